@@ -1,0 +1,60 @@
+/** Command line options of the emulator. */
+import type { EmulatorOptions } from './server.js'
+
+export const USAGE = `usage: service-emulator [options]
+  --port N               port to listen on (0 = any free port; default 0)
+  --host HOST            interface to bind (default 127.0.0.1)
+  --seed FILE            JSON or YAML seed file (default: the bundled demo seed)
+  --build-duration-ms N  how long a build runs before it finishes (default 2000)
+  --log-delay-ms N       how long a new build's log answers 404 (default 200)
+  --enable-faults        enable POST /_emulator/faults
+  --help                 show this text`
+
+function integer(flag: string, value: string | undefined): number {
+  if (value === undefined || !/^\d+$/.test(value)) throw new Error(`${flag} needs a non-negative integer; got "${value ?? ''}"`)
+  return Number(value)
+}
+
+/** Turns command line arguments into emulator options; throws an error naming the bad flag. */
+export function parseArgs(argv: string[]): EmulatorOptions | 'help' {
+  const options: EmulatorOptions = {}
+  for (let i = 0; i < argv.length; i++) {
+    const [flag, inline] = argv[i].split(/=(.*)/s, 2)
+    const value = (): string | undefined => inline ?? argv[++i]
+    switch (flag) {
+      case '--port': {
+        const port = integer(flag, value())
+        if (port > 65535) throw new Error('--port must be at most 65535')
+        options.port = port
+        break
+      }
+      case '--host': {
+        const host = value()
+        if (!host) throw new Error('--host needs a value')
+        options.host = host
+        break
+      }
+      case '--seed': {
+        const seed = value()
+        if (!seed) throw new Error('--seed needs a file path')
+        options.seedFile = seed
+        break
+      }
+      case '--build-duration-ms':
+        options.buildDurationMs = integer(flag, value())
+        break
+      case '--log-delay-ms':
+        options.logDelayMs = integer(flag, value())
+        break
+      case '--enable-faults':
+        options.enableFaults = true
+        break
+      case '--help':
+      case '-h':
+        return 'help'
+      default:
+        throw new Error(`unknown option ${flag}`)
+    }
+  }
+  return options
+}

@@ -1,0 +1,5459 @@
+import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
+var __webpack_exports__ = {};
+
+;// CONCATENATED MODULE: ./emulator/args.ts
+const USAGE = `usage: service-emulator [options]
+  --port N               port to listen on (0 = any free port; default 0)
+  --host HOST            interface to bind (default 127.0.0.1)
+  --seed FILE            JSON or YAML seed file (default: the bundled demo seed)
+  --build-duration-ms N  how long a build runs before it finishes (default 2000)
+  --log-delay-ms N       how long a new build's log answers 404 (default 200)
+  --enable-faults        enable POST /_emulator/faults
+  --help                 show this text`;
+function integer(flag, value) {
+    if (value === undefined || !/^\d+$/.test(value))
+        throw new Error(`${flag} needs a non-negative integer; got "${value ?? ''}"`);
+    return Number(value);
+}
+/** Turns command line arguments into emulator options; throws an error naming the bad flag. */
+function parseArgs(argv) {
+    const options = {};
+    for (let i = 0; i < argv.length; i++) {
+        const [flag, inline] = argv[i].split(/=(.*)/s, 2);
+        const value = () => inline ?? argv[++i];
+        switch (flag) {
+            case '--port': {
+                const port = integer(flag, value());
+                if (port > 65535)
+                    throw new Error('--port must be at most 65535');
+                options.port = port;
+                break;
+            }
+            case '--host': {
+                const host = value();
+                if (!host)
+                    throw new Error('--host needs a value');
+                options.host = host;
+                break;
+            }
+            case '--seed': {
+                const seed = value();
+                if (!seed)
+                    throw new Error('--seed needs a file path');
+                options.seedFile = seed;
+                break;
+            }
+            case '--build-duration-ms':
+                options.buildDurationMs = integer(flag, value());
+                break;
+            case '--log-delay-ms':
+                options.logDelayMs = integer(flag, value());
+                break;
+            case '--enable-faults':
+                options.enableFaults = true;
+                break;
+            case '--help':
+            case '-h':
+                return 'help';
+            default:
+                throw new Error(`unknown option ${flag}`);
+        }
+    }
+    return options;
+}
+
+;// CONCATENATED MODULE: external "node:http"
+const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
+;// CONCATENATED MODULE: ./emulator/builds.ts
+const STATUS_TEXT = {
+    0: 'in-progress',
+    1: 'success',
+    2: 'error',
+    3: 'aborted',
+    4: 'aborted-with-success'
+};
+const LINES_PER_TICK = 3;
+const TICK_MS = 100;
+const MAX_TICKS = 300;
+/** Where a build stands at `now`. */
+function progressOf(build, now) {
+    if (build.abort) {
+        const status = build.abort.withSuccess ? 4 : 3;
+        return { status, statusText: STATUS_TEXT[status], onHold: false, finishedAt: build.abort.at };
+    }
+    if (build.startedAt === null)
+        return { status: 0, statusText: 'on-hold', onHold: true, finishedAt: null };
+    const end = build.startedAt + build.durationMs;
+    if (now >= end) {
+        const status = build.outcome === 'success' ? 1 : 2;
+        return { status, statusText: STATUS_TEXT[status], onHold: false, finishedAt: end };
+    }
+    return { status: 0, statusText: STATUS_TEXT[0], onHold: false, finishedAt: null };
+}
+const iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
+/** The build record as `GET /apps/{app}/builds/{build}` returns it. */
+function buildJson(build, now) {
+    const progress = progressOf(build, now);
+    return {
+        slug: build.slug,
+        build_number: build.buildNumber,
+        status: progress.status,
+        status_text: progress.statusText,
+        is_on_hold: progress.onHold,
+        abort_reason: build.abort ? build.abort.reason : null,
+        triggered_workflow: build.triggeredWorkflow,
+        branch: build.branch,
+        commit_hash: build.commitHash,
+        tag: build.tag,
+        pull_request_id: build.pullRequestId,
+        triggered_at: iso(build.triggeredAt),
+        started_on_worker_at: iso(build.startedAt),
+        finished_at: iso(progress.finishedAt),
+        original_build_params: build.originalParams
+    };
+}
+/** The build with everything the emulator recorded about it, for `/_emulator/state`. */
+function buildStateJson(build, now) {
+    const progress = progressOf(build, now);
+    let gitStatusReport = null;
+    if (progress.status !== 0) {
+        const skipped = build.skipGitStatusReport || (build.abort?.skipGitStatusReport ?? false);
+        if (!skipped)
+            gitStatusReport = progress.status === 1 || progress.status === 4 ? 'success' : 'failure';
+    }
+    return {
+        app: build.appSlug,
+        ...buildJson(build, now),
+        duration_ms: build.durationMs,
+        planned_outcome: build.outcome,
+        checkout: build.checkout,
+        additional_envs: build.additionalEnvs,
+        effective_env: build.effectiveEnv,
+        env_sources: build.envSources,
+        skip_git_status_report: build.skipGitStatusReport,
+        held_for_approval: build.heldForApproval,
+        approved_at: iso(build.approvedAt),
+        git_status_report: gitStatusReport,
+        abort: build.abort && {
+            at: iso(build.abort.at),
+            reason: build.abort.reason,
+            with_success: build.abort.withSuccess,
+            skip_notifications: build.abort.skipNotifications,
+            skip_git_status_report: build.abort.skipGitStatusReport,
+            notification_sent: build.abort.notificationSent,
+            by: build.abort.by
+        }
+    };
+}
+/**
+ * The log as it stands at `now`, or null before it exists (held, or within `logDelayMs` of
+ * the start). It grows by a few lines every 100 ms and ends with a closing line.
+ */
+function logAt(build, now, logDelayMs) {
+    if (build.startedAt === null || now < build.startedAt + logDelayMs)
+        return null;
+    const progress = progressOf(build, now);
+    const until = progress.finishedAt ?? now;
+    const ticks = Math.min(MAX_TICKS, Math.max(0, Math.floor((until - build.startedAt) / TICK_MS)));
+    const chunks = [
+        { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0 }
+    ];
+    for (let tick = 1; tick <= ticks; tick++) {
+        const lines = [];
+        for (let line = 1; line <= LINES_PER_TICK; line++)
+            lines.push(`[${tick * TICK_MS} ms] step output line ${(tick - 1) * LINES_PER_TICK + line}`);
+        chunks.push({ chunk: lines.join('\n') + '\n', position: tick });
+    }
+    if (progress.finishedAt !== null) {
+        const reason = build.abort?.reason ? `: ${build.abort.reason}` : '';
+        chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1 });
+    }
+    return { chunks, finished: progress.finishedAt !== null };
+}
+
+;// CONCATENATED MODULE: ./emulator/http-error.ts
+/** An error that the router turns into an HTTP answer with a message body. */
+class HttpError extends Error {
+    status;
+    headers;
+    constructor(status, message, headers = {}) {
+        super(message);
+        this.status = status;
+        this.headers = headers;
+        this.name = 'HttpError';
+    }
+}
+const badRequest = (message) => new HttpError(400, message);
+const unprocessable = (message) => new HttpError(422, message);
+const forbidden = (message) => new HttpError(403, message);
+const notFound = (message) => new HttpError(404, message);
+
+;// CONCATENATED MODULE: ./emulator/control.ts
+/** Emulator-only endpoints under `/_emulator/`: state dump, approvals, reset, faults, request log. */
+
+
+/** Answers a control request; `path` is the part after `/_emulator`. */
+function handleControl(ctx) {
+    const { method, path, state } = ctx;
+    if (method === 'GET' && path === '/state') {
+        return { status: 200, json: { ...state.snapshot(ctx.now, buildStateJson), faults: ctx.faults.pending() } };
+    }
+    if (method === 'POST' && path === '/reset') {
+        state.reset();
+        ctx.faults.clear();
+        return { status: 200, json: { status: 'ok' } };
+    }
+    if (method === 'GET' && path === '/requests')
+        return { status: 200, json: state.requests };
+    if (method === 'DELETE' && path === '/requests') {
+        state.requests = [];
+        return { status: 204 };
+    }
+    const approve = /^\/builds\/([^/]+)\/approve$/.exec(path);
+    if (method === 'POST' && approve) {
+        const build = state.builds.get(decodeURIComponent(approve[1]));
+        if (!build)
+            throw notFound(`build "${approve[1]}" not found`);
+        if (!progressOf(build, ctx.now).onHold)
+            throw new HttpError(409, `build "${build.slug}" is not on hold`);
+        build.startedAt = ctx.now;
+        build.approvedAt = ctx.now;
+        return { status: 200, json: { status: 'ok', build: buildStateJson(build, ctx.now) } };
+    }
+    if (path === '/faults' && ctx.faultsEnabled) {
+        if (method === 'POST')
+            return { status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } };
+        if (method === 'GET')
+            return { status: 200, json: ctx.faults.pending() };
+        if (method === 'DELETE') {
+            ctx.faults.clear();
+            return { status: 204 };
+        }
+    }
+    if (path === '/faults' && !ctx.faultsEnabled)
+        throw notFound('fault injection is off; start the emulator with --enable-faults');
+    throw notFound(`no emulator control endpoint ${method} /_emulator${path}`);
+}
+/** A request body as recorded in the request log, with any SSH private key blanked out. */
+function redactForLog(body) {
+    if (typeof body !== 'object' || body === null || Array.isArray(body))
+        return body;
+    const copy = { ...body };
+    if ('auth_ssh_private_key' in copy)
+        copy.auth_ssh_private_key = '[redacted]';
+    return copy;
+}
+
+;// CONCATENATED MODULE: ./emulator/http-io.ts
+
+const MAX_BODY_BYTES = 1024 * 1024;
+/** Reads the whole body, refusing more than MAX_BODY_BYTES with a 413. */
+function readBody(req) {
+    return new Promise((resolve, reject) => {
+        const chunks = [];
+        let size = 0;
+        let tooLarge = false;
+        req.on('data', (chunk) => {
+            size += chunk.length;
+            if (size > MAX_BODY_BYTES) {
+                tooLarge = true;
+                chunks.length = 0;
+                return;
+            }
+            if (!tooLarge)
+                chunks.push(chunk);
+        });
+        req.on('end', () => {
+            if (tooLarge)
+                reject(new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`));
+            else
+                resolve(Buffer.concat(chunks).toString('utf8'));
+        });
+        req.on('error', reject);
+    });
+}
+/** Parses a body as JSON or as a form; an empty body is `undefined`. */
+function parseBody(raw, contentType) {
+    if (raw.trim() === '')
+        return undefined;
+    if ((contentType ?? '').includes('application/x-www-form-urlencoded')) {
+        return Object.fromEntries(new URLSearchParams(raw));
+    }
+    try {
+        return JSON.parse(raw);
+    }
+    catch {
+        throw new HttpError(400, 'request body is not valid JSON');
+    }
+}
+/** Writes a reply; a body is sent with its length so keep-alive clients see the end. */
+function send(res, reply) {
+    if (res.headersSent || res.destroyed)
+        return;
+    const headers = { ...(reply.headers ?? {}) };
+    let payload;
+    if (reply.json !== undefined) {
+        payload = JSON.stringify(reply.json);
+        headers['content-type'] = 'application/json; charset=utf-8';
+    }
+    else if (reply.text !== undefined) {
+        payload = reply.text;
+        headers['content-type'] ??= 'text/plain; charset=utf-8';
+    }
+    if (payload !== undefined)
+        headers['content-length'] = String(Buffer.byteLength(payload));
+    res.writeHead(reply.status, headers);
+    res.end(payload);
+}
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./emulator/faults.ts
+/** Fault injection: the next N requests matching a path (and method) fail in a chosen way. */
+
+
+const ACTIONS = ['status', 'delay', 'drop', 'hang'];
+class FaultInjector {
+    faults = [];
+    nextId = 1;
+    /** Checks a fault description from `POST /_emulator/faults` and queues it. */
+    add(spec) {
+        if (!isObject(spec))
+            throw badRequest('fault must be a JSON object');
+        const { path, method, count = 1, action, status, retryAfter, body, ms } = spec;
+        if (typeof path !== 'string' || path === '')
+            throw badRequest('path must be a non-empty string (a prefix or a regular expression)');
+        if (method !== undefined && typeof method !== 'string')
+            throw badRequest('method must be a string');
+        if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
+            throw badRequest('count must be a positive integer');
+        if (typeof action !== 'string' || !ACTIONS.includes(action)) {
+            throw badRequest(`action must be one of ${ACTIONS.join(', ')}`);
+        }
+        const fault = { id: this.nextId++, path, remaining: count, action: action, body };
+        if (typeof method === 'string')
+            fault.method = method.toUpperCase();
+        if (action === 'status') {
+            if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
+                throw badRequest('status must be an HTTP status code from 200 to 599');
+            }
+            fault.status = status;
+            if (retryAfter !== undefined) {
+                if (typeof retryAfter !== 'string' && typeof retryAfter !== 'number')
+                    throw badRequest('retryAfter must be a string');
+                fault.retryAfter = String(retryAfter);
+            }
+        }
+        if (action === 'delay') {
+            if (typeof ms !== 'number' || ms < 0 || ms > 60_000)
+                throw badRequest('ms must be a number of milliseconds from 0 to 60000');
+            fault.ms = ms;
+        }
+        this.faults.push(fault);
+        return fault;
+    }
+    /** Takes one use of the first fault matching the request, if any. */
+    take(method, fullPath, apiPath) {
+        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && pathMatches(f.path, fullPath, apiPath));
+        if (index < 0)
+            return null;
+        const fault = this.faults[index];
+        fault.remaining -= 1;
+        if (fault.remaining <= 0)
+            this.faults.splice(index, 1);
+        return { ...fault };
+    }
+    pending() {
+        return this.faults.map((f) => ({ ...f }));
+    }
+    clear() {
+        this.faults = [];
+    }
+}
+/** A prefix of the path with or without the `/v0.1` prefix, or else a regular expression. */
+function pathMatches(pattern, fullPath, apiPath) {
+    if (fullPath.startsWith(pattern) || apiPath.startsWith(pattern))
+        return true;
+    try {
+        return new RegExp(pattern).test(fullPath);
+    }
+    catch {
+        return false;
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/router.ts
+/** Finds the route for a method and a path below the API prefix. */
+function matchRoute(routes, method, path) {
+    const parts = path.split('/').filter(Boolean);
+    for (const route of routes) {
+        if (route.method !== method)
+            continue;
+        const pattern = route.pattern.split('/').filter(Boolean);
+        if (pattern.length !== parts.length)
+            continue;
+        const params = {};
+        let ok = true;
+        for (let i = 0; i < pattern.length && ok; i++) {
+            if (pattern[i].startsWith(':'))
+                params[pattern[i].slice(1)] = decodeURIComponent(parts[i]);
+            else
+                ok = pattern[i] === parts[i];
+        }
+        if (ok)
+            return { route, params };
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: ./emulator/access.ts
+/** Looking up the app of a request and checking the caller's role on it. */
+
+const ANY_ROLE = ['owner', 'admin', 'manager', 'member'];
+const OWNER_OR_ADMIN = ['owner', 'admin'];
+const OWNER_ADMIN_DEVELOPER = ['owner', 'admin', 'manager'];
+const ROLE_LABEL = { owner: 'Owner', admin: 'Admin', manager: 'Developer', member: 'Tester/QA' };
+/** The app named by the `:app` path parameter, or a 404. */
+function findApp(ctx) {
+    const app = ctx.state.apps.get(ctx.params.app);
+    if (!app)
+        throw notFound(`app "${ctx.params.app}" not found`);
+    return app;
+}
+/** The app, provided the caller holds one of the allowed roles on it; otherwise a 403. */
+function appWithRole(ctx, allowed) {
+    const app = findApp(ctx);
+    const role = ctx.state.roleOf(ctx.user, app);
+    if (role === null)
+        throw forbidden(`you have no role on the team of app "${app.slug}"`);
+    if (!allowed.includes(role)) {
+        const needed = allowed.map((r) => ROLE_LABEL[r]).join(' or ');
+        throw forbidden(`this operation needs the ${needed} role on app "${app.slug}"; you are ${ROLE_LABEL[role]}`);
+    }
+    return app;
+}
+/** The Workspace named by the `:org` path parameter, or a 404. */
+function findOrganization(ctx) {
+    const org = ctx.state.organizations.get(ctx.params.org);
+    if (!org)
+        throw notFound(`organization "${ctx.params.org}" not found`);
+    return org;
+}
+/** The Workspace, provided the caller owns it or belongs to one of its groups. */
+function organizationForMember(ctx) {
+    const org = findOrganization(ctx);
+    if (!ctx.state.isWorkspaceMember(ctx.user, org)) {
+        throw forbidden(`you are not a member of organization "${org.slug}"`);
+    }
+    return org;
+}
+
+;// CONCATENATED MODULE: ./emulator/validate.ts
+/** Field checks for request bodies; each failure names the field it is about. */
+
+
+/** The body as an object; an empty body counts as `{}` when `allowEmpty`. */
+function bodyObject(body, allowEmpty = false) {
+    if (body === undefined && allowEmpty)
+        return {};
+    if (!isObject(body))
+        throw badRequest('request body must be a JSON object');
+    return body;
+}
+function optionalString(body, field) {
+    const value = body[field];
+    if (value === undefined || value === null)
+        return undefined;
+    if (typeof value !== 'string')
+        throw badRequest(`${field} must be a string`);
+    return value;
+}
+function requiredString(body, field) {
+    const value = optionalString(body, field);
+    if (value === undefined || value.trim() === '')
+        throw badRequest(`${field} is required and must be a non-empty string`);
+    return value;
+}
+function optionalBoolean(body, field) {
+    const value = body[field];
+    if (value === undefined || value === null)
+        return undefined;
+    if (typeof value !== 'boolean')
+        throw badRequest(`${field} must be a boolean`);
+    return value;
+}
+/** A string, or an integer (the published contract types some ids as integers). */
+function optionalId(body, field) {
+    const value = body[field];
+    if (value === undefined || value === null)
+        return undefined;
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' && Number.isInteger(value))
+        return String(value);
+    throw badRequest(`${field} must be a string`);
+}
+function oneOf(value, field, allowed) {
+    if (value === undefined)
+        return undefined;
+    if (!allowed.includes(value)) {
+        throw badRequest(`${field} must be one of ${allowed.join(', ')}; got "${value}"`);
+    }
+    return value;
+}
+
+;// CONCATENATED MODULE: ./emulator/routes/apps.ts
+/** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
+
+
+
+
+
+const MAX_PAGE = 50;
+/** The configuration a freshly registered app starts with. */
+function defaultServiceYml(stack) {
+    return [
+        'format_version: "13"',
+        'meta:',
+        '  service:',
+        `    stack: ${stack}`,
+        '    machine_type_id: standard',
+        'trigger_map:',
+        '- push_branch: "*"',
+        '  workflow: primary',
+        '- pull_request_source_branch: "*"',
+        '  workflow: primary',
+        'workflows:',
+        '  primary:',
+        '    steps:',
+        '    - script:',
+        '        inputs:',
+        '        - content: echo "hello from the emulator"',
+        ''
+    ].join('\n');
+}
+function register(ctx) {
+    const body = bodyObject(ctx.body);
+    const provider = requiredString(body, 'provider');
+    const repoUrl = requiredString(body, 'repo_url');
+    const repoSlug = requiredString(body, 'git_repo_slug');
+    const gitOwner = requiredString(body, 'git_owner');
+    const orgSlug = requiredString(body, 'organization_slug');
+    const isPublic = optionalBoolean(body, 'is_public') ?? false;
+    optionalString(body, 'type');
+    const title = optionalString(body, 'title');
+    const defaultBranch = optionalString(body, 'default_branch_name') ?? 'main';
+    const org = ctx.state.organizations.get(orgSlug);
+    if (!org)
+        throw notFound(`organization "${orgSlug}" (organization_slug) not found`);
+    if (!ctx.state.isWorkspaceMember(ctx.user, org))
+        throw forbidden(`you are not a member of organization "${orgSlug}"`);
+    const slug = (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex');
+    const app = {
+        slug,
+        title: title && title.trim() !== '' ? title : repoSlug,
+        owner: { account_type: 'organization', slug: orgSlug },
+        provider,
+        repoOwner: gitOwner,
+        repoUrl,
+        repoSlug,
+        projectType: null,
+        isPublic,
+        isDisabled: false,
+        status: 1,
+        avatarUrl: null,
+        defaultBranch,
+        branches: [defaultBranch],
+        serviceYml: defaultServiceYml('linux-docker-22.04'),
+        configLocation: 'service',
+        repositoryHasConfig: false,
+        notifications: { on_failure: 'always', on_success: 'change' },
+        team: new Map([[ctx.user, 'owner']]),
+        groupRoles: { admin: [], manager: [], member: [] },
+        envs: {},
+        secrets: {},
+        buildOutcome: 'success',
+        hasSshKey: false,
+        sshKeyRegisteredAtProvider: false,
+        stackId: null,
+        initialConfig: null,
+        buildTriggerToken: null,
+        extra: {},
+        nextBuildNumber: 1
+    };
+    ctx.state.apps.set(slug, app);
+    return { status: 200, json: { status: 'ok', slug } };
+}
+function registerSshKey(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    if (/^https?:\/\//i.test(app.repoUrl)) {
+        throw unprocessable(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`);
+    }
+    const body = bodyObject(ctx.body);
+    requiredString(body, 'auth_ssh_private_key');
+    requiredString(body, 'auth_ssh_public_key');
+    const atProvider = optionalBoolean(body, 'is_register_key_into_provider_service') ?? false;
+    // Only the fact is kept: the key itself never enters the emulator's state.
+    app.hasSshKey = true;
+    app.sshKeyRegisteredAtProvider = atProvider;
+    return { status: 200, json: { status: 'ok' } };
+}
+function finish(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    const body = bodyObject(ctx.body, true);
+    const projectType = optionalString(body, 'project_type');
+    const stackId = optionalString(body, 'stack_id');
+    const config = optionalString(body, 'config');
+    const mode = optionalString(body, 'mode');
+    if (mode !== undefined && mode !== 'manual')
+        throw badRequest(`mode must be "manual"; got "${mode}"`);
+    const orgSlug = optionalString(body, 'organization_slug');
+    let envs = {};
+    if (body.envs !== undefined && body.envs !== null) {
+        if (!isObject(body.envs))
+            throw badRequest('envs must be an object mapping names to string values');
+        for (const [name, value] of Object.entries(body.envs)) {
+            if (typeof value !== 'string')
+                throw badRequest(`envs.${name} must be a string`);
+        }
+        envs = body.envs;
+    }
+    if (orgSlug !== undefined) {
+        const org = ctx.state.organizations.get(orgSlug);
+        if (!org)
+            throw notFound(`organization "${orgSlug}" (organization_slug) not found`);
+        if (!ctx.state.isWorkspaceMember(ctx.user, org))
+            throw forbidden(`you are not a member of organization "${orgSlug}"`);
+        app.owner = { account_type: 'organization', slug: orgSlug };
+    }
+    if (projectType !== undefined)
+        app.projectType = projectType;
+    if (stackId !== undefined) {
+        app.stackId = stackId;
+        app.serviceYml = app.serviceYml.replace(/^( {4}stack: ).*$/m, `$1${stackId}`);
+    }
+    if (config !== undefined)
+        app.initialConfig = config;
+    app.envs = { ...app.envs, ...envs };
+    app.buildTriggerToken = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('base64url');
+    return {
+        status: 200,
+        json: {
+            status: 'ok',
+            build_trigger_token: app.buildTriggerToken,
+            branch_name: app.defaultBranch,
+            is_webhook_auto_reg_supported: ['github', 'gitlab', 'bitbucket'].includes(app.provider)
+        }
+    };
+}
+/** One page of apps, following the service's `next` anchor (the slug of the page's first item). */
+function page(ctx, apps) {
+    const limitText = ctx.query.get('limit');
+    let limit = MAX_PAGE;
+    if (limitText !== null) {
+        if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE) {
+            throw badRequest(`limit must be an integer from 1 to ${MAX_PAGE}; got "${limitText}"`);
+        }
+        limit = Number(limitText);
+    }
+    let start = 0;
+    const next = ctx.query.get('next');
+    if (next !== null && next !== '') {
+        start = apps.findIndex((a) => a.slug === next);
+        if (start < 0)
+            throw badRequest(`next anchor "${next}" does not name an item of this list`);
+    }
+    const items = apps.slice(start, start + limit);
+    const paging = { total_item_count: apps.length, page_item_limit: limit };
+    if (start + limit < apps.length)
+        paging.next = apps[start + limit].slug;
+    return { status: 200, json: { data: items.map((a) => ctx.state.appView(a)), paging } };
+}
+function visibleApps(ctx) {
+    return [...ctx.state.apps.values()].filter((a) => ctx.state.roleOf(ctx.user, a) !== null);
+}
+function listMyApps(ctx) {
+    return page(ctx, visibleApps(ctx));
+}
+function listOrganizationApps(ctx) {
+    const org = organizationForMember(ctx);
+    return page(ctx, visibleApps(ctx).filter((a) => a.owner.account_type === 'organization' && a.owner.slug === org.slug));
+}
+function listUserApps(ctx) {
+    const user = ctx.params.user;
+    if (!ctx.state.users.has(user))
+        throw notFound(`user "${user}" not found`);
+    return page(ctx, visibleApps(ctx).filter((a) => a.owner.account_type === 'user' && a.owner.slug === user));
+}
+function getApp(ctx) {
+    const app = appWithRole(ctx, ANY_ROLE);
+    return { status: 200, json: { data: ctx.state.appView(app) } };
+}
+function patchApp(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    const body = bodyObject(ctx.body);
+    // Check every field before changing anything, so a bad request leaves the app untouched.
+    const title = optionalString(body, 'title');
+    if (title !== undefined && title.trim() === '')
+        throw badRequest('title must not be empty');
+    const defaultBranch = optionalString(body, 'default_branch');
+    const isPublic = optionalBoolean(body, 'is_public');
+    const repositoryUrl = optionalString(body, 'repository_url');
+    const credentialUserId = optionalId(body, 'apple_credential_user_id');
+    const credentialUserSlug = optionalString(body, 'apple_credential_user_slug');
+    const servicesCredentialUserId = optionalId(body, 'services_credential_user_id');
+    if (title !== undefined)
+        app.title = title;
+    if (defaultBranch !== undefined) {
+        app.defaultBranch = defaultBranch;
+        if (!app.branches.includes(defaultBranch))
+            app.branches.push(defaultBranch);
+    }
+    if (isPublic !== undefined)
+        app.isPublic = isPublic;
+    if (repositoryUrl !== undefined)
+        app.repoUrl = repositoryUrl;
+    if (credentialUserId !== undefined)
+        app.extra.apple_credential_user_id = credentialUserId;
+    if (credentialUserSlug !== undefined)
+        app.extra.apple_credential_user_slug = credentialUserSlug;
+    if (servicesCredentialUserId !== undefined)
+        app.extra.services_credential_user_id = servicesCredentialUserId;
+    return { status: 200, json: { status: 'ok', data: ctx.state.appView(app) } };
+}
+function deleteApp(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    ctx.state.apps.delete(app.slug);
+    for (const [slug, build] of ctx.state.builds)
+        if (build.appSlug === app.slug)
+            ctx.state.builds.delete(slug);
+    return { status: 200, json: { msg: 'ok' } };
+}
+function listBranches(ctx) {
+    const app = appWithRole(ctx, ANY_ROLE);
+    return { status: 200, json: { data: [...app.branches] } };
+}
+const appRoutes = [
+    { method: 'POST', pattern: '/apps/register', errorStyle: 'error_msg', handler: register },
+    { method: 'POST', pattern: '/apps/:app/register-ssh-key', handler: registerSshKey },
+    { method: 'POST', pattern: '/apps/:app/finish', handler: finish },
+    { method: 'GET', pattern: '/apps', handler: listMyApps },
+    { method: 'GET', pattern: '/organizations/:org/apps', handler: listOrganizationApps },
+    { method: 'GET', pattern: '/users/:user/apps', handler: listUserApps },
+    { method: 'GET', pattern: '/apps/:app', handler: getApp },
+    { method: 'PATCH', pattern: '/apps/:app', handler: patchApp },
+    { method: 'DELETE', pattern: '/apps/:app', handler: deleteApp },
+    { method: 'GET', pattern: '/apps/:app/branches', handler: listBranches }
+];
+
+;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
+/*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT */
+//#region src/tag.ts
+/**
+* Returned by a scalar resolver when the source does not match its tag.
+*
+* @category Tags
+*/
+var NOT_RESOLVED = Symbol("NOT_RESOLVED");
+/**
+* Create a normalized scalar tag definition.
+*
+* @category Tags
+*/
+function defineScalarTag(tagName, options) {
+	return {
+		tagName,
+		nodeKind: "scalar",
+		implicit: options.implicit ?? false,
+		matchByTagPrefix: options.matchByTagPrefix ?? false,
+		implicitFirstChars: options.implicitFirstChars ?? null,
+		resolve: options.resolve,
+		identify: options.identify,
+		represent: options.represent ?? ((data) => String(data)),
+		representTagName: options.representTagName ?? (() => tagName)
+	};
+}
+/**
+* Create a normalized sequence tag definition.
+*
+* @category Tags
+*/
+function defineSequenceTag(tagName, options) {
+	const carrierIsResult = options.finalize === void 0;
+	return {
+		tagName,
+		nodeKind: "sequence",
+		implicit: false,
+		matchByTagPrefix: options.matchByTagPrefix ?? false,
+		create: options.create,
+		addItem: options.addItem,
+		finalize: options.finalize ?? ((carrier) => carrier),
+		carrierIsResult,
+		identify: options.identify,
+		represent: options.represent ?? ((data) => data),
+		representTagName: options.representTagName ?? (() => tagName)
+	};
+}
+/**
+* Create a normalized mapping tag definition.
+*
+* @category Tags
+*/
+function defineMappingTag(tagName, options) {
+	const carrierIsResult = options.finalize === void 0;
+	return {
+		tagName,
+		nodeKind: "mapping",
+		implicit: false,
+		matchByTagPrefix: options.matchByTagPrefix ?? false,
+		create: options.create,
+		addPair: options.addPair,
+		has: options.has,
+		keys: options.keys,
+		get: options.get,
+		finalize: options.finalize ?? ((carrier) => carrier),
+		carrierIsResult,
+		identify: options.identify,
+		represent: options.represent ?? ((data) => data),
+		representTagName: options.representTagName ?? (() => tagName)
+	};
+}
+//#endregion
+//#region src/tag/scalar/str.ts
+/** @category Tags */
+var strTag = defineScalarTag("tag:yaml.org,2002:str", {
+	resolve: (source) => source,
+	identify: (data) => typeof data === "string"
+});
+//#endregion
+//#region src/tag/scalar/null_core.ts
+var NULL_VALUES$1 = [
+	"",
+	"~",
+	"null",
+	"Null",
+	"NULL"
+];
+/** @category Tags */
+var nullCoreTag = defineScalarTag("tag:yaml.org,2002:null", {
+	implicit: true,
+	implicitFirstChars: [
+		"",
+		"~",
+		"n",
+		"N"
+	],
+	resolve: (source) => {
+		if (NULL_VALUES$1.indexOf(source) !== -1) return null;
+		return NOT_RESOLVED;
+	},
+	identify: (object) => object === null,
+	represent: () => "null"
+});
+//#endregion
+//#region src/tag/scalar/null_json.ts
+/** @category Tags */
+var nullJsonTag = defineScalarTag("tag:yaml.org,2002:null", {
+	implicit: true,
+	implicitFirstChars: ["n"],
+	resolve: (source, isExplicit) => {
+		if (source === "null" || isExplicit && source === "") return null;
+		return NOT_RESOLVED;
+	},
+	identify: (object) => object === null,
+	represent: () => "null"
+});
+//#endregion
+//#region src/tag/scalar/null_yaml11.ts
+var NULL_VALUES = [
+	"",
+	"~",
+	"null",
+	"Null",
+	"NULL"
+];
+/** @category Tags */
+var nullYaml11Tag = defineScalarTag("tag:yaml.org,2002:null", {
+	implicit: true,
+	implicitFirstChars: [
+		"",
+		"~",
+		"n",
+		"N"
+	],
+	resolve: (source) => {
+		if (NULL_VALUES.indexOf(source) !== -1) return null;
+		return NOT_RESOLVED;
+	},
+	identify: (object) => object === null,
+	represent: () => "null"
+});
+//#endregion
+//#region src/tag/scalar/bool_core.ts
+var TRUE_VALUES$2 = [
+	"true",
+	"True",
+	"TRUE"
+];
+var FALSE_VALUES$2 = [
+	"false",
+	"False",
+	"FALSE"
+];
+/** @category Tags */
+var boolCoreTag = defineScalarTag("tag:yaml.org,2002:bool", {
+	implicit: true,
+	implicitFirstChars: [
+		"t",
+		"T",
+		"f",
+		"F"
+	],
+	resolve: (source) => {
+		if (TRUE_VALUES$2.indexOf(source) !== -1) return true;
+		if (FALSE_VALUES$2.indexOf(source) !== -1) return false;
+		return NOT_RESOLVED;
+	},
+	identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+	represent: (object) => object ? "true" : "false"
+});
+//#endregion
+//#region src/tag/scalar/bool_json.ts
+var TRUE_VALUES$1 = ["true"];
+var FALSE_VALUES$1 = ["false"];
+/** @category Tags */
+var boolJsonTag = defineScalarTag("tag:yaml.org,2002:bool", {
+	implicit: true,
+	implicitFirstChars: ["t", "f"],
+	resolve: (source) => {
+		if (TRUE_VALUES$1.indexOf(source) !== -1) return true;
+		if (FALSE_VALUES$1.indexOf(source) !== -1) return false;
+		return NOT_RESOLVED;
+	},
+	identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+	represent: (object) => object ? "true" : "false"
+});
+//#endregion
+//#region src/tag/scalar/bool_yaml11.ts
+var TRUE_VALUES = [
+	"true",
+	"True",
+	"TRUE",
+	"y",
+	"Y",
+	"yes",
+	"Yes",
+	"YES",
+	"on",
+	"On",
+	"ON"
+];
+var FALSE_VALUES = [
+	"false",
+	"False",
+	"FALSE",
+	"n",
+	"N",
+	"no",
+	"No",
+	"NO",
+	"off",
+	"Off",
+	"OFF"
+];
+/** @category Tags */
+var boolYaml11Tag = defineScalarTag("tag:yaml.org,2002:bool", {
+	implicit: true,
+	implicitFirstChars: [
+		"y",
+		"Y",
+		"n",
+		"N",
+		"t",
+		"T",
+		"f",
+		"F",
+		"o",
+		"O"
+	],
+	resolve: (source) => {
+		if (TRUE_VALUES.indexOf(source) !== -1) return true;
+		if (FALSE_VALUES.indexOf(source) !== -1) return false;
+		return NOT_RESOLVED;
+	},
+	identify: (object) => Object.prototype.toString.call(object) === "[object Boolean]",
+	represent: (object) => object ? "true" : "false"
+});
+//#endregion
+//#region src/tag/scalar/int_core.ts
+var YAML_INTEGER_IMPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:0o[0-7]+|0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+var YAML_INTEGER_EXPLICIT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$2(source) {
+	let value = source;
+	let sign = 1;
+	if (value[0] === "-" || value[0] === "+") {
+		if (value[0] === "-") sign = -1;
+		value = value.slice(1);
+	}
+	if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+	if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
+	if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+	return sign * parseInt(value, 10);
+}
+function resolveYamlInteger$2(source, isExplicit) {
+	if (isExplicit) {
+		if (!YAML_INTEGER_EXPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+	} else if (!YAML_INTEGER_IMPLICIT_PATTERN$1.test(source)) return NOT_RESOLVED;
+	const result = parseYamlInteger$2(source);
+	return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+/** @category Tags */
+var intCoreTag = defineScalarTag("tag:yaml.org,2002:int", {
+	implicit: true,
+	implicitFirstChars: [
+		"-",
+		"+",
+		..."0123456789"
+	],
+	resolve: resolveYamlInteger$2,
+	identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+	represent: (object) => object.toString(10)
+});
+//#endregion
+//#region src/tag/scalar/int_json.ts
+var YAML_INTEGER_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)$");
+var YAML_INTEGER_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1]+|[-+]?0o[0-7]+|[-+]?0x[0-9a-fA-F]+|[-+]?[0-9]+)$");
+function parseYamlInteger$1(source) {
+	let value = source;
+	let sign = 1;
+	if (value[0] === "-" || value[0] === "+") {
+		if (value[0] === "-") sign = -1;
+		value = value.slice(1);
+	}
+	if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+	if (value.startsWith("0o")) return sign * parseInt(value.slice(2), 8);
+	if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+	return sign * parseInt(value, 10);
+}
+function resolveYamlInteger$1(source, isExplicit) {
+	if (isExplicit) {
+		if (!YAML_INTEGER_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+	} else if (!YAML_INTEGER_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+	const result = parseYamlInteger$1(source);
+	return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+/** @category Tags */
+var intJsonTag = defineScalarTag("tag:yaml.org,2002:int", {
+	implicit: true,
+	implicitFirstChars: ["-", ..."0123456789"],
+	resolve: resolveYamlInteger$1,
+	identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+	represent: (object) => object.toString(10)
+});
+//#endregion
+//#region src/tag/scalar/int_yaml11.ts
+var YAML_INTEGER_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?0b[0-1_]+|[-+]?0[0-7_]+|[-+]?0x[0-9a-fA-F_]+|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+|[-+]?(?:0|[1-9][0-9_]*))$");
+function parseYamlInteger(source) {
+	let value = source.replace(/_/g, "");
+	let sign = 1;
+	if (value[0] === "-" || value[0] === "+") {
+		if (value[0] === "-") sign = -1;
+		value = value.slice(1);
+	}
+	if (value.startsWith("0b")) return sign * parseInt(value.slice(2), 2);
+	if (value.startsWith("0x")) return sign * parseInt(value.slice(2), 16);
+	if (value.includes(":")) {
+		let result = 0;
+		for (const part of value.split(":")) result = result * 60 + Number(part);
+		return sign * result;
+	}
+	if (value !== "0" && value[0] === "0") return sign * parseInt(value, 8);
+	return sign * parseInt(value, 10);
+}
+function resolveYamlInteger(source) {
+	if (!YAML_INTEGER_PATTERN.test(source)) return NOT_RESOLVED;
+	const result = parseYamlInteger(source);
+	return Number.isFinite(result) ? result : NOT_RESOLVED;
+}
+/** @category Tags */
+var intYaml11Tag = defineScalarTag("tag:yaml.org,2002:int", {
+	implicit: true,
+	implicitFirstChars: [
+		"-",
+		"+",
+		..."0123456789"
+	],
+	resolve: resolveYamlInteger,
+	identify: (object) => Number.isInteger(object) && !Object.is(object, -0) && object.toString(10).indexOf("e") < 0,
+	represent: (object) => object.toString(10)
+});
+//#endregion
+//#region src/tag/scalar/float_core.ts
+var YAML_FLOAT_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN$1 = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$2(source) {
+	if (!YAML_FLOAT_PATTERN$1.test(source)) return NOT_RESOLVED;
+	let value = source.toLowerCase();
+	const sign = value[0] === "-" ? -1 : 1;
+	if ("+-".includes(value[0])) value = value.slice(1);
+	if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+	if (value === ".nan") return NaN;
+	const result = sign * parseFloat(value);
+	if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN$1.test(source)) return result;
+	return NOT_RESOLVED;
+}
+function representYamlFloat$2(object) {
+	if (isNaN(object)) return ".nan";
+	if (object === Number.POSITIVE_INFINITY) return ".inf";
+	if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+	if (Object.is(object, -0)) return "-0.0";
+	const result = object.toString(10);
+	return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+/** @category Tags */
+var floatCoreTag = defineScalarTag("tag:yaml.org,2002:float", {
+	implicit: true,
+	implicitFirstChars: [
+		"-",
+		"+",
+		".",
+		..."0123456789"
+	],
+	resolve: resolveYamlFloat$2,
+	identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+	represent: representYamlFloat$2
+});
+//#endregion
+//#region src/tag/scalar/float_json.ts
+var YAML_FLOAT_IMPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^-?(?:0|[1-9][0-9]*)(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?$");
+var YAML_FLOAT_EXPLICIT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?[0-9]+(?:\\.[0-9]*)?(?:[eE][-+]?[0-9]+)?|[-+]?\\.[0-9]+(?:[eE][-+]?[0-9]+)?|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat$1(source, isExplicit) {
+	if (isExplicit) {
+		if (!YAML_FLOAT_EXPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+		let value = source.toLowerCase();
+		const sign = value[0] === "-" ? -1 : 1;
+		if ("+-".includes(value[0])) value = value.slice(1);
+		if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+		if (value === ".nan") return NaN;
+		const result = sign * parseFloat(value);
+		return Number.isFinite(result) ? result : NOT_RESOLVED;
+	}
+	if (!YAML_FLOAT_IMPLICIT_PATTERN.test(source)) return NOT_RESOLVED;
+	const result = Number(source);
+	if (Number.isFinite(result)) return result;
+	return NOT_RESOLVED;
+}
+function representYamlFloat$1(object) {
+	if (isNaN(object)) return ".nan";
+	if (object === Number.POSITIVE_INFINITY) return ".inf";
+	if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+	if (Object.is(object, -0)) return "-0.0";
+	const result = object.toString(10);
+	return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+/** @category Tags */
+var floatJsonTag = defineScalarTag("tag:yaml.org,2002:float", {
+	implicit: true,
+	implicitFirstChars: ["-", ..."0123456789"],
+	resolve: resolveYamlFloat$1,
+	identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+	represent: representYamlFloat$1
+});
+//#endregion
+//#region src/tag/scalar/float_yaml11.ts
+var YAML_FLOAT_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?(?:(?:[0-9][0-9_]*)?\\.[0-9_]*)(?:[eE][-+][0-9]+)?|[-+]?[0-9][0-9_]*(?::[0-5]?[0-9])+\\.[0-9_]*|[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+var YAML_FLOAT_SPECIAL_PATTERN = /* @__PURE__ */ new RegExp("^(?:[-+]?\\.(?:inf|Inf|INF)|\\.(?:nan|NaN|NAN))$");
+function resolveYamlFloat(source) {
+	if (!YAML_FLOAT_PATTERN.test(source)) return NOT_RESOLVED;
+	let value = source.toLowerCase().replace(/_/g, "");
+	const sign = value[0] === "-" ? -1 : 1;
+	if ("+-".includes(value[0])) value = value.slice(1);
+	if (value === ".inf") return sign === 1 ? Number.POSITIVE_INFINITY : Number.NEGATIVE_INFINITY;
+	if (value === ".nan") return NaN;
+	let result = 0;
+	if (value.includes(":")) {
+		for (const part of value.split(":")) result = result * 60 + Number(part);
+		result *= sign;
+	} else result = sign * parseFloat(value);
+	if (Number.isFinite(result) || YAML_FLOAT_SPECIAL_PATTERN.test(source)) return result;
+	return NOT_RESOLVED;
+}
+function representYamlFloat(object) {
+	if (isNaN(object)) return ".nan";
+	if (object === Number.POSITIVE_INFINITY) return ".inf";
+	if (object === Number.NEGATIVE_INFINITY) return "-.inf";
+	if (Object.is(object, -0)) return "-0.0";
+	const result = object.toString(10);
+	return /^[-+]?[0-9]+e/.test(result) ? result.replace("e", ".e") : result;
+}
+/** @category Tags */
+var floatYaml11Tag = defineScalarTag("tag:yaml.org,2002:float", {
+	implicit: true,
+	implicitFirstChars: [
+		"-",
+		"+",
+		".",
+		..."0123456789"
+	],
+	resolve: resolveYamlFloat,
+	identify: (object) => typeof object === "number" && (!Number.isInteger(object) || Object.is(object, -0) || object.toString(10).indexOf("e") >= 0),
+	represent: representYamlFloat
+});
+//#endregion
+//#region src/tag/scalar/merge.ts
+/**
+* Enables merge keys in {@link CORE_SCHEMA} when added with
+* {@link Schema.withTags}.
+*
+* @category Tags
+*/
+var mergeTag = defineScalarTag("tag:yaml.org,2002:merge", {
+	implicit: true,
+	implicitFirstChars: ["<"],
+	resolve: (source, isExplicit) => {
+		if (source === "<<" || isExplicit && source === "") return "<<";
+		return NOT_RESOLVED;
+	},
+	identify: () => false
+});
+//#endregion
+//#region src/tag/scalar/binary.ts
+var BASE64_PATTERN = /^[A-Za-z0-9+/]*={0,2}$/;
+function resolveYamlBinary(source) {
+	const input = source.replace(/\s/g, "");
+	if (input.length % 4 !== 0 || !BASE64_PATTERN.test(input)) return NOT_RESOLVED;
+	const binary = atob(input);
+	const result = new Uint8Array(binary.length);
+	for (let index = 0; index < binary.length; index++) result[index] = binary.charCodeAt(index);
+	return result;
+}
+function representYamlBinary(object) {
+	let binary = "";
+	for (let index = 0; index < object.length; index++) binary += String.fromCharCode(object[index]);
+	return btoa(binary);
+}
+/**
+* The `!!binary` tag, represented as a `Uint8Array`.
+*
+* @category Tags
+*/
+var binaryTag = defineScalarTag("tag:yaml.org,2002:binary", {
+	resolve: resolveYamlBinary,
+	identify: (object) => Object.prototype.toString.call(object) === "[object Uint8Array]",
+	represent: representYamlBinary
+});
+//#endregion
+//#region src/tag/scalar/timestamp.ts
+var YAML_DATE_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9])-([0-9][0-9])$");
+var YAML_TIMESTAMP_REGEXP = /* @__PURE__ */ new RegExp("^([0-9][0-9][0-9][0-9])-([0-9][0-9]?)-([0-9][0-9]?)(?:[Tt]|[ \\t]+)([0-9][0-9]?):([0-9][0-9]):([0-9][0-9])(?:\\.([0-9]*))?(?:[ \\t]*(Z|([-+])([0-9][0-9]?)(?::([0-9][0-9]))?))?$");
+function makeUtcDate(year, month, day, hour = 0, minute = 0, second = 0, fraction = 0) {
+	const date = new Date(Date.UTC(year, month, day, hour, minute, second, fraction));
+	date.setUTCFullYear(year, month, day);
+	return date;
+}
+function resolveYamlTimestamp(source) {
+	let match = YAML_DATE_REGEXP.exec(source);
+	if (match === null) match = YAML_TIMESTAMP_REGEXP.exec(source);
+	if (match === null) return NOT_RESOLVED;
+	const year = +match[1];
+	const month = +match[2] - 1;
+	const day = +match[3];
+	if (!match[4]) {
+		const date = makeUtcDate(year, month, day);
+		if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
+		return date;
+	}
+	const hour = +match[4];
+	const minute = +match[5];
+	const second = +match[6];
+	let fraction = 0;
+	if (hour > 23 || minute > 59 || second > 59) return NOT_RESOLVED;
+	if (match[7]) {
+		let value = match[7].slice(0, 3);
+		while (value.length < 3) value += "0";
+		fraction = +value;
+	}
+	const date = makeUtcDate(year, month, day, hour, minute, second, fraction);
+	if (date.getUTCFullYear() !== year || date.getUTCMonth() !== month || date.getUTCDate() !== day) return NOT_RESOLVED;
+	if (match[9]) {
+		const offsetHour = +match[10];
+		const offsetMinute = +(match[11] || 0);
+		if (offsetHour > 23 || offsetMinute > 59) return NOT_RESOLVED;
+		const offset = (offsetHour * 60 + offsetMinute) * 6e4;
+		date.setTime(date.getTime() - (match[9] === "-" ? -offset : offset));
+	}
+	return date;
+}
+/**
+* The YAML 1.1 `!!timestamp` tag, represented as a JavaScript `Date`.
+*
+* @category Tags
+*/
+var timestampTag = defineScalarTag("tag:yaml.org,2002:timestamp", {
+	implicit: true,
+	implicitFirstChars: [..."0123456789"],
+	resolve: resolveYamlTimestamp,
+	identify: (object) => object instanceof Date,
+	represent: (object) => object.toISOString()
+});
+//#endregion
+//#region src/tag/sequence/seq.ts
+/** @category Tags */
+var seqTag = defineSequenceTag("tag:yaml.org,2002:seq", {
+	create: () => [],
+	addItem: (container, item) => {
+		container.push(item);
+	},
+	identify: Array.isArray
+});
+//#endregion
+//#region src/common/object.ts
+function isPlainObject(data) {
+	if (data === null || typeof data !== "object" || Array.isArray(data)) return false;
+	const prototype = Object.getPrototypeOf(data);
+	return prototype === null || prototype === Object.prototype;
+}
+function pick(object, keys) {
+	const result = {};
+	for (const key of keys) if (object[key] !== void 0) result[key] = object[key];
+	return result;
+}
+//#endregion
+//#region src/tag/sequence/omap.ts
+/**
+* Provided only for YAML 1.1 compatibility and supported by the loader only.
+* JavaScript has no dedicated class to represent this type, so it cannot be
+* identified and dumped.
+*
+* ```yaml
+* !!omap
+*   - one: 1
+*   - two: 2
+* ```
+*
+* is loaded as
+*
+* ```javascript
+* [
+*   { one: 1 },
+*   { two: 2 }
+* ]
+* ```
+*
+* @category Tags
+*/
+var omapTag = defineSequenceTag("tag:yaml.org,2002:omap", {
+	create: () => ({
+		list: [],
+		seen: /* @__PURE__ */ new Set()
+	}),
+	addItem: (carrier, item) => {
+		let key;
+		if (item instanceof Map) {
+			if (item.size !== 1) return "cannot resolve an ordered map item";
+			key = item.keys().next().value;
+		} else if (isPlainObject(item)) {
+			const itemKeys = Object.keys(item);
+			if (itemKeys.length !== 1) return "cannot resolve an ordered map item";
+			key = itemKeys[0];
+		} else return "cannot resolve an ordered map item";
+		if (carrier.seen.has(key)) return "duplicate key in ordered map";
+		carrier.seen.add(key);
+		carrier.list.push(item);
+		return "";
+	},
+	finalize: (carrier) => carrier.list,
+	identify: () => false
+});
+//#endregion
+//#region src/tag/sequence/pairs.ts
+/**
+* Provided only for YAML 1.1 compatibility and supported by the loader only.
+* JavaScript has no dedicated class to represent this type, so it cannot be
+* identified and dumped.
+*
+* ```yaml
+* !!pairs
+*   - one: 1
+*   - two: 2
+* ```
+*
+* is loaded as
+*
+* ```javascript
+* [
+*   ['one', 1],
+*   ['two', 2]
+* ]
+* ```
+*
+* @category Tags
+*/
+var pairsTag = defineSequenceTag("tag:yaml.org,2002:pairs", {
+	create: () => [],
+	addItem: (container, item) => {
+		if (item instanceof Map) {
+			if (item.size !== 1) return "cannot resolve a pairs item";
+			container.push(item.entries().next().value);
+			return "";
+		}
+		if (Object.prototype.toString.call(item) !== "[object Object]") return "cannot resolve a pairs item";
+		const object = item;
+		const keys = Object.keys(object);
+		if (keys.length !== 1) return "cannot resolve a pairs item";
+		container.push([keys[0], object[keys[0]]]);
+		return "";
+	},
+	identify: () => false
+});
+//#endregion
+//#region src/tag/mapping/map.ts
+/**
+* This is the default mapping implementation. It uses `{}` objects and has only
+* partial functionality due to language limitations. This choice was made
+* because users expect to get JavaScript objects, and it was left unchanged to
+* avoid too many breaking changes in the v5 release.
+*
+* Side effects:
+*
+* - `Object.hasOwn()` checks or `for...of` loops are required for safe use (to
+*   avoid falling through to prototypes).
+* - Only scalar string keys are supported properly.
+* - Other scalar keys, such as `null` and numbers, are converted to strings.
+*   This is historical behaviour, and it can cause side effects such as
+*   problems with `!!merge`.
+*
+* Note that non-string scalar keys may be deprecated in future versions.
+*
+* Ideally, use {@link realMapTag} instead.
+*
+* @category Tags
+*/
+var mapTag = defineMappingTag("tag:yaml.org,2002:map", {
+	create: () => ({}),
+	identify: isPlainObject,
+	represent: (o) => {
+		const map = /* @__PURE__ */ new Map();
+		for (const key of Object.keys(o)) map.set(key, o[key]);
+		return map;
+	},
+	addPair: (container, key, value) => {
+		if (key !== null && typeof key === "object") return "object-based map does not support complex keys";
+		const normalizedKey = String(key);
+		if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+			value,
+			enumerable: true,
+			configurable: true,
+			writable: true
+		});
+		else container[normalizedKey] = value;
+		return "";
+	},
+	has: (container, key) => {
+		if (key !== null && typeof key === "object") return false;
+		return Object.prototype.hasOwnProperty.call(container, String(key));
+	},
+	keys: (container) => Object.keys(container),
+	get: (container, key) => {
+		const normalizedKey = String(key);
+		if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+		return container[normalizedKey];
+	}
+});
+//#endregion
+//#region src/tag/mapping/set.ts
+/**
+* The YAML 1.1 `!!set` tag, represented as a JavaScript `Set`.
+*
+* @category Tags
+*/
+var setTag = defineMappingTag("tag:yaml.org,2002:set", {
+	create: () => /* @__PURE__ */ new Set(),
+	identify: (data) => data instanceof Set,
+	represent: (data) => {
+		const map = /* @__PURE__ */ new Map();
+		for (const key of data) map.set(key, null);
+		return map;
+	},
+	addPair: (container, key, value) => {
+		if (value !== null) return "cannot resolve a set item";
+		container.add(key);
+		return "";
+	},
+	has: (container, key) => container.has(key),
+	keys: (container) => container.keys(),
+	get: () => null
+});
+//#endregion
+//#region src/schema.ts
+function createTagDefinitionMap() {
+	return {
+		scalar: Object.create(null),
+		sequence: Object.create(null),
+		mapping: Object.create(null)
+	};
+}
+function createTagDefinitionListMap() {
+	return {
+		scalar: [],
+		sequence: [],
+		mapping: []
+	};
+}
+function compileTags(tags) {
+	const result = [];
+	for (const tag of tags) {
+		let index = result.length;
+		for (let previousIndex = 0; previousIndex < result.length; previousIndex++) {
+			const previous = result[previousIndex];
+			if (previous.nodeKind === tag.nodeKind && previous.tagName === tag.tagName && previous.matchByTagPrefix === tag.matchByTagPrefix) {
+				index = previousIndex;
+				break;
+			}
+		}
+		result[index] = tag;
+	}
+	return result;
+}
+/**
+* Controls tag resolution when loading and type selection when dumping.
+*
+* @category Schemas
+*/
+var Schema = class Schema {
+	tags;
+	/** @internal */
+	implicitScalarTags;
+	/**
+	* Dispatch implicit scalar resolvers by `source.charAt(0)`. Each bucket holds
+	* the resolvers that may match that key, in schema order; a key absent from
+	* the map uses
+	* {@link Schema.implicitScalarAnyFirstChar}
+	* (resolvers that declared no first-char constraint, so they apply to any
+	* first character).
+	*/
+	implicitScalarByFirstChar;
+	implicitScalarAnyFirstChar;
+	/**
+	* The default scalar tag (`!!str`), resolved once so the composer's fallback
+	* for unresolved plain scalars avoids a keyed lookup per scalar.
+	*
+	* @internal
+	*/
+	defaultScalarTag;
+	/**
+	* The default container tags (`!!seq` / `!!map`), used by the dumper: when a
+	* value is identified by its default tag, the tag is implicit and not
+	* printed. Undefined if the schema does not define them (then such values
+	* can't be dumped).
+	*
+	* @internal
+	*/
+	defaultSequenceTag;
+	/** @internal */
+	defaultMappingTag;
+	exact;
+	prefix;
+	constructor(tags) {
+		const compiledTags = compileTags(tags);
+		const implicitScalarTags = [];
+		const exact = createTagDefinitionMap();
+		const prefix = createTagDefinitionListMap();
+		for (const tag of compiledTags) {
+			if (tag.nodeKind === "scalar" && tag.implicit) {
+				if (tag.matchByTagPrefix) throw new Error("Implicit scalar tags cannot match by tag prefix");
+				implicitScalarTags.push(tag);
+			}
+			switch (tag.nodeKind) {
+				case "scalar":
+					if (tag.matchByTagPrefix) prefix.scalar.push(tag);
+					else exact.scalar[tag.tagName] = tag;
+					break;
+				case "sequence":
+					if (tag.matchByTagPrefix) prefix.sequence.push(tag);
+					else exact.sequence[tag.tagName] = tag;
+					break;
+				case "mapping": if (tag.matchByTagPrefix) prefix.mapping.push(tag);
+				else exact.mapping[tag.tagName] = tag;
+			}
+		}
+		const implicitScalarAnyFirstChar = implicitScalarTags.filter((tag) => tag.implicitFirstChars === null);
+		const keys = /* @__PURE__ */ new Set();
+		for (const tag of implicitScalarTags) if (tag.implicitFirstChars !== null) for (const key of tag.implicitFirstChars) keys.add(key);
+		const implicitScalarByFirstChar = /* @__PURE__ */ new Map();
+		for (const key of keys) implicitScalarByFirstChar.set(key, implicitScalarTags.filter((tag) => tag.implicitFirstChars === null || tag.implicitFirstChars.indexOf(key) !== -1));
+		const defaultScalarTag = exact.scalar["tag:yaml.org,2002:str"];
+		if (!defaultScalarTag) throw new Error("schema does not define the default scalar tag (tag:yaml.org,2002:str)");
+		this.tags = compiledTags;
+		this.implicitScalarTags = implicitScalarTags;
+		this.implicitScalarByFirstChar = implicitScalarByFirstChar;
+		this.implicitScalarAnyFirstChar = implicitScalarAnyFirstChar;
+		this.defaultScalarTag = defaultScalarTag;
+		this.defaultSequenceTag = exact.sequence["tag:yaml.org,2002:seq"];
+		this.defaultMappingTag = exact.mapping["tag:yaml.org,2002:map"];
+		this.exact = exact;
+		this.prefix = prefix;
+	}
+	/** @internal */
+	lookupScalarTag(tagName) {
+		const exactTag = this.exact.scalar[tagName];
+		if (exactTag) return exactTag;
+		for (const tag of this.prefix.scalar) if (tagName.startsWith(tag.tagName)) return tag;
+	}
+	/** @internal */
+	lookupSequenceTag(tagName) {
+		const exactTag = this.exact.sequence[tagName];
+		if (exactTag) return exactTag;
+		for (const tag of this.prefix.sequence) if (tagName.startsWith(tag.tagName)) return tag;
+	}
+	/** @internal */
+	lookupMappingTag(tagName) {
+		const exactTag = this.exact.mapping[tagName];
+		if (exactTag) return exactTag;
+		for (const tag of this.prefix.mapping) if (tagName.startsWith(tag.tagName)) return tag;
+	}
+	/** @internal */
+	resolveImplicitScalarTag(source) {
+		const candidates = this.implicitScalarByFirstChar.get(source.charAt(0)) ?? this.implicitScalarAnyFirstChar;
+		for (const tag of candidates) {
+			const value = tag.resolve(source, false, tag.tagName);
+			if (value !== NOT_RESOLVED) return {
+				value,
+				tag
+			};
+		}
+		const tag = this.defaultScalarTag;
+		return {
+			value: tag.resolve(source, false, tag.tagName),
+			tag
+		};
+	}
+	/**
+	* Creates a new schema with the specified tags added. If a tag already
+	* exists, it is replaced by the specified tag.
+	*
+	* @example
+	*
+	* ```javascript
+	* import { CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
+	*
+	* const schema = CORE_SCHEMA.withTags(mergeTag, realMapTag)
+	* ```
+	*/
+	withTags(...tags) {
+		let flatTags = [];
+		for (const tag of tags) flatTags = flatTags.concat(tag);
+		return new Schema([...this.tags, ...flatTags]);
+	}
+};
+/**
+* The YAML 1.2 Failsafe Schema: strings, sequences, and mappings.
+*
+* @category Schemas
+*/
+var FAILSAFE_SCHEMA = new Schema([
+	strTag,
+	seqTag,
+	mapTag
+]);
+/**
+* The YAML 1.2 JSON Schema. It uses JSON scalar forms while retaining YAML
+* collection syntax.
+*
+* @category Schemas
+*/
+var JSON_SCHEMA = new Schema([
+	...FAILSAFE_SCHEMA.tags,
+	nullJsonTag,
+	boolJsonTag,
+	intJsonTag,
+	floatJsonTag
+]);
+/**
+* The default schema for the loaders. Note, {@link CORE_SCHEMA} comes
+* without the `!!merge` tag. You can easily enable it if needed.
+*
+* @example
+* Enable {@link mergeTag}:
+*
+* ```javascript
+* import { load, CORE_SCHEMA, mergeTag } from 'js-yaml'
+*
+* try {
+*   load(data, { schema: CORE_SCHEMA.withTags(mergeTag) })
+* } catch (e) {
+*   console.error(e)
+* }
+* ```
+*
+* @category Schemas
+*/
+var CORE_SCHEMA = new Schema([
+	...FAILSAFE_SCHEMA.tags,
+	nullCoreTag,
+	boolCoreTag,
+	intCoreTag,
+	floatCoreTag
+]);
+/**
+* YAML 1.1-compatible schema.
+*
+* @category Schemas
+*/
+var YAML11_SCHEMA = new Schema([
+	...FAILSAFE_SCHEMA.tags,
+	nullYaml11Tag,
+	boolYaml11Tag,
+	intYaml11Tag,
+	floatYaml11Tag,
+	timestampTag,
+	mergeTag,
+	binaryTag,
+	omapTag,
+	pairsTag,
+	setTag
+]);
+/**
+* The dumper schema for maximum compatibility. It combines all supported type
+* variants from YAML 1.1 and YAML 1.2 so strings matching any of them are
+* quoted. This makes the generated YAML more compatible with other parsers.
+*
+* The schema is based on YAML 1.1, but extends `!!int` and `!!float` to accept
+* both YAML 1.1 and Core Schema forms, since Core Schema supports some forms
+* that YAML 1.1 does not.
+*
+* @category Schemas
+*/
+var DUMP_SCHEMA = YAML11_SCHEMA.withTags({
+	...intYaml11Tag,
+	resolve: (source, isExplicit, tagName) => {
+		const result = intYaml11Tag.resolve(source, isExplicit, tagName);
+		return result === NOT_RESOLVED ? intCoreTag.resolve(source, isExplicit, tagName) : result;
+	}
+}, {
+	...floatYaml11Tag,
+	resolve: (source, isExplicit, tagName) => {
+		const result = floatYaml11Tag.resolve(source, isExplicit, tagName);
+		return result === NOT_RESOLVED ? floatCoreTag.resolve(source, isExplicit, tagName) : result;
+	}
+});
+//#endregion
+//#region src/tag/mapping/real_map.ts
+/**
+* Recommended when non-string keys are actually needed. It uses native
+* JavaScript `Map` objects, so keys keep their constructed types instead of
+* being converted to strings.
+*
+* It is not the default to avoid widespread breaking changes in existing
+* projects. `Map` has a different access API and does not pass deep equality
+* checks against `{}`-based fixtures. Alongside the other changes in v5,
+* making it the default was considered too disruptive.
+*
+* If these differences are acceptable for your project, we recommend using
+* {@link realMapTag} to guarantee the absence of problems and side effects.
+*
+* @example
+* Enable {@link realMapTag}:
+*
+* ```javascript
+* import { load, CORE_SCHEMA, realMapTag } from 'js-yaml'
+*
+* try {
+*   load(data, { schema: CORE_SCHEMA.withTags(realMapTag) })
+* } catch (e) {
+*   console.error(e)
+* }
+* ```
+*
+* @category Tags
+*/
+var realMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+	create: () => /* @__PURE__ */ new Map(),
+	addPair: (container, key, value) => {
+		container.set(key, value);
+		return "";
+	},
+	has: (container, key) => container.has(key),
+	keys: (container) => container.keys(),
+	get: (container, key) => container.get(key),
+	identify: (data) => data instanceof Map || isPlainObject(data),
+	represent: (data) => {
+		if (data instanceof Map) return data;
+		const map = /* @__PURE__ */ new Map();
+		const obj = data;
+		for (const key of Object.keys(obj)) map.set(key, obj[key]);
+		return map;
+	}
+});
+//#endregion
+//#region src/tag/mapping/legacy_map.ts
+function normalizeKey(key) {
+	if (Array.isArray(key)) {
+		const array = Array.prototype.slice.call(key);
+		for (let index = 0; index < array.length; index++) {
+			if (Array.isArray(array[index])) return null;
+			if (typeof array[index] === "object" && Object.prototype.toString.call(array[index]) === "[object Object]") array[index] = "[object Object]";
+		}
+		return String(array);
+	}
+	if (typeof key === "object" && Object.prototype.toString.call(key) === "[object Object]") return "[object Object]";
+	return String(key);
+}
+/**
+* This implementation exists solely to reproduce v4 behavior exactly. Its use
+* is strongly discouraged. If complex or non-string keys are needed, use
+* {@link realMapTag} instead.
+*
+* @category Tags
+*/
+var legacyMapTag = defineMappingTag("tag:yaml.org,2002:map", {
+	create: () => ({}),
+	identify: isPlainObject,
+	represent: (o) => {
+		const map = /* @__PURE__ */ new Map();
+		for (const key of Object.keys(o)) map.set(key, o[key]);
+		return map;
+	},
+	addPair: (container, key, value) => {
+		const normalizedKey = normalizeKey(key);
+		if (normalizedKey === null) return "nested arrays are not supported inside keys";
+		if (normalizedKey === "__proto__") Object.defineProperty(container, normalizedKey, {
+			value,
+			enumerable: true,
+			configurable: true,
+			writable: true
+		});
+		else container[normalizedKey] = value;
+		return "";
+	},
+	has: (container, key) => {
+		const normalizedKey = normalizeKey(key);
+		return normalizedKey !== null && Object.prototype.hasOwnProperty.call(container, normalizedKey);
+	},
+	keys: (container) => Object.keys(container),
+	get: (container, key) => {
+		const normalizedKey = String(key);
+		if (!Object.prototype.hasOwnProperty.call(container, normalizedKey)) return null;
+		return container[normalizedKey];
+	}
+});
+//#endregion
+//#region src/common/snippet.ts
+var DEFAULT_SNIPPET_OPTIONS = {
+	maxLength: 79,
+	indent: 1,
+	linesBefore: 3,
+	linesAfter: 2
+};
+function getLine(buffer, lineStart, lineEnd, position, maxLineLength) {
+	let head = "";
+	let tail = "";
+	const maxHalfLength = Math.floor(maxLineLength / 2) - 1;
+	if (position - lineStart > maxHalfLength) {
+		head = " ... ";
+		lineStart = position - maxHalfLength + head.length;
+	}
+	if (lineEnd - position > maxHalfLength) {
+		tail = " ...";
+		lineEnd = position + maxHalfLength - tail.length;
+	}
+	return {
+		str: head + buffer.slice(lineStart, lineEnd).replace(/\t/g, "→") + tail,
+		pos: position - lineStart + head.length
+	};
+}
+function padStart(string, max) {
+	return " ".repeat(Math.max(max - string.length, 0)) + string;
+}
+function makeSnippet(mark, options) {
+	if (!mark.buffer) return null;
+	const opts = {
+		...DEFAULT_SNIPPET_OPTIONS,
+		...options
+	};
+	const re = /\r?\n|\r|\0/g;
+	const lineStarts = [0];
+	const lineEnds = [];
+	let match;
+	let foundLineNo = -1;
+	while (match = re.exec(mark.buffer)) {
+		lineEnds.push(match.index);
+		lineStarts.push(match.index + match[0].length);
+		if (mark.position <= match.index && foundLineNo < 0) foundLineNo = lineStarts.length - 2;
+	}
+	if (foundLineNo < 0) foundLineNo = lineStarts.length - 1;
+	let result = "";
+	const lineNoLength = Math.min(mark.line + opts.linesAfter, lineEnds.length).toString().length;
+	const maxLineLength = opts.maxLength - (opts.indent + lineNoLength + 3);
+	for (let i = 1; i <= opts.linesBefore; i++) {
+		if (foundLineNo - i < 0) break;
+		const line = getLine(mark.buffer, lineStarts[foundLineNo - i], lineEnds[foundLineNo - i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo - i]), maxLineLength);
+		result = `${" ".repeat(opts.indent)}${padStart((mark.line - i + 1).toString(), lineNoLength)} | ${line.str}\n${result}`;
+	}
+	const line = getLine(mark.buffer, lineStarts[foundLineNo], lineEnds[foundLineNo], mark.position, maxLineLength);
+	result += `${" ".repeat(opts.indent)}${padStart((mark.line + 1).toString(), lineNoLength)} | ${line.str}\n`;
+	result += `${"-".repeat(opts.indent + lineNoLength + 3 + line.pos)}^\n`;
+	for (let i = 1; i <= opts.linesAfter; i++) {
+		if (foundLineNo + i >= lineEnds.length) break;
+		const line = getLine(mark.buffer, lineStarts[foundLineNo + i], lineEnds[foundLineNo + i], mark.position - (lineStarts[foundLineNo] - lineStarts[foundLineNo + i]), maxLineLength);
+		result += `${" ".repeat(opts.indent)}${padStart((mark.line + i + 1).toString(), lineNoLength)} | ${line.str}\n`;
+	}
+	return result.replace(/\n$/, "");
+}
+//#endregion
+//#region src/common/exception.ts
+function formatError(exception, compact) {
+	let where = "";
+	if (!exception.mark) return exception.reason;
+	if (exception.mark.name) where += `in "${exception.mark.name}" `;
+	where += `(${exception.mark.line + 1}:${exception.mark.column + 1})`;
+	if (!compact && exception.mark.snippet) where += `\n\n${exception.mark.snippet}`;
+	return `${exception.reason} ${where}`;
+}
+/**
+* A YAML error. Unlike an ordinary `Error`, it adds a source snippet showing
+* the location of the problem to the error message, when available.
+*
+* @category Main
+*/
+var YAMLException = class YAMLException extends Error {
+	reason;
+	mark;
+	/**
+	* Optional `mark` contains source snippet data. Usually, use
+	* {@link YAMLException.throwAt} instead of passing it directly.
+	*/
+	constructor(reason, mark) {
+		super();
+		this.name = "YAMLException";
+		this.reason = reason;
+		this.mark = mark;
+		this.message = formatError(this, false);
+		if (Error.captureStackTrace) Error.captureStackTrace(this, this.constructor);
+	}
+	/**
+	* Returns the formatted error, omitting the source snippet in compact mode.
+	*/
+	toString(compact) {
+		return `${this.name}: ${formatError(this, compact)}`;
+	}
+	/**
+	* Builds a YAMLException with a source snippet and throws it. `source` is
+	* the raw input text; `position` is an offset into it.
+	*/
+	static throwAt(source, position, message, filename = "") {
+		let line = 0;
+		let lineStart = 0;
+		for (let index = 0; index < position; index++) {
+			const ch = source.charCodeAt(index);
+			if (ch === 10) {
+				line++;
+				lineStart = index + 1;
+			} else if (ch === 13) {
+				line++;
+				if (source.charCodeAt(index + 1) === 10) index++;
+				lineStart = index + 1;
+			}
+		}
+		const mark = {
+			name: filename,
+			buffer: source,
+			position,
+			line,
+			column: position - lineStart
+		};
+		mark.snippet = makeSnippet(mark);
+		throw new YAMLException(message, mark);
+	}
+};
+//#endregion
+//#region src/parser/events.ts
+/** @category Events */
+var EVENT_ID = {
+	DOCUMENT: 1,
+	SEQUENCE: 2,
+	MAPPING: 3,
+	SCALAR: 4,
+	ALIAS: 5,
+	POP: 6
+};
+/** @category Nodes */
+var SCALAR_STYLE = {
+	PLAIN: 1,
+	SINGLE_QUOTED: 2,
+	DOUBLE_QUOTED: 3,
+	LITERAL_BLOCK: 4,
+	FOLDED_BLOCK: 5
+};
+/** @category Nodes */
+var COLLECTION_STYLE = {
+	BLOCK: 1,
+	FLOW: 2
+};
+/** @category Nodes */
+var CHOMPING_MODE = {
+	CLIP: 1,
+	STRIP: 2,
+	KEEP: 3
+};
+//#endregion
+//#region src/parser/parser_scalar.ts
+var NO_RANGE$3 = -1;
+function simpleEscapeSequence(c) {
+	switch (c) {
+		case 48: return "\0";
+		case 97: return "\x07";
+		case 98: return "\b";
+		case 116: return "	";
+		case 9: return "	";
+		case 110: return "\n";
+		case 118: return "\v";
+		case 102: return "\f";
+		case 114: return "\r";
+		case 101: return "\x1B";
+		case 32: return " ";
+		case 34: return "\"";
+		case 47: return "/";
+		case 92: return "\\";
+		case 78: return "";
+		case 95: return "\xA0";
+		case 76: return "\u2028";
+		case 80: return "\u2029";
+		default: return "";
+	}
+}
+var simpleEscapeCheck = new Array(256);
+var simpleEscapeMap = new Array(256);
+for (let i = 0; i < 256; i++) {
+	simpleEscapeCheck[i] = simpleEscapeSequence(i) ? 1 : 0;
+	simpleEscapeMap[i] = simpleEscapeSequence(i);
+}
+function charFromCodepoint(c) {
+	if (c <= 65535) return String.fromCharCode(c);
+	return String.fromCharCode((c - 65536 >> 10) + 55296, (c - 65536 & 1023) + 56320);
+}
+function fromHexCode$1(c) {
+	if (c >= 48 && c <= 57) return c - 48;
+	return (c | 32) - 97 + 10;
+}
+function escapedHexLen$1(c) {
+	if (c === 120) return 2;
+	if (c === 117) return 4;
+	return 8;
+}
+function skipFoldedBreaks(input, position, end) {
+	let breaks = 0;
+	while (position < end) {
+		const ch = input.charCodeAt(position);
+		if (ch === 10) {
+			breaks++;
+			position++;
+		} else if (ch === 13) {
+			breaks++;
+			position++;
+			if (input.charCodeAt(position) === 10) position++;
+		} else if (ch === 32 || ch === 9) position++;
+		else break;
+	}
+	return {
+		position,
+		breaks
+	};
+}
+function foldedBreaks(count) {
+	if (count === 1) return " ";
+	return "\n".repeat(count - 1);
+}
+function getPlainValue(input, start, end) {
+	let result = "";
+	let position = start;
+	let captureStart = start;
+	let captureEnd = start;
+	while (position < end) {
+		const ch = input.charCodeAt(position);
+		if (ch === 10 || ch === 13) {
+			result += input.slice(captureStart, captureEnd);
+			const fold = skipFoldedBreaks(input, position, end);
+			result += foldedBreaks(fold.breaks);
+			position = captureStart = captureEnd = fold.position;
+		} else {
+			position++;
+			if (ch !== 32 && ch !== 9) captureEnd = position;
+		}
+	}
+	return result + input.slice(captureStart, captureEnd);
+}
+function getSingleQuotedValue(input, start, end) {
+	let result = "";
+	let position = start;
+	let captureStart = start;
+	let captureEnd = start;
+	while (position < end) {
+		const ch = input.charCodeAt(position);
+		if (ch === 39) {
+			result += input.slice(captureStart, position) + "'";
+			position += 2;
+			captureStart = captureEnd = position;
+		} else if (ch === 10 || ch === 13) {
+			result += input.slice(captureStart, captureEnd);
+			const fold = skipFoldedBreaks(input, position, end);
+			result += foldedBreaks(fold.breaks);
+			position = captureStart = captureEnd = fold.position;
+		} else {
+			position++;
+			if (ch !== 32 && ch !== 9) captureEnd = position;
+		}
+	}
+	return result + input.slice(captureStart, end);
+}
+function getDoubleQuotedValue(input, start, end) {
+	let result = "";
+	let position = start;
+	let captureStart = start;
+	let captureEnd = start;
+	while (position < end) {
+		const ch = input.charCodeAt(position);
+		if (ch === 92) {
+			result += input.slice(captureStart, position);
+			position++;
+			const escaped = input.charCodeAt(position);
+			if (escaped === 10 || escaped === 13) position = skipFoldedBreaks(input, position, end).position;
+			else if (escaped < 256 && simpleEscapeCheck[escaped]) {
+				result += simpleEscapeMap[escaped];
+				position++;
+			} else {
+				let hexLength = escapedHexLen$1(escaped);
+				let hexResult = 0;
+				for (; hexLength > 0; hexLength--) {
+					position++;
+					const digit = fromHexCode$1(input.charCodeAt(position));
+					hexResult = (hexResult << 4) + digit;
+				}
+				result += charFromCodepoint(hexResult);
+				position++;
+			}
+			captureStart = captureEnd = position;
+		} else if (ch === 10 || ch === 13) {
+			result += input.slice(captureStart, captureEnd);
+			const fold = skipFoldedBreaks(input, position, end);
+			result += foldedBreaks(fold.breaks);
+			position = captureStart = captureEnd = fold.position;
+		} else {
+			position++;
+			if (ch !== 32 && ch !== 9) captureEnd = position;
+		}
+	}
+	return result + input.slice(captureStart, end);
+}
+function getBlockValue(input, start, end, indent, chomping, folded) {
+	const textIndent = indent < 0 ? 0 : indent;
+	const region = input.slice(start, end).replace(/\r\n?/g, "\n");
+	const lines = region === "" ? [] : (region.endsWith("\n") ? region.slice(0, -1) : region).split("\n");
+	let result = "";
+	let didReadContent = false;
+	let emptyLines = 0;
+	let atMoreIndented = false;
+	for (const line of lines) {
+		let column = 0;
+		while (column < textIndent && line.charCodeAt(column) === 32) column++;
+		if (indent < 0 || column >= line.length) {
+			emptyLines++;
+			continue;
+		}
+		const content = line.slice(textIndent);
+		const first = content.charCodeAt(0);
+		if (folded) {
+			if (first === 32 || first === 9) {
+				atMoreIndented = true;
+				result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+			} else if (atMoreIndented) {
+				atMoreIndented = false;
+				result += "\n".repeat(emptyLines + 1);
+			} else if (emptyLines === 0) {
+				if (didReadContent) result += " ";
+			} else result += "\n".repeat(emptyLines);
+		} else result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+		result += content;
+		didReadContent = true;
+		emptyLines = 0;
+	}
+	if (chomping === CHOMPING_MODE.KEEP) result += "\n".repeat(didReadContent ? 1 + emptyLines : emptyLines);
+	else if (chomping !== CHOMPING_MODE.STRIP) {
+		if (didReadContent) result += "\n";
+	}
+	return result;
+}
+/**
+* Decodes the scalar referenced by event offsets in `input`.
+*
+* @category Events
+*/
+function getScalarValue(input, scalar) {
+	if (scalar.valueStart === NO_RANGE$3) return "";
+	const { valueStart, valueEnd } = scalar;
+	if (scalar.fast) return input.slice(valueStart, valueEnd);
+	switch (scalar.style) {
+		case SCALAR_STYLE.SINGLE_QUOTED: return getSingleQuotedValue(input, valueStart, valueEnd);
+		case SCALAR_STYLE.DOUBLE_QUOTED: return getDoubleQuotedValue(input, valueStart, valueEnd);
+		case SCALAR_STYLE.LITERAL_BLOCK: return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, false);
+		case SCALAR_STYLE.FOLDED_BLOCK: return getBlockValue(input, valueStart, valueEnd, scalar.indent, scalar.chomping, true);
+		default: return getPlainValue(input, valueStart, valueEnd);
+	}
+}
+//#endregion
+//#region src/common/tagname.ts
+var DEFAULT_TAG_HANDLERS = Object.assign(Object.create(null), {
+	"!": "!",
+	"!!": "tag:yaml.org,2002:"
+});
+var TAG_SUFFIX_CHARS = "-#;/?:@&=+$_.~*'()";
+var TAG_URI_CHARS = TAG_SUFFIX_CHARS + "!,[]";
+var HEX = "0123456789ABCDEF";
+function percentByte(byte) {
+	return "%" + HEX[byte >> 4] + HEX[byte & 15];
+}
+function tagPercentEncode(source, isSuffix) {
+	const allowed = isSuffix ? TAG_SUFFIX_CHARS : TAG_URI_CHARS;
+	let result = "";
+	for (let index = 0; index < source.length; index++) {
+		let ch = source.charCodeAt(index);
+		if (ch >= 48 && ch <= 57 || ch >= 65 && ch <= 90 || ch >= 97 && ch <= 122 || allowed.includes(source[index])) {
+			result += source[index];
+			continue;
+		}
+		if (ch >= 55296 && ch <= 56319) ch = 65536 + ((ch & 1023) << 10) + (source.charCodeAt(++index) & 1023);
+		if (ch < 128) result += percentByte(ch);
+		else if (ch < 2048) result += percentByte(192 | ch >> 6) + percentByte(128 | ch & 63);
+		else if (ch < 65536) result += percentByte(224 | ch >> 12) + percentByte(128 | ch >> 6 & 63) + percentByte(128 | ch & 63);
+		else result += percentByte(240 | ch >> 18) + percentByte(128 | ch >> 12 & 63) + percentByte(128 | ch >> 6 & 63) + percentByte(128 | ch & 63);
+	}
+	return result;
+}
+function tagPercentDecode(source) {
+	let result = "";
+	let index = 0;
+	while (index < source.length) {
+		if (source.charCodeAt(index) !== 37) {
+			result += source[index++];
+			continue;
+		}
+		let ch = parseInt(source.slice(index + 1, index + 3), 16);
+		index += 3;
+		if (ch >= 192) {
+			let remaining = ch < 224 ? 1 : ch < 240 ? 2 : 3;
+			ch &= (1 << 6 - remaining) - 1;
+			while (remaining-- > 0) {
+				ch = ch << 6 | parseInt(source.slice(index + 1, index + 3), 16) & 63;
+				index += 3;
+			}
+		}
+		if (ch < 65536) result += String.fromCharCode(ch);
+		else {
+			ch -= 65536;
+			result += String.fromCharCode(55296 | ch >> 10, 56320 | ch & 1023);
+		}
+	}
+	return result;
+}
+function tagNameFull(rawTag, tagHandlers) {
+	if (rawTag.startsWith("!<") && rawTag.endsWith(">")) return tagPercentDecode(rawTag.slice(2, -1));
+	const handleEnd = rawTag.indexOf("!", 1);
+	const handle = handleEnd === -1 ? "!" : rawTag.slice(0, handleEnd + 1);
+	return tagPercentDecode(tagHandlers?.[handle] ?? DEFAULT_TAG_HANDLERS[handle] ?? handle) + tagPercentDecode(rawTag.slice(handle.length));
+}
+function tagNameShort(fullTag) {
+	let tag = fullTag;
+	if (tag.charCodeAt(0) === 33) {
+		tag = tag.slice(1);
+		return `!${tagPercentEncode(tag, true)}`;
+	}
+	if (tag.slice(0, 18) === "tag:yaml.org,2002:") return `!!${tagPercentEncode(tag.slice(18), true)}`;
+	return `!<${tagPercentEncode(tag, false)}>`;
+}
+//#endregion
+//#region src/parser/constructor.ts
+var NO_RANGE$2 = -1;
+var MERGE_TAG_NAME = "tag:yaml.org,2002:merge";
+var DEFAULT_CONSTRUCTOR_OPTIONS = {
+	filename: "",
+	schema: CORE_SCHEMA,
+	json: false,
+	maxTotalMergeKeys: 1e4,
+	maxAliases: -1
+};
+function eventPosition$1(event) {
+	if ("tagStart" in event && event.tagStart !== NO_RANGE$2) return event.tagStart;
+	if ("anchorStart" in event && event.anchorStart !== NO_RANGE$2) return event.anchorStart;
+	if ("valueStart" in event && event.valueStart !== NO_RANGE$2) return event.valueStart;
+	if ("start" in event) return event.start;
+	return 0;
+}
+function throwError$1(state, message) {
+	YAMLException.throwAt(state.source, state.position, message, state.filename);
+}
+function finalizeCollection(state, position, tag, carrier) {
+	try {
+		return tag.finalize(carrier);
+	} catch (error) {
+		if (error instanceof YAMLException) throw error;
+		YAMLException.throwAt(state.source, position, error instanceof Error ? error.message : String(error), state.filename);
+	}
+}
+function constructScalar(state, event) {
+	const source = getScalarValue(state.source, event);
+	const rawTag = event.tagStart === NO_RANGE$2 ? "" : state.source.slice(event.tagStart, event.tagEnd);
+	const strTag = state.schema.defaultScalarTag;
+	if (rawTag !== "") {
+		if (rawTag === "!") return {
+			value: source,
+			tag: strTag
+		};
+		const tagName = tagNameFull(rawTag, state.tagHandlers);
+		const scalarTag = state.schema.lookupScalarTag(tagName);
+		if (scalarTag) {
+			const result = scalarTag.resolve(source, true, tagName);
+			if (result === NOT_RESOLVED) throwError$1(state, `cannot resolve a node with !<${tagName}> explicit tag`);
+			return {
+				value: result,
+				tag: scalarTag
+			};
+		}
+		const collectionTagDef = state.schema.lookupMappingTag(tagName) ?? state.schema.lookupSequenceTag(tagName);
+		if (collectionTagDef) {
+			if (source !== "") throwError$1(state, `cannot resolve a node with !<${tagName}> explicit tag`);
+			const carrier = collectionTagDef.create(tagName);
+			return {
+				value: collectionTagDef.carrierIsResult ? carrier : finalizeCollection(state, state.position, collectionTagDef, carrier),
+				tag: collectionTagDef
+			};
+		}
+		throwError$1(state, `unknown scalar tag !<${tagName}>`);
+	}
+	if (event.style === SCALAR_STYLE.PLAIN) return state.schema.resolveImplicitScalarTag(source);
+	return {
+		value: strTag.resolve(source, false, strTag.tagName),
+		tag: strTag
+	};
+}
+function collectionTagName(state, event, defaultTagName) {
+	const rawTag = event.tagStart === NO_RANGE$2 ? "" : state.source.slice(event.tagStart, event.tagEnd);
+	return rawTag === "" || rawTag === "!" ? defaultTagName : tagNameFull(rawTag, state.tagHandlers);
+}
+function isMappingTag(tag) {
+	return tag.nodeKind === "mapping";
+}
+function chargeMergeWork(state) {
+	state.totalMergeKeys++;
+	if (state.maxTotalMergeKeys !== -1 && state.totalMergeKeys > state.maxTotalMergeKeys) throwError$1(state, `merge keys exceeded maxTotalMergeKeys (${state.maxTotalMergeKeys})`);
+}
+function mergeKeys(state, frame, source, sourceTag) {
+	chargeMergeWork(state);
+	for (const sourceKey of sourceTag.keys(source)) {
+		chargeMergeWork(state);
+		if (frame.tag.has(frame.value, sourceKey)) continue;
+		const err = frame.tag.addPair(frame.value, sourceKey, sourceTag.get(source, sourceKey));
+		if (err) throwError$1(state, err);
+		frame.overridable ??= /* @__PURE__ */ new Set();
+		frame.overridable.add(sourceKey);
+	}
+}
+function mergeSource(state, frame, source, sourceTag) {
+	state.position = frame.keyPosition;
+	if (isMappingTag(sourceTag)) mergeKeys(state, frame, source, sourceTag);
+	else if (sourceTag.nodeKind === "sequence" && Array.isArray(source)) {
+		if (source.length > 100) throwError$1(state, "abnormal merge sequence size");
+		for (const element of source) {
+			const elementTag = state.nodeTags.get(element);
+			if (!elementTag) throwError$1(state, "cannot merge mappings; the provided source object is unacceptable");
+			mergeKeys(state, frame, element, elementTag);
+		}
+	} else throwError$1(state, "cannot merge mappings; the provided source object is unacceptable");
+}
+function addMappingValue(state, frame, key, value, tag) {
+	state.position = frame.keyPosition;
+	if (frame.keyIsMerge) {
+		mergeSource(state, frame, value, tag);
+		return;
+	}
+	if (!state.json && frame.tag.has(frame.value, key) && !frame.overridable?.has(key)) throwError$1(state, "duplicated mapping key");
+	const err = frame.tag.addPair(frame.value, key, value);
+	if (err) throwError$1(state, err);
+	frame.overridable?.delete(key);
+}
+function addValue(state, value, tag) {
+	const frame = state.frames[state.frames.length - 1];
+	if (frame.kind === "document") {
+		frame.value = value;
+		frame.hasValue = true;
+	} else if (frame.kind === "sequence") {
+		if (isMappingTag(tag)) state.nodeTags.set(value, tag);
+		const err = frame.tag.addItem(frame.value, value, frame.index++);
+		if (err) throwError$1(state, err);
+	} else if (frame.hasKey) {
+		const key = frame.key;
+		frame.key = void 0;
+		frame.hasKey = false;
+		addMappingValue(state, frame, key, value, tag);
+	} else {
+		frame.key = value;
+		frame.keyPosition = state.position;
+		frame.hasKey = true;
+		frame.keyIsMerge = tag.tagName === MERGE_TAG_NAME;
+	}
+}
+function storeAnchor(state, event, value, tag, isValueFinal) {
+	if (event.anchorStart !== NO_RANGE$2) {
+		const anchor = {
+			value,
+			tag,
+			isValueFinal
+		};
+		state.anchors.set(state.source.slice(event.anchorStart, event.anchorEnd), anchor);
+		return anchor;
+	}
+	return null;
+}
+/**
+* Constructs JavaScript documents directly from parser events, without an
+* intermediate AST.
+*
+* @category Events
+*/
+function constructFromEvents(events, options) {
+	const state = {
+		...DEFAULT_CONSTRUCTOR_OPTIONS,
+		...options,
+		events,
+		documents: [],
+		eventIndex: 0,
+		position: 0,
+		frames: [],
+		anchors: /* @__PURE__ */ new Map(),
+		nodeTags: /* @__PURE__ */ new Map(),
+		tagHandlers: Object.create(null),
+		totalMergeKeys: 0,
+		aliasCount: 0
+	};
+	while (state.eventIndex < state.events.length) {
+		const event = state.events[state.eventIndex++];
+		state.position = eventPosition$1(event);
+		switch (event.type) {
+			case EVENT_ID.DOCUMENT:
+				state.anchors = /* @__PURE__ */ new Map();
+				state.nodeTags = /* @__PURE__ */ new Map();
+				state.aliasCount = 0;
+				state.tagHandlers = Object.create(null);
+				for (const directive of event.directives) if (directive.kind === "tag") state.tagHandlers[directive.handle] = directive.prefix;
+				state.frames.push({
+					kind: "document",
+					position: state.position,
+					value: void 0,
+					hasValue: false
+				});
+				break;
+			case EVENT_ID.SCALAR: {
+				const { value, tag } = constructScalar(state, event);
+				storeAnchor(state, event, value, tag, true);
+				addValue(state, value, tag);
+				break;
+			}
+			case EVENT_ID.SEQUENCE: {
+				const tagName = collectionTagName(state, event, "tag:yaml.org,2002:seq");
+				const tag = state.schema.lookupSequenceTag(tagName);
+				if (!tag) throwError$1(state, `unknown sequence tag !<${tagName}>`);
+				const value = tag.create(tagName);
+				const anchor = storeAnchor(state, event, value, tag, tag.carrierIsResult);
+				state.frames.push({
+					kind: "sequence",
+					position: state.position,
+					value,
+					tag,
+					anchor,
+					index: 0
+				});
+				break;
+			}
+			case EVENT_ID.MAPPING: {
+				const tagName = collectionTagName(state, event, "tag:yaml.org,2002:map");
+				const tag = state.schema.lookupMappingTag(tagName);
+				if (!tag) throwError$1(state, `unknown mapping tag !<${tagName}>`);
+				const value = tag.create(tagName);
+				const anchor = storeAnchor(state, event, value, tag, tag.carrierIsResult);
+				state.frames.push({
+					kind: "mapping",
+					position: state.position,
+					value,
+					tag,
+					anchor,
+					key: void 0,
+					keyPosition: state.position,
+					hasKey: false,
+					keyIsMerge: false,
+					overridable: null
+				});
+				break;
+			}
+			case EVENT_ID.ALIAS: {
+				if (state.maxAliases !== -1 && ++state.aliasCount > state.maxAliases) throwError$1(state, `aliases exceeded maxAliases (${state.maxAliases})`);
+				const name = state.source.slice(event.anchorStart, event.anchorEnd);
+				const anchor = state.anchors.get(name);
+				if (!anchor) throwError$1(state, `unidentified alias "${name}"`);
+				if (!anchor.isValueFinal) throwError$1(state, `recursive alias "${name}" is not supported for tag ${anchor.tag.tagName} because it uses finalize()`);
+				addValue(state, anchor.value, anchor.tag);
+				break;
+			}
+			case EVENT_ID.POP: {
+				const frame = state.frames.pop();
+				if (frame.kind === "mapping" && frame.hasKey) {
+					state.position = frame.keyPosition;
+					throwError$1(state, "incomplete mapping pair in event stream");
+				}
+				if (frame.kind === "document") state.documents.push(frame.value);
+				else {
+					const value = frame.tag.carrierIsResult ? frame.value : finalizeCollection(state, frame.position, frame.tag, frame.value);
+					if (frame.anchor) {
+						frame.anchor.value = value;
+						frame.anchor.isValueFinal = true;
+					}
+					addValue(state, value, frame.tag);
+				}
+				break;
+			}
+		}
+	}
+	return state.documents;
+}
+//#endregion
+//#region src/parser/parser.ts
+var NO_RANGE$1 = -1;
+var HAS_OWN = Object.prototype.hasOwnProperty;
+var CONTEXT_FLOW_IN = 1;
+var CONTEXT_FLOW_OUT = 2;
+var CONTEXT_BLOCK_IN = 3;
+var CONTEXT_BLOCK_OUT = 4;
+var PATTERN_NON_PRINTABLE = /[\x00-\x08\x0B\x0C\x0E-\x1F\x7F-\x84\x86-\x9F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?:[^\uD800-\uDBFF]|^)[\uDC00-\uDFFF]/;
+var PATTERN_FLOW_INDICATORS = /[,\[\]{}]/;
+var PATTERN_TAG_HANDLE = /^(?:!|!!|![0-9A-Za-z-]+!)$/;
+var NS_URI_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$,_.!~*'()\[\]])`;
+var NS_TAG_CHAR = String.raw`(?:%[0-9A-Fa-f]{2}|[0-9A-Za-z\-#;/?:@&=+$.~*'()_])`;
+var PATTERN_TAG_URI = new RegExp(`^(?:${NS_URI_CHAR})*$`);
+var PATTERN_TAG_SUFFIX = new RegExp(`^(?:${NS_TAG_CHAR})+$`);
+var PATTERN_TAG_PREFIX = new RegExp(`^(?:!(?:${NS_URI_CHAR})*|${NS_TAG_CHAR}(?:${NS_URI_CHAR})*)$`);
+var DEFAULT_PARSER_OPTIONS = {
+	filename: "",
+	maxDepth: 100
+};
+function addDocumentEvent(state, explicitStart, explicitEnd) {
+	state.events.push({
+		type: EVENT_ID.DOCUMENT,
+		explicitStart,
+		explicitEnd,
+		directives: state.directives
+	});
+}
+function addSequenceEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+	state.events.push({
+		type: EVENT_ID.SEQUENCE,
+		start,
+		anchorStart,
+		anchorEnd,
+		tagStart,
+		tagEnd,
+		style
+	});
+}
+function addMappingEvent(state, start, anchorStart, anchorEnd, tagStart, tagEnd, style) {
+	state.events.push({
+		type: EVENT_ID.MAPPING,
+		start,
+		anchorStart,
+		anchorEnd,
+		tagStart,
+		tagEnd,
+		style
+	});
+}
+function insertFlowPairMappingEvent(state, snapshot) {
+	state.events.splice(snapshot.eventsLength, 0, {
+		type: EVENT_ID.MAPPING,
+		start: snapshot.position,
+		anchorStart: NO_RANGE$1,
+		anchorEnd: NO_RANGE$1,
+		tagStart: NO_RANGE$1,
+		tagEnd: NO_RANGE$1,
+		style: COLLECTION_STYLE.FLOW
+	});
+}
+function addScalarEvent(state, valueStart, valueEnd, anchorStart, anchorEnd, tagStart, tagEnd, style, chomping = CHOMPING_MODE.CLIP, indent = -1, fast = false) {
+	state.events.push({
+		type: EVENT_ID.SCALAR,
+		valueStart,
+		valueEnd,
+		anchorStart,
+		anchorEnd,
+		tagStart,
+		tagEnd,
+		style,
+		chomping,
+		indent,
+		fast
+	});
+}
+function addAliasEvent(state, anchorStart, anchorEnd) {
+	state.events.push({
+		type: EVENT_ID.ALIAS,
+		anchorStart,
+		anchorEnd
+	});
+}
+function addPopEvent(state) {
+	state.events.push({ type: EVENT_ID.POP });
+}
+function addEmptyScalarEvent(state) {
+	addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, NO_RANGE$1, SCALAR_STYLE.PLAIN);
+}
+function emptyProperties() {
+	return {
+		anchorStart: NO_RANGE$1,
+		anchorEnd: NO_RANGE$1,
+		tagStart: NO_RANGE$1,
+		tagEnd: NO_RANGE$1
+	};
+}
+function snapshotState(state) {
+	return {
+		position: state.position,
+		line: state.line,
+		lineStart: state.lineStart,
+		lineIndent: state.lineIndent,
+		firstTabInLine: state.firstTabInLine,
+		eventsLength: state.events.length
+	};
+}
+function restoreState(state, snapshot) {
+	state.position = snapshot.position;
+	state.line = snapshot.line;
+	state.lineStart = snapshot.lineStart;
+	state.lineIndent = snapshot.lineIndent;
+	state.firstTabInLine = snapshot.firstTabInLine;
+	state.events.length = snapshot.eventsLength;
+}
+function throwError(state, message) {
+	YAMLException.throwAt(state.input.slice(0, state.length), state.position, message, state.filename);
+}
+function isEol(c) {
+	return c === 10 || c === 13;
+}
+function isWhiteSpace(c) {
+	return c === 9 || c === 32;
+}
+function isWsOrEol(c) {
+	return isWhiteSpace(c) || isEol(c);
+}
+function isWsOrEolOrEnd(c) {
+	return c === 0 || isWsOrEol(c);
+}
+function isFlowIndicator(c) {
+	return c === 44 || c === 91 || c === 93 || c === 123 || c === 125;
+}
+function fromDecimalCode(c) {
+	return c >= 48 && c <= 57 ? c - 48 : -1;
+}
+function fromHexCode(c) {
+	if (c >= 48 && c <= 57) return c - 48;
+	const lc = c | 32;
+	if (lc >= 97 && lc <= 102) return lc - 97 + 10;
+	return -1;
+}
+function escapedHexLen(c) {
+	if (c === 120) return 2;
+	if (c === 117) return 4;
+	if (c === 85) return 8;
+	return 0;
+}
+function isSimpleEscape(c) {
+	return c === 48 || c === 97 || c === 98 || c === 116 || c === 9 || c === 110 || c === 118 || c === 102 || c === 114 || c === 101 || c === 32 || c === 34 || c === 47 || c === 92 || c === 78 || c === 95 || c === 76 || c === 80;
+}
+function consumeLineBreak(state) {
+	if (state.input.charCodeAt(state.position) === 10) state.position++;
+	else {
+		state.position++;
+		if (state.input.charCodeAt(state.position) === 10) state.position++;
+	}
+	state.line++;
+	state.lineStart = state.position;
+	state.lineIndent = 0;
+	state.firstTabInLine = -1;
+}
+function skipSeparationSpace(state, allowComments) {
+	let lineBreaks = 0;
+	let ch = state.input.charCodeAt(state.position);
+	let hasSeparation = state.position === state.lineStart || isWsOrEol(state.input.charCodeAt(state.position - 1));
+	while (ch !== 0) {
+		while (isWhiteSpace(ch)) {
+			hasSeparation = true;
+			if (ch === 9 && state.firstTabInLine === -1) state.firstTabInLine = state.position;
+			ch = state.input.charCodeAt(++state.position);
+		}
+		if (allowComments && hasSeparation && ch === 35) do
+			ch = state.input.charCodeAt(++state.position);
+		while (!isEol(ch) && ch !== 0);
+		if (!isEol(ch)) break;
+		consumeLineBreak(state);
+		lineBreaks++;
+		hasSeparation = true;
+		ch = state.input.charCodeAt(state.position);
+		while (ch === 32) {
+			state.lineIndent++;
+			ch = state.input.charCodeAt(++state.position);
+		}
+	}
+	return lineBreaks;
+}
+function testDocumentSeparator(state, position = state.position) {
+	const ch = state.input.charCodeAt(position);
+	if ((ch === 45 || ch === 46) && ch === state.input.charCodeAt(position + 1) && ch === state.input.charCodeAt(position + 2)) {
+		const following = state.input.charCodeAt(position + 3);
+		return following === 0 || isWsOrEol(following);
+	}
+	return false;
+}
+function skipByteOrderMark(state) {
+	if (state.position === state.lineStart && state.input.charCodeAt(state.position) === 65279) {
+		state.position++;
+		state.lineStart = state.position;
+	}
+}
+function testDocumentBoundary(state) {
+	if (state.position !== state.lineStart) return false;
+	if (testDocumentSeparator(state)) return true;
+	if (state.input.charCodeAt(state.position) !== 65279) return false;
+	const snapshot = snapshotState(state);
+	skipByteOrderMark(state);
+	skipSeparationSpace(state, true);
+	const ch = state.input.charCodeAt(state.position);
+	const result = state.position === state.lineStart && (ch === 37 || ch === 45 && testDocumentSeparator(state));
+	restoreState(state, snapshot);
+	return result;
+}
+function skipUntilLineEnd(state) {
+	let ch = state.input.charCodeAt(state.position);
+	while (ch !== 0 && !isEol(ch)) ch = state.input.charCodeAt(++state.position);
+}
+function checkPrintable(state, start, end) {
+	const match = PATTERN_NON_PRINTABLE.exec(state.input.slice(start, end));
+	if (match !== null) {
+		state.position = start + match.index + match[0].length - 1;
+		throwError(state, "the stream contains non-printable characters");
+	}
+}
+function readTagProperty(state, props, inFlow) {
+	if (state.input.charCodeAt(state.position) !== 33) return false;
+	if (props.tagStart !== NO_RANGE$1) throwError(state, "duplication of a tag property");
+	const start = state.position;
+	let isVerbatim = false;
+	let isNamed = false;
+	let tagHandle = "!";
+	let ch = state.input.charCodeAt(++state.position);
+	if (ch === 60) {
+		isVerbatim = true;
+		ch = state.input.charCodeAt(++state.position);
+	} else if (ch === 33) {
+		isNamed = true;
+		tagHandle = "!!";
+		ch = state.input.charCodeAt(++state.position);
+	}
+	let suffixStart = state.position;
+	let tagName;
+	if (isVerbatim) {
+		while (ch !== 0 && ch !== 62) ch = state.input.charCodeAt(++state.position);
+		if (ch !== 62) throwError(state, "unexpected end of the stream within a verbatim tag");
+		tagName = state.input.slice(suffixStart, state.position);
+		state.position++;
+	} else {
+		while (ch !== 0 && !isWsOrEol(ch) && !(inFlow && isFlowIndicator(ch))) {
+			if (ch === 33) {
+				if (!isNamed) {
+					tagHandle = state.input.slice(suffixStart - 1, state.position + 1);
+					if (!PATTERN_TAG_HANDLE.test(tagHandle)) throwError(state, "named tag handle cannot contain such characters");
+					isNamed = true;
+					suffixStart = state.position + 1;
+				} else throwError(state, "tag suffix cannot contain exclamation marks");
+			}
+			ch = state.input.charCodeAt(++state.position);
+		}
+		tagName = state.input.slice(suffixStart, state.position);
+		if (PATTERN_FLOW_INDICATORS.test(tagName)) throwError(state, "tag suffix cannot contain flow indicator characters");
+	}
+	if (tagName && !(isVerbatim ? PATTERN_TAG_URI.test(tagName) : PATTERN_TAG_SUFFIX.test(tagName))) throwError(state, `tag name cannot contain such characters: ${tagName}`);
+	if (!isVerbatim && tagHandle !== "!" && tagHandle !== "!!" && !HAS_OWN.call(state.tagHandlers, tagHandle)) throwError(state, `undeclared tag handle "${tagHandle}"`);
+	props.tagStart = start;
+	props.tagEnd = state.position;
+	return true;
+}
+function readAnchorProperty(state, props) {
+	if (state.input.charCodeAt(state.position) !== 38) return false;
+	if (props.anchorStart !== NO_RANGE$1) throwError(state, "duplication of an anchor property");
+	state.position++;
+	const start = state.position;
+	while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+	if (state.position === start) throwError(state, "name of an anchor node must contain at least one character");
+	props.anchorStart = start;
+	props.anchorEnd = state.position;
+	return true;
+}
+function readAlias(state, props) {
+	if (state.input.charCodeAt(state.position) !== 42) return false;
+	if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) throwError(state, "alias node should not have any properties");
+	state.position++;
+	const start = state.position;
+	while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position)) && !isFlowIndicator(state.input.charCodeAt(state.position))) state.position++;
+	if (state.position === start) throwError(state, "name of an alias node must contain at least one character");
+	addAliasEvent(state, start, state.position);
+	return true;
+}
+function readFlowScalarBreak(state, nodeIndent) {
+	skipSeparationSpace(state, false);
+	if (state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readSingleQuotedScalar(state, nodeIndent, props) {
+	if (state.input.charCodeAt(state.position) !== 39) return false;
+	state.position++;
+	const start = state.position;
+	let simple = true;
+	while (state.input.charCodeAt(state.position) !== 0) {
+		const ch = state.input.charCodeAt(state.position);
+		if (ch === 39) {
+			if (state.input.charCodeAt(state.position + 1) === 39) {
+				simple = false;
+				state.position += 2;
+				continue;
+			}
+			const end = state.position;
+			state.position++;
+			addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.SINGLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+			return true;
+		}
+		if (isEol(ch)) {
+			simple = false;
+			readFlowScalarBreak(state, nodeIndent);
+		} else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a single quoted scalar");
+		else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+		else state.position++;
+	}
+	throwError(state, "unexpected end of the stream within a single quoted scalar");
+}
+function readDoubleQuotedScalar(state, nodeIndent, props) {
+	if (state.input.charCodeAt(state.position) !== 34) return false;
+	state.position++;
+	const start = state.position;
+	let simple = true;
+	while (state.input.charCodeAt(state.position) !== 0) {
+		const ch = state.input.charCodeAt(state.position);
+		if (ch === 34) {
+			const end = state.position;
+			state.position++;
+			addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.DOUBLE_QUOTED, CHOMPING_MODE.CLIP, -1, simple);
+			return true;
+		}
+		if (ch === 92) {
+			simple = false;
+			const escaped = state.input.charCodeAt(++state.position);
+			if (isEol(escaped)) readFlowScalarBreak(state, nodeIndent);
+			else if (isSimpleEscape(escaped)) state.position++;
+			else {
+				let hexLength = escapedHexLen(escaped);
+				if (hexLength === 0) throwError(state, "unknown escape sequence");
+				while (hexLength-- > 0) {
+					state.position++;
+					if (fromHexCode(state.input.charCodeAt(state.position)) < 0) throwError(state, "expected hexadecimal character");
+				}
+				state.position++;
+			}
+		} else if (isEol(ch)) {
+			simple = false;
+			readFlowScalarBreak(state, nodeIndent);
+		} else if (state.position === state.lineStart && testDocumentSeparator(state)) throwError(state, "unexpected end of the document within a double quoted scalar");
+		else if (ch !== 9 && ch < 32) throwError(state, "expected valid JSON character");
+		else state.position++;
+	}
+	throwError(state, "unexpected end of the stream within a double quoted scalar");
+}
+function readBlockScalar(state, parentIndent, props) {
+	const ch = state.input.charCodeAt(state.position);
+	let chomping = CHOMPING_MODE.CLIP;
+	let indent = -1;
+	let detectedIndent = false;
+	if (ch !== 124 && ch !== 62) return false;
+	const style = ch === 124 ? SCALAR_STYLE.LITERAL_BLOCK : SCALAR_STYLE.FOLDED_BLOCK;
+	state.position++;
+	while (state.input.charCodeAt(state.position) !== 0) {
+		const current = state.input.charCodeAt(state.position);
+		const digit = fromDecimalCode(current);
+		if (current === 43 || current === 45) {
+			if (chomping !== CHOMPING_MODE.CLIP) throwError(state, "repeat of a chomping mode identifier");
+			chomping = current === 43 ? CHOMPING_MODE.KEEP : CHOMPING_MODE.STRIP;
+			state.position++;
+		} else if (digit >= 0) {
+			if (digit === 0) throwError(state, "bad explicit indentation width of a block scalar; it cannot be less than one");
+			if (detectedIndent) throwError(state, "repeat of an indentation width identifier");
+			indent = parentIndent + digit - 1;
+			detectedIndent = true;
+			state.position++;
+		} else break;
+	}
+	let hadWhitespace = false;
+	while (isWhiteSpace(state.input.charCodeAt(state.position))) {
+		hadWhitespace = true;
+		state.position++;
+	}
+	if (hadWhitespace && state.input.charCodeAt(state.position) === 35) skipUntilLineEnd(state);
+	if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+	else if (state.input.charCodeAt(state.position) !== 0) throwError(state, "a line break is expected");
+	let contentIndent = detectedIndent ? indent : -1;
+	let maxLeadingIndent = 0;
+	const valueStart = state.position;
+	let valueEnd = state.position;
+	while (state.input.charCodeAt(state.position) !== 0) {
+		const linePosition = state.position;
+		let column = 0;
+		while (state.input.charCodeAt(linePosition + column) === 32) column++;
+		const first = state.input.charCodeAt(linePosition + column);
+		if (first === 0) {
+			if (contentIndent >= 0) {
+				if (column > contentIndent) valueEnd = linePosition + column;
+			} else if (column > 0) valueEnd = linePosition + column;
+			break;
+		}
+		if (testDocumentBoundary(state)) break;
+		if (!detectedIndent && contentIndent === -1 && isEol(first)) maxLeadingIndent = Math.max(maxLeadingIndent, column);
+		if (!detectedIndent && contentIndent === -1 && !isEol(first)) {
+			if (first === 9 && column < parentIndent) {
+				state.position = linePosition + column;
+				throwError(state, "tab characters must not be used in indentation");
+			}
+			if (column >= parentIndent && column < maxLeadingIndent) {
+				state.position = linePosition + column;
+				throwError(state, "bad indentation of a mapping entry");
+			}
+		}
+		if (contentIndent === -1 && first !== 0 && !isEol(first) && column < parentIndent) {
+			state.lineIndent = column;
+			state.position = linePosition + column;
+			break;
+		}
+		if (!detectedIndent && first !== 0 && !isEol(first) && contentIndent === -1) contentIndent = column;
+		const requiredIndent = contentIndent === -1 ? parentIndent + 1 : contentIndent;
+		if (first !== 0 && !isEol(first) && column < requiredIndent) {
+			state.lineIndent = column;
+			state.position = linePosition + column;
+			break;
+		}
+		skipUntilLineEnd(state);
+		valueEnd = state.position;
+		if (isEol(state.input.charCodeAt(state.position))) {
+			consumeLineBreak(state);
+			valueEnd = state.position;
+		}
+	}
+	checkPrintable(state, valueStart, valueEnd);
+	addScalarEvent(state, valueStart, valueEnd, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, style, chomping, contentIndent);
+	return true;
+}
+function canStartPlainScalar(state, nodeContext) {
+	const ch = state.input.charCodeAt(state.position);
+	const inFlow = nodeContext === CONTEXT_FLOW_IN;
+	if (ch === 0 || isWsOrEol(ch) || ch === 35 || ch === 38 || ch === 42 || ch === 33 || ch === 124 || ch === 62 || ch === 39 || ch === 34 || ch === 37 || ch === 64 || ch === 96 || isFlowIndicator(ch)) return false;
+	if (ch === 63 || ch === 45) {
+		const following = state.input.charCodeAt(state.position + 1);
+		if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) return false;
+	}
+	return true;
+}
+function readPlainScalar(state, nodeIndent, nodeContext, props) {
+	if (!canStartPlainScalar(state, nodeContext)) return false;
+	const start = state.position;
+	let end = state.position;
+	let ch = state.input.charCodeAt(state.position);
+	const inFlow = nodeContext === CONTEXT_FLOW_IN;
+	let multiline = false;
+	while (ch !== 0) {
+		if (testDocumentBoundary(state)) break;
+		if (ch === 58) {
+			const following = state.input.charCodeAt(state.position + 1);
+			if (isWsOrEolOrEnd(following) || inFlow && isFlowIndicator(following)) break;
+		} else if (ch === 35) {
+			if (isWsOrEol(state.input.charCodeAt(state.position - 1))) break;
+		} else if (inFlow && isFlowIndicator(ch)) break;
+		else if (isEol(ch)) {
+			const savedPosition = state.position;
+			const savedLine = state.line;
+			const savedLineStart = state.lineStart;
+			const savedLineIndent = state.lineIndent;
+			skipSeparationSpace(state, false);
+			if (state.lineIndent >= nodeIndent) {
+				multiline = true;
+				ch = state.input.charCodeAt(state.position);
+				continue;
+			}
+			state.position = savedPosition;
+			state.line = savedLine;
+			state.lineStart = savedLineStart;
+			state.lineIndent = savedLineIndent;
+			break;
+		}
+		if (!isWhiteSpace(ch)) end = state.position + 1;
+		ch = state.input.charCodeAt(++state.position);
+	}
+	if (end === start) return false;
+	checkPrintable(state, start, end);
+	addScalarEvent(state, start, end, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN, CHOMPING_MODE.CLIP, -1, !multiline);
+	return true;
+}
+function skipFlowSeparationSpace(state, nodeIndent) {
+	const startLine = state.line;
+	skipSeparationSpace(state, true);
+	if (state.line > startLine && state.lineIndent < nodeIndent || state.firstTabInLine !== -1 && state.lineIndent < nodeIndent) throwError(state, "deficient indentation");
+}
+function readFlowCollection(state, nodeIndent, props) {
+	const ch = state.input.charCodeAt(state.position);
+	const isMapping = ch === 123;
+	const start = state.position;
+	let readNext = true;
+	if (ch !== 91 && ch !== 123) return false;
+	const terminator = isMapping ? 125 : 93;
+	if (isMapping) addMappingEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+	else addSequenceEvent(state, start, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.FLOW);
+	state.position++;
+	while (state.input.charCodeAt(state.position) !== 0) {
+		skipFlowSeparationSpace(state, nodeIndent);
+		let ch = state.input.charCodeAt(state.position);
+		if (ch === terminator) {
+			state.position++;
+			addPopEvent(state);
+			return true;
+		} else if (!readNext) throwError(state, "missed comma between flow collection entries");
+		else if (ch === 44) throwError(state, "expected the node content, but found ','");
+		let isPair = false;
+		let isExplicitPair = false;
+		if (ch === 63 && isWsOrEol(state.input.charCodeAt(state.position + 1))) {
+			isPair = isExplicitPair = true;
+			state.position += 1;
+			skipFlowSeparationSpace(state, nodeIndent);
+		}
+		const entryLine = state.line;
+		const entryStart = snapshotState(state);
+		const keyWasRead = parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true);
+		skipFlowSeparationSpace(state, nodeIndent);
+		ch = state.input.charCodeAt(state.position);
+		if ((isMapping || isExplicitPair || state.line === entryLine) && ch === 58) {
+			isPair = true;
+			state.position++;
+			skipFlowSeparationSpace(state, nodeIndent);
+			if (!isMapping) {
+				insertFlowPairMappingEvent(state, entryStart);
+				if (!keyWasRead) addEmptyScalarEvent(state);
+			} else if (!keyWasRead) addEmptyScalarEvent(state);
+			if (!parseNode(state, nodeIndent, CONTEXT_FLOW_IN, false, true)) addEmptyScalarEvent(state);
+			skipFlowSeparationSpace(state, nodeIndent);
+			if (!isMapping) addPopEvent(state);
+		} else if (isMapping && isPair) {
+			if (!keyWasRead) addEmptyScalarEvent(state);
+			addEmptyScalarEvent(state);
+		} else if (isMapping) addEmptyScalarEvent(state);
+		else if (isPair) {
+			insertFlowPairMappingEvent(state, entryStart);
+			if (!keyWasRead) addEmptyScalarEvent(state);
+			addEmptyScalarEvent(state);
+			addPopEvent(state);
+		}
+		ch = state.input.charCodeAt(state.position);
+		if (ch === 44) {
+			readNext = true;
+			state.position++;
+		} else readNext = false;
+	}
+	throwError(state, "unexpected end of the stream within a flow collection");
+}
+function readBlockSequence(state, nodeIndent, props) {
+	if (state.firstTabInLine !== -1 || state.input.charCodeAt(state.position) !== 45 || !isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) return false;
+	addSequenceEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+	while (state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) {
+		if (state.firstTabInLine !== -1) {
+			state.position = state.firstTabInLine;
+			throwError(state, "tab characters must not be used in indentation");
+		}
+		const entryLine = state.line;
+		state.position++;
+		const hadBreak = skipSeparationSpace(state, true) > 0;
+		if (state.firstTabInLine !== -1 && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+		if (hadBreak && state.lineIndent <= nodeIndent) addEmptyScalarEvent(state);
+		else parseNode(state, nodeIndent, CONTEXT_BLOCK_IN, false, true);
+		skipSeparationSpace(state, true);
+		if (state.lineIndent < nodeIndent || state.position >= state.length) break;
+		if (state.lineIndent > nodeIndent) throwError(state, "bad indentation of a sequence entry");
+		if (state.line === entryLine && state.input.charCodeAt(state.position) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 1))) throwError(state, "bad indentation of a sequence entry");
+	}
+	addPopEvent(state);
+	return true;
+}
+function readBlockMapping(state, nodeIndent, flowIndent, props) {
+	let atExplicitKey = false;
+	let detected = false;
+	let mappingOpened = false;
+	let pendingExplicitKey = false;
+	if (state.firstTabInLine !== -1) return false;
+	let ch = state.input.charCodeAt(state.position);
+	while (ch !== 0) {
+		if (!atExplicitKey && state.firstTabInLine !== -1) {
+			state.position = state.firstTabInLine;
+			throwError(state, "tab characters must not be used in indentation");
+		}
+		const following = state.input.charCodeAt(state.position + 1);
+		const entryLine = state.line;
+		if ((ch === 63 || ch === 58) && isWsOrEolOrEnd(following)) {
+			if (!mappingOpened) {
+				addMappingEvent(state, state.position, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, COLLECTION_STYLE.BLOCK);
+				mappingOpened = true;
+			}
+			if (ch === 63) {
+				if (atExplicitKey) addEmptyScalarEvent(state);
+				detected = true;
+				atExplicitKey = true;
+			} else if (atExplicitKey) atExplicitKey = false;
+			else {
+				addEmptyScalarEvent(state);
+				detected = true;
+				atExplicitKey = false;
+			}
+			state.position += 1;
+			pendingExplicitKey = true;
+		} else {
+			if (atExplicitKey) {
+				addEmptyScalarEvent(state);
+				atExplicitKey = false;
+			}
+			const beforeKey = snapshotState(state);
+			if (!parseNode(state, flowIndent, CONTEXT_FLOW_OUT, false, true)) break;
+			if (state.line === entryLine) {
+				ch = state.input.charCodeAt(state.position);
+				while (isWhiteSpace(ch)) ch = state.input.charCodeAt(++state.position);
+				if (ch === 58) {
+					ch = state.input.charCodeAt(++state.position);
+					if (!isWsOrEolOrEnd(ch)) throwError(state, "a whitespace character is expected after the key-value separator within a block mapping");
+					if (!mappingOpened) {
+						state.events.splice(beforeKey.eventsLength, 0, {
+							type: EVENT_ID.MAPPING,
+							start: beforeKey.position,
+							anchorStart: props.anchorStart,
+							anchorEnd: props.anchorEnd,
+							tagStart: props.tagStart,
+							tagEnd: props.tagEnd,
+							style: COLLECTION_STYLE.BLOCK
+						});
+						mappingOpened = true;
+					}
+					detected = true;
+					atExplicitKey = false;
+					pendingExplicitKey = false;
+				} else if (detected) throwError(state, "expected ':' after a mapping key");
+				else {
+					if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+						restoreState(state, beforeKey);
+						return false;
+					}
+					return true;
+				}
+			} else if (detected) throwError(state, "can not read a block mapping entry; a multiline key may not be an implicit key");
+			else {
+				if (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1) {
+					restoreState(state, beforeKey);
+					return false;
+				}
+				return true;
+			}
+		}
+		if (parseNode(state, nodeIndent, CONTEXT_BLOCK_OUT, true, pendingExplicitKey)) pendingExplicitKey = false;
+		if (!atExplicitKey) {
+			if (pendingExplicitKey) {
+				addEmptyScalarEvent(state);
+				pendingExplicitKey = false;
+			}
+		}
+		skipSeparationSpace(state, true);
+		ch = state.input.charCodeAt(state.position);
+		if ((state.line === entryLine || state.lineIndent > nodeIndent) && ch !== 0) throwError(state, "bad indentation of a mapping entry");
+		else if (state.lineIndent < nodeIndent) break;
+	}
+	if (!detected) return false;
+	if (atExplicitKey) addEmptyScalarEvent(state);
+	if (mappingOpened) addPopEvent(state);
+	return true;
+}
+function parseNode(state, parentIndent, nodeContext, allowToSeek, allowCompact, allowPropertyMapping = true) {
+	if (state.depth >= state.maxDepth) throwError(state, `nesting exceeded maxDepth (${state.maxDepth})`);
+	state.depth++;
+	let indentStatus = 1;
+	let atNewLine = false;
+	let hasContent = false;
+	let propertyStart = null;
+	const props = emptyProperties();
+	let allowBlockScalars = nodeContext === CONTEXT_BLOCK_OUT || nodeContext === CONTEXT_BLOCK_IN;
+	let allowBlockCollections = allowBlockScalars;
+	const allowBlockStyles = allowBlockScalars;
+	if (allowToSeek && skipSeparationSpace(state, true)) {
+		atNewLine = true;
+		if (state.lineIndent > parentIndent) indentStatus = 1;
+		else if (state.lineIndent === parentIndent) indentStatus = 0;
+		else indentStatus = -1;
+	}
+	if (indentStatus === 1) while (true) {
+		const ch = state.input.charCodeAt(state.position);
+		const propertyState = snapshotState(state);
+		if (atNewLine && indentStatus !== 1 && (ch === 33 || ch === 38)) break;
+		if (atNewLine && allowBlockStyles && (props.tagStart !== NO_RANGE$1 || props.anchorStart !== NO_RANGE$1) && (ch === 33 || ch === 38)) {
+			const fallbackState = snapshotState(state);
+			const flowIndent = parentIndent + 1;
+			if (readBlockMapping(state, state.position - state.lineStart, flowIndent, props) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) {
+				state.depth--;
+				return true;
+			}
+			restoreState(state, fallbackState);
+		}
+		if (atNewLine && (ch === 33 && props.tagStart !== NO_RANGE$1 || ch === 38 && props.anchorStart !== NO_RANGE$1)) break;
+		if (!readTagProperty(state, props, nodeContext === CONTEXT_FLOW_IN) && !readAnchorProperty(state, props)) break;
+		if (propertyStart === null) propertyStart = propertyState;
+		if (skipSeparationSpace(state, true)) {
+			atNewLine = true;
+			allowBlockCollections = allowBlockStyles;
+			if (state.lineIndent > parentIndent) indentStatus = 1;
+			else if (state.lineIndent === parentIndent) indentStatus = 0;
+			else indentStatus = -1;
+		} else allowBlockCollections = false;
+	}
+	if (allowBlockCollections) allowBlockCollections = atNewLine || allowCompact;
+	if (indentStatus === 1 || nodeContext === CONTEXT_BLOCK_OUT) {
+		const flowIndent = nodeContext === CONTEXT_FLOW_IN || nodeContext === CONTEXT_FLOW_OUT ? parentIndent : parentIndent + 1;
+		const blockIndent = state.position - state.lineStart;
+		if (indentStatus === 1) {
+			if (allowBlockCollections && (readBlockSequence(state, blockIndent, props) || readBlockMapping(state, blockIndent, flowIndent, props)) || readFlowCollection(state, flowIndent, props)) hasContent = true;
+			else {
+				const ch = state.input.charCodeAt(state.position);
+				if (propertyStart !== null && allowPropertyMapping && allowBlockStyles && !allowBlockCollections && ch !== 124 && ch !== 62) {
+					const fallbackState = snapshotState(state);
+					const propertyIndent = propertyStart.position - propertyStart.lineStart;
+					restoreState(state, propertyStart);
+					if (readBlockMapping(state, propertyIndent, flowIndent, emptyProperties()) && state.events[fallbackState.eventsLength]?.type === EVENT_ID.MAPPING) hasContent = true;
+					else restoreState(state, fallbackState);
+				}
+				if (!hasContent && (allowBlockScalars && readBlockScalar(state, flowIndent, props) || readSingleQuotedScalar(state, flowIndent, props) || readDoubleQuotedScalar(state, flowIndent, props) || readAlias(state, props) || readPlainScalar(state, flowIndent, nodeContext, props))) hasContent = true;
+			}
+		} else if (indentStatus === 0) hasContent = allowBlockCollections && readBlockSequence(state, blockIndent, props);
+	}
+	allowBlockScalars = allowBlockScalars && !hasContent;
+	if (!hasContent && (props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1 || allowBlockScalars)) {
+		addScalarEvent(state, NO_RANGE$1, NO_RANGE$1, props.anchorStart, props.anchorEnd, props.tagStart, props.tagEnd, SCALAR_STYLE.PLAIN);
+		hasContent = true;
+	}
+	state.depth--;
+	return hasContent || props.anchorStart !== NO_RANGE$1 || props.tagStart !== NO_RANGE$1;
+}
+function readDirective(state) {
+	if (state.lineIndent > 0 || state.input.charCodeAt(state.position) !== 37) return false;
+	state.position++;
+	const nameStart = state.position;
+	while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+	const name = state.input.slice(nameStart, state.position);
+	const args = [];
+	if (name.length === 0) throwError(state, "directive name must not be less than one character in length");
+	while (state.input.charCodeAt(state.position) !== 0 && !isEol(state.input.charCodeAt(state.position))) {
+		while (isWhiteSpace(state.input.charCodeAt(state.position))) state.position++;
+		if (state.input.charCodeAt(state.position) === 35 || isEol(state.input.charCodeAt(state.position)) || state.input.charCodeAt(state.position) === 0) break;
+		const start = state.position;
+		while (state.input.charCodeAt(state.position) !== 0 && !isWsOrEol(state.input.charCodeAt(state.position))) state.position++;
+		args.push(state.input.slice(start, state.position));
+	}
+	if (isEol(state.input.charCodeAt(state.position))) consumeLineBreak(state);
+	if (name === "YAML") {
+		if (state.directives.some((directive) => directive.kind === "yaml")) throwError(state, "duplication of %YAML directive");
+		if (args.length !== 1) throwError(state, "YAML directive accepts exactly one argument");
+		const match = /^([0-9]+)\.([0-9]+)$/.exec(args[0]);
+		if (match === null) throwError(state, "ill-formed argument of the YAML directive");
+		if (parseInt(match[1], 10) !== 1) throwError(state, "unacceptable YAML version of the document");
+		state.directives.push({
+			kind: "yaml",
+			version: args[0]
+		});
+	} else if (name === "TAG") {
+		if (args.length !== 2) throwError(state, "TAG directive accepts exactly two arguments");
+		const [handle, prefix] = args;
+		if (!PATTERN_TAG_HANDLE.test(handle)) throwError(state, "ill-formed tag handle (first argument) of the TAG directive");
+		if (HAS_OWN.call(state.tagHandlers, handle)) throwError(state, `there is a previously declared suffix for "${handle}" tag handle`);
+		if (!PATTERN_TAG_PREFIX.test(prefix)) throwError(state, "ill-formed tag prefix (second argument) of the TAG directive");
+		state.tagHandlers[handle] = prefix;
+		state.directives.push({
+			kind: "tag",
+			handle,
+			prefix
+		});
+	}
+	return true;
+}
+function readDocument(state) {
+	state.directives = [];
+	state.tagHandlers = Object.create(null);
+	let hasDirectives = false;
+	skipSeparationSpace(state, true);
+	while (readDirective(state)) {
+		hasDirectives = true;
+		skipSeparationSpace(state, true);
+	}
+	let explicitStart = false;
+	let explicitEnd = false;
+	let allowCompact = true;
+	if (state.lineIndent === 0 && state.input.charCodeAt(state.position) === 45 && state.input.charCodeAt(state.position + 1) === 45 && state.input.charCodeAt(state.position + 2) === 45 && isWsOrEolOrEnd(state.input.charCodeAt(state.position + 3))) {
+		explicitStart = true;
+		const markerLine = state.line;
+		state.position += 3;
+		skipSeparationSpace(state, true);
+		allowCompact = state.line > markerLine;
+	} else if (hasDirectives) throwError(state, "directives end mark is expected");
+	const documentEventIndex = state.events.length;
+	if (!explicitStart && state.position === state.lineStart && state.input.charCodeAt(state.position) === 46 && testDocumentSeparator(state)) {
+		state.position += 3;
+		skipSeparationSpace(state, true);
+		return;
+	}
+	addDocumentEvent(state, explicitStart, false);
+	if (!parseNode(state, state.lineIndent - 1, CONTEXT_BLOCK_OUT, false, allowCompact, allowCompact)) addEmptyScalarEvent(state);
+	skipSeparationSpace(state, true);
+	if (state.position === state.lineStart && testDocumentSeparator(state)) {
+		explicitEnd = state.input.charCodeAt(state.position) === 46;
+		if (explicitEnd) {
+			const markerLine = state.line;
+			state.position += 3;
+			skipSeparationSpace(state, true);
+			if (state.line === markerLine && state.position < state.length) throwError(state, "end of the stream or a document separator is expected");
+		}
+	}
+	const documentEvent = state.events[documentEventIndex];
+	if (documentEvent?.type === EVENT_ID.DOCUMENT) documentEvent.explicitEnd = explicitEnd;
+	addPopEvent(state);
+	if (!explicitEnd && state.position < state.length && !testDocumentBoundary(state)) throwError(state, "end of the stream or a document separator is expected");
+}
+/**
+* Parses YAML into a flat event stream referencing source text by offsets.
+*
+* @category Events
+*/
+function parseEvents(input, options) {
+	const length = input.length;
+	const state = {
+		...DEFAULT_PARSER_OPTIONS,
+		...options,
+		input: `${input}\0`,
+		length,
+		position: 0,
+		line: 0,
+		lineStart: 0,
+		lineIndent: 0,
+		firstTabInLine: -1,
+		depth: 0,
+		directives: [],
+		tagHandlers: Object.create(null),
+		events: []
+	};
+	const nullpos = input.indexOf("\0");
+	if (nullpos !== -1) YAMLException.throwAt(input, nullpos, "null byte is not allowed in input", state.filename);
+	while (state.position < state.length) {
+		skipByteOrderMark(state);
+		skipSeparationSpace(state, true);
+		if (state.position >= state.length) break;
+		const documentStart = state.position;
+		readDocument(state);
+		if (state.position === documentStart)
+ /* c8 ignore next */
+		throwError(state, "can not read a document");
+	}
+	return state.events;
+}
+//#endregion
+//#region src/load.ts
+var DEFAULT_LOAD_OPTIONS = {
+	...DEFAULT_PARSER_OPTIONS,
+	...DEFAULT_CONSTRUCTOR_OPTIONS
+};
+function loadDocuments(input, options = {}) {
+	const opts = {
+		...DEFAULT_LOAD_OPTIONS,
+		...options
+	};
+	const source = String(input);
+	const PARSER_OPT_KEYS = Object.keys(DEFAULT_PARSER_OPTIONS);
+	const CONSTRUCTOR_OPT_KEYS = Object.keys(DEFAULT_CONSTRUCTOR_OPTIONS);
+	return constructFromEvents(parseEvents(source, pick(opts, PARSER_OPT_KEYS)), {
+		...pick(opts, CONSTRUCTOR_OPT_KEYS),
+		source
+	});
+}
+function loadAll(input, iteratorOrOptions, options) {
+	let iterator = null;
+	if (typeof iteratorOrOptions === "function") iterator = iteratorOrOptions;
+	else if (iteratorOrOptions !== null && typeof iteratorOrOptions === "object") options = iteratorOrOptions;
+	const documents = loadDocuments(input, options);
+	if (iterator === null) return documents;
+	for (const document of documents) iterator(document);
+}
+/**
+* Parses `string` as a single YAML document. Throws {@link YAMLException} on
+* error. This function does not understand multi-document or empty sources; it
+* throws an exception on those.
+*
+* > [!NOTE]
+* > 1. When processing untrusted input, see the
+* >    [security considerations](../docs/safety.md).
+* > 2. All exceptions MUST be caught, not just {@link YAMLException}.
+* > 3. The default {@link CORE_SCHEMA} comes without the `!!merge` tag. You can
+* >    easily enable it if needed.
+* > 4. The default {@link mapTag} is `{}`-object based, with known limitations
+* >    (see description). For full compatibility use {@link realMapTag}
+* >    instead (it uses native JS `Map`).
+*
+* @example
+* Enable {@link mergeTag} and {@link realMapTag}:
+*
+* ```javascript
+* import { load, CORE_SCHEMA, mergeTag, realMapTag } from 'js-yaml'
+*
+* try {
+*   load(data, { schema: CORE_SCHEMA.withTags(mergeTag, realMapTag) })
+* } catch (e) {
+*   console.error(e)
+* }
+* ```
+*
+* @category Main
+*/
+function load(input, options) {
+	const documents = loadDocuments(input, options);
+	if (documents.length === 0) throw new YAMLException("expected a document, but the input is empty");
+	if (documents.length === 1) return documents[0];
+	throw new YAMLException("expected a single document in the stream, but found more");
+}
+//#endregion
+//#region src/ast/from_js.ts
+var INVALID = Symbol("INVALID");
+function buildRepresentTypes(schema) {
+	const defaultTags = new Set([
+		schema.defaultScalarTag,
+		schema.defaultSequenceTag,
+		schema.defaultMappingTag
+	].filter((t) => t !== void 0));
+	const implicitScalars = schema.implicitScalarTags;
+	const explicitTags = schema.tags.filter((t) => !(t.nodeKind === "scalar" && t.implicit) && !defaultTags.has(t));
+	const defaultTagsLast = schema.tags.filter((t) => defaultTags.has(t));
+	return [
+		...implicitScalars.map((tag) => ({
+			tag,
+			implicitTag: true
+		})),
+		...explicitTags.map((tag) => ({
+			tag,
+			implicitTag: false
+		})),
+		...defaultTagsLast.map((tag) => ({
+			tag,
+			implicitTag: true
+		}))
+	];
+}
+function matchTag(state, object) {
+	for (let index = 0, length = state.representTypes.length; index < length; index += 1) {
+		const { tag, implicitTag } = state.representTypes[index];
+		if (tag.identify(object)) {
+			let tagName;
+			if (tag.matchByTagPrefix) tagName = tag.representTagName(object);
+			else tagName = tag.tagName;
+			return {
+				tag,
+				tagName,
+				implicitTag
+			};
+		}
+	}
+	return null;
+}
+function build(state, object) {
+	if (!state.noRefs && object !== null && typeof object === "object") {
+		const existing = state.refs.get(object);
+		if (existing) {
+			if (existing.anchor === void 0) existing.anchor = `ref_${state.refCounter++}`;
+			return {
+				kind: "alias",
+				anchor: existing.anchor
+			};
+		}
+	}
+	const matched = matchTag(state, object);
+	if (!matched) {
+		if (object === void 0) return INVALID;
+		if (state.skipInvalid) return INVALID;
+		throw new YAMLException(`unacceptable kind of an object to dump ${Object.prototype.toString.call(object)}`);
+	}
+	const { tag, tagName, implicitTag } = matched;
+	const nodeTagName = implicitTag ? tagName : tagNameShort(tagName);
+	if (tag.nodeKind === "scalar") return {
+		kind: "scalar",
+		tag: nodeTagName,
+		tagged: !implicitTag,
+		style: SCALAR_STYLE.PLAIN,
+		value: tag.represent(object)
+	};
+	if (tag.nodeKind === "sequence") {
+		const container = tag.represent(object);
+		const node = {
+			kind: "sequence",
+			tag: nodeTagName,
+			tagged: !implicitTag,
+			style: COLLECTION_STYLE.BLOCK,
+			items: []
+		};
+		if (!state.noRefs) state.refs.set(object, node);
+		for (let index = 0, length = container.length; index < length; index += 1) {
+			let item = build(state, container[index]);
+			if (item === INVALID && container[index] === void 0) item = build(state, null);
+			if (item === INVALID) continue;
+			node.items.push(item);
+		}
+		return node;
+	}
+	const map = tag.represent(object);
+	const node = {
+		kind: "mapping",
+		tag: nodeTagName,
+		tagged: !implicitTag,
+		style: COLLECTION_STYLE.BLOCK,
+		items: []
+	};
+	if (!state.noRefs) state.refs.set(object, node);
+	for (const [objectKey, objectValue] of map) {
+		const key = build(state, objectKey);
+		if (key === INVALID) continue;
+		const value = build(state, objectValue);
+		if (value === INVALID) continue;
+		node.items.push({
+			key,
+			value
+		});
+	}
+	return node;
+}
+/**
+* Convert JS object to AST. A JS value is one YAML document. An unrepresentable
+* root becomes an empty document, which the presenter renders as an empty
+* string.
+*
+* @category AST
+*/
+function jsToAst(input, schema, options = {}) {
+	const root = build({
+		representTypes: buildRepresentTypes(schema),
+		noRefs: options.noRefs ?? false,
+		skipInvalid: options.skipInvalid ?? false,
+		refs: /* @__PURE__ */ new Map(),
+		refCounter: 0
+	}, input);
+	return [{
+		contents: root === INVALID ? null : root,
+		directives: []
+	}];
+}
+//#endregion
+//#region src/ast/visit.ts
+/**
+* Return from a visitor to stop the whole traversal.
+*
+* @category AST
+*/
+var VISIT_BREAK = Symbol("visit:break");
+/**
+* Return from a visitor to skip the current node's children.
+*
+* @category AST
+*/
+var VISIT_SKIP = Symbol("visit:skip");
+function visitNode(node, visitor, ctx) {
+	const control = visitor(node, ctx);
+	if (control === VISIT_BREAK) return true;
+	if (control === VISIT_SKIP) return false;
+	const depth = ctx.depth + 1;
+	switch (node.kind) {
+		case "sequence":
+			for (const item of node.items) if (visitNode(item, visitor, {
+				depth,
+				parent: node,
+				isKey: false
+			})) return true;
+			break;
+		case "mapping": for (const { key, value } of node.items) {
+			if (visitNode(key, visitor, {
+				depth,
+				parent: node,
+				isKey: true
+			})) return true;
+			if (visitNode(value, visitor, {
+				depth,
+				parent: node,
+				isKey: false
+			})) return true;
+		}
+	}
+	return false;
+}
+/**
+* Walk every node in the documents, calling {@link Visitor} once per
+* node (pre-order).
+*
+* @category AST
+*/
+function visit(documents, visitor) {
+	for (const doc of documents) if (doc.contents && visitNode(doc.contents, visitor, {
+		depth: 0,
+		parent: null,
+		isKey: false
+	})) return;
+}
+//#endregion
+//#region src/ast/styler_defaults.ts
+function hasBit(mask, bit) {
+	return (mask & 1 << bit) !== 0;
+}
+/**
+* Default scalar styling rules in application order.
+* See [Scalar styling](../../docs/scalar_styling.md) for usage details.
+*
+* @category AST
+*/
+var DEFAULT_SCALAR_STYLE_RULES = {
+	applyQuoteFlowKeysOption,
+	doubleQuoteForInvisibles,
+	doubleQuoteWhitespaceOnly,
+	applyForceQuotesOption,
+	tryLongOrMultilineAsBlock,
+	quoteInvalidPlain,
+	fallbackToDoubleQuoted
+};
+function _preferredQuotedStyle(layout) {
+	if (layout.presenterOptions.quoteStyle === "single" && hasBit(layout.allowedStylesMask, SCALAR_STYLE.SINGLE_QUOTED)) return SCALAR_STYLE.SINGLE_QUOTED;
+	return SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyQuoteFlowKeysOption(layout) {
+	if (!layout.presenterOptions.quoteFlowKeys) return;
+	if (!layout.isKey || !layout.flowOnly || layout.style !== SCALAR_STYLE.PLAIN) return;
+	layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteForInvisibles(layout) {
+	if (layout.style === SCALAR_STYLE.PLAIN && /[\t\x7F-\xA0\u2028\u2029\uFEFF\uFFFE\uFFFF]/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function doubleQuoteWhitespaceOnly(layout) {
+	if (layout.style === SCALAR_STYLE.PLAIN && /^\s+$/.test(layout.node.value)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+function applyForceQuotesOption(layout) {
+	if (!layout.presenterOptions.forceQuotes) return;
+	if (layout.isKey || layout.style !== SCALAR_STYLE.PLAIN) return;
+	if (layout.node.tag !== layout.presenterOptions.schema.defaultScalarTag.tagName) return;
+	layout.style = layout.node.value.includes("\n") ? SCALAR_STYLE.DOUBLE_QUOTED : _preferredQuotedStyle(layout);
+}
+function tryLongOrMultilineAsBlock(layout) {
+	if (layout.style !== SCALAR_STYLE.PLAIN || layout.isKey) return;
+	const value = layout.node.value;
+	const multiline = value.indexOf("\n") !== -1;
+	if (!hasBit(layout.allowedStylesMask, SCALAR_STYLE.LITERAL_BLOCK)) {
+		if (multiline) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+		return;
+	}
+	const w = layout.presenterOptions.lineWidth;
+	if (w === -1) {
+		if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+		return;
+	}
+	const availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
+	let position = 0;
+	let shouldFold = false;
+	while (position <= value.length) {
+		let lineEnd = value.length;
+		const nextLineBreak = value.indexOf("\n", position);
+		if (nextLineBreak !== -1) lineEnd = nextLineBreak;
+		const line = value.slice(position, lineEnd);
+		if (line.length > availableWidth && line[0] !== " " && / [^ \t]/.test(line)) shouldFold = true;
+		if (nextLineBreak === -1) break;
+		position = nextLineBreak + 1;
+	}
+	if (shouldFold) layout.style = SCALAR_STYLE.FOLDED_BLOCK;
+	else if (multiline) layout.style = SCALAR_STYLE.LITERAL_BLOCK;
+}
+function quoteInvalidPlain(layout) {
+	if (layout.style === SCALAR_STYLE.PLAIN && !hasBit(layout.allowedStylesMask, SCALAR_STYLE.PLAIN)) layout.style = _preferredQuotedStyle(layout);
+}
+function fallbackToDoubleQuoted(layout) {
+	if (!hasBit(layout.allowedStylesMask, layout.style)) layout.style = SCALAR_STYLE.DOUBLE_QUOTED;
+}
+//#endregion
+//#region src/ast/scalar_styler.ts
+function setBit(mask, bit) {
+	return mask | 1 << bit;
+}
+var SRC_C_PRINTABLE = "[\\x09\\x0A\\x0D\\x20-\\x7E\\x85\\xA0-\\uD7FF\\uE000-\\uFFFD\\u{10000}-\\u{10FFFF}]";
+var SRC_B_CHAR = "[\\n\\r]";
+var SRC_C_BYTE_ORDER_MARK = "\\uFEFF";
+var SRC_S_WHITE = "[ \\t]";
+var SRC_NB_CHAR = `(?:(?!(?:${SRC_B_CHAR}|${SRC_C_BYTE_ORDER_MARK}))${SRC_C_PRINTABLE})`;
+var SRC_NS_CHAR = `(?:(?!${SRC_S_WHITE})${SRC_NB_CHAR})`;
+var SRC_NB_JSON = "[\\x09\\x20-\\uD7FF\\uE000-\\uFFFF\\u{10000}-\\u{10FFFF}]";
+var SRC_C_INDICATOR = "[-?:,\\[\\]{}#&*!|>'\"%@`]";
+var SRC_C_FLOW_INDICATOR = "[,\\[\\]{}]";
+var SRC_NS_PLAIN_SAFE_FLOW_OUT = SRC_NS_CHAR;
+var SRC_NS_PLAIN_SAFE_FLOW_IN = `(?:(?!${SRC_C_FLOW_INDICATOR})${SRC_NS_CHAR})`;
+var SRC_NS_PLAIN_FIRST_FLOW_OUT = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))`;
+var SRC_NS_PLAIN_FIRST_FLOW_IN = `(?:(?:(?!${SRC_C_INDICATOR})${SRC_NS_CHAR})|[?:-](?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))`;
+var SRC_NS_PLAIN_CHAR_FLOW_OUT = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_OUT})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_OUT}))#*`;
+var SRC_NS_PLAIN_CHAR_FLOW_IN = `(?:(?:(?![:#])${SRC_NS_PLAIN_SAFE_FLOW_IN})|:(?=${SRC_NS_PLAIN_SAFE_FLOW_IN}))#*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_OUT})*`;
+var SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN = `(?:${SRC_S_WHITE}*${SRC_NS_PLAIN_CHAR_FLOW_IN})*`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_OUT = `${SRC_NS_PLAIN_FIRST_FLOW_OUT}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_IN = `${SRC_NS_PLAIN_FIRST_FLOW_IN}#*${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_OUT;
+var SRC_NS_PLAIN_ONE_LINE_FLOW_KEY = SRC_NS_PLAIN_ONE_LINE_FLOW_IN;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_OUT}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_OUT}`;
+var SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN = `\\n+${SRC_NS_PLAIN_CHAR_FLOW_IN}${SRC_NB_NS_PLAIN_IN_LINE_FLOW_IN}`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT = `${SRC_NS_PLAIN_ONE_LINE_FLOW_OUT}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_OUT})*`;
+var SRC_NS_PLAIN_MULTI_LINE_FLOW_IN = `${SRC_NS_PLAIN_ONE_LINE_FLOW_IN}(?:${SRC_S_NS_PLAIN_NEXT_LINE_FLOW_IN})*`;
+var NS_PLAIN_FLOW_OUT = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_OUT})$`, "u");
+var NS_PLAIN_FLOW_IN = new RegExp(`^(?:${SRC_NS_PLAIN_MULTI_LINE_FLOW_IN})$`, "u");
+var NS_PLAIN_BLOCK_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_BLOCK_KEY})$`, "u");
+var NS_PLAIN_FLOW_KEY = new RegExp(`^(?:${SRC_NS_PLAIN_ONE_LINE_FLOW_KEY})$`, "u");
+var NB_SINGLE_ONE_LINE = new RegExp(`^(?:${SRC_NB_JSON})*$`, "u");
+var NB_SINGLE_MULTI_LINE = new RegExp(`^(?:${SRC_NB_JSON}|\\n)*$`, "u");
+var BLOCK_SCALAR_CONTENT = new RegExp(`^(?:${SRC_NB_CHAR}|\\n)*$`, "u");
+var C_FORBIDDEN_FIRST_LINE = /^(?:---|\.\.\.)(?=$|[ \t\n\r])/;
+var C_FORBIDDEN_CONTENT = /^(?:---|\.\.\.)(?=$|[ \t\n\r])/m;
+function canUsePlain(layout) {
+	const str = layout.node.value;
+	if (str !== "") {
+		if (!(layout.isKey ? layout.flowOnly ? NS_PLAIN_FLOW_KEY : NS_PLAIN_BLOCK_KEY : layout.flowOnly ? NS_PLAIN_FLOW_IN : NS_PLAIN_FLOW_OUT).test(str)) return false;
+		if (layout.shiftOfFirstLine === 0 && C_FORBIDDEN_FIRST_LINE.test(str)) return false;
+		if (layout.shiftOfContent === 0) {
+			const firstLineBreak = str.indexOf("\n");
+			if (firstLineBreak !== -1) {
+				const content = str.slice(firstLineBreak + 1);
+				if (C_FORBIDDEN_CONTENT.test(content)) return false;
+			}
+		}
+	}
+	const resolvedTag = layout.presenterOptions.schema.resolveImplicitScalarTag(str).tag.tagName;
+	if (!layout.node.tagged && resolvedTag !== layout.node.tag) return false;
+	if (!layout.node.tagged && str === "=" && resolvedTag === layout.presenterOptions.schema.defaultScalarTag.tagName) return false;
+	return true;
+}
+function canUseSingleQuoted(layout) {
+	const str = layout.node.value;
+	if (!(layout.isKey ? NB_SINGLE_ONE_LINE : NB_SINGLE_MULTI_LINE).test(str)) return false;
+	if (/[ \t]\n|\n[ \t]/.test(str)) return false;
+	if (!layout.isKey && layout.shiftOfContent === 0) {
+		const firstLineBreak = str.indexOf("\n");
+		if (firstLineBreak !== -1 && C_FORBIDDEN_CONTENT.test(str.slice(firstLineBreak + 1))) return false;
+	}
+	return true;
+}
+function canUseBlock(layout) {
+	if (layout.flowOnly || !BLOCK_SCALAR_CONTENT.test(layout.node.value)) return false;
+	const contentIndent = layout.shiftOfContent - layout.shiftOfParent;
+	if (contentIndent < 1) return false;
+	if (contentIndent > 9 && /^\n* /.test(layout.node.value)) return false;
+	if (layout.shiftOfContent === 0 && C_FORBIDDEN_CONTENT.test(layout.node.value)) return false;
+	return true;
+}
+function detectAllowedStyles(layout) {
+	let mask = setBit(0, SCALAR_STYLE.DOUBLE_QUOTED);
+	if (canUsePlain(layout)) mask = setBit(mask, SCALAR_STYLE.PLAIN);
+	if (canUseSingleQuoted(layout)) mask = setBit(mask, SCALAR_STYLE.SINGLE_QUOTED);
+	if (canUseBlock(layout)) mask = setBit(setBit(mask, SCALAR_STYLE.LITERAL_BLOCK), SCALAR_STYLE.FOLDED_BLOCK);
+	layout.allowedStylesMask = mask;
+}
+function renderScalar(layout) {
+	switch (layout.style) {
+		case SCALAR_STYLE.PLAIN: return renderPlain(layout);
+		case SCALAR_STYLE.SINGLE_QUOTED: return renderSingleQuoted(layout);
+		case SCALAR_STYLE.LITERAL_BLOCK: return renderLiteralBlock(layout);
+		case SCALAR_STYLE.FOLDED_BLOCK: return renderFoldedBlock(layout);
+		case SCALAR_STYLE.DOUBLE_QUOTED: return renderDoubleQuoted(layout);
+	}
+}
+function renderPlain(layout) {
+	return encodeFlowBreaks(layout.node.value, layout.shiftOfContent);
+}
+function renderSingleQuoted(layout) {
+	return `'${encodeFlowBreaks(layout.node.value, layout.shiftOfContent).replace(/'/g, "''")}'`;
+}
+function renderLiteralBlock(layout) {
+	const value = layout.node.value;
+	return "|" + blockHeader(value, layout.shiftOfParent, layout.shiftOfContent) + dropEndingNewline(indentString(value, layout.shiftOfContent));
+}
+function renderFoldedBlock(layout) {
+	const value = layout.node.value;
+	const w = layout.presenterOptions.lineWidth;
+	let availableWidth = Infinity;
+	if (w !== -1) availableWidth = Math.max(Math.min(w, 40), w - layout.shiftOfContent);
+	return ">" + blockHeader(value, layout.shiftOfParent, layout.shiftOfContent) + dropEndingNewline(indentString(foldBlockScalar(value, availableWidth), layout.shiftOfContent));
+}
+function renderDoubleQuoted(layout) {
+	return `"${escapeString(layout.node.value)}"`;
+}
+function encodeFlowBreaks(string, shiftOfContent) {
+	let nextLF = string.indexOf("\n");
+	if (nextLF === -1) return string;
+	const pad = " ".repeat(shiftOfContent);
+	let result = string.slice(0, nextLF);
+	const lineRe = /(\n+)([^\n]*)/g;
+	lineRe.lastIndex = nextLF;
+	let match;
+	while (match = lineRe.exec(string)) {
+		const breaks = match[1].length;
+		const line = match[2];
+		result += "\n".repeat(breaks + 1) + pad + line;
+	}
+	return result;
+}
+function indentString(string, spaces) {
+	const indent = " ".repeat(spaces);
+	let position = 0;
+	let result = "";
+	const length = string.length;
+	while (position < length) {
+		let line;
+		const next = string.indexOf("\n", position);
+		if (next === -1) {
+			line = string.slice(position);
+			position = length;
+		} else {
+			line = string.slice(position, next + 1);
+			position = next + 1;
+		}
+		if (line.length && line !== "\n") result += indent;
+		result += line;
+	}
+	return result;
+}
+function needIndentIndicator(string) {
+	return /^\n* /.test(string);
+}
+function blockHeader(string, shiftOfParent, shiftOfContent) {
+	const indentIndicator = needIndentIndicator(string) ? String(shiftOfContent - shiftOfParent) : "";
+	const clip = string[string.length - 1] === "\n";
+	return `${indentIndicator}${clip && (string[string.length - 2] === "\n" || string === "\n") ? "+" : clip ? "" : "-"}\n`;
+}
+function dropEndingNewline(string) {
+	return string[string.length - 1] === "\n" ? string.slice(0, -1) : string;
+}
+function isMoreIndented(char) {
+	return char === " " || char === "	";
+}
+function foldLine(line, width) {
+	if (line === "" || isMoreIndented(line[0])) return line;
+	const breakRe = / [^ \t]/g;
+	let match;
+	let start = 0;
+	let end;
+	let curr = 0;
+	let next = 0;
+	let result = "";
+	while (match = breakRe.exec(line)) {
+		next = match.index;
+		if (next - start > width) {
+			end = curr > start ? curr : next;
+			result += `\n${line.slice(start, end)}`;
+			start = end + 1;
+		}
+		curr = next;
+	}
+	result += "\n";
+	if (line.length - start > width && curr > start) result += `${line.slice(start, curr)}\n${line.slice(curr + 1)}`;
+	else result += line.slice(start);
+	return result.slice(1);
+}
+function foldBlockScalar(string, width) {
+	const lineRe = /(\n+)([^\n]*)/g;
+	let nextLF = string.indexOf("\n");
+	if (nextLF === -1) nextLF = string.length;
+	lineRe.lastIndex = nextLF;
+	let result = foldLine(string.slice(0, nextLF), width);
+	let prevMoreIndented = string[0] === "\n" || isMoreIndented(string[0]);
+	let moreIndented;
+	let match;
+	while (match = lineRe.exec(string)) {
+		const prefix = match[1];
+		const line = match[2];
+		moreIndented = line !== "" && isMoreIndented(line[0]);
+		result += prefix + (!prevMoreIndented && !moreIndented && line !== "" ? "\n" : "") + foldLine(line, width);
+		prevMoreIndented = moreIndented;
+	}
+	return result;
+}
+var CHARACTERS_TO_ESCAPE = /["\\\x00-\x1F\x7F-\xA0\u2028\u2029\uD800-\uDFFF\uFEFF\uFFFE\uFFFF]/gu;
+function escapeCharacter(character) {
+	switch (character) {
+		case "\0": return "\\0";
+		case "\x07": return "\\a";
+		case "\b": return "\\b";
+		case "	": return "\\t";
+		case "\n": return "\\n";
+		case "\v": return "\\v";
+		case "\f": return "\\f";
+		case "\r": return "\\r";
+		case "\x1B": return "\\e";
+		case "\"": return "\\\"";
+		case "\\": return "\\\\";
+		case "": return "\\N";
+		case "\xA0": return "\\_";
+		case "\u2028": return "\\L";
+		case "\u2029": return "\\P";
+	}
+	const code = character.charCodeAt(0);
+	const hex = code.toString(16).toUpperCase();
+	if (code <= 255) return `\\x${"0".repeat(2 - hex.length)}${hex}`;
+	return `\\u${"0".repeat(4 - hex.length)}${hex}`;
+}
+function escapeString(string) {
+	return string.replace(CHARACTERS_TO_ESCAPE, escapeCharacter);
+}
+//#endregion
+//#region src/ast/presenter.ts
+var CHAR_LINE_FEED = 10;
+var DEFAULT_PRESENTER_OPTIONS = {
+	indent: 2,
+	seqNoIndent: false,
+	seqInlineFirst: true,
+	lineWidth: 80,
+	flowBracketPadding: false,
+	flowSkipCommaSpace: false,
+	flowSkipColonSpace: false,
+	quoteFlowKeys: false,
+	quoteStyle: "single",
+	forceQuotes: false,
+	scalarStyleRules: Object.keys(DEFAULT_SCALAR_STYLE_RULES).map((name) => Reflect.get(DEFAULT_SCALAR_STYLE_RULES, name)),
+	tagBeforeAnchor: false
+};
+function nodeTagShort(node) {
+	return node.tagged ? node.tag : tagNameShort(node.tag);
+}
+function createPresenterState(options) {
+	const opts = {
+		...DEFAULT_PRESENTER_OPTIONS,
+		...options
+	};
+	if (opts.flowSkipColonSpace) opts.quoteFlowKeys = true;
+	return {
+		...opts,
+		defaultScalarTagName: opts.schema.defaultScalarTag.tagName,
+		openEnded: false
+	};
+}
+function generateNextLine(state, level) {
+	return `\n${" ".repeat(state.indent * level)}`;
+}
+function scalarLayout(state, node, parent, level, isKey, flowOnly) {
+	return {
+		node,
+		parent,
+		level,
+		isKey,
+		flowOnly,
+		shiftOfParent: level === 0 ? -1 : state.indent * (level - 1),
+		shiftOfContent: state.indent * Math.max(1, level),
+		shiftOfFirstLine: level === 0 ? 0 : state.indent * level,
+		presenterOptions: state,
+		allowedStylesMask: 0,
+		style: node.style
+	};
+}
+function writeFlowSequence(state, level, node) {
+	let result = "";
+	for (let index = 0, length = node.items.length; index < length; index += 1) {
+		const item = writeNode(state, level, node.items[index], node, {}).text;
+		if (index > 0) result += `,${!state.flowSkipCommaSpace ? " " : ""}`;
+		result += item;
+	}
+	const pad = state.flowBracketPadding && node.items.length > 0 ? " " : "";
+	return `[${pad}${result}${pad}]`;
+}
+function writeBlockSequence(state, level, node, compact) {
+	let result = "";
+	for (let index = 0, length = node.items.length; index < length; index += 1) {
+		const item = writeNode(state, level + 1, node.items[index], node, {
+			block: true,
+			compact: state.seqInlineFirst,
+			isblockseq: true
+		}).text;
+		if (!compact || result !== "") result += generateNextLine(state, level);
+		if (item === "" || CHAR_LINE_FEED === item.charCodeAt(0)) result += "-";
+		else result += "- ";
+		result += item;
+	}
+	return result;
+}
+function writeFlowMapping(state, level, node) {
+	let result = "";
+	for (const { key, value } of node.items) {
+		let pairBuffer = "";
+		if (result !== "") pairBuffer += `,${!state.flowSkipCommaSpace ? " " : ""}`;
+		const keyRender = writeNode(state, level, key, node, { iskey: true });
+		const keyText = keyRender.text;
+		const valueText = writeNode(state, level, value, node, {}).text;
+		const sep = state.flowSkipColonSpace || valueText === "" ? "" : " ";
+		const keyIsBareProps = key.kind === "scalar" && keyRender.noBody && (key.tagged || key.anchor !== void 0);
+		const keyColonSep = key.kind === "alias" || keyIsBareProps ? " " : "";
+		pairBuffer += `${keyText}${keyColonSep}:${sep}${valueText}`;
+		result += pairBuffer;
+	}
+	const pad = state.flowBracketPadding && result !== "" ? " " : "";
+	return `{${pad}${result}${pad}}`;
+}
+function writeBlockMapping(state, level, node, compact) {
+	let result = "";
+	for (let index = 0, length = node.items.length; index < length; index += 1) {
+		let pairBuffer = "";
+		if (!compact || result !== "") pairBuffer += generateNextLine(state, level);
+		const { key, value } = node.items[index];
+		const keyIsBlock = (key.kind === "mapping" || key.kind === "sequence") && key.style === COLLECTION_STYLE.BLOCK && key.items.length !== 0 || key.kind === "scalar" && (key.style === SCALAR_STYLE.LITERAL_BLOCK || key.style === SCALAR_STYLE.FOLDED_BLOCK);
+		const keyRender = keyIsBlock ? writeNode(state, level + 1, key, node, {
+			block: true,
+			compact: true,
+			isblockseq: !cannotBeCompact(state, key, level + 1)
+		}) : writeNode(state, level + 1, key, node, {
+			block: true,
+			compact: true,
+			iskey: true
+		});
+		const keyText = keyRender.text;
+		const keyHasLineBreak = key.kind === "scalar" && key.value.indexOf("\n") !== -1;
+		const keyIsTooLong = keyText.length > 1024 && /^[\s\S]{1025}/u.test(keyText);
+		const explicitPair = keyIsBlock || keyHasLineBreak || keyIsTooLong;
+		if (explicitPair) {
+			if (keyText && CHAR_LINE_FEED === keyText.charCodeAt(0)) pairBuffer += "?";
+			else pairBuffer += "? ";
+		}
+		pairBuffer += keyText;
+		if (explicitPair) pairBuffer += generateNextLine(state, level);
+		const valueText = writeNode(state, level + 1, value, node, {
+			block: true,
+			compact: explicitPair,
+			isblockseq: explicitPair && !cannotBeCompact(state, value, level + 1)
+		}).text;
+		const keyIsBareProps = key.kind === "scalar" && keyRender.noBody && (key.tagged || key.anchor !== void 0);
+		const keyColonSep = !explicitPair && (key.kind === "alias" || keyIsBareProps) ? " " : "";
+		if (valueText === "" || CHAR_LINE_FEED === valueText.charCodeAt(0)) pairBuffer += `${keyColonSep}:`;
+		else pairBuffer += `${keyColonSep}: `;
+		pairBuffer += valueText;
+		result += pairBuffer;
+	}
+	return result;
+}
+function cannotBeCompact(state, node, level) {
+	if (node.kind === "alias") return true;
+	return node.tagged || node.anchor !== void 0 || state.indent < 2 && level > 0;
+}
+function writeNode(state, level, node, parent, ctx) {
+	if (node.kind === "alias") {
+		state.openEnded = false;
+		return {
+			text: `*${node.anchor}`,
+			noBody: false
+		};
+	}
+	const { block = false, iskey = false, isblockseq = false } = ctx;
+	let compact = ctx.compact ?? false;
+	const hasAnchor = node.anchor !== void 0;
+	if (cannotBeCompact(state, node, level)) compact = false;
+	let body;
+	let shouldPrintTag = node.tagged;
+	const useBlockCollection = block && (node.kind === "mapping" || node.kind === "sequence") && node.style === COLLECTION_STYLE.BLOCK && node.items.length !== 0;
+	if (node.kind === "mapping") {
+		if (useBlockCollection) body = writeBlockMapping(state, level, node, compact);
+		else body = writeFlowMapping(state, level, node);
+	} else if (node.kind === "sequence") {
+		if (useBlockCollection) {
+			if (state.seqNoIndent && !isblockseq && level > 0) body = writeBlockSequence(state, level - 1, node, compact);
+			else body = writeBlockSequence(state, level, node, compact);
+		} else body = writeFlowSequence(state, level, node);
+	} else {
+		const layout = scalarLayout(state, node, parent, level, iskey, !block);
+		detectAllowedStyles(layout);
+		for (const rule of state.scalarStyleRules) rule(layout);
+		body = renderScalar(layout);
+		state.openEnded = (layout.style === SCALAR_STYLE.LITERAL_BLOCK || layout.style === SCALAR_STYLE.FOLDED_BLOCK) && (node.value === "\n" || node.value.endsWith("\n\n"));
+		shouldPrintTag = node.tagged || body === "" && layout.flowOnly && parent?.kind === "sequence" && !hasAnchor || layout.style !== SCALAR_STYLE.PLAIN && node.tag !== state.defaultScalarTagName;
+	}
+	if ((node.kind === "mapping" || node.kind === "sequence") && !useBlockCollection) state.openEnded = false;
+	if (useBlockCollection && compact && level > 0 && state.indent > 2) body = `${" ".repeat(state.indent - 2)}${body}`;
+	const noBody = body === "";
+	let text = body;
+	if (shouldPrintTag || hasAnchor) {
+		const props = [];
+		const tag = shouldPrintTag ? nodeTagShort(node) : null;
+		const anchor = hasAnchor ? `&${node.anchor}` : null;
+		if (state.tagBeforeAnchor) {
+			if (tag !== null) props.push(tag);
+			if (anchor !== null) props.push(anchor);
+		} else {
+			if (anchor !== null) props.push(anchor);
+			if (tag !== null) props.push(tag);
+		}
+		const sep = body === "" || body.charCodeAt(0) === CHAR_LINE_FEED ? "" : " ";
+		text = `${props.join(" ")}${sep}${body}`;
+	}
+	return {
+		text,
+		noBody
+	};
+}
+function rootStartsOwnLine(node) {
+	return (node.kind === "sequence" || node.kind === "mapping") && node.style === COLLECTION_STYLE.BLOCK && node.items.length !== 0 && !node.tagged && node.anchor === void 0;
+}
+function writeDocumentDirectives(doc) {
+	let result = "";
+	for (const directive of doc.directives) {
+		if (directive.kind === "yaml") {
+			result += `%YAML ${directive.version}\n`;
+			continue;
+		}
+		const { handle, prefix } = directive;
+		result += `%TAG ${handle} ${prefix}\n`;
+	}
+	return result;
+}
+/**
+* Build YAML from AST.
+*
+* @category AST
+*/
+function present(documents, options) {
+	const state = createPresenterState(options);
+	let result = "";
+	let previousEnded = false;
+	for (let index = 0; index < documents.length; index += 1) {
+		const doc = documents[index];
+		state.openEnded = false;
+		const directives = writeDocumentDirectives(doc);
+		const hasDirectives = directives !== "";
+		const marker = doc.explicitStart || hasDirectives || index > 0 && !previousEnded;
+		result += directives;
+		if (doc.contents === null) {
+			if (marker) result += "---\n";
+		} else if (marker) {
+			const body = writeNode(state, 0, doc.contents, null, {
+				block: true,
+				compact: true
+			}).text;
+			const sep = body === "" ? "" : hasDirectives || rootStartsOwnLine(doc.contents) ? "\n" : " ";
+			result += `---${sep}${body}\n`;
+		} else result += writeNode(state, 0, doc.contents, null, {
+			block: true,
+			compact: true
+		}).text + "\n";
+		previousEnded = doc.explicitEnd || state.openEnded;
+		if (previousEnded) result += "...\n";
+	}
+	return result;
+}
+//#endregion
+//#region src/dump.ts
+var DEFAULT_DUMP_OPTIONS = {
+	...DEFAULT_PRESENTER_OPTIONS,
+	schema: DUMP_SCHEMA,
+	skipInvalid: false,
+	noRefs: false,
+	flowLevel: -1,
+	sortKeys: false,
+	transform: () => {}
+};
+function defaultCompareFn(a, b) {
+	const x = String(a);
+	const y = String(b);
+	if (x < y) return -1;
+	if (x > y) return 1;
+	return 0;
+}
+/**
+* Serializes JS object as a YAML document. By default it can dump every
+* supported YAML type, so it throws an exception if you try to dump regexps or
+* functions. However, you can disable exceptions by setting the
+* {@link DumpOptions.skipInvalid} option to `true`.
+*
+* @category Main
+*/
+function dump(input, options = {}) {
+	const opts = {
+		...DEFAULT_DUMP_OPTIONS,
+		...options
+	};
+	const documents = jsToAst(input, opts.schema, {
+		noRefs: opts.noRefs,
+		skipInvalid: opts.skipInvalid
+	});
+	if (opts.flowLevel >= 0) visit(documents, (node, ctx) => {
+		if (ctx.depth < opts.flowLevel) return;
+		if (node.kind === "sequence" || node.kind === "mapping") node.style = COLLECTION_STYLE.FLOW;
+		return VISIT_SKIP;
+	});
+	if (opts.sortKeys) {
+		const compareFn = opts.sortKeys === true ? defaultCompareFn : opts.sortKeys;
+		visit(documents, (node) => {
+			if (node.kind !== "mapping") return;
+			node.items.sort((a, b) => compareFn(a.key.kind === "scalar" ? a.key.value : "", b.key.kind === "scalar" ? b.key.value : ""));
+		});
+	}
+	opts.transform(documents);
+	return present(documents, {
+		...pick(opts, Object.keys(DEFAULT_PRESENTER_OPTIONS)),
+		schema: opts.schema
+	});
+}
+//#endregion
+//#region src/ast/from_events.ts
+var NO_RANGE = (/* unused pure expression or super */ null && (-1));
+function eventPosition(event) {
+	if ("tagStart" in event && event.tagStart !== NO_RANGE) return event.tagStart;
+	if ("anchorStart" in event && event.anchorStart !== NO_RANGE) return event.anchorStart;
+	if ("valueStart" in event && event.valueStart !== NO_RANGE) return event.valueStart;
+	if ("start" in event) return event.start;
+	return 0;
+}
+function rawTag(state, event) {
+	return event.tagStart === NO_RANGE ? "" : state.source.slice(event.tagStart, event.tagEnd);
+}
+function anchorName(state, event) {
+	return event.anchorStart === NO_RANGE ? void 0 : state.source.slice(event.anchorStart, event.anchorEnd);
+}
+function buildScalar(state, event) {
+	const value = getScalarValue(state.source, event);
+	const raw = rawTag(state, event);
+	let tag;
+	let tagged = false;
+	if (raw !== "") {
+		tagged = true;
+		tag = raw;
+	} else if (event.style === SCALAR_STYLE.PLAIN) tag = state.schema.resolveImplicitScalarTag(value).tag.tagName;
+	else tag = state.schema.defaultScalarTag.tagName;
+	return {
+		kind: "scalar",
+		tag,
+		tagged,
+		style: event.style,
+		anchor: anchorName(state, event),
+		value
+	};
+}
+function buildCollection(state, event, defaultTagName) {
+	const raw = rawTag(state, event);
+	let tag;
+	let tagged = false;
+	if (raw === "") tag = defaultTagName;
+	else {
+		tag = raw;
+		tagged = true;
+	}
+	return {
+		tag,
+		tagged,
+		style: event.style,
+		anchor: anchorName(state, event)
+	};
+}
+function addNode(state, node) {
+	const frame = state.frames[state.frames.length - 1];
+	if (frame.kind === "document") frame.doc.contents = node;
+	else if (frame.kind === "sequence") frame.node.items.push(node);
+	else if (frame.key) {
+		frame.node.items.push({
+			key: frame.key,
+			value: node
+		});
+		frame.key = null;
+	} else frame.key = node;
+}
+/**
+* Builds an AST from parser events
+*
+* @category AST
+*/
+function eventsToAst(events, options) {
+	const state = {
+		source: options.source,
+		schema: options.schema,
+		eventIndex: 0,
+		position: 0,
+		frames: [],
+		documents: []
+	};
+	while (state.eventIndex < events.length) {
+		const event = events[state.eventIndex++];
+		state.position = eventPosition(event);
+		switch (event.type) {
+			case EVENT_ID.DOCUMENT: {
+				const doc = {
+					contents: null,
+					explicitStart: event.explicitStart,
+					explicitEnd: event.explicitEnd,
+					directives: event.directives
+				};
+				state.frames.push({
+					kind: "document",
+					doc
+				});
+				break;
+			}
+			case EVENT_ID.SCALAR:
+				addNode(state, buildScalar(state, event));
+				break;
+			case EVENT_ID.SEQUENCE: {
+				const { tag, tagged, style, anchor } = buildCollection(state, event, "tag:yaml.org,2002:seq");
+				const node = {
+					kind: "sequence",
+					tag,
+					tagged,
+					style,
+					anchor,
+					items: []
+				};
+				state.frames.push({
+					kind: "sequence",
+					node
+				});
+				break;
+			}
+			case EVENT_ID.MAPPING: {
+				const { tag, tagged, style, anchor } = buildCollection(state, event, "tag:yaml.org,2002:map");
+				const node = {
+					kind: "mapping",
+					tag,
+					tagged,
+					style,
+					anchor,
+					items: []
+				};
+				state.frames.push({
+					kind: "mapping",
+					node,
+					key: null
+				});
+				break;
+			}
+			case EVENT_ID.ALIAS:
+				addNode(state, {
+					kind: "alias",
+					anchor: state.source.slice(event.anchorStart, event.anchorEnd)
+				});
+				break;
+			case EVENT_ID.POP: {
+				const frame = state.frames.pop();
+				if (frame.kind === "mapping" && frame.key) throw new Error("incomplete mapping pair in event stream");
+				if (frame.kind === "document") state.documents.push(frame.doc);
+				else addNode(state, frame.node);
+				break;
+			}
+		}
+	}
+	return state.documents;
+}
+//#endregion
+//#region src/index.ts
+/** @deprecated Use `EVENT_ID.DOCUMENT` instead. @internal */
+var EVENT_DOCUMENT = EVENT_ID.DOCUMENT;
+/** @deprecated Use `EVENT_ID.SEQUENCE` instead. @internal */
+var EVENT_SEQUENCE = EVENT_ID.SEQUENCE;
+/** @deprecated Use `EVENT_ID.MAPPING` instead. @internal */
+var EVENT_MAPPING = EVENT_ID.MAPPING;
+/** @deprecated Use `EVENT_ID.SCALAR` instead. @internal */
+var EVENT_SCALAR = EVENT_ID.SCALAR;
+/** @deprecated Use `EVENT_ID.ALIAS` instead. @internal */
+var EVENT_ALIAS = EVENT_ID.ALIAS;
+/** @deprecated Use `EVENT_ID.POP` instead. @internal */
+var EVENT_POP = EVENT_ID.POP;
+/** @deprecated Use `SCALAR_STYLE.PLAIN` instead. @internal */
+var SCALAR_STYLE_PLAIN = SCALAR_STYLE.PLAIN;
+/** @deprecated Use `SCALAR_STYLE.SINGLE_QUOTED` instead. @internal */
+var SCALAR_STYLE_SINGLE_QUOTED = SCALAR_STYLE.SINGLE_QUOTED;
+/** @deprecated Use `SCALAR_STYLE.DOUBLE_QUOTED` instead. @internal */
+var SCALAR_STYLE_DOUBLE_QUOTED = SCALAR_STYLE.DOUBLE_QUOTED;
+/** @deprecated Use `SCALAR_STYLE.LITERAL_BLOCK` instead. @internal */
+var SCALAR_STYLE_LITERAL_BLOCK = SCALAR_STYLE.LITERAL_BLOCK;
+/** @deprecated Use `SCALAR_STYLE.FOLDED_BLOCK` instead. @internal */
+var SCALAR_STYLE_FOLDED_BLOCK = SCALAR_STYLE.FOLDED_BLOCK;
+/** @deprecated Use `COLLECTION_STYLE.BLOCK` instead. @internal */
+var COLLECTION_STYLE_BLOCK = COLLECTION_STYLE.BLOCK;
+/** @deprecated Use `COLLECTION_STYLE.FLOW` instead. @internal */
+var COLLECTION_STYLE_FLOW = COLLECTION_STYLE.FLOW;
+/** @deprecated Use `CHOMPING_MODE.CLIP` instead. @internal */
+var CHOMPING_CLIP = CHOMPING_MODE.CLIP;
+/** @deprecated Use `CHOMPING_MODE.STRIP` instead. @internal */
+var CHOMPING_STRIP = CHOMPING_MODE.STRIP;
+/** @deprecated Use `CHOMPING_MODE.KEEP` instead. @internal */
+var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
+//#endregion
+
+
+//# sourceMappingURL=js-yaml.mjs.map
+;// CONCATENATED MODULE: ./emulator/service-config.ts
+/**
+ * Reading the app configuration (service.yml): parsing, machine type migration and the
+ * trigger map. Machine types live at `meta.service.machine_type_id` (default stack) and at
+ * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack).
+ */
+
+
+const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
+/** Parses service.yml text into a mapping; throws with the parser's message otherwise. */
+function parseServiceYml(text) {
+    const doc = load(text, { schema: SCHEMA });
+    if (!isObject(doc))
+        throw new Error('the configuration must be a YAML mapping');
+    return doc;
+}
+/** Writes a configuration back as YAML text. */
+function dumpServiceYml(config) {
+    return dump(config, { noRefs: true });
+}
+function serviceMeta(holder) {
+    if (!isObject(holder) || !isObject(holder.meta) || !isObject(holder.meta.service))
+        return null;
+    return holder.meta.service;
+}
+/**
+ * Replaces `from` with `to` in the default stack and in every workflow's stack.
+ * Returns the new text, or null when nothing matched (the text is then left as it was).
+ */
+function migrateMachineType(text, from, to) {
+    const config = parseServiceYml(text);
+    const metas = [serviceMeta(config)];
+    if (isObject(config.workflows)) {
+        for (const workflow of Object.values(config.workflows))
+            metas.push(serviceMeta(workflow));
+    }
+    let changed = false;
+    for (const meta of metas) {
+        if (meta && meta.machine_type_id === from) {
+            meta.machine_type_id = to;
+            changed = true;
+        }
+    }
+    return changed ? dumpServiceYml(config) : null;
+}
+/** Names of the workflows the configuration defines. */
+function workflowNames(config) {
+    return isObject(config.workflows) ? Object.keys(config.workflows) : [];
+}
+/** Glob match with `*` standing for any run of characters, the rest literal. */
+function globMatch(pattern, value) {
+    const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
+    return new RegExp(`^${escaped.join('.*')}$`).test(value);
+}
+/**
+ * The workflow the trigger map selects, or null. Supports items with `push_branch`, `tag`,
+ * `pull_request_source_branch` and `pull_request_target_branch`, and a `workflow` field;
+ * the first matching item wins, as on the service.
+ */
+function selectWorkflow(config, event) {
+    if (!Array.isArray(config.trigger_map))
+        return null;
+    for (const item of config.trigger_map) {
+        if (!isObject(item) || typeof item.workflow !== 'string')
+            continue;
+        if (event.pullRequest) {
+            const source = item.pull_request_source_branch;
+            const target = item.pull_request_target_branch;
+            if (typeof source !== 'string' && typeof target !== 'string')
+                continue;
+            if (typeof source === 'string' && !globMatch(source, event.pullRequest.sourceBranch ?? ''))
+                continue;
+            if (typeof target === 'string' && !globMatch(target, event.pullRequest.targetBranch ?? ''))
+                continue;
+            return item.workflow;
+        }
+        if (event.tag !== undefined) {
+            if (typeof item.tag === 'string' && globMatch(item.tag, event.tag))
+                return item.workflow;
+            continue;
+        }
+        if (event.branch !== undefined && typeof item.push_branch === 'string' && globMatch(item.push_branch, event.branch)) {
+            return item.workflow;
+        }
+    }
+    return null;
+}
+
+;// CONCATENATED MODULE: ./emulator/routes/builds.ts
+/** Triggering, reading, following and aborting builds. */
+
+
+
+
+
+
+
+const STRING_PARAMS = [
+    'branch',
+    'commit_hash',
+    'tag',
+    'commit_message',
+    'workflow_id',
+    'branch_dest',
+    'branch_repo_owner',
+    'branch_dest_repo_owner',
+    'pull_request_merge_branch',
+    'pull_request_head_branch',
+    'pull_request_repository_url'
+];
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Accepts the four encodings: object, JSON text, object or text under `payload`, form `payload`. */
+function unwrapTriggerBody(body) {
+    let value = body;
+    const parse = (text, what) => {
+        try {
+            return JSON.parse(text);
+        }
+        catch {
+            throw badRequest(`${what} is not valid JSON`);
+        }
+    };
+    if (typeof value === 'string')
+        value = parse(value, 'request body');
+    if (isObject(value) && value.payload !== undefined && value.hook_info === undefined) {
+        value = typeof value.payload === 'string' ? parse(value.payload, 'payload') : value.payload;
+    }
+    if (!isObject(value))
+        throw badRequest('request body must be a JSON object with hook_info and build_params');
+    return value;
+}
+function checkEnvironments(value) {
+    if (value === undefined || value === null)
+        return [];
+    if (!Array.isArray(value))
+        throw badRequest('build_params.environments must be an array');
+    return value.map((item, i) => {
+        const at = `build_params.environments[${i}]`;
+        if (!isObject(item))
+            throw badRequest(`${at} must be an object`);
+        const name = item.mapped_to ?? item.key;
+        if (typeof name !== 'string' || !ENV_NAME.test(name)) {
+            throw badRequest(`${at}.mapped_to must be a valid environment variable name`);
+        }
+        if (item.key !== undefined && item.mapped_to !== undefined && item.key !== item.mapped_to) {
+            throw badRequest(`${at}.key and ${at}.mapped_to disagree`);
+        }
+        if (typeof item.value !== 'string')
+            throw badRequest(`${at}.value must be a string`);
+        if (item.is_expand !== undefined && typeof item.is_expand !== 'boolean')
+            throw badRequest(`${at}.is_expand must be a boolean`);
+        return { name, value: item.value, is_expand: item.is_expand ?? true };
+    });
+}
+/** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
+function configForBuild(app) {
+    if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
+        throw badRequest(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`);
+    }
+    try {
+        return parseServiceYml(app.serviceYml);
+    }
+    catch (error) {
+        throw badRequest(`the app's service.yml is not valid: ${error.message.split('\n')[0]}`);
+    }
+}
+function headerOptions(ctx, app) {
+    const outcomeHeader = ctx.headers['x-emulator-build-outcome'];
+    let outcome = app.buildOutcome;
+    if (typeof outcomeHeader === 'string') {
+        if (outcomeHeader !== 'success' && outcomeHeader !== 'failure') {
+            throw badRequest('X-Emulator-Build-Outcome must be success or failure');
+        }
+        outcome = outcomeHeader;
+    }
+    const durationHeader = ctx.headers['x-emulator-build-duration-ms'];
+    let durationMs = ctx.buildDurationMs;
+    if (typeof durationHeader === 'string') {
+        if (!/^\d+$/.test(durationHeader))
+            throw badRequest('X-Emulator-Build-Duration-Ms must be a non-negative integer');
+        durationMs = Number(durationHeader);
+    }
+    return { outcome, durationMs };
+}
+/** App envs beat additional envs; secrets beat both. Secret values are masked in the record. */
+function effectiveEnvironment(app, additional) {
+    const effectiveEnv = {};
+    const envSources = {};
+    for (const item of additional) {
+        effectiveEnv[item.name] = item.value;
+        envSources[item.name] = 'additional';
+    }
+    for (const [name, value] of Object.entries(app.envs)) {
+        effectiveEnv[name] = value;
+        envSources[name] = 'app';
+    }
+    for (const name of Object.keys(app.secrets)) {
+        effectiveEnv[name] = '[secret]';
+        envSources[name] = 'secret';
+    }
+    return { effectiveEnv, envSources };
+}
+function trigger(ctx) {
+    const app = appWithRole(ctx, OWNER_ADMIN_DEVELOPER);
+    const body = unwrapTriggerBody(ctx.body);
+    if (!isObject(body.hook_info) || body.hook_info.type !== 'service') {
+        throw badRequest('hook_info.type must be "service"');
+    }
+    if (!isObject(body.build_params))
+        throw badRequest('build_params is required and must be an object');
+    const params = body.build_params;
+    const text = {};
+    for (const field of STRING_PARAMS) {
+        const value = params[field];
+        if (value !== undefined && value !== null && typeof value !== 'string')
+            throw badRequest(`build_params.${field} must be a string`);
+        text[field] = typeof value === 'string' && value !== '' ? value : undefined;
+    }
+    const prId = params.pull_request_id;
+    if (prId !== undefined && prId !== null && !(typeof prId === 'number' && Number.isInteger(prId))) {
+        throw badRequest('build_params.pull_request_id must be an integer');
+    }
+    const pullRequestId = typeof prId === 'number' ? prId : null;
+    const skipGitStatusReport = params.skip_git_status_report;
+    if (skipGitStatusReport !== undefined && typeof skipGitStatusReport !== 'boolean') {
+        throw badRequest('build_params.skip_git_status_report must be a boolean');
+    }
+    const additionalEnvs = checkEnvironments(params.environments);
+    if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id) {
+        throw badRequest('build_params needs at least one of tag, commit_hash, branch or workflow_id');
+    }
+    const { outcome, durationMs } = headerOptions(ctx, app);
+    const config = configForBuild(app);
+    let workflow;
+    if (text.workflow_id) {
+        const known = workflowNames(config);
+        if (known.length > 0 && !known.includes(text.workflow_id)) {
+            throw badRequest(`build_params.workflow_id: workflow "${text.workflow_id}" is not defined in the configuration`);
+        }
+        workflow = text.workflow_id;
+    }
+    else {
+        const selected = selectWorkflow(config, {
+            branch: text.branch,
+            tag: text.tag,
+            pullRequest: pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
+        });
+        if (selected === null) {
+            throw badRequest('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item');
+        }
+        workflow = selected;
+    }
+    const held = pullRequestId !== null && !text.branch_repo_owner && !text.branch_dest_repo_owner;
+    const checkout = text.commit_hash
+        ? { kind: 'commit_hash', value: text.commit_hash }
+        : text.tag
+            ? { kind: 'tag', value: text.tag }
+            : text.branch
+                ? { kind: 'branch', value: text.branch }
+                : { kind: 'default_branch', value: app.defaultBranch };
+    const build = {
+        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
+        appSlug: app.slug,
+        buildNumber: app.nextBuildNumber++,
+        triggeredAt: ctx.now,
+        startedAt: held ? null : ctx.now,
+        durationMs,
+        outcome,
+        triggeredWorkflow: workflow,
+        branch: text.branch ?? null,
+        commitHash: text.commit_hash ?? null,
+        tag: text.tag ?? null,
+        pullRequestId,
+        checkout,
+        originalParams: structuredClone(params),
+        additionalEnvs,
+        ...effectiveEnvironment(app, additionalEnvs),
+        skipGitStatusReport: skipGitStatusReport === true,
+        heldForApproval: held,
+        approvedAt: null,
+        abort: null
+    };
+    ctx.state.builds.set(build.slug, build);
+    const item = {
+        build_slug: build.slug,
+        build_number: build.buildNumber,
+        build_url: `${ctx.origin}/build/${build.slug}`,
+        triggered_workflow: workflow,
+        triggered_pipeline: '',
+        status: 'ok',
+        message: 'webhook processed'
+    };
+    return {
+        status: 201,
+        json: {
+            status: 'ok',
+            message: 'webhook processed',
+            slug: app.slug,
+            service: 'service',
+            results: [item],
+            build_slug: item.build_slug,
+            build_number: item.build_number,
+            build_url: item.build_url,
+            triggered_workflow: workflow
+        }
+    };
+}
+function findBuild(ctx, app) {
+    const build = ctx.state.builds.get(ctx.params.build);
+    if (!build || build.appSlug !== app.slug)
+        throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`);
+    return build;
+}
+function getBuild(ctx) {
+    const app = appWithRole(ctx, ANY_ROLE);
+    return { status: 200, json: { data: buildJson(findBuild(ctx, app), ctx.now) } };
+}
+function getLog(ctx) {
+    const app = appWithRole(ctx, ANY_ROLE);
+    const build = findBuild(ctx, app);
+    const log = logAt(build, ctx.now, ctx.logDelayMs);
+    if (log === null)
+        throw notFound(`the log of build "${build.slug}" is not available yet`);
+    return {
+        status: 200,
+        json: {
+            log_chunks: log.chunks,
+            is_archived: log.finished,
+            expiring_raw_log_url: null,
+            timestamp: new Date(ctx.now).toISOString()
+        }
+    };
+}
+/** Whether an abort email goes out under the app's settings (`change` compares with the branch's previous build). */
+function notificationDecision(ctx, app, build, withSuccess) {
+    const setting = withSuccess ? app.notifications.on_success : app.notifications.on_failure;
+    if (setting === 'never')
+        return { setting, sent: false, reason: 'setting is never' };
+    if (setting === 'always')
+        return { setting, sent: true, reason: 'setting is always' };
+    const previous = [...ctx.state.builds.values()]
+        .filter((b) => b.appSlug === app.slug && b.branch === build.branch && b.buildNumber < build.buildNumber)
+        .map((b) => progressOf(b, ctx.now))
+        .filter((p) => p.status !== 0)
+        .pop();
+    if (!previous)
+        return { setting, sent: true, reason: 'no previous build on this branch' };
+    const previousSucceeded = previous.status === 1 || previous.status === 4;
+    const changed = previousSucceeded !== withSuccess;
+    return { setting, sent: changed, reason: changed ? 'status changed' : 'status unchanged' };
+}
+function abort(ctx) {
+    const app = appWithRole(ctx, OWNER_ADMIN_DEVELOPER);
+    const build = findBuild(ctx, app);
+    const body = bodyObject(ctx.body, true);
+    const reason = optionalString(body, 'abort_reason') ?? '';
+    const withSuccess = optionalBoolean(body, 'abort_with_success') ?? false;
+    const skipGitStatusReport = optionalBoolean(body, 'skip_git_status_report') ?? false;
+    const skipNotifications = optionalBoolean(body, 'skip_notifications') ?? false;
+    const progress = progressOf(build, ctx.now);
+    if (progress.status !== 0) {
+        throw badRequest(`build "${build.slug}" has already finished (${progress.statusText}) and cannot be aborted`);
+    }
+    const decision = skipNotifications
+        ? { setting: withSuccess ? app.notifications.on_success : app.notifications.on_failure, sent: false, reason: 'skip_notifications is true' }
+        : notificationDecision(ctx, app, build, withSuccess);
+    build.abort = {
+        at: ctx.now,
+        reason,
+        withSuccess,
+        skipNotifications,
+        skipGitStatusReport,
+        notificationSent: decision.sent,
+        by: ctx.user
+    };
+    ctx.state.notifications.push({
+        app: app.slug,
+        build: build.slug,
+        event: 'abort',
+        outcome: withSuccess ? 'success' : 'failure',
+        ...decision
+    });
+    return { status: 200, json: { status: 'ok' } };
+}
+const buildRoutes = [
+    { method: 'POST', pattern: '/apps/:app/builds', handler: trigger },
+    { method: 'GET', pattern: '/apps/:app/builds/:build', handler: getBuild },
+    { method: 'GET', pattern: '/apps/:app/builds/:build/log', handler: getLog },
+    { method: 'POST', pattern: '/apps/:app/builds/:build/abort', handler: abort }
+];
+
+;// CONCATENATED MODULE: ./emulator/routes/config.ts
+/** service.yml upload and download, its location, machine type migration and email notifications. */
+
+
+
+
+
+const LOCATIONS = ['service', 'repository'];
+const NOTIFICATION_CHOICES = ['always', 'never', 'change'];
+function getServiceYml(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    return { status: 200, text: app.serviceYml, headers: { 'content-type': 'text/plain; charset=utf-8' } };
+}
+function uploadServiceYml(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    const body = bodyObject(ctx.body);
+    const value = body.app_config_datastore_yaml;
+    let text;
+    if (typeof value === 'string') {
+        if (value.trim() === '')
+            throw unprocessable('app_config_datastore_yaml must not be empty');
+        try {
+            parseServiceYml(value);
+        }
+        catch (error) {
+            throw unprocessable(`app_config_datastore_yaml is not a valid configuration: ${error.message.split('\n')[0]}`);
+        }
+        text = value;
+    }
+    else if (isObject(value)) {
+        text = dumpServiceYml(value);
+    }
+    else if (value === undefined || value === null) {
+        throw badRequest('app_config_datastore_yaml is required');
+    }
+    else {
+        throw badRequest('app_config_datastore_yaml must be YAML text or an object');
+    }
+    app.serviceYml = text;
+    return { status: 200, json: { status: 'ok' } };
+}
+function getConfigLocation(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    return { status: 200, json: { location: app.configLocation } };
+}
+function putConfigLocation(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    const body = bodyObject(ctx.body);
+    const location = oneOf(requiredString(body, 'location'), 'location', LOCATIONS);
+    app.configLocation = location;
+    return { status: 204 };
+}
+function migrationBody(ctx) {
+    const body = bodyObject(ctx.body);
+    return { from: requiredString(body, 'from_machine'), to: requiredString(body, 'to_machine') };
+}
+function migrate(apps, from, to) {
+    const migrated = [];
+    const errors = [];
+    for (const app of apps) {
+        const label = `${app.title} (${app.slug})`;
+        try {
+            const text = migrateMachineType(app.serviceYml, from, to);
+            if (text !== null) {
+                app.serviceYml = text;
+                migrated.push(label);
+            }
+        }
+        catch (error) {
+            errors.push({ app: label, error: `configuration is not valid YAML: ${error.message.split('\n')[0]}` });
+        }
+    }
+    const json = {
+        message: `machine type ${from} replaced by ${to} in ${migrated.length} app(s)`,
+        migrated_apps: migrated
+    };
+    if (errors.length > 0)
+        json.errors = errors;
+    return { status: 200, json };
+}
+function migrateUserApps(ctx) {
+    const user = ctx.params.user;
+    if (!ctx.state.users.has(user))
+        throw notFound(`user "${user}" not found`);
+    if (ctx.user !== user)
+        throw forbidden(`only user "${user}" may migrate the machine types of his own apps`);
+    const { from, to } = migrationBody(ctx);
+    const apps = [...ctx.state.apps.values()].filter((a) => a.owner.account_type === 'user' && a.owner.slug === user);
+    return migrate(apps, from, to);
+}
+function migrateOrganizationApps(ctx) {
+    const org = findOrganization(ctx);
+    if (!org.owners.has(ctx.user))
+        throw forbidden(`migrating machine types needs the owner role of organization "${org.slug}"`);
+    const { from, to } = migrationBody(ctx);
+    const apps = [...ctx.state.apps.values()].filter((a) => a.owner.account_type === 'organization' && a.owner.slug === org.slug);
+    return migrate(apps, from, to);
+}
+function updateEmailNotifications(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    const body = bodyObject(ctx.body, true);
+    const onFailure = oneOf(optionalString(body, 'on_failure'), 'on_failure', NOTIFICATION_CHOICES);
+    const onSuccess = oneOf(optionalString(body, 'on_success'), 'on_success', NOTIFICATION_CHOICES);
+    if (onFailure !== undefined)
+        app.notifications.on_failure = onFailure;
+    if (onSuccess !== undefined)
+        app.notifications.on_success = onSuccess;
+    return { status: 200, json: { msg: 'ok' } };
+}
+const configRoutes = [
+    { method: 'GET', pattern: '/apps/:app/service.yml', handler: getServiceYml },
+    { method: 'POST', pattern: '/apps/:app/service.yml', handler: uploadServiceYml },
+    { method: 'GET', pattern: '/apps/:app/service.yml/config', handler: getConfigLocation },
+    { method: 'PUT', pattern: '/apps/:app/service.yml/config', handler: putConfigLocation },
+    { method: 'PATCH', pattern: '/user/:user/apps/machine_types', handler: migrateUserApps },
+    { method: 'PATCH', pattern: '/organizations/:org/apps/machine_types', handler: migrateOrganizationApps },
+    { method: 'PATCH', pattern: '/apps/:app/update-email-notifications', handler: updateEmailNotifications }
+];
+
+;// CONCATENATED MODULE: ./emulator/types.ts
+/** Shapes of the emulator's seed file and of its in-memory records. */
+const GROUP_ROLE_NAMES = ['admin', 'manager', 'member'];
+
+;// CONCATENATED MODULE: ./emulator/routes/roles.ts
+/** Group role grants on an app's team and the Workspace group list. */
+
+
+
+
+function roleName(ctx) {
+    const role = ctx.params.role;
+    if (!GROUP_ROLE_NAMES.includes(role)) {
+        throw badRequest(`role-name must be one of ${GROUP_ROLE_NAMES.join(', ')}; got "${role}"`);
+    }
+    return role;
+}
+function getRole(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    return { status: 200, json: { groups: [...app.groupRoles[roleName(ctx)]] } };
+}
+function putRole(ctx) {
+    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    const role = roleName(ctx);
+    const body = bodyObject(ctx.body);
+    const groups = body.groups;
+    if (!Array.isArray(groups) || groups.some((g) => typeof g !== 'string')) {
+        throw badRequest('groups must be an array of group slugs (strings)');
+    }
+    const org = app.owner.account_type === 'organization' ? ctx.state.organizations.get(app.owner.slug) : undefined;
+    for (const slug of groups) {
+        if (!org?.groups.has(slug)) {
+            throw unprocessable(`groups: "${slug}" is not a group of the Workspace that owns app "${app.slug}"`);
+        }
+    }
+    app.groupRoles[role] = [...new Set(groups)];
+    return { status: 200, json: { groups: [...app.groupRoles[role]] } };
+}
+function listGroups(ctx) {
+    const org = organizationForMember(ctx);
+    return { status: 201, json: [...org.groups.values()].map((g) => ({ slug: g.slug, name: g.name })) };
+}
+const roleRoutes = [
+    { method: 'GET', pattern: '/apps/:app/roles/:role', errorStyle: 'error_msg', handler: getRole },
+    { method: 'PUT', pattern: '/apps/:app/roles/:role', errorStyle: 'error_msg', handler: putRole },
+    { method: 'GET', pattern: '/organizations/:org/groups', errorStyle: 'error_msg', handler: listGroups }
+];
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
+;// CONCATENATED MODULE: ./emulator/seed.json
+const seed_namespaceObject = /*#__PURE__*/JSON.parse('{"users":[{"slug":"olivia","name":"Olivia Owner"},{"slug":"adam","name":"Adam Admin"},{"slug":"dora","name":"Dora Developer"},{"slug":"tom","name":"Tom Tester"},{"slug":"greta","name":"Greta Group-Developer"},{"slug":"oscar","name":"Oscar Outsider"},{"slug":"sam","name":"Sam Solo"}],"tokens":{"token-olivia-owner":"olivia","token-adam-admin":"adam","token-dora-developer":"dora","token-tom-tester":"tom","token-greta-group":"greta","token-oscar-outsider":"oscar","token-sam-solo":"sam"},"organizations":[{"slug":"acme","name":"Acme Mobile","owners":["olivia"],"groups":[{"slug":"release-team","name":"Release team","members":["greta"]},{"slug":"qa-team","name":"QA team","members":["tom"]},{"slug":"platform","name":"Platform","members":[]}]},{"slug":"globex","name":"Globex","owners":["oscar"],"groups":[]}],"apps":[{"slug":"ios-app","title":"ios-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/ios-app.git","repo_slug":"ios-app","project_type":"ios","is_public":false,"default_branch":"main","branches":["main","develop","release/1.2","feature/login"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: osx-xcode-16.0.x\\n    machine_type_id: g2-m1.4core\\napp:\\n  envs:\\n  - PROJECT_PATH: App.xcodeproj\\ntrigger_map:\\n- push_branch: main\\n  workflow: deploy\\n- push_branch: \\"release/*\\"\\n  workflow: deploy\\n- push_branch: \\"*\\"\\n  workflow: primary\\n- tag: \\"v*\\"\\n  workflow: deploy\\n- pull_request_source_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"running tests\\"\\n  deploy:\\n    meta:\\n      service:\\n        stack: osx-xcode-16.0.x\\n        machine_type_id: g2-m1.8core\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"deploying\\"\\n","group_roles":{"manager":["release-team"],"member":["qa-team"]},"envs":{"APP_ENV":"production","API_URL":"https://api.example.test"},"secrets":{"SIGNING_PASSWORD":"emulator-secret"},"notifications":{"on_failure":"always","on_success":"change"},"build_outcome":"success"},{"slug":"android-app","title":"android-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/android-app.git","repo_slug":"android-app","project_type":"android","is_public":false,"default_branch":"main","branches":["main","develop"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-android-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: ./gradlew test\\n","config_location":"repository","repository_has_config":false,"build_outcome":"failure"},{"slug":"web-app","title":"web-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/web-app.git","repo_slug":"web-app","project_type":"web","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"api-server","title":"api-server","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/api-server.git","repo_slug":"api-server","project_type":"other","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: elite\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"docs-site","title":"docs-site","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/docs-site.git","repo_slug":"docs-site","project_type":"other","is_public":true,"default_branch":"main","branches":["main"],"team":{"olivia":"owner"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"sam-cli","title":"sam-cli","owner":{"account_type":"user","slug":"sam"},"provider":"github","repo_owner":"sam","repo_url":"https://github.com/sam/sam-cli.git","repo_slug":"sam-cli","project_type":"other","default_branch":"main","branches":["main"],"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n","team":{"sam":"owner"}}]}');
+;// CONCATENATED MODULE: ./emulator/seed.ts
+/** Reads and checks a seed (JSON or YAML) describing users, Workspaces, apps and tokens. */
+
+
+
+const ROLE_ALIASES = {
+    owner: 'owner',
+    admin: 'admin',
+    developer: 'manager',
+    manager: 'manager',
+    tester: 'member',
+    qa: 'member',
+    member: 'member'
+};
+/** The demo seed shipped with the emulator. */
+function bundledSeed() {
+    return checkSeed(structuredClone(seed_namespaceObject), 'bundled seed');
+}
+/** Loads a seed file; `.json` is read as JSON, anything else as YAML (a superset of JSON). */
+function loadSeedFile(file) {
+    const text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    const data = file.endsWith('.json') ? JSON.parse(text) : load(text);
+    return checkSeed(data, file);
+}
+function fail(where, message) {
+    throw new Error(`invalid seed (${where}): ${message}`);
+}
+function seed_isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+/** Checks the references inside a seed and returns it typed; throws an error naming the bad field. */
+function checkSeed(data, where = 'seed') {
+    if (!seed_isObject(data))
+        fail(where, 'the seed must be an object');
+    const seed = data;
+    if (!Array.isArray(seed.users))
+        fail(where, '`users` must be an array');
+    if (!seed_isObject(seed.tokens))
+        fail(where, '`tokens` must map token strings to user slugs');
+    const users = new Set();
+    for (const user of seed.users) {
+        if (!seed_isObject(user) || typeof user.slug !== 'string')
+            fail(where, 'every user needs a `slug`');
+        users.add(user.slug);
+    }
+    for (const [token, user] of Object.entries(seed.tokens)) {
+        if (!users.has(user))
+            fail(where, `token ${token.slice(0, 4)}… names unknown user "${user}"`);
+    }
+    const groupsByOrg = new Map();
+    for (const org of seed.organizations ?? []) {
+        if (typeof org.slug !== 'string')
+            fail(where, 'every organization needs a `slug`');
+        for (const owner of org.owners ?? []) {
+            if (!users.has(owner))
+                fail(where, `organizations.${org.slug}.owners names unknown user "${owner}"`);
+        }
+        const groups = new Set();
+        for (const group of org.groups ?? []) {
+            groups.add(group.slug);
+            for (const member of group.members ?? []) {
+                if (!users.has(member))
+                    fail(where, `group ${group.slug} names unknown user "${member}"`);
+            }
+        }
+        groupsByOrg.set(org.slug, groups);
+    }
+    const appSlugs = new Set();
+    for (const app of seed.apps ?? []) {
+        checkApp(app, where, users, groupsByOrg);
+        if (appSlugs.has(app.slug))
+            fail(where, `app slug "${app.slug}" is used twice`);
+        appSlugs.add(app.slug);
+    }
+    return seed;
+}
+function checkApp(app, where, users, groupsByOrg) {
+    if (!seed_isObject(app) || typeof app.slug !== 'string')
+        fail(where, 'every app needs a `slug`');
+    const at = `apps.${app.slug}`;
+    if (!seed_isObject(app.owner))
+        fail(where, `${at}.owner must be {account_type, slug}`);
+    if (app.owner.account_type === 'organization') {
+        if (!groupsByOrg.has(app.owner.slug))
+            fail(where, `${at}.owner names unknown organization "${app.owner.slug}"`);
+    }
+    else if (app.owner.account_type === 'user') {
+        if (!users.has(app.owner.slug))
+            fail(where, `${at}.owner names unknown user "${app.owner.slug}"`);
+    }
+    else {
+        fail(where, `${at}.owner.account_type must be organization or user`);
+    }
+    for (const [user, role] of Object.entries(app.team ?? {})) {
+        if (!users.has(user))
+            fail(where, `${at}.team names unknown user "${user}"`);
+        if (!(role in ROLE_ALIASES))
+            fail(where, `${at}.team.${user} has unknown role "${role}"`);
+    }
+    const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined;
+    for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
+        if (!['admin', 'manager', 'member'].includes(role))
+            fail(where, `${at}.group_roles has unknown role "${role}"`);
+        for (const slug of slugs ?? []) {
+            if (!groups?.has(slug))
+                fail(where, `${at}.group_roles.${role} names unknown group "${slug}"`);
+        }
+    }
+}
+/** Maps the seed's role words (developer, tester, ...) onto the service's role names. */
+function normaliseRole(role) {
+    return ROLE_ALIASES[role] ?? role;
+}
+
+;// CONCATENATED MODULE: ./emulator/state.ts
+/** The emulator's in-memory world: users, Workspaces, apps, builds and what clients sent. */
+
+const ROLE_RANK = { owner: 4, admin: 3, manager: 2, member: 1 };
+class EmulatorState {
+    seed;
+    users = new Map();
+    tokens = new Map();
+    organizations = new Map();
+    apps = new Map();
+    builds = new Map();
+    notifications = [];
+    requests = [];
+    constructor(seed) {
+        this.seed = seed;
+        this.reset();
+    }
+    /** Forgets everything that happened and rebuilds the world from the seed. */
+    reset() {
+        const seed = structuredClone(this.seed);
+        this.users = new Map(seed.users.map((u) => [u.slug, { slug: u.slug, name: u.name ?? u.slug }]));
+        this.tokens = new Map(Object.entries(seed.tokens));
+        this.organizations = new Map((seed.organizations ?? []).map((o) => [
+            o.slug,
+            {
+                slug: o.slug,
+                name: o.name ?? o.slug,
+                owners: new Set(o.owners ?? []),
+                groups: new Map((o.groups ?? []).map((g) => [g.slug, { slug: g.slug, name: g.name ?? g.slug, members: new Set(g.members ?? []) }]))
+            }
+        ]));
+        this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]));
+        this.builds = new Map();
+        this.notifications = [];
+        this.requests = [];
+    }
+    /** The caller's effective role: direct team role, Workspace ownership or the strongest group grant. */
+    roleOf(user, app) {
+        const candidates = [];
+        const direct = app.team.get(user);
+        if (direct)
+            candidates.push(direct);
+        if (app.owner.account_type === 'user' && app.owner.slug === user)
+            candidates.push('owner');
+        const org = app.owner.account_type === 'organization' ? this.organizations.get(app.owner.slug) : undefined;
+        if (org) {
+            if (org.owners.has(user))
+                candidates.push('owner');
+            for (const [role, groups] of Object.entries(app.groupRoles)) {
+                if (groups.some((g) => org.groups.get(g)?.members.has(user)))
+                    candidates.push(role);
+            }
+        }
+        return candidates.sort((a, b) => ROLE_RANK[b] - ROLE_RANK[a])[0] ?? null;
+    }
+    /** Whether the user owns the Workspace or belongs to one of its groups. */
+    isWorkspaceMember(user, org) {
+        return org.owners.has(user) || [...org.groups.values()].some((g) => g.members.has(user));
+    }
+    /** The app object as the API returns it, with the owner's display name. */
+    appView(a) {
+        const owner = a.owner.account_type === 'organization' ? this.organizations.get(a.owner.slug) : this.users.get(a.owner.slug);
+        return appJson(a, owner?.name);
+    }
+    /** A JSON-ready dump for the `/_emulator/state` endpoint; never holds keys or tokens. */
+    snapshot(now, describeBuild) {
+        return {
+            users: [...this.users.values()],
+            organizations: [...this.organizations.values()].map((o) => ({
+                slug: o.slug,
+                name: o.name,
+                owners: [...o.owners],
+                groups: [...o.groups.values()].map((g) => ({ slug: g.slug, name: g.name, members: [...g.members] }))
+            })),
+            apps: [...this.apps.values()].map((a) => ({
+                ...this.appView(a),
+                default_branch: a.defaultBranch,
+                branches: a.branches,
+                config_location: a.configLocation,
+                repository_has_config: a.repositoryHasConfig,
+                service_yml: a.serviceYml,
+                notifications: a.notifications,
+                team: Object.fromEntries(a.team),
+                group_roles: a.groupRoles,
+                envs: a.envs,
+                secret_names: Object.keys(a.secrets),
+                has_ssh_key: a.hasSshKey,
+                ssh_key_registered_at_provider: a.sshKeyRegisteredAtProvider,
+                stack_id: a.stackId,
+                initial_config: a.initialConfig,
+                has_build_trigger_token: a.buildTriggerToken !== null,
+                build_outcome: a.buildOutcome,
+                extra: a.extra
+            })),
+            builds: [...this.builds.values()].map((b) => describeBuild(b, now)),
+            notifications: this.notifications
+        };
+    }
+}
+function appFromSeed(a) {
+    const team = new Map();
+    for (const [user, role] of Object.entries(a.team ?? {}))
+        team.set(user, normaliseRole(role));
+    const repoSlug = a.repo_slug ?? a.slug;
+    return {
+        slug: a.slug,
+        title: a.title ?? repoSlug,
+        owner: { account_type: a.owner.account_type, slug: a.owner.slug },
+        provider: a.provider ?? 'github',
+        repoOwner: a.repo_owner ?? a.owner.slug,
+        repoUrl: a.repo_url ?? `git@github.com:${a.owner.slug}/${repoSlug}.git`,
+        repoSlug,
+        projectType: a.project_type ?? null,
+        isPublic: a.is_public ?? false,
+        isDisabled: a.is_disabled ?? false,
+        status: a.status ?? 1,
+        avatarUrl: a.avatar_url ?? null,
+        defaultBranch: a.default_branch ?? 'main',
+        branches: a.branches ?? [a.default_branch ?? 'main'],
+        serviceYml: a.service_yml ?? '',
+        configLocation: a.config_location ?? 'service',
+        repositoryHasConfig: a.repository_has_config ?? false,
+        notifications: {
+            on_failure: a.notifications?.on_failure ?? 'always',
+            on_success: a.notifications?.on_success ?? 'change'
+        },
+        team,
+        groupRoles: {
+            admin: [...(a.group_roles?.admin ?? [])],
+            manager: [...(a.group_roles?.manager ?? [])],
+            member: [...(a.group_roles?.member ?? [])]
+        },
+        envs: { ...(a.envs ?? {}) },
+        secrets: { ...(a.secrets ?? {}) },
+        buildOutcome: a.build_outcome ?? 'success',
+        hasSshKey: false,
+        sshKeyRegisteredAtProvider: false,
+        stackId: null,
+        initialConfig: null,
+        buildTriggerToken: null,
+        extra: {},
+        nextBuildNumber: 1
+    };
+}
+/** The app object as the API returns it. */
+function appJson(a, ownerName) {
+    return {
+        slug: a.slug,
+        title: a.title,
+        project_type: a.projectType,
+        provider: a.provider,
+        repo_owner: a.repoOwner,
+        repo_url: a.repoUrl,
+        repo_slug: a.repoSlug,
+        is_disabled: a.isDisabled,
+        status: a.status,
+        is_public: a.isPublic,
+        owner: { account_type: a.owner.account_type, name: ownerName ?? a.owner.slug, slug: a.owner.slug },
+        avatar_url: a.avatarUrl
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/server.ts
+/** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
+
+
+
+
+
+
+
+
+
+
+
+
+const API_PREFIX = '/v0.1';
+const CONTROL_PREFIX = '/_emulator';
+const ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes];
+/** Reads the token from `Authorization: <token>`, `token <token>` or `Bearer <token>`. */
+function tokenOf(req) {
+    const header = req.headers.authorization;
+    if (!header || header.trim() === '')
+        return undefined;
+    return header.trim().replace(/^(token|bearer)\s+/i, '');
+}
+/** Parses a body for the request log only: never fails, falls back to the raw text. */
+function bodyForLog(raw, contentType) {
+    try {
+        return redactForLog(parseBody(raw, contentType));
+    }
+    catch {
+        return raw;
+    }
+}
+function errorReply(error, style) {
+    if (error instanceof HttpError) {
+        return { status: error.status, json: { [style]: error.message }, headers: error.headers };
+    }
+    // Only the message goes to the console: request data may carry keys or tokens.
+    console.error(`service emulator: internal error: ${error?.message ?? String(error)}`);
+    return { status: 500, json: { [style]: 'internal emulator error' } };
+}
+/** Starts the emulator and resolves once it listens. */
+async function startEmulator(options = {}) {
+    const seed = options.seed ? checkSeed(structuredClone(options.seed)) : options.seedFile ? loadSeedFile(options.seedFile) : bundledSeed();
+    const state = new EmulatorState(seed);
+    const faults = new FaultInjector();
+    const now = options.now ?? Date.now;
+    const host = options.host ?? '127.0.0.1';
+    const buildDurationMs = options.buildDurationMs ?? 2000;
+    const logDelayMs = options.logDelayMs ?? 200;
+    const timers = new Set();
+    let origin = '';
+    const sleep = (ms) => new Promise((resolve) => {
+        const timer = setTimeout(() => {
+            timers.delete(timer);
+            resolve();
+        }, ms);
+        timers.add(timer);
+    });
+    /** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
+    async function applyFault(fault, req, res) {
+        switch (fault.action) {
+            case 'drop':
+                req.socket.destroy();
+                return true;
+            case 'hang':
+                return true;
+            case 'delay':
+                await sleep(fault.ms ?? 0);
+                return false;
+            case 'status': {
+                const headers = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
+                send(res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers });
+                return true;
+            }
+        }
+    }
+    async function handleApi(req, res, url) {
+        const method = req.method ?? 'GET';
+        const apiPath = url.pathname.slice(API_PREFIX.length) || '/';
+        const match = matchRoute(ROUTES, method, apiPath);
+        const style = match?.route.errorStyle ?? 'message';
+        let raw;
+        try {
+            raw = await readBody(req);
+        }
+        catch (error) {
+            send(res, { ...errorReply(error, style), headers: { connection: 'close' } });
+            return;
+        }
+        state.requests.push({
+            method,
+            path: url.pathname,
+            query: Object.fromEntries(url.searchParams),
+            body: bodyForLog(raw, req.headers['content-type'])
+        });
+        const fault = faults.take(method, url.pathname, apiPath);
+        if (fault && (await applyFault(fault, req, res)))
+            return;
+        try {
+            if (!match)
+                throw new HttpError(404, `no endpoint ${method} ${url.pathname}`);
+            const token = tokenOf(req);
+            if (token === undefined)
+                throw new HttpError(401, 'missing access token in the Authorization header');
+            const user = state.tokens.get(token);
+            if (user === undefined)
+                throw new HttpError(401, 'invalid access token');
+            const reply = match.route.handler({
+                method,
+                path: apiPath,
+                params: match.params,
+                query: url.searchParams,
+                headers: req.headers,
+                body: parseBody(raw, req.headers['content-type']),
+                user,
+                origin,
+                state,
+                now: now(),
+                buildDurationMs,
+                logDelayMs
+            });
+            send(res, reply);
+        }
+        catch (error) {
+            send(res, errorReply(error, style));
+        }
+    }
+    async function handleControlRequest(req, res, url) {
+        try {
+            const raw = await readBody(req);
+            const reply = handleControl({
+                method: req.method ?? 'GET',
+                path: url.pathname.slice(CONTROL_PREFIX.length),
+                body: parseBody(raw, req.headers['content-type']),
+                state,
+                faults,
+                faultsEnabled: options.enableFaults === true,
+                now: now()
+            });
+            send(res, reply);
+        }
+        catch (error) {
+            send(res, errorReply(error, 'message'));
+        }
+    }
+    const server = (0,external_node_http_namespaceObject.createServer)((req, res) => {
+        const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+        let work;
+        if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`))
+            work = handleApi(req, res, url);
+        else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`))
+            work = handleControlRequest(req, res, url);
+        else
+            work = Promise.resolve(send(res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }));
+        work.catch((error) => send(res, errorReply(error, 'message')));
+    });
+    await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(options.port ?? 0, host, () => {
+            server.off('error', reject);
+            resolve();
+        });
+    });
+    const { port } = server.address();
+    origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
+    return {
+        url: `${origin}${API_PREFIX}`,
+        origin,
+        port,
+        state,
+        close: () => new Promise((resolve, reject) => {
+            for (const timer of timers)
+                clearTimeout(timer);
+            timers.clear();
+            server.close((error) => (error ? reject(error) : resolve()));
+            server.closeAllConnections();
+        })
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/cli.ts
+/** Command line entry: `service-emulator [--port N] [--host H] [--seed FILE] [--build-duration-ms N] [--enable-faults]`. */
+
+
+async function main() {
+    let options;
+    try {
+        options = parseArgs(process.argv.slice(2));
+    }
+    catch (error) {
+        console.error(`service-emulator: ${error.message}\n${USAGE}`);
+        process.exit(2);
+    }
+    if (options === 'help') {
+        console.log(USAGE);
+        return;
+    }
+    const emulator = await startEmulator(options);
+    console.log(`service emulator listening on ${emulator.url}`);
+    const stop = () => {
+        // A hard deadline, so a stuck connection can never keep the process past a second.
+        setTimeout(() => process.exit(0), 900).unref();
+        emulator.close().then(() => process.exit(0), () => process.exit(1));
+    };
+    process.once('SIGINT', stop);
+    process.once('SIGTERM', stop);
+}
+main().catch((error) => {
+    console.error(`service-emulator: ${error.message}`);
+    process.exit(1);
+});
+

@@ -1,0 +1,82 @@
+/** Fault injection: the next N requests matching a path (and method) fail in a chosen way. */
+import { badRequest } from './http-error.js'
+import { isObject } from './http-io.js'
+
+export type FaultAction = 'status' | 'delay' | 'drop' | 'hang'
+
+export interface Fault {
+  id: number
+  path: string
+  method?: string
+  remaining: number
+  action: FaultAction
+  status?: number
+  retryAfter?: string
+  body?: unknown
+  ms?: number
+}
+
+const ACTIONS: readonly FaultAction[] = ['status', 'delay', 'drop', 'hang']
+
+export class FaultInjector {
+  private faults: Fault[] = []
+  private nextId = 1
+
+  /** Checks a fault description from `POST /_emulator/faults` and queues it. */
+  add(spec: unknown): Fault {
+    if (!isObject(spec)) throw badRequest('fault must be a JSON object')
+    const { path, method, count = 1, action, status, retryAfter, body, ms } = spec
+    if (typeof path !== 'string' || path === '') throw badRequest('path must be a non-empty string (a prefix or a regular expression)')
+    if (method !== undefined && typeof method !== 'string') throw badRequest('method must be a string')
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) throw badRequest('count must be a positive integer')
+    if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {
+      throw badRequest(`action must be one of ${ACTIONS.join(', ')}`)
+    }
+    const fault: Fault = { id: this.nextId++, path, remaining: count, action: action as FaultAction, body }
+    if (typeof method === 'string') fault.method = method.toUpperCase()
+    if (action === 'status') {
+      if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
+        throw badRequest('status must be an HTTP status code from 200 to 599')
+      }
+      fault.status = status
+      if (retryAfter !== undefined) {
+        if (typeof retryAfter !== 'string' && typeof retryAfter !== 'number') throw badRequest('retryAfter must be a string')
+        fault.retryAfter = String(retryAfter)
+      }
+    }
+    if (action === 'delay') {
+      if (typeof ms !== 'number' || ms < 0 || ms > 60_000) throw badRequest('ms must be a number of milliseconds from 0 to 60000')
+      fault.ms = ms
+    }
+    this.faults.push(fault)
+    return fault
+  }
+
+  /** Takes one use of the first fault matching the request, if any. */
+  take(method: string, fullPath: string, apiPath: string): Fault | null {
+    const index = this.faults.findIndex((f) => (!f.method || f.method === method) && pathMatches(f.path, fullPath, apiPath))
+    if (index < 0) return null
+    const fault = this.faults[index]
+    fault.remaining -= 1
+    if (fault.remaining <= 0) this.faults.splice(index, 1)
+    return { ...fault }
+  }
+
+  pending(): Fault[] {
+    return this.faults.map((f) => ({ ...f }))
+  }
+
+  clear(): void {
+    this.faults = []
+  }
+}
+
+/** A prefix of the path with or without the `/v0.1` prefix, or else a regular expression. */
+function pathMatches(pattern: string, fullPath: string, apiPath: string): boolean {
+  if (fullPath.startsWith(pattern) || apiPath.startsWith(pattern)) return true
+  try {
+    return new RegExp(pattern).test(fullPath)
+  } catch {
+    return false
+  }
+}

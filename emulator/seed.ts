@@ -1,0 +1,102 @@
+/** Reads and checks a seed (JSON or YAML) describing users, Workspaces, apps and tokens. */
+import { readFileSync } from 'node:fs'
+import { load } from 'js-yaml'
+import demoSeed from './seed.json' with { type: 'json' }
+import type { Seed, SeedApp } from './types.js'
+
+const ROLE_ALIASES: Record<string, string> = {
+  owner: 'owner',
+  admin: 'admin',
+  developer: 'manager',
+  manager: 'manager',
+  tester: 'member',
+  qa: 'member',
+  member: 'member'
+}
+
+/** The demo seed shipped with the emulator. */
+export function bundledSeed(): Seed {
+  return checkSeed(structuredClone(demoSeed), 'bundled seed')
+}
+
+/** Loads a seed file; `.json` is read as JSON, anything else as YAML (a superset of JSON). */
+export function loadSeedFile(file: string): Seed {
+  const text = readFileSync(file, 'utf8')
+  const data = file.endsWith('.json') ? JSON.parse(text) : load(text)
+  return checkSeed(data, file)
+}
+
+function fail(where: string, message: string): never {
+  throw new Error(`invalid seed (${where}): ${message}`)
+}
+
+function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}
+
+/** Checks the references inside a seed and returns it typed; throws an error naming the bad field. */
+export function checkSeed(data: unknown, where = 'seed'): Seed {
+  if (!isObject(data)) fail(where, 'the seed must be an object')
+  const seed = data as unknown as Seed
+  if (!Array.isArray(seed.users)) fail(where, '`users` must be an array')
+  if (!isObject(seed.tokens)) fail(where, '`tokens` must map token strings to user slugs')
+  const users = new Set<string>()
+  for (const user of seed.users) {
+    if (!isObject(user) || typeof user.slug !== 'string') fail(where, 'every user needs a `slug`')
+    users.add(user.slug)
+  }
+  for (const [token, user] of Object.entries(seed.tokens)) {
+    if (!users.has(user)) fail(where, `token ${token.slice(0, 4)}… names unknown user "${user}"`)
+  }
+  const groupsByOrg = new Map<string, Set<string>>()
+  for (const org of seed.organizations ?? []) {
+    if (typeof org.slug !== 'string') fail(where, 'every organization needs a `slug`')
+    for (const owner of org.owners ?? []) {
+      if (!users.has(owner)) fail(where, `organizations.${org.slug}.owners names unknown user "${owner}"`)
+    }
+    const groups = new Set<string>()
+    for (const group of org.groups ?? []) {
+      groups.add(group.slug)
+      for (const member of group.members ?? []) {
+        if (!users.has(member)) fail(where, `group ${group.slug} names unknown user "${member}"`)
+      }
+    }
+    groupsByOrg.set(org.slug, groups)
+  }
+  const appSlugs = new Set<string>()
+  for (const app of seed.apps ?? []) {
+    checkApp(app, where, users, groupsByOrg)
+    if (appSlugs.has(app.slug)) fail(where, `app slug "${app.slug}" is used twice`)
+    appSlugs.add(app.slug)
+  }
+  return seed
+}
+
+function checkApp(app: SeedApp, where: string, users: Set<string>, groupsByOrg: Map<string, Set<string>>): void {
+  if (!isObject(app) || typeof app.slug !== 'string') fail(where, 'every app needs a `slug`')
+  const at = `apps.${app.slug}`
+  if (!isObject(app.owner)) fail(where, `${at}.owner must be {account_type, slug}`)
+  if (app.owner.account_type === 'organization') {
+    if (!groupsByOrg.has(app.owner.slug)) fail(where, `${at}.owner names unknown organization "${app.owner.slug}"`)
+  } else if (app.owner.account_type === 'user') {
+    if (!users.has(app.owner.slug)) fail(where, `${at}.owner names unknown user "${app.owner.slug}"`)
+  } else {
+    fail(where, `${at}.owner.account_type must be organization or user`)
+  }
+  for (const [user, role] of Object.entries(app.team ?? {})) {
+    if (!users.has(user)) fail(where, `${at}.team names unknown user "${user}"`)
+    if (!(role in ROLE_ALIASES)) fail(where, `${at}.team.${user} has unknown role "${role}"`)
+  }
+  const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined
+  for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
+    if (!['admin', 'manager', 'member'].includes(role)) fail(where, `${at}.group_roles has unknown role "${role}"`)
+    for (const slug of slugs ?? []) {
+      if (!groups?.has(slug)) fail(where, `${at}.group_roles.${role} names unknown group "${slug}"`)
+    }
+  }
+}
+
+/** Maps the seed's role words (developer, tester, ...) onto the service's role names. */
+export function normaliseRole(role: string): string {
+  return ROLE_ALIASES[role] ?? role
+}

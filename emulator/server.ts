@@ -1,0 +1,212 @@
+/** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import type { AddressInfo } from 'node:net'
+import { handleControl, redactForLog } from './control.js'
+import { FaultInjector, type Fault } from './faults.js'
+import { HttpError } from './http-error.js'
+import { parseBody, readBody, send, type Reply } from './http-io.js'
+import { matchRoute, type ErrorStyle, type Route } from './router.js'
+import { appRoutes } from './routes/apps.js'
+import { buildRoutes } from './routes/builds.js'
+import { configRoutes } from './routes/config.js'
+import { roleRoutes } from './routes/roles.js'
+import { bundledSeed, checkSeed, loadSeedFile } from './seed.js'
+import { EmulatorState } from './state.js'
+import type { Seed } from './types.js'
+
+export const API_PREFIX = '/v0.1'
+const CONTROL_PREFIX = '/_emulator'
+
+const ROUTES: Route[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes]
+
+export interface EmulatorOptions {
+  /** Port to listen on; 0 (the default) picks a free one. */
+  port?: number
+  /** Interface to bind; 127.0.0.1 unless told otherwise. */
+  host?: string
+  /** Seed data; wins over `seedFile`. Without either, the bundled demo seed is used. */
+  seed?: Seed
+  /** Path of a JSON or YAML seed file. */
+  seedFile?: string
+  /** How long a build runs before it finishes (default 2000 ms). */
+  buildDurationMs?: number
+  /** How long after a build starts its log answers 404 (default 200 ms). */
+  logDelayMs?: number
+  /** Enables `POST /_emulator/faults`. */
+  enableFaults?: boolean
+  /** Clock, for tests that want to move time by hand. */
+  now?: () => number
+}
+
+export interface RunningEmulator {
+  /** Base URL of the API, e.g. http://127.0.0.1:PORT/v0.1 */
+  url: string
+  /** Scheme, host and port, e.g. http://127.0.0.1:PORT (control endpoints live at origin + /_emulator). */
+  origin: string
+  port: number
+  state: EmulatorState
+  close(): Promise<void>
+}
+
+/** Reads the token from `Authorization: <token>`, `token <token>` or `Bearer <token>`. */
+function tokenOf(req: IncomingMessage): string | undefined {
+  const header = req.headers.authorization
+  if (!header || header.trim() === '') return undefined
+  return header.trim().replace(/^(token|bearer)\s+/i, '')
+}
+
+/** Parses a body for the request log only: never fails, falls back to the raw text. */
+function bodyForLog(raw: string, contentType: string | undefined): unknown {
+  try {
+    return redactForLog(parseBody(raw, contentType)) ?? null
+  } catch {
+    return raw
+  }
+}
+
+function errorReply(error: unknown, style: ErrorStyle): Reply {
+  if (error instanceof HttpError) {
+    return { status: error.status, json: { [style]: error.message }, headers: error.headers }
+  }
+  // Only the message goes to the console: request data may carry keys or tokens.
+  console.error(`service emulator: internal error: ${(error as Error)?.message ?? String(error)}`)
+  return { status: 500, json: { [style]: 'internal emulator error' } }
+}
+
+/** Starts the emulator and resolves once it listens. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const seed = options.seed ? checkSeed(structuredClone(options.seed)) : options.seedFile ? loadSeedFile(options.seedFile) : bundledSeed()
+  const state = new EmulatorState(seed)
+  const faults = new FaultInjector()
+  const now = options.now ?? Date.now
+  const host = options.host ?? '127.0.0.1'
+  const buildDurationMs = options.buildDurationMs ?? 2000
+  const logDelayMs = options.logDelayMs ?? 200
+  const timers = new Set<NodeJS.Timeout>()
+  let origin = ''
+
+  const sleep = (ms: number): Promise<void> =>
+    new Promise((resolve) => {
+      const timer = setTimeout(() => {
+        timers.delete(timer)
+        resolve()
+      }, ms)
+      timers.add(timer)
+    })
+
+  /** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
+  async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+    switch (fault.action) {
+      case 'drop':
+        req.socket.destroy()
+        return true
+      case 'hang':
+        return true
+      case 'delay':
+        await sleep(fault.ms ?? 0)
+        return false
+      case 'status': {
+        const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}
+        send(res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
+        return true
+      }
+    }
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET'
+    const apiPath = url.pathname.slice(API_PREFIX.length) || '/'
+    const match = matchRoute(ROUTES, method, apiPath)
+    const style: ErrorStyle = match?.route.errorStyle ?? 'message'
+    let raw: string
+    try {
+      raw = await readBody(req)
+    } catch (error) {
+      send(res, { ...errorReply(error, style), headers: { connection: 'close' } })
+      return
+    }
+    state.requests.push({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: bodyForLog(raw, req.headers['content-type'])
+    })
+    const fault = faults.take(method, url.pathname, apiPath)
+    if (fault && (await applyFault(fault, req, res))) return
+    try {
+      if (!match) throw new HttpError(404, `no endpoint ${method} ${url.pathname}`)
+      const token = tokenOf(req)
+      if (token === undefined) throw new HttpError(401, 'missing access token in the Authorization header')
+      const user = state.tokens.get(token)
+      if (user === undefined) throw new HttpError(401, 'invalid access token')
+      const reply = match.route.handler({
+        method,
+        path: apiPath,
+        params: match.params,
+        query: url.searchParams,
+        headers: req.headers,
+        body: parseBody(raw, req.headers['content-type']),
+        user,
+        origin,
+        state,
+        now: now(),
+        buildDurationMs,
+        logDelayMs
+      })
+      send(res, reply)
+    } catch (error) {
+      send(res, errorReply(error, style))
+    }
+  }
+
+  async function handleControlRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    try {
+      const raw = await readBody(req)
+      const reply = handleControl({
+        method: req.method ?? 'GET',
+        path: url.pathname.slice(CONTROL_PREFIX.length),
+        body: parseBody(raw, req.headers['content-type']),
+        state,
+        faults,
+        faultsEnabled: options.enableFaults === true,
+        now: now()
+      })
+      send(res, reply)
+    } catch (error) {
+      send(res, errorReply(error, 'message'))
+    }
+  }
+
+  const server = createServer((req, res) => {
+    const url = new URL(req.url ?? '/', 'http://emulator.invalid')
+    let work: Promise<void>
+    if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(req, res, url)
+    else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) work = handleControlRequest(req, res, url)
+    else work = Promise.resolve(send(res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
+    work.catch((error: unknown) => send(res, errorReply(error, 'message')))
+  })
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  const { port } = server.address() as AddressInfo
+  origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
+
+  return {
+    url: `${origin}${API_PREFIX}`,
+    origin,
+    port,
+    state,
+    close: () =>
+      new Promise<void>((resolve, reject) => {
+        for (const timer of timers) clearTimeout(timer)
+        timers.clear()
+        server.close((error) => (error ? reject(error) : resolve()))
+        server.closeAllConnections()
+      })
+  }
+}

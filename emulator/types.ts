@@ -1,0 +1,156 @@
+/** Shapes of the emulator's seed file and of its in-memory records. */
+
+/** Team roles, strongest first. `manager` is Developer, `member` is Tester/QA. */
+export type TeamRole = 'owner' | 'admin' | 'manager' | 'member'
+
+/** Role names that groups can hold on an app (paths of the roles endpoints). */
+export type GroupRoleName = 'admin' | 'manager' | 'member'
+export const GROUP_ROLE_NAMES: readonly GroupRoleName[] = ['admin', 'manager', 'member']
+
+export type NotificationChoice = 'always' | 'never' | 'change'
+export type ConfigLocation = 'service' | 'repository'
+export type BuildOutcome = 'success' | 'failure'
+
+export interface SeedUser {
+  slug: string
+  name: string
+}
+
+export interface SeedGroup {
+  slug: string
+  name: string
+  members?: string[]
+}
+
+export interface SeedOrganization {
+  slug: string
+  name: string
+  owners?: string[]
+  groups?: SeedGroup[]
+}
+
+export interface SeedOwner {
+  account_type: 'organization' | 'user'
+  slug: string
+}
+
+export interface SeedApp {
+  slug: string
+  title?: string
+  owner: SeedOwner
+  provider?: string
+  repo_owner?: string
+  repo_url?: string
+  repo_slug?: string
+  project_type?: string
+  is_public?: boolean
+  is_disabled?: boolean
+  status?: number
+  avatar_url?: string | null
+  default_branch?: string
+  branches?: string[]
+  service_yml?: string
+  config_location?: ConfigLocation
+  repository_has_config?: boolean
+  notifications?: { on_failure?: NotificationChoice; on_success?: NotificationChoice }
+  /** user slug → owner | admin | developer | manager | tester | member */
+  team?: Record<string, string>
+  /** role name → group slugs of the owner Workspace */
+  group_roles?: Partial<Record<GroupRoleName, string[]>>
+  envs?: Record<string, string>
+  secrets?: Record<string, string>
+  build_outcome?: BuildOutcome
+}
+
+export interface Seed {
+  users: SeedUser[]
+  organizations?: SeedOrganization[]
+  apps?: SeedApp[]
+  /** token string → user slug */
+  tokens: Record<string, string>
+}
+
+export interface Group {
+  slug: string
+  name: string
+  members: Set<string>
+}
+
+export interface Organization {
+  slug: string
+  name: string
+  owners: Set<string>
+  groups: Map<string, Group>
+}
+
+export interface AppRecord {
+  slug: string
+  title: string
+  owner: SeedOwner
+  provider: string
+  repoOwner: string
+  repoUrl: string
+  repoSlug: string
+  projectType: string | null
+  isPublic: boolean
+  isDisabled: boolean
+  status: number
+  avatarUrl: string | null
+  defaultBranch: string
+  branches: string[]
+  serviceYml: string
+  configLocation: ConfigLocation
+  repositoryHasConfig: boolean
+  notifications: { on_failure: NotificationChoice; on_success: NotificationChoice }
+  team: Map<string, TeamRole>
+  groupRoles: Record<GroupRoleName, string[]>
+  envs: Record<string, string>
+  secrets: Record<string, string>
+  buildOutcome: BuildOutcome
+  hasSshKey: boolean
+  sshKeyRegisteredAtProvider: boolean
+  stackId: string | null
+  initialConfig: string | null
+  buildTriggerToken: string | null
+  extra: Record<string, unknown>
+  nextBuildNumber: number
+}
+
+export interface EnvItem {
+  name: string
+  value: string
+  is_expand: boolean
+}
+
+export interface BuildRecord {
+  slug: string
+  appSlug: string
+  buildNumber: number
+  triggeredAt: number
+  /** null while the build is held for approval */
+  startedAt: number | null
+  durationMs: number
+  outcome: BuildOutcome
+  triggeredWorkflow: string
+  branch: string | null
+  commitHash: string | null
+  tag: string | null
+  pullRequestId: number | null
+  checkout: { kind: 'commit_hash' | 'tag' | 'branch' | 'default_branch'; value: string }
+  originalParams: Record<string, unknown>
+  additionalEnvs: EnvItem[]
+  effectiveEnv: Record<string, string>
+  envSources: Record<string, 'additional' | 'app' | 'secret'>
+  skipGitStatusReport: boolean
+  heldForApproval: boolean
+  approvedAt: number | null
+  abort: null | {
+    at: number
+    reason: string
+    withSuccess: boolean
+    skipNotifications: boolean
+    skipGitStatusReport: boolean
+    notificationSent: boolean
+    by: string
+  }
+}

@@ -1,0 +1,47 @@
+/** Field checks for request bodies; each failure names the field it is about. */
+import { badRequest } from './http-error.js'
+import { isObject } from './http-io.js'
+
+/** The body as an object; an empty body counts as `{}` when `allowEmpty`. */
+export function bodyObject(body: unknown, allowEmpty = false): Record<string, unknown> {
+  if (body === undefined && allowEmpty) return {}
+  if (!isObject(body)) throw badRequest('request body must be a JSON object')
+  return body
+}
+
+export function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+  const value = body[field]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'string') throw badRequest(`${field} must be a string`)
+  return value
+}
+
+export function requiredString(body: Record<string, unknown>, field: string): string {
+  const value = optionalString(body, field)
+  if (value === undefined || value.trim() === '') throw badRequest(`${field} is required and must be a non-empty string`)
+  return value
+}
+
+export function optionalBoolean(body: Record<string, unknown>, field: string): boolean | undefined {
+  const value = body[field]
+  if (value === undefined || value === null) return undefined
+  if (typeof value !== 'boolean') throw badRequest(`${field} must be a boolean`)
+  return value
+}
+
+/** A string, or an integer (the published contract types some ids as integers). */
+export function optionalId(body: Record<string, unknown>, field: string): string | undefined {
+  const value = body[field]
+  if (value === undefined || value === null) return undefined
+  if (typeof value === 'string') return value
+  if (typeof value === 'number' && Number.isInteger(value)) return String(value)
+  throw badRequest(`${field} must be a string`)
+}
+
+export function oneOf<T extends string>(value: string | undefined, field: string, allowed: readonly T[]): T | undefined {
+  if (value === undefined) return undefined
+  if (!(allowed as readonly string[]).includes(value)) {
+    throw badRequest(`${field} must be one of ${allowed.join(', ')}; got "${value}"`)
+  }
+  return value as T
+}
