@@ -1,0 +1,40 @@
+/** The wire shape of a build trigger: the `build_params` object and its environment items. */
+
+export interface EnvironmentItem {
+  mapped_to: string
+  /** The published contract names the field `key`; it is sent with the same value for compatibility. */
+  key: string
+  value: string
+  is_expand: boolean
+}
+
+export interface BuildParams {
+  branch?: string
+  tag?: string
+  commit_hash?: string
+  commit_message?: string
+  workflow_id?: string
+  branch_dest?: string
+  branch_repo_owner?: string
+  branch_dest_repo_owner?: string
+  pull_request_id?: number
+  pull_request_merge_branch?: string
+  pull_request_head_branch?: string
+  pull_request_repository_url?: string
+  skip_git_status_report?: boolean
+  environments?: EnvironmentItem[]
+}
+
+/** Overlays `explicit` on `fromEvent`: every field given explicitly wins. */
+export function mergeBuildParams(fromEvent: BuildParams, explicit: BuildParams): BuildParams {
+  const merged: BuildParams = { ...fromEvent }
+  for (const [key, value] of Object.entries(explicit)) {
+    if (value !== undefined) (merged as Record<string, unknown>)[key] = value
+  }
+  return merged
+}
+
+/** True when the parameters name something the service can build. */
+export function hasBuildTarget(params: BuildParams): boolean {
+  return Boolean(params.tag || params.commit_hash || params.branch || params.workflow_id)
+}

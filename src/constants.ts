@@ -1,0 +1,163 @@
+/** Names shared by action.yml, the input reader and the output writer. */
+
+export const ACTION_NAME = 'service-ci-action'
+export const ACTION_VERSION = '1.0.0'
+
+export const OPERATIONS = [
+  'trigger',
+  'wait',
+  'abort',
+  'register-app',
+  'list-apps',
+  'get-app',
+  'update-app',
+  'delete-app',
+  'list-branches',
+  'get-config',
+  'upload-config',
+  'get-config-location',
+  'set-config-location',
+  'get-roles',
+  'set-roles',
+  'list-groups',
+  'migrate-machine-types',
+  'set-email-notifications'
+] as const
+
+export type Operation = (typeof OPERATIONS)[number]
+
+/** Input names exactly as they appear in action.yml. */
+export const Input = {
+  operation: 'operation',
+  baseUrl: 'base-url',
+  token: 'token',
+  appSlug: 'app-slug',
+  requestTimeout: 'request-timeout',
+  maxAttempts: 'max-attempts',
+  // trigger
+  workflow: 'workflow',
+  branch: 'branch',
+  tag: 'tag',
+  commitHash: 'commit-hash',
+  commitMessage: 'commit-message',
+  branchDest: 'branch-dest',
+  branchRepoOwner: 'branch-repo-owner',
+  branchDestRepoOwner: 'branch-dest-repo-owner',
+  pullRequestId: 'pull-request-id',
+  pullRequestMergeBranch: 'pull-request-merge-branch',
+  pullRequestHeadBranch: 'pull-request-head-branch',
+  pullRequestRepositoryUrl: 'pull-request-repository-url',
+  skipGitStatusReport: 'skip-git-status-report',
+  environments: 'environments',
+  secretEnvironments: 'secret-environments',
+  fromEvent: 'from-event',
+  // wait and abort
+  wait: 'wait',
+  waitTimeout: 'wait-timeout',
+  pollInterval: 'poll-interval',
+  failOnBuildFailure: 'fail-on-build-failure',
+  streamLogs: 'stream-logs',
+  buildSlug: 'build-slug',
+  abortReason: 'abort-reason',
+  abortWithSuccess: 'abort-with-success',
+  skipNotifications: 'skip-notifications',
+  // apps
+  provider: 'provider',
+  repoUrl: 'repo-url',
+  gitOwner: 'git-owner',
+  gitRepoSlug: 'git-repo-slug',
+  orgSlug: 'org-slug',
+  userSlug: 'user-slug',
+  isPublic: 'is-public',
+  title: 'title',
+  sshPrivateKey: 'ssh-private-key',
+  sshPublicKey: 'ssh-public-key',
+  registerKeyAtProvider: 'register-key-at-provider',
+  projectType: 'project-type',
+  stackId: 'stack-id',
+  configName: 'config-name',
+  appEnvs: 'app-envs',
+  defaultBranch: 'default-branch',
+  repositoryUrl: 'repository-url',
+  appleCredentialUserId: 'apple-credential-user-id',
+  appleCredentialUserSlug: 'apple-credential-user-slug',
+  servicesCredentialUserId: 'services-credential-user-id',
+  confirm: 'confirm',
+  // configuration file
+  configPath: 'config-path',
+  location: 'location',
+  // roles and groups
+  role: 'role',
+  groups: 'groups',
+  allowEmptyGroups: 'allow-empty-groups',
+  // machine types
+  fromMachine: 'from-machine',
+  toMachine: 'to-machine',
+  dryRun: 'dry-run',
+  // notifications
+  onSuccess: 'on-success',
+  onFailure: 'on-failure'
+} as const
+
+export type InputName = (typeof Input)[keyof typeof Input]
+
+/** Output names exactly as they appear in action.yml. */
+export const Output = {
+  response: 'response',
+  buildSlug: 'build-slug',
+  buildNumber: 'build-number',
+  buildUrl: 'build-url',
+  triggeredWorkflow: 'triggered-workflow',
+  buildStatus: 'build-status',
+  buildStatusText: 'build-status-text',
+  appSlug: 'app-slug',
+  buildTriggerToken: 'build-trigger-token',
+  apps: 'apps',
+  appSlugs: 'app-slugs',
+  count: 'count',
+  app: 'app',
+  title: 'title',
+  repoUrl: 'repo-url',
+  projectType: 'project-type',
+  branches: 'branches',
+  configPath: 'config-path',
+  location: 'location',
+  groups: 'groups',
+  groupSlugs: 'group-slugs',
+  migratedApps: 'migrated-apps',
+  migratedCount: 'migrated-count',
+  errors: 'errors'
+} as const
+
+export type OutputName = (typeof Output)[keyof typeof Output]
+
+/** State saved for the post step, which aborts a build the main step could not. */
+export const State = {
+  isPost: 'is-post',
+  pendingBuild: 'pending-build'
+} as const
+
+/** The environment variable read when the base-url input is empty. */
+export const BASE_URL_ENV = 'SERVICE_API_URL'
+
+/** Roles of the interface's endpoint table, quoted in 403 errors. */
+export const REQUIRED_ROLES: Record<Operation, string> = {
+  trigger: 'Owner, Admin or Developer',
+  wait: 'any role on the app team',
+  abort: 'Owner, Admin or Developer (the interface also says Admin or Owner in one place)',
+  'register-app': 'Owner or Admin of the app team for the SSH key step, and membership of the Workspace',
+  'list-apps': 'any role on the app team',
+  'get-app': 'any role on the app team',
+  'update-app': 'Owner or Admin',
+  'delete-app': 'a role permitted to delete apps (not specified by the interface)',
+  'list-branches': 'any role on the app team',
+  'get-config': 'Owner or Admin',
+  'upload-config': 'Owner or Admin',
+  'get-config-location': 'Admin access',
+  'set-config-location': 'Admin access',
+  'get-roles': 'a role permitted to manage team roles (not specified by the interface)',
+  'set-roles': 'a role permitted to manage team roles (not specified by the interface)',
+  'list-groups': 'membership of the Workspace',
+  'migrate-machine-types': 'the Workspace owner role (for org-slug) or being that user (for user-slug)',
+  'set-email-notifications': 'a role permitted to change notification settings (not specified by the interface)'
+}

@@ -1,0 +1,136 @@
+import { ApiError, sleep, type ApiClient } from '../client.js'
+
+/** The build record fields the action reads (GET /apps/{app}/builds/{build}). */
+export interface BuildRecord {
+  slug?: string
+  build_number?: number
+  status?: number
+  status_text?: string
+  is_on_hold?: boolean
+  abort_reason?: string
+  triggered_workflow?: string
+  finished_at?: string
+}
+
+/** How a build ended: the service's status code mapped to a word. */
+export type BuildStatus = 'success' | 'failed' | 'aborted' | 'aborted-with-success'
+
+const STATUS_WORDS: Record<number, BuildStatus> = { 1: 'success', 2: 'failed', 3: 'aborted', 4: 'aborted-with-success' }
+
+export type WaitResult =
+  | { kind: 'finished'; status: BuildStatus; succeeded: boolean; record: BuildRecord; response: string }
+  | { kind: 'timed-out'; record?: BuildRecord }
+  | { kind: 'cancelled'; record?: BuildRecord }
+
+export interface WaitParams {
+  appSlug: string
+  buildSlug: string
+  timeoutMs: number
+  pollIntervalMs: number
+  streamLogs: boolean
+  /** Aborted when the job is cancelled. */
+  signal: AbortSignal
+  log: (line: string) => void
+  /** Prints build log text as it arrives. */
+  printLog?: (text: string) => void
+}
+
+/** How long a 404 for the build (or its log) is taken as "not there yet" after waiting starts. */
+const NOT_FOUND_GRACE_MS = 30_000
+
+/**
+ * Polls the build until it finishes, the wait times out or the job is cancelled.
+ * Failures of the status call (5xx, timeouts, a 404 right after the trigger) do
+ * not end the wait; a 401 or 403 does.
+ */
+export async function waitForBuild(client: ApiClient, params: WaitParams): Promise<WaitResult> {
+  const started = Date.now()
+  const deadline = started + params.timeoutMs
+  const statusPath = `/apps/${encodeURIComponent(params.appSlug)}/builds/${encodeURIComponent(params.buildSlug)}`
+  const logs = params.streamLogs && params.printLog ? new LogStreamer(client, `${statusPath}/log`, params.printLog) : undefined
+  let record: BuildRecord | undefined
+  let reportedHold = false
+  let warnedFailure = false
+  let lastStatusText: string | undefined
+
+  for (;;) {
+    if (params.signal.aborted) return { kind: 'cancelled', record }
+    let response = ''
+    try {
+      const res = await client.get<{ data?: BuildRecord }>(statusPath, { signal: params.signal })
+      record = res.body?.data ?? record
+      response = res.text
+    } catch (error) {
+      if (params.signal.aborted) return { kind: 'cancelled', record }
+      if (!(error instanceof ApiError)) throw error
+      const tolerated =
+        error.kind !== 'http' ||
+        error.status === 429 ||
+        (error.status ?? 0) >= 500 ||
+        (error.status === 404 && Date.now() - started < NOT_FOUND_GRACE_MS)
+      if (!tolerated) throw error
+      if (!warnedFailure) {
+        params.log(`Reading the build status failed (${error.message}); still waiting.`)
+        warnedFailure = true
+      }
+    }
+    if (record) {
+      if (record.is_on_hold && !reportedHold) {
+        params.log(`Build ${params.buildSlug} is on hold: someone must approve it on the service before it runs.`)
+        reportedHold = true
+      }
+      if (record.status_text && record.status_text !== lastStatusText && record.status === 0) {
+        params.log(`Build ${params.buildSlug}: ${record.status_text}`)
+        lastStatusText = record.status_text
+      }
+    }
+    if (logs) await logs.poll(params.signal)
+    const status = record?.status
+    if (status !== undefined && status !== 0) {
+      if (logs) await logs.poll(params.signal)
+      const word = STATUS_WORDS[status]
+      if (!word) throw new ApiError(`GET ${statusPath} answered an unknown build status ${status}`, 'invalid-response', 'GET', statusPath)
+      return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record: record as BuildRecord, response }
+    }
+    const now = Date.now()
+    if (now >= deadline) return { kind: 'timed-out', record }
+    await sleep(Math.min(params.pollIntervalMs, deadline - now), params.signal)
+  }
+}
+
+interface LogChunk {
+  chunk?: string
+  position?: number
+}
+
+/** Prints a build's log as it grows: chunks in position order, each once. */
+class LogStreamer {
+  private readonly printed = new Set<number>()
+  private failed = false
+
+  constructor(
+    private readonly client: ApiClient,
+    private readonly path: string,
+    private readonly print: (text: string) => void
+  ) {}
+
+  async poll(signal: AbortSignal): Promise<void> {
+    if (this.failed || signal.aborted) return
+    let chunks: LogChunk[]
+    try {
+      const res = await this.client.get<{ log_chunks?: LogChunk[] }>(this.path, { signal })
+      chunks = Array.isArray(res.body?.log_chunks) ? res.body.log_chunks : []
+    } catch (error) {
+      // The log does not exist for a moment after the trigger; other failures stop the streaming, not the wait.
+      if (error instanceof ApiError && error.status !== 404 && error.kind !== 'cancelled') this.failed = true
+      return
+    }
+    const fresh = chunks
+      .filter((c) => typeof c.position === 'number' && typeof c.chunk === 'string' && !this.printed.has(c.position))
+      .sort((a, b) => (a.position as number) - (b.position as number))
+    for (const c of fresh) {
+      this.printed.add(c.position as number)
+      this.print((c.chunk as string).replace(/\n$/, ''))
+    }
+  }
+}
