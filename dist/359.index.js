@@ -305,7 +305,9 @@ async function waitAndReport(appSlug, buildSlug, options, ctx, section) {
         core/* saveState */.LZ(constants/* State */.Uw.pendingBuild, '');
     }
     catch (error) {
-        throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${error.message}`);
+        throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${error.message}`, {
+            cause: error
+        });
     }
     throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build was aborted.`);
 }

@@ -108,7 +108,7 @@ export class ApiClient {
     const items: T[] = []
     let next: string | undefined
     let pages = 0
-    let text = ''
+    let text: string
     do {
       if (pages >= maxPages) {
         throw new ApiError(`GET ${path}: stopped after ${maxPages} pages; the list did not end`, 'invalid-response', 'GET', path)

@@ -25,7 +25,7 @@ export function readGitHubEvent(env: NodeJS.ProcessEnv = process.env): GitHubEve
     try {
       payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Record<string, unknown>
     } catch (error) {
-      throw new Error(`Could not read the GitHub event payload at GITHUB_EVENT_PATH: ${(error as Error).message}`)
+      throw new Error(`Could not read the GitHub event payload at GITHUB_EVENT_PATH: ${(error as Error).message}`, { cause: error })
     }
   }
   return { name, payload, ref: env.GITHUB_REF || undefined, sha: env.GITHUB_SHA || undefined }

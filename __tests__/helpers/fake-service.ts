@@ -58,7 +58,7 @@ export async function startFakeService(routes: Routes, limits = { maxRequests: 5
     const rawBody = Buffer.concat(chunks).toString('utf8')
     const url = new URL(req.url ?? '/', 'http://127.0.0.1')
     const path = url.pathname.replace(/^\/v0\.1/, '')
-    let body: unknown = undefined
+    let body: unknown
     try {
       body = rawBody ? JSON.parse(rawBody) : undefined
     } catch {

@@ -128,7 +128,9 @@ async function waitAndReport(
     })
     core.saveState(State.pendingBuild, '')
   } catch (error) {
-    throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${(error as Error).message}`)
+    throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${(error as Error).message}`, {
+      cause: error
+    })
   }
   throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build was aborted.`)
 }
