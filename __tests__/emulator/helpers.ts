@@ -1,0 +1,62 @@
+/** Shared helpers for the emulator's tests: start an emulator and call it over real HTTP on 127.0.0.1. */
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/server.js'
+
+/** Tokens of the bundled demo seed (emulator/seed.json). */
+export const TOKENS = {
+  owner: 'token-olivia-owner',
+  admin: 'token-adam-admin',
+  developer: 'token-dora-developer',
+  tester: 'token-tom-tester',
+  groupDeveloper: 'token-greta-group',
+  outsider: 'token-oscar-outsider',
+  solo: 'token-sam-solo'
+} as const
+
+export interface ApiAnswer {
+  status: number
+  headers: Headers
+  text: string
+  // eslint-disable-next-line @typescript-eslint/no-explicit-any
+  json: any
+}
+
+export interface CallOptions {
+  token?: string | null
+  body?: unknown
+  rawBody?: string
+  contentType?: string
+  headers?: Record<string, string>
+}
+
+/** Starts an emulator on a free port with short builds, unless told otherwise. */
+export function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  return startEmulator({ port: 0, buildDurationMs: 300, logDelayMs: 200, ...options })
+}
+
+/** Calls the API (`path` below /v0.1) or, when `path` starts with /_emulator, a control endpoint. */
+export async function call(emu: RunningEmulator, method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> {
+  const headers: Record<string, string> = { ...(options.headers ?? {}) }
+  const token = options.token === undefined ? TOKENS.owner : options.token
+  if (token !== null) headers.authorization = token
+  let body: string | undefined
+  if (options.rawBody !== undefined) body = options.rawBody
+  else if (options.body !== undefined) body = JSON.stringify(options.body)
+  if (body !== undefined) headers['content-type'] = options.contentType ?? 'application/json'
+  const base = path.startsWith('/_emulator') ? emu.origin : emu.url
+  const res = await fetch(`${base}${path}`, { method, headers, body })
+  const text = await res.text()
+  let json: unknown
+  try {
+    json = text === '' ? undefined : JSON.parse(text)
+  } catch {
+    json = undefined
+  }
+  return { status: res.status, headers: res.headers, text, json }
+}
+
+export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
+
+/** A trigger body in the documented shape. */
+export function triggerBody(buildParams: Record<string, unknown>): Record<string, unknown> {
+  return { hook_info: { type: 'service' }, build_params: buildParams }
+}
