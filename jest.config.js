@@ -5,7 +5,7 @@ export default {
   testMatch: ['**/__tests__/**/*.test.ts'],
   moduleNameMapper: { '^(\\.{1,2}/.*)\\.js$': '$1' },
   transform: {
-    '^.+\\.ts$': ['ts-jest', { useESM: true, isolatedModules: true }]
+    '^.+\\.ts$': ['ts-jest', { useESM: true }]
   },
   testTimeout: 30000
 }

@@ -275,7 +275,8 @@ export class ApiClient {
     hint: string | undefined,
     extra?: string
   ): ApiError {
-    const ambiguous = retry === 'once' && failure.kind !== 'http' && !failure.neverArrived
+    // A 5xx may come from a gateway after the service acted, so it is as uncertain as a dropped connection.
+    const ambiguous = retry === 'once' && !failure.neverArrived && (failure.kind !== 'http' || (failure.status ?? 0) >= 500)
     const parts = [`${method} ${path} failed: ${failure.reason}`]
     if (extra) parts.push(extra)
     if (attempts > 1) parts.push(`gave up after ${attempts} attempts`)

@@ -1,0 +1,122 @@
+import { describe, expect, it } from '@jest/globals'
+import { buildParamsFromEvent, type GitHubEvent } from '../../src/event.js'
+import * as events from '../fixtures/events/events.js'
+
+const PR_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
+const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
+const PR_MESSAGE = 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.'
+
+/** One row per event: the event, and the build parameters the service's own webhook would send. */
+const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, unknown>; fork?: boolean }> = [
+  {
+    name: 'push to a branch',
+    event: { name: 'push', payload: events.pushBranch() },
+    params: { branch: 'master', commit_hash: PUSH_SHA, commit_message: 'Initial commit' }
+  },
+  {
+    name: 'push of a tag: tag and commit, no branch',
+    event: { name: 'push', payload: events.pushTag() },
+    params: { tag: 'simple-tag', commit_hash: PUSH_SHA }
+  },
+  {
+    name: 'same-repository pull request: head sha, both owners, head ref, no merge ref while mergeable is unknown',
+    event: { name: 'pull_request', payload: events.pullRequestOpened() },
+    params: {
+      branch: 'changes',
+      commit_hash: PR_SHA,
+      commit_message: PR_MESSAGE,
+      branch_dest: 'master',
+      pull_request_id: 2,
+      branch_repo_owner: 'Codertocat',
+      branch_dest_repo_owner: 'Codertocat',
+      pull_request_head_branch: 'pull/2/head',
+      pull_request_repository_url: 'https://github.com/Codertocat/Hello-World.git'
+    }
+  },
+  {
+    name: 'mergeable pull request adds the merge ref',
+    event: { name: 'pull_request', payload: events.mergeablePullRequest() },
+    params: { pull_request_merge_branch: 'pull/2/merge', pull_request_head_branch: 'pull/2/head' }
+  },
+  {
+    name: 'pull request from a private repository uses the SSH clone URL',
+    event: { name: 'pull_request', payload: events.privatePullRequest() },
+    params: { pull_request_repository_url: 'git@github.com:Codertocat/Hello-World.git' }
+  },
+  {
+    name: 'fork pull request: fork owner and fork URL',
+    event: { name: 'pull_request', payload: events.forkPullRequest() },
+    params: {
+      branch_repo_owner: 'octo-fork',
+      branch_dest_repo_owner: 'Codertocat',
+      pull_request_repository_url: 'https://github.com/octo-fork/Hello-World.git',
+      commit_hash: PR_SHA
+    },
+    fork: true
+  },
+  {
+    name: 'pull_request_target maps like pull_request',
+    event: { name: 'pull_request_target', payload: events.forkPullRequest() },
+    params: { branch: 'changes', commit_hash: PR_SHA, pull_request_id: 2, branch_repo_owner: 'octo-fork' },
+    fork: true
+  },
+  {
+    name: 'workflow_dispatch: the ref from the payload and the workflow sha',
+    event: { name: 'workflow_dispatch', payload: events.workflowDispatch(), sha: 'abc1234abc1234abc1234abc1234abc1234abc12' },
+    params: { branch: 'main', commit_hash: 'abc1234abc1234abc1234abc1234abc1234abc12' }
+  },
+  {
+    name: 'schedule: the default branch ref and sha of the run',
+    event: { name: 'schedule', payload: { schedule: '0 3 * * *' }, ref: 'refs/heads/main', sha: 'def5678def5678def5678def5678def5678def56' },
+    params: { branch: 'main', commit_hash: 'def5678def5678def5678def5678def5678def56' }
+  },
+  {
+    name: 'merge_group: the queue branch, its head sha and the base branch',
+    event: { name: 'merge_group', payload: events.mergeGroup() },
+    params: {
+      branch: 'gh-readonly-queue/main/pr-104-929f8209d40f77f4abc622a499c93a83babdbe64',
+      commit_hash: '2ffea6db159f6b6c47a24e778fb9ef40cf6b1c7d',
+      branch_dest: 'main'
+    }
+  },
+  {
+    name: 'release: the tag and the sha of the run',
+    event: { name: 'release', payload: events.releasePublished(), sha: PUSH_SHA },
+    params: { tag: '0.0.1', commit_hash: PUSH_SHA }
+  },
+  {
+    name: 'tag ref from workflow_dispatch',
+    event: { name: 'workflow_dispatch', payload: { ref: 'refs/tags/v1.2.3' }, sha: PUSH_SHA },
+    params: { tag: 'v1.2.3', commit_hash: PUSH_SHA }
+  }
+]
+
+describe('GitHub event to build parameters', () => {
+  it.each(cases)('$name', ({ event, params, fork }) => {
+    const mapped = buildParamsFromEvent(event)
+    expect(mapped.params).toMatchObject(params)
+    expect(mapped.isForkPullRequest).toBe(fork ?? false)
+    if (fork) expect(mapped.notes.join(' ')).toMatch(/may hold its build until someone approves it/)
+  })
+
+  it('a tag push sets no branch', () => {
+    expect(buildParamsFromEvent({ name: 'push', payload: events.pushTag() }).params.branch).toBeUndefined()
+  })
+
+  it('a same-repository pull request has no merge ref while GitHub has not computed mergeability', () => {
+    expect(buildParamsFromEvent({ name: 'pull_request', payload: events.pullRequestOpened() }).params.pull_request_merge_branch).toBeUndefined()
+  })
+
+  it('a branch deletion gives nothing to build', () => {
+    const payload = { ...events.pushBranch(), deleted: true, after: '0000000000000000000000000000000000000000', head_commit: null }
+    const mapped = buildParamsFromEvent({ name: 'push', payload })
+    expect(mapped.params).toEqual({})
+    expect(mapped.notes[0]).toMatch(/deleted/)
+  })
+
+  it('an unmapped event falls back to the run ref and sha, and says so', () => {
+    const mapped = buildParamsFromEvent({ name: 'issue_comment', payload: {}, ref: 'refs/heads/dev', sha: PUSH_SHA })
+    expect(mapped.params).toEqual({ branch: 'dev', commit_hash: PUSH_SHA })
+    expect(mapped.notes[0]).toMatch(/issue_comment/)
+  })
+})
