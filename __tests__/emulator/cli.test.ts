@@ -1,0 +1,126 @@
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { parseArgs } from '../../emulator/args.js'
+
+const BUNDLE = join(process.cwd(), 'emulator', 'dist', 'index.js')
+const LISTENING = /^service emulator listening on (http:\/\/127\.0\.0\.1:(\d+)\/v0\.1)$/m
+
+let dir: string
+beforeAll(() => {
+  dir = mkdtempSync(join(tmpdir(), 'emulator-cli-'))
+})
+afterAll(() => {
+  rmSync(dir, { recursive: true, force: true })
+})
+
+/** Starts the bundle and resolves with the first line it prints. */
+function launch(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; line: string }> {
+  const child = spawn(process.execPath, [BUNDLE, ...args])
+  return new Promise((resolve, reject) => {
+    let out = ''
+    let err = ''
+    child.stdout.on('data', (data: Buffer) => {
+      out += data.toString()
+      if (out.includes('\n')) resolve({ child, line: out.split('\n')[0] })
+    })
+    child.stderr.on('data', (data: Buffer) => (err += data.toString()))
+    child.on('exit', (code) => reject(new Error(`emulator exited with ${code}: ${err}`)))
+  })
+}
+
+function exitWithin(child: ChildProcessWithoutNullStreams, ms: number): Promise<number | null> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      child.kill('SIGKILL')
+      reject(new Error(`still running ${ms} ms after the signal`))
+    }, ms)
+    child.once('exit', (code) => {
+      clearTimeout(timer)
+      resolve(code)
+    })
+  })
+}
+
+describe('the bundled command line', () => {
+  it.each(['SIGTERM', 'SIGINT'] as const)('prints its port with --port 0 and stops on %s within a second', async (signal) => {
+    const { child, line } = await launch(['--port', '0', '--build-duration-ms', '100'])
+    const match = LISTENING.exec(line)
+    expect(match).not.toBeNull()
+    const [, url, port] = match!
+    expect(Number(port)).toBeGreaterThan(0)
+    // A keep-alive request leaves an idle socket open; the server must still stop at once.
+    const res = await fetch(`${url}/apps/ios-app`, { headers: { authorization: 'token-olivia-owner' } })
+    expect((await res.json()).data.slug).toBe('ios-app')
+    const exited = exitWithin(child, 1000)
+    child.kill(signal)
+    expect(await exited).toBe(0)
+  })
+
+  it('loads a YAML seed and enables faults when told', async () => {
+    const seedFile = join(dir, 'seed.yml')
+    writeFileSync(
+      seedFile,
+      [
+        'users:',
+        '  - { slug: ann, name: Ann }',
+        'tokens:',
+        '  ann-token: ann',
+        'apps:',
+        '  - slug: solo',
+        '    owner: { account_type: user, slug: ann }',
+        '    service_yml: "workflows: {primary: {}}"',
+        ''
+      ].join('\n')
+    )
+    const { child, line } = await launch(['--port', '0', '--seed', seedFile, '--enable-faults'])
+    try {
+      const url = LISTENING.exec(line)![1]
+      const apps = await fetch(`${url}/apps`, { headers: { authorization: 'ann-token' } })
+      expect((await apps.json()).data.map((a: { slug: string }) => a.slug)).toEqual(['solo'])
+      const origin = url.replace(/\/v0\.1$/, '')
+      const fault = await fetch(`${origin}/_emulator/faults`, { method: 'POST', body: JSON.stringify({ path: '/apps', action: 'status', status: 500 }) })
+      expect(fault.status).toBe(201)
+      expect((await fetch(`${url}/apps`, { headers: { authorization: 'ann-token' } })).status).toBe(500)
+    } finally {
+      const exited = exitWithin(child, 1000)
+      child.kill('SIGTERM')
+      await exited
+    }
+  })
+
+  it('exits with status 2 and a message on a bad option', async () => {
+    const child = spawn(process.execPath, [BUNDLE, '--port', 'abc'])
+    let err = ''
+    child.stderr.on('data', (data: Buffer) => (err += data.toString()))
+    const code = await new Promise((resolve) => child.on('exit', resolve))
+    expect(code).toBe(2)
+    expect(err).toMatch(/--port needs a non-negative integer/)
+  })
+})
+
+describe('parseArgs', () => {
+  it.each([
+    [['--port', '0'], { port: 0 }],
+    [['--port=8080', '--host', '0.0.0.0'], { port: 8080, host: '0.0.0.0' }],
+    [['--seed', 'x.yml', '--build-duration-ms', '150', '--log-delay-ms=0', '--enable-faults'], { seedFile: 'x.yml', buildDurationMs: 150, logDelayMs: 0, enableFaults: true }],
+    [[], {}]
+  ])('reads %j', (argv, expected) => {
+    expect(parseArgs(argv)).toEqual(expected)
+  })
+
+  it.each([
+    [['--port', '70000'], /at most 65535/],
+    [['--build-duration-ms', '-5'], /non-negative integer/],
+    [['--seed'], /--seed needs a file path/],
+    [['--verbose'], /unknown option --verbose/]
+  ])('refuses %j', (argv, message) => {
+    expect(() => parseArgs(argv)).toThrow(message)
+  })
+
+  it('answers help', () => {
+    expect(parseArgs(['--help'])).toBe('help')
+  })
+})

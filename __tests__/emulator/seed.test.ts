@@ -1,0 +1,75 @@
+import { describe, expect, it } from '@jest/globals'
+import { bundledSeed, checkSeed } from '../../emulator/seed.js'
+import { globMatch, migrateMachineType, selectWorkflow } from '../../emulator/service-config.js'
+import { EmulatorState } from '../../emulator/state.js'
+
+const base = () => ({
+  users: [{ slug: 'u', name: 'U' }, { slug: 'v', name: 'V' }],
+  tokens: { t: 'u' },
+  organizations: [{ slug: 'o', name: 'O', owners: ['u'], groups: [{ slug: 'g', name: 'G', members: ['v'] }] }],
+  apps: [{ slug: 'a', owner: { account_type: 'organization', slug: 'o' }, team: {}, group_roles: { member: ['g'] } }]
+})
+
+describe('checkSeed', () => {
+  it('accepts the bundled seed', () => {
+    expect(bundledSeed().apps?.length).toBe(6)
+  })
+
+  it.each([
+    ['a token for an unknown user', (s: ReturnType<typeof base>) => (s.tokens = { t: 'nobody' }), /unknown user "nobody"/],
+    ['an app of an unknown organization', (s: ReturnType<typeof base>) => (s.apps[0].owner.slug = 'x'), /unknown organization "x"/],
+    ['a grant to an unknown group', (s: ReturnType<typeof base>) => (s.apps[0].group_roles = { member: ['nope'] }), /unknown group "nope"/],
+    ['an unknown team role', (s: ReturnType<typeof base>) => (s.apps[0].team = { u: 'boss' } as never), /unknown role "boss"/],
+    ['a duplicate app slug', (s: ReturnType<typeof base>) => s.apps.push(s.apps[0]), /used twice/]
+  ])('refuses %s', (_name, spoil, message) => {
+    const seed = base()
+    spoil(seed)
+    expect(() => checkSeed(seed)).toThrow(message)
+  })
+
+  it('never prints a whole token in its errors', () => {
+    expect(() => checkSeed({ ...base(), tokens: { 'very-secret-token': 'nobody' } })).toThrow(/^(?!.*very-secret-token)/)
+  })
+})
+
+describe('effective role', () => {
+  const state = new EmulatorState(checkSeed(base()))
+  const app = state.apps.get('a')!
+
+  it('gives the Workspace owner the Owner role', () => {
+    expect(state.roleOf('u', app)).toBe('owner')
+  })
+
+  it('gives a group member the group role, and the stronger one of two', () => {
+    expect(state.roleOf('v', app)).toBe('member')
+    app.groupRoles.admin = ['g']
+    expect(state.roleOf('v', app)).toBe('admin')
+    app.team.set('v', 'manager')
+    expect(state.roleOf('v', app)).toBe('admin')
+  })
+})
+
+describe('service.yml helpers', () => {
+  it.each([
+    ['*', 'anything', true],
+    ['release/*', 'release/1.2', true],
+    ['release/*', 'main', false],
+    ['v*.0', 'v1.0', true],
+    ['a.b', 'axb', false]
+  ])('globMatch(%s, %s) is %s', (pattern, value, expected) => {
+    expect(globMatch(pattern, value)).toBe(expected)
+  })
+
+  it('picks the first matching trigger map item', () => {
+    const config = { trigger_map: [{ push_branch: 'main', workflow: 'a' }, { push_branch: '*', workflow: 'b' }, { pull_request_target_branch: 'main', workflow: 'c' }] }
+    expect(selectWorkflow(config, { branch: 'main' })).toBe('a')
+    expect(selectWorkflow(config, { branch: 'dev' })).toBe('b')
+    expect(selectWorkflow(config, { branch: 'dev', pullRequest: { sourceBranch: 'dev', targetBranch: 'main' } })).toBe('c')
+    expect(selectWorkflow(config, { tag: 'v1' })).toBeNull()
+  })
+
+  it('leaves a configuration without the machine type alone', () => {
+    expect(migrateMachineType('meta:\n  service:\n    machine_type_id: a\n', 'b', 'c')).toBeNull()
+    expect(migrateMachineType('meta:\n  service:\n    machine_type_id: a\n', 'a', 'c')).toContain('machine_type_id: c')
+  })
+})
