@@ -25,8 +25,7 @@ export async function run(): Promise<void> {
   try {
     const inputs = readInputs()
     operation = inputs.operation
-    const load = HANDLERS[inputs.operation] as (() => Promise<Handler<typeof inputs.operation>>) | undefined
-    if (!load) throw new Error(`The operation ${inputs.operation} is not available in this version of the action.`)
+    const load = HANDLERS[inputs.operation] as () => Promise<Handler<typeof inputs.operation>>
     const handler = await load()
     await handler(inputs.params as never, {
       client: createClient(inputs),

@@ -1,0 +1,304 @@
+export const id = 660;
+export const ids = [660];
+export const modules = {
+
+/***/ 8660:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+// ESM COMPAT FLAG
+__webpack_require__.r(__webpack_exports__);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  appLabel: () => (/* binding */ appLabel),
+  migrateMachineTypes: () => (/* binding */ migrateMachineTypes),
+  previewMigration: () => (/* binding */ previewMigration),
+  runMigrateMachineTypes: () => (/* binding */ runMigrateMachineTypes),
+  splitAppLabel: () => (/* binding */ splitAppLabel)
+});
+
+// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 20 modules
+var core = __webpack_require__(3218);
+// EXTERNAL MODULE: ./src/client.ts
+var src_client = __webpack_require__(9592);
+// EXTERNAL MODULE: ./src/constants.ts
+var constants = __webpack_require__(7242);
+// EXTERNAL MODULE: ./src/service-yml.ts
+var service_yml = __webpack_require__(6055);
+;// CONCATENATED MODULE: ./src/machine-types.ts
+
+/**
+ * Finds where a parsed service.yml names `machineType`: the default stack at
+ * `meta.service.machine_type_id` and each workflow's own stack at
+ * `workflows.<id>.meta.service.machine_type_id` — the places the service's
+ * migration rewrites.
+ */
+function findMachineTypeUses(config, machineType) {
+    const uses = [];
+    if (!(0,service_yml/* isMapping */.pi)(config))
+        return uses;
+    const top = serviceMeta(config);
+    if (top?.machine_type_id === machineType)
+        uses.push({ place: 'default stack', ...stackOf(top) });
+    if ((0,service_yml/* isMapping */.pi)(config.workflows)) {
+        for (const [id, workflow] of Object.entries(config.workflows)) {
+            const meta = serviceMeta(workflow);
+            if (meta?.machine_type_id === machineType)
+                uses.push({ place: `workflow ${id}`, workflow: id, ...stackOf(meta) });
+        }
+    }
+    return uses;
+}
+function serviceMeta(holder) {
+    if (!(0,service_yml/* isMapping */.pi)(holder) || !(0,service_yml/* isMapping */.pi)(holder.meta) || !(0,service_yml/* isMapping */.pi)(holder.meta.service))
+        return undefined;
+    return holder.meta.service;
+}
+function stackOf(meta) {
+    return typeof meta.stack === 'string' && meta.stack !== '' ? { stack: meta.stack } : {};
+}
+
+// EXTERNAL MODULE: ./src/operations/paths.ts
+var paths = __webpack_require__(4317);
+;// CONCATENATED MODULE: ./src/operations/machine-types.ts
+
+
+
+
+
+
+/** How many service.yml files a dry run reads at the same time. */
+const PREVIEW_CONCURRENCY = 4;
+/**
+ * Replaces the machine type in every app of the scope. Sent once only: a repeat
+ * would find nothing left to migrate and report an empty list.
+ */
+async function migrateMachineTypes(client, inputs) {
+    const path = inputs.scope.kind === 'organization' ? (0,paths/* orgPath */.K7)(inputs.scope.slug, 'apps', 'machine_types') : (0,paths/* userMachineTypesPath */.Hg)(inputs.scope.slug);
+    const res = await client.patch(path, { from_machine: inputs.fromMachine, to_machine: inputs.toMachine }, {
+        retry: 'once',
+        ambiguousHint: 'the migration may have run; run it with dry-run: true to see which apps still use the old machine type'
+    });
+    const body = res.body ?? {};
+    if (body.migrated_apps !== undefined && !Array.isArray(body.migrated_apps)) {
+        throw new src_client/* ApiError */.hD(`PATCH ${path}: "migrated_apps" in the answer is not a list`, 'invalid-response', 'PATCH', path, res.status);
+    }
+    return {
+        message: typeof body.message === 'string' ? body.message : undefined,
+        migratedApps: (body.migrated_apps ?? []).map(String),
+        errors: Array.isArray(body.errors) ? body.errors.map(toMigrationError) : [],
+        response: res.text
+    };
+}
+function toMigrationError(item) {
+    if (typeof item === 'object' && item !== null) {
+        const { app, error } = item;
+        return { app: typeof app === 'string' ? app : 'unknown app', error: typeof error === 'string' ? error : JSON.stringify(item) };
+    }
+    return { app: 'unknown app', error: String(item) };
+}
+/**
+ * Finds, without changing anything, which apps of the scope use the machine type
+ * and where: every app's service.yml is read and parsed here. An app whose file
+ * cannot be read or parsed is listed in `errors`; a refused token or a cancelled
+ * job stops the whole preview.
+ */
+async function previewMigration(client, inputs, signal) {
+    const scope = inputs.scope.kind === 'organization' ? { orgSlug: inputs.scope.slug } : { userSlug: inputs.scope.slug };
+    const { items } = await client.listAll((0,paths/* appsListPath */.a5)(scope));
+    const outcomes = new Array(items.length);
+    let next = 0;
+    async function worker() {
+        while (next < items.length) {
+            const index = next++;
+            outcomes[index] = await previewApp(client, items[index], inputs.fromMachine, signal);
+        }
+    }
+    await Promise.all(Array.from({ length: Math.min(PREVIEW_CONCURRENCY, items.length) }, worker));
+    const apps = [];
+    const errors = [];
+    for (const outcome of outcomes) {
+        if (!outcome)
+            continue;
+        if ('error' in outcome)
+            errors.push(outcome);
+        else if (outcome.uses.length > 0)
+            apps.push(outcome);
+    }
+    return { apps, checked: items.length, errors };
+}
+async function previewApp(client, app, machineType, signal) {
+    const label = appLabel(app);
+    let text;
+    try {
+        text = (await client.get((0,paths/* appPath */.X4)(app.slug, 'service.yml'), { expect: 'text', signal })).body;
+    }
+    catch (error) {
+        if (error instanceof src_client/* ApiError */.hD && (error.status === 401 || error.kind === 'cancelled'))
+            throw error;
+        return { app: label, error: `could not read service.yml: ${error.message}` };
+    }
+    const parsed = (0,service_yml/* parseServiceYml */.bu)(text);
+    if (!parsed.ok)
+        return { app: label, error: `service.yml is not valid YAML: ${(0,service_yml/* describeProblem */.BJ)(parsed.problem)}` };
+    return { label, slug: app.slug, title: app.title, uses: findMachineTypeUses(parsed.config, machineType) };
+}
+/** "Title (slug)", the form the service uses in migrated_apps. */
+function appLabel(app) {
+    return `${app.title || app.slug} (${app.slug})`;
+}
+/** Splits "Title (slug)" back into its parts; the whole text is the title when it has no slug. */
+function splitAppLabel(label) {
+    const match = /^(.*) \(([^()]+)\)$/.exec(label);
+    return match ? { title: match[1], slug: match[2] } : { title: label, slug: '' };
+}
+function describeUse(use) {
+    return use.stack ? `${use.place} (${use.stack})` : use.place;
+}
+/** operation: migrate-machine-types (and its dry run) */
+async function runMigrateMachineTypes(inputs, ctx) {
+    const scope = inputs.scope.kind === 'organization' ? `Workspace ${inputs.scope.slug}` : `user ${inputs.scope.slug}`;
+    const change = `${inputs.fromMachine} → ${inputs.toMachine}`;
+    if (inputs.dryRun) {
+        const preview = await previewMigration(ctx.client, inputs, ctx.signal);
+        const labels = preview.apps.map((app) => app.label);
+        ctx.report.output(constants/* Output */.k7.migratedApps, labels);
+        ctx.report.output(constants/* Output */.k7.migratedCount, labels.length);
+        ctx.report.output(constants/* Output */.k7.errors, preview.errors);
+        for (const item of preview.errors)
+            core/* warning */.$e(`${item.app}: ${item.error}`);
+        for (const app of preview.apps)
+            core/* info */.pq(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`);
+        const summaryLine = labels.length > 0
+            ? `Dry run: ${labels.length} of ${preview.checked} app(s) would change. Nothing was changed.`
+            : `Dry run: none of the ${preview.checked} app(s) uses ${inputs.fromMachine}; nothing would change.`;
+        core/* info */.pq(summaryLine);
+        ctx.report.summary({
+            heading: `Machine type migration preview for ${scope}: ${change}`,
+            lines: [summaryLine, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
+            table: preview.apps.length > 0
+                ? [['App', 'Slug', 'Where'], ...preview.apps.map((app) => [app.title || app.slug, app.slug, app.uses.map(describeUse).join(', ')])]
+                : undefined
+        });
+        return;
+    }
+    const result = await migrateMachineTypes(ctx.client, inputs);
+    ctx.report.output(constants/* Output */.k7.migratedApps, result.migratedApps);
+    ctx.report.output(constants/* Output */.k7.migratedCount, result.migratedApps.length);
+    ctx.report.output(constants/* Output */.k7.errors, result.errors);
+    ctx.report.output(constants/* Output */.k7.response, result.response || undefined);
+    for (const item of result.errors)
+        core/* warning */.$e(`${item.app}: ${item.error}`);
+    const summaryLine = result.migratedApps.length > 0
+        ? `Migrated ${result.migratedApps.length} app(s) from ${inputs.fromMachine} to ${inputs.toMachine}.`
+        : `Nothing to migrate: no app of the ${scope} uses ${inputs.fromMachine}.`;
+    core/* info */.pq(summaryLine);
+    ctx.report.summary({
+        heading: `Machine type migration for ${scope}: ${change}`,
+        lines: [
+            summaryLine,
+            ...(result.message ? [`The service said: ${result.message}`] : []),
+            ...result.errors.map((item) => `Failed: ${item.app}: ${item.error}`)
+        ],
+        table: result.migratedApps.length > 0
+            ? [['App', 'Slug'], ...result.migratedApps.map((label) => {
+                    const { title, slug } = splitAppLabel(label);
+                    return [title, slug];
+                })]
+            : undefined
+    });
+}
+
+
+/***/ }),
+
+/***/ 4317:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   Hg: () => (/* binding */ userMachineTypesPath),
+/* harmony export */   K7: () => (/* binding */ orgPath),
+/* harmony export */   X4: () => (/* binding */ appPath),
+/* harmony export */   a5: () => (/* binding */ appsListPath)
+/* harmony export */ });
+/* unused harmony export userAppsPath */
+/** Service paths, with every slug encoded so a value can never change the path's shape. */
+function appPath(appSlug, ...rest) {
+    return ['/apps', encodeURIComponent(appSlug), ...rest].join('/');
+}
+function orgPath(orgSlug, ...rest) {
+    return ['/organizations', encodeURIComponent(orgSlug), ...rest].join('/');
+}
+function userAppsPath(userSlug) {
+    return `/users/${encodeURIComponent(userSlug)}/apps`;
+}
+/** The user migration path is singular (`/user/`), unlike the user apps list (`/users/`). */
+function userMachineTypesPath(userSlug) {
+    return `/user/${encodeURIComponent(userSlug)}/apps/machine_types`;
+}
+/** The apps list of a scope: a Workspace's, a user's, or the caller's own. */
+function appsListPath(scope) {
+    if (scope.orgSlug)
+        return orgPath(scope.orgSlug, 'apps');
+    if (scope.userSlug)
+        return userAppsPath(scope.userSlug);
+    return '/apps';
+}
+
+
+/***/ }),
+
+/***/ 6055:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   BJ: () => (/* binding */ describeProblem),
+/* harmony export */   bu: () => (/* binding */ parseServiceYml),
+/* harmony export */   pi: () => (/* binding */ isMapping)
+/* harmony export */ });
+/* harmony import */ var js_yaml__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3243);
+
+/**
+ * The YAML 1.2 core schema plus `<<` merge keys: service.yml files often share a
+ * workflow's settings through anchors and merges, and js-yaml 5 no longer merges by default.
+ */
+const SCHEMA = js_yaml__WEBPACK_IMPORTED_MODULE_0__/* .CORE_SCHEMA */ .OU.withTags(js_yaml__WEBPACK_IMPORTED_MODULE_0__/* .mergeTag */ .LJ);
+/** Parses service.yml text; never throws. The document must be a mapping. */
+function parseServiceYml(text) {
+    let doc;
+    try {
+        doc = (0,js_yaml__WEBPACK_IMPORTED_MODULE_0__/* .load */ .Hh)(text, { schema: SCHEMA });
+    }
+    catch (error) {
+        const e = error;
+        const reason = typeof e.reason === 'string' && e.reason !== '' ? e.reason : String(e.message ?? error);
+        const line = typeof e.mark?.line === 'number' ? e.mark.line + 1 : undefined;
+        const column = typeof e.mark?.column === 'number' ? e.mark.column + 1 : undefined;
+        return { ok: false, problem: { reason, line, column } };
+    }
+    if (!isMapping(doc)) {
+        return { ok: false, problem: { reason: `the document is ${describe(doc)}, not a mapping of keys to values` } };
+    }
+    return { ok: true, config: doc };
+}
+/** One line for a problem, e.g. `bad indentation of a mapping entry at line 3, column 4`. */
+function describeProblem(problem) {
+    if (problem.line === undefined)
+        return problem.reason;
+    return `${problem.reason} at line ${problem.line}${problem.column === undefined ? '' : `, column ${problem.column}`}`;
+}
+function isMapping(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+function describe(value) {
+    if (value === null || value === undefined)
+        return 'empty';
+    if (Array.isArray(value))
+        return 'a list';
+    return `a single ${typeof value} value`;
+}
+
+
+/***/ })
+
+};
