@@ -1,0 +1,181 @@
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { runAction, type RunOptions } from '../helpers/run-action.js'
+import * as events from '../fixtures/events/events.js'
+import { expectNoSecrets, SECRET_ENV_VALUE, TOKEN } from './secrets.js'
+
+const PR_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
+const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
+const TRIGGERED = {
+  status: 201,
+  body: {
+    status: 'ok',
+    message: 'webhook processed',
+    slug: 'app-1',
+    service: 'service',
+    results: [
+      {
+        build_slug: 'build-abc',
+        build_number: 42,
+        build_url: 'https://service.example/build/build-abc',
+        triggered_workflow: 'primary',
+        triggered_pipeline: '',
+        status: 'ok',
+        message: 'webhook processed'
+      }
+    ]
+  }
+}
+
+let service: FakeService
+afterEach(async () => service?.close())
+
+async function trigger(inputs: Record<string, string>, options: RunOptions = {}) {
+  service = await startFakeService({ 'POST /apps/app-1/builds': TRIGGERED })
+  const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', ...inputs }, options)
+  const sent = service.calls('POST /apps/app-1/builds')
+  return { result, sent, body: sent[0]?.body as { hook_info: unknown; build_params: Record<string, unknown> } }
+}
+
+describe('operation trigger, run as the runner runs dist/index.js', () => {
+  it('a branch push: branch, commit and the head commit message', async () => {
+    const { result, sent, body } = await trigger({}, { event: { name: 'push', payload: events.pushBranch() } })
+    expect(result.code).toBe(0)
+    expect(sent).toHaveLength(1)
+    expect(body).toEqual({ hook_info: { type: 'service' }, build_params: { branch: 'master', commit_hash: PUSH_SHA, commit_message: 'Initial commit' } })
+    expect(result.outputs).toMatchObject({
+      'build-slug': 'build-abc',
+      'build-number': '42',
+      'build-url': 'https://service.example/build/build-abc',
+      'triggered-workflow': 'primary'
+    })
+    expect(JSON.parse(result.outputs.response)).toEqual(TRIGGERED.body)
+    expect(result.summary).toContain('Build #42 triggered on app-1')
+    expect(result.summary).toContain('https://service.example/build/build-abc')
+    expectNoSecrets(result)
+  })
+
+  it('a tag push: tag and commit, no branch', async () => {
+    const { result, body } = await trigger({}, { event: { name: 'push', payload: events.pushTag() } })
+    expect(result.code).toBe(0)
+    expect(body.build_params).toEqual({ tag: 'simple-tag', commit_hash: PUSH_SHA })
+  })
+
+  it('a same-repository pull request: head sha, both owners, so it is not held as a fork', async () => {
+    const { result, body } = await trigger({}, { event: { name: 'pull_request', payload: events.pullRequestOpened() } })
+    expect(result.code).toBe(0)
+    expect(body.build_params).toEqual({
+      branch: 'changes',
+      commit_hash: PR_SHA,
+      commit_message: 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.',
+      branch_dest: 'master',
+      pull_request_id: 2,
+      branch_repo_owner: 'Codertocat',
+      branch_dest_repo_owner: 'Codertocat',
+      pull_request_head_branch: 'pull/2/head',
+      pull_request_repository_url: 'https://github.com/Codertocat/Hello-World.git'
+    })
+    expect(result.stdout).not.toMatch(/may hold its build/)
+  })
+
+  it('a fork pull request: sent as a fork, and the step says it may be held', async () => {
+    const { result, body } = await trigger({}, { event: { name: 'pull_request', payload: events.forkPullRequest() } })
+    expect(result.code).toBe(0)
+    expect(body.build_params).toMatchObject({
+      branch_repo_owner: 'octo-fork',
+      branch_dest_repo_owner: 'Codertocat',
+      pull_request_repository_url: 'https://github.com/octo-fork/Hello-World.git',
+      commit_hash: PR_SHA,
+      pull_request_id: 2
+    })
+    expect(result.stdout).toMatch(/::notice::Pull request #2 comes from the fork octo-fork\/Hello-World; the service may hold its build/)
+    expect(result.summary).toContain('may hold its build')
+  })
+
+  it('pull_request_target builds the pull request head, not the base', async () => {
+    const { result, body } = await trigger({}, { event: { name: 'pull_request_target', payload: events.forkPullRequest(), ref: 'refs/heads/master', sha: PUSH_SHA } })
+    expect(result.code).toBe(0)
+    expect(body.build_params).toMatchObject({ branch: 'changes', commit_hash: PR_SHA, branch_dest: 'master', pull_request_id: 2 })
+  })
+
+  it('workflow_dispatch: the dispatched ref and the run sha', async () => {
+    const { result, body } = await trigger({}, { event: { name: 'workflow_dispatch', payload: events.workflowDispatch(), sha: PUSH_SHA } })
+    expect(result.code).toBe(0)
+    expect(body.build_params).toEqual({ branch: 'main', commit_hash: PUSH_SHA })
+  })
+
+  it('explicit inputs override the event, field by field', async () => {
+    const { result, body } = await trigger(
+      { branch: 'release/1.0', workflow: 'deploy', 'commit-message': 'Ship it', 'skip-git-status-report': 'true', 'pull-request-id': '7' },
+      { event: { name: 'pull_request', payload: events.pullRequestOpened() } }
+    )
+    expect(result.code).toBe(0)
+    expect(body.build_params).toMatchObject({
+      branch: 'release/1.0',
+      workflow_id: 'deploy',
+      commit_message: 'Ship it',
+      skip_git_status_report: true,
+      pull_request_id: 7,
+      commit_hash: PR_SHA,
+      branch_dest: 'master'
+    })
+  })
+
+  it('from-event false ignores the event', async () => {
+    const { result, body } = await trigger({ 'from-event': 'false', workflow: 'nightly' }, { event: { name: 'push', payload: events.pushBranch() } })
+    expect(result.code).toBe(0)
+    expect(body.build_params).toEqual({ workflow_id: 'nightly' })
+  })
+
+  it('environments as NAME=value lines plus masked secret environments', async () => {
+    const { result, body } = await trigger({
+      workflow: 'primary',
+      environments: 'GREETING=hello world\nEXPR=$HOME/x',
+      'secret-environments': `API_KEY=${SECRET_ENV_VALUE}`
+    })
+    expect(result.code).toBe(0)
+    expect(body.build_params.environments).toEqual([
+      { mapped_to: 'GREETING', key: 'GREETING', value: 'hello world', is_expand: true },
+      { mapped_to: 'EXPR', key: 'EXPR', value: '$HOME/x', is_expand: true },
+      { mapped_to: 'API_KEY', key: 'API_KEY', value: SECRET_ENV_VALUE, is_expand: true }
+    ])
+    expect(result.stdout).toContain(`::add-mask::${SECRET_ENV_VALUE}`)
+    expect(result.summary).toContain('GREETING, EXPR, API_KEY')
+    expectNoSecrets(result)
+  })
+
+  it('environments as a YAML list with is_expand', async () => {
+    const { result, body } = await trigger({
+      workflow: 'primary',
+      environments: '- mapped_to: LITERAL\n  value: $NOT_EXPANDED\n  is_expand: false\n- mapped_to: PLAIN\n  value: "1"'
+    })
+    expect(result.code).toBe(0)
+    expect(body.build_params.environments).toEqual([
+      { mapped_to: 'LITERAL', key: 'LITERAL', value: '$NOT_EXPANDED', is_expand: false },
+      { mapped_to: 'PLAIN', key: 'PLAIN', value: '1', is_expand: true }
+    ])
+  })
+
+  it('reads the deprecated top-level fields when results is absent', async () => {
+    service = await startFakeService({
+      'POST /apps/app-1/builds': { status: 201, body: { status: 'ok', build_slug: 'old-b', build_number: 9, build_url: 'https://service.example/build/old-b', triggered_workflow: 'wf' } }
+    })
+    const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main' })
+    expect(result.code).toBe(0)
+    expect(result.outputs).toMatchObject({ 'build-slug': 'old-b', 'build-number': '9', 'triggered-workflow': 'wf' })
+  })
+
+  it('a service error fails the step with the status and the service message', async () => {
+    service = await startFakeService({ 'POST /apps/app-1/builds': { status: 400, body: { message: 'no trigger map item matched' } } })
+    const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main' })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toContain('::error::POST /apps/app-1/builds failed: the service answered 400: no trigger map item matched')
+  })
+
+  it('a 403 names the roles that may trigger', async () => {
+    service = await startFakeService({ 'POST /apps/app-1/builds': { status: 403, body: { message: 'forbidden' } } })
+    const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main' })
+    expect(result.code).toBe(1)
+    expect(result.stdout).toMatch(/answered 403: forbidden\. The token's user lacks the role this call needs: Owner, Admin or Developer/)
+  })
+})
