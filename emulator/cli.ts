@@ -1,3 +1,4 @@
+#!/usr/bin/env node
 /** Command line entry: `service-emulator [--port N] [--host H] [--seed FILE] [--build-duration-ms N] [--enable-faults]`. */
 import { parseArgs, USAGE } from './args.js'
 import { startEmulator, type EmulatorOptions } from './server.js'
