@@ -16,6 +16,7 @@ import type { Seed } from './types.js'
 
 export const API_PREFIX = '/v0.1'
 const CONTROL_PREFIX = '/_emulator'
+const MAX_LOGGED_REQUESTS = 10_000
 
 const ROUTES: Route[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes]
 
@@ -125,6 +126,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       send(res, { ...errorReply(error, style), headers: { connection: 'close' } })
       return
     }
+    // Bounded, so a long rehearsal cannot grow the log without end.
+    if (state.requests.length >= MAX_LOGGED_REQUESTS) state.requests.shift()
     state.requests.push({
       method,
       path: url.pathname,

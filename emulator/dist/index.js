@@ -5263,6 +5263,7 @@ function appJson(a, ownerName) {
 
 const API_PREFIX = '/v0.1';
 const CONTROL_PREFIX = '/_emulator';
+const MAX_LOGGED_REQUESTS = 10_000;
 const ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes];
 /** Reads the token from `Authorization: <token>`, `token <token>` or `Bearer <token>`. */
 function tokenOf(req) {
@@ -5337,6 +5338,9 @@ async function startEmulator(options = {}) {
             send(res, { ...errorReply(error, style), headers: { connection: 'close' } });
             return;
         }
+        // Bounded, so a long rehearsal cannot grow the log without end.
+        if (state.requests.length >= MAX_LOGGED_REQUESTS)
+            state.requests.shift();
         state.requests.push({
             method,
             path: url.pathname,
