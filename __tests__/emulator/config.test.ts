@@ -59,7 +59,7 @@ describe('configuration location', () => {
     expect((await call(emu, 'GET', '/apps/web-app/service.yml/config', { token: TOKENS.owner })).json).toEqual({ location: 'repository' })
   })
 
-  it.each([{ location: 'bitrise.io' }, { location: 5 }, {}])('refuses %j', async (body) => {
+  it.each([{ location: 'elsewhere' }, { location: 5 }, {}])('refuses %j', async (body) => {
     const res = await call(emu, 'PUT', '/apps/web-app/service.yml/config', { body })
     expect(res.status).toBe(400)
     expect(res.json.message).toContain('location')
