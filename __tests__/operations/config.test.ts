@@ -1,0 +1,109 @@
+/** get-config, upload-config, get-config-location and set-config-location, run from dist/index.js. */
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { startFakeService, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { expectSuccess, runOperation, sent } from './support.js'
+
+let service: FakeService | undefined
+const folders: string[] = []
+async function serve(routes: Routes): Promise<FakeService> {
+  service = await startFakeService(routes)
+  return service
+}
+function workspace(files: Record<string, string> = {}): string {
+  const dir = mkdtempSync(join(tmpdir(), 'ops-config-'))
+  folders.push(dir)
+  for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
+  return dir
+}
+afterEach(async () => {
+  await service?.close()
+  service = undefined
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+/** A service.yml in the layout the emulator's seed uses. */
+const SERVICE_YML = `format_version: "13"
+meta:
+  service:
+    stack: linux-docker-22.04
+    machine_type_id: standard
+workflows:
+  primary:
+    steps:
+    - script:
+        inputs:
+        - content: echo build
+`
+
+describe('get-config', () => {
+  it('reads service.yml as text and writes it into the workspace, creating folders', async () => {
+    const fake = await serve({ 'GET /apps/app-1/service.yml': { raw: SERVICE_YML, headers: { 'content-type': 'text/plain; charset=utf-8' } } })
+    const dir = workspace()
+    const result = await runOperation(fake, 'get-config', { 'app-slug': 'app-1', 'config-path': 'ci/conf/service.yml' }, { workspace: dir })
+    expectSuccess(result)
+    expect(sent(fake.requests)).toEqual([{ method: 'GET', path: '/apps/app-1/service.yml', query: {}, body: undefined }])
+    expect(fake.requests[0].headers.accept).toContain('text/plain')
+    const written = join(dir, 'ci/conf/service.yml')
+    expect(readFileSync(written, 'utf8')).toBe(SERVICE_YML)
+    expect(result.outputs['config-path']).toBe(written)
+    expect(result.outputs.response).toBe(SERVICE_YML)
+  })
+})
+
+describe('upload-config', () => {
+  it('sends the YAML text as a string in app_config_datastore_yaml', async () => {
+    const fake = await serve({ 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const dir = workspace({ 'service.yml': SERVICE_YML })
+    const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1' }, { workspace: dir })
+    expectSuccess(result)
+    expect(sent(fake.requests)).toEqual([{ method: 'POST', path: '/apps/app-1/service.yml', query: {}, body: { app_config_datastore_yaml: SERVICE_YML } }])
+    expect(result.outputs['config-path']).toBe(join(dir, 'service.yml'))
+    expect(result.outputs.response).toBe('{"status":"ok"}')
+  })
+
+  it('accepts anchors and merge keys, which service.yml files use to share settings', async () => {
+    const fake = await serve({ 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const text = 'base: &base\n  steps: []\nworkflows:\n  primary:\n    <<: *base\n'
+    const dir = workspace({ 'merged.yml': text })
+    const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1', 'config-path': 'merged.yml' }, { workspace: dir })
+    expectSuccess(result)
+    expect(fake.requests.map((r) => r.body)).toEqual([{ app_config_datastore_yaml: text }])
+  })
+})
+
+describe('config location', () => {
+  it('get-config-location outputs the location', async () => {
+    const fake = await serve({ 'GET /apps/app-1/service.yml/config': { body: { location: 'repository' } } })
+    const result = await runOperation(fake, 'get-config-location', { 'app-slug': 'app-1' })
+    expectSuccess(result)
+    expect(sent(fake.requests)).toEqual([{ method: 'GET', path: '/apps/app-1/service.yml/config', query: {}, body: undefined }])
+    expect(result.outputs.location).toBe('repository')
+    expect(result.outputs.response).toBe('{"location":"repository"}')
+  })
+
+  it.each([
+    { name: 'service: no check of the workspace', location: 'service', files: {}, warning: undefined },
+    { name: 'repository with service.yml present: no warning', location: 'repository', files: { 'service.yml': SERVICE_YML }, warning: undefined },
+    { name: 'repository without service.yml: warns builds will fail', location: 'repository', files: {}, warning: /service\.yml is not at the root of the workspace: builds of this app will fail/ },
+    { name: 'repository with only service.yaml: warns about the spelling', location: 'repository', files: { 'service.yaml': SERVICE_YML }, warning: /there is a service\.yaml, but the service looks for service\.yml/ }
+  ])('set-config-location $name', async ({ location, files, warning }) => {
+    const fake = await serve({ 'PUT /apps/app-1/service.yml/config': { status: 204 } })
+    const result = await runOperation(fake, 'set-config-location', { 'app-slug': 'app-1', location }, { workspace: workspace(files) })
+    expectSuccess(result)
+    expect(sent(fake.requests)).toEqual([{ method: 'PUT', path: '/apps/app-1/service.yml/config', query: {}, body: { location } }])
+    expect(result.outputs.location).toBe(location)
+    // A 204 has no body, so there is no response output.
+    expect(result.outputs.response).toBeUndefined()
+    const warnings = result.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    if (warning) {
+      expect(warnings).toHaveLength(1)
+      expect(warnings[0]).toMatch(warning)
+      expect(result.summary).toMatch(warning)
+    } else {
+      expect(warnings).toEqual([])
+    }
+  })
+})
