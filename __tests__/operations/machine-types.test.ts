@@ -1,0 +1,145 @@
+/**
+ * migrate-machine-types, run from dist/index.js: the real PATCH for a Workspace and a
+ * user, the empty answer (nothing to migrate), the service's per-app errors, and the
+ * dry run, which reads every app's service.yml and sends no PATCH. The service.yml
+ * texts use the layout of the emulator's seed: meta.service.machine_type_id at the top
+ * and in a workflow.
+ */
+import { afterEach, describe, expect, it } from '@jest/globals'
+import { startFakeService, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { errorLine } from '../helpers/run-action.js'
+import { expectSuccess, runOperation, sent } from './support.js'
+
+let service: FakeService | undefined
+async function serve(routes: Routes): Promise<FakeService> {
+  service = await startFakeService(routes)
+  return service
+}
+afterEach(async () => {
+  await service?.close()
+  service = undefined
+})
+
+const migrate = { 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' }
+
+describe('migrate-machine-types', () => {
+  it('migrates a Workspace and outputs the migrated apps', async () => {
+    const fake = await serve({
+      'PATCH /organizations/org-acme/apps/machine_types': {
+        body: { message: 'Machine types migrated', migrated_apps: ['Demo iOS (app-1)', 'Shop (app-2)'] }
+      }
+    })
+    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate })
+    expectSuccess(result)
+    expect(sent(fake.requests)).toEqual([
+      { method: 'PATCH', path: '/organizations/org-acme/apps/machine_types', query: {}, body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' } }
+    ])
+    expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['Demo iOS (app-1)', 'Shop (app-2)'])
+    expect(result.outputs['migrated-count']).toBe('2')
+    expect(result.outputs.errors).toBe('[]')
+    expect(JSON.parse(result.outputs.response).message).toBe('Machine types migrated')
+    expect(result.summary).toContain('Migrated 2 app(s) from g2-m1.4core to g2-m2.4core.')
+    expect(result.summary).toMatch(/<td>Demo iOS<\/td><td>app-1<\/td>/)
+  })
+
+  it('treats an empty list as success with nothing to migrate (user scope, singular /user/ path)', async () => {
+    const fake = await serve({ 'PATCH /user/user-sam/apps/machine_types': { body: { message: 'No apps to migrate', migrated_apps: [] } } })
+    const result = await runOperation(fake, 'migrate-machine-types', { 'user-slug': 'user-sam', ...migrate })
+    expectSuccess(result)
+    expect(sent(fake.requests)).toEqual([
+      { method: 'PATCH', path: '/user/user-sam/apps/machine_types', query: {}, body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' } }
+    ])
+    expect(result.outputs['migrated-apps']).toBe('[]')
+    expect(result.outputs['migrated-count']).toBe('0')
+    expect(result.outputs.errors).toBe('[]')
+    expect(result.summary).toContain('Nothing to migrate: no app of the user user-sam uses g2-m1.4core.')
+    expect(result.stdout).not.toContain('::warning::')
+  })
+
+  it('reports the per-app errors of the answer as warnings and in the errors output', async () => {
+    const errors = [{ app: 'Broken (app-3)', error: 'invalid service.yml' }]
+    const fake = await serve({ 'PATCH /organizations/org-acme/apps/machine_types': { body: { message: 'done', migrated_apps: ['Demo iOS (app-1)'], errors } } })
+    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate })
+    expectSuccess(result)
+    expect(JSON.parse(result.outputs.errors)).toEqual(errors)
+    expect(result.outputs['migrated-count']).toBe('1')
+    expect(result.stdout).toContain('::warning::Broken (app-3): invalid service.yml')
+  })
+
+  it('is not sent again after a 502: a repeat would find nothing left and report an empty list', async () => {
+    const fake = await serve({ 'PATCH /organizations/org-acme/apps/machine_types': [{ status: 502 }, { body: { migrated_apps: [] } }] })
+    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate })
+    expect(result.code).toBe(1)
+    expect(fake.requests).toHaveLength(1)
+    expect(errorLine(result)).toMatch(/PATCH \/organizations\/org-acme\/apps\/machine_types failed: the service answered 502/)
+  })
+})
+
+describe('migrate-machine-types dry run', () => {
+  const yml = {
+    defaultOnly: 'meta:\n  service:\n    stack: osx-xcode-16.0.x\n    machine_type_id: g2-m1.4core\nworkflows:\n  primary: {}\n',
+    workflowOnly:
+      'meta:\n  service:\n    stack: linux-docker-22.04\n    machine_type_id: standard\nworkflows:\n  primary: {}\n  deploy:\n    meta:\n      service:\n        stack: osx-xcode-16.0.x\n        machine_type_id: g2-m1.4core\n',
+    both: 'meta:\n  service:\n    machine_type_id: g2-m1.4core\nworkflows:\n  primary:\n    meta:\n      service:\n        machine_type_id: g2-m1.4core\n',
+    none: 'meta:\n  service:\n    machine_type_id: g2-m1.8core\nworkflows:\n  primary: {}\n',
+    broken: 'workflows:\n  primary:\n    steps: [unclosed\n'
+  }
+  const app = (slug: string, title: string): { slug: string; title: string } => ({ slug, title })
+  const routes = (): Routes => ({
+    'GET /organizations/org-acme/apps': (req) =>
+      req.query.next === 'p2'
+        ? { body: { data: [app('app-4', 'Tools'), app('app-5', 'Legacy'), app('app-6', 'Secret')], paging: {} } }
+        : { body: { data: [app('app-1', 'Demo iOS'), app('app-2', 'Shop'), app('app-3', 'Web')], paging: { next: 'p2' } } },
+    'GET /apps/app-1/service.yml': { raw: yml.defaultOnly },
+    'GET /apps/app-2/service.yml': { raw: yml.workflowOnly },
+    'GET /apps/app-3/service.yml': { raw: yml.none },
+    'GET /apps/app-4/service.yml': { raw: yml.both },
+    'GET /apps/app-5/service.yml': { raw: yml.broken },
+    'GET /apps/app-6/service.yml': { status: 403, body: { message: 'Admin access required' } }
+  })
+
+  it('reads every app, sends no PATCH, and lists the apps that would change and where', async () => {
+    const fake = await serve(routes())
+    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate, 'dry-run': 'true' })
+    expectSuccess(result)
+    expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([])
+    expect(fake.calls('GET /organizations/org-acme/apps').map((r) => r.query)).toEqual([{ limit: '50' }, { limit: '50', next: 'p2' }])
+    expect(fake.requests.filter((r) => r.path.endsWith('/service.yml')).map((r) => r.path).sort()).toEqual(
+      ['app-1', 'app-2', 'app-3', 'app-4', 'app-5', 'app-6'].map((slug) => `/apps/${slug}/service.yml`)
+    )
+    expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['Demo iOS (app-1)', 'Shop (app-2)', 'Tools (app-4)'])
+    expect(result.outputs['migrated-count']).toBe('3')
+    const errors = JSON.parse(result.outputs.errors) as Array<{ app: string; error: string }>
+    expect(errors.map((e) => e.app)).toEqual(['Legacy (app-5)', 'Secret (app-6)'])
+    expect(errors[0].error).toMatch(/service\.yml is not valid YAML: .+ at line \d+, column \d+/)
+    expect(errors[1].error).toMatch(/could not read service\.yml: .*403: Admin access required/)
+    expect(result.summary).toContain('Dry run: 3 of 6 app(s) would change. Nothing was changed.')
+    expect(result.summary).toMatch(/<td>Demo iOS<\/td><td>app-1<\/td><td>default stack \(osx-xcode-16.0.x\)<\/td>/)
+    expect(result.summary).toMatch(/<td>Shop<\/td><td>app-2<\/td><td>workflow deploy \(osx-xcode-16.0.x\)<\/td>/)
+    expect(result.summary).toMatch(/<td>Tools<\/td><td>app-4<\/td><td>default stack, workflow primary<\/td>/)
+    expect(result.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toHaveLength(2)
+    expect(result.outputs.response).toBeUndefined()
+  })
+
+  it('reports nothing would change when no app uses the machine type', async () => {
+    const fake = await serve({
+      'GET /users/user-sam/apps': { body: { data: [app('app-3', 'Web')] } },
+      'GET /apps/app-3/service.yml': { raw: yml.none }
+    })
+    const result = await runOperation(fake, 'migrate-machine-types', { 'user-slug': 'user-sam', ...migrate, 'dry-run': 'true' })
+    expectSuccess(result)
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /users/user-sam/apps', 'GET /apps/app-3/service.yml'])
+    expect(result.outputs['migrated-apps']).toBe('[]')
+    expect(result.outputs['migrated-count']).toBe('0')
+    expect(result.outputs.errors).toBe('[]')
+    expect(result.summary).toContain('Dry run: none of the 1 app(s) uses g2-m1.4core; nothing would change.')
+  })
+
+  it('fails the whole preview when the token is refused while reading a service.yml', async () => {
+    const fake = await serve({ ...routes(), 'GET /apps/app-2/service.yml': { status: 401, body: { message: 'Unauthorized' } } })
+    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate, 'dry-run': 'true' })
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toMatch(/GET \/apps\/app-2\/service\.yml failed: the service answered 401.*The token was refused/)
+    expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([])
+  })
+})
