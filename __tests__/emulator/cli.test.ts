@@ -53,7 +53,7 @@ describe('the bundled command line', () => {
     expect(Number(port)).toBeGreaterThan(0)
     // A keep-alive request leaves an idle socket open; the server must still stop at once.
     const res = await fetch(`${url}/apps/ios-app`, { headers: { authorization: 'token-olivia-owner' } })
-    expect((await res.json()).data.slug).toBe('ios-app')
+    expect(((await res.json()) as { data: { slug: string } }).data.slug).toBe('ios-app')
     const exited = exitWithin(child, 1000)
     child.kill(signal)
     expect(await exited).toBe(0)
@@ -79,7 +79,7 @@ describe('the bundled command line', () => {
     try {
       const url = LISTENING.exec(line)![1]
       const apps = await fetch(`${url}/apps`, { headers: { authorization: 'ann-token' } })
-      expect((await apps.json()).data.map((a: { slug: string }) => a.slug)).toEqual(['solo'])
+      expect(((await apps.json()) as { data: Array<{ slug: string }> }).data.map((a) => a.slug)).toEqual(['solo'])
       const origin = url.replace(/\/v0\.1$/, '')
       const fault = await fetch(`${origin}/_emulator/faults`, { method: 'POST', body: JSON.stringify({ path: '/apps', action: 'status', status: 500 }) })
       expect(fault.status).toBe(201)
