@@ -182,7 +182,7 @@ describe('list-apps', () => {
     expect(result.summary).toContain('app-2-2')
   })
 
-  it.each([
+  it.each<{ scope: Record<string, string>; path: string }>([
     { scope: {}, path: '/apps' },
     { scope: { 'user-slug': 'user-sam' }, path: '/users/user-sam/apps' }
   ])('lists from $path', async ({ scope, path }) => {

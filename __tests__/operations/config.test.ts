@@ -84,7 +84,7 @@ describe('config location', () => {
     expect(result.outputs.response).toBe('{"location":"repository"}')
   })
 
-  it.each([
+  it.each<{ name: string; location: string; files: Record<string, string>; warning: RegExp | undefined }>([
     { name: 'service: no check of the workspace', location: 'service', files: {}, warning: undefined },
     { name: 'repository with service.yml present: no warning', location: 'repository', files: { 'service.yml': SERVICE_YML }, warning: undefined },
     { name: 'repository without service.yml: warns builds will fail', location: 'repository', files: {}, warning: /service\.yml is not at the root of the workspace: builds of this app will fail/ },

@@ -9,7 +9,7 @@ afterEach(async () => {
   service = undefined
 })
 
-it.each([
+it.each<{ given: Record<string, string>; body: Record<string, string> }>([
   { given: { 'on-failure': 'never' }, body: { on_failure: 'never' } },
   { given: { 'on-success': 'always' }, body: { on_success: 'always' } },
   { given: { 'on-success': 'change', 'on-failure': 'always' }, body: { on_success: 'change', on_failure: 'always' } }

@@ -1,0 +1,48 @@
+/**
+ * A 403 on a role-restricted call fails the step with a message naming the roles the
+ * call needs (REQUIRED_ROLES), after sending the call once: a refusal is not retried.
+ */
+import { afterEach, expect, it } from '@jest/globals'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { REQUIRED_ROLES, type Operation } from '../../src/constants.js'
+import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { errorLine } from '../helpers/run-action.js'
+import { runOperation } from './support.js'
+
+let service: FakeService | undefined
+const folders: string[] = []
+afterEach(async () => {
+  await service?.close()
+  service = undefined
+  for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
+})
+
+const cases: Array<{ operation: Operation; route: string; inputs: Record<string, string>; roles: RegExp }> = [
+  { operation: 'upload-config', route: 'POST /apps/app-1/service.yml', inputs: { 'app-slug': 'app-1' }, roles: /Owner or Admin/ },
+  { operation: 'set-roles', route: 'PUT /apps/app-1/roles/admin', inputs: { 'app-slug': 'app-1', role: 'admin', groups: 'platform' }, roles: /manage team roles/ },
+  {
+    operation: 'migrate-machine-types',
+    route: 'PATCH /organizations/org-acme/apps/machine_types',
+    inputs: { 'org-slug': 'org-acme', 'from-machine': 'standard', 'to-machine': 'elite' },
+    roles: /Workspace owner role/
+  },
+  { operation: 'set-config-location', route: 'PUT /apps/app-1/service.yml/config', inputs: { 'app-slug': 'app-1', location: 'service' }, roles: /Admin access/ },
+  { operation: 'update-app', route: 'PATCH /apps/app-1', inputs: { 'app-slug': 'app-1', title: 'x' }, roles: /Owner or Admin/ }
+]
+
+it.each(cases)('a 403 on $operation names the roles it needs', async ({ operation, route, inputs, roles }) => {
+  service = await startFakeService({ [route]: { status: 403, body: { message: 'You do not have permission' } } })
+  const workspace = mkdtempSync(join(tmpdir(), 'ops-403-'))
+  folders.push(workspace)
+  writeFileSync(join(workspace, 'service.yml'), 'workflows:\n  primary: {}\n')
+  const result = await runOperation(service, operation, inputs, { workspace })
+  expect(result.code).toBe(1)
+  const error = errorLine(result)
+  const [method, path] = route.split(' ')
+  expect(error).toContain(`${method} ${path} failed: the service answered 403: You do not have permission`)
+  expect(error).toContain(`The token's user lacks the role this call needs: ${REQUIRED_ROLES[operation]}.`)
+  expect(error).toMatch(roles)
+  expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual([route])
+})

@@ -1,0 +1,83 @@
+/** Finding machine type uses in a parsed service.yml, and parsing service.yml text. Table-driven. */
+import { describe, expect, it } from '@jest/globals'
+import { findMachineTypeUses, type MachineTypeUse } from '../../src/machine-types.js'
+import { describeProblem, parseServiceYml } from '../../src/service-yml.js'
+
+const MT = 'g2-m1.4core'
+
+/** The default: a service.yml with the machine type in the default stack only. */
+const base = (): Record<string, unknown> => ({
+  meta: { service: { stack: 'osx-xcode-16.0.x', machine_type_id: MT } },
+  workflows: { primary: { steps: [] } }
+})
+
+const cases: Array<{ name: string; config: unknown; uses: MachineTypeUse[] }> = [
+  { name: 'default stack only', config: base(), uses: [{ place: 'default stack', stack: 'osx-xcode-16.0.x' }] },
+  {
+    name: 'default stack and a workflow',
+    config: { ...base(), workflows: { primary: {}, deploy: { meta: { service: { machine_type_id: MT } } } } },
+    uses: [{ place: 'default stack', stack: 'osx-xcode-16.0.x' }, { place: 'workflow deploy', workflow: 'deploy' }]
+  },
+  {
+    name: 'a workflow only, with its own stack',
+    config: { meta: { service: { machine_type_id: 'standard' } }, workflows: { primary: { meta: { service: { stack: 'linux', machine_type_id: MT } } } } },
+    uses: [{ place: 'workflow primary', workflow: 'primary', stack: 'linux' }]
+  },
+  {
+    name: 'several workflows, in file order',
+    config: { workflows: { b: { meta: { service: { machine_type_id: MT } } }, a: { meta: { service: { machine_type_id: MT } } } } },
+    uses: [{ place: 'workflow b', workflow: 'b' }, { place: 'workflow a', workflow: 'a' }]
+  },
+  { name: 'another machine type', config: { ...base(), meta: { service: { machine_type_id: 'g2-m1.8core' } } }, uses: [] },
+  { name: 'a machine type that only starts the same', config: { meta: { service: { machine_type_id: `${MT}-large` } } }, uses: [] },
+  { name: 'no meta at all', config: { workflows: { primary: {} } }, uses: [] },
+  { name: 'meta.service that is not a mapping', config: { meta: { service: MT } }, uses: [] },
+  { name: 'the machine type under another meta key', config: { meta: { other: { machine_type_id: MT } } }, uses: [] },
+  { name: 'workflows as a list', config: { ...base(), workflows: [{ meta: { service: { machine_type_id: MT } } }] }, uses: [{ place: 'default stack', stack: 'osx-xcode-16.0.x' }] },
+  { name: 'a workflow that is null', config: { workflows: { primary: null } }, uses: [] },
+  { name: 'a non-mapping document', config: ['meta'], uses: [] },
+  { name: 'nothing', config: undefined, uses: [] },
+  { name: 'an empty stack is not shown', config: { meta: { service: { stack: '', machine_type_id: MT } } }, uses: [{ place: 'default stack' }] }
+]
+
+describe('findMachineTypeUses', () => {
+  it.each(cases)('$name', ({ config, uses }) => {
+    expect(findMachineTypeUses(config, MT)).toEqual(uses)
+  })
+
+  it('finds a machine type shared through a YAML anchor and merge key', () => {
+    const parsed = parseServiceYml(
+      `meta:\n  service: &mac\n    stack: osx\n    machine_type_id: ${MT}\nworkflows:\n  deploy:\n    meta:\n      service:\n        <<: *mac\n`
+    )
+    expect(parsed.ok && findMachineTypeUses(parsed.config, MT)).toEqual([
+      { place: 'default stack', stack: 'osx' },
+      { place: 'workflow deploy', workflow: 'deploy', stack: 'osx' }
+    ])
+  })
+})
+
+describe('parseServiceYml', () => {
+  it.each([
+    { name: 'a mapping', text: 'workflows:\n  primary: {}\n', result: { ok: true, config: { workflows: { primary: {} } } } },
+    { name: 'dates stay strings', text: 'when: 2024-01-01\n', result: { ok: true, config: { when: '2024-01-01' } } },
+    {
+      name: 'bad indentation, with its 1-based place',
+      text: 'workflows:\n  primary:\n    steps: []\n   bad: x\n',
+      result: { ok: false, problem: { reason: 'bad indentation of a mapping entry', line: 4, column: 4 } }
+    },
+    { name: 'a list', text: '- a\n', result: { ok: false, problem: { reason: 'the document is a list, not a mapping of keys to values' } } },
+    { name: 'a scalar', text: 'just text\n', result: { ok: false, problem: { reason: 'the document is a single string value, not a mapping of keys to values' } } },
+    { name: 'an empty file', text: '', result: { ok: false, problem: { reason: 'expected a document, but the input is empty' } } },
+    { name: 'only a comment', text: '# nothing\n', result: { ok: false, problem: { reason: 'expected a document, but the input is empty' } } }
+  ])('$name', ({ text, result }) => {
+    expect(parseServiceYml(text)).toEqual(result)
+  })
+
+  it.each([
+    { problem: { reason: 'bad indentation', line: 4, column: 4 }, text: 'bad indentation at line 4, column 4' },
+    { problem: { reason: 'bad indentation', line: 4 }, text: 'bad indentation at line 4' },
+    { problem: { reason: 'the document is empty' }, text: 'the document is empty' }
+  ])('describeProblem: $text', ({ problem, text }) => {
+    expect(describeProblem(problem)).toBe(text)
+  })
+})
