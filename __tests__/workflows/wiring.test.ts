@@ -1,0 +1,271 @@
+/**
+ * The wiring actionlint cannot see: inputs handed to this repository's action (a local action
+ * to actionlint) must exist in action.yml, outputs must lead back to outputs the action sets,
+ * every workflow_call input and secret must be used, and the example callers must pass what
+ * the reusable workflows declare (a remote reusable workflow to actionlint).
+ */
+import { describe, expect, it } from '@jest/globals'
+import {
+  actionMetadata,
+  expressionsIn,
+  isMapping,
+  jobsOf,
+  mappingAt,
+  readYaml,
+  stepsOf,
+  workflowFiles,
+  yamlFilesIn,
+  type Mapping
+} from './workflow-files.js'
+
+const REUSABLE = ['.github/workflows/trigger-build.yml', '.github/workflows/migrate-machine-types.yml']
+/** Where the reusable workflows check out this repository to run its action. */
+const ACTION_CHECKOUT_PATH = '.service-ci-action'
+/** How the examples reference this project's reusable workflows. */
+const PUBLISHED = /^your-org\/service-ci-action\/(\.github\/workflows\/[\w.-]+\.ya?ml)@v\d+$/
+
+const action = actionMetadata()
+const requiredActionInputs = Object.entries(action.inputs)
+  .filter(([, input]) => isMapping(input) && input.required === true)
+  .map(([name]) => name)
+
+/** Every string in a YAML value (mapping values and list items, recursively). */
+function stringsIn(value: unknown): string[] {
+  if (typeof value === 'string') return [value]
+  if (Array.isArray(value)) return value.flatMap(stringsIn)
+  if (isMapping(value)) return Object.values(value).flatMap(stringsIn)
+  return []
+}
+
+/** Every expression in a workflow outside its `on:` block. */
+function expressionsOutsideOn(workflow: Mapping): string[] {
+  return Object.entries(workflow)
+    .filter(([key]) => key !== 'on')
+    .flatMap(([, value]) => stringsIn(value))
+    .flatMap(expressionsIn)
+}
+
+function escape(name: string): string {
+  return name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+}
+
+/** Whether an expression reads `<context>.<name>` (or `<context>['<name>']`). */
+function reads(expressions: string[], context: string, name: string): boolean {
+  const pattern = new RegExp(`\\b${context}\\s*(\\.\\s*${escape(name)}(?![\\w-])|\\[\\s*'${escape(name)}'\\s*\\])`)
+  return expressions.some((expr) => pattern.test(expr))
+}
+
+/** Every `<context>.<a>.outputs.<b>` read in an expression, as [a, b]. */
+function outputRefs(text: string, context: 'jobs' | 'steps' | 'needs'): Array<[string, string]> {
+  return expressionsIn(text).flatMap((expr) =>
+    [...expr.matchAll(new RegExp(`\\b${context}\\.([\\w-]+)\\.outputs\\.([\\w-]+)`, 'g'))].map((m): [string, string] => [m[1], m[2]])
+  )
+}
+
+/** The steps that run this repository's action: `uses: ./` or its checkout in ACTION_CHECKOUT_PATH. */
+function actionSteps(job: Mapping): Mapping[] {
+  return stepsOf(job).filter((step) => step.uses === './' || step.uses === `./${ACTION_CHECKOUT_PATH}`)
+}
+
+const workflows = workflowFiles().map((file) => ({ file, doc: readYaml(file) }))
+
+describe('steps that run this repository action', () => {
+  const stepsByFile = workflows.flatMap(({ file, doc }) =>
+    jobsOf(doc).flatMap(([jobId, job]) => actionSteps(job).map((step) => ({ file, jobId, job, step })))
+  )
+
+  it('are found in the reusable workflows and in CI', () => {
+    expect([...new Set(stepsByFile.map(({ file }) => file))].sort()).toEqual(
+      ['.github/workflows/ci.yml', ...REUSABLE].sort()
+    )
+  })
+
+  it.each(stepsByFile.map((entry) => [`${entry.file} ${entry.jobId}`, entry] as const))('%s: has an id and passes only inputs action.yml declares', (_, { step }) => {
+    expect(typeof step.id).toBe('string')
+    const passed = Object.keys(mappingAt(step, 'with'))
+    expect(passed.filter((name) => !(name in action.inputs))).toEqual([])
+    expect(requiredActionInputs.filter((name) => !passed.includes(name))).toEqual([])
+  })
+
+  it.each(workflows.map(({ file, doc }) => [file, doc] as const))('%s: reads only outputs the action declares', (_, doc) => {
+    const unknown: string[] = []
+    for (const [jobId, job] of jobsOf(doc)) {
+      const ids = new Set(actionSteps(job).map((step) => step.id))
+      for (const [stepId, output] of outputRefs(JSON.stringify(job), 'steps')) {
+        if (ids.has(stepId) && !(output in action.outputs)) unknown.push(`${jobId}: steps.${stepId}.outputs.${output}`)
+      }
+    }
+    expect(unknown).toEqual([])
+  })
+})
+
+describe.each(REUSABLE)('%s', (file) => {
+  const doc = readYaml(file)
+  const call = mappingAt(doc.on, 'workflow_call')
+  const jobs = Object.fromEntries(jobsOf(doc))
+  const used = expressionsOutsideOn(doc)
+
+  it('is a reusable workflow with a required token secret', () => {
+    expect(isMapping(doc.on) && 'workflow_call' in doc.on).toBe(true)
+    expect(mappingAt(mappingAt(call, 'secrets'), 'token').required).toBe(true)
+  })
+
+  it('uses every input it declares', () => {
+    const inputs = Object.keys(mappingAt(call, 'inputs'))
+    expect(inputs.length).toBeGreaterThan(0)
+    expect(inputs.filter((name) => !reads(used, 'inputs', name))).toEqual([])
+  })
+
+  it('uses every secret it declares', () => {
+    const secrets = Object.keys(mappingAt(call, 'secrets'))
+    expect(secrets.filter((name) => !reads(used, 'secrets', name))).toEqual([])
+  })
+
+  it('maps every output to a job output that comes from an output the action declares', () => {
+    const outputs = Object.entries(mappingAt(call, 'outputs'))
+    expect(outputs.length).toBeGreaterThan(0)
+    const broken: string[] = []
+    for (const [name, output] of outputs) {
+      const jobRefs = outputRefs(isMapping(output) ? String(output.value) : '', 'jobs')
+      if (jobRefs.length === 0) broken.push(`${name}: value reads no job output`)
+      for (const [jobId, jobOutput] of jobRefs) {
+        const job = jobs[jobId]
+        const value = job ? mappingAt(job, 'outputs')[jobOutput] : undefined
+        if (typeof value !== 'string') {
+          broken.push(`${name}: jobs.${jobId}.outputs.${jobOutput} is not declared`)
+          continue
+        }
+        const stepRefs = outputRefs(value, 'steps')
+        if (stepRefs.length === 0) broken.push(`${name}: jobs.${jobId}.outputs.${jobOutput} reads no step output`)
+        for (const [stepId, stepOutput] of stepRefs) {
+          const step = actionSteps(job).find((candidate) => candidate.id === stepId)
+          if (!step) broken.push(`${name}: step ${stepId} of job ${jobId} does not run the action`)
+          else if (!(stepOutput in action.outputs)) broken.push(`${name}: the action declares no output ${stepOutput}`)
+        }
+      }
+    }
+    expect(broken).toEqual([])
+  })
+
+  it("runs the action checked out from this workflow's own repository and commit, without credentials", () => {
+    for (const [jobId, job] of jobsOf(doc)) {
+      const steps = stepsOf(job)
+      const runAt = steps.findIndex((step) => step.uses === `./${ACTION_CHECKOUT_PATH}`)
+      expect([jobId, runAt >= 0]).toEqual([jobId, true])
+      const checkout = steps.slice(0, runAt).find((step) => typeof step.uses === 'string' && step.uses.startsWith('actions/checkout@'))
+      expect(mappingAt(checkout, 'with')).toEqual(
+        expect.objectContaining({
+          repository: '${{ job.workflow_repository }}',
+          ref: '${{ job.workflow_sha }}',
+          path: ACTION_CHECKOUT_PATH,
+          'persist-credentials': false
+        })
+      )
+      expect(mappingAt(job, 'permissions')).toEqual({ contents: 'read' })
+    }
+    expect(doc.permissions).toEqual({})
+  })
+})
+
+describe('trigger-build.yml behaviour', () => {
+  const doc = readYaml('.github/workflows/trigger-build.yml')
+  const [[, job]] = jobsOf(doc)
+  const step = actionSteps(job)[0]
+
+  it('fans out over matrix-apps, falling back to app-slug, without fail-fast', () => {
+    const strategy = mappingAt(job, 'strategy')
+    expect(strategy['fail-fast']).toBe(false)
+    const matrix = String(mappingAt(strategy, 'matrix').app)
+    expect(matrix).toContain('inputs.matrix-apps')
+    expect(matrix).toContain('inputs.app-slug')
+    expect(mappingAt(step, 'with')['app-slug']).toBe('${{ matrix.app }}')
+  })
+
+  it('cancels an older run for the same PR or ref and app', () => {
+    const concurrency = mappingAt(job, 'concurrency')
+    expect(concurrency['cancel-in-progress']).toBe(true)
+    for (const part of ['github.workflow', 'github.event.pull_request.number', 'github.ref', 'matrix.app']) {
+      expect(String(concurrency.group)).toContain(part)
+    }
+  })
+
+  it('triggers from the GitHub event and waits as the caller asks', () => {
+    expect(mappingAt(step, 'with')).toEqual(
+      expect.objectContaining({ operation: 'trigger', 'from-event': 'true', wait: '${{ inputs.wait }}' })
+    )
+    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs'), 'wait')).toEqual(
+      expect.objectContaining({ type: 'boolean', default: true })
+    )
+  })
+})
+
+describe('migrate-machine-types.yml behaviour', () => {
+  const doc = readYaml('.github/workflows/migrate-machine-types.yml')
+  const jobs = Object.fromEntries(jobsOf(doc))
+
+  it('always previews with a dry run', () => {
+    expect(jobs.preview.if).toBeUndefined()
+    expect(mappingAt(actionSteps(jobs.preview)[0], 'with')).toEqual(
+      expect.objectContaining({ operation: 'migrate-machine-types', 'dry-run': 'true' })
+    )
+  })
+
+  it('migrates only after the preview, when dry-run is false, in the given environment, never cancelled', () => {
+    const migrate = jobs.migrate
+    expect(migrate.needs).toBe('preview')
+    expect(String(migrate.if)).toContain('!inputs.dry-run')
+    expect(migrate.environment).toBe('${{ inputs.environment }}')
+    expect(mappingAt(migrate, 'concurrency')['cancel-in-progress']).toBe(false)
+    expect(mappingAt(actionSteps(migrate)[0], 'with')).toEqual(
+      expect.objectContaining({ operation: 'migrate-machine-types', 'dry-run': 'false' })
+    )
+  })
+
+  it('defaults to a dry run', () => {
+    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs'), 'dry-run')).toEqual(
+      expect.objectContaining({ type: 'boolean', default: true })
+    )
+  })
+})
+
+describe('example callers', () => {
+  const calls = yamlFilesIn('docs/examples').flatMap((file) => {
+    const doc = readYaml(file)
+    return jobsOf(doc)
+      .filter(([, job]) => typeof job.uses === 'string')
+      .map(([jobId, job]) => ({ file, jobId, job, doc }))
+  })
+
+  it('call both reusable workflows', () => {
+    const targets = calls.map(({ job }) => String(job.uses).replace(PUBLISHED, '$1'))
+    expect([...new Set(targets)].sort()).toEqual([...REUSABLE].sort())
+  })
+
+  it.each(calls.map((entry) => [`${entry.file} ${entry.jobId}`, entry] as const))('%s: passes what the reusable workflow declares', (_, { job, doc, jobId }) => {
+    const match = PUBLISHED.exec(String(job.uses))
+    expect(match).not.toBeNull()
+    const call = mappingAt(readYaml(match![1]).on, 'workflow_call')
+    const declaredInputs = mappingAt(call, 'inputs')
+    const declaredSecrets = mappingAt(call, 'secrets')
+    const passed = mappingAt(job, 'with')
+    const secrets = mappingAt(job, 'secrets')
+
+    expect(Object.keys(passed).filter((name) => !(name in declaredInputs))).toEqual([])
+    expect(Object.entries(declaredInputs).filter(([name, input]) => isMapping(input) && input.required === true && !(name in passed)).map(([name]) => name)).toEqual([])
+    expect(Object.keys(secrets).filter((name) => !(name in declaredSecrets))).toEqual([])
+    expect(Object.entries(declaredSecrets).filter(([name, secret]) => isMapping(secret) && secret.required === true && !(name in secrets)).map(([name]) => name)).toEqual([])
+
+    // A boolean input takes a boolean or an expression, a string input a string.
+    const mistyped = Object.entries(passed).filter(([name, value]) => {
+      const type = mappingAt(declaredInputs, name).type
+      const expression = typeof value === 'string' && /^\$\{\{[\s\S]*\}\}$/.test(value.trim())
+      return type === 'boolean' ? typeof value !== 'boolean' && !expression : typeof value !== 'string'
+    })
+    expect(mistyped).toEqual([])
+
+    // Jobs that need this call read only outputs the reusable workflow declares.
+    const declaredOutputs = mappingAt(call, 'outputs')
+    const reads = jobsOf(doc).flatMap(([, other]) => outputRefs(JSON.stringify(other), 'needs')).filter(([from]) => from === jobId)
+    expect(reads.filter(([, output]) => !(output in declaredOutputs))).toEqual([])
+  })
+})
