@@ -1,0 +1,268 @@
+/**
+ * Every one of the 18 operations, run through dist/index.js against the emulator
+ * (bundled seed), each checked through its outputs and through the emulator's
+ * state or request log. The tests run in order: the app registered first is
+ * configured, built and finally deleted. The last test checks that the set of
+ * operations run here is exactly OPERATIONS.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { load } from 'js-yaml'
+import { OPERATIONS } from '../../src/constants.js'
+import {
+  appState,
+  buildState,
+  clearRequestLog,
+  emulatorState,
+  expectPassed,
+  removeWorkspaces,
+  requestLog,
+  startE2eEmulator,
+  step,
+  TOKENS,
+  workspace,
+  type RunningEmulator
+} from './support.js'
+
+/** A made-up key pair, for the SSH registration only: the private "key" body is not a key. */
+const FAKE_PRIVATE_KEY_LINE = 'E2EFAKEKEYBODYnotarealkey0123456789'
+const FAKE_PRIVATE_KEY = `-----BEGIN OPENSSH PRIVATE KEY-----\n${FAKE_PRIVATE_KEY_LINE}\n-----END OPENSSH PRIVATE KEY-----`
+const FAKE_PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIE2eFakePublicKeyForTestsOnly e2e@example.test'
+
+const exercised = new Set<string>()
+let emu: RunningEmulator
+/** The app registered by the first test, used by later ones and deleted by the last. */
+let appSlug = ''
+
+beforeAll(async () => {
+  emu = await startE2eEmulator()
+})
+afterAll(async () => {
+  removeWorkspaces()
+  await emu?.close()
+})
+
+describe('all 18 operations through dist/index.js against the emulator', () => {
+  it('register-app: registers an SSH repository, adds the key (never recorded) and finishes', async () => {
+    await clearRequestLog(emu)
+    const result = await step(
+      emu,
+      'register-app',
+      {
+        'repo-url': 'git@github.com:acme/e2e-app.git',
+        'org-slug': 'acme',
+        'ssh-private-key': FAKE_PRIVATE_KEY,
+        'ssh-public-key': FAKE_PUBLIC_KEY,
+        'project-type': 'flutter',
+        'stack-id': 'linux-docker-22.04',
+        'app-envs': 'FLAVOR=e2e'
+      },
+      {},
+      exercised
+    )
+    expectPassed(result)
+    appSlug = result.outputs['app-slug']
+    expect(appSlug).toMatch(/^[0-9a-f]{16}$/)
+    expect(result.outputs['build-trigger-token']).toMatch(/.{8,}/)
+    const app = await appState(emu, appSlug)
+    expect(app).toMatchObject({
+      title: 'e2e-app',
+      repo_url: 'git@github.com:acme/e2e-app.git',
+      owner: { account_type: 'organization', slug: 'acme' },
+      project_type: 'flutter',
+      stack_id: 'linux-docker-22.04',
+      has_ssh_key: true,
+      has_build_trigger_token: true,
+      envs: { FLAVOR: 'e2e' },
+      team: { olivia: 'owner' }
+    })
+    const log = await requestLog(emu)
+    expect(log.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /v0.1/apps/register',
+      `POST /v0.1/apps/${appSlug}/register-ssh-key`,
+      `POST /v0.1/apps/${appSlug}/finish`
+    ])
+    expect(log[1].body).toMatchObject({ auth_ssh_private_key: '[redacted]', auth_ssh_public_key: FAKE_PUBLIC_KEY })
+    expect(result.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n')).not.toContain(FAKE_PRIVATE_KEY_LINE)
+    expect(result.files.output + result.summary).not.toContain(FAKE_PRIVATE_KEY_LINE)
+  })
+
+  it('list-apps: the Workspace\'s apps, including the new one, match the emulator\'s', async () => {
+    const result = await step(emu, 'list-apps', { 'org-slug': 'acme' }, {}, exercised)
+    expectPassed(result)
+    const state = await emulatorState(emu)
+    const acme = state.apps.filter((a: { owner: { slug: string } }) => a.owner.slug === 'acme').map((a: { slug: string }) => a.slug)
+    expect(JSON.parse(result.outputs['app-slugs'])).toEqual(acme)
+    expect(acme).toContain(appSlug)
+    expect(acme).not.toContain('sam-cli')
+    expect(result.outputs.count).toBe(String(acme.length))
+    expect(result.summary).toContain('Apps of Workspace acme')
+  })
+
+  it('get-app: title, repository and project type of ios-app', async () => {
+    const result = await step(emu, 'get-app', { 'app-slug': 'ios-app' }, { token: TOKENS.tester }, exercised)
+    expectPassed(result)
+    expect(result.outputs).toMatchObject({ title: 'ios-app', 'repo-url': 'git@github.com:acme/ios-app.git', 'project-type': 'ios' })
+    expect(JSON.parse(result.outputs.app)).toMatchObject({ slug: 'ios-app', owner: { slug: 'acme' } })
+  })
+
+  it('update-app: changes the title and visibility, and only those', async () => {
+    await clearRequestLog(emu)
+    const result = await step(emu, 'update-app', { 'app-slug': appSlug, title: 'E2E App', 'is-public': 'true' }, {}, exercised)
+    expectPassed(result)
+    expect(await appState(emu, appSlug)).toMatchObject({ title: 'E2E App', is_public: true, default_branch: 'main' })
+    expect((await requestLog(emu)).map((r) => [r.method, r.body])).toEqual([['PATCH', { title: 'E2E App', is_public: true }]])
+    expect(JSON.parse(result.outputs.app)).toMatchObject({ title: 'E2E App', is_public: true })
+  })
+
+  it('list-branches: the seed\'s branches of ios-app', async () => {
+    const result = await step(emu, 'list-branches', { 'app-slug': 'ios-app' }, {}, exercised)
+    expectPassed(result)
+    expect(JSON.parse(result.outputs.branches)).toEqual((await appState(emu, 'ios-app')).branches)
+    expect(JSON.parse(result.outputs.branches)).toContain('release/1.2')
+  })
+
+  it('get-config: writes the app\'s service.yml into the workspace', async () => {
+    const dir = workspace()
+    const result = await step(emu, 'get-config', { 'app-slug': 'ios-app', 'config-path': 'ci/service.yml' }, { workspace: dir }, exercised)
+    expectPassed(result)
+    expect(result.outputs['config-path']).toBe(join(dir, 'ci', 'service.yml'))
+    expect(readFileSync(join(dir, 'ci', 'service.yml'), 'utf8')).toBe((await appState(emu, 'ios-app')).service_yml)
+  })
+
+  it('upload-config: the workspace file becomes the app\'s service.yml', async () => {
+    const dir = workspace()
+    const text = [
+      'format_version: "13"',
+      'meta:',
+      '  service:',
+      '    stack: linux-docker-22.04',
+      '    machine_type_id: standard',
+      'trigger_map:',
+      '- push_branch: main',
+      '  workflow: release',
+      '- push_branch: "*"',
+      '  workflow: check',
+      'workflows:',
+      '  check: {}',
+      '  release: {}',
+      ''
+    ].join('\n')
+    writeFileSync(join(dir, 'service.yml'), text)
+    const result = await step(emu, 'upload-config', { 'app-slug': appSlug }, { workspace: dir }, exercised)
+    expectPassed(result)
+    expect((await appState(emu, appSlug)).service_yml).toBe(text)
+    expect(result.outputs['config-path']).toBe(join(dir, 'service.yml'))
+  })
+
+  it('get-config-location: ios-app reads it from the service, android-app from the repository', async () => {
+    const ios = await step(emu, 'get-config-location', { 'app-slug': 'ios-app' }, {}, exercised)
+    const android = await step(emu, 'get-config-location', { 'app-slug': 'android-app' }, {}, exercised)
+    expectPassed(ios)
+    expectPassed(android)
+    expect([ios.outputs.location, android.outputs.location]).toEqual(['service', 'repository'])
+  })
+
+  it('set-config-location: switches the new app to repository, with a warning when no service.yml is in the workspace', async () => {
+    const result = await step(emu, 'set-config-location', { 'app-slug': appSlug, location: 'repository' }, {}, exercised)
+    expectPassed(result)
+    expect(result.outputs.location).toBe('repository')
+    expect((await appState(emu, appSlug)).config_location).toBe('repository')
+    expect(result.stdout).toMatch(/^::warning::service\.yml is not at the root of the workspace/m)
+    const back = await step(emu, 'set-config-location', { 'app-slug': appSlug, location: 'service' }, {}, exercised)
+    expectPassed(back)
+    expect((await appState(emu, appSlug)).config_location).toBe('service')
+  })
+
+  it('get-roles: the groups holding the Developer role on ios-app', async () => {
+    const result = await step(emu, 'get-roles', { 'app-slug': 'ios-app', role: 'developer' }, {}, exercised)
+    expectPassed(result)
+    expect(JSON.parse(result.outputs.groups)).toEqual(['release-team'])
+    expect((await appState(emu, 'ios-app')).group_roles.manager).toEqual(['release-team'])
+  })
+
+  it('set-roles: gives the platform group the Admin role on the new app', async () => {
+    const result = await step(emu, 'set-roles', { 'app-slug': appSlug, role: 'admin', groups: 'platform' }, {}, exercised)
+    expectPassed(result)
+    expect(JSON.parse(result.outputs.groups)).toEqual(['platform'])
+    expect((await appState(emu, appSlug)).group_roles.admin).toEqual(['platform'])
+  })
+
+  it('list-groups: the groups of Workspace acme', async () => {
+    const result = await step(emu, 'list-groups', { 'org-slug': 'acme' }, { token: TOKENS.tester }, exercised)
+    expectPassed(result)
+    expect(JSON.parse(result.outputs['group-slugs'])).toEqual(['release-team', 'qa-team', 'platform'])
+    expect(JSON.parse(result.outputs.groups)).toContainEqual({ slug: 'qa-team', name: 'QA team' })
+  })
+
+  it('migrate-machine-types: api-server moves from elite to elite-xl', async () => {
+    const result = await step(emu, 'migrate-machine-types', { 'org-slug': 'acme', 'from-machine': 'elite', 'to-machine': 'elite-xl' }, {}, exercised)
+    expectPassed(result)
+    expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['api-server (api-server)'])
+    expect(result.outputs['migrated-count']).toBe('1')
+    const config = load((await appState(emu, 'api-server')).service_yml) as { meta: { service: { machine_type_id: string } } }
+    expect(config.meta.service.machine_type_id).toBe('elite-xl')
+  })
+
+  it('set-email-notifications: changes on-success only', async () => {
+    const result = await step(emu, 'set-email-notifications', { 'app-slug': 'ios-app', 'on-success': 'never' }, {}, exercised)
+    expectPassed(result)
+    expect((await appState(emu, 'ios-app')).notifications).toEqual({ on_success: 'never', on_failure: 'always' })
+  })
+
+  let buildSlug = ''
+
+  it('trigger: starts a build of the new app on a branch, picked by its trigger map', async () => {
+    const result = await step(emu, 'trigger', { 'app-slug': appSlug, 'from-event': 'false', branch: 'main' }, {}, exercised)
+    expectPassed(result)
+    buildSlug = result.outputs['build-slug']
+    expect(result.outputs).toMatchObject({ 'build-number': '1', 'triggered-workflow': 'release' })
+    expect(await buildState(emu, buildSlug)).toMatchObject({ app: appSlug, branch: 'main', triggered_workflow: 'release', checkout: { kind: 'branch', value: 'main' } })
+  })
+
+  it('wait: follows that build to success and prints its log', async () => {
+    const result = await step(emu, 'wait', { 'app-slug': appSlug, 'build-slug': buildSlug }, {}, exercised)
+    expectPassed(result)
+    expect(result.outputs).toMatchObject({ 'build-slug': buildSlug, 'build-status': 'success', 'build-status-text': 'success' })
+    expect(result.stdout).toContain('Build finished with status success')
+    expect((await buildState(emu, buildSlug)).status).toBe(1)
+  })
+
+  it('abort: aborts an unfinished build with the reason and options given', async () => {
+    // Builds here end in 300 ms, sooner than a step starts; a pull request build without the
+    // owner fields is held until approved, so it is still unfinished when the abort arrives.
+    const started = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'feature/login', 'pull-request-id': '5' })
+    expectPassed(started)
+    const slug = started.outputs['build-slug']
+    expect(await buildState(emu, slug)).toMatchObject({ status: 0, is_on_hold: true })
+    const result = await step(
+      emu,
+      'abort',
+      { 'app-slug': 'ios-app', 'build-slug': slug, 'abort-reason': 'e2e: not needed', 'skip-notifications': 'true' },
+      { token: TOKENS.developer },
+      exercised
+    )
+    expectPassed(result)
+    expect(result.outputs['build-slug']).toBe(slug)
+    expect(await buildState(emu, slug)).toMatchObject({
+      status: 3,
+      status_text: 'aborted',
+      abort_reason: 'e2e: not needed',
+      abort: { with_success: false, skip_notifications: true, notification_sent: false, by: 'dora' }
+    })
+  })
+
+  it('delete-app: with the slug repeated in confirm, the app is gone', async () => {
+    const result = await step(emu, 'delete-app', { 'app-slug': appSlug, confirm: appSlug }, {}, exercised)
+    expectPassed(result)
+    expect(await appState(emu, appSlug)).toBeUndefined()
+    const slugs = (await emulatorState(emu)).apps.map((a: { slug: string }) => a.slug)
+    expect(slugs).toContain('ios-app')
+  })
+
+  it('the end-to-end suite covers all 18 operations', () => {
+    expect([...exercised].sort()).toEqual([...OPERATIONS].sort())
+    expect(exercised.size).toBe(18)
+  })
+})
