@@ -1,0 +1,450 @@
+#!/usr/bin/env node
+/**
+ * Measures the bundled action (dist/index.js) the way the runner starts it: a fresh
+ * process per step, inputs in INPUT_<NAME> variables, outputs in the runner's files.
+ *
+ *   npm run bench                 Node 24 when installed ($NODE24 or .cache/node24/bin/node), else this Node
+ *   npm run bench -- --local      this Node, even when Node 24 is installed
+ *   npm run bench -- --quick      fewer runs (a rough figure in about 30 s)
+ *   npm run bench:node24          fetches Node 24 into .cache/ first, then runs the bench with it
+ *
+ * Prints min / median / p90 per measure and writes the table to bench/results/latest.json
+ * (and latest-node<major>.json). Every server binds to 127.0.0.1 and stops by itself.
+ */
+import { execFileSync, spawn } from 'node:child_process'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, watch, writeFileSync } from 'node:fs'
+import { cpus, tmpdir } from 'node:os'
+import { dirname, join, resolve } from 'node:path'
+import { performance } from 'node:perf_hooks'
+import { fileURLToPath, pathToFileURL } from 'node:url'
+import { startServer } from './server.js'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
+const DIST = join(ROOT, 'dist')
+const BUNDLE = join(DIST, 'index.js')
+const MINIMAL = join(ROOT, 'bench', 'minimal-trigger.js')
+const MAXRSS = pathToFileURL(join(ROOT, 'bench', 'maxrss.js')).href
+const RESULTS = join(ROOT, 'bench', 'results')
+
+const argv = process.argv.slice(2)
+const flag = (name) => argv.includes(`--${name}`)
+const option = (name, fallback) => {
+  const at = argv.indexOf(`--${name}`)
+  return at >= 0 && argv[at + 1] !== undefined ? Number(argv[at + 1]) : fallback
+}
+const QUICK = flag('quick')
+const COLD_RUNS = option('runs', QUICK ? 8 : 30)
+const TRIGGER_RUNS = option('trigger-runs', QUICK ? 6 : 20)
+const WAIT_RUNS = option('wait-runs', QUICK ? 1 : 3)
+const RSS_RUNS = option('rss-runs', QUICK ? 1 : 3)
+const WARMUP = 3
+const BUILD_SECONDS = option('build-seconds', 3)
+const POLL_SECONDS = option('poll-seconds', 0.5)
+const APPS = 500
+const PAGE = 50
+const LOG_CHUNKS = 200
+
+const TOKEN = 'bench-token-0123456789'
+const APP = 'bench-app'
+const BUILD = 'bench-build'
+
+// --- which Node runs the bundle ---
+
+function pickNode() {
+  const local = { path: process.execPath, version: process.version }
+  if (flag('local')) return { ...local, source: 'local Node (--local)' }
+  const candidates = [
+    [process.env.NODE24, '$NODE24'],
+    [join(ROOT, '.cache', 'node24', 'bin', 'node'), '.cache/node24/bin/node']
+  ]
+  for (const [path, source] of candidates) {
+    if (!path || !existsSync(path)) continue
+    let version
+    try {
+      version = execFileSync(path, ['-v'], { encoding: 'utf8' }).trim()
+    } catch {
+      console.warn(`${source} (${path}) does not run; ignoring it`)
+      continue
+    }
+    if (version.startsWith('v24.')) return { path, version, source: `Node 24, the runner's Node (${source})` }
+    console.warn(`${source} is ${version}, not Node 24; ignoring it`)
+  }
+  return { ...local, source: 'local Node: Node 24 is not installed (npm run bench:node24 fetches it)' }
+}
+
+// --- processes ---
+
+/** A fresh set of runner files for one step. */
+function runnerFiles() {
+  const dir = mkdtempSync(join(tmpdir(), 'bench-run-'))
+  const files = { dir, output: join(dir, 'output'), state: join(dir, 'state'), summary: join(dir, 'summary'), workspace: join(dir, 'workspace') }
+  mkdirSync(files.workspace)
+  for (const file of [files.output, files.state, files.summary]) writeFileSync(file, '')
+  return files
+}
+
+function actionEnv(files, inputs, extra = {}) {
+  const env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? files.dir,
+    GITHUB_OUTPUT: files.output,
+    GITHUB_STATE: files.state,
+    GITHUB_STEP_SUMMARY: files.summary,
+    GITHUB_WORKSPACE: files.workspace,
+    GITHUB_ACTIONS: 'true',
+    RUNNER_TEMP: files.dir,
+    ...extra
+  }
+  // The runner keeps the hyphens of input names: INPUT_APP-SLUG.
+  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
+  return env
+}
+
+/**
+ * Runs one process to its end. `startedAt`/`exitAt` are performance.now() values of
+ * this process; `outputAt` is when `watchFile` was first written, if given.
+ */
+function runChild(command, args, { env, cwd = ROOT, watchFile, keepStdout = false, timeoutMs = 30_000 }) {
+  return new Promise((done, fail) => {
+    let outputAt
+    const watcher = watchFile ? watch(watchFile, () => (outputAt ??= performance.now())) : undefined
+    const startedAt = performance.now()
+    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    let stdout = ''
+    let stderr = ''
+    child.stdout.on('data', (d) => keepStdout && (stdout += d))
+    child.stderr.on('data', (d) => (stderr += d))
+    let exitAt
+    child.on('exit', () => (exitAt = performance.now()))
+    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    child.on('error', fail)
+    child.on('close', (code, signal) => {
+      clearTimeout(timer)
+      watcher?.close()
+      if (signal) return fail(new Error(`${command} ${args.join(' ')} was killed (${signal}) after ${timeoutMs} ms: ${stderr}`))
+      done({ code, startedAt, exitAt, outputAt, ms: exitAt - startedAt, stdout, stderr })
+    })
+  })
+}
+
+function check(condition, message, run) {
+  if (!condition) throw new Error(`${message}${run ? `\nstdout: ${run.stdout.slice(0, 2000)}\nstderr: ${run.stderr.slice(0, 2000)}` : ''}`)
+}
+
+// --- statistics ---
+
+function stats(values) {
+  const sorted = [...values].sort((a, b) => a - b)
+  const n = sorted.length
+  const median = n % 2 ? sorted[(n - 1) / 2] : (sorted[n / 2 - 1] + sorted[n / 2]) / 2
+  return { n, min: sorted[0], median, p90: sorted[Math.min(n - 1, Math.ceil(0.9 * n) - 1)], max: sorted[n - 1] }
+}
+
+// --- the measures ---
+
+/** 1. Start to exit on an input that fails at once, against `node -e 0`. */
+async function coldStart(node) {
+  const floor = []
+  const action = []
+  for (let i = 0; i < WARMUP + COLD_RUNS; i++) {
+    const empty = await runChild(node.path, ['-e', '0'], { env: { PATH: process.env.PATH ?? '' } })
+    const files = runnerFiles()
+    const run = await runChild(node.path, [BUNDLE], { env: actionEnv(files, { operation: 'no-such-operation', token: TOKEN }), cwd: files.workspace, keepStdout: true })
+    rmSync(files.dir, { recursive: true, force: true })
+    check(run.code === 1 && run.stdout.includes('::error::Input "operation"'), 'the action did not fail on the unknown operation', run)
+    if (i < WARMUP) continue
+    floor.push(empty.ms)
+    action.push(run.ms)
+  }
+  return { floor: stats(floor), action: stats(action) }
+}
+
+function triggerReply(number) {
+  const result = { status: 'ok', message: 'webhook processed', build_slug: `${BUILD}-${number}`, build_number: number, build_url: `https://ci.example.com/build/${BUILD}-${number}`, triggered_workflow: 'primary' }
+  return { status: 201, json: { status: 'ok', message: 'webhook processed', slug: APP, service: 'service', results: [result] } }
+}
+
+/** 2. Start to outputs written for `operation: trigger`, against a minimal undici script. */
+async function trigger(node) {
+  let number = 0
+  const server = await startServer(
+    (req) => (req.method === 'POST' && req.path === `/apps/${APP}/builds` ? triggerReply(++number) : undefined),
+    { maxRequests: 4 * (WARMUP + TRIGGER_RUNS) + 10, lifetimeMs: 120_000 }
+  )
+  const minimal = { output: [], exit: [] }
+  const action = { output: [], exit: [] }
+  try {
+    for (let i = 0; i < WARMUP + TRIGGER_RUNS; i++) {
+      let files = runnerFiles()
+      const env = { ...actionEnv(files, {}), BENCH_BASE_URL: server.url, BENCH_APP: APP, BENCH_TOKEN: TOKEN }
+      const floor = await runChild(node.path, [MINIMAL], { env, watchFile: files.output })
+      check(floor.code === 0 && readFileSync(files.output, 'utf8').startsWith('build-slug<<'), 'the minimal script wrote no output', floor)
+      rmSync(files.dir, { recursive: true, force: true })
+
+      files = runnerFiles()
+      const inputs = { operation: 'trigger', token: TOKEN, 'app-slug': APP, branch: 'main', 'base-url': server.url }
+      const run = await runChild(node.path, [BUNDLE], { env: actionEnv(files, inputs), cwd: files.workspace, watchFile: files.output })
+      check(run.code === 0 && readFileSync(files.output, 'utf8').includes(`build-slug<<`), 'the action wrote no build-slug output', run)
+      rmSync(files.dir, { recursive: true, force: true })
+      if (i < WARMUP) continue
+      minimal.output.push((floor.outputAt ?? floor.exitAt) - floor.startedAt)
+      minimal.exit.push(floor.ms)
+      action.output.push((run.outputAt ?? run.exitAt) - run.startedAt)
+      action.exit.push(run.ms)
+    }
+  } finally {
+    await server.close()
+  }
+  return {
+    minimal: { output: stats(minimal.output), exit: stats(minimal.exit) },
+    action: { output: stats(action.output), exit: stats(action.exit) }
+  }
+}
+
+/** 3. Bytes of dist/. */
+function distBytes() {
+  let total = 0
+  const walk = (dir) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name)
+      if (entry.isDirectory()) walk(path)
+      else total += statSync(path).size
+    }
+  }
+  walk(DIST)
+  return { total, indexJs: statSync(BUNDLE).size }
+}
+
+/** 4. Requests and end delay of `trigger` with `wait: true` on a build that runs BUILD_SECONDS. */
+async function waitLoop(node, streamLogs) {
+  const counts = []
+  const statusCounts = []
+  const delays = []
+  for (let i = 0; i < WAIT_RUNS; i++) {
+    let triggeredAt
+    const buildMs = BUILD_SECONDS * 1000
+    const server = await startServer(
+      (req) => {
+        const base = `/apps/${APP}/builds`
+        if (req.method === 'POST' && req.path === base) {
+          triggeredAt = req.at
+          const reply = triggerReply(1)
+          reply.json.results[0].build_slug = BUILD
+          return reply
+        }
+        if (triggeredAt === undefined) return undefined
+        const elapsed = req.at - triggeredAt
+        const finished = elapsed >= buildMs
+        if (req.method === 'GET' && req.path === `${base}/${BUILD}`) {
+          return {
+            json: {
+              data: {
+                slug: BUILD,
+                build_number: 1,
+                status: finished ? 1 : 0,
+                status_text: finished ? 'success' : 'in-progress',
+                is_on_hold: false,
+                triggered_workflow: 'primary',
+                finished_at: finished ? new Date().toISOString() : null
+              }
+            }
+          }
+        }
+        if (req.method === 'GET' && req.path === `${base}/${BUILD}/log`) {
+          const ticks = Math.floor(Math.min(elapsed, buildMs) / 500)
+          const chunks = Array.from({ length: ticks + 1 }, (_, position) => ({ chunk: `step output at ${position * 500} ms\n`, position }))
+          if (finished) chunks.push({ chunk: 'Build finished with status success\n', position: ticks + 1 })
+          return { json: { log_chunks: chunks, is_archived: finished, expiring_raw_log_url: null, timestamp: new Date().toISOString() } }
+        }
+        return undefined
+      },
+      { maxRequests: Math.ceil((BUILD_SECONDS / POLL_SECONDS) * 3) + 20, lifetimeMs: buildMs + 60_000 }
+    )
+    try {
+      const files = runnerFiles()
+      const inputs = {
+        operation: 'trigger',
+        token: TOKEN,
+        'app-slug': APP,
+        branch: 'main',
+        'base-url': server.url,
+        wait: 'true',
+        'poll-interval': String(POLL_SECONDS),
+        'wait-timeout': String(BUILD_SECONDS + 60),
+        'stream-logs': String(streamLogs)
+      }
+      const run = await runChild(node.path, [BUNDLE], { env: actionEnv(files, inputs), cwd: files.workspace, timeoutMs: buildMs + 60_000 })
+      const outputs = readFileSync(files.output, 'utf8')
+      rmSync(files.dir, { recursive: true, force: true })
+      check(run.code === 0 && outputs.includes('build-status<<') && /\nsuccess\n/.test(outputs), 'the wait did not end in success', run)
+      counts.push(server.requests.length)
+      statusCounts.push(server.requests.filter((r) => r.method === 'GET' && r.path === `/apps/${APP}/builds/${BUILD}`).length)
+      delays.push(run.exitAt - (triggeredAt + buildMs))
+    } finally {
+      await server.close()
+    }
+  }
+  return { requests: stats(counts), statusRequests: stats(statusCounts), endDelay: stats(delays) }
+}
+
+/** Peak RSS of one process, read from the kernel's high-water mark by the preload. */
+async function peakRss(node, args, options) {
+  const file = join(mkdtempSync(join(tmpdir(), 'bench-rss-')), 'maxrss')
+  const run = await runChild(node.path, ['--import', MAXRSS, ...args], { ...options, env: { ...options.env, BENCH_MAXRSS_FILE: file } })
+  const kib = Number(readFileSync(file, 'utf8'))
+  rmSync(dirname(file), { recursive: true, force: true })
+  return { run, mib: kib / 1024 }
+}
+
+/** 5. Peak RSS of a 500-app list-apps and of a 200-chunk build log read. */
+async function memory(node) {
+  const floor = []
+  for (let i = 0; i < RSS_RUNS; i++) floor.push((await peakRss(node, ['-e', '0'], { env: { PATH: process.env.PATH ?? '' } })).mib)
+
+  const app = (n) => ({
+    slug: `app-${String(n).padStart(4, '0')}`,
+    title: `Bench application number ${n}`,
+    project_type: n % 2 ? 'android' : 'ios',
+    provider: 'github',
+    repo_owner: 'bench-org',
+    repo_url: `https://github.com/bench-org/app-${n}.git`,
+    repo_slug: `app-${n}`,
+    is_disabled: false,
+    is_public: false,
+    status: 1,
+    owner: { account_type: 'organization', name: 'Bench Org', slug: 'bench-org' }
+  })
+  const lists = []
+  const server = await startServer(
+    (req) => {
+      if (req.method !== 'GET' || req.path !== '/apps') return undefined
+      const from = Number(req.query.next ?? 0)
+      const data = Array.from({ length: Math.min(PAGE, APPS - from) }, (_, k) => app(from + k))
+      const next = from + PAGE < APPS ? String(from + PAGE) : undefined
+      return { json: { data, paging: { total_item_count: APPS, page_item_limit: PAGE, ...(next ? { next } : {}) } } }
+    },
+    { maxRequests: (APPS / PAGE) * RSS_RUNS + 10, lifetimeMs: 60_000 }
+  )
+  try {
+    for (let i = 0; i < RSS_RUNS; i++) {
+      const files = runnerFiles()
+      const { run, mib } = await peakRss(node, [BUNDLE], { env: actionEnv(files, { operation: 'list-apps', token: TOKEN, 'base-url': server.url }), cwd: files.workspace })
+      const outputs = readFileSync(files.output, 'utf8')
+      rmSync(files.dir, { recursive: true, force: true })
+      check(run.code === 0 && outputs.includes(`\n${APPS}\n`), `list-apps did not list ${APPS} apps`, run)
+      lists.push(mib)
+    }
+  } finally {
+    await server.close()
+  }
+
+  const chunkText = (position) => Array.from({ length: 10 }, (_, line) => `[step ${position}] output line ${line + 1}: ${'x'.repeat(70)}`).join('\n') + '\n'
+  const logReply = { json: { log_chunks: Array.from({ length: LOG_CHUNKS }, (_, position) => ({ chunk: chunkText(position), position })), is_archived: true, expiring_raw_log_url: null } }
+  const logs = []
+  const logServer = await startServer(
+    (req) => {
+      if (req.method !== 'GET') return undefined
+      if (req.path === `/apps/${APP}/builds/${BUILD}`) return { json: { data: { slug: BUILD, build_number: 1, status: 1, status_text: 'success', finished_at: new Date().toISOString() } } }
+      if (req.path === `/apps/${APP}/builds/${BUILD}/log`) return logReply
+      return undefined
+    },
+    { maxRequests: 4 * RSS_RUNS + 10, lifetimeMs: 60_000 }
+  )
+  try {
+    for (let i = 0; i < RSS_RUNS; i++) {
+      const files = runnerFiles()
+      const inputs = { operation: 'wait', token: TOKEN, 'app-slug': APP, 'build-slug': BUILD, 'base-url': logServer.url, 'stream-logs': 'true', 'poll-interval': '1' }
+      const { run, mib } = await peakRss(node, [BUNDLE], { env: actionEnv(files, inputs), cwd: files.workspace, keepStdout: true })
+      rmSync(files.dir, { recursive: true, force: true })
+      check(run.code === 0 && run.stdout.includes(`[step ${LOG_CHUNKS - 1}] output line 10`), `the wait did not print all ${LOG_CHUNKS} log chunks`, run)
+      logs.push(mib)
+    }
+  } finally {
+    await logServer.close()
+  }
+  return { floor: stats(floor), listApps: stats(lists), log: stats(logs) }
+}
+
+// --- report ---
+
+const ms = (v) => `${v.toFixed(1)} ms`
+const mib = (v) => `${v.toFixed(1)} MiB`
+const count = (v) => String(Math.round(v * 10) / 10)
+
+function row(metric, s, format, compare = '', target = '', ok) {
+  return { metric, min: format(s.min), median: format(s.median), p90: format(s.p90), compare, target, result: ok === undefined ? '' : ok ? 'met' : 'NOT MET' }
+}
+
+function printTable(rows) {
+  const heads = { metric: 'measure', min: 'min', median: 'median', p90: 'p90', compare: 'ratio / note', target: 'target', result: '' }
+  const keys = Object.keys(heads)
+  const width = Object.fromEntries(keys.map((k) => [k, Math.max(heads[k].length, ...rows.map((r) => String(r[k]).length))]))
+  const line = (r) => `| ${keys.map((k) => String(r[k]).padEnd(width[k])).join(' | ')} |`
+  console.log(line(heads))
+  console.log(`|${keys.map((k) => '-'.repeat(width[k] + 2)).join('|')}|`)
+  for (const r of rows) console.log(line(r))
+}
+
+async function main() {
+  if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run npm run build first')
+  const node = pickNode()
+  const started = performance.now()
+  console.log(`Bundle: dist/index.js, run with ${node.path} ${node.version}: ${node.source}`)
+  console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}; bench driven by Node ${process.version}`)
+  console.log('Peak RSS: getrusage maxRSS (the kernel high-water mark), written on exit by a preload (node --import bench/maxrss.js)\n')
+
+  const expected = BUILD_SECONDS / POLL_SECONDS
+  const cold = await coldStart(node)
+  const trig = await trigger(node)
+  const bytes = distBytes()
+  const quiet = await waitLoop(node, false)
+  const logs = await waitLoop(node, true)
+  const mem = await memory(node)
+
+  const coldRatio = cold.action.median / cold.floor.median
+  const trigRatio = trig.action.output.median / trig.minimal.output.median
+  const exitRatio = trig.action.exit.median / trig.minimal.exit.median
+  const interval = POLL_SECONDS * 1000
+  const rows = [
+    row('cold start to exit: node -e 0 (floor)', cold.floor, ms),
+    row('cold start to exit: dist/index.js, unknown operation', cold.action, ms, `${coldRatio.toFixed(2)}x floor`, '<= 2.0x', coldRatio <= 2.0),
+    row('trigger to outputs written: minimal undici script', trig.minimal.output, ms),
+    row('trigger to outputs written: dist/index.js', trig.action.output, ms, `${trigRatio.toFixed(2)}x minimal`, '<= 1.3x', trigRatio <= 1.3),
+    row('trigger to exit: minimal undici script', trig.minimal.exit, ms),
+    row('trigger to exit: dist/index.js', trig.action.exit, ms, `${exitRatio.toFixed(2)}x minimal`),
+    row('dist/ bytes (all files)', { min: bytes.total, median: bytes.total, p90: bytes.total }, String),
+    row('dist/index.js bytes', { min: bytes.indexJs, median: bytes.indexJs, p90: bytes.indexJs }, String, '', '<= 1000000', bytes.indexJs <= 1_000_000),
+    row(`wait, stream-logs false: requests (build ${BUILD_SECONDS} s, poll ${POLL_SECONDS} s)`, quiet.requests, count, `T/I+2 = ${expected + 2}`, `<= ${expected + 3}`, quiet.requests.max <= expected + 3),
+    row('wait, stream-logs false: build end to step end', quiet.endDelay, ms, '', `<= ${interval} ms`, quiet.endDelay.max <= interval),
+    row('wait, stream-logs true: requests (status + log)', logs.requests, count, `${count(logs.statusRequests.median)} status polls`),
+    row('wait, stream-logs true: build end to step end', logs.endDelay, ms, '', `<= ${interval} ms`, logs.endDelay.max <= interval),
+    row('peak RSS: node -e 0 (floor)', mem.floor, mib),
+    row(`peak RSS: list-apps, ${APPS} apps in pages of ${PAGE}`, mem.listApps, mib),
+    row(`peak RSS: wait with stream-logs, ${LOG_CHUNKS}-chunk log`, mem.log, mib)
+  ]
+  console.log()
+  printTable(rows)
+  const seconds = (performance.now() - started) / 1000
+  console.log(`\nRuns: ${COLD_RUNS} cold starts, ${TRIGGER_RUNS} triggers (after ${WARMUP} warm-ups each), ${WAIT_RUNS} waits per mode, ${RSS_RUNS} per memory measure; ${seconds.toFixed(0)} s.`)
+  console.log('Ratios compare medians. The wait rows show the worst run against their target.')
+
+  const report = {
+    date: new Date().toISOString(),
+    node: { path: node.path, version: node.version, source: node.source },
+    machine: { cpus: cpus().length, model: cpus()[0]?.model },
+    method: { peakRss: 'process.resourceUsage().maxRSS on exit, via node --import bench/maxrss.js', timing: 'performance.now() in the bench around spawn to the child exit event; outputs written = first fs.watch event on GITHUB_OUTPUT' },
+    settings: { coldRuns: COLD_RUNS, triggerRuns: TRIGGER_RUNS, warmup: WARMUP, waitRuns: WAIT_RUNS, rssRuns: RSS_RUNS, buildSeconds: BUILD_SECONDS, pollSeconds: POLL_SECONDS, apps: APPS, page: PAGE, logChunks: LOG_CHUNKS },
+    results: { coldStart: { ...cold, ratio: coldRatio }, trigger: { ...trig, ratio: trigRatio, exitRatio }, distBytes: bytes, waitQuiet: quiet, waitStreamLogs: logs, peakRssMiB: mem },
+    table: rows
+  }
+  mkdirSync(RESULTS, { recursive: true })
+  const json = `${JSON.stringify(report, null, 2)}\n`
+  writeFileSync(join(RESULTS, 'latest.json'), json)
+  writeFileSync(join(RESULTS, `latest-node${node.version.slice(1).split('.')[0]}.json`), json)
+  console.log(`Written to bench/results/latest.json`)
+}
+
+main().catch((error) => {
+  console.error(error instanceof Error ? error.message : error)
+  process.exitCode = 1
+})
