@@ -1,0 +1,118 @@
+/**
+ * Machine type migration end to end: a dry run that changes nothing, a migration
+ * that replaces the type in the default stack and in a workflow's own stack, and
+ * one that finds nothing to migrate.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
+import { load } from 'js-yaml'
+import {
+  emulatorState,
+  expectPassed,
+  removeWorkspaces,
+  requestLog,
+  resetEmulator,
+  startE2eEmulator,
+  step,
+  TOKENS,
+  workspace,
+  type RunningEmulator
+} from './support.js'
+
+interface Config {
+  meta: { service: { stack: string; machine_type_id: string } }
+  workflows: Record<string, { meta?: { service?: { machine_type_id?: string } } }>
+}
+
+/** web-app's service.yml with g2-m1.4core in the default stack and in the deploy workflow's stack. */
+const WEB_APP_YML = `format_version: "13"
+meta:
+  service:
+    stack: linux-docker-22.04
+    machine_type_id: g2-m1.4core
+workflows:
+  primary: {}
+  deploy:
+    meta:
+      service:
+        stack: linux-docker-22.04
+        machine_type_id: g2-m1.4core
+`
+const MIGRATION = { 'org-slug': 'acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.8core' }
+
+let emu: RunningEmulator
+beforeAll(async () => {
+  emu = await startE2eEmulator()
+})
+beforeEach(async () => {
+  await resetEmulator(emu)
+  const dir = workspace()
+  writeFileSync(join(dir, 'service.yml'), WEB_APP_YML)
+  expectPassed(await step(emu, 'upload-config', { 'app-slug': 'web-app' }, { workspace: dir }))
+})
+afterAll(async () => {
+  removeWorkspaces()
+  await emu?.close()
+})
+
+async function configs(): Promise<Record<string, string>> {
+  return Object.fromEntries((await emulatorState(emu)).apps.map((a: { slug: string; service_yml: string }) => [a.slug, a.service_yml]))
+}
+
+async function downloaded(appSlug: string): Promise<Config> {
+  const dir = workspace()
+  const result = await step(emu, 'get-config', { 'app-slug': appSlug, 'config-path': 'downloaded.yml' }, { workspace: dir })
+  expectPassed(result)
+  return load(readFileSync(join(dir, 'downloaded.yml'), 'utf8')) as Config
+}
+
+describe('migrate-machine-types through dist/index.js', () => {
+  it('the dry run lists the apps and places that would change, and changes nothing', async () => {
+    const before = await configs()
+    const result = await step(emu, 'migrate-machine-types', { ...MIGRATION, 'dry-run': 'true' })
+    expectPassed(result)
+    expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['ios-app (ios-app)', 'web-app (web-app)'])
+    expect(result.outputs['migrated-count']).toBe('2')
+    expect(result.stdout).toContain('Would change web-app (web-app): default stack (linux-docker-22.04), workflow deploy (linux-docker-22.04)')
+    expect(result.summary).toContain('Nothing was changed')
+    expect(await configs()).toEqual(before)
+    expect((await requestLog(emu)).filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual(['/v0.1/apps/web-app/service.yml'])
+  })
+
+  it('the migration replaces the type in the default stack and in the workflow stack', async () => {
+    const result = await step(emu, 'migrate-machine-types', MIGRATION)
+    expectPassed(result)
+    expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['ios-app (ios-app)', 'web-app (web-app)'])
+    expect(JSON.parse(result.outputs.errors)).toEqual([])
+    const web = await downloaded('web-app')
+    expect(web.meta.service.machine_type_id).toBe('g2-m2.8core')
+    expect(web.workflows.deploy.meta?.service?.machine_type_id).toBe('g2-m2.8core')
+    const ios = await downloaded('ios-app')
+    expect(ios.meta.service.machine_type_id).toBe('g2-m2.8core')
+    // ios-app's deploy workflow used another type, which is left alone.
+    expect(ios.workflows.deploy.meta?.service?.machine_type_id).toBe('g2-m1.8core')
+    // Run again, nothing is left to migrate.
+    const again = await step(emu, 'migrate-machine-types', MIGRATION)
+    expectPassed(again)
+    expect(again.outputs['migrated-apps']).toBe('[]')
+  })
+
+  it('no app uses the type: an empty list, and the step succeeds', async () => {
+    const before = await configs()
+    const result = await step(emu, 'migrate-machine-types', { ...MIGRATION, 'from-machine': 'm1.unused' })
+    expectPassed(result)
+    expect(result.outputs).toMatchObject({ 'migrated-apps': '[]', 'migrated-count': '0', errors: '[]' })
+    expect(result.summary).toContain('Nothing to migrate')
+    expect(await configs()).toEqual(before)
+  })
+
+  it('a user migrates his own apps only', async () => {
+    const result = await step(emu, 'migrate-machine-types', { 'user-slug': 'sam', 'from-machine': 'standard', 'to-machine': 'elite' }, { token: TOKENS.solo })
+    expectPassed(result)
+    expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['sam-cli (sam-cli)'])
+    const after = await configs()
+    expect(after['sam-cli']).toContain('machine_type_id: elite')
+    expect(after['docs-site']).toContain('machine_type_id: standard')
+  })
+})
