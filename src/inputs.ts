@@ -375,6 +375,9 @@ function readRegisterApp(ctx: ParseContext): RegisterAppInputs {
   const fromUrl = ownerAndRepo(repoUrl)
   const sshPrivateKey = ctx.sshPrivateKey.trim() === '' ? undefined : `${ctx.sshPrivateKey.trim()}\n`
   const sshPublicKey = line(Input.sshPublicKey)
+  if (!isSshUrl && sshPrivateKey) {
+    throw new InputError(Input.sshPrivateKey, `is given, but ${quote(repoUrl)} is an HTTPS URL, for which no SSH key is registered; remove ssh-private-key or use the SSH URL`)
+  }
   if (isSshUrl && !sshPrivateKey) {
     throw new InputError(Input.sshPrivateKey, `is required for the SSH repository URL ${quote(repoUrl)}; pass it from a secret (or use an HTTPS URL)`)
   }

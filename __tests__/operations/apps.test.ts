@@ -121,7 +121,7 @@ describe('register-app', () => {
 
   it('skips the SSH key for an HTTPS repository and sends no title when none is given', async () => {
     const fake = await serve(registration())
-    const result = await runOperation(fake, 'register-app', { ...inputs, 'repo-url': 'https://github.com/acme/demo-ios.git' })
+    const result = await runOperation(fake, 'register-app', { ...inputs, 'repo-url': 'https://github.com/acme/demo-ios.git', 'ssh-private-key': '', 'ssh-public-key': '' })
     expectSuccess(result)
     expectTriggerTokenOnlyInItsOutput(result)
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /apps/register', 'POST /apps/new-app-1/finish'])

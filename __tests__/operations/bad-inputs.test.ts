@@ -104,6 +104,7 @@ const cases: Case[] = [
     message: /is not valid YAML: the document is a list, not a mapping/
   },
   { name: 'register-app without org-slug', operation: 'register-app', inputs: { 'org-slug': undefined }, input: 'org-slug', message: /is required for this operation/ },
+  { name: 'register-app with an SSH key for an HTTPS URL', operation: 'register-app', inputs: { 'repo-url': 'https://github.com/acme/demo-ios.git' }, input: 'ssh-private-key', message: /is an HTTPS URL, for which no SSH key is registered/ },
   { name: 'register-app with an SSH URL and no key', operation: 'register-app', inputs: { 'ssh-private-key': undefined }, input: 'ssh-private-key', message: /is required for the SSH repository URL/ },
   { name: 'register-app with something that is not a private key', operation: 'register-app', inputs: { 'ssh-private-key': 'SSHSECRETLINE-not-a-key' }, input: 'ssh-private-key', message: /does not look like a private key/ },
   { name: 'register-app with a bad public key', operation: 'register-app', inputs: { 'ssh-public-key': 'hello' }, input: 'ssh-public-key', message: /"hello" does not look like an OpenSSH public key/ },
