@@ -54,6 +54,21 @@ describe('waiting for a build, through dist/index.js', () => {
   })
 })
 
+describe('tags', () => {
+  it('a v* tag push runs deploy and checks out the commit; a tag the trigger map does not know is refused', async () => {
+    const push = events.pushTag()
+    push.ref = 'refs/tags/v1.3.0'
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { event: { name: 'push', payload: push } })
+    expectPassed(result)
+    expect(result.outputs['triggered-workflow']).toBe('deploy')
+    expect(await buildState(emu, result.outputs['build-slug'])).toMatchObject({ tag: 'v1.3.0', checkout: { kind: 'commit_hash', value: push.head_commit.id } })
+
+    const unknown = await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { event: { name: 'push', payload: events.pushTag() } })
+    expectFailed(unknown)
+    expect(errorLine(unknown)).toMatch(/400.*no trigger map item matched/s)
+  })
+})
+
 describe('the pull request hold', () => {
   it('a PR event from the same repository sends both owners, so the build is not held', async () => {
     const result = await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { event: { name: 'pull_request', payload: events.pullRequestOpened() } })

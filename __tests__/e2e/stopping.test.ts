@@ -50,4 +50,26 @@ describe('a wait that is stopped aborts the build', () => {
     expect(build).toMatchObject({ status: 3, abort: { with_success: false } })
     expect(build.abort_reason).toContain('cancelled')
   })
+
+  it('the step is killed outright: the post step, given the saved state, aborts the build', async () => {
+    let spawned: (child: ChildProcess) => void = () => undefined
+    const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
+    const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'develop', wait: 'true', 'wait-timeout': '60' }
+    const running = step(emu, 'trigger', inputs, { onSpawn: spawned, timeoutMs: 15_000 })
+    const stepProcess = await child
+    await printed(stepProcess, 'Waiting for build')
+    stepProcess.kill('SIGKILL')
+    const killed = await running
+    expect(killed.signal).toBe('SIGKILL')
+    const pending = JSON.parse(killed.state['pending-build'])
+    expect(pending).toEqual({ appSlug: 'ios-app', buildSlug: killed.outputs['build-slug'] })
+    expect((await buildState(emu, pending.buildSlug)).status).toBe(0)
+
+    const post = await step(emu, 'trigger', inputs, { state: killed.state })
+    expect(post.code).toBe(0)
+    expect(post.stdout).toContain(`Aborted build ${pending.buildSlug}`)
+    const build = await buildState(emu, pending.buildSlug)
+    expect(build).toMatchObject({ status: 3 })
+    expect(build.abort_reason).toContain('the step was stopped while waiting')
+  })
 })
