@@ -57,7 +57,8 @@ async function triggerBuild(client, appSlug, params) {
     const path = `/apps/${encodeURIComponent(appSlug)}/builds`;
     const res = await client.post(path, { hook_info: { type: 'service' }, build_params: params }, {
         retry: 'once',
-        ambiguousHint: 'the build may have started; check the app\'s builds on the service before running the step again'
+        ambiguousHint: 'the build may have started; check the app\'s builds on the service before running the step again',
+        noEffectHint: 'no build was started'
     });
     const body = res.body ?? {};
     const first = Array.isArray(body.results) && body.results.length > 0 ? body.results[0] : undefined;
@@ -201,7 +202,7 @@ async function runTrigger(inputs, ctx) {
     ctx.report.output(constants/* Output */.k7.buildUrl, build.buildUrl);
     ctx.report.output(constants/* Output */.k7.triggeredWorkflow, build.triggeredWorkflow);
     ctx.report.output(constants/* Output */.k7.response, build.response);
-    core/* info */.pq(`Triggered build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`);
+    core/* info */.pq((0,secrets/* redact */.E)(`Triggered build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`));
     const section = {
         heading: `Build ${build.buildNumber !== undefined ? `#${build.buildNumber}` : build.buildSlug} triggered on ${inputs.appSlug}`,
         link: httpLink(build.buildUrl),
@@ -266,7 +267,7 @@ async function waitAndReport(appSlug, buildSlug, options, ctx, section) {
             pollIntervalMs: options.pollIntervalMs,
             streamLogs: options.streamLogs,
             signal: ctx.signal,
-            log: (line) => core/* info */.pq(line),
+            log: (line) => core/* info */.pq((0,secrets/* redact */.E)(line)),
             printLog: (text) => core/* info */.pq((0,secrets/* redact */.E)(text))
         });
     }
@@ -285,7 +286,7 @@ async function waitAndReport(appSlug, buildSlug, options, ctx, section) {
         const message = `Build ${buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`;
         if (!result.succeeded && options.failOnBuildFailure)
             throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`);
-        core/* info */.pq(message);
+        core/* info */.pq((0,secrets/* redact */.E)(message));
         return;
     }
     const why = result.kind === 'timed-out'

@@ -70,7 +70,11 @@ async function registerApp(client, inputs) {
         is_public: inputs.isPublic,
         type: 'git',
         ...(inputs.title !== undefined ? { title: inputs.title } : {})
-    }, { retry: 'once', ambiguousHint: 'the app may have been registered; list the Workspace\'s apps before running the step again' });
+    }, {
+        retry: 'once',
+        ambiguousHint: 'the app may have been registered; list the Workspace\'s apps before running the step again',
+        noEffectHint: 'no app was registered'
+    });
     const slug = res.body?.slug;
     if (typeof slug !== 'string' || slug === '') {
         throw new _client_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD(`POST ${path} answered ${res.status} but named no app slug; the app may have been registered`, 'invalid-response', 'POST', path, res.status, undefined, true);

@@ -28,8 +28,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(9592);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_5__ = __webpack_require__(7242);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_6__ = __webpack_require__(3916);
-/* harmony import */ var _service_yml_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(6055);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(4317);
+/* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_7__ = __webpack_require__(7194);
+/* harmony import */ var _service_yml_js__WEBPACK_IMPORTED_MODULE_8__ = __webpack_require__(6055);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_9__ = __webpack_require__(4317);
+
 
 
 
@@ -41,7 +43,7 @@ __webpack_require__.r(__webpack_exports__);
 
 /** The app's service.yml as text. */
 async function getConfig(client, appSlug) {
-    const res = await client.get((0,_paths_js__WEBPACK_IMPORTED_MODULE_8__/* .appPath */ .X4)(appSlug, 'service.yml'), { expect: 'text' });
+    const res = await client.get((0,_paths_js__WEBPACK_IMPORTED_MODULE_9__/* .appPath */ .X4)(appSlug, 'service.yml'), { expect: 'text' });
     return { text: res.body };
 }
 /**
@@ -49,12 +51,12 @@ async function getConfig(client, appSlug) {
  * `app_config_datastore_yaml`; uploading the same text twice has the effect of once.
  */
 async function uploadConfig(client, appSlug, yamlText) {
-    const res = await client.post((0,_paths_js__WEBPACK_IMPORTED_MODULE_8__/* .appPath */ .X4)(appSlug, 'service.yml'), { app_config_datastore_yaml: yamlText }, { retry: 'idempotent' });
+    const res = await client.post((0,_paths_js__WEBPACK_IMPORTED_MODULE_9__/* .appPath */ .X4)(appSlug, 'service.yml'), { app_config_datastore_yaml: yamlText }, { retry: 'idempotent' });
     return { response: res.text };
 }
 /** Where the service reads the app's service.yml. */
 async function getConfigLocation(client, appSlug) {
-    const path = (0,_paths_js__WEBPACK_IMPORTED_MODULE_8__/* .appPath */ .X4)(appSlug, 'service.yml', 'config');
+    const path = (0,_paths_js__WEBPACK_IMPORTED_MODULE_9__/* .appPath */ .X4)(appSlug, 'service.yml', 'config');
     const res = await client.get(path);
     const location = res.body?.location;
     if (typeof location !== 'string' || location === '') {
@@ -64,7 +66,7 @@ async function getConfigLocation(client, appSlug) {
 }
 /** Tells the service where to read service.yml; the service answers 204 without a body. */
 async function setConfigLocation(client, appSlug, location) {
-    const res = await client.put((0,_paths_js__WEBPACK_IMPORTED_MODULE_8__/* .appPath */ .X4)(appSlug, 'service.yml', 'config'), { location });
+    const res = await client.put((0,_paths_js__WEBPACK_IMPORTED_MODULE_9__/* .appPath */ .X4)(appSlug, 'service.yml', 'config'), { location });
     return { response: res.text };
 }
 /**
@@ -72,11 +74,11 @@ async function setConfigLocation(client, appSlug, location) {
  * `workflows` mapping, or the service would keep a configuration no build can use.
  */
 function checkConfigText(text, shownPath) {
-    const parsed = (0,_service_yml_js__WEBPACK_IMPORTED_MODULE_7__/* .parseServiceYml */ .bu)(text);
+    const parsed = (0,_service_yml_js__WEBPACK_IMPORTED_MODULE_8__/* .parseServiceYml */ .bu)(text);
     if (!parsed.ok) {
-        throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Input */ .pd.configPath, `${(0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .quote */ .h)(shownPath)} is not valid YAML: ${(0,_service_yml_js__WEBPACK_IMPORTED_MODULE_7__/* .describeProblem */ .BJ)(parsed.problem)}`);
+        throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Input */ .pd.configPath, `${(0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .quote */ .h)(shownPath)} is not valid YAML: ${(0,_service_yml_js__WEBPACK_IMPORTED_MODULE_8__/* .describeProblem */ .BJ)(parsed.problem)}`);
     }
-    if (!(0,_service_yml_js__WEBPACK_IMPORTED_MODULE_7__/* .isMapping */ .pi)(parsed.config.workflows)) {
+    if (!(0,_service_yml_js__WEBPACK_IMPORTED_MODULE_8__/* .isMapping */ .pi)(parsed.config.workflows)) {
         throw new _errors_js__WEBPACK_IMPORTED_MODULE_6__/* .InputError */ .d(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Input */ .pd.configPath, `${(0,_errors_js__WEBPACK_IMPORTED_MODULE_6__/* .quote */ .h)(shownPath)} has no top-level "workflows" mapping; a service.yml needs at least one workflow`);
     }
 }
@@ -125,7 +127,7 @@ async function runGetConfigLocation(inputs, ctx) {
     const { location, response } = await getConfigLocation(ctx.client, inputs.appSlug);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Output */ .k7.location, location);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Output */ .k7.response, response);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`The service reads the service.yml of ${inputs.appSlug} from: ${location}`);
+    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_secrets_js__WEBPACK_IMPORTED_MODULE_7__/* .redact */ .E)(`The service reads the service.yml of ${inputs.appSlug} from: ${location}`));
     ctx.report.summary({ heading: `service.yml location of ${inputs.appSlug}`, facts: [['Location', location]] });
 }
 /** Spellings of the file a person might have committed; the service reads `service.yml`. */

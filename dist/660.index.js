@@ -58,9 +58,12 @@ function stackOf(meta) {
     return typeof meta.stack === 'string' && meta.stack !== '' ? { stack: meta.stack } : {};
 }
 
+// EXTERNAL MODULE: ./src/secrets.ts
+var secrets = __webpack_require__(7194);
 // EXTERNAL MODULE: ./src/operations/paths.ts
 var paths = __webpack_require__(4317);
 ;// CONCATENATED MODULE: ./src/operations/machine-types.ts
+
 
 
 
@@ -77,15 +80,17 @@ async function migrateMachineTypes(client, inputs) {
     const path = inputs.scope.kind === 'organization' ? (0,paths/* orgPath */.K7)(inputs.scope.slug, 'apps', 'machine_types') : (0,paths/* userMachineTypesPath */.Hg)(inputs.scope.slug);
     const res = await client.patch(path, { from_machine: inputs.fromMachine, to_machine: inputs.toMachine }, {
         retry: 'once',
-        ambiguousHint: 'the migration may have run; run it with dry-run: true to see which apps still use the old machine type'
+        ambiguousHint: 'the migration may have run; run it with dry-run: true to see which apps still use the old machine type',
+        noEffectHint: 'nothing was migrated'
     });
     const body = res.body ?? {};
-    if (body.migrated_apps !== undefined && !Array.isArray(body.migrated_apps)) {
-        throw new src_client/* ApiError */.hD(`PATCH ${path}: "migrated_apps" in the answer is not a list`, 'invalid-response', 'PATCH', path, res.status);
+    // Without the list the action cannot tell "nothing to migrate" from "migrated, answer lost".
+    if (!Array.isArray(body.migrated_apps)) {
+        throw new src_client/* ApiError */.hD(`PATCH ${path} answered ${res.status} without a "migrated_apps" list; the migration may have run: run it with dry-run: true to see which apps still use the old machine type`, 'invalid-response', 'PATCH', path, res.status, undefined, true);
     }
     return {
         message: typeof body.message === 'string' ? body.message : undefined,
-        migratedApps: (body.migrated_apps ?? []).map(String),
+        migratedApps: body.migrated_apps.map(String),
         errors: Array.isArray(body.errors) ? body.errors.map(toMigrationError) : [],
         response: res.text
     };
@@ -166,9 +171,9 @@ async function runMigrateMachineTypes(inputs, ctx) {
         ctx.report.output(constants/* Output */.k7.migratedCount, labels.length);
         ctx.report.output(constants/* Output */.k7.errors, preview.errors);
         for (const item of preview.errors)
-            core/* warning */.$e(`${item.app}: ${item.error}`);
+            core/* warning */.$e((0,secrets/* redact */.E)(`${item.app}: ${item.error}`));
         for (const app of preview.apps)
-            core/* info */.pq(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`);
+            core/* info */.pq((0,secrets/* redact */.E)(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`));
         const summaryLine = labels.length > 0
             ? `Dry run: ${labels.length} of ${preview.checked} app(s) would change. Nothing was changed.`
             : `Dry run: none of the ${preview.checked} app(s) uses ${inputs.fromMachine}; nothing would change.`;
@@ -188,7 +193,7 @@ async function runMigrateMachineTypes(inputs, ctx) {
     ctx.report.output(constants/* Output */.k7.errors, result.errors);
     ctx.report.output(constants/* Output */.k7.response, result.response || undefined);
     for (const item of result.errors)
-        core/* warning */.$e(`${item.app}: ${item.error}`);
+        core/* warning */.$e((0,secrets/* redact */.E)(`${item.app}: ${item.error}`));
     const summaryLine = result.migratedApps.length > 0
         ? `Migrated ${result.migratedApps.length} app(s) from ${inputs.fromMachine} to ${inputs.toMachine}.`
         : `Nothing to migrate: no app of the ${scope} uses ${inputs.fromMachine}.`;

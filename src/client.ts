@@ -22,6 +22,8 @@ export interface RequestOptions {
   expect?: 'json' | 'text'
   /** Extra words for an error after which the effect is unknown, e.g. "the build may have started". */
   ambiguousHint?: string
+  /** Extra words for an error after which the call provably had no effect, e.g. "no build was started". */
+  noEffectHint?: string
   /** Cancels the call and its backoff waits (job cancellation). */
   signal?: AbortSignal
 }
@@ -141,11 +143,11 @@ export class ApiClient {
       const failure = outcome.failure
       const retriable = retry === 'idempotent' ? failure.transient : failure.neverArrived || failure.status === 429
       if (!retriable || attempt >= maxAttempts) {
-        throw this.finalError(method, path, failure, retry, attempt, options.ambiguousHint)
+        throw this.finalError(method, path, failure, retry, attempt, options)
       }
       const delay = this.backoff(attempt, failure.retryAfterMs)
       if (delay === undefined) {
-        throw this.finalError(method, path, failure, retry, attempt, options.ambiguousHint, 'the service asked for a longer wait than the action allows')
+        throw this.finalError(method, path, failure, retry, attempt, options, 'the service asked for a longer wait than the action allows')
       }
       this.options.debug?.(`${method} ${path}: ${failure.reason}; attempt ${attempt + 1} of ${maxAttempts} in ${delay} ms`)
       await sleep(delay, options.signal)
@@ -182,6 +184,7 @@ export class ApiClient {
     let status: number
     let text: string
     let retryAfter: string | undefined
+    let contentType: string
     try {
       const res = await request(url, {
         method,
@@ -194,6 +197,7 @@ export class ApiClient {
       status = res.statusCode
       const header = res.headers['retry-after']
       retryAfter = Array.isArray(header) ? header[0] : header
+      contentType = String(res.headers['content-type'] ?? '')
       text = await res.body.text()
     } catch (error) {
       const ms = Date.now() - started
@@ -239,6 +243,16 @@ export class ApiClient {
         }
       }
     }
+    // A proxy's or login page's HTML is never the service's answer (JSON, or YAML as text),
+    // and every GET of the service answers with a body: both are unreadable answers.
+    const unreadable = /^\s*text\/html/i.test(contentType)
+      ? `the service answered ${status} with an HTML page, not its JSON or text answer (${excerpt(text)})`
+      : method === 'GET' && text.trim() === ''
+        ? `the service answered ${status} with an empty body where an answer was expected`
+        : undefined
+    if (unreadable) {
+      return { ok: false, failure: { kind: 'invalid-response', status, reason: unreadable, transient: true, neverArrived: false } }
+    }
     if (options.expect === 'text' || status === 204 || text.trim() === '') {
       return { ok: true, response: { status, body: (options.expect === 'text' ? text : undefined) as T, text } }
     }
@@ -272,7 +286,7 @@ export class ApiClient {
     failure: Failure,
     retry: RetryMode,
     attempts: number,
-    hint: string | undefined,
+    hints: Pick<RequestOptions, 'ambiguousHint' | 'noEffectHint'>,
     extra?: string
   ): ApiError {
     // A 5xx may come from a gateway after the service acted, so it is as uncertain as a dropped connection.
@@ -282,8 +296,12 @@ export class ApiClient {
     if (attempts > 1) parts.push(`gave up after ${attempts} attempts`)
     if (ambiguous) {
       parts.push(
-        `the request may have reached the service, so it was not sent again${hint ? `: ${hint}` : ''}`
+        `the request may have reached the service, so it was not sent again${hints.ambiguousHint ? `: ${hints.ambiguousHint}` : ''}`
       )
+    } else if (retry === 'once' && hints.noEffectHint) {
+      // The two failures after which a `once` call is repeated: it provably had no effect.
+      if (failure.neverArrived) parts.push(`the request never reached the service, so ${hints.noEffectHint}`)
+      else if (failure.status === 429) parts.push(`the service declined it (rate limit), so ${hints.noEffectHint}`)
     }
     return new ApiError(parts.join('; '), failure.kind, method, path, failure.status, failure.serviceMessage, ambiguous)
   }

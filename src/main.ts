@@ -73,7 +73,7 @@ function createClient(inputs: ActionInputs): ApiClient {
     timeoutMs: inputs.common.requestTimeoutMs,
     maxAttempts: inputs.common.maxAttempts,
     retryBaseMs: inputs.common.retryBaseMs,
-    debug: (message) => core.debug(message)
+    debug: (message) => core.debug(redact(message))
   })
 }
 

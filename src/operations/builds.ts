@@ -18,7 +18,7 @@ export async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Pr
   ctx.report.output(Output.buildUrl, build.buildUrl)
   ctx.report.output(Output.triggeredWorkflow, build.triggeredWorkflow)
   ctx.report.output(Output.response, build.response)
-  core.info(`Triggered build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`)
+  core.info(redact(`Triggered build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`))
 
   const section: SummarySection = {
     heading: `Build ${build.buildNumber !== undefined ? `#${build.buildNumber}` : build.buildSlug} triggered on ${inputs.appSlug}`,
@@ -91,7 +91,7 @@ async function waitAndReport(
       pollIntervalMs: options.pollIntervalMs,
       streamLogs: options.streamLogs,
       signal: ctx.signal,
-      log: (line) => core.info(line),
+      log: (line) => core.info(redact(line)),
       printLog: (text) => core.info(redact(text))
     })
   } finally {
@@ -107,7 +107,7 @@ async function waitAndReport(
     if (result.record.abort_reason) section.facts?.push(['Abort reason', result.record.abort_reason])
     const message = `Build ${buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
     if (!result.succeeded && options.failOnBuildFailure) throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
-    core.info(message)
+    core.info(redact(message))
     return
   }
 

@@ -6,6 +6,7 @@ import { ApiError, type ApiClient } from '../client.js'
 import { Input, Output } from '../constants.js'
 import { InputError, quote } from '../errors.js'
 import type { AppInputs, ConfigFileInputs, ConfigLocation, SetConfigLocationInputs } from '../inputs.js'
+import { redact } from '../secrets.js'
 import { describeProblem, isMapping, parseServiceYml } from '../service-yml.js'
 import type { HandlerContext } from './context.js'
 import { appPath } from './paths.js'
@@ -105,7 +106,7 @@ export async function runGetConfigLocation(inputs: AppInputs, ctx: HandlerContex
   const { location, response } = await getConfigLocation(ctx.client, inputs.appSlug)
   ctx.report.output(Output.location, location)
   ctx.report.output(Output.response, response)
-  core.info(`The service reads the service.yml of ${inputs.appSlug} from: ${location}`)
+  core.info(redact(`The service reads the service.yml of ${inputs.appSlug} from: ${location}`))
   ctx.report.summary({ heading: `service.yml location of ${inputs.appSlug}`, facts: [['Location', location]] })
 }
 

@@ -3,6 +3,7 @@ import { ApiError, type ApiClient } from '../client.js'
 import { Output } from '../constants.js'
 import type { MigrateInputs } from '../inputs.js'
 import { findMachineTypeUses, type MachineTypeUse } from '../machine-types.js'
+import { redact } from '../secrets.js'
 import { describeProblem, parseServiceYml } from '../service-yml.js'
 import type { App } from './apps.js'
 import type { HandlerContext } from './context.js'
@@ -51,16 +52,26 @@ export async function migrateMachineTypes(client: ApiClient, inputs: MigrateInpu
     { from_machine: inputs.fromMachine, to_machine: inputs.toMachine },
     {
       retry: 'once',
-      ambiguousHint: 'the migration may have run; run it with dry-run: true to see which apps still use the old machine type'
+      ambiguousHint: 'the migration may have run; run it with dry-run: true to see which apps still use the old machine type',
+      noEffectHint: 'nothing was migrated'
     }
   )
   const body = res.body ?? {}
-  if (body.migrated_apps !== undefined && !Array.isArray(body.migrated_apps)) {
-    throw new ApiError(`PATCH ${path}: "migrated_apps" in the answer is not a list`, 'invalid-response', 'PATCH', path, res.status)
+  // Without the list the action cannot tell "nothing to migrate" from "migrated, answer lost".
+  if (!Array.isArray(body.migrated_apps)) {
+    throw new ApiError(
+      `PATCH ${path} answered ${res.status} without a "migrated_apps" list; the migration may have run: run it with dry-run: true to see which apps still use the old machine type`,
+      'invalid-response',
+      'PATCH',
+      path,
+      res.status,
+      undefined,
+      true
+    )
   }
   return {
     message: typeof body.message === 'string' ? body.message : undefined,
-    migratedApps: (body.migrated_apps ?? []).map(String),
+    migratedApps: body.migrated_apps.map(String),
     errors: Array.isArray(body.errors) ? body.errors.map(toMigrationError) : [],
     response: res.text
   }
@@ -141,8 +152,8 @@ export async function runMigrateMachineTypes(inputs: MigrateInputs, ctx: Handler
     ctx.report.output(Output.migratedApps, labels)
     ctx.report.output(Output.migratedCount, labels.length)
     ctx.report.output(Output.errors, preview.errors)
-    for (const item of preview.errors) core.warning(`${item.app}: ${item.error}`)
-    for (const app of preview.apps) core.info(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`)
+    for (const item of preview.errors) core.warning(redact(`${item.app}: ${item.error}`))
+    for (const app of preview.apps) core.info(redact(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`))
     const summaryLine =
       labels.length > 0
         ? `Dry run: ${labels.length} of ${preview.checked} app(s) would change. Nothing was changed.`
@@ -164,7 +175,7 @@ export async function runMigrateMachineTypes(inputs: MigrateInputs, ctx: Handler
   ctx.report.output(Output.migratedCount, result.migratedApps.length)
   ctx.report.output(Output.errors, result.errors)
   ctx.report.output(Output.response, result.response || undefined)
-  for (const item of result.errors) core.warning(`${item.app}: ${item.error}`)
+  for (const item of result.errors) core.warning(redact(`${item.app}: ${item.error}`))
   const summaryLine =
     result.migratedApps.length > 0
       ? `Migrated ${result.migratedApps.length} app(s) from ${inputs.fromMachine} to ${inputs.toMachine}.`

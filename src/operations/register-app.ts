@@ -21,7 +21,11 @@ export async function registerApp(client: ApiClient, inputs: RegisterAppInputs):
       type: 'git',
       ...(inputs.title !== undefined ? { title: inputs.title } : {})
     },
-    { retry: 'once', ambiguousHint: 'the app may have been registered; list the Workspace\'s apps before running the step again' }
+    {
+      retry: 'once',
+      ambiguousHint: 'the app may have been registered; list the Workspace\'s apps before running the step again',
+      noEffectHint: 'no app was registered'
+    }
   )
   const slug = res.body?.slug
   if (typeof slug !== 'string' || slug === '') {

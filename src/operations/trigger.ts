@@ -33,7 +33,8 @@ export async function triggerBuild(client: ApiClient, appSlug: string, params: B
     { hook_info: { type: 'service' }, build_params: params },
     {
       retry: 'once',
-      ambiguousHint: 'the build may have started; check the app\'s builds on the service before running the step again'
+      ambiguousHint: 'the build may have started; check the app\'s builds on the service before running the step again',
+      noEffectHint: 'no build was started'
     }
   )
   const body = res.body ?? {}
