@@ -25,6 +25,8 @@ export interface Reply {
   /** drop: close the socket without answering; hang: never answer. */
   action?: 'drop' | 'hang'
   delayMs?: number
+  /** Sends the status and headers at once, then the body in `chunks` pieces, `intervalMs` apart. */
+  trickle?: { chunks: number; intervalMs: number }
 }
 
 export type Responder = (req: RecordedRequest, count: number) => Reply | Promise<Reply>
@@ -95,7 +97,20 @@ export async function startFakeService(routes: Routes, limits = { maxRequests: 5
     if (reply.action === 'hang') return
     const headers = { ...(reply.raw === undefined && reply.body !== undefined ? { 'content-type': 'application/json' } : {}), ...reply.headers }
     res.writeHead(reply.status ?? 200, headers)
-    res.end(reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body)))
+    const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body))
+    if (reply.trickle) return trickle(res, text, reply.trickle)
+    res.end(text)
+  }
+
+  async function trickle(res: ServerResponse, text: string, { chunks, intervalMs }: { chunks: number; intervalMs: number }): Promise<void> {
+    res.flushHeaders()
+    const size = Math.max(1, Math.ceil(text.length / Math.max(1, chunks)))
+    for (let at = 0; at < text.length; at += size) {
+      await new Promise((resolve) => setTimeout(resolve, intervalMs))
+      if (res.destroyed) return
+      res.write(text.slice(at, at + size))
+    }
+    if (!res.destroyed) res.end()
   }
 
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
