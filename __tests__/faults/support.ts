@@ -29,6 +29,12 @@ export function echoSecrets(authorization: string | string[] | undefined): strin
   return `echo: auth=${String(authorization)} key=${SSH_SECRET_LINE} escaped=${JSON.stringify(SSH_PRIVATE_KEY).slice(1, -1)} env=${SECRET_ENV_VALUE}`
 }
 
+/**
+ * Start-up slack added to every time bound: a child node process on a busy 2-core
+ * machine takes up to a few seconds to start and exit.
+ */
+export const SCENARIO_SLACK_MS = 6000
+
 const BUILD = '/apps/app-1/builds/b-1'
 export const BUILD_PATH = BUILD
 export const RUNNING: Reply = { body: { data: { slug: 'b-1', status: 0, status_text: 'in-progress' } } }

@@ -19,6 +19,7 @@ import {
   OPERATIONS,
   operationCase,
   pool,
+  SCENARIO_SLACK_MS,
   ScenarioTable,
   SECRET_INPUTS,
   type OperationCase
@@ -225,7 +226,7 @@ describe('transient faults', () => {
       for (const call of calls.slice(1)) checks.equal(label, 'repeated body', call.rawBody, calls[0].rawBody)
       if (fault.minGapMs && calls.length > 1) checks.equal(label, `waited at least ${fault.minGapMs} ms`, calls[1].at - calls[0].at >= fault.minGapMs, true)
       // Bound: request-timeout × attempts, the Retry-After and backoff waits, and start-up slack.
-      const bound = Number(fault.requestTimeout) * 1000 * Math.min(want.calls, MAX_ATTEMPTS) + (fault.kind === '429' ? 2000 : 200) + 5000
+      const bound = Number(fault.requestTimeout) * 1000 * Math.min(want.calls, MAX_ATTEMPTS) + (fault.kind === '429' ? 2000 : 200) + SCENARIO_SLACK_MS
       checks.equal(label, `ended within ${bound} ms`, result.durationMs <= bound, true)
       if (want.code === 1) {
         const error = failure(result)

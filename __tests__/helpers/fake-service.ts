@@ -44,7 +44,14 @@ export interface FakeService {
   close(): Promise<void>
 }
 
-export async function startFakeService(routes: Routes, limits = { maxRequests: 500, lifetimeMs: 60_000 }): Promise<FakeService> {
+export interface FakeServiceLimits {
+  maxRequests: number
+  lifetimeMs: number
+  /** Listen on this 127.0.0.1 port instead of a free one (e.g. one a test saw refused). */
+  port?: number
+}
+
+export async function startFakeService(routes: Routes, limits: FakeServiceLimits = { maxRequests: 500, lifetimeMs: 60_000 }): Promise<FakeService> {
   const requests: RecordedRequest[] = []
   const counts = new Map<string, number>()
   const sockets = new Set<Socket>()
@@ -113,7 +120,7 @@ export async function startFakeService(routes: Routes, limits = { maxRequests: 5
     if (!res.destroyed) res.end()
   }
 
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  await new Promise<void>((resolve) => server.listen(limits.port ?? 0, '127.0.0.1', resolve))
   const { port } = server.address() as AddressInfo
   const stopTimer = setTimeout(() => void close(), limits.lifetimeMs)
   stopTimer.unref()
