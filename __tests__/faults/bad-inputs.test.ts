@@ -1,0 +1,334 @@
+/**
+ * Fuzz-style bad inputs, generated from one table: every input of every operation
+ * gets malformed values of its kind (wrong type, empty where required, whitespace
+ * only, 100 KB, unicode where a slug is expected, newline-injected KEY=value lines,
+ * path traversal, credentials in URLs, ...). Each case must fail with exit code 1 and
+ * an ::error:: line "Input "<name>": ..." naming the right input, send nothing, print
+ * no stack trace and leak no secret.
+ */
+import { afterAll, describe, expect, it } from '@jest/globals'
+import { startFakeService } from '../helpers/fake-service.js'
+import { runAction } from '../helpers/run-action.js'
+import { Checks, failure, operationCase, pool, ScenarioTable, SECRET_INPUTS, SECRET_ENV_VALUE, SSH_PUBLIC_KEY } from './support.js'
+
+interface Bad {
+  value: string
+  /** What the error must say after `Input "<name>": `. */
+  says: RegExp
+  what: string
+}
+
+const HUGE = 'a'.repeat(100_000)
+const huge: Bad = { value: HUGE, says: /is 100000 characters long; at most (1000|20000) are accepted/, what: '100 KB' }
+const injected = (valid: string): Bad => ({ value: `${valid}\nOTHER=x`, says: /must be a single line without control characters/, what: 'newline-injected KEY=value' })
+const required: Bad = { value: '', says: /is required/, what: 'empty where required' }
+const blank: Bad = { value: ' \t  ', says: /is required/, what: 'whitespace only' }
+
+/** Malformed values for each kind of input. */
+const KINDS: Record<string, Bad[]> = {
+  slug: [
+    { value: 'приложение', says: /is not a valid slug/, what: 'unicode slug' },
+    injected('app-1'),
+    { value: '../etc', says: /is not a valid slug/, what: 'path traversal' },
+    huge,
+    { value: 'app 1', says: /is not a valid slug/, what: 'space in a slug' },
+    { value: '{"slug":"app-1"}', says: /is not a valid slug/, what: 'JSON where a slug is expected' },
+    { value: 'app%2F..%2Fx', says: /is not a valid slug/, what: 'percent-encoded traversal' }
+  ],
+  bool: [
+    { value: 'yes', says: /is not a boolean; expected true or false/, what: 'yes' },
+    { value: '1', says: /is not a boolean/, what: 'number' },
+    { value: 'ｔｒｕｅ', says: /is not a boolean/, what: 'full-width unicode' },
+    { value: 'true\nOTHER=x', says: /is not a boolean/, what: 'newline-injected' }
+  ],
+  duration: [
+    { value: '-5', says: /is not a duration/, what: 'negative' },
+    { value: 'soon', says: /is not a duration/, what: 'word' },
+    { value: '１０', says: /is not a duration/, what: 'unicode digits' },
+    { value: '1e3', says: /is not a duration/, what: 'exponent' },
+    { value: '10 days', says: /is not a duration/, what: 'unknown unit' },
+    { value: '999999', says: /is not a duration/, what: 'too large' }
+  ],
+  integer: [
+    { value: '0', says: /is not a whole number from 1 to/, what: 'zero' },
+    { value: '1.5', says: /is not a whole number/, what: 'fraction' },
+    { value: '0x10', says: /is not a whole number/, what: 'hex' },
+    { value: 'four', says: /is not a whole number/, what: 'word' },
+    { value: '99999999999', says: /is not a whole number/, what: 'too large' }
+  ],
+  ref: [
+    { value: 'feature..x', says: /is not a valid git ref name/, what: 'double dot' },
+    { value: 'my branch', says: /is not a valid git ref name/, what: 'space' },
+    { value: '-x', says: /is not a valid git ref name/, what: 'leading dash' },
+    injected('main'),
+    huge
+  ],
+  commit: [
+    { value: 'xyz1234', says: /is not a commit hash/, what: 'not hex' },
+    { value: 'abc', says: /is not a commit hash/, what: 'too short' },
+    { value: 'ａｂｃ１２３４', says: /is not a commit hash/, what: 'unicode' }
+  ],
+  gitUrl: [
+    { value: 'https://bob:hunter2@github.com/o/r.git', says: /must not contain credentials; got "https:\/\/\*\*\*@github\.com/, what: 'URL with credentials' },
+    { value: 'file:///etc/passwd', says: /is not a git URL/, what: 'file URL' },
+    { value: 'not a url', says: /is not a git URL/, what: 'not a URL' },
+    injected('https://github.com/o/r.git')
+  ],
+  line: [injected('Title'), huge],
+  longText: [huge],
+  envList: [
+    { value: 'KEY=value\nOTHER', says: /line 2 "OTHER" is not NAME=value/, what: 'newline-injected line without =' },
+    { value: 'MY-VAR=1', says: /"MY-VAR" is not a valid environment variable name/, what: 'bad name' },
+    { value: '[1, 2]', says: /item 1 is not an object/, what: 'JSON list of numbers' },
+    { value: '- {foo: bar}', says: /unknown field "foo"/, what: 'YAML list, unknown field' },
+    { value: '[not yaml', says: /is not a valid YAML or JSON list/, what: 'broken YAML' }
+  ],
+  machine: [
+    { value: 'g2 4core', says: /is not a machine type identifier/, what: 'space' },
+    { value: '../g2', says: /is not a machine type identifier/, what: 'path traversal' },
+    { value: 'g2‐4core', says: /is not a machine type identifier/, what: 'unicode hyphen' }
+  ]
+}
+
+interface Field {
+  input: string
+  kind: keyof typeof KINDS
+  required?: boolean
+  /** Malformed values in all, taken in turn from the kind's list. */
+  count?: number
+  /** Other inputs the field needs to be read at all. */
+  with?: Record<string, string>
+}
+
+const WAIT = { wait: 'true' }
+const FIELDS: Record<string, Field[]> = {
+  trigger: [
+    { input: 'app-slug', kind: 'slug', required: true, count: 2 },
+    { input: 'branch', kind: 'ref', count: 2 },
+    { input: 'tag', kind: 'ref' },
+    { input: 'commit-hash', kind: 'commit', count: 2 },
+    { input: 'commit-message', kind: 'longText' },
+    { input: 'workflow', kind: 'line' },
+    { input: 'branch-dest', kind: 'ref' },
+    { input: 'branch-repo-owner', kind: 'slug' },
+    { input: 'branch-dest-repo-owner', kind: 'slug' },
+    { input: 'pull-request-id', kind: 'integer', count: 2 },
+    { input: 'pull-request-merge-branch', kind: 'ref' },
+    { input: 'pull-request-head-branch', kind: 'ref' },
+    { input: 'pull-request-repository-url', kind: 'gitUrl', count: 2 },
+    { input: 'skip-git-status-report', kind: 'bool' },
+    { input: 'environments', kind: 'envList', count: 3 },
+    { input: 'secret-environments', kind: 'envList', count: 2 },
+    { input: 'from-event', kind: 'bool' },
+    { input: 'wait', kind: 'bool' },
+    { input: 'wait-timeout', kind: 'duration', with: WAIT },
+    { input: 'poll-interval', kind: 'duration', with: WAIT },
+    { input: 'fail-on-build-failure', kind: 'bool', with: WAIT },
+    { input: 'stream-logs', kind: 'bool', with: WAIT }
+  ],
+  wait: [
+    { input: 'app-slug', kind: 'slug', required: true },
+    { input: 'build-slug', kind: 'slug', required: true, count: 2 },
+    { input: 'wait-timeout', kind: 'duration' },
+    { input: 'poll-interval', kind: 'duration' },
+    { input: 'fail-on-build-failure', kind: 'bool' }
+  ],
+  abort: [
+    { input: 'app-slug', kind: 'slug', required: true },
+    { input: 'build-slug', kind: 'slug', required: true, count: 2 },
+    { input: 'abort-reason', kind: 'longText' },
+    { input: 'abort-with-success', kind: 'bool' },
+    { input: 'skip-notifications', kind: 'bool' }
+  ],
+  'register-app': [
+    { input: 'repo-url', kind: 'gitUrl', required: true, count: 3 },
+    { input: 'git-owner', kind: 'slug' },
+    { input: 'git-repo-slug', kind: 'slug' },
+    { input: 'org-slug', kind: 'slug', required: true },
+    { input: 'is-public', kind: 'bool' },
+    { input: 'title', kind: 'line' },
+    { input: 'register-key-at-provider', kind: 'bool' },
+    { input: 'app-envs', kind: 'envList', count: 2 }
+  ],
+  'list-apps': [
+    { input: 'org-slug', kind: 'slug' },
+    { input: 'user-slug', kind: 'slug' }
+  ],
+  'get-app': [{ input: 'app-slug', kind: 'slug', required: true, count: 3 }],
+  'update-app': [
+    { input: 'app-slug', kind: 'slug', required: true },
+    { input: 'title', kind: 'line' },
+    { input: 'default-branch', kind: 'ref' },
+    { input: 'is-public', kind: 'bool' },
+    { input: 'repository-url', kind: 'gitUrl' },
+    { input: 'apple-credential-user-id', kind: 'line' },
+    { input: 'apple-credential-user-slug', kind: 'slug' },
+    { input: 'services-credential-user-id', kind: 'line' }
+  ],
+  'delete-app': [{ input: 'app-slug', kind: 'slug', required: true, count: 2 }],
+  'list-branches': [{ input: 'app-slug', kind: 'slug', required: true }],
+  'get-config': [{ input: 'app-slug', kind: 'slug', required: true }],
+  'upload-config': [{ input: 'app-slug', kind: 'slug', required: true }],
+  'get-config-location': [{ input: 'app-slug', kind: 'slug', required: true }],
+  'set-config-location': [{ input: 'app-slug', kind: 'slug', required: true }],
+  'get-roles': [{ input: 'app-slug', kind: 'slug', required: true }],
+  'set-roles': [{ input: 'app-slug', kind: 'slug', required: true }],
+  'list-groups': [{ input: 'org-slug', kind: 'slug', required: true, count: 2 }],
+  'migrate-machine-types': [
+    { input: 'org-slug', kind: 'slug' },
+    { input: 'from-machine', kind: 'machine', required: true, count: 2 },
+    { input: 'to-machine', kind: 'machine', required: true },
+    { input: 'dry-run', kind: 'bool' }
+  ],
+  'set-email-notifications': [{ input: 'app-slug', kind: 'slug', required: true }]
+}
+
+interface Case {
+  operation: string
+  input: string
+  value: string
+  says: RegExp
+  what: string
+  /** Inputs replaced for the case (undefined removes one). */
+  inputs?: Record<string, string | undefined>
+  workspaceFile?: boolean
+}
+
+/** Cases the kinds above do not express: enums, cross-field rules, tokens, base URLs, paths. */
+const SPECIAL: Case[] = [
+  { operation: 'get-app', input: 'operation', value: 'deploy', says: /"deploy" is not an operation; expected one of: trigger/, what: 'unknown operation' },
+  { operation: 'get-app', input: 'operation', value: 'Get-App', says: /"Get-App" is not an operation/, what: 'wrong case' },
+  { operation: 'get-app', input: 'operation', value: 'get-app\nOTHER=x', says: /is not an operation/, what: 'newline-injected' },
+  { operation: 'list-branches', input: 'operation', value: '', says: /is required; one of: trigger/, what: 'empty where required' },
+  { operation: 'get-roles', input: 'token', value: '', says: /is required: pass the access token from a secret/, what: 'empty where required' },
+  { operation: 'get-roles', input: 'token', value: '   ', says: /is required/, what: 'whitespace only' },
+  { operation: 'trigger', input: 'token', value: 'tok-SECRET-faults-7Qx9\nINJECT=x', says: /contains white space or a line break/, what: 'newline-injected' },
+  { operation: 'abort', input: 'token', value: 'tok-SECRET-faults 7Qx9', says: /contains white space or a line break/, what: 'space inside' },
+  { operation: 'get-app', input: 'base-url', value: 'https://robot:tok-SECRET-faults-7Qx9@192.0.2.1/v0.1', says: /must not contain a user name or password; pass the access token in the token input/, what: 'URL with credentials' },
+  { operation: 'trigger', input: 'base-url', value: 'http://192.0.2.1/v0.1', says: /uses plain http:\/\/ to a host that is not this machine/, what: 'http to a remote host' },
+  { operation: 'list-apps', input: 'base-url', value: 'ftp://192.0.2.1/v0.1', says: /must use https:\/\//, what: 'ftp scheme' },
+  { operation: 'set-roles', input: 'base-url', value: 'https://192.0.2.1/', says: /must end in the API version segment/, what: 'no version segment' },
+  { operation: 'wait', input: 'base-url', value: 'not a url', says: /"not a url" is not a URL/, what: 'not a URL' },
+  { operation: 'abort', input: 'base-url', value: 'https://192.0.2.1/v0.1?x=1', says: /must not have a query or fragment/, what: 'query string' },
+  { operation: 'get-config', input: 'base-url', value: 'https://192.0.2.1/v0.1\nOTHER=x', says: /is not a URL|must|v0\.1/, what: 'newline-injected' },
+  { operation: 'delete-app', input: 'base-url', value: HUGE, says: /is not a URL/, what: '100 KB' },
+  { operation: 'get-app', input: 'request-timeout', value: '0', says: /"0" is not a duration from 1 to 600 seconds/, what: 'zero' },
+  { operation: 'list-groups', input: 'request-timeout', value: '１', says: /is not a duration/, what: 'unicode digit' },
+  { operation: 'update-app', input: 'request-timeout', value: '601', says: /is not a duration/, what: 'too large' },
+  { operation: 'set-config-location', input: 'max-attempts', value: '11', says: /"11" is not a whole number from 1 to 10/, what: 'too many' },
+  { operation: 'get-roles', input: 'max-attempts', value: '-1', says: /is not a whole number/, what: 'negative' },
+  { operation: 'get-config', input: 'config-path', value: '../outside.yml', says: /points outside the workspace/, what: 'path traversal' },
+  { operation: 'get-config', input: 'config-path', value: '/etc/passwd', says: /points outside the workspace/, what: 'absolute path' },
+  { operation: 'upload-config', input: 'config-path', value: 'sub/../../../x.yml', says: /points outside the workspace/, what: 'nested traversal' },
+  { operation: 'upload-config', input: 'config-path', value: '.', says: /points outside the workspace/, what: 'the workspace itself' },
+  { operation: 'get-config', input: 'config-path', value: 'service.yml\nOTHER=x', says: /must be a single line/, what: 'newline-injected' },
+  { operation: 'upload-config', input: 'config-path', value: 'missing.yml', says: /"missing.yml" does not exist in the workspace/, what: 'missing file' },
+  { operation: 'set-config-location', input: 'location', value: 'everywhere', says: /"everywhere" is not allowed; expected one of: service, repository/, what: 'unknown value' },
+  { operation: 'set-config-location', input: 'location', value: 'Service', says: /is not allowed/, what: 'wrong case' },
+  { operation: 'set-config-location', input: 'location', value: '', says: /is required/, what: 'empty where required' },
+  { operation: 'get-roles', input: 'role', value: 'owner', says: /"owner" is not a role/, what: 'unknown role' },
+  { operation: 'get-roles', input: 'role', value: 'ａｄｍｉｎ', says: /is not a role/, what: 'full-width unicode' },
+  { operation: 'set-roles', input: 'role', value: ' ', says: /is required/, what: 'whitespace only' },
+  { operation: 'set-roles', input: 'groups', value: '[not json', says: /starts with \[ but is not a JSON array/, what: 'broken JSON' },
+  { operation: 'set-roles', input: 'groups', value: '["g-1", 3]', says: /must be a JSON array of strings/, what: 'wrong item type' },
+  { operation: 'set-roles', input: 'groups', value: 'g-1\n../x', says: /"..\/x" is not a valid slug/, what: 'path traversal in a line' },
+  { operation: 'set-roles', input: 'groups', value: '', says: /is empty, which would remove every group/, what: 'empty' },
+  { operation: 'set-roles', input: 'allow-empty-groups', value: 'yes', says: /is not a boolean/, what: 'yes', inputs: { groups: '' } },
+  { operation: 'delete-app', input: 'confirm', value: 'other-app', says: /must repeat the app slug "app-1"/, what: 'wrong slug' },
+  { operation: 'delete-app', input: 'confirm', value: '', says: /must repeat the app slug "app-1" .*got nothing/, what: 'empty where required' },
+  { operation: 'delete-app', input: 'confirm', value: 'APP-1', says: /must repeat the app slug/, what: 'wrong case' },
+  { operation: 'set-email-notifications', input: 'on-failure', value: 'sometimes', says: /"sometimes" is not allowed; expected one of: always, never, change/, what: 'unknown value' },
+  { operation: 'set-email-notifications', input: 'on-success', value: 'ａｌｗａｙｓ', says: /is not allowed/, what: 'full-width unicode' },
+  { operation: 'set-email-notifications', input: 'on-success', value: '', says: /and on-failure are both empty/, what: 'both empty', inputs: { 'on-failure': undefined } },
+  { operation: 'migrate-machine-types', input: 'to-machine', value: 'g2.4core', says: /is the same as from-machine/, what: 'same as from-machine' },
+  { operation: 'migrate-machine-types', input: 'user-slug', value: 'user-1', says: /cannot be combined with org-slug/, what: 'both scopes' },
+  { operation: 'migrate-machine-types', input: 'org-slug', value: '', says: /or user-slug is required/, what: 'no scope' },
+  { operation: 'list-apps', input: 'user-slug', value: 'user-1', says: /cannot be combined with org-slug/, what: 'both scopes' },
+  { operation: 'register-app', input: 'provider', value: 'sourceforge', says: /is not allowed; expected one of: github, gitlab, bitbucket, other/, what: 'unknown provider' },
+  { operation: 'register-app', input: 'ssh-private-key', value: 'not a key', says: /does not look like a private key/, what: 'not a key' },
+  { operation: 'register-app', input: 'ssh-public-key', value: 'AAAAC3Nza', says: /does not look like an OpenSSH public key/, what: 'no key type' },
+  { operation: 'register-app', input: 'ssh-public-key', value: '', says: /is required with ssh-private-key/, what: 'empty where required' },
+  { operation: 'register-app', input: 'project-type', value: 'iOS app!', says: /is not a project type/, what: 'punctuation' },
+  { operation: 'register-app', input: 'stack-id', value: '../stack', says: /is not a stack identifier/, what: 'path traversal' },
+  { operation: 'register-app', input: 'config-name', value: 'my config', says: /is not a configuration name/, what: 'space' },
+  { operation: 'update-app', input: 'title', value: '', says: /update-app needs at least one field to change/, what: 'nothing to change' },
+  { operation: 'trigger', input: 'secret-environments', value: `DEPLOY_KEY=${SECRET_ENV_VALUE}\nOTHER`, says: /line 2 is not NAME=value/, what: 'newline-injected, value never quoted' }
+]
+
+/** The generated cases: each field's malformed values, taken in turn from its kind. */
+function generate(): Case[] {
+  const cursor = new Map<string, number>()
+  const cases: Case[] = []
+  for (const [operation, fields] of Object.entries(FIELDS)) {
+    for (const field of fields) {
+      const values = KINDS[field.kind]
+      const picked: Bad[] = field.required ? [required, blank] : []
+      for (let n = 0; n < (field.count ?? 1); n++) {
+        const at = cursor.get(field.kind) ?? 0
+        cursor.set(field.kind, at + 1)
+        picked.push(values[at % values.length])
+      }
+      for (const bad of picked) cases.push({ operation, input: field.input, ...bad, inputs: field.with })
+    }
+  }
+  return [...cases, ...SPECIAL]
+}
+
+const CASES = generate()
+
+/** Valid inputs of each operation, the ones a case does not break. */
+function validInputs(operation: string): Record<string, string> {
+  const inputs = { ...operationCase(operation).inputs }
+  if (operation === 'wait') inputs['wait-timeout'] = '60'
+  if (operation === 'trigger') inputs['skip-git-status-report'] = 'false'
+  if (operation === 'register-app') inputs['ssh-public-key'] = SSH_PUBLIC_KEY
+  return inputs
+}
+
+const table = new ScenarioTable('Generated bad inputs')
+afterAll(() => table.print())
+
+describe('bad inputs, generated from a table', () => {
+  it(`has at least 100 cases, covering every operation`, () => {
+    expect(CASES.length).toBeGreaterThanOrEqual(100)
+    expect(new Set(CASES.map((c) => c.operation)).size).toBe(18)
+    const kinds = new Set(CASES.map((c) => c.what))
+    for (const what of ['empty where required', 'whitespace only', '100 KB', 'unicode slug', 'newline-injected KEY=value', 'path traversal', 'URL with credentials', 'JSON where a slug is expected']) {
+      expect({ what, generated: kinds.has(what) }).toEqual({ what, generated: true })
+    }
+  })
+
+  it(`each of the ${CASES.length} cases fails, names its input, sends nothing and leaks nothing`, async () => {
+    const checks = new Checks()
+    await pool(CASES, 6, async (c) => {
+      const label = `${c.operation} ${c.input}=${JSON.stringify(c.value.slice(0, 24))} (${c.what})`
+      const service = await startFakeService({})
+      try {
+        const merged: Record<string, string | undefined> = {
+          operation: c.operation,
+          'base-url': service.url,
+          'request-timeout': '5',
+          ...SECRET_INPUTS,
+          ...validInputs(c.operation),
+          ...c.inputs,
+          [c.input]: c.value
+        }
+        const given = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)) as Record<string, string>
+        const result = await runAction(given, { timeoutMs: 25_000 })
+        const error = failure(result)
+        table.add({ scenario: label, expected: `exit 1, Input "${c.input}", 0 requests`, observed: `exit ${result.code}, ${service.requests.length} request(s): ${error.slice(0, 80)}` })
+        checks.equal(label, 'exit code', { code: result.code, timedOut: result.timedOut }, { code: 1, timedOut: false })
+        checks.equal(label, 'names the input', error.startsWith(`Input "${c.input}": `), true)
+        checks.match(label, 'says what is wrong', error, c.says)
+        checks.match(label, 'says nothing was sent', error, /Nothing was sent to the service\.$/)
+        checks.equal(label, 'error is short', error.length < 1500, true)
+        checks.equal(label, 'requests', service.requests.length, 0)
+        checks.noStackTrace(label, result)
+        checks.noSecrets(label, result)
+      } finally {
+        await service.close()
+      }
+    })
+    expect(checks.problems).toEqual([])
+  }, 180_000)
+})
