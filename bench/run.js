@@ -7,6 +7,7 @@
  *   npm run bench -- --local      this Node, even when Node 24 is installed
  *   npm run bench -- --quick      fewer runs (a rough figure in about 30 s)
  *   npm run bench:node24          fetches Node 24 into .cache/ first, then runs the bench with it
+ *   npm run bench -- --dist DIR   measures another build's dist/ (e.g. an older commit's), for before/after figures
  *
  * Prints min / median / p90 per measure and writes the table to bench/results/latest.json
  * (and latest-node<major>.json). Every server binds to 127.0.0.1 and stops by itself.
@@ -20,14 +21,14 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 import { startServer } from './server.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const DIST = join(ROOT, 'dist')
-const BUNDLE = join(DIST, 'index.js')
 const MINIMAL = join(ROOT, 'bench', 'minimal-trigger.js')
 const MAXRSS = pathToFileURL(join(ROOT, 'bench', 'maxrss.js')).href
 const RESULTS = join(ROOT, 'bench', 'results')
 
 const argv = process.argv.slice(2)
 const flag = (name) => argv.includes(`--${name}`)
+const DIST = argv.includes('--dist') ? resolve(argv[argv.indexOf('--dist') + 1]) : join(ROOT, 'dist')
+const BUNDLE = join(DIST, 'index.js')
 const option = (name, fallback) => {
   const at = argv.indexOf(`--${name}`)
   return at >= 0 && argv[at + 1] !== undefined ? Number(argv[at + 1]) : fallback
@@ -389,7 +390,7 @@ async function main() {
   if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run npm run build first')
   const node = pickNode()
   const started = performance.now()
-  console.log(`Bundle: dist/index.js, run with ${node.path} ${node.version}: ${node.source}`)
+  console.log(`Bundle: ${DIST === join(ROOT, 'dist') ? 'dist/index.js' : BUNDLE}, run with ${node.path} ${node.version}: ${node.source}`)
   console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}; bench driven by Node ${process.version}`)
   console.log('Peak RSS: getrusage maxRSS (the kernel high-water mark), written on exit by a preload (node --import bench/maxrss.js)\n')
 
@@ -430,6 +431,7 @@ async function main() {
 
   const report = {
     date: new Date().toISOString(),
+    bundle: BUNDLE,
     node: { path: node.path, version: node.version, source: node.source },
     machine: { cpus: cpus().length, model: cpus()[0]?.model },
     method: { peakRss: 'process.resourceUsage().maxRSS on exit, via node --import bench/maxrss.js', timing: 'performance.now() in the bench around spawn to the child exit event; outputs written = first fs.watch event on GITHUB_OUTPUT' },
