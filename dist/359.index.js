@@ -40,8 +40,8 @@ __webpack_require__.d(__webpack_exports__, {
   runWait: () => (/* binding */ runWait)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 20 modules
-var core = __webpack_require__(3218);
+// EXTERNAL MODULE: ./src/runner.ts + 1 modules
+var runner = __webpack_require__(8186);
 // EXTERNAL MODULE: ./src/constants.ts
 var constants = __webpack_require__(7242);
 // EXTERNAL MODULE: ./src/secrets.ts
@@ -195,14 +195,14 @@ class LogStreamer {
 async function runTrigger(inputs, ctx) {
     const params = inputs.params;
     for (const note of inputs.notes)
-        core/* notice */.lm(note);
+        runner/* notice */.lm(note);
     const build = await triggerBuild(ctx.client, inputs.appSlug, params);
     ctx.report.output(constants/* Output */.k7.buildSlug, build.buildSlug);
     ctx.report.output(constants/* Output */.k7.buildNumber, build.buildNumber);
     ctx.report.output(constants/* Output */.k7.buildUrl, build.buildUrl);
     ctx.report.output(constants/* Output */.k7.triggeredWorkflow, build.triggeredWorkflow);
     ctx.report.output(constants/* Output */.k7.response, build.response);
-    core/* info */.pq((0,secrets/* redact */.E)(`Triggered build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`));
+    runner/* info */.pq((0,secrets/* redact */.E)(`Triggered build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`));
     const section = {
         heading: `Build ${build.buildNumber !== undefined ? `#${build.buildNumber}` : build.buildSlug} triggered on ${inputs.appSlug}`,
         link: httpLink(build.buildUrl),
@@ -237,7 +237,7 @@ async function runAbort(inputs, ctx) {
     const result = await (0,abort.abortBuild)(ctx.client, inputs.appSlug, inputs.buildSlug, inputs);
     ctx.report.output(constants/* Output */.k7.response, result.response);
     ctx.report.output(constants/* Output */.k7.buildSlug, inputs.buildSlug);
-    core/* info */.pq(`Aborted build ${inputs.buildSlug}`);
+    runner/* info */.pq(`Aborted build ${inputs.buildSlug}`);
     ctx.report.summary({
         heading: `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`,
         facts: [
@@ -254,10 +254,10 @@ async function runAbort(inputs, ctx) {
  * abort it if this process is killed before it could.
  */
 async function waitAndReport(appSlug, buildSlug, options, ctx, section) {
-    core/* saveState */.LZ(constants/* State */.Uw.pendingBuild, JSON.stringify({ appSlug, buildSlug }));
-    core/* info */.pq(`Waiting for build ${buildSlug} (at most ${options.timeoutMs / 1000} s, polling every ${options.pollIntervalMs / 1000} s)`);
+    runner/* saveState */.LZ(constants/* State */.Uw.pendingBuild, JSON.stringify({ appSlug, buildSlug }));
+    runner/* info */.pq(`Waiting for build ${buildSlug} (at most ${options.timeoutMs / 1000} s, polling every ${options.pollIntervalMs / 1000} s)`);
     if (options.streamLogs)
-        core/* startGroup */.Oh(`Build log of ${buildSlug}`);
+        runner/* startGroup */.Oh(`Build log of ${buildSlug}`);
     let result;
     try {
         result = await waitForBuild(ctx.client, {
@@ -267,16 +267,16 @@ async function waitAndReport(appSlug, buildSlug, options, ctx, section) {
             pollIntervalMs: options.pollIntervalMs,
             streamLogs: options.streamLogs,
             signal: ctx.signal,
-            log: (line) => core/* info */.pq((0,secrets/* redact */.E)(line)),
-            printLog: (text) => core/* info */.pq((0,secrets/* redact */.E)(text))
+            log: (line) => runner/* info */.pq((0,secrets/* redact */.E)(line)),
+            printLog: (text) => runner/* info */.pq((0,secrets/* redact */.E)(text))
         });
     }
     finally {
         if (options.streamLogs)
-            core/* endGroup */.N4();
+            runner/* endGroup */.N4();
     }
     if (result.kind === 'finished') {
-        core/* saveState */.LZ(constants/* State */.Uw.pendingBuild, '');
+        runner/* saveState */.LZ(constants/* State */.Uw.pendingBuild, '');
         ctx.report.output(constants/* Output */.k7.buildStatus, result.status);
         ctx.report.output(constants/* Output */.k7.buildStatusText, result.record.status_text ?? result.status);
         ctx.report.output(constants/* Output */.k7.response, result.response);
@@ -286,7 +286,7 @@ async function waitAndReport(appSlug, buildSlug, options, ctx, section) {
         const message = `Build ${buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`;
         if (!result.succeeded && options.failOnBuildFailure)
             throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`);
-        core/* info */.pq((0,secrets/* redact */.E)(message));
+        runner/* info */.pq((0,secrets/* redact */.E)(message));
         return;
     }
     const why = result.kind === 'timed-out'
@@ -303,7 +303,7 @@ async function waitAndReport(appSlug, buildSlug, options, ctx, section) {
             skipNotifications: false,
             skipGitStatusReport: false
         });
-        core/* saveState */.LZ(constants/* State */.Uw.pendingBuild, '');
+        runner/* saveState */.LZ(constants/* State */.Uw.pendingBuild, '');
     }
     catch (error) {
         throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${error.message}`, {

@@ -48,7 +48,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   registerSshKey: () => (/* binding */ registerSshKey),
 /* harmony export */   runRegisterApp: () => (/* binding */ runRegisterApp)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3218);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8186);
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9592);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7242);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7194);
@@ -113,7 +113,7 @@ async function runRegisterApp(inputs, ctx) {
     const appSlug = registered.appSlug;
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.appSlug, appSlug);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, registered.response);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Registered app ${appSlug} for ${inputs.repoUrl}`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Registered app ${appSlug} for ${inputs.repoUrl}`);
     const facts = [
         ['App slug', appSlug],
         ['Repository', inputs.repoUrl],
@@ -134,7 +134,7 @@ async function runRegisterApp(inputs, ctx) {
             });
             ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, key.response || undefined);
             facts.push(['SSH key', inputs.registerKeyAtProvider ? 'added, and registered at the provider' : 'added']);
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Added the SSH key to ${appSlug}`);
+            _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Added the SSH key to ${appSlug}`);
         }
         else {
             facts.push(['SSH key', 'not needed (HTTPS repository URL)']);
@@ -144,19 +144,19 @@ async function runRegisterApp(inputs, ctx) {
         if (finished.buildTriggerToken) {
             // Masked in the runner's log first, then output as is (the output must hold the
             // real token), then added to the action's own redaction for everything written after.
-            _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(finished.buildTriggerToken);
+            _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(finished.buildTriggerToken);
             ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.buildTriggerToken, finished.buildTriggerToken);
             (0,_secrets_js__WEBPACK_IMPORTED_MODULE_3__/* .addSecret */ .C)(finished.buildTriggerToken);
         }
         ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, finished.response || undefined);
         facts.push(['Build trigger token', finished.buildTriggerToken ? 'set (in the build-trigger-token output, masked)' : 'not returned']);
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Finished the registration of ${appSlug}`);
+        _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Finished the registration of ${appSlug}`);
     }
     catch (error) {
         const note = `The app ${appSlug} was registered, but ${step} failed: finish it on the service, or delete it before registering again.`;
         section.heading = `App ${appSlug} registered, not finished`;
         section.lines.push(note);
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(note);
+        _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(note);
         throw error;
     }
 }

@@ -10,7 +10,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   runSetEmailNotifications: () => (/* binding */ runSetEmailNotifications),
 /* harmony export */   setEmailNotifications: () => (/* binding */ setEmailNotifications)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3218);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8186);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7242);
 /* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(4317);
 
@@ -29,7 +29,7 @@ async function setEmailNotifications(client, inputs) {
 async function runSetEmailNotifications(inputs, ctx) {
     const { response } = await setEmailNotifications(ctx.client, inputs);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_1__/* .Output */ .k7.response, response || undefined);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Updated the email notifications of ${inputs.appSlug}`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Updated the email notifications of ${inputs.appSlug}`);
     ctx.report.summary({
         heading: `Email notifications of ${inputs.appSlug} updated`,
         facts: [

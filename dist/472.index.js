@@ -18,7 +18,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   runUpdateApp: () => (/* binding */ runUpdateApp),
 /* harmony export */   updateApp: () => (/* binding */ updateApp)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3218);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8186);
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9592);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7242);
 /* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4317);
@@ -73,7 +73,7 @@ async function runListApps(inputs, ctx) {
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.count, result.apps.length);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, result.response);
     const whose = inputs.orgSlug ? `Workspace ${inputs.orgSlug}` : inputs.userSlug ? `user ${inputs.userSlug}` : 'your account';
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Listed ${result.apps.length} app(s) of ${whose} over ${result.pages} page(s)`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Listed ${result.apps.length} app(s) of ${whose} over ${result.pages} page(s)`);
     const shown = result.apps.slice(0, SUMMARY_ROWS);
     ctx.report.summary({
         heading: `Apps of ${whose}`,
@@ -112,7 +112,7 @@ async function runUpdateApp(inputs, ctx) {
     const { app, response } = await updateApp(ctx.client, inputs);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.app, app);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, response || undefined);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Updated app ${inputs.appSlug}: ${Object.keys(inputs.fields).join(', ')}`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Updated app ${inputs.appSlug}: ${Object.keys(inputs.fields).join(', ')}`);
     ctx.report.summary({
         heading: `App ${inputs.appSlug} updated`,
         facts: Object.entries(inputs.fields).map(([field, value]) => [field, value])
@@ -122,7 +122,7 @@ async function runUpdateApp(inputs, ctx) {
 async function runDeleteApp(inputs, ctx) {
     const { response } = await deleteApp(ctx.client, inputs.appSlug);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, response || undefined);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Deleted app ${inputs.appSlug}`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Deleted app ${inputs.appSlug}`);
     ctx.report.summary({ heading: `App ${inputs.appSlug} deleted`, lines: ['The app was deleted; this cannot be undone.'] });
 }
 /** operation: list-branches */
@@ -130,7 +130,7 @@ async function runListBranches(inputs, ctx) {
     const { branches, response } = await listBranches(ctx.client, inputs.appSlug);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.branches, branches);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, response);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`App ${inputs.appSlug} has ${branches.length} branch(es)`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`App ${inputs.appSlug} has ${branches.length} branch(es)`);
     const shown = branches.slice(0, SUMMARY_ROWS);
     ctx.report.summary({
         heading: `Branches of ${inputs.appSlug}`,

@@ -18,7 +18,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   setConfigLocation: () => (/* binding */ setConfigLocation),
 /* harmony export */   uploadConfig: () => (/* binding */ uploadConfig)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3218);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8186);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(3024);
 /* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__webpack_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1455);
@@ -89,7 +89,7 @@ async function runGetConfig(inputs, ctx) {
     await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_2__.writeFile)(inputs.configPath, text);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Output */ .k7.configPath, inputs.configPath);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Output */ .k7.response, text);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Wrote the service.yml of ${inputs.appSlug} to ${inputs.configPath} (${Buffer.byteLength(text)} bytes)`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Wrote the service.yml of ${inputs.appSlug} to ${inputs.configPath} (${Buffer.byteLength(text)} bytes)`);
     ctx.report.summary({
         heading: `service.yml of ${inputs.appSlug} downloaded`,
         facts: [
@@ -113,7 +113,7 @@ async function runUploadConfig(inputs, ctx) {
     const { response } = await uploadConfig(ctx.client, inputs.appSlug, text);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Output */ .k7.configPath, inputs.configPath);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Output */ .k7.response, response || undefined);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Uploaded ${inputs.configPathInput} as the service.yml of ${inputs.appSlug}`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Uploaded ${inputs.configPathInput} as the service.yml of ${inputs.appSlug}`);
     ctx.report.summary({
         heading: `service.yml of ${inputs.appSlug} uploaded`,
         facts: [
@@ -127,7 +127,7 @@ async function runGetConfigLocation(inputs, ctx) {
     const { location, response } = await getConfigLocation(ctx.client, inputs.appSlug);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Output */ .k7.location, location);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Output */ .k7.response, response);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_secrets_js__WEBPACK_IMPORTED_MODULE_7__/* .redact */ .E)(`The service reads the service.yml of ${inputs.appSlug} from: ${location}`));
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq((0,_secrets_js__WEBPACK_IMPORTED_MODULE_7__/* .redact */ .E)(`The service reads the service.yml of ${inputs.appSlug} from: ${location}`));
     ctx.report.summary({ heading: `service.yml location of ${inputs.appSlug}`, facts: [['Location', location]] });
 }
 /** Spellings of the file a person might have committed; the service reads `service.yml`. */
@@ -150,10 +150,10 @@ async function runSetConfigLocation(inputs, ctx) {
     const { response } = await setConfigLocation(ctx.client, inputs.appSlug, inputs.location);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Output */ .k7.location, inputs.location);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_5__/* .Output */ .k7.response, response || undefined);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`The service now reads the service.yml of ${inputs.appSlug} from: ${inputs.location}`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`The service now reads the service.yml of ${inputs.appSlug} from: ${inputs.location}`);
     const warning = inputs.location === 'repository' ? missingRepositoryConfig(inputs.workspace) : undefined;
     if (warning)
-        _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(warning);
+        _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .warning */ .$e(warning);
     ctx.report.summary({
         heading: `service.yml location of ${inputs.appSlug} set`,
         facts: [['Location', inputs.location]],

@@ -17,8 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
   splitAppLabel: () => (/* binding */ splitAppLabel)
 });
 
-// EXTERNAL MODULE: ./node_modules/@actions/core/lib/core.js + 20 modules
-var core = __webpack_require__(3218);
+// EXTERNAL MODULE: ./src/runner.ts + 1 modules
+var runner = __webpack_require__(8186);
 // EXTERNAL MODULE: ./src/client.ts
 var src_client = __webpack_require__(9592);
 // EXTERNAL MODULE: ./src/constants.ts
@@ -171,13 +171,13 @@ async function runMigrateMachineTypes(inputs, ctx) {
         ctx.report.output(constants/* Output */.k7.migratedCount, labels.length);
         ctx.report.output(constants/* Output */.k7.errors, preview.errors);
         for (const item of preview.errors)
-            core/* warning */.$e((0,secrets/* redact */.E)(`${item.app}: ${item.error}`));
+            runner/* warning */.$e((0,secrets/* redact */.E)(`${item.app}: ${item.error}`));
         for (const app of preview.apps)
-            core/* info */.pq((0,secrets/* redact */.E)(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`));
+            runner/* info */.pq((0,secrets/* redact */.E)(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`));
         const summaryLine = labels.length > 0
             ? `Dry run: ${labels.length} of ${preview.checked} app(s) would change. Nothing was changed.`
             : `Dry run: none of the ${preview.checked} app(s) uses ${inputs.fromMachine}; nothing would change.`;
-        core/* info */.pq(summaryLine);
+        runner/* info */.pq(summaryLine);
         ctx.report.summary({
             heading: `Machine type migration preview for ${scope}: ${change}`,
             lines: [summaryLine, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
@@ -193,11 +193,11 @@ async function runMigrateMachineTypes(inputs, ctx) {
     ctx.report.output(constants/* Output */.k7.errors, result.errors);
     ctx.report.output(constants/* Output */.k7.response, result.response || undefined);
     for (const item of result.errors)
-        core/* warning */.$e((0,secrets/* redact */.E)(`${item.app}: ${item.error}`));
+        runner/* warning */.$e((0,secrets/* redact */.E)(`${item.app}: ${item.error}`));
     const summaryLine = result.migratedApps.length > 0
         ? `Migrated ${result.migratedApps.length} app(s) from ${inputs.fromMachine} to ${inputs.toMachine}.`
         : `Nothing to migrate: no app of the ${scope} uses ${inputs.fromMachine}.`;
-    core/* info */.pq(summaryLine);
+    runner/* info */.pq(summaryLine);
     ctx.report.summary({
         heading: `Machine type migration for ${scope}: ${change}`,
         lines: [

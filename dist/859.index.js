@@ -50,7 +50,7 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   runSetRoles: () => (/* binding */ runSetRoles),
 /* harmony export */   setRoles: () => (/* binding */ setRoles)
 /* harmony export */ });
-/* harmony import */ var _actions_core__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3218);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8186);
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9592);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7242);
 /* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4317);
@@ -99,7 +99,7 @@ async function runGetRoles(inputs, ctx) {
     const { groups, response } = await getRoles(ctx.client, inputs.appSlug, inputs.role);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.groups, groups);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, response);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`${groups.length} group(s) hold the ${inputs.role} role on ${inputs.appSlug}`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`${groups.length} group(s) hold the ${inputs.role} role on ${inputs.appSlug}`);
     ctx.report.summary(rolesSection(`${ROLE_TITLES[inputs.role]} (${inputs.role}) role on ${inputs.appSlug}`, groups));
 }
 /** operation: set-roles */
@@ -107,7 +107,7 @@ async function runSetRoles(inputs, ctx) {
     const { groups, response } = await setRoles(ctx.client, inputs.appSlug, inputs.role, inputs.groups);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.groups, groups);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, response || undefined);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Set the ${inputs.role} role on ${inputs.appSlug} to: ${groups.length > 0 ? groups.join(', ') : 'no group'}`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Set the ${inputs.role} role on ${inputs.appSlug} to: ${groups.length > 0 ? groups.join(', ') : 'no group'}`);
     ctx.report.summary(rolesSection(`${ROLE_TITLES[inputs.role]} (${inputs.role}) role on ${inputs.appSlug} set`, groups));
 }
 function rolesSection(heading, groups) {
@@ -123,7 +123,7 @@ async function runListGroups(inputs, ctx) {
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.groups, groups);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.groupSlugs, groups.map((group) => group.slug));
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, response);
-    _actions_core__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Workspace ${inputs.orgSlug} has ${groups.length} group(s)`);
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Workspace ${inputs.orgSlug} has ${groups.length} group(s)`);
     ctx.report.summary({
         heading: `Groups of Workspace ${inputs.orgSlug}`,
         lines: [`${groups.length} group(s).`],

@@ -1,4 +1,4 @@
-import { request, type Dispatcher } from 'undici'
+import type { Dispatcher } from 'undici'
 import { ACTION_NAME, ACTION_VERSION } from './constants.js'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
@@ -69,6 +69,9 @@ export interface ClientOptions {
   debug?: (message: string) => void
   dispatcher?: Dispatcher
 }
+
+/** undici is loaded by the first call, so a step that fails on its inputs never loads it. */
+let loadRequest: Promise<typeof import('undici').request> | undefined
 
 const CONNECTION_NEVER_MADE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
 const MAX_ERROR_TEXT = 300
@@ -185,6 +188,7 @@ export class ApiClient {
     let text: string
     let retryAfter: string | undefined
     let contentType: string
+    const request = await (loadRequest ??= import('undici').then((undici) => undici.request))
     try {
       const res = await request(url, {
         method,

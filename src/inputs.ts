@@ -1,8 +1,7 @@
-import * as core from '@actions/core'
+import * as core from './runner.js'
 import { isAbsolute, relative, resolve } from 'node:path'
 import { BASE_URL_ENV, Input, OPERATIONS, type InputName, type Operation } from './constants.js'
-import { hasBuildTarget, mergeBuildParams, type BuildParams } from './build-params.js'
-import { parseEnvironments } from './environments.js'
+import { hasBuildTarget, mergeBuildParams, type BuildParams, type EnvironmentItem } from './build-params.js'
 import { InputError, quote } from './errors.js'
 import { buildParamsFromEvent, readGitHubEvent } from './event.js'
 import { addSecret } from './secrets.js'
@@ -166,11 +165,12 @@ export type ActionInputs = {
  * before anything else is read; any bad value throws an InputError, so nothing
  * is sent when an input is wrong.
  */
-export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
+export async function readInputs(env: NodeJS.ProcessEnv = process.env): Promise<ActionInputs> {
   const token = core.getInput(Input.token)
   addSecret(token)
   const sshPrivateKey = core.getInput(Input.sshPrivateKey, { trimWhitespace: false })
   addSecret(sshPrivateKey.trim())
+  const parseEnvironments = await environmentsParser()
   const secretEnvironments = core.getInput(Input.secretEnvironments)
   const secretItems = parseEnvironments(secretEnvironments, Input.secretEnvironments, true)
   for (const item of secretItems) addSecret(item.value)
@@ -186,14 +186,23 @@ export function readInputs(env: NodeJS.ProcessEnv = process.env): ActionInputs {
     retryBaseMs: env.SERVICE_RETRY_BASE_MS ? Math.max(0, Number(env.SERVICE_RETRY_BASE_MS)) || 0 : 500
   }
   const parser = PARSERS[operation] as (ctx: ParseContext) => OperationInputs[Operation]
-  const params = parser({ env, sshPrivateKey, secretItems })
+  const params = parser({ env, sshPrivateKey, secretItems, parseEnvironments })
   return { common, operation, params } as ActionInputs
 }
+
+type ParseEnvironments = (text: string, input: string, secret?: boolean) => EnvironmentItem[]
 
 interface ParseContext {
   env: NodeJS.ProcessEnv
   sshPrivateKey: string
-  secretItems: ReturnType<typeof parseEnvironments>
+  secretItems: EnvironmentItem[]
+  parseEnvironments: ParseEnvironments
+}
+
+/** The environments parser, loaded only when an environments input is set: its js-yaml is most of what a step would otherwise load at start. */
+async function environmentsParser(): Promise<ParseEnvironments> {
+  const used = [Input.secretEnvironments, Input.environments, Input.appEnvs].some((name) => core.getInput(name) !== '')
+  return used ? (await import('./environments.js')).parseEnvironments : () => []
 }
 
 const PARSERS: { [K in Operation]: (ctx: ParseContext) => OperationInputs[K] } = {
@@ -315,7 +324,7 @@ function stripCredentials(value: string): string {
 
 function readTrigger(ctx: ParseContext): TriggerInputs {
   const appSlugValue = appSlug()
-  const environments = [...parseEnvironments(core.getInput(Input.environments), Input.environments), ...ctx.secretItems]
+  const environments = [...ctx.parseEnvironments(core.getInput(Input.environments), Input.environments), ...ctx.secretItems]
   const names = new Set<string>()
   for (const item of environments) {
     if (names.has(item.mapped_to)) throw new InputError(Input.secretEnvironments, `the variable ${item.mapped_to} is also in ${Input.environments}`)
@@ -403,7 +412,7 @@ function readRegisterApp(ctx: ParseContext): RegisterAppInputs {
     projectType: required(Input.projectType, pattern(Input.projectType, /^[a-z0-9][a-z0-9-]*$/i, 'a project type such as android, ios or other')),
     stackId: required(Input.stackId, pattern(Input.stackId, /^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a stack identifier')),
     configName: pattern(Input.configName, /^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a configuration name such as other-config') ?? 'other-config',
-    appEnvs: Object.fromEntries(parseEnvironments(core.getInput(Input.appEnvs), Input.appEnvs).map((item) => [item.mapped_to, item.value]))
+    appEnvs: Object.fromEntries(ctx.parseEnvironments(core.getInput(Input.appEnvs), Input.appEnvs).map((item) => [item.mapped_to, item.value]))
   }
 }
 

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from './runner.js'
 import { ApiClient, ApiError } from './client.js'
 import { REQUIRED_ROLES, State, type Operation } from './constants.js'
 import { InputError } from './errors.js'
@@ -23,7 +23,7 @@ export async function run(): Promise<void> {
   process.on('SIGTERM', onSignal)
   let operation: Operation | undefined
   try {
-    const inputs = readInputs()
+    const inputs = await readInputs()
     operation = inputs.operation
     const load = HANDLERS[inputs.operation] as () => Promise<Handler<typeof inputs.operation>>
     const handler = await load()
@@ -52,7 +52,7 @@ async function runPost(): Promise<void> {
   if (!pending) return
   try {
     const { appSlug, buildSlug } = JSON.parse(pending) as { appSlug: string; buildSlug: string }
-    const inputs = readInputs()
+    const inputs = await readInputs()
     const { abortBuild } = await import('./operations/abort.js')
     await abortBuild(createClient(inputs), appSlug, buildSlug, {
       abortReason: `Aborted by the GitHub Action: the step was stopped while waiting for the build${runUrl() ? ` (${runUrl()})` : ''}`,

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from './runner.js'
 import type { OutputName } from './constants.js'
 import { redact } from './secrets.js'
 
@@ -37,7 +37,8 @@ export class RunnerReporter implements Reporter {
   /** Appends the collected sections to the job summary, once, at the end of the step. */
   async flush(): Promise<void> {
     if (this.sections.length === 0 || !process.env.GITHUB_STEP_SUMMARY) return
-    const summary = core.summary
+    // Loaded here, not at start: @actions/core's entry also loads its HTTP client (see runner.ts).
+    const { summary } = await import('@actions/core')
     for (const section of this.sections.splice(0)) {
       summary.addHeading(escape(section.heading), 3)
       if (section.link) summary.addLink(escape(section.link.text), section.link.href)

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from './runner.js'
 
 const known = new Set<string>()
 

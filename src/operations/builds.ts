@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from '../runner.js'
 import { Output, State } from '../constants.js'
 import type { AbortInputs, TriggerInputs, WaitInputs, WaitOptions } from '../inputs.js'
 import type { SummarySection } from '../report.js'

@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from '../runner.js'
 import { existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'

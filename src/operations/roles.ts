@@ -1,4 +1,4 @@
-import * as core from '@actions/core'
+import * as core from '../runner.js'
 import { ApiError, type ApiClient } from '../client.js'
 import { Output } from '../constants.js'
 import type { OrgInputs, RoleInputs, RoleName, SetRolesInputs } from '../inputs.js'
