@@ -3,7 +3,7 @@
  * fault is injected into, its retry mode, a good answer), the secrets every run
  * carries, a small concurrency pool, and the scenario table each file prints.
  */
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Reply, Routes } from '../helpers/fake-service.js'
@@ -134,7 +134,6 @@ export function operationCase(name: string): OperationCase {
 /** A workspace holding a valid service.yml, for upload-config. */
 export function configWorkspace(): string {
   const dir = mkdtempSync(join(tmpdir(), 'faults-ws-'))
-  mkdirSync(dir, { recursive: true })
   writeFileSync(join(dir, 'service.yml'), "format_version: '13'\nworkflows:\n  primary:\n    steps: []\n")
   return dir
 }
