@@ -131,12 +131,11 @@ async function waitForBuild(client, params) {
                 lastStatusText = record.status_text;
             }
         }
+        // Read after the status, so once the build is seen finished this read has its whole log.
         if (logs)
             await logs.poll(params.signal);
         const status = record?.status;
         if (status !== undefined && status !== 0) {
-            if (logs)
-                await logs.poll(params.signal);
             const word = STATUS_WORDS[status];
             if (!word)
                 throw new src_client/* ApiError */.hD(`GET ${statusPath} answered an unknown build status ${status}`, 'invalid-response', 'GET', statusPath);

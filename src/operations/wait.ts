@@ -84,10 +84,10 @@ export async function waitForBuild(client: ApiClient, params: WaitParams): Promi
         lastStatusText = record.status_text
       }
     }
+    // Read after the status, so once the build is seen finished this read has its whole log.
     if (logs) await logs.poll(params.signal)
     const status = record?.status
     if (status !== undefined && status !== 0) {
-      if (logs) await logs.poll(params.signal)
       const word = STATUS_WORDS[status]
       if (!word) throw new ApiError(`GET ${statusPath} answered an unknown build status ${status}`, 'invalid-response', 'GET', statusPath)
       return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record: record as BuildRecord, response }
