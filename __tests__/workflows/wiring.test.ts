@@ -19,8 +19,8 @@ import {
 } from './workflow-files.js'
 
 const REUSABLE = ['.github/workflows/trigger-build.yml', '.github/workflows/migrate-machine-types.yml']
-/** Where the reusable workflows check out this repository to run its action. */
-const ACTION_CHECKOUT_PATH = '.service-ci-action'
+/** How the reusable workflows run this repository's action: its published reference. */
+const PUBLISHED_ACTION = 'your-org/service-ci-action@v1'
 /** How the examples reference this project's reusable workflows. */
 const PUBLISHED = /^your-org\/service-ci-action\/(\.github\/workflows\/[\w.-]+\.ya?ml)@v\d+$/
 
@@ -62,9 +62,9 @@ function outputRefs(text: string, context: 'jobs' | 'steps' | 'needs'): Array<[s
   )
 }
 
-/** The steps that run this repository's action: `uses: ./` or its checkout in ACTION_CHECKOUT_PATH. */
+/** The steps that run this repository's action: `uses: ./` (its own CI) or its published reference. */
 function actionSteps(job: Mapping): Mapping[] {
-  return stepsOf(job).filter((step) => step.uses === './' || step.uses === `./${ACTION_CHECKOUT_PATH}`)
+  return stepsOf(job).filter((step) => step.uses === './' || step.uses === PUBLISHED_ACTION)
 }
 
 const workflows = workflowFiles().map((file) => ({ file, doc: readYaml(file) }))
@@ -147,21 +147,12 @@ describe.each(REUSABLE)('%s', (file) => {
     expect(broken).toEqual([])
   })
 
-  it("runs the action checked out from this workflow's own repository and commit, without credentials", () => {
+  it('runs the action by its published reference, checks nothing out and asks for no GitHub permission', () => {
     for (const [jobId, job] of jobsOf(doc)) {
       const steps = stepsOf(job)
-      const runAt = steps.findIndex((step) => step.uses === `./${ACTION_CHECKOUT_PATH}`)
-      expect([jobId, runAt >= 0]).toEqual([jobId, true])
-      const checkout = steps.slice(0, runAt).find((step) => typeof step.uses === 'string' && step.uses.startsWith('actions/checkout@'))
-      expect(mappingAt(checkout, 'with')).toEqual(
-        expect.objectContaining({
-          repository: '${{ job.workflow_repository }}',
-          ref: '${{ job.workflow_sha }}',
-          path: ACTION_CHECKOUT_PATH,
-          'persist-credentials': false
-        })
-      )
-      expect(mappingAt(job, 'permissions')).toEqual({ contents: 'read' })
+      expect([jobId, steps.filter((step) => step.uses === PUBLISHED_ACTION).length]).toEqual([jobId, 1])
+      expect([jobId, steps.filter((step) => typeof step.uses === 'string' && step.uses.startsWith('actions/checkout@'))]).toEqual([jobId, []])
+      expect([jobId, mappingAt(job, 'permissions')]).toEqual([jobId, {}])
     }
     expect(doc.permissions).toEqual({})
   })
