@@ -11,18 +11,11 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../..
 import { runAction, type RunOptions, type RunResult } from '../helpers/run-action.js'
 
 export { errorLine } from '../helpers/run-action.js'
+import { TOKENS } from '../emulator/helpers.js'
+
+export { TOKENS }
 export type { RunningEmulator } from '../../emulator/server.js'
 
-/** Tokens of the bundled seed (emulator/seed.json). */
-export const TOKENS = {
-  owner: 'token-olivia-owner',
-  admin: 'token-adam-admin',
-  developer: 'token-dora-developer',
-  tester: 'token-tom-tester',
-  groupDeveloper: 'token-greta-group',
-  outsider: 'token-oscar-outsider',
-  solo: 'token-sam-solo'
-} as const
 
 /** An emulator of this file's own, on a free port, with short builds. */
 export function startE2eEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {

@@ -3,20 +3,12 @@
  * dist/index.js against the fake service. Answers follow the shapes of the service's
  * published contract ({slug, status}, {build_trigger_token, ...}, {data, paging}).
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { describe, expect, it } from '@jest/globals'
+import type { Routes } from '../helpers/fake-service.js'
 import { errorLine, type RunResult } from '../helpers/run-action.js'
-import { expectSuccess, runOperation, sent, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from './support.js'
+import { expectSuccess, fakeServicePerTest, runOperation, sent, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from './support.js'
 
-let service: FakeService | undefined
-async function serve(routes: Routes): Promise<FakeService> {
-  service = await startFakeService(routes)
-  return service
-}
-afterEach(async () => {
-  await service?.close()
-  service = undefined
-})
+const serve = fakeServicePerTest()
 
 const TRIGGER_TOKEN = 'btt-TRIGGER-5678'
 const APP = {

@@ -5,20 +5,12 @@
  * texts use the layout of the emulator's seed: meta.service.machine_type_id at the top
  * and in a workflow.
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { describe, expect, it } from '@jest/globals'
+import type { Routes } from '../helpers/fake-service.js'
 import { errorLine } from '../helpers/run-action.js'
-import { expectSuccess, runOperation, sent } from './support.js'
+import { expectSuccess, fakeServicePerTest, runOperation, sent } from './support.js'
 
-let service: FakeService | undefined
-async function serve(routes: Routes): Promise<FakeService> {
-  service = await startFakeService(routes)
-  return service
-}
-afterEach(async () => {
-  await service?.close()
-  service = undefined
-})
+const serve = fakeServicePerTest()
 
 const migrate = { 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' }
 

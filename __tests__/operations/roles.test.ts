@@ -1,17 +1,8 @@
 /** get-roles, set-roles and list-groups, run from dist/index.js against the fake service. */
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService, type Routes } from '../helpers/fake-service.js'
-import { expectSuccess, runOperation, sent } from './support.js'
+import { describe, expect, it } from '@jest/globals'
+import { expectSuccess, fakeServicePerTest, runOperation, sent } from './support.js'
 
-let service: FakeService | undefined
-async function serve(routes: Routes): Promise<FakeService> {
-  service = await startFakeService(routes)
-  return service
-}
-afterEach(async () => {
-  await service?.close()
-  service = undefined
-})
+const serve = fakeServicePerTest()
 
 describe('roles', () => {
   it('get-roles outputs the group slugs holding the role', async () => {

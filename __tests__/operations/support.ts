@@ -1,6 +1,6 @@
 /** Shared pieces of the management operation tests: inputs every run needs, test keys, and checks. */
-import { expect } from '@jest/globals'
-import type { FakeService, RecordedRequest } from '../helpers/fake-service.js'
+import { afterEach, expect } from '@jest/globals'
+import { startFakeService, type FakeService, type RecordedRequest, type Routes } from '../helpers/fake-service.js'
 import { runAction, type RunOptions, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets, TOKEN } from '../action/secrets.js'
 
@@ -33,4 +33,20 @@ export function sent(requests: RecordedRequest[]): Array<{ method: string; path:
 /** Asserts the step succeeded, showing its log when it did not. */
 export function expectSuccess(result: RunResult): void {
   expect({ code: result.code, stdout: result.code === 0 ? '' : result.stdout }).toEqual({ code: 0, stdout: '' })
+}
+
+/**
+ * A `serve(routes)` for one test file: each call starts a fake service, which is
+ * closed after the test that started it.
+ */
+export function fakeServicePerTest(): (routes: Routes) => Promise<FakeService> {
+  let service: FakeService | undefined
+  afterEach(async () => {
+    await service?.close()
+    service = undefined
+  })
+  return async (routes) => {
+    service = await startFakeService(routes)
+    return service
+  }
 }
