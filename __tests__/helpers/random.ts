@@ -1,0 +1,80 @@
+/**
+ * Random values for hostile-case tests: every run draws new ones, so no fixed
+ * string can be special-cased by the code under test. The seed of each value is
+ * printed by nothing; a failing assertion shows the value itself.
+ */
+import { randomBytes, randomInt } from 'node:crypto'
+
+const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
+
+/** `length` characters drawn from `alphabet` (letters and digits by default). */
+export function randomString(length: number, alphabet = ALNUM): string {
+  let out = ''
+  for (let i = 0; i < length; i++) out += alphabet[randomInt(alphabet.length)]
+  return out
+}
+
+/** A slug the action accepts: lower-case letters, digits and dashes. */
+export function randomSlug(prefix = ''): string {
+  return `${prefix}${randomString(1, 'abcdefghijklmnopqrstuvwxyz')}${randomString(7 + randomInt(8), 'abcdefghijklmnopqrstuvwxyz0123456789-')}${randomString(1, 'abcdefghijklmnopqrstuvwxyz0123456789')}`
+}
+
+/** An access token: 24 to 48 URL-safe characters. */
+export function randomToken(): string {
+  return randomBytes(36).toString('base64url').slice(0, 24 + randomInt(25))
+}
+
+/**
+ * A secret value that is awkward to mask: it holds characters that JSON, URLs
+ * and shells escape (`"`, `\`, `%`, `&`, `+`, `/`, `=`, a space), in random places.
+ */
+export function randomAwkwardSecret(length = 20 + randomInt(20)): string {
+  const awkward = '"\\%&+/= <>\''
+  let out = randomString(length)
+  for (let i = 0; i < 3; i++) {
+    const at = randomInt(out.length)
+    out = out.slice(0, at) + awkward[randomInt(awkward.length)] + out.slice(at + 1)
+  }
+  return out
+}
+
+/** A random workflow command name, e.g. `error`, `add-mask`, `set-output`, or an invented one. */
+export function randomCommandName(): string {
+  const known = ['error', 'warning', 'notice', 'debug', 'add-mask', 'set-output', 'save-state', 'stop-commands', 'group', 'endgroup', 'add-path', 'set-env', 'add-matcher', 'echo']
+  return randomInt(4) === 0 ? randomString(4 + randomInt(6), 'abcdefghijklmnopqrstuvwxyz-') : known[randomInt(known.length)]
+}
+
+/**
+ * A line that the runner would take as a workflow command if printed raw:
+ * `::name props::value` or `##[name]value`, with random leading white space.
+ */
+export function randomCommandLine(): string {
+  const lead = [' ', '\t', '  ', ''][randomInt(4)].repeat(randomInt(3))
+  const name = randomCommandName()
+  const value = randomString(6 + randomInt(10))
+  if (randomInt(3) === 0) return `${lead}##[${name}]${value}`
+  const props = randomInt(2) === 0 ? ` name=${randomString(5)}` : ''
+  return `${lead}::${name}${props}::${value}`
+}
+
+/**
+ * Text from a hostile source: ordinary lines with command lines between them,
+ * separated by `\n`, `\r\n` or a bare `\r` (the runner splits on each).
+ */
+export function randomHostileText(lines = 3 + randomInt(5)): { text: string; commandLines: string[] } {
+  const breaks = ['\n', '\r\n', '\r']
+  const commandLines: string[] = []
+  const parts: string[] = []
+  for (let i = 0; i < lines; i++) {
+    if (i % 2 === 1) {
+      const line = randomCommandLine()
+      commandLines.push(line)
+      parts.push(line)
+    } else {
+      parts.push(`plain ${randomString(8)}`)
+    }
+  }
+  let text = parts[0]
+  for (let i = 1; i < parts.length; i++) text += breaks[randomInt(breaks.length)] + parts[i]
+  return { text, commandLines }
+}
