@@ -185,6 +185,20 @@ describe('list-apps', () => {
     expect(result.outputs.count).toBe('1')
     expect(JSON.parse(result.outputs['app-slugs'])).toEqual(['app-9f2'])
   })
+
+  it('reads a 1 MB page of a few hundred thousand items without overflowing the stack', async () => {
+    // The smallest items the list can hold, so one 1 MB page has more than any spread call takes.
+    const count = Math.floor((1024 * 1024 - 20) / 3)
+    const raw = `{"data":[${new Array(count).fill('{}').join(',')}]}`
+    expect(raw.length).toBeGreaterThan(1000 * 1000)
+    const fake = await serve({ 'GET /apps': { raw, headers: { 'content-type': 'application/json' } } })
+    const result = await runOperation(fake, 'list-apps', {}, { timeoutMs: 60_000 })
+    expectSuccess(result)
+    expect(result.stderr).toBe('')
+    expect(result.outputs.count).toBe(String(count))
+    expect(JSON.parse(result.outputs.apps)).toHaveLength(count)
+    expect(result.summary).toContain(`${count} app(s).`)
+  }, 90_000)
 })
 
 describe('single app operations', () => {
