@@ -4,6 +4,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startFakeService, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { errorLine } from '../helpers/run-action.js'
 import { expectSuccess, runOperation, sent } from './support.js'
 
 let service: FakeService | undefined
@@ -71,6 +72,23 @@ describe('upload-config', () => {
     const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1', 'config-path': 'merged.yml' }, { workspace: dir })
     expectSuccess(result)
     expect(fake.requests.map((r) => r.body)).toEqual([{ app_config_datastore_yaml: text }])
+  })
+})
+
+describe('upload-config refuses a file no build could use', () => {
+  it.each<{ name: string; text: string; says: RegExp }>([
+    { name: 'an empty workflows mapping', text: 'format_version: "13"\nworkflows: {}\n', says: /has an empty "workflows" mapping; a service\.yml needs at least one workflow/ },
+    { name: 'an empty workflows mapping in block style', text: 'format_version: "13"\nworkflows:\n  {}\ntrigger_map: []\n', says: /has an empty "workflows" mapping/ },
+    { name: 'no workflows key', text: 'format_version: "13"\n', says: /has no top-level "workflows" mapping/ }
+  ])('$name: fails naming config-path, and sends nothing', async ({ text, says }) => {
+    const fake = await serve({ 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1' }, { workspace: workspace({ 'service.yml': text }) })
+    expect(result.code).toBe(1)
+    const error = errorLine(result)
+    expect(error).toMatch(/^Input "config-path": "service\.yml" /)
+    expect(error).toMatch(says)
+    expect(error).toMatch(/Nothing was sent to the service\.$/)
+    expect(fake.requests).toEqual([])
   })
 })
 

@@ -58,6 +58,12 @@ export function checkConfigText(text: string, shownPath: string): void {
       `${quote(shownPath)} has no top-level "workflows" mapping; a service.yml needs at least one workflow`
     )
   }
+  if (Object.keys(parsed.config.workflows).length === 0) {
+    throw new InputError(
+      Input.configPath,
+      `${quote(shownPath)} has an empty "workflows" mapping; a service.yml needs at least one workflow, or no build can run`
+    )
+  }
 }
 
 /** operation: get-config — writes the app's service.yml into the workspace. */
