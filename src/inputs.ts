@@ -398,7 +398,7 @@ function readRegisterApp(ctx: ParseContext): RegisterAppInputs {
     throw new InputError(Input.sshPublicKey, `${quote(sshPublicKey)} does not look like an OpenSSH public key (e.g. "ssh-ed25519 AAAA...")`)
   }
   return {
-    provider: oneOf(Input.provider, ['github', 'gitlab', 'bitbucket', 'other'] as const) ?? 'github',
+    provider: readProvider(),
     repoUrl,
     isSshUrl,
     gitOwner: slug(Input.gitOwner) ?? required(Input.gitOwner, fromUrl?.owner),
@@ -414,6 +414,16 @@ function readRegisterApp(ctx: ParseContext): RegisterAppInputs {
     configName: pattern(Input.configName, /^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a configuration name such as other-config') ?? 'other-config',
     appEnvs: Object.fromEntries(ctx.parseEnvironments(core.getInput(Input.appEnvs), Input.appEnvs).map((item) => [item.mapped_to, item.value]))
   }
+}
+
+/** The git providers the service's registration accepts, as its published contract lists them. */
+const PROVIDERS = ['github', 'gitlab', 'gitlab-self-hosted', 'bitbucket', 'custom'] as const
+
+function readProvider(): string {
+  if (core.getInput(Input.provider) === 'other') {
+    throw new InputError(Input.provider, `"other" is not a provider the service knows; use custom for a git host that is not GitHub, GitLab or Bitbucket`)
+  }
+  return oneOf(Input.provider, PROVIDERS) ?? 'github'
 }
 
 function readUpdateApp(): UpdateAppInputs {

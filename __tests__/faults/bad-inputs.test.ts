@@ -244,7 +244,7 @@ const SPECIAL: Case[] = [
   { operation: 'migrate-machine-types', input: 'user-slug', value: 'user-1', says: /cannot be combined with org-slug/, what: 'both scopes' },
   { operation: 'migrate-machine-types', input: 'org-slug', value: '', says: /or user-slug is required/, what: 'no scope' },
   { operation: 'list-apps', input: 'user-slug', value: 'user-1', says: /cannot be combined with org-slug/, what: 'both scopes' },
-  { operation: 'register-app', input: 'provider', value: 'sourceforge', says: /is not allowed; expected one of: github, gitlab, bitbucket, other/, what: 'unknown provider' },
+  { operation: 'register-app', input: 'provider', value: 'sourceforge', says: /is not allowed; expected one of: github, gitlab, gitlab-self-hosted, bitbucket, custom/, what: 'unknown provider' },
   { operation: 'register-app', input: 'ssh-private-key', value: 'not a key', says: /does not look like a private key/, what: 'not a key' },
   { operation: 'register-app', input: 'ssh-public-key', value: 'AAAAC3Nza', says: /does not look like an OpenSSH public key/, what: 'no key type' },
   { operation: 'register-app', input: 'ssh-public-key', value: '', says: /is required with ssh-private-key/, what: 'empty where required' },

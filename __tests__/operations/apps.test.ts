@@ -130,6 +130,21 @@ describe('register-app', () => {
     expect(result.summary).toContain('not needed (HTTPS repository URL)')
   })
 
+  it.each(['github', 'gitlab', 'gitlab-self-hosted', 'bitbucket', 'custom'])('sends the provider %s, a value of the published contract', async (provider) => {
+    const fake = await serve(registration())
+    const result = await runOperation(fake, 'register-app', { ...inputs, provider, 'repo-url': 'https://git.example.com/acme/demo-ios.git' })
+    expectSuccess(result)
+    expect((fake.requests[0].body as { provider: string }).provider).toBe(provider)
+  })
+
+  it('refuses provider other, naming custom, and sends nothing', async () => {
+    const fake = await serve(registration())
+    const result = await runOperation(fake, 'register-app', { ...inputs, provider: 'other', 'repo-url': 'https://git.example.com/acme/demo-ios.git' })
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toMatch(/^Input "provider": "other" is not a provider the service knows; use custom .*Nothing was sent to the service\.$/)
+    expect(fake.requests).toEqual([])
+  })
+
   it('keeps the app slug output and says what is left when the SSH key step fails', async () => {
     const fake = await serve({ ...registration(), 'POST /apps/new-app-1/register-ssh-key': { status: 422, body: { message: 'key rejected' } } })
     const result = await runOperation(fake, 'register-app', {
