@@ -1,10 +1,11 @@
 import * as core from './runner.js'
-import { isAbsolute, relative, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { BASE_URL_ENV, Input, OPERATIONS, type InputName, type Operation } from './constants.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams, type EnvironmentItem } from './build-params.js'
 import { InputError, quote } from './errors.js'
 import { buildParamsFromEvent, readGitHubEvent } from './event.js'
 import { addSecret } from './secrets.js'
+import { describeWorkspacePathProblem, resolveInWorkspace } from './workspace-path.js'
 
 /** Inputs every operation uses. */
 export interface CommonInputs {
@@ -94,6 +95,8 @@ export interface ConfigFileInputs {
   configPath: string
   /** The path as given, for messages and the output. */
   configPathInput: string
+  /** The workspace the path was checked against; checked again right before the file is used. */
+  workspace: string
 }
 
 export type ConfigLocation = 'service' | 'repository'
@@ -470,15 +473,12 @@ function readRole(): RoleName {
   return role
 }
 
-function configPath(env: NodeJS.ProcessEnv): { configPath: string; configPathInput: string } {
+function configPath(env: NodeJS.ProcessEnv): { configPath: string; configPathInput: string; workspace: string } {
   const given = line(Input.configPath) ?? 'service.yml'
   const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd())
-  const full = resolve(workspace, given)
-  const rel = relative(workspace, full)
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
-    throw new InputError(Input.configPath, `${quote(given)} points outside the workspace ${quote(workspace)}; give a path inside it`)
-  }
-  return { configPath: full, configPathInput: given }
+  const checked = resolveInWorkspace(workspace, given)
+  if (!checked.ok) throw new InputError(Input.configPath, describeWorkspacePathProblem(given, workspace, checked))
+  return { configPath: checked.full, configPathInput: given, workspace }
 }
 
 // --- small readers: each returns undefined for an empty input and throws on a bad value ---
