@@ -69,7 +69,7 @@ const KINDS: Record<string, Bad[]> = {
     { value: 'ａｂｃ１２３４', says: /is not a commit hash/, what: 'unicode' }
   ],
   gitUrl: [
-    { value: 'https://bob:hunter2@github.com/o/r.git', says: /must not contain credentials; got "https:\/\/\*\*\*@github\.com/, what: 'URL with credentials' },
+    { value: 'https://bob:hunter2@github.com/o/r.git', says: /must not contain a password or token/, what: 'URL with credentials' },
     { value: 'file:///etc/passwd', says: /is not a git URL/, what: 'file URL' },
     { value: 'not a url', says: /is not a git URL/, what: 'not a URL' },
     injected('https://github.com/o/r.git')
@@ -204,7 +204,7 @@ const SPECIAL: Case[] = [
   { operation: 'get-roles', input: 'token', value: '   ', says: /is required/, what: 'whitespace only' },
   { operation: 'trigger', input: 'token', value: 'tok-SECRET-faults-7Qx9\nINJECT=x', says: /contains white space or a line break/, what: 'newline-injected' },
   { operation: 'abort', input: 'token', value: 'tok-SECRET-faults 7Qx9', says: /contains white space or a line break/, what: 'space inside' },
-  { operation: 'get-app', input: 'base-url', value: 'https://robot:tok-SECRET-faults-7Qx9@192.0.2.1/v0.1', says: /must not contain a user name or password; pass the access token in the token input/, what: 'URL with credentials' },
+  { operation: 'get-app', input: 'base-url', value: 'https://robot:tok-SECRET-faults-7Qx9@192.0.2.1/v0.1', says: /must not contain a user name or password \(it holds an "@"\); pass the access token in the token input/, what: 'URL with credentials' },
   { operation: 'trigger', input: 'base-url', value: 'http://192.0.2.1/v0.1', says: /uses plain http:\/\/ to a host that is not this machine/, what: 'http to a remote host' },
   { operation: 'list-apps', input: 'base-url', value: 'ftp://192.0.2.1/v0.1', says: /must use https:\/\//, what: 'ftp scheme' },
   { operation: 'set-roles', input: 'base-url', value: 'https://192.0.2.1/', says: /must end in the API version segment/, what: 'no version segment' },
