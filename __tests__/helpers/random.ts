@@ -95,3 +95,26 @@ export function randomUrlPassword(must: string = URL_SPECIALS[randomInt(URL_SPEC
   for (let i = 1; i < runs.length; i++) password += joins[i - 1] + runs[i]
   return { password, runs }
 }
+
+/**
+ * A slug a misbehaving service might send that must never go into a request path:
+ * a `.` or `..` step, a separator, a percent escape or a control character, around
+ * random letters.
+ */
+export function randomUnsafeSlug(): string {
+  const r = (): string => randomString(3 + randomInt(6))
+  const forms = [
+    () => '..',
+    () => '.',
+    () => `../${r()}`,
+    () => `${r()}/../${r()}`,
+    () => `${r()}/${r()}`,
+    () => `${r()}\\${r()}`,
+    () => `${r()}..${r()}`,
+    () => `%2e%2e`,
+    () => `${r()}%2F${r()}`,
+    () => `${r()}\n${r()}`,
+    () => `${r()}\u0000`
+  ]
+  return forms[randomInt(forms.length)]()
+}

@@ -1,13 +1,14 @@
 import * as core from '../runner.js'
 import { ApiError, type ApiClient } from '../client.js'
 import { Output } from '../constants.js'
+import { quote } from '../errors.js'
 import type { MigrateInputs } from '../inputs.js'
 import { findMachineTypeUses, type MachineTypeUse } from '../machine-types.js'
 import { redact } from '../secrets.js'
 import { describeProblem, parseServiceYml } from '../service-yml.js'
 import type { App } from './apps.js'
 import type { HandlerContext } from './context.js'
-import { appPath, appsListPath, orgPath, userMachineTypesPath } from './paths.js'
+import { appPath, appsListPath, describeUnsafeSlug, orgPath, slugProblem, userMachineTypesPath } from './paths.js'
 
 /** An app the migration could not handle, as the service reports it: `{app, error}`. */
 export interface MigrationError {
@@ -114,6 +115,11 @@ export async function previewMigration(client: ApiClient, inputs: MigrateInputs,
 }
 
 async function previewApp(client: ApiClient, app: App, machineType: string, signal?: AbortSignal): Promise<PreviewedApp | MigrationError> {
+  const problem = slugProblem(app.slug)
+  if (problem) {
+    const title = typeof app.title === 'string' && app.title !== '' ? app.title : 'an app'
+    return { app: `${title} (slug ${typeof app.slug === 'string' ? quote(app.slug) : 'missing'})`, error: `the service listed it, but ${describeUnsafeSlug('slug', app.slug, problem)}` }
+  }
   const label = appLabel(app)
   let text: string
   try {
