@@ -316,7 +316,6 @@ describe('bad inputs, generated from a table', () => {
         const given = Object.fromEntries(Object.entries(merged).filter(([, v]) => v !== undefined)) as Record<string, string>
         const result = await runAction(given, { timeoutMs: 25_000 })
         const error = failure(result)
-        table.add({ scenario: label, expected: `exit 1, Input "${c.input}", 0 requests`, observed: `exit ${result.code}, ${service.requests.length} request(s): ${error.slice(0, 80)}` })
         checks.equal(label, 'exit code', { code: result.code, timedOut: result.timedOut }, { code: 1, timedOut: false })
         checks.equal(label, 'names the input', error.startsWith(`Input "${c.input}": `), true)
         checks.match(label, 'says what is wrong', error, c.says)
@@ -325,6 +324,12 @@ describe('bad inputs, generated from a table', () => {
         checks.equal(label, 'requests', service.requests.length, 0)
         checks.noStackTrace(label, result)
         checks.noSecrets(label, result)
+        table.add({
+          scenario: label,
+          expected: `exit 1, Input "${c.input}", 0 requests`,
+          observed: `exit ${result.code}, ${service.requests.length} request(s): ${error.slice(0, 80)}`,
+          failed: checks.failed(label)
+        })
       } finally {
         await service.close()
       }
