@@ -126,7 +126,9 @@ export class ApiClient {
       if (!Array.isArray(data)) {
         throw new ApiError(`GET ${path}: the answer has no "data" list`, 'invalid-response', 'GET', path, res.status)
       }
-      items.push(...(data as T[]))
+      // One push per item: spreading a page of a few hundred thousand items into
+      // push() overflows the call stack.
+      for (const item of data as T[]) items.push(item)
       const pageNext = Array.isArray(body) ? undefined : body?.paging?.next
       next = typeof pageNext === 'string' && pageNext !== '' ? pageNext : undefined
       if (next !== undefined && data.length === 0) next = undefined

@@ -126,7 +126,9 @@ export const Output = {
   groupSlugs: 'group-slugs',
   migratedApps: 'migrated-apps',
   migratedCount: 'migrated-count',
-  errors: 'errors'
+  errors: 'errors',
+  checkedCount: 'checked-count',
+  dryRunNote: 'dry-run-note'
 } as const
 
 export type OutputName = (typeof Output)[keyof typeof Output]

@@ -1,10 +1,11 @@
 import * as core from './runner.js'
-import { isAbsolute, relative, resolve } from 'node:path'
+import { resolve } from 'node:path'
 import { BASE_URL_ENV, Input, OPERATIONS, type InputName, type Operation } from './constants.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams, type EnvironmentItem } from './build-params.js'
 import { InputError, quote } from './errors.js'
 import { buildParamsFromEvent, readGitHubEvent } from './event.js'
 import { addSecret } from './secrets.js'
+import { describeWorkspacePathProblem, resolveInWorkspace } from './workspace-path.js'
 
 /** Inputs every operation uses. */
 export interface CommonInputs {
@@ -94,6 +95,8 @@ export interface ConfigFileInputs {
   configPath: string
   /** The path as given, for messages and the output. */
   configPathInput: string
+  /** The workspace the path was checked against; checked again right before the file is used. */
+  workspace: string
 }
 
 export type ConfigLocation = 'service' | 'repository'
@@ -293,14 +296,16 @@ function readBaseUrl(env: NodeJS.ProcessEnv): string {
   const value = given || env[BASE_URL_ENV]?.trim() || ''
   const source = given ? '' : ` (from ${BASE_URL_ENV})`
   if (value === '') throw new InputError(Input.baseUrl, `is required (or set ${BASE_URL_ENV}): the API base URL ending in its version segment, e.g. https://api.example.com/v0.1`)
+  // Checked on the text, before parsing: a password holding "/", "#" or "@" makes the
+  // URL parse differently or not at all, and no message may quote it back.
+  if (value.includes('@')) {
+    throw new InputError(Input.baseUrl, `must not contain a user name or password (it holds an "@")${source}; pass the access token in the token input`)
+  }
   let url: URL
   try {
     url = new URL(value)
   } catch {
-    throw new InputError(Input.baseUrl, `${quote(stripCredentials(value))}${source} is not a URL; expected e.g. https://api.example.com/v0.1`)
-  }
-  if (url.username || url.password) {
-    throw new InputError(Input.baseUrl, `must not contain a user name or password${source}; pass the access token in the token input`)
+    throw new InputError(Input.baseUrl, `${quote(value)}${source} is not a URL; expected e.g. https://api.example.com/v0.1`)
   }
   const shown = quote(url.toString())
   if (url.protocol !== 'https:' && url.protocol !== 'http:') {
@@ -316,10 +321,6 @@ function readBaseUrl(env: NodeJS.ProcessEnv): string {
     throw new InputError(Input.baseUrl, `${shown}${source} must end in the API version segment, e.g. https://api.example.com/v0.1`)
   }
   return url.toString().replace(/\/$/, '')
-}
-
-function stripCredentials(value: string): string {
-  return value.replace(/\/\/[^/@]*@/, '//***@')
 }
 
 function readTrigger(ctx: ParseContext): TriggerInputs {
@@ -398,7 +399,7 @@ function readRegisterApp(ctx: ParseContext): RegisterAppInputs {
     throw new InputError(Input.sshPublicKey, `${quote(sshPublicKey)} does not look like an OpenSSH public key (e.g. "ssh-ed25519 AAAA...")`)
   }
   return {
-    provider: oneOf(Input.provider, ['github', 'gitlab', 'bitbucket', 'other'] as const) ?? 'github',
+    provider: readProvider(),
     repoUrl,
     isSshUrl,
     gitOwner: slug(Input.gitOwner) ?? required(Input.gitOwner, fromUrl?.owner),
@@ -414,6 +415,16 @@ function readRegisterApp(ctx: ParseContext): RegisterAppInputs {
     configName: pattern(Input.configName, /^[A-Za-z0-9][A-Za-z0-9._-]*$/, 'a configuration name such as other-config') ?? 'other-config',
     appEnvs: Object.fromEntries(ctx.parseEnvironments(core.getInput(Input.appEnvs), Input.appEnvs).map((item) => [item.mapped_to, item.value]))
   }
+}
+
+/** The git providers the service's registration accepts, as its published contract lists them. */
+const PROVIDERS = ['github', 'gitlab', 'gitlab-self-hosted', 'bitbucket', 'custom'] as const
+
+function readProvider(): string {
+  if (core.getInput(Input.provider) === 'other') {
+    throw new InputError(Input.provider, `"other" is not a provider the service knows; use custom for a git host that is not GitHub, GitLab or Bitbucket`)
+  }
+  return oneOf(Input.provider, PROVIDERS) ?? 'github'
 }
 
 function readUpdateApp(): UpdateAppInputs {
@@ -460,15 +471,12 @@ function readRole(): RoleName {
   return role
 }
 
-function configPath(env: NodeJS.ProcessEnv): { configPath: string; configPathInput: string } {
+function configPath(env: NodeJS.ProcessEnv): { configPath: string; configPathInput: string; workspace: string } {
   const given = line(Input.configPath) ?? 'service.yml'
   const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd())
-  const full = resolve(workspace, given)
-  const rel = relative(workspace, full)
-  if (rel === '' || rel.startsWith('..') || isAbsolute(rel)) {
-    throw new InputError(Input.configPath, `${quote(given)} points outside the workspace ${quote(workspace)}; give a path inside it`)
-  }
-  return { configPath: full, configPathInput: given }
+  const checked = resolveInWorkspace(workspace, given)
+  if (!checked.ok) throw new InputError(Input.configPath, describeWorkspacePathProblem(given, workspace, checked))
+  return { configPath: checked.full, configPathInput: given, workspace }
 }
 
 // --- small readers: each returns undefined for an empty input and throws on a bad value ---
@@ -540,23 +548,35 @@ function commitHash(): string | undefined {
   return value
 }
 
-/** A git remote URL: https://, ssh:// or the scp-like git@host:owner/repo form, without credentials. */
+/**
+ * A git remote URL: https://, ssh:// or the scp-like git@host:owner/repo form. Only
+ * the SSH forms may name a user (such as git@), and none a password or token. A
+ * value holding "@" may hold one, so no message quotes such a value back.
+ */
 function gitUrl(name: InputName): string | undefined {
-  const value = line(name)
+  const value = text(name)
   if (value === undefined) return undefined
-  if (/^https?:\/\//.test(value) || /^ssh:\/\//.test(value)) {
-    let url: URL
-    try {
-      url = new URL(value)
-    } catch {
-      throw new InputError(name, `${quote(stripCredentials(value))} is not a valid URL`)
+  const hasAt = value.includes('@')
+  const shown = hasAt ? 'the URL' : quote(value)
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(value)) throw new InputError(name, `${shown} must be a single line without control characters`)
+  if (value.length > 1000) throw new InputError(name, `is ${value.length} characters long; at most 1000 are accepted`)
+  const credentials = `must not contain a password or token; pass credentials to the service another way (an SSH key, or the git provider's connection)`
+  if (/^https?:\/\//i.test(value)) {
+    if (hasAt) throw new InputError(name, `${credentials}: an https:// URL may not name a user (it holds an "@")`)
+    if (!URL.canParse(value)) throw new InputError(name, `${shown} is not a valid URL`)
+    return value
+  }
+  if (/^ssh:\/\//i.test(value)) {
+    const authority = value.slice('ssh://'.length).split('/')[0]
+    if (hasAt && !/^[A-Za-z0-9._-]+@[^@:]+(:\d+)?$/.test(authority)) {
+      throw new InputError(name, `${credentials}: an ssh:// URL may name a user such as git@, nothing more`)
     }
-    if (url.password || (url.protocol.startsWith('http') && url.username)) {
-      throw new InputError(name, `must not contain credentials; got ${quote(stripCredentials(value))}`)
-    }
+    if (!URL.canParse(value)) throw new InputError(name, `${shown} is not a valid URL`)
     return value
   }
   if (/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:[A-Za-z0-9._~/-]+$/.test(value)) return value
+  if (hasAt) throw new InputError(name, `is not a git URL of a form the action accepts, or holds a password or token; expected https://host/owner/repo.git or git@host:owner/repo.git`)
   throw new InputError(name, `${quote(value)} is not a git URL; expected https://host/owner/repo.git or git@host:owner/repo.git`)
 }
 

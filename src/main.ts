@@ -1,7 +1,8 @@
 import * as core from './runner.js'
+import { statSync } from 'node:fs'
 import { ApiClient, ApiError } from './client.js'
 import { REQUIRED_ROLES, State, type Operation } from './constants.js'
-import { InputError } from './errors.js'
+import { InputError, quote } from './errors.js'
 import { readInputs, type ActionInputs } from './inputs.js'
 import { HANDLERS, type Handler } from './operations/index.js'
 import { RunnerReporter } from './report.js'
@@ -10,6 +11,8 @@ import { redact } from './secrets.js'
 /** The action's entry: runs the chosen operation, or the post step, and is the only place a step is failed. */
 export async function run(): Promise<void> {
   if (core.getState(State.isPost) === 'true') return runPost()
+  const missing = missingRunnerFile()
+  if (missing) return core.setFailed(missing)
   core.saveState(State.isPost, 'true')
 
   const reporter = new RunnerReporter()
@@ -64,6 +67,31 @@ async function runPost(): Promise<void> {
   } catch (error) {
     core.warning(redact(`Could not abort the build the main step was waiting for: ${(error as Error).message}`))
   }
+}
+
+/**
+ * Why a runner file the step writes to is unusable, or undefined. Checked first: a
+ * missing output file would otherwise fail the step only after its call had been sent.
+ */
+function missingRunnerFile(): string | undefined {
+  for (const name of ['GITHUB_OUTPUT', 'GITHUB_STATE']) {
+    const path = process.env[name]
+    if (!path) continue
+    let kind: 'missing' | 'folder' | undefined
+    try {
+      if (statSync(path).isDirectory()) kind = 'folder'
+    } catch {
+      kind = 'missing'
+    }
+    if (kind) {
+      return (
+        `${name} is set to ${quote(path)}, but ${kind === 'missing' ? 'no file exists there' : 'that is a folder, not a file'}: ` +
+        `the step could not write its ${name === 'GITHUB_OUTPUT' ? 'outputs' : 'state'}. The runner creates this file for every step; ` +
+        `outside the runner, create the file or unset ${name}. Nothing was sent to the service.`
+      )
+    }
+  }
+  return undefined
 }
 
 function createClient(inputs: ActionInputs): ApiClient {

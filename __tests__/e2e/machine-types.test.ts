@@ -9,6 +9,8 @@ import { join } from 'node:path'
 import { load } from 'js-yaml'
 import {
   emulatorState,
+  errorLine,
+  expectFailed,
   expectPassed,
   removeWorkspaces,
   requestLog,
@@ -105,6 +107,32 @@ describe('migrate-machine-types through dist/index.js', () => {
     expect(result.outputs).toMatchObject({ 'migrated-apps': '[]', 'migrated-count': '0', errors: '[]' })
     expect(result.summary).toContain('Nothing to migrate')
     expect(await configs()).toEqual(before)
+  })
+
+  it('a Workspace admin who is not its owner: the dry run says what it read and what it cannot check; the migration is refused', async () => {
+    const preview = await step(emu, 'migrate-machine-types', { ...MIGRATION, 'dry-run': 'true' }, { token: TOKENS.admin })
+    expectPassed(preview)
+    // The admin sees two of the Workspace's apps; the owner's dry run reads all five.
+    expect(preview.outputs['checked-count']).toBe('2')
+    expect(JSON.parse(preview.outputs['migrated-apps'])).toEqual(['ios-app (ios-app)'])
+    expect(preview.summary).toContain('Dry run: 1 of the 2 app(s) this token can see would change. Nothing was changed.')
+    const note = preview.outputs['dry-run-note']
+    expect(note).toContain('The dry run read the 2 app(s) of Workspace acme that this token can see.')
+    expect(note).toContain('needs the Workspace owner role; a dry run cannot check that')
+    expect(preview.stdout).toContain(`::notice::${note}`)
+    expect(preview.summary).toContain(note)
+    expect((await requestLog(emu)).filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual(['/v0.1/apps/web-app/service.yml'])
+
+    const before = await configs()
+    const real = await step(emu, 'migrate-machine-types', MIGRATION, { token: TOKENS.admin })
+    expectFailed(real)
+    expect(errorLine(real)).toMatch(/PATCH \/organizations\/acme\/apps\/machine_types failed: the service answered 403.*the Workspace owner role/)
+    expect(await configs()).toEqual(before)
+
+    const owner = await step(emu, 'migrate-machine-types', { ...MIGRATION, 'dry-run': 'true' })
+    expectPassed(owner)
+    expect(owner.outputs['checked-count']).toBe('5')
+    expect(owner.outputs['dry-run-note']).toContain('The dry run read the 5 app(s) of Workspace acme that this token can see.')
   })
 
   it('a user migrates his own apps only', async () => {

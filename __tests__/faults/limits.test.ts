@@ -422,10 +422,15 @@ afterAll(() => table.print())
 describe('faults beyond one bad answer', () => {
   it(`runs ${SCENARIOS.length} scenarios, each with its exact outcome`, async () => {
     expect(SCENARIOS.length).toBeGreaterThanOrEqual(25)
+    // Each scenario records into its own checks, so its row knows whether it failed.
+    const own = SCENARIOS.map(() => new Checks())
+    const observed = await pool(SCENARIOS, 6, (scenario, index) => scenario.run(own[index]).catch((error: Error) => `threw: ${error.message}`))
     const checks = new Checks()
-    const observed = await pool(SCENARIOS, 6, (scenario) => scenario.run(checks).catch((error: Error) => `threw: ${error.message}`))
-    SCENARIOS.forEach((scenario, index) => table.add({ scenario: scenario.name, expected: scenario.expected, observed: observed[index] }))
-    for (const [index, text] of observed.entries()) if (text.startsWith('threw:')) checks.problems.push(`${SCENARIOS[index].name}: ${text}`)
+    SCENARIOS.forEach((scenario, index) => {
+      if (observed[index].startsWith('threw:')) own[index].problems.push(`${scenario.name}: ${observed[index]}`)
+      checks.problems.push(...own[index].problems)
+      table.add({ scenario: scenario.name, expected: scenario.expected, observed: observed[index], failed: own[index].problems.length > 0 })
+    })
     expect(checks.problems).toEqual([])
   }, 120_000)
 })

@@ -1,7 +1,7 @@
 /**
  * Shared pieces of the fault suite: the 18 operations as data (inputs, the call a
  * fault is injected into, its retry mode, a good answer), the secrets every run
- * carries, a small concurrency pool, and the scenario table each file prints.
+ * carries, a small concurrency pool, and the table of failed scenarios each file prints.
  */
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -171,6 +171,11 @@ export class Checks {
     }
   }
 
+  /** Whether any mismatch was recorded under `label`. */
+  failed(label: string): boolean {
+    return this.problems.some((problem) => problem.startsWith(`${label}: `))
+  }
+
   match(label: string, what: string, text: string, pattern: RegExp): void {
     if (!pattern.test(text)) this.problems.push(`${label}: ${what}: ${JSON.stringify(text.slice(0, 300))} does not match ${pattern}`)
   }
@@ -205,9 +210,15 @@ export interface Row {
   scenario: string
   expected: string
   observed: string
+  /** Whether the scenario's checks found a mismatch; only these rows are printed. */
+  failed: boolean
 }
 
-/** Collects the scenario rows of one test file and prints them as a table at its end. */
+/**
+ * Collects the scenario rows of one test file and, at its end, prints the rows of
+ * the scenarios that failed, so a passing run prints nothing and jest's summary is
+ * what a person reads last.
+ */
 export class ScenarioTable {
   readonly rows: Row[] = []
 
@@ -219,14 +230,16 @@ export class ScenarioTable {
 
   /** Written with process.stdout.write, which jest leaves undecorated. */
   print(): void {
-    const header: Row = { scenario: 'scenario', expected: 'expected', observed: 'observed' }
-    const all = [header, ...this.rows]
-    const width = (key: keyof Row): number => Math.min(70, Math.max(...all.map((row) => row[key].length)))
+    const failed = this.rows.filter((row) => row.failed)
+    if (failed.length === 0) return
+    const header = { scenario: 'scenario', expected: 'expected', observed: 'observed' }
+    const all = [header, ...failed]
+    const width = (key: keyof typeof header): number => Math.min(70, Math.max(...all.map((row) => row[key].length)))
     const cell = (text: string, w: number): string => (text.length > w ? `${text.slice(0, w - 1)}…` : text.padEnd(w))
     const [ws, we, wo] = [width('scenario'), width('expected'), width('observed')]
-    const line = (row: Row): string => `| ${cell(row.scenario, ws)} | ${cell(row.expected, we)} | ${cell(row.observed, wo)} |`
+    const line = (row: typeof header): string => `| ${cell(row.scenario, ws)} | ${cell(row.expected, we)} | ${cell(row.observed, wo)} |`
     const rule = `|${'-'.repeat(ws + 2)}|${'-'.repeat(we + 2)}|${'-'.repeat(wo + 2)}|`
-    const text = [`\n${this.title} (${this.rows.length} scenarios)`, line(header), rule, ...this.rows.map(line), ''].join('\n')
+    const text = [`\n${this.title}: ${failed.length} of ${this.rows.length} scenarios failed`, line(header), rule, ...failed.map(line), ''].join('\n')
     process.stdout.write(`${text}\n`)
   }
 }

@@ -216,11 +216,6 @@ describe('transient faults', () => {
     for (const { fault, op, result, calls } of outcomes) {
       const label = `${fault.name} × ${op.operation}`
       const want = expectation(fault, op)
-      table.add({
-        scenario: label,
-        expected: want.code === 0 ? `exit 0, ${want.calls} call(s)` : 'exit 1, 1 call, effect unknown',
-        observed: describeRun(result, calls.length)
-      })
       checks.equal(label, 'outcome', { timedOut: result.timedOut, code: result.code, calls: calls.length }, { timedOut: false, code: want.code, calls: want.calls })
       // Every repeat is the same request.
       for (const call of calls.slice(1)) checks.equal(label, 'repeated body', call.rawBody, calls[0].rawBody)
@@ -237,6 +232,12 @@ describe('transient faults', () => {
       }
       checks.noStackTrace(label, result)
       checks.noSecrets(label, result)
+      table.add({
+        scenario: label,
+        expected: want.code === 0 ? `exit 0, ${want.calls} call(s)` : 'exit 1, 1 call, effect unknown',
+        observed: describeRun(result, calls.length),
+        failed: checks.failed(label)
+      })
     }
     expect(checks.problems).toEqual([])
   }, 120_000)

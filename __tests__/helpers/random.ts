@@ -78,3 +78,43 @@ export function randomHostileText(lines = 3 + randomInt(5)): { text: string; com
   for (let i = 1; i < parts.length; i++) text += breaks[randomInt(breaks.length)] + parts[i]
   return { text, commandLines }
 }
+
+/** The characters that change how a URL parses when they stand in its user-info part. */
+export const URL_SPECIALS = ['/', '@', ':', '%', '#', ' ', '?'] as const
+
+/**
+ * A password as a person might put in a URL: runs of 6 to 10 letters and digits
+ * (long enough to be found in a leak) joined by characters URLs treat specially,
+ * `must` among them.
+ */
+export function randomUrlPassword(must: string = URL_SPECIALS[randomInt(URL_SPECIALS.length)]): { password: string; runs: string[] } {
+  const runs = Array.from({ length: 3 + randomInt(3) }, () => randomString(6 + randomInt(5)))
+  const joins = runs.slice(1).map(() => URL_SPECIALS[randomInt(URL_SPECIALS.length)] as string)
+  joins[randomInt(joins.length)] = must
+  let password = runs[0]
+  for (let i = 1; i < runs.length; i++) password += joins[i - 1] + runs[i]
+  return { password, runs }
+}
+
+/**
+ * A slug a misbehaving service might send that must never go into a request path:
+ * a `.` or `..` step, a separator, a percent escape or a control character, around
+ * random letters.
+ */
+export function randomUnsafeSlug(): string {
+  const r = (): string => randomString(3 + randomInt(6))
+  const forms = [
+    () => '..',
+    () => '.',
+    () => `../${r()}`,
+    () => `${r()}/../${r()}`,
+    () => `${r()}/${r()}`,
+    () => `${r()}\\${r()}`,
+    () => `${r()}..${r()}`,
+    () => `%2e%2e`,
+    () => `${r()}%2F${r()}`,
+    () => `${r()}\n${r()}`,
+    () => `${r()}\u0000`
+  ]
+  return forms[randomInt(forms.length)]()
+}

@@ -130,6 +130,21 @@ describe('register-app', () => {
     expect(result.summary).toContain('not needed (HTTPS repository URL)')
   })
 
+  it.each(['github', 'gitlab', 'gitlab-self-hosted', 'bitbucket', 'custom'])('sends the provider %s, a value of the published contract', async (provider) => {
+    const fake = await serve(registration())
+    const result = await runOperation(fake, 'register-app', { ...inputs, provider, 'repo-url': 'https://git.example.com/acme/demo-ios.git' })
+    expectSuccess(result)
+    expect((fake.requests[0].body as { provider: string }).provider).toBe(provider)
+  })
+
+  it('refuses provider other, naming custom, and sends nothing', async () => {
+    const fake = await serve(registration())
+    const result = await runOperation(fake, 'register-app', { ...inputs, provider: 'other', 'repo-url': 'https://git.example.com/acme/demo-ios.git' })
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toMatch(/^Input "provider": "other" is not a provider the service knows; use custom .*Nothing was sent to the service\.$/)
+    expect(fake.requests).toEqual([])
+  })
+
   it('keeps the app slug output and says what is left when the SSH key step fails', async () => {
     const fake = await serve({ ...registration(), 'POST /apps/new-app-1/register-ssh-key': { status: 422, body: { message: 'key rejected' } } })
     const result = await runOperation(fake, 'register-app', {
@@ -185,6 +200,20 @@ describe('list-apps', () => {
     expect(result.outputs.count).toBe('1')
     expect(JSON.parse(result.outputs['app-slugs'])).toEqual(['app-9f2'])
   })
+
+  it('reads a 1 MB page of a few hundred thousand items without overflowing the stack', async () => {
+    // The smallest items the list can hold, so one 1 MB page has more than any spread call takes.
+    const count = Math.floor((1024 * 1024 - 20) / 3)
+    const raw = `{"data":[${new Array(count).fill('{}').join(',')}]}`
+    expect(raw.length).toBeGreaterThan(1000 * 1000)
+    const fake = await serve({ 'GET /apps': { raw, headers: { 'content-type': 'application/json' } } })
+    const result = await runOperation(fake, 'list-apps', {}, { timeoutMs: 60_000 })
+    expectSuccess(result)
+    expect(result.stderr).toBe('')
+    expect(result.outputs.count).toBe(String(count))
+    expect(JSON.parse(result.outputs.apps)).toHaveLength(count)
+    expect(result.summary).toContain(`${count} app(s).`)
+  }, 90_000)
 })
 
 describe('single app operations', () => {

@@ -109,7 +109,7 @@ const cases: Case[] = [
   { name: 'register-app with something that is not a private key', operation: 'register-app', inputs: { 'ssh-private-key': 'SSHSECRETLINE-not-a-key' }, input: 'ssh-private-key', message: /does not look like a private key/ },
   { name: 'register-app with a bad public key', operation: 'register-app', inputs: { 'ssh-public-key': 'hello' }, input: 'ssh-public-key', message: /"hello" does not look like an OpenSSH public key/ },
   { name: 'register-app without project-type', operation: 'register-app', inputs: { 'project-type': undefined }, input: 'project-type', message: /is required for this operation/ },
-  { name: 'register-app with a repo URL holding a password', operation: 'register-app', inputs: { 'repo-url': 'https://bob:pw@github.com/acme/demo.git' }, input: 'repo-url', message: /must not contain credentials/ }
+  { name: 'register-app with a repo URL holding a password', operation: 'register-app', inputs: { 'repo-url': 'https://bob:pw@github.com/acme/demo.git' }, input: 'repo-url', message: /must not contain a password or token/ }
 ]
 
 describe('bad inputs of the management operations fail the step, name the input and send nothing', () => {

@@ -1,9 +1,11 @@
 /** get-config, upload-config, get-config-location and set-config-location, run from dist/index.js. */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startFakeService, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { randomString } from '../helpers/random.js'
+import { errorLine } from '../helpers/run-action.js'
 import { expectSuccess, runOperation, sent } from './support.js'
 
 let service: FakeService | undefined
@@ -71,6 +73,99 @@ describe('upload-config', () => {
     const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1', 'config-path': 'merged.yml' }, { workspace: dir })
     expectSuccess(result)
     expect(fake.requests.map((r) => r.body)).toEqual([{ app_config_datastore_yaml: text }])
+  })
+})
+
+describe('config-path through symbolic links', () => {
+  /** A folder outside the workspace holding a file with random text, the target of the links. */
+  function outside(): { dir: string; file: string; text: string } {
+    const dir = mkdtempSync(join(tmpdir(), `ops-outside-${randomString(6)}-`))
+    folders.push(dir)
+    const text = `workflows:\n  leaked-${randomString(12)}: {}\n`
+    const file = join(dir, `${randomString(8)}.yml`)
+    writeFileSync(file, text)
+    return { dir, file, text }
+  }
+
+  /** Runs the operation and checks it was refused before anything was sent. */
+  async function expectRefused(operation: string, configPath: string, dir: string, says: RegExp): Promise<void> {
+    const fake = await serve({ 'GET /apps/app-1/service.yml': { raw: SERVICE_YML }, 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const result = await runOperation(fake, operation, { 'app-slug': 'app-1', 'config-path': configPath }, { workspace: dir })
+    expect(result.code).toBe(1)
+    const error = errorLine(result)
+    expect(error).toMatch(new RegExp(`^Input "config-path": ${JSON.stringify(configPath).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} `))
+    expect(error).toMatch(says)
+    expect(error).toMatch(/Nothing was sent to the service\.$/)
+    expect(fake.requests).toEqual([])
+  }
+
+  it.each(['get-config', 'upload-config'])('%s refuses a file link that points outside the workspace', async (operation) => {
+    const target = outside()
+    const dir = workspace()
+    const name = `${randomString(6)}.yml`
+    symlinkSync(target.file, join(dir, name))
+    await expectRefused(operation, name, dir, /leads outside the workspace .* through a symbolic link/)
+    expect(readFileSync(target.file, 'utf8')).toBe(target.text)
+  })
+
+  it.each(['get-config', 'upload-config'])('%s refuses a folder link on the way that points outside the workspace', async (operation) => {
+    const target = outside()
+    const dir = workspace()
+    const folder = randomString(6)
+    symlinkSync(target.dir, join(dir, folder))
+    const file = operation === 'upload-config' ? target.file.slice(target.dir.length + 1) : `new-${randomString(6)}/service.yml`
+    await expectRefused(operation, `${folder}/${file}`, dir, /leads outside the workspace .* through a symbolic link/)
+    expect(readdirSync(target.dir)).toEqual([target.file.slice(target.dir.length + 1)])
+  })
+
+  it('get-config refuses a link to a file outside that does not exist yet, and does not create it', async () => {
+    const target = outside()
+    const dir = workspace()
+    const created = join(target.dir, `created-${randomString(6)}.yml`)
+    symlinkSync(created, join(dir, 'service.yml'))
+    await expectRefused('get-config', 'service.yml', dir, /through a symbolic link that points to nothing/)
+    expect(existsSync(created)).toBe(false)
+  })
+
+  it('accepts a link that stays inside the workspace', async () => {
+    const dir = workspace({ 'real.yml': SERVICE_YML })
+    mkdirSync(join(dir, 'ci'))
+    symlinkSync(join(dir, 'real.yml'), join(dir, 'ci', 'service.yml'))
+    const fake = await serve({ 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1', 'config-path': 'ci/service.yml' }, { workspace: dir })
+    expectSuccess(result)
+    expect(fake.requests.map((r) => r.body)).toEqual([{ app_config_datastore_yaml: SERVICE_YML }])
+  })
+})
+
+describe('config-path in a workspace reached through a link', () => {
+  it('get-config writes inside the workspace when the workspace path itself is a link', async () => {
+    const real = workspace()
+    const parent = workspace()
+    const linked = join(parent, 'ws')
+    symlinkSync(real, linked)
+    const fake = await serve({ 'GET /apps/app-1/service.yml': { raw: SERVICE_YML } })
+    const result = await runOperation(fake, 'get-config', { 'app-slug': 'app-1', 'config-path': 'ci/service.yml' }, { workspace: linked })
+    expectSuccess(result)
+    expect(readFileSync(join(real, 'ci', 'service.yml'), 'utf8')).toBe(SERVICE_YML)
+    expect(result.outputs['config-path']).toBe(join(linked, 'ci', 'service.yml'))
+  })
+})
+
+describe('upload-config refuses a file no build could use', () => {
+  it.each<{ name: string; text: string; says: RegExp }>([
+    { name: 'an empty workflows mapping', text: 'format_version: "13"\nworkflows: {}\n', says: /has an empty "workflows" mapping; a service\.yml needs at least one workflow/ },
+    { name: 'an empty workflows mapping in block style', text: 'format_version: "13"\nworkflows:\n  {}\ntrigger_map: []\n', says: /has an empty "workflows" mapping/ },
+    { name: 'no workflows key', text: 'format_version: "13"\n', says: /has no top-level "workflows" mapping/ }
+  ])('$name: fails naming config-path, and sends nothing', async ({ text, says }) => {
+    const fake = await serve({ 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1' }, { workspace: workspace({ 'service.yml': text }) })
+    expect(result.code).toBe(1)
+    const error = errorLine(result)
+    expect(error).toMatch(/^Input "config-path": "service\.yml" /)
+    expect(error).toMatch(says)
+    expect(error).toMatch(/Nothing was sent to the service\.$/)
+    expect(fake.requests).toEqual([])
   })
 })
 

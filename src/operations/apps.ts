@@ -82,9 +82,15 @@ export async function runListApps(inputs: AppScopeInputs, ctx: HandlerContext): 
     ],
     table:
       shown.length > 0
-        ? [['Slug', 'Title', 'Project type', 'Owner'], ...shown.map((app) => [app.slug, app.title ?? '', app.project_type ?? '', app.owner?.slug ?? ''])]
+        ? [['Slug', 'Title', 'Project type', 'Owner'], ...shown.map((app) => [cell(app.slug), cell(app.title), cell(app.project_type), cell(app.owner?.slug)])]
         : undefined
   })
+}
+
+/** A summary cell from a field the service may have left out or sent with another type. */
+function cell(value: unknown): string {
+  if (value === undefined || value === null) return ''
+  return typeof value === 'string' ? value : JSON.stringify(value)
 }
 
 /** operation: get-app */

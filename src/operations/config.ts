@@ -1,5 +1,5 @@
 import * as core from '../runner.js'
-import { existsSync } from 'node:fs'
+import { constants, existsSync } from 'node:fs'
 import { mkdir, readFile, writeFile } from 'node:fs/promises'
 import { dirname, join } from 'node:path'
 import { ApiError, type ApiClient } from '../client.js'
@@ -8,6 +8,7 @@ import { InputError, quote } from '../errors.js'
 import type { AppInputs, ConfigFileInputs, ConfigLocation, SetConfigLocationInputs } from '../inputs.js'
 import { redact } from '../secrets.js'
 import { describeProblem, isMapping, parseServiceYml } from '../service-yml.js'
+import { describeWorkspacePathProblem, resolveInWorkspace } from '../workspace-path.js'
 import type { HandlerContext } from './context.js'
 import { appPath } from './paths.js'
 
@@ -58,13 +59,34 @@ export function checkConfigText(text: string, shownPath: string): void {
       `${quote(shownPath)} has no top-level "workflows" mapping; a service.yml needs at least one workflow`
     )
   }
+  if (Object.keys(parsed.config.workflows).length === 0) {
+    throw new InputError(
+      Input.configPath,
+      `${quote(shownPath)} has an empty "workflows" mapping; a service.yml needs at least one workflow, or no build can run`
+    )
+  }
 }
+
+/**
+ * The file to read or write for config-path, checked again right before use: the
+ * folders may have changed since the inputs were read (get-config creates them).
+ */
+function fileInWorkspace(inputs: ConfigFileInputs, afterCall = false): string {
+  const checked = resolveInWorkspace(inputs.workspace, inputs.configPathInput)
+  if (checked.ok) return checked.real
+  const error = new InputError(Input.configPath, describeWorkspacePathProblem(inputs.configPathInput, inputs.workspace, checked))
+  // An InputError tells the user nothing was sent; after the download that is no longer true.
+  throw afterCall ? new Error(`${error.message}; the file was not written`) : error
+}
+
+/** Opening for writing without following a link at the last step: the file was checked to be no link. */
+const WRITE_NO_FOLLOW = constants.O_WRONLY | constants.O_CREAT | constants.O_TRUNC | (constants.O_NOFOLLOW ?? 0)
 
 /** operation: get-config — writes the app's service.yml into the workspace. */
 export async function runGetConfig(inputs: ConfigFileInputs, ctx: HandlerContext): Promise<void> {
   const { text } = await getConfig(ctx.client, inputs.appSlug)
-  await mkdir(dirname(inputs.configPath), { recursive: true })
-  await writeFile(inputs.configPath, text)
+  await mkdir(dirname(fileInWorkspace(inputs, true)), { recursive: true })
+  await writeFile(fileInWorkspace(inputs, true), text, { flag: WRITE_NO_FOLLOW })
   ctx.report.output(Output.configPath, inputs.configPath)
   ctx.report.output(Output.response, text)
   core.info(`Wrote the service.yml of ${inputs.appSlug} to ${inputs.configPath} (${Buffer.byteLength(text)} bytes)`)
@@ -81,8 +103,9 @@ export async function runGetConfig(inputs: ConfigFileInputs, ctx: HandlerContext
 export async function runUploadConfig(inputs: ConfigFileInputs, ctx: HandlerContext): Promise<void> {
   let text: string
   try {
-    text = await readFile(inputs.configPath, 'utf8')
+    text = await readFile(fileInWorkspace(inputs), 'utf8')
   } catch (error) {
+    if (error instanceof InputError) throw error
     const code = (error as { code?: string }).code
     const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? (error as Error).message})`
     throw new InputError(Input.configPath, `${quote(inputs.configPathInput)} ${why} in the workspace`)

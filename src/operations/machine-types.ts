@@ -1,13 +1,14 @@
 import * as core from '../runner.js'
 import { ApiError, type ApiClient } from '../client.js'
 import { Output } from '../constants.js'
+import { quote } from '../errors.js'
 import type { MigrateInputs } from '../inputs.js'
 import { findMachineTypeUses, type MachineTypeUse } from '../machine-types.js'
 import { redact } from '../secrets.js'
 import { describeProblem, parseServiceYml } from '../service-yml.js'
 import type { App } from './apps.js'
 import type { HandlerContext } from './context.js'
-import { appPath, appsListPath, orgPath, userMachineTypesPath } from './paths.js'
+import { appPath, appsListPath, describeUnsafeSlug, orgPath, slugProblem, userMachineTypesPath } from './paths.js'
 
 /** An app the migration could not handle, as the service reports it: `{app, error}`. */
 export interface MigrationError {
@@ -114,6 +115,11 @@ export async function previewMigration(client: ApiClient, inputs: MigrateInputs,
 }
 
 async function previewApp(client: ApiClient, app: App, machineType: string, signal?: AbortSignal): Promise<PreviewedApp | MigrationError> {
+  const problem = slugProblem(app.slug)
+  if (problem) {
+    const title = typeof app.title === 'string' && app.title !== '' ? app.title : 'an app'
+    return { app: `${title} (slug ${typeof app.slug === 'string' ? quote(app.slug) : 'missing'})`, error: `the service listed it, but ${describeUnsafeSlug('slug', app.slug, problem)}` }
+  }
   const label = appLabel(app)
   let text: string
   try {
@@ -142,6 +148,20 @@ function describeUse(use: MachineTypeUse): string {
   return use.stack ? `${use.place} (${use.stack})` : use.place
 }
 
+/**
+ * What a dry run cannot check, in words. It reads the apps the token can see, one by
+ * one; the migration changes every app of the scope and needs a role the interface
+ * gives no call to check (the Workspace owner role, or being that user).
+ */
+export function dryRunNote(scope: MigrateInputs['scope'], checked: number): string {
+  const read = `The dry run read the ${checked} app(s) of ${scope.kind === 'organization' ? `Workspace ${scope.slug}` : `user ${scope.slug}`} that this token can see.`
+  const needs =
+    scope.kind === 'organization'
+      ? `The migration changes every app of the Workspace, including any this token cannot see, and needs the Workspace owner role`
+      : `The migration changes every app of user ${scope.slug}, including any this token cannot see, and must be run with that user's own token`
+  return `${read} ${needs}; a dry run cannot check that, so the migration may change more apps than listed here, or be refused (403).`
+}
+
 /** operation: migrate-machine-types (and its dry run) */
 export async function runMigrateMachineTypes(inputs: MigrateInputs, ctx: HandlerContext): Promise<void> {
   const scope = inputs.scope.kind === 'organization' ? `Workspace ${inputs.scope.slug}` : `user ${inputs.scope.slug}`
@@ -152,16 +172,20 @@ export async function runMigrateMachineTypes(inputs: MigrateInputs, ctx: Handler
     ctx.report.output(Output.migratedApps, labels)
     ctx.report.output(Output.migratedCount, labels.length)
     ctx.report.output(Output.errors, preview.errors)
+    const note = dryRunNote(inputs.scope, preview.checked)
+    ctx.report.output(Output.checkedCount, preview.checked)
+    ctx.report.output(Output.dryRunNote, note)
     for (const item of preview.errors) core.warning(redact(`${item.app}: ${item.error}`))
     for (const app of preview.apps) core.info(redact(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`))
     const summaryLine =
       labels.length > 0
-        ? `Dry run: ${labels.length} of ${preview.checked} app(s) would change. Nothing was changed.`
-        : `Dry run: none of the ${preview.checked} app(s) uses ${inputs.fromMachine}; nothing would change.`
+        ? `Dry run: ${labels.length} of the ${preview.checked} app(s) this token can see would change. Nothing was changed.`
+        : `Dry run: none of the ${preview.checked} app(s) this token can see uses ${inputs.fromMachine}; nothing would change.`
     core.info(summaryLine)
+    core.notice(note)
     ctx.report.summary({
       heading: `Machine type migration preview for ${scope}: ${change}`,
-      lines: [summaryLine, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
+      lines: [summaryLine, note, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
       table:
         preview.apps.length > 0
           ? [['App', 'Slug', 'Where'], ...preview.apps.map((app) => [app.title || app.slug, app.slug, app.uses.map(describeUse).join(', ')])]

@@ -1,20 +1,52 @@
-/** Service paths, with every slug encoded so a value can never change the path's shape. */
+/**
+ * Service paths, with every slug encoded so a value can never change the path's shape.
+ * Encoding alone is not enough: `.` and `..` come through it unchanged and are then
+ * resolved as path steps, so slugs are also checked.
+ */
+import { quote } from '../errors.js'
+
+/**
+ * Why a slug (typically one the service sent) cannot go into a path, or undefined
+ * when it can: empty, a `.` or `..` step, a separator or `%`, or a control character.
+ */
+export function slugProblem(value: unknown): string | undefined {
+  if (typeof value !== 'string') return value === undefined || value === null ? 'it is missing' : `it is a ${typeof value}, not text`
+  if (value === '') return 'it is empty'
+  if (value.length > 200) return 'it is longer than 200 characters'
+  if (value === '.' || value.includes('..')) return 'it holds ".", or ".." which would climb out of the path'
+  if (/[/\\%]/.test(value)) return 'it holds "/", "\\" or "%", which would change the path'
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f-\u009f]/.test(value)) return 'it holds a control character'
+  return undefined
+}
+
+/** One line for a slug the service sent that cannot be used: the field, the value quoted and cut, and why. */
+export function describeUnsafeSlug(field: string, value: unknown, problem: string): string {
+  const shown = typeof value === 'string' ? ` ${quote(value)}` : ''
+  return `its ${field}${shown} cannot be used in a request path: ${problem}`
+}
+
+function segment(what: string, slug: string): string {
+  const problem = slugProblem(slug)
+  if (problem) throw new Error(`The ${what} ${quote(String(slug))} cannot be used in a request path: ${problem}`)
+  return encodeURIComponent(slug)
+}
 
 export function appPath(appSlug: string, ...rest: string[]): string {
-  return ['/apps', encodeURIComponent(appSlug), ...rest].join('/')
+  return ['/apps', segment('app slug', appSlug), ...rest].join('/')
 }
 
 export function orgPath(orgSlug: string, ...rest: string[]): string {
-  return ['/organizations', encodeURIComponent(orgSlug), ...rest].join('/')
+  return ['/organizations', segment('Workspace slug', orgSlug), ...rest].join('/')
 }
 
 export function userAppsPath(userSlug: string): string {
-  return `/users/${encodeURIComponent(userSlug)}/apps`
+  return `/users/${segment('user slug', userSlug)}/apps`
 }
 
 /** The user migration path is singular (`/user/`), unlike the user apps list (`/users/`). */
 export function userMachineTypesPath(userSlug: string): string {
-  return `/user/${encodeURIComponent(userSlug)}/apps/machine_types`
+  return `/user/${segment('user slug', userSlug)}/apps/machine_types`
 }
 
 /** The apps list of a scope: a Workspace's, a user's, or the caller's own. */

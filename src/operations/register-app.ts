@@ -4,7 +4,7 @@ import { Output } from '../constants.js'
 import type { RegisterAppInputs } from '../inputs.js'
 import { addSecret } from '../secrets.js'
 import type { HandlerContext } from './context.js'
-import { appPath } from './paths.js'
+import { appPath, describeUnsafeSlug, slugProblem } from './paths.js'
 
 /** Step 1: creates the app. Never repeated unless the first attempt provably did not arrive. */
 export async function registerApp(client: ApiClient, inputs: RegisterAppInputs): Promise<{ appSlug: string; response: string }> {
@@ -31,6 +31,18 @@ export async function registerApp(client: ApiClient, inputs: RegisterAppInputs):
   if (typeof slug !== 'string' || slug === '') {
     throw new ApiError(
       `POST ${path} answered ${res.status} but named no app slug; the app may have been registered`,
+      'invalid-response',
+      'POST',
+      path,
+      res.status,
+      undefined,
+      true
+    )
+  }
+  const problem = slugProblem(slug)
+  if (problem) {
+    throw new ApiError(
+      `POST ${path} answered ${res.status}, but ${describeUnsafeSlug('slug', slug, problem)}; the app may have been registered: list the Workspace's apps to find it`,
       'invalid-response',
       'POST',
       path,

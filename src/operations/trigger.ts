@@ -1,5 +1,6 @@
 import type { BuildParams } from '../build-params.js'
 import { ApiError, type ApiClient } from '../client.js'
+import { describeUnsafeSlug, slugProblem } from './paths.js'
 
 /** The build the service started, read from `results[0]` or the deprecated top-level fields. */
 export interface TriggeredBuild {
@@ -44,6 +45,18 @@ export async function triggerBuild(client: ApiClient, appSlug: string, params: B
   if (typeof buildSlug !== 'string' || buildSlug === '') {
     throw new ApiError(
       `POST ${path} answered ${res.status} but named no build slug; the build may have started (answer: ${res.text.slice(0, 200) || 'empty'})`,
+      'invalid-response',
+      'POST',
+      path,
+      res.status,
+      undefined,
+      true
+    )
+  }
+  const problem = slugProblem(buildSlug)
+  if (problem) {
+    throw new ApiError(
+      `POST ${path} answered ${res.status}, but ${describeUnsafeSlug('build_slug', buildSlug, problem)}; the build may have started: check the app's builds on the service`,
       'invalid-response',
       'POST',
       path,
