@@ -420,9 +420,13 @@ function readRegisterApp(ctx: ParseContext): RegisterAppInputs {
 /** The git providers the service's registration accepts, as its published contract lists them. */
 const PROVIDERS = ['github', 'gitlab', 'gitlab-self-hosted', 'bitbucket', 'custom'] as const
 
+/** `other` was accepted before the contract's values were; it is still sent as given, so no existing workflow changes. */
+const LEGACY_PROVIDER = 'other'
+
 function readProvider(): string {
-  if (core.getInput(Input.provider) === 'other') {
-    throw new InputError(Input.provider, `"other" is not a provider the service knows; use custom for a git host that is not GitHub, GitLab or Bitbucket`)
+  if (core.getInput(Input.provider) === LEGACY_PROVIDER) {
+    core.warning(`provider "${LEGACY_PROVIDER}" is not a value the service documents; it is sent as given, but custom is the documented value for a git host that is not GitHub, GitLab or Bitbucket`)
+    return LEGACY_PROVIDER
   }
   return oneOf(Input.provider, PROVIDERS) ?? 'github'
 }

@@ -137,12 +137,12 @@ describe('register-app', () => {
     expect((fake.requests[0].body as { provider: string }).provider).toBe(provider)
   })
 
-  it('refuses provider other, naming custom, and sends nothing', async () => {
+  it('still sends provider other, as before the contract values were accepted, and warns naming custom', async () => {
     const fake = await serve(registration())
     const result = await runOperation(fake, 'register-app', { ...inputs, provider: 'other', 'repo-url': 'https://git.example.com/acme/demo-ios.git' })
-    expect(result.code).toBe(1)
-    expect(errorLine(result)).toMatch(/^Input "provider": "other" is not a provider the service knows; use custom .*Nothing was sent to the service\.$/)
-    expect(fake.requests).toEqual([])
+    expectSuccess(result)
+    expect((fake.requests[0].body as { provider: string }).provider).toBe('other')
+    expect(result.stdout).toMatch(/::warning::provider "other" is not a value the service documents; it is sent as given, but custom is the documented value/)
   })
 
   it('keeps the app slug output and says what is left when the SSH key step fails', async () => {
