@@ -1,25 +1,149 @@
 #!/usr/bin/env node
 /**
- * Writes the inputs and outputs tables of README.md from action.yml, between the
- * `<!-- inputs:start -->`/`<!-- inputs:end -->` and `<!-- outputs:start -->`/`<!-- outputs:end -->` markers.
- * `node scripts/docs.js --check` exits 1 when README.md is not up to date.
+ * Renders the generated parts of the documentation from the files they describe:
+ *
+ * - the action's name (`owner/name`) everywhere in README.md, CONTRIBUTING.md, CHANGELOG.md and
+ *   docs/, from package.json `repository` (the README's `<!-- action-repository: ... -->` line
+ *   records the name the files hold, so a new name replaces the old one everywhere);
+ * - the README's inputs and outputs tables, from action.yml;
+ * - the inputs, secrets and outputs tables of each reusable workflow, from its file;
+ * - the table of the role each operation needs, from REQUIRED_ROLES in src/constants.ts;
+ * - the cookbook: each docs/examples/ workflow, copied into the README where it is named;
+ * - the README's list of contents, from its second-level headings.
+ *
+ * `npm run docs` rewrites what is stale; `node scripts/docs.js --check` exits 1 instead.
  */
-import { readFileSync, writeFileSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { load } from 'js-yaml'
 
-/** The README text with both tables regenerated from the action metadata text. */
-export function renderReadme(readme, actionYaml) {
+const NAME_MARKER = /<!-- action-repository: ([\w.-]+\/[\w.-]+) -->/
+const EXAMPLES = 'docs/examples'
+
+/** The `owner/name` of the project's GitHub repository, from package.json `repository`. */
+export function repositoryName(pkg) {
+  const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url
+  const match =
+    /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(repository ?? '') ?? /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(repository ?? '')
+  if (!match) throw new Error(`package.json "repository" does not name a GitHub repository: ${JSON.stringify(pkg.repository)}`)
+  return `${match[1]}/${match[2]}`
+}
+
+/** The documentation files the renderer owns, as repository-relative paths. */
+export function docPaths(root) {
+  const walk = (dir) =>
+    readdirSync(join(root, dir))
+      .sort()
+      .flatMap((name) => {
+        const path = `${dir}/${name}`
+        return statSync(join(root, path)).isDirectory() ? walk(path) : /\.(md|ya?ml)$/.test(name) ? [path] : []
+      })
+  return [...['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'].filter((path) => existsSync(join(root, path))), ...(existsSync(join(root, 'docs')) ? walk('docs') : [])]
+}
+
+/** Everything the rendering reads besides the documentation itself, except the roles (see loadRoles). */
+export function readSources(root) {
+  const workflowDir = join(root, '.github/workflows')
+  const workflows = Object.fromEntries(
+    readdirSync(workflowDir)
+      .filter((name) => /\.ya?ml$/.test(name))
+      .sort()
+      .map((name) => [name, readFileSync(join(workflowDir, name), 'utf8')])
+  )
+  return {
+    name: repositoryName(JSON.parse(readFileSync(join(root, 'package.json'), 'utf8'))),
+    actionYaml: readFileSync(join(root, 'action.yml'), 'utf8'),
+    workflows
+  }
+}
+
+/**
+ * The documentation files with every generated part rendered from `sources`
+ * ({ name, actionYaml, workflows: {file name: text}, roles: {operation: role} }).
+ * `files` maps repository-relative paths to their current text; the result has the same keys.
+ */
+export function renderDocs(files, sources) {
+  const readme = files['README.md']
+  if (readme === undefined) throw new Error('README.md is missing')
+  const previous = NAME_MARKER.exec(readme)?.[1]
+  if (!previous) throw new Error('README.md lacks the <!-- action-repository: owner/name --> line')
+  const renamed = Object.fromEntries(Object.entries(files).map(([path, text]) => [path, rename(text, previous, sources.name)]))
+
+  let out = renamed['README.md'].replace(NAME_MARKER, `<!-- action-repository: ${sources.name} -->`)
+  out = renderActionTables(out, sources.actionYaml)
+  for (const [file, text] of Object.entries(sources.workflows)) {
+    const call = load(text)?.on?.workflow_call
+    if (call) out = renderWorkflowTables(out, file, call)
+  }
+  out = replaceBetween(out, 'roles', rolesTable(sources.roles))
+  out = replaceBetween(out, 'toc', contents(out))
+  for (const path of Object.keys(renamed).filter((path) => path.startsWith(`${EXAMPLES}/`) && /\.ya?ml$/.test(path))) {
+    out = replaceBetween(out, `example:${path}`, `\`\`\`yaml\n${renamed[path].trimEnd()}\n\`\`\``)
+  }
+  return { ...renamed, 'README.md': out }
+}
+
+/** The README text with the inputs and outputs tables regenerated from the action metadata text. */
+export function renderActionTables(readme, actionYaml) {
   const action = load(actionYaml)
-  const cell = (text) => String(text ?? '').replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
-  const inputs = [
-    '| input | required | default | description |',
-    '|---|---|---|---|',
-    ...Object.entries(action.inputs).map(
-      ([name, spec]) => `| \`${name}\` | ${spec.required ? 'yes' : 'no'} | ${spec.default === undefined ? '' : `\`${cell(spec.default)}\``} | ${cell(spec.description)} |`
-    )
-  ].join('\n')
-  const outputs = ['| output | description |', '|---|---|', ...Object.entries(action.outputs).map(([name, spec]) => `| \`${name}\` | ${cell(spec.description)} |`)].join('\n')
+  const inputs = table(
+    ['input', 'required', 'default', 'description'],
+    Object.entries(action.inputs).map(([name, spec]) => [`\`${name}\``, spec.required ? 'yes' : 'no', code(spec.default), cell(spec.description)])
+  )
+  const outputs = table(['output', 'description'], Object.entries(action.outputs).map(([name, spec]) => [`\`${name}\``, cell(spec.description)]))
   return replaceBetween(replaceBetween(readme, 'inputs', inputs), 'outputs', outputs)
+}
+
+function renderWorkflowTables(readme, file, call) {
+  const inputs = table(
+    ['input', 'type', 'required', 'default', 'description'],
+    Object.entries(call.inputs ?? {}).map(([name, spec]) => [`\`${name}\``, spec.type, spec.required ? 'yes' : 'no', code(spec.default), cell(spec.description)])
+  )
+  const secrets = table(['secret', 'required', 'description'], Object.entries(call.secrets ?? {}).map(([name, spec]) => [`\`${name}\``, spec?.required ? 'yes' : 'no', cell(spec?.description)]))
+  const outputs = table(['output', 'description'], Object.entries(call.outputs ?? {}).map(([name, spec]) => [`\`${name}\``, cell(spec.description)]))
+  let out = replaceBetween(readme, `${file}:inputs`, inputs)
+  out = replaceBetween(out, `${file}:secrets`, secrets)
+  return replaceBetween(out, `${file}:outputs`, outputs)
+}
+
+function rolesTable(roles) {
+  if (!roles || Object.keys(roles).length === 0) throw new Error('no roles to render')
+  return table(['operation', "the token's user needs"], Object.entries(roles).map(([operation, role]) => [`\`${operation}\``, cell(role)]))
+}
+
+/** A list of links to the README's second-level sections (after the contents list itself). */
+function contents(readme) {
+  const outsideCode = readme.replace(/^```[\s\S]*?^```/gm, '')
+  const headings = [...outsideCode.matchAll(/^## (.+)$/gm)].map((match) => match[1].trim()).filter((heading) => heading !== 'Contents')
+  return headings.map((heading) => `- [${heading}](#${anchor(heading)})`).join('\n')
+}
+
+/** The anchor GitHub gives a heading: lower case, punctuation dropped, spaces as dashes. */
+function anchor(heading) {
+  return heading
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}\s_-]/gu, '')
+    .replace(/\s/g, '-')
+}
+
+function table(header, rows) {
+  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---|').join('')}`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
+}
+
+function cell(text) {
+  return String(text ?? '').replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
+}
+
+/** A default value as a table cell: empty when there is none or it is the empty string. */
+function code(value) {
+  return value === undefined || value === '' ? '' : `\`${cell(value)}\``
+}
+
+/** Replaces `previous` as a whole `owner/name` (also inside URLs and `owner/name/path@ref`). */
+function rename(text, previous, name) {
+  if (previous === name) return text
+  const escaped = previous.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+  return text.replace(new RegExp(`(?<![\\w.-])${escaped}(?![\\w-])`, 'g'), name)
 }
 
 function replaceBetween(text, name, body) {
@@ -31,16 +155,27 @@ function replaceBetween(text, name, body) {
   return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`
 }
 
+/** REQUIRED_ROLES from src/constants.ts, compiled on the fly (the file imports nothing). */
+export async function loadRoles(root) {
+  const { default: ts } = await import('typescript')
+  const source = readFileSync(join(root, 'src/constants.ts'), 'utf8')
+  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } })
+  const constants = await import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`)
+  return constants.REQUIRED_ROLES
+}
+
 if (import.meta.url === `file://${process.argv[1]}`) {
-  const readme = readFileSync('README.md', 'utf8')
-  const rendered = renderReadme(readme, readFileSync('action.yml', 'utf8'))
+  const root = process.cwd()
+  const files = Object.fromEntries(docPaths(root).map((path) => [path, readFileSync(join(root, path), 'utf8')]))
+  const rendered = renderDocs(files, { ...readSources(root), roles: await loadRoles(root) })
+  const stale = Object.keys(files).filter((path) => rendered[path] !== files[path])
   if (process.argv.includes('--check')) {
-    if (rendered !== readme) {
-      console.error('README.md tables differ from action.yml: run `npm run docs`')
+    if (stale.length > 0) {
+      console.error(`Out of date: ${stale.join(', ')}. Run \`npm run docs\`.`)
       process.exit(1)
     }
-  } else if (rendered !== readme) {
-    writeFileSync('README.md', rendered)
-    console.log('README.md tables updated from action.yml')
+  } else {
+    for (const path of stale) writeFileSync(join(root, path), rendered[path])
+    if (stale.length > 0) console.log(`Updated ${stale.join(', ')}`)
   }
 }

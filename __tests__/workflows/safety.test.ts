@@ -3,11 +3,11 @@
  * planted bad example under fixtures/ with exactly the rule it plants.
  */
 import { describe, expect, it } from '@jest/globals'
-import { FIXTURES, readText, workflowFiles, yamlFilesIn } from './workflow-files.js'
+import { actionRepository, FIXTURES, readText, workflowFiles, yamlFilesIn } from './workflow-files.js'
 import { formatFindings, scanWorkflow, type SafetyRule } from './workflow-safety.js'
 
-/** The README and the examples reference this project's own workflows by release tag. */
-const OPTIONS = { firstPartyRepos: ['your-org/service-ci-action'] }
+/** The README and the examples reference this project's own action and workflows by release tag. */
+const OPTIONS = { firstPartyRepos: [actionRepository()] }
 
 /** What each fixture plants: the findings (rule and place) the scanner must report, and no others. */
 const PLANTED: Record<string, Array<[SafetyRule, string]>> = {

@@ -5,12 +5,18 @@
  * the reusable workflows declare (a remote reusable workflow to actionlint).
  */
 import { describe, expect, it } from '@jest/globals'
+import { randomInt } from 'node:crypto'
 import {
+  ACTION_CHECKOUT_PATH,
   actionMetadata,
+  actionRepository,
+  evaluate,
   expressionsIn,
+  interpolate,
   isMapping,
   jobsOf,
   mappingAt,
+  readText,
   readYaml,
   stepsOf,
   workflowFiles,
@@ -19,10 +25,12 @@ import {
 } from './workflow-files.js'
 
 const REUSABLE = ['.github/workflows/trigger-build.yml', '.github/workflows/migrate-machine-types.yml']
-/** How the reusable workflows run this repository's action: its published reference. */
-const PUBLISHED_ACTION = 'your-org/service-ci-action@v1'
+const NAME = actionRepository()
+const escapedName = NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+/** How the examples run this project's action: by its name at a release tag. */
+const PUBLISHED_ACTION = new RegExp(`^${escapedName}@v\\d+$`)
 /** How the examples reference this project's reusable workflows. */
-const PUBLISHED = /^your-org\/service-ci-action\/(\.github\/workflows\/[\w.-]+\.ya?ml)@v\d+$/
+const PUBLISHED = new RegExp(`^${escapedName}/(\\.github/workflows/[\\w.-]+\\.ya?ml)@v\\d+$`)
 
 const action = actionMetadata()
 const requiredActionInputs = Object.entries(action.inputs)
@@ -62,9 +70,14 @@ function outputRefs(text: string, context: 'jobs' | 'steps' | 'needs'): Array<[s
   )
 }
 
-/** The steps that run this repository's action: `uses: ./` (its own CI) or its published reference. */
+/**
+ * The steps that run this repository's action: `uses: ./` (its own CI), its checkout at the
+ * reusable workflow's own commit, or (in the examples) its published reference.
+ */
 function actionSteps(job: Mapping): Mapping[] {
-  return stepsOf(job).filter((step) => step.uses === './' || step.uses === PUBLISHED_ACTION)
+  return stepsOf(job).filter(
+    (step) => step.uses === './' || step.uses === `./${ACTION_CHECKOUT_PATH}` || (typeof step.uses === 'string' && PUBLISHED_ACTION.test(step.uses))
+  )
 }
 
 const workflows = workflowFiles().map((file) => ({ file, doc: readYaml(file) }))
@@ -75,9 +88,7 @@ describe('steps that run this repository action', () => {
   )
 
   it('are found in the reusable workflows and in CI', () => {
-    expect([...new Set(stepsByFile.map(({ file }) => file))].sort()).toEqual(
-      ['.github/workflows/ci.yml', ...REUSABLE].sort()
-    )
+    expect([...new Set(stepsByFile.map(({ file }) => file))]).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', ...REUSABLE]))
   })
 
   it.each(stepsByFile.map((entry) => [`${entry.file} ${entry.jobId}`, entry] as const))('%s: has an id and passes only inputs action.yml declares', (_, { step }) => {
@@ -147,14 +158,54 @@ describe.each(REUSABLE)('%s', (file) => {
     expect(broken).toEqual([])
   })
 
-  it('runs the action by its published reference, checks nothing out and asks for no GitHub permission', () => {
+  it("runs the action checked out from this workflow's own repository and commit, without credentials", () => {
     for (const [jobId, job] of jobsOf(doc)) {
       const steps = stepsOf(job)
-      expect([jobId, steps.filter((step) => step.uses === PUBLISHED_ACTION).length]).toEqual([jobId, 1])
-      expect([jobId, steps.filter((step) => typeof step.uses === 'string' && step.uses.startsWith('actions/checkout@'))]).toEqual([jobId, []])
-      expect([jobId, mappingAt(job, 'permissions')]).toEqual([jobId, {}])
+      const runAt = steps.findIndex((step) => step.uses === `./${ACTION_CHECKOUT_PATH}`)
+      expect([jobId, runAt >= 0]).toEqual([jobId, true])
+      const checkoutAt = steps.findIndex((step) => typeof step.uses === 'string' && step.uses.startsWith('actions/checkout@'))
+      expect([jobId, checkoutAt >= 0 && checkoutAt < runAt]).toEqual([jobId, true])
+      expect(mappingAt(steps[checkoutAt], 'with')).toEqual(
+        expect.objectContaining({
+          repository: '${{ job.workflow_repository }}',
+          ref: '${{ job.workflow_sha }}',
+          path: ACTION_CHECKOUT_PATH,
+          'persist-credentials': false
+        })
+      )
+      // Without a commit, checkout would fall back to the caller's repository and run its action.yml.
+      const guard = steps.slice(0, checkoutAt).find((step) => typeof step.run === 'string')
+      expect([jobId, String(guard?.run)]).toEqual([jobId, expect.stringContaining('[0-9a-f]{40}')])
+      expect(mappingAt(guard, 'env')).toEqual({ WORKFLOW_REPOSITORY: '${{ job.workflow_repository }}', WORKFLOW_SHA: '${{ job.workflow_sha }}' })
+      expect([jobId, mappingAt(job, 'permissions')]).toEqual([jobId, { contents: 'read' }])
     }
     expect(doc.permissions).toEqual({})
+  })
+
+  it('reads a private copy of its repository with the optional action-repository-token secret', () => {
+    expect(mappingAt(mappingAt(call, 'secrets'), 'action-repository-token').required).toBe(false)
+    for (const [, job] of jobsOf(doc)) {
+      const checkout = stepsOf(job).find((step) => String(step.uses).startsWith('actions/checkout@'))
+      expect(mappingAt(checkout, 'with').token).toBe('${{ secrets.action-repository-token || github.token }}')
+    }
+  })
+})
+
+describe('the project workflows', () => {
+  const own = workflowFiles().filter((file) => file.startsWith('.github/'))
+
+  it('never run this action, nor call its workflows, by an owner/name@ref', () => {
+    const byName = own.flatMap((file) =>
+      [...readText(file).matchAll(/^\s*(?:-\s*)?uses:\s*['"]?([^\s'"#]+)/gm)]
+        .map((match) => match[1])
+        .filter((uses) => uses.split('@')[0].split('/').slice(0, 2).join('/').toLowerCase() === NAME.toLowerCase())
+        .map((uses) => `${file}: ${uses}`)
+    )
+    expect(byName).toEqual([])
+  })
+
+  it('name no placeholder owner', () => {
+    expect(own.filter((file) => /your-org/i.test(readText(file)))).toEqual([])
   })
 })
 
@@ -172,21 +223,53 @@ describe('trigger-build.yml behaviour', () => {
     expect(mappingAt(step, 'with')['app-slug']).toBe('${{ matrix.app }}')
   })
 
-  it('cancels an older run for the same PR or ref and app', () => {
+  describe('concurrency', () => {
     const concurrency = mappingAt(job, 'concurrency')
-    expect(concurrency['cancel-in-progress']).toBe(true)
-    for (const part of ['github.workflow', 'github.event.pull_request.number', 'github.ref', 'matrix.app']) {
-      expect(String(concurrency.group)).toContain(part)
+    /** The group and whether it cancels, for a run of the caller on `event` (the PR number or the run id drawn at random). */
+    const run = (event: string, { pr = randomInt(1, 100_000), runId = randomInt(1e9, 1e10), app = 'ios-app' } = {}) => {
+      const context = {
+        github: {
+          workflow: 'Service CI build',
+          event_name: event,
+          ref: event.startsWith('pull_request') ? `refs/pull/${pr}/merge` : 'refs/heads/main',
+          run_id: runId,
+          event: event.startsWith('pull_request') ? { pull_request: { number: pr } } : {}
+        },
+        matrix: { app },
+        inputs: { workflow: 'primary' }
+      }
+      const cancel = String(concurrency['cancel-in-progress'])
+      return { group: interpolate(String(concurrency.group), context), cancels: expressionsIn(cancel).length === 1 ? evaluate(expressionsIn(cancel)[0], context) : cancel }
     }
+
+    it.each(['pull_request', 'pull_request_target'])('a newer %s run cancels the older one for the same pull request and app', (event) => {
+      const pr = randomInt(1, 100_000)
+      const older = run(event, { pr })
+      const newer = run(event, { pr })
+      expect(newer.group).toBe(older.group)
+      expect(newer.cancels).toBe(true)
+      expect(run(event, { pr, app: 'android-app' }).group).not.toBe(older.group)
+      expect(run(event, { pr: pr + 1 }).group).not.toBe(older.group)
+    })
+
+    it.each(['push', 'schedule', 'workflow_dispatch', 'merge_group', 'release'])('a %s run is neither cancelled nor held back by a later run', (event) => {
+      const older = run(event)
+      const newer = run(event)
+      expect(newer.cancels).toBe(false)
+      expect(newer.group).not.toBe(older.group)
+    })
   })
 
   it('triggers from the GitHub event and waits as the caller asks', () => {
     expect(mappingAt(step, 'with')).toEqual(
       expect.objectContaining({ operation: 'trigger', 'from-event': 'true', wait: '${{ inputs.wait }}' })
     )
-    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs'), 'wait')).toEqual(
-      expect.objectContaining({ type: 'boolean', default: true })
-    )
+  })
+
+  it("defaults wait as the action's own wait input does", () => {
+    const wait = mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs'), 'wait')
+    expect(wait.type).toBe('boolean')
+    expect(String(wait.default)).toBe(String(mappingAt(action.inputs, 'wait').default))
   })
 })
 

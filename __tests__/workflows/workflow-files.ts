@@ -5,10 +5,19 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { load } from 'js-yaml'
+// @ts-expect-error: a plain JavaScript module without type declarations
+import { repositoryName } from '../../scripts/docs.js'
 
 export const ROOT = resolve(process.cwd())
 export const WORKFLOW_DIRS = ['.github/workflows', 'docs/examples']
 export const FIXTURES = '__tests__/workflows/fixtures'
+/** Where a reusable workflow checks this repository out to run its action at its own commit. */
+export const ACTION_CHECKOUT_PATH = '.service-ci-action'
+
+/** The project's `owner/name`, from package.json `repository`: the one name the docs use. */
+export function actionRepository(): string {
+  return repositoryName(JSON.parse(readText('package.json'))) as string
+}
 
 /** A loosely typed YAML mapping. */
 export type Mapping = Record<string, unknown>
@@ -68,4 +77,78 @@ export function expressionsIn(text: string): string[] {
 export function actionMetadata(): { inputs: Mapping; outputs: Mapping; doc: Mapping } {
   const doc = readYaml('action.yml')
   return { inputs: mappingAt(doc, 'inputs'), outputs: mappingAt(doc, 'outputs'), doc }
+}
+
+/** A value of a GitHub expression: what the small evaluator below works with. */
+export type ExpressionValue = string | number | boolean | null
+
+/**
+ * Evaluates a GitHub expression of the kinds the workflows use in `concurrency:`: context
+ * properties (`github.event_name`, `github.event.pull_request.number`, ...), string, number
+ * and boolean literals, `==`, `!=`, `!`, `&&`, `||` and parentheses, with GitHub's meaning
+ * (`&&` and `||` return an operand; a missing property is null; strings compare without case).
+ * Anything else throws, so a test cannot pass on an expression it did not understand.
+ */
+export function evaluate(expression: string, context: Mapping): ExpressionValue {
+  const tokens = [...expression.matchAll(/\s*('(?:[^']|'')*'|\d+|==|!=|&&|\|\||[!()]|[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)/gy)].map((m) => m[1])
+  if (tokens.join('').replace(/\s/g, '') !== expression.replace(/\s/g, '')) throw new Error(`cannot evaluate: ${expression}`)
+  let at = 0
+  const peek = (): string | undefined => tokens[at]
+  const truthy = (value: ExpressionValue): boolean => value !== null && value !== false && value !== 0 && value !== ''
+  const equal = (a: ExpressionValue, b: ExpressionValue): boolean =>
+    typeof a === 'string' && typeof b === 'string' ? a.toLowerCase() === b.toLowerCase() : a === b
+  function primary(): ExpressionValue {
+    const token = tokens[at++]
+    if (token === undefined) throw new Error(`unexpected end of ${expression}`)
+    if (token === '(') {
+      const value = or()
+      if (tokens[at++] !== ')') throw new Error(`missing ) in ${expression}`)
+      return value
+    }
+    if (token === '!') return !truthy(primary())
+    if (token.startsWith("'")) return token.slice(1, -1).replace(/''/g, "'")
+    if (/^\d+$/.test(token)) return Number(token)
+    if (token === 'true' || token === 'false') return token === 'true'
+    if (token === 'null') return null
+    let value: unknown = context
+    for (const key of token.split('.')) value = isMapping(value) ? value[key] : undefined
+    if (value === undefined) return null
+    if (typeof value === 'object' && value !== null) throw new Error(`${token} is an object`)
+    return value as ExpressionValue
+  }
+  function comparison(): ExpressionValue {
+    let left = primary()
+    while (peek() === '==' || peek() === '!=') {
+      const op = tokens[at++]
+      const right = primary()
+      left = op === '==' ? equal(left, right) : !equal(left, right)
+    }
+    return left
+  }
+  function and(): ExpressionValue {
+    let left = comparison()
+    while (peek() === '&&') {
+      at++
+      const right = comparison()
+      left = truthy(left) ? right : left
+    }
+    return left
+  }
+  function or(): ExpressionValue {
+    let left = and()
+    while (peek() === '||') {
+      at++
+      const right = and()
+      left = truthy(left) ? left : right
+    }
+    return left
+  }
+  const value = or()
+  if (at !== tokens.length) throw new Error(`unexpected ${tokens[at]} in ${expression}`)
+  return value
+}
+
+/** A string with every `${{ }}` replaced by its value under `context` (see evaluate). */
+export function interpolate(template: string, context: Mapping): string {
+  return template.replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) => String(evaluate(expression, context) ?? ''))
 }
