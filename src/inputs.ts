@@ -3,7 +3,7 @@ import { isAbsolute, relative, resolve } from 'node:path'
 import { BASE_URL_ENV, Input, OPERATIONS, type InputName, type Operation } from './constants.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams, type EnvironmentItem } from './build-params.js'
 import { InputError, quote } from './errors.js'
-import { buildParamsFromEvent, readGitHubEvent } from './event.js'
+import { buildParamsFromEvent, forkPullRequestOf, readGitHubEvent } from './event.js'
 import { addSecret } from './secrets.js'
 
 /** Inputs every operation uses. */
@@ -30,6 +30,8 @@ export interface TriggerInputs {
   /** Where each parameter came from, for the job summary. */
   fromEvent: string | undefined
   notes: string[]
+  /** Things the user should change, e.g. an owner input that lifts the hold on a fork pull request. */
+  warnings: string[]
   wait: WaitOptions | undefined
 }
 
@@ -176,7 +178,7 @@ export async function readInputs(env: NodeJS.ProcessEnv = process.env): Promise<
   for (const item of secretItems) addSecret(item.value)
 
   const operation = readOperation()
-  checkToken(token)
+  checkToken(token, env)
   const common: CommonInputs = {
     operation,
     baseUrl: readBaseUrl(env),
@@ -272,9 +274,28 @@ const PARSERS: { [K in Operation]: (ctx: ParseContext) => OperationInputs[K] } =
   }
 }
 
-function checkToken(token: string): void {
+function checkToken(token: string, env: NodeJS.ProcessEnv): void {
+  if (token === '' && env.GITHUB_EVENT_NAME === 'pull_request') {
+    const fork = forkPullRequestOrUndefined(env)
+    if (fork) {
+      throw new InputError(
+        Input.token,
+        `is empty: this pull_request event comes from ${fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`}, and GitHub gives workflows run for fork pull requests no secrets. See "Pull requests from forks" in the README for how to build them`
+      )
+    }
+  }
   if (token === '') throw new InputError(Input.token, 'is required: pass the access token from a secret, e.g. token: ${{ secrets.SERVICE_TOKEN }}')
   if (/\s/.test(token)) throw new InputError(Input.token, 'contains white space or a line break; check the secret holds only the token')
+}
+
+/** The fork of the event's pull request; an unreadable event payload counts as none, for this message only. */
+function forkPullRequestOrUndefined(env: NodeJS.ProcessEnv): ReturnType<typeof forkPullRequestOf> {
+  try {
+    const event = readGitHubEvent(env)
+    return event ? forkPullRequestOf(event) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function readOperation(): Operation {
@@ -349,6 +370,7 @@ function readTrigger(ctx: ParseContext): TriggerInputs {
   const wait = bool(Input.wait, false) ? readWaitOptions() : undefined
   let params = explicit
   let notes: string[] = []
+  const warnings: string[] = []
   let fromEvent: string | undefined
   if (bool(Input.fromEvent, true)) {
     const event = readGitHubEvent(ctx.env)
@@ -357,6 +379,13 @@ function readTrigger(ctx: ParseContext): TriggerInputs {
       params = mergeBuildParams(mapped.params, explicit)
       notes = mapped.notes
       fromEvent = event.name
+      const owners = [Input.branchRepoOwner, Input.branchDestRepoOwner].filter((name) => core.getInput(name) !== '')
+      if (mapped.isForkPullRequest && owners.length > 0) {
+        notes = []
+        warnings.push(
+          `This pull request comes from a fork, but ${owners.join(' and ')} ${owners.length > 1 ? 'are' : 'is'} set, so the service will not hold its build for approval: the fork's code runs with the app's secrets. Leave both owner inputs empty to keep the hold.`
+        )
+      }
     }
   }
   for (const [key, value] of Object.entries(params)) if (value === undefined) delete (params as Record<string, unknown>)[key]
@@ -366,7 +395,7 @@ function readTrigger(ctx: ParseContext): TriggerInputs {
       `no branch, tag, commit-hash or workflow was given${fromEvent ? ` and the ${fromEvent} event provides none` : ''}; set at least one of them`
     )
   }
-  return { appSlug: appSlugValue, params, fromEvent, notes, wait }
+  return { appSlug: appSlugValue, params, fromEvent, notes, warnings, wait }
 }
 
 function readWaitOptions(): WaitOptions {

@@ -12,6 +12,7 @@ import { waitForBuild } from './wait.js'
 export async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
   const params = inputs.params
   for (const note of inputs.notes) core.notice(note)
+  for (const warning of inputs.warnings) core.warning(warning)
   const build = await triggerBuild(ctx.client, inputs.appSlug, params)
   ctx.report.output(Output.buildSlug, build.buildSlug)
   ctx.report.output(Output.buildNumber, build.buildNumber)
@@ -36,15 +37,15 @@ export async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Pr
       ['Parameters from event', inputs.fromEvent],
       ['Build slug', build.buildSlug]
     ],
-    lines: inputs.notes
+    lines: [...inputs.notes, ...inputs.warnings]
   }
   ctx.report.summary(section)
-  if (inputs.wait) await waitAndReport(inputs.appSlug, build.buildSlug, inputs.wait, ctx, section)
+  if (inputs.wait) await waitAndReport(inputs.appSlug, build.buildSlug, inputs.wait, ctx, section, section.link?.href)
 }
 
 /** operation: wait — waits for an existing build. */
 export async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
-  const section: SummarySection = { heading: `Build ${inputs.buildSlug} on ${inputs.appSlug}`, facts: [['Build slug', inputs.buildSlug]] }
+  const section: SummarySection = { heading: `Build ${inputs.buildSlug} on ${inputs.appSlug}`, facts: [['Build slug', inputs.buildSlug]], lines: [] }
   ctx.report.summary(section)
   ctx.report.output(Output.buildSlug, inputs.buildSlug)
   await waitAndReport(inputs.appSlug, inputs.buildSlug, inputs.wait, ctx, section)
@@ -77,7 +78,8 @@ async function waitAndReport(
   buildSlug: string,
   options: WaitOptions,
   ctx: HandlerContext,
-  section: SummarySection
+  section: SummarySection,
+  buildUrl?: string
 ): Promise<void> {
   core.saveState(State.pendingBuild, JSON.stringify({ appSlug, buildSlug }))
   core.info(`Waiting for build ${buildSlug} (at most ${options.timeoutMs / 1000} s, polling every ${options.pollIntervalMs / 1000} s)`)
@@ -91,8 +93,15 @@ async function waitAndReport(
       pollIntervalMs: options.pollIntervalMs,
       streamLogs: options.streamLogs,
       signal: ctx.signal,
+      buildUrl,
       log: (line) => core.info(redact(line)),
-      printLog: (text) => core.info(redact(text))
+      printLog: (text) => core.info(redact(text)),
+      onHold: () =>
+        section.lines?.push(
+          buildUrl
+            ? 'The build was held for approval on the service: someone with access to the app approves it on the build\'s page (Open the build, above).'
+            : `The build was held for approval on the service: someone with access to the app approves it on the page of build ${buildSlug} of app ${appSlug}.`
+        )
     })
   } finally {
     if (options.streamLogs) core.endGroup()

@@ -30,6 +30,10 @@ export interface WaitParams {
   streamLogs: boolean
   /** Aborted when the job is cancelled. */
   signal: AbortSignal
+  /** The build's page on the service, when known: where a held build is approved. */
+  buildUrl?: string
+  /** Called once when the build is first seen on hold. */
+  onHold?: () => void
   log: (line: string) => void
   /** Prints build log text as it arrives. */
   printLog?: (text: string) => void
@@ -76,7 +80,10 @@ export async function waitForBuild(client: ApiClient, params: WaitParams): Promi
     }
     if (record) {
       if (record.is_on_hold && !reportedHold) {
-        params.log(`Build ${params.buildSlug} is on hold: someone must approve it on the service before it runs.`)
+        params.log(
+          `Build ${params.buildSlug} is on hold, waiting for approval: someone must approve it on the service before it runs${params.buildUrl ? ` (${params.buildUrl})` : ''}.`
+        )
+        params.onHold?.()
         reportedHold = true
       }
       if (record.status_text && record.status_text !== lastStatusText && record.status === 0) {
