@@ -56,16 +56,27 @@ export async function runAbort(inputs: AbortInputs, ctx: HandlerContext): Promis
   const result = await abortBuild(ctx.client, inputs.appSlug, inputs.buildSlug, inputs)
   ctx.report.output(Output.response, result.response)
   ctx.report.output(Output.buildSlug, inputs.buildSlug)
-  core.info(`Aborted build ${inputs.buildSlug}`)
-  ctx.report.summary({
-    heading: `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`,
-    facts: [
-      ['Reason', inputs.abortReason],
-      ['Counted as successful', inputs.abortWithSuccess],
-      ['Email notifications skipped', inputs.skipNotifications],
-      ['Git status report skipped', inputs.skipGitStatusReport]
-    ]
-  })
+  const facts: SummarySection['facts'] = [
+    ['Reason', inputs.abortReason],
+    ['Counted as successful', inputs.abortWithSuccess],
+    ['Email notifications skipped', inputs.skipNotifications],
+    ['Git status report skipped', inputs.skipGitStatusReport]
+  ]
+  if (result.kind === 'aborted') {
+    core.info(`Aborted build ${inputs.buildSlug}`)
+    ctx.report.summary({ heading: `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`, facts })
+    return
+  }
+  const final = `${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
+  ctx.report.output(Output.buildStatus, result.status)
+  ctx.report.output(Output.buildStatusText, result.record.status_text ?? result.status)
+  if (result.byEarlierAttempt) {
+    const message = `Aborted build ${inputs.buildSlug}: the first abort request took effect but its answer was lost; the retry found the build already finished, and reading it back shows it ${final}.`
+    core.info(redact(message))
+    ctx.report.summary({ heading: `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`, lines: [message], facts: [...facts, ['Result', result.status]] })
+    return
+  }
+  throw new Error(redact(`Build ${inputs.buildSlug} had already finished before it could be aborted; its final status is ${final}.`))
 }
 
 /**
@@ -128,8 +139,9 @@ async function waitAndReport(
   ctx.report.output(Output.buildStatus, status)
   ctx.report.output(Output.buildStatusText, why)
   section.facts?.push(['Result', `${status}: build aborted`])
+  let outcome
   try {
-    await abortBuild(ctx.client, appSlug, buildSlug, {
+    outcome = await abortBuild(ctx.client, appSlug, buildSlug, {
       abortReason: `Aborted by the GitHub Action: ${why}${ctx.runUrl ? ` (${ctx.runUrl})` : ''}`,
       abortWithSuccess: false,
       skipNotifications: false,
@@ -140,6 +152,9 @@ async function waitAndReport(
     throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${(error as Error).message}`, {
       cause: error
     })
+  }
+  if (outcome.kind === 'finished' && !outcome.byEarlierAttempt) {
+    throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build had just finished (${outcome.status}), so there was nothing to abort.`)
   }
   throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build was aborted.`)
 }
