@@ -39,13 +39,20 @@ export function readBuildRecord(data: unknown, method: string, path: string): Bu
     throw invalid(method, path, `the build record is ${describeValue(data)}, not an object`)
   }
   const raw = data as Record<string, unknown>
-  const status = wholeNumber(raw.status, 'status', method, path)
+  let status: number | undefined
+  let buildNumber: number | undefined
+  try {
+    status = wholeNumber(raw.status, 'status')
+    buildNumber = wholeNumber(raw.build_number, 'build_number', true)
+  } catch (error) {
+    throw invalid(method, path, (error as Error).message)
+  }
   if (status !== undefined && status !== 0 && statusWord(status) === undefined) {
     throw invalid(method, path, `unknown build status ${describeValue(raw.status)}; known: 0 (running), 1 (success), 2 (failed), 3 (aborted), 4 (aborted with success)`)
   }
   return {
     slug: text(raw.slug),
-    build_number: wholeNumber(raw.build_number, 'build_number', method, path, true),
+    build_number: buildNumber,
     status,
     status_text: text(raw.status_text),
     is_on_hold: raw.is_on_hold === true,
@@ -64,13 +71,14 @@ export async function getBuild(client: ApiClient, appSlug: string, buildSlug: st
 
 /**
  * A whole number, or a string of digits standing for one; undefined when absent
- * (and, where `nullable`, when null). Anything else throws naming the field.
+ * (and, where `nullable`, when null). Anything else throws naming the field, the
+ * value and its JSON type.
  */
-export function wholeNumber(value: unknown, field: string, method: string, path: string, nullable = false): number | undefined {
+export function wholeNumber(value: unknown, field: string, nullable = false): number | undefined {
   if (value === undefined || (nullable && value === null)) return undefined
   if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value
   if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value)
-  throw invalid(method, path, `${field} is ${describeValue(value)}, not a whole number`)
+  throw new Error(`${field} is ${describeValue(value)}, not a whole number`)
 }
 
 /** A value from an answer, for an error message: its JSON text, cut short, and its JSON type, e.g. `"abc" (a string)`. */

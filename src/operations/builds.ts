@@ -1,4 +1,5 @@
 import * as core from '../runner.js'
+import { ApiError } from '../client.js'
 import { Output, State } from '../constants.js'
 import type { AbortInputs, TriggerInputs, WaitInputs, WaitOptions } from '../inputs.js'
 import type { SummarySection } from '../report.js'
@@ -114,6 +115,12 @@ async function waitAndReport(
             : `The build was held for approval on the service: someone with access to the app approves it on the page of build ${buildSlug} of app ${appSlug}.`
         )
     })
+  } catch (error) {
+    // Only a wait-timeout or a cancelled job aborts the build; after any other
+    // failure the build is left running, so the post step must not abort it either.
+    if (ctx.signal.aborted) throw error
+    core.saveState(State.pendingBuild, '')
+    throw leftRunning(error, buildSlug)
   } finally {
     if (options.streamLogs) core.endGroup()
   }
@@ -157,6 +164,24 @@ async function waitAndReport(
     throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build had just finished (${outcome.status}), so there was nothing to abort.`)
   }
   throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build was aborted.`)
+}
+
+/** The error, saying the build was left as it is. */
+function leftRunning(error: unknown, buildSlug: string): Error {
+  const suffix = `; build ${buildSlug} was left as it is (the action aborts a build only when the wait-timeout runs out or the job is cancelled)`
+  if (error instanceof ApiError) {
+    return new ApiError(
+      `${error.message}${suffix}`,
+      error.kind,
+      error.method,
+      error.path,
+      error.status,
+      error.serviceMessage,
+      error.mayHaveTakenEffect,
+      error.earlierAttemptMayHaveApplied
+    )
+  }
+  return new Error(`${error instanceof Error ? error.message : String(error)}${suffix}`, { cause: error })
 }
 
 function httpLink(url: string | undefined): SummarySection['link'] {

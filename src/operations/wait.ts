@@ -1,21 +1,7 @@
 import { ApiError, sleep, type ApiClient } from '../client.js'
+import { buildPath, readBuildRecord, statusWord, type BuildRecord, type BuildStatus } from './build-record.js'
 
-/** The build record fields the action reads (GET /apps/{app}/builds/{build}). */
-export interface BuildRecord {
-  slug?: string
-  build_number?: number
-  status?: number
-  status_text?: string
-  is_on_hold?: boolean
-  abort_reason?: string
-  triggered_workflow?: string
-  finished_at?: string
-}
-
-/** How a build ended: the service's status code mapped to a word. */
-export type BuildStatus = 'success' | 'failed' | 'aborted' | 'aborted-with-success'
-
-const STATUS_WORDS: Record<number, BuildStatus> = { 1: 'success', 2: 'failed', 3: 'aborted', 4: 'aborted-with-success' }
+export type { BuildRecord, BuildStatus } from './build-record.js'
 
 export type WaitResult =
   | { kind: 'finished'; status: BuildStatus; succeeded: boolean; record: BuildRecord; response: string }
@@ -50,7 +36,7 @@ const NOT_FOUND_GRACE_MS = 30_000
 export async function waitForBuild(client: ApiClient, params: WaitParams): Promise<WaitResult> {
   const started = Date.now()
   const deadline = started + params.timeoutMs
-  const statusPath = `/apps/${encodeURIComponent(params.appSlug)}/builds/${encodeURIComponent(params.buildSlug)}`
+  const statusPath = buildPath(params.appSlug, params.buildSlug)
   const logs = params.streamLogs && params.printLog ? new LogStreamer(client, `${statusPath}/log`, params.printLog) : undefined
   let record: BuildRecord | undefined
   let reportedHold = false
@@ -60,9 +46,10 @@ export async function waitForBuild(client: ApiClient, params: WaitParams): Promi
   for (;;) {
     if (params.signal.aborted) return { kind: 'cancelled', record }
     let response = ''
+    let data: unknown
     try {
-      const res = await client.get<{ data?: BuildRecord }>(statusPath, { signal: params.signal })
-      record = res.body?.data ?? record
+      const res = await client.get<{ data?: unknown } | undefined>(statusPath, { signal: params.signal })
+      data = res.body?.data
       response = res.text
     } catch (error) {
       if (params.signal.aborted) return { kind: 'cancelled', record }
@@ -78,6 +65,8 @@ export async function waitForBuild(client: ApiClient, params: WaitParams): Promi
         warnedFailure = true
       }
     }
+    // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
+    if (data !== undefined) record = readBuildRecord(data, 'GET', statusPath)
     if (record) {
       if (record.is_on_hold && !reportedHold) {
         params.log(
@@ -93,11 +82,9 @@ export async function waitForBuild(client: ApiClient, params: WaitParams): Promi
     }
     // Read after the status, so once the build is seen finished this read has its whole log.
     if (logs) await logs.poll(params.signal)
-    const status = record?.status
-    if (status !== undefined && status !== 0) {
-      const word = STATUS_WORDS[status]
-      if (!word) throw new ApiError(`GET ${statusPath} answered an unknown build status ${status}`, 'invalid-response', 'GET', statusPath)
-      return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record: record as BuildRecord, response }
+    const word = record?.status === undefined ? undefined : statusWord(record.status)
+    if (record && word) {
+      return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record, response }
     }
     const now = Date.now()
     if (now >= deadline) return { kind: 'timed-out', record }
