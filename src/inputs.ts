@@ -3,6 +3,7 @@ import { isAbsolute, relative, resolve } from 'node:path'
 import { BASE_URL_ENV, Input, OPERATIONS, type InputName, type Operation } from './constants.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams, type EnvironmentItem } from './build-params.js'
 import { InputError, quote } from './errors.js'
+import { describeDuration } from './durations.js'
 import { buildParamsFromEvent, forkPullRequestOf, readGitHubEvent } from './event.js'
 import { addSecret } from './secrets.js'
 
@@ -22,6 +23,10 @@ export interface WaitOptions {
   pollIntervalMs: number
   failOnBuildFailure: boolean
   streamLogs: boolean
+  /** Longest silence while waiting; SERVICE_HEARTBEAT_MS overrides the minute (tests use a short one). */
+  heartbeatMs: number
+  /** Things to tell the user about these options, e.g. a wait-timeout that may have meant minutes. */
+  warnings: string[]
 }
 
 export interface TriggerInputs {
@@ -48,6 +53,8 @@ export interface AbortInputs {
   abortWithSuccess: boolean
   skipNotifications: boolean
   skipGitStatusReport: boolean
+  /** Fail when the build had already finished, instead of passing with a notice. */
+  failIfFinished: boolean
 }
 
 export interface RegisterAppInputs {
@@ -209,14 +216,15 @@ async function environmentsParser(): Promise<ParseEnvironments> {
 
 const PARSERS: { [K in Operation]: (ctx: ParseContext) => OperationInputs[K] } = {
   trigger: readTrigger,
-  wait: () => ({ appSlug: appSlug(), buildSlug: buildSlug(), wait: readWaitOptions() }),
+  wait: (ctx) => ({ appSlug: appSlug(), buildSlug: buildSlug(), wait: readWaitOptions(ctx.env) }),
   abort: () => ({
     appSlug: appSlug(),
     buildSlug: buildSlug(),
     abortReason: text(Input.abortReason) ?? '',
     abortWithSuccess: bool(Input.abortWithSuccess, false),
     skipNotifications: bool(Input.skipNotifications, false),
-    skipGitStatusReport: bool(Input.skipGitStatusReport, false)
+    skipGitStatusReport: bool(Input.skipGitStatusReport, false),
+    failIfFinished: bool(Input.failIfFinished, false)
   }),
   'register-app': readRegisterApp,
   'list-apps': () => {
@@ -367,7 +375,7 @@ function readTrigger(ctx: ParseContext): TriggerInputs {
     skip_git_status_report: bool(Input.skipGitStatusReport, false) || undefined,
     environments: environments.length > 0 ? environments : undefined
   }
-  const wait = bool(Input.wait, false) ? readWaitOptions() : undefined
+  const wait = bool(Input.wait, false) ? readWaitOptions(ctx.env) : undefined
   let params = explicit
   let notes: string[] = []
   const warnings: string[] = []
@@ -398,12 +406,24 @@ function readTrigger(ctx: ParseContext): TriggerInputs {
   return { appSlug: appSlugValue, params, fromEvent, notes, warnings, wait }
 }
 
-function readWaitOptions(): WaitOptions {
+function readWaitOptions(env: NodeJS.ProcessEnv): WaitOptions {
+  const timeoutMs = seconds(Input.waitTimeout, 3600, 1, 6 * 3600)
+  const given = core.getInput(Input.waitTimeout)
+  const warnings: string[] = []
+  // A bare number is seconds, as documented; one under a minute was likely meant as minutes.
+  if (/^\d+(\.\d+)?$/.test(given) && timeoutMs < 60_000) {
+    warnings.push(
+      `${Input.waitTimeout}: ${given} means ${describeDuration(timeoutMs)} (a number without a unit is seconds); a build still running then is aborted. If minutes were meant, add the unit: ${given}m.`
+    )
+  }
+  const heartbeat = Number(env.SERVICE_HEARTBEAT_MS)
   return {
-    timeoutMs: seconds(Input.waitTimeout, 3600, 1, 6 * 3600),
+    timeoutMs,
     pollIntervalMs: seconds(Input.pollInterval, 10, 0.05, 600),
     failOnBuildFailure: bool(Input.failOnBuildFailure, true),
-    streamLogs: bool(Input.streamLogs, true)
+    streamLogs: bool(Input.streamLogs, true),
+    heartbeatMs: heartbeat > 0 ? heartbeat : 60_000,
+    warnings
   }
 }
 

@@ -1,6 +1,7 @@
 import * as core from '../runner.js'
 import { ApiError } from '../client.js'
-import { Output, State } from '../constants.js'
+import { Input, Output, State } from '../constants.js'
+import { describeDuration } from '../durations.js'
 import type { AbortInputs, TriggerInputs, WaitInputs, WaitOptions } from '../inputs.js'
 import type { SummarySection } from '../report.js'
 import { redact } from '../secrets.js'
@@ -77,7 +78,14 @@ export async function runAbort(inputs: AbortInputs, ctx: HandlerContext): Promis
     ctx.report.summary({ heading: `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`, lines: [message], facts: [...facts, ['Result', result.status]] })
     return
   }
-  throw new Error(redact(`Build ${inputs.buildSlug} had already finished before it could be aborted; its final status is ${final}.`))
+  const message = `Build ${inputs.buildSlug} had already finished before it could be aborted; its final status is ${final}.`
+  if (inputs.failIfFinished) throw new Error(redact(`${message} Set ${Input.failIfFinished}: false to let the step pass when the build has already finished.`))
+  core.notice(redact(`${message} Nothing was changed.`))
+  ctx.report.summary({
+    heading: `Build ${inputs.buildSlug} had already finished on ${inputs.appSlug}`,
+    lines: [`${message} Nothing was changed.`],
+    facts: [['Result', result.status]]
+  })
 }
 
 /**
@@ -94,7 +102,10 @@ async function waitAndReport(
   buildUrl?: string
 ): Promise<void> {
   core.saveState(State.pendingBuild, JSON.stringify({ appSlug, buildSlug }))
-  core.info(`Waiting for build ${buildSlug} (at most ${options.timeoutMs / 1000} s, polling every ${options.pollIntervalMs / 1000} s)`)
+  for (const warning of options.warnings) core.warning(warning)
+  core.info(
+    `Waiting for build ${buildSlug} (wait-timeout: ${describeDuration(options.timeoutMs)}, poll-interval: ${describeDuration(options.pollIntervalMs)}, stream-logs: ${options.streamLogs})`
+  )
   if (options.streamLogs) core.startGroup(`Build log of ${buildSlug}`)
   let result
   try {
@@ -104,6 +115,7 @@ async function waitAndReport(
       timeoutMs: options.timeoutMs,
       pollIntervalMs: options.pollIntervalMs,
       streamLogs: options.streamLogs,
+      heartbeatMs: options.heartbeatMs,
       signal: ctx.signal,
       buildUrl,
       log: (line) => core.info(redact(line)),
