@@ -47,7 +47,13 @@ export class ApiError extends Error {
     readonly status?: number,
     readonly serviceMessage?: string,
     /** True when a non-idempotent call may have taken effect despite the error. */
-    readonly mayHaveTakenEffect = false
+    readonly mayHaveTakenEffect = false,
+    /**
+     * True when an earlier attempt of this call failed in a way that may have
+     * applied it (a dropped connection, a timeout, a 5xx), so a definite refusal of a
+     * later attempt can be the answer to a change already made.
+     */
+    readonly earlierAttemptMayHaveApplied = false
   ) {
     super(message)
     this.name = 'ApiError'
@@ -142,18 +148,20 @@ export class ApiClient {
     const retry = options.retry ?? (method === 'POST' || method === 'PATCH' ? 'once' : 'idempotent')
     const url = this.url(path, options.query)
     const maxAttempts = Math.max(1, this.options.maxAttempts)
+    let earlierMayHaveApplied = false
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.attempt<T>(method, path, url, options)
       if (outcome.ok) return outcome.response
       const failure = outcome.failure
       const retriable = retry === 'idempotent' ? failure.transient : failure.neverArrived || failure.status === 429
       if (!retriable || attempt >= maxAttempts) {
-        throw this.finalError(method, path, failure, retry, attempt, options)
+        throw this.finalError(method, path, failure, retry, attempt, options, undefined, earlierMayHaveApplied)
       }
       const delay = this.backoff(attempt, failure.retryAfterMs)
       if (delay === undefined) {
-        throw this.finalError(method, path, failure, retry, attempt, options, 'the service asked for a longer wait than the action allows')
+        throw this.finalError(method, path, failure, retry, attempt, options, 'the service asked for a longer wait than the action allows', earlierMayHaveApplied)
       }
+      earlierMayHaveApplied ||= mayHaveApplied(failure)
       this.options.debug?.(`${method} ${path}: ${failure.reason}; attempt ${attempt + 1} of ${maxAttempts} in ${delay} ms`)
       await sleep(delay, options.signal)
     }
@@ -293,7 +301,8 @@ export class ApiClient {
     retry: RetryMode,
     attempts: number,
     hints: Pick<RequestOptions, 'ambiguousHint' | 'noEffectHint'>,
-    extra?: string
+    extra?: string,
+    earlierMayHaveApplied = false
   ): ApiError {
     // A 5xx may come from a gateway after the service acted, so it is as uncertain as a dropped connection.
     const ambiguous = retry === 'once' && !failure.neverArrived && (failure.kind !== 'http' || (failure.status ?? 0) >= 500)
@@ -309,8 +318,14 @@ export class ApiClient {
       if (failure.neverArrived) parts.push(`the request never reached the service, so ${hints.noEffectHint}`)
       else if (failure.status === 429) parts.push(`the service declined it (rate limit), so ${hints.noEffectHint}`)
     }
-    return new ApiError(parts.join('; '), failure.kind, method, path, failure.status, failure.serviceMessage, ambiguous)
+    return new ApiError(parts.join('; '), failure.kind, method, path, failure.status, failure.serviceMessage, ambiguous, earlierMayHaveApplied)
   }
+}
+
+/** Whether a failed attempt may still have been applied: it reached the service and no definite refusal came back. */
+function mayHaveApplied(failure: Failure): boolean {
+  if (failure.neverArrived || failure.kind === 'cancelled') return false
+  return failure.kind !== 'http' || (failure.status ?? 0) >= 500
 }
 
 interface Failure {

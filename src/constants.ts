@@ -61,6 +61,7 @@ export const Input = {
   abortReason: 'abort-reason',
   abortWithSuccess: 'abort-with-success',
   skipNotifications: 'skip-notifications',
+  failIfFinished: 'fail-if-finished',
   // apps
   provider: 'provider',
   repoUrl: 'repo-url',

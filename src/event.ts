@@ -34,7 +34,8 @@ export function readGitHubEvent(env: NodeJS.ProcessEnv = process.env): GitHubEve
 /**
  * Maps a GitHub event to build parameters the way the service's own GitHub
  * webhook would: the pull request's head commit (not GitHub's merge commit),
- * both repository owners, and the pull/N/head and pull/N/merge refs.
+ * the pull/N/head and pull/N/merge refs, and both repository owners unless the
+ * pull request comes from a fork.
  */
 export function buildParamsFromEvent(event: GitHubEvent): EventBuildParams {
   const payload = event.payload
@@ -71,27 +72,48 @@ function fromPullRequest(payload: Record<string, unknown>): EventBuildParams {
   const number = typeof pr.number === 'number' ? pr.number : Number(payload.number)
   const title = str(pr.title) ?? ''
   const body = str(pr.body) ?? ''
-  const headFullName = str(headRepo.full_name)
-  const baseFullName = str(baseRepo.full_name)
-  const isFork = headFullName === undefined || headFullName !== baseFullName
+  const fork = forkOf(pr)
   const params: BuildParams = {
     branch: str(head.ref),
     commit_hash: str(head.sha),
     commit_message: body ? `${title}\n\n${body}` : title || undefined,
     branch_dest: str(base.ref),
     pull_request_id: Number.isInteger(number) ? number : undefined,
-    branch_repo_owner: str(obj(headRepo.owner).login) ?? str(obj(head.user).login),
-    branch_dest_repo_owner: str(obj(baseRepo.owner).login) ?? str(obj(base.user).login),
     pull_request_head_branch: Number.isInteger(number) ? `pull/${number}/head` : undefined,
     pull_request_merge_branch: pr.mergeable === true && Number.isInteger(number) ? `pull/${number}/merge` : undefined,
     pull_request_repository_url: headRepo.private === true ? str(headRepo.ssh_url) : str(headRepo.clone_url)
   }
-  const notes = isFork
+  // The service takes a build as a fork pull request, which it may hold for approval,
+  // only when both owners are absent: sending them for a fork would skip that hold.
+  if (!fork) {
+    params.branch_repo_owner = str(obj(headRepo.owner).login) ?? str(obj(head.user).login)
+    params.branch_dest_repo_owner = str(obj(baseRepo.owner).login) ?? str(obj(base.user).login)
+  }
+  const notes = fork
     ? [
-        `Pull request #${number} comes from the fork ${headFullName ?? '(deleted repository)'}; the service may hold its build until someone approves it.`
+        `Pull request #${number} comes from ${fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`}; the repository owners are left out, so the service treats it as a fork pull request and may hold its build until someone approves it.`
       ]
     : []
-  return { params, notes, isForkPullRequest: isFork }
+  return { params, notes, isForkPullRequest: fork !== undefined }
+}
+
+/**
+ * The fork a pull request comes from, or undefined when its head is a branch of the
+ * base repository. A head repository that is missing (deleted) counts as a fork:
+ * nothing shows it belongs to the base repository.
+ */
+function forkOf(pr: Record<string, unknown>): { fullName?: string; deleted: boolean } | undefined {
+  const headRepo = obj(obj(pr.head).repo)
+  const headFullName = str(headRepo.full_name)
+  const baseFullName = str(obj(obj(pr.base).repo).full_name)
+  if (headFullName !== undefined && headFullName === baseFullName) return undefined
+  return { fullName: headFullName, deleted: headFullName === undefined }
+}
+
+/** The fork a `pull_request` or `pull_request_target` event comes from, or undefined for any other event. */
+export function forkPullRequestOf(event: GitHubEvent): { fullName?: string; deleted: boolean } | undefined {
+  if (event.name !== 'pull_request' && event.name !== 'pull_request_target') return undefined
+  return forkOf(obj(event.payload.pull_request))
 }
 
 function fromPush(payload: Record<string, unknown>, event: GitHubEvent): EventBuildParams {

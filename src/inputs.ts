@@ -3,7 +3,8 @@ import { resolve } from 'node:path'
 import { BASE_URL_ENV, Input, OPERATIONS, type InputName, type Operation } from './constants.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams, type EnvironmentItem } from './build-params.js'
 import { InputError, quote } from './errors.js'
-import { buildParamsFromEvent, readGitHubEvent } from './event.js'
+import { describeDuration } from './durations.js'
+import { buildParamsFromEvent, forkPullRequestOf, readGitHubEvent } from './event.js'
 import { addSecret } from './secrets.js'
 import { describeWorkspacePathProblem, resolveInWorkspace } from './workspace-path.js'
 
@@ -23,6 +24,10 @@ export interface WaitOptions {
   pollIntervalMs: number
   failOnBuildFailure: boolean
   streamLogs: boolean
+  /** Longest silence while waiting; SERVICE_HEARTBEAT_MS overrides the minute (tests use a short one). */
+  heartbeatMs: number
+  /** Things to tell the user about these options, e.g. a wait-timeout that may have meant minutes. */
+  warnings: string[]
 }
 
 export interface TriggerInputs {
@@ -31,6 +36,8 @@ export interface TriggerInputs {
   /** Where each parameter came from, for the job summary. */
   fromEvent: string | undefined
   notes: string[]
+  /** Things the user should change, e.g. an owner input that lifts the hold on a fork pull request. */
+  warnings: string[]
   wait: WaitOptions | undefined
 }
 
@@ -47,6 +54,8 @@ export interface AbortInputs {
   abortWithSuccess: boolean
   skipNotifications: boolean
   skipGitStatusReport: boolean
+  /** Fail when the build had already finished, instead of passing with a notice. */
+  failIfFinished: boolean
 }
 
 export interface RegisterAppInputs {
@@ -179,7 +188,7 @@ export async function readInputs(env: NodeJS.ProcessEnv = process.env): Promise<
   for (const item of secretItems) addSecret(item.value)
 
   const operation = readOperation()
-  checkToken(token)
+  checkToken(token, env)
   const common: CommonInputs = {
     operation,
     baseUrl: readBaseUrl(env),
@@ -210,14 +219,15 @@ async function environmentsParser(): Promise<ParseEnvironments> {
 
 const PARSERS: { [K in Operation]: (ctx: ParseContext) => OperationInputs[K] } = {
   trigger: readTrigger,
-  wait: () => ({ appSlug: appSlug(), buildSlug: buildSlug(), wait: readWaitOptions() }),
+  wait: (ctx) => ({ appSlug: appSlug(), buildSlug: buildSlug(), wait: readWaitOptions(ctx.env) }),
   abort: () => ({
     appSlug: appSlug(),
     buildSlug: buildSlug(),
     abortReason: text(Input.abortReason) ?? '',
     abortWithSuccess: bool(Input.abortWithSuccess, false),
     skipNotifications: bool(Input.skipNotifications, false),
-    skipGitStatusReport: bool(Input.skipGitStatusReport, false)
+    skipGitStatusReport: bool(Input.skipGitStatusReport, false),
+    failIfFinished: bool(Input.failIfFinished, false)
   }),
   'register-app': readRegisterApp,
   'list-apps': () => {
@@ -275,9 +285,28 @@ const PARSERS: { [K in Operation]: (ctx: ParseContext) => OperationInputs[K] } =
   }
 }
 
-function checkToken(token: string): void {
+function checkToken(token: string, env: NodeJS.ProcessEnv): void {
+  if (token === '' && env.GITHUB_EVENT_NAME === 'pull_request') {
+    const fork = forkPullRequestOrUndefined(env)
+    if (fork) {
+      throw new InputError(
+        Input.token,
+        `is empty: this pull_request event comes from ${fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`}, and GitHub gives workflows run for fork pull requests no secrets. See "Pull requests from forks" in the README for how to build them`
+      )
+    }
+  }
   if (token === '') throw new InputError(Input.token, 'is required: pass the access token from a secret, e.g. token: ${{ secrets.SERVICE_TOKEN }}')
   if (/\s/.test(token)) throw new InputError(Input.token, 'contains white space or a line break; check the secret holds only the token')
+}
+
+/** The fork of the event's pull request; an unreadable event payload counts as none, for this message only. */
+function forkPullRequestOrUndefined(env: NodeJS.ProcessEnv): ReturnType<typeof forkPullRequestOf> {
+  try {
+    const event = readGitHubEvent(env)
+    return event ? forkPullRequestOf(event) : undefined
+  } catch {
+    return undefined
+  }
 }
 
 function readOperation(): Operation {
@@ -347,9 +376,10 @@ function readTrigger(ctx: ParseContext): TriggerInputs {
     skip_git_status_report: bool(Input.skipGitStatusReport, false) || undefined,
     environments: environments.length > 0 ? environments : undefined
   }
-  const wait = bool(Input.wait, false) ? readWaitOptions() : undefined
+  const wait = bool(Input.wait, false) ? readWaitOptions(ctx.env) : undefined
   let params = explicit
   let notes: string[] = []
+  const warnings: string[] = []
   let fromEvent: string | undefined
   if (bool(Input.fromEvent, true)) {
     const event = readGitHubEvent(ctx.env)
@@ -358,6 +388,13 @@ function readTrigger(ctx: ParseContext): TriggerInputs {
       params = mergeBuildParams(mapped.params, explicit)
       notes = mapped.notes
       fromEvent = event.name
+      const owners = [Input.branchRepoOwner, Input.branchDestRepoOwner].filter((name) => core.getInput(name) !== '')
+      if (mapped.isForkPullRequest && owners.length > 0) {
+        notes = []
+        warnings.push(
+          `This pull request comes from a fork, but ${owners.join(' and ')} ${owners.length > 1 ? 'are' : 'is'} set, so the service will not hold its build for approval: the fork's code runs with the app's secrets. Leave both owner inputs empty to keep the hold.`
+        )
+      }
     }
   }
   for (const [key, value] of Object.entries(params)) if (value === undefined) delete (params as Record<string, unknown>)[key]
@@ -367,15 +404,27 @@ function readTrigger(ctx: ParseContext): TriggerInputs {
       `no branch, tag, commit-hash or workflow was given${fromEvent ? ` and the ${fromEvent} event provides none` : ''}; set at least one of them`
     )
   }
-  return { appSlug: appSlugValue, params, fromEvent, notes, wait }
+  return { appSlug: appSlugValue, params, fromEvent, notes, warnings, wait }
 }
 
-function readWaitOptions(): WaitOptions {
+function readWaitOptions(env: NodeJS.ProcessEnv): WaitOptions {
+  const timeoutMs = seconds(Input.waitTimeout, 3600, 1, 6 * 3600)
+  const given = core.getInput(Input.waitTimeout)
+  const warnings: string[] = []
+  // A bare number is seconds, as documented; one under a minute was likely meant as minutes.
+  if (/^\d+(\.\d+)?$/.test(given) && timeoutMs < 60_000) {
+    warnings.push(
+      `${Input.waitTimeout}: ${given} means ${describeDuration(timeoutMs)} (a number without a unit is seconds); a build still running then is aborted. If minutes were meant, add the unit: ${given}m.`
+    )
+  }
+  const heartbeat = Number(env.SERVICE_HEARTBEAT_MS)
   return {
-    timeoutMs: seconds(Input.waitTimeout, 3600, 1, 6 * 3600),
+    timeoutMs,
     pollIntervalMs: seconds(Input.pollInterval, 10, 0.05, 600),
     failOnBuildFailure: bool(Input.failOnBuildFailure, true),
-    streamLogs: bool(Input.streamLogs, true)
+    streamLogs: bool(Input.streamLogs, true),
+    heartbeatMs: heartbeat > 0 ? heartbeat : 60_000,
+    warnings
   }
 }
 

@@ -57,13 +57,17 @@ async function runPost(): Promise<void> {
     const { appSlug, buildSlug } = JSON.parse(pending) as { appSlug: string; buildSlug: string }
     const inputs = await readInputs()
     const { abortBuild } = await import('./operations/abort.js')
-    await abortBuild(createClient(inputs), appSlug, buildSlug, {
+    const outcome = await abortBuild(createClient(inputs), appSlug, buildSlug, {
       abortReason: `Aborted by the GitHub Action: the step was stopped while waiting for the build${runUrl() ? ` (${runUrl()})` : ''}`,
       abortWithSuccess: false,
       skipNotifications: false,
       skipGitStatusReport: false
     })
-    core.info(`Aborted build ${buildSlug}, which the main step was waiting for when it stopped.`)
+    core.info(
+      outcome.kind === 'finished' && !outcome.byEarlierAttempt
+        ? `Build ${buildSlug}, which the main step was waiting for when it stopped, had already finished (${outcome.status}); nothing to abort.`
+        : `Aborted build ${buildSlug}, which the main step was waiting for when it stopped.`
+    )
   } catch (error) {
     core.warning(redact(`Could not abort the build the main step was waiting for: ${(error as Error).message}`))
   }

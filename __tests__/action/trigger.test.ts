@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { startFakeService, type FakeService } from '../helpers/fake-service.js'
-import { runAction, type RunOptions } from '../helpers/run-action.js'
+import { errorLine, runAction, type RunOptions } from '../helpers/run-action.js'
+import { randomSlug } from '../helpers/random.js'
 import * as events from '../fixtures/events/events.js'
 import { expectNoSecrets, SECRET_ENV_VALUE, TOKEN } from './secrets.js'
 
@@ -78,24 +79,98 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
     expect(result.stdout).not.toMatch(/may hold its build/)
   })
 
-  it('a fork pull request: sent as a fork, and the step says it may be held', async () => {
-    const { result, body } = await trigger({}, { event: { name: 'pull_request', payload: events.forkPullRequest() } })
+  it.each(['pull_request', 'pull_request_target'])('a same-repository %s event keeps both owners (random repository name)', async (name) => {
+    const repo = events.randomFork()
+    const { result, body } = await trigger({}, { event: { name, payload: events.sameRepositoryPullRequest(repo) } })
     expect(result.code).toBe(0)
     expect(body.build_params).toMatchObject({
-      branch_repo_owner: 'octo-fork',
-      branch_dest_repo_owner: 'Codertocat',
-      pull_request_repository_url: 'https://github.com/octo-fork/Hello-World.git',
-      commit_hash: PR_SHA,
-      pull_request_id: 2
+      branch_repo_owner: repo.owner,
+      branch_dest_repo_owner: repo.owner,
+      pull_request_repository_url: `https://github.com/${repo.owner}/${repo.repo}.git`
     })
-    expect(result.stdout).toMatch(/::notice::Pull request #2 comes from the fork octo-fork\/Hello-World; the service may hold its build/)
-    expect(result.summary).toContain('may hold its build')
+    expect(result.stdout).not.toMatch(/fork/)
   })
 
-  it('pull_request_target builds the pull request head, not the base', async () => {
-    const { result, body } = await trigger({}, { event: { name: 'pull_request_target', payload: events.forkPullRequest(), ref: 'refs/heads/master', sha: PUSH_SHA } })
-    expect(result.code).toBe(0)
-    expect(body.build_params).toMatchObject({ branch: 'changes', commit_hash: PR_SHA, branch_dest: 'master', pull_request_id: 2 })
+  describe.each(['pull_request', 'pull_request_target'])('a %s event from a fork', (name) => {
+    const forkParams = (fork: events.ForkNames, url = true) => ({
+      branch: 'changes',
+      commit_hash: PR_SHA,
+      commit_message: 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.',
+      branch_dest: 'master',
+      pull_request_id: 2,
+      pull_request_head_branch: 'pull/2/head',
+      ...(url ? { pull_request_repository_url: `https://github.com/${fork.owner}/${fork.repo}.git` } : {})
+    })
+
+    it('sends neither owner, so the service may hold the build, and says so', async () => {
+      const fork = events.randomFork()
+      const { result, sent, body } = await trigger({}, { event: { name, payload: events.forkPullRequest(fork), ref: 'refs/heads/master', sha: PUSH_SHA } })
+      expect(result.code).toBe(0)
+      expect(sent).toHaveLength(1)
+      expect(body).toEqual({ hook_info: { type: 'service' }, build_params: forkParams(fork) })
+      expect(result.stdout).toContain(
+        `::notice::Pull request #2 comes from the fork ${fork.owner}/${fork.repo}; the repository owners are left out, so the service treats it as a fork pull request and may hold its build`
+      )
+      expect(result.stdout).not.toContain('::warning::')
+      expect(result.summary).toContain('may hold its build')
+    })
+
+    it('whose fork was deleted (head.repo null): neither owner, no fork URL', async () => {
+      const fork = events.randomFork()
+      const { result, body } = await trigger({}, { event: { name, payload: events.deletedForkPullRequest(fork) } })
+      expect(result.code).toBe(0)
+      expect(body.build_params).toEqual(forkParams(fork, false))
+      expect(result.stdout).toContain('::notice::Pull request #2 comes from a fork whose repository was deleted;')
+    })
+
+    it('an owner given as an input is still sent, and the step warns that the build will not be held', async () => {
+      const fork = events.randomFork()
+      const owner = randomSlug('owner-')
+      const { result, body } = await trigger({ 'branch-repo-owner': owner }, { event: { name, payload: events.forkPullRequest(fork) } })
+      expect(result.code).toBe(0)
+      expect(body.build_params).toEqual({ ...forkParams(fork), branch_repo_owner: owner })
+      expect(result.stdout).toMatch(
+        /::warning::This pull request comes from a fork, but branch-repo-owner is set, so the service will not hold its build for approval/
+      )
+      expect(result.stdout).not.toMatch(/::notice::.*may hold its build/)
+      expect(result.summary).toContain('will not hold its build for approval')
+    })
+
+    it('both owners given as inputs are both sent, with the warning naming both', async () => {
+      const fork = events.randomFork()
+      const [owner, destOwner] = [randomSlug('src-'), randomSlug('dst-')]
+      const { result, body } = await trigger(
+        { 'branch-repo-owner': owner, 'branch-dest-repo-owner': destOwner },
+        { event: { name, payload: events.forkPullRequest(fork) } }
+      )
+      expect(result.code).toBe(0)
+      expect(body.build_params).toEqual({ ...forkParams(fork), branch_repo_owner: owner, branch_dest_repo_owner: destOwner })
+      expect(result.stdout).toContain('::warning::This pull request comes from a fork, but branch-repo-owner and branch-dest-repo-owner are set')
+    })
+  })
+
+  it('an empty token on a pull_request event from a fork says GitHub withholds secrets there, and where to read on', async () => {
+    const fork = events.randomFork()
+    service = await startFakeService({})
+    const result = await runAction(
+      { operation: 'trigger', token: '', 'base-url': service.url, 'app-slug': 'app-1' },
+      { event: { name: 'pull_request', payload: events.forkPullRequest(fork) } }
+    )
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toBe(
+      `Input "token": is empty: this pull_request event comes from the fork ${fork.owner}/${fork.repo}, and GitHub gives workflows run for fork pull requests no secrets. See "Pull requests from forks" in the README for how to build them. Nothing was sent to the service.`
+    )
+    expect(service.requests).toHaveLength(0)
+  })
+
+  it('an empty token on a same-repository pull request keeps the plain message', async () => {
+    service = await startFakeService({})
+    const result = await runAction(
+      { operation: 'trigger', token: '', 'base-url': service.url, 'app-slug': 'app-1' },
+      { event: { name: 'pull_request', payload: events.pullRequestOpened() } }
+    )
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toMatch(/^Input "token": is required: pass the access token from a secret/)
   })
 
   it('workflow_dispatch: the dispatched ref and the run sha', async () => {

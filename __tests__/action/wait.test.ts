@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { startFakeService, type FakeService, type RecordedRequest, type Reply } from '../helpers/fake-service.js'
 import { runAction } from '../helpers/run-action.js'
+import { randomSlug } from '../helpers/random.js'
 import { expectNoSecrets, TOKEN } from './secrets.js'
 
 const BUILD = '/apps/app-1/builds/build-abc'
@@ -84,12 +85,27 @@ describe('waiting for a build', () => {
     expect(result.outputs['build-status']).toBe('aborted-with-success')
   })
 
-  it('reports a build on hold once and keeps waiting', async () => {
+  it('reports a build on hold once as waiting for approval, and the summary says to approve it on the build page', async () => {
     const held: Reply = { body: { data: { slug: 'build-abc', status: 0, status_text: 'on-hold', is_on_hold: true } } }
     service = await startFakeService({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: [held, held, held, finished(1, 'success')] })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false' }))
     expect(result.code).toBe(0)
-    expect(result.stdout.match(/is on hold: someone must approve it/g)).toHaveLength(1)
+    expect(result.stdout.match(/is on hold/g)).toHaveLength(1)
+    expect(result.stdout).toContain(
+      'Build build-abc is on hold, waiting for approval: someone must approve it on the service before it runs (https://service.example/build/build-abc).'
+    )
+    expect(result.summary).toContain('The build was held for approval on the service')
+    expect(result.summary).toContain('href="https://service.example/build/build-abc"')
+  })
+
+  it('operation wait: a held build is reported, and the summary names the build to approve', async () => {
+    const slug = randomSlug('b-')
+    const held: Reply = { body: { data: { slug, status: 0, status_text: 'on-hold', is_on_hold: true } } }
+    service = await startFakeService({ [`GET /apps/app-1/builds/${slug}`]: [held, held, { body: { data: { slug, status: 1, status_text: 'success' } } }] })
+    const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': slug, 'poll-interval': '0.1', 'stream-logs': 'false' })
+    expect(result.code).toBe(0)
+    expect(result.stdout).toContain(`Build ${slug} is on hold, waiting for approval`)
+    expect(result.summary).toContain(`approves it on the page of build ${slug} of app app-1`)
   })
 
   it('tolerates a 404 and 5xx from the status call just after the trigger', async () => {

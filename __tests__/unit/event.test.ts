@@ -4,10 +4,11 @@ import * as events from '../fixtures/events/events.js'
 
 const PR_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
+const FORK = events.randomFork()
 const PR_MESSAGE = 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.'
 
 /** One row per event: the event, and the build parameters the service's own webhook would send. */
-const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, unknown>; fork?: boolean }> = [
+const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, unknown>; fork?: boolean; exact?: boolean }> = [
   {
     name: 'push to a branch',
     event: { name: 'push', payload: events.pushBranch() },
@@ -31,7 +32,8 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
       branch_dest_repo_owner: 'Codertocat',
       pull_request_head_branch: 'pull/2/head',
       pull_request_repository_url: 'https://github.com/Codertocat/Hello-World.git'
-    }
+    },
+    exact: true
   },
   {
     name: 'mergeable pull request adds the merge ref',
@@ -44,20 +46,47 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
     params: { pull_request_repository_url: 'git@github.com:Codertocat/Hello-World.git' }
   },
   {
-    name: 'fork pull request: fork owner and fork URL',
-    event: { name: 'pull_request', payload: events.forkPullRequest() },
+    name: 'fork pull request: the fork URL, and neither owner, so the service may hold it',
+    event: { name: 'pull_request', payload: events.forkPullRequest(FORK) },
     params: {
-      branch_repo_owner: 'octo-fork',
-      branch_dest_repo_owner: 'Codertocat',
-      pull_request_repository_url: 'https://github.com/octo-fork/Hello-World.git',
-      commit_hash: PR_SHA
+      branch: 'changes',
+      commit_hash: PR_SHA,
+      commit_message: PR_MESSAGE,
+      branch_dest: 'master',
+      pull_request_id: 2,
+      pull_request_head_branch: 'pull/2/head',
+      pull_request_repository_url: `https://github.com/${FORK.owner}/${FORK.repo}.git`
     },
+    exact: true,
     fork: true
   },
   {
-    name: 'pull_request_target maps like pull_request',
-    event: { name: 'pull_request_target', payload: events.forkPullRequest() },
-    params: { branch: 'changes', commit_hash: PR_SHA, pull_request_id: 2, branch_repo_owner: 'octo-fork' },
+    name: 'pull_request_target from a fork maps like pull_request: neither owner',
+    event: { name: 'pull_request_target', payload: events.forkPullRequest(FORK) },
+    params: {
+      branch: 'changes',
+      commit_hash: PR_SHA,
+      commit_message: PR_MESSAGE,
+      branch_dest: 'master',
+      pull_request_id: 2,
+      pull_request_head_branch: 'pull/2/head',
+      pull_request_repository_url: `https://github.com/${FORK.owner}/${FORK.repo}.git`
+    },
+    exact: true,
+    fork: true
+  },
+  {
+    name: 'pull request whose fork was deleted (head.repo null): a fork, no owners, no fork URL',
+    event: { name: 'pull_request', payload: events.deletedForkPullRequest(FORK) },
+    params: {
+      branch: 'changes',
+      commit_hash: PR_SHA,
+      commit_message: PR_MESSAGE,
+      branch_dest: 'master',
+      pull_request_id: 2,
+      pull_request_head_branch: 'pull/2/head'
+    },
+    exact: true,
     fork: true
   },
   {
@@ -92,11 +121,20 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
 ]
 
 describe('GitHub event to build parameters', () => {
-  it.each(cases)('$name', ({ event, params, fork }) => {
+  it.each(cases)('$name', ({ event, params, fork, exact }) => {
     const mapped = buildParamsFromEvent(event)
-    expect(mapped.params).toMatchObject(params)
+    // undefined fields are never sent (JSON drops them), so compare what would be sent.
+    const sent = JSON.parse(JSON.stringify(mapped.params)) as Record<string, unknown>
+    if (exact) expect(sent).toEqual(params)
+    else expect(sent).toMatchObject(params)
     expect(mapped.isForkPullRequest).toBe(fork ?? false)
-    if (fork) expect(mapped.notes.join(' ')).toMatch(/may hold its build until someone approves it/)
+    if (fork) expect(mapped.notes.join(' ')).toMatch(/owners are left out, so the service treats it as a fork pull request and may hold its build until someone approves it/)
+    else expect(mapped.notes.join(' ')).not.toMatch(/fork/)
+  })
+
+  it('names the fork in the note, or says its repository was deleted', () => {
+    expect(buildParamsFromEvent({ name: 'pull_request', payload: events.forkPullRequest(FORK) }).notes[0]).toContain(`the fork ${FORK.owner}/${FORK.repo};`)
+    expect(buildParamsFromEvent({ name: 'pull_request', payload: events.deletedForkPullRequest(FORK) }).notes[0]).toContain('a fork whose repository was deleted')
   })
 
   it('a tag push sets no branch', () => {

@@ -48,10 +48,23 @@ export async function updateApp(client: ApiClient, inputs: UpdateAppInputs): Pro
   return { app: typeof data === 'object' && data !== null ? data : undefined, response: res.text }
 }
 
-/** Deletes an app for good. */
-export async function deleteApp(client: ApiClient, appSlug: string): Promise<{ response: string }> {
-  const res = await client.delete<unknown>(appPath(appSlug))
-  return { response: res.text }
+/**
+ * Deletes an app for good. When a retry meets a 404 after an attempt whose answer
+ * was lost, the app is read back: a 404 there too means the lost attempt deleted it.
+ */
+export async function deleteApp(client: ApiClient, appSlug: string): Promise<{ response: string; byEarlierAttempt: boolean }> {
+  try {
+    const res = await client.delete<unknown>(appPath(appSlug))
+    return { response: res.text, byEarlierAttempt: false }
+  } catch (error) {
+    if (!(error instanceof ApiError) || error.kind !== 'http' || error.status !== 404 || !error.earlierAttemptMayHaveApplied) throw error
+    try {
+      await client.get<unknown>(appPath(appSlug))
+    } catch (readError) {
+      if (readError instanceof ApiError && readError.kind === 'http' && readError.status === 404) return { response: '', byEarlierAttempt: true }
+    }
+    throw error
+  }
 }
 
 /** Names of the branches of the app's repository. */
@@ -129,10 +142,14 @@ export async function runUpdateApp(inputs: UpdateAppInputs, ctx: HandlerContext)
 
 /** operation: delete-app */
 export async function runDeleteApp(inputs: AppInputs, ctx: HandlerContext): Promise<void> {
-  const { response } = await deleteApp(ctx.client, inputs.appSlug)
+  const { response, byEarlierAttempt } = await deleteApp(ctx.client, inputs.appSlug)
   ctx.report.output(Output.response, response || undefined)
-  core.info(`Deleted app ${inputs.appSlug}`)
-  ctx.report.summary({ heading: `App ${inputs.appSlug} deleted`, lines: ['The app was deleted; this cannot be undone.'] })
+  const lines = ['The app was deleted; this cannot be undone.']
+  if (byEarlierAttempt) {
+    lines.push('The first delete request took effect but its answer was lost; the retry found no app (404), and reading the app back confirmed it is gone.')
+  }
+  core.info(`Deleted app ${inputs.appSlug}${byEarlierAttempt ? `: ${lines[1]}` : ''}`)
+  ctx.report.summary({ heading: `App ${inputs.appSlug} deleted`, lines })
 }
 
 /** operation: list-branches */

@@ -1,5 +1,7 @@
 import * as core from '../runner.js'
-import { Output, State } from '../constants.js'
+import { ApiError } from '../client.js'
+import { Input, Output, State } from '../constants.js'
+import { describeDuration } from '../durations.js'
 import type { AbortInputs, TriggerInputs, WaitInputs, WaitOptions } from '../inputs.js'
 import type { SummarySection } from '../report.js'
 import { redact } from '../secrets.js'
@@ -12,6 +14,7 @@ import { waitForBuild } from './wait.js'
 export async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
   const params = inputs.params
   for (const note of inputs.notes) core.notice(note)
+  for (const warning of inputs.warnings) core.warning(warning)
   const build = await triggerBuild(ctx.client, inputs.appSlug, params)
   ctx.report.output(Output.buildSlug, build.buildSlug)
   ctx.report.output(Output.buildNumber, build.buildNumber)
@@ -36,15 +39,15 @@ export async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Pr
       ['Parameters from event', inputs.fromEvent],
       ['Build slug', build.buildSlug]
     ],
-    lines: inputs.notes
+    lines: [...inputs.notes, ...inputs.warnings]
   }
   ctx.report.summary(section)
-  if (inputs.wait) await waitAndReport(inputs.appSlug, build.buildSlug, inputs.wait, ctx, section)
+  if (inputs.wait) await waitAndReport(inputs.appSlug, build.buildSlug, inputs.wait, ctx, section, section.link?.href)
 }
 
 /** operation: wait — waits for an existing build. */
 export async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
-  const section: SummarySection = { heading: `Build ${inputs.buildSlug} on ${inputs.appSlug}`, facts: [['Build slug', inputs.buildSlug]] }
+  const section: SummarySection = { heading: `Build ${inputs.buildSlug} on ${inputs.appSlug}`, facts: [['Build slug', inputs.buildSlug]], lines: [] }
   ctx.report.summary(section)
   ctx.report.output(Output.buildSlug, inputs.buildSlug)
   await waitAndReport(inputs.appSlug, inputs.buildSlug, inputs.wait, ctx, section)
@@ -55,15 +58,33 @@ export async function runAbort(inputs: AbortInputs, ctx: HandlerContext): Promis
   const result = await abortBuild(ctx.client, inputs.appSlug, inputs.buildSlug, inputs)
   ctx.report.output(Output.response, result.response)
   ctx.report.output(Output.buildSlug, inputs.buildSlug)
-  core.info(`Aborted build ${inputs.buildSlug}`)
+  const facts: SummarySection['facts'] = [
+    ['Reason', inputs.abortReason],
+    ['Counted as successful', inputs.abortWithSuccess],
+    ['Email notifications skipped', inputs.skipNotifications],
+    ['Git status report skipped', inputs.skipGitStatusReport]
+  ]
+  if (result.kind === 'aborted') {
+    core.info(`Aborted build ${inputs.buildSlug}`)
+    ctx.report.summary({ heading: `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`, facts })
+    return
+  }
+  const final = `${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
+  ctx.report.output(Output.buildStatus, result.status)
+  ctx.report.output(Output.buildStatusText, result.record.status_text ?? result.status)
+  if (result.byEarlierAttempt) {
+    const message = `Aborted build ${inputs.buildSlug}: the first abort request took effect but its answer was lost; the retry found the build already finished, and reading it back shows it ${final}.`
+    core.info(redact(message))
+    ctx.report.summary({ heading: `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`, lines: [message], facts: [...facts, ['Result', result.status]] })
+    return
+  }
+  const message = `Build ${inputs.buildSlug} had already finished before it could be aborted; its final status is ${final}.`
+  if (inputs.failIfFinished) throw new Error(redact(`${message} Set ${Input.failIfFinished}: false to let the step pass when the build has already finished.`))
+  core.notice(redact(`${message} Nothing was changed.`))
   ctx.report.summary({
-    heading: `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`,
-    facts: [
-      ['Reason', inputs.abortReason],
-      ['Counted as successful', inputs.abortWithSuccess],
-      ['Email notifications skipped', inputs.skipNotifications],
-      ['Git status report skipped', inputs.skipGitStatusReport]
-    ]
+    heading: `Build ${inputs.buildSlug} had already finished on ${inputs.appSlug}`,
+    lines: [`${message} Nothing was changed.`],
+    facts: [['Result', result.status]]
   })
 }
 
@@ -77,10 +98,14 @@ async function waitAndReport(
   buildSlug: string,
   options: WaitOptions,
   ctx: HandlerContext,
-  section: SummarySection
+  section: SummarySection,
+  buildUrl?: string
 ): Promise<void> {
   core.saveState(State.pendingBuild, JSON.stringify({ appSlug, buildSlug }))
-  core.info(`Waiting for build ${buildSlug} (at most ${options.timeoutMs / 1000} s, polling every ${options.pollIntervalMs / 1000} s)`)
+  for (const warning of options.warnings) core.warning(warning)
+  core.info(
+    `Waiting for build ${buildSlug} (wait-timeout: ${describeDuration(options.timeoutMs)}, poll-interval: ${describeDuration(options.pollIntervalMs)}, stream-logs: ${options.streamLogs})`
+  )
   if (options.streamLogs) core.startGroup(`Build log of ${buildSlug}`)
   let result
   try {
@@ -90,10 +115,24 @@ async function waitAndReport(
       timeoutMs: options.timeoutMs,
       pollIntervalMs: options.pollIntervalMs,
       streamLogs: options.streamLogs,
+      heartbeatMs: options.heartbeatMs,
       signal: ctx.signal,
+      buildUrl,
       log: (line) => core.info(redact(line)),
-      printLog: (text) => core.info(redact(text))
+      printLog: (text) => core.info(redact(text)),
+      onHold: () =>
+        section.lines?.push(
+          buildUrl
+            ? 'The build was held for approval on the service: someone with access to the app approves it on the build\'s page (Open the build, above).'
+            : `The build was held for approval on the service: someone with access to the app approves it on the page of build ${buildSlug} of app ${appSlug}.`
+        )
     })
+  } catch (error) {
+    // Only a wait-timeout or a cancelled job aborts the build; after any other
+    // failure the build is left running, so the post step must not abort it either.
+    if (ctx.signal.aborted) throw error
+    core.saveState(State.pendingBuild, '')
+    throw leftRunning(error, buildSlug)
   } finally {
     if (options.streamLogs) core.endGroup()
   }
@@ -119,8 +158,9 @@ async function waitAndReport(
   ctx.report.output(Output.buildStatus, status)
   ctx.report.output(Output.buildStatusText, why)
   section.facts?.push(['Result', `${status}: build aborted`])
+  let outcome
   try {
-    await abortBuild(ctx.client, appSlug, buildSlug, {
+    outcome = await abortBuild(ctx.client, appSlug, buildSlug, {
       abortReason: `Aborted by the GitHub Action: ${why}${ctx.runUrl ? ` (${ctx.runUrl})` : ''}`,
       abortWithSuccess: false,
       skipNotifications: false,
@@ -132,7 +172,28 @@ async function waitAndReport(
       cause: error
     })
   }
+  if (outcome.kind === 'finished' && !outcome.byEarlierAttempt) {
+    throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build had just finished (${outcome.status}), so there was nothing to abort.`)
+  }
   throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build was aborted.`)
+}
+
+/** The error, saying the build was left as it is. */
+function leftRunning(error: unknown, buildSlug: string): Error {
+  const suffix = `; build ${buildSlug} was left as it is (the action aborts a build only when the wait-timeout runs out or the job is cancelled)`
+  if (error instanceof ApiError) {
+    return new ApiError(
+      `${error.message}${suffix}`,
+      error.kind,
+      error.method,
+      error.path,
+      error.status,
+      error.serviceMessage,
+      error.mayHaveTakenEffect,
+      error.earlierAttemptMayHaveApplied
+    )
+  }
+  return new Error(`${error instanceof Error ? error.message : String(error)}${suffix}`, { cause: error })
 }
 
 function httpLink(url: string | undefined): SummarySection['link'] {

@@ -1,5 +1,6 @@
 import type { BuildParams } from '../build-params.js'
 import { ApiError, type ApiClient } from '../client.js'
+import { wholeNumber } from './build-record.js'
 import { describeUnsafeSlug, slugProblem } from './paths.js'
 
 /** The build the service started, read from `results[0]` or the deprecated top-level fields. */
@@ -15,7 +16,8 @@ export interface TriggeredBuild {
 
 interface TriggerResult {
   build_slug?: string
-  build_number?: number
+  /** A number, or a numeric string. */
+  build_number?: unknown
   build_url?: string
   triggered_workflow?: string
   message?: string
@@ -65,9 +67,23 @@ export async function triggerBuild(client: ApiClient, appSlug: string, params: B
       true
     )
   }
+  let buildNumber: number | undefined
+  try {
+    buildNumber = wholeNumber(pick('build_number'), 'build_number', true)
+  } catch (error) {
+    throw new ApiError(
+      `POST ${path} answered ${res.status} and started build ${buildSlug}, but its ${(error as Error).message}`,
+      'invalid-response',
+      'POST',
+      path,
+      res.status,
+      undefined,
+      true
+    )
+  }
   return {
     buildSlug,
-    buildNumber: pick('build_number'),
+    buildNumber,
     buildUrl: pick('build_url'),
     triggeredWorkflow: pick('triggered_workflow'),
     message: pick('message'),

@@ -1,21 +1,8 @@
 import { ApiError, sleep, type ApiClient } from '../client.js'
+import { describeDuration } from '../durations.js'
+import { buildPath, readBuildRecord, statusWord, type BuildRecord, type BuildStatus } from './build-record.js'
 
-/** The build record fields the action reads (GET /apps/{app}/builds/{build}). */
-export interface BuildRecord {
-  slug?: string
-  build_number?: number
-  status?: number
-  status_text?: string
-  is_on_hold?: boolean
-  abort_reason?: string
-  triggered_workflow?: string
-  finished_at?: string
-}
-
-/** How a build ended: the service's status code mapped to a word. */
-export type BuildStatus = 'success' | 'failed' | 'aborted' | 'aborted-with-success'
-
-const STATUS_WORDS: Record<number, BuildStatus> = { 1: 'success', 2: 'failed', 3: 'aborted', 4: 'aborted-with-success' }
+export type { BuildRecord, BuildStatus } from './build-record.js'
 
 export type WaitResult =
   | { kind: 'finished'; status: BuildStatus; succeeded: boolean; record: BuildRecord; response: string }
@@ -30,6 +17,12 @@ export interface WaitParams {
   streamLogs: boolean
   /** Aborted when the job is cancelled. */
   signal: AbortSignal
+  /** The build's page on the service, when known: where a held build is approved. */
+  buildUrl?: string
+  /** Called once when the build is first seen on hold. */
+  onHold?: () => void
+  /** Longest time without a line printed: a heartbeat line (elapsed time, status) fills the silence. */
+  heartbeatMs?: number
   log: (line: string) => void
   /** Prints build log text as it arrives. */
   printLog?: (text: string) => void
@@ -46,19 +39,33 @@ const NOT_FOUND_GRACE_MS = 30_000
 export async function waitForBuild(client: ApiClient, params: WaitParams): Promise<WaitResult> {
   const started = Date.now()
   const deadline = started + params.timeoutMs
-  const statusPath = `/apps/${encodeURIComponent(params.appSlug)}/builds/${encodeURIComponent(params.buildSlug)}`
-  const logs = params.streamLogs && params.printLog ? new LogStreamer(client, `${statusPath}/log`, params.printLog) : undefined
+  const heartbeatMs = params.heartbeatMs ?? 60_000
+  const statusPath = buildPath(params.appSlug, params.buildSlug)
+  let lastPrinted = started
+  const log = (line: string): void => {
+    lastPrinted = Date.now()
+    params.log(line)
+  }
+  const printLog = params.printLog
+  const logs =
+    params.streamLogs && printLog
+      ? new LogStreamer(client, `${statusPath}/log`, (text) => {
+          lastPrinted = Date.now()
+          printLog(text)
+        })
+      : undefined
   let record: BuildRecord | undefined
   let reportedHold = false
   let warnedFailure = false
-  let lastStatusText: string | undefined
+  let lastPhase: string | undefined
 
   for (;;) {
     if (params.signal.aborted) return { kind: 'cancelled', record }
     let response = ''
+    let data: unknown
     try {
-      const res = await client.get<{ data?: BuildRecord }>(statusPath, { signal: params.signal })
-      record = res.body?.data ?? record
+      const res = await client.get<{ data?: unknown } | undefined>(statusPath, { signal: params.signal })
+      data = res.body?.data
       response = res.text
     } catch (error) {
       if (params.signal.aborted) return { kind: 'cancelled', record }
@@ -70,32 +77,51 @@ export async function waitForBuild(client: ApiClient, params: WaitParams): Promi
         (error.status === 404 && Date.now() - started < NOT_FOUND_GRACE_MS)
       if (!tolerated) throw error
       if (!warnedFailure) {
-        params.log(`Reading the build status failed (${error.message}); still waiting.`)
+        log(`Reading the build status failed (${error.message}); still waiting.`)
         warnedFailure = true
       }
     }
-    if (record) {
+    // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
+    if (data !== undefined) record = readBuildRecord(data, 'GET', statusPath)
+    const word = record?.status === undefined ? undefined : statusWord(record.status)
+    if (record && !word) {
+      const phase = phaseOf(record)
       if (record.is_on_hold && !reportedHold) {
-        params.log(`Build ${params.buildSlug} is on hold: someone must approve it on the service before it runs.`)
+        log(
+          `Build ${params.buildSlug} is on hold, waiting for approval: someone must approve it on the service before it runs${params.buildUrl ? ` (${params.buildUrl})` : ''}.`
+        )
+        params.onHold?.()
         reportedHold = true
+      } else if (phase !== lastPhase) {
+        log(`Build ${params.buildSlug}: ${phase}`)
       }
-      if (record.status_text && record.status_text !== lastStatusText && record.status === 0) {
-        params.log(`Build ${params.buildSlug}: ${record.status_text}`)
-        lastStatusText = record.status_text
-      }
+      lastPhase = phase
     }
     // Read after the status, so once the build is seen finished this read has its whole log.
     if (logs) await logs.poll(params.signal)
-    const status = record?.status
-    if (status !== undefined && status !== 0) {
-      const word = STATUS_WORDS[status]
-      if (!word) throw new ApiError(`GET ${statusPath} answered an unknown build status ${status}`, 'invalid-response', 'GET', statusPath)
-      return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record: record as BuildRecord, response }
+    if (record && word) {
+      return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record, response }
     }
-    const now = Date.now()
-    if (now >= deadline) return { kind: 'timed-out', record }
-    await sleep(Math.min(params.pollIntervalMs, deadline - now), params.signal)
+    if (Date.now() >= deadline) return { kind: 'timed-out', record }
+    // Sleep until the next poll, waking to print a heartbeat when nothing was printed for a while.
+    const pollAt = Math.min(Date.now() + params.pollIntervalMs, deadline)
+    for (;;) {
+      const now = Date.now()
+      if (params.signal.aborted || now >= pollAt) break
+      const beatAt = lastPrinted + heartbeatMs
+      if (now >= beatAt) {
+        log(`Still waiting for build ${params.buildSlug}: ${describeDuration(Math.floor((now - started) / 1000) * 1000)} elapsed, ${lastPhase ?? 'status not known yet'}`)
+        continue
+      }
+      await sleep(Math.min(pollAt, beatAt) - now, params.signal)
+    }
   }
+}
+
+/** The state of an unfinished build, in words: on hold, or running with the service's own word. */
+function phaseOf(record: BuildRecord): string {
+  if (record.is_on_hold) return 'on hold, waiting for approval'
+  return `running${record.status_text ? ` (${record.status_text})` : ''}`
 }
 
 interface LogChunk {

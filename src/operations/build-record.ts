@@ -1,0 +1,100 @@
+import { ApiError, type ApiClient } from '../client.js'
+import { appPath } from './paths.js'
+
+/** The build record fields the action reads (GET /apps/{app}/builds/{build}), checked and typed. */
+export interface BuildRecord {
+  slug?: string
+  build_number?: number
+  /** 0 not finished, 1 success, 2 failed, 3 aborted, 4 aborted with success. */
+  status?: number
+  status_text?: string
+  is_on_hold?: boolean
+  abort_reason?: string
+  triggered_workflow?: string
+  finished_at?: string
+}
+
+/** How a build ended: the service's status code mapped to a word. */
+export type BuildStatus = 'success' | 'failed' | 'aborted' | 'aborted-with-success'
+
+const STATUS_WORDS: Record<number, BuildStatus> = { 1: 'success', 2: 'failed', 3: 'aborted', 4: 'aborted-with-success' }
+
+/** The word for a finished build's status; undefined while it runs (status 0). */
+export function statusWord(status: number): BuildStatus | undefined {
+  return STATUS_WORDS[status]
+}
+
+/** The build's path on the service. */
+export function buildPath(appSlug: string, buildSlug: string): string {
+  return appPath(appSlug, 'builds', encodeURIComponent(buildSlug))
+}
+
+/**
+ * Checks a build record as received. Whole numbers may arrive as numeric strings
+ * (some clients of the service send them so); any other value of `status` or
+ * `build_number` is refused, naming the field, the value and its JSON type.
+ */
+export function readBuildRecord(data: unknown, method: string, path: string): BuildRecord {
+  if (data === null || typeof data !== 'object' || Array.isArray(data)) {
+    throw invalid(method, path, `the build record is ${describeValue(data)}, not an object`)
+  }
+  const raw = data as Record<string, unknown>
+  let status: number | undefined
+  let buildNumber: number | undefined
+  try {
+    status = wholeNumber(raw.status, 'status')
+    buildNumber = wholeNumber(raw.build_number, 'build_number', true)
+  } catch (error) {
+    throw invalid(method, path, (error as Error).message)
+  }
+  if (status !== undefined && status !== 0 && statusWord(status) === undefined) {
+    throw invalid(method, path, `unknown build status ${describeValue(raw.status)}; known: 0 (running), 1 (success), 2 (failed), 3 (aborted), 4 (aborted with success)`)
+  }
+  return {
+    slug: text(raw.slug),
+    build_number: buildNumber,
+    status,
+    status_text: text(raw.status_text),
+    is_on_hold: raw.is_on_hold === true,
+    abort_reason: text(raw.abort_reason),
+    triggered_workflow: text(raw.triggered_workflow),
+    finished_at: text(raw.finished_at)
+  }
+}
+
+/** Reads one build's record. */
+export async function getBuild(client: ApiClient, appSlug: string, buildSlug: string, signal?: AbortSignal): Promise<{ record: BuildRecord; response: string }> {
+  const path = buildPath(appSlug, buildSlug)
+  const res = await client.get<{ data?: unknown } | undefined>(path, { signal })
+  return { record: readBuildRecord(res.body?.data, 'GET', path), response: res.text }
+}
+
+/**
+ * A whole number, or a string of digits standing for one; undefined when absent
+ * (and, where `nullable`, when null). Anything else throws naming the field, the
+ * value and its JSON type.
+ */
+export function wholeNumber(value: unknown, field: string, nullable = false): number | undefined {
+  if (value === undefined || (nullable && value === null)) return undefined
+  if (typeof value === 'number' && Number.isSafeInteger(value) && value >= 0) return value
+  if (typeof value === 'string' && /^\d{1,15}$/.test(value)) return Number(value)
+  throw new Error(`${field} is ${describeValue(value)}, not a whole number`)
+}
+
+/** A value from an answer, for an error message: its JSON text, cut short, and its JSON type, e.g. `"abc" (a string)`. */
+export function describeValue(value: unknown): string {
+  if (value === undefined) return 'missing'
+  if (value === null) return 'null'
+  const json = JSON.stringify(value) ?? String(value)
+  const shown = json.length > 60 ? `${json.slice(0, 60)}...` : json
+  const type = Array.isArray(value) ? 'an array' : typeof value === 'object' ? 'an object' : `a ${typeof value}`
+  return `${shown} (${type})`
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' ? value : undefined
+}
+
+function invalid(method: string, path: string, what: string): ApiError {
+  return new ApiError(`${method} ${path} answered a build record the action cannot read: ${what}`, 'invalid-response', method, path)
+}
