@@ -130,7 +130,7 @@ export class RunnerReporter implements Reporter {
  * budget runs out, the rest is left out and a closing note says so.
  */
 export function renderSummary(sections: SummarySection[], budget: number): string {
-  const cutNote = '<p>The summary was cut here: GitHub shows at most 1 MiB of a step&#39;s summary. The step&#39;s outputs, and the files they name, hold everything.</p>\n'
+  const cutNote = `<p>${escape("The summary was cut here: GitHub shows at most 1 MiB of a step's summary. The step's outputs, and the files they name, hold everything.")}</p>\n`
   let left = budget - Buffer.byteLength(cutNote)
   let out = ''
   const put = (html: string): boolean => {
@@ -146,7 +146,7 @@ export function renderSummary(sections: SummarySection[], budget: number): strin
     if (section.link && href && !put(`<p><a href="${href}">${escape(section.link.text, MAX_LINE_CHARS)}</a></p>`)) return out + cutNote
     const lines = section.lines ?? []
     for (const line of lines.slice(0, MAX_LINES)) if (!put(`<p>${escape(line, MAX_LINE_CHARS)}</p>`)) return out + cutNote
-    if (lines.length > MAX_LINES && !put(`<p>${lines.length - MAX_LINES} more line(s) are not shown here.</p>`)) return out + cutNote
+    if (lines.length > MAX_LINES && !put(`<p>${escape(`${lines.length - MAX_LINES} more line(s) are not shown here.`)}</p>`)) return out + cutNote
     const facts = (section.facts ?? []).filter(([, value]) => value !== undefined && value !== '')
     if (facts.length > 0) {
       const rows = facts.map(([key, value]) => `<tr><td>${escape(key, MAX_CELL_CHARS)}</td><td><code>${escape(String(value), MAX_CELL_CHARS)}</code></td></tr>`)
@@ -163,7 +163,7 @@ export function renderSummary(sections: SummarySection[], budget: number): strin
 
   /** A table with as many rows as fit; false when not even its header does. */
   function putTable(head: string, rows: string[], total: number): boolean {
-    const note = (shown: number): string => `<p>The table shows the first ${shown} of ${total} rows.</p>`
+    const note = (shown: number): string => `<p>${escape(`The table shows the first ${shown} of ${total} rows.`)}</p>`
     const reserve = Buffer.byteLength(`</table>${note(total)}`) + 2
     let html = `<table>${head}`
     if (Buffer.byteLength(html) + reserve > left) return false
