@@ -1,5 +1,6 @@
 import type { Dispatcher } from 'undici'
 import { ACTION_NAME, ACTION_VERSION } from './constants.js'
+import { excerpt as shownText } from './errors.js'
 
 type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -351,10 +352,9 @@ function extractMessage(text: string): string | undefined {
   return excerpt(text)
 }
 
+/** The service's text for an error message: secrets removed before it is cut, so no part of one shows. */
 function excerpt(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim()
-  if (flat === '') return 'empty'
-  return flat.length > MAX_ERROR_TEXT ? `${flat.slice(0, MAX_ERROR_TEXT)}...` : flat
+  return shownText(text, MAX_ERROR_TEXT)
 }
 
 /** Parses Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */

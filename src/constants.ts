@@ -129,10 +129,33 @@ export const Output = {
   migratedCount: 'migrated-count',
   errors: 'errors',
   checkedCount: 'checked-count',
-  dryRunNote: 'dry-run-note'
+  dryRunNote: 'dry-run-note',
+  // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
+  responseFile: 'response-file',
+  appsFile: 'apps-file',
+  appSlugsFile: 'app-slugs-file',
+  branchesFile: 'branches-file',
+  groupsFile: 'groups-file',
+  groupSlugsFile: 'group-slugs-file',
+  migratedAppsFile: 'migrated-apps-file',
+  errorsFile: 'errors-file'
 } as const
 
 export type OutputName = (typeof Output)[keyof typeof Output]
+
+/**
+ * The list outputs, each with the output naming a file that holds the whole list:
+ * GitHub caps an output at 1 MB, so a long list is cut inline and kept whole in the file.
+ */
+export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = {
+  [Output.apps]: Output.appsFile,
+  [Output.appSlugs]: Output.appSlugsFile,
+  [Output.branches]: Output.branchesFile,
+  [Output.groups]: Output.groupsFile,
+  [Output.groupSlugs]: Output.groupSlugsFile,
+  [Output.migratedApps]: Output.migratedAppsFile,
+  [Output.errors]: Output.errorsFile
+}
 
 /** State saved for the post step, which aborts a build the main step could not. */
 export const State = {

@@ -5,7 +5,7 @@ import { hasBuildTarget, mergeBuildParams, type BuildParams, type EnvironmentIte
 import { InputError, quote } from './errors.js'
 import { describeDuration } from './durations.js'
 import { buildParamsFromEvent, forkPullRequestOf, readGitHubEvent } from './event.js'
-import { addSecret } from './secrets.js'
+import { addSecret, MIN_SECRET_LENGTH } from './secrets.js'
 import { describeWorkspacePathProblem, resolveInWorkspace } from './workspace-path.js'
 
 /** Inputs every operation uses. */
@@ -185,7 +185,7 @@ export async function readInputs(env: NodeJS.ProcessEnv = process.env): Promise<
   const parseEnvironments = await environmentsParser()
   const secretEnvironments = core.getInput(Input.secretEnvironments)
   const secretItems = parseEnvironments(secretEnvironments, Input.secretEnvironments, true)
-  for (const item of secretItems) addSecret(item.value)
+  for (const item of secretItems) addSecret(item.value, `The ${Input.secretEnvironments} value of ${item.mapped_to}`)
 
   const operation = readOperation()
   checkToken(token, env)
@@ -285,6 +285,7 @@ const PARSERS: { [K in Operation]: (ctx: ParseContext) => OperationInputs[K] } =
   }
 }
 
+/** Refuses a token that cannot be a real one; the message never shows the token or any part of it. */
 function checkToken(token: string, env: NodeJS.ProcessEnv): void {
   if (token === '' && env.GITHUB_EVENT_NAME === 'pull_request') {
     const fork = forkPullRequestOrUndefined(env)
@@ -297,6 +298,16 @@ function checkToken(token: string, env: NodeJS.ProcessEnv): void {
   }
   if (token === '') throw new InputError(Input.token, 'is required: pass the access token from a secret, e.g. token: ${{ secrets.SERVICE_TOKEN }}')
   if (/\s/.test(token)) throw new InputError(Input.token, 'contains white space or a line break; check the secret holds only the token')
+  const odd = /[^\x21-\x7e]/.exec(token)
+  if (odd) {
+    const code = odd[0].codePointAt(0) as number
+    const kind = code < 0x20 || (code >= 0x7f && code < 0xa0) ? 'a control character' : 'a character outside printable ASCII'
+    const where = `U+${code.toString(16).toUpperCase().padStart(4, '0')} at position ${odd.index + 1}`
+    throw new InputError(Input.token, `contains ${kind} (${where}); check the secret holds only the token`)
+  }
+  if (token.length < MIN_SECRET_LENGTH) {
+    throw new InputError(Input.token, `is ${token.length} character(s) long; no access token is shorter than ${MIN_SECRET_LENGTH}: check the secret holds the whole token`)
+  }
 }
 
 /** The fork of the event's pull request; an unreadable event payload counts as none, for this message only. */

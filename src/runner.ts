@@ -1,13 +1,18 @@
 /**
- * The runner's workflow commands the action uses, written exactly as @actions/core
- * writes them. @actions/core's entry module loads its OIDC client, and with it
- * @actions/http-client, undici and @actions/exec, before any of it is used: about
- * 100 ms of every step, even one that fails on its inputs. Only the job summary
- * still comes from @actions/core, loaded when there is a summary to write.
+ * The runner's workflow commands the action uses, in the runner's own format.
+ * @actions/core is not used for them: its entry module loads its OIDC client, and
+ * with it @actions/http-client, undici and @actions/exec, before any of it is used:
+ * about 100 ms of every step, even one that fails on its inputs.
+ *
+ * Everything written here passes through `redact`, and no text given to these
+ * functions can act as a workflow command: plain text that could is printed
+ * between `::stop-commands::` and its resume line (see `info`), and the data of a
+ * command is escaped so it stays on the command's line.
  */
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { appendFileSync, existsSync } from 'node:fs'
 import { EOL } from 'node:os'
+import { redact } from './redaction.js'
 
 /** An input's value, trimmed unless asked otherwise; '' when not set. */
 export function getInput(name: string, options?: { trimWhitespace?: boolean }): string {
@@ -17,20 +22,22 @@ export function getInput(name: string, options?: { trimWhitespace?: boolean }): 
 
 /** Asks the runner to mask a value in the log. */
 export function setSecret(secret: string): void {
-  issue('add-mask', secret)
+  issue('add-mask', secret, {}, false)
 }
 
-/** Sets a step output. */
+/** Sets a step output, with known secrets removed. */
 export function setOutput(name: string, value: unknown): void {
-  if (process.env.GITHUB_OUTPUT) return fileCommand('OUTPUT', keyValue(name, value))
+  const text = redact(commandValue(value))
+  if (process.env.GITHUB_OUTPUT) return fileCommand('OUTPUT', keyValue(name, text))
   process.stdout.write(EOL)
-  issue('set-output', commandValue(value), { name })
+  issue('set-output', text, { name })
 }
 
-/** Saves a value for the post step. */
+/** Saves a value for the post step, with known secrets removed. */
 export function saveState(name: string, value: unknown): void {
-  if (process.env.GITHUB_STATE) return fileCommand('STATE', keyValue(name, value))
-  issue('save-state', commandValue(value), { name })
+  const text = redact(commandValue(value))
+  if (process.env.GITHUB_STATE) return fileCommand('STATE', keyValue(name, text))
+  issue('save-state', text, { name })
 }
 
 /** A value the main step saved, in the post step; '' when none. */
@@ -38,18 +45,34 @@ export function getState(name: string): string {
   return process.env[`STATE_${name}`] || ''
 }
 
+/**
+ * Prints text to the log as it is, whatever its source. Text in which the runner
+ * could find a command (`::` or `##[` anywhere: the runner trims lines before it
+ * looks, splits them at a bare carriage return, and finds `##[` anywhere in a
+ * line) is printed with command processing stopped, behind a token drawn afresh
+ * for each print and written nowhere else, so the text cannot resume it.
+ */
 export function info(message: string): void {
-  process.stdout.write(message + EOL)
+  const text = redact(message)
+  if (!text.includes('::') && !text.includes('##[')) {
+    process.stdout.write(text + EOL)
+    return
+  }
+  const token = randomBytes(16).toString('hex')
+  process.stdout.write(`::stop-commands::${token}${EOL}${text}${EOL}::${token}::${EOL}`)
 }
 
+/** A debug line (shown when the run has step debug logging on). */
 export function debug(message: string): void {
   issue('debug', message)
 }
 
+/** A notice annotation. */
 export function notice(message: string): void {
   issue('notice', message)
 }
 
+/** A warning annotation. */
 export function warning(message: string): void {
   issue('warning', message)
 }
@@ -60,20 +83,24 @@ export function setFailed(message: string): void {
   issue('error', message)
 }
 
+/** Starts a foldable group of log lines. */
 export function startGroup(name: string): void {
   issue('group', name)
 }
 
+/** Ends the group `startGroup` started. */
 export function endGroup(): void {
   issue('endgroup', '')
 }
 
-function issue(command: string, message: string, properties: Record<string, string> = {}): void {
+/** Writes one command; its data and properties are escaped, so they cannot leave the command's line. */
+function issue(command: string, message: string, properties: Record<string, string> = {}, redacted = true): void {
   const props = Object.entries(properties)
     .filter(([, value]) => value)
     .map(([key, value]) => `${key}=${escapeProperty(value)}`)
     .join(',')
-  process.stdout.write(`::${command}${props ? ` ${props}` : ''}::${escapeData(message)}${EOL}`)
+  const data = redacted ? redact(message) : message
+  process.stdout.write(`::${command}${props ? ` ${props}` : ''}::${escapeData(data)}${EOL}`)
 }
 
 function fileCommand(command: 'OUTPUT' | 'STATE', message: string): void {

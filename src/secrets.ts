@@ -1,34 +1,45 @@
 import * as core from './runner.js'
+import { redact, rememberSecret } from './redaction.js'
 
-const known = new Set<string>()
+export { redact }
 
 /**
- * Registers a secret value: the runner masks it in the log, and `redact`
- * removes it from everything the action writes itself (errors, outputs, summaries).
+ * Shorter secrets are neither masked nor redacted: a value of a few characters
+ * also occurs inside ordinary text (a build slug, a title), which masking would
+ * corrupt, and masking it would hide little. Access tokens are refused below this
+ * length (see checkToken in inputs.ts).
  */
-export function addSecret(value: string | undefined): void {
-  if (!value) return
+export const MIN_SECRET_LENGTH = 8
+
+/**
+ * Registers a secret value: the runner masks it in the log, and `redact` removes
+ * it, in every encoding, from everything the action writes. A value shorter than
+ * MIN_SECRET_LENGTH is not registered; when `what` names it, a warning says so.
+ * Returns whether the value is masked.
+ */
+export function addSecret(value: string | undefined, what?: string): boolean {
+  if (!value) return false
+  if (value.length < MIN_SECRET_LENGTH) {
+    if (what) {
+      core.warning(
+        `${what} is ${value.length} character(s) long, too short to be masked safely (at least ${MIN_SECRET_LENGTH} are needed): ` +
+          'it is sent, but not masked, so the service or the build may show it.'
+      )
+    }
+    return false
+  }
   core.setSecret(value)
-  known.add(value)
-  if (!value.includes('\n')) return
+  rememberSecret(value)
+  if (!/[\r\n]/.test(value)) return true
   // Multi-line secrets (SSH keys) are masked line by line by the runner; do the same here.
-  for (const line of value.split(/\r?\n/)) {
+  for (const line of value.split(/\r\n|\r|\n/)) {
     const trimmed = line.trim()
-    if (trimmed.length >= 8 && !trimmed.startsWith('-----')) {
+    if (trimmed.length >= MIN_SECRET_LENGTH && !trimmed.startsWith('-----')) {
       core.setSecret(trimmed)
-      known.add(trimmed)
+      rememberSecret(trimmed)
     }
   }
-  // A key pasted with escaped line breaks can be echoed back by a server in either form.
-  known.add(value.replace(/\r?\n/g, '\\n'))
-}
-
-/** Replaces every registered secret in `text` with `***`. */
-export function redact(text: string): string {
-  let out = text
-  // Longest first, so a secret that contains another is removed whole.
-  for (const secret of [...known].sort((a, b) => b.length - a.length)) {
-    if (out.includes(secret)) out = out.split(secret).join('***')
-  }
-  return out
+  // A key pasted with escaped line breaks can be echoed back by a server in that form.
+  rememberSecret(value.replace(/\r?\n/g, '\\n'))
+  return true
 }

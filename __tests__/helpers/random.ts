@@ -46,13 +46,14 @@ export function randomCommandName(): string {
 
 /**
  * A line that the runner would take as a workflow command if printed raw:
- * `::name props::value` or `##[name]value`, with random leading white space.
+ * `::name props::value` or `##[name]value` (either at random unless `form` says), with
+ * random leading white space.
  */
-export function randomCommandLine(): string {
+export function randomCommandLine(form: 'any' | '::' | '##[' = 'any'): string {
   const lead = [' ', '\t', '  ', ''][randomInt(4)].repeat(randomInt(3))
   const name = randomCommandName()
   const value = randomString(6 + randomInt(10))
-  if (randomInt(3) === 0) return `${lead}##[${name}]${value}`
+  if (form === '##[' || (form === 'any' && randomInt(3) === 0)) return `${lead}##[${name}]${value}`
   const props = randomInt(2) === 0 ? ` name=${randomString(5)}` : ''
   return `${lead}::${name}${props}::${value}`
 }
@@ -117,4 +118,28 @@ export function randomUnsafeSlug(): string {
     () => `${r()}\u0000`
   ]
   return forms[randomInt(forms.length)]()
+}
+
+/**
+ * Text that would add links, images, HTML or table breaks to a job summary if it
+ * were written there unescaped. `fragments` are the pieces to look for.
+ */
+export function randomHostileMarkdown(): { text: string; fragments: string[] } {
+  const word = (): string => randomString(5 + randomInt(6))
+  const host = `${randomString(6, 'abcdefghijklmnopqrstuvwxyz')}.example`
+  const pieces = [
+    `[${word()}](https://${host}/${word()})`,
+    `![${word()}](https://${host}/${word()}.png)`,
+    `<img src="https://${host}/${word()}.gif">`,
+    `<a href="https://${host}/">${word()}</a>`,
+    `</td></tr></table>\n\n# ${word()}`,
+    `| ${word()} | ${word()} |`,
+    `**${word()}**`,
+    `\`${word()}\``,
+    `<script>${word()}</script>`,
+    `<details open><summary>${word()}</summary>`
+  ]
+  const fragments: string[] = []
+  for (let i = 0; i < 3; i++) fragments.push(pieces[randomInt(pieces.length)])
+  return { text: `${word()} ${fragments.join(` ${word()} `)}`, fragments }
 }

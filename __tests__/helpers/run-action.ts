@@ -32,6 +32,7 @@ export interface RunResult {
   stderr: string
   outputs: Record<string, string>
   state: Record<string, string>
+  /** The job summary as a reader sees its text: character references decoded, tags kept. The file as written is `files.summary`. */
   summary: string
   /** The raw files, for scanning for secrets. */
   files: { output: string; state: string; summary: string }
@@ -94,7 +95,7 @@ export async function runAction(inputs: Record<string, string>, options: RunOpti
     stderr,
     outputs: parseCommandFile(raw.output),
     state: parseCommandFile(raw.state),
-    summary: raw.summary,
+    summary: decodeCharacterReferences(raw.summary),
     files: raw,
     workspace,
     durationMs: Date.now() - started
@@ -124,4 +125,14 @@ export function parseCommandFile(text: string): Record<string, string> {
 export function errorLine(result: RunResult): string {
   const line = result.stdout.split('\n').find((l) => l.startsWith('::error::')) ?? ''
   return line.slice('::error::'.length).replace(/%0A/g, '\n').replace(/%0D/g, '\r').replace(/%25/g, '%')
+}
+
+/** Decodes the character references the action writes into the summary (`&amp;`, `&#40;`, ...). */
+export function decodeCharacterReferences(html: string): string {
+  const named: Record<string, string> = { amp: '&', lt: '<', gt: '>', quot: '"', apos: "'" }
+  return html.replace(/&(#x[0-9a-f]+|#[0-9]+|[a-z]+);/gi, (whole, ref: string) => {
+    if (ref[0] !== '#') return named[ref.toLowerCase()] ?? whole
+    const code = ref[1] === 'x' || ref[1] === 'X' ? parseInt(ref.slice(2), 16) : parseInt(ref.slice(1), 10)
+    return String.fromCodePoint(code)
+  })
 }

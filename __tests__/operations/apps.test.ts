@@ -4,6 +4,9 @@
  * published contract ({slug, status}, {build_trigger_token, ...}, {data, paging}).
  */
 import { describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import type { Routes } from '../helpers/fake-service.js'
 import { errorLine, type RunResult } from '../helpers/run-action.js'
 import { expectSuccess, fakeServicePerTest, runOperation, sent, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from './support.js'
@@ -207,12 +210,20 @@ describe('list-apps', () => {
     const raw = `{"data":[${new Array(count).fill('{}').join(',')}]}`
     expect(raw.length).toBeGreaterThan(1000 * 1000)
     const fake = await serve({ 'GET /apps': { raw, headers: { 'content-type': 'application/json' } } })
-    const result = await runOperation(fake, 'list-apps', {}, { timeoutMs: 60_000 })
-    expectSuccess(result)
-    expect(result.stderr).toBe('')
-    expect(result.outputs.count).toBe(String(count))
-    expect(JSON.parse(result.outputs.apps)).toHaveLength(count)
-    expect(result.summary).toContain(`${count} app(s).`)
+    // A RUNNER_TEMP of the test's own, so the whole list's file can be read after the step ends.
+    const temp = mkdtempSync(join(tmpdir(), 'list-apps-temp-'))
+    try {
+      const result = await runOperation(fake, 'list-apps', {}, { timeoutMs: 60_000, env: { RUNNER_TEMP: temp } })
+      expectSuccess(result)
+      expect(result.stderr).toBe('')
+      expect(result.outputs.count).toBe(String(count))
+      // The inline output is cut to GitHub's output limit; the file holds every item.
+      expect(JSON.parse(result.outputs.apps).length).toBeLessThan(count)
+      expect(JSON.parse(readFileSync(result.outputs['apps-file'], 'utf8'))).toHaveLength(count)
+      expect(result.summary).toContain(`${count} app(s).`)
+    } finally {
+      rmSync(temp, { recursive: true, force: true })
+    }
   }, 90_000)
 })
 

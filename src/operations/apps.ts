@@ -91,7 +91,7 @@ export async function runListApps(inputs: AppScopeInputs, ctx: HandlerContext): 
     heading: `Apps of ${whose}`,
     lines: [
       `${result.apps.length} app(s).`,
-      ...(result.apps.length > shown.length ? [`The table shows the first ${shown.length}; the apps output holds all of them.`] : [])
+      ...(result.apps.length > shown.length ? [`The table shows the first ${shown.length}; the file named by the apps-file output holds all of them.`] : [])
     ],
     table:
       shown.length > 0

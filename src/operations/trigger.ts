@@ -1,5 +1,6 @@
 import type { BuildParams } from '../build-params.js'
 import { ApiError, type ApiClient } from '../client.js'
+import { excerpt } from '../errors.js'
 import { wholeNumber } from './build-record.js'
 import { describeUnsafeSlug, slugProblem } from './paths.js'
 
@@ -46,7 +47,7 @@ export async function triggerBuild(client: ApiClient, appSlug: string, params: B
   const buildSlug = pick('build_slug')
   if (typeof buildSlug !== 'string' || buildSlug === '') {
     throw new ApiError(
-      `POST ${path} answered ${res.status} but named no build slug; the build may have started (answer: ${res.text.slice(0, 200) || 'empty'})`,
+      `POST ${path} answered ${res.status} but named no build slug; the build may have started (answer: ${excerpt(res.text, 200)})`,
       'invalid-response',
       'POST',
       path,
