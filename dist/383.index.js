@@ -2,29 +2,68 @@ export const id = 383;
 export const ids = [383];
 export const modules = {
 
-/***/ 4317:
+/***/ 6698:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hg: () => (/* binding */ userMachineTypesPath),
 /* harmony export */   K7: () => (/* binding */ orgPath),
 /* harmony export */   X4: () => (/* binding */ appPath),
-/* harmony export */   a5: () => (/* binding */ appsListPath)
+/* harmony export */   a5: () => (/* binding */ appsListPath),
+/* harmony export */   fF: () => (/* binding */ slugProblem),
+/* harmony export */   nf: () => (/* binding */ describeUnsafeSlug)
 /* harmony export */ });
 /* unused harmony export userAppsPath */
-/** Service paths, with every slug encoded so a value can never change the path's shape. */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/**
+ * Service paths, with every slug encoded so a value can never change the path's shape.
+ * Encoding alone is not enough: `.` and `..` come through it unchanged and are then
+ * resolved as path steps, so slugs are also checked.
+ */
+
+/**
+ * Why a slug (typically one the service sent) cannot go into a path, or undefined
+ * when it can: empty, a `.` or `..` step, a separator or `%`, or a control character.
+ */
+function slugProblem(value) {
+    if (typeof value !== 'string')
+        return value === undefined || value === null ? 'it is missing' : `it is a ${typeof value}, not text`;
+    if (value === '')
+        return 'it is empty';
+    if (value.length > 200)
+        return 'it is longer than 200 characters';
+    if (value === '.' || value.includes('..'))
+        return 'it holds ".", or ".." which would climb out of the path';
+    if (/[/\\%]/.test(value))
+        return 'it holds "/", "\\" or "%", which would change the path';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(value))
+        return 'it holds a control character';
+    return undefined;
+}
+/** One line for a slug the service sent that cannot be used: the field, the value quoted and cut, and why. */
+function describeUnsafeSlug(field, value, problem) {
+    const shown = typeof value === 'string' ? ` ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(value)}` : '';
+    return `its ${field}${shown} cannot be used in a request path: ${problem}`;
+}
+function segment(what, slug) {
+    const problem = slugProblem(slug);
+    if (problem)
+        throw new Error(`The ${what} ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(String(slug))} cannot be used in a request path: ${problem}`);
+    return encodeURIComponent(slug);
+}
 function appPath(appSlug, ...rest) {
-    return ['/apps', encodeURIComponent(appSlug), ...rest].join('/');
+    return ['/apps', segment('app slug', appSlug), ...rest].join('/');
 }
 function orgPath(orgSlug, ...rest) {
-    return ['/organizations', encodeURIComponent(orgSlug), ...rest].join('/');
+    return ['/organizations', segment('Workspace slug', orgSlug), ...rest].join('/');
 }
 function userAppsPath(userSlug) {
-    return `/users/${encodeURIComponent(userSlug)}/apps`;
+    return `/users/${segment('user slug', userSlug)}/apps`;
 }
 /** The user migration path is singular (`/user/`), unlike the user apps list (`/users/`). */
 function userMachineTypesPath(userSlug) {
-    return `/user/${encodeURIComponent(userSlug)}/apps/machine_types`;
+    return `/user/${segment('user slug', userSlug)}/apps/machine_types`;
 }
 /** The apps list of a scope: a Workspace's, a user's, or the caller's own. */
 function appsListPath(scope) {
@@ -48,11 +87,11 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   registerSshKey: () => (/* binding */ registerSshKey),
 /* harmony export */   runRegisterApp: () => (/* binding */ runRegisterApp)
 /* harmony export */ });
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8186);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4813);
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9592);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7242);
 /* harmony import */ var _secrets_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(7194);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(4317);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_4__ = __webpack_require__(6698);
 
 
 
@@ -78,6 +117,10 @@ async function registerApp(client, inputs) {
     const slug = res.body?.slug;
     if (typeof slug !== 'string' || slug === '') {
         throw new _client_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD(`POST ${path} answered ${res.status} but named no app slug; the app may have been registered`, 'invalid-response', 'POST', path, res.status, undefined, true);
+    }
+    const problem = (0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .slugProblem */ .fF)(slug);
+    if (problem) {
+        throw new _client_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD(`POST ${path} answered ${res.status}, but ${(0,_paths_js__WEBPACK_IMPORTED_MODULE_4__/* .describeUnsafeSlug */ .nf)('slug', slug, problem)}; the app may have been registered: list the Workspace's apps to find it`, 'invalid-response', 'POST', path, res.status, undefined, true);
     }
     return { appSlug: slug, response: res.text };
 }
@@ -146,7 +189,7 @@ async function runRegisterApp(inputs, ctx) {
             // real token), then added to the action's own redaction for everything written after.
             _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .setSecret */ .Pq(finished.buildTriggerToken);
             ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.buildTriggerToken, finished.buildTriggerToken);
-            (0,_secrets_js__WEBPACK_IMPORTED_MODULE_3__/* .addSecret */ .C)(finished.buildTriggerToken);
+            (0,_secrets_js__WEBPACK_IMPORTED_MODULE_3__/* .addSecret */ .Ck)(finished.buildTriggerToken);
         }
         ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, finished.response || undefined);
         facts.push(['Build trigger token', finished.buildTriggerToken ? 'set (in the build-trigger-token output, masked)' : 'not returned']);

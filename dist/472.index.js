@@ -18,10 +18,10 @@ __webpack_require__.r(__webpack_exports__);
 /* harmony export */   runUpdateApp: () => (/* binding */ runUpdateApp),
 /* harmony export */   updateApp: () => (/* binding */ updateApp)
 /* harmony export */ });
-/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8186);
+/* harmony import */ var _runner_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(4813);
 /* harmony import */ var _client_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(9592);
 /* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(7242);
-/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(4317);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(6698);
 
 
 
@@ -50,10 +50,27 @@ async function updateApp(client, inputs) {
     const data = res.body?.data;
     return { app: typeof data === 'object' && data !== null ? data : undefined, response: res.text };
 }
-/** Deletes an app for good. */
+/**
+ * Deletes an app for good. When a retry meets a 404 after an attempt whose answer
+ * was lost, the app is read back: a 404 there too means the lost attempt deleted it.
+ */
 async function deleteApp(client, appSlug) {
-    const res = await client.delete((0,_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .appPath */ .X4)(appSlug));
-    return { response: res.text };
+    try {
+        const res = await client.delete((0,_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .appPath */ .X4)(appSlug));
+        return { response: res.text, byEarlierAttempt: false };
+    }
+    catch (error) {
+        if (!(error instanceof _client_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD) || error.kind !== 'http' || error.status !== 404 || !error.earlierAttemptMayHaveApplied)
+            throw error;
+        try {
+            await client.get((0,_paths_js__WEBPACK_IMPORTED_MODULE_3__/* .appPath */ .X4)(appSlug));
+        }
+        catch (readError) {
+            if (readError instanceof _client_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && readError.kind === 'http' && readError.status === 404)
+                return { response: '', byEarlierAttempt: true };
+        }
+        throw error;
+    }
 }
 /** Names of the branches of the app's repository. */
 async function listBranches(client, appSlug) {
@@ -79,12 +96,18 @@ async function runListApps(inputs, ctx) {
         heading: `Apps of ${whose}`,
         lines: [
             `${result.apps.length} app(s).`,
-            ...(result.apps.length > shown.length ? [`The table shows the first ${shown.length}; the apps output holds all of them.`] : [])
+            ...(result.apps.length > shown.length ? [`The table shows the first ${shown.length}; the file named by the apps-file output holds all of them.`] : [])
         ],
         table: shown.length > 0
-            ? [['Slug', 'Title', 'Project type', 'Owner'], ...shown.map((app) => [app.slug, app.title ?? '', app.project_type ?? '', app.owner?.slug ?? ''])]
+            ? [['Slug', 'Title', 'Project type', 'Owner'], ...shown.map((app) => [cell(app.slug), cell(app.title), cell(app.project_type), cell(app.owner?.slug)])]
             : undefined
     });
+}
+/** A summary cell from a field the service may have left out or sent with another type. */
+function cell(value) {
+    if (value === undefined || value === null)
+        return '';
+    return typeof value === 'string' ? value : JSON.stringify(value);
 }
 /** operation: get-app */
 async function runGetApp(inputs, ctx) {
@@ -120,10 +143,14 @@ async function runUpdateApp(inputs, ctx) {
 }
 /** operation: delete-app */
 async function runDeleteApp(inputs, ctx) {
-    const { response } = await deleteApp(ctx.client, inputs.appSlug);
+    const { response, byEarlierAttempt } = await deleteApp(ctx.client, inputs.appSlug);
     ctx.report.output(_constants_js__WEBPACK_IMPORTED_MODULE_2__/* .Output */ .k7.response, response || undefined);
-    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Deleted app ${inputs.appSlug}`);
-    ctx.report.summary({ heading: `App ${inputs.appSlug} deleted`, lines: ['The app was deleted; this cannot be undone.'] });
+    const lines = ['The app was deleted; this cannot be undone.'];
+    if (byEarlierAttempt) {
+        lines.push('The first delete request took effect but its answer was lost; the retry found no app (404), and reading the app back confirmed it is gone.');
+    }
+    _runner_js__WEBPACK_IMPORTED_MODULE_0__/* .info */ .pq(`Deleted app ${inputs.appSlug}${byEarlierAttempt ? `: ${lines[1]}` : ''}`);
+    ctx.report.summary({ heading: `App ${inputs.appSlug} deleted`, lines });
 }
 /** operation: list-branches */
 async function runListBranches(inputs, ctx) {
@@ -142,29 +169,68 @@ async function runListBranches(inputs, ctx) {
 
 /***/ }),
 
-/***/ 4317:
+/***/ 6698:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hg: () => (/* binding */ userMachineTypesPath),
 /* harmony export */   K7: () => (/* binding */ orgPath),
 /* harmony export */   X4: () => (/* binding */ appPath),
-/* harmony export */   a5: () => (/* binding */ appsListPath)
+/* harmony export */   a5: () => (/* binding */ appsListPath),
+/* harmony export */   fF: () => (/* binding */ slugProblem),
+/* harmony export */   nf: () => (/* binding */ describeUnsafeSlug)
 /* harmony export */ });
 /* unused harmony export userAppsPath */
-/** Service paths, with every slug encoded so a value can never change the path's shape. */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/**
+ * Service paths, with every slug encoded so a value can never change the path's shape.
+ * Encoding alone is not enough: `.` and `..` come through it unchanged and are then
+ * resolved as path steps, so slugs are also checked.
+ */
+
+/**
+ * Why a slug (typically one the service sent) cannot go into a path, or undefined
+ * when it can: empty, a `.` or `..` step, a separator or `%`, or a control character.
+ */
+function slugProblem(value) {
+    if (typeof value !== 'string')
+        return value === undefined || value === null ? 'it is missing' : `it is a ${typeof value}, not text`;
+    if (value === '')
+        return 'it is empty';
+    if (value.length > 200)
+        return 'it is longer than 200 characters';
+    if (value === '.' || value.includes('..'))
+        return 'it holds ".", or ".." which would climb out of the path';
+    if (/[/\\%]/.test(value))
+        return 'it holds "/", "\\" or "%", which would change the path';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(value))
+        return 'it holds a control character';
+    return undefined;
+}
+/** One line for a slug the service sent that cannot be used: the field, the value quoted and cut, and why. */
+function describeUnsafeSlug(field, value, problem) {
+    const shown = typeof value === 'string' ? ` ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(value)}` : '';
+    return `its ${field}${shown} cannot be used in a request path: ${problem}`;
+}
+function segment(what, slug) {
+    const problem = slugProblem(slug);
+    if (problem)
+        throw new Error(`The ${what} ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(String(slug))} cannot be used in a request path: ${problem}`);
+    return encodeURIComponent(slug);
+}
 function appPath(appSlug, ...rest) {
-    return ['/apps', encodeURIComponent(appSlug), ...rest].join('/');
+    return ['/apps', segment('app slug', appSlug), ...rest].join('/');
 }
 function orgPath(orgSlug, ...rest) {
-    return ['/organizations', encodeURIComponent(orgSlug), ...rest].join('/');
+    return ['/organizations', segment('Workspace slug', orgSlug), ...rest].join('/');
 }
 function userAppsPath(userSlug) {
-    return `/users/${encodeURIComponent(userSlug)}/apps`;
+    return `/users/${segment('user slug', userSlug)}/apps`;
 }
 /** The user migration path is singular (`/user/`), unlike the user apps list (`/users/`). */
 function userMachineTypesPath(userSlug) {
-    return `/user/${encodeURIComponent(userSlug)}/apps/machine_types`;
+    return `/user/${segment('user slug', userSlug)}/apps/machine_types`;
 }
 /** The apps list of a scope: a Workspace's, a user's, or the caller's own. */
 function appsListPath(scope) {

@@ -11,18 +11,21 @@ __webpack_require__.r(__webpack_exports__);
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
   appLabel: () => (/* binding */ appLabel),
+  dryRunNote: () => (/* binding */ dryRunNote),
   migrateMachineTypes: () => (/* binding */ migrateMachineTypes),
   previewMigration: () => (/* binding */ previewMigration),
   runMigrateMachineTypes: () => (/* binding */ runMigrateMachineTypes),
   splitAppLabel: () => (/* binding */ splitAppLabel)
 });
 
-// EXTERNAL MODULE: ./src/runner.ts + 1 modules
-var runner = __webpack_require__(8186);
+// EXTERNAL MODULE: ./src/runner.ts
+var runner = __webpack_require__(4813);
 // EXTERNAL MODULE: ./src/client.ts
 var src_client = __webpack_require__(9592);
 // EXTERNAL MODULE: ./src/constants.ts
 var constants = __webpack_require__(7242);
+// EXTERNAL MODULE: ./src/errors.ts
+var errors = __webpack_require__(3916);
 // EXTERNAL MODULE: ./src/service-yml.ts
 var service_yml = __webpack_require__(6055);
 ;// CONCATENATED MODULE: ./src/machine-types.ts
@@ -61,8 +64,9 @@ function stackOf(meta) {
 // EXTERNAL MODULE: ./src/secrets.ts
 var secrets = __webpack_require__(7194);
 // EXTERNAL MODULE: ./src/operations/paths.ts
-var paths = __webpack_require__(4317);
+var paths = __webpack_require__(6698);
 ;// CONCATENATED MODULE: ./src/operations/machine-types.ts
+
 
 
 
@@ -133,6 +137,11 @@ async function previewMigration(client, inputs, signal) {
     return { apps, checked: items.length, errors };
 }
 async function previewApp(client, app, machineType, signal) {
+    const problem = (0,paths/* slugProblem */.fF)(app.slug);
+    if (problem) {
+        const title = typeof app.title === 'string' && app.title !== '' ? app.title : 'an app';
+        return { app: `${title} (slug ${typeof app.slug === 'string' ? (0,errors/* quote */.hD)(app.slug) : 'missing'})`, error: `the service listed it, but ${(0,paths/* describeUnsafeSlug */.nf)('slug', app.slug, problem)}` };
+    }
     const label = appLabel(app);
     let text;
     try {
@@ -160,6 +169,18 @@ function splitAppLabel(label) {
 function describeUse(use) {
     return use.stack ? `${use.place} (${use.stack})` : use.place;
 }
+/**
+ * What a dry run cannot check, in words. It reads the apps the token can see, one by
+ * one; the migration changes every app of the scope and needs a role the interface
+ * gives no call to check (the Workspace owner role, or being that user).
+ */
+function dryRunNote(scope, checked) {
+    const read = `The dry run read the ${checked} app(s) of ${scope.kind === 'organization' ? `Workspace ${scope.slug}` : `user ${scope.slug}`} that this token can see.`;
+    const needs = scope.kind === 'organization'
+        ? `The migration changes every app of the Workspace, including any this token cannot see, and needs the Workspace owner role`
+        : `The migration changes every app of user ${scope.slug}, including any this token cannot see, and must be run with that user's own token`;
+    return `${read} ${needs}; a dry run cannot check that, so the migration may change more apps than listed here, or be refused (403).`;
+}
 /** operation: migrate-machine-types (and its dry run) */
 async function runMigrateMachineTypes(inputs, ctx) {
     const scope = inputs.scope.kind === 'organization' ? `Workspace ${inputs.scope.slug}` : `user ${inputs.scope.slug}`;
@@ -170,17 +191,21 @@ async function runMigrateMachineTypes(inputs, ctx) {
         ctx.report.output(constants/* Output */.k7.migratedApps, labels);
         ctx.report.output(constants/* Output */.k7.migratedCount, labels.length);
         ctx.report.output(constants/* Output */.k7.errors, preview.errors);
+        const note = dryRunNote(inputs.scope, preview.checked);
+        ctx.report.output(constants/* Output */.k7.checkedCount, preview.checked);
+        ctx.report.output(constants/* Output */.k7.dryRunNote, note);
         for (const item of preview.errors)
-            runner/* warning */.$e((0,secrets/* redact */.E)(`${item.app}: ${item.error}`));
+            runner/* warning */.$e((0,secrets/* redact */.E$)(`${item.app}: ${item.error}`));
         for (const app of preview.apps)
-            runner/* info */.pq((0,secrets/* redact */.E)(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`));
+            runner/* info */.pq((0,secrets/* redact */.E$)(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`));
         const summaryLine = labels.length > 0
-            ? `Dry run: ${labels.length} of ${preview.checked} app(s) would change. Nothing was changed.`
-            : `Dry run: none of the ${preview.checked} app(s) uses ${inputs.fromMachine}; nothing would change.`;
+            ? `Dry run: ${labels.length} of the ${preview.checked} app(s) this token can see would change. Nothing was changed.`
+            : `Dry run: none of the ${preview.checked} app(s) this token can see uses ${inputs.fromMachine}; nothing would change.`;
         runner/* info */.pq(summaryLine);
+        runner/* notice */.lm(note);
         ctx.report.summary({
             heading: `Machine type migration preview for ${scope}: ${change}`,
-            lines: [summaryLine, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
+            lines: [summaryLine, note, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
             table: preview.apps.length > 0
                 ? [['App', 'Slug', 'Where'], ...preview.apps.map((app) => [app.title || app.slug, app.slug, app.uses.map(describeUse).join(', ')])]
                 : undefined
@@ -193,7 +218,7 @@ async function runMigrateMachineTypes(inputs, ctx) {
     ctx.report.output(constants/* Output */.k7.errors, result.errors);
     ctx.report.output(constants/* Output */.k7.response, result.response || undefined);
     for (const item of result.errors)
-        runner/* warning */.$e((0,secrets/* redact */.E)(`${item.app}: ${item.error}`));
+        runner/* warning */.$e((0,secrets/* redact */.E$)(`${item.app}: ${item.error}`));
     const summaryLine = result.migratedApps.length > 0
         ? `Migrated ${result.migratedApps.length} app(s) from ${inputs.fromMachine} to ${inputs.toMachine}.`
         : `Nothing to migrate: no app of the ${scope} uses ${inputs.fromMachine}.`;
@@ -217,29 +242,68 @@ async function runMigrateMachineTypes(inputs, ctx) {
 
 /***/ }),
 
-/***/ 4317:
+/***/ 6698:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   Hg: () => (/* binding */ userMachineTypesPath),
 /* harmony export */   K7: () => (/* binding */ orgPath),
 /* harmony export */   X4: () => (/* binding */ appPath),
-/* harmony export */   a5: () => (/* binding */ appsListPath)
+/* harmony export */   a5: () => (/* binding */ appsListPath),
+/* harmony export */   fF: () => (/* binding */ slugProblem),
+/* harmony export */   nf: () => (/* binding */ describeUnsafeSlug)
 /* harmony export */ });
 /* unused harmony export userAppsPath */
-/** Service paths, with every slug encoded so a value can never change the path's shape. */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/**
+ * Service paths, with every slug encoded so a value can never change the path's shape.
+ * Encoding alone is not enough: `.` and `..` come through it unchanged and are then
+ * resolved as path steps, so slugs are also checked.
+ */
+
+/**
+ * Why a slug (typically one the service sent) cannot go into a path, or undefined
+ * when it can: empty, a `.` or `..` step, a separator or `%`, or a control character.
+ */
+function slugProblem(value) {
+    if (typeof value !== 'string')
+        return value === undefined || value === null ? 'it is missing' : `it is a ${typeof value}, not text`;
+    if (value === '')
+        return 'it is empty';
+    if (value.length > 200)
+        return 'it is longer than 200 characters';
+    if (value === '.' || value.includes('..'))
+        return 'it holds ".", or ".." which would climb out of the path';
+    if (/[/\\%]/.test(value))
+        return 'it holds "/", "\\" or "%", which would change the path';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(value))
+        return 'it holds a control character';
+    return undefined;
+}
+/** One line for a slug the service sent that cannot be used: the field, the value quoted and cut, and why. */
+function describeUnsafeSlug(field, value, problem) {
+    const shown = typeof value === 'string' ? ` ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(value)}` : '';
+    return `its ${field}${shown} cannot be used in a request path: ${problem}`;
+}
+function segment(what, slug) {
+    const problem = slugProblem(slug);
+    if (problem)
+        throw new Error(`The ${what} ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(String(slug))} cannot be used in a request path: ${problem}`);
+    return encodeURIComponent(slug);
+}
 function appPath(appSlug, ...rest) {
-    return ['/apps', encodeURIComponent(appSlug), ...rest].join('/');
+    return ['/apps', segment('app slug', appSlug), ...rest].join('/');
 }
 function orgPath(orgSlug, ...rest) {
-    return ['/organizations', encodeURIComponent(orgSlug), ...rest].join('/');
+    return ['/organizations', segment('Workspace slug', orgSlug), ...rest].join('/');
 }
 function userAppsPath(userSlug) {
-    return `/users/${encodeURIComponent(userSlug)}/apps`;
+    return `/users/${segment('user slug', userSlug)}/apps`;
 }
 /** The user migration path is singular (`/user/`), unlike the user apps list (`/users/`). */
 function userMachineTypesPath(userSlug) {
-    return `/user/${encodeURIComponent(userSlug)}/apps/machine_types`;
+    return `/user/${segment('user slug', userSlug)}/apps/machine_types`;
 }
 /** The apps list of a scope: a Workspace's, a user's, or the caller's own. */
 function appsListPath(scope) {

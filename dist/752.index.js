@@ -248,7 +248,7 @@ module.exports = {
 
 
 const assert = __webpack_require__(4589)
-const { AsyncResource } = __webpack_require__(6698)
+const { AsyncResource } = __webpack_require__(4317)
 const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
 const { addSignal, removeSignal } = __webpack_require__(158)
@@ -373,7 +373,7 @@ const {
   RequestAbortedError
 } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
-const { AsyncResource } = __webpack_require__(6698)
+const { AsyncResource } = __webpack_require__(4317)
 const { addSignal, removeSignal } = __webpack_require__(158)
 const assert = __webpack_require__(4589)
 
@@ -625,7 +625,7 @@ const { Readable } = __webpack_require__(9927)
 const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
 const { getResolveErrorBodyCallback } = __webpack_require__(7655)
-const { AsyncResource } = __webpack_require__(6698)
+const { AsyncResource } = __webpack_require__(4317)
 
 class RequestHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -846,7 +846,7 @@ const { finished, PassThrough } = __webpack_require__(7075)
 const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
 const { getResolveErrorBodyCallback } = __webpack_require__(7655)
-const { AsyncResource } = __webpack_require__(6698)
+const { AsyncResource } = __webpack_require__(4317)
 const { addSignal, removeSignal } = __webpack_require__(158)
 
 class StreamHandler extends AsyncResource {
@@ -1069,7 +1069,7 @@ module.exports = stream
 
 
 const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
-const { AsyncResource } = __webpack_require__(6698)
+const { AsyncResource } = __webpack_require__(4317)
 const util = __webpack_require__(3440)
 const { addSignal, removeSignal } = __webpack_require__(158)
 const assert = __webpack_require__(4589)
