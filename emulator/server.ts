@@ -4,7 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { handleControl, redactForLog } from './control.js'
 import { FaultInjector, type Fault } from './faults.js'
 import { HttpError } from './http-error.js'
-import { parseBody, readBody, send, type Reply } from './http-io.js'
+import { answer, parseBody, readBody, send, type Reply } from './http-io.js'
 import { matchRoute, type ErrorStyle, type Route } from './router.js'
 import { appRoutes } from './routes/apps.js'
 import { buildRoutes } from './routes/builds.js'
@@ -114,57 +114,75 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
   }
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const method = req.method ?? 'GET'
-    const apiPath = url.pathname.slice(API_PREFIX.length) || '/'
-    const match = matchRoute(ROUTES, method, apiPath)
-    const style: ErrorStyle = match?.route.errorStyle ?? 'message'
-    let raw: string
-    try {
-      raw = await readBody(req)
-    } catch (error) {
-      send(res, { ...errorReply(error, style), headers: { connection: 'close' } })
-      return
-    }
+  /** Adds a request to the log; `raw` is null when the body was not read. */
+  function record(method: string, url: URL, req: IncomingMessage, raw: string | null): void {
     // Bounded, so a long rehearsal cannot grow the log without end.
     if (state.requests.length >= MAX_LOGGED_REQUESTS) state.requests.shift()
     state.requests.push({
       method,
       path: url.pathname,
       query: Object.fromEntries(url.searchParams),
-      body: bodyForLog(raw, req.headers['content-type'])
+      body: raw === null ? null : bodyForLog(raw, req.headers['content-type'])
     })
+  }
+
+  /** Who is calling, or the refusal to send without reading the body. */
+  function authenticate(req: IncomingMessage): { user: string } | { refusal: HttpError } {
+    const token = tokenOf(req)
+    if (token === undefined) return { refusal: new HttpError(401, 'missing access token in the Authorization header') }
+    const user = state.tokens.get(token)
+    if (user === undefined) return { refusal: new HttpError(401, 'invalid access token') }
+    return { user }
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const method = req.method ?? 'GET'
+    const apiPath = url.pathname.slice(API_PREFIX.length) || '/'
+    const match = matchRoute(ROUTES, method, apiPath)
+    const style: ErrorStyle = match?.route.errorStyle ?? 'message'
+    // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
+    const caller = match ? authenticate(req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) }
+    if ('refusal' in caller) {
+      record(method, url, req, null)
+      const fault = faults.take(method, url.pathname, apiPath)
+      if (fault && (await applyFault(fault, req, res))) return
+      answer(req, res, errorReply(caller.refusal, style))
+      return
+    }
+    let raw: string
+    try {
+      raw = await readBody(req, res)
+    } catch (error) {
+      answer(req, res, errorReply(error, style))
+      return
+    }
+    record(method, url, req, raw)
     const fault = faults.take(method, url.pathname, apiPath)
     if (fault && (await applyFault(fault, req, res))) return
     try {
-      if (!match) throw new HttpError(404, `no endpoint ${method} ${url.pathname}`)
-      const token = tokenOf(req)
-      if (token === undefined) throw new HttpError(401, 'missing access token in the Authorization header')
-      const user = state.tokens.get(token)
-      if (user === undefined) throw new HttpError(401, 'invalid access token')
-      const reply = match.route.handler({
+      const reply = match!.route.handler({
         method,
         path: apiPath,
-        params: match.params,
+        params: match!.params,
         query: url.searchParams,
         headers: req.headers,
         body: parseBody(raw, req.headers['content-type']),
-        user,
+        user: caller.user,
         origin,
         state,
         now: now(),
         buildDurationMs,
         logDelayMs
       })
-      send(res, reply)
+      answer(req, res, reply)
     } catch (error) {
-      send(res, errorReply(error, style))
+      answer(req, res, errorReply(error, style))
     }
   }
 
   async function handleControlRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     try {
-      const raw = await readBody(req)
+      const raw = await readBody(req, res)
       const reply = handleControl({
         method: req.method ?? 'GET',
         path: url.pathname.slice(CONTROL_PREFIX.length),
@@ -174,20 +192,30 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         faultsEnabled: options.enableFaults === true,
         now: now()
       })
-      send(res, reply)
+      answer(req, res, reply)
     } catch (error) {
-      send(res, errorReply(error, 'message'))
+      answer(req, res, errorReply(error, 'message'))
     }
   }
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid')
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', 'http://emulator.invalid')
+    } catch {
+      // An absolute-form target such as `http://[x/` is not a URL; without this it would end the process.
+      answer(req, res, { status: 400, json: { message: 'the request target is not a valid URL path' } })
+      return
+    }
     let work: Promise<void>
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(req, res, url)
     else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) work = handleControlRequest(req, res, url)
-    else work = Promise.resolve(send(res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
-    work.catch((error: unknown) => send(res, errorReply(error, 'message')))
-  })
+    else work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
+    work.catch((error: unknown) => answer(req, res, errorReply(error, 'message')))
+  }
+  const server = createServer(handle)
+  // Answered by the same handler, which sends 100 Continue only once it means to read the body.
+  server.on('checkContinue', handle)
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
