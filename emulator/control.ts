@@ -3,6 +3,7 @@ import { buildStateJson, progressOf } from './builds.js'
 import type { FaultInjector } from './faults.js'
 import { HttpError, notFound } from './http-error.js'
 import type { Reply } from './http-io.js'
+import { decodeSegment } from './router.js'
 import type { EmulatorState } from './state.js'
 
 export interface ControlContext {
@@ -33,7 +34,7 @@ export function handleControl(ctx: ControlContext): Reply {
   }
   const approve = /^\/builds\/([^/]+)\/approve$/.exec(path)
   if (method === 'POST' && approve) {
-    const build = state.builds.get(decodeURIComponent(approve[1]))
+    const build = state.builds.get(decodeSegment(approve[1], 'build'))
     if (!build) throw notFound(`build "${approve[1]}" not found`)
     if (!progressOf(build, ctx.now).onHold) throw new HttpError(409, `build "${build.slug}" is not on hold`)
     build.startedAt = ctx.now

@@ -5,7 +5,7 @@ import { handleControl, redactForLog } from './control.js'
 import { FaultInjector, type Fault } from './faults.js'
 import { HttpError } from './http-error.js'
 import { answer, parseBody, readBody, send, type Reply } from './http-io.js'
-import { matchRoute, type ErrorStyle, type Route } from './router.js'
+import { decodeParams, matchRoute, type ErrorStyle, type Route } from './router.js'
 import { appRoutes } from './routes/apps.js'
 import { buildRoutes } from './routes/builds.js'
 import { configRoutes } from './routes/config.js'
@@ -163,7 +163,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const reply = match!.route.handler({
         method,
         path: apiPath,
-        params: match!.params,
+        params: decodeParams(match!),
         query: url.searchParams,
         headers: req.headers,
         body: parseBody(raw, req.headers['content-type']),
