@@ -2,6 +2,7 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { handleControl, redactForLog } from './control.js'
+import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control-token.js'
 import { FaultInjector, type Fault } from './faults.js'
 import { HttpError } from './http-error.js'
 import { answer, parseBody, readBody, send, type Reply } from './http-io.js'
@@ -35,6 +36,11 @@ export interface EmulatorOptions {
   logDelayMs?: number
   /** Enables `POST /_emulator/faults`. */
   enableFaults?: boolean
+  /**
+   * Makes the control endpoints need the `x-emulator-control-token` header. The emulator turns
+   * this on by itself whenever it is bound beyond loopback; `false` cannot turn it off there.
+   */
+  requireControlToken?: boolean
   /** Clock, for tests that want to move time by hand. */
   now?: () => number
 }
@@ -46,6 +52,8 @@ export interface RunningEmulator {
   origin: string
   port: number
   state: EmulatorState
+  /** The token the control endpoints need, or null when they are open (loopback only). */
+  controlToken: string | null
   close(): Promise<void>
 }
 
@@ -85,6 +93,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const logDelayMs = options.logDelayMs ?? 200
   const timers = new Set<NodeJS.Timeout>()
   let origin = ''
+  // Decided before listening; checked again against the address actually bound.
+  let controlToken = controlTokenRequired(host, options.requireControlToken === true) ? newControlToken() : null
 
   const sleep = (ms: number): Promise<void> =>
     new Promise((resolve) => {
@@ -181,6 +191,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   }
 
   async function handleControlRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (controlToken !== null && !controlTokenMatches(req.headers[CONTROL_TOKEN_HEADER], controlToken)) {
+      const message = `the control endpoints need the ${CONTROL_TOKEN_HEADER} header, with the token the emulator printed at start`
+      answer(req, res, { status: 401, json: { message } })
+      return
+    }
     try {
       const raw = await readBody(req, res)
       const reply = handleControl({
@@ -224,7 +239,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       resolve()
     })
   })
-  const { port } = server.address() as AddressInfo
+  const { port, address } = server.address() as AddressInfo
+  if (controlToken === null && !isLoopbackHost(address)) controlToken = newControlToken()
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 
   return {
@@ -232,6 +248,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     origin,
     port,
     state,
+    controlToken,
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const timer of timers) clearTimeout(timer)
