@@ -59,10 +59,34 @@ export interface TriggerEvent {
   pullRequest?: { sourceBranch?: string; targetBranch?: string }
 }
 
-/** Glob match with `*` standing for any run of characters, the rest literal. */
+/**
+ * Glob match with `*` standing for any run of characters, the rest literal. Trigger map
+ * patterns come from uploaded files and branches from callers, so this walks both strings
+ * once, going back only to the last `*` (at most length × length steps): a regular
+ * expression built from `*a*a*a*b` backtracks for minutes on a long branch.
+ */
 export function globMatch(pattern: string, value: string): boolean {
-  const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-  return new RegExp(`^${escaped.join('.*')}$`).test(value)
+  let p = 0
+  let v = 0
+  let star = -1
+  let resume = 0
+  while (v < value.length) {
+    if (p < pattern.length && pattern[p] === '*') {
+      star = p++
+      resume = v
+    } else if (p < pattern.length && pattern[p] === value[v]) {
+      p++
+      v++
+    } else if (star >= 0) {
+      // Let the last `*` take one more character and try again from there.
+      p = star + 1
+      v = ++resume
+    } else {
+      return false
+    }
+  }
+  while (pattern[p] === '*') p++
+  return p === pattern.length
 }
 
 /**
