@@ -5,7 +5,7 @@ import { buildJson, logAt, progressOf } from '../builds.js'
 import { badRequest, notFound } from '../http-error.js'
 import { isObject, type Reply } from '../http-io.js'
 import type { RequestContext, Route } from '../router.js'
-import { parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from '../service-config.js'
+import { ConfigLimitError, parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from '../service-config.js'
 import type { AppRecord, BuildOutcome, BuildRecord, EnvItem } from '../types.js'
 import { bodyObject, optionalBoolean, optionalString } from '../validate.js'
 
@@ -69,6 +69,7 @@ function configForBuild(app: AppRecord): ServiceConfig {
   try {
     return parseServiceYml(app.serviceYml)
   } catch (error) {
+    if (error instanceof ConfigLimitError) throw badRequest(`the app's service.yml is over the emulator's limits: ${error.message}`)
     throw badRequest(`the app's service.yml is not valid: ${(error as Error).message.split('\n')[0]}`)
   }
 }
