@@ -14,6 +14,8 @@ export const MAX_CONFIG_BYTES = 512 * 1024
 export const MAX_CONFIG_ALIASES = 100
 /** Collection nesting depth. */
 export const MAX_CONFIG_DEPTH = 100
+/** Keys copied by merge keys (`<<`) across one document. */
+export const MAX_CONFIG_MERGE_KEYS = 10_000
 /** Nodes once every alias is expanded, as a migration writes the file back. */
 export const MAX_CONFIG_NODES = 100_000
 /** Characters of keys and strings once every alias is expanded. */
@@ -57,7 +59,7 @@ export function parseServiceYml(text: string): ServiceConfig {
   if (bytes > MAX_CONFIG_BYTES) throw new ConfigLimitError(`the configuration is ${bytes} bytes; at most ${MAX_CONFIG_BYTES} are accepted`)
   let doc: unknown
   try {
-    doc = load(text, { schema: SCHEMA, maxAliases: MAX_CONFIG_ALIASES, maxDepth: MAX_CONFIG_DEPTH })
+    doc = load(text, { schema: SCHEMA, maxAliases: MAX_CONFIG_ALIASES, maxDepth: MAX_CONFIG_DEPTH, maxTotalMergeKeys: MAX_CONFIG_MERGE_KEYS })
   } catch (error) {
     const message = (error as Error).message.split('\n')[0]
     if (/exceeded max(Aliases|Depth|TotalMergeKeys)/.test(message)) throw new ConfigLimitError(`the configuration is over a limit: ${message}`)

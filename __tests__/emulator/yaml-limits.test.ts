@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
-import { MAX_CONFIG_ALIASES, MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_CONFIG_NODES } from '../../emulator/service-config.js'
+import { MAX_CONFIG_ALIASES, MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_CONFIG_MERGE_KEYS, MAX_CONFIG_NODES } from '../../emulator/service-config.js'
 import { bundledSeed } from '../../emulator/seed.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import type { Seed } from '../../emulator/types.js'
@@ -75,6 +75,15 @@ describe('uploading service.yml', () => {
     const res = await upload(`format_version: "13"\n${comment}workflows:\n  primary: {}\n`)
     expect(res.status).toBe(400)
     expect(res.json.message).toMatch(new RegExp(`the configuration is \\d+ bytes; at most ${MAX_CONFIG_BYTES} are accepted`))
+  })
+
+  it('refuses merge keys past their limit', async () => {
+    const anchor = randomString(6, 'abcdefghijklmnopqrstuvwxyz')
+    const keys = Array.from({ length: 1000 }, (_, i) => `k${i}: ${i}`).join(', ')
+    const merges = Array.from({ length: MAX_CONFIG_MERGE_KEYS / 1000 + 1 + randomInt(20) }, (_, i) => `m${i}: { <<: *${anchor} }`).join('\n')
+    const res = await upload(`format_version: "13"\nbase: &${anchor} { ${keys} }\n${merges}\n`)
+    expect(res.status).toBe(400)
+    expect(res.json.message).toMatch(/merge keys exceeded maxTotalMergeKeys \(10000\)/)
   })
 
   it('refuses an object nested past the depth limit', async () => {
