@@ -52,11 +52,3 @@ export function handleControl(ctx: ControlContext): Reply {
   if (path === '/faults' && !ctx.faultsEnabled) throw notFound('fault injection is off; start the emulator with --enable-faults')
   throw notFound(`no emulator control endpoint ${method} /_emulator${path}`)
 }
-
-/** A request body as recorded in the request log, with any SSH private key blanked out. */
-export function redactForLog(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
-  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) }
-  if ('auth_ssh_private_key' in copy) copy.auth_ssh_private_key = '[redacted]'
-  return copy
-}

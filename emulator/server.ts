@@ -1,7 +1,7 @@
 /** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { handleControl, redactForLog } from './control.js'
+import { handleControl } from './control.js'
 import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control-token.js'
 import { FaultInjector, type Fault } from './faults.js'
 import { HttpError } from './http-error.js'
@@ -12,6 +12,7 @@ import { buildRoutes } from './routes/builds.js'
 import { configRoutes } from './routes/config.js'
 import { roleRoutes } from './routes/roles.js'
 import { bundledSeed, checkSeed, loadSeedFile } from './seed.js'
+import { redactBody, unparsedBody } from './redact.js'
 import { EmulatorState } from './state.js'
 import type { Seed } from './types.js'
 
@@ -64,13 +65,15 @@ function tokenOf(req: IncomingMessage): string | undefined {
   return header.trim().replace(/^(token|bearer)\s+/i, '')
 }
 
-/** Parses a body for the request log only: never fails, falls back to the raw text. */
+/** A body as the request log keeps it: parsed and redacted; one that does not parse only by its size, since it may hold a secret. */
 function bodyForLog(raw: string, contentType: string | undefined): unknown {
+  let parsed: unknown
   try {
-    return redactForLog(parseBody(raw, contentType)) ?? null
+    parsed = parseBody(raw, contentType)
   } catch {
-    return raw
+    return unparsedBody(raw)
   }
+  return redactBody(parsed) ?? null
 }
 
 function errorReply(error: unknown, style: ErrorStyle): Reply {
