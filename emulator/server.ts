@@ -5,7 +5,7 @@ import { handleControl } from './control.js'
 import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control-token.js'
 import { FaultInjector, type Fault } from './faults.js'
 import { HttpError } from './http-error.js'
-import { answer, parseBody, readBody, send, type Reply } from './http-io.js'
+import { answer, parseBody, readBody, type Reply } from './http-io.js'
 import { decodeParams, matchRoute, type ErrorStyle, type Route } from './router.js'
 import { appRoutes } from './routes/apps.js'
 import { buildRoutes } from './routes/builds.js'
@@ -121,7 +121,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         return false
       case 'status': {
         const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}
-        send(res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
+        answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
         return true
       }
     }

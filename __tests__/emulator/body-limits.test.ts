@@ -58,6 +58,19 @@ describe('authentication before the body', () => {
     expect(rawStatus(exchange)).toBe(401)
   })
 
+  it('answers an injected fault to such a request without reading its body either', async () => {
+    const faulty = await start({ enableFaults: true })
+    try {
+      const path = `/apps/${randomString(10)}`
+      expect((await call(faulty, 'POST', '/_emulator/faults', { body: { path, action: 'status', status: 503 } })).status).toBe(201)
+      const exchange = await rawExchange(faulty, head('POST', `/v0.1${path}`, { authorization: randomToken(), 'content-length': String(MAX_BODY_BYTES) }), randomString(16))
+      expect(rawStatus(exchange)).toBe(503)
+      expect(exchange.closed).toBe(true)
+    } finally {
+      await faulty.close()
+    }
+  })
+
   it('still answers a valid caller on the same connection after a bodiless refusal', async () => {
     expect((await call(emu, 'GET', '/apps/web-app', { token: randomToken() })).status).toBe(401)
     expect((await call(emu, 'GET', '/apps/web-app', { token: TOKENS.owner })).status).toBe(200)
