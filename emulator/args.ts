@@ -8,6 +8,9 @@ export const USAGE = `usage: service-emulator [options]
   --build-duration-ms N  how long a build runs before it finishes (default 2000)
   --log-delay-ms N       how long a new build's log answers 404 (default 200)
   --enable-faults        enable POST /_emulator/faults
+  --require-control-token
+                         make the /_emulator endpoints need a token even on loopback
+                         (always needed when --host is not a loopback address)
   --help                 show this text`
 
 function integer(flag: string, value: string | undefined): number {
@@ -48,6 +51,9 @@ export function parseArgs(argv: string[]): EmulatorOptions | 'help' {
         break
       case '--enable-faults':
         options.enableFaults = true
+        break
+      case '--require-control-token':
+        options.requireControlToken = true
         break
       case '--help':
       case '-h':

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-/** Command line entry: `service-emulator [--port N] [--host H] [--seed FILE] [--build-duration-ms N] [--enable-faults]`. */
+/** Command line entry: `service-emulator [--port N] [--host H] [--seed FILE] [--build-duration-ms N] [--enable-faults] [--require-control-token]`. */
 import { parseArgs, USAGE } from './args.js'
 import { startEmulator, type EmulatorOptions } from './server.js'
 
@@ -17,6 +17,8 @@ async function main(): Promise<void> {
   }
   const emulator = await startEmulator(options)
   console.log(`service emulator listening on ${emulator.url}`)
+  // Printed once, here only: whoever reads this terminal may use the control endpoints.
+  if (emulator.controlToken !== null) console.log(`control endpoints need the header x-emulator-control-token: ${emulator.controlToken}`)
   const stop = (): void => {
     // A hard deadline, so a stuck connection can never keep the process past a second.
     setTimeout(() => process.exit(0), 900).unref()

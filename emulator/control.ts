@@ -3,6 +3,7 @@ import { buildStateJson, progressOf } from './builds.js'
 import type { FaultInjector } from './faults.js'
 import { HttpError, notFound } from './http-error.js'
 import type { Reply } from './http-io.js'
+import { decodeSegment } from './router.js'
 import type { EmulatorState } from './state.js'
 
 export interface ControlContext {
@@ -33,7 +34,7 @@ export function handleControl(ctx: ControlContext): Reply {
   }
   const approve = /^\/builds\/([^/]+)\/approve$/.exec(path)
   if (method === 'POST' && approve) {
-    const build = state.builds.get(decodeURIComponent(approve[1]))
+    const build = state.builds.get(decodeSegment(approve[1], 'build'))
     if (!build) throw notFound(`build "${approve[1]}" not found`)
     if (!progressOf(build, ctx.now).onHold) throw new HttpError(409, `build "${build.slug}" is not on hold`)
     build.startedAt = ctx.now
@@ -50,12 +51,4 @@ export function handleControl(ctx: ControlContext): Reply {
   }
   if (path === '/faults' && !ctx.faultsEnabled) throw notFound('fault injection is off; start the emulator with --enable-faults')
   throw notFound(`no emulator control endpoint ${method} /_emulator${path}`)
-}
-
-/** A request body as recorded in the request log, with any SSH private key blanked out. */
-export function redactForLog(body: unknown): unknown {
-  if (typeof body !== 'object' || body === null || Array.isArray(body)) return body
-  const copy: Record<string, unknown> = { ...(body as Record<string, unknown>) }
-  if ('auth_ssh_private_key' in copy) copy.auth_ssh_private_key = '[redacted]'
-  return copy
 }

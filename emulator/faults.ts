@@ -1,6 +1,7 @@
 /** Fault injection: the next N requests matching a path (and method) fail in a chosen way. */
 import { badRequest } from './http-error.js'
 import { isObject } from './http-io.js'
+import { compileSafePattern, PatternError, type SafePattern } from './safe-pattern.js'
 
 export type FaultAction = 'status' | 'delay' | 'drop' | 'hang'
 
@@ -21,6 +22,8 @@ const ACTIONS: readonly FaultAction[] = ['status', 'delay', 'drop', 'hang']
 export class FaultInjector {
   private faults: Fault[] = []
   private nextId = 1
+  /** Compiled patterns by fault id; null when the path is a prefix only. */
+  private patterns = new Map<number, SafePattern | null>()
 
   /** Checks a fault description from `POST /_emulator/faults` and queues it. */
   add(spec: unknown): Fault {
@@ -32,6 +35,7 @@ export class FaultInjector {
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {
       throw badRequest(`action must be one of ${ACTIONS.join(', ')}`)
     }
+    const pattern = patternOf(path)
     const fault: Fault = { id: this.nextId++, path, remaining: count, action: action as FaultAction, body }
     if (typeof method === 'string') fault.method = method.toUpperCase()
     if (action === 'status') {
@@ -49,16 +53,22 @@ export class FaultInjector {
       fault.ms = ms
     }
     this.faults.push(fault)
+    this.patterns.set(fault.id, pattern)
     return fault
   }
 
   /** Takes one use of the first fault matching the request, if any. */
   take(method: string, fullPath: string, apiPath: string): Fault | null {
-    const index = this.faults.findIndex((f) => (!f.method || f.method === method) && pathMatches(f.path, fullPath, apiPath))
+    const index = this.faults.findIndex(
+      (f) => (!f.method || f.method === method) && (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true)
+    )
     if (index < 0) return null
     const fault = this.faults[index]
     fault.remaining -= 1
-    if (fault.remaining <= 0) this.faults.splice(index, 1)
+    if (fault.remaining <= 0) {
+      this.faults.splice(index, 1)
+      this.patterns.delete(fault.id)
+    }
     return { ...fault }
   }
 
@@ -68,15 +78,26 @@ export class FaultInjector {
 
   clear(): void {
     this.faults = []
+    this.patterns.clear()
   }
 }
 
-/** A prefix of the path with or without the `/v0.1` prefix, or else a regular expression. */
-function pathMatches(pattern: string, fullPath: string, apiPath: string): boolean {
-  if (fullPath.startsWith(pattern) || apiPath.startsWith(pattern)) return true
+/**
+ * The path as a regular expression, matched without backtracking; null when it is not a
+ * regular expression at all (it is then a prefix only, as it always could be). A valid
+ * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
+ */
+function patternOf(path: string): SafePattern | null {
   try {
-    return new RegExp(pattern).test(fullPath)
+    // Only compiled, never run: building a RegExp cannot backtrack.
+    new RegExp(path)
   } catch {
-    return false
+    return null
+  }
+  try {
+    return compileSafePattern(path)
+  } catch (error) {
+    if (error instanceof PatternError) throw badRequest(`path: ${error.message}`)
+    throw error
   }
 }

@@ -12,26 +12,63 @@ export interface Reply {
   headers?: Record<string, string>
 }
 
-/** Reads the whole body, refusing more than MAX_BODY_BYTES with a 413. */
-export function readBody(req: IncomingMessage): Promise<string> {
+const tooLarge = (limit: number): HttpError => new HttpError(413, `request body is larger than ${limit} bytes`)
+
+/** Whether the request declares a body (a length above zero or a chunked one) that has not been read to its end. */
+export function bodyPending(req: IncomingMessage): boolean {
+  if (req.complete) return false
+  const length = req.headers['content-length']
+  return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length.trim() !== '0')
+}
+
+/**
+ * Reads the whole body. A declared length above `limit` is refused before a byte is read, and
+ * a body that grows past `limit` is refused as soon as it does: nothing past the limit is kept,
+ * and the rest is left unread (the caller answers and closes the connection).
+ */
+export function readBody(req: IncomingMessage, res: ServerResponse, limit = MAX_BODY_BYTES): Promise<string> {
+  const declared = Number(req.headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit) return Promise.reject(tooLarge(limit))
+  // The client waited for a go-ahead before sending; give it only now that the request is accepted.
+  if (/100-continue/i.test(req.headers.expect ?? '')) res.writeContinue()
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = []
     let size = 0
-    let tooLarge = false
-    req.on('data', (chunk: Buffer) => {
+    const stop = (): void => {
+      req.off('data', onData)
+      req.off('end', onEnd)
+      req.off('error', onError)
+      req.off('close', onClose)
+    }
+    const onData = (chunk: Buffer): void => {
       size += chunk.length
-      if (size > MAX_BODY_BYTES) {
-        tooLarge = true
+      if (size > limit) {
+        stop()
         chunks.length = 0
+        req.pause()
+        reject(tooLarge(limit))
         return
       }
-      if (!tooLarge) chunks.push(chunk)
-    })
-    req.on('end', () => {
-      if (tooLarge) reject(new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`))
-      else resolve(Buffer.concat(chunks).toString('utf8'))
-    })
-    req.on('error', reject)
+      chunks.push(chunk)
+    }
+    const onEnd = (): void => {
+      stop()
+      resolve(Buffer.concat(chunks).toString('utf8'))
+    }
+    const onError = (error: Error): void => {
+      stop()
+      reject(error)
+    }
+    // A client that goes away mid-body emits no 'end'; without this the chunks would be held forever.
+    const onClose = (): void => {
+      if (req.complete) return
+      stop()
+      reject(new HttpError(400, 'the connection closed before the request body ended'))
+    }
+    req.on('data', onData)
+    req.on('end', onEnd)
+    req.on('error', onError)
+    req.on('close', onClose)
   })
 }
 
@@ -65,6 +102,11 @@ export function send(res: ServerResponse, reply: Reply): void {
   if (payload !== undefined) headers['content-length'] = String(Buffer.byteLength(payload))
   res.writeHead(reply.status, headers)
   res.end(payload)
+}
+
+/** Writes a reply; when the request's body was left unread, the connection is closed after it instead of reading on. */
+export function answer(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
+  send(res, bodyPending(req) ? { ...reply, headers: { ...(reply.headers ?? {}), connection: 'close' } } : reply)
 }
 
 export function isObject(value: unknown): value is Record<string, unknown> {

@@ -1,5 +1,6 @@
 /** A small path router: `/apps/:app/builds/:build` patterns, one handler per method and path. */
 import type { IncomingHttpHeaders } from 'node:http'
+import { badRequest } from './http-error.js'
 import type { Reply } from './http-io.js'
 import type { EmulatorState } from './state.js'
 
@@ -34,20 +35,32 @@ export interface RouteMatch {
   params: Record<string, string>
 }
 
-/** Finds the route for a method and a path below the API prefix. */
+/** Decodes one path segment; malformed percent-encoding (a lone `%`, `%zz`, a cut UTF-8 sequence) is a 400. */
+export function decodeSegment(segment: string, name: string): string {
+  try {
+    return decodeURIComponent(segment)
+  } catch {
+    throw badRequest(`path parameter ${name} is not valid percent-encoding: every % must start a %XX escape of UTF-8 bytes`)
+  }
+}
+
+/**
+ * Finds the route for a method and a path below the API prefix. Literal segments are compared
+ * as sent; parameters are decoded, so a malformed one throws a 400 (only once the route matched).
+ */
 export function matchRoute(routes: Route[], method: string, path: string): RouteMatch | null {
   const parts = path.split('/').filter(Boolean)
   for (const route of routes) {
     if (route.method !== method) continue
     const pattern = route.pattern.split('/').filter(Boolean)
     if (pattern.length !== parts.length) continue
-    const params: Record<string, string> = {}
-    let ok = true
-    for (let i = 0; i < pattern.length && ok; i++) {
-      if (pattern[i].startsWith(':')) params[pattern[i].slice(1)] = decodeURIComponent(parts[i])
-      else ok = pattern[i] === parts[i]
-    }
-    if (ok) return { route, params }
+    if (!pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i])) continue
+    return { route, params: Object.fromEntries(pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : []))) }
   }
   return null
+}
+
+/** The route's parameters, decoded. */
+export function decodeParams(match: RouteMatch): Record<string, string> {
+  return Object.fromEntries(Object.entries(match.params).map(([name, raw]) => [name, decodeSegment(raw, name)]))
 }

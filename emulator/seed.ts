@@ -45,8 +45,9 @@ export function checkSeed(data: unknown, where = 'seed'): Seed {
     if (!isObject(user) || typeof user.slug !== 'string') fail(where, 'every user needs a `slug`')
     users.add(user.slug)
   }
-  for (const [token, user] of Object.entries(seed.tokens)) {
-    if (!users.has(user)) fail(where, `token ${token.slice(0, 4)}… names unknown user "${user}"`)
+  // Never quote a token, not even in part: a seed's tokens are its credentials.
+  for (const user of Object.values(seed.tokens)) {
+    if (!users.has(user)) fail(where, `a token names unknown user "${user}"`)
   }
   const groupsByOrg = new Map<string, Set<string>>()
   for (const org of seed.organizations ?? []) {

@@ -1,11 +1,13 @@
 /** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { handleControl, redactForLog } from './control.js'
+import { handleControl } from './control.js'
+import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control-token.js'
 import { FaultInjector, type Fault } from './faults.js'
 import { HttpError } from './http-error.js'
-import { parseBody, readBody, send, type Reply } from './http-io.js'
-import { matchRoute, type ErrorStyle, type Route } from './router.js'
+import { answer, parseBody, readBody, type Reply } from './http-io.js'
+import { redactBody, unparsedBody } from './redact.js'
+import { decodeParams, matchRoute, type ErrorStyle, type Route } from './router.js'
 import { appRoutes } from './routes/apps.js'
 import { buildRoutes } from './routes/builds.js'
 import { configRoutes } from './routes/config.js'
@@ -35,6 +37,11 @@ export interface EmulatorOptions {
   logDelayMs?: number
   /** Enables `POST /_emulator/faults`. */
   enableFaults?: boolean
+  /**
+   * Makes the control endpoints need the `x-emulator-control-token` header. The emulator turns
+   * this on by itself whenever it is bound beyond loopback; `false` cannot turn it off there.
+   */
+  requireControlToken?: boolean
   /** Clock, for tests that want to move time by hand. */
   now?: () => number
 }
@@ -46,6 +53,8 @@ export interface RunningEmulator {
   origin: string
   port: number
   state: EmulatorState
+  /** The token the control endpoints need, or null when they are open (loopback only). */
+  controlToken: string | null
   close(): Promise<void>
 }
 
@@ -56,13 +65,15 @@ function tokenOf(req: IncomingMessage): string | undefined {
   return header.trim().replace(/^(token|bearer)\s+/i, '')
 }
 
-/** Parses a body for the request log only: never fails, falls back to the raw text. */
+/** A body as the request log keeps it: parsed and redacted; one that does not parse only by its size, since it may hold a secret. */
 function bodyForLog(raw: string, contentType: string | undefined): unknown {
+  let parsed: unknown
   try {
-    return redactForLog(parseBody(raw, contentType)) ?? null
+    parsed = parseBody(raw, contentType)
   } catch {
-    return raw
+    return unparsedBody(raw)
   }
+  return redactBody(parsed) ?? null
 }
 
 function errorReply(error: unknown, style: ErrorStyle): Reply {
@@ -85,6 +96,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const logDelayMs = options.logDelayMs ?? 200
   const timers = new Set<NodeJS.Timeout>()
   let origin = ''
+  // Decided before listening; checked again against the address actually bound.
+  let controlToken = controlTokenRequired(host, options.requireControlToken === true) ? newControlToken() : null
 
   const sleep = (ms: number): Promise<void> =>
     new Promise((resolve) => {
@@ -108,10 +121,31 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         return false
       case 'status': {
         const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}
-        send(res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
+        answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
         return true
       }
     }
+  }
+
+  /** Adds a request to the log; `raw` is null when the body was not read. */
+  function record(method: string, url: URL, req: IncomingMessage, raw: string | null): void {
+    // Bounded, so a long rehearsal cannot grow the log without end.
+    if (state.requests.length >= MAX_LOGGED_REQUESTS) state.requests.shift()
+    state.requests.push({
+      method,
+      path: url.pathname,
+      query: Object.fromEntries(url.searchParams),
+      body: raw === null ? null : bodyForLog(raw, req.headers['content-type'])
+    })
+  }
+
+  /** Who is calling, or the refusal to send without reading the body. */
+  function authenticate(req: IncomingMessage): { user: string } | { refusal: HttpError } {
+    const token = tokenOf(req)
+    if (token === undefined) return { refusal: new HttpError(401, 'missing access token in the Authorization header') }
+    const user = state.tokens.get(token)
+    if (user === undefined) return { refusal: new HttpError(401, 'invalid access token') }
+    return { user }
   }
 
   async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
@@ -119,52 +153,54 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     const apiPath = url.pathname.slice(API_PREFIX.length) || '/'
     const match = matchRoute(ROUTES, method, apiPath)
     const style: ErrorStyle = match?.route.errorStyle ?? 'message'
-    let raw: string
-    try {
-      raw = await readBody(req)
-    } catch (error) {
-      send(res, { ...errorReply(error, style), headers: { connection: 'close' } })
+    // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
+    const caller = match ? authenticate(req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) }
+    if ('refusal' in caller) {
+      record(method, url, req, null)
+      const fault = faults.take(method, url.pathname, apiPath)
+      if (fault && (await applyFault(fault, req, res))) return
+      answer(req, res, errorReply(caller.refusal, style))
       return
     }
-    // Bounded, so a long rehearsal cannot grow the log without end.
-    if (state.requests.length >= MAX_LOGGED_REQUESTS) state.requests.shift()
-    state.requests.push({
-      method,
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      body: bodyForLog(raw, req.headers['content-type'])
-    })
+    let raw: string
+    try {
+      raw = await readBody(req, res)
+    } catch (error) {
+      answer(req, res, errorReply(error, style))
+      return
+    }
+    record(method, url, req, raw)
     const fault = faults.take(method, url.pathname, apiPath)
     if (fault && (await applyFault(fault, req, res))) return
     try {
-      if (!match) throw new HttpError(404, `no endpoint ${method} ${url.pathname}`)
-      const token = tokenOf(req)
-      if (token === undefined) throw new HttpError(401, 'missing access token in the Authorization header')
-      const user = state.tokens.get(token)
-      if (user === undefined) throw new HttpError(401, 'invalid access token')
-      const reply = match.route.handler({
+      const reply = match!.route.handler({
         method,
         path: apiPath,
-        params: match.params,
+        params: decodeParams(match!),
         query: url.searchParams,
         headers: req.headers,
         body: parseBody(raw, req.headers['content-type']),
-        user,
+        user: caller.user,
         origin,
         state,
         now: now(),
         buildDurationMs,
         logDelayMs
       })
-      send(res, reply)
+      answer(req, res, reply)
     } catch (error) {
-      send(res, errorReply(error, style))
+      answer(req, res, errorReply(error, style))
     }
   }
 
   async function handleControlRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (controlToken !== null && !controlTokenMatches(req.headers[CONTROL_TOKEN_HEADER], controlToken)) {
+      const message = `the control endpoints need the ${CONTROL_TOKEN_HEADER} header, with the token the emulator printed at start`
+      answer(req, res, { status: 401, json: { message } })
+      return
+    }
     try {
-      const raw = await readBody(req)
+      const raw = await readBody(req, res)
       const reply = handleControl({
         method: req.method ?? 'GET',
         path: url.pathname.slice(CONTROL_PREFIX.length),
@@ -174,20 +210,30 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
         faultsEnabled: options.enableFaults === true,
         now: now()
       })
-      send(res, reply)
+      answer(req, res, reply)
     } catch (error) {
-      send(res, errorReply(error, 'message'))
+      answer(req, res, errorReply(error, 'message'))
     }
   }
 
-  const server = createServer((req, res) => {
-    const url = new URL(req.url ?? '/', 'http://emulator.invalid')
+  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+    let url: URL
+    try {
+      url = new URL(req.url ?? '/', 'http://emulator.invalid')
+    } catch {
+      // An absolute-form target such as `http://[x/` is not a URL; without this it would end the process.
+      answer(req, res, { status: 400, json: { message: 'the request target is not a valid URL path' } })
+      return
+    }
     let work: Promise<void>
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(req, res, url)
     else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) work = handleControlRequest(req, res, url)
-    else work = Promise.resolve(send(res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
-    work.catch((error: unknown) => send(res, errorReply(error, 'message')))
-  })
+    else work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
+    work.catch((error: unknown) => answer(req, res, errorReply(error, 'message')))
+  }
+  const server = createServer(handle)
+  // Answered by the same handler, which sends 100 Continue only once it means to read the body.
+  server.on('checkContinue', handle)
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
@@ -196,7 +242,8 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       resolve()
     })
   })
-  const { port } = server.address() as AddressInfo
+  const { port, address } = server.address() as AddressInfo
+  if (controlToken === null && !isLoopbackHost(address)) controlToken = newControlToken()
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
 
   return {
@@ -204,6 +251,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     origin,
     port,
     state,
+    controlToken,
     close: () =>
       new Promise<void>((resolve, reject) => {
         for (const timer of timers) clearTimeout(timer)

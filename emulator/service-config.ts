@@ -8,18 +8,75 @@ import { isObject } from './http-io.js'
 
 const SCHEMA = CORE_SCHEMA.withTags(mergeTag)
 
+/** Largest configuration text accepted, in UTF-8 bytes. */
+export const MAX_CONFIG_BYTES = 512 * 1024
+/** Aliases (`*name`) per document. */
+export const MAX_CONFIG_ALIASES = 100
+/** Collection nesting depth. */
+export const MAX_CONFIG_DEPTH = 100
+/** Keys copied by merge keys (`<<`) across one document. */
+export const MAX_CONFIG_MERGE_KEYS = 10_000
+/** Nodes once every alias is expanded, as a migration writes the file back. */
+export const MAX_CONFIG_NODES = 100_000
+/** Characters of keys and strings once every alias is expanded. */
+export const MAX_CONFIG_EXPANDED_CHARS = 4 * 1024 * 1024
+
 export type ServiceConfig = Record<string, unknown>
 
-/** Parses service.yml text into a mapping; throws with the parser's message otherwise. */
+/** A configuration past one of the limits above; the message says which. */
+export class ConfigLimitError extends Error {}
+
+/**
+ * Checks what a document becomes once its aliases are expanded (a "billion laughs" is small as
+ * text and as parsed objects, which share nodes, but not once written back without references).
+ * Stops as soon as a limit is crossed, so the walk itself is bounded.
+ */
+export function checkExpandedSize(value: unknown): void {
+  let nodes = 0
+  let chars = 0
+  const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }]
+  while (stack.length > 0) {
+    const { value: item, depth } = stack.pop()!
+    if (++nodes > MAX_CONFIG_NODES) throw new ConfigLimitError(`the configuration expands to more than ${MAX_CONFIG_NODES} nodes once its aliases are expanded`)
+    if (depth > MAX_CONFIG_DEPTH) throw new ConfigLimitError(`the configuration nests deeper than ${MAX_CONFIG_DEPTH} levels`)
+    if (typeof item === 'string') chars += item.length
+    else if (Array.isArray(item)) for (const element of item) stack.push({ value: element, depth: depth + 1 })
+    else if (typeof item === 'object' && item !== null) {
+      for (const [key, element] of Object.entries(item)) {
+        chars += key.length
+        stack.push({ value: element, depth: depth + 1 })
+      }
+    }
+    if (chars > MAX_CONFIG_EXPANDED_CHARS) {
+      throw new ConfigLimitError(`the configuration expands to more than ${MAX_CONFIG_EXPANDED_CHARS} characters of text once its aliases are expanded`)
+    }
+  }
+}
+
+/** Parses service.yml text into a mapping; throws ConfigLimitError past a limit, the parser's error otherwise. */
 export function parseServiceYml(text: string): ServiceConfig {
-  const doc = load(text, { schema: SCHEMA })
+  const bytes = Buffer.byteLength(text)
+  if (bytes > MAX_CONFIG_BYTES) throw new ConfigLimitError(`the configuration is ${bytes} bytes; at most ${MAX_CONFIG_BYTES} are accepted`)
+  let doc: unknown
+  try {
+    doc = load(text, { schema: SCHEMA, maxAliases: MAX_CONFIG_ALIASES, maxDepth: MAX_CONFIG_DEPTH, maxTotalMergeKeys: MAX_CONFIG_MERGE_KEYS })
+  } catch (error) {
+    const message = (error as Error).message.split('\n')[0]
+    if (/exceeded max(Aliases|Depth|TotalMergeKeys)/.test(message)) throw new ConfigLimitError(`the configuration is over a limit: ${message}`)
+    throw error
+  }
   if (!isObject(doc)) throw new Error('the configuration must be a YAML mapping')
+  checkExpandedSize(doc)
   return doc
 }
 
-/** Writes a configuration back as YAML text. */
+/** Writes a configuration back as YAML text; throws ConfigLimitError for one past the limits. */
 export function dumpServiceYml(config: unknown): string {
-  return dump(config, { noRefs: true })
+  checkExpandedSize(config)
+  const text = dump(config, { noRefs: true })
+  const bytes = Buffer.byteLength(text)
+  if (bytes > MAX_CONFIG_BYTES) throw new ConfigLimitError(`the configuration would be ${bytes} bytes as YAML; at most ${MAX_CONFIG_BYTES} are accepted`)
+  return text
 }
 
 function serviceMeta(holder: unknown): Record<string, unknown> | null {
@@ -59,10 +116,34 @@ export interface TriggerEvent {
   pullRequest?: { sourceBranch?: string; targetBranch?: string }
 }
 
-/** Glob match with `*` standing for any run of characters, the rest literal. */
+/**
+ * Glob match with `*` standing for any run of characters, the rest literal. Trigger map
+ * patterns come from uploaded files and branches from callers, so this walks both strings
+ * once, going back only to the last `*` (at most length × length steps): a regular
+ * expression built from `*a*a*a*b` backtracks for minutes on a long branch.
+ */
 export function globMatch(pattern: string, value: string): boolean {
-  const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
-  return new RegExp(`^${escaped.join('.*')}$`).test(value)
+  let p = 0
+  let v = 0
+  let star = -1
+  let resume = 0
+  while (v < value.length) {
+    if (p < pattern.length && pattern[p] === '*') {
+      star = p++
+      resume = v
+    } else if (p < pattern.length && pattern[p] === value[v]) {
+      p++
+      v++
+    } else if (star >= 0) {
+      // Let the last `*` take one more character and try again from there.
+      p = star + 1
+      v = ++resume
+    } else {
+      return false
+    }
+  }
+  while (pattern[p] === '*') p++
+  return p === pattern.length
 }
 
 /**

@@ -123,6 +123,7 @@ export class EmulatorState {
         stack_id: a.stackId,
         initial_config: a.initialConfig,
         has_build_trigger_token: a.buildTriggerToken !== null,
+        registration_finished: a.registrationFinished,
         build_outcome: a.buildOutcome,
         extra: a.extra
       })),
@@ -172,6 +173,7 @@ function appFromSeed(a: SeedApp): AppRecord {
     stackId: null,
     initialConfig: null,
     buildTriggerToken: null,
+    registrationFinished: true,
     extra: {},
     nextBuildNumber: 1
   }

@@ -112,6 +112,8 @@ export interface AppRecord {
   stackId: string | null
   initialConfig: string | null
   buildTriggerToken: string | null
+  /** Whether `finish` has run (seeded apps count as finished): registration ends once. */
+  registrationFinished: boolean
   extra: Record<string, unknown>
   nextBuildNumber: number
 }

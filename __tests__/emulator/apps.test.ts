@@ -82,10 +82,11 @@ describe('registration', () => {
   })
 
   it('refuses a finish mode other than manual and non-string envs', async () => {
-    const mode = await call(emu, 'POST', '/apps/ios-app/finish', { body: { mode: 'auto' } })
+    const slug = (await call(emu, 'POST', '/apps/register', { body: REGISTER })).json.slug as string
+    const mode = await call(emu, 'POST', `/apps/${slug}/finish`, { body: { mode: 'auto' } })
     expect(mode.status).toBe(400)
     expect(mode.json.message).toMatch(/mode/)
-    const envs = await call(emu, 'POST', '/apps/ios-app/finish', { body: { envs: { A: 1 } } })
+    const envs = await call(emu, 'POST', `/apps/${slug}/finish`, { body: { envs: { A: 1 } } })
     expect(envs.status).toBe(400)
     expect(envs.json.message).toMatch(/envs\.A/)
   })

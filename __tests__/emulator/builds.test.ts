@@ -136,9 +136,9 @@ describe('triggering', () => {
       ]
     })
     const state = await stateOf(res.json.build_slug)
-    expect(state.effective_env).toMatchObject({ APP_ENV: 'production', EXTRA: '$HOME/x', SIGNING_PASSWORD: '[secret]' })
+    expect(state.effective_env).toMatchObject({ APP_ENV: 'production', EXTRA: '[redacted]', SIGNING_PASSWORD: '[secret]' })
     expect(state.env_sources).toMatchObject({ APP_ENV: 'app', EXTRA: 'additional', SIGNING_PASSWORD: 'secret' })
-    expect(state.additional_envs).toContainEqual({ name: 'EXTRA', value: '$HOME/x', is_expand: false })
+    expect(state.additional_envs).toContainEqual({ name: 'EXTRA', value: '[redacted]', is_expand: false })
     expect(JSON.stringify(state)).not.toContain('emulator-secret')
   })
 

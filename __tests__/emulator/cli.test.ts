@@ -16,15 +16,16 @@ afterAll(() => {
   rmSync(dir, { recursive: true, force: true })
 })
 
-/** Starts the bundle and resolves with the first line it prints. */
-function launch(args: string[]): Promise<{ child: ChildProcessWithoutNullStreams; line: string }> {
+/** Starts the bundle and resolves with the first line it prints (and the first `count` lines). */
+function launch(args: string[], count = 1): Promise<{ child: ChildProcessWithoutNullStreams; line: string; lines: string[] }> {
   const child = spawn(process.execPath, [BUNDLE, ...args])
   return new Promise((resolve, reject) => {
     let out = ''
     let err = ''
     child.stdout.on('data', (data: Buffer) => {
       out += data.toString()
-      if (out.includes('\n')) resolve({ child, line: out.split('\n')[0] })
+      const lines = out.split('\n')
+      if (lines.length > count) resolve({ child, line: lines[0], lines: lines.slice(0, count) })
     })
     child.stderr.on('data', (data: Buffer) => (err += data.toString()))
     child.on('exit', (code) => reject(new Error(`emulator exited with ${code}: ${err}`)))
@@ -91,6 +92,43 @@ describe('the bundled command line', () => {
     }
   })
 
+  it('prints no control token on loopback and keeps the control endpoints open', async () => {
+    const { child, line } = await launch(['--port', '0'])
+    try {
+      const origin = LISTENING.exec(line)![1].replace(/\/v0\.1$/, '')
+      expect((await fetch(`${origin}/_emulator/state`)).status).toBe(200)
+    } finally {
+      const exited = exitWithin(child, 1000)
+      child.kill('SIGTERM')
+      await exited
+    }
+  })
+
+  it('with --require-control-token prints a random token once and the control endpoints need it', async () => {
+    const first = await launch(['--port', '0', '--require-control-token'], 2)
+    const second = await launch(['--port', '0', '--require-control-token'], 2)
+    try {
+      const tokens = [first, second].map(({ lines }) => {
+        const match = /^control endpoints need the header x-emulator-control-token: ([A-Za-z0-9_-]{32})$/.exec(lines[1])
+        expect(match).not.toBeNull()
+        return match![1]
+      })
+      expect(tokens[0]).not.toBe(tokens[1])
+      const origin = LISTENING.exec(first.line)![1].replace(/\/v0\.1$/, '')
+      expect((await fetch(`${origin}/_emulator/state`)).status).toBe(401)
+      expect((await fetch(`${origin}/_emulator/state`, { headers: { 'x-emulator-control-token': tokens[1] } })).status).toBe(401)
+      const state = await fetch(`${origin}/_emulator/state`, { headers: { 'x-emulator-control-token': tokens[0] } })
+      expect(state.status).toBe(200)
+      expect(await state.text()).not.toContain(tokens[0])
+    } finally {
+      for (const { child } of [first, second]) {
+        const exited = exitWithin(child, 1000)
+        child.kill('SIGTERM')
+        await exited
+      }
+    }
+  })
+
   it('exits with status 2 and a message on a bad option', async () => {
     const child = spawn(process.execPath, [BUNDLE, '--port', 'abc'])
     let err = ''
@@ -106,6 +144,7 @@ describe('parseArgs', () => {
     [['--port', '0'], { port: 0 }],
     [['--port=8080', '--host', '0.0.0.0'], { port: 8080, host: '0.0.0.0' }],
     [['--seed', 'x.yml', '--build-duration-ms', '150', '--log-delay-ms=0', '--enable-faults'], { seedFile: 'x.yml', buildDurationMs: 150, logDelayMs: 0, enableFaults: true }],
+    [['--require-control-token'], { requireControlToken: true }],
     [[], {}]
   ])('reads %j', (argv, expected) => {
     expect(parseArgs(argv)).toEqual(expected)

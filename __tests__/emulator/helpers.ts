@@ -1,4 +1,5 @@
 /** Shared helpers for the emulator's tests: start an emulator and call it over real HTTP on 127.0.0.1. */
+import { connect } from 'node:net'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/server.js'
 
 /** Tokens of the bundled demo seed (emulator/seed.json). */
@@ -59,4 +60,40 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 /** A trigger body in the documented shape. */
 export function triggerBody(buildParams: Record<string, unknown>): Record<string, unknown> {
   return { hook_info: { type: 'service' }, build_params: buildParams }
+}
+
+export interface RawExchange {
+  /** Everything the server sent. */
+  text: string
+  /** Whether the server closed the connection within the wait. */
+  closed: boolean
+}
+
+/**
+ * Writes `head` and `body` on one fresh connection and never sends more; resolves once the
+ * server closes the connection, or after `waitMs` with whatever came back by then.
+ */
+export function rawExchange(emu: RunningEmulator, head: string, body: Buffer | string = '', waitMs = 5000): Promise<RawExchange> {
+  return new Promise((resolve, reject) => {
+    const socket = connect(emu.port, '127.0.0.1')
+    const chunks: Buffer[] = []
+    const done = (closed: boolean): void => {
+      clearTimeout(timer)
+      socket.destroy()
+      resolve({ text: Buffer.concat(chunks).toString('latin1'), closed })
+    }
+    const timer = setTimeout(() => done(false), waitMs)
+    socket.on('data', (chunk: Buffer) => chunks.push(chunk))
+    socket.on('close', () => done(true))
+    // A reset after the answer is a close too; anything else before an answer is a failure.
+    socket.on('error', (error) => (chunks.length > 0 ? done(true) : reject(error)))
+    socket.write(head)
+    if (body.length > 0) socket.write(body)
+  })
+}
+
+/** The status code of the first response in a raw exchange, or null when none came. */
+export function rawStatus(exchange: RawExchange): number | null {
+  const match = /^HTTP\/1\.1 (\d{3}) /.exec(exchange.text)
+  return match ? Number(match[1]) : null
 }

@@ -2,6 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import { bundledSeed, checkSeed } from '../../emulator/seed.js'
 import { globMatch, migrateMachineType, selectWorkflow } from '../../emulator/service-config.js'
 import { EmulatorState } from '../../emulator/state.js'
+import { randomToken } from '../helpers/random.js'
 
 const base = () => ({
   users: [{ slug: 'u', name: 'U' }, { slug: 'v', name: 'V' }],
@@ -27,8 +28,16 @@ describe('checkSeed', () => {
     expect(() => checkSeed(seed)).toThrow(message)
   })
 
-  it('never prints a whole token in its errors', () => {
-    expect(() => checkSeed({ ...base(), tokens: { 'very-secret-token': 'nobody' } })).toThrow(/^(?!.*very-secret-token)/)
+  it('never prints a token, not even its start, in its errors', () => {
+    const token = randomToken()
+    let message = ''
+    try {
+      checkSeed({ ...base(), tokens: { [token]: 'nobody' } })
+    } catch (error) {
+      message = (error as Error).message
+    }
+    expect(message).toMatch(/a token names unknown user "nobody"/)
+    expect(message).not.toContain(token.slice(0, 4))
   })
 })
 

@@ -83,6 +83,7 @@ function register(ctx: RequestContext): Reply {
     stackId: null,
     initialConfig: null,
     buildTriggerToken: null,
+    registrationFinished: false,
     extra: {},
     nextBuildNumber: 1
   }
@@ -105,8 +106,17 @@ function registerSshKey(ctx: RequestContext): Reply {
   return { status: 200, json: { status: 'ok' } }
 }
 
+/**
+ * Ends a registration. It runs once: the published contract places it "at the end of the app
+ * registration process" and answers 400 for a bad request, so a second call is refused with
+ * 400 and changes nothing. Otherwise an Admin who also belongs to another Workspace could move
+ * the app there with `organization_slug` and make himself its Owner.
+ */
 function finish(ctx: RequestContext): Reply {
   const app = appWithRole(ctx, OWNER_OR_ADMIN)
+  if (app.registrationFinished) {
+    throw badRequest(`app "${app.slug}" has already finished its registration; finish runs once and changes nothing afterwards (owner, team and settings stay as they are)`)
+  }
   const body = bodyObject(ctx.body, true)
   const projectType = optionalString(body, 'project_type')
   const stackId = optionalString(body, 'stack_id')
@@ -126,6 +136,10 @@ function finish(ctx: RequestContext): Reply {
     const org = ctx.state.organizations.get(orgSlug)
     if (!org) throw notFound(`organization "${orgSlug}" (organization_slug) not found`)
     if (!ctx.state.isWorkspaceMember(ctx.user, org)) throw forbidden(`you are not a member of organization "${orgSlug}"`)
+    if (app.owner.account_type !== 'organization' || app.owner.slug !== orgSlug) {
+      // Group grants name groups of the old Workspace; kept, they would hand roles to same-named groups of the new one.
+      app.groupRoles = { admin: [], manager: [], member: [] }
+    }
     app.owner = { account_type: 'organization', slug: orgSlug }
   }
   if (projectType !== undefined) app.projectType = projectType
@@ -136,6 +150,7 @@ function finish(ctx: RequestContext): Reply {
   if (config !== undefined) app.initialConfig = config
   app.envs = { ...app.envs, ...envs }
   app.buildTriggerToken = randomBytes(12).toString('base64url')
+  app.registrationFinished = true
   return {
     status: 200,
     json: {

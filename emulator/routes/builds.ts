@@ -5,8 +5,9 @@ import { buildJson, logAt, progressOf } from '../builds.js'
 import { badRequest, notFound } from '../http-error.js'
 import { isObject, type Reply } from '../http-io.js'
 import type { RequestContext, Route } from '../router.js'
-import { parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from '../service-config.js'
+import { ConfigLimitError, parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from '../service-config.js'
 import type { AppRecord, BuildOutcome, BuildRecord, EnvItem } from '../types.js'
+import { redactBody, REDACTED } from '../redact.js'
 import { bodyObject, optionalBoolean, optionalString } from '../validate.js'
 
 const STRING_PARAMS = [
@@ -57,7 +58,8 @@ function checkEnvironments(value: unknown): EnvItem[] {
     }
     if (typeof item.value !== 'string') throw badRequest(`${at}.value must be a string`)
     if (item.is_expand !== undefined && typeof item.is_expand !== 'boolean') throw badRequest(`${at}.is_expand must be a boolean`)
-    return { name, value: item.value, is_expand: item.is_expand ?? true }
+    // The value has been checked; the emulator runs nothing, so it keeps only that there was one.
+    return { name, value: REDACTED, is_expand: item.is_expand ?? true }
   })
 }
 
@@ -69,6 +71,7 @@ function configForBuild(app: AppRecord): ServiceConfig {
   try {
     return parseServiceYml(app.serviceYml)
   } catch (error) {
+    if (error instanceof ConfigLimitError) throw badRequest(`the app's service.yml is over the emulator's limits: ${error.message}`)
     throw badRequest(`the app's service.yml is not valid: ${(error as Error).message.split('\n')[0]}`)
   }
 }
@@ -91,12 +94,15 @@ function headerOptions(ctx: RequestContext, app: AppRecord): { outcome: BuildOut
   return { outcome, durationMs }
 }
 
-/** App envs beat additional envs; secrets beat both. Secret values are masked in the record. */
+/**
+ * App envs beat additional envs; secrets beat both. The record keeps app env values only: a
+ * trigger's values may be secrets (nothing on the wire says which), and the app's secrets are.
+ */
 function effectiveEnvironment(app: AppRecord, additional: EnvItem[]): Pick<BuildRecord, 'effectiveEnv' | 'envSources'> {
   const effectiveEnv: Record<string, string> = {}
   const envSources: BuildRecord['envSources'] = {}
   for (const item of additional) {
-    effectiveEnv[item.name] = item.value
+    effectiveEnv[item.name] = REDACTED
     envSources[item.name] = 'additional'
   }
   for (const [name, value] of Object.entries(app.envs)) {
@@ -181,7 +187,7 @@ function trigger(ctx: RequestContext): Reply {
     tag: text.tag ?? null,
     pullRequestId,
     checkout,
-    originalParams: structuredClone(params),
+    originalParams: redactBody(params) as Record<string, unknown>,
     additionalEnvs,
     ...effectiveEnvironment(app, additionalEnvs),
     skipGitStatusReport: skipGitStatusReport === true,

@@ -3,7 +3,7 @@ import { appWithRole, findOrganization, OWNER_OR_ADMIN } from '../access.js'
 import { badRequest, forbidden, notFound, unprocessable } from '../http-error.js'
 import { isObject, type Reply } from '../http-io.js'
 import type { RequestContext, Route } from '../router.js'
-import { dumpServiceYml, migrateMachineType, parseServiceYml } from '../service-config.js'
+import { ConfigLimitError, dumpServiceYml, migrateMachineType, parseServiceYml } from '../service-config.js'
 import type { AppRecord, ConfigLocation, NotificationChoice } from '../types.js'
 import { bodyObject, oneOf, optionalString, requiredString } from '../validate.js'
 
@@ -25,11 +25,17 @@ function uploadServiceYml(ctx: RequestContext): Reply {
     try {
       parseServiceYml(value)
     } catch (error) {
+      if (error instanceof ConfigLimitError) throw badRequest(`app_config_datastore_yaml: ${error.message}`)
       throw unprocessable(`app_config_datastore_yaml is not a valid configuration: ${(error as Error).message.split('\n')[0]}`)
     }
     text = value
   } else if (isObject(value)) {
-    text = dumpServiceYml(value)
+    try {
+      text = dumpServiceYml(value)
+    } catch (error) {
+      if (error instanceof ConfigLimitError) throw badRequest(`app_config_datastore_yaml: ${error.message}`)
+      throw error
+    }
   } else if (value === undefined || value === null) {
     throw badRequest('app_config_datastore_yaml is required')
   } else {
@@ -69,7 +75,8 @@ function migrate(apps: AppRecord[], from: string, to: string): Reply {
         migrated.push(label)
       }
     } catch (error) {
-      errors.push({ app: label, error: `configuration is not valid YAML: ${(error as Error).message.split('\n')[0]}` })
+      const reason = error instanceof ConfigLimitError ? error.message : `configuration is not valid YAML: ${(error as Error).message.split('\n')[0]}`
+      errors.push({ app: label, error: reason })
     }
   }
   const json: Record<string, unknown> = {
