@@ -10,6 +10,9 @@ const USAGE = `usage: service-emulator [options]
   --build-duration-ms N  how long a build runs before it finishes (default 2000)
   --log-delay-ms N       how long a new build's log answers 404 (default 200)
   --enable-faults        enable POST /_emulator/faults
+  --require-control-token
+                         make the /_emulator endpoints need a token even on loopback
+                         (always needed when --host is not a loopback address)
   --help                 show this text`;
 function integer(flag, value) {
     if (value === undefined || !/^\d+$/.test(value))
@@ -52,6 +55,9 @@ function parseArgs(argv) {
                 break;
             case '--enable-faults':
                 options.enableFaults = true;
+                break;
+            case '--require-control-token':
+                options.requireControlToken = true;
                 break;
             case '--help':
             case '-h':
@@ -189,8 +195,43 @@ const unprocessable = (message) => new HttpError(422, message);
 const forbidden = (message) => new HttpError(403, message);
 const notFound = (message) => new HttpError(404, message);
 
+;// CONCATENATED MODULE: ./emulator/router.ts
+
+/** Decodes one path segment; malformed percent-encoding (a lone `%`, `%zz`, a cut UTF-8 sequence) is a 400. */
+function decodeSegment(segment, name) {
+    try {
+        return decodeURIComponent(segment);
+    }
+    catch {
+        throw badRequest(`path parameter ${name} is not valid percent-encoding: every % must start a %XX escape of UTF-8 bytes`);
+    }
+}
+/**
+ * Finds the route for a method and a path below the API prefix. Literal segments are compared
+ * as sent; parameters are decoded, so a malformed one throws a 400 (only once the route matched).
+ */
+function matchRoute(routes, method, path) {
+    const parts = path.split('/').filter(Boolean);
+    for (const route of routes) {
+        if (route.method !== method)
+            continue;
+        const pattern = route.pattern.split('/').filter(Boolean);
+        if (pattern.length !== parts.length)
+            continue;
+        if (!pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]))
+            continue;
+        return { route, params: Object.fromEntries(pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : []))) };
+    }
+    return null;
+}
+/** The route's parameters, decoded. */
+function decodeParams(match) {
+    return Object.fromEntries(Object.entries(match.params).map(([name, raw]) => [name, decodeSegment(raw, name)]));
+}
+
 ;// CONCATENATED MODULE: ./emulator/control.ts
 /** Emulator-only endpoints under `/_emulator/`: state dump, approvals, reset, faults, request log. */
+
 
 
 /** Answers a control request; `path` is the part after `/_emulator`. */
@@ -212,7 +253,7 @@ function handleControl(ctx) {
     }
     const approve = /^\/builds\/([^/]+)\/approve$/.exec(path);
     if (method === 'POST' && approve) {
-        const build = state.builds.get(decodeURIComponent(approve[1]));
+        const build = state.builds.get(decodeSegment(approve[1], 'build'));
         if (!build)
             throw notFound(`build "${approve[1]}" not found`);
         if (!progressOf(build, ctx.now).onHold)
@@ -235,42 +276,119 @@ function handleControl(ctx) {
         throw notFound('fault injection is off; start the emulator with --enable-faults');
     throw notFound(`no emulator control endpoint ${method} /_emulator${path}`);
 }
-/** A request body as recorded in the request log, with any SSH private key blanked out. */
-function redactForLog(body) {
-    if (typeof body !== 'object' || body === null || Array.isArray(body))
-        return body;
-    const copy = { ...body };
-    if ('auth_ssh_private_key' in copy)
-        copy.auth_ssh_private_key = '[redacted]';
-    return copy;
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:net"
+const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+;// CONCATENATED MODULE: ./emulator/control-token.ts
+/**
+ * Who may use the `/_emulator/*` control endpoints. They can reset the world, read every
+ * app's state and inject faults, so once the emulator listens beyond loopback they need a
+ * token that only the person who started it has seen.
+ */
+
+
+const CONTROL_TOKEN_HEADER = 'x-emulator-control-token';
+/** Whether a host name or address reaches only this machine: 127.0.0.0/8, ::1 (any spelling, or IPv4-mapped), localhost. */
+function isLoopbackHost(host) {
+    let name = host.trim().toLowerCase();
+    if (name.startsWith('[') && name.endsWith(']'))
+        name = name.slice(1, -1);
+    if (name === 'localhost' || name === 'localhost.')
+        return true;
+    if ((0,external_node_net_namespaceObject.isIPv4)(name))
+        return name.split('.')[0] === '127';
+    if (!(0,external_node_net_namespaceObject.isIPv6)(name))
+        return false;
+    let canonical;
+    try {
+        canonical = new URL(`http://[${name}]/`).hostname;
+    }
+    catch {
+        // A zone index (fe80::1%eth0) is no loopback address and no URL host either.
+        return false;
+    }
+    return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(canonical);
+}
+/** Whether the control endpoints need a token: always off loopback, and on loopback when asked. */
+function controlTokenRequired(host, requested = false) {
+    return requested || !isLoopbackHost(host);
+}
+/** A fresh random control token. */
+function newControlToken() {
+    return (0,external_node_crypto_namespaceObject.randomBytes)(24).toString('base64url');
+}
+/** Compares a presented token with the expected one in constant time (hashing first evens out the lengths). */
+function controlTokenMatches(presented, expected) {
+    if (typeof presented !== 'string')
+        return false;
+    const digest = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest();
+    return (0,external_node_crypto_namespaceObject.timingSafeEqual)(digest(presented), digest(expected));
 }
 
 ;// CONCATENATED MODULE: ./emulator/http-io.ts
 
 const MAX_BODY_BYTES = 1024 * 1024;
-/** Reads the whole body, refusing more than MAX_BODY_BYTES with a 413. */
-function readBody(req) {
+const tooLarge = (limit) => new HttpError(413, `request body is larger than ${limit} bytes`);
+/** Whether the request declares a body (a length above zero or a chunked one) that has not been read to its end. */
+function bodyPending(req) {
+    if (req.complete)
+        return false;
+    const length = req.headers['content-length'];
+    return req.headers['transfer-encoding'] !== undefined || (length !== undefined && length.trim() !== '0');
+}
+/**
+ * Reads the whole body. A declared length above `limit` is refused before a byte is read, and
+ * a body that grows past `limit` is refused as soon as it does: nothing past the limit is kept,
+ * and the rest is left unread (the caller answers and closes the connection).
+ */
+function readBody(req, res, limit = MAX_BODY_BYTES) {
+    const declared = Number(req.headers['content-length']);
+    if (Number.isFinite(declared) && declared > limit)
+        return Promise.reject(tooLarge(limit));
+    // The client waited for a go-ahead before sending; give it only now that the request is accepted.
+    if (/100-continue/i.test(req.headers.expect ?? ''))
+        res.writeContinue();
     return new Promise((resolve, reject) => {
         const chunks = [];
         let size = 0;
-        let tooLarge = false;
-        req.on('data', (chunk) => {
+        const stop = () => {
+            req.off('data', onData);
+            req.off('end', onEnd);
+            req.off('error', onError);
+            req.off('close', onClose);
+        };
+        const onData = (chunk) => {
             size += chunk.length;
-            if (size > MAX_BODY_BYTES) {
-                tooLarge = true;
+            if (size > limit) {
+                stop();
                 chunks.length = 0;
+                req.pause();
+                reject(tooLarge(limit));
                 return;
             }
-            if (!tooLarge)
-                chunks.push(chunk);
-        });
-        req.on('end', () => {
-            if (tooLarge)
-                reject(new HttpError(413, `request body is larger than ${MAX_BODY_BYTES} bytes`));
-            else
-                resolve(Buffer.concat(chunks).toString('utf8'));
-        });
-        req.on('error', reject);
+            chunks.push(chunk);
+        };
+        const onEnd = () => {
+            stop();
+            resolve(Buffer.concat(chunks).toString('utf8'));
+        };
+        const onError = (error) => {
+            stop();
+            reject(error);
+        };
+        // A client that goes away mid-body emits no 'end'; without this the chunks would be held forever.
+        const onClose = () => {
+            if (req.complete)
+                return;
+            stop();
+            reject(new HttpError(400, 'the connection closed before the request body ended'));
+        };
+        req.on('data', onData);
+        req.on('end', onEnd);
+        req.on('error', onError);
+        req.on('close', onClose);
     });
 }
 /** Parses a body as JSON or as a form; an empty body is `undefined`. */
@@ -308,18 +426,354 @@ function send(res, reply) {
     res.writeHead(reply.status, headers);
     res.end(payload);
 }
+/** Writes a reply; when the request's body was left unread, the connection is closed after it instead of reading on. */
+function answer(req, res, reply) {
+    send(res, bodyPending(req) ? { ...reply, headers: { ...(reply.headers ?? {}), connection: 'close' } } : reply);
+}
 function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./emulator/safe-pattern.ts
+/**
+ * Regular expressions for fault paths, matched without backtracking. Patterns come from the
+ * control API, and JavaScript's engine backtracks: `(a+)+$` against a path of thirty `a`s
+ * takes minutes. Here a pattern is compiled to a Thompson NFA and run by keeping the set of
+ * live states, so a match costs at most (path length × pattern states) steps whatever the
+ * pattern. The syntax is the regular part of JavaScript's: literals, `.`, escapes (`\d \w \s`
+ * and their negations, escaped punctuation), classes `[a-z]` / `[^/]`, groups `( )` and
+ * `(?: )`, `|`, `* + ?` and `{n}` `{n,}` `{n,m}` (lazy forms too), and the anchors `^` `$`.
+ * Backreferences, lookaround and word boundaries are not regular and are refused.
+ */
+const MAX_PATTERN_LENGTH = 1000;
+/** States after `{n,m}` expansion; bounds the work per character of the path. */
+const MAX_STATES = 5000;
+const MAX_REPEAT = 100;
+/** A pattern the matcher cannot take; the message says why. */
+class PatternError extends Error {
+}
+const LINE_TERMINATORS = new Set(['\n', '\r', '\u2028', '\u2029']);
+const anyChar = (unit) => !LINE_TERMINATORS.has(unit);
+// Single-unit tests with fixed, trivial expressions: nothing to backtrack over.
+const CLASS_ESCAPES = {
+    d: (u) => /\d/.test(u),
+    D: (u) => !/\d/.test(u),
+    w: (u) => /\w/.test(u),
+    W: (u) => !/\w/.test(u),
+    s: (u) => /\s/.test(u),
+    S: (u) => !/\s/.test(u)
+};
+const CONTROL_ESCAPES = { n: '\n', r: '\r', t: '\t', f: '\f', v: '\v', '0': '\0' };
+class Parser {
+    source;
+    at = 0;
+    constructor(source) {
+        this.source = source;
+    }
+    parse() {
+        const node = this.alternation();
+        if (this.at < this.source.length)
+            throw new PatternError(`unmatched ")" at ${this.at}`);
+        return node;
+    }
+    peek() {
+        return this.source[this.at];
+    }
+    alternation() {
+        const options = [this.sequence()];
+        while (this.peek() === '|') {
+            this.at++;
+            options.push(this.sequence());
+        }
+        return options.length === 1 ? options[0] : { type: 'alt', options };
+    }
+    sequence() {
+        const items = [];
+        while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')')
+            items.push(this.quantified(this.atom()));
+        return { type: 'seq', items };
+    }
+    quantified(item) {
+        let node = item;
+        for (;;) {
+            const c = this.peek();
+            let min;
+            let max;
+            if (c === '*')
+                [min, max] = [0, Infinity];
+            else if (c === '+')
+                [min, max] = [1, Infinity];
+            else if (c === '?')
+                [min, max] = [0, 1];
+            else if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.source.slice(this.at))) {
+                const [text, low, comma, high] = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
+                min = Number(low);
+                max = comma === undefined ? min : high === '' ? Infinity : Number(high);
+                if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
+                    throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`);
+                this.at += text.length - 1;
+            }
+            else
+                return node;
+            this.at++;
+            // A lazy quantifier matches the same set of paths; for a yes/no answer it is the same.
+            if (this.peek() === '?')
+                this.at++;
+            if (node.type === 'assert')
+                throw new PatternError('a quantifier cannot follow an anchor');
+            node = { type: 'repeat', item: node, min, max };
+        }
+    }
+    atom() {
+        const c = this.source[this.at++];
+        switch (c) {
+            case '.':
+                return { type: 'char', test: anyChar };
+            case '^':
+                return { type: 'assert', at: 'start' };
+            case '$':
+                return { type: 'assert', at: 'end' };
+            case '(': {
+                if (this.peek() === '?') {
+                    if (this.source[this.at + 1] !== ':')
+                        throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )');
+                    this.at += 2;
+                }
+                const inner = this.alternation();
+                if (this.peek() !== ')')
+                    throw new PatternError('unclosed "("');
+                this.at++;
+                return inner;
+            }
+            case '[':
+                return { type: 'char', test: this.characterClass() };
+            case '\\':
+                return { type: 'char', test: this.escape(false) };
+            case '*':
+            case '+':
+            case '?':
+                throw new PatternError(`nothing to repeat before "${c}"`);
+            default:
+                return { type: 'char', test: (u) => u === c };
+        }
+    }
+    /** After a backslash: a class escape or one literal unit. */
+    escape(inClass) {
+        const c = this.source[this.at++];
+        if (c === undefined)
+            throw new PatternError('the pattern ends with "\\"');
+        if (c in CLASS_ESCAPES)
+            return CLASS_ESCAPES[c];
+        if (c in CONTROL_ESCAPES)
+            return (u) => u === CONTROL_ESCAPES[c];
+        if (/[0-9]/.test(c))
+            throw new PatternError('backreferences are not supported');
+        if (!inClass && (c === 'b' || c === 'B'))
+            throw new PatternError('word boundaries (\\b, \\B) are not supported');
+        if (/[A-Za-z]/.test(c))
+            throw new PatternError(`the escape \\${c} is not supported`);
+        return (u) => u === c;
+    }
+    characterClass() {
+        const negated = this.peek() === '^';
+        if (negated)
+            this.at++;
+        const tests = [];
+        while (this.peek() !== ']') {
+            if (this.at >= this.source.length)
+                throw new PatternError('unclosed "["');
+            const start = this.classUnit();
+            if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.at + 1 < this.source.length && typeof start === 'string') {
+                this.at++;
+                const end = this.classUnit();
+                if (typeof end !== 'string')
+                    throw new PatternError('a class escape cannot end a range');
+                if (end < start)
+                    throw new PatternError(`range out of order: ${start}-${end}`);
+                tests.push((u) => u >= start && u <= end);
+            }
+            else {
+                tests.push(typeof start === 'string' ? (u) => u === start : start);
+            }
+        }
+        this.at++;
+        return negated ? (u) => !tests.some((t) => t(u)) : (u) => tests.some((t) => t(u));
+    }
+    /** One unit of a class: a literal (returned as the unit itself) or a class escape. */
+    classUnit() {
+        const c = this.source[this.at++];
+        if (c !== '\\')
+            return c;
+        const escaped = this.source[this.at];
+        if (escaped !== undefined && !(escaped in CLASS_ESCAPES)) {
+            this.at++;
+            if (escaped === 'b')
+                return '\b';
+            if (escaped in CONTROL_ESCAPES)
+                return CONTROL_ESCAPES[escaped];
+            if (/[0-9A-Za-z]/.test(escaped))
+                throw new PatternError(`the escape \\${escaped} is not supported`);
+            return escaped;
+        }
+        return this.escape(true);
+    }
+}
+/** Thompson construction: each fragment has one entry and a list of dangling exits to patch. */
+class Compiler {
+    states = [];
+    add(state) {
+        if (this.states.length >= MAX_STATES)
+            throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`);
+        this.states.push(state);
+        return this.states.length - 1;
+    }
+    patch(exits, target) {
+        for (const [index, field] of exits)
+            this.states[index][field] = target;
+    }
+    compile(node) {
+        switch (node.type) {
+            case 'char': {
+                const s = this.add({ kind: 'char', test: node.test, out: -1 });
+                return { start: s, exits: [[s, 'out']] };
+            }
+            case 'assert': {
+                const s = this.add({ kind: 'assert', at: node.at, out: -1 });
+                return { start: s, exits: [[s, 'out']] };
+            }
+            case 'seq': {
+                if (node.items.length === 0) {
+                    // An empty sequence is an epsilon: a split whose two ways both lead on.
+                    const s = this.add({ kind: 'split', out: -1, out2: -1 });
+                    return { start: s, exits: [[s, 'out'], [s, 'out2']] };
+                }
+                const first = this.compile(node.items[0]);
+                let exits = first.exits;
+                for (const item of node.items.slice(1)) {
+                    const next = this.compile(item);
+                    this.patch(exits, next.start);
+                    exits = next.exits;
+                }
+                return { start: first.start, exits };
+            }
+            case 'alt': {
+                let fragment = this.compile(node.options[node.options.length - 1]);
+                for (let i = node.options.length - 2; i >= 0; i--) {
+                    const option = this.compile(node.options[i]);
+                    const s = this.add({ kind: 'split', out: option.start, out2: fragment.start });
+                    fragment = { start: s, exits: [...option.exits, ...fragment.exits] };
+                }
+                return fragment;
+            }
+            case 'repeat':
+                return this.repeat(node.item, node.min, node.max);
+        }
+    }
+    repeat(item, min, max) {
+        const pieces = [];
+        for (let i = 0; i < min; i++)
+            pieces.push(this.compile(item));
+        if (max === Infinity) {
+            const loop = this.add({ kind: 'split', out: -1, out2: -1 });
+            const body = this.compile(item);
+            this.patch([[loop, 'out']], body.start);
+            this.patch(body.exits, loop);
+            pieces.push({ start: loop, exits: [[loop, 'out2']] });
+        }
+        else if (max > min) {
+            // Each optional copy is offered only once the one before it was taken.
+            const exits = [];
+            let first = -1;
+            let open = [];
+            for (let i = 0; i < max - min; i++) {
+                const gate = this.add({ kind: 'split', out: -1, out2: -1 });
+                const body = this.compile(item);
+                this.patch([[gate, 'out']], body.start);
+                exits.push([gate, 'out2']);
+                if (first < 0)
+                    first = gate;
+                else
+                    this.patch(open, gate);
+                open = body.exits;
+            }
+            pieces.push({ start: first, exits: [...exits, ...open] });
+        }
+        if (pieces.length === 0)
+            return this.compile({ type: 'seq', items: [] });
+        for (let i = 0; i + 1 < pieces.length; i++)
+            this.patch(pieces[i].exits, pieces[i + 1].start);
+        return { start: pieces[0].start, exits: pieces[pieces.length - 1].exits };
+    }
+}
+/** Compiles a pattern; throws PatternError for what it cannot match safely. */
+function compileSafePattern(source) {
+    if (source.length > MAX_PATTERN_LENGTH)
+        throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`);
+    const compiler = new Compiler();
+    const fragment = compiler.compile(new Parser(source).parse());
+    const accept = compiler.states.length;
+    compiler.states.push({ kind: 'match' });
+    for (const [index, field] of fragment.exits)
+        compiler.states[index][field] = accept;
+    const states = compiler.states;
+    const start = fragment.start;
+    return {
+        test(text) {
+            const seen = new Int32Array(states.length).fill(-1);
+            let current = [];
+            let generation = 0;
+            const stack = [];
+            /** Adds a state and everything reachable from it without reading, at `position`. */
+            const enter = (list, from, position) => {
+                stack.push(from);
+                while (stack.length > 0) {
+                    const index = stack.pop();
+                    if (seen[index] === generation)
+                        continue;
+                    seen[index] = generation;
+                    const state = states[index];
+                    if (state.kind === 'split')
+                        stack.push(state.out2, state.out);
+                    else if (state.kind === 'assert') {
+                        if (state.at === 'start' ? position === 0 : position === text.length)
+                            stack.push(state.out);
+                    }
+                    else
+                        list.push(index);
+                }
+            };
+            for (let position = 0;; position++) {
+                // Unanchored search: a match may begin at every position.
+                enter(current, start, position);
+                if (current.some((index) => states[index].kind === 'match'))
+                    return true;
+                if (position === text.length)
+                    return false;
+                const unit = text[position];
+                generation++;
+                const next = [];
+                for (const index of current) {
+                    const state = states[index];
+                    if (state.kind === 'char' && state.test(unit))
+                        enter(next, state.out, position + 1);
+                }
+                current = next;
+            }
+        }
+    };
 }
 
 ;// CONCATENATED MODULE: ./emulator/faults.ts
 /** Fault injection: the next N requests matching a path (and method) fail in a chosen way. */
 
 
+
 const ACTIONS = ['status', 'delay', 'drop', 'hang'];
 class FaultInjector {
     faults = [];
     nextId = 1;
+    /** Compiled patterns by fault id; null when the path is a prefix only. */
+    patterns = new Map();
     /** Checks a fault description from `POST /_emulator/faults` and queues it. */
     add(spec) {
         if (!isObject(spec))
@@ -334,6 +788,7 @@ class FaultInjector {
         if (typeof action !== 'string' || !ACTIONS.includes(action)) {
             throw badRequest(`action must be one of ${ACTIONS.join(', ')}`);
         }
+        const pattern = patternOf(path);
         const fault = { id: this.nextId++, path, remaining: count, action: action, body };
         if (typeof method === 'string')
             fault.method = method.toUpperCase();
@@ -354,17 +809,20 @@ class FaultInjector {
             fault.ms = ms;
         }
         this.faults.push(fault);
+        this.patterns.set(fault.id, pattern);
         return fault;
     }
     /** Takes one use of the first fault matching the request, if any. */
     take(method, fullPath, apiPath) {
-        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && pathMatches(f.path, fullPath, apiPath));
+        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
         if (index < 0)
             return null;
         const fault = this.faults[index];
         fault.remaining -= 1;
-        if (fault.remaining <= 0)
+        if (fault.remaining <= 0) {
             this.faults.splice(index, 1);
+            this.patterns.delete(fault.id);
+        }
         return { ...fault };
     }
     pending() {
@@ -372,46 +830,110 @@ class FaultInjector {
     }
     clear() {
         this.faults = [];
+        this.patterns.clear();
     }
 }
-/** A prefix of the path with or without the `/v0.1` prefix, or else a regular expression. */
-function pathMatches(pattern, fullPath, apiPath) {
-    if (fullPath.startsWith(pattern) || apiPath.startsWith(pattern))
-        return true;
+/**
+ * The path as a regular expression, matched without backtracking; null when it is not a
+ * regular expression at all (it is then a prefix only, as it always could be). A valid
+ * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
+ */
+function patternOf(path) {
     try {
-        return new RegExp(pattern).test(fullPath);
+        // Only compiled, never run: building a RegExp cannot backtrack.
+        new RegExp(path);
     }
     catch {
-        return false;
+        return null;
+    }
+    try {
+        return compileSafePattern(path);
+    }
+    catch (error) {
+        if (error instanceof PatternError)
+            throw badRequest(`path: ${error.message}`);
+        throw error;
     }
 }
 
-;// CONCATENATED MODULE: ./emulator/router.ts
-/** Finds the route for a method and a path below the API prefix. */
-function matchRoute(routes, method, path) {
-    const parts = path.split('/').filter(Boolean);
-    for (const route of routes) {
-        if (route.method !== method)
-            continue;
-        const pattern = route.pattern.split('/').filter(Boolean);
-        if (pattern.length !== parts.length)
-            continue;
-        const params = {};
-        let ok = true;
-        for (let i = 0; i < pattern.length && ok; i++) {
-            if (pattern[i].startsWith(':'))
-                params[pattern[i].slice(1)] = decodeURIComponent(parts[i]);
-            else
-                ok = pattern[i] === parts[i];
-        }
-        if (ok)
-            return { route, params };
+;// CONCATENATED MODULE: ./emulator/redact.ts
+/**
+ * What the emulator treats as secret in requests, and the copies it keeps instead. The
+ * request log, the build records and `/_emulator/state` only ever see these copies.
+ *
+ * Secret: `auth_ssh_private_key` (register-ssh-key), and the `value` of every item of
+ * `build_params.environments` and of the published contract's `build_params.secrets`. An
+ * environment item carries no mark saying whether its value is secret (a workflow passes its
+ * secrets the same way as plain settings), so every value is taken as one.
+ * Not secret: names, `is_expand`, the public key, finish's `envs` (app env vars, which the
+ * service shows on the app's page; its secrets are a separate store), and everything else.
+ */
+const REDACTED = '[redacted]';
+const SECRET_FIELDS = new Set(['auth_ssh_private_key']);
+const SECRET_VALUE_LISTS = new Set(['environments', 'secrets']);
+/** Fields that may carry the whole trigger body as JSON text. */
+const ENCODED_BODY_FIELDS = new Set(['payload']);
+/** Past this depth a body is not walked but replaced: the walk is recursive and bodies come from anyone. */
+const MAX_DEPTH = 64;
+const unparsed = (text) => `[unparsed text of ${text.length} characters]`;
+/** JSON text (an object or an array) parsed, or undefined when the text is not that. */
+function parseJsonText(text) {
+    if (!/^\s*[[{]/.test(text))
+        return undefined;
+    try {
+        return JSON.parse(text);
     }
-    return null;
+    catch {
+        return undefined;
+    }
+}
+function redactValueList(list, depth) {
+    if (!Array.isArray(list))
+        return redactValue(list, depth);
+    return list.map((item) => {
+        if (typeof item !== 'object' || item === null || Array.isArray(item))
+            return REDACTED;
+        const copy = redactValue(item, depth + 1);
+        if ('value' in copy)
+            copy.value = REDACTED;
+        return copy;
+    });
+}
+/** JSON text carried in a string, redacted as JSON; any other text only by its length, as it may be a cut-off secret. */
+function redactEncoded(text, depth) {
+    const parsed = parseJsonText(text);
+    return parsed === undefined ? unparsed(text) : JSON.stringify(redactValue(parsed, depth + 1));
+}
+function redactValue(value, depth) {
+    if (depth > MAX_DEPTH)
+        return '[nested too deep]';
+    if (Array.isArray(value))
+        return value.map((item) => redactValue(item, depth + 1));
+    if (typeof value !== 'object' || value === null)
+        return value;
+    const copy = {};
+    for (const [key, item] of Object.entries(value)) {
+        if (SECRET_FIELDS.has(key))
+            copy[key] = REDACTED;
+        else if (SECRET_VALUE_LISTS.has(key))
+            copy[key] = redactValueList(item, depth + 1);
+        else if (ENCODED_BODY_FIELDS.has(key) && typeof item === 'string')
+            copy[key] = redactEncoded(item, depth);
+        else
+            copy[key] = redactValue(item, depth + 1);
+    }
+    return copy;
+}
+/** A copy of a parsed request body with every secret replaced by `[redacted]`. */
+function redactBody(body) {
+    // A body that is a string is the trigger's "JSON serialized to a string" encoding.
+    return typeof body === 'string' ? redactEncoded(body, 0) : redactValue(body, 0);
+}
+/** What the request log keeps of a body that could not be parsed: its size, never its text. */
+function unparsedBody(raw) {
+    return `[unparsed body of ${Buffer.byteLength(raw)} bytes]`;
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./emulator/access.ts
 /** Looking up the app of a request and checking the caller's role on it. */
 
@@ -584,6 +1106,7 @@ function register(ctx) {
         stackId: null,
         initialConfig: null,
         buildTriggerToken: null,
+        registrationFinished: false,
         extra: {},
         nextBuildNumber: 1
     };
@@ -604,8 +1127,17 @@ function registerSshKey(ctx) {
     app.sshKeyRegisteredAtProvider = atProvider;
     return { status: 200, json: { status: 'ok' } };
 }
+/**
+ * Ends a registration. It runs once: the published contract places it "at the end of the app
+ * registration process" and answers 400 for a bad request, so a second call is refused with
+ * 400 and changes nothing. Otherwise an Admin who also belongs to another Workspace could move
+ * the app there with `organization_slug` and make himself its Owner.
+ */
 function finish(ctx) {
     const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    if (app.registrationFinished) {
+        throw badRequest(`app "${app.slug}" has already finished its registration; finish runs once and changes nothing afterwards (owner, team and settings stay as they are)`);
+    }
     const body = bodyObject(ctx.body, true);
     const projectType = optionalString(body, 'project_type');
     const stackId = optionalString(body, 'stack_id');
@@ -630,6 +1162,10 @@ function finish(ctx) {
             throw notFound(`organization "${orgSlug}" (organization_slug) not found`);
         if (!ctx.state.isWorkspaceMember(ctx.user, org))
             throw forbidden(`you are not a member of organization "${orgSlug}"`);
+        if (app.owner.account_type !== 'organization' || app.owner.slug !== orgSlug) {
+            // Group grants name groups of the old Workspace; kept, they would hand roles to same-named groups of the new one.
+            app.groupRoles = { admin: [], manager: [], member: [] };
+        }
         app.owner = { account_type: 'organization', slug: orgSlug };
     }
     if (projectType !== undefined)
@@ -642,6 +1178,7 @@ function finish(ctx) {
         app.initialConfig = config;
     app.envs = { ...app.envs, ...envs };
     app.buildTriggerToken = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('base64url');
+    app.registrationFinished = true;
     return {
         status: 200,
         json: {
@@ -4418,16 +4955,80 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
 
 const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
-/** Parses service.yml text into a mapping; throws with the parser's message otherwise. */
+/** Largest configuration text accepted, in UTF-8 bytes. */
+const MAX_CONFIG_BYTES = 512 * 1024;
+/** Aliases (`*name`) per document. */
+const MAX_CONFIG_ALIASES = 100;
+/** Collection nesting depth. */
+const MAX_CONFIG_DEPTH = 100;
+/** Keys copied by merge keys (`<<`) across one document. */
+const MAX_CONFIG_MERGE_KEYS = 10_000;
+/** Nodes once every alias is expanded, as a migration writes the file back. */
+const MAX_CONFIG_NODES = 100_000;
+/** Characters of keys and strings once every alias is expanded. */
+const MAX_CONFIG_EXPANDED_CHARS = 4 * 1024 * 1024;
+/** A configuration past one of the limits above; the message says which. */
+class ConfigLimitError extends Error {
+}
+/**
+ * Checks what a document becomes once its aliases are expanded (a "billion laughs" is small as
+ * text and as parsed objects, which share nodes, but not once written back without references).
+ * Stops as soon as a limit is crossed, so the walk itself is bounded.
+ */
+function checkExpandedSize(value) {
+    let nodes = 0;
+    let chars = 0;
+    const stack = [{ value, depth: 0 }];
+    while (stack.length > 0) {
+        const { value: item, depth } = stack.pop();
+        if (++nodes > MAX_CONFIG_NODES)
+            throw new ConfigLimitError(`the configuration expands to more than ${MAX_CONFIG_NODES} nodes once its aliases are expanded`);
+        if (depth > MAX_CONFIG_DEPTH)
+            throw new ConfigLimitError(`the configuration nests deeper than ${MAX_CONFIG_DEPTH} levels`);
+        if (typeof item === 'string')
+            chars += item.length;
+        else if (Array.isArray(item))
+            for (const element of item)
+                stack.push({ value: element, depth: depth + 1 });
+        else if (typeof item === 'object' && item !== null) {
+            for (const [key, element] of Object.entries(item)) {
+                chars += key.length;
+                stack.push({ value: element, depth: depth + 1 });
+            }
+        }
+        if (chars > MAX_CONFIG_EXPANDED_CHARS) {
+            throw new ConfigLimitError(`the configuration expands to more than ${MAX_CONFIG_EXPANDED_CHARS} characters of text once its aliases are expanded`);
+        }
+    }
+}
+/** Parses service.yml text into a mapping; throws ConfigLimitError past a limit, the parser's error otherwise. */
 function parseServiceYml(text) {
-    const doc = load(text, { schema: SCHEMA });
+    const bytes = Buffer.byteLength(text);
+    if (bytes > MAX_CONFIG_BYTES)
+        throw new ConfigLimitError(`the configuration is ${bytes} bytes; at most ${MAX_CONFIG_BYTES} are accepted`);
+    let doc;
+    try {
+        doc = load(text, { schema: SCHEMA, maxAliases: MAX_CONFIG_ALIASES, maxDepth: MAX_CONFIG_DEPTH, maxTotalMergeKeys: MAX_CONFIG_MERGE_KEYS });
+    }
+    catch (error) {
+        const message = error.message.split('\n')[0];
+        if (/exceeded max(Aliases|Depth|TotalMergeKeys)/.test(message))
+            throw new ConfigLimitError(`the configuration is over a limit: ${message}`);
+        throw error;
+    }
     if (!isObject(doc))
         throw new Error('the configuration must be a YAML mapping');
+    checkExpandedSize(doc);
     return doc;
 }
-/** Writes a configuration back as YAML text. */
+/** Writes a configuration back as YAML text; throws ConfigLimitError for one past the limits. */
 function dumpServiceYml(config) {
-    return dump(config, { noRefs: true });
+    checkExpandedSize(config);
+    const text = dump(config, { noRefs: true });
+    const bytes = Buffer.byteLength(text);
+    if (bytes > MAX_CONFIG_BYTES)
+        throw new ConfigLimitError(`the configuration would be ${bytes} bytes as YAML; at most ${MAX_CONFIG_BYTES} are accepted`);
+    return text;
 }
 function serviceMeta(holder) {
     if (!isObject(holder) || !isObject(holder.meta) || !isObject(holder.meta.service))
@@ -4458,10 +5059,38 @@ function migrateMachineType(text, from, to) {
 function workflowNames(config) {
     return isObject(config.workflows) ? Object.keys(config.workflows) : [];
 }
-/** Glob match with `*` standing for any run of characters, the rest literal. */
+/**
+ * Glob match with `*` standing for any run of characters, the rest literal. Trigger map
+ * patterns come from uploaded files and branches from callers, so this walks both strings
+ * once, going back only to the last `*` (at most length × length steps): a regular
+ * expression built from `*a*a*a*b` backtracks for minutes on a long branch.
+ */
 function globMatch(pattern, value) {
-    const escaped = pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'));
-    return new RegExp(`^${escaped.join('.*')}$`).test(value);
+    let p = 0;
+    let v = 0;
+    let star = -1;
+    let resume = 0;
+    while (v < value.length) {
+        if (p < pattern.length && pattern[p] === '*') {
+            star = p++;
+            resume = v;
+        }
+        else if (p < pattern.length && pattern[p] === value[v]) {
+            p++;
+            v++;
+        }
+        else if (star >= 0) {
+            // Let the last `*` take one more character and try again from there.
+            p = star + 1;
+            v = ++resume;
+        }
+        else {
+            return false;
+        }
+    }
+    while (pattern[p] === '*')
+        p++;
+    return p === pattern.length;
 }
 /**
  * The workflow the trigger map selects, or null. Supports items with `push_branch`, `tag`,
@@ -4499,6 +5128,7 @@ function selectWorkflow(config, event) {
 
 ;// CONCATENATED MODULE: ./emulator/routes/builds.ts
 /** Triggering, reading, following and aborting builds. */
+
 
 
 
@@ -4560,7 +5190,8 @@ function checkEnvironments(value) {
             throw badRequest(`${at}.value must be a string`);
         if (item.is_expand !== undefined && typeof item.is_expand !== 'boolean')
             throw badRequest(`${at}.is_expand must be a boolean`);
-        return { name, value: item.value, is_expand: item.is_expand ?? true };
+        // The value has been checked; the emulator runs nothing, so it keeps only that there was one.
+        return { name, value: REDACTED, is_expand: item.is_expand ?? true };
     });
 }
 /** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
@@ -4572,6 +5203,8 @@ function configForBuild(app) {
         return parseServiceYml(app.serviceYml);
     }
     catch (error) {
+        if (error instanceof ConfigLimitError)
+            throw badRequest(`the app's service.yml is over the emulator's limits: ${error.message}`);
         throw badRequest(`the app's service.yml is not valid: ${error.message.split('\n')[0]}`);
     }
 }
@@ -4593,12 +5226,15 @@ function headerOptions(ctx, app) {
     }
     return { outcome, durationMs };
 }
-/** App envs beat additional envs; secrets beat both. Secret values are masked in the record. */
+/**
+ * App envs beat additional envs; secrets beat both. The record keeps app env values only: a
+ * trigger's values may be secrets (nothing on the wire says which), and the app's secrets are.
+ */
 function effectiveEnvironment(app, additional) {
     const effectiveEnv = {};
     const envSources = {};
     for (const item of additional) {
-        effectiveEnv[item.name] = item.value;
+        effectiveEnv[item.name] = REDACTED;
         envSources[item.name] = 'additional';
     }
     for (const [name, value] of Object.entries(app.envs)) {
@@ -4683,7 +5319,7 @@ function trigger(ctx) {
         tag: text.tag ?? null,
         pullRequestId,
         checkout,
-        originalParams: structuredClone(params),
+        originalParams: redactBody(params),
         additionalEnvs,
         ...effectiveEnvironment(app, additionalEnvs),
         skipGitStatusReport: skipGitStatusReport === true,
@@ -4825,12 +5461,21 @@ function uploadServiceYml(ctx) {
             parseServiceYml(value);
         }
         catch (error) {
+            if (error instanceof ConfigLimitError)
+                throw badRequest(`app_config_datastore_yaml: ${error.message}`);
             throw unprocessable(`app_config_datastore_yaml is not a valid configuration: ${error.message.split('\n')[0]}`);
         }
         text = value;
     }
     else if (isObject(value)) {
-        text = dumpServiceYml(value);
+        try {
+            text = dumpServiceYml(value);
+        }
+        catch (error) {
+            if (error instanceof ConfigLimitError)
+                throw badRequest(`app_config_datastore_yaml: ${error.message}`);
+            throw error;
+        }
     }
     else if (value === undefined || value === null) {
         throw badRequest('app_config_datastore_yaml is required');
@@ -4869,7 +5514,8 @@ function migrate(apps, from, to) {
             }
         }
         catch (error) {
-            errors.push({ app: label, error: `configuration is not valid YAML: ${error.message.split('\n')[0]}` });
+            const reason = error instanceof ConfigLimitError ? error.message : `configuration is not valid YAML: ${error.message.split('\n')[0]}`;
+            errors.push({ app: label, error: reason });
         }
     }
     const json = {
@@ -5016,9 +5662,10 @@ function checkSeed(data, where = 'seed') {
             fail(where, 'every user needs a `slug`');
         users.add(user.slug);
     }
-    for (const [token, user] of Object.entries(seed.tokens)) {
+    // Never quote a token, not even in part: a seed's tokens are its credentials.
+    for (const user of Object.values(seed.tokens)) {
         if (!users.has(user))
-            fail(where, `token ${token.slice(0, 4)}… names unknown user "${user}"`);
+            fail(where, `a token names unknown user "${user}"`);
     }
     const groupsByOrg = new Map();
     for (const org of seed.organizations ?? []) {
@@ -5176,6 +5823,7 @@ class EmulatorState {
                 stack_id: a.stackId,
                 initial_config: a.initialConfig,
                 has_build_trigger_token: a.buildTriggerToken !== null,
+                registration_finished: a.registrationFinished,
                 build_outcome: a.buildOutcome,
                 extra: a.extra
             })),
@@ -5225,6 +5873,7 @@ function appFromSeed(a) {
         stackId: null,
         initialConfig: null,
         buildTriggerToken: null,
+        registrationFinished: true,
         extra: {},
         nextBuildNumber: 1
     };
@@ -5261,6 +5910,8 @@ function appJson(a, ownerName) {
 
 
 
+
+
 const API_PREFIX = '/v0.1';
 const CONTROL_PREFIX = '/_emulator';
 const MAX_LOGGED_REQUESTS = 10_000;
@@ -5272,14 +5923,16 @@ function tokenOf(req) {
         return undefined;
     return header.trim().replace(/^(token|bearer)\s+/i, '');
 }
-/** Parses a body for the request log only: never fails, falls back to the raw text. */
+/** A body as the request log keeps it: parsed and redacted; one that does not parse only by its size, since it may hold a secret. */
 function bodyForLog(raw, contentType) {
+    let parsed;
     try {
-        return redactForLog(parseBody(raw, contentType)) ?? null;
+        parsed = parseBody(raw, contentType);
     }
     catch {
-        return raw;
+        return unparsedBody(raw);
     }
+    return redactBody(parsed) ?? null;
 }
 function errorReply(error, style) {
     if (error instanceof HttpError) {
@@ -5300,6 +5953,8 @@ async function startEmulator(options = {}) {
     const logDelayMs = options.logDelayMs ?? 200;
     const timers = new Set();
     let origin = '';
+    // Decided before listening; checked again against the address actually bound.
+    let controlToken = controlTokenRequired(host, options.requireControlToken === true) ? newControlToken() : null;
     const sleep = (ms) => new Promise((resolve) => {
         const timer = setTimeout(() => {
             timers.delete(timer);
@@ -5320,24 +5975,13 @@ async function startEmulator(options = {}) {
                 return false;
             case 'status': {
                 const headers = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
-                send(res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers });
+                answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers });
                 return true;
             }
         }
     }
-    async function handleApi(req, res, url) {
-        const method = req.method ?? 'GET';
-        const apiPath = url.pathname.slice(API_PREFIX.length) || '/';
-        const match = matchRoute(ROUTES, method, apiPath);
-        const style = match?.route.errorStyle ?? 'message';
-        let raw;
-        try {
-            raw = await readBody(req);
-        }
-        catch (error) {
-            send(res, { ...errorReply(error, style), headers: { connection: 'close' } });
-            return;
-        }
+    /** Adds a request to the log; `raw` is null when the body was not read. */
+    function record(method, url, req, raw) {
         // Bounded, so a long rehearsal cannot grow the log without end.
         if (state.requests.length >= MAX_LOGGED_REQUESTS)
             state.requests.shift();
@@ -5345,43 +5989,75 @@ async function startEmulator(options = {}) {
             method,
             path: url.pathname,
             query: Object.fromEntries(url.searchParams),
-            body: bodyForLog(raw, req.headers['content-type'])
+            body: raw === null ? null : bodyForLog(raw, req.headers['content-type'])
         });
+    }
+    /** Who is calling, or the refusal to send without reading the body. */
+    function authenticate(req) {
+        const token = tokenOf(req);
+        if (token === undefined)
+            return { refusal: new HttpError(401, 'missing access token in the Authorization header') };
+        const user = state.tokens.get(token);
+        if (user === undefined)
+            return { refusal: new HttpError(401, 'invalid access token') };
+        return { user };
+    }
+    async function handleApi(req, res, url) {
+        const method = req.method ?? 'GET';
+        const apiPath = url.pathname.slice(API_PREFIX.length) || '/';
+        const match = matchRoute(ROUTES, method, apiPath);
+        const style = match?.route.errorStyle ?? 'message';
+        // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
+        const caller = match ? authenticate(req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) };
+        if ('refusal' in caller) {
+            record(method, url, req, null);
+            const fault = faults.take(method, url.pathname, apiPath);
+            if (fault && (await applyFault(fault, req, res)))
+                return;
+            answer(req, res, errorReply(caller.refusal, style));
+            return;
+        }
+        let raw;
+        try {
+            raw = await readBody(req, res);
+        }
+        catch (error) {
+            answer(req, res, errorReply(error, style));
+            return;
+        }
+        record(method, url, req, raw);
         const fault = faults.take(method, url.pathname, apiPath);
         if (fault && (await applyFault(fault, req, res)))
             return;
         try {
-            if (!match)
-                throw new HttpError(404, `no endpoint ${method} ${url.pathname}`);
-            const token = tokenOf(req);
-            if (token === undefined)
-                throw new HttpError(401, 'missing access token in the Authorization header');
-            const user = state.tokens.get(token);
-            if (user === undefined)
-                throw new HttpError(401, 'invalid access token');
             const reply = match.route.handler({
                 method,
                 path: apiPath,
-                params: match.params,
+                params: decodeParams(match),
                 query: url.searchParams,
                 headers: req.headers,
                 body: parseBody(raw, req.headers['content-type']),
-                user,
+                user: caller.user,
                 origin,
                 state,
                 now: now(),
                 buildDurationMs,
                 logDelayMs
             });
-            send(res, reply);
+            answer(req, res, reply);
         }
         catch (error) {
-            send(res, errorReply(error, style));
+            answer(req, res, errorReply(error, style));
         }
     }
     async function handleControlRequest(req, res, url) {
+        if (controlToken !== null && !controlTokenMatches(req.headers[CONTROL_TOKEN_HEADER], controlToken)) {
+            const message = `the control endpoints need the ${CONTROL_TOKEN_HEADER} header, with the token the emulator printed at start`;
+            answer(req, res, { status: 401, json: { message } });
+            return;
+        }
         try {
-            const raw = await readBody(req);
+            const raw = await readBody(req, res);
             const reply = handleControl({
                 method: req.method ?? 'GET',
                 path: url.pathname.slice(CONTROL_PREFIX.length),
@@ -5391,23 +6067,34 @@ async function startEmulator(options = {}) {
                 faultsEnabled: options.enableFaults === true,
                 now: now()
             });
-            send(res, reply);
+            answer(req, res, reply);
         }
         catch (error) {
-            send(res, errorReply(error, 'message'));
+            answer(req, res, errorReply(error, 'message'));
         }
     }
-    const server = (0,external_node_http_namespaceObject.createServer)((req, res) => {
-        const url = new URL(req.url ?? '/', 'http://emulator.invalid');
+    const handle = (req, res) => {
+        let url;
+        try {
+            url = new URL(req.url ?? '/', 'http://emulator.invalid');
+        }
+        catch {
+            // An absolute-form target such as `http://[x/` is not a URL; without this it would end the process.
+            answer(req, res, { status: 400, json: { message: 'the request target is not a valid URL path' } });
+            return;
+        }
         let work;
         if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`))
             work = handleApi(req, res, url);
         else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`))
             work = handleControlRequest(req, res, url);
         else
-            work = Promise.resolve(send(res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }));
-        work.catch((error) => send(res, errorReply(error, 'message')));
-    });
+            work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }));
+        work.catch((error) => answer(req, res, errorReply(error, 'message')));
+    };
+    const server = (0,external_node_http_namespaceObject.createServer)(handle);
+    // Answered by the same handler, which sends 100 Continue only once it means to read the body.
+    server.on('checkContinue', handle);
     await new Promise((resolve, reject) => {
         server.once('error', reject);
         server.listen(options.port ?? 0, host, () => {
@@ -5415,13 +6102,16 @@ async function startEmulator(options = {}) {
             resolve();
         });
     });
-    const { port } = server.address();
+    const { port, address } = server.address();
+    if (controlToken === null && !isLoopbackHost(address))
+        controlToken = newControlToken();
     origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
     return {
         url: `${origin}${API_PREFIX}`,
         origin,
         port,
         state,
+        controlToken,
         close: () => new Promise((resolve, reject) => {
             for (const timer of timers)
                 clearTimeout(timer);
@@ -5433,7 +6123,7 @@ async function startEmulator(options = {}) {
 }
 
 ;// CONCATENATED MODULE: ./emulator/cli.ts
-/** Command line entry: `service-emulator [--port N] [--host H] [--seed FILE] [--build-duration-ms N] [--enable-faults]`. */
+/** Command line entry: `service-emulator [--port N] [--host H] [--seed FILE] [--build-duration-ms N] [--enable-faults] [--require-control-token]`. */
 
 
 async function main() {
@@ -5451,6 +6141,9 @@ async function main() {
     }
     const emulator = await startEmulator(options);
     console.log(`service emulator listening on ${emulator.url}`);
+    // Printed once, here only: whoever reads this terminal may use the control endpoints.
+    if (emulator.controlToken !== null)
+        console.log(`control endpoints need the header x-emulator-control-token: ${emulator.controlToken}`);
     const stop = () => {
         // A hard deadline, so a stuck connection can never keep the process past a second.
         setTimeout(() => process.exit(0), 900).unref();
