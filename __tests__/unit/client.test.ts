@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { ApiClient, ApiError, parseRetryAfter } from '../../src/client.js'
+import { ApiError } from '../../src/http/api-error.js'
+import { ApiClient } from '../../src/http/client.js'
+import { parseRetryAfter } from '../../src/http/failure.js'
 import { startFakeService, type FakeService, type Routes } from '../helpers/fake-service.js'
 
 let service: FakeService | undefined
