@@ -8,6 +8,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REQUIRED_ROLES, type Operation } from '../helpers/operations.js'
 import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { randomSlug } from '../helpers/random.js'
 import { errorLine } from '../helpers/run-action.js'
 import { runOperation } from './support.js'
 
@@ -45,4 +46,15 @@ it.each(cases)('a 403 on $operation names the roles it needs', async ({ operatio
   expect(error).toContain(`The token's user lacks the role this call needs: ${REQUIRED_ROLES[operation]}.`)
   expect(error).toMatch(roles)
   expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual([route])
+})
+
+it('list-apps claims no role on the app team: a Workspace the user is not in lists no apps, and a 403 names what the module declares', async () => {
+  const org = randomSlug('org-')
+  service = await startFakeService({ [`GET /organizations/${org}/apps`]: [{ status: 200, body: { data: [] } }, { status: 403, body: { message: 'Forbidden' } }] })
+  const empty = await runOperation(service, 'list-apps', { 'org-slug': org })
+  expect({ code: empty.code, count: empty.outputs.count, apps: empty.outputs.apps }).toEqual({ code: 0, count: '0', apps: '[]' })
+  const refused = await runOperation(service, 'list-apps', { 'org-slug': org })
+  expect(refused.code).toBe(1)
+  expect(errorLine(refused)).toContain(`The token's user lacks the role this call needs: ${REQUIRED_ROLES['list-apps']}.`)
+  expect(errorLine(refused)).not.toMatch(/role on the app team/)
 })
