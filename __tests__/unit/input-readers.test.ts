@@ -12,8 +12,8 @@ type Reader = (get: readers.GetInput, name: InputName) => unknown
 
 interface Case {
   what: string
-  reader: Reader
-  value: string
+  reader?: Reader
+  value?: string
   /** The value read, when it reads. */
   expected?: unknown
   /** The message after `Input "<name>": `, when it refuses. */
