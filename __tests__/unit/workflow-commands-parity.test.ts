@@ -41,7 +41,10 @@ function capture(impl: Commands, label: string, withFiles: boolean, calls: (impl
   writeFileSync(files.state, '')
   const saved = { output: process.env.GITHUB_OUTPUT, state: process.env.GITHUB_STATE }
   if (withFiles) Object.assign(process.env, { GITHUB_OUTPUT: files.output, GITHUB_STATE: files.state })
-  else delete process.env.GITHUB_OUTPUT, delete process.env.GITHUB_STATE
+  else {
+    delete process.env.GITHUB_OUTPUT
+    delete process.env.GITHUB_STATE
+  }
   let stdout = ''
   const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     stdout += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
