@@ -1,6 +1,6 @@
 /** The service.yml file in the workspace that get-config writes and upload-config sends. */
 import { resolve } from 'node:path'
-import { Input } from '../constants.js'
+import { Input, Output } from '../constants.js'
 import { InputError } from '../errors.js'
 import { requiredSlug, singleLine, type GetInput } from '../input-readers.js'
 import { describeWorkspacePathProblem, resolveInWorkspace } from '../workspace-path.js'
@@ -15,8 +15,6 @@ export interface ConfigFileInputs {
   workspace: string
 }
 
-/** The inputs readConfigFile reads. */
-export const CONFIG_FILE_INPUTS = [Input.appSlug, Input.configPath] as const
 
 /** Reads the app slug and config-path, refusing a path that leaves the workspace. */
 export function readConfigFile(get: GetInput, env: NodeJS.ProcessEnv): ConfigFileInputs {
@@ -39,3 +37,10 @@ export function fileInWorkspace(inputs: ConfigFileInputs, afterCall = false): st
   // An InputError tells the user nothing was sent; after the download that is no longer true.
   throw afterCall ? new Error(`${error.message}; the file was not written`) : error
 }
+
+/** What get-config and upload-config declare alike: the inputs they read, how, and the outputs they set. */
+export const CONFIG_FILE_OPERATION = {
+  inputs: [Input.appSlug, Input.configPath],
+  outputs: [Output.configPath, Output.response],
+  read: readConfigFile
+} as const

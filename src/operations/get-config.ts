@@ -4,7 +4,7 @@ import { mkdir, writeFile } from 'node:fs/promises'
 import { dirname } from 'node:path'
 import { getConfig as download } from '../api/config.js'
 import { Output } from '../constants.js'
-import { CONFIG_FILE_INPUTS, fileInWorkspace, readConfigFile, type ConfigFileInputs } from './config-file.js'
+import { CONFIG_FILE_OPERATION, fileInWorkspace, type ConfigFileInputs } from './config-file.js'
 import type { HandlerContext } from './context.js'
 import { defineOperation } from './operation.js'
 
@@ -14,9 +14,7 @@ const WRITE_NO_FOLLOW = constants.O_WRONLY | constants.O_CREAT | constants.O_TRU
 export const getConfig = defineOperation<ConfigFileInputs>({
   name: 'get-config',
   role: 'Owner or Admin',
-  inputs: CONFIG_FILE_INPUTS,
-  outputs: [Output.configPath, Output.response],
-  read: readConfigFile,
+  ...CONFIG_FILE_OPERATION,
   run: runGetConfig
 })
 

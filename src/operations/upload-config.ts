@@ -4,16 +4,14 @@ import { uploadConfig as upload } from '../api/config.js'
 import { Input, Output } from '../constants.js'
 import { InputError, quote } from '../errors.js'
 import { describeProblem, isMapping, parseServiceYml } from '../service-yml.js'
-import { CONFIG_FILE_INPUTS, fileInWorkspace, readConfigFile, type ConfigFileInputs } from './config-file.js'
+import { CONFIG_FILE_OPERATION, fileInWorkspace, type ConfigFileInputs } from './config-file.js'
 import type { HandlerContext } from './context.js'
 import { defineOperation } from './operation.js'
 
 export const uploadConfig = defineOperation<ConfigFileInputs>({
   name: 'upload-config',
   role: 'Owner or Admin',
-  inputs: CONFIG_FILE_INPUTS,
-  outputs: [Output.configPath, Output.response],
-  read: readConfigFile,
+  ...CONFIG_FILE_OPERATION,
   run: runUploadConfig
 })
 
