@@ -12,5 +12,13 @@ export default tseslint.config(
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }]
     }
+  },
+  {
+    // Small pieces: an operation, a client piece or a helper that outgrows these is split.
+    files: ['src/**/*.ts'],
+    rules: {
+      'max-lines': ['error', { max: 300 }],
+      'max-lines-per-function': ['error', { max: 60 }]
+    }
   }
 )

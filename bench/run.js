@@ -13,11 +13,12 @@
  * (and latest-node<major>.json). Every server binds to 127.0.0.1 and stops by itself.
  */
 import { execFileSync, spawn } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, watch, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync, writeFileSync } from 'node:fs'
 import { cpus, tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
+import { runAction } from '../scripts/run-action.js'
 import { startServer } from './server.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -75,55 +76,24 @@ function pickNode() {
 
 // --- processes ---
 
-/** A fresh set of runner files for one step. */
-function runnerFiles() {
-  const dir = mkdtempSync(join(tmpdir(), 'bench-run-'))
-  const files = { dir, output: join(dir, 'output'), state: join(dir, 'state'), summary: join(dir, 'summary'), workspace: join(dir, 'workspace') }
-  mkdirSync(files.workspace)
-  for (const file of [files.output, files.state, files.summary]) writeFileSync(file, '')
-  return files
+/** Runs `script` (the bundle by default) as the runner runs a step, with `node`; fails on a hang. */
+async function step(node, inputs, options = {}) {
+  const run = await runAction(inputs, { node: node.path, bundle: BUNDLE, timeoutMs: 30_000, ...options })
+  check(!run.timedOut, `${options.bundle ?? BUNDLE} was killed after ${options.timeoutMs ?? 30_000} ms`, run)
+  return { ...run, ms: run.exitAt - run.startedAt }
 }
 
-function actionEnv(files, inputs, extra = {}) {
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? files.dir,
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STATE: files.state,
-    GITHUB_STEP_SUMMARY: files.summary,
-    GITHUB_WORKSPACE: files.workspace,
-    GITHUB_ACTIONS: 'true',
-    RUNNER_TEMP: files.dir,
-    ...extra
-  }
-  // The runner keeps the hyphens of input names: INPUT_APP-SLUG.
-  for (const [name, value] of Object.entries(inputs)) env[`INPUT_${name.toUpperCase()}`] = value
-  return env
-}
-
-/**
- * Runs one process to its end. `startedAt`/`exitAt` are performance.now() values of
- * this process; `outputAt` is when `watchFile` was first written, if given.
- */
-function runChild(command, args, { env, cwd = ROOT, watchFile, keepStdout = false, timeoutMs = 30_000 }) {
+/** Runs a bare `node` process (the floors: `node -e 0`) to its end, timed with performance.now(). */
+function runChild(command, args, { env }) {
   return new Promise((done, fail) => {
-    let outputAt
-    const watcher = watchFile ? watch(watchFile, () => (outputAt ??= performance.now())) : undefined
     const startedAt = performance.now()
-    const child = spawn(command, args, { cwd, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (d) => keepStdout && (stdout += d))
-    child.stderr.on('data', (d) => (stderr += d))
-    let exitAt
-    child.on('exit', () => (exitAt = performance.now()))
-    const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+    const child = spawn(command, args, { cwd: ROOT, env, stdio: 'ignore' })
+    const timer = setTimeout(() => child.kill('SIGKILL'), 30_000)
     child.on('error', fail)
-    child.on('close', (code, signal) => {
+    child.on('exit', (code, signal) => {
       clearTimeout(timer)
-      watcher?.close()
-      if (signal) return fail(new Error(`${command} ${args.join(' ')} was killed (${signal}) after ${timeoutMs} ms: ${stderr}`))
-      done({ code, startedAt, exitAt, outputAt, ms: exitAt - startedAt, stdout, stderr })
+      if (signal) return fail(new Error(`${command} ${args.join(' ')} was killed (${signal})`))
+      done({ code, ms: performance.now() - startedAt, stdout: '', stderr: '' })
     })
   })
 }
@@ -149,9 +119,7 @@ async function coldStart(node) {
   const action = []
   for (let i = 0; i < WARMUP + COLD_RUNS; i++) {
     const empty = await runChild(node.path, ['-e', '0'], { env: { PATH: process.env.PATH ?? '' } })
-    const files = runnerFiles()
-    const run = await runChild(node.path, [BUNDLE], { env: actionEnv(files, { operation: 'no-such-operation', token: TOKEN }), cwd: files.workspace, keepStdout: true })
-    rmSync(files.dir, { recursive: true, force: true })
+    const run = await step(node, { operation: 'no-such-operation', token: TOKEN })
     check(run.code === 1 && run.stdout.includes('::error::Input "operation"'), 'the action did not fail on the unknown operation', run)
     if (i < WARMUP) continue
     floor.push(empty.ms)
@@ -176,17 +144,13 @@ async function trigger(node) {
   const action = { output: [], exit: [] }
   try {
     for (let i = 0; i < WARMUP + TRIGGER_RUNS; i++) {
-      let files = runnerFiles()
-      const env = { ...actionEnv(files, {}), BENCH_BASE_URL: server.url, BENCH_APP: APP, BENCH_TOKEN: TOKEN }
-      const floor = await runChild(node.path, [MINIMAL], { env, watchFile: files.output })
-      check(floor.code === 0 && readFileSync(files.output, 'utf8').startsWith('build-slug<<'), 'the minimal script wrote no output', floor)
-      rmSync(files.dir, { recursive: true, force: true })
+      const env = { BENCH_BASE_URL: server.url, BENCH_APP: APP, BENCH_TOKEN: TOKEN }
+      const floor = await step(node, {}, { bundle: MINIMAL, env, watchOutput: true })
+      check(floor.code === 0 && floor.files.output.startsWith('build-slug<<'), 'the minimal script wrote no output', floor)
 
-      files = runnerFiles()
       const inputs = { operation: 'trigger', token: TOKEN, 'app-slug': APP, branch: 'main', 'base-url': server.url }
-      const run = await runChild(node.path, [BUNDLE], { env: actionEnv(files, inputs), cwd: files.workspace, watchFile: files.output })
-      check(run.code === 0 && readFileSync(files.output, 'utf8').includes(`build-slug<<`), 'the action wrote no build-slug output', run)
-      rmSync(files.dir, { recursive: true, force: true })
+      const run = await step(node, inputs, { watchOutput: true })
+      check(run.code === 0 && run.outputs['build-slug'] !== undefined, 'the action wrote no build-slug output', run)
       if (i < WARMUP) continue
       minimal.output.push((floor.outputAt ?? floor.exitAt) - floor.startedAt)
       minimal.exit.push(floor.ms)
@@ -262,7 +226,6 @@ async function waitLoop(node, streamLogs) {
       { maxRequests: Math.ceil((BUILD_SECONDS / POLL_SECONDS) * 3) + 20, lifetimeMs: buildMs + 60_000 }
     )
     try {
-      const files = runnerFiles()
       const inputs = {
         operation: 'trigger',
         token: TOKEN,
@@ -274,10 +237,8 @@ async function waitLoop(node, streamLogs) {
         'wait-timeout': String(BUILD_SECONDS + 60),
         'stream-logs': String(streamLogs)
       }
-      const run = await runChild(node.path, [BUNDLE], { env: actionEnv(files, inputs), cwd: files.workspace, timeoutMs: buildMs + 60_000 })
-      const outputs = readFileSync(files.output, 'utf8')
-      rmSync(files.dir, { recursive: true, force: true })
-      check(run.code === 0 && outputs.includes('build-status<<') && /\nsuccess\n/.test(outputs), 'the wait did not end in success', run)
+      const run = await step(node, inputs, { timeoutMs: buildMs + 60_000 })
+      check(run.code === 0 && run.outputs['build-status'] === 'success', 'the wait did not end in success', run)
       counts.push(server.requests.length)
       statusCounts.push(server.requests.filter((r) => r.method === 'GET' && r.path === `/apps/${APP}/builds/${BUILD}`).length)
       delays.push(run.exitAt - (triggeredAt + buildMs))
@@ -288,10 +249,12 @@ async function waitLoop(node, streamLogs) {
   return { requests: stats(counts), statusRequests: stats(statusCounts), endDelay: stats(delays) }
 }
 
-/** Peak RSS of one process, read from the kernel's high-water mark by the preload. */
-async function peakRss(node, args, options) {
+/** Peak RSS of one process, read from the kernel's high-water mark by the preload: `node -e 0`, or a step with `inputs`. */
+async function peakRss(node, inputs) {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-rss-')), 'maxrss')
-  const run = await runChild(node.path, ['--import', MAXRSS, ...args], { ...options, env: { ...options.env, BENCH_MAXRSS_FILE: file } })
+  const run = inputs
+    ? await step(node, inputs, { nodeArgs: ['--import', MAXRSS], env: { BENCH_MAXRSS_FILE: file } })
+    : await runChild(node.path, ['--import', MAXRSS, '-e', '0'], { env: { PATH: process.env.PATH ?? '', BENCH_MAXRSS_FILE: file } })
   const kib = Number(readFileSync(file, 'utf8'))
   rmSync(dirname(file), { recursive: true, force: true })
   return { run, mib: kib / 1024 }
@@ -300,7 +263,7 @@ async function peakRss(node, args, options) {
 /** 5. Peak RSS of a 500-app list-apps and of a 200-chunk build log read. */
 async function memory(node) {
   const floor = []
-  for (let i = 0; i < RSS_RUNS; i++) floor.push((await peakRss(node, ['-e', '0'], { env: { PATH: process.env.PATH ?? '' } })).mib)
+  for (let i = 0; i < RSS_RUNS; i++) floor.push((await peakRss(node)).mib)
 
   const app = (n) => ({
     slug: `app-${String(n).padStart(4, '0')}`,
@@ -328,11 +291,8 @@ async function memory(node) {
   )
   try {
     for (let i = 0; i < RSS_RUNS; i++) {
-      const files = runnerFiles()
-      const { run, mib } = await peakRss(node, [BUNDLE], { env: actionEnv(files, { operation: 'list-apps', token: TOKEN, 'base-url': server.url }), cwd: files.workspace })
-      const outputs = readFileSync(files.output, 'utf8')
-      rmSync(files.dir, { recursive: true, force: true })
-      check(run.code === 0 && outputs.includes(`\n${APPS}\n`), `list-apps did not list ${APPS} apps`, run)
+      const { run, mib } = await peakRss(node, { operation: 'list-apps', token: TOKEN, 'base-url': server.url })
+      check(run.code === 0 && run.outputs.count === String(APPS), `list-apps did not list ${APPS} apps`, run)
       lists.push(mib)
     }
   } finally {
@@ -353,10 +313,8 @@ async function memory(node) {
   )
   try {
     for (let i = 0; i < RSS_RUNS; i++) {
-      const files = runnerFiles()
       const inputs = { operation: 'wait', token: TOKEN, 'app-slug': APP, 'build-slug': BUILD, 'base-url': logServer.url, 'stream-logs': 'true', 'poll-interval': '1' }
-      const { run, mib } = await peakRss(node, [BUNDLE], { env: actionEnv(files, inputs), cwd: files.workspace, keepStdout: true })
-      rmSync(files.dir, { recursive: true, force: true })
+      const { run, mib } = await peakRss(node, inputs)
       check(run.code === 0 && run.stdout.includes(`[step ${LOG_CHUNKS - 1}] output line 10`), `the wait did not print all ${LOG_CHUNKS} log chunks`, run)
       logs.push(mib)
     }

@@ -9,13 +9,13 @@
  * steps. Every output shown is what the action wrote; nothing is made up here.
  */
 import { spawn, spawnSync } from 'node:child_process'
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
+import { DIST as ACTION, runAction } from './run-action.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const ACTION = join(ROOT, 'dist', 'index.js')
 const EMULATOR = join(ROOT, 'emulator', 'dist', 'index.js')
 const OWNER_TOKEN = 'token-olivia-owner'
 const BUILD_DURATION_MS = 1500
@@ -163,24 +163,6 @@ function stopEmulator(emulator) {
   })
 }
 
-/** Reads the runner's `name<<delimiter` / `name=value` command file. */
-function parseCommandFile(text) {
-  const values = {}
-  const lines = text.split('\n')
-  for (let i = 0; i < lines.length; i++) {
-    const match = /^([^<=]+)<<(.+)$/.exec(lines[i])
-    if (match) {
-      const body = []
-      for (i++; i < lines.length && lines[i] !== match[2]; i++) body.push(lines[i])
-      values[match[1]] = body.join('\n')
-    } else if (lines[i].includes('=')) {
-      const eq = lines[i].indexOf('=')
-      values[lines[i].slice(0, eq)] = lines[i].slice(eq + 1)
-    }
-  }
-  return values
-}
-
 /** The job summary's HTML as plain lines: block ends become line breaks, cells are joined with |. */
 function summaryText(html) {
   return html
@@ -202,54 +184,12 @@ function shorten(value) {
   return flat.length > MAX_VALUE_LENGTH ? `${flat.slice(0, MAX_VALUE_LENGTH - 1)}… (${value.length} chars)` : flat
 }
 
-/** Runs dist/index.js once, as the runner runs a step, and returns its exit code, outputs, summary and log. */
+/** Runs dist/index.js once, as the runner runs a step, against the emulator with the Owner's token. */
 function runStep(emulator, inputs, options = {}) {
-  const dir = mkdtempSync(join(tmpdir(), 'service-demo-step-'))
-  const files = { output: join(dir, 'output'), state: join(dir, 'state'), summary: join(dir, 'summary'), event: join(dir, 'event.json') }
-  for (const file of [files.output, files.state, files.summary]) writeFileSync(file, '')
-  const env = {
-    PATH: process.env.PATH ?? '',
-    HOME: process.env.HOME ?? dir,
-    GITHUB_ACTIONS: 'true',
-    GITHUB_OUTPUT: files.output,
-    GITHUB_STATE: files.state,
-    GITHUB_STEP_SUMMARY: files.summary,
-    GITHUB_WORKSPACE: options.workspace,
-    GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`,
-    RUNNER_TEMP: dir
-  }
-  if (options.event) {
-    writeFileSync(files.event, JSON.stringify(options.event.payload))
-    env.GITHUB_EVENT_NAME = options.event.name
-    env.GITHUB_EVENT_PATH = files.event
-    if (options.event.ref) env.GITHUB_REF = options.event.ref
-    if (options.event.sha) env.GITHUB_SHA = options.event.sha
-  }
-  const all = { 'base-url': emulator.url, token: OWNER_TOKEN, ...inputs }
-  for (const [name, value] of Object.entries(all)) env[`INPUT_${name.toUpperCase()}`] = value
-
-  return new Promise((done, fail) => {
-    const child = spawn(process.execPath, [ACTION], { cwd: options.workspace, env, stdio: ['ignore', 'pipe', 'pipe'] })
-    let stdout = ''
-    let stderr = ''
-    child.stdout.on('data', (chunk) => (stdout += chunk))
-    child.stderr.on('data', (chunk) => (stderr += chunk))
-    const timer = setTimeout(() => child.kill('SIGKILL'), STEP_TIMEOUT_MS)
-    child.on('error', fail)
-    child.on('close', (code, signal) => {
-      clearTimeout(timer)
-      const result = {
-        code,
-        signal,
-        stdout,
-        stderr,
-        outputs: parseCommandFile(readFileSync(files.output, 'utf8')),
-        summary: readFileSync(files.summary, 'utf8')
-      }
-      rmSync(dir, { recursive: true, force: true })
-      done(result)
-    })
-  })
+  return runAction(
+    { 'base-url': emulator.url, token: OWNER_TOKEN, ...inputs },
+    { workspace: options.workspace, event: options.event, timeoutMs: STEP_TIMEOUT_MS, env: { GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}` } }
+  )
 }
 
 let stepNumber = 0
@@ -270,7 +210,7 @@ async function step(emulator, title, inputs, options = {}) {
   if (names.length === 0) console.log('    (none)')
   for (const name of names) console.log(`    ${name} = ${shorten(mask(result.outputs[name]))}`)
   console.log('  job summary:')
-  const summary = summaryText(result.summary)
+  const summary = summaryText(result.files.summary)
   if (summary.length === 0) console.log('    (none)')
   for (const line of summary) console.log(`    ${line}`)
   const expectedCode = options.expectFailure ? 1 : 0

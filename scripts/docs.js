@@ -7,7 +7,7 @@
  *   records the name the files hold, so a new name replaces the old one everywhere);
  * - the README's inputs and outputs tables, from action.yml;
  * - the inputs, secrets and outputs tables of each reusable workflow, from its file;
- * - the table of the role each operation needs, from REQUIRED_ROLES in src/constants.ts;
+ * - the table of the role each operation needs, from each operation's module in src/operations/;
  * - the cookbook: each docs/examples/ workflow, copied into the README where it is named;
  * - the README's list of contents, from its second-level headings.
  *
@@ -155,13 +155,35 @@ function replaceBetween(text, name, body) {
   return `${text.slice(0, from + start.length)}\n${body}\n${text.slice(to)}`
 }
 
-/** REQUIRED_ROLES from src/constants.ts, compiled on the fly (the file imports nothing). */
+/**
+ * The role each operation needs, as its module declares it (`role:` beside its
+ * `name:`), in the order of the registry, src/operations/index.ts. Read from the
+ * source text, so nothing the modules import is loaded.
+ */
 export async function loadRoles(root) {
   const { default: ts } = await import('typescript')
-  const source = readFileSync(join(root, 'src/constants.ts'), 'utf8')
-  const { outputText } = ts.transpileModule(source, { compilerOptions: { module: ts.ModuleKind.ESNext, target: ts.ScriptTarget.ES2022 } })
-  const constants = await import(`data:text/javascript;base64,${Buffer.from(outputText).toString('base64')}`)
-  return constants.REQUIRED_ROLES
+  const registry = readFileSync(join(root, 'src/operations/index.ts'), 'utf8')
+  const entries = [...registry.matchAll(/^\s*'?([a-z-]+)'?: async \(\) => \(await import\('\.\/([\w-]+)\.js'\)\)/gm)]
+  if (entries.length === 0) throw new Error('src/operations/index.ts lists no operation')
+  const roles = {}
+  for (const [, operation, file] of entries) roles[operation] = declaredRole(ts, readFileSync(join(root, 'src/operations', `${file}.ts`), 'utf8'), operation)
+  return roles
+}
+
+/** The string literal `role` of the object whose `name` is `operation`. */
+function declaredRole(ts, source, operation) {
+  const file = ts.createSourceFile('operation.ts', source, ts.ScriptTarget.ES2022, true)
+  let role
+  const visit = (node) => {
+    if (ts.isObjectLiteralExpression(node)) {
+      const props = Object.fromEntries(node.properties.filter(ts.isPropertyAssignment).map((prop) => [prop.name.getText(file), prop.initializer]))
+      if (props.name && ts.isStringLiteral(props.name) && props.name.text === operation && props.role && ts.isStringLiteralLike(props.role)) role = props.role.text
+    }
+    ts.forEachChild(node, visit)
+  }
+  visit(file)
+  if (role === undefined) throw new Error(`the module of ${operation} declares no role as a string literal`)
+  return role
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

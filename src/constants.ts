@@ -3,29 +3,6 @@
 export const ACTION_NAME = 'service-ci-action'
 export const ACTION_VERSION = '1.0.0'
 
-export const OPERATIONS = [
-  'trigger',
-  'wait',
-  'abort',
-  'register-app',
-  'list-apps',
-  'get-app',
-  'update-app',
-  'delete-app',
-  'list-branches',
-  'get-config',
-  'upload-config',
-  'get-config-location',
-  'set-config-location',
-  'get-roles',
-  'set-roles',
-  'list-groups',
-  'migrate-machine-types',
-  'set-email-notifications'
-] as const
-
-export type Operation = (typeof OPERATIONS)[number]
-
 /** Input names exactly as they appear in action.yml. */
 export const Input = {
   operation: 'operation',
@@ -163,27 +140,7 @@ export const State = {
   pendingBuild: 'pending-build'
 } as const
 
+export type StateName = (typeof State)[keyof typeof State]
+
 /** The environment variable read when the base-url input is empty. */
 export const BASE_URL_ENV = 'SERVICE_API_URL'
-
-/** Roles of the interface's endpoint table, quoted in 403 errors. */
-export const REQUIRED_ROLES: Record<Operation, string> = {
-  trigger: 'Owner, Admin or Developer',
-  wait: 'any role on the app team',
-  abort: 'Owner, Admin or Developer (the interface also says Admin or Owner in one place)',
-  'register-app': 'Owner or Admin of the app team for the SSH key step, and membership of the Workspace',
-  'list-apps': 'any role on the app team',
-  'get-app': 'any role on the app team',
-  'update-app': 'Owner or Admin',
-  'delete-app': 'a role permitted to delete apps (not specified by the interface)',
-  'list-branches': 'any role on the app team',
-  'get-config': 'Owner or Admin',
-  'upload-config': 'Owner or Admin',
-  'get-config-location': 'Admin access',
-  'set-config-location': 'Admin access',
-  'get-roles': 'a role permitted to manage team roles (not specified by the interface)',
-  'set-roles': 'a role permitted to manage team roles (not specified by the interface)',
-  'list-groups': 'membership of the Workspace',
-  'migrate-machine-types': 'the Workspace owner role (for org-slug) or being that user (for user-slug)',
-  'set-email-notifications': 'a role permitted to change notification settings (not specified by the interface)'
-}

@@ -1,75 +1,94 @@
-import * as core from './runner.js'
 import { statSync } from 'node:fs'
-import { ApiClient, ApiError } from './client.js'
-import { REQUIRED_ROLES, State, type Operation } from './constants.js'
+import { maskSecretInputs, readCommonInputs, type CommonInputs } from './common-inputs.js'
+import { State } from './constants.js'
 import { InputError, quote } from './errors.js'
-import { readInputs, type ActionInputs } from './inputs.js'
-import { HANDLERS, type Handler } from './operations/index.js'
-import { RunnerReporter } from './report.js'
-import { redact } from './secrets.js'
+import { ApiError } from './http/api-error.js'
+import { ApiClient } from './http/client.js'
+import type { GetInput } from './input-readers.js'
+import { loadOperation } from './operations/index.js'
+import type { OperationModule } from './operations/operation.js'
+import { redact } from './redaction.js'
+import { addSecret } from './secrets.js'
+import { StepContext } from './step-context.js'
+import * as commands from './workflow-commands.js'
+
+const getInput: GetInput = (name) => commands.getInput(name)
 
 /** The action's entry: runs the chosen operation, or the post step, and is the only place a step is failed. */
 export async function run(): Promise<void> {
-  if (core.getState(State.isPost) === 'true') return runPost()
+  if (commands.getState(State.isPost) === 'true') return runPost()
   const missing = missingRunnerFile()
-  if (missing) return core.setFailed(missing)
-  core.saveState(State.isPost, 'true')
-
-  const reporter = new RunnerReporter()
+  if (missing) return commands.setFailed(missing)
+  commands.saveState(State.isPost, 'true')
   const cancel = new AbortController()
   const onSignal = (signal: NodeJS.Signals): void => {
     if (cancel.signal.aborted) return
-    core.info(`Received ${signal}: stopping, and aborting the build if one is being waited for.`)
+    commands.info(`Received ${signal}: stopping, and aborting the build if one is being waited for.`)
     cancel.abort()
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
-  let operation: Operation | undefined
+  let context: StepContext | undefined
+  let operation: OperationModule | undefined
   try {
-    const inputs = await readInputs()
-    operation = inputs.operation
-    const load = HANDLERS[inputs.operation] as () => Promise<Handler<typeof inputs.operation>>
-    const handler = await load()
-    await handler(inputs.params as never, {
-      client: createClient(inputs),
-      report: reporter,
-      signal: cancel.signal,
-      runUrl: runUrl()
-    })
+    const common = await readCommon()
+    operation = await loadOperation(common.operation)
+    const inputs = await operation.read(declaredOnly(operation), process.env)
+    context = new StepContext(createClient(common), cancel.signal, runUrl())
+    await operation.run(inputs, context)
   } catch (error) {
-    core.setFailed(redact(describeFailure(error, operation)))
+    commands.setFailed(redact(describeFailure(error, operation)))
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
-    try {
-      await reporter.flush()
-    } catch (error) {
-      core.warning(`Could not write the job summary: ${(error as Error).message}`)
-    }
+    await flushSummary(context)
+  }
+}
+
+/** Masks every secret input, then reads the inputs every operation uses. */
+async function readCommon(): Promise<CommonInputs> {
+  await maskSecretInputs(getInput, (value, what) => addSecret(value, what))
+  return readCommonInputs(getInput, process.env)
+}
+
+/** The input reader an operation gets: asking for an input it does not declare is a mistake in the operation. */
+function declaredOnly(operation: OperationModule): GetInput {
+  const declared = new Set<string>(operation.inputs)
+  return (name) => {
+    if (!declared.has(name)) throw new Error(`The ${operation.name} operation read the input ${name}, which it does not declare`)
+    return getInput(name)
+  }
+}
+
+async function flushSummary(context: StepContext | undefined): Promise<void> {
+  try {
+    await context?.flush()
+  } catch (error) {
+    commands.warning(`Could not write the job summary: ${(error as Error).message}`)
   }
 }
 
 /** The post step: aborts a build the main step was waiting for when it was killed. */
 async function runPost(): Promise<void> {
-  const pending = core.getState(State.pendingBuild)
+  const pending = commands.getState(State.pendingBuild)
   if (!pending) return
   try {
     const { appSlug, buildSlug } = JSON.parse(pending) as { appSlug: string; buildSlug: string }
-    const inputs = await readInputs()
-    const { abortBuild } = await import('./operations/abort.js')
-    const outcome = await abortBuild(createClient(inputs), appSlug, buildSlug, {
+    const client = createClient(await readCommon())
+    const { abortBuild } = await import('./api/builds.js')
+    const outcome = await abortBuild(client, appSlug, buildSlug, {
       abortReason: `Aborted by the GitHub Action: the step was stopped while waiting for the build${runUrl() ? ` (${runUrl()})` : ''}`,
       abortWithSuccess: false,
       skipNotifications: false,
       skipGitStatusReport: false
     })
-    core.info(
+    commands.info(
       outcome.kind === 'finished' && !outcome.byEarlierAttempt
         ? `Build ${buildSlug}, which the main step was waiting for when it stopped, had already finished (${outcome.status}); nothing to abort.`
         : `Aborted build ${buildSlug}, which the main step was waiting for when it stopped.`
     )
   } catch (error) {
-    core.warning(redact(`Could not abort the build the main step was waiting for: ${(error as Error).message}`))
+    commands.warning(`Could not abort the build the main step was waiting for: ${(error as Error).message}`)
   }
 }
 
@@ -98,14 +117,14 @@ function missingRunnerFile(): string | undefined {
   return undefined
 }
 
-function createClient(inputs: ActionInputs): ApiClient {
+function createClient(common: CommonInputs): ApiClient {
   return new ApiClient({
-    baseUrl: inputs.common.baseUrl,
-    token: inputs.common.token,
-    timeoutMs: inputs.common.requestTimeoutMs,
-    maxAttempts: inputs.common.maxAttempts,
-    retryBaseMs: inputs.common.retryBaseMs,
-    debug: (message) => core.debug(redact(message))
+    baseUrl: common.baseUrl,
+    token: common.token,
+    timeoutMs: common.requestTimeoutMs,
+    maxAttempts: common.maxAttempts,
+    retryBaseMs: common.retryBaseMs,
+    debug: (message) => commands.debug(message)
   })
 }
 
@@ -115,13 +134,11 @@ function runUrl(): string | undefined {
 }
 
 /** Turns any error into the one line a person reads first in the step's log. */
-function describeFailure(error: unknown, operation: Operation | undefined): string {
+function describeFailure(error: unknown, operation: OperationModule | undefined): string {
   if (error instanceof InputError) return `${error.message}. Nothing was sent to the service.`
-  if (error instanceof ApiError) {
-    if (error.status === 401) return `${error.message}. The token was refused: check that the secret holds a valid access token.`
-    if (error.status === 403 && operation) return `${error.message}. The token's user lacks the role this call needs: ${REQUIRED_ROLES[operation]}.`
-    if (error.status === 404) return `${error.message}. Check the slugs: the service knows no such resource, or the token cannot see it.`
-    return error.message
-  }
-  return error instanceof Error ? error.message : String(error)
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error)
+  if (error.status === 401) return `${error.message}. The token was refused: check that the secret holds a valid access token.`
+  if (error.status === 403 && operation) return `${error.message}. The token's user lacks the role this call needs: ${operation.role}.`
+  if (error.status === 404) return `${error.message}. Check the slugs: the service knows no such resource, or the token cannot see it.`
+  return error.message
 }

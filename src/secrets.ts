@@ -1,4 +1,4 @@
-import * as core from './runner.js'
+import * as core from './workflow-commands.js'
 import { redact, rememberSecret } from './redaction.js'
 
 export { redact }

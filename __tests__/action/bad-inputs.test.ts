@@ -1,13 +1,13 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
-import { expectNoSecrets, TOKEN } from './secrets.js'
+import { expectNoSecrets, TOKEN } from '../helpers/secrets.js'
 
 let service: FakeService
+const serve = fakeServices('suite')
 beforeAll(async () => {
-  service = await startFakeService({})
+  service = await serve({})
 })
-afterAll(async () => service.close())
 
 /** Defaults for a valid trigger; each case overrides what it breaks. */
 const base = (): Record<string, string> => ({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main' })

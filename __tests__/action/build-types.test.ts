@@ -3,15 +3,15 @@
  * numeric strings are read; anything else fails naming the field, the value and its
  * JSON type, and leaves the build alone (no abort now, none by the post step).
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
-import { startFakeService, type FakeService, type Reply } from '../helpers/fake-service.js'
+import { fakeServices, type FakeService, type Reply } from '../helpers/fake-service.js'
 import { randomSlug, randomString } from '../helpers/random.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
-import { TOKEN } from './secrets.js'
+import { TOKEN } from '../helpers/secrets.js'
 
+const serve = fakeServices()
 let service: FakeService
-afterEach(async () => service?.close())
 
 const record = (slug: string, fields: Record<string, unknown>): Reply => ({ body: { data: { slug, is_on_hold: false, ...fields } } })
 
@@ -35,7 +35,7 @@ const triggerInputs = (url: string, app: string) => ({
 describe('numbers sent as numeric strings are read', () => {
   it('status "0" is a running build, and "1" a success; build_number "42" is read as 42', async () => {
     const { app, build, path } = names()
-    service = await startFakeService({
+    service = await serve({
       [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build, build_number: '42' }] } },
       [`GET ${path}`]: [
         record(build, { status: '0', status_text: 'in-progress', build_number: '42' }),
@@ -65,7 +65,7 @@ describe('any other value fails, naming the field, the value and its type, and l
   it.each(bad)('status as %s', async (_name, make) => {
     const { value, says } = make()
     const { app, build, path } = names()
-    service = await startFakeService({
+    service = await serve({
       [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build, build_number: 3 }] } },
       [`GET ${path}`]: [record(build, { status: 0, status_text: 'in-progress' }), record(build, { status: value, status_text: 'in-progress' })],
       [`POST ${path}/abort`]: { body: { status: 'ok' } }
@@ -87,7 +87,7 @@ describe('any other value fails, naming the field, the value and its type, and l
 
   it('build_number as a boolean in the trigger answer fails naming it, and says the build was started', async () => {
     const { app, build } = names()
-    service = await startFakeService({ [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build, build_number: false }] } } })
+    service = await serve({ [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build, build_number: false }] } } })
     const result = await runAction({ ...triggerInputs(service.url, app), wait: 'false' })
     expect(result.code).toBe(1)
     expect(errorLine(result)).toBe(`POST /apps/${app}/builds answered 201 and started build ${build}, but its build_number is false (a boolean), not a whole number`)
@@ -95,7 +95,7 @@ describe('any other value fails, naming the field, the value and its type, and l
 
   it('a 401 while waiting also leaves the build running, and the post step alone', async () => {
     const { app, build, path } = names()
-    service = await startFakeService({
+    service = await serve({
       [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build, build_number: 3 }] } },
       [`GET ${path}`]: [record(build, { status: 0 }), { status: 401, body: { message: 'token revoked' } }],
       [`POST ${path}/abort`]: { body: { status: 'ok' } }
@@ -110,7 +110,7 @@ describe('any other value fails, naming the field, the value and its type, and l
 
   it('the wait-timeout still aborts the build (by design)', async () => {
     const { app, build, path } = names()
-    service = await startFakeService({
+    service = await serve({
       [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build }] } },
       [`GET ${path}`]: record(build, { status: '0', status_text: 'in-progress' }),
       [`POST ${path}/abort`]: { body: { status: 'ok' } }

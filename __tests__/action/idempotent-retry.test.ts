@@ -3,14 +3,14 @@
  * lost meets the state it wanted (an abort finds the build finished, a delete finds
  * no app). The action reads the resource back and reports success, saying so.
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService, type Reply } from '../helpers/fake-service.js'
+import { describe, expect, it } from '@jest/globals'
+import { fakeServices, type FakeService, type Reply } from '../helpers/fake-service.js'
 import { randomSlug } from '../helpers/random.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
-import { expectNoSecrets, TOKEN } from './secrets.js'
+import { expectNoSecrets, TOKEN } from '../helpers/secrets.js'
 
+const serve = fakeServices()
 let service: FakeService
-afterEach(async () => service?.close())
 
 const alreadyFinished: Reply = { status: 400, body: { message: 'build has already finished (aborted) and cannot be aborted' } }
 const record = (slug: string, status: unknown, statusText: string): Reply => ({ body: { data: { slug, status, status_text: statusText, is_on_hold: false } } })
@@ -28,7 +28,7 @@ describe('abort: the retry of an applied abort', () => {
   it.each(Object.keys(lost))('after %s, a 400 "already finished" and a build read back as aborted: the step passes', async (how) => {
     const [app, build] = [randomSlug('app-'), randomSlug('b-')]
     const path = `/apps/${app}/builds/${build}`
-    service = await startFakeService({
+    service = await serve({
       [`POST ${path}/abort`]: [lost[how], alreadyFinished],
       [`GET ${path}`]: record(build, 3, 'aborted')
     })
@@ -48,7 +48,7 @@ describe('abort: the retry of an applied abort', () => {
   it('also when the build was aborted with success (status 4) and the step asks to fail on a finished build', async () => {
     const [app, build] = [randomSlug('app-'), randomSlug('b-')]
     const path = `/apps/${app}/builds/${build}`
-    service = await startFakeService({ [`POST ${path}/abort`]: [{ action: 'drop' }, alreadyFinished], [`GET ${path}`]: record(build, 4, 'aborted-with-success') })
+    service = await serve({ [`POST ${path}/abort`]: [{ action: 'drop' }, alreadyFinished], [`GET ${path}`]: record(build, 4, 'aborted-with-success') })
     const result = await runAction(abortInputs(service.url, app, build, { 'abort-with-success': 'true', 'fail-if-finished': 'true' }))
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('the first abort request took effect')
@@ -58,7 +58,7 @@ describe('abort: the retry of an applied abort', () => {
   it('a 400 on the first attempt, nothing uncertain before, with the build still running: the step fails with the service\'s refusal', async () => {
     const [app, build] = [randomSlug('app-'), randomSlug('b-')]
     const path = `/apps/${app}/builds/${build}`
-    service = await startFakeService({
+    service = await serve({
       [`POST ${path}/abort`]: { status: 400, body: { message: 'invalid abort body' } },
       [`GET ${path}`]: record(build, 0, 'in-progress')
     })
@@ -71,7 +71,7 @@ describe('abort: the retry of an applied abort', () => {
   it('a 400 on the first attempt, with the build finished by itself and fail-if-finished: the step fails, claiming no earlier attempt', async () => {
     const [app, build] = [randomSlug('app-'), randomSlug('b-')]
     const path = `/apps/${app}/builds/${build}`
-    service = await startFakeService({ [`POST ${path}/abort`]: alreadyFinished, [`GET ${path}`]: record(build, 3, 'aborted') })
+    service = await serve({ [`POST ${path}/abort`]: alreadyFinished, [`GET ${path}`]: record(build, 3, 'aborted') })
     const result = await runAction(abortInputs(service.url, app, build, { 'fail-if-finished': 'true' }))
     expect(result.code).toBe(1)
     expect(service.calls(`POST ${path}/abort`)).toHaveLength(1)
@@ -82,7 +82,7 @@ describe('abort: the retry of an applied abort', () => {
   it('after a dropped connection, a 400 while the build still runs is not taken for success', async () => {
     const [app, build] = [randomSlug('app-'), randomSlug('b-')]
     const path = `/apps/${app}/builds/${build}`
-    service = await startFakeService({
+    service = await serve({
       [`POST ${path}/abort`]: [{ action: 'drop' }, { status: 400, body: { message: 'abort refused' } }],
       [`GET ${path}`]: record(build, 0, 'in-progress')
     })
@@ -97,7 +97,7 @@ describe('delete-app: the retry of an applied delete', () => {
 
   it.each(Object.keys(lost))('after %s, a 404 and an app read back as 404: the step passes', async (how) => {
     const app = randomSlug('app-')
-    service = await startFakeService({
+    service = await serve({
       [`DELETE /apps/${app}`]: [lost[how], { status: 404, body: { message: 'app not found' } }],
       [`GET /apps/${app}`]: { status: 404, body: { message: 'app not found' } }
     })
@@ -114,7 +114,7 @@ describe('delete-app: the retry of an applied delete', () => {
 
   it('a 404 on the first attempt, nothing uncertain before: the step fails and reads nothing back', async () => {
     const app = randomSlug('app-')
-    service = await startFakeService({ [`DELETE /apps/${app}`]: { status: 404, body: { message: 'app not found' } }, [`GET /apps/${app}`]: { status: 404 } })
+    service = await serve({ [`DELETE /apps/${app}`]: { status: 404, body: { message: 'app not found' } }, [`GET /apps/${app}`]: { status: 404 } })
     const result = await runAction(deleteInputs(service.url, app))
     expect(result.code).toBe(1)
     expect(service.calls(`GET /apps/${app}`)).toHaveLength(0)
@@ -123,7 +123,7 @@ describe('delete-app: the retry of an applied delete', () => {
 
   it('after a dropped connection, a 404 while the app can still be read is not taken for success', async () => {
     const app = randomSlug('app-')
-    service = await startFakeService({
+    service = await serve({
       [`DELETE /apps/${app}`]: [{ action: 'drop' }, { status: 404, body: { message: 'no route' } }],
       [`GET /apps/${app}`]: { body: { data: { slug: app, title: 'still here' } } }
     })

@@ -1,16 +1,16 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { describe, expect, it } from '@jest/globals'
+import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
-import { TOKEN } from './secrets.js'
+import { TOKEN } from '../helpers/secrets.js'
 
+const serve = fakeServices()
 let service: FakeService
-afterEach(async () => service?.close())
 
 const inputs = (url: string) => ({ operation: 'trigger', token: TOKEN, 'base-url': url, 'app-slug': 'app-1', branch: 'main' })
 
 describe('a build trigger is never sent twice by a blind retry', () => {
   it('is not re-sent after the connection drops once the request was written, and says the build may have started', async () => {
-    service = await startFakeService({ 'POST /apps/app-1/builds': { action: 'drop' } })
+    service = await serve({ 'POST /apps/app-1/builds': { action: 'drop' } })
     const result = await runAction(inputs(service.url))
     expect(result.code).toBe(1)
     expect(service.calls('POST /apps/app-1/builds')).toHaveLength(1)
@@ -20,7 +20,7 @@ describe('a build trigger is never sent twice by a blind retry', () => {
   })
 
   it('is retried once after a 429, after the Retry-After delay', async () => {
-    service = await startFakeService({
+    service = await serve({
       'POST /apps/app-1/builds': [
         { status: 429, headers: { 'retry-after': '1' }, body: { message: 'slow down' } },
         { status: 201, body: { results: [{ build_slug: 'b-2', build_number: 2 }] } }
@@ -36,7 +36,7 @@ describe('a build trigger is never sent twice by a blind retry', () => {
   })
 
   it('is not re-sent after a request timeout', async () => {
-    service = await startFakeService({ 'POST /apps/app-1/builds': { action: 'hang' } })
+    service = await serve({ 'POST /apps/app-1/builds': { action: 'hang' } })
     const result = await runAction({ ...inputs(service.url), 'request-timeout': '1' })
     expect(result.code).toBe(1)
     expect(service.calls('POST /apps/app-1/builds')).toHaveLength(1)

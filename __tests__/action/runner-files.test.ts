@@ -6,23 +6,21 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { randomString } from '../helpers/random.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
-import { expectNoSecrets, TOKEN } from './secrets.js'
+import { expectNoSecrets, TOKEN } from '../helpers/secrets.js'
 
+const serve = fakeServices('suite')
 let service: FakeService
 let dir: string
 beforeAll(async () => {
   dir = mkdtempSync(join(tmpdir(), 'runner-files-'))
-  service = await startFakeService({
+  service = await serve({
     'POST /apps/app-1/builds': { status: 201, body: { results: [{ build_slug: 'b-1', build_number: 1 }] } }
   })
 })
-afterAll(async () => {
-  await service.close()
-  rmSync(dir, { recursive: true, force: true })
-})
+afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe.each(['GITHUB_OUTPUT', 'GITHUB_STATE'])('%s', (variable) => {
   it.each<{ what: string; path: () => string; says: string }>([

@@ -1,9 +1,9 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { describe, expect, it } from '@jest/globals'
+import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { errorLine, runAction, type RunOptions } from '../helpers/run-action.js'
 import { randomSlug } from '../helpers/random.js'
 import * as events from '../fixtures/events/events.js'
-import { expectNoSecrets, SECRET_ENV_VALUE, TOKEN } from './secrets.js'
+import { expectNoSecrets, SECRET_ENV_VALUE, TOKEN } from '../helpers/secrets.js'
 
 const PR_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
@@ -28,11 +28,11 @@ const TRIGGERED = {
   }
 }
 
+const serve = fakeServices()
 let service: FakeService
-afterEach(async () => service?.close())
 
 async function trigger(inputs: Record<string, string>, options: RunOptions = {}) {
-  service = await startFakeService({ 'POST /apps/app-1/builds': TRIGGERED })
+  service = await serve({ 'POST /apps/app-1/builds': TRIGGERED })
   const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', ...inputs }, options)
   const sent = service.calls('POST /apps/app-1/builds')
   return { result, sent, body: sent[0]?.body as { hook_info: unknown; build_params: Record<string, unknown> } }
@@ -151,7 +151,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
 
   it('an empty token on a pull_request event from a fork says GitHub withholds secrets there, and where to read on', async () => {
     const fork = events.randomFork()
-    service = await startFakeService({})
+    service = await serve({})
     const result = await runAction(
       { operation: 'trigger', token: '', 'base-url': service.url, 'app-slug': 'app-1' },
       { event: { name: 'pull_request', payload: events.forkPullRequest(fork) } }
@@ -164,7 +164,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
   })
 
   it('an empty token on a same-repository pull request keeps the plain message', async () => {
-    service = await startFakeService({})
+    service = await serve({})
     const result = await runAction(
       { operation: 'trigger', token: '', 'base-url': service.url, 'app-slug': 'app-1' },
       { event: { name: 'pull_request', payload: events.pullRequestOpened() } }
@@ -232,7 +232,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
   })
 
   it('reads the deprecated top-level fields when results is absent', async () => {
-    service = await startFakeService({
+    service = await serve({
       'POST /apps/app-1/builds': { status: 201, body: { status: 'ok', build_slug: 'old-b', build_number: 9, build_url: 'https://service.example/build/old-b', triggered_workflow: 'wf' } }
     })
     const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main' })
@@ -241,14 +241,14 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
   })
 
   it('a service error fails the step with the status and the service message', async () => {
-    service = await startFakeService({ 'POST /apps/app-1/builds': { status: 400, body: { message: 'no trigger map item matched' } } })
+    service = await serve({ 'POST /apps/app-1/builds': { status: 400, body: { message: 'no trigger map item matched' } } })
     const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main' })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain('::error::POST /apps/app-1/builds failed: the service answered 400: no trigger map item matched')
   })
 
   it('a 403 names the roles that may trigger', async () => {
-    service = await startFakeService({ 'POST /apps/app-1/builds': { status: 403, body: { message: 'forbidden' } } })
+    service = await serve({ 'POST /apps/app-1/builds': { status: 403, body: { message: 'forbidden' } } })
     const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main' })
     expect(result.code).toBe(1)
     expect(result.stdout).toMatch(/answered 403: forbidden\. The token's user lacks the role this call needs: Owner, Admin or Developer/)

@@ -1,17 +1,17 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { startFakeService, type FakeService, type RecordedRequest, type Reply } from '../helpers/fake-service.js'
+import { fakeServices, type FakeService, type RecordedRequest, type Reply } from '../helpers/fake-service.js'
 import { runAction } from '../helpers/run-action.js'
 import { randomSlug } from '../helpers/random.js'
-import { expectNoSecrets, TOKEN } from './secrets.js'
+import { expectNoSecrets, TOKEN } from '../helpers/secrets.js'
 
 const BUILD = '/apps/app-1/builds/build-abc'
 const TRIGGERED: Reply = { status: 201, body: { results: [{ build_slug: 'build-abc', build_number: 42, build_url: 'https://service.example/build/build-abc', triggered_workflow: 'primary' }] } }
 const running: Reply = { body: { data: { slug: 'build-abc', status: 0, status_text: 'in-progress', is_on_hold: false } } }
 const finished = (status: number, statusText: string): Reply => ({ body: { data: { slug: 'build-abc', status, status_text: statusText, is_on_hold: false } } })
 
+const serve = fakeServices()
 let service: FakeService
-afterEach(async () => service?.close())
 
 const waitInputs = (url: string, extra: Record<string, string> = {}) => ({
   operation: 'trigger',
@@ -26,7 +26,7 @@ const waitInputs = (url: string, extra: Record<string, string> = {}) => ({
 
 describe('waiting for a build', () => {
   it('waits to success, streams the log in order, each chunk once', async () => {
-    service = await startFakeService({
+    service = await serve({
       'POST /apps/app-1/builds': TRIGGERED,
       [`GET ${BUILD}`]: [running, running, finished(1, 'success')],
       [`GET ${BUILD}/log`]: [
@@ -54,7 +54,7 @@ describe('waiting for a build', () => {
       child?.kill('SIGKILL')
       return running
     }
-    service = await startFakeService({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: killOnFirstPoll })
+    service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: killOnFirstPoll })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false' }), { onSpawn: (c) => (child = c) })
     expect(result.signal).toBe('SIGKILL')
     expect(result.outputs['build-slug']).toBe('build-abc')
@@ -64,7 +64,7 @@ describe('waiting for a build', () => {
   })
 
   it('a failed build fails the step, with build-status failed', async () => {
-    service = await startFakeService({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: [running, finished(2, 'error')] })
+    service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: [running, finished(2, 'error')] })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false' }))
     expect(result.code).toBe(1)
     expect(result.outputs['build-status']).toBe('failed')
@@ -72,14 +72,14 @@ describe('waiting for a build', () => {
   })
 
   it('fail-on-build-failure false lets the step pass on a failed build', async () => {
-    service = await startFakeService({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: finished(2, 'error') })
+    service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: finished(2, 'error') })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false', 'fail-on-build-failure': 'false' }))
     expect(result.code).toBe(0)
     expect(result.outputs['build-status']).toBe('failed')
   })
 
   it('aborted with success counts as a success', async () => {
-    service = await startFakeService({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: finished(4, 'aborted-with-success') })
+    service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: finished(4, 'aborted-with-success') })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false' }))
     expect(result.code).toBe(0)
     expect(result.outputs['build-status']).toBe('aborted-with-success')
@@ -87,7 +87,7 @@ describe('waiting for a build', () => {
 
   it('reports a build on hold once as waiting for approval, and the summary says to approve it on the build page', async () => {
     const held: Reply = { body: { data: { slug: 'build-abc', status: 0, status_text: 'on-hold', is_on_hold: true } } }
-    service = await startFakeService({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: [held, held, held, finished(1, 'success')] })
+    service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: [held, held, held, finished(1, 'success')] })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false' }))
     expect(result.code).toBe(0)
     expect(result.stdout.match(/is on hold/g)).toHaveLength(1)
@@ -101,7 +101,7 @@ describe('waiting for a build', () => {
   it('operation wait: a held build is reported, and the summary names the build to approve', async () => {
     const slug = randomSlug('b-')
     const held: Reply = { body: { data: { slug, status: 0, status_text: 'on-hold', is_on_hold: true } } }
-    service = await startFakeService({ [`GET /apps/app-1/builds/${slug}`]: [held, held, { body: { data: { slug, status: 1, status_text: 'success' } } }] })
+    service = await serve({ [`GET /apps/app-1/builds/${slug}`]: [held, held, { body: { data: { slug, status: 1, status_text: 'success' } } }] })
     const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': slug, 'poll-interval': '0.1', 'stream-logs': 'false' })
     expect(result.code).toBe(0)
     expect(result.stdout).toContain(`Build ${slug} is on hold, waiting for approval`)
@@ -109,7 +109,7 @@ describe('waiting for a build', () => {
   })
 
   it('tolerates a 404 and 5xx from the status call just after the trigger', async () => {
-    service = await startFakeService({
+    service = await serve({
       'POST /apps/app-1/builds': TRIGGERED,
       [`GET ${BUILD}`]: [{ status: 404, body: { message: 'not found' } }, { status: 503 }, finished(1, 'success')]
     })
@@ -119,7 +119,7 @@ describe('waiting for a build', () => {
   })
 
   it('a wait timeout aborts the build and fails the step', async () => {
-    service = await startFakeService({
+    service = await serve({
       'POST /apps/app-1/builds': TRIGGERED,
       [`GET ${BUILD}`]: running,
       [`POST ${BUILD}/abort`]: { body: { status: 'ok' } }
@@ -145,7 +145,7 @@ describe('waiting for a build', () => {
       if (count === 2) child?.kill('SIGINT')
       return running
     }
-    service = await startFakeService({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: onStatus, [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
+    service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: onStatus, [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false', 'poll-interval': '0.2' }), {
       onSpawn: (c) => (child = c),
       env: { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'octo/repo', GITHUB_RUN_ID: '77' }
@@ -161,7 +161,7 @@ describe('waiting for a build', () => {
   })
 
   it('the post step aborts a build the killed main step was waiting for', async () => {
-    service = await startFakeService({ [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
+    service = await serve({ [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
     const result = await runAction(waitInputs(service.url), {
       state: { 'is-post': 'true', 'pending-build': JSON.stringify({ appSlug: 'app-1', buildSlug: 'build-abc' }) }
     })
@@ -172,14 +172,14 @@ describe('waiting for a build', () => {
   })
 
   it('the post step does nothing when no build is pending', async () => {
-    service = await startFakeService({})
+    service = await serve({})
     const result = await runAction(waitInputs(service.url), { state: { 'is-post': 'true', 'pending-build': '' } })
     expect(result.code).toBe(0)
     expect(service.requests).toHaveLength(0)
   })
 
   it('operation wait waits for an existing build', async () => {
-    service = await startFakeService({ [`GET ${BUILD}`]: [running, finished(1, 'success')], [`GET ${BUILD}/log`]: { body: { log_chunks: [{ chunk: 'done', position: 0 }] } } })
+    service = await serve({ [`GET ${BUILD}`]: [running, finished(1, 'success')], [`GET ${BUILD}/log`]: { body: { log_chunks: [{ chunk: 'done', position: 0 }] } } })
     const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc', 'poll-interval': '0.1' })
     expect(result.code).toBe(0)
     expect(result.outputs).toMatchObject({ 'build-slug': 'build-abc', 'build-status': 'success' })
@@ -189,7 +189,7 @@ describe('waiting for a build', () => {
 
 describe('operation abort', () => {
   it('sends every option', async () => {
-    service = await startFakeService({ [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
+    service = await serve({ [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
     const result = await runAction({
       operation: 'abort',
       token: TOKEN,
@@ -211,14 +211,14 @@ describe('operation abort', () => {
   })
 
   it('sends all four fields with their defaults when no option is given', async () => {
-    service = await startFakeService({ [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
+    service = await serve({ [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
     const result = await runAction({ operation: 'abort', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc' })
     expect(result.code).toBe(0)
     expect(service.calls(`POST ${BUILD}/abort`)[0].body).toEqual({ abort_reason: '', abort_with_success: false, skip_git_status_report: false, skip_notifications: false })
   })
 
   it('a 403 says which roles may abort', async () => {
-    service = await startFakeService({ [`POST ${BUILD}/abort`]: { status: 403, body: { message: 'You do not have permission' } } })
+    service = await serve({ [`POST ${BUILD}/abort`]: { status: 403, body: { message: 'You do not have permission' } } })
     const result = await runAction({ operation: 'abort', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc' })
     expect(result.code).toBe(1)
     expect(result.stdout).toMatch(/answered 403: You do not have permission\. The token's user lacks the role this call needs: Owner, Admin or Developer/)

@@ -3,14 +3,14 @@
  * lines and a heartbeat when the log is not streamed, and an abort of a build that
  * has already finished.
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService, type Reply } from '../helpers/fake-service.js'
+import { describe, expect, it } from '@jest/globals'
+import { fakeServices, type FakeService, type Reply } from '../helpers/fake-service.js'
 import { randomSlug } from '../helpers/random.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
-import { TOKEN } from './secrets.js'
+import { TOKEN } from '../helpers/secrets.js'
 
+const serve = fakeServices()
 let service: FakeService
-afterEach(async () => service?.close())
 
 const record = (slug: string, status: number, statusText: string, onHold = false): Reply => ({
   body: { data: { slug, status, status_text: statusText, is_on_hold: onHold } }
@@ -36,7 +36,7 @@ const waitInputs = (url: string, app: string, build: string, extra: Record<strin
 describe('wait-timeout, as the step reads it', () => {
   it('a bare 5 is 5 seconds: printed in words, with a warning to add a unit if minutes were meant', async () => {
     const { app, build, path } = names()
-    service = await startFakeService({ [`GET ${path}`]: record(build, 1, 'success') })
+    service = await serve({ [`GET ${path}`]: record(build, 1, 'success') })
     const result = await runAction(waitInputs(service.url, app, build, { 'wait-timeout': '5' }))
     expect(result.code).toBe(0)
     expect(result.stdout).toContain(`Waiting for build ${build} (wait-timeout: 5 seconds, poll-interval: 0.1 seconds, stream-logs: false)`)
@@ -53,7 +53,7 @@ describe('wait-timeout, as the step reads it', () => {
     ['', '1 hour']
   ])('wait-timeout %p is printed as %s, without a warning', async (given, words) => {
     const { app, build, path } = names()
-    service = await startFakeService({ [`GET ${path}`]: record(build, 1, 'success') })
+    service = await serve({ [`GET ${path}`]: record(build, 1, 'success') })
     const result = await runAction(waitInputs(service.url, app, build, given ? { 'wait-timeout': given } : {}))
     expect(result.code).toBe(0)
     expect(result.stdout).toContain(`(wait-timeout: ${words}, poll-interval:`)
@@ -64,7 +64,7 @@ describe('wait-timeout, as the step reads it', () => {
 describe('with stream-logs false, the wait is not silent', () => {
   it('prints each status change: running, on hold, running again, finished', async () => {
     const { app, build, path } = names()
-    service = await startFakeService({
+    service = await serve({
       [`GET ${path}`]: [
         record(build, 0, 'in-progress'),
         record(build, 0, 'in-progress'),
@@ -87,7 +87,7 @@ describe('with stream-logs false, the wait is not silent', () => {
 
   it('prints a heartbeat with the elapsed time and the status when nothing else was printed for the interval', async () => {
     const { app, build, path } = names()
-    service = await startFakeService({ [`GET ${path}`]: [record(build, 0, 'in-progress'), record(build, 1, 'success')] })
+    service = await serve({ [`GET ${path}`]: [record(build, 0, 'in-progress'), record(build, 1, 'success')] })
     const result = await runAction(waitInputs(service.url, app, build, { 'poll-interval': '2' }), { env: { SERVICE_HEARTBEAT_MS: '400' } })
     expect(result.code).toBe(0)
     expect(service.calls(`GET ${path}`)).toHaveLength(2)
@@ -103,7 +103,7 @@ describe('with stream-logs false, the wait is not silent', () => {
 
   it('no heartbeat while the poll keeps printing status changes faster than the interval', async () => {
     const { app, build, path } = names()
-    service = await startFakeService({ [`GET ${path}`]: [record(build, 0, 'queued'), record(build, 0, 'preparing'), record(build, 1, 'success')] })
+    service = await serve({ [`GET ${path}`]: [record(build, 0, 'queued'), record(build, 0, 'preparing'), record(build, 1, 'success')] })
     const result = await runAction(waitInputs(service.url, app, build), { env: { SERVICE_HEARTBEAT_MS: '5000' } })
     expect(result.code).toBe(0)
     expect(result.stdout).not.toContain('Still waiting')
@@ -124,7 +124,7 @@ describe('aborting a build that has already finished', () => {
 
   it('passes with a notice giving the final status', async () => {
     const { app, build, path } = names()
-    service = await startFakeService({
+    service = await serve({
       [`POST ${path}/abort`]: { status: 400, body: { message: `build "${build}" has already finished (error) and cannot be aborted` } },
       [`GET ${path}`]: record(build, 2, 'error')
     })
@@ -138,7 +138,7 @@ describe('aborting a build that has already finished', () => {
 
   it('fails with fail-if-finished: true', async () => {
     const { app, build, path } = names()
-    service = await startFakeService({ [`POST ${path}/abort`]: { status: 400, body: { message: 'already finished' } }, [`GET ${path}`]: record(build, 1, 'success') })
+    service = await serve({ [`POST ${path}/abort`]: { status: 400, body: { message: 'already finished' } }, [`GET ${path}`]: record(build, 1, 'success') })
     const result = await runAction(abortInputs(service.url, app, build, { 'fail-if-finished': 'true' }))
     expect(result.code).toBe(1)
     expect(errorLine(result)).toBe(
@@ -148,7 +148,7 @@ describe('aborting a build that has already finished', () => {
 
   it('a bad fail-if-finished value is refused before anything is sent', async () => {
     const { app, build } = names()
-    service = await startFakeService({})
+    service = await serve({})
     const result = await runAction(abortInputs(service.url, app, build, { 'fail-if-finished': 'maybe' }))
     expect(result.code).toBe(1)
     expect(errorLine(result)).toBe('Input "fail-if-finished": "maybe" is not a boolean; expected true or false. Nothing was sent to the service.')

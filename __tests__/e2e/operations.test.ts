@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
-import { OPERATIONS } from '../../src/constants.js'
+import { OPERATIONS } from '../helpers/operations.js'
 import {
   appState,
   buildState,

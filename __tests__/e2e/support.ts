@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/server.js'
 import { runAction, type RunOptions, type RunResult } from '../helpers/run-action.js'
+import { expectNoSecrets } from '../helpers/secrets.js'
 
 export { errorLine } from '../helpers/run-action.js'
 import { TOKENS } from '../emulator/helpers.js'
@@ -42,10 +43,8 @@ export async function step(
   const result = await runAction({ operation, token, 'base-url': emu.url, 'poll-interval': '0.1', ...inputs }, runOptions)
   exercised?.add(operation)
   expect(result.timedOut).toBe(false)
-  // A token must never reach the log, the outputs, the state or the summary.
-  for (const text of [result.stdout.split('\n').filter((l) => !l.startsWith('::add-mask::')).join('\n'), result.files.output, result.summary]) {
-    expect(text.includes(token)).toBe(false)
-  }
+  // A token must never reach the log, the outputs, the state or the summary, in any spelling.
+  expectNoSecrets(result, [token])
   return result
 }
 

@@ -9,7 +9,7 @@
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { startFakeService } from '../helpers/fake-service.js'
 import { runAction } from '../helpers/run-action.js'
-import { Checks, failure, operationCase, pool, ScenarioTable, SECRET_INPUTS, SECRET_ENV_VALUE, SSH_PUBLIC_KEY } from './support.js'
+import { Checks, failure, operationCase, pool, ScenarioTable, SECRET_INPUTS, SECRET_ENV_VALUE, SSH_PUBLIC_KEY, TOKEN } from './support.js'
 
 interface Bad {
   value: string
@@ -202,9 +202,9 @@ const SPECIAL: Case[] = [
   { operation: 'list-branches', input: 'operation', value: '', says: /is required; one of: trigger/, what: 'empty where required' },
   { operation: 'get-roles', input: 'token', value: '', says: /is required: pass the access token from a secret/, what: 'empty where required' },
   { operation: 'get-roles', input: 'token', value: '   ', says: /is required/, what: 'whitespace only' },
-  { operation: 'trigger', input: 'token', value: 'tok-SECRET-faults-7Qx9\nINJECT=x', says: /contains white space or a line break/, what: 'newline-injected' },
-  { operation: 'abort', input: 'token', value: 'tok-SECRET-faults 7Qx9', says: /contains white space or a line break/, what: 'space inside' },
-  { operation: 'get-app', input: 'base-url', value: 'https://robot:tok-SECRET-faults-7Qx9@192.0.2.1/v0.1', says: /must not contain a user name or password \(it holds an "@"\); pass the access token in the token input/, what: 'URL with credentials' },
+  { operation: 'trigger', input: 'token', value: `${TOKEN}\nINJECT=x`, says: /contains white space or a line break/, what: 'newline-injected' },
+  { operation: 'abort', input: 'token', value: TOKEN.replace(/-(?=[^-]*$)/, ' '), says: /contains white space or a line break/, what: 'space inside' },
+  { operation: 'get-app', input: 'base-url', value: `https://robot:${TOKEN}@192.0.2.1/v0.1`, says: /must not contain a user name or password \(it holds an "@"\); pass the access token in the token input/, what: 'URL with credentials' },
   { operation: 'trigger', input: 'base-url', value: 'http://192.0.2.1/v0.1', says: /uses plain http:\/\/ to a host that is not this machine/, what: 'http to a remote host' },
   { operation: 'list-apps', input: 'base-url', value: 'ftp://192.0.2.1/v0.1', says: /must use https:\/\//, what: 'ftp scheme' },
   { operation: 'set-roles', input: 'base-url', value: 'https://192.0.2.1/', says: /must end in the API version segment/, what: 'no version segment' },

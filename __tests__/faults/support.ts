@@ -8,14 +8,9 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Reply, Routes } from '../helpers/fake-service.js'
 import { errorLine, type RunResult } from '../helpers/run-action.js'
+import { SECRET_ENV_VALUE, SECRETS, secretLeaks, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY, SSH_SECRET_LINE, TOKEN } from '../helpers/secrets.js'
 
-/** Recognisable secrets: a token, a private key with a body line, and a secret environment value. */
-export const TOKEN = 'tok-SECRET-faults-7Qx9'
-export const SSH_SECRET_LINE = 'FAULTSSHSECRETLINE0123456789abcdefXYZ'
-export const SSH_PRIVATE_KEY = `-----BEGIN OPENSSH PRIVATE KEY-----\n${SSH_SECRET_LINE}\nb3BlbnNzaC1rZXktdjEAAAAABG5vbmUAAAAEbm9uZQ\n-----END OPENSSH PRIVATE KEY-----`
-export const SSH_PUBLIC_KEY = 'ssh-ed25519 AAAAC3NzaC1lZDI1NTE5AAAAIFaultSuiteTestKeyOnly user@example'
-export const SECRET_ENV_VALUE = 'envSECRETfaults4242'
-export const SECRETS = [TOKEN, SSH_SECRET_LINE, SECRET_ENV_VALUE]
+export { SECRET_ENV_VALUE, SECRETS, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY, SSH_SECRET_LINE, TOKEN }
 
 /** Inputs every fault run carries, so every run has all three secrets to leak. */
 export const SECRET_INPUTS: Record<string, string> = {
@@ -180,9 +175,9 @@ export class Checks {
     if (!pattern.test(text)) this.problems.push(`${label}: ${what}: ${JSON.stringify(text.slice(0, 300))} does not match ${pattern}`)
   }
 
-  /** No secret in anything the step wrote (`::add-mask::` lines are the runner's and excluded). */
+  /** No secret, in any spelling, in anything the step wrote (see helpers/secrets.ts). */
   noSecrets(label: string, result: RunResult): void {
-    for (const leak of leaks(result)) this.problems.push(`${label}: leaked ${leak}`)
+    for (const leak of secretLeaks(result, SECRETS)) this.problems.push(`${label}: leaked ${leak}`)
   }
 
   /** No stack trace in anything the step printed. */
@@ -192,19 +187,6 @@ export class Checks {
 }
 
 const STACK = /\n\s+at .+[:(]\d+/
-
-function leaks(result: RunResult): string[] {
-  const stdout = result.stdout
-    .split('\n')
-    .filter((line) => !line.startsWith('::add-mask::'))
-    .join('\n')
-  const places = { stdout, stderr: result.stderr, output: result.files.output, state: result.files.state, summary: result.files.summary }
-  const found: string[] = []
-  for (const secret of SECRETS) {
-    for (const [place, text] of Object.entries(places)) if (text.includes(secret)) found.push(`${secret} in ${place}`)
-  }
-  return found
-}
 
 export interface Row {
   scenario: string

@@ -3,6 +3,7 @@
  * and answers from a route table. It stops itself after a time limit and a
  * request limit, so a forgotten server never outlives the test run.
  */
+import { afterAll, afterEach } from '@jest/globals'
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo, Socket } from 'node:net'
 
@@ -140,5 +141,24 @@ export async function startFakeService(routes: Routes, limits: FakeServiceLimits
     requests,
     calls: (route) => requests.filter((r) => `${r.method} ${r.path}` === route),
     close
+  }
+}
+
+/**
+ * A `serve(routes, limits?)` for one test file, the usual way to start the fake
+ * service: every service it starts is closed after the test that started it
+ * (`'test'`), or after the whole file (`'suite'`).
+ */
+export function fakeServices(scope: 'test' | 'suite' = 'test'): (routes: Routes, limits?: FakeServiceLimits) => Promise<FakeService> {
+  const running: FakeService[] = []
+  const closeAll = async (): Promise<void> => {
+    await Promise.all(running.splice(0).map((service) => service.close()))
+  }
+  if (scope === 'test') afterEach(closeAll)
+  else afterAll(closeAll)
+  return async (routes, limits) => {
+    const service = await startFakeService(routes, limits)
+    running.push(service)
+    return service
   }
 }

@@ -9,9 +9,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Routes } from '../helpers/fake-service.js'
 import { errorLine, type RunResult } from '../helpers/run-action.js'
-import { expectSuccess, fakeServicePerTest, runOperation, sent, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from './support.js'
+import { expectSuccess, runOperation, sent, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from './support.js'
+import { fakeServices } from '../helpers/fake-service.js'
 
-const serve = fakeServicePerTest()
+const serve = fakeServices()
 
 const TRIGGER_TOKEN = 'btt-TRIGGER-5678'
 const APP = {

@@ -3,19 +3,19 @@
  * the input, and the service receives nothing. One table, each case starting from a
  * valid set of inputs for its operation and overriding what it breaks.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { errorLine } from '../helpers/run-action.js'
 import { runOperation, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from './support.js'
 
 let service: FakeService
+const serve = fakeServices('suite')
 beforeAll(async () => {
-  service = await startFakeService({})
+  service = await serve({})
 })
-afterAll(async () => service.close())
 
 /** Valid inputs of each operation (without operation, token and base-url). */
 const VALID: Record<string, Record<string, string>> = {

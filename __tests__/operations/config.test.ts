@@ -3,17 +3,13 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startFakeService, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { fakeServices } from '../helpers/fake-service.js'
 import { randomString } from '../helpers/random.js'
 import { errorLine } from '../helpers/run-action.js'
 import { expectSuccess, runOperation, sent } from './support.js'
 
-let service: FakeService | undefined
+const serve = fakeServices()
 const folders: string[] = []
-async function serve(routes: Routes): Promise<FakeService> {
-  service = await startFakeService(routes)
-  return service
-}
 function workspace(files: Record<string, string> = {}): string {
   const dir = mkdtempSync(join(tmpdir(), 'ops-config-'))
   folders.push(dir)
@@ -21,8 +17,6 @@ function workspace(files: Record<string, string> = {}): string {
   return dir
 }
 afterEach(async () => {
-  await service?.close()
-  service = undefined
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 

@@ -6,16 +6,16 @@ import { afterEach, expect, it } from '@jest/globals'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { REQUIRED_ROLES, type Operation } from '../../src/constants.js'
-import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { REQUIRED_ROLES, type Operation } from '../helpers/operations.js'
+import { fakeServices, type FakeService } from '../helpers/fake-service.js'
+import { randomSlug } from '../helpers/random.js'
 import { errorLine } from '../helpers/run-action.js'
 import { runOperation } from './support.js'
 
+const serve = fakeServices()
 let service: FakeService | undefined
 const folders: string[] = []
 afterEach(async () => {
-  await service?.close()
-  service = undefined
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
@@ -33,7 +33,7 @@ const cases: Array<{ operation: Operation; route: string; inputs: Record<string,
 ]
 
 it.each(cases)('a 403 on $operation names the roles it needs', async ({ operation, route, inputs, roles }) => {
-  service = await startFakeService({ [route]: { status: 403, body: { message: 'You do not have permission' } } })
+  service = await serve({ [route]: { status: 403, body: { message: 'You do not have permission' } } })
   const workspace = mkdtempSync(join(tmpdir(), 'ops-403-'))
   folders.push(workspace)
   writeFileSync(join(workspace, 'service.yml'), 'workflows:\n  primary: {}\n')
@@ -45,4 +45,15 @@ it.each(cases)('a 403 on $operation names the roles it needs', async ({ operatio
   expect(error).toContain(`The token's user lacks the role this call needs: ${REQUIRED_ROLES[operation]}.`)
   expect(error).toMatch(roles)
   expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual([route])
+})
+
+it('list-apps claims no role on the app team: a Workspace the user is not in lists no apps, and a 403 names what the module declares', async () => {
+  const org = randomSlug('org-')
+  service = await serve({ [`GET /organizations/${org}/apps`]: [{ status: 200, body: { data: [] } }, { status: 403, body: { message: 'Forbidden' } }] })
+  const empty = await runOperation(service, 'list-apps', { 'org-slug': org })
+  expect({ code: empty.code, count: empty.outputs.count, apps: empty.outputs.apps }).toEqual({ code: 0, count: '0', apps: '[]' })
+  const refused = await runOperation(service, 'list-apps', { 'org-slug': org })
+  expect(refused.code).toBe(1)
+  expect(errorLine(refused)).toContain(`The token's user lacks the role this call needs: ${REQUIRED_ROLES['list-apps']}.`)
+  expect(errorLine(refused)).not.toMatch(/role on the app team/)
 })

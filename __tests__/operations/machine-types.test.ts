@@ -8,9 +8,10 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Routes } from '../helpers/fake-service.js'
 import { errorLine } from '../helpers/run-action.js'
-import { expectSuccess, fakeServicePerTest, runOperation, sent } from './support.js'
+import { expectSuccess, runOperation, sent } from './support.js'
+import { fakeServices } from '../helpers/fake-service.js'
 
-const serve = fakeServicePerTest()
+const serve = fakeServices()
 
 const migrate = { 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' }
 

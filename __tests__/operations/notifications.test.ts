@@ -1,20 +1,17 @@
 /** set-email-notifications, run from dist/index.js against the fake service. */
-import { afterEach, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { expect, it } from '@jest/globals'
+import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { expectSuccess, runOperation, sent } from './support.js'
 
+const serve = fakeServices()
 let service: FakeService | undefined
-afterEach(async () => {
-  await service?.close()
-  service = undefined
-})
 
 it.each<{ given: Record<string, string>; body: Record<string, string> }>([
   { given: { 'on-failure': 'never' }, body: { on_failure: 'never' } },
   { given: { 'on-success': 'always' }, body: { on_success: 'always' } },
   { given: { 'on-success': 'change', 'on-failure': 'always' }, body: { on_success: 'change', on_failure: 'always' } }
 ])('set-email-notifications sends only the given settings: $body', async ({ given, body }) => {
-  service = await startFakeService({ 'PATCH /apps/app-1/update-email-notifications': { body: { msg: 'ok' } } })
+  service = await serve({ 'PATCH /apps/app-1/update-email-notifications': { body: { msg: 'ok' } } })
   const result = await runOperation(service, 'set-email-notifications', { 'app-slug': 'app-1', ...given })
   expectSuccess(result)
   expect(sent(service.requests)).toEqual([{ method: 'PATCH', path: '/apps/app-1/update-email-notifications', query: {}, body }])
@@ -23,7 +20,7 @@ it.each<{ given: Record<string, string>; body: Record<string, string> }>([
 })
 
 it('set-email-notifications is retried after a 502, since setting the same values twice changes nothing', async () => {
-  service = await startFakeService({ 'PATCH /apps/app-1/update-email-notifications': [{ status: 502 }, { body: { msg: 'ok' } }] })
+  service = await serve({ 'PATCH /apps/app-1/update-email-notifications': [{ status: 502 }, { body: { msg: 'ok' } }] })
   const result = await runOperation(service, 'set-email-notifications', { 'app-slug': 'app-1', 'on-failure': 'change' })
   expectSuccess(result)
   expect(service.requests).toHaveLength(2)

@@ -1,8 +1,9 @@
 /** get-roles, set-roles and list-groups, run from dist/index.js against the fake service. */
 import { describe, expect, it } from '@jest/globals'
-import { expectSuccess, fakeServicePerTest, runOperation, sent } from './support.js'
+import { expectSuccess, runOperation, sent } from './support.js'
+import { fakeServices } from '../helpers/fake-service.js'
 
-const serve = fakeServicePerTest()
+const serve = fakeServices()
 
 describe('roles', () => {
   it('get-roles outputs the group slugs holding the role', async () => {

@@ -7,9 +7,10 @@
 import { describe, expect, it } from '@jest/globals'
 import { randomUnsafeSlug } from '../helpers/random.js'
 import { errorLine } from '../helpers/run-action.js'
-import { expectSuccess, fakeServicePerTest, runOperation } from './support.js'
+import { expectSuccess, runOperation } from './support.js'
+import { fakeServices } from '../helpers/fake-service.js'
 
-const serve = fakeServicePerTest()
+const serve = fakeServices()
 
 /** The slugs of one run: a few random bad ones, always with `..` itself among them. */
 const SLUGS = ['..', randomUnsafeSlug(), randomUnsafeSlug(), randomUnsafeSlug()]

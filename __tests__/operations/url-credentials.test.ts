@@ -4,17 +4,17 @@
  * anything is sent, and the password, random per run and holding characters that
  * change how a URL parses, appears nowhere the step wrote, in any common encoding.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { beforeAll, describe, expect, it } from '@jest/globals'
+import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { randomString, randomUrlPassword, URL_SPECIALS } from '../helpers/random.js'
 import { errorLine, runAction, type RunResult } from '../helpers/run-action.js'
 import { TOKEN } from './support.js'
 
 let service: FakeService
+const serve = fakeServices('suite')
 beforeAll(async () => {
-  service = await startFakeService({})
+  service = await serve({})
 })
-afterAll(async () => service.close())
 
 /** The inputs each URL input is tried with: a valid set for an operation that reads it. */
 const USES: Record<string, Record<string, string>> = {

@@ -5,17 +5,14 @@
  * The bundle runs against the fake service; its stdout is read as the runner
  * reads it. Every run draws new values.
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { startFakeService, type FakeService, type Reply } from '../helpers/fake-service.js'
+import { describe, expect, it } from '@jest/globals'
+import { fakeServices, type FakeService, type Reply } from '../helpers/fake-service.js'
 import { randomCommandLine, randomHostileMarkdown, randomHostileText, randomSlug, randomToken } from '../helpers/random.js'
 import { runAction } from '../helpers/run-action.js'
 import { expectInert } from './support.js'
 
+const serve = fakeServices()
 let service: FakeService | undefined
-afterEach(async () => {
-  await service?.close()
-  service = undefined
-})
 
 /** Hostile text made of command lines and summary-breaking Markdown, with what to look for afterwards. */
 function hostile(): { text: string; lines: string[]; fragments: string[] } {
@@ -45,7 +42,7 @@ describe('text from the service never acts on the runner', () => {
     const [running, finished, reason, url] = [hostile(), hostile(), hostile(), hostile()]
     const path = `/apps/${app}/builds/${build}`
     const record = (status: number, text: string): Reply => ({ body: { data: { slug: build, status, status_text: text, abort_reason: reason.text } } })
-    service = await startFakeService({
+    service = await serve({
       [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build, build_number: 7, build_url: `https://service.example/${build}\n${url.text}` }] } },
       [`GET ${path}`]: [record(0, running.text), record(0, `${running.text} again`), record(3, finished.text)],
       [`GET ${path}/log`]: (_req, count) => ({ body: { log_chunks: chunks.slice(0, count).map((c, position) => ({ chunk: `${c.text}\n`, position })) } })
@@ -70,7 +67,7 @@ describe('text from the service never acts on the runner', () => {
   it('a 4xx error message, as the step error and while waiting', async () => {
     const token = randomToken()
     const message = hostile()
-    service = await startFakeService({ 'POST /apps/app-1/builds': { status: 400, body: { message: message.text } } })
+    service = await serve({ 'POST /apps/app-1/builds': { status: 400, body: { message: message.text } } })
     const failed = await runAction({ operation: 'trigger', token, 'base-url': service.url, 'app-slug': 'app-1', workflow: 'primary' })
     expect(failed.code).toBe(1)
     expect(failed.stdout).toMatch(/^::error::POST \/apps\/app-1\/builds failed: the service answered 400: /m)
@@ -79,7 +76,7 @@ describe('text from the service never acts on the runner', () => {
 
     // A 404 right after the trigger does not end the wait: its message is logged, flattened to one line.
     const notYet = hostile()
-    service = await startFakeService({
+    service = await serve({
       'GET /apps/app-1/builds/b-1': [{ status: 404, body: { message: notYet.text } }, { body: { data: { slug: 'b-1', status: 1, status_text: 'success' } } }]
     })
     const waited = await runAction({ operation: 'wait', token, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'b-1', 'poll-interval': '0.05', 'stream-logs': 'false' })
@@ -92,7 +89,7 @@ describe('text from the service never acts on the runner', () => {
     const token = randomToken()
     const titles = [hostile(), hostile(), hostile()]
     const apps = titles.map((title, i) => ({ slug: `app-${i}`, title: title.text, project_type: hostile().text, owner: { slug: 'org-acme' } }))
-    service = await startFakeService({
+    service = await serve({
       'GET /organizations/org-acme/apps': { body: { data: apps, paging: {} } },
       'GET /apps/app-0': { body: { data: apps[0] } }
     })
@@ -112,7 +109,7 @@ describe('text from the service never acts on the runner', () => {
     const errors = [hostile(), hostile()]
     const apps = [hostile(), hostile()]
     const message = hostile()
-    service = await startFakeService({
+    service = await serve({
       'PATCH /organizations/org-acme/apps/machine_types': {
         body: {
           message: message.text,

@@ -7,7 +7,7 @@ import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { startFakeService, type FakeService } from '../helpers/fake-service.js'
+import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { randomSlug, randomString, randomToken } from '../helpers/random.js'
 import { runAction, type RunResult } from '../helpers/run-action.js'
 import { expectInertSummary } from './support.js'
@@ -15,11 +15,10 @@ import { expectInertSummary } from './support.js'
 const OUTPUT_LIMIT = 1_000_000
 const SUMMARY_LIMIT = 1024 * 1024
 
+const serve = fakeServices()
 let service: FakeService | undefined
 let temp: string | undefined
 afterEach(async () => {
-  await service?.close()
-  service = undefined
   if (temp) rmSync(temp, { recursive: true, force: true })
   temp = undefined
 })
@@ -68,7 +67,7 @@ function expectCut(result: RunResult, name: string, all: unknown[]): void {
 describe('outputs and the summary stay within GitHub limits', () => {
   it('list-apps of 5,000 apps over 100 pages: apps and app-slugs cut inline, whole in their files', async () => {
     const apps = Array.from({ length: 5000 }, app)
-    service = await startFakeService({
+    service = await serve({
       'GET /organizations/org-acme/apps': (req) => {
         const page = Number(req.query.next ?? '0')
         return { body: { data: apps.slice(page * 50, page * 50 + 50), paging: page < 99 ? { next: String(page + 1), page_item_limit: 50, total_item_count: 5000 } : { page_item_limit: 50, total_item_count: 5000 } } }
@@ -92,7 +91,7 @@ describe('outputs and the summary stay within GitHub limits', () => {
     const migrated = Array.from({ length: 30_000 }, () => `App ${randomString(30)} (${randomSlug('app-')})`)
     const errors = Array.from({ length: 12_000 }, () => ({ app: `Broken ${randomString(12)} (${randomSlug('app-')})`, error: `invalid service.yml: ${randomString(40)}` }))
     const body = { message: 'Machine types migrated', migrated_apps: migrated, errors }
-    service = await startFakeService({ 'PATCH /organizations/org-acme/apps/machine_types': { body } })
+    service = await serve({ 'PATCH /organizations/org-acme/apps/machine_types': { body } })
     const result = await runAction(
       { operation: 'migrate-machine-types', token: randomToken(), 'base-url': service.url, 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' },
       { env: { RUNNER_TEMP: runnerTemp() }, timeoutMs: 60_000 }
@@ -112,7 +111,7 @@ describe('outputs and the summary stay within GitHub limits', () => {
 
   it('a short list is whole inline, and its file is written all the same', async () => {
     const apps = Array.from({ length: 3 }, app)
-    service = await startFakeService({ 'GET /apps': { body: { data: apps, paging: {} } } })
+    service = await serve({ 'GET /apps': { body: { data: apps, paging: {} } } })
     const result = await runAction({ operation: 'list-apps', token: randomToken(), 'base-url': service.url }, { env: { RUNNER_TEMP: runnerTemp() } })
     expect(result.code).toBe(0)
     expect(JSON.parse(result.outputs.apps)).toEqual(apps)

@@ -3,19 +3,16 @@
  * secrets neither corrupt outputs nor pass as tokens; odd tokens are refused.
  * Every run draws new secrets.
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
-import { startFakeService, type FakeService, type RecordedRequest } from '../helpers/fake-service.js'
+import { fakeServices, type FakeService, type RecordedRequest } from '../helpers/fake-service.js'
 import { randomAwkwardSecret, randomSlug, randomString } from '../helpers/random.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
 import { encodedForms, redact, rememberSecret } from '../../src/redaction.js'
-import { echoes, expectNoEcho, type Echo } from './encodings.js'
+import { echoes, expectNoEcho, type Echo } from '../helpers/secrets.js'
 
+const serve = fakeServices()
 let service: FakeService | undefined
-afterEach(async () => {
-  await service?.close()
-  service = undefined
-})
 
 /** A token the action accepts (printable ASCII, no white space) that JSON, URLs and HTML still escape. */
 function awkwardToken(): string {
@@ -68,7 +65,7 @@ describe('secrets echoed by the service', () => {
   it('in a successful answer: outputs, response, summary and log hold none of them', async () => {
     const s = secrets()
     const text = echoText(s.all)
-    service = await startFakeService({
+    service = await serve({
       'GET /apps/app-1': { body: { data: { slug: 'app-1', title: text, repo_url: text, project_type: text } } }
     })
     const result = await runAction({ operation: 'get-app', 'base-url': service.url, 'app-slug': 'app-1', ...s.inputs })
@@ -80,7 +77,7 @@ describe('secrets echoed by the service', () => {
   it('in the trigger answer, the status text and the build log while waiting', async () => {
     const s = secrets()
     const build = randomSlug('b-')
-    service = await startFakeService({
+    service = await serve({
       'POST /apps/app-1/builds': { status: 201, body: { message: echoText(s.all), results: [{ build_slug: build, build_number: 1 }] } },
       [`GET /apps/app-1/builds/${build}`]: [
         { body: { data: { slug: build, status: 0, status_text: echoText(s.all) } } },
@@ -106,7 +103,7 @@ describe('secrets echoed by the service', () => {
   it('in a 400 that echoes the request: as JSON with a message, and as plain text', async () => {
     const s = secrets()
     const rejected = (req: RecordedRequest): string => `rejected environments ${JSON.stringify((req.body as { build_params: { environments: unknown } }).build_params.environments)}`
-    service = await startFakeService({
+    service = await serve({
       'POST /apps/app-1/builds': (req, count) =>
         count === 1
           ? { status: 400, body: { message: `${rejected(req)} ${echoText(s.all)}` } }
@@ -124,7 +121,7 @@ describe('secrets echoed by the service', () => {
     const s = secrets()
     // The old cut at 300 characters fell inside the token, leaving its first 12 to 30 characters.
     const filler = randomString(300 - (12 + randomInt(19)))
-    service = await startFakeService({ 'GET /apps/app-1': { status: 422, body: { message: `${filler}${s.token} ${randomString(40)}` } } })
+    service = await serve({ 'GET /apps/app-1': { status: 422, body: { message: `${filler}${s.token} ${randomString(40)}` } } })
     const result = await runAction({ operation: 'get-app', 'base-url': service.url, 'app-slug': 'app-1', ...s.inputs })
     expect(result.code).toBe(1)
     expect(errorLine(result)).toContain(filler.slice(0, 100))
@@ -149,7 +146,7 @@ describe('short secrets and odd tokens', () => {
     const short = randomString(3 + randomInt(2), 'abcdef0123456789')
     const build = `${randomString(8, 'abcdef0123456789')}-${short}f4bd-${randomString(12, 'abcdef0123456789')}`
     const token = awkwardToken()
-    service = await startFakeService({
+    service = await serve({
       'POST /apps/app-1/builds': { status: 201, body: { results: [{ build_slug: build, build_number: 3, build_url: `https://service.example/build/${build}` }] } }
     })
     const result = await runAction({
@@ -170,7 +167,7 @@ describe('short secrets and odd tokens', () => {
 
   it('a token shorter than 8 characters is refused and nothing is sent', async () => {
     const token = randomString(3 + randomInt(5))
-    service = await startFakeService({})
+    service = await serve({})
     const result = await runAction({ operation: 'get-app', token, 'base-url': service.url, 'app-slug': 'app-1' })
     expect(result.code).toBe(1)
     expect(errorLine(result)).toBe(`Input "token": is ${token.length} character(s) long; no access token is shorter than 8: check the secret holds the whole token. Nothing was sent to the service.`)
@@ -181,7 +178,7 @@ describe('short secrets and odd tokens', () => {
   it('a token holding a control character is refused and nothing is sent', async () => {
     const control = String.fromCharCode([1, 7, 8, 27, 127, 0x85, 0x9b][randomInt(7)])
     const token = `${randomString(20)}${control}${randomString(10)}`
-    service = await startFakeService({})
+    service = await serve({})
     const result = await runAction({ operation: 'get-app', token, 'base-url': service.url, 'app-slug': 'app-1' })
     expect(result.code).toBe(1)
     expect(errorLine(result)).toMatch(/^Input "token": contains a control character \(U\+00[0-9A-F]{2} at position 21\); check the secret holds only the token/)

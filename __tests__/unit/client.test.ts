@@ -1,15 +1,14 @@
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { ApiClient, ApiError, parseRetryAfter } from '../../src/client.js'
-import { startFakeService, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { describe, expect, it } from '@jest/globals'
+import { ApiError } from '../../src/http/api-error.js'
+import { ApiClient } from '../../src/http/client.js'
+import { parseRetryAfter } from '../../src/http/failure.js'
+import { fakeServices, type FakeService, type Routes } from '../helpers/fake-service.js'
 
+const serve = fakeServices()
 let service: FakeService | undefined
-afterEach(async () => {
-  await service?.close()
-  service = undefined
-})
 
 async function clientFor(routes: Routes, options: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): Promise<ApiClient> {
-  service = await startFakeService(routes)
+  service = await serve(routes)
   return new ApiClient({ baseUrl: service.url, token: 'tok-unit', timeoutMs: 2000, maxAttempts: 3, retryBaseMs: 5, ...options })
 }
 

@@ -6,6 +6,8 @@ const PR_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
 const FORK = events.randomFork()
 const PR_MESSAGE = 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.'
+/** What a fork pull request of the fixture maps to, before its fork URL: neither owner, so the service may hold it. */
+const FORK_PARAMS = { branch: 'changes', commit_hash: PR_SHA, commit_message: PR_MESSAGE, branch_dest: 'master', pull_request_id: 2, pull_request_head_branch: 'pull/2/head' }
 
 /** One row per event: the event, and the build parameters the service's own webhook would send. */
 const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, unknown>; fork?: boolean; exact?: boolean }> = [
@@ -49,12 +51,7 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
     name: 'fork pull request: the fork URL, and neither owner, so the service may hold it',
     event: { name: 'pull_request', payload: events.forkPullRequest(FORK) },
     params: {
-      branch: 'changes',
-      commit_hash: PR_SHA,
-      commit_message: PR_MESSAGE,
-      branch_dest: 'master',
-      pull_request_id: 2,
-      pull_request_head_branch: 'pull/2/head',
+      ...FORK_PARAMS,
       pull_request_repository_url: `https://github.com/${FORK.owner}/${FORK.repo}.git`
     },
     exact: true,
@@ -64,12 +61,7 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
     name: 'pull_request_target from a fork maps like pull_request: neither owner',
     event: { name: 'pull_request_target', payload: events.forkPullRequest(FORK) },
     params: {
-      branch: 'changes',
-      commit_hash: PR_SHA,
-      commit_message: PR_MESSAGE,
-      branch_dest: 'master',
-      pull_request_id: 2,
-      pull_request_head_branch: 'pull/2/head',
+      ...FORK_PARAMS,
       pull_request_repository_url: `https://github.com/${FORK.owner}/${FORK.repo}.git`
     },
     exact: true,
@@ -78,14 +70,7 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
   {
     name: 'pull request whose fork was deleted (head.repo null): a fork, no owners, no fork URL',
     event: { name: 'pull_request', payload: events.deletedForkPullRequest(FORK) },
-    params: {
-      branch: 'changes',
-      commit_hash: PR_SHA,
-      commit_message: PR_MESSAGE,
-      branch_dest: 'master',
-      pull_request_id: 2,
-      pull_request_head_branch: 'pull/2/head'
-    },
+    params: FORK_PARAMS,
     exact: true,
     fork: true
   },

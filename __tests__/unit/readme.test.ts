@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 // @ts-expect-error: a plain JavaScript module without type declarations
 import { docPaths, readSources, renderDocs } from '../../scripts/docs.js'
-import { Input, OPERATIONS, Output, REQUIRED_ROLES } from '../../src/constants.js'
+import { Input, Output } from '../../src/constants.js'
+import { OPERATIONS, REQUIRED_ROLES } from '../helpers/operations.js'
 import { randomSlug } from '../helpers/random.js'
 
 const actionYaml = readFileSync('action.yml', 'utf8')

@@ -1,67 +1,62 @@
-import { ApiError, type ApiClient } from '../client.js'
-import { buildPath, getBuild, statusWord, type BuildRecord, type BuildStatus } from './build-record.js'
+/** operation: abort — aborts a running build; one that has already finished passes with a notice, or fails when asked. */
+import { abortBuild, type AbortRequest } from '../api/builds.js'
+import { Input, Output } from '../constants.js'
+import { booleanFlag, optionalText, requiredSlug, type GetInput } from '../input-readers.js'
+import type { SummarySection } from '../summary.js'
+import type { HandlerContext } from './context.js'
+import { defineOperation } from './operation.js'
 
-export interface AbortOptions {
-  abortReason: string
-  abortWithSuccess: boolean
-  skipNotifications: boolean
-  skipGitStatusReport: boolean
+export interface AbortInputs extends AbortRequest {
+  appSlug: string
+  buildSlug: string
+  /** Fail when the build had already finished, instead of passing with a notice. */
+  failIfFinished: boolean
 }
 
-/**
- * What an abort achieved:
- * - `aborted`: the service accepted this abort;
- * - `finished`: the service refused it and the build, read back, has finished.
- *   `byEarlierAttempt` is true when an earlier attempt of this call may have been
- *   applied (its answer was lost) and the build ended aborted: that attempt took effect.
- */
-export type AbortOutcome =
-  | { kind: 'aborted'; response: string }
-  | { kind: 'finished'; status: BuildStatus; record: BuildRecord; response: string; byEarlierAttempt: boolean }
+export const abort = defineOperation<AbortInputs>({
+  name: 'abort',
+  role: 'Owner, Admin or Developer (the interface also says Admin or Owner in one place)',
+  inputs: [Input.appSlug, Input.buildSlug, Input.abortReason, Input.abortWithSuccess, Input.skipNotifications, Input.skipGitStatusReport, Input.failIfFinished],
+  outputs: [Output.response, Output.buildSlug, Output.buildStatus, Output.buildStatusText],
+  read: (get: GetInput) => ({
+    appSlug: requiredSlug(get, Input.appSlug),
+    buildSlug: requiredSlug(get, Input.buildSlug),
+    abortReason: optionalText(get, Input.abortReason) ?? '',
+    abortWithSuccess: booleanFlag(get, Input.abortWithSuccess, false),
+    skipNotifications: booleanFlag(get, Input.skipNotifications, false),
+    skipGitStatusReport: booleanFlag(get, Input.skipGitStatusReport, false),
+    failIfFinished: booleanFlag(get, Input.failIfFinished, false)
+  }),
+  run: runAbort
+})
 
-/**
- * Aborts a build. All four body fields are always sent: the interface makes them
- * optional, the published contract requires them. A refusal (400 or 409) is
- * checked by reading the build: one that has finished is the end an abort wants,
- * whether this call or the build itself got there first.
- */
-export async function abortBuild(
-  client: ApiClient,
-  appSlug: string,
-  buildSlug: string,
-  options: AbortOptions,
-  signal?: AbortSignal
-): Promise<AbortOutcome> {
-  try {
-    const res = await client.post<unknown>(
-      `${buildPath(appSlug, buildSlug)}/abort`,
-      {
-        abort_reason: options.abortReason,
-        abort_with_success: options.abortWithSuccess,
-        skip_git_status_report: options.skipGitStatusReport,
-        skip_notifications: options.skipNotifications
-      },
-      // Aborting twice has the effect of aborting once.
-      { retry: 'idempotent', signal }
-    )
-    return { kind: 'aborted', response: res.text }
-  } catch (error) {
-    if (!(error instanceof ApiError) || error.kind !== 'http' || (error.status !== 400 && error.status !== 409)) throw error
-    let read
-    try {
-      read = await getBuild(client, appSlug, buildSlug, signal)
-    } catch {
-      // The build cannot be read back: the refusal stands as the service gave it.
-      throw error
-    }
-    const word = read.record.status === undefined ? undefined : statusWord(read.record.status)
-    if (!word) throw error
-    return {
-      kind: 'finished',
-      status: word,
-      record: read.record,
-      response: read.response,
-      byEarlierAttempt: error.earlierAttemptMayHaveApplied && (word === 'aborted' || word === 'aborted-with-success')
-    }
+async function runAbort(inputs: AbortInputs, ctx: HandlerContext): Promise<void> {
+  const result = await abortBuild(ctx.client, inputs.appSlug, inputs.buildSlug, inputs)
+  ctx.output(Output.response, result.response)
+  ctx.output(Output.buildSlug, inputs.buildSlug)
+  const facts: SummarySection['facts'] = [
+    ['Reason', inputs.abortReason],
+    ['Counted as successful', inputs.abortWithSuccess],
+    ['Email notifications skipped', inputs.skipNotifications],
+    ['Git status report skipped', inputs.skipGitStatusReport]
+  ]
+  const aborted = `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`
+  if (result.kind === 'aborted') {
+    ctx.info(`Aborted build ${inputs.buildSlug}`)
+    ctx.summary({ heading: aborted, facts })
+    return
   }
+  const final = `${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
+  ctx.output(Output.buildStatus, result.status)
+  ctx.output(Output.buildStatusText, result.record.status_text ?? result.status)
+  if (result.byEarlierAttempt) {
+    const message = `Aborted build ${inputs.buildSlug}: the first abort request took effect but its answer was lost; the retry found the build already finished, and reading it back shows it ${final}.`
+    ctx.info(message)
+    ctx.summary({ heading: aborted, lines: [message], facts: [...facts, ['Result', result.status]] })
+    return
+  }
+  const message = `Build ${inputs.buildSlug} had already finished before it could be aborted; its final status is ${final}.`
+  if (inputs.failIfFinished) throw new Error(`${message} Set ${Input.failIfFinished}: false to let the step pass when the build has already finished.`)
+  ctx.notice(`${message} Nothing was changed.`)
+  ctx.summary({ heading: `Build ${inputs.buildSlug} had already finished on ${inputs.appSlug}`, lines: [`${message} Nothing was changed.`], facts: [['Result', result.status]] })
 }

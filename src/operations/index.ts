@@ -1,31 +1,45 @@
-import type { Operation } from '../constants.js'
-import type { OperationInputs } from '../inputs.js'
-import type { HandlerContext } from './context.js'
-
-export type Handler<K extends Operation> = (inputs: OperationInputs[K], ctx: HandlerContext) => Promise<void>
-
 /**
- * One handler per operation, each loaded only when chosen so a step pays the
- * start-up cost of its own operation alone. The type lists every operation, so a
- * missing handler fails to compile.
+ * The registry of operations: one line each, loaded only when chosen, so a step
+ * pays the start-up cost of its own operation alone. The `Operation` type and the
+ * `OPERATIONS` list come from it; a test checks each module against action.yml.
  */
-export const HANDLERS: { [K in Operation]: () => Promise<Handler<K>> } = {
-  trigger: async () => (await import('./builds.js')).runTrigger,
-  wait: async () => (await import('./builds.js')).runWait,
-  abort: async () => (await import('./builds.js')).runAbort,
-  'register-app': async () => (await import('./register-app.js')).runRegisterApp,
-  'list-apps': async () => (await import('./apps.js')).runListApps,
-  'get-app': async () => (await import('./apps.js')).runGetApp,
-  'update-app': async () => (await import('./apps.js')).runUpdateApp,
-  'delete-app': async () => (await import('./apps.js')).runDeleteApp,
-  'list-branches': async () => (await import('./apps.js')).runListBranches,
-  'get-config': async () => (await import('./config.js')).runGetConfig,
-  'upload-config': async () => (await import('./config.js')).runUploadConfig,
-  'get-config-location': async () => (await import('./config.js')).runGetConfigLocation,
-  'set-config-location': async () => (await import('./config.js')).runSetConfigLocation,
-  'get-roles': async () => (await import('./roles.js')).runGetRoles,
-  'set-roles': async () => (await import('./roles.js')).runSetRoles,
-  'list-groups': async () => (await import('./roles.js')).runListGroups,
-  'migrate-machine-types': async () => (await import('./machine-types.js')).runMigrateMachineTypes,
-  'set-email-notifications': async () => (await import('./notifications.js')).runSetEmailNotifications
+import type { OperationModule } from './operation.js'
+
+type Loader = () => Promise<OperationModule>
+
+const REGISTRY = {
+  trigger: async () => (await import('./trigger.js')).trigger,
+  wait: async () => (await import('./wait.js')).wait,
+  abort: async () => (await import('./abort.js')).abort,
+  'register-app': async () => (await import('./register-app.js')).registerApp,
+  'list-apps': async () => (await import('./list-apps.js')).listApps,
+  'get-app': async () => (await import('./get-app.js')).getApp,
+  'update-app': async () => (await import('./update-app.js')).updateApp,
+  'delete-app': async () => (await import('./delete-app.js')).deleteApp,
+  'list-branches': async () => (await import('./list-branches.js')).listBranches,
+  'get-config': async () => (await import('./get-config.js')).getConfig,
+  'upload-config': async () => (await import('./upload-config.js')).uploadConfig,
+  'get-config-location': async () => (await import('./get-config-location.js')).getConfigLocation,
+  'set-config-location': async () => (await import('./set-config-location.js')).setConfigLocation,
+  'get-roles': async () => (await import('./get-roles.js')).getRoles,
+  'set-roles': async () => (await import('./set-roles.js')).setRoles,
+  'list-groups': async () => (await import('./list-groups.js')).listGroups,
+  'migrate-machine-types': async () => (await import('./migrate-machine-types.js')).migrateMachineTypes,
+  'set-email-notifications': async () => (await import('./set-email-notifications.js')).setEmailNotifications
+} satisfies Record<string, Loader>
+
+/** An operation's name, as the `operation` input takes it. */
+export type Operation = keyof typeof REGISTRY
+
+/** Every operation, in the order action.yml lists them. */
+export const OPERATIONS = Object.keys(REGISTRY) as Operation[]
+
+/** Whether `name` is an operation. */
+export function isOperation(name: string): name is Operation {
+  return Object.hasOwn(REGISTRY, name)
+}
+
+/** Loads the module of one operation. */
+export function loadOperation(operation: Operation): Promise<OperationModule> {
+  return REGISTRY[operation]()
 }

@@ -1,102 +1,116 @@
-import * as core from '../runner.js'
-import { ApiError, type ApiClient } from '../client.js'
-import { Output } from '../constants.js'
-import type { RegisterAppInputs } from '../inputs.js'
-import { addSecret } from '../secrets.js'
-import type { HandlerContext } from './context.js'
-import { appPath, describeUnsafeSlug, slugProblem } from './paths.js'
-
-/** Step 1: creates the app. Never repeated unless the first attempt provably did not arrive. */
-export async function registerApp(client: ApiClient, inputs: RegisterAppInputs): Promise<{ appSlug: string; response: string }> {
-  const path = '/apps/register'
-  const res = await client.post<{ slug?: unknown } | undefined>(
-    path,
-    {
-      provider: inputs.provider,
-      repo_url: inputs.repoUrl,
-      git_repo_slug: inputs.gitRepoSlug,
-      git_owner: inputs.gitOwner,
-      organization_slug: inputs.orgSlug,
-      is_public: inputs.isPublic,
-      type: 'git',
-      ...(inputs.title !== undefined ? { title: inputs.title } : {})
-    },
-    {
-      retry: 'once',
-      ambiguousHint: 'the app may have been registered; list the Workspace\'s apps before running the step again',
-      noEffectHint: 'no app was registered'
-    }
-  )
-  const slug = res.body?.slug
-  if (typeof slug !== 'string' || slug === '') {
-    throw new ApiError(
-      `POST ${path} answered ${res.status} but named no app slug; the app may have been registered`,
-      'invalid-response',
-      'POST',
-      path,
-      res.status,
-      undefined,
-      true
-    )
-  }
-  const problem = slugProblem(slug)
-  if (problem) {
-    throw new ApiError(
-      `POST ${path} answered ${res.status}, but ${describeUnsafeSlug('slug', slug, problem)}; the app may have been registered: list the Workspace's apps to find it`,
-      'invalid-response',
-      'POST',
-      path,
-      res.status,
-      undefined,
-      true
-    )
-  }
-  return { appSlug: slug, response: res.text }
-}
-
-/** Step 2 (SSH repository URLs only): gives the service the key it clones with. */
-export async function registerSshKey(
-  client: ApiClient,
-  appSlug: string,
-  key: { privateKey: string; publicKey: string; registerAtProvider: boolean }
-): Promise<{ response: string }> {
-  const res = await client.post<unknown>(appPath(appSlug, 'register-ssh-key'), {
-    auth_ssh_private_key: key.privateKey,
-    auth_ssh_public_key: key.publicKey,
-    is_register_key_into_provider_service: key.registerAtProvider
-  })
-  return { response: res.text }
-}
-
-/** Step 3: sets the project type and stack, and returns the app's build trigger token. */
-export async function finishRegistration(
-  client: ApiClient,
-  appSlug: string,
-  inputs: RegisterAppInputs
-): Promise<{ buildTriggerToken?: string; response: string }> {
-  const res = await client.post<{ build_trigger_token?: unknown } | undefined>(appPath(appSlug, 'finish'), {
-    project_type: inputs.projectType,
-    stack_id: inputs.stackId,
-    config: inputs.configName,
-    mode: 'manual',
-    envs: inputs.appEnvs,
-    organization_slug: inputs.orgSlug
-  })
-  const token = res.body?.build_trigger_token
-  return { buildTriggerToken: typeof token === 'string' && token !== '' ? token : undefined, response: res.text }
-}
-
 /**
  * operation: register-app — register, SSH key (skipped for an HTTPS URL), finish.
  * The app slug is output as soon as the app exists, so a later failure still
  * tells the user which half-registered app to finish or delete.
  */
-export async function runRegisterApp(inputs: RegisterAppInputs, ctx: HandlerContext): Promise<void> {
-  const registered = await registerApp(ctx.client, inputs)
-  const appSlug = registered.appSlug
-  ctx.report.output(Output.appSlug, appSlug)
-  ctx.report.output(Output.response, registered.response)
-  core.info(`Registered app ${appSlug} for ${inputs.repoUrl}`)
+import { finishRegistration, registerApp as register, registerSshKey, type Finish, type Registration } from '../api/register.js'
+import { Input, Output } from '../constants.js'
+import { InputError, quote } from '../errors.js'
+import * as read from '../input-readers.js'
+import type { GetInput } from '../input-readers.js'
+import type { HandlerContext } from './context.js'
+import { defineOperation } from './operation.js'
+
+export interface RegisterAppInputs extends Registration, Finish {
+  isSshUrl: boolean
+  sshPrivateKey?: string
+  sshPublicKey?: string
+  registerKeyAtProvider: boolean
+  /** Things the user should change, e.g. a provider value the service does not document. */
+  warnings: string[]
+}
+
+export const registerApp = defineOperation<RegisterAppInputs>({
+  name: 'register-app',
+  role: 'Owner or Admin of the app team for the SSH key step, and membership of the Workspace',
+  inputs: [
+    Input.provider,
+    Input.repoUrl,
+    Input.gitOwner,
+    Input.gitRepoSlug,
+    Input.orgSlug,
+    Input.isPublic,
+    Input.title,
+    Input.sshPrivateKey,
+    Input.sshPublicKey,
+    Input.registerKeyAtProvider,
+    Input.projectType,
+    Input.stackId,
+    Input.configName,
+    Input.appEnvs
+  ],
+  outputs: [Output.appSlug, Output.response, Output.buildTriggerToken],
+  read: readRegisterApp,
+  run: runRegisterApp
+})
+
+/** The git providers the service's registration accepts, as its published contract lists them. */
+const PROVIDERS = ['github', 'gitlab', 'gitlab-self-hosted', 'bitbucket', 'custom'] as const
+
+/** `other` was accepted before the contract's values were; it is still sent as given, so no existing workflow changes. */
+const LEGACY_PROVIDER = 'other'
+const SLUG_LIKE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
+async function readRegisterApp(get: GetInput): Promise<RegisterAppInputs> {
+  const repoUrl = read.required(Input.repoUrl, read.gitUrl(get, Input.repoUrl))
+  const isSshUrl = !/^https?:\/\//.test(repoUrl)
+  const fromUrl = ownerAndRepo(repoUrl)
+  const key = readSshKey(get, repoUrl, isSshUrl)
+  const legacyProvider = get(Input.provider) === LEGACY_PROVIDER
+  return {
+    provider: legacyProvider ? LEGACY_PROVIDER : (read.oneOf(get, Input.provider, PROVIDERS) ?? 'github'),
+    warnings: legacyProvider
+      ? [`provider "${LEGACY_PROVIDER}" is not a value the service documents; it is sent as given, but custom is the documented value for a git host that is not GitHub, GitLab or Bitbucket`]
+      : [],
+    repoUrl,
+    isSshUrl,
+    gitOwner: read.slug(get, Input.gitOwner) ?? read.required(Input.gitOwner, fromUrl?.owner),
+    gitRepoSlug: read.slug(get, Input.gitRepoSlug) ?? read.required(Input.gitRepoSlug, fromUrl?.repo),
+    orgSlug: read.requiredSlug(get, Input.orgSlug),
+    isPublic: read.booleanFlag(get, Input.isPublic, false),
+    title: read.singleLine(get, Input.title),
+    sshPrivateKey: isSshUrl ? key.privateKey : undefined,
+    sshPublicKey: isSshUrl ? key.publicKey : undefined,
+    registerKeyAtProvider: read.booleanFlag(get, Input.registerKeyAtProvider, false),
+    projectType: read.required(Input.projectType, read.matching(get, Input.projectType, /^[a-z0-9][a-z0-9-]*$/i, 'a project type such as android, ios or other')),
+    stackId: read.required(Input.stackId, read.matching(get, Input.stackId, SLUG_LIKE, 'a stack identifier')),
+    configName: read.matching(get, Input.configName, SLUG_LIKE, 'a configuration name such as other-config') ?? 'other-config',
+    appEnvs: Object.fromEntries((await read.environmentItems(get, Input.appEnvs)).map((item) => [item.mapped_to, item.value]))
+  }
+}
+
+/** The key pair an SSH repository URL needs, checked; an HTTPS URL takes none. */
+function readSshKey(get: GetInput, repoUrl: string, isSshUrl: boolean): { privateKey?: string; publicKey?: string } {
+  const privateKey = get(Input.sshPrivateKey) === '' ? undefined : `${get(Input.sshPrivateKey)}\n`
+  const publicKey = read.singleLine(get, Input.sshPublicKey)
+  if (!isSshUrl && privateKey) {
+    throw new InputError(Input.sshPrivateKey, `is given, but ${quote(repoUrl)} is an HTTPS URL, for which no SSH key is registered; remove ssh-private-key or use the SSH URL`)
+  }
+  if (isSshUrl && !privateKey) throw new InputError(Input.sshPrivateKey, `is required for the SSH repository URL ${quote(repoUrl)}; pass it from a secret (or use an HTTPS URL)`)
+  if (privateKey && !/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(privateKey)) {
+    throw new InputError(Input.sshPrivateKey, 'does not look like a private key (no "-----BEGIN ... PRIVATE KEY-----" line)')
+  }
+  if (isSshUrl && !publicKey) throw new InputError(Input.sshPublicKey, 'is required with ssh-private-key for an SSH repository URL')
+  if (publicKey && !/^(ssh-|ecdsa-)[a-z0-9-]+ [A-Za-z0-9+/=]+/.test(publicKey)) {
+    throw new InputError(Input.sshPublicKey, `${quote(publicKey)} does not look like an OpenSSH public key (e.g. "ssh-ed25519 AAAA...")`)
+  }
+  return { privateKey, publicKey }
+}
+
+/** The owner and repository named by a git URL's last two path steps. */
+function ownerAndRepo(url: string): { owner: string; repo: string } | undefined {
+  const path = url.replace(/^[a-z+]+:\/\/[^/]+\//i, '').replace(/^[^@]+@[^:]+:/, '')
+  const parts = path.replace(/\.git$/, '').split('/').filter(Boolean)
+  if (parts.length < 2) return undefined
+  return { owner: parts[parts.length - 2], repo: parts[parts.length - 1] }
+}
+
+async function runRegisterApp(inputs: RegisterAppInputs, ctx: HandlerContext): Promise<void> {
+  for (const warning of inputs.warnings) ctx.warning(warning)
+  const { appSlug, response } = await register(ctx.client, inputs)
+  ctx.output(Output.appSlug, appSlug)
+  ctx.output(Output.response, response)
+  ctx.info(`Registered app ${appSlug} for ${inputs.repoUrl}`)
   const facts: Array<[string, string | boolean | undefined]> = [
     ['App slug', appSlug],
     ['Repository', inputs.repoUrl],
@@ -106,39 +120,36 @@ export async function runRegisterApp(inputs: RegisterAppInputs, ctx: HandlerCont
     ['Public', inputs.isPublic]
   ]
   const section = { heading: `App ${appSlug} registered`, facts, lines: [] as string[] }
-  ctx.report.summary(section)
-
+  ctx.summary(section)
   let step = 'adding the SSH key'
   try {
-    if (inputs.isSshUrl && inputs.sshPrivateKey && inputs.sshPublicKey) {
-      const key = await registerSshKey(ctx.client, appSlug, {
-        privateKey: inputs.sshPrivateKey,
-        publicKey: inputs.sshPublicKey,
-        registerAtProvider: inputs.registerKeyAtProvider
-      })
-      ctx.report.output(Output.response, key.response || undefined)
-      facts.push(['SSH key', inputs.registerKeyAtProvider ? 'added, and registered at the provider' : 'added'])
-      core.info(`Added the SSH key to ${appSlug}`)
-    } else {
-      facts.push(['SSH key', 'not needed (HTTPS repository URL)'])
-    }
+    await addKey(inputs, appSlug, facts, ctx)
     step = 'finishing the registration'
-    const finished = await finishRegistration(ctx.client, appSlug, inputs)
-    if (finished.buildTriggerToken) {
-      // Masked in the runner's log first, then output as is (the output must hold the
-      // real token), then added to the action's own redaction for everything written after.
-      core.setSecret(finished.buildTriggerToken)
-      ctx.report.output(Output.buildTriggerToken, finished.buildTriggerToken)
-      addSecret(finished.buildTriggerToken)
-    }
-    ctx.report.output(Output.response, finished.response || undefined)
-    facts.push(['Build trigger token', finished.buildTriggerToken ? 'set (in the build-trigger-token output, masked)' : 'not returned'])
-    core.info(`Finished the registration of ${appSlug}`)
+    await finish(inputs, appSlug, facts, ctx)
   } catch (error) {
     const note = `The app ${appSlug} was registered, but ${step} failed: finish it on the service, or delete it before registering again.`
     section.heading = `App ${appSlug} registered, not finished`
     section.lines.push(note)
-    core.warning(note)
+    ctx.warning(note)
     throw error
   }
+}
+
+async function addKey(inputs: RegisterAppInputs, appSlug: string, facts: Array<[string, string | boolean | undefined]>, ctx: HandlerContext): Promise<void> {
+  if (!inputs.isSshUrl || !inputs.sshPrivateKey || !inputs.sshPublicKey) {
+    facts.push(['SSH key', 'not needed (HTTPS repository URL)'])
+    return
+  }
+  const key = await registerSshKey(ctx.client, appSlug, { privateKey: inputs.sshPrivateKey, publicKey: inputs.sshPublicKey, registerAtProvider: inputs.registerKeyAtProvider })
+  ctx.output(Output.response, key.response || undefined)
+  facts.push(['SSH key', inputs.registerKeyAtProvider ? 'added, and registered at the provider' : 'added'])
+  ctx.info(`Added the SSH key to ${appSlug}`)
+}
+
+async function finish(inputs: RegisterAppInputs, appSlug: string, facts: Array<[string, string | boolean | undefined]>, ctx: HandlerContext): Promise<void> {
+  const finished = await finishRegistration(ctx.client, appSlug, inputs)
+  if (finished.buildTriggerToken) ctx.secretOutput(Output.buildTriggerToken, finished.buildTriggerToken)
+  ctx.output(Output.response, finished.response || undefined)
+  facts.push(['Build trigger token', finished.buildTriggerToken ? 'set (in the build-trigger-token output, masked)' : 'not returned'])
+  ctx.info(`Finished the registration of ${appSlug}`)
 }

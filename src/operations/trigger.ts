@@ -1,93 +1,139 @@
-import type { BuildParams } from '../build-params.js'
-import { ApiError, type ApiClient } from '../client.js'
-import { excerpt } from '../errors.js'
-import { wholeNumber } from './build-record.js'
-import { describeUnsafeSlug, slugProblem } from './paths.js'
+/** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
+import { triggerBuild } from '../api/builds.js'
+import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../build-params.js'
+import { Input, Output } from '../constants.js'
+import { InputError } from '../errors.js'
+import { buildParamsFromEvent, readGitHubEvent } from '../event.js'
+import * as read from '../input-readers.js'
+import type { GetInput } from '../input-readers.js'
+import type { SummarySection } from '../summary.js'
+import type { HandlerContext } from './context.js'
+import { defineOperation } from './operation.js'
+import { readWaitSettings, WAIT_INPUTS, waitAndReport, type WaitSettings } from './waiting.js'
 
-/** The build the service started, read from `results[0]` or the deprecated top-level fields. */
-export interface TriggeredBuild {
-  buildSlug: string
-  buildNumber?: number
-  buildUrl?: string
-  triggeredWorkflow?: string
-  message?: string
-  /** The answer as received, for the `response` output. */
-  response: string
+export interface TriggerInputs {
+  appSlug: string
+  params: BuildParams
+  /** Where each parameter came from, for the job summary. */
+  fromEvent: string | undefined
+  notes: string[]
+  /** Things the user should change, e.g. an owner input that lifts the hold on a fork pull request. */
+  warnings: string[]
+  wait: WaitSettings | undefined
 }
 
-interface TriggerResult {
-  build_slug?: string
-  /** A number, or a numeric string. */
-  build_number?: unknown
-  build_url?: string
-  triggered_workflow?: string
-  message?: string
-}
+export const trigger = defineOperation<TriggerInputs>({
+  name: 'trigger',
+  role: 'Owner, Admin or Developer',
+  inputs: [
+    Input.appSlug,
+    Input.workflow,
+    Input.branch,
+    Input.tag,
+    Input.commitHash,
+    Input.commitMessage,
+    Input.branchDest,
+    Input.branchRepoOwner,
+    Input.branchDestRepoOwner,
+    Input.pullRequestId,
+    Input.pullRequestMergeBranch,
+    Input.pullRequestHeadBranch,
+    Input.pullRequestRepositoryUrl,
+    Input.skipGitStatusReport,
+    Input.environments,
+    Input.secretEnvironments,
+    Input.fromEvent,
+    Input.wait,
+    ...WAIT_INPUTS
+  ],
+  outputs: [Output.buildSlug, Output.buildNumber, Output.buildUrl, Output.triggeredWorkflow, Output.response, Output.buildStatus, Output.buildStatusText],
+  read: readTrigger,
+  run: runTrigger
+})
 
-interface TriggerResponse extends TriggerResult {
-  status?: string
-  results?: TriggerResult[]
-}
-
-/** Starts a build. Never sent twice unless the first attempt provably did not arrive. */
-export async function triggerBuild(client: ApiClient, appSlug: string, params: BuildParams): Promise<TriggeredBuild> {
-  const path = `/apps/${encodeURIComponent(appSlug)}/builds`
-  const res = await client.post<TriggerResponse | undefined>(
-    path,
-    { hook_info: { type: 'service' }, build_params: params },
-    {
-      retry: 'once',
-      ambiguousHint: 'the build may have started; check the app\'s builds on the service before running the step again',
-      noEffectHint: 'no build was started'
-    }
-  )
-  const body = res.body ?? {}
-  const first = Array.isArray(body.results) && body.results.length > 0 ? body.results[0] : undefined
-  const pick = <K extends keyof TriggerResult>(key: K): TriggerResult[K] => first?.[key] ?? body[key]
-  const buildSlug = pick('build_slug')
-  if (typeof buildSlug !== 'string' || buildSlug === '') {
-    throw new ApiError(
-      `POST ${path} answered ${res.status} but named no build slug; the build may have started (answer: ${excerpt(res.text, 200)})`,
-      'invalid-response',
-      'POST',
-      path,
-      res.status,
-      undefined,
-      true
-    )
+async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<TriggerInputs> {
+  const appSlug = read.requiredSlug(get, Input.appSlug)
+  const explicit = await readExplicitParams(get)
+  const wait = read.booleanFlag(get, Input.wait, false) ? readWaitSettings(get, env) : undefined
+  const event = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
+  const { params, notes, warnings } = event ? withEvent(get, explicit, event) : { params: explicit, notes: [], warnings: [] }
+  for (const [key, value] of Object.entries(params)) if (value === undefined) delete (params as Record<string, unknown>)[key]
+  if (!hasBuildTarget(params)) {
+    throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
   }
-  const problem = slugProblem(buildSlug)
-  if (problem) {
-    throw new ApiError(
-      `POST ${path} answered ${res.status}, but ${describeUnsafeSlug('build_slug', buildSlug, problem)}; the build may have started: check the app's builds on the service`,
-      'invalid-response',
-      'POST',
-      path,
-      res.status,
-      undefined,
-      true
-    )
-  }
-  let buildNumber: number | undefined
-  try {
-    buildNumber = wholeNumber(pick('build_number'), 'build_number', true)
-  } catch (error) {
-    throw new ApiError(
-      `POST ${path} answered ${res.status} and started build ${buildSlug}, but its ${(error as Error).message}`,
-      'invalid-response',
-      'POST',
-      path,
-      res.status,
-      undefined,
-      true
-    )
+  return { appSlug, params, fromEvent: event?.name, notes, warnings, wait }
+}
+
+/** The build parameters the inputs give, each checked. */
+async function readExplicitParams(get: GetInput): Promise<BuildParams> {
+  const environments = [...(await read.environmentItems(get, Input.environments)), ...(await read.environmentItems(get, Input.secretEnvironments, true))]
+  const names = new Set<string>()
+  for (const item of environments) {
+    if (names.has(item.mapped_to)) throw new InputError(Input.secretEnvironments, `the variable ${item.mapped_to} is also in ${Input.environments}`)
+    names.add(item.mapped_to)
   }
   return {
-    buildSlug,
-    buildNumber,
-    buildUrl: pick('build_url'),
-    triggeredWorkflow: pick('triggered_workflow'),
-    message: pick('message'),
-    response: res.text
+    workflow_id: read.singleLine(get, Input.workflow),
+    branch: read.gitRefName(get, Input.branch),
+    tag: read.gitRefName(get, Input.tag),
+    commit_hash: read.matching(get, Input.commitHash, /^[0-9a-f]{7,64}$/i, 'a commit hash (7 to 64 hexadecimal digits)'),
+    commit_message: read.optionalText(get, Input.commitMessage),
+    branch_dest: read.gitRefName(get, Input.branchDest),
+    branch_repo_owner: read.slug(get, Input.branchRepoOwner),
+    branch_dest_repo_owner: read.slug(get, Input.branchDestRepoOwner),
+    pull_request_id: read.optionalInteger(get, Input.pullRequestId, 1, 2 ** 31 - 1),
+    pull_request_merge_branch: read.gitRefName(get, Input.pullRequestMergeBranch),
+    pull_request_head_branch: read.gitRefName(get, Input.pullRequestHeadBranch),
+    pull_request_repository_url: read.gitUrl(get, Input.pullRequestRepositoryUrl),
+    skip_git_status_report: read.booleanFlag(get, Input.skipGitStatusReport, false) || undefined,
+    environments: environments.length > 0 ? environments : undefined
   }
+}
+
+/** The event's parameters under the explicit ones, and what to tell the user about them. */
+function withEvent(get: GetInput, explicit: BuildParams, event: NonNullable<ReturnType<typeof readGitHubEvent>>): { params: BuildParams; notes: string[]; warnings: string[] } {
+  const mapped = buildParamsFromEvent(event)
+  const params = mergeBuildParams(mapped.params, explicit)
+  const owners = [Input.branchRepoOwner, Input.branchDestRepoOwner].filter((name) => get(name) !== '')
+  if (!mapped.isForkPullRequest || owners.length === 0) return { params, notes: mapped.notes, warnings: [] }
+  const warning = `This pull request comes from a fork, but ${owners.join(' and ')} ${owners.length > 1 ? 'are' : 'is'} set, so the service will not hold its build for approval: the fork's code runs with the app's secrets. Leave both owner inputs empty to keep the hold.`
+  return { params, notes: [], warnings: [warning] }
+}
+
+async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
+  const params = inputs.params
+  for (const note of inputs.notes) ctx.notice(note)
+  for (const warning of inputs.warnings) ctx.warning(warning)
+  const build = await triggerBuild(ctx.client, inputs.appSlug, params)
+  ctx.output(Output.buildSlug, build.buildSlug)
+  ctx.output(Output.buildNumber, build.buildNumber)
+  ctx.output(Output.buildUrl, build.buildUrl)
+  ctx.output(Output.triggeredWorkflow, build.triggeredWorkflow)
+  ctx.output(Output.response, build.response)
+  const number = build.buildNumber !== undefined ? `#${build.buildNumber}` : undefined
+  ctx.info(`Triggered build ${number ? `${number} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`)
+  const section: SummarySection = {
+    heading: `Build ${number ?? build.buildSlug} triggered on ${inputs.appSlug}`,
+    link: httpLink(build.buildUrl),
+    facts: [
+      ['Workflow', build.triggeredWorkflow ?? params.workflow_id],
+      ['Branch', params.branch],
+      ['Tag', params.tag],
+      ['Commit', params.commit_hash],
+      ['Pull request', params.pull_request_id],
+      ['Target branch', params.branch_dest],
+      ['Source owner', params.branch_repo_owner],
+      ['Target owner', params.branch_dest_repo_owner],
+      ['Environment variables', params.environments?.map((e) => e.mapped_to).join(', ')],
+      ['Parameters from event', inputs.fromEvent],
+      ['Build slug', build.buildSlug]
+    ],
+    lines: [...inputs.notes, ...inputs.warnings]
+  }
+  ctx.summary(section)
+  if (inputs.wait) await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href }, inputs.wait, ctx)
+}
+
+function httpLink(url: string | undefined): SummarySection['link'] {
+  return url && /^https?:\/\/[^\s"<>]+$/.test(url) ? { text: 'Open the build', href: url } : undefined
 }

@@ -1,8 +1,7 @@
-import { ApiError, type ApiClient } from '../client.js'
-import { appPath } from './paths.js'
+import { ApiError } from '../http/api-error.js'
 
-/** The build record fields the action reads (GET /apps/{app}/builds/{build}), checked and typed. */
-export interface BuildRecord {
+/** The service's record of a build (GET /apps/{app}/builds/{build}): the fields the action reads, checked and typed. */
+export interface ServiceBuild {
   slug?: string
   build_number?: number
   /** 0 not finished, 1 success, 2 failed, 3 aborted, 4 aborted with success. */
@@ -24,17 +23,12 @@ export function statusWord(status: number): BuildStatus | undefined {
   return STATUS_WORDS[status]
 }
 
-/** The build's path on the service. */
-export function buildPath(appSlug: string, buildSlug: string): string {
-  return appPath(appSlug, 'builds', encodeURIComponent(buildSlug))
-}
-
 /**
  * Checks a build record as received. Whole numbers may arrive as numeric strings
  * (some clients of the service send them so); any other value of `status` or
  * `build_number` is refused, naming the field, the value and its JSON type.
  */
-export function readBuildRecord(data: unknown, method: string, path: string): BuildRecord {
+export function readServiceBuild(data: unknown, method: string, path: string): ServiceBuild {
   if (data === null || typeof data !== 'object' || Array.isArray(data)) {
     throw invalid(method, path, `the build record is ${describeValue(data)}, not an object`)
   }
@@ -60,13 +54,6 @@ export function readBuildRecord(data: unknown, method: string, path: string): Bu
     triggered_workflow: text(raw.triggered_workflow),
     finished_at: text(raw.finished_at)
   }
-}
-
-/** Reads one build's record. */
-export async function getBuild(client: ApiClient, appSlug: string, buildSlug: string, signal?: AbortSignal): Promise<{ record: BuildRecord; response: string }> {
-  const path = buildPath(appSlug, buildSlug)
-  const res = await client.get<{ data?: unknown } | undefined>(path, { signal })
-  return { record: readBuildRecord(res.body?.data, 'GET', path), response: res.text }
 }
 
 /**
@@ -96,5 +83,5 @@ function text(value: unknown): string | undefined {
 }
 
 function invalid(method: string, path: string, what: string): ApiError {
-  return new ApiError(`${method} ${path} answered a build record the action cannot read: ${what}`, 'invalid-response', method, path)
+  return ApiError.invalidResponse({ method, path, message: `${method} ${path} answered a build record the action cannot read: ${what}` })
 }

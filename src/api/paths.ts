@@ -26,20 +26,24 @@ export function describeUnsafeSlug(field: string, value: unknown, problem: strin
   return `its ${field}${shown} cannot be used in a request path: ${problem}`
 }
 
+/** One path segment: a slug checked, then encoded. */
 function segment(what: string, slug: string): string {
   const problem = slugProblem(slug)
   if (problem) throw new Error(`The ${what} ${quote(String(slug))} cannot be used in a request path: ${problem}`)
   return encodeURIComponent(slug)
 }
 
+/** An app, or a call under it. */
 export function appPath(appSlug: string, ...rest: string[]): string {
   return ['/apps', segment('app slug', appSlug), ...rest].join('/')
 }
 
+/** A Workspace, or a call under it. */
 export function orgPath(orgSlug: string, ...rest: string[]): string {
   return ['/organizations', segment('Workspace slug', orgSlug), ...rest].join('/')
 }
 
+/** The apps of a user. */
 export function userAppsPath(userSlug: string): string {
   return `/users/${segment('user slug', userSlug)}/apps`
 }
@@ -54,4 +58,27 @@ export function appsListPath(scope: { orgSlug?: string; userSlug?: string }): st
   if (scope.orgSlug) return orgPath(scope.orgSlug, 'apps')
   if (scope.userSlug) return userAppsPath(scope.userSlug)
   return '/apps'
+}
+
+/** The path of app registration, the first step of register-app. */
+export const REGISTER_PATH = '/apps/register'
+
+/** The builds of an app: where a build is triggered. */
+export function buildsPath(appSlug: string): string {
+  return appPath(appSlug, 'builds')
+}
+
+/** One build of an app, or a call under it (`abort`, `log`). */
+export function buildPath(appSlug: string, buildSlug: string, ...rest: string[]): string {
+  return [appPath(appSlug, 'builds', segment('build slug', buildSlug)), ...rest].join('/')
+}
+
+/** The machine type migration of a Workspace or of a user. */
+export function machineTypesPath(scope: { kind: 'organization' | 'user'; slug: string }): string {
+  return scope.kind === 'organization' ? orgPath(scope.slug, 'apps', 'machine_types') : userMachineTypesPath(scope.slug)
+}
+
+/** The groups holding one role on an app's team. */
+export function rolePath(appSlug: string, role: string): string {
+  return appPath(appSlug, 'roles', encodeURIComponent(role))
 }

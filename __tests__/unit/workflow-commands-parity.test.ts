@@ -1,0 +1,131 @@
+/**
+ * src/workflow-commands.ts against @actions/core: the same calls through both, into
+ * temporary GITHUB_OUTPUT and GITHUB_STATE files and captured stdout, give the same
+ * bytes (the random delimiter of the file commands normalised). The module differs
+ * on purpose in two places, not compared here: `info` prints text in which the
+ * runner could find a command between stop-commands lines (core prints it raw, so
+ * outside text could act on the runner), and everything it writes has the action's
+ * known secrets removed (core writes what it is given). No secret is registered in
+ * this test, and the text given to `info` holds no "::" nor "##[".
+ */
+import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
+import * as core from '@actions/core'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import * as commands from '../../src/workflow-commands.js'
+import { randomString } from '../helpers/random.js'
+
+type Commands = Pick<typeof commands, 'setOutput' | 'saveState' | 'setSecret' | 'info' | 'debug' | 'notice' | 'warning' | 'setFailed' | 'startGroup' | 'endGroup'>
+
+/** What one run of `calls` wrote: stdout and the two files, random delimiters replaced. */
+interface Written {
+  stdout: string
+  output: string
+  state: string
+}
+
+let dir: string
+beforeEach(() => {
+  dir = mkdtempSync(join(tmpdir(), 'parity-'))
+})
+afterEach(() => {
+  rmSync(dir, { recursive: true, force: true })
+  process.exitCode = undefined
+  jest.restoreAllMocks()
+})
+
+function capture(impl: Commands, label: string, withFiles: boolean, calls: (impl: Commands) => void): Written {
+  const files = { output: join(dir, `${label}-output`), state: join(dir, `${label}-state`) }
+  writeFileSync(files.output, '')
+  writeFileSync(files.state, '')
+  const saved = { output: process.env.GITHUB_OUTPUT, state: process.env.GITHUB_STATE }
+  if (withFiles) Object.assign(process.env, { GITHUB_OUTPUT: files.output, GITHUB_STATE: files.state })
+  else {
+    delete process.env.GITHUB_OUTPUT
+    delete process.env.GITHUB_STATE
+  }
+  let stdout = ''
+  const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+    stdout += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
+    return true
+  })
+  try {
+    calls(impl)
+  } finally {
+    spy.mockRestore()
+    for (const [key, value] of [['GITHUB_OUTPUT', saved.output], ['GITHUB_STATE', saved.state]] as const) {
+      if (value === undefined) delete process.env[key]
+      else process.env[key] = value
+    }
+  }
+  const normalise = (text: string): string => text.replace(/ghadelimiter_[0-9a-f-]{36}/g, 'ghadelimiter_<uuid>')
+  return { stdout: normalise(stdout), output: normalise(readFileSync(files.output, 'utf8')), state: normalise(readFileSync(files.state, 'utf8')) }
+}
+
+/** The same calls through both modules. */
+function both(withFiles: boolean, calls: (impl: Commands) => void): { ours: Written; core: Written } {
+  return { ours: capture(commands, 'ours', withFiles, calls), core: capture(core as unknown as Commands, 'core', withFiles, calls) }
+}
+
+const awkward = (): string => `${randomString(6)} 100% done\r\nZürich — 東京 🚀\nkey: a, b, c\r${randomString(4)}`
+
+describe('the workflow-command module writes what @actions/core writes', () => {
+  it('outputs and state into their files: multi-line and unicode values, and JSON for objects', () => {
+    const value = awkward()
+    const { ours, core: theirs } = both(true, (impl) => {
+      impl.setOutput('multi-line', value)
+      impl.setOutput('object', { list: [1, 'two'], text: value })
+      impl.setOutput('number', 42)
+      impl.setOutput('empty', '')
+      impl.saveState('pending-build', value)
+    })
+    expect(ours).toEqual(theirs)
+    expect(ours.output).toContain('multi-line<<ghadelimiter_<uuid>\n')
+  })
+
+  it('outputs and state as commands when the runner gives no files: names and values escaped the same', () => {
+    const [name, output, state] = [`name:with,${randomString(3)}%`, awkward(), awkward()]
+    const { ours, core: theirs } = both(false, (impl) => {
+      impl.setOutput(name, output)
+      impl.saveState('state,with:colon', state)
+    })
+    expect(ours).toEqual(theirs)
+    expect(ours.stdout).toMatch(/^\n::set-output name=name%3Awith%2C\w{3}%25::/)
+  })
+
+  it('annotations, debug, masks, groups and failure: % \\r \\n escaped in their data', () => {
+    const [message, secret] = [awkward(), `secret-${randomString(12)}`]
+    const { ours, core: theirs } = both(true, (impl) => {
+      impl.setSecret(secret)
+      impl.debug(message)
+      impl.notice(message)
+      impl.warning(message)
+      impl.startGroup(`group ${message}`)
+      impl.endGroup()
+      impl.setFailed(message)
+    })
+    expect(ours).toEqual(theirs)
+    expect(ours.stdout).toContain('%25 done%0D%0AZürich — 東京 🚀%0Akey: a, b, c%0D')
+  })
+
+  it('plain log text, with no command in it, is printed as is', () => {
+    const text = `plain ${randomString(8)} — 🚀 50% of it: done`
+    const { ours, core: theirs } = both(true, (impl) => impl.info(text))
+    expect(ours).toEqual(theirs)
+  })
+
+  it('reads inputs and state from the same variables', () => {
+    const value = `  ${randomString(10)} `
+    process.env['INPUT_APP-SLUG'] = value
+    process.env.STATE_probe = value
+    try {
+      expect(commands.getInput('app-slug')).toBe(core.getInput('app-slug'))
+      expect(commands.getInput('app-slug', { trimWhitespace: false })).toBe(core.getInput('app-slug', { trimWhitespace: false }))
+      expect(commands.getState('probe')).toBe(core.getState('probe'))
+    } finally {
+      delete process.env['INPUT_APP-SLUG']
+      delete process.env.STATE_probe
+    }
+  })
+})

@@ -1,0 +1,88 @@
+/** The service's app calls: list, read, update and delete apps, and list a repository's branches. */
+import { ApiError, isHttpError } from '../http/api-error.js'
+import type { ServiceClient } from '../http/client.js'
+import { listAll } from '../http/pagination.js'
+import { appPath, appsListPath } from './paths.js'
+
+/** An app as the service describes it; only the fields the action reads are typed. */
+export interface App {
+  slug: string
+  title?: string
+  project_type?: string
+  provider?: string
+  repo_owner?: string
+  repo_url?: string
+  repo_slug?: string
+  is_disabled?: boolean
+  is_public?: boolean
+  owner?: { account_type?: string; name?: string; slug?: string }
+  [field: string]: unknown
+}
+
+/** Whose apps a list holds: a Workspace's, a user's, or (neither given) the caller's own. */
+export interface AppScope {
+  orgSlug?: string
+  userSlug?: string
+}
+
+/** The fields update-app may change, by their wire names. */
+export interface AppChanges {
+  title?: string
+  default_branch?: string
+  is_public?: boolean
+  repository_url?: string
+  apple_credential_user_id?: string
+  apple_credential_user_slug?: string
+  services_credential_user_id?: string
+}
+
+/** Lists every app of the scope (all pages), or the caller's own apps. */
+export async function listApps(client: ServiceClient, scope: AppScope): Promise<{ path: string; apps: App[]; pages: number; response: string }> {
+  const path = appsListPath(scope)
+  const { items, pages, text } = await listAll<App>(client, path)
+  return { path, apps: items, pages, response: text }
+}
+
+/** Reads one app. */
+export async function getApp(client: ServiceClient, appSlug: string): Promise<{ app: App; response: string }> {
+  const path = appPath(appSlug)
+  const res = await client.request<{ data?: App } | undefined>('GET', path)
+  const app = res.body?.data
+  if (typeof app !== 'object' || app === null) throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" object' })
+  return { app, response: res.text }
+}
+
+/** Changes only the given fields; sending the same change again has the same effect. */
+export async function updateApp(client: ServiceClient, appSlug: string, changes: AppChanges): Promise<{ app?: App; response: string }> {
+  const res = await client.request<{ data?: App } | undefined>('PATCH', appPath(appSlug), { body: changes, retry: 'idempotent' })
+  const data = res.body?.data
+  return { app: typeof data === 'object' && data !== null ? data : undefined, response: res.text }
+}
+
+/**
+ * Deletes an app for good. When a retry meets a 404 after an attempt whose answer
+ * was lost, the app is read back: a 404 there too means the lost attempt deleted it.
+ */
+export async function deleteApp(client: ServiceClient, appSlug: string): Promise<{ response: string; byEarlierAttempt: boolean }> {
+  try {
+    const res = await client.request<unknown>('DELETE', appPath(appSlug))
+    return { response: res.text, byEarlierAttempt: false }
+  } catch (error) {
+    if (!isHttpError(error, 404) || !error.earlierAttemptMayHaveApplied) throw error
+    try {
+      await client.request<unknown>('GET', appPath(appSlug))
+    } catch (readError) {
+      if (isHttpError(readError, 404)) return { response: '', byEarlierAttempt: true }
+    }
+    throw error
+  }
+}
+
+/** Names of the branches of the app's repository. */
+export async function listBranches(client: ServiceClient, appSlug: string): Promise<{ branches: string[]; response: string }> {
+  const path = appPath(appSlug, 'branches')
+  const res = await client.request<{ data?: unknown } | undefined>('GET', path)
+  const data = res.body?.data
+  if (!Array.isArray(data)) throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
+  return { branches: data.map(String), response: res.text }
+}

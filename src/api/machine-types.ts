@@ -1,0 +1,148 @@
+/** The service's machine type migration, and the read-only preview of it that a dry run makes. */
+import { quote } from '../errors.js'
+import { ApiError, isHttpError } from '../http/api-error.js'
+import type { ServiceClient } from '../http/client.js'
+import { listAll } from '../http/pagination.js'
+import { findMachineTypeUses, type MachineTypeUse } from '../service-yml-machine-types.js'
+import { describeProblem, parseServiceYml } from '../service-yml.js'
+import type { App } from './apps.js'
+import { appPath, appsListPath, describeUnsafeSlug, machineTypesPath, slugProblem } from './paths.js'
+
+/** Whose apps a migration changes. */
+export type MigrationScope = { kind: 'organization'; slug: string } | { kind: 'user'; slug: string }
+
+/** A migration: whose apps, from which machine type to which. */
+export interface Migration {
+  scope: MigrationScope
+  fromMachine: string
+  toMachine: string
+}
+
+/** An app the migration could not handle, as the service reports it: `{app, error}`. */
+export interface MigrationError {
+  app: string
+  error: string
+}
+
+export interface MigrationResult {
+  message?: string
+  /** "Title (slug)" of each app that changed. */
+  migratedApps: string[]
+  errors: MigrationError[]
+  response: string
+}
+
+/** An app a dry run found using the machine type, and where. */
+export interface PreviewedApp {
+  label: string
+  slug: string
+  title?: string
+  uses: MachineTypeUse[]
+}
+
+export interface MigrationPreview {
+  apps: PreviewedApp[]
+  /** How many apps were read. */
+  checked: number
+  errors: MigrationError[]
+}
+
+/** How many service.yml files a dry run reads at the same time. */
+const PREVIEW_CONCURRENCY = 4
+
+/**
+ * Replaces the machine type in every app of the scope. Sent once only: a repeat
+ * would find nothing left to migrate and report an empty list.
+ */
+export async function migrateMachineTypes(client: ServiceClient, migration: Migration): Promise<MigrationResult> {
+  const path = machineTypesPath(migration.scope)
+  const res = await client.request<{ message?: unknown; migrated_apps?: unknown; errors?: unknown } | undefined>('PATCH', path, {
+    body: { from_machine: migration.fromMachine, to_machine: migration.toMachine },
+    retry: 'once',
+    ambiguousHint: 'the migration may have run; run it with dry-run: true to see which apps still use the old machine type',
+    noEffectHint: 'nothing was migrated'
+  })
+  const body = res.body ?? {}
+  // Without the list the action cannot tell "nothing to migrate" from "migrated, answer lost".
+  if (!Array.isArray(body.migrated_apps)) {
+    throw ApiError.invalidResponse({
+      method: 'PATCH',
+      path,
+      status: res.status,
+      mayHaveTakenEffect: true,
+      message: `PATCH ${path} answered ${res.status} without a "migrated_apps" list; the migration may have run: run it with dry-run: true to see which apps still use the old machine type`
+    })
+  }
+  return {
+    message: typeof body.message === 'string' ? body.message : undefined,
+    migratedApps: body.migrated_apps.map(String),
+    errors: Array.isArray(body.errors) ? body.errors.map(toMigrationError) : [],
+    response: res.text
+  }
+}
+
+function toMigrationError(item: unknown): MigrationError {
+  if (typeof item === 'object' && item !== null) {
+    const { app, error } = item as { app?: unknown; error?: unknown }
+    return { app: typeof app === 'string' ? app : 'unknown app', error: typeof error === 'string' ? error : JSON.stringify(item) }
+  }
+  return { app: 'unknown app', error: String(item) }
+}
+
+/**
+ * Finds, without changing anything, which apps of the scope use the machine type
+ * and where: every app's service.yml is read and parsed here. An app whose file
+ * cannot be read or parsed is listed in `errors`; a refused token or a cancelled
+ * job stops the whole preview.
+ */
+export async function previewMigration(client: ServiceClient, migration: Migration, signal?: AbortSignal): Promise<MigrationPreview> {
+  const scope = migration.scope.kind === 'organization' ? { orgSlug: migration.scope.slug } : { userSlug: migration.scope.slug }
+  const { items } = await listAll<App>(client, appsListPath(scope))
+  const outcomes = new Array<PreviewedApp | MigrationError | undefined>(items.length)
+  let next = 0
+  async function worker(): Promise<void> {
+    while (next < items.length) {
+      const index = next++
+      outcomes[index] = await previewApp(client, items[index], migration.fromMachine, signal)
+    }
+  }
+  await Promise.all(Array.from({ length: Math.min(PREVIEW_CONCURRENCY, items.length) }, worker))
+  const apps: PreviewedApp[] = []
+  const errors: MigrationError[] = []
+  for (const outcome of outcomes) {
+    if (!outcome) continue
+    if ('error' in outcome) errors.push(outcome)
+    else if (outcome.uses.length > 0) apps.push(outcome)
+  }
+  return { apps, checked: items.length, errors }
+}
+
+async function previewApp(client: ServiceClient, app: App, machineType: string, signal?: AbortSignal): Promise<PreviewedApp | MigrationError> {
+  const problem = slugProblem(app.slug)
+  if (problem) {
+    const title = typeof app.title === 'string' && app.title !== '' ? app.title : 'an app'
+    return { app: `${title} (slug ${typeof app.slug === 'string' ? quote(app.slug) : 'missing'})`, error: `the service listed it, but ${describeUnsafeSlug('slug', app.slug, problem)}` }
+  }
+  const label = appLabel(app)
+  let text: string
+  try {
+    text = (await client.request<string>('GET', appPath(app.slug, 'service.yml'), { expect: 'text', signal })).body
+  } catch (error) {
+    if (isHttpError(error, 401) || (error instanceof ApiError && error.kind === 'cancelled')) throw error
+    return { app: label, error: `could not read service.yml: ${(error as Error).message}` }
+  }
+  const parsed = parseServiceYml(text)
+  if (!parsed.ok) return { app: label, error: `service.yml is not valid YAML: ${describeProblem(parsed.problem)}` }
+  return { label, slug: app.slug, title: app.title, uses: findMachineTypeUses(parsed.config, machineType) }
+}
+
+/** "Title (slug)", the form the service uses in migrated_apps. */
+export function appLabel(app: Pick<App, 'slug' | 'title'>): string {
+  return `${app.title || app.slug} (${app.slug})`
+}
+
+/** Splits "Title (slug)" back into its parts; the whole text is the title when it has no slug. */
+export function splitAppLabel(label: string): { title: string; slug: string } {
+  const match = /^(.*) \(([^()]+)\)$/.exec(label)
+  return match ? { title: match[1], slug: match[2] } : { title: label, slug: '' }
+}

@@ -1,0 +1,134 @@
+/**
+ * What went wrong with one attempt of a call, classified from what the transport
+ * saw: pure functions, so every case is testable without a socket.
+ */
+import { excerpt } from '../errors.js'
+import type { ApiErrorKind } from './api-error.js'
+
+/** One failed attempt: what happened and what it means for a retry. */
+export interface Failure {
+  kind: ApiErrorKind
+  reason: string
+  /** A repeat may succeed (timeouts, dropped connections, 429, 5xx, unreadable 2xx). */
+  transient: boolean
+  /** The request provably never reached the service (connection refused, unknown host). */
+  neverArrived: boolean
+  status?: number
+  serviceMessage?: string
+  retryAfterMs?: number
+}
+
+/** A response as the transport hands it over. */
+export interface RawResponse {
+  status: number
+  contentType: string
+  retryAfter?: string
+  text: string
+}
+
+/** How the body of a 2xx is read: parsed as JSON, or returned as text. */
+export type Expect = 'json' | 'text'
+
+const CONNECTION_NEVER_MADE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
+const MAX_ERROR_TEXT = 300
+
+/** Classifies an error thrown while sending: a cancelled job, a timeout, or a network error. */
+export function failureFromError(error: unknown, seen: { cancelled: boolean; timedOut: boolean; timeoutMs: number }): Failure {
+  if (seen.cancelled) return { kind: 'cancelled', reason: 'the job was cancelled', transient: false, neverArrived: false }
+  if (seen.timedOut) return { kind: 'timeout', reason: `no complete answer within ${seen.timeoutMs} ms`, transient: true, neverArrived: false }
+  const code = errorCode(error)
+  return { kind: 'network', reason: describeNetworkError(code, error), transient: true, neverArrived: code !== undefined && CONNECTION_NEVER_MADE.has(code) }
+}
+
+/** Reads a response: the parsed body of a usable 2xx, or the failure it stands for. */
+export function readResponse(method: string, response: RawResponse, expect: Expect = 'json'): { ok: true; body: unknown } | { ok: false; failure: Failure } {
+  const { status, text } = response
+  if (status < 200 || status >= 300) return { ok: false, failure: httpFailure(response) }
+  const unreadable = unreadableReason(method, response)
+  if (unreadable) return { ok: false, failure: invalid(status, unreadable) }
+  if (expect === 'text') return { ok: true, body: text }
+  if (status === 204 || text.trim() === '') return { ok: true, body: undefined }
+  try {
+    return { ok: true, body: JSON.parse(text) }
+  } catch {
+    return { ok: false, failure: invalid(status, `the service answered ${status} with a body that is not JSON (${serviceExcerpt(text)})`) }
+  }
+}
+
+function httpFailure({ status, text, retryAfter }: RawResponse): Failure {
+  const serviceMessage = extractMessage(text)
+  const reason =
+    status >= 300 && status < 400
+      ? `the service answered ${status} (a redirect, which the action does not follow)`
+      : `the service answered ${status}${serviceMessage ? `: ${serviceMessage}` : ''}`
+  return { kind: 'http', status, serviceMessage, reason, transient: status === 429 || status >= 500, neverArrived: false, retryAfterMs: parseRetryAfter(retryAfter) }
+}
+
+/**
+ * A proxy's or login page's HTML is never the service's answer (JSON, or YAML as
+ * text), and every GET of the service answers with a body: both are unreadable.
+ */
+function unreadableReason(method: string, { status, contentType, text }: RawResponse): string | undefined {
+  if (/^\s*text\/html/i.test(contentType)) return `the service answered ${status} with an HTML page, not its JSON or text answer (${serviceExcerpt(text)})`
+  if (method === 'GET' && text.trim() === '') return `the service answered ${status} with an empty body where an answer was expected`
+  return undefined
+}
+
+function invalid(status: number, reason: string): Failure {
+  return { kind: 'invalid-response', status, reason, transient: true, neverArrived: false }
+}
+
+/** Reads the service's error text from `{message}` or `{error_msg}`, or a short plain-text body. */
+function extractMessage(text: string): string | undefined {
+  if (text.trim() === '') return undefined
+  try {
+    const body = JSON.parse(text) as { message?: unknown; error_msg?: unknown }
+    const message = body?.message ?? body?.error_msg
+    if (typeof message === 'string' && message !== '') return serviceExcerpt(message)
+  } catch {
+    // not JSON: the raw text is the message
+  }
+  return serviceExcerpt(text)
+}
+
+/** The service's text for an error message: secrets removed before it is cut, so no part of one shows. */
+function serviceExcerpt(text: string): string {
+  return excerpt(text, MAX_ERROR_TEXT)
+}
+
+/** Parses Retry-After as seconds or an HTTP date; undefined when absent or unreadable. */
+export function parseRetryAfter(value: string | undefined, now = Date.now()): number | undefined {
+  if (value === undefined || value.trim() === '') return undefined
+  if (/^\d+(\.\d+)?$/.test(value.trim())) return Math.round(Number(value) * 1000)
+  const date = Date.parse(value)
+  if (Number.isNaN(date)) return undefined
+  return Math.max(0, date - now)
+}
+
+/** The system error code behind an undici error, looked for down its chain of causes. */
+export function errorCode(error: unknown): string | undefined {
+  let current: unknown = error
+  for (let depth = 0; depth < 4 && current; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && code.startsWith('E') && !code.startsWith('ERR_')) return code
+    if (typeof code === 'string' && code === 'UND_ERR_SOCKET') return 'ECONNRESET'
+    current = (current as { cause?: unknown }).cause
+  }
+  const code = (error as { code?: unknown })?.code
+  return typeof code === 'string' ? code : undefined
+}
+
+function describeNetworkError(code: string | undefined, error: unknown): string {
+  switch (code) {
+    case 'ECONNREFUSED':
+      return 'the connection was refused (nothing listens at the base URL)'
+    case 'ENOTFOUND':
+    case 'EAI_AGAIN':
+      return 'the host name of the base URL could not be resolved'
+    case 'ECONNRESET':
+    case 'UND_ERR_SOCKET':
+      return 'the connection was closed before a complete answer arrived'
+    default:
+      return `a network error occurred (${code ?? (error instanceof Error ? error.message : String(error))})`
+  }
+}

@@ -1,0 +1,45 @@
+/** Reading a whole list from the service, page after page, by following `paging.next`. */
+import { ApiError } from './api-error.js'
+import type { ServiceClient } from './client.js'
+
+/** The page size asked for; the service allows at most 50. */
+const PAGE_LIMIT = 50
+
+export interface ListAllOptions {
+  /** Stops with an error after this many pages: a list that never ends is a broken answer. */
+  maxPages?: number
+  debug?: (message: string) => void
+  signal?: AbortSignal
+}
+
+/**
+ * Reads every page of a list endpoint. Accepts `{data: [...]}` with or without
+ * `paging`, and a bare array. `text` is the last page as received.
+ */
+export async function listAll<T>(client: ServiceClient, path: string, options: ListAllOptions = {}): Promise<{ items: T[]; pages: number; text: string }> {
+  const maxPages = options.maxPages ?? 200
+  const items: T[] = []
+  let next: string | undefined
+  let pages = 0
+  let text: string
+  do {
+    if (pages >= maxPages) throw ApiError.invalidResponse({ method: 'GET', path, message: `GET ${path}: stopped after ${maxPages} pages; the list did not end` })
+    const res = await client.request<unknown>('GET', path, { query: { limit: PAGE_LIMIT, next }, signal: options.signal })
+    pages += 1
+    text = res.text
+    const body = res.body as { data?: unknown; paging?: { next?: unknown } } | unknown[] | undefined
+    const data = Array.isArray(body) ? body : body?.data
+    if (!Array.isArray(data)) throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
+    // One push per item: spreading a page of a few hundred thousand items into push() overflows the call stack.
+    for (const item of data as T[]) items.push(item)
+    next = nextPage(body, data.length)
+  } while (next !== undefined)
+  options.debug?.(`GET ${path}: ${items.length} items over ${pages} page(s)`)
+  return { items, pages, text }
+}
+
+/** The `paging.next` cursor of a page, or undefined at the end (an empty page ends the list too). */
+function nextPage(body: { paging?: { next?: unknown } } | unknown[] | undefined, count: number): string | undefined {
+  const next = Array.isArray(body) ? undefined : body?.paging?.next
+  return typeof next === 'string' && next !== '' && count > 0 ? next : undefined
+}

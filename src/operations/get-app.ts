@@ -1,0 +1,36 @@
+/** operation: get-app — reads one app. */
+import { getApp as get } from '../api/apps.js'
+import { Input, Output } from '../constants.js'
+import { requiredSlug, type GetInput } from '../input-readers.js'
+import type { HandlerContext } from './context.js'
+import { defineOperation } from './operation.js'
+
+export const getApp = defineOperation<{ appSlug: string }>({
+  name: 'get-app',
+  role: 'any role on the app team',
+  inputs: [Input.appSlug],
+  outputs: [Output.app, Output.title, Output.repoUrl, Output.projectType, Output.response],
+  read: (input: GetInput) => ({ appSlug: requiredSlug(input, Input.appSlug) }),
+  run: runGetApp
+})
+
+async function runGetApp({ appSlug }: { appSlug: string }, ctx: HandlerContext): Promise<void> {
+  const { app, response } = await get(ctx.client, appSlug)
+  ctx.output(Output.app, app)
+  ctx.output(Output.title, app.title)
+  ctx.output(Output.repoUrl, app.repo_url)
+  ctx.output(Output.projectType, app.project_type)
+  ctx.output(Output.response, response)
+  ctx.summary({
+    heading: `App ${appSlug}`,
+    facts: [
+      ['Title', app.title],
+      ['Project type', app.project_type],
+      ['Repository', app.repo_url],
+      ['Provider', app.provider],
+      ['Owner', app.owner?.slug],
+      ['Public', app.is_public],
+      ['Disabled', app.is_disabled]
+    ]
+  })
+}

@@ -1,0 +1,114 @@
+/** operation: migrate-machine-types — replaces a machine type in every app of a Workspace or user, or previews that (dry-run). */
+import { migrateMachineTypes as migrate, previewMigration, splitAppLabel, type Migration, type MigrationScope, type PreviewedApp } from '../api/machine-types.js'
+import { Input, Output } from '../constants.js'
+import { InputError, quote } from '../errors.js'
+import { booleanFlag, matching, required, slug, type GetInput } from '../input-readers.js'
+import type { MachineTypeUse } from '../service-yml-machine-types.js'
+import type { HandlerContext } from './context.js'
+import { defineOperation } from './operation.js'
+
+export interface MigrateInputs extends Migration {
+  dryRun: boolean
+}
+
+export const migrateMachineTypes = defineOperation<MigrateInputs>({
+  name: 'migrate-machine-types',
+  role: 'the Workspace owner role (for org-slug) or being that user (for user-slug)',
+  inputs: [Input.orgSlug, Input.userSlug, Input.fromMachine, Input.toMachine, Input.dryRun],
+  outputs: [Output.migratedApps, Output.migratedCount, Output.errors, Output.checkedCount, Output.dryRunNote, Output.response],
+  read: readMigration,
+  run: (inputs, ctx) => (inputs.dryRun ? runDryRun(inputs, ctx) : runMigration(inputs, ctx))
+})
+
+const MACHINE_TYPE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
+
+function readMigration(get: GetInput): MigrateInputs {
+  const orgSlug = slug(get, Input.orgSlug)
+  const userSlug = slug(get, Input.userSlug)
+  if (orgSlug && userSlug) throw new InputError(Input.userSlug, `cannot be combined with ${Input.orgSlug}; migrate one Workspace or one user at a time`)
+  if (!orgSlug && !userSlug) throw new InputError(Input.orgSlug, `or ${Input.userSlug} is required: whose apps to migrate`)
+  const fromMachine = required(Input.fromMachine, matching(get, Input.fromMachine, MACHINE_TYPE, 'a machine type identifier'))
+  const toMachine = required(Input.toMachine, matching(get, Input.toMachine, MACHINE_TYPE, 'a machine type identifier'))
+  if (fromMachine === toMachine) throw new InputError(Input.toMachine, `${quote(toMachine)} is the same as ${Input.fromMachine}; nothing would change`)
+  const scope: MigrationScope = orgSlug ? { kind: 'organization', slug: orgSlug } : { kind: 'user', slug: userSlug as string }
+  return { scope, fromMachine, toMachine, dryRun: booleanFlag(get, Input.dryRun, false) }
+}
+
+function describeUse(use: MachineTypeUse): string {
+  return use.stack ? `${use.place} (${use.stack})` : use.place
+}
+
+function describeScope(scope: MigrationScope): string {
+  return scope.kind === 'organization' ? `Workspace ${scope.slug}` : `user ${scope.slug}`
+}
+
+/**
+ * What a dry run cannot check, in words. It reads the apps the token can see, one by
+ * one; the migration changes every app of the scope and needs a role the interface
+ * gives no call to check (the Workspace owner role, or being that user).
+ */
+export function dryRunNote(scope: MigrationScope, checked: number): string {
+  const read = `The dry run read the ${checked} app(s) of ${describeScope(scope)} that this token can see.`
+  const needs =
+    scope.kind === 'organization'
+      ? `The migration changes every app of the Workspace, including any this token cannot see, and needs the Workspace owner role`
+      : `The migration changes every app of user ${scope.slug}, including any this token cannot see, and must be run with that user's own token`
+  return `${read} ${needs}; a dry run cannot check that, so the migration may change more apps than listed here, or be refused (403).`
+}
+
+async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<void> {
+  const preview = await previewMigration(ctx.client, inputs, ctx.signal)
+  const labels = preview.apps.map((app) => app.label)
+  ctx.output(Output.migratedApps, labels)
+  ctx.output(Output.migratedCount, labels.length)
+  ctx.output(Output.errors, preview.errors)
+  const note = dryRunNote(inputs.scope, preview.checked)
+  ctx.output(Output.checkedCount, preview.checked)
+  ctx.output(Output.dryRunNote, note)
+  for (const item of preview.errors) ctx.warning(`${item.app}: ${item.error}`)
+  for (const app of preview.apps) ctx.info(`Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`)
+  const summaryLine =
+    labels.length > 0
+      ? `Dry run: ${labels.length} of the ${preview.checked} app(s) this token can see would change. Nothing was changed.`
+      : `Dry run: none of the ${preview.checked} app(s) this token can see uses ${inputs.fromMachine}; nothing would change.`
+  ctx.info(summaryLine)
+  ctx.notice(note)
+  ctx.summary({
+    heading: `Machine type migration preview for ${describeScope(inputs.scope)}: ${inputs.fromMachine} → ${inputs.toMachine}`,
+    lines: [summaryLine, note, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
+    table: preview.apps.length > 0 ? [['App', 'Slug', 'Where'], ...preview.apps.map(previewRow)] : undefined
+  })
+}
+
+function previewRow(app: PreviewedApp): string[] {
+  return [app.title || app.slug, app.slug, app.uses.map(describeUse).join(', ')]
+}
+
+async function runMigration(inputs: MigrateInputs, ctx: HandlerContext): Promise<void> {
+  const scope = describeScope(inputs.scope)
+  const result = await migrate(ctx.client, inputs)
+  ctx.output(Output.migratedApps, result.migratedApps)
+  ctx.output(Output.migratedCount, result.migratedApps.length)
+  ctx.output(Output.errors, result.errors)
+  ctx.output(Output.response, result.response || undefined)
+  for (const item of result.errors) ctx.warning(`${item.app}: ${item.error}`)
+  const summaryLine =
+    result.migratedApps.length > 0
+      ? `Migrated ${result.migratedApps.length} app(s) from ${inputs.fromMachine} to ${inputs.toMachine}.`
+      : `Nothing to migrate: no app of the ${scope} uses ${inputs.fromMachine}.`
+  ctx.info(summaryLine)
+  ctx.summary({
+    heading: `Machine type migration for ${scope}: ${inputs.fromMachine} → ${inputs.toMachine}`,
+    lines: [summaryLine, ...(result.message ? [`The service said: ${result.message}`] : []), ...result.errors.map((item) => `Failed: ${item.app}: ${item.error}`)],
+    table:
+      result.migratedApps.length > 0
+        ? [
+            ['App', 'Slug'],
+            ...result.migratedApps.map((label) => {
+              const { title, slug } = splitAppLabel(label)
+              return [title, slug]
+            })
+          ]
+        : undefined
+  })
+}

@@ -1,0 +1,29 @@
+import type { InputName, OutputName } from '../constants.js'
+import type { GetInput } from '../input-readers.js'
+import type { HandlerContext } from './context.js'
+
+/**
+ * Everything about one operation: its name, the role it needs, the inputs it reads
+ * and the outputs it sets (checked against action.yml by a test), how it reads its
+ * inputs, and how it runs.
+ */
+export interface OperationModule<Inputs = unknown> {
+  name: string
+  /** What the token's user needs, quoted after a 403 and in the README's role table. */
+  role: string
+  /** The inputs `read` may ask for, besides the ones every operation reads (common-inputs.ts). */
+  inputs: readonly InputName[]
+  /** The outputs `run` may set; a list output's `-file` companion and `response-file` come with it. */
+  outputs: readonly OutputName[]
+  /**
+   * Reads and checks this operation's inputs: pure over `get` (and the runner's
+   * environment), throwing an InputError naming the input for a bad value.
+   */
+  read(get: GetInput, env: NodeJS.ProcessEnv): Inputs | Promise<Inputs>
+  run(inputs: Inputs, ctx: HandlerContext): Promise<void>
+}
+
+/** Declares an operation, inferring its inputs' type from `read`. */
+export function defineOperation<Inputs>(module: OperationModule<Inputs>): OperationModule<Inputs> {
+  return module
+}
