@@ -248,7 +248,7 @@ module.exports = {
 
 
 const assert = __webpack_require__(4589)
-const { AsyncResource } = __webpack_require__(4317)
+const { AsyncResource } = __webpack_require__(6698)
 const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
 const { addSignal, removeSignal } = __webpack_require__(158)
@@ -373,7 +373,7 @@ const {
   RequestAbortedError
 } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
-const { AsyncResource } = __webpack_require__(4317)
+const { AsyncResource } = __webpack_require__(6698)
 const { addSignal, removeSignal } = __webpack_require__(158)
 const assert = __webpack_require__(4589)
 
@@ -625,7 +625,7 @@ const { Readable } = __webpack_require__(9927)
 const { InvalidArgumentError, RequestAbortedError } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
 const { getResolveErrorBodyCallback } = __webpack_require__(7655)
-const { AsyncResource } = __webpack_require__(4317)
+const { AsyncResource } = __webpack_require__(6698)
 
 class RequestHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -846,7 +846,7 @@ const { finished, PassThrough } = __webpack_require__(7075)
 const { InvalidArgumentError, InvalidReturnValueError } = __webpack_require__(8707)
 const util = __webpack_require__(3440)
 const { getResolveErrorBodyCallback } = __webpack_require__(7655)
-const { AsyncResource } = __webpack_require__(4317)
+const { AsyncResource } = __webpack_require__(6698)
 const { addSignal, removeSignal } = __webpack_require__(158)
 
 class StreamHandler extends AsyncResource {
@@ -1069,7 +1069,7 @@ module.exports = stream
 
 
 const { InvalidArgumentError, SocketError } = __webpack_require__(8707)
-const { AsyncResource } = __webpack_require__(4317)
+const { AsyncResource } = __webpack_require__(6698)
 const util = __webpack_require__(3440)
 const { addSignal, removeSignal } = __webpack_require__(158)
 const assert = __webpack_require__(4589)
@@ -10430,7 +10430,7 @@ const MockPool = __webpack_require__(4004)
 const { matchValue, buildMockOptions } = __webpack_require__(3397)
 const { InvalidArgumentError, UndiciError } = __webpack_require__(8707)
 const Dispatcher = __webpack_require__(883)
-const Pluralizer = __webpack_require__(1529)
+const Pluralizer = __webpack_require__(3910)
 const PendingInterceptorsFormatter = __webpack_require__(6142)
 
 class MockAgent extends Dispatcher {
@@ -11409,7 +11409,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 3910:
 /***/ ((module) => {
 
 

@@ -1,0 +1,212 @@
+export const id = 697;
+export const ids = [697];
+export const modules = {
+
+/***/ 6484:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   K7: () => (/* binding */ orgPath),
+/* harmony export */   UL: () => (/* binding */ buildPath),
+/* harmony export */   X4: () => (/* binding */ appPath),
+/* harmony export */   a5: () => (/* binding */ appsListPath),
+/* harmony export */   eA: () => (/* binding */ machineTypesPath),
+/* harmony export */   f: () => (/* binding */ buildsPath),
+/* harmony export */   fF: () => (/* binding */ slugProblem),
+/* harmony export */   il: () => (/* binding */ REGISTER_PATH),
+/* harmony export */   ks: () => (/* binding */ rolePath),
+/* harmony export */   nf: () => (/* binding */ describeUnsafeSlug)
+/* harmony export */ });
+/* unused harmony exports userAppsPath, userMachineTypesPath */
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(3916);
+/**
+ * Service paths, with every slug encoded so a value can never change the path's shape.
+ * Encoding alone is not enough: `.` and `..` come through it unchanged and are then
+ * resolved as path steps, so slugs are also checked.
+ */
+
+/**
+ * Why a slug (typically one the service sent) cannot go into a path, or undefined
+ * when it can: empty, a `.` or `..` step, a separator or `%`, or a control character.
+ */
+function slugProblem(value) {
+    if (typeof value !== 'string')
+        return value === undefined || value === null ? 'it is missing' : `it is a ${typeof value}, not text`;
+    if (value === '')
+        return 'it is empty';
+    if (value.length > 200)
+        return 'it is longer than 200 characters';
+    if (value === '.' || value.includes('..'))
+        return 'it holds ".", or ".." which would climb out of the path';
+    if (/[/\\%]/.test(value))
+        return 'it holds "/", "\\" or "%", which would change the path';
+    // eslint-disable-next-line no-control-regex
+    if (/[\u0000-\u001f\u007f-\u009f]/.test(value))
+        return 'it holds a control character';
+    return undefined;
+}
+/** One line for a slug the service sent that cannot be used: the field, the value quoted and cut, and why. */
+function describeUnsafeSlug(field, value, problem) {
+    const shown = typeof value === 'string' ? ` ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(value)}` : '';
+    return `its ${field}${shown} cannot be used in a request path: ${problem}`;
+}
+/** One path segment: a slug checked, then encoded. */
+function segment(what, slug) {
+    const problem = slugProblem(slug);
+    if (problem)
+        throw new Error(`The ${what} ${(0,_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .quote */ .hD)(String(slug))} cannot be used in a request path: ${problem}`);
+    return encodeURIComponent(slug);
+}
+/** An app, or a call under it. */
+function appPath(appSlug, ...rest) {
+    return ['/apps', segment('app slug', appSlug), ...rest].join('/');
+}
+/** A Workspace, or a call under it. */
+function orgPath(orgSlug, ...rest) {
+    return ['/organizations', segment('Workspace slug', orgSlug), ...rest].join('/');
+}
+/** The apps of a user. */
+function userAppsPath(userSlug) {
+    return `/users/${segment('user slug', userSlug)}/apps`;
+}
+/** The user migration path is singular (`/user/`), unlike the user apps list (`/users/`). */
+function userMachineTypesPath(userSlug) {
+    return `/user/${segment('user slug', userSlug)}/apps/machine_types`;
+}
+/** The apps list of a scope: a Workspace's, a user's, or the caller's own. */
+function appsListPath(scope) {
+    if (scope.orgSlug)
+        return orgPath(scope.orgSlug, 'apps');
+    if (scope.userSlug)
+        return userAppsPath(scope.userSlug);
+    return '/apps';
+}
+/** The path of app registration, the first step of register-app. */
+const REGISTER_PATH = '/apps/register';
+/** The builds of an app: where a build is triggered. */
+function buildsPath(appSlug) {
+    return appPath(appSlug, 'builds');
+}
+/** One build of an app, or a call under it (`abort`, `log`). */
+function buildPath(appSlug, buildSlug, ...rest) {
+    return [appPath(appSlug, 'builds', segment('build slug', buildSlug)), ...rest].join('/');
+}
+/** The machine type migration of a Workspace or of a user. */
+function machineTypesPath(scope) {
+    return scope.kind === 'organization' ? orgPath(scope.slug, 'apps', 'machine_types') : userMachineTypesPath(scope.slug);
+}
+/** The groups holding one role on an app's team. */
+function rolePath(appSlug, role) {
+    return appPath(appSlug, 'roles', encodeURIComponent(role));
+}
+
+
+/***/ }),
+
+/***/ 9253:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   O0: () => (/* binding */ getRoles),
+/* harmony export */   P$: () => (/* binding */ listGroups),
+/* harmony export */   S0: () => (/* binding */ setRoles)
+/* harmony export */ });
+/* harmony import */ var _http_api_error_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2247);
+/* harmony import */ var _paths_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(6484);
+/** The service's team role calls, and the Workspace's groups list. */
+
+
+/** The group slugs in a roles answer: `{groups: [...]}`, items being slugs or `{slug}` objects. */
+function groupSlugs(body) {
+    const groups = body?.groups;
+    if (!Array.isArray(groups))
+        return undefined;
+    return groups.map((group) => (typeof group === 'object' && group !== null ? String(group.slug) : String(group)));
+}
+/** The groups holding a role on the app's team. */
+async function getRoles(client, appSlug, role) {
+    const path = (0,_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .rolePath */ .ks)(appSlug, role);
+    const res = await client.request('GET', path);
+    const groups = groupSlugs(res.body);
+    if (!groups)
+        throw _http_api_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h.missingField({ method: 'GET', path, status: res.status, what: 'has no "groups" list' });
+    return { groups, response: res.text };
+}
+/** Replaces the groups holding a role; the answer's list is returned when it has one. */
+async function setRoles(client, appSlug, role, groups) {
+    const res = await client.request('PUT', (0,_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .rolePath */ .ks)(appSlug, role), { body: { groups } });
+    return { groups: groupSlugs(res.body) ?? groups, response: res.text };
+}
+/** The Workspace's groups. The service answers 201 with a bare list; `{data: [...]}` is accepted too. */
+async function listGroups(client, orgSlug) {
+    const path = (0,_paths_js__WEBPACK_IMPORTED_MODULE_1__/* .orgPath */ .K7)(orgSlug, 'groups');
+    const res = await client.request('GET', path);
+    const body = res.body;
+    const list = Array.isArray(body) ? body : body?.data;
+    if (!Array.isArray(list))
+        throw _http_api_error_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .h.missingField({ method: 'GET', path, status: res.status, what: 'is not a list of groups' });
+    const groups = list.map((item) => {
+        const group = item;
+        return { slug: String(group.slug), ...(typeof group.name === 'string' ? { name: group.name } : {}) };
+    });
+    return { groups, response: res.text };
+}
+
+
+/***/ }),
+
+/***/ 8697:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+__webpack_require__.r(__webpack_exports__);
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   listGroups: () => (/* binding */ listGroups)
+/* harmony export */ });
+/* harmony import */ var _api_roles_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(9253);
+/* harmony import */ var _constants_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7242);
+/* harmony import */ var _input_readers_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(34);
+/* harmony import */ var _operation_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(2899);
+/** operation: list-groups — a Workspace's groups, whose slugs set-roles takes. */
+
+
+
+
+const listGroups = (0,_operation_js__WEBPACK_IMPORTED_MODULE_3__/* .defineOperation */ .h)({
+    name: 'list-groups',
+    role: 'membership of the Workspace',
+    inputs: [_constants_js__WEBPACK_IMPORTED_MODULE_1__/* .Input */ .pd.orgSlug],
+    outputs: [_constants_js__WEBPACK_IMPORTED_MODULE_1__/* .Output */ .k7.groups, _constants_js__WEBPACK_IMPORTED_MODULE_1__/* .Output */ .k7.groupSlugs, _constants_js__WEBPACK_IMPORTED_MODULE_1__/* .Output */ .k7.response],
+    read: (get) => ({ orgSlug: (0,_input_readers_js__WEBPACK_IMPORTED_MODULE_2__/* .requiredSlug */ .Jf)(get, _constants_js__WEBPACK_IMPORTED_MODULE_1__/* .Input */ .pd.orgSlug) }),
+    run: runListGroups
+});
+async function runListGroups({ orgSlug }, ctx) {
+    const { groups, response } = await (0,_api_roles_js__WEBPACK_IMPORTED_MODULE_0__/* .listGroups */ .P$)(ctx.client, orgSlug);
+    ctx.output(_constants_js__WEBPACK_IMPORTED_MODULE_1__/* .Output */ .k7.groups, groups);
+    ctx.output(_constants_js__WEBPACK_IMPORTED_MODULE_1__/* .Output */ .k7.groupSlugs, groups.map((group) => group.slug));
+    ctx.output(_constants_js__WEBPACK_IMPORTED_MODULE_1__/* .Output */ .k7.response, response);
+    ctx.info(`Workspace ${orgSlug} has ${groups.length} group(s)`);
+    ctx.summary({
+        heading: `Groups of Workspace ${orgSlug}`,
+        lines: [`${groups.length} group(s).`],
+        table: groups.length > 0 ? [['Slug', 'Name'], ...groups.map((group) => [group.slug, group.name ?? ''])] : undefined
+    });
+}
+
+
+/***/ }),
+
+/***/ 2899:
+/***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
+
+/* harmony export */ __webpack_require__.d(__webpack_exports__, {
+/* harmony export */   h: () => (/* binding */ defineOperation)
+/* harmony export */ });
+/** Declares an operation, inferring its inputs' type from `read`. */
+function defineOperation(module) {
+    return module;
+}
+
+
+/***/ })
+
+};
