@@ -100,6 +100,12 @@ export async function requestLog(emu: RunningEmulator): Promise<Array<{ method: 
   return (await control(emu, 'GET', '/requests')).json
 }
 
+/** The events the emulator recorded (status reports, email notifications), oldest first; only those of `build` when given. */
+export async function eventLog(emu: RunningEmulator, build?: string): Promise<Json[]> {
+  const events: Json[] = (await control(emu, 'GET', '/events')).json
+  return build === undefined ? events : events.filter((event) => event.build === build)
+}
+
 export async function clearRequestLog(emu: RunningEmulator): Promise<void> {
   expect((await control(emu, 'DELETE', '/requests')).status).toBe(204)
 }

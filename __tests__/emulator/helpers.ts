@@ -1,4 +1,5 @@
 /** Shared helpers for the emulator's tests: start an emulator and call it over real HTTP on 127.0.0.1. */
+import { afterAll, beforeAll, beforeEach } from '@jest/globals'
 import { connect } from 'node:net'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/server.js'
 
@@ -34,6 +35,24 @@ export function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startEmulator({ port: 0, buildDurationMs: 300, logDelayMs: 200, ...options })
 }
 
+/**
+ * Starts one emulator for the enclosing file or describe block, resets it before each test and
+ * closes it after the last; `use` receives it once it listens.
+ */
+export function withEmulator(options: EmulatorOptions, use: (emu: RunningEmulator) => void): void {
+  let emu: RunningEmulator | undefined
+  beforeAll(async () => {
+    emu = await start(options)
+    use(emu)
+  })
+  beforeEach(async () => {
+    await call(emu!, 'POST', '/_emulator/reset')
+  })
+  afterAll(async () => {
+    await emu?.close()
+  })
+}
+
 /** Calls the API (`path` below /v0.1) or, when `path` starts with /_emulator, a control endpoint. */
 export async function call(emu: RunningEmulator, method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) }
@@ -61,6 +80,9 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export function triggerBody(buildParams: Record<string, unknown>): Record<string, unknown> {
   return { hook_info: { type: 'service' }, build_params: buildParams }
 }
+
+/** Both repository owners given: a build from the app's own repository, which is not held for approval. */
+export const SAME_REPOSITORY = { branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' } as const
 
 export interface RawExchange {
   /** Everything the server sent. */
