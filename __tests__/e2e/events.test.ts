@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { randomSlug } from '../helpers/random.js'
-import { buildState, eventLog, expectPassed, resetEmulator, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
+import { buildState, eventLog, expectPassed, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {
@@ -13,9 +13,6 @@ beforeAll(async () => {
 })
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())
-
-/** Both owners given: a build from the app's own repository, which is not held. */
-const SAME_REPOSITORY = { 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme' }
 
 const reportsOf = (events: Array<{ kind: string }>) => events.filter((e) => e.kind === 'git_status_report')
 const emailsOf = (events: Array<{ kind: string }>) => events.filter((e) => e.kind === 'email_notification')

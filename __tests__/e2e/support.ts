@@ -17,6 +17,12 @@ export { TOKENS }
 export type { RunningEmulator } from '../../emulator/server.js'
 
 
+/**
+ * Both owner inputs set: the build comes from the app's own repository. Without them the
+ * service takes a trigger as a pull request from a fork and holds its build for approval.
+ */
+export const SAME_REPOSITORY = { 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme' } as const
+
 /** An emulator of this file's own, on a free port, with short builds. */
 export function startE2eEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startEmulator({ port: 0, buildDurationMs: 300, logDelayMs: 50, ...options })

@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { call, sleep, start, TOKENS, triggerBody } from './helpers.js'
+import { randomInt } from 'node:crypto'
+import { randomSlug } from '../helpers/random.js'
+import { call, SAME_REPOSITORY, sleep, start, TOKENS, triggerBody } from './helpers.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {
@@ -159,7 +161,7 @@ describe('triggering', () => {
 
 describe('build lifecycle', () => {
   it('runs, then finishes with the seeded outcome', async () => {
-    const slug = (await trigger({ branch: 'main' })).json.build_slug
+    const slug = (await trigger({ branch: 'main', ...SAME_REPOSITORY })).json.build_slug
     const running = (await buildOf(slug)).json.data
     expect(running).toMatchObject({ status: 0, status_text: 'in-progress', is_on_hold: false, finished_at: null, branch: 'main', triggered_workflow: 'deploy' })
     await sleep(350)
@@ -169,7 +171,7 @@ describe('build lifecycle', () => {
   })
 
   it('fails a build when the trigger asks for failure, with its own duration', async () => {
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Outcome': 'failure', 'X-Emulator-Build-Duration-Ms': '50' })).json.build_slug
+    const slug = (await trigger({ branch: 'main', ...SAME_REPOSITORY }, { 'X-Emulator-Build-Outcome': 'failure', 'X-Emulator-Build-Duration-Ms': '50' })).json.build_slug
     await sleep(80)
     expect((await buildOf(slug)).json.data).toMatchObject({ status: 2, status_text: 'error' })
   })
@@ -199,11 +201,27 @@ describe('build lifecycle', () => {
     const res = await trigger({ branch: 'feature', pull_request_id: 43, branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' })
     expect((await buildOf(res.json.build_slug)).json.data.is_on_hold).toBe(false)
   })
+
+  it('holds a build exactly when both repository owners are omitted, with or without a pull request id', async () => {
+    const owner = randomSlug()
+    const cases: Array<[Record<string, unknown>, boolean]> = [
+      [{}, true],
+      [{ pull_request_id: randomInt(1000) + 1 }, true],
+      [{ branch_repo_owner: owner }, false],
+      [{ branch_dest_repo_owner: owner }, false],
+      [{ branch_repo_owner: owner, branch_dest_repo_owner: owner }, false]
+    ]
+    for (const [params, held] of cases) {
+      const res = await trigger({ branch: `feature/${randomSlug()}`, ...params })
+      expect(res.status).toBe(201)
+      expect({ params, held: (await buildOf(res.json.build_slug)).json.data.is_on_hold }).toEqual({ params, held })
+    }
+  })
 })
 
 describe('build log', () => {
   it('answers 404 first, then a growing log that ends with a closing line', async () => {
-    const slug = (await trigger({ branch: 'main' })).json.build_slug
+    const slug = (await trigger({ branch: 'main', ...SAME_REPOSITORY })).json.build_slug
     const early = await call(emu, 'GET', `/apps/ios-app/builds/${slug}/log`, { token: TOKENS.tester })
     expect(early.status).toBe(404)
     await sleep(220)
@@ -256,7 +274,7 @@ describe('abort', () => {
   })
 
   it('refuses to abort a finished build', async () => {
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '0' })).json.build_slug
+    const slug = (await trigger({ branch: 'main', ...SAME_REPOSITORY }, { 'X-Emulator-Build-Duration-Ms': '0' })).json.build_slug
     const res = await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { body: {} })
     expect(res.status).toBe(400)
     expect(res.json.message).toMatch(/already finished/)

@@ -97,7 +97,7 @@ export function triggerBuild(state: EmulatorState, app: AppRecord, request: Trig
   const config = configForBuild(app)
   const workflow = chooseWorkflow(config, request)
   const { text } = request
-  const held = request.pullRequestId !== null && !text.branch_repo_owner && !text.branch_dest_repo_owner
+  const held = !text.branch_repo_owner && !text.branch_dest_repo_owner
   const build: BuildRecord = {
     slug: randomBytes(8).toString('hex'),
     appSlug: app.slug,
