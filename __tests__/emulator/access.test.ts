@@ -112,6 +112,17 @@ describe('roles', () => {
     expect((await call(emu, 'DELETE', '/apps/ios-app', { token: TOKENS.developer })).status).toBe(403)
   })
 
+  it.each([
+    ['an outsider', TOKENS.outsider],
+    ['the owner of another account', TOKENS.solo]
+  ])('answers the Workspace app list of %s with 200 and no apps, as the published contract says', async (_who, token) => {
+    const res = await call(emu, 'GET', '/organizations/acme/apps', { token })
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({ data: [], paging: { total_item_count: 0, page_item_limit: 50 } })
+    const member = await call(emu, 'GET', '/organizations/acme/apps', { token: TOKENS.owner })
+    expect(member.json.data.length).toBeGreaterThan(0)
+  })
+
   it('refuses the group list of a Workspace to a non-member', async () => {
     const res = await call(emu, 'GET', '/organizations/acme/groups', { token: TOKENS.solo })
     expect(res.status).toBe(403)

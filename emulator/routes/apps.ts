@@ -101,9 +101,11 @@ function listMyApps(ctx: RequestContext): Reply {
   return page(ctx, visibleApps(ctx))
 }
 
+/** The published contract: a caller outside the Workspace gets no apps, and no error. */
 function listOrganizationApps(ctx: RequestContext): Reply {
   const org = ctx.org()
-  return page(ctx, visibleApps(ctx, { account_type: 'organization', slug: org.slug }))
+  const member = ctx.model.state.isWorkspaceMember(ctx.user, org)
+  return page(ctx, member ? visibleApps(ctx, { account_type: 'organization', slug: org.slug }) : [])
 }
 
 function listUserApps(ctx: RequestContext): Reply {
@@ -156,7 +158,7 @@ export const appRoutes: ApiRoute[] = [
   { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_OWNER_OR_ADMIN, handler: registerSshKey },
   { method: 'POST', pattern: '/apps/:app/finish', access: APP_OWNER_OR_ADMIN, handler: finish },
   { method: 'GET', pattern: '/apps', access: { kind: 'caller', rule: 'any caller; lists the apps he has a role on' }, handler: listMyApps },
-  { method: 'GET', pattern: '/organizations/:org/apps', access: { kind: 'workspace-member' }, handler: listOrganizationApps },
+  { method: 'GET', pattern: '/organizations/:org/apps', access: { kind: 'workspace-listing' }, handler: listOrganizationApps },
   { method: 'GET', pattern: '/users/:user/apps', access: { kind: 'caller', rule: 'any caller; lists the apps he has a role on' }, handler: listUserApps },
   { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
   { method: 'PATCH', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: patchApp },
