@@ -51,7 +51,7 @@ export function describeAccess(access: Access): string {
     case 'workspace-owner':
       return 'Workspace owner'
     case 'user-self':
-      return 'that user only'
+      return 'that user only; covers the apps he owns'
     case 'caller':
       return access.rule
   }

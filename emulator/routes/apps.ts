@@ -1,5 +1,5 @@
 /** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
-import { APP_ANY_ROLE, APP_OWNER_OR_ADMIN } from '../access.js'
+import { APP_ANY_ROLE, APP_OWNER_OR_ADMIN, type Access } from '../access.js'
 import { badRequest, notFound } from '../http-error.js'
 import { isObject, type Reply } from '../http-io.js'
 import type { ApiRoute, RequestContext } from '../router.js'
@@ -147,6 +147,8 @@ function listBranches(ctx: RequestContext): Reply {
   return { status: 200, json: { data: [...ctx.app().branches] } }
 }
 
+const ANY_CALLER: Access = { kind: 'caller', rule: 'any caller; lists the apps he has a role on' }
+
 export const appRoutes: ApiRoute[] = [
   {
     method: 'POST',
@@ -157,9 +159,9 @@ export const appRoutes: ApiRoute[] = [
   },
   { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_OWNER_OR_ADMIN, handler: registerSshKey },
   { method: 'POST', pattern: '/apps/:app/finish', access: APP_OWNER_OR_ADMIN, handler: finish },
-  { method: 'GET', pattern: '/apps', access: { kind: 'caller', rule: 'any caller; lists the apps he has a role on' }, handler: listMyApps },
+  { method: 'GET', pattern: '/apps', access: ANY_CALLER, handler: listMyApps },
   { method: 'GET', pattern: '/organizations/:org/apps', access: { kind: 'workspace-listing' }, handler: listOrganizationApps },
-  { method: 'GET', pattern: '/users/:user/apps', access: { kind: 'caller', rule: 'any caller; lists the apps he has a role on' }, handler: listUserApps },
+  { method: 'GET', pattern: '/users/:user/apps', access: ANY_CALLER, handler: listUserApps },
   { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
   { method: 'PATCH', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: patchApp },
   { method: 'DELETE', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: deleteApp },
