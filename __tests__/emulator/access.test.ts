@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { call, start, TOKENS, triggerBody } from './helpers.js'
+import { call, TOKENS, triggerBody, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start()
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({}, (started) => (emu = started), false)
 
 describe('authentication', () => {
   it('answers 401 without a token', async () => {

@@ -1,19 +1,11 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomInt } from 'node:crypto'
 import { randomSlug } from '../helpers/random.js'
-import { call, SAME_REPOSITORY, sleep, start, TOKENS, triggerBody } from './helpers.js'
+import { call, SAME_REPOSITORY, sleep, TOKENS, triggerBody, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start({ buildDurationMs: 300, logDelayMs: 200 })
-})
-beforeEach(async () => {
-  await call(emu, 'POST', '/_emulator/reset')
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({ buildDurationMs: 300, logDelayMs: 200 }, (started) => (emu = started))
 
 async function trigger(buildParams: Record<string, unknown>, headers: Record<string, string> = {}, app = 'ios-app') {
   return call(emu, 'POST', `/apps/${app}/builds`, { token: TOKENS.developer, body: triggerBody(buildParams), headers })

@@ -36,17 +36,17 @@ export function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
 }
 
 /**
- * Starts one emulator for the enclosing file or describe block, resets it before each test and
- * closes it after the last; `use` receives it once it listens.
+ * Starts one emulator for the enclosing file or describe block, resets it before each test
+ * (unless `resetEachTest` is false) and closes it after the last; `use` receives it once it listens.
  */
-export function withEmulator(options: EmulatorOptions, use: (emu: RunningEmulator) => void): void {
+export function withEmulator(options: EmulatorOptions, use: (emu: RunningEmulator) => void, resetEachTest = true): void {
   let emu: RunningEmulator | undefined
   beforeAll(async () => {
     emu = await start(options)
     use(emu)
   })
   beforeEach(async () => {
-    await call(emu!, 'POST', '/_emulator/reset')
+    if (resetEachTest) await call(emu!, 'POST', '/_emulator/reset')
   })
   afterAll(async () => {
     await emu?.close()
