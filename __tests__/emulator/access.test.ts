@@ -75,6 +75,9 @@ describe('roles', () => {
     expect(res.status).toBe(200)
   })
 
+})
+
+describe('roles: refusals', () => {
   it('refuses the Workspace machine type migration to anyone but its owner', async () => {
     const res = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', {
       token: TOKENS.admin,

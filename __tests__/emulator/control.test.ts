@@ -41,6 +41,9 @@ describe('fault injection', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(240)
   })
 
+})
+
+describe('fault injection: hanging, bad faults and the off switch', () => {
   it('leaves a request hanging', async () => {
     await addFault({ path: '/apps', action: 'hang' })
     const hung = fetch(`${emu.url}/apps`, { headers: { authorization: TOKENS.owner }, signal: AbortSignal.timeout(200) })

@@ -81,6 +81,22 @@ export function triggerBody(buildParams: Record<string, unknown>): Record<string
   return { hook_info: { type: 'service' }, build_params: buildParams }
 }
 
+/** Triggers a build as the Developer, ios-app unless told otherwise. */
+export function trigger(emu: RunningEmulator, buildParams: Record<string, unknown>, headers: Record<string, string> = {}, app = 'ios-app'): Promise<ApiAnswer> {
+  return call(emu, 'POST', `/apps/${app}/builds`, { token: TOKENS.developer, body: triggerBody(buildParams), headers })
+}
+
+/** A build as `/_emulator/state` shows it. */
+export async function stateOf(emu: RunningEmulator, buildSlug: string) {
+  const dump = await call(emu, 'GET', '/_emulator/state')
+  return dump.json.builds.find((b: { slug: string }) => b.slug === buildSlug)
+}
+
+/** A build as the API shows it to the Tester. */
+export function buildOf(emu: RunningEmulator, buildSlug: string, app = 'ios-app'): Promise<ApiAnswer> {
+  return call(emu, 'GET', `/apps/${app}/builds/${buildSlug}`, { token: TOKENS.tester })
+}
+
 /** Both repository owners given: a build from the app's own repository, which is not held for approval. */
 export const SAME_REPOSITORY = { branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' } as const
 
