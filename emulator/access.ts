@@ -1,25 +1,66 @@
-/** Looking up the app of a request and checking the caller's role on it. */
+/**
+ * Who may call a route. Each route of the table carries one of these; the server checks it
+ * before the handler runs, and the emulator README's role table is written from the same values.
+ */
 import { forbidden, notFound } from './http-error.js'
-import type { RequestContext } from './router.js'
+import type { EmulatorState } from './state.js'
 import type { AppRecord, Organization, TeamRole } from './types.js'
 
 export const ANY_ROLE: readonly TeamRole[] = ['owner', 'admin', 'manager', 'member']
 export const OWNER_OR_ADMIN: readonly TeamRole[] = ['owner', 'admin']
 export const OWNER_ADMIN_DEVELOPER: readonly TeamRole[] = ['owner', 'admin', 'manager']
 
-const ROLE_LABEL: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', manager: 'Developer', member: 'Tester/QA' }
+export type Access =
+  /** A role on the team of the app named by `:app`. */
+  | { kind: 'app'; roles: readonly TeamRole[] }
+  /** The Workspace named by `:org` must exist; the caller must own it or belong to one of its groups. */
+  | { kind: 'workspace-member' }
+  /** The Workspace named by `:org` must exist; whether the caller belongs to it decides what he sees. */
+  | { kind: 'workspace-listing' }
+  /** The Workspace named by `:org` must exist, and the caller must own it. */
+  | { kind: 'workspace-owner' }
+  /** The user named by `:user` must exist, and be the caller. */
+  | { kind: 'user-self' }
+  /** Any caller with a valid token; `rule` says what the model or the handler checks beyond that. */
+  | { kind: 'caller'; rule: string }
 
-/** The app named by the `:app` path parameter, or a 404. */
-export function findApp(ctx: RequestContext): AppRecord {
-  const app = ctx.state.apps.get(ctx.params.app)
-  if (!app) throw notFound(`app "${ctx.params.app}" not found`)
-  return app
+/** The app rules the route tables use. */
+export const APP_ANY_ROLE: Access = { kind: 'app', roles: ANY_ROLE }
+export const APP_OWNER_OR_ADMIN: Access = { kind: 'app', roles: OWNER_OR_ADMIN }
+export const APP_OWNER_ADMIN_DEVELOPER: Access = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER }
+
+/** What a check found: the app or Workspace the route is about. */
+export interface AccessTarget {
+  app?: AppRecord
+  org?: Organization
 }
 
-/** The app, provided the caller holds one of the allowed roles on it; otherwise a 403. */
-export function appWithRole(ctx: RequestContext, allowed: readonly TeamRole[]): AppRecord {
-  const app = findApp(ctx)
-  const role = ctx.state.roleOf(ctx.user, app)
+const ROLE_LABEL: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', manager: 'Developer', member: 'Tester/QA' }
+
+const orList = (words: string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`)
+
+/** The rule in words, as the README's role table shows it. */
+export function describeAccess(access: Access): string {
+  switch (access.kind) {
+    case 'app':
+      return access.roles.length === ANY_ROLE.length ? 'any role on the app' : orList(access.roles.map((r) => ROLE_LABEL[r]))
+    case 'workspace-member':
+      return 'Workspace owner or group member'
+    case 'workspace-listing':
+      return 'any caller; only a Workspace owner or group member gets apps, anyone else an empty list'
+    case 'workspace-owner':
+      return 'Workspace owner'
+    case 'user-self':
+      return 'that user only; covers the apps he owns'
+    case 'caller':
+      return access.rule
+  }
+}
+
+function appWithRole(state: EmulatorState, user: string, slug: string, allowed: readonly TeamRole[]): AppRecord {
+  const app = state.apps.get(slug)
+  if (!app) throw notFound(`app "${slug}" not found`)
+  const role = state.roleOf(user, app)
   if (role === null) throw forbidden(`you have no role on the team of app "${app.slug}"`)
   if (!allowed.includes(role)) {
     const needed = allowed.map((r) => ROLE_LABEL[r]).join(' or ')
@@ -28,18 +69,34 @@ export function appWithRole(ctx: RequestContext, allowed: readonly TeamRole[]): 
   return app
 }
 
-/** The Workspace named by the `:org` path parameter, or a 404. */
-export function findOrganization(ctx: RequestContext): Organization {
-  const org = ctx.state.organizations.get(ctx.params.org)
-  if (!org) throw notFound(`organization "${ctx.params.org}" not found`)
+function organization(state: EmulatorState, slug: string): Organization {
+  const org = state.organizations.get(slug)
+  if (!org) throw notFound(`organization "${slug}" not found`)
   return org
 }
 
-/** The Workspace, provided the caller owns it or belongs to one of its groups. */
-export function organizationForMember(ctx: RequestContext): Organization {
-  const org = findOrganization(ctx)
-  if (!ctx.state.isWorkspaceMember(ctx.user, org)) {
-    throw forbidden(`you are not a member of organization "${org.slug}"`)
+/** Checks the caller against the route's rule; a refusal is a 404 (nothing by that name) or a 403. */
+export function authorize(access: Access, state: EmulatorState, user: string, params: Record<string, string>): AccessTarget {
+  switch (access.kind) {
+    case 'app':
+      return { app: appWithRole(state, user, params.app, access.roles) }
+    case 'workspace-listing':
+      return { org: organization(state, params.org) }
+    case 'workspace-member': {
+      const org = organization(state, params.org)
+      if (!state.isWorkspaceMember(user, org)) throw forbidden(`you are not a member of organization "${org.slug}"`)
+      return { org }
+    }
+    case 'workspace-owner': {
+      const org = organization(state, params.org)
+      if (!org.owners.has(user)) throw forbidden(`migrating machine types needs the owner role of organization "${org.slug}"`)
+      return { org }
+    }
+    case 'user-self':
+      if (!state.users.has(params.user)) throw notFound(`user "${params.user}" not found`)
+      if (user !== params.user) throw forbidden(`only user "${params.user}" may migrate the machine types of his own apps`)
+      return {}
+    case 'caller':
+      return {}
   }
-  return org
 }

@@ -64,12 +64,6 @@ export function buildJson(build: BuildRecord, now: number): Record<string, unkno
 
 /** The build with everything the emulator recorded about it, for `/_emulator/state`. */
 export function buildStateJson(build: BuildRecord, now: number): Record<string, unknown> {
-  const progress = progressOf(build, now)
-  let gitStatusReport: string | null = null
-  if (progress.status !== 0) {
-    const skipped = build.skipGitStatusReport || (build.abort?.skipGitStatusReport ?? false)
-    if (!skipped) gitStatusReport = progress.status === 1 || progress.status === 4 ? 'success' : 'failure'
-  }
   return {
     app: build.appSlug,
     ...buildJson(build, now),
@@ -82,7 +76,7 @@ export function buildStateJson(build: BuildRecord, now: number): Record<string, 
     skip_git_status_report: build.skipGitStatusReport,
     held_for_approval: build.heldForApproval,
     approved_at: iso(build.approvedAt),
-    git_status_report: gitStatusReport,
+    git_status_report: build.gitStatusReport,
     abort: build.abort && {
       at: iso(build.abort.at),
       reason: build.abort.reason,

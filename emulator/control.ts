@@ -1,54 +1,68 @@
-/** Emulator-only endpoints under `/_emulator/`: state dump, approvals, reset, faults, request log. */
-import { buildStateJson, progressOf } from './builds.js'
+/**
+ * Emulator-only endpoints under `/_emulator/`, as a route table: state dump, reset, request
+ * log, event log, approval of held builds, faults. State changes go through the model.
+ */
+import { buildStateJson } from './builds.js'
 import type { FaultInjector } from './faults.js'
-import { HttpError, notFound } from './http-error.js'
+import { notFound } from './http-error.js'
 import type { Reply } from './http-io.js'
-import { decodeSegment } from './router.js'
-import type { EmulatorState } from './state.js'
+import type { ServiceModel } from './model/model.js'
+import type { RequestLog } from './request-log.js'
+import { decodeParams, matchRoute, type Route } from './router.js'
 
 export interface ControlContext {
-  method: string
-  path: string
+  params: Record<string, string>
   body: unknown
-  state: EmulatorState
+  model: ServiceModel
+  requests: RequestLog
   faults: FaultInjector
   faultsEnabled: boolean
-  now: number
 }
 
+const NO_CONTENT: Reply = { status: 204 }
+
+/** The fault endpoints exist only with `--enable-faults`. */
+function withFaults(handler: (ctx: ControlContext) => Reply): (ctx: ControlContext) => Reply {
+  return (ctx) => {
+    if (!ctx.faultsEnabled) throw notFound('fault injection is off; start the emulator with --enable-faults')
+    return handler(ctx)
+  }
+}
+
+function state(ctx: ControlContext): Reply {
+  const now = ctx.model.now()
+  return { status: 200, json: { ...(ctx.model.state.snapshot(now, buildStateJson) as object), faults: ctx.faults.pending() } }
+}
+
+function reset(ctx: ControlContext): Reply {
+  ctx.model.reset()
+  ctx.requests.clear()
+  ctx.faults.clear()
+  return { status: 200, json: { status: 'ok' } }
+}
+
+function approve(ctx: ControlContext): Reply {
+  const build = ctx.model.approveBuild(ctx.params.build)
+  return { status: 200, json: { status: 'ok', build: buildStateJson(build, ctx.model.now()) } }
+}
+
+export const CONTROL_ROUTES: readonly Route<ControlContext>[] = [
+  { method: 'GET', pattern: '/state', handler: state },
+  { method: 'POST', pattern: '/reset', handler: reset },
+  { method: 'GET', pattern: '/requests', handler: (ctx) => ({ status: 200, json: ctx.requests.entries }) },
+  { method: 'DELETE', pattern: '/requests', handler: (ctx) => (ctx.requests.clear(), NO_CONTENT) },
+  { method: 'GET', pattern: '/events', handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
+  { method: 'DELETE', pattern: '/events', handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
+  { method: 'POST', pattern: '/builds/:build/approve', handler: approve },
+  { method: 'POST', pattern: '/faults', handler: withFaults((ctx) => ({ status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } })) },
+  { method: 'GET', pattern: '/faults', handler: withFaults((ctx) => ({ status: 200, json: ctx.faults.pending() })) },
+  { method: 'DELETE', pattern: '/faults', handler: withFaults((ctx) => (ctx.faults.clear(), NO_CONTENT)) }
+]
+
 /** Answers a control request; `path` is the part after `/_emulator`. */
-export function handleControl(ctx: ControlContext): Reply {
-  const { method, path, state } = ctx
-  if (method === 'GET' && path === '/state') {
-    return { status: 200, json: { ...(state.snapshot(ctx.now, buildStateJson) as object), faults: ctx.faults.pending() } }
-  }
-  if (method === 'POST' && path === '/reset') {
-    state.reset()
-    ctx.faults.clear()
-    return { status: 200, json: { status: 'ok' } }
-  }
-  if (method === 'GET' && path === '/requests') return { status: 200, json: state.requests }
-  if (method === 'DELETE' && path === '/requests') {
-    state.requests = []
-    return { status: 204 }
-  }
-  const approve = /^\/builds\/([^/]+)\/approve$/.exec(path)
-  if (method === 'POST' && approve) {
-    const build = state.builds.get(decodeSegment(approve[1], 'build'))
-    if (!build) throw notFound(`build "${approve[1]}" not found`)
-    if (!progressOf(build, ctx.now).onHold) throw new HttpError(409, `build "${build.slug}" is not on hold`)
-    build.startedAt = ctx.now
-    build.approvedAt = ctx.now
-    return { status: 200, json: { status: 'ok', build: buildStateJson(build, ctx.now) } }
-  }
-  if (path === '/faults' && ctx.faultsEnabled) {
-    if (method === 'POST') return { status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } }
-    if (method === 'GET') return { status: 200, json: ctx.faults.pending() }
-    if (method === 'DELETE') {
-      ctx.faults.clear()
-      return { status: 204 }
-    }
-  }
-  if (path === '/faults' && !ctx.faultsEnabled) throw notFound('fault injection is off; start the emulator with --enable-faults')
-  throw notFound(`no emulator control endpoint ${method} /_emulator${path}`)
+export function handleControl(method: string, path: string, ctx: Omit<ControlContext, 'params'>): Reply {
+  const match = matchRoute(CONTROL_ROUTES, method, path)
+  if (!match) throw notFound(`no emulator control endpoint ${method} /_emulator${path}`)
+  ctx.model.settle()
+  return match.route.handler({ ...ctx, params: decodeParams(match) })
 }

@@ -1,8 +1,10 @@
-/** A small path router: `/apps/:app/builds/:build` patterns, one handler per method and path. */
+/** A small path router: route tables of `/apps/:app/builds/:build` patterns, one handler per method and path. */
 import type { IncomingHttpHeaders } from 'node:http'
+import type { Access } from './access.js'
 import { badRequest } from './http-error.js'
 import type { Reply } from './http-io.js'
-import type { EmulatorState } from './state.js'
+import type { ServiceModel } from './model/model.js'
+import type { AppRecord, Organization } from './types.js'
 
 /** Everything a handler may look at. `user` is the authenticated caller's slug. */
 export interface RequestContext {
@@ -14,25 +16,28 @@ export interface RequestContext {
   body: unknown
   user: string
   origin: string
-  state: EmulatorState
-  now: number
-  buildDurationMs: number
+  model: ServiceModel
   logDelayMs: number
+  /** The app the route's access rule found (routes with `app` access only). */
+  app: () => AppRecord
+  /** The Workspace the route's access rule found (routes with Workspace access only). */
+  org: () => Organization
 }
 
 /** Most endpoints answer errors as `{message}`; register, roles and groups as `{error_msg}`. */
 export type ErrorStyle = 'message' | 'error_msg'
 
-export interface Route {
+/** One line of a route table: method, path pattern and handler. */
+export interface Route<Context> {
   method: string
   pattern: string
   errorStyle?: ErrorStyle
-  handler: (ctx: RequestContext) => Reply
+  handler: (ctx: Context) => Reply
 }
 
-export interface RouteMatch {
-  route: Route
-  params: Record<string, string>
+/** A route of the API: it also says who may call it (checked before the handler runs). */
+export interface ApiRoute extends Route<RequestContext> {
+  access: Access
 }
 
 /** Decodes one path segment; malformed percent-encoding (a lone `%`, `%zz`, a cut UTF-8 sequence) is a 400. */
@@ -48,7 +53,7 @@ export function decodeSegment(segment: string, name: string): string {
  * Finds the route for a method and a path below the API prefix. Literal segments are compared
  * as sent; parameters are decoded, so a malformed one throws a 400 (only once the route matched).
  */
-export function matchRoute(routes: Route[], method: string, path: string): RouteMatch | null {
+export function matchRoute<R extends Route<never>>(routes: readonly R[], method: string, path: string): { route: R; params: Record<string, string> } | null {
   const parts = path.split('/').filter(Boolean)
   for (const route of routes) {
     if (route.method !== method) continue
@@ -61,6 +66,6 @@ export function matchRoute(routes: Route[], method: string, path: string): Route
 }
 
 /** The route's parameters, decoded. */
-export function decodeParams(match: RouteMatch): Record<string, string> {
+export function decodeParams(match: { params: Record<string, string> }): Record<string, string> {
   return Object.fromEntries(Object.entries(match.params).map(([name, raw]) => [name, decodeSegment(raw, name)]))
 }

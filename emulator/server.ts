@@ -1,26 +1,19 @@
 /** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { API_PREFIX, errorReply, handleApi, type ApiServer } from './api.js'
 import { handleControl } from './control.js'
 import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control-token.js'
 import { FaultInjector, type Fault } from './faults.js'
-import { HttpError } from './http-error.js'
-import { answer, parseBody, readBody, type Reply } from './http-io.js'
-import { redactBody, unparsedBody } from './redact.js'
-import { decodeParams, matchRoute, type ErrorStyle, type Route } from './router.js'
-import { appRoutes } from './routes/apps.js'
-import { buildRoutes } from './routes/builds.js'
-import { configRoutes } from './routes/config.js'
-import { roleRoutes } from './routes/roles.js'
+import { answer, parseBody, readBody } from './http-io.js'
+import { MemoryModel, type ServiceModel } from './model/model.js'
+import { RequestLog } from './request-log.js'
 import { bundledSeed, checkSeed, loadSeedFile } from './seed.js'
-import { EmulatorState } from './state.js'
+import type { EmulatorState } from './state.js'
 import type { Seed } from './types.js'
 
-export const API_PREFIX = '/v0.1'
+export { API_PREFIX }
 const CONTROL_PREFIX = '/_emulator'
-const MAX_LOGGED_REQUESTS = 10_000
-
-const ROUTES: Route[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes]
 
 export interface EmulatorOptions {
   /** Port to listen on; 0 (the default) picks a free one. */
@@ -52,171 +45,62 @@ export interface RunningEmulator {
   /** Scheme, host and port, e.g. http://127.0.0.1:PORT (control endpoints live at origin + /_emulator). */
   origin: string
   port: number
+  /** The model every state change goes through. */
+  model: ServiceModel
+  /** The model's world, for reading. */
   state: EmulatorState
   /** The token the control endpoints need, or null when they are open (loopback only). */
   controlToken: string | null
   close(): Promise<void>
 }
 
-/** Reads the token from `Authorization: <token>`, `token <token>` or `Bearer <token>`. */
-function tokenOf(req: IncomingMessage): string | undefined {
-  const header = req.headers.authorization
-  if (!header || header.trim() === '') return undefined
-  return header.trim().replace(/^(token|bearer)\s+/i, '')
-}
+/** Timers the server starts (fault delays), all cleared when it closes. */
+class Timers {
+  private readonly pending = new Set<NodeJS.Timeout>()
 
-/** A body as the request log keeps it: parsed and redacted; one that does not parse only by its size, since it may hold a secret. */
-function bodyForLog(raw: string, contentType: string | undefined): unknown {
-  let parsed: unknown
-  try {
-    parsed = parseBody(raw, contentType)
-  } catch {
-    return unparsedBody(raw)
-  }
-  return redactBody(parsed) ?? null
-}
-
-function errorReply(error: unknown, style: ErrorStyle): Reply {
-  if (error instanceof HttpError) {
-    return { status: error.status, json: { [style]: error.message }, headers: error.headers }
-  }
-  // Only the message goes to the console: request data may carry keys or tokens.
-  console.error(`service emulator: internal error: ${(error as Error)?.message ?? String(error)}`)
-  return { status: 500, json: { [style]: 'internal emulator error' } }
-}
-
-/** Starts the emulator and resolves once it listens. */
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const seed = options.seed ? checkSeed(structuredClone(options.seed)) : options.seedFile ? loadSeedFile(options.seedFile) : bundledSeed()
-  const state = new EmulatorState(seed)
-  const faults = new FaultInjector()
-  const now = options.now ?? Date.now
-  const host = options.host ?? '127.0.0.1'
-  const buildDurationMs = options.buildDurationMs ?? 2000
-  const logDelayMs = options.logDelayMs ?? 200
-  const timers = new Set<NodeJS.Timeout>()
-  let origin = ''
-  // Decided before listening; checked again against the address actually bound.
-  let controlToken = controlTokenRequired(host, options.requireControlToken === true) ? newControlToken() : null
-
-  const sleep = (ms: number): Promise<void> =>
-    new Promise((resolve) => {
+  sleep(ms: number): Promise<void> {
+    return new Promise((resolve) => {
       const timer = setTimeout(() => {
-        timers.delete(timer)
+        this.pending.delete(timer)
         resolve()
       }, ms)
-      timers.add(timer)
-    })
-
-  /** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
-  async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-    switch (fault.action) {
-      case 'drop':
-        req.socket.destroy()
-        return true
-      case 'hang':
-        return true
-      case 'delay':
-        await sleep(fault.ms ?? 0)
-        return false
-      case 'status': {
-        const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}
-        answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
-        return true
-      }
-    }
-  }
-
-  /** Adds a request to the log; `raw` is null when the body was not read. */
-  function record(method: string, url: URL, req: IncomingMessage, raw: string | null): void {
-    // Bounded, so a long rehearsal cannot grow the log without end.
-    if (state.requests.length >= MAX_LOGGED_REQUESTS) state.requests.shift()
-    state.requests.push({
-      method,
-      path: url.pathname,
-      query: Object.fromEntries(url.searchParams),
-      body: raw === null ? null : bodyForLog(raw, req.headers['content-type'])
+      this.pending.add(timer)
     })
   }
 
-  /** Who is calling, or the refusal to send without reading the body. */
-  function authenticate(req: IncomingMessage): { user: string } | { refusal: HttpError } {
-    const token = tokenOf(req)
-    if (token === undefined) return { refusal: new HttpError(401, 'missing access token in the Authorization header') }
-    const user = state.tokens.get(token)
-    if (user === undefined) return { refusal: new HttpError(401, 'invalid access token') }
-    return { user }
+  clear(): void {
+    for (const timer of this.pending) clearTimeout(timer)
+    this.pending.clear()
   }
+}
 
-  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    const method = req.method ?? 'GET'
-    const apiPath = url.pathname.slice(API_PREFIX.length) || '/'
-    const match = matchRoute(ROUTES, method, apiPath)
-    const style: ErrorStyle = match?.route.errorStyle ?? 'message'
-    // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
-    const caller = match ? authenticate(req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) }
-    if ('refusal' in caller) {
-      record(method, url, req, null)
-      const fault = faults.take(method, url.pathname, apiPath)
-      if (fault && (await applyFault(fault, req, res))) return
-      answer(req, res, errorReply(caller.refusal, style))
-      return
-    }
-    let raw: string
-    try {
-      raw = await readBody(req, res)
-    } catch (error) {
-      answer(req, res, errorReply(error, style))
-      return
-    }
-    record(method, url, req, raw)
-    const fault = faults.take(method, url.pathname, apiPath)
-    if (fault && (await applyFault(fault, req, res))) return
-    try {
-      const reply = match!.route.handler({
-        method,
-        path: apiPath,
-        params: decodeParams(match!),
-        query: url.searchParams,
-        headers: req.headers,
-        body: parseBody(raw, req.headers['content-type']),
-        user: caller.user,
-        origin,
-        state,
-        now: now(),
-        buildDurationMs,
-        logDelayMs
-      })
-      answer(req, res, reply)
-    } catch (error) {
-      answer(req, res, errorReply(error, style))
+/** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
+async function applyFault(timers: Timers, fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
+  switch (fault.action) {
+    case 'drop':
+      req.socket.destroy()
+      return true
+    case 'hang':
+      return true
+    case 'delay':
+      await timers.sleep(fault.ms ?? 0)
+      return false
+    case 'status': {
+      const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}
+      answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
+      return true
     }
   }
+}
 
-  async function handleControlRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
-    if (controlToken !== null && !controlTokenMatches(req.headers[CONTROL_TOKEN_HEADER], controlToken)) {
-      const message = `the control endpoints need the ${CONTROL_TOKEN_HEADER} header, with the token the emulator printed at start`
-      answer(req, res, { status: 401, json: { message } })
-      return
-    }
-    try {
-      const raw = await readBody(req, res)
-      const reply = handleControl({
-        method: req.method ?? 'GET',
-        path: url.pathname.slice(CONTROL_PREFIX.length),
-        body: parseBody(raw, req.headers['content-type']),
-        state,
-        faults,
-        faultsEnabled: options.enableFaults === true,
-        now: now()
-      })
-      answer(req, res, reply)
-    } catch (error) {
-      answer(req, res, errorReply(error, 'message'))
-    }
-  }
+function seedOf(options: EmulatorOptions): Seed {
+  if (options.seed) return checkSeed(structuredClone(options.seed))
+  return options.seedFile ? loadSeedFile(options.seedFile) : bundledSeed()
+}
 
-  const handle = (req: IncomingMessage, res: ServerResponse): void => {
+/** Sends a request to the API, the control endpoints or a 404, by its path. */
+function dispatcher(api: ApiServer, control: (req: IncomingMessage, res: ServerResponse, url: URL) => Promise<void>) {
+  return (req: IncomingMessage, res: ServerResponse): void => {
     let url: URL
     try {
       url = new URL(req.url ?? '/', 'http://emulator.invalid')
@@ -226,15 +110,49 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       return
     }
     let work: Promise<void>
-    if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(req, res, url)
-    else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) work = handleControlRequest(req, res, url)
+    if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(api, req, res, url)
+    else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) work = control(req, res, url)
     else work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
     work.catch((error: unknown) => answer(req, res, errorReply(error, 'message')))
   }
+}
+
+/** Starts the emulator and resolves once it listens. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const model = new MemoryModel(seedOf(options), { buildDurationMs: options.buildDurationMs ?? 2000, now: options.now ?? Date.now })
+  const host = options.host ?? '127.0.0.1'
+  const timers = new Timers()
+  let origin = ''
+  const api: ApiServer = {
+    model,
+    requests: new RequestLog(),
+    faults: new FaultInjector(),
+    origin: () => origin,
+    logDelayMs: options.logDelayMs ?? 200,
+    applyFault: (fault, req, res) => applyFault(timers, fault, req, res)
+  }
+  // Decided before listening; checked again against the address actually bound.
+  let controlToken = controlTokenRequired(host, options.requireControlToken === true) ? newControlToken() : null
+
+  async function handleControlRequest(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    if (controlToken !== null && !controlTokenMatches(req.headers[CONTROL_TOKEN_HEADER], controlToken)) {
+      const message = `the control endpoints need the ${CONTROL_TOKEN_HEADER} header, with the token the emulator printed at start`
+      answer(req, res, { status: 401, json: { message } })
+      return
+    }
+    try {
+      const body = parseBody(await readBody(req, res), req.headers['content-type'])
+      const context = { body, model, requests: api.requests, faults: api.faults, faultsEnabled: options.enableFaults === true }
+      answer(req, res, handleControl(req.method ?? 'GET', url.pathname.slice(CONTROL_PREFIX.length), context))
+    } catch (error) {
+      answer(req, res, errorReply(error, 'message'))
+    }
+  }
+
+  const handle = dispatcher(api, handleControlRequest)
   const server = createServer(handle)
   // Answered by the same handler, which sends 100 Continue only once it means to read the body.
   server.on('checkContinue', handle)
-
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject)
     server.listen(options.port ?? 0, host, () => {
@@ -245,19 +163,11 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const { port, address } = server.address() as AddressInfo
   if (controlToken === null && !isLoopbackHost(address)) controlToken = newControlToken()
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-
-  return {
-    url: `${origin}${API_PREFIX}`,
-    origin,
-    port,
-    state,
-    controlToken,
-    close: () =>
-      new Promise<void>((resolve, reject) => {
-        for (const timer of timers) clearTimeout(timer)
-        timers.clear()
-        server.close((error) => (error ? reject(error) : resolve()))
-        server.closeAllConnections()
-      })
-  }
+  const close = (): Promise<void> =>
+    new Promise<void>((resolve, reject) => {
+      timers.clear()
+      server.close((error) => (error ? reject(error) : resolve()))
+      server.closeAllConnections()
+    })
+  return { url: `${origin}${API_PREFIX}`, origin, port, model, state: model.state, controlToken, close }
 }

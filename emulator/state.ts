@@ -1,36 +1,9 @@
-/** The emulator's in-memory world: users, Workspaces, apps, builds and what clients sent. */
+/** The emulator's in-memory world: users, Workspaces, apps, builds and the events they caused. Only the model changes it. */
+import { newAppRecord } from './model/app-record.js'
 import { normaliseRole } from './seed.js'
-import type {
-  AppRecord,
-  BuildRecord,
-  GroupRoleName,
-  Organization,
-  Seed,
-  SeedApp,
-  SeedUser,
-  TeamRole
-} from './types.js'
+import type { AppRecord, BuildRecord, GroupRoleName, Organization, Seed, SeedApp, SeedUser, ServiceEvent, TeamRole } from './types.js'
 
 const ROLE_RANK: Record<TeamRole, number> = { owner: 4, admin: 3, manager: 2, member: 1 }
-
-/** One request received under the API prefix, without its Authorization header. */
-export interface RecordedRequest {
-  method: string
-  path: string
-  query: Record<string, string>
-  body: unknown
-}
-
-/** An email notification the emulator decided to send (or to skip) for a build. */
-export interface NotificationRecord {
-  app: string
-  build: string
-  event: 'abort'
-  outcome: 'success' | 'failure'
-  setting: string
-  sent: boolean
-  reason: string
-}
 
 export class EmulatorState {
   users = new Map<string, SeedUser>()
@@ -38,8 +11,9 @@ export class EmulatorState {
   organizations = new Map<string, Organization>()
   apps = new Map<string, AppRecord>()
   builds = new Map<string, BuildRecord>()
-  notifications: NotificationRecord[] = []
-  requests: RecordedRequest[] = []
+  /** The events of section 6 of the interface, oldest first (see model/events.ts). */
+  events: ServiceEvent[] = []
+  nextEventSeq = 1
 
   constructor(private readonly seed: Seed) {
     this.reset()
@@ -65,8 +39,8 @@ export class EmulatorState {
     )
     this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]))
     this.builds = new Map()
-    this.notifications = []
-    this.requests = []
+    this.events = []
+    this.nextEventSeq = 1
   }
 
   /** The caller's effective role: direct team role, Workspace ownership or the strongest group grant. */
@@ -128,55 +102,38 @@ export class EmulatorState {
         extra: a.extra
       })),
       builds: [...this.builds.values()].map((b) => describeBuild(b, now)),
-      notifications: this.notifications
+      notifications: this.events.filter((e) => e.kind === 'email_notification')
     }
   }
 }
 
+/** The seed's app, in the seed's words, as a record made by the one app factory. */
 function appFromSeed(a: SeedApp): AppRecord {
-  const team = new Map<string, TeamRole>()
-  for (const [user, role] of Object.entries(a.team ?? {})) team.set(user, normaliseRole(role) as TeamRole)
-  const repoSlug = a.repo_slug ?? a.slug
-  return {
+  return newAppRecord({
     slug: a.slug,
-    title: a.title ?? repoSlug,
-    owner: { account_type: a.owner.account_type, slug: a.owner.slug },
-    provider: a.provider ?? 'github',
-    repoOwner: a.repo_owner ?? a.owner.slug,
-    repoUrl: a.repo_url ?? `git@github.com:${a.owner.slug}/${repoSlug}.git`,
-    repoSlug,
-    projectType: a.project_type ?? null,
-    isPublic: a.is_public ?? false,
-    isDisabled: a.is_disabled ?? false,
-    status: a.status ?? 1,
-    avatarUrl: a.avatar_url ?? null,
-    defaultBranch: a.default_branch ?? 'main',
-    branches: a.branches ?? [a.default_branch ?? 'main'],
-    serviceYml: a.service_yml ?? '',
-    configLocation: a.config_location ?? 'service',
-    repositoryHasConfig: a.repository_has_config ?? false,
-    notifications: {
-      on_failure: a.notifications?.on_failure ?? 'always',
-      on_success: a.notifications?.on_success ?? 'change'
-    },
-    team,
-    groupRoles: {
-      admin: [...(a.group_roles?.admin ?? [])],
-      manager: [...(a.group_roles?.manager ?? [])],
-      member: [...(a.group_roles?.member ?? [])]
-    },
+    owner: a.owner,
+    title: a.title,
+    provider: a.provider,
+    repoOwner: a.repo_owner,
+    repoUrl: a.repo_url,
+    repoSlug: a.repo_slug,
+    projectType: a.project_type,
+    isPublic: a.is_public,
+    isDisabled: a.is_disabled,
+    status: a.status,
+    avatarUrl: a.avatar_url,
+    defaultBranch: a.default_branch,
+    branches: a.branches,
+    serviceYml: a.service_yml,
+    configLocation: a.config_location,
+    repositoryHasConfig: a.repository_has_config,
+    notifications: a.notifications,
+    team: Object.entries(a.team ?? {}).map(([user, role]) => [user, normaliseRole(role) as TeamRole]),
+    groupRoles: a.group_roles,
     envs: { ...(a.envs ?? {}) },
     secrets: { ...(a.secrets ?? {}) },
-    buildOutcome: a.build_outcome ?? 'success',
-    hasSshKey: false,
-    sshKeyRegisteredAtProvider: false,
-    stackId: null,
-    initialConfig: null,
-    buildTriggerToken: null,
-    registrationFinished: true,
-    extra: {},
-    nextBuildNumber: 1
-  }
+    buildOutcome: a.build_outcome
+  })
 }
 
 /** The app object as the API returns it. */

@@ -9,11 +9,16 @@ export function bodyObject(body: unknown, allowEmpty = false): Record<string, un
   return body
 }
 
-export function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+/** A field of a JSON type, or undefined when it is absent or null. */
+function optionalOf<T>(body: Record<string, unknown>, field: string, type: 'string' | 'boolean'): T | undefined {
   const value = body[field]
   if (value === undefined || value === null) return undefined
-  if (typeof value !== 'string') throw badRequest(`${field} must be a string`)
-  return value
+  if (typeof value !== type) throw badRequest(`${field} must be a ${type}`)
+  return value as T
+}
+
+export function optionalString(body: Record<string, unknown>, field: string): string | undefined {
+  return optionalOf<string>(body, field, 'string')
 }
 
 export function requiredString(body: Record<string, unknown>, field: string): string {
@@ -23,10 +28,7 @@ export function requiredString(body: Record<string, unknown>, field: string): st
 }
 
 export function optionalBoolean(body: Record<string, unknown>, field: string): boolean | undefined {
-  const value = body[field]
-  if (value === undefined || value === null) return undefined
-  if (typeof value !== 'boolean') throw badRequest(`${field} must be a boolean`)
-  return value
+  return optionalOf<boolean>(body, field, 'boolean')
 }
 
 /** A string, or an integer (the published contract types some ids as integers). */

@@ -16,6 +16,7 @@ import {
   printed,
   requestLog,
   resetEmulator,
+  SAME_REPOSITORY,
   startE2eEmulator,
   step,
   type RunningEmulator
@@ -32,7 +33,7 @@ afterAll(async () => emu?.close())
 describe('waiting for a build, through dist/index.js', () => {
   it('trigger with wait: a push to a release branch runs deploy and ends in success', async () => {
     const push = events.pushBranch()
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', wait: 'true', branch: 'release/1.2' }, { event: { name: 'push', payload: push } })
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', wait: 'true', branch: 'release/1.2', ...SAME_REPOSITORY }, { event: { name: 'push', payload: push } })
     expectPassed(result)
     expect(result.outputs).toMatchObject({ 'triggered-workflow': 'deploy', 'build-status': 'success', 'build-status-text': 'success' })
     expect(await buildState(emu, result.outputs['build-slug'])).toMatchObject({ status: 1, branch: 'release/1.2', commit_hash: push.head_commit.id })
@@ -42,7 +43,7 @@ describe('waiting for a build, through dist/index.js', () => {
   it('a failing build (android-app builds fail in the seed) fails the step, unless fail-on-build-failure is false', async () => {
     // android-app reads its service.yml from a repository that has none; point it back at the service first.
     expectPassed(await step(emu, 'set-config-location', { 'app-slug': 'android-app', location: 'service' }))
-    const failed = await step(emu, 'trigger', { 'app-slug': 'android-app', 'from-event': 'false', branch: 'develop', wait: 'true' })
+    const failed = await step(emu, 'trigger', { 'app-slug': 'android-app', 'from-event': 'false', branch: 'develop', wait: 'true', ...SAME_REPOSITORY })
     expectFailed(failed)
     expect(failed.outputs['build-status']).toBe('failed')
     expect(errorLine(failed)).toMatch(/finished: failed \(error\).*fail-on-build-failure: false/s)

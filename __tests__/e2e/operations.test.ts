@@ -18,6 +18,7 @@ import {
   expectPassed,
   removeWorkspaces,
   requestLog,
+  SAME_REPOSITORY,
   startE2eEmulator,
   step,
   TOKENS,
@@ -214,7 +215,7 @@ describe('all 18 operations through dist/index.js against the emulator', () => {
   let buildSlug = ''
 
   it('trigger: starts a build of the new app on a branch, picked by its trigger map', async () => {
-    const result = await step(emu, 'trigger', { 'app-slug': appSlug, 'from-event': 'false', branch: 'main' }, {}, exercised)
+    const result = await step(emu, 'trigger', { 'app-slug': appSlug, 'from-event': 'false', branch: 'main', ...SAME_REPOSITORY }, {}, exercised)
     expectPassed(result)
     buildSlug = result.outputs['build-slug']
     expect(result.outputs).toMatchObject({ 'build-number': '1', 'triggered-workflow': 'release' })

@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { buildState, emulatorState, errorLine, expectFailed, printed, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import { buildState, emulatorState, errorLine, expectFailed, printed, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {
@@ -15,7 +15,7 @@ afterAll(async () => emu?.close())
 
 describe('a wait that is stopped aborts the build', () => {
   it('the wait-timeout runs out: the step fails with timed-out and the build is aborted', async () => {
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'develop', wait: 'true', 'wait-timeout': '1' })
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'develop', wait: 'true', 'wait-timeout': '1', ...SAME_REPOSITORY })
     expectFailed(result)
     expect(result.outputs['build-status']).toBe('timed-out')
     expect(errorLine(result)).toContain('wait-timeout of 1 s was reached; the build was aborted')
@@ -32,7 +32,7 @@ describe('a wait that is stopped aborts the build', () => {
     const running = step(
       emu,
       'trigger',
-      { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', wait: 'true', 'wait-timeout': '60' },
+      { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', wait: 'true', 'wait-timeout': '60', ...SAME_REPOSITORY },
       { onSpawn: spawned, timeoutMs: 15_000 }
     )
     const stepProcess = await child
@@ -54,7 +54,7 @@ describe('a wait that is stopped aborts the build', () => {
   it('the step is killed outright: the post step, given the saved state, aborts the build', async () => {
     let spawned: (child: ChildProcess) => void = () => undefined
     const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-    const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'develop', wait: 'true', 'wait-timeout': '60' }
+    const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'develop', wait: 'true', 'wait-timeout': '60', ...SAME_REPOSITORY }
     const running = step(emu, 'trigger', inputs, { onSpawn: spawned, timeoutMs: 15_000 })
     const stepProcess = await child
     await printed(stepProcess, 'Waiting for build')

@@ -18,6 +18,12 @@ export { TOKENS }
 export type { RunningEmulator } from '../../emulator/server.js'
 
 
+/**
+ * Both owner inputs set: the build comes from the app's own repository. Without them the
+ * service takes a trigger as a pull request from a fork and holds its build for approval.
+ */
+export const SAME_REPOSITORY = { 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme' } as const
+
 /** An emulator of this file's own, on a free port, with short builds. */
 export function startE2eEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startEmulator({ port: 0, buildDurationMs: 300, logDelayMs: 50, ...options })
@@ -97,6 +103,12 @@ export async function buildState(emu: RunningEmulator, slug: string): Promise<Js
 /** The requests the emulator received under /v0.1: method, path, query and body. */
 export async function requestLog(emu: RunningEmulator): Promise<Array<{ method: string; path: string; query: Record<string, string>; body: Json }>> {
   return (await control(emu, 'GET', '/requests')).json
+}
+
+/** The events the emulator recorded (status reports, email notifications), oldest first; only those of `build` when given. */
+export async function eventLog(emu: RunningEmulator, build?: string): Promise<Json[]> {
+  const events: Json[] = (await control(emu, 'GET', '/events')).json
+  return build === undefined ? events : events.filter((event) => event.build === build)
 }
 
 export async function clearRequestLog(emu: RunningEmulator): Promise<void> {

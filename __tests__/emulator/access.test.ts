@@ -1,14 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { call, start, TOKENS, triggerBody } from './helpers.js'
+import { call, TOKENS, triggerBody, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start()
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({}, (started) => (emu = started), false)
 
 describe('authentication', () => {
   it('answers 401 without a token', async () => {
@@ -80,6 +75,9 @@ describe('roles', () => {
     expect(res.status).toBe(200)
   })
 
+})
+
+describe('roles: refusals', () => {
   it('refuses the Workspace machine type migration to anyone but its owner', async () => {
     const res = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', {
       token: TOKENS.admin,
@@ -110,6 +108,17 @@ describe('roles', () => {
   it('refuses the SSH key and app deletion to a developer', async () => {
     expect((await call(emu, 'POST', '/apps/ios-app/register-ssh-key', { token: TOKENS.developer, body: {} })).status).toBe(403)
     expect((await call(emu, 'DELETE', '/apps/ios-app', { token: TOKENS.developer })).status).toBe(403)
+  })
+
+  it.each([
+    ['an outsider', TOKENS.outsider],
+    ['the owner of another account', TOKENS.solo]
+  ])('answers the Workspace app list of %s with 200 and no apps, as the published contract says', async (_who, token) => {
+    const res = await call(emu, 'GET', '/organizations/acme/apps', { token })
+    expect(res.status).toBe(200)
+    expect(res.json).toEqual({ data: [], paging: { total_item_count: 0, page_item_limit: 50 } })
+    const member = await call(emu, 'GET', '/organizations/acme/apps', { token: TOKENS.owner })
+    expect(member.json.data.length).toBeGreaterThan(0)
   })
 
   it('refuses the group list of a Workspace to a non-member', async () => {

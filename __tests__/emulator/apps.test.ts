@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { call, start, TOKENS } from './helpers.js'
+import { call, TOKENS, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start()
-})
-beforeEach(async () => {
-  await call(emu, 'POST', '/_emulator/reset')
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({}, (started) => (emu = started))
 
 const REGISTER = {
   provider: 'github',
@@ -57,6 +49,9 @@ describe('registration', () => {
     expect((await call(emu, 'GET', '/_emulator/requests')).text).not.toContain('secret-material')
   })
 
+})
+
+describe('registration: refusals', () => {
   it.each(['provider', 'repo_url', 'git_repo_slug', 'git_owner', 'organization_slug'])('refuses registration without %s', async (field) => {
     const body: Record<string, unknown> = { ...REGISTER }
     delete body[field]
@@ -125,6 +120,9 @@ describe('listing apps', () => {
     expect((await call(emu, 'GET', '/apps?next=nope')).status).toBe(400)
   })
 
+})
+
+describe('listing apps: whose apps', () => {
   it("lists only the caller's apps", async () => {
     const res = await call(emu, 'GET', '/apps', { token: TOKENS.tester })
     expect(res.json.data.map((a: { slug: string }) => a.slug)).toEqual(['ios-app', 'android-app'])

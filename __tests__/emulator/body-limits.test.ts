@@ -3,20 +3,15 @@
  * sends part of a body and checks that the answer comes before the rest is sent, which the
  * emulator can only do if it did not wait to read (or buffer) the whole body.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomBytes, randomInt } from 'node:crypto'
 import { MAX_BODY_BYTES } from '../../emulator/http-io.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomString, randomToken } from '../helpers/random.js'
-import { call, rawExchange, rawStatus, start, TOKENS } from './helpers.js'
+import { call, rawExchange, rawStatus, start, TOKENS, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start()
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({}, (started) => (emu = started), false)
 
 const head = (method: string, path: string, headers: Record<string, string>): string =>
   `${method} ${path} HTTP/1.1\r\nhost: 127.0.0.1\r\n${Object.entries(headers)

@@ -1,34 +1,15 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { call, sleep, start, TOKENS, triggerBody } from './helpers.js'
+import { randomInt } from 'node:crypto'
+import { randomSlug } from '../helpers/random.js'
+import { buildOf, call, SAME_REPOSITORY, sleep, stateOf, TOKENS, trigger, triggerBody, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start({ buildDurationMs: 300, logDelayMs: 200 })
-})
-beforeEach(async () => {
-  await call(emu, 'POST', '/_emulator/reset')
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({ buildDurationMs: 300, logDelayMs: 200 }, (started) => (emu = started))
 
-async function trigger(buildParams: Record<string, unknown>, headers: Record<string, string> = {}, app = 'ios-app') {
-  return call(emu, 'POST', `/apps/${app}/builds`, { token: TOKENS.developer, body: triggerBody(buildParams), headers })
-}
-
-async function stateOf(buildSlug: string) {
-  const dump = await call(emu, 'GET', '/_emulator/state')
-  return dump.json.builds.find((b: { slug: string }) => b.slug === buildSlug)
-}
-
-async function buildOf(buildSlug: string, app = 'ios-app') {
-  return call(emu, 'GET', `/apps/${app}/builds/${buildSlug}`, { token: TOKENS.tester })
-}
-
-describe('triggering', () => {
+describe('trigger requests: shape and encodings', () => {
   it('answers 201 in the published shape and records the build', async () => {
-    const res = await trigger({ branch: 'main', commit_message: 'hello' })
+    const res = await trigger(emu, { branch: 'main', commit_message: 'hello' })
     expect(res.status).toBe(201)
     const slug = res.json.build_slug
     const item = {
@@ -51,7 +32,7 @@ describe('triggering', () => {
       build_url: item.build_url,
       triggered_workflow: 'deploy'
     })
-    expect((await trigger({ branch: 'main' })).json.build_number).toBe(2)
+    expect((await trigger(emu, { branch: 'main' })).json.build_number).toBe(2)
   })
 
   it.each([
@@ -65,9 +46,12 @@ describe('triggering', () => {
     const res = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.developer, ...encode() })
     expect(res.status).toBe(201)
     expect(res.json.triggered_workflow).toBe('primary')
-    expect((await buildOf(res.json.build_slug)).json.data.branch).toBe('develop')
+    expect((await buildOf(emu, res.json.build_slug)).json.data.branch).toBe('develop')
   })
 
+})
+
+describe('trigger requests: refusals', () => {
   it.each([
     ['a wrong hook_info.type', { hook_info: { type: 'github' }, build_params: { branch: 'main' } }, 'hook_info.type'],
     ['no hook_info', { build_params: { branch: 'main' } }, 'hook_info.type'],
@@ -94,6 +78,9 @@ describe('triggering', () => {
     expect(res.status).toBe(400)
   })
 
+})
+
+describe('trigger rules: workflow, checkout and environment', () => {
   it.each([
     [{ branch: 'main' }, 'deploy'],
     [{ branch: 'release/1.2' }, 'deploy'],
@@ -102,32 +89,32 @@ describe('triggering', () => {
     [{ branch: 'feature/x', pull_request_id: 7, branch_repo_owner: 'acme', branch_dest: 'main' }, 'primary'],
     [{ branch: 'main', workflow_id: 'primary' }, 'primary']
   ])('selects the workflow for %j', async (params, workflow) => {
-    const res = await trigger(params)
+    const res = await trigger(emu, params)
     expect(res.status).toBe(201)
     expect(res.json.results[0].triggered_workflow).toBe(workflow)
   })
 
   it('refuses a trigger when no trigger map item matches', async () => {
-    const tag = await trigger({ tag: 'nightly' })
+    const tag = await trigger(emu, { tag: 'nightly' })
     expect(tag.status).toBe(400)
     expect(tag.json.message).toMatch(/no trigger map item matched/)
-    const commit = await trigger({ commit_hash: 'abc123' })
+    const commit = await trigger(emu, { commit_hash: 'abc123' })
     expect(commit.status).toBe(400)
   })
 
   it('records the checkout choice: commit, then tag, then branch', async () => {
-    const all = await trigger({ branch: 'main', tag: 'v1', commit_hash: 'abc', workflow_id: 'primary' })
-    expect((await stateOf(all.json.build_slug)).checkout).toEqual({ kind: 'commit_hash', value: 'abc' })
-    const tagged = await trigger({ branch: 'main', tag: 'v1', workflow_id: 'primary' })
-    expect((await stateOf(tagged.json.build_slug)).checkout).toEqual({ kind: 'tag', value: 'v1' })
-    const branch = await trigger({ branch: 'main' })
-    const state = await stateOf(branch.json.build_slug)
+    const all = await trigger(emu, { branch: 'main', tag: 'v1', commit_hash: 'abc', workflow_id: 'primary' })
+    expect((await stateOf(emu, all.json.build_slug)).checkout).toEqual({ kind: 'commit_hash', value: 'abc' })
+    const tagged = await trigger(emu, { branch: 'main', tag: 'v1', workflow_id: 'primary' })
+    expect((await stateOf(emu, tagged.json.build_slug)).checkout).toEqual({ kind: 'tag', value: 'v1' })
+    const branch = await trigger(emu, { branch: 'main' })
+    const state = await stateOf(emu, branch.json.build_slug)
     expect(state.checkout).toEqual({ kind: 'branch', value: 'main' })
     expect(state.original_build_params).toEqual({ branch: 'main' })
   })
 
   it('lets app envs and secrets win over additional envs', async () => {
-    const res = await trigger({
+    const res = await trigger(emu, {
       branch: 'main',
       environments: [
         { mapped_to: 'APP_ENV', value: 'staging' },
@@ -135,13 +122,16 @@ describe('triggering', () => {
         { key: 'EXTRA', mapped_to: 'EXTRA', value: '$HOME/x', is_expand: false }
       ]
     })
-    const state = await stateOf(res.json.build_slug)
+    const state = await stateOf(emu, res.json.build_slug)
     expect(state.effective_env).toMatchObject({ APP_ENV: 'production', EXTRA: '[redacted]', SIGNING_PASSWORD: '[secret]' })
     expect(state.env_sources).toMatchObject({ APP_ENV: 'app', EXTRA: 'additional', SIGNING_PASSWORD: 'secret' })
     expect(state.additional_envs).toContainEqual({ name: 'EXTRA', value: '[redacted]', is_expand: false })
     expect(JSON.stringify(state)).not.toContain('emulator-secret')
   })
 
+})
+
+describe('trigger rules: configuration location', () => {
   it('fails every trigger when the configuration lives in a repository without one', async () => {
     const res = await call(emu, 'POST', '/apps/android-app/builds', { token: TOKENS.developer, body: triggerBody({ branch: 'main' }) })
     expect(res.status).toBe(400)
@@ -149,9 +139,9 @@ describe('triggering', () => {
   })
 
   it('fails after switching a service-hosted app to repository', async () => {
-    expect((await trigger({ branch: 'main' })).status).toBe(201)
+    expect((await trigger(emu, { branch: 'main' })).status).toBe(201)
     await call(emu, 'PUT', '/apps/ios-app/service.yml/config', { body: { location: 'repository' } })
-    const res = await trigger({ branch: 'main' })
+    const res = await trigger(emu, { branch: 'main' })
     expect(res.status).toBe(400)
     expect(res.json.message).toMatch(/not found in the repository/)
   })
@@ -159,51 +149,67 @@ describe('triggering', () => {
 
 describe('build lifecycle', () => {
   it('runs, then finishes with the seeded outcome', async () => {
-    const slug = (await trigger({ branch: 'main' })).json.build_slug
-    const running = (await buildOf(slug)).json.data
+    const slug = (await trigger(emu, { branch: 'main', ...SAME_REPOSITORY })).json.build_slug
+    const running = (await buildOf(emu, slug)).json.data
     expect(running).toMatchObject({ status: 0, status_text: 'in-progress', is_on_hold: false, finished_at: null, branch: 'main', triggered_workflow: 'deploy' })
     await sleep(350)
-    const done = (await buildOf(slug)).json.data
+    const done = (await buildOf(emu, slug)).json.data
     expect(done).toMatchObject({ status: 1, status_text: 'success', build_number: 1 })
     expect(Date.parse(done.finished_at) - Date.parse(done.started_on_worker_at)).toBe(300)
   })
 
   it('fails a build when the trigger asks for failure, with its own duration', async () => {
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Outcome': 'failure', 'X-Emulator-Build-Duration-Ms': '50' })).json.build_slug
+    const slug = (await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'X-Emulator-Build-Outcome': 'failure', 'X-Emulator-Build-Duration-Ms': '50' })).json.build_slug
     await sleep(80)
-    expect((await buildOf(slug)).json.data).toMatchObject({ status: 2, status_text: 'error' })
+    expect((await buildOf(emu, slug)).json.data).toMatchObject({ status: 2, status_text: 'error' })
   })
 
   it('refuses unknown control header values', async () => {
-    expect((await trigger({ branch: 'main' }, { 'X-Emulator-Build-Outcome': 'maybe' })).status).toBe(400)
-    expect((await trigger({ branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '-1' })).status).toBe(400)
+    expect((await trigger(emu, { branch: 'main' }, { 'X-Emulator-Build-Outcome': 'maybe' })).status).toBe(400)
+    expect((await trigger(emu, { branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '-1' })).status).toBe(400)
   })
 
   it('holds a fork pull request build until it is approved', async () => {
-    const res = await trigger({ branch: 'fork-feature', pull_request_id: 42, branch_dest: 'main' }, { 'X-Emulator-Build-Duration-Ms': '100' })
+    const res = await trigger(emu, { branch: 'fork-feature', pull_request_id: 42, branch_dest: 'main' }, { 'X-Emulator-Build-Duration-Ms': '100' })
     expect(res.status).toBe(201)
     const slug = res.json.build_slug
     await sleep(150)
-    expect((await buildOf(slug)).json.data).toMatchObject({ status: 0, status_text: 'on-hold', is_on_hold: true, pull_request_id: 42, started_on_worker_at: null })
+    expect((await buildOf(emu, slug)).json.data).toMatchObject({ status: 0, status_text: 'on-hold', is_on_hold: true, pull_request_id: 42, started_on_worker_at: null })
     expect((await call(emu, 'GET', `/apps/ios-app/builds/${slug}/log`)).status).toBe(404)
     const approve = await call(emu, 'POST', `/_emulator/builds/${slug}/approve`)
     expect(approve.status).toBe(200)
-    expect((await buildOf(slug)).json.data).toMatchObject({ status: 0, is_on_hold: false, status_text: 'in-progress' })
+    expect((await buildOf(emu, slug)).json.data).toMatchObject({ status: 0, is_on_hold: false, status_text: 'in-progress' })
     await sleep(150)
-    expect((await buildOf(slug)).json.data.status).toBe(1)
+    expect((await buildOf(emu, slug)).json.data.status).toBe(1)
     expect((await call(emu, 'POST', `/_emulator/builds/${slug}/approve`)).status).toBe(409)
     expect((await call(emu, 'POST', '/_emulator/builds/nope/approve')).status).toBe(404)
   })
 
   it('does not hold a pull request build from the same repository', async () => {
-    const res = await trigger({ branch: 'feature', pull_request_id: 43, branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' })
-    expect((await buildOf(res.json.build_slug)).json.data.is_on_hold).toBe(false)
+    const res = await trigger(emu, { branch: 'feature', pull_request_id: 43, branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' })
+    expect((await buildOf(emu, res.json.build_slug)).json.data.is_on_hold).toBe(false)
+  })
+
+  it('holds a build exactly when both repository owners are omitted, with or without a pull request id', async () => {
+    const owner = randomSlug()
+    const cases: Array<[Record<string, unknown>, boolean]> = [
+      [{}, true],
+      [{ pull_request_id: randomInt(1000) + 1 }, true],
+      [{ branch_repo_owner: owner }, false],
+      [{ branch_dest_repo_owner: owner }, false],
+      [{ branch_repo_owner: owner, branch_dest_repo_owner: owner }, false]
+    ]
+    for (const [params, held] of cases) {
+      const res = await trigger(emu, { branch: `feature/${randomSlug()}`, ...params })
+      expect(res.status).toBe(201)
+      expect({ params, held: (await buildOf(emu, res.json.build_slug)).json.data.is_on_hold }).toEqual({ params, held })
+    }
   })
 })
 
 describe('build log', () => {
   it('answers 404 first, then a growing log that ends with a closing line', async () => {
-    const slug = (await trigger({ branch: 'main' })).json.build_slug
+    const slug = (await trigger(emu, { branch: 'main', ...SAME_REPOSITORY })).json.build_slug
     const early = await call(emu, 'GET', `/apps/ios-app/builds/${slug}/log`, { token: TOKENS.tester })
     expect(early.status).toBe(404)
     await sleep(220)
@@ -219,75 +225,5 @@ describe('build log', () => {
     expect(chunks.length).toBeGreaterThan(middle.json.log_chunks.length)
     expect(chunks.map((c) => c.position)).toEqual(chunks.map((_c, i) => i))
     expect(chunks[chunks.length - 1].chunk).toMatch(/Build finished with status success/)
-  })
-})
-
-describe('abort', () => {
-  it('aborts a running build as failed and records the details', async () => {
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '5000' })).json.build_slug
-    const res = await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, {
-      token: TOKENS.developer,
-      body: { abort_reason: 'not needed', abort_with_success: false, skip_git_status_report: false, skip_notifications: false }
-    })
-    expect(res.status).toBe(200)
-    expect(res.json).toEqual({ status: 'ok' })
-    expect((await buildOf(slug)).json.data).toMatchObject({ status: 3, status_text: 'aborted', abort_reason: 'not needed', finished_at: expect.any(String) })
-    const state = await stateOf(slug)
-    expect(state.abort).toMatchObject({ reason: 'not needed', with_success: false, notification_sent: true, by: 'dora' })
-    expect(state.git_status_report).toBe('failure')
-  })
-
-  it('aborts with success (status 4) and honours skip_notifications', async () => {
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '5000' })).json.build_slug
-    await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { body: { abort_with_success: true, skip_notifications: true, skip_git_status_report: true } })
-    expect((await buildOf(slug)).json.data).toMatchObject({ status: 4, status_text: 'aborted-with-success' })
-    const state = await stateOf(slug)
-    expect(state.abort).toMatchObject({ with_success: true, notification_sent: false })
-    expect(state.git_status_report).toBeNull()
-    const dump = await call(emu, 'GET', '/_emulator/state')
-    expect(dump.json.notifications).toEqual([expect.objectContaining({ build: slug, sent: false, reason: 'skip_notifications is true' })])
-  })
-
-  it('accepts an empty body', async () => {
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '5000' })).json.build_slug
-    const res = await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, {})
-    expect(res.status).toBe(200)
-    expect((await buildOf(slug)).json.data.status).toBe(3)
-  })
-
-  it('refuses to abort a finished build', async () => {
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '0' })).json.build_slug
-    const res = await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { body: {} })
-    expect(res.status).toBe(400)
-    expect(res.json.message).toMatch(/already finished/)
-    expect((await buildOf(slug)).json.data.status).toBe(1)
-  })
-
-  it('refuses to abort twice', async () => {
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '5000' })).json.build_slug
-    expect((await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { body: {} })).status).toBe(200)
-    expect((await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { body: {} })).status).toBe(400)
-  })
-
-  it('refuses non-boolean flags naming the field', async () => {
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '5000' })).json.build_slug
-    const res = await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { body: { abort_with_success: 'true' } })
-    expect(res.status).toBe(400)
-    expect(res.json.message).toContain('abort_with_success')
-    const reason = await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { body: { abort_reason: 3 } })
-    expect(reason.json.message).toContain('abort_reason')
-  })
-
-  it('lets a developer abort but not a tester', async () => {
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '5000' })).json.build_slug
-    expect((await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { token: TOKENS.tester, body: {} })).status).toBe(403)
-    expect((await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { token: TOKENS.developer, body: {} })).status).toBe(200)
-  })
-
-  it('sends no abort mail under on_failure never', async () => {
-    await call(emu, 'PATCH', '/apps/ios-app/update-email-notifications', { body: { on_failure: 'never' } })
-    const slug = (await trigger({ branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '5000' })).json.build_slug
-    await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { body: {} })
-    expect((await stateOf(slug)).abort.notification_sent).toBe(false)
   })
 })

@@ -92,6 +92,9 @@ describe('the bundled command line', () => {
     }
   })
 
+})
+
+describe('the bundled command line: the control token', () => {
   it('prints no control token on loopback and keeps the control endpoints open', async () => {
     const { child, line } = await launch(['--port', '0'])
     try {

@@ -1,18 +1,10 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { load } from 'js-yaml'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { call, start, TOKENS } from './helpers.js'
+import { call, TOKENS, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start()
-})
-beforeEach(async () => {
-  await call(emu, 'POST', '/_emulator/reset')
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({}, (started) => (emu = started))
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 const yamlOf = async (app: string, token: string = TOKENS.owner): Promise<any> => load((await call(emu, 'GET', `/apps/${app}/service.yml`, { token })).text)

@@ -1,11 +1,11 @@
 /** The control endpoints are open on loopback and need the printed token anywhere else. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import { MAX_BODY_BYTES } from '../../emulator/http-io.js'
 import { controlTokenRequired, isLoopbackHost } from '../../emulator/control-token.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomSlug, randomToken } from '../helpers/random.js'
-import { call, rawExchange, rawStatus, start, TOKENS } from './helpers.js'
+import { call, rawExchange, rawStatus, start, TOKENS, withEmulator } from './helpers.js'
 
 const octet = (): number => randomInt(256)
 /** An IPv4 address outside 127.0.0.0/8. */
@@ -49,12 +49,7 @@ describe('host → whether the control endpoints need a token', () => {
 
 describe('a server that requires the control token', () => {
   let emu: RunningEmulator
-  beforeAll(async () => {
-    emu = await start({ requireControlToken: true, enableFaults: true })
-  })
-  afterAll(async () => {
-    await emu.close()
-  })
+  withEmulator({ requireControlToken: true, enableFaults: true }, (started) => (emu = started), false)
 
   it.each([
     ['GET', '/_emulator/state'],

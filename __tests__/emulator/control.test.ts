@@ -1,17 +1,9 @@
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { call, start, TOKENS } from './helpers.js'
+import { call, start, TOKENS, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start({ enableFaults: true })
-})
-beforeEach(async () => {
-  await call(emu, 'POST', '/_emulator/reset')
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({ enableFaults: true }, (started) => (emu = started))
 
 const addFault = (fault: Record<string, unknown>) => call(emu, 'POST', '/_emulator/faults', { body: fault })
 
@@ -49,6 +41,9 @@ describe('fault injection', () => {
     expect(Date.now() - started).toBeGreaterThanOrEqual(240)
   })
 
+})
+
+describe('fault injection: hanging, bad faults and the off switch', () => {
   it('leaves a request hanging', async () => {
     await addFault({ path: '/apps', action: 'hang' })
     const hung = fetch(`${emu.url}/apps`, { headers: { authorization: TOKENS.owner }, signal: AbortSignal.timeout(200) })

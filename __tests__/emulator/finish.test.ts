@@ -2,11 +2,11 @@
  * finish ends a registration once. Called again it is refused and changes nothing, so an Admin
  * who also belongs to another Workspace cannot move an app there and become its Owner.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
 import type { Seed } from '../../emulator/types.js'
 import { randomSlug, randomToken } from '../helpers/random.js'
-import { call, start } from './helpers.js'
+import { call, withEmulator } from './helpers.js'
 
 // Every name is drawn per run, so nothing in the emulator can single them out.
 const home = randomSlug('home-')
@@ -29,15 +29,7 @@ const SEED: Seed = {
 }
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start({ seed: SEED })
-})
-beforeEach(async () => {
-  await call(emu, 'POST', '/_emulator/reset')
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({ seed: SEED }, (started) => (emu = started))
 
 const roles = (app: string) => ({
   owner: emu.state.roleOf(owner.slug, emu.state.apps.get(app)!),

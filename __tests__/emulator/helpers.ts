@@ -1,4 +1,5 @@
 /** Shared helpers for the emulator's tests: start an emulator and call it over real HTTP on 127.0.0.1. */
+import { afterAll, beforeAll, beforeEach } from '@jest/globals'
 import { connect } from 'node:net'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/server.js'
 
@@ -34,6 +35,24 @@ export function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startEmulator({ port: 0, buildDurationMs: 300, logDelayMs: 200, ...options })
 }
 
+/**
+ * Starts one emulator for the enclosing file or describe block, resets it before each test
+ * (unless `resetEachTest` is false) and closes it after the last; `use` receives it once it listens.
+ */
+export function withEmulator(options: EmulatorOptions, use: (emu: RunningEmulator) => void, resetEachTest = true): void {
+  let emu: RunningEmulator | undefined
+  beforeAll(async () => {
+    emu = await start(options)
+    use(emu)
+  })
+  beforeEach(async () => {
+    if (resetEachTest) await call(emu!, 'POST', '/_emulator/reset')
+  })
+  afterAll(async () => {
+    await emu?.close()
+  })
+}
+
 /** Calls the API (`path` below /v0.1) or, when `path` starts with /_emulator, a control endpoint. */
 export async function call(emu: RunningEmulator, method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) }
@@ -61,6 +80,25 @@ export const sleep = (ms: number): Promise<void> => new Promise((resolve) => set
 export function triggerBody(buildParams: Record<string, unknown>): Record<string, unknown> {
   return { hook_info: { type: 'service' }, build_params: buildParams }
 }
+
+/** Triggers a build as the Developer, ios-app unless told otherwise. */
+export function trigger(emu: RunningEmulator, buildParams: Record<string, unknown>, headers: Record<string, string> = {}, app = 'ios-app'): Promise<ApiAnswer> {
+  return call(emu, 'POST', `/apps/${app}/builds`, { token: TOKENS.developer, body: triggerBody(buildParams), headers })
+}
+
+/** A build as `/_emulator/state` shows it. */
+export async function stateOf(emu: RunningEmulator, buildSlug: string) {
+  const dump = await call(emu, 'GET', '/_emulator/state')
+  return dump.json.builds.find((b: { slug: string }) => b.slug === buildSlug)
+}
+
+/** A build as the API shows it to the Tester. */
+export function buildOf(emu: RunningEmulator, buildSlug: string, app = 'ios-app'): Promise<ApiAnswer> {
+  return call(emu, 'GET', `/apps/${app}/builds/${buildSlug}`, { token: TOKENS.tester })
+}
+
+/** Both repository owners given: a build from the app's own repository, which is not held for approval. */
+export const SAME_REPOSITORY = { branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' } as const
 
 export interface RawExchange {
   /** Everything the server sent. */

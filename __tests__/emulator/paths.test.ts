@@ -1,17 +1,12 @@
 /** Malformed paths are the caller's mistake: 400, never a 500 or a crash. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomSlug, randomString } from '../helpers/random.js'
-import { call, rawExchange, rawStatus, start, TOKENS } from './helpers.js'
+import { call, rawExchange, rawStatus, TOKENS, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start()
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({}, (started) => (emu = started), false)
 
 /** A path segment with broken percent-encoding somewhere in it, different every run. */
 function malformedSegment(): string {

@@ -3,21 +3,13 @@
  * reach the request log, the state, the build record or an error message, in any encoding,
  * whichever of the trigger's body encodings carried them.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomAwkwardSecret, randomString } from '../helpers/random.js'
-import { call, start, TOKENS, type CallOptions } from './helpers.js'
+import { call, TOKENS, type CallOptions, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await start()
-})
-beforeEach(async () => {
-  await call(emu, 'POST', '/_emulator/reset')
-})
-afterAll(async () => {
-  await emu.close()
-})
+withEmulator({}, (started) => (emu = started))
 
 /** The forms a value takes in JSON, in JSON inside JSON, in a URL or a form, and in base64. */
 function encodingsOf(secret: string): string[] {

@@ -2,12 +2,12 @@
  * Fault path patterns: the same answers as JavaScript's RegExp on the regular syntax, in time
  * linear in the path whatever the pattern, and a clear refusal of what is not regular.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import { compileSafePattern, MAX_PATTERN_LENGTH } from '../../emulator/safe-pattern.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomSlug, randomString } from '../helpers/random.js'
-import { call, start, TOKENS } from './helpers.js'
+import { call, TOKENS, withEmulator } from './helpers.js'
 
 const PATHS = [
   '/v0.1/apps/ios-app/builds',
@@ -109,6 +109,9 @@ describe('compileSafePattern', () => {
     expect(performance.now() - started).toBeLessThan(5000)
   })
 
+})
+
+describe('compileSafePattern: refusals', () => {
   it.each([
     ['a backreference', '(a)\\1', /backreferences/],
     ['a lookahead', 'a(?=b)', /lookaround/],
@@ -126,15 +129,7 @@ describe('compileSafePattern', () => {
 
 describe('fault patterns over HTTP', () => {
   let emu: RunningEmulator
-  beforeAll(async () => {
-    emu = await start({ enableFaults: true })
-  })
-  beforeEach(async () => {
-    await call(emu, 'POST', '/_emulator/reset')
-  })
-  afterAll(async () => {
-    await emu.close()
-  })
+  withEmulator({ enableFaults: true }, (started) => (emu = started))
 
   it.each([['(a+)+$'], ['(a|a)+$'], ['(a*)*b']])('a request checked against %p is answered within a generous bound', async (pattern) => {
     expect((await call(emu, 'POST', '/_emulator/faults', { body: { path: pattern, action: 'status', status: 503 } })).status).toBe(201)

@@ -1,10 +1,10 @@
 /** Trigger map globs: the old answers, in time bounded by the pattern and branch lengths. */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import { globMatch } from '../../emulator/service-config.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomString } from '../helpers/random.js'
-import { call, start, TOKENS, triggerBody } from './helpers.js'
+import { call, TOKENS, triggerBody, withEmulator } from './helpers.js'
 
 /** What a glob meant before: `*` as `.*`, everything else literal, anchored at both ends. */
 const reference = (pattern: string, value: string): boolean =>
@@ -41,12 +41,7 @@ describe('globMatch', () => {
 
 describe('a hostile trigger map', () => {
   let emu: RunningEmulator
-  beforeAll(async () => {
-    emu = await start()
-  })
-  afterAll(async () => {
-    await emu.close()
-  })
+  withEmulator({}, (started) => (emu = started), false)
 
   it('cannot stall a trigger: a long branch against *a*a*…*b is answered within a generous bound', async () => {
     const pattern = `${'*a'.repeat(6 + randomInt(6))}*b`

@@ -3,14 +3,14 @@
  * nesting) is refused with a reason, on upload, on a trigger and in a migration, and never
  * stalls the emulator.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import { MAX_CONFIG_ALIASES, MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_CONFIG_MERGE_KEYS, MAX_CONFIG_NODES } from '../../emulator/service-config.js'
 import { bundledSeed } from '../../emulator/seed.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import type { Seed } from '../../emulator/types.js'
 import { randomString } from '../helpers/random.js'
-import { call, start, TOKENS, triggerBody } from './helpers.js'
+import { call, start, TOKENS, triggerBody, withEmulator } from './helpers.js'
 
 const BOUND_MS = 5000
 const MACHINE = 'g2-m1.4core'
@@ -42,15 +42,7 @@ async function timed<T>(work: () => Promise<T>): Promise<T> {
 
 describe('uploading service.yml', () => {
   let emu: RunningEmulator
-  beforeAll(async () => {
-    emu = await start()
-  })
-  beforeEach(async () => {
-    await call(emu, 'POST', '/_emulator/reset')
-  })
-  afterAll(async () => {
-    await emu.close()
-  })
+  withEmulator({}, (started) => (emu = started))
 
   const upload = (value: unknown) => timed(() => call(emu, 'POST', '/apps/web-app/service.yml', { token: TOKENS.owner, body: { app_config_datastore_yaml: value } }))
   const stored = async () => (await call(emu, 'GET', '/apps/web-app/service.yml', { token: TOKENS.owner })).text

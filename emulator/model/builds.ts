@@ -1,0 +1,166 @@
+/** Build state changes: trigger, approval of a held build, abort, and the recording of a build's end. */
+import { randomBytes } from 'node:crypto'
+import { progressOf } from '../builds.js'
+import { badRequest, HttpError, notFound } from '../http-error.js'
+import { REDACTED } from '../redact.js'
+import { ConfigLimitError, parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from '../service-config.js'
+import type { EmulatorState } from '../state.js'
+import type { AppRecord, BuildOutcome, BuildRecord, EnvItem } from '../types.js'
+import { recordAbort, recordBuildEnd, recordTrigger } from './events.js'
+
+/** A trigger, checked for shape by the route: the string parameters hold non-empty strings only. */
+export interface TriggerRequest {
+  text: Record<string, string | undefined>
+  pullRequestId: number | null
+  skipGitStatusReport: boolean
+  environments: EnvItem[]
+  /** The request's build_params with every secret already redacted. */
+  originalParams: Record<string, unknown>
+  /** Overrides of the app's build outcome and of the emulator's build duration. */
+  outcome?: BuildOutcome
+  durationMs?: number
+}
+
+/** An abort, checked for shape by the route. */
+export interface AbortRequest {
+  reason: string
+  withSuccess: boolean
+  skipGitStatusReport: boolean
+  skipNotifications: boolean
+}
+
+/** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
+function configForBuild(app: AppRecord): ServiceConfig {
+  if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
+    throw badRequest(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`)
+  }
+  try {
+    return parseServiceYml(app.serviceYml)
+  } catch (error) {
+    if (error instanceof ConfigLimitError) throw badRequest(`the app's service.yml is over the emulator's limits: ${error.message}`)
+    throw badRequest(`the app's service.yml is not valid: ${(error as Error).message.split('\n')[0]}`)
+  }
+}
+
+/** `workflow_id` when given (it must name a workflow of the file), else the first trigger map item that matches. */
+function chooseWorkflow(config: ServiceConfig, request: TriggerRequest): string {
+  const { text } = request
+  if (text.workflow_id) {
+    const known = workflowNames(config)
+    if (known.length > 0 && !known.includes(text.workflow_id)) {
+      throw badRequest(`build_params.workflow_id: workflow "${text.workflow_id}" is not defined in the configuration`)
+    }
+    return text.workflow_id
+  }
+  const selected = selectWorkflow(config, {
+    branch: text.branch,
+    tag: text.tag,
+    pullRequest: request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
+  })
+  if (selected === null) {
+    throw badRequest('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item')
+  }
+  return selected
+}
+
+/**
+ * App envs beat additional envs; secrets beat both. The record keeps app env values only: a
+ * trigger's values may be secrets (nothing on the wire says which), and the app's secrets are.
+ */
+function effectiveEnvironment(app: AppRecord, additional: EnvItem[]): Pick<BuildRecord, 'effectiveEnv' | 'envSources'> {
+  const effectiveEnv: Record<string, string> = {}
+  const envSources: BuildRecord['envSources'] = {}
+  const set = (name: string, value: string, source: BuildRecord['envSources'][string]): void => {
+    effectiveEnv[name] = value
+    envSources[name] = source
+  }
+  for (const item of additional) set(item.name, REDACTED, 'additional')
+  for (const [name, value] of Object.entries(app.envs)) set(name, value, 'app')
+  for (const name of Object.keys(app.secrets)) set(name, '[secret]', 'secret')
+  return { effectiveEnv, envSources }
+}
+
+/** The most specific of commit, tag and branch; the app's default branch when none is given. */
+function checkoutOf(app: AppRecord, text: TriggerRequest['text']): BuildRecord['checkout'] {
+  if (text.commit_hash) return { kind: 'commit_hash', value: text.commit_hash }
+  if (text.tag) return { kind: 'tag', value: text.tag }
+  if (text.branch) return { kind: 'branch', value: text.branch }
+  return { kind: 'default_branch', value: app.defaultBranch }
+}
+
+/**
+ * Starts a build. Rule 3 of the trigger rules: with both `branch_repo_owner` and
+ * `branch_dest_repo_owner` omitted, the request counts as a pull request from a fork and the
+ * build is held until approved (`POST /_emulator/builds/{build}/approve`).
+ */
+export function triggerBuild(state: EmulatorState, app: AppRecord, request: TriggerRequest, now: number, defaultDurationMs: number): BuildRecord {
+  const config = configForBuild(app)
+  const workflow = chooseWorkflow(config, request)
+  const { text } = request
+  const held = !text.branch_repo_owner && !text.branch_dest_repo_owner
+  const build: BuildRecord = {
+    slug: randomBytes(8).toString('hex'),
+    appSlug: app.slug,
+    buildNumber: app.nextBuildNumber++,
+    triggeredAt: now,
+    startedAt: held ? null : now,
+    durationMs: request.durationMs ?? defaultDurationMs,
+    outcome: request.outcome ?? app.buildOutcome,
+    triggeredWorkflow: workflow,
+    branch: text.branch ?? null,
+    commitHash: text.commit_hash ?? null,
+    tag: text.tag ?? null,
+    pullRequestId: request.pullRequestId,
+    checkout: checkoutOf(app, text),
+    originalParams: request.originalParams,
+    additionalEnvs: request.environments,
+    ...effectiveEnvironment(app, request.environments),
+    skipGitStatusReport: request.skipGitStatusReport,
+    heldForApproval: held,
+    approvedAt: null,
+    gitStatusReport: null,
+    ended: false,
+    abort: null
+  }
+  state.builds.set(build.slug, build)
+  recordTrigger(state, build, now)
+  return build
+}
+
+/** Releases a held build: it starts now. */
+export function approveBuild(state: EmulatorState, slug: string, now: number): BuildRecord {
+  const build = state.builds.get(slug)
+  if (!build) throw notFound(`build "${slug}" not found`)
+  if (!progressOf(build, now).onHold) throw new HttpError(409, `build "${build.slug}" is not on hold`)
+  build.startedAt = now
+  build.approvedAt = now
+  return build
+}
+
+/** Aborts a build that has not finished (held or running) and records the events the abort causes. */
+export function abortBuild(state: EmulatorState, app: AppRecord, build: BuildRecord, caller: string, request: AbortRequest, now: number): void {
+  settleBuilds(state, now)
+  const progress = progressOf(build, now)
+  if (progress.status !== 0) {
+    throw badRequest(`build "${build.slug}" has already finished (${progress.statusText}) and cannot be aborted`)
+  }
+  build.abort = { at: now, ...request, notificationSent: false, by: caller }
+  build.ended = true
+  build.abort.notificationSent = recordAbort(state, app, build, now)
+}
+
+/**
+ * Records the end of every build that has run its course by `now`, in the order they ended.
+ * Builds need no timers: this runs before each request, so the events are in place before
+ * anyone can ask about them, stamped with the time the build ended.
+ */
+export function settleBuilds(state: EmulatorState, now: number): void {
+  const ended = [...state.builds.values()]
+    .filter((b) => !b.ended && b.startedAt !== null && now >= b.startedAt + b.durationMs)
+    .sort((a, b) => a.startedAt! + a.durationMs - (b.startedAt! + b.durationMs) || a.buildNumber - b.buildNumber)
+  for (const build of ended) {
+    build.ended = true
+    const app = state.apps.get(build.appSlug)
+    if (app) recordBuildEnd(state, app, build, build.startedAt! + build.durationMs)
+  }
+}

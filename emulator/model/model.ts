@@ -1,0 +1,130 @@
+/**
+ * The model: the one door through which the emulated world changes. Routes parse a request,
+ * call one of these operations and shape the answer; the control endpoints use the same door.
+ * `MemoryModel` keeps the world in memory; another backend would implement `ServiceModel`.
+ */
+import { EmulatorState } from '../state.js'
+import type { AppRecord, BuildRecord, ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner, ServiceEvent } from '../types.js'
+import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
+import { abortBuild, approveBuild, settleBuilds, triggerBuild, type AbortRequest, type TriggerRequest } from './builds.js'
+import { migrateMachineTypes, setConfigLocation, setGroupRole, setNotifications, uploadConfig, type MigrationResult } from './settings.js'
+
+export type { AbortRequest, AppChanges, FinishRequest, MigrationResult, RegisterRequest, TriggerRequest }
+
+/** Every state change the emulated service knows, and the reads the views need. */
+export interface ServiceModel {
+  /** The world, for reading; change it only through the operations below. */
+  readonly state: EmulatorState
+  /** The model's clock, in milliseconds. */
+  now(): number
+  /** Records the end of every build that has finished by now; runs before each request. */
+  settle(): void
+  /** Back to the seed: apps, builds and events. */
+  reset(): void
+  registerApp(caller: string, request: RegisterRequest): AppRecord
+  registerSshKey(app: AppRecord, atProvider: boolean): void
+  finishRegistration(caller: string, app: AppRecord, request: FinishRequest): void
+  updateApp(app: AppRecord, changes: AppChanges): void
+  deleteApp(app: AppRecord): void
+  uploadConfig(app: AppRecord, text: string): void
+  setConfigLocation(app: AppRecord, location: ConfigLocation): void
+  setGroupRole(app: AppRecord, role: GroupRoleName, groups: string[]): string[]
+  setNotifications(app: AppRecord, choices: { on_failure?: NotificationChoice; on_success?: NotificationChoice }): void
+  migrateMachineTypes(owner: SeedOwner, from: string, to: string): MigrationResult
+  triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord
+  approveBuild(slug: string): BuildRecord
+  abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void
+  /** The recorded events of section 6 of the interface, oldest first. */
+  events(): readonly ServiceEvent[]
+  clearEvents(): void
+}
+
+export interface ModelOptions {
+  /** How long a build runs unless its trigger says otherwise. */
+  buildDurationMs: number
+  now: () => number
+}
+
+/** The in-memory backend. */
+export class MemoryModel implements ServiceModel {
+  readonly state: EmulatorState
+
+  constructor(
+    seed: Seed,
+    private readonly options: ModelOptions
+  ) {
+    this.state = new EmulatorState(seed)
+  }
+
+  now(): number {
+    return this.options.now()
+  }
+
+  settle(): void {
+    settleBuilds(this.state, this.now())
+  }
+
+  reset(): void {
+    this.state.reset()
+  }
+
+  registerApp(caller: string, request: RegisterRequest): AppRecord {
+    return registerApp(this.state, caller, request)
+  }
+
+  registerSshKey(app: AppRecord, atProvider: boolean): void {
+    registerSshKey(app, atProvider)
+  }
+
+  finishRegistration(caller: string, app: AppRecord, request: FinishRequest): void {
+    finishRegistration(this.state, caller, app, request)
+  }
+
+  updateApp(app: AppRecord, changes: AppChanges): void {
+    updateApp(app, changes)
+  }
+
+  deleteApp(app: AppRecord): void {
+    deleteApp(this.state, app)
+  }
+
+  uploadConfig(app: AppRecord, text: string): void {
+    uploadConfig(app, text)
+  }
+
+  setConfigLocation(app: AppRecord, location: ConfigLocation): void {
+    setConfigLocation(app, location)
+  }
+
+  setGroupRole(app: AppRecord, role: GroupRoleName, groups: string[]): string[] {
+    return setGroupRole(this.state, app, role, groups)
+  }
+
+  setNotifications(app: AppRecord, choices: { on_failure?: NotificationChoice; on_success?: NotificationChoice }): void {
+    setNotifications(app, choices)
+  }
+
+  migrateMachineTypes(owner: SeedOwner, from: string, to: string): MigrationResult {
+    return migrateMachineTypes(this.state, owner, from, to)
+  }
+
+  triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord {
+    return triggerBuild(this.state, app, request, this.now(), this.options.buildDurationMs)
+  }
+
+  approveBuild(slug: string): BuildRecord {
+    return approveBuild(this.state, slug, this.now())
+  }
+
+  abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void {
+    abortBuild(this.state, app, build, caller, request, this.now())
+  }
+
+  events(): readonly ServiceEvent[] {
+    return this.state.events
+  }
+
+  clearEvents(): void {
+    this.state.events = []
+  }
+}

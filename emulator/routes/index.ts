@@ -1,0 +1,23 @@
+/** The API's route table, and the role table of the emulator README written from it. */
+import { describeAccess } from '../access.js'
+import type { ApiRoute } from '../router.js'
+import { appRoutes } from './apps.js'
+import { buildRoutes } from './builds.js'
+import { configRoutes } from './config.js'
+import { roleRoutes } from './roles.js'
+
+/** Every endpoint the emulator serves under the API prefix. */
+export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes]
+
+const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}' }
+
+/** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
+function interfacePath(pattern: string): string {
+  return pattern.replace(/:(\w+)/g, (_match, name: string) => PLACEHOLDERS[name] ?? `{${name}}`)
+}
+
+/** The Markdown table of endpoints and the rule each applies, as the emulator README shows it. */
+export function accessTableMarkdown(routes: readonly ApiRoute[] = API_ROUTES): string {
+  const rows = routes.map((route) => `| ${route.method} | \`${interfacePath(route.pattern)}\` | ${describeAccess(route.access)} |`)
+  return ['| method | path | who may call it |', '|---|---|---|', ...rows].join('\n')
+}
