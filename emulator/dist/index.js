@@ -71,113 +71,6 @@ function parseArgs(argv) {
 
 ;// CONCATENATED MODULE: external "node:http"
 const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-;// CONCATENATED MODULE: ./emulator/builds.ts
-const STATUS_TEXT = {
-    0: 'in-progress',
-    1: 'success',
-    2: 'error',
-    3: 'aborted',
-    4: 'aborted-with-success'
-};
-const LINES_PER_TICK = 3;
-const TICK_MS = 100;
-const MAX_TICKS = 300;
-/** Where a build stands at `now`. */
-function progressOf(build, now) {
-    if (build.abort) {
-        const status = build.abort.withSuccess ? 4 : 3;
-        return { status, statusText: STATUS_TEXT[status], onHold: false, finishedAt: build.abort.at };
-    }
-    if (build.startedAt === null)
-        return { status: 0, statusText: 'on-hold', onHold: true, finishedAt: null };
-    const end = build.startedAt + build.durationMs;
-    if (now >= end) {
-        const status = build.outcome === 'success' ? 1 : 2;
-        return { status, statusText: STATUS_TEXT[status], onHold: false, finishedAt: end };
-    }
-    return { status: 0, statusText: STATUS_TEXT[0], onHold: false, finishedAt: null };
-}
-const iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
-/** The build record as `GET /apps/{app}/builds/{build}` returns it. */
-function buildJson(build, now) {
-    const progress = progressOf(build, now);
-    return {
-        slug: build.slug,
-        build_number: build.buildNumber,
-        status: progress.status,
-        status_text: progress.statusText,
-        is_on_hold: progress.onHold,
-        abort_reason: build.abort ? build.abort.reason : null,
-        triggered_workflow: build.triggeredWorkflow,
-        branch: build.branch,
-        commit_hash: build.commitHash,
-        tag: build.tag,
-        pull_request_id: build.pullRequestId,
-        triggered_at: iso(build.triggeredAt),
-        started_on_worker_at: iso(build.startedAt),
-        finished_at: iso(progress.finishedAt),
-        original_build_params: build.originalParams
-    };
-}
-/** The build with everything the emulator recorded about it, for `/_emulator/state`. */
-function buildStateJson(build, now) {
-    const progress = progressOf(build, now);
-    let gitStatusReport = null;
-    if (progress.status !== 0) {
-        const skipped = build.skipGitStatusReport || (build.abort?.skipGitStatusReport ?? false);
-        if (!skipped)
-            gitStatusReport = progress.status === 1 || progress.status === 4 ? 'success' : 'failure';
-    }
-    return {
-        app: build.appSlug,
-        ...buildJson(build, now),
-        duration_ms: build.durationMs,
-        planned_outcome: build.outcome,
-        checkout: build.checkout,
-        additional_envs: build.additionalEnvs,
-        effective_env: build.effectiveEnv,
-        env_sources: build.envSources,
-        skip_git_status_report: build.skipGitStatusReport,
-        held_for_approval: build.heldForApproval,
-        approved_at: iso(build.approvedAt),
-        git_status_report: gitStatusReport,
-        abort: build.abort && {
-            at: iso(build.abort.at),
-            reason: build.abort.reason,
-            with_success: build.abort.withSuccess,
-            skip_notifications: build.abort.skipNotifications,
-            skip_git_status_report: build.abort.skipGitStatusReport,
-            notification_sent: build.abort.notificationSent,
-            by: build.abort.by
-        }
-    };
-}
-/**
- * The log as it stands at `now`, or null before it exists (held, or within `logDelayMs` of
- * the start). It grows by a few lines every 100 ms and ends with a closing line.
- */
-function logAt(build, now, logDelayMs) {
-    if (build.startedAt === null || now < build.startedAt + logDelayMs)
-        return null;
-    const progress = progressOf(build, now);
-    const until = progress.finishedAt ?? now;
-    const ticks = Math.min(MAX_TICKS, Math.max(0, Math.floor((until - build.startedAt) / TICK_MS)));
-    const chunks = [
-        { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0 }
-    ];
-    for (let tick = 1; tick <= ticks; tick++) {
-        const lines = [];
-        for (let line = 1; line <= LINES_PER_TICK; line++)
-            lines.push(`[${tick * TICK_MS} ms] step output line ${(tick - 1) * LINES_PER_TICK + line}`);
-        chunks.push({ chunk: lines.join('\n') + '\n', position: tick });
-    }
-    if (progress.finishedAt !== null) {
-        const reason = build.abort?.reason ? `: ${build.abort.reason}` : '';
-        chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1 });
-    }
-    return { chunks, finished: progress.finishedAt !== null };
-}
-
 ;// CONCATENATED MODULE: ./emulator/http-error.ts
 /** An error that the router turns into an HTTP answer with a message body. */
 class HttpError extends Error {
@@ -195,136 +88,85 @@ const unprocessable = (message) => new HttpError(422, message);
 const forbidden = (message) => new HttpError(403, message);
 const notFound = (message) => new HttpError(404, message);
 
-;// CONCATENATED MODULE: ./emulator/router.ts
-
-/** Decodes one path segment; malformed percent-encoding (a lone `%`, `%zz`, a cut UTF-8 sequence) is a 400. */
-function decodeSegment(segment, name) {
-    try {
-        return decodeURIComponent(segment);
-    }
-    catch {
-        throw badRequest(`path parameter ${name} is not valid percent-encoding: every % must start a %XX escape of UTF-8 bytes`);
-    }
-}
+;// CONCATENATED MODULE: ./emulator/access.ts
 /**
- * Finds the route for a method and a path below the API prefix. Literal segments are compared
- * as sent; parameters are decoded, so a malformed one throws a 400 (only once the route matched).
+ * Who may call a route. Each route of the table carries one of these; the server checks it
+ * before the handler runs, and the emulator README's role table is written from the same values.
  */
-function matchRoute(routes, method, path) {
-    const parts = path.split('/').filter(Boolean);
-    for (const route of routes) {
-        if (route.method !== method)
-            continue;
-        const pattern = route.pattern.split('/').filter(Boolean);
-        if (pattern.length !== parts.length)
-            continue;
-        if (!pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]))
-            continue;
-        return { route, params: Object.fromEntries(pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : []))) };
+
+const ANY_ROLE = ['owner', 'admin', 'manager', 'member'];
+const OWNER_OR_ADMIN = ['owner', 'admin'];
+const OWNER_ADMIN_DEVELOPER = ['owner', 'admin', 'manager'];
+/** The app rules the route tables use. */
+const APP_ANY_ROLE = { kind: 'app', roles: ANY_ROLE };
+const APP_OWNER_OR_ADMIN = { kind: 'app', roles: OWNER_OR_ADMIN };
+const APP_OWNER_ADMIN_DEVELOPER = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER };
+const ROLE_LABEL = { owner: 'Owner', admin: 'Admin', manager: 'Developer', member: 'Tester/QA' };
+const orList = (words) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`);
+/** The rule in words, as the README's role table shows it. */
+function access_describeAccess(access) {
+    switch (access.kind) {
+        case 'app':
+            return access.roles.length === ANY_ROLE.length ? 'any role on the app' : orList(access.roles.map((r) => ROLE_LABEL[r]));
+        case 'workspace-member':
+            return 'Workspace owner or group member';
+        case 'workspace-listing':
+            return 'any caller; only a Workspace owner or group member gets apps, anyone else an empty list';
+        case 'workspace-owner':
+            return 'Workspace owner';
+        case 'user-self':
+            return 'that user only; covers the apps he owns';
+        case 'caller':
+            return access.rule;
     }
-    return null;
 }
-/** The route's parameters, decoded. */
-function decodeParams(match) {
-    return Object.fromEntries(Object.entries(match.params).map(([name, raw]) => [name, decodeSegment(raw, name)]));
+function appWithRole(state, user, slug, allowed) {
+    const app = state.apps.get(slug);
+    if (!app)
+        throw notFound(`app "${slug}" not found`);
+    const role = state.roleOf(user, app);
+    if (role === null)
+        throw forbidden(`you have no role on the team of app "${app.slug}"`);
+    if (!allowed.includes(role)) {
+        const needed = allowed.map((r) => ROLE_LABEL[r]).join(' or ');
+        throw forbidden(`this operation needs the ${needed} role on app "${app.slug}"; you are ${ROLE_LABEL[role]}`);
+    }
+    return app;
 }
-
-;// CONCATENATED MODULE: ./emulator/control.ts
-/** Emulator-only endpoints under `/_emulator/`: state dump, approvals, reset, faults, request log. */
-
-
-
-/** Answers a control request; `path` is the part after `/_emulator`. */
-function handleControl(ctx) {
-    const { method, path, state } = ctx;
-    if (method === 'GET' && path === '/state') {
-        return { status: 200, json: { ...state.snapshot(ctx.now, buildStateJson), faults: ctx.faults.pending() } };
-    }
-    if (method === 'POST' && path === '/reset') {
-        state.reset();
-        ctx.faults.clear();
-        return { status: 200, json: { status: 'ok' } };
-    }
-    if (method === 'GET' && path === '/requests')
-        return { status: 200, json: state.requests };
-    if (method === 'DELETE' && path === '/requests') {
-        state.requests = [];
-        return { status: 204 };
-    }
-    const approve = /^\/builds\/([^/]+)\/approve$/.exec(path);
-    if (method === 'POST' && approve) {
-        const build = state.builds.get(decodeSegment(approve[1], 'build'));
-        if (!build)
-            throw notFound(`build "${approve[1]}" not found`);
-        if (!progressOf(build, ctx.now).onHold)
-            throw new HttpError(409, `build "${build.slug}" is not on hold`);
-        build.startedAt = ctx.now;
-        build.approvedAt = ctx.now;
-        return { status: 200, json: { status: 'ok', build: buildStateJson(build, ctx.now) } };
-    }
-    if (path === '/faults' && ctx.faultsEnabled) {
-        if (method === 'POST')
-            return { status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } };
-        if (method === 'GET')
-            return { status: 200, json: ctx.faults.pending() };
-        if (method === 'DELETE') {
-            ctx.faults.clear();
-            return { status: 204 };
+function organization(state, slug) {
+    const org = state.organizations.get(slug);
+    if (!org)
+        throw notFound(`organization "${slug}" not found`);
+    return org;
+}
+/** Checks the caller against the route's rule; a refusal is a 404 (nothing by that name) or a 403. */
+function authorize(access, state, user, params) {
+    switch (access.kind) {
+        case 'app':
+            return { app: appWithRole(state, user, params.app, access.roles) };
+        case 'workspace-listing':
+            return { org: organization(state, params.org) };
+        case 'workspace-member': {
+            const org = organization(state, params.org);
+            if (!state.isWorkspaceMember(user, org))
+                throw forbidden(`you are not a member of organization "${org.slug}"`);
+            return { org };
         }
+        case 'workspace-owner': {
+            const org = organization(state, params.org);
+            if (!org.owners.has(user))
+                throw forbidden(`migrating machine types needs the owner role of organization "${org.slug}"`);
+            return { org };
+        }
+        case 'user-self':
+            if (!state.users.has(params.user))
+                throw notFound(`user "${params.user}" not found`);
+            if (user !== params.user)
+                throw forbidden(`only user "${params.user}" may migrate the machine types of his own apps`);
+            return {};
+        case 'caller':
+            return {};
     }
-    if (path === '/faults' && !ctx.faultsEnabled)
-        throw notFound('fault injection is off; start the emulator with --enable-faults');
-    throw notFound(`no emulator control endpoint ${method} /_emulator${path}`);
-}
-
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: external "node:net"
-const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-;// CONCATENATED MODULE: ./emulator/control-token.ts
-/**
- * Who may use the `/_emulator/*` control endpoints. They can reset the world, read every
- * app's state and inject faults, so once the emulator listens beyond loopback they need a
- * token that only the person who started it has seen.
- */
-
-
-const CONTROL_TOKEN_HEADER = 'x-emulator-control-token';
-/** Whether a host name or address reaches only this machine: 127.0.0.0/8, ::1 (any spelling, or IPv4-mapped), localhost. */
-function isLoopbackHost(host) {
-    let name = host.trim().toLowerCase();
-    if (name.startsWith('[') && name.endsWith(']'))
-        name = name.slice(1, -1);
-    if (name === 'localhost' || name === 'localhost.')
-        return true;
-    if ((0,external_node_net_namespaceObject.isIPv4)(name))
-        return name.split('.')[0] === '127';
-    if (!(0,external_node_net_namespaceObject.isIPv6)(name))
-        return false;
-    let canonical;
-    try {
-        canonical = new URL(`http://[${name}]/`).hostname;
-    }
-    catch {
-        // A zone index (fe80::1%eth0) is no loopback address and no URL host either.
-        return false;
-    }
-    return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(canonical);
-}
-/** Whether the control endpoints need a token: always off loopback, and on loopback when asked. */
-function controlTokenRequired(host, requested = false) {
-    return requested || !isLoopbackHost(host);
-}
-/** A fresh random control token. */
-function newControlToken() {
-    return (0,external_node_crypto_namespaceObject.randomBytes)(24).toString('base64url');
-}
-/** Compares a presented token with the expected one in constant time (hashing first evens out the lengths). */
-function controlTokenMatches(presented, expected) {
-    if (typeof presented !== 'string')
-        return false;
-    const digest = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest();
-    return (0,external_node_crypto_namespaceObject.timingSafeEqual)(digest(presented), digest(expected));
 }
 
 ;// CONCATENATED MODULE: ./emulator/http-io.ts
@@ -434,426 +276,350 @@ function isObject(value) {
     return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-;// CONCATENATED MODULE: ./emulator/safe-pattern.ts
+;// CONCATENATED MODULE: ./emulator/router.ts
+
+/** Decodes one path segment; malformed percent-encoding (a lone `%`, `%zz`, a cut UTF-8 sequence) is a 400. */
+function decodeSegment(segment, name) {
+    try {
+        return decodeURIComponent(segment);
+    }
+    catch {
+        throw badRequest(`path parameter ${name} is not valid percent-encoding: every % must start a %XX escape of UTF-8 bytes`);
+    }
+}
 /**
- * Regular expressions for fault paths, matched without backtracking. Patterns come from the
- * control API, and JavaScript's engine backtracks: `(a+)+$` against a path of thirty `a`s
- * takes minutes. Here a pattern is compiled to a Thompson NFA and run by keeping the set of
- * live states, so a match costs at most (path length × pattern states) steps whatever the
- * pattern. The syntax is the regular part of JavaScript's: literals, `.`, escapes (`\d \w \s`
- * and their negations, escaped punctuation), classes `[a-z]` / `[^/]`, groups `( )` and
- * `(?: )`, `|`, `* + ?` and `{n}` `{n,}` `{n,m}` (lazy forms too), and the anchors `^` `$`.
- * Backreferences, lookaround and word boundaries are not regular and are refused.
+ * Finds the route for a method and a path below the API prefix. Literal segments are compared
+ * as sent; parameters are decoded, so a malformed one throws a 400 (only once the route matched).
  */
-const MAX_PATTERN_LENGTH = 1000;
-/** States after `{n,m}` expansion; bounds the work per character of the path. */
-const MAX_STATES = 5000;
-const MAX_REPEAT = 100;
-/** A pattern the matcher cannot take; the message says why. */
-class PatternError extends Error {
+function matchRoute(routes, method, path) {
+    const parts = path.split('/').filter(Boolean);
+    for (const route of routes) {
+        if (route.method !== method)
+            continue;
+        const pattern = route.pattern.split('/').filter(Boolean);
+        if (pattern.length !== parts.length)
+            continue;
+        if (!pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]))
+            continue;
+        return { route, params: Object.fromEntries(pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : []))) };
+    }
+    return null;
 }
-const LINE_TERMINATORS = new Set(['\n', '\r', '\u2028', '\u2029']);
-const anyChar = (unit) => !LINE_TERMINATORS.has(unit);
-// Single-unit tests with fixed, trivial expressions: nothing to backtrack over.
-const CLASS_ESCAPES = {
-    d: (u) => /\d/.test(u),
-    D: (u) => !/\d/.test(u),
-    w: (u) => /\w/.test(u),
-    W: (u) => !/\w/.test(u),
-    s: (u) => /\s/.test(u),
-    S: (u) => !/\s/.test(u)
-};
-const CONTROL_ESCAPES = { n: '\n', r: '\r', t: '\t', f: '\f', v: '\v', '0': '\0' };
-class Parser {
-    source;
-    at = 0;
-    constructor(source) {
-        this.source = source;
-    }
-    parse() {
-        const node = this.alternation();
-        if (this.at < this.source.length)
-            throw new PatternError(`unmatched ")" at ${this.at}`);
-        return node;
-    }
-    peek() {
-        return this.source[this.at];
-    }
-    alternation() {
-        const options = [this.sequence()];
-        while (this.peek() === '|') {
-            this.at++;
-            options.push(this.sequence());
-        }
-        return options.length === 1 ? options[0] : { type: 'alt', options };
-    }
-    sequence() {
-        const items = [];
-        while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')')
-            items.push(this.quantified(this.atom()));
-        return { type: 'seq', items };
-    }
-    quantified(item) {
-        let node = item;
-        for (;;) {
-            const c = this.peek();
-            let min;
-            let max;
-            if (c === '*')
-                [min, max] = [0, Infinity];
-            else if (c === '+')
-                [min, max] = [1, Infinity];
-            else if (c === '?')
-                [min, max] = [0, 1];
-            else if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.source.slice(this.at))) {
-                const [text, low, comma, high] = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
-                min = Number(low);
-                max = comma === undefined ? min : high === '' ? Infinity : Number(high);
-                if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
-                    throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`);
-                this.at += text.length - 1;
-            }
-            else
-                return node;
-            this.at++;
-            // A lazy quantifier matches the same set of paths; for a yes/no answer it is the same.
-            if (this.peek() === '?')
-                this.at++;
-            if (node.type === 'assert')
-                throw new PatternError('a quantifier cannot follow an anchor');
-            node = { type: 'repeat', item: node, min, max };
-        }
-    }
-    atom() {
-        const c = this.source[this.at++];
-        switch (c) {
-            case '.':
-                return { type: 'char', test: anyChar };
-            case '^':
-                return { type: 'assert', at: 'start' };
-            case '$':
-                return { type: 'assert', at: 'end' };
-            case '(': {
-                if (this.peek() === '?') {
-                    if (this.source[this.at + 1] !== ':')
-                        throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )');
-                    this.at += 2;
-                }
-                const inner = this.alternation();
-                if (this.peek() !== ')')
-                    throw new PatternError('unclosed "("');
-                this.at++;
-                return inner;
-            }
-            case '[':
-                return { type: 'char', test: this.characterClass() };
-            case '\\':
-                return { type: 'char', test: this.escape(false) };
-            case '*':
-            case '+':
-            case '?':
-                throw new PatternError(`nothing to repeat before "${c}"`);
-            default:
-                return { type: 'char', test: (u) => u === c };
-        }
-    }
-    /** After a backslash: a class escape or one literal unit. */
-    escape(inClass) {
-        const c = this.source[this.at++];
-        if (c === undefined)
-            throw new PatternError('the pattern ends with "\\"');
-        if (c in CLASS_ESCAPES)
-            return CLASS_ESCAPES[c];
-        if (c in CONTROL_ESCAPES)
-            return (u) => u === CONTROL_ESCAPES[c];
-        if (/[0-9]/.test(c))
-            throw new PatternError('backreferences are not supported');
-        if (!inClass && (c === 'b' || c === 'B'))
-            throw new PatternError('word boundaries (\\b, \\B) are not supported');
-        if (/[A-Za-z]/.test(c))
-            throw new PatternError(`the escape \\${c} is not supported`);
-        return (u) => u === c;
-    }
-    characterClass() {
-        const negated = this.peek() === '^';
-        if (negated)
-            this.at++;
-        const tests = [];
-        while (this.peek() !== ']') {
-            if (this.at >= this.source.length)
-                throw new PatternError('unclosed "["');
-            const start = this.classUnit();
-            if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.at + 1 < this.source.length && typeof start === 'string') {
-                this.at++;
-                const end = this.classUnit();
-                if (typeof end !== 'string')
-                    throw new PatternError('a class escape cannot end a range');
-                if (end < start)
-                    throw new PatternError(`range out of order: ${start}-${end}`);
-                tests.push((u) => u >= start && u <= end);
-            }
-            else {
-                tests.push(typeof start === 'string' ? (u) => u === start : start);
-            }
-        }
-        this.at++;
-        return negated ? (u) => !tests.some((t) => t(u)) : (u) => tests.some((t) => t(u));
-    }
-    /** One unit of a class: a literal (returned as the unit itself) or a class escape. */
-    classUnit() {
-        const c = this.source[this.at++];
-        if (c !== '\\')
-            return c;
-        const escaped = this.source[this.at];
-        if (escaped !== undefined && !(escaped in CLASS_ESCAPES)) {
-            this.at++;
-            if (escaped === 'b')
-                return '\b';
-            if (escaped in CONTROL_ESCAPES)
-                return CONTROL_ESCAPES[escaped];
-            if (/[0-9A-Za-z]/.test(escaped))
-                throw new PatternError(`the escape \\${escaped} is not supported`);
-            return escaped;
-        }
-        return this.escape(true);
-    }
+/** The route's parameters, decoded. */
+function decodeParams(match) {
+    return Object.fromEntries(Object.entries(match.params).map(([name, raw]) => [name, decodeSegment(raw, name)]));
 }
-/** Thompson construction: each fragment has one entry and a list of dangling exits to patch. */
-class Compiler {
-    states = [];
-    add(state) {
-        if (this.states.length >= MAX_STATES)
-            throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`);
-        this.states.push(state);
-        return this.states.length - 1;
-    }
-    patch(exits, target) {
-        for (const [index, field] of exits)
-            this.states[index][field] = target;
-    }
-    compile(node) {
-        switch (node.type) {
-            case 'char': {
-                const s = this.add({ kind: 'char', test: node.test, out: -1 });
-                return { start: s, exits: [[s, 'out']] };
-            }
-            case 'assert': {
-                const s = this.add({ kind: 'assert', at: node.at, out: -1 });
-                return { start: s, exits: [[s, 'out']] };
-            }
-            case 'seq': {
-                if (node.items.length === 0) {
-                    // An empty sequence is an epsilon: a split whose two ways both lead on.
-                    const s = this.add({ kind: 'split', out: -1, out2: -1 });
-                    return { start: s, exits: [[s, 'out'], [s, 'out2']] };
-                }
-                const first = this.compile(node.items[0]);
-                let exits = first.exits;
-                for (const item of node.items.slice(1)) {
-                    const next = this.compile(item);
-                    this.patch(exits, next.start);
-                    exits = next.exits;
-                }
-                return { start: first.start, exits };
-            }
-            case 'alt': {
-                let fragment = this.compile(node.options[node.options.length - 1]);
-                for (let i = node.options.length - 2; i >= 0; i--) {
-                    const option = this.compile(node.options[i]);
-                    const s = this.add({ kind: 'split', out: option.start, out2: fragment.start });
-                    fragment = { start: s, exits: [...option.exits, ...fragment.exits] };
-                }
-                return fragment;
-            }
-            case 'repeat':
-                return this.repeat(node.item, node.min, node.max);
-        }
-    }
-    repeat(item, min, max) {
-        const pieces = [];
-        for (let i = 0; i < min; i++)
-            pieces.push(this.compile(item));
-        if (max === Infinity) {
-            const loop = this.add({ kind: 'split', out: -1, out2: -1 });
-            const body = this.compile(item);
-            this.patch([[loop, 'out']], body.start);
-            this.patch(body.exits, loop);
-            pieces.push({ start: loop, exits: [[loop, 'out2']] });
-        }
-        else if (max > min) {
-            // Each optional copy is offered only once the one before it was taken.
-            const exits = [];
-            let first = -1;
-            let open = [];
-            for (let i = 0; i < max - min; i++) {
-                const gate = this.add({ kind: 'split', out: -1, out2: -1 });
-                const body = this.compile(item);
-                this.patch([[gate, 'out']], body.start);
-                exits.push([gate, 'out2']);
-                if (first < 0)
-                    first = gate;
-                else
-                    this.patch(open, gate);
-                open = body.exits;
-            }
-            pieces.push({ start: first, exits: [...exits, ...open] });
-        }
-        if (pieces.length === 0)
-            return this.compile({ type: 'seq', items: [] });
-        for (let i = 0; i + 1 < pieces.length; i++)
-            this.patch(pieces[i].exits, pieces[i + 1].start);
-        return { start: pieces[0].start, exits: pieces[pieces.length - 1].exits };
-    }
+
+;// CONCATENATED MODULE: ./emulator/validate.ts
+/** Field checks for request bodies; each failure names the field it is about. */
+
+
+/** The body as an object; an empty body counts as `{}` when `allowEmpty`. */
+function bodyObject(body, allowEmpty = false) {
+    if (body === undefined && allowEmpty)
+        return {};
+    if (!isObject(body))
+        throw badRequest('request body must be a JSON object');
+    return body;
 }
-/** Compiles a pattern; throws PatternError for what it cannot match safely. */
-function compileSafePattern(source) {
-    if (source.length > MAX_PATTERN_LENGTH)
-        throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`);
-    const compiler = new Compiler();
-    const fragment = compiler.compile(new Parser(source).parse());
-    const accept = compiler.states.length;
-    compiler.states.push({ kind: 'match' });
-    for (const [index, field] of fragment.exits)
-        compiler.states[index][field] = accept;
-    const states = compiler.states;
-    const start = fragment.start;
+/** A field of a JSON type, or undefined when it is absent or null. */
+function optionalOf(body, field, type) {
+    const value = body[field];
+    if (value === undefined || value === null)
+        return undefined;
+    if (typeof value !== type)
+        throw badRequest(`${field} must be a ${type}`);
+    return value;
+}
+function optionalString(body, field) {
+    return optionalOf(body, field, 'string');
+}
+function requiredString(body, field) {
+    const value = optionalString(body, field);
+    if (value === undefined || value.trim() === '')
+        throw badRequest(`${field} is required and must be a non-empty string`);
+    return value;
+}
+function optionalBoolean(body, field) {
+    return optionalOf(body, field, 'boolean');
+}
+/** A string, or an integer (the published contract types some ids as integers). */
+function optionalId(body, field) {
+    const value = body[field];
+    if (value === undefined || value === null)
+        return undefined;
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' && Number.isInteger(value))
+        return String(value);
+    throw badRequest(`${field} must be a string`);
+}
+function oneOf(value, field, allowed) {
+    if (value === undefined)
+        return undefined;
+    if (!allowed.includes(value)) {
+        throw badRequest(`${field} must be one of ${allowed.join(', ')}; got "${value}"`);
+    }
+    return value;
+}
+
+;// CONCATENATED MODULE: ./emulator/routes/apps.ts
+/** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
+
+
+
+
+const MAX_PAGE = 50;
+const OK = { status: 200, json: { status: 'ok' } };
+function register(ctx) {
+    const body = bodyObject(ctx.body);
+    const request = {
+        provider: requiredString(body, 'provider'),
+        repoUrl: requiredString(body, 'repo_url'),
+        repoSlug: requiredString(body, 'git_repo_slug'),
+        gitOwner: requiredString(body, 'git_owner'),
+        organization: requiredString(body, 'organization_slug'),
+        isPublic: optionalBoolean(body, 'is_public') ?? false,
+        title: optionalString(body, 'title'),
+        defaultBranch: optionalString(body, 'default_branch_name') ?? 'main'
+    };
+    optionalString(body, 'type');
+    const app = ctx.model.registerApp(ctx.user, request);
+    return { status: 200, json: { status: 'ok', slug: app.slug } };
+}
+function registerSshKey(ctx) {
+    const app = ctx.app();
+    const body = bodyObject(ctx.body);
+    requiredString(body, 'auth_ssh_private_key');
+    requiredString(body, 'auth_ssh_public_key');
+    ctx.model.registerSshKey(app, optionalBoolean(body, 'is_register_key_into_provider_service') ?? false);
+    return OK;
+}
+function envsOf(body) {
+    if (body.envs === undefined || body.envs === null)
+        return {};
+    if (!isObject(body.envs))
+        throw badRequest('envs must be an object mapping names to string values');
+    for (const [name, value] of Object.entries(body.envs)) {
+        if (typeof value !== 'string')
+            throw badRequest(`envs.${name} must be a string`);
+    }
+    return body.envs;
+}
+function finish(ctx) {
+    const app = ctx.app();
+    const body = bodyObject(ctx.body, true);
+    const mode = optionalString(body, 'mode');
+    const request = {
+        projectType: optionalString(body, 'project_type'),
+        stackId: optionalString(body, 'stack_id'),
+        config: optionalString(body, 'config'),
+        organization: optionalString(body, 'organization_slug'),
+        envs: envsOf(body)
+    };
+    if (mode !== undefined && mode !== 'manual')
+        throw badRequest(`mode must be "manual"; got "${mode}"`);
+    ctx.model.finishRegistration(ctx.user, app, request);
     return {
-        test(text) {
-            const seen = new Int32Array(states.length).fill(-1);
-            let current = [];
-            let generation = 0;
-            const stack = [];
-            /** Adds a state and everything reachable from it without reading, at `position`. */
-            const enter = (list, from, position) => {
-                stack.push(from);
-                while (stack.length > 0) {
-                    const index = stack.pop();
-                    if (seen[index] === generation)
-                        continue;
-                    seen[index] = generation;
-                    const state = states[index];
-                    if (state.kind === 'split')
-                        stack.push(state.out2, state.out);
-                    else if (state.kind === 'assert') {
-                        if (state.at === 'start' ? position === 0 : position === text.length)
-                            stack.push(state.out);
-                    }
-                    else
-                        list.push(index);
-                }
-            };
-            for (let position = 0;; position++) {
-                // Unanchored search: a match may begin at every position.
-                enter(current, start, position);
-                if (current.some((index) => states[index].kind === 'match'))
-                    return true;
-                if (position === text.length)
-                    return false;
-                const unit = text[position];
-                generation++;
-                const next = [];
-                for (const index of current) {
-                    const state = states[index];
-                    if (state.kind === 'char' && state.test(unit))
-                        enter(next, state.out, position + 1);
-                }
-                current = next;
-            }
+        status: 200,
+        json: {
+            status: 'ok',
+            build_trigger_token: app.buildTriggerToken,
+            branch_name: app.defaultBranch,
+            is_webhook_auto_reg_supported: ['github', 'gitlab', 'bitbucket'].includes(app.provider)
         }
     };
 }
-
-;// CONCATENATED MODULE: ./emulator/faults.ts
-/** Fault injection: the next N requests matching a path (and method) fail in a chosen way. */
-
-
-
-const ACTIONS = ['status', 'delay', 'drop', 'hang'];
-class FaultInjector {
-    faults = [];
-    nextId = 1;
-    /** Compiled patterns by fault id; null when the path is a prefix only. */
-    patterns = new Map();
-    /** Checks a fault description from `POST /_emulator/faults` and queues it. */
-    add(spec) {
-        if (!isObject(spec))
-            throw badRequest('fault must be a JSON object');
-        const { path, method, count = 1, action, status, retryAfter, body, ms } = spec;
-        if (typeof path !== 'string' || path === '')
-            throw badRequest('path must be a non-empty string (a prefix or a regular expression)');
-        if (method !== undefined && typeof method !== 'string')
-            throw badRequest('method must be a string');
-        if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
-            throw badRequest('count must be a positive integer');
-        if (typeof action !== 'string' || !ACTIONS.includes(action)) {
-            throw badRequest(`action must be one of ${ACTIONS.join(', ')}`);
+/** One page of apps, following the service's `next` anchor (the slug of the page's first item). */
+function page(ctx, apps) {
+    const limitText = ctx.query.get('limit');
+    let limit = MAX_PAGE;
+    if (limitText !== null) {
+        if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE) {
+            throw badRequest(`limit must be an integer from 1 to ${MAX_PAGE}; got "${limitText}"`);
         }
-        const pattern = patternOf(path);
-        const fault = { id: this.nextId++, path, remaining: count, action: action, body };
-        if (typeof method === 'string')
-            fault.method = method.toUpperCase();
-        if (action === 'status') {
-            if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
-                throw badRequest('status must be an HTTP status code from 200 to 599');
-            }
-            fault.status = status;
-            if (retryAfter !== undefined) {
-                if (typeof retryAfter !== 'string' && typeof retryAfter !== 'number')
-                    throw badRequest('retryAfter must be a string');
-                fault.retryAfter = String(retryAfter);
-            }
+        limit = Number(limitText);
+    }
+    let start = 0;
+    const next = ctx.query.get('next');
+    if (next !== null && next !== '') {
+        start = apps.findIndex((a) => a.slug === next);
+        if (start < 0)
+            throw badRequest(`next anchor "${next}" does not name an item of this list`);
+    }
+    const items = apps.slice(start, start + limit);
+    const paging = { total_item_count: apps.length, page_item_limit: limit };
+    if (start + limit < apps.length)
+        paging.next = apps[start + limit].slug;
+    return { status: 200, json: { data: items.map((a) => ctx.model.state.appView(a)), paging } };
+}
+function visibleApps(ctx, owner) {
+    const { state } = ctx.model;
+    return [...state.apps.values()].filter((a) => state.roleOf(ctx.user, a) !== null && (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug)));
+}
+function listMyApps(ctx) {
+    return page(ctx, visibleApps(ctx));
+}
+/** The published contract: a caller outside the Workspace gets no apps, and no error. */
+function listOrganizationApps(ctx) {
+    const org = ctx.org();
+    const member = ctx.model.state.isWorkspaceMember(ctx.user, org);
+    return page(ctx, member ? visibleApps(ctx, { account_type: 'organization', slug: org.slug }) : []);
+}
+function listUserApps(ctx) {
+    const user = ctx.params.user;
+    if (!ctx.model.state.users.has(user))
+        throw notFound(`user "${user}" not found`);
+    return page(ctx, visibleApps(ctx, { account_type: 'user', slug: user }));
+}
+function getApp(ctx) {
+    return { status: 200, json: { data: ctx.model.state.appView(ctx.app()) } };
+}
+function patchApp(ctx) {
+    const app = ctx.app();
+    const body = bodyObject(ctx.body);
+    // Every field is checked before anything changes, so a bad request leaves the app untouched.
+    const title = optionalString(body, 'title');
+    if (title !== undefined && title.trim() === '')
+        throw badRequest('title must not be empty');
+    ctx.model.updateApp(app, {
+        title,
+        defaultBranch: optionalString(body, 'default_branch'),
+        isPublic: optionalBoolean(body, 'is_public'),
+        repositoryUrl: optionalString(body, 'repository_url'),
+        extra: {
+            apple_credential_user_id: optionalId(body, 'apple_credential_user_id'),
+            apple_credential_user_slug: optionalString(body, 'apple_credential_user_slug'),
+            services_credential_user_id: optionalId(body, 'services_credential_user_id')
         }
-        if (action === 'delay') {
-            if (typeof ms !== 'number' || ms < 0 || ms > 60_000)
-                throw badRequest('ms must be a number of milliseconds from 0 to 60000');
-            fault.ms = ms;
+    });
+    return { status: 200, json: { status: 'ok', data: ctx.model.state.appView(app) } };
+}
+function deleteApp(ctx) {
+    ctx.model.deleteApp(ctx.app());
+    return { status: 200, json: { msg: 'ok' } };
+}
+function listBranches(ctx) {
+    return { status: 200, json: { data: [...ctx.app().branches] } };
+}
+const ANY_CALLER = { kind: 'caller', rule: 'any caller; lists the apps he has a role on' };
+const appRoutes = [
+    {
+        method: 'POST',
+        pattern: '/apps/register',
+        access: { kind: 'caller', rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner' },
+        errorStyle: 'error_msg',
+        handler: register
+    },
+    { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_OWNER_OR_ADMIN, handler: registerSshKey },
+    { method: 'POST', pattern: '/apps/:app/finish', access: APP_OWNER_OR_ADMIN, handler: finish },
+    { method: 'GET', pattern: '/apps', access: ANY_CALLER, handler: listMyApps },
+    { method: 'GET', pattern: '/organizations/:org/apps', access: { kind: 'workspace-listing' }, handler: listOrganizationApps },
+    { method: 'GET', pattern: '/users/:user/apps', access: ANY_CALLER, handler: listUserApps },
+    { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
+    { method: 'PATCH', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: patchApp },
+    { method: 'DELETE', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: deleteApp },
+    { method: 'GET', pattern: '/apps/:app/branches', access: APP_ANY_ROLE, handler: listBranches }
+];
+
+;// CONCATENATED MODULE: ./emulator/builds.ts
+const STATUS_TEXT = {
+    0: 'in-progress',
+    1: 'success',
+    2: 'error',
+    3: 'aborted',
+    4: 'aborted-with-success'
+};
+const LINES_PER_TICK = 3;
+const TICK_MS = 100;
+const MAX_TICKS = 300;
+/** Where a build stands at `now`. */
+function progressOf(build, now) {
+    if (build.abort) {
+        const status = build.abort.withSuccess ? 4 : 3;
+        return { status, statusText: STATUS_TEXT[status], onHold: false, finishedAt: build.abort.at };
+    }
+    if (build.startedAt === null)
+        return { status: 0, statusText: 'on-hold', onHold: true, finishedAt: null };
+    const end = build.startedAt + build.durationMs;
+    if (now >= end) {
+        const status = build.outcome === 'success' ? 1 : 2;
+        return { status, statusText: STATUS_TEXT[status], onHold: false, finishedAt: end };
+    }
+    return { status: 0, statusText: STATUS_TEXT[0], onHold: false, finishedAt: null };
+}
+const iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
+/** The build record as `GET /apps/{app}/builds/{build}` returns it. */
+function buildJson(build, now) {
+    const progress = progressOf(build, now);
+    return {
+        slug: build.slug,
+        build_number: build.buildNumber,
+        status: progress.status,
+        status_text: progress.statusText,
+        is_on_hold: progress.onHold,
+        abort_reason: build.abort ? build.abort.reason : null,
+        triggered_workflow: build.triggeredWorkflow,
+        branch: build.branch,
+        commit_hash: build.commitHash,
+        tag: build.tag,
+        pull_request_id: build.pullRequestId,
+        triggered_at: iso(build.triggeredAt),
+        started_on_worker_at: iso(build.startedAt),
+        finished_at: iso(progress.finishedAt),
+        original_build_params: build.originalParams
+    };
+}
+/** The build with everything the emulator recorded about it, for `/_emulator/state`. */
+function buildStateJson(build, now) {
+    return {
+        app: build.appSlug,
+        ...buildJson(build, now),
+        duration_ms: build.durationMs,
+        planned_outcome: build.outcome,
+        checkout: build.checkout,
+        additional_envs: build.additionalEnvs,
+        effective_env: build.effectiveEnv,
+        env_sources: build.envSources,
+        skip_git_status_report: build.skipGitStatusReport,
+        held_for_approval: build.heldForApproval,
+        approved_at: iso(build.approvedAt),
+        git_status_report: build.gitStatusReport,
+        abort: build.abort && {
+            at: iso(build.abort.at),
+            reason: build.abort.reason,
+            with_success: build.abort.withSuccess,
+            skip_notifications: build.abort.skipNotifications,
+            skip_git_status_report: build.abort.skipGitStatusReport,
+            notification_sent: build.abort.notificationSent,
+            by: build.abort.by
         }
-        this.faults.push(fault);
-        this.patterns.set(fault.id, pattern);
-        return fault;
-    }
-    /** Takes one use of the first fault matching the request, if any. */
-    take(method, fullPath, apiPath) {
-        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
-        if (index < 0)
-            return null;
-        const fault = this.faults[index];
-        fault.remaining -= 1;
-        if (fault.remaining <= 0) {
-            this.faults.splice(index, 1);
-            this.patterns.delete(fault.id);
-        }
-        return { ...fault };
-    }
-    pending() {
-        return this.faults.map((f) => ({ ...f }));
-    }
-    clear() {
-        this.faults = [];
-        this.patterns.clear();
-    }
+    };
 }
 /**
- * The path as a regular expression, matched without backtracking; null when it is not a
- * regular expression at all (it is then a prefix only, as it always could be). A valid
- * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
+ * The log as it stands at `now`, or null before it exists (held, or within `logDelayMs` of
+ * the start). It grows by a few lines every 100 ms and ends with a closing line.
  */
-function patternOf(path) {
-    try {
-        // Only compiled, never run: building a RegExp cannot backtrack.
-        new RegExp(path);
-    }
-    catch {
+function logAt(build, now, logDelayMs) {
+    if (build.startedAt === null || now < build.startedAt + logDelayMs)
         return null;
+    const progress = progressOf(build, now);
+    const until = progress.finishedAt ?? now;
+    const ticks = Math.min(MAX_TICKS, Math.max(0, Math.floor((until - build.startedAt) / TICK_MS)));
+    const chunks = [
+        { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0 }
+    ];
+    for (let tick = 1; tick <= ticks; tick++) {
+        const lines = [];
+        for (let line = 1; line <= LINES_PER_TICK; line++)
+            lines.push(`[${tick * TICK_MS} ms] step output line ${(tick - 1) * LINES_PER_TICK + line}`);
+        chunks.push({ chunk: lines.join('\n') + '\n', position: tick });
     }
-    try {
-        return compileSafePattern(path);
+    if (progress.finishedAt !== null) {
+        const reason = build.abort?.reason ? `: ${build.abort.reason}` : '';
+        chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1 });
     }
-    catch (error) {
-        if (error instanceof PatternError)
-            throw badRequest(`path: ${error.message}`);
-        throw error;
-    }
+    return { chunks, finished: progress.finishedAt !== null };
 }
 
 ;// CONCATENATED MODULE: ./emulator/redact.ts
@@ -934,359 +700,202 @@ function unparsedBody(raw) {
     return `[unparsed body of ${Buffer.byteLength(raw)} bytes]`;
 }
 
-;// CONCATENATED MODULE: ./emulator/access.ts
-/** Looking up the app of a request and checking the caller's role on it. */
-
-const ANY_ROLE = ['owner', 'admin', 'manager', 'member'];
-const OWNER_OR_ADMIN = ['owner', 'admin'];
-const OWNER_ADMIN_DEVELOPER = ['owner', 'admin', 'manager'];
-const ROLE_LABEL = { owner: 'Owner', admin: 'Admin', manager: 'Developer', member: 'Tester/QA' };
-/** The app named by the `:app` path parameter, or a 404. */
-function findApp(ctx) {
-    const app = ctx.state.apps.get(ctx.params.app);
-    if (!app)
-        throw notFound(`app "${ctx.params.app}" not found`);
-    return app;
-}
-/** The app, provided the caller holds one of the allowed roles on it; otherwise a 403. */
-function appWithRole(ctx, allowed) {
-    const app = findApp(ctx);
-    const role = ctx.state.roleOf(ctx.user, app);
-    if (role === null)
-        throw forbidden(`you have no role on the team of app "${app.slug}"`);
-    if (!allowed.includes(role)) {
-        const needed = allowed.map((r) => ROLE_LABEL[r]).join(' or ');
-        throw forbidden(`this operation needs the ${needed} role on app "${app.slug}"; you are ${ROLE_LABEL[role]}`);
-    }
-    return app;
-}
-/** The Workspace named by the `:org` path parameter, or a 404. */
-function findOrganization(ctx) {
-    const org = ctx.state.organizations.get(ctx.params.org);
-    if (!org)
-        throw notFound(`organization "${ctx.params.org}" not found`);
-    return org;
-}
-/** The Workspace, provided the caller owns it or belongs to one of its groups. */
-function organizationForMember(ctx) {
-    const org = findOrganization(ctx);
-    if (!ctx.state.isWorkspaceMember(ctx.user, org)) {
-        throw forbidden(`you are not a member of organization "${org.slug}"`);
-    }
-    return org;
-}
-
-;// CONCATENATED MODULE: ./emulator/validate.ts
-/** Field checks for request bodies; each failure names the field it is about. */
-
-
-/** The body as an object; an empty body counts as `{}` when `allowEmpty`. */
-function bodyObject(body, allowEmpty = false) {
-    if (body === undefined && allowEmpty)
-        return {};
-    if (!isObject(body))
-        throw badRequest('request body must be a JSON object');
-    return body;
-}
-function optionalString(body, field) {
-    const value = body[field];
-    if (value === undefined || value === null)
-        return undefined;
-    if (typeof value !== 'string')
-        throw badRequest(`${field} must be a string`);
-    return value;
-}
-function requiredString(body, field) {
-    const value = optionalString(body, field);
-    if (value === undefined || value.trim() === '')
-        throw badRequest(`${field} is required and must be a non-empty string`);
-    return value;
-}
-function optionalBoolean(body, field) {
-    const value = body[field];
-    if (value === undefined || value === null)
-        return undefined;
-    if (typeof value !== 'boolean')
-        throw badRequest(`${field} must be a boolean`);
-    return value;
-}
-/** A string, or an integer (the published contract types some ids as integers). */
-function optionalId(body, field) {
-    const value = body[field];
-    if (value === undefined || value === null)
-        return undefined;
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' && Number.isInteger(value))
-        return String(value);
-    throw badRequest(`${field} must be a string`);
-}
-function oneOf(value, field, allowed) {
-    if (value === undefined)
-        return undefined;
-    if (!allowed.includes(value)) {
-        throw badRequest(`${field} must be one of ${allowed.join(', ')}; got "${value}"`);
-    }
-    return value;
-}
-
-;// CONCATENATED MODULE: ./emulator/routes/apps.ts
-/** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
+;// CONCATENATED MODULE: ./emulator/routes/trigger-request.ts
 
 
 
-
-
-const MAX_PAGE = 50;
-/** The configuration a freshly registered app starts with. */
-function defaultServiceYml(stack) {
-    return [
-        'format_version: "13"',
-        'meta:',
-        '  service:',
-        `    stack: ${stack}`,
-        '    machine_type_id: standard',
-        'trigger_map:',
-        '- push_branch: "*"',
-        '  workflow: primary',
-        '- pull_request_source_branch: "*"',
-        '  workflow: primary',
-        'workflows:',
-        '  primary:',
-        '    steps:',
-        '    - script:',
-        '        inputs:',
-        '        - content: echo "hello from the emulator"',
-        ''
-    ].join('\n');
-}
-function register(ctx) {
-    const body = bodyObject(ctx.body);
-    const provider = requiredString(body, 'provider');
-    const repoUrl = requiredString(body, 'repo_url');
-    const repoSlug = requiredString(body, 'git_repo_slug');
-    const gitOwner = requiredString(body, 'git_owner');
-    const orgSlug = requiredString(body, 'organization_slug');
-    const isPublic = optionalBoolean(body, 'is_public') ?? false;
-    optionalString(body, 'type');
-    const title = optionalString(body, 'title');
-    const defaultBranch = optionalString(body, 'default_branch_name') ?? 'main';
-    const org = ctx.state.organizations.get(orgSlug);
-    if (!org)
-        throw notFound(`organization "${orgSlug}" (organization_slug) not found`);
-    if (!ctx.state.isWorkspaceMember(ctx.user, org))
-        throw forbidden(`you are not a member of organization "${orgSlug}"`);
-    const slug = (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex');
-    const app = {
-        slug,
-        title: title && title.trim() !== '' ? title : repoSlug,
-        owner: { account_type: 'organization', slug: orgSlug },
-        provider,
-        repoOwner: gitOwner,
-        repoUrl,
-        repoSlug,
-        projectType: null,
-        isPublic,
-        isDisabled: false,
-        status: 1,
-        avatarUrl: null,
-        defaultBranch,
-        branches: [defaultBranch],
-        serviceYml: defaultServiceYml('linux-docker-22.04'),
-        configLocation: 'service',
-        repositoryHasConfig: false,
-        notifications: { on_failure: 'always', on_success: 'change' },
-        team: new Map([[ctx.user, 'owner']]),
-        groupRoles: { admin: [], manager: [], member: [] },
-        envs: {},
-        secrets: {},
-        buildOutcome: 'success',
-        hasSshKey: false,
-        sshKeyRegisteredAtProvider: false,
-        stackId: null,
-        initialConfig: null,
-        buildTriggerToken: null,
-        registrationFinished: false,
-        extra: {},
-        nextBuildNumber: 1
+const STRING_PARAMS = [
+    'branch',
+    'commit_hash',
+    'tag',
+    'commit_message',
+    'workflow_id',
+    'branch_dest',
+    'branch_repo_owner',
+    'branch_dest_repo_owner',
+    'pull_request_merge_branch',
+    'pull_request_head_branch',
+    'pull_request_repository_url'
+];
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Accepts the four encodings: object, JSON text, object or text under `payload`, form `payload`. */
+function unwrapTriggerBody(body) {
+    let value = body;
+    const parse = (text, what) => {
+        try {
+            return JSON.parse(text);
+        }
+        catch {
+            throw badRequest(`${what} is not valid JSON`);
+        }
     };
-    ctx.state.apps.set(slug, app);
-    return { status: 200, json: { status: 'ok', slug } };
+    if (typeof value === 'string')
+        value = parse(value, 'request body');
+    if (isObject(value) && value.payload !== undefined && value.hook_info === undefined) {
+        value = typeof value.payload === 'string' ? parse(value.payload, 'payload') : value.payload;
+    }
+    if (!isObject(value))
+        throw badRequest('request body must be a JSON object with hook_info and build_params');
+    return value;
 }
-function registerSshKey(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
-    if (/^https?:\/\//i.test(app.repoUrl)) {
-        throw unprocessable(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`);
-    }
-    const body = bodyObject(ctx.body);
-    requiredString(body, 'auth_ssh_private_key');
-    requiredString(body, 'auth_ssh_public_key');
-    const atProvider = optionalBoolean(body, 'is_register_key_into_provider_service') ?? false;
-    // Only the fact is kept: the key itself never enters the emulator's state.
-    app.hasSshKey = true;
-    app.sshKeyRegisteredAtProvider = atProvider;
-    return { status: 200, json: { status: 'ok' } };
+function checkEnvironments(value) {
+    if (value === undefined || value === null)
+        return [];
+    if (!Array.isArray(value))
+        throw badRequest('build_params.environments must be an array');
+    return value.map((item, i) => {
+        const at = `build_params.environments[${i}]`;
+        if (!isObject(item))
+            throw badRequest(`${at} must be an object`);
+        const name = item.mapped_to ?? item.key;
+        if (typeof name !== 'string' || !ENV_NAME.test(name)) {
+            throw badRequest(`${at}.mapped_to must be a valid environment variable name`);
+        }
+        if (item.key !== undefined && item.mapped_to !== undefined && item.key !== item.mapped_to) {
+            throw badRequest(`${at}.key and ${at}.mapped_to disagree`);
+        }
+        if (typeof item.value !== 'string')
+            throw badRequest(`${at}.value must be a string`);
+        if (item.is_expand !== undefined && typeof item.is_expand !== 'boolean')
+            throw badRequest(`${at}.is_expand must be a boolean`);
+        // The value has been checked; the emulator runs nothing, so it keeps only that there was one.
+        return { name, value: REDACTED, is_expand: item.is_expand ?? true };
+    });
 }
-/**
- * Ends a registration. It runs once: the published contract places it "at the end of the app
- * registration process" and answers 400 for a bad request, so a second call is refused with
- * 400 and changes nothing. Otherwise an Admin who also belongs to another Workspace could move
- * the app there with `organization_slug` and make himself its Owner.
- */
-function finish(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
-    if (app.registrationFinished) {
-        throw badRequest(`app "${app.slug}" has already finished its registration; finish runs once and changes nothing afterwards (owner, team and settings stay as they are)`);
+/** The emulator's own per-trigger headers: the build's outcome and duration. */
+function headerOptions(headers) {
+    const outcome = headers['x-emulator-build-outcome'];
+    const duration = headers['x-emulator-build-duration-ms'];
+    const options = {};
+    if (typeof outcome === 'string') {
+        if (outcome !== 'success' && outcome !== 'failure')
+            throw badRequest('X-Emulator-Build-Outcome must be success or failure');
+        options.outcome = outcome;
     }
-    const body = bodyObject(ctx.body, true);
-    const projectType = optionalString(body, 'project_type');
-    const stackId = optionalString(body, 'stack_id');
-    const config = optionalString(body, 'config');
-    const mode = optionalString(body, 'mode');
-    if (mode !== undefined && mode !== 'manual')
-        throw badRequest(`mode must be "manual"; got "${mode}"`);
-    const orgSlug = optionalString(body, 'organization_slug');
-    let envs = {};
-    if (body.envs !== undefined && body.envs !== null) {
-        if (!isObject(body.envs))
-            throw badRequest('envs must be an object mapping names to string values');
-        for (const [name, value] of Object.entries(body.envs)) {
-            if (typeof value !== 'string')
-                throw badRequest(`envs.${name} must be a string`);
+    if (typeof duration === 'string') {
+        if (!/^\d+$/.test(duration))
+            throw badRequest('X-Emulator-Build-Duration-Ms must be a non-negative integer');
+        options.durationMs = Number(duration);
+    }
+    return options;
+}
+function stringParams(params) {
+    const text = {};
+    for (const field of STRING_PARAMS) {
+        const value = params[field];
+        if (value !== undefined && value !== null && typeof value !== 'string')
+            throw badRequest(`build_params.${field} must be a string`);
+        text[field] = typeof value === 'string' && value !== '' ? value : undefined;
+    }
+    return text;
+}
+/** The trigger as the model takes it; every error names the field it is about. */
+function readTriggerRequest(rawBody, headers) {
+    const body = unwrapTriggerBody(rawBody);
+    if (!isObject(body.hook_info) || body.hook_info.type !== 'service')
+        throw badRequest('hook_info.type must be "service"');
+    if (!isObject(body.build_params))
+        throw badRequest('build_params is required and must be an object');
+    const params = body.build_params;
+    const text = stringParams(params);
+    const prId = params.pull_request_id;
+    if (prId !== undefined && prId !== null && !(typeof prId === 'number' && Number.isInteger(prId))) {
+        throw badRequest('build_params.pull_request_id must be an integer');
+    }
+    const skip = params.skip_git_status_report;
+    if (skip !== undefined && typeof skip !== 'boolean')
+        throw badRequest('build_params.skip_git_status_report must be a boolean');
+    const environments = checkEnvironments(params.environments);
+    if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id) {
+        throw badRequest('build_params needs at least one of tag, commit_hash, branch or workflow_id');
+    }
+    return {
+        text,
+        pullRequestId: typeof prId === 'number' ? prId : null,
+        skipGitStatusReport: skip === true,
+        environments,
+        originalParams: redactBody(params),
+        ...headerOptions(headers)
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/routes/builds.ts
+/** Triggering, reading, following and aborting builds. */
+
+
+
+
+
+function trigger(ctx) {
+    const app = ctx.app();
+    const build = ctx.model.triggerBuild(app, readTriggerRequest(ctx.body, ctx.headers));
+    const item = {
+        build_slug: build.slug,
+        build_number: build.buildNumber,
+        build_url: `${ctx.origin}/build/${build.slug}`,
+        triggered_workflow: build.triggeredWorkflow,
+        triggered_pipeline: '',
+        status: 'ok',
+        message: 'webhook processed'
+    };
+    return {
+        status: 201,
+        json: {
+            status: 'ok',
+            message: 'webhook processed',
+            slug: app.slug,
+            service: 'service',
+            results: [item],
+            build_slug: item.build_slug,
+            build_number: item.build_number,
+            build_url: item.build_url,
+            triggered_workflow: item.triggered_workflow
         }
-        envs = body.envs;
-    }
-    if (orgSlug !== undefined) {
-        const org = ctx.state.organizations.get(orgSlug);
-        if (!org)
-            throw notFound(`organization "${orgSlug}" (organization_slug) not found`);
-        if (!ctx.state.isWorkspaceMember(ctx.user, org))
-            throw forbidden(`you are not a member of organization "${orgSlug}"`);
-        if (app.owner.account_type !== 'organization' || app.owner.slug !== orgSlug) {
-            // Group grants name groups of the old Workspace; kept, they would hand roles to same-named groups of the new one.
-            app.groupRoles = { admin: [], manager: [], member: [] };
-        }
-        app.owner = { account_type: 'organization', slug: orgSlug };
-    }
-    if (projectType !== undefined)
-        app.projectType = projectType;
-    if (stackId !== undefined) {
-        app.stackId = stackId;
-        app.serviceYml = app.serviceYml.replace(/^( {4}stack: ).*$/m, `$1${stackId}`);
-    }
-    if (config !== undefined)
-        app.initialConfig = config;
-    app.envs = { ...app.envs, ...envs };
-    app.buildTriggerToken = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('base64url');
-    app.registrationFinished = true;
+    };
+}
+/** The build named by `:build`, provided it belongs to the route's app. */
+function findBuild(ctx) {
+    const app = ctx.app();
+    const build = ctx.model.state.builds.get(ctx.params.build);
+    if (!build || build.appSlug !== app.slug)
+        throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`);
+    return build;
+}
+function getBuild(ctx) {
+    return { status: 200, json: { data: buildJson(findBuild(ctx), ctx.model.now()) } };
+}
+function getLog(ctx) {
+    const build = findBuild(ctx);
+    const now = ctx.model.now();
+    const log = logAt(build, now, ctx.logDelayMs);
+    if (log === null)
+        throw notFound(`the log of build "${build.slug}" is not available yet`);
     return {
         status: 200,
         json: {
-            status: 'ok',
-            build_trigger_token: app.buildTriggerToken,
-            branch_name: app.defaultBranch,
-            is_webhook_auto_reg_supported: ['github', 'gitlab', 'bitbucket'].includes(app.provider)
+            log_chunks: log.chunks,
+            is_archived: log.finished,
+            expiring_raw_log_url: null,
+            timestamp: new Date(now).toISOString()
         }
     };
 }
-/** One page of apps, following the service's `next` anchor (the slug of the page's first item). */
-function page(ctx, apps) {
-    const limitText = ctx.query.get('limit');
-    let limit = MAX_PAGE;
-    if (limitText !== null) {
-        if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE) {
-            throw badRequest(`limit must be an integer from 1 to ${MAX_PAGE}; got "${limitText}"`);
-        }
-        limit = Number(limitText);
-    }
-    let start = 0;
-    const next = ctx.query.get('next');
-    if (next !== null && next !== '') {
-        start = apps.findIndex((a) => a.slug === next);
-        if (start < 0)
-            throw badRequest(`next anchor "${next}" does not name an item of this list`);
-    }
-    const items = apps.slice(start, start + limit);
-    const paging = { total_item_count: apps.length, page_item_limit: limit };
-    if (start + limit < apps.length)
-        paging.next = apps[start + limit].slug;
-    return { status: 200, json: { data: items.map((a) => ctx.state.appView(a)), paging } };
+function abort(ctx) {
+    const build = findBuild(ctx);
+    const body = bodyObject(ctx.body, true);
+    ctx.model.abortBuild(ctx.user, ctx.app(), build, {
+        reason: optionalString(body, 'abort_reason') ?? '',
+        withSuccess: optionalBoolean(body, 'abort_with_success') ?? false,
+        skipGitStatusReport: optionalBoolean(body, 'skip_git_status_report') ?? false,
+        skipNotifications: optionalBoolean(body, 'skip_notifications') ?? false
+    });
+    return { status: 200, json: { status: 'ok' } };
 }
-function visibleApps(ctx) {
-    return [...ctx.state.apps.values()].filter((a) => ctx.state.roleOf(ctx.user, a) !== null);
-}
-function listMyApps(ctx) {
-    return page(ctx, visibleApps(ctx));
-}
-function listOrganizationApps(ctx) {
-    const org = organizationForMember(ctx);
-    return page(ctx, visibleApps(ctx).filter((a) => a.owner.account_type === 'organization' && a.owner.slug === org.slug));
-}
-function listUserApps(ctx) {
-    const user = ctx.params.user;
-    if (!ctx.state.users.has(user))
-        throw notFound(`user "${user}" not found`);
-    return page(ctx, visibleApps(ctx).filter((a) => a.owner.account_type === 'user' && a.owner.slug === user));
-}
-function getApp(ctx) {
-    const app = appWithRole(ctx, ANY_ROLE);
-    return { status: 200, json: { data: ctx.state.appView(app) } };
-}
-function patchApp(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
-    const body = bodyObject(ctx.body);
-    // Check every field before changing anything, so a bad request leaves the app untouched.
-    const title = optionalString(body, 'title');
-    if (title !== undefined && title.trim() === '')
-        throw badRequest('title must not be empty');
-    const defaultBranch = optionalString(body, 'default_branch');
-    const isPublic = optionalBoolean(body, 'is_public');
-    const repositoryUrl = optionalString(body, 'repository_url');
-    const credentialUserId = optionalId(body, 'apple_credential_user_id');
-    const credentialUserSlug = optionalString(body, 'apple_credential_user_slug');
-    const servicesCredentialUserId = optionalId(body, 'services_credential_user_id');
-    if (title !== undefined)
-        app.title = title;
-    if (defaultBranch !== undefined) {
-        app.defaultBranch = defaultBranch;
-        if (!app.branches.includes(defaultBranch))
-            app.branches.push(defaultBranch);
-    }
-    if (isPublic !== undefined)
-        app.isPublic = isPublic;
-    if (repositoryUrl !== undefined)
-        app.repoUrl = repositoryUrl;
-    if (credentialUserId !== undefined)
-        app.extra.apple_credential_user_id = credentialUserId;
-    if (credentialUserSlug !== undefined)
-        app.extra.apple_credential_user_slug = credentialUserSlug;
-    if (servicesCredentialUserId !== undefined)
-        app.extra.services_credential_user_id = servicesCredentialUserId;
-    return { status: 200, json: { status: 'ok', data: ctx.state.appView(app) } };
-}
-function deleteApp(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
-    ctx.state.apps.delete(app.slug);
-    for (const [slug, build] of ctx.state.builds)
-        if (build.appSlug === app.slug)
-            ctx.state.builds.delete(slug);
-    return { status: 200, json: { msg: 'ok' } };
-}
-function listBranches(ctx) {
-    const app = appWithRole(ctx, ANY_ROLE);
-    return { status: 200, json: { data: [...app.branches] } };
-}
-const appRoutes = [
-    { method: 'POST', pattern: '/apps/register', errorStyle: 'error_msg', handler: register },
-    { method: 'POST', pattern: '/apps/:app/register-ssh-key', handler: registerSshKey },
-    { method: 'POST', pattern: '/apps/:app/finish', handler: finish },
-    { method: 'GET', pattern: '/apps', handler: listMyApps },
-    { method: 'GET', pattern: '/organizations/:org/apps', handler: listOrganizationApps },
-    { method: 'GET', pattern: '/users/:user/apps', handler: listUserApps },
-    { method: 'GET', pattern: '/apps/:app', handler: getApp },
-    { method: 'PATCH', pattern: '/apps/:app', handler: patchApp },
-    { method: 'DELETE', pattern: '/apps/:app', handler: deleteApp },
-    { method: 'GET', pattern: '/apps/:app/branches', handler: listBranches }
+const buildRoutes = [
+    { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
+    { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
+    { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_ANY_ROLE, handler: getLog },
+    { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
 ];
 
 ;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
@@ -5126,316 +4735,6 @@ function selectWorkflow(config, event) {
     return null;
 }
 
-;// CONCATENATED MODULE: ./emulator/routes/builds.ts
-/** Triggering, reading, following and aborting builds. */
-
-
-
-
-
-
-
-
-const STRING_PARAMS = [
-    'branch',
-    'commit_hash',
-    'tag',
-    'commit_message',
-    'workflow_id',
-    'branch_dest',
-    'branch_repo_owner',
-    'branch_dest_repo_owner',
-    'pull_request_merge_branch',
-    'pull_request_head_branch',
-    'pull_request_repository_url'
-];
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** Accepts the four encodings: object, JSON text, object or text under `payload`, form `payload`. */
-function unwrapTriggerBody(body) {
-    let value = body;
-    const parse = (text, what) => {
-        try {
-            return JSON.parse(text);
-        }
-        catch {
-            throw badRequest(`${what} is not valid JSON`);
-        }
-    };
-    if (typeof value === 'string')
-        value = parse(value, 'request body');
-    if (isObject(value) && value.payload !== undefined && value.hook_info === undefined) {
-        value = typeof value.payload === 'string' ? parse(value.payload, 'payload') : value.payload;
-    }
-    if (!isObject(value))
-        throw badRequest('request body must be a JSON object with hook_info and build_params');
-    return value;
-}
-function checkEnvironments(value) {
-    if (value === undefined || value === null)
-        return [];
-    if (!Array.isArray(value))
-        throw badRequest('build_params.environments must be an array');
-    return value.map((item, i) => {
-        const at = `build_params.environments[${i}]`;
-        if (!isObject(item))
-            throw badRequest(`${at} must be an object`);
-        const name = item.mapped_to ?? item.key;
-        if (typeof name !== 'string' || !ENV_NAME.test(name)) {
-            throw badRequest(`${at}.mapped_to must be a valid environment variable name`);
-        }
-        if (item.key !== undefined && item.mapped_to !== undefined && item.key !== item.mapped_to) {
-            throw badRequest(`${at}.key and ${at}.mapped_to disagree`);
-        }
-        if (typeof item.value !== 'string')
-            throw badRequest(`${at}.value must be a string`);
-        if (item.is_expand !== undefined && typeof item.is_expand !== 'boolean')
-            throw badRequest(`${at}.is_expand must be a boolean`);
-        // The value has been checked; the emulator runs nothing, so it keeps only that there was one.
-        return { name, value: REDACTED, is_expand: item.is_expand ?? true };
-    });
-}
-/** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
-function configForBuild(app) {
-    if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
-        throw badRequest(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`);
-    }
-    try {
-        return parseServiceYml(app.serviceYml);
-    }
-    catch (error) {
-        if (error instanceof ConfigLimitError)
-            throw badRequest(`the app's service.yml is over the emulator's limits: ${error.message}`);
-        throw badRequest(`the app's service.yml is not valid: ${error.message.split('\n')[0]}`);
-    }
-}
-function headerOptions(ctx, app) {
-    const outcomeHeader = ctx.headers['x-emulator-build-outcome'];
-    let outcome = app.buildOutcome;
-    if (typeof outcomeHeader === 'string') {
-        if (outcomeHeader !== 'success' && outcomeHeader !== 'failure') {
-            throw badRequest('X-Emulator-Build-Outcome must be success or failure');
-        }
-        outcome = outcomeHeader;
-    }
-    const durationHeader = ctx.headers['x-emulator-build-duration-ms'];
-    let durationMs = ctx.buildDurationMs;
-    if (typeof durationHeader === 'string') {
-        if (!/^\d+$/.test(durationHeader))
-            throw badRequest('X-Emulator-Build-Duration-Ms must be a non-negative integer');
-        durationMs = Number(durationHeader);
-    }
-    return { outcome, durationMs };
-}
-/**
- * App envs beat additional envs; secrets beat both. The record keeps app env values only: a
- * trigger's values may be secrets (nothing on the wire says which), and the app's secrets are.
- */
-function effectiveEnvironment(app, additional) {
-    const effectiveEnv = {};
-    const envSources = {};
-    for (const item of additional) {
-        effectiveEnv[item.name] = REDACTED;
-        envSources[item.name] = 'additional';
-    }
-    for (const [name, value] of Object.entries(app.envs)) {
-        effectiveEnv[name] = value;
-        envSources[name] = 'app';
-    }
-    for (const name of Object.keys(app.secrets)) {
-        effectiveEnv[name] = '[secret]';
-        envSources[name] = 'secret';
-    }
-    return { effectiveEnv, envSources };
-}
-function trigger(ctx) {
-    const app = appWithRole(ctx, OWNER_ADMIN_DEVELOPER);
-    const body = unwrapTriggerBody(ctx.body);
-    if (!isObject(body.hook_info) || body.hook_info.type !== 'service') {
-        throw badRequest('hook_info.type must be "service"');
-    }
-    if (!isObject(body.build_params))
-        throw badRequest('build_params is required and must be an object');
-    const params = body.build_params;
-    const text = {};
-    for (const field of STRING_PARAMS) {
-        const value = params[field];
-        if (value !== undefined && value !== null && typeof value !== 'string')
-            throw badRequest(`build_params.${field} must be a string`);
-        text[field] = typeof value === 'string' && value !== '' ? value : undefined;
-    }
-    const prId = params.pull_request_id;
-    if (prId !== undefined && prId !== null && !(typeof prId === 'number' && Number.isInteger(prId))) {
-        throw badRequest('build_params.pull_request_id must be an integer');
-    }
-    const pullRequestId = typeof prId === 'number' ? prId : null;
-    const skipGitStatusReport = params.skip_git_status_report;
-    if (skipGitStatusReport !== undefined && typeof skipGitStatusReport !== 'boolean') {
-        throw badRequest('build_params.skip_git_status_report must be a boolean');
-    }
-    const additionalEnvs = checkEnvironments(params.environments);
-    if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id) {
-        throw badRequest('build_params needs at least one of tag, commit_hash, branch or workflow_id');
-    }
-    const { outcome, durationMs } = headerOptions(ctx, app);
-    const config = configForBuild(app);
-    let workflow;
-    if (text.workflow_id) {
-        const known = workflowNames(config);
-        if (known.length > 0 && !known.includes(text.workflow_id)) {
-            throw badRequest(`build_params.workflow_id: workflow "${text.workflow_id}" is not defined in the configuration`);
-        }
-        workflow = text.workflow_id;
-    }
-    else {
-        const selected = selectWorkflow(config, {
-            branch: text.branch,
-            tag: text.tag,
-            pullRequest: pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
-        });
-        if (selected === null) {
-            throw badRequest('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item');
-        }
-        workflow = selected;
-    }
-    const held = pullRequestId !== null && !text.branch_repo_owner && !text.branch_dest_repo_owner;
-    const checkout = text.commit_hash
-        ? { kind: 'commit_hash', value: text.commit_hash }
-        : text.tag
-            ? { kind: 'tag', value: text.tag }
-            : text.branch
-                ? { kind: 'branch', value: text.branch }
-                : { kind: 'default_branch', value: app.defaultBranch };
-    const build = {
-        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
-        appSlug: app.slug,
-        buildNumber: app.nextBuildNumber++,
-        triggeredAt: ctx.now,
-        startedAt: held ? null : ctx.now,
-        durationMs,
-        outcome,
-        triggeredWorkflow: workflow,
-        branch: text.branch ?? null,
-        commitHash: text.commit_hash ?? null,
-        tag: text.tag ?? null,
-        pullRequestId,
-        checkout,
-        originalParams: redactBody(params),
-        additionalEnvs,
-        ...effectiveEnvironment(app, additionalEnvs),
-        skipGitStatusReport: skipGitStatusReport === true,
-        heldForApproval: held,
-        approvedAt: null,
-        abort: null
-    };
-    ctx.state.builds.set(build.slug, build);
-    const item = {
-        build_slug: build.slug,
-        build_number: build.buildNumber,
-        build_url: `${ctx.origin}/build/${build.slug}`,
-        triggered_workflow: workflow,
-        triggered_pipeline: '',
-        status: 'ok',
-        message: 'webhook processed'
-    };
-    return {
-        status: 201,
-        json: {
-            status: 'ok',
-            message: 'webhook processed',
-            slug: app.slug,
-            service: 'service',
-            results: [item],
-            build_slug: item.build_slug,
-            build_number: item.build_number,
-            build_url: item.build_url,
-            triggered_workflow: workflow
-        }
-    };
-}
-function findBuild(ctx, app) {
-    const build = ctx.state.builds.get(ctx.params.build);
-    if (!build || build.appSlug !== app.slug)
-        throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`);
-    return build;
-}
-function getBuild(ctx) {
-    const app = appWithRole(ctx, ANY_ROLE);
-    return { status: 200, json: { data: buildJson(findBuild(ctx, app), ctx.now) } };
-}
-function getLog(ctx) {
-    const app = appWithRole(ctx, ANY_ROLE);
-    const build = findBuild(ctx, app);
-    const log = logAt(build, ctx.now, ctx.logDelayMs);
-    if (log === null)
-        throw notFound(`the log of build "${build.slug}" is not available yet`);
-    return {
-        status: 200,
-        json: {
-            log_chunks: log.chunks,
-            is_archived: log.finished,
-            expiring_raw_log_url: null,
-            timestamp: new Date(ctx.now).toISOString()
-        }
-    };
-}
-/** Whether an abort email goes out under the app's settings (`change` compares with the branch's previous build). */
-function notificationDecision(ctx, app, build, withSuccess) {
-    const setting = withSuccess ? app.notifications.on_success : app.notifications.on_failure;
-    if (setting === 'never')
-        return { setting, sent: false, reason: 'setting is never' };
-    if (setting === 'always')
-        return { setting, sent: true, reason: 'setting is always' };
-    const previous = [...ctx.state.builds.values()]
-        .filter((b) => b.appSlug === app.slug && b.branch === build.branch && b.buildNumber < build.buildNumber)
-        .map((b) => progressOf(b, ctx.now))
-        .filter((p) => p.status !== 0)
-        .pop();
-    if (!previous)
-        return { setting, sent: true, reason: 'no previous build on this branch' };
-    const previousSucceeded = previous.status === 1 || previous.status === 4;
-    const changed = previousSucceeded !== withSuccess;
-    return { setting, sent: changed, reason: changed ? 'status changed' : 'status unchanged' };
-}
-function abort(ctx) {
-    const app = appWithRole(ctx, OWNER_ADMIN_DEVELOPER);
-    const build = findBuild(ctx, app);
-    const body = bodyObject(ctx.body, true);
-    const reason = optionalString(body, 'abort_reason') ?? '';
-    const withSuccess = optionalBoolean(body, 'abort_with_success') ?? false;
-    const skipGitStatusReport = optionalBoolean(body, 'skip_git_status_report') ?? false;
-    const skipNotifications = optionalBoolean(body, 'skip_notifications') ?? false;
-    const progress = progressOf(build, ctx.now);
-    if (progress.status !== 0) {
-        throw badRequest(`build "${build.slug}" has already finished (${progress.statusText}) and cannot be aborted`);
-    }
-    const decision = skipNotifications
-        ? { setting: withSuccess ? app.notifications.on_success : app.notifications.on_failure, sent: false, reason: 'skip_notifications is true' }
-        : notificationDecision(ctx, app, build, withSuccess);
-    build.abort = {
-        at: ctx.now,
-        reason,
-        withSuccess,
-        skipNotifications,
-        skipGitStatusReport,
-        notificationSent: decision.sent,
-        by: ctx.user
-    };
-    ctx.state.notifications.push({
-        app: app.slug,
-        build: build.slug,
-        event: 'abort',
-        outcome: withSuccess ? 'success' : 'failure',
-        ...decision
-    });
-    return { status: 200, json: { status: 'ok' } };
-}
-const buildRoutes = [
-    { method: 'POST', pattern: '/apps/:app/builds', handler: trigger },
-    { method: 'GET', pattern: '/apps/:app/builds/:build', handler: getBuild },
-    { method: 'GET', pattern: '/apps/:app/builds/:build/log', handler: getLog },
-    { method: 'POST', pattern: '/apps/:app/builds/:build/abort', handler: abort }
-];
-
 ;// CONCATENATED MODULE: ./emulator/routes/config.ts
 /** service.yml upload and download, its location, machine type migration and email notifications. */
 
@@ -5446,78 +4745,50 @@ const buildRoutes = [
 const LOCATIONS = ['service', 'repository'];
 const NOTIFICATION_CHOICES = ['always', 'never', 'change'];
 function getServiceYml(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
-    return { status: 200, text: app.serviceYml, headers: { 'content-type': 'text/plain; charset=utf-8' } };
+    return { status: 200, text: ctx.app().serviceYml, headers: { 'content-type': 'text/plain; charset=utf-8' } };
+}
+/** The uploaded configuration as text: YAML text is checked by parsing it, an object is written out as YAML. */
+function uploadedText(value) {
+    if (value === undefined || value === null)
+        throw badRequest('app_config_datastore_yaml is required');
+    if (typeof value !== 'string' && !isObject(value))
+        throw badRequest('app_config_datastore_yaml must be YAML text or an object');
+    if (typeof value === 'string' && value.trim() === '')
+        throw unprocessable('app_config_datastore_yaml must not be empty');
+    try {
+        if (typeof value !== 'string')
+            return dumpServiceYml(value);
+        parseServiceYml(value);
+        return value;
+    }
+    catch (error) {
+        if (error instanceof ConfigLimitError)
+            throw badRequest(`app_config_datastore_yaml: ${error.message}`);
+        if (typeof value !== 'string')
+            throw error;
+        throw unprocessable(`app_config_datastore_yaml is not a valid configuration: ${error.message.split('\n')[0]}`);
+    }
 }
 function uploadServiceYml(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
-    const body = bodyObject(ctx.body);
-    const value = body.app_config_datastore_yaml;
-    let text;
-    if (typeof value === 'string') {
-        if (value.trim() === '')
-            throw unprocessable('app_config_datastore_yaml must not be empty');
-        try {
-            parseServiceYml(value);
-        }
-        catch (error) {
-            if (error instanceof ConfigLimitError)
-                throw badRequest(`app_config_datastore_yaml: ${error.message}`);
-            throw unprocessable(`app_config_datastore_yaml is not a valid configuration: ${error.message.split('\n')[0]}`);
-        }
-        text = value;
-    }
-    else if (isObject(value)) {
-        try {
-            text = dumpServiceYml(value);
-        }
-        catch (error) {
-            if (error instanceof ConfigLimitError)
-                throw badRequest(`app_config_datastore_yaml: ${error.message}`);
-            throw error;
-        }
-    }
-    else if (value === undefined || value === null) {
-        throw badRequest('app_config_datastore_yaml is required');
-    }
-    else {
-        throw badRequest('app_config_datastore_yaml must be YAML text or an object');
-    }
-    app.serviceYml = text;
+    const app = ctx.app();
+    ctx.model.uploadConfig(app, uploadedText(bodyObject(ctx.body).app_config_datastore_yaml));
     return { status: 200, json: { status: 'ok' } };
 }
 function getConfigLocation(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
-    return { status: 200, json: { location: app.configLocation } };
+    return { status: 200, json: { location: ctx.app().configLocation } };
 }
 function putConfigLocation(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
-    const body = bodyObject(ctx.body);
-    const location = oneOf(requiredString(body, 'location'), 'location', LOCATIONS);
-    app.configLocation = location;
+    const app = ctx.app();
+    const location = oneOf(requiredString(bodyObject(ctx.body), 'location'), 'location', LOCATIONS);
+    ctx.model.setConfigLocation(app, location);
     return { status: 204 };
 }
-function migrationBody(ctx) {
+/** Runs a migration over the apps of `owner` and answers in the published contract's shape. */
+function migrate(ctx, owner) {
     const body = bodyObject(ctx.body);
-    return { from: requiredString(body, 'from_machine'), to: requiredString(body, 'to_machine') };
-}
-function migrate(apps, from, to) {
-    const migrated = [];
-    const errors = [];
-    for (const app of apps) {
-        const label = `${app.title} (${app.slug})`;
-        try {
-            const text = migrateMachineType(app.serviceYml, from, to);
-            if (text !== null) {
-                app.serviceYml = text;
-                migrated.push(label);
-            }
-        }
-        catch (error) {
-            const reason = error instanceof ConfigLimitError ? error.message : `configuration is not valid YAML: ${error.message.split('\n')[0]}`;
-            errors.push({ app: label, error: reason });
-        }
-    }
+    const from = requiredString(body, 'from_machine');
+    const to = requiredString(body, 'to_machine');
+    const { migrated, errors } = ctx.model.migrateMachineTypes(owner, from, to);
     const json = {
         message: `machine type ${from} replaced by ${to} in ${migrated.length} app(s)`,
         migrated_apps: migrated
@@ -5526,43 +4797,33 @@ function migrate(apps, from, to) {
         json.errors = errors;
     return { status: 200, json };
 }
-function migrateUserApps(ctx) {
-    const user = ctx.params.user;
-    if (!ctx.state.users.has(user))
-        throw notFound(`user "${user}" not found`);
-    if (ctx.user !== user)
-        throw forbidden(`only user "${user}" may migrate the machine types of his own apps`);
-    const { from, to } = migrationBody(ctx);
-    const apps = [...ctx.state.apps.values()].filter((a) => a.owner.account_type === 'user' && a.owner.slug === user);
-    return migrate(apps, from, to);
-}
-function migrateOrganizationApps(ctx) {
-    const org = findOrganization(ctx);
-    if (!org.owners.has(ctx.user))
-        throw forbidden(`migrating machine types needs the owner role of organization "${org.slug}"`);
-    const { from, to } = migrationBody(ctx);
-    const apps = [...ctx.state.apps.values()].filter((a) => a.owner.account_type === 'organization' && a.owner.slug === org.slug);
-    return migrate(apps, from, to);
-}
 function updateEmailNotifications(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    const app = ctx.app();
     const body = bodyObject(ctx.body, true);
-    const onFailure = oneOf(optionalString(body, 'on_failure'), 'on_failure', NOTIFICATION_CHOICES);
-    const onSuccess = oneOf(optionalString(body, 'on_success'), 'on_success', NOTIFICATION_CHOICES);
-    if (onFailure !== undefined)
-        app.notifications.on_failure = onFailure;
-    if (onSuccess !== undefined)
-        app.notifications.on_success = onSuccess;
+    ctx.model.setNotifications(app, {
+        on_failure: oneOf(optionalString(body, 'on_failure'), 'on_failure', NOTIFICATION_CHOICES),
+        on_success: oneOf(optionalString(body, 'on_success'), 'on_success', NOTIFICATION_CHOICES)
+    });
     return { status: 200, json: { msg: 'ok' } };
 }
 const configRoutes = [
-    { method: 'GET', pattern: '/apps/:app/service.yml', handler: getServiceYml },
-    { method: 'POST', pattern: '/apps/:app/service.yml', handler: uploadServiceYml },
-    { method: 'GET', pattern: '/apps/:app/service.yml/config', handler: getConfigLocation },
-    { method: 'PUT', pattern: '/apps/:app/service.yml/config', handler: putConfigLocation },
-    { method: 'PATCH', pattern: '/user/:user/apps/machine_types', handler: migrateUserApps },
-    { method: 'PATCH', pattern: '/organizations/:org/apps/machine_types', handler: migrateOrganizationApps },
-    { method: 'PATCH', pattern: '/apps/:app/update-email-notifications', handler: updateEmailNotifications }
+    { method: 'GET', pattern: '/apps/:app/service.yml', access: APP_OWNER_OR_ADMIN, handler: getServiceYml },
+    { method: 'POST', pattern: '/apps/:app/service.yml', access: APP_OWNER_OR_ADMIN, handler: uploadServiceYml },
+    { method: 'GET', pattern: '/apps/:app/service.yml/config', access: APP_OWNER_OR_ADMIN, handler: getConfigLocation },
+    { method: 'PUT', pattern: '/apps/:app/service.yml/config', access: APP_OWNER_OR_ADMIN, handler: putConfigLocation },
+    {
+        method: 'PATCH',
+        pattern: '/user/:user/apps/machine_types',
+        access: { kind: 'user-self' },
+        handler: (ctx) => migrate(ctx, { account_type: 'user', slug: ctx.params.user })
+    },
+    {
+        method: 'PATCH',
+        pattern: '/organizations/:org/apps/machine_types',
+        access: { kind: 'workspace-owner' },
+        handler: (ctx) => migrate(ctx, { account_type: 'organization', slug: ctx.org().slug })
+    },
+    { method: 'PATCH', pattern: '/apps/:app/update-email-notifications', access: APP_OWNER_OR_ADMIN, handler: updateEmailNotifications }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/types.ts
@@ -5583,35 +4844,710 @@ function roleName(ctx) {
     return role;
 }
 function getRole(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
-    return { status: 200, json: { groups: [...app.groupRoles[roleName(ctx)]] } };
+    return { status: 200, json: { groups: [...ctx.app().groupRoles[roleName(ctx)]] } };
 }
 function putRole(ctx) {
-    const app = appWithRole(ctx, OWNER_OR_ADMIN);
+    const app = ctx.app();
     const role = roleName(ctx);
-    const body = bodyObject(ctx.body);
-    const groups = body.groups;
+    const groups = bodyObject(ctx.body).groups;
     if (!Array.isArray(groups) || groups.some((g) => typeof g !== 'string')) {
         throw badRequest('groups must be an array of group slugs (strings)');
     }
-    const org = app.owner.account_type === 'organization' ? ctx.state.organizations.get(app.owner.slug) : undefined;
-    for (const slug of groups) {
-        if (!org?.groups.has(slug)) {
-            throw unprocessable(`groups: "${slug}" is not a group of the Workspace that owns app "${app.slug}"`);
-        }
-    }
-    app.groupRoles[role] = [...new Set(groups)];
-    return { status: 200, json: { groups: [...app.groupRoles[role]] } };
+    return { status: 200, json: { groups: ctx.model.setGroupRole(app, role, groups) } };
 }
 function listGroups(ctx) {
-    const org = organizationForMember(ctx);
-    return { status: 201, json: [...org.groups.values()].map((g) => ({ slug: g.slug, name: g.name })) };
+    return { status: 201, json: [...ctx.org().groups.values()].map((g) => ({ slug: g.slug, name: g.name })) };
 }
 const roleRoutes = [
-    { method: 'GET', pattern: '/apps/:app/roles/:role', errorStyle: 'error_msg', handler: getRole },
-    { method: 'PUT', pattern: '/apps/:app/roles/:role', errorStyle: 'error_msg', handler: putRole },
-    { method: 'GET', pattern: '/organizations/:org/groups', errorStyle: 'error_msg', handler: listGroups }
+    { method: 'GET', pattern: '/apps/:app/roles/:role', access: APP_OWNER_OR_ADMIN, errorStyle: 'error_msg', handler: getRole },
+    { method: 'PUT', pattern: '/apps/:app/roles/:role', access: APP_OWNER_OR_ADMIN, errorStyle: 'error_msg', handler: putRole },
+    { method: 'GET', pattern: '/organizations/:org/groups', access: { kind: 'workspace-member' }, errorStyle: 'error_msg', handler: listGroups }
 ];
+
+;// CONCATENATED MODULE: ./emulator/routes/index.ts
+/** The API's route table, and the role table of the emulator README written from it. */
+
+
+
+
+
+/** Every endpoint the emulator serves under the API prefix. */
+const API_ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes];
+const PLACEHOLDERS = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}' };
+/** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
+function interfacePath(pattern) {
+    return pattern.replace(/:(\w+)/g, (_match, name) => PLACEHOLDERS[name] ?? `{${name}}`);
+}
+/** The Markdown table of endpoints and the rule each applies, as the emulator README shows it. */
+function accessTableMarkdown(routes = API_ROUTES) {
+    const rows = routes.map((route) => `| ${route.method} | \`${interfacePath(route.pattern)}\` | ${describeAccess(route.access)} |`);
+    return ['| method | path | who may call it |', '|---|---|---|', ...rows].join('\n');
+}
+
+;// CONCATENATED MODULE: ./emulator/api.ts
+
+
+
+
+
+const API_PREFIX = '/v0.1';
+/** Reads the token from `Authorization: <token>`, `token <token>` or `Bearer <token>`. */
+function tokenOf(req) {
+    const header = req.headers.authorization;
+    if (!header || header.trim() === '')
+        return undefined;
+    return header.trim().replace(/^(token|bearer)\s+/i, '');
+}
+/** An error as an answer in the endpoint's error shape; anything but an HttpError is a 500. */
+function errorReply(error, style) {
+    if (error instanceof HttpError) {
+        return { status: error.status, json: { [style]: error.message }, headers: error.headers };
+    }
+    // Only the message goes to the console: request data may carry keys or tokens.
+    console.error(`service emulator: internal error: ${error?.message ?? String(error)}`);
+    return { status: 500, json: { [style]: 'internal emulator error' } };
+}
+/** Who is calling, or the refusal to send without reading the body. */
+function authenticate(model, req) {
+    const token = tokenOf(req);
+    if (token === undefined)
+        return { refusal: new HttpError(401, 'missing access token in the Authorization header') };
+    const user = model.state.tokens.get(token);
+    if (user === undefined)
+        return { refusal: new HttpError(401, 'invalid access token') };
+    return { user };
+}
+function found(value, what) {
+    if (value === undefined)
+        throw new Error(`the route's access rule provides no ${what}`);
+    return value;
+}
+/** Checks the route's access rule, then runs its handler. */
+function dispatch(server, route, base) {
+    const { model } = server;
+    model.settle();
+    const target = authorize(route.access, model.state, base.user, base.params);
+    return route.handler({
+        ...base,
+        model,
+        origin: server.origin(),
+        logDelayMs: server.logDelayMs,
+        app: () => found(target.app, 'app'),
+        org: () => found(target.org, 'Workspace')
+    });
+}
+/** Handles a request whose path starts with the API prefix. */
+async function handleApi(server, req, res, url) {
+    const method = req.method ?? 'GET';
+    const apiPath = url.pathname.slice(API_PREFIX.length) || '/';
+    const match = matchRoute(API_ROUTES, method, apiPath);
+    const style = match?.route.errorStyle ?? 'message';
+    // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
+    const caller = match ? authenticate(server.model, req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) };
+    const logAndFault = async (raw) => {
+        server.requests.add(method, url, req, raw);
+        const fault = server.faults.take(method, url.pathname, apiPath);
+        return fault !== null && (await server.applyFault(fault, req, res));
+    };
+    if ('refusal' in caller) {
+        if (!(await logAndFault(null)))
+            answer(req, res, errorReply(caller.refusal, style));
+        return;
+    }
+    let raw;
+    try {
+        raw = await readBody(req, res);
+    }
+    catch (error) {
+        answer(req, res, errorReply(error, style));
+        return;
+    }
+    if (await logAndFault(raw))
+        return;
+    try {
+        const base = { method, path: apiPath, params: decodeParams(match), query: url.searchParams, headers: req.headers, user: caller.user };
+        answer(req, res, dispatch(server, match.route, { ...base, body: parseBody(raw, req.headers['content-type']) }));
+    }
+    catch (error) {
+        answer(req, res, errorReply(error, style));
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/control.ts
+/**
+ * Emulator-only endpoints under `/_emulator/`, as a route table: state dump, reset, request
+ * log, event log, approval of held builds, faults. State changes go through the model.
+ */
+
+
+
+const NO_CONTENT = { status: 204 };
+/** The fault endpoints exist only with `--enable-faults`. */
+function withFaults(handler) {
+    return (ctx) => {
+        if (!ctx.faultsEnabled)
+            throw notFound('fault injection is off; start the emulator with --enable-faults');
+        return handler(ctx);
+    };
+}
+function state(ctx) {
+    const now = ctx.model.now();
+    return { status: 200, json: { ...ctx.model.state.snapshot(now, buildStateJson), faults: ctx.faults.pending() } };
+}
+function control_reset(ctx) {
+    ctx.model.reset();
+    ctx.requests.clear();
+    ctx.faults.clear();
+    return { status: 200, json: { status: 'ok' } };
+}
+function approve(ctx) {
+    const build = ctx.model.approveBuild(ctx.params.build);
+    return { status: 200, json: { status: 'ok', build: buildStateJson(build, ctx.model.now()) } };
+}
+const CONTROL_ROUTES = [
+    { method: 'GET', pattern: '/state', handler: state },
+    { method: 'POST', pattern: '/reset', handler: control_reset },
+    { method: 'GET', pattern: '/requests', handler: (ctx) => ({ status: 200, json: ctx.requests.entries }) },
+    { method: 'DELETE', pattern: '/requests', handler: (ctx) => (ctx.requests.clear(), NO_CONTENT) },
+    { method: 'GET', pattern: '/events', handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
+    { method: 'DELETE', pattern: '/events', handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
+    { method: 'POST', pattern: '/builds/:build/approve', handler: approve },
+    { method: 'POST', pattern: '/faults', handler: withFaults((ctx) => ({ status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } })) },
+    { method: 'GET', pattern: '/faults', handler: withFaults((ctx) => ({ status: 200, json: ctx.faults.pending() })) },
+    { method: 'DELETE', pattern: '/faults', handler: withFaults((ctx) => (ctx.faults.clear(), NO_CONTENT)) }
+];
+/** Answers a control request; `path` is the part after `/_emulator`. */
+function handleControl(method, path, ctx) {
+    const match = matchRoute(CONTROL_ROUTES, method, path);
+    if (!match)
+        throw notFound(`no emulator control endpoint ${method} /_emulator${path}`);
+    ctx.model.settle();
+    return match.route.handler({ ...ctx, params: decodeParams(match) });
+}
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: external "node:net"
+const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+;// CONCATENATED MODULE: ./emulator/control-token.ts
+/**
+ * Who may use the `/_emulator/*` control endpoints. They can reset the world, read every
+ * app's state and inject faults, so once the emulator listens beyond loopback they need a
+ * token that only the person who started it has seen.
+ */
+
+
+const CONTROL_TOKEN_HEADER = 'x-emulator-control-token';
+/** Whether a host name or address reaches only this machine: 127.0.0.0/8, ::1 (any spelling, or IPv4-mapped), localhost. */
+function isLoopbackHost(host) {
+    let name = host.trim().toLowerCase();
+    if (name.startsWith('[') && name.endsWith(']'))
+        name = name.slice(1, -1);
+    if (name === 'localhost' || name === 'localhost.')
+        return true;
+    if ((0,external_node_net_namespaceObject.isIPv4)(name))
+        return name.split('.')[0] === '127';
+    if (!(0,external_node_net_namespaceObject.isIPv6)(name))
+        return false;
+    let canonical;
+    try {
+        canonical = new URL(`http://[${name}]/`).hostname;
+    }
+    catch {
+        // A zone index (fe80::1%eth0) is no loopback address and no URL host either.
+        return false;
+    }
+    return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(canonical);
+}
+/** Whether the control endpoints need a token: always off loopback, and on loopback when asked. */
+function controlTokenRequired(host, requested = false) {
+    return requested || !isLoopbackHost(host);
+}
+/** A fresh random control token. */
+function newControlToken() {
+    return (0,external_node_crypto_namespaceObject.randomBytes)(24).toString('base64url');
+}
+/** Compares a presented token with the expected one in constant time (hashing first evens out the lengths). */
+function controlTokenMatches(presented, expected) {
+    if (typeof presented !== 'string')
+        return false;
+    const digest = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest();
+    return (0,external_node_crypto_namespaceObject.timingSafeEqual)(digest(presented), digest(expected));
+}
+
+;// CONCATENATED MODULE: ./emulator/safe-pattern-parser.ts
+/** The parser of the fault path patterns (see safe-pattern.ts): pattern text to a syntax tree. */
+const MAX_REPEAT = 100;
+/** A pattern the matcher cannot take; the message says why. */
+class PatternError extends Error {
+}
+const LINE_TERMINATORS = new Set(['\n', '\r', '\u2028', '\u2029']);
+const anyChar = (unit) => !LINE_TERMINATORS.has(unit);
+// Single-unit tests with fixed, trivial expressions: nothing to backtrack over.
+const CLASS_ESCAPES = {
+    d: (u) => /\d/.test(u),
+    D: (u) => !/\d/.test(u),
+    w: (u) => /\w/.test(u),
+    W: (u) => !/\w/.test(u),
+    s: (u) => /\s/.test(u),
+    S: (u) => !/\s/.test(u)
+};
+const CONTROL_ESCAPES = { n: '\n', r: '\r', t: '\t', f: '\f', v: '\v', '0': '\0' };
+/** Parses the regular part of JavaScript's pattern syntax; throws PatternError for anything else. */
+class Parser {
+    source;
+    at = 0;
+    constructor(source) {
+        this.source = source;
+    }
+    parse() {
+        const node = this.alternation();
+        if (this.at < this.source.length)
+            throw new PatternError(`unmatched ")" at ${this.at}`);
+        return node;
+    }
+    peek() {
+        return this.source[this.at];
+    }
+    alternation() {
+        const options = [this.sequence()];
+        while (this.peek() === '|') {
+            this.at++;
+            options.push(this.sequence());
+        }
+        return options.length === 1 ? options[0] : { type: 'alt', options };
+    }
+    sequence() {
+        const items = [];
+        while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')')
+            items.push(this.quantified(this.atom()));
+        return { type: 'seq', items };
+    }
+    quantified(item) {
+        let node = item;
+        for (;;) {
+            const c = this.peek();
+            let min;
+            let max;
+            if (c === '*')
+                [min, max] = [0, Infinity];
+            else if (c === '+')
+                [min, max] = [1, Infinity];
+            else if (c === '?')
+                [min, max] = [0, 1];
+            else if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.source.slice(this.at))) {
+                const [text, low, comma, high] = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
+                min = Number(low);
+                max = comma === undefined ? min : high === '' ? Infinity : Number(high);
+                if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
+                    throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`);
+                this.at += text.length - 1;
+            }
+            else
+                return node;
+            this.at++;
+            // A lazy quantifier matches the same set of paths; for a yes/no answer it is the same.
+            if (this.peek() === '?')
+                this.at++;
+            if (node.type === 'assert')
+                throw new PatternError('a quantifier cannot follow an anchor');
+            node = { type: 'repeat', item: node, min, max };
+        }
+    }
+    atom() {
+        const c = this.source[this.at++];
+        switch (c) {
+            case '.':
+                return { type: 'char', test: anyChar };
+            case '^':
+                return { type: 'assert', at: 'start' };
+            case '$':
+                return { type: 'assert', at: 'end' };
+            case '(': {
+                if (this.peek() === '?') {
+                    if (this.source[this.at + 1] !== ':')
+                        throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )');
+                    this.at += 2;
+                }
+                const inner = this.alternation();
+                if (this.peek() !== ')')
+                    throw new PatternError('unclosed "("');
+                this.at++;
+                return inner;
+            }
+            case '[':
+                return { type: 'char', test: this.characterClass() };
+            case '\\':
+                return { type: 'char', test: this.escape(false) };
+            case '*':
+            case '+':
+            case '?':
+                throw new PatternError(`nothing to repeat before "${c}"`);
+            default:
+                return { type: 'char', test: (u) => u === c };
+        }
+    }
+    /** After a backslash: a class escape or one literal unit. */
+    escape(inClass) {
+        const c = this.source[this.at++];
+        if (c === undefined)
+            throw new PatternError('the pattern ends with "\\"');
+        if (c in CLASS_ESCAPES)
+            return CLASS_ESCAPES[c];
+        if (c in CONTROL_ESCAPES)
+            return (u) => u === CONTROL_ESCAPES[c];
+        if (/[0-9]/.test(c))
+            throw new PatternError('backreferences are not supported');
+        if (!inClass && (c === 'b' || c === 'B'))
+            throw new PatternError('word boundaries (\\b, \\B) are not supported');
+        if (/[A-Za-z]/.test(c))
+            throw new PatternError(`the escape \\${c} is not supported`);
+        return (u) => u === c;
+    }
+    characterClass() {
+        const negated = this.peek() === '^';
+        if (negated)
+            this.at++;
+        const tests = [];
+        while (this.peek() !== ']') {
+            if (this.at >= this.source.length)
+                throw new PatternError('unclosed "["');
+            const start = this.classUnit();
+            if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.at + 1 < this.source.length && typeof start === 'string') {
+                this.at++;
+                const end = this.classUnit();
+                if (typeof end !== 'string')
+                    throw new PatternError('a class escape cannot end a range');
+                if (end < start)
+                    throw new PatternError(`range out of order: ${start}-${end}`);
+                tests.push((u) => u >= start && u <= end);
+            }
+            else {
+                tests.push(typeof start === 'string' ? (u) => u === start : start);
+            }
+        }
+        this.at++;
+        return negated ? (u) => !tests.some((t) => t(u)) : (u) => tests.some((t) => t(u));
+    }
+    /** One unit of a class: a literal (returned as the unit itself) or a class escape. */
+    classUnit() {
+        const c = this.source[this.at++];
+        if (c !== '\\')
+            return c;
+        const escaped = this.source[this.at];
+        if (escaped !== undefined && !(escaped in CLASS_ESCAPES)) {
+            this.at++;
+            if (escaped === 'b')
+                return '\b';
+            if (escaped in CONTROL_ESCAPES)
+                return CONTROL_ESCAPES[escaped];
+            if (/[0-9A-Za-z]/.test(escaped))
+                throw new PatternError(`the escape \\${escaped} is not supported`);
+            return escaped;
+        }
+        return this.escape(true);
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/safe-pattern.ts
+/**
+ * Regular expressions for fault paths, matched without backtracking. Patterns come from the
+ * control API, and JavaScript's engine backtracks: `(a+)+$` against a path of thirty `a`s
+ * takes minutes. Here a pattern is compiled to a Thompson NFA and run by keeping the set of
+ * live states, so a match costs at most (path length × pattern states) steps whatever the
+ * pattern. The syntax is the regular part of JavaScript's: literals, `.`, escapes (`\d \w \s`
+ * and their negations, escaped punctuation), classes `[a-z]` / `[^/]`, groups `( )` and
+ * `(?: )`, `|`, `* + ?` and `{n}` `{n,}` `{n,m}` (lazy forms too), and the anchors `^` `$`.
+ * Backreferences, lookaround and word boundaries are not regular and are refused.
+ */
+
+
+const MAX_PATTERN_LENGTH = 1000;
+/** States after `{n,m}` expansion; bounds the work per character of the path. */
+const MAX_STATES = 5000;
+/** Thompson construction: each fragment has one entry and a list of dangling exits to patch. */
+class Compiler {
+    states = [];
+    add(state) {
+        if (this.states.length >= MAX_STATES)
+            throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`);
+        this.states.push(state);
+        return this.states.length - 1;
+    }
+    patch(exits, target) {
+        for (const [index, field] of exits)
+            this.states[index][field] = target;
+    }
+    compile(node) {
+        switch (node.type) {
+            case 'char': {
+                const s = this.add({ kind: 'char', test: node.test, out: -1 });
+                return { start: s, exits: [[s, 'out']] };
+            }
+            case 'assert': {
+                const s = this.add({ kind: 'assert', at: node.at, out: -1 });
+                return { start: s, exits: [[s, 'out']] };
+            }
+            case 'seq': {
+                if (node.items.length === 0) {
+                    // An empty sequence is an epsilon: a split whose two ways both lead on.
+                    const s = this.add({ kind: 'split', out: -1, out2: -1 });
+                    return { start: s, exits: [[s, 'out'], [s, 'out2']] };
+                }
+                const first = this.compile(node.items[0]);
+                let exits = first.exits;
+                for (const item of node.items.slice(1)) {
+                    const next = this.compile(item);
+                    this.patch(exits, next.start);
+                    exits = next.exits;
+                }
+                return { start: first.start, exits };
+            }
+            case 'alt': {
+                let fragment = this.compile(node.options[node.options.length - 1]);
+                for (let i = node.options.length - 2; i >= 0; i--) {
+                    const option = this.compile(node.options[i]);
+                    const s = this.add({ kind: 'split', out: option.start, out2: fragment.start });
+                    fragment = { start: s, exits: [...option.exits, ...fragment.exits] };
+                }
+                return fragment;
+            }
+            case 'repeat':
+                return this.repeat(node.item, node.min, node.max);
+        }
+    }
+    repeat(item, min, max) {
+        const pieces = [];
+        for (let i = 0; i < min; i++)
+            pieces.push(this.compile(item));
+        if (max === Infinity) {
+            const loop = this.add({ kind: 'split', out: -1, out2: -1 });
+            const body = this.compile(item);
+            this.patch([[loop, 'out']], body.start);
+            this.patch(body.exits, loop);
+            pieces.push({ start: loop, exits: [[loop, 'out2']] });
+        }
+        else if (max > min) {
+            // Each optional copy is offered only once the one before it was taken.
+            const exits = [];
+            let first = -1;
+            let open = [];
+            for (let i = 0; i < max - min; i++) {
+                const gate = this.add({ kind: 'split', out: -1, out2: -1 });
+                const body = this.compile(item);
+                this.patch([[gate, 'out']], body.start);
+                exits.push([gate, 'out2']);
+                if (first < 0)
+                    first = gate;
+                else
+                    this.patch(open, gate);
+                open = body.exits;
+            }
+            pieces.push({ start: first, exits: [...exits, ...open] });
+        }
+        if (pieces.length === 0)
+            return this.compile({ type: 'seq', items: [] });
+        for (let i = 0; i + 1 < pieces.length; i++)
+            this.patch(pieces[i].exits, pieces[i + 1].start);
+        return { start: pieces[0].start, exits: pieces[pieces.length - 1].exits };
+    }
+}
+/** Compiles a pattern; throws PatternError for what it cannot match safely. */
+function compileSafePattern(source) {
+    if (source.length > MAX_PATTERN_LENGTH)
+        throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`);
+    const compiler = new Compiler();
+    const fragment = compiler.compile(new Parser(source).parse());
+    const accept = compiler.states.length;
+    compiler.states.push({ kind: 'match' });
+    for (const [index, field] of fragment.exits)
+        compiler.states[index][field] = accept;
+    const states = compiler.states;
+    const start = fragment.start;
+    return {
+        test(text) {
+            const seen = new Int32Array(states.length).fill(-1);
+            let current = [];
+            let generation = 0;
+            const stack = [];
+            /** Adds a state and everything reachable from it without reading, at `position`. */
+            const enter = (list, from, position) => {
+                stack.push(from);
+                while (stack.length > 0) {
+                    const index = stack.pop();
+                    if (seen[index] === generation)
+                        continue;
+                    seen[index] = generation;
+                    const state = states[index];
+                    if (state.kind === 'split')
+                        stack.push(state.out2, state.out);
+                    else if (state.kind === 'assert') {
+                        if (state.at === 'start' ? position === 0 : position === text.length)
+                            stack.push(state.out);
+                    }
+                    else
+                        list.push(index);
+                }
+            };
+            for (let position = 0;; position++) {
+                // Unanchored search: a match may begin at every position.
+                enter(current, start, position);
+                if (current.some((index) => states[index].kind === 'match'))
+                    return true;
+                if (position === text.length)
+                    return false;
+                const unit = text[position];
+                generation++;
+                const next = [];
+                for (const index of current) {
+                    const state = states[index];
+                    if (state.kind === 'char' && state.test(unit))
+                        enter(next, state.out, position + 1);
+                }
+                current = next;
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/faults.ts
+/** Fault injection: the next N requests matching a path (and method) fail in a chosen way. */
+
+
+
+const ACTIONS = ['status', 'delay', 'drop', 'hang'];
+class FaultInjector {
+    faults = [];
+    nextId = 1;
+    /** Compiled patterns by fault id; null when the path is a prefix only. */
+    patterns = new Map();
+    /** Checks a fault description from `POST /_emulator/faults` and queues it. */
+    add(spec) {
+        if (!isObject(spec))
+            throw badRequest('fault must be a JSON object');
+        const { path, method, count = 1, action, status, retryAfter, body, ms } = spec;
+        if (typeof path !== 'string' || path === '')
+            throw badRequest('path must be a non-empty string (a prefix or a regular expression)');
+        if (method !== undefined && typeof method !== 'string')
+            throw badRequest('method must be a string');
+        if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
+            throw badRequest('count must be a positive integer');
+        if (typeof action !== 'string' || !ACTIONS.includes(action)) {
+            throw badRequest(`action must be one of ${ACTIONS.join(', ')}`);
+        }
+        const pattern = patternOf(path);
+        const fault = { id: this.nextId++, path, remaining: count, action: action, body };
+        if (typeof method === 'string')
+            fault.method = method.toUpperCase();
+        if (action === 'status') {
+            if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
+                throw badRequest('status must be an HTTP status code from 200 to 599');
+            }
+            fault.status = status;
+            if (retryAfter !== undefined) {
+                if (typeof retryAfter !== 'string' && typeof retryAfter !== 'number')
+                    throw badRequest('retryAfter must be a string');
+                fault.retryAfter = String(retryAfter);
+            }
+        }
+        if (action === 'delay') {
+            if (typeof ms !== 'number' || ms < 0 || ms > 60_000)
+                throw badRequest('ms must be a number of milliseconds from 0 to 60000');
+            fault.ms = ms;
+        }
+        this.faults.push(fault);
+        this.patterns.set(fault.id, pattern);
+        return fault;
+    }
+    /** Takes one use of the first fault matching the request, if any. */
+    take(method, fullPath, apiPath) {
+        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
+        if (index < 0)
+            return null;
+        const fault = this.faults[index];
+        fault.remaining -= 1;
+        if (fault.remaining <= 0) {
+            this.faults.splice(index, 1);
+            this.patterns.delete(fault.id);
+        }
+        return { ...fault };
+    }
+    pending() {
+        return this.faults.map((f) => ({ ...f }));
+    }
+    clear() {
+        this.faults = [];
+        this.patterns.clear();
+    }
+}
+/**
+ * The path as a regular expression, matched without backtracking; null when it is not a
+ * regular expression at all (it is then a prefix only, as it always could be). A valid
+ * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
+ */
+function patternOf(path) {
+    try {
+        // Only compiled, never run: building a RegExp cannot backtrack.
+        new RegExp(path);
+    }
+    catch {
+        return null;
+    }
+    try {
+        return compileSafePattern(path);
+    }
+    catch (error) {
+        if (error instanceof PatternError)
+            throw badRequest(`path: ${error.message}`);
+        throw error;
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/model/app-record.ts
+/** A copy of `init` without the keys whose value is undefined, so they cannot hide a default. */
+function defined(init) {
+    return Object.fromEntries(Object.entries(init).filter(([, value]) => value !== undefined));
+}
+/** A new app record: the defaults of the service, overridden by whatever `init` sets. */
+function newAppRecord(init) {
+    const { notifications, groupRoles, team, ...fields } = defined(init);
+    const repoSlug = fields.repoSlug ?? init.slug;
+    const defaultBranch = fields.defaultBranch ?? 'main';
+    return {
+        title: repoSlug,
+        provider: 'github',
+        repoOwner: init.owner.slug,
+        repoUrl: `git@github.com:${init.owner.slug}/${repoSlug}.git`,
+        projectType: null,
+        isPublic: false,
+        isDisabled: false,
+        status: 1,
+        avatarUrl: null,
+        branches: [defaultBranch],
+        serviceYml: '',
+        configLocation: 'service',
+        repositoryHasConfig: false,
+        envs: {},
+        secrets: {},
+        buildOutcome: 'success',
+        hasSshKey: false,
+        sshKeyRegisteredAtProvider: false,
+        stackId: null,
+        initialConfig: null,
+        buildTriggerToken: null,
+        registrationFinished: true,
+        extra: {},
+        nextBuildNumber: 1,
+        ...fields,
+        slug: init.slug,
+        owner: { account_type: init.owner.account_type, slug: init.owner.slug },
+        repoSlug,
+        defaultBranch,
+        notifications: { on_failure: notifications?.on_failure ?? 'always', on_success: notifications?.on_success ?? 'change' },
+        groupRoles: { admin: [...(groupRoles?.admin ?? [])], manager: [...(groupRoles?.manager ?? [])], member: [...(groupRoles?.member ?? [])] },
+        team: new Map(team ?? [])
+    };
+}
 
 ;// CONCATENATED MODULE: external "node:fs"
 const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
@@ -5733,7 +5669,8 @@ function normaliseRole(role) {
 }
 
 ;// CONCATENATED MODULE: ./emulator/state.ts
-/** The emulator's in-memory world: users, Workspaces, apps, builds and what clients sent. */
+/** The emulator's in-memory world: users, Workspaces, apps, builds and the events they caused. Only the model changes it. */
+
 
 const ROLE_RANK = { owner: 4, admin: 3, manager: 2, member: 1 };
 class EmulatorState {
@@ -5743,8 +5680,9 @@ class EmulatorState {
     organizations = new Map();
     apps = new Map();
     builds = new Map();
-    notifications = [];
-    requests = [];
+    /** The events of section 6 of the interface, oldest first (see model/events.ts). */
+    events = [];
+    nextEventSeq = 1;
     constructor(seed) {
         this.seed = seed;
         this.reset();
@@ -5765,8 +5703,8 @@ class EmulatorState {
         ]));
         this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]));
         this.builds = new Map();
-        this.notifications = [];
-        this.requests = [];
+        this.events = [];
+        this.nextEventSeq = 1;
     }
     /** The caller's effective role: direct team role, Workspace ownership or the strongest group grant. */
     roleOf(user, app) {
@@ -5828,55 +5766,37 @@ class EmulatorState {
                 extra: a.extra
             })),
             builds: [...this.builds.values()].map((b) => describeBuild(b, now)),
-            notifications: this.notifications
+            notifications: this.events.filter((e) => e.kind === 'email_notification')
         };
     }
 }
+/** The seed's app, in the seed's words, as a record made by the one app factory. */
 function appFromSeed(a) {
-    const team = new Map();
-    for (const [user, role] of Object.entries(a.team ?? {}))
-        team.set(user, normaliseRole(role));
-    const repoSlug = a.repo_slug ?? a.slug;
-    return {
+    return newAppRecord({
         slug: a.slug,
-        title: a.title ?? repoSlug,
-        owner: { account_type: a.owner.account_type, slug: a.owner.slug },
-        provider: a.provider ?? 'github',
-        repoOwner: a.repo_owner ?? a.owner.slug,
-        repoUrl: a.repo_url ?? `git@github.com:${a.owner.slug}/${repoSlug}.git`,
-        repoSlug,
-        projectType: a.project_type ?? null,
-        isPublic: a.is_public ?? false,
-        isDisabled: a.is_disabled ?? false,
-        status: a.status ?? 1,
-        avatarUrl: a.avatar_url ?? null,
-        defaultBranch: a.default_branch ?? 'main',
-        branches: a.branches ?? [a.default_branch ?? 'main'],
-        serviceYml: a.service_yml ?? '',
-        configLocation: a.config_location ?? 'service',
-        repositoryHasConfig: a.repository_has_config ?? false,
-        notifications: {
-            on_failure: a.notifications?.on_failure ?? 'always',
-            on_success: a.notifications?.on_success ?? 'change'
-        },
-        team,
-        groupRoles: {
-            admin: [...(a.group_roles?.admin ?? [])],
-            manager: [...(a.group_roles?.manager ?? [])],
-            member: [...(a.group_roles?.member ?? [])]
-        },
+        owner: a.owner,
+        title: a.title,
+        provider: a.provider,
+        repoOwner: a.repo_owner,
+        repoUrl: a.repo_url,
+        repoSlug: a.repo_slug,
+        projectType: a.project_type,
+        isPublic: a.is_public,
+        isDisabled: a.is_disabled,
+        status: a.status,
+        avatarUrl: a.avatar_url,
+        defaultBranch: a.default_branch,
+        branches: a.branches,
+        serviceYml: a.service_yml,
+        configLocation: a.config_location,
+        repositoryHasConfig: a.repository_has_config,
+        notifications: a.notifications,
+        team: Object.entries(a.team ?? {}).map(([user, role]) => [user, normaliseRole(role)]),
+        groupRoles: a.group_roles,
         envs: { ...(a.envs ?? {}) },
         secrets: { ...(a.secrets ?? {}) },
-        buildOutcome: a.build_outcome ?? 'success',
-        hasSshKey: false,
-        sshKeyRegisteredAtProvider: false,
-        stackId: null,
-        initialConfig: null,
-        buildTriggerToken: null,
-        registrationFinished: true,
-        extra: {},
-        nextBuildNumber: 1
-    };
+        buildOutcome: a.build_outcome
+    });
 }
 /** The app object as the API returns it. */
 function appJson(a, ownerName) {
@@ -5896,6 +5816,515 @@ function appJson(a, ownerName) {
     };
 }
 
+;// CONCATENATED MODULE: ./emulator/model/apps.ts
+/** App state changes: the three registration steps, update and delete. */
+
+
+
+/** The stack a registered app starts on, until finish names one. */
+const DEFAULT_STACK = 'linux-docker-22.04';
+/** The configuration a freshly registered app starts with. */
+function defaultServiceYml(stack) {
+    return [
+        'format_version: "13"',
+        'meta:',
+        '  service:',
+        `    stack: ${stack}`,
+        '    machine_type_id: standard',
+        'trigger_map:',
+        '- push_branch: "*"',
+        '  workflow: primary',
+        '- pull_request_source_branch: "*"',
+        '  workflow: primary',
+        'workflows:',
+        '  primary:',
+        '    steps:',
+        '    - script:',
+        '        inputs:',
+        '        - content: echo "hello from the emulator"',
+        ''
+    ].join('\n');
+}
+/** The Workspace named by a request's `organization_slug`, provided the caller belongs to it. */
+function workspaceOfMember(state, caller, slug) {
+    const org = state.organizations.get(slug);
+    if (!org)
+        throw notFound(`organization "${slug}" (organization_slug) not found`);
+    if (!state.isWorkspaceMember(caller, org))
+        throw forbidden(`you are not a member of organization "${slug}"`);
+    return org;
+}
+/** Creates an app owned by the Workspace; the caller, who must belong to it, becomes its Owner. */
+function registerApp(state, caller, request) {
+    workspaceOfMember(state, caller, request.organization);
+    const app = newAppRecord({
+        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
+        owner: { account_type: 'organization', slug: request.organization },
+        title: request.title?.trim() ? request.title : undefined,
+        provider: request.provider,
+        repoOwner: request.gitOwner,
+        repoUrl: request.repoUrl,
+        repoSlug: request.repoSlug,
+        isPublic: request.isPublic,
+        defaultBranch: request.defaultBranch,
+        serviceYml: defaultServiceYml(DEFAULT_STACK),
+        team: [[caller, 'owner']],
+        registrationFinished: false
+    });
+    state.apps.set(app.slug, app);
+    return app;
+}
+/** Keeps only the fact that a key was given: the key itself never enters the emulator's state. */
+function apps_registerSshKey(app, atProvider) {
+    if (/^https?:\/\//i.test(app.repoUrl)) {
+        throw unprocessable(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`);
+    }
+    app.hasSshKey = true;
+    app.sshKeyRegisteredAtProvider = atProvider;
+}
+/**
+ * Ends a registration. It runs once: the published contract places it "at the end of the app
+ * registration process" and answers 400 for a bad request, so a second call is refused with
+ * 400 and changes nothing. Otherwise an Admin who also belongs to another Workspace could move
+ * the app there with `organization_slug` and make himself its Owner.
+ */
+function finishRegistration(state, caller, app, request) {
+    if (app.registrationFinished) {
+        throw badRequest(`app "${app.slug}" has already finished its registration; finish runs once and changes nothing afterwards (owner, team and settings stay as they are)`);
+    }
+    if (request.organization !== undefined) {
+        const org = workspaceOfMember(state, caller, request.organization);
+        if (app.owner.account_type !== 'organization' || app.owner.slug !== org.slug) {
+            // Group grants name groups of the old Workspace; kept, they would hand roles to same-named groups of the new one.
+            app.groupRoles = { admin: [], manager: [], member: [] };
+        }
+        app.owner = { account_type: 'organization', slug: org.slug };
+    }
+    if (request.projectType !== undefined)
+        app.projectType = request.projectType;
+    if (request.stackId !== undefined) {
+        app.stackId = request.stackId;
+        app.serviceYml = app.serviceYml.replace(/^( {4}stack: ).*$/m, `$1${request.stackId}`);
+    }
+    if (request.config !== undefined)
+        app.initialConfig = request.config;
+    app.envs = { ...app.envs, ...request.envs };
+    app.buildTriggerToken = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('base64url');
+    app.registrationFinished = true;
+}
+/** Applies the given fields of `PATCH /apps/{app}`; a new default branch joins the branch list. */
+function updateApp(app, changes) {
+    if (changes.title !== undefined)
+        app.title = changes.title;
+    if (changes.defaultBranch !== undefined) {
+        app.defaultBranch = changes.defaultBranch;
+        if (!app.branches.includes(changes.defaultBranch))
+            app.branches.push(changes.defaultBranch);
+    }
+    if (changes.isPublic !== undefined)
+        app.isPublic = changes.isPublic;
+    if (changes.repositoryUrl !== undefined)
+        app.repoUrl = changes.repositoryUrl;
+    for (const [field, value] of Object.entries(changes.extra))
+        if (value !== undefined)
+            app.extra[field] = value;
+}
+/** Deletes the app and its builds; it cannot be recovered. */
+function apps_deleteApp(state, app) {
+    state.apps.delete(app.slug);
+    for (const [slug, build] of state.builds)
+        if (build.appSlug === app.slug)
+            state.builds.delete(slug);
+}
+
+;// CONCATENATED MODULE: ./emulator/model/events.ts
+/**
+ * The events of section 6 of the interface: build status reports to the git provider and
+ * email notifications. The emulator sends neither; it records each decision (sent or not, and
+ * why) in the world's event log, which `GET /_emulator/events` shows.
+ */
+
+/** Bounded, so a long rehearsal cannot grow the log without end. */
+const MAX_EVENTS = 10_000;
+function record(state, at, event) {
+    if (state.events.length >= MAX_EVENTS)
+        state.events.shift();
+    state.events.push({ seq: state.nextEventSeq++, at: new Date(at).toISOString(), ...event });
+}
+/**
+ * Whether an email goes out for a build that ended as `outcome`. `change` compares with the
+ * latest earlier build of the same app and branch that had finished by then; with none, it sends.
+ */
+function emailDecision(state, app, build, outcome, at) {
+    const setting = outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure;
+    if (setting === 'never')
+        return { setting, sent: false, reason: 'setting is never' };
+    if (setting === 'always')
+        return { setting, sent: true, reason: 'setting is always' };
+    const previous = [...state.builds.values()]
+        .filter((b) => b.appSlug === app.slug && b.branch === build.branch && b.buildNumber < build.buildNumber)
+        .sort((a, b) => a.buildNumber - b.buildNumber)
+        .map((b) => progressOf(b, at))
+        .filter((p) => p.status !== 0)
+        .pop();
+    if (!previous)
+        return { setting, sent: true, reason: 'no previous build on this branch' };
+    const previousSucceeded = previous.status === 1 || previous.status === 4;
+    const changed = previousSucceeded !== (outcome === 'success');
+    return { setting, sent: changed, reason: changed ? 'status changed' : 'status unchanged' };
+}
+function statusReport(state, build, event, reportState, skip, at) {
+    const decision = skip ?? { sent: true, reason: 'the app has a webhook' };
+    record(state, at, {
+        kind: 'git_status_report',
+        event,
+        app: build.appSlug,
+        build: build.slug,
+        branch: build.branch,
+        commit_hash: build.commitHash,
+        state: reportState,
+        ...decision
+    });
+    if (reportState !== 'pending')
+        build.gitStatusReport = decision.sent ? reportState : null;
+}
+const skippedByTrigger = (build) => build.skipGitStatusReport ? { sent: false, reason: 'skip_git_status_report was true at trigger' } : null;
+/** The `pending` status report sent when a build is triggered. */
+function recordTrigger(state, build, at) {
+    statusReport(state, build, 'trigger', 'pending', skippedByTrigger(build), at);
+}
+/** A build that ran to its end: its final status report, and the email its outcome calls for. */
+function recordBuildEnd(state, app, build, at) {
+    statusReport(state, build, 'build_end', build.outcome, skippedByTrigger(build), at);
+    const email = emailDecision(state, app, build, build.outcome, at);
+    record(state, at, { kind: 'email_notification', event: 'build_end', app: app.slug, build: build.slug, branch: build.branch, outcome: build.outcome, ...email });
+}
+/**
+ * An aborted build: reported as success with `abort_with_success`, as failure otherwise; the
+ * email follows the app's settings unless `skip_notifications`. Returns whether the email went out.
+ */
+function recordAbort(state, app, build, at) {
+    const abort = build.abort;
+    const outcome = abort.withSuccess ? 'success' : 'failure';
+    const skip = skippedByTrigger(build) ?? (abort.skipGitStatusReport ? { sent: false, reason: 'skip_git_status_report was true at abort' } : null);
+    statusReport(state, build, 'abort', outcome, skip, at);
+    const email = abort.skipNotifications
+        ? { setting: outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure, sent: false, reason: 'skip_notifications is true' }
+        : emailDecision(state, app, build, outcome, at);
+    record(state, at, { kind: 'email_notification', event: 'abort', app: app.slug, build: build.slug, branch: build.branch, outcome, ...email });
+    return email.sent;
+}
+
+;// CONCATENATED MODULE: ./emulator/model/builds.ts
+/** Build state changes: trigger, approval of a held build, abort, and the recording of a build's end. */
+
+
+
+
+
+
+/** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
+function configForBuild(app) {
+    if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
+        throw badRequest(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`);
+    }
+    try {
+        return parseServiceYml(app.serviceYml);
+    }
+    catch (error) {
+        if (error instanceof ConfigLimitError)
+            throw badRequest(`the app's service.yml is over the emulator's limits: ${error.message}`);
+        throw badRequest(`the app's service.yml is not valid: ${error.message.split('\n')[0]}`);
+    }
+}
+/** `workflow_id` when given (it must name a workflow of the file), else the first trigger map item that matches. */
+function chooseWorkflow(config, request) {
+    const { text } = request;
+    if (text.workflow_id) {
+        const known = workflowNames(config);
+        if (known.length > 0 && !known.includes(text.workflow_id)) {
+            throw badRequest(`build_params.workflow_id: workflow "${text.workflow_id}" is not defined in the configuration`);
+        }
+        return text.workflow_id;
+    }
+    const selected = selectWorkflow(config, {
+        branch: text.branch,
+        tag: text.tag,
+        pullRequest: request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
+    });
+    if (selected === null) {
+        throw badRequest('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item');
+    }
+    return selected;
+}
+/**
+ * App envs beat additional envs; secrets beat both. The record keeps app env values only: a
+ * trigger's values may be secrets (nothing on the wire says which), and the app's secrets are.
+ */
+function effectiveEnvironment(app, additional) {
+    const effectiveEnv = {};
+    const envSources = {};
+    const set = (name, value, source) => {
+        effectiveEnv[name] = value;
+        envSources[name] = source;
+    };
+    for (const item of additional)
+        set(item.name, REDACTED, 'additional');
+    for (const [name, value] of Object.entries(app.envs))
+        set(name, value, 'app');
+    for (const name of Object.keys(app.secrets))
+        set(name, '[secret]', 'secret');
+    return { effectiveEnv, envSources };
+}
+/** The most specific of commit, tag and branch; the app's default branch when none is given. */
+function checkoutOf(app, text) {
+    if (text.commit_hash)
+        return { kind: 'commit_hash', value: text.commit_hash };
+    if (text.tag)
+        return { kind: 'tag', value: text.tag };
+    if (text.branch)
+        return { kind: 'branch', value: text.branch };
+    return { kind: 'default_branch', value: app.defaultBranch };
+}
+/**
+ * Starts a build. Rule 3 of the trigger rules: with both `branch_repo_owner` and
+ * `branch_dest_repo_owner` omitted, the request counts as a pull request from a fork and the
+ * build is held until approved (`POST /_emulator/builds/{build}/approve`).
+ */
+function triggerBuild(state, app, request, now, defaultDurationMs) {
+    const config = configForBuild(app);
+    const workflow = chooseWorkflow(config, request);
+    const { text } = request;
+    const held = !text.branch_repo_owner && !text.branch_dest_repo_owner;
+    const build = {
+        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
+        appSlug: app.slug,
+        buildNumber: app.nextBuildNumber++,
+        triggeredAt: now,
+        startedAt: held ? null : now,
+        durationMs: request.durationMs ?? defaultDurationMs,
+        outcome: request.outcome ?? app.buildOutcome,
+        triggeredWorkflow: workflow,
+        branch: text.branch ?? null,
+        commitHash: text.commit_hash ?? null,
+        tag: text.tag ?? null,
+        pullRequestId: request.pullRequestId,
+        checkout: checkoutOf(app, text),
+        originalParams: request.originalParams,
+        additionalEnvs: request.environments,
+        ...effectiveEnvironment(app, request.environments),
+        skipGitStatusReport: request.skipGitStatusReport,
+        heldForApproval: held,
+        approvedAt: null,
+        gitStatusReport: null,
+        ended: false,
+        abort: null
+    };
+    state.builds.set(build.slug, build);
+    recordTrigger(state, build, now);
+    return build;
+}
+/** Releases a held build: it starts now. */
+function approveBuild(state, slug, now) {
+    const build = state.builds.get(slug);
+    if (!build)
+        throw notFound(`build "${slug}" not found`);
+    if (!progressOf(build, now).onHold)
+        throw new HttpError(409, `build "${build.slug}" is not on hold`);
+    build.startedAt = now;
+    build.approvedAt = now;
+    return build;
+}
+/** Aborts a build that has not finished (held or running) and records the events the abort causes. */
+function abortBuild(state, app, build, caller, request, now) {
+    settleBuilds(state, now);
+    const progress = progressOf(build, now);
+    if (progress.status !== 0) {
+        throw badRequest(`build "${build.slug}" has already finished (${progress.statusText}) and cannot be aborted`);
+    }
+    build.abort = { at: now, ...request, notificationSent: false, by: caller };
+    build.ended = true;
+    build.abort.notificationSent = recordAbort(state, app, build, now);
+}
+/**
+ * Records the end of every build that has run its course by `now`, in the order they ended.
+ * Builds need no timers: this runs before each request, so the events are in place before
+ * anyone can ask about them, stamped with the time the build ended.
+ */
+function settleBuilds(state, now) {
+    const ended = [...state.builds.values()]
+        .filter((b) => !b.ended && b.startedAt !== null && now >= b.startedAt + b.durationMs)
+        .sort((a, b) => a.startedAt + a.durationMs - (b.startedAt + b.durationMs) || a.buildNumber - b.buildNumber);
+    for (const build of ended) {
+        build.ended = true;
+        const app = state.apps.get(build.appSlug);
+        if (app)
+            recordBuildEnd(state, app, build, build.startedAt + build.durationMs);
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/model/settings.ts
+/** App settings: the configuration file and its location, group roles, notifications, machine types. */
+
+
+/** Stores a new configuration file (already checked by the route). */
+function uploadConfig(app, text) {
+    app.serviceYml = text;
+}
+/** Where builds look for the file; `repository` succeeds even when the repository has none. */
+function setConfigLocation(app, location) {
+    app.configLocation = location;
+}
+/** The listed groups replace every group holding the role; each must be a group of the app's Workspace. */
+function setGroupRole(state, app, role, groups) {
+    const org = app.owner.account_type === 'organization' ? state.organizations.get(app.owner.slug) : undefined;
+    for (const slug of groups) {
+        if (!org?.groups.has(slug))
+            throw unprocessable(`groups: "${slug}" is not a group of the Workspace that owns app "${app.slug}"`);
+    }
+    app.groupRoles[role] = [...new Set(groups)];
+    return [...app.groupRoles[role]];
+}
+/** Sets the email notification choices that were given. */
+function setNotifications(app, choices) {
+    if (choices.on_failure !== undefined)
+        app.notifications.on_failure = choices.on_failure;
+    if (choices.on_success !== undefined)
+        app.notifications.on_success = choices.on_success;
+}
+/**
+ * Replaces `from` by `to` in every app of the owner (a user or a Workspace). An app whose file
+ * cannot be read keeps it and is listed under `errors`; the others are migrated all the same.
+ */
+function migrateMachineTypes(state, owner, from, to) {
+    const result = { migrated: [], errors: [] };
+    for (const app of state.apps.values()) {
+        if (app.owner.account_type !== owner.account_type || app.owner.slug !== owner.slug)
+            continue;
+        const label = `${app.title} (${app.slug})`;
+        try {
+            const text = migrateMachineType(app.serviceYml, from, to);
+            if (text !== null) {
+                app.serviceYml = text;
+                result.migrated.push(label);
+            }
+        }
+        catch (error) {
+            const reason = error instanceof ConfigLimitError ? error.message : `configuration is not valid YAML: ${error.message.split('\n')[0]}`;
+            result.errors.push({ app: label, error: reason });
+        }
+    }
+    return result;
+}
+
+;// CONCATENATED MODULE: ./emulator/model/model.ts
+/**
+ * The model: the one door through which the emulated world changes. Routes parse a request,
+ * call one of these operations and shape the answer; the control endpoints use the same door.
+ * `MemoryModel` keeps the world in memory; another backend would implement `ServiceModel`.
+ */
+
+
+
+
+/** The in-memory backend. */
+class MemoryModel {
+    options;
+    state;
+    constructor(seed, options) {
+        this.options = options;
+        this.state = new EmulatorState(seed);
+    }
+    now() {
+        return this.options.now();
+    }
+    settle() {
+        settleBuilds(this.state, this.now());
+    }
+    reset() {
+        this.state.reset();
+    }
+    registerApp(caller, request) {
+        return registerApp(this.state, caller, request);
+    }
+    registerSshKey(app, atProvider) {
+        apps_registerSshKey(app, atProvider);
+    }
+    finishRegistration(caller, app, request) {
+        finishRegistration(this.state, caller, app, request);
+    }
+    updateApp(app, changes) {
+        updateApp(app, changes);
+    }
+    deleteApp(app) {
+        apps_deleteApp(this.state, app);
+    }
+    uploadConfig(app, text) {
+        uploadConfig(app, text);
+    }
+    setConfigLocation(app, location) {
+        setConfigLocation(app, location);
+    }
+    setGroupRole(app, role, groups) {
+        return setGroupRole(this.state, app, role, groups);
+    }
+    setNotifications(app, choices) {
+        setNotifications(app, choices);
+    }
+    migrateMachineTypes(owner, from, to) {
+        return migrateMachineTypes(this.state, owner, from, to);
+    }
+    triggerBuild(app, request) {
+        return triggerBuild(this.state, app, request, this.now(), this.options.buildDurationMs);
+    }
+    approveBuild(slug) {
+        return approveBuild(this.state, slug, this.now());
+    }
+    abortBuild(caller, app, build, request) {
+        abortBuild(this.state, app, build, caller, request, this.now());
+    }
+    events() {
+        return this.state.events;
+    }
+    clearEvents() {
+        this.state.events = [];
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/request-log.ts
+
+
+const MAX_LOGGED_REQUESTS = 10_000;
+/** A body as the request log keeps it: parsed and redacted; one that does not parse only by its size, since it may hold a secret. */
+function bodyForLog(raw, contentType) {
+    let parsed;
+    try {
+        parsed = parseBody(raw, contentType);
+    }
+    catch {
+        return unparsedBody(raw);
+    }
+    return redactBody(parsed) ?? null;
+}
+class RequestLog {
+    entries = [];
+    /** Adds a request; `raw` is null when the body was not read. */
+    add(method, url, req, raw) {
+        // Bounded, so a long rehearsal cannot grow the log without end.
+        if (this.entries.length >= MAX_LOGGED_REQUESTS)
+            this.entries.shift();
+        this.entries.push({
+            method,
+            path: url.pathname,
+            query: Object.fromEntries(url.searchParams),
+            body: raw === null ? null : bodyForLog(raw, req.headers['content-type'])
+        });
+    }
+    clear() {
+        this.entries = [];
+    }
+}
+
 ;// CONCATENATED MODULE: ./emulator/server.ts
 /** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
 
@@ -5908,172 +6337,51 @@ function appJson(a, ownerName) {
 
 
 
-
-
-
-
-const API_PREFIX = '/v0.1';
 const CONTROL_PREFIX = '/_emulator';
-const MAX_LOGGED_REQUESTS = 10_000;
-const ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes];
-/** Reads the token from `Authorization: <token>`, `token <token>` or `Bearer <token>`. */
-function tokenOf(req) {
-    const header = req.headers.authorization;
-    if (!header || header.trim() === '')
-        return undefined;
-    return header.trim().replace(/^(token|bearer)\s+/i, '');
-}
-/** A body as the request log keeps it: parsed and redacted; one that does not parse only by its size, since it may hold a secret. */
-function bodyForLog(raw, contentType) {
-    let parsed;
-    try {
-        parsed = parseBody(raw, contentType);
-    }
-    catch {
-        return unparsedBody(raw);
-    }
-    return redactBody(parsed) ?? null;
-}
-function errorReply(error, style) {
-    if (error instanceof HttpError) {
-        return { status: error.status, json: { [style]: error.message }, headers: error.headers };
-    }
-    // Only the message goes to the console: request data may carry keys or tokens.
-    console.error(`service emulator: internal error: ${error?.message ?? String(error)}`);
-    return { status: 500, json: { [style]: 'internal emulator error' } };
-}
-/** Starts the emulator and resolves once it listens. */
-async function startEmulator(options = {}) {
-    const seed = options.seed ? checkSeed(structuredClone(options.seed)) : options.seedFile ? loadSeedFile(options.seedFile) : bundledSeed();
-    const state = new EmulatorState(seed);
-    const faults = new FaultInjector();
-    const now = options.now ?? Date.now;
-    const host = options.host ?? '127.0.0.1';
-    const buildDurationMs = options.buildDurationMs ?? 2000;
-    const logDelayMs = options.logDelayMs ?? 200;
-    const timers = new Set();
-    let origin = '';
-    // Decided before listening; checked again against the address actually bound.
-    let controlToken = controlTokenRequired(host, options.requireControlToken === true) ? newControlToken() : null;
-    const sleep = (ms) => new Promise((resolve) => {
-        const timer = setTimeout(() => {
-            timers.delete(timer);
-            resolve();
-        }, ms);
-        timers.add(timer);
-    });
-    /** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
-    async function applyFault(fault, req, res) {
-        switch (fault.action) {
-            case 'drop':
-                req.socket.destroy();
-                return true;
-            case 'hang':
-                return true;
-            case 'delay':
-                await sleep(fault.ms ?? 0);
-                return false;
-            case 'status': {
-                const headers = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
-                answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers });
-                return true;
-            }
-        }
-    }
-    /** Adds a request to the log; `raw` is null when the body was not read. */
-    function record(method, url, req, raw) {
-        // Bounded, so a long rehearsal cannot grow the log without end.
-        if (state.requests.length >= MAX_LOGGED_REQUESTS)
-            state.requests.shift();
-        state.requests.push({
-            method,
-            path: url.pathname,
-            query: Object.fromEntries(url.searchParams),
-            body: raw === null ? null : bodyForLog(raw, req.headers['content-type'])
+/** Timers the server starts (fault delays), all cleared when it closes. */
+class Timers {
+    pending = new Set();
+    sleep(ms) {
+        return new Promise((resolve) => {
+            const timer = setTimeout(() => {
+                this.pending.delete(timer);
+                resolve();
+            }, ms);
+            this.pending.add(timer);
         });
     }
-    /** Who is calling, or the refusal to send without reading the body. */
-    function authenticate(req) {
-        const token = tokenOf(req);
-        if (token === undefined)
-            return { refusal: new HttpError(401, 'missing access token in the Authorization header') };
-        const user = state.tokens.get(token);
-        if (user === undefined)
-            return { refusal: new HttpError(401, 'invalid access token') };
-        return { user };
+    clear() {
+        for (const timer of this.pending)
+            clearTimeout(timer);
+        this.pending.clear();
     }
-    async function handleApi(req, res, url) {
-        const method = req.method ?? 'GET';
-        const apiPath = url.pathname.slice(API_PREFIX.length) || '/';
-        const match = matchRoute(ROUTES, method, apiPath);
-        const style = match?.route.errorStyle ?? 'message';
-        // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
-        const caller = match ? authenticate(req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) };
-        if ('refusal' in caller) {
-            record(method, url, req, null);
-            const fault = faults.take(method, url.pathname, apiPath);
-            if (fault && (await applyFault(fault, req, res)))
-                return;
-            answer(req, res, errorReply(caller.refusal, style));
-            return;
-        }
-        let raw;
-        try {
-            raw = await readBody(req, res);
-        }
-        catch (error) {
-            answer(req, res, errorReply(error, style));
-            return;
-        }
-        record(method, url, req, raw);
-        const fault = faults.take(method, url.pathname, apiPath);
-        if (fault && (await applyFault(fault, req, res)))
-            return;
-        try {
-            const reply = match.route.handler({
-                method,
-                path: apiPath,
-                params: decodeParams(match),
-                query: url.searchParams,
-                headers: req.headers,
-                body: parseBody(raw, req.headers['content-type']),
-                user: caller.user,
-                origin,
-                state,
-                now: now(),
-                buildDurationMs,
-                logDelayMs
-            });
-            answer(req, res, reply);
-        }
-        catch (error) {
-            answer(req, res, errorReply(error, style));
+}
+/** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
+async function applyFault(timers, fault, req, res) {
+    switch (fault.action) {
+        case 'drop':
+            req.socket.destroy();
+            return true;
+        case 'hang':
+            return true;
+        case 'delay':
+            await timers.sleep(fault.ms ?? 0);
+            return false;
+        case 'status': {
+            const headers = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
+            answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers });
+            return true;
         }
     }
-    async function handleControlRequest(req, res, url) {
-        if (controlToken !== null && !controlTokenMatches(req.headers[CONTROL_TOKEN_HEADER], controlToken)) {
-            const message = `the control endpoints need the ${CONTROL_TOKEN_HEADER} header, with the token the emulator printed at start`;
-            answer(req, res, { status: 401, json: { message } });
-            return;
-        }
-        try {
-            const raw = await readBody(req, res);
-            const reply = handleControl({
-                method: req.method ?? 'GET',
-                path: url.pathname.slice(CONTROL_PREFIX.length),
-                body: parseBody(raw, req.headers['content-type']),
-                state,
-                faults,
-                faultsEnabled: options.enableFaults === true,
-                now: now()
-            });
-            answer(req, res, reply);
-        }
-        catch (error) {
-            answer(req, res, errorReply(error, 'message'));
-        }
-    }
-    const handle = (req, res) => {
+}
+function seedOf(options) {
+    if (options.seed)
+        return checkSeed(structuredClone(options.seed));
+    return options.seedFile ? loadSeedFile(options.seedFile) : bundledSeed();
+}
+/** Sends a request to the API, the control endpoints or a 404, by its path. */
+function dispatcher(api, control) {
+    return (req, res) => {
         let url;
         try {
             url = new URL(req.url ?? '/', 'http://emulator.invalid');
@@ -6085,13 +6393,46 @@ async function startEmulator(options = {}) {
         }
         let work;
         if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`))
-            work = handleApi(req, res, url);
+            work = handleApi(api, req, res, url);
         else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`))
-            work = handleControlRequest(req, res, url);
+            work = control(req, res, url);
         else
             work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }));
         work.catch((error) => answer(req, res, errorReply(error, 'message')));
     };
+}
+/** Starts the emulator and resolves once it listens. */
+async function startEmulator(options = {}) {
+    const model = new MemoryModel(seedOf(options), { buildDurationMs: options.buildDurationMs ?? 2000, now: options.now ?? Date.now });
+    const host = options.host ?? '127.0.0.1';
+    const timers = new Timers();
+    let origin = '';
+    const api = {
+        model,
+        requests: new RequestLog(),
+        faults: new FaultInjector(),
+        origin: () => origin,
+        logDelayMs: options.logDelayMs ?? 200,
+        applyFault: (fault, req, res) => applyFault(timers, fault, req, res)
+    };
+    // Decided before listening; checked again against the address actually bound.
+    let controlToken = controlTokenRequired(host, options.requireControlToken === true) ? newControlToken() : null;
+    async function handleControlRequest(req, res, url) {
+        if (controlToken !== null && !controlTokenMatches(req.headers[CONTROL_TOKEN_HEADER], controlToken)) {
+            const message = `the control endpoints need the ${CONTROL_TOKEN_HEADER} header, with the token the emulator printed at start`;
+            answer(req, res, { status: 401, json: { message } });
+            return;
+        }
+        try {
+            const body = parseBody(await readBody(req, res), req.headers['content-type']);
+            const context = { body, model, requests: api.requests, faults: api.faults, faultsEnabled: options.enableFaults === true };
+            answer(req, res, handleControl(req.method ?? 'GET', url.pathname.slice(CONTROL_PREFIX.length), context));
+        }
+        catch (error) {
+            answer(req, res, errorReply(error, 'message'));
+        }
+    }
+    const handle = dispatcher(api, handleControlRequest);
     const server = (0,external_node_http_namespaceObject.createServer)(handle);
     // Answered by the same handler, which sends 100 Continue only once it means to read the body.
     server.on('checkContinue', handle);
@@ -6106,20 +6447,12 @@ async function startEmulator(options = {}) {
     if (controlToken === null && !isLoopbackHost(address))
         controlToken = newControlToken();
     origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;
-    return {
-        url: `${origin}${API_PREFIX}`,
-        origin,
-        port,
-        state,
-        controlToken,
-        close: () => new Promise((resolve, reject) => {
-            for (const timer of timers)
-                clearTimeout(timer);
-            timers.clear();
-            server.close((error) => (error ? reject(error) : resolve()));
-            server.closeAllConnections();
-        })
-    };
+    const close = () => new Promise((resolve, reject) => {
+        timers.clear();
+        server.close((error) => (error ? reject(error) : resolve()));
+        server.closeAllConnections();
+    });
+    return { url: `${origin}${API_PREFIX}`, origin, port, model, state: model.state, controlToken, close };
 }
 
 ;// CONCATENATED MODULE: ./emulator/cli.ts
