@@ -7,6 +7,8 @@ export interface GitHubEvent {
   payload: Record<string, unknown>
   ref?: string
   sha?: string
+  /** The login of the repository's owner (GITHUB_REPOSITORY_OWNER), for builds that are not fork pull requests. */
+  repositoryOwner?: string
 }
 
 export interface EventBuildParams {
@@ -28,16 +30,31 @@ export function readGitHubEvent(env: NodeJS.ProcessEnv = process.env): GitHubEve
       throw new Error(`Could not read the GitHub event payload at GITHUB_EVENT_PATH: ${(error as Error).message}`, { cause: error })
     }
   }
-  return { name, payload, ref: env.GITHUB_REF || undefined, sha: env.GITHUB_SHA || undefined }
+  const repositoryOwner = env.GITHUB_REPOSITORY_OWNER || env.GITHUB_REPOSITORY?.split('/')[0] || undefined
+  return { name, payload, ref: env.GITHUB_REF || undefined, sha: env.GITHUB_SHA || undefined, repositoryOwner }
 }
 
 /**
  * Maps a GitHub event to build parameters the way the service's own GitHub
  * webhook would: the pull request's head commit (not GitHub's merge commit),
  * the pull/N/head and pull/N/merge refs, and both repository owners unless the
- * pull request comes from a fork.
+ * pull request comes from a fork. The service takes a build without either
+ * owner for a fork pull request (and may hold it), so every other build names
+ * the repository's owner as both.
  */
 export function buildParamsFromEvent(event: GitHubEvent): EventBuildParams {
+  const mapped = mapEvent(event)
+  if (mapped.isForkPullRequest || event.name === 'pull_request' || event.name === 'pull_request_target') return mapped
+  const owner = str(obj(obj(event.payload.repository).owner).login) ?? event.repositoryOwner
+  const params = mapped.params
+  if (owner && (params.branch || params.tag || params.commit_hash)) {
+    params.branch_repo_owner ??= owner
+    params.branch_dest_repo_owner ??= owner
+  }
+  return mapped
+}
+
+function mapEvent(event: GitHubEvent): EventBuildParams {
   const payload = event.payload
   switch (event.name) {
     case 'pull_request':

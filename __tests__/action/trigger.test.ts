@@ -43,7 +43,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
     const { result, sent, body } = await trigger({}, { event: { name: 'push', payload: events.pushBranch() } })
     expect(result.code).toBe(0)
     expect(sent).toHaveLength(1)
-    expect(body).toEqual({ hook_info: { type: 'service' }, build_params: { branch: 'master', commit_hash: PUSH_SHA, commit_message: 'Initial commit' } })
+    expect(body).toEqual({ hook_info: { type: 'service' }, build_params: { branch: 'master', commit_hash: PUSH_SHA, commit_message: 'Initial commit', branch_repo_owner: 'Codertocat', branch_dest_repo_owner: 'Codertocat' } })
     expect(result.outputs).toMatchObject({
       'build-slug': 'build-abc',
       'build-number': '42',
@@ -59,7 +59,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
   it('a tag push: tag and commit, no branch', async () => {
     const { result, body } = await trigger({}, { event: { name: 'push', payload: events.pushTag() } })
     expect(result.code).toBe(0)
-    expect(body.build_params).toEqual({ tag: 'simple-tag', commit_hash: PUSH_SHA })
+    expect(body.build_params).toEqual({ tag: 'simple-tag', commit_hash: PUSH_SHA, branch_repo_owner: 'Codertocat', branch_dest_repo_owner: 'Codertocat' })
   })
 
   it('a same-repository pull request: head sha, both owners, so it is not held as a fork', async () => {
@@ -176,7 +176,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
   it('workflow_dispatch: the dispatched ref and the run sha', async () => {
     const { result, body } = await trigger({}, { event: { name: 'workflow_dispatch', payload: events.workflowDispatch(), sha: PUSH_SHA } })
     expect(result.code).toBe(0)
-    expect(body.build_params).toEqual({ branch: 'main', commit_hash: PUSH_SHA })
+    expect(body.build_params).toEqual({ branch: 'main', commit_hash: PUSH_SHA, branch_repo_owner: 'octo-org', branch_dest_repo_owner: 'octo-org' })
   })
 
   it('explicit inputs override the event, field by field', async () => {

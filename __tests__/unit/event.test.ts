@@ -1,10 +1,14 @@
 import { describe, expect, it } from '@jest/globals'
 import { buildParamsFromEvent, type GitHubEvent } from '../../src/event.js'
 import * as events from '../fixtures/events/events.js'
+import { randomSlug } from '../helpers/random.js'
 
 const PR_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
 const PUSH_SHA = '6113728f27ae82c7b1a177c8d03f9e96e0adf246'
 const FORK = events.randomFork()
+/** Both owners: what every build that is not a fork pull request carries, so the service never holds it as one. */
+const owners = (login: string): Record<string, string> => ({ branch_repo_owner: login, branch_dest_repo_owner: login })
+const RUN_OWNER = randomSlug('owner-')
 const PR_MESSAGE = 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.'
 /** What a fork pull request of the fixture maps to, before its fork URL: neither owner, so the service may hold it. */
 const FORK_PARAMS = { branch: 'changes', commit_hash: PR_SHA, commit_message: PR_MESSAGE, branch_dest: 'master', pull_request_id: 2, pull_request_head_branch: 'pull/2/head' }
@@ -14,12 +18,14 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
   {
     name: 'push to a branch',
     event: { name: 'push', payload: events.pushBranch() },
-    params: { branch: 'master', commit_hash: PUSH_SHA, commit_message: 'Initial commit' }
+    params: { branch: 'master', commit_hash: PUSH_SHA, commit_message: 'Initial commit', ...owners('Codertocat') },
+    exact: true
   },
   {
     name: 'push of a tag: tag and commit, no branch',
     event: { name: 'push', payload: events.pushTag() },
-    params: { tag: 'simple-tag', commit_hash: PUSH_SHA }
+    params: { tag: 'simple-tag', commit_hash: PUSH_SHA, ...owners('Codertocat') },
+    exact: true
   },
   {
     name: 'same-repository pull request: head sha, both owners, head ref, no merge ref while mergeable is unknown',
@@ -77,12 +83,14 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
   {
     name: 'workflow_dispatch: the ref from the payload and the workflow sha',
     event: { name: 'workflow_dispatch', payload: events.workflowDispatch(), sha: 'abc1234abc1234abc1234abc1234abc1234abc12' },
-    params: { branch: 'main', commit_hash: 'abc1234abc1234abc1234abc1234abc1234abc12' }
+    params: { branch: 'main', commit_hash: 'abc1234abc1234abc1234abc1234abc1234abc12', ...owners('octo-org') },
+    exact: true
   },
   {
-    name: 'schedule: the default branch ref and sha of the run',
-    event: { name: 'schedule', payload: { schedule: '0 3 * * *' }, ref: 'refs/heads/main', sha: 'def5678def5678def5678def5678def5678def56' },
-    params: { branch: 'main', commit_hash: 'def5678def5678def5678def5678def5678def56' }
+    name: 'schedule: the default branch ref and sha of the run, owned by the run\'s repository owner',
+    event: { name: 'schedule', payload: { schedule: '0 3 * * *' }, ref: 'refs/heads/main', sha: 'def5678def5678def5678def5678def5678def56', repositoryOwner: RUN_OWNER },
+    params: { branch: 'main', commit_hash: 'def5678def5678def5678def5678def5678def56', ...owners(RUN_OWNER) },
+    exact: true
   },
   {
     name: 'merge_group: the queue branch, its head sha and the base branch',
@@ -90,18 +98,21 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
     params: {
       branch: 'gh-readonly-queue/main/pr-104-929f8209d40f77f4abc622a499c93a83babdbe64',
       commit_hash: '2ffea6db159f6b6c47a24e778fb9ef40cf6b1c7d',
-      branch_dest: 'main'
+      branch_dest: 'main',
+      ...owners('octo-org')
     }
   },
   {
     name: 'release: the tag and the sha of the run',
     event: { name: 'release', payload: events.releasePublished(), sha: PUSH_SHA },
-    params: { tag: '0.0.1', commit_hash: PUSH_SHA }
+    params: { tag: '0.0.1', commit_hash: PUSH_SHA, ...owners('Codertocat') },
+    exact: true
   },
   {
     name: 'tag ref from workflow_dispatch',
     event: { name: 'workflow_dispatch', payload: { ref: 'refs/tags/v1.2.3' }, sha: PUSH_SHA },
-    params: { tag: 'v1.2.3', commit_hash: PUSH_SHA }
+    params: { tag: 'v1.2.3', commit_hash: PUSH_SHA },
+    exact: true
   }
 ]
 
