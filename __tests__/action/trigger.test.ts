@@ -65,17 +65,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
   it('a same-repository pull request: head sha, both owners, so it is not held as a fork', async () => {
     const { result, body } = await trigger({}, { event: { name: 'pull_request', payload: events.pullRequestOpened() } })
     expect(result.code).toBe(0)
-    expect(body.build_params).toEqual({
-      branch: 'changes',
-      commit_hash: PR_SHA,
-      commit_message: 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.',
-      branch_dest: 'master',
-      pull_request_id: 2,
-      branch_repo_owner: 'Codertocat',
-      branch_dest_repo_owner: 'Codertocat',
-      pull_request_head_branch: 'pull/2/head',
-      pull_request_repository_url: 'https://github.com/Codertocat/Hello-World.git'
-    })
+    expect(body.build_params).toEqual(events.OPENED_PULL_REQUEST_PARAMS)
     expect(result.stdout).not.toMatch(/may hold its build/)
   })
 

@@ -3,34 +3,13 @@
  * user lacks the role fails with the 403 and the roles the call needs, and the
  * emulator's state shows that nothing changed.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import {
-  appState,
-  emulatorState,
-  errorLine,
-  expectFailed,
-  expectPassed,
-  removeWorkspaces,
-  requestLog,
-  resetEmulator,
-  startE2eEmulator,
-  step,
-  TOKENS,
-  workspace,
-  type RunningEmulator
-} from './support.js'
+import { appState, emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, requestLog, step, TOKENS, workspace, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await startE2eEmulator()
-})
-beforeEach(async () => resetEmulator(emu))
-afterAll(async () => {
-  removeWorkspaces()
-  await emu?.close()
-})
+emulatorPerFile((started) => (emu = started))
 
 describe('role rules, through dist/index.js', () => {
   it('a Tester cannot trigger: 403, naming the roles that may; no build exists', async () => {

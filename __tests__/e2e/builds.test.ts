@@ -3,32 +3,13 @@
  * and its approval, the configuration location `repository` making triggers fail,
  * and the precedence of the app's environment variables over a trigger's.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import * as events from '../fixtures/events/events.js'
-import {
-  appState,
-  approveBuild,
-  buildState,
-  emulatorState,
-  errorLine,
-  expectFailed,
-  expectPassed,
-  printed,
-  requestLog,
-  resetEmulator,
-  SAME_REPOSITORY,
-  startE2eEmulator,
-  step,
-  type RunningEmulator
-} from './support.js'
+import { appState, approveBuild, buildState, emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, printed, requestLog, SAME_REPOSITORY, step, type RunningEmulator } from './support.js'
 import type { ChildProcess } from 'node:child_process'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await startE2eEmulator()
-})
-beforeEach(async () => resetEmulator(emu))
-afterAll(async () => emu?.close())
+emulatorPerFile((started) => (emu = started))
 
 describe('waiting for a build, through dist/index.js', () => {
   it('trigger with wait: a push to a release branch runs deploy and ends in success', async () => {

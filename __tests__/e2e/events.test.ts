@@ -3,16 +3,12 @@
  * through dist/index.js, decide which git status reports and email notifications the
  * emulator records.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomSlug } from '../helpers/random.js'
-import { buildState, eventLog, expectPassed, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
+import { emulatorPerFile, buildState, eventLog, expectPassed, SAME_REPOSITORY, step, TOKENS, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await startE2eEmulator()
-})
-beforeEach(async () => resetEmulator(emu))
-afterAll(async () => emu?.close())
+emulatorPerFile((started) => (emu = started))
 
 const reportsOf = (events: Array<{ kind: string }>) => events.filter((e) => e.kind === 'git_status_report')
 const emailsOf = (events: Array<{ kind: string }>) => events.filter((e) => e.kind === 'email_notification')

@@ -3,24 +3,11 @@
  * that replaces the type in the default stack and in a workflow's own stack, and
  * one that finds nothing to migrate.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
-import {
-  emulatorState,
-  errorLine,
-  expectFailed,
-  expectPassed,
-  removeWorkspaces,
-  requestLog,
-  resetEmulator,
-  startE2eEmulator,
-  step,
-  TOKENS,
-  workspace,
-  type RunningEmulator
-} from './support.js'
+import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, requestLog, step, TOKENS, workspace, type RunningEmulator } from './support.js'
 
 interface Config {
   meta: { service: { stack: string; machine_type_id: string } }
@@ -44,18 +31,11 @@ workflows:
 const MIGRATION = { 'org-slug': 'acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.8core' }
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await startE2eEmulator()
-})
+emulatorPerFile((started) => (emu = started))
 beforeEach(async () => {
-  await resetEmulator(emu)
   const dir = workspace()
   writeFileSync(join(dir, 'service.yml'), WEB_APP_YML)
   expectPassed(await step(emu, 'upload-config', { 'app-slug': 'web-app' }, { workspace: dir }))
-})
-afterAll(async () => {
-  removeWorkspaces()
-  await emu?.close()
 })
 
 async function configs(): Promise<Record<string, string>> {

@@ -5,26 +5,12 @@
  * configured, built and finally deleted. The last test checks that the set of
  * operations run here is exactly OPERATIONS.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
 import { OPERATIONS } from '../helpers/operations.js'
-import {
-  appState,
-  buildState,
-  clearRequestLog,
-  emulatorState,
-  expectPassed,
-  removeWorkspaces,
-  requestLog,
-  SAME_REPOSITORY,
-  startE2eEmulator,
-  step,
-  TOKENS,
-  workspace,
-  type RunningEmulator
-} from './support.js'
+import { appState, buildState, clearRequestLog, emulatorPerFile, emulatorState, expectPassed, requestLog, SAME_REPOSITORY, step, TOKENS, workspace, type RunningEmulator } from './support.js'
 
 /** A made-up key pair, for the SSH registration only: the private "key" body is not a key. */
 const FAKE_PRIVATE_KEY_LINE = 'E2EFAKEKEYBODYnotarealkey0123456789'
@@ -36,13 +22,7 @@ let emu: RunningEmulator
 /** The app registered by the first test, used by later ones and deleted by the last. */
 let appSlug = ''
 
-beforeAll(async () => {
-  emu = await startE2eEmulator()
-})
-afterAll(async () => {
-  removeWorkspaces()
-  await emu?.close()
-})
+emulatorPerFile((started) => (emu = started), { resetEach: false })
 
 describe('all 18 operations through dist/index.js against the emulator', () => {
   it('register-app: registers an SSH repository, adds the key (never recorded) and finishes', async () => {

@@ -3,15 +3,12 @@
  * runner sends SIGINT), the action aborts the build on the service. This file's
  * emulator runs builds for a minute, so they are still running when that happens.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { buildState, emulatorState, errorLine, expectFailed, printed, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import { emulatorPerFile, buildState, emulatorState, errorLine, expectFailed, printed, SAME_REPOSITORY, step, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await startE2eEmulator({ buildDurationMs: 60_000 })
-})
-afterAll(async () => emu?.close())
+emulatorPerFile((started) => (emu = started), { resetEach: false, buildDurationMs: 60_000 })
 
 describe('a wait that is stopped aborts the build', () => {
   it('the wait-timeout runs out: the step fails with timed-out and the build is aborted', async () => {

@@ -2,7 +2,7 @@
  * End-to-end helpers: the bundled action (dist/index.js) run as the runner runs it,
  * against the project's emulator started in-process on 127.0.0.1 with the bundled seed.
  */
-import { expect } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -27,6 +27,25 @@ export const SAME_REPOSITORY = { 'branch-repo-owner': 'acme', 'branch-dest-repo-
 /** An emulator of this file's own, on a free port, with short builds. */
 export function startE2eEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   return startEmulator({ port: 0, buildDurationMs: 300, logDelayMs: 50, ...options })
+}
+
+/**
+ * One emulator for the whole test file: started before the first test (and handed to
+ * `onStart`), reset before each test unless `resetEach` is false, and stopped, with the
+ * file's workspaces removed, after the last.
+ */
+export function emulatorPerFile(onStart: (emu: RunningEmulator) => void, options: EmulatorOptions & { resetEach?: boolean } = {}): void {
+  const { resetEach = true, ...emulatorOptions } = options
+  let emu: RunningEmulator | undefined
+  beforeAll(async () => {
+    emu = await startE2eEmulator(emulatorOptions)
+    onStart(emu)
+  })
+  if (resetEach) beforeEach(async () => emu && resetEmulator(emu))
+  afterAll(async () => {
+    removeWorkspaces()
+    await emu?.close()
+  })
 }
 
 export interface StepOptions extends RunOptions {

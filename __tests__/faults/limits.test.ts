@@ -255,31 +255,24 @@ const transport: Scenario[] = [
   }
 ]
 
-const waiting: Scenario[] = [
-  {
-    name: 'wait: status 503 three times, then success (max-attempts 1)',
-    expected: 'exit 0, success after 4 polls, no abort',
+/** A wait whose status call fails `failures` times with `reply`, then sees the build succeed: it neither fails nor aborts. */
+function waitThrough(scenario: string, name: string, reply: Reply, failures: number): Scenario {
+  return {
+    name: scenario,
+    expected: `exit 0, success after ${failures + 1} polls, no abort`,
     run: async (checks) => {
-      const name = 'wait through 503'
-      const down: Reply = { status: 503, body: { message: 'maintenance' } }
-      const { result, service } = await against({ [STATUS]: [down, down, down, SUCCEEDED] }, 'wait', waitInputs)
+      const { result, service } = await against({ [STATUS]: [...Array<Reply>(failures).fill(reply), SUCCEEDED] }, 'wait', waitInputs)
       succeeded(checks, name, result)
-      checks.equal(name, 'polls and aborts', { polls: service.calls(STATUS).length, aborts: service.calls(ABORT).length }, { polls: 4, aborts: 0 })
+      checks.equal(name, 'polls and aborts', { polls: service.calls(STATUS).length, aborts: service.calls(ABORT).length }, { polls: failures + 1, aborts: 0 })
       checks.equal(name, 'build-status', result.outputs['build-status'], 'success')
       return describeRun(result, service.calls(STATUS).length)
     }
-  },
-  {
-    name: 'wait: status connection drops twice, then success (max-attempts 1)',
-    expected: 'exit 0, success after 3 polls',
-    run: async (checks) => {
-      const name = 'wait through drops'
-      const { result, service } = await against({ [STATUS]: [{ action: 'drop' }, { action: 'drop' }, SUCCEEDED] }, 'wait', waitInputs)
-      succeeded(checks, name, result)
-      checks.equal(name, 'polls', service.calls(STATUS).length, 3)
-      return describeRun(result, service.calls(STATUS).length)
-    }
-  },
+  }
+}
+
+const waiting: Scenario[] = [
+  waitThrough('wait: status 503 three times, then success (max-attempts 1)', 'wait through 503', { status: 503, body: { message: 'maintenance' } }, 3),
+  waitThrough('wait: status connection drops twice, then success (max-attempts 1)', 'wait through drops', { action: 'drop' }, 2),
   {
     name: 'trigger + wait: 404 just after the trigger, then running, then success',
     expected: 'exit 0, 1 trigger, success',

@@ -30,17 +30,7 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
   {
     name: 'same-repository pull request: head sha, both owners, head ref, no merge ref while mergeable is unknown',
     event: { name: 'pull_request', payload: events.pullRequestOpened() },
-    params: {
-      branch: 'changes',
-      commit_hash: PR_SHA,
-      commit_message: PR_MESSAGE,
-      branch_dest: 'master',
-      pull_request_id: 2,
-      branch_repo_owner: 'Codertocat',
-      branch_dest_repo_owner: 'Codertocat',
-      pull_request_head_branch: 'pull/2/head',
-      pull_request_repository_url: 'https://github.com/Codertocat/Hello-World.git'
-    },
+    params: events.OPENED_PULL_REQUEST_PARAMS,
     exact: true
   },
   {
@@ -53,26 +43,13 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
     event: { name: 'pull_request', payload: events.privatePullRequest() },
     params: { pull_request_repository_url: 'git@github.com:Codertocat/Hello-World.git' }
   },
-  {
-    name: 'fork pull request: the fork URL, and neither owner, so the service may hold it',
-    event: { name: 'pull_request', payload: events.forkPullRequest(FORK) },
-    params: {
-      ...FORK_PARAMS,
-      pull_request_repository_url: `https://github.com/${FORK.owner}/${FORK.repo}.git`
-    },
+  ...(['pull_request', 'pull_request_target'] as const).map((name) => ({
+    name: `${name} from a fork: the fork URL, and neither owner, so the service may hold it`,
+    event: { name, payload: events.forkPullRequest(FORK) },
+    params: { ...FORK_PARAMS, pull_request_repository_url: `https://github.com/${FORK.owner}/${FORK.repo}.git` },
     exact: true,
     fork: true
-  },
-  {
-    name: 'pull_request_target from a fork maps like pull_request: neither owner',
-    event: { name: 'pull_request_target', payload: events.forkPullRequest(FORK) },
-    params: {
-      ...FORK_PARAMS,
-      pull_request_repository_url: `https://github.com/${FORK.owner}/${FORK.repo}.git`
-    },
-    exact: true,
-    fork: true
-  },
+  })),
   {
     name: 'pull request whose fork was deleted (head.repo null): a fork, no owners, no fork URL',
     event: { name: 'pull_request', payload: events.deletedForkPullRequest(FORK) },
