@@ -17,6 +17,13 @@ function runIndex(job: unknown, text: string): number {
   return stepsOf(isMapping(job) ? job : {}).findIndex((step) => typeof step.run === 'string' && step.run.includes(text))
 }
 
+/** Every marker stands in a `run:` step of the job, and the steps come in the markers' order. */
+function expectStepsInOrder(job: unknown, markers: string[]): void {
+  const order = markers.map((marker) => runIndex(job, marker))
+  expect(order.every((index) => index >= 0)).toBe(true)
+  expect([...order].sort((a, b) => a - b)).toEqual(order)
+}
+
 describe('release.yml', () => {
   it('is started by hand with a required version', () => {
     const version = mappingAt(mappingAt(mappingAt(doc.on, 'workflow_dispatch'), 'inputs'), 'version')
@@ -33,28 +40,12 @@ describe('release.yml', () => {
   })
 
   it('checks the branch, the version, the tag, dist/ and runs the tests before anything is written', () => {
-    const order = [
-      runIndex(jobs.check, 'DEFAULT_BRANCH'),
-      runIndex(jobs.check, 'scripts/release.js check "$VERSION"'),
-      runIndex(jobs.check, 'git/ref/tags/v$VERSION'),
-      runIndex(jobs.check, 'npm run build'),
-      runIndex(jobs.check, 'git status --porcelain'),
-      runIndex(jobs.check, 'npm test')
-    ]
-    expect(order.every((index) => index >= 0)).toBe(true)
-    expect([...order].sort((a, b) => a - b)).toEqual(order)
+    expectStepsInOrder(jobs.check, ['DEFAULT_BRANCH', 'scripts/release.js check "$VERSION"', 'git/ref/tags/v$VERSION', 'npm run build', 'git status --porcelain', 'npm test'])
     expect(String(mappingAt(jobs.check, 'env').VERSION)).toBe('${{ inputs.version }}')
   })
 
   it('tags vX.Y.Z, moves vX and releases with the notes of the version from CHANGELOG.md, in that order', () => {
-    const order = [
-      runIndex(jobs.release, 'scripts/release.js notes "$VERSION"'),
-      runIndex(jobs.release, 'ref=refs/tags/v$VERSION'),
-      runIndex(jobs.release, 'major="v${VERSION%%.*}"'),
-      runIndex(jobs.release, 'gh release create "v$VERSION"')
-    ]
-    expect(order.every((index) => index >= 0)).toBe(true)
-    expect([...order].sort((a, b) => a - b)).toEqual(order)
+    expectStepsInOrder(jobs.release, ['scripts/release.js notes "$VERSION"', 'ref=refs/tags/v$VERSION', 'major="v${VERSION%%.*}"', 'gh release create "v$VERSION"'])
     const steps = stepsOf(jobs.release)
     expect(String(steps[order[3]].run)).toContain('--notes-file "$RUNNER_TEMP/notes.md"')
     expect(String(steps[order[0]].run)).toContain('> "$RUNNER_TEMP/notes.md"')
