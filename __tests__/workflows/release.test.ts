@@ -17,11 +17,12 @@ function runIndex(job: unknown, text: string): number {
   return stepsOf(isMapping(job) ? job : {}).findIndex((step) => typeof step.run === 'string' && step.run.includes(text))
 }
 
-/** Every marker stands in a `run:` step of the job, and the steps come in the markers' order. */
-function expectStepsInOrder(job: unknown, markers: string[]): void {
+/** Every marker stands in a `run:` step of the job, and the steps come in the markers' order; returns their indexes. */
+function expectStepsInOrder(job: unknown, markers: string[]): number[] {
   const order = markers.map((marker) => runIndex(job, marker))
   expect(order.every((index) => index >= 0)).toBe(true)
   expect([...order].sort((a, b) => a - b)).toEqual(order)
+  return order
 }
 
 describe('release.yml', () => {
@@ -45,7 +46,7 @@ describe('release.yml', () => {
   })
 
   it('tags vX.Y.Z, moves vX and releases with the notes of the version from CHANGELOG.md, in that order', () => {
-    expectStepsInOrder(jobs.release, ['scripts/release.js notes "$VERSION"', 'ref=refs/tags/v$VERSION', 'major="v${VERSION%%.*}"', 'gh release create "v$VERSION"'])
+    const order = expectStepsInOrder(jobs.release, ['scripts/release.js notes "$VERSION"', 'ref=refs/tags/v$VERSION', 'major="v${VERSION%%.*}"', 'gh release create "v$VERSION"'])
     const steps = stepsOf(jobs.release)
     expect(String(steps[order[3]].run)).toContain('--notes-file "$RUNNER_TEMP/notes.md"')
     expect(String(steps[order[0]].run)).toContain('> "$RUNNER_TEMP/notes.md"')
