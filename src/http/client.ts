@@ -2,7 +2,6 @@
  * The one HTTP client of the action, in pieces: the transport sends, `readResponse`
  * classifies, the retry policy decides, and this loop ties them together.
  */
-import type { Dispatcher } from 'undici'
 import { ACTION_NAME, ACTION_VERSION } from '../constants.js'
 import { sleep } from '../sleep.js'
 import { errorCode, failureFromError, readResponse, type Expect, type Failure } from './failure.js'
@@ -48,7 +47,6 @@ export interface ClientOptions {
   /** Longest wait the client accepts from a Retry-After header. */
   maxRetryAfterMs?: number
   debug?: (message: string) => void
-  dispatcher?: Dispatcher
 }
 
 type Attempt<T> = { ok: true; response: ApiResponse<T> } | { ok: false; failure: Failure }
@@ -125,7 +123,7 @@ export class ApiClient implements ServiceClient {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
     let raw
     try {
-      raw = await send({ method, url, headers: this.headers(options), body, signal, dispatcher: this.options.dispatcher })
+      raw = await send({ method, url, headers: this.headers(options), body, signal })
     } catch (error) {
       const failure = failureFromError(error, { cancelled: options.signal?.aborted ?? false, timedOut: timeout.aborted, timeoutMs: this.options.timeoutMs })
       if (failure.kind === 'network') this.options.debug?.(`${method} ${path}: ${errorCode(error) ?? 'error'} after ${Date.now() - started} ms`)
