@@ -55,6 +55,8 @@ type Attempt<T> = { ok: true; response: ApiResponse<T> } | { ok: false; failure:
 export class ApiClient implements ServiceClient {
   private readonly base: URL
   private readonly userAgent = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}`
+  /** Set by a 429: every call of this client, not only the refused one, holds off until then. */
+  private rateLimitedUntil = 0
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`)
@@ -85,6 +87,8 @@ export class ApiClient implements ServiceClient {
     const settings = { retryBaseMs: this.options.retryBaseMs ?? 500, maxRetryAfterMs: this.options.maxRetryAfterMs ?? 60_000 }
     let earlierMayHaveApplied = false
     for (let attempt = 1; ; attempt++) {
+      const hold = this.rateLimitedUntil - Date.now()
+      if (hold > 0) await sleep(hold, options.signal)
       const outcome = await this.attempt<T>(method, path, url, options)
       if (outcome.ok) return outcome.response
       const { failure } = outcome
@@ -93,6 +97,7 @@ export class ApiClient implements ServiceClient {
       const delay = backoffDelay(attempt, failure.retryAfterMs, settings)
       if (delay === undefined) throw finalError({ ...final, extra: 'the service asked for a longer wait than the action allows' })
       earlierMayHaveApplied ||= mayHaveApplied(failure)
+      if (failure.status === 429) this.rateLimitedUntil = Math.max(this.rateLimitedUntil, Date.now() + delay)
       this.options.debug?.(`${method} ${path}: ${failure.reason}; attempt ${attempt + 1} of ${maxAttempts} in ${delay} ms`)
       await sleep(delay, options.signal)
     }
