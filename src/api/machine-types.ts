@@ -48,7 +48,7 @@ export interface MigrationPreview {
 }
 
 /**
- * How many service.yml files a dry run reads at the same time. A 429 holds every call of
+ * How many service.yml files a dry run reads at the same time. A 429 holds every read of
  * the client until the service's Retry-After (or the backoff) has passed, so the 16 slow
  * down together instead of each finding the limit on its own.
  */

@@ -55,7 +55,10 @@ type Attempt<T> = { ok: true; response: ApiResponse<T> } | { ok: false; failure:
 export class ApiClient implements ServiceClient {
   private readonly base: URL
   private readonly userAgent = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}`
-  /** Set by a 429: every call of this client, not only the refused one, holds off until then. */
+  /**
+   * Set by a 429: every read (GET) of this client, not only the refused one, holds off until
+   * then. Writes are not held: an abort sent when the job is cancelled must not wait.
+   */
   private rateLimitedUntil = 0
 
   constructor(private readonly options: ClientOptions) {
@@ -87,7 +90,7 @@ export class ApiClient implements ServiceClient {
     const settings = { retryBaseMs: this.options.retryBaseMs ?? 500, maxRetryAfterMs: this.options.maxRetryAfterMs ?? 60_000 }
     let earlierMayHaveApplied = false
     for (let attempt = 1; ; attempt++) {
-      const hold = this.rateLimitedUntil - Date.now()
+      const hold = method === 'GET' ? this.rateLimitedUntil - Date.now() : 0
       if (hold > 0) await sleep(hold, options.signal)
       const outcome = await this.attempt<T>(method, path, url, options)
       if (outcome.ok) return outcome.response
