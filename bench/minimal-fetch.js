@@ -1,6 +1,6 @@
 /**
  * The other floor for "trigger to outputs written": the same request as
- * minimal-trigger.js, sent with Node's built-in fetch (what the action uses).
+ * minimal-trigger.js, sent with Node's built-in fetch: no HTTP library to load.
  */
 import { appendFileSync } from 'node:fs'
 import { randomUUID } from 'node:crypto'
