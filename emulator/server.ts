@@ -26,6 +26,8 @@ export interface EmulatorOptions {
   seedFile?: string
   /** How long a build runs before it finishes (default 2000 ms). */
   buildDurationMs?: number
+  /** Builds kept in memory; the oldest and their logs are dropped beyond it (default 10,000). */
+  maxBuilds?: number
   /** How long after a build starts its log answers 404 (default 200 ms). */
   logDelayMs?: number
   /** Enables `POST /_emulator/faults`. */
@@ -119,7 +121,7 @@ function dispatcher(api: ApiServer, control: (req: IncomingMessage, res: ServerR
 
 /** Starts the emulator and resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const model = new MemoryModel(seedOf(options), { buildDurationMs: options.buildDurationMs ?? 2000, now: options.now ?? Date.now })
+  const model = new MemoryModel(seedOf(options), { buildDurationMs: options.buildDurationMs ?? 2000, now: options.now ?? Date.now, maxBuilds: options.maxBuilds })
   const host = options.host ?? '127.0.0.1'
   const timers = new Timers()
   let origin = ''

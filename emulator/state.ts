@@ -14,6 +14,8 @@ export class EmulatorState {
   /** The events of section 6 of the interface, oldest first (see model/events.ts). */
   events: ServiceEvent[] = []
   nextEventSeq = 1
+  /** Counts the model's changes to apps and roles; a list of apps read at one revision holds until the next. */
+  revision = 0
 
   constructor(private readonly seed: Seed) {
     this.reset()
@@ -21,6 +23,7 @@ export class EmulatorState {
 
   /** Forgets everything that happened and rebuilds the world from the seed. */
   reset(): void {
+    this.revision++
     const seed = structuredClone(this.seed)
     this.users = new Map(seed.users.map((u) => [u.slug, { slug: u.slug, name: u.name ?? u.slug }]))
     this.tokens = new Map(Object.entries(seed.tokens))

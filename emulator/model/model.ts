@@ -7,6 +7,7 @@ import { EmulatorState } from '../state.js'
 import type { AppRecord, BuildRecord, ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner, ServiceEvent } from '../types.js'
 import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
 import { abortBuild, approveBuild, settleBuilds, triggerBuild, type AbortRequest, type TriggerRequest } from './builds.js'
+import { DEFAULT_MAX_BUILDS, trimHistory } from './history.js'
 import { migrateMachineTypes, setConfigLocation, setGroupRole, setNotifications, uploadConfig, type MigrationResult } from './settings.js'
 
 export type { AbortRequest, AppChanges, FinishRequest, MigrationResult, RegisterRequest, TriggerRequest }
@@ -43,6 +44,8 @@ export interface ModelOptions {
   /** How long a build runs unless its trigger says otherwise. */
   buildDurationMs: number
   now: () => number
+  /** Builds kept; older ones and their logs are dropped (default DEFAULT_MAX_BUILDS). */
+  maxBuilds?: number
 }
 
 /** The in-memory backend. */
@@ -62,6 +65,7 @@ export class MemoryModel implements ServiceModel {
 
   settle(): void {
     settleBuilds(this.state, this.now())
+    trimHistory(this.state, this.options.maxBuilds ?? DEFAULT_MAX_BUILDS)
   }
 
   reset(): void {
@@ -69,6 +73,7 @@ export class MemoryModel implements ServiceModel {
   }
 
   registerApp(caller: string, request: RegisterRequest): AppRecord {
+    this.state.revision++
     return registerApp(this.state, caller, request)
   }
 
@@ -77,6 +82,7 @@ export class MemoryModel implements ServiceModel {
   }
 
   finishRegistration(caller: string, app: AppRecord, request: FinishRequest): void {
+    this.state.revision++
     finishRegistration(this.state, caller, app, request)
   }
 
@@ -85,6 +91,7 @@ export class MemoryModel implements ServiceModel {
   }
 
   deleteApp(app: AppRecord): void {
+    this.state.revision++
     deleteApp(this.state, app)
   }
 
@@ -97,6 +104,7 @@ export class MemoryModel implements ServiceModel {
   }
 
   setGroupRole(app: AppRecord, role: GroupRoleName, groups: string[]): string[] {
+    this.state.revision++
     return setGroupRole(this.state, app, role, groups)
   }
 
@@ -109,7 +117,9 @@ export class MemoryModel implements ServiceModel {
   }
 
   triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord {
-    return triggerBuild(this.state, app, request, this.now(), this.options.buildDurationMs)
+    const build = triggerBuild(this.state, app, request, this.now(), this.options.buildDurationMs)
+    this.settle()
+    return build
   }
 
   approveBuild(slug: string): BuildRecord {

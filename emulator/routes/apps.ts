@@ -1,5 +1,6 @@
 /** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
 import { APP_ANY_ROLE, APP_OWNER_OR_ADMIN, type Access } from '../access.js'
+import { appList, type AppList } from '../app-lists.js'
 import { badRequest, notFound } from '../http-error.js'
 import { isObject, type Reply } from '../http-io.js'
 import type { ApiRoute, RequestContext } from '../router.js'
@@ -69,7 +70,7 @@ function finish(ctx: RequestContext): Reply {
 }
 
 /** One page of apps, following the service's `next` anchor (the slug of the page's first item). */
-function page(ctx: RequestContext, apps: AppRecord[]): Reply {
+function page(ctx: RequestContext, list: AppList): Reply {
   const limitText = ctx.query.get('limit')
   let limit = MAX_PAGE
   if (limitText !== null) {
@@ -78,11 +79,13 @@ function page(ctx: RequestContext, apps: AppRecord[]): Reply {
     }
     limit = Number(limitText)
   }
+  const { apps } = list
   let start = 0
   const next = ctx.query.get('next')
   if (next !== null && next !== '') {
-    start = apps.findIndex((a) => a.slug === next)
-    if (start < 0) throw badRequest(`next anchor "${next}" does not name an item of this list`)
+    const found = list.position.get(next)
+    if (found === undefined) throw badRequest(`next anchor "${next}" does not name an item of this list`)
+    start = found
   }
   const items = apps.slice(start, start + limit)
   const paging: Record<string, unknown> = { total_item_count: apps.length, page_item_limit: limit }
@@ -90,10 +93,15 @@ function page(ctx: RequestContext, apps: AppRecord[]): Reply {
   return { status: 200, json: { data: items.map((a) => ctx.model.state.appView(a)), paging } }
 }
 
-function visibleApps(ctx: RequestContext, owner?: AppRecord['owner']): AppRecord[] {
+const NO_APPS: AppList = { apps: [], position: new Map() }
+
+function visibleApps(ctx: RequestContext, owner?: AppRecord['owner']): AppList {
   const { state } = ctx.model
-  return [...state.apps.values()].filter(
-    (a) => state.roleOf(ctx.user, a) !== null && (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug))
+  const key = JSON.stringify([ctx.user, owner?.account_type ?? '', owner?.slug ?? ''])
+  return appList(state, key, () =>
+    [...state.apps.values()].filter(
+      (a) => state.roleOf(ctx.user, a) !== null && (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug))
+    )
   )
 }
 
@@ -105,7 +113,7 @@ function listMyApps(ctx: RequestContext): Reply {
 function listOrganizationApps(ctx: RequestContext): Reply {
   const org = ctx.org()
   const member = ctx.model.state.isWorkspaceMember(ctx.user, org)
-  return page(ctx, member ? visibleApps(ctx, { account_type: 'organization', slug: org.slug }) : [])
+  return page(ctx, member ? visibleApps(ctx, { account_type: 'organization', slug: org.slug }) : NO_APPS)
 }
 
 function listUserApps(ctx: RequestContext): Reply {

@@ -47,8 +47,12 @@ export interface MigrationPreview {
   errors: MigrationError[]
 }
 
-/** How many service.yml files a dry run reads at the same time. */
-const PREVIEW_CONCURRENCY = 4
+/**
+ * How many service.yml files a dry run reads at the same time. A 429 holds every read of
+ * the client until the service's Retry-After (or the backoff) has passed, so the 16 slow
+ * down together instead of each finding the limit on its own.
+ */
+const PREVIEW_CONCURRENCY = 16
 
 /**
  * Replaces the machine type in every app of the scope. Sent once only: a repeat

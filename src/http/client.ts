@@ -2,7 +2,6 @@
  * The one HTTP client of the action, in pieces: the transport sends, `readResponse`
  * classifies, the retry policy decides, and this loop ties them together.
  */
-import type { Dispatcher } from 'undici'
 import { ACTION_NAME, ACTION_VERSION } from '../constants.js'
 import { sleep } from '../sleep.js'
 import { errorCode, failureFromError, readResponse, type Expect, type Failure } from './failure.js'
@@ -48,7 +47,6 @@ export interface ClientOptions {
   /** Longest wait the client accepts from a Retry-After header. */
   maxRetryAfterMs?: number
   debug?: (message: string) => void
-  dispatcher?: Dispatcher
 }
 
 type Attempt<T> = { ok: true; response: ApiResponse<T> } | { ok: false; failure: Failure }
@@ -57,6 +55,11 @@ type Attempt<T> = { ok: true; response: ApiResponse<T> } | { ok: false; failure:
 export class ApiClient implements ServiceClient {
   private readonly base: URL
   private readonly userAgent = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}`
+  /**
+   * Set by a 429: every read (GET) of this client, not only the refused one, holds off until
+   * then. Writes are not held: an abort sent when the job is cancelled must not wait.
+   */
+  private rateLimitedUntil = 0
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`)
@@ -87,6 +90,8 @@ export class ApiClient implements ServiceClient {
     const settings = { retryBaseMs: this.options.retryBaseMs ?? 500, maxRetryAfterMs: this.options.maxRetryAfterMs ?? 60_000 }
     let earlierMayHaveApplied = false
     for (let attempt = 1; ; attempt++) {
+      const hold = method === 'GET' ? this.rateLimitedUntil - Date.now() : 0
+      if (hold > 0) await sleep(hold, options.signal)
       const outcome = await this.attempt<T>(method, path, url, options)
       if (outcome.ok) return outcome.response
       const { failure } = outcome
@@ -95,6 +100,7 @@ export class ApiClient implements ServiceClient {
       const delay = backoffDelay(attempt, failure.retryAfterMs, settings)
       if (delay === undefined) throw finalError({ ...final, extra: 'the service asked for a longer wait than the action allows' })
       earlierMayHaveApplied ||= mayHaveApplied(failure)
+      if (failure.status === 429) this.rateLimitedUntil = Math.max(this.rateLimitedUntil, Date.now() + delay)
       this.options.debug?.(`${method} ${path}: ${failure.reason}; attempt ${attempt + 1} of ${maxAttempts} in ${delay} ms`)
       await sleep(delay, options.signal)
     }
@@ -125,7 +131,7 @@ export class ApiClient implements ServiceClient {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
     let raw
     try {
-      raw = await send({ method, url, headers: this.headers(options), body, signal, dispatcher: this.options.dispatcher })
+      raw = await send({ method, url, headers: this.headers(options), body, signal })
     } catch (error) {
       const failure = failureFromError(error, { cancelled: options.signal?.aborted ?? false, timedOut: timeout.aborted, timeoutMs: this.options.timeoutMs })
       if (failure.kind === 'network') this.options.debug?.(`${method} ${path}: ${errorCode(error) ?? 'error'} after ${Date.now() - started} ms`)

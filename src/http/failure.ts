@@ -105,7 +105,7 @@ export function parseRetryAfter(value: string | undefined, now = Date.now()): nu
   return Math.max(0, date - now)
 }
 
-/** The system error code behind an undici error, looked for down its chain of causes. */
+/** The system error code behind a transport error, looked for down its chain of causes. */
 export function errorCode(error: unknown): string | undefined {
   let current: unknown = error
   for (let depth = 0; depth < 4 && current; depth++) {
