@@ -9,6 +9,7 @@ const USAGE = `usage: service-emulator [options]
   --seed FILE            JSON or YAML seed file (default: the bundled demo seed)
   --build-duration-ms N  how long a build runs before it finishes (default 2000)
   --log-delay-ms N       how long a new build's log answers 404 (default 200)
+  --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
   --enable-faults        enable POST /_emulator/faults
   --require-control-token
                          make the /_emulator endpoints need a token even on loopback
@@ -52,6 +53,9 @@ function parseArgs(argv) {
                 break;
             case '--log-delay-ms':
                 options.logDelayMs = integer(flag, value());
+                break;
+            case '--max-builds':
+                options.maxBuilds = Math.max(1, integer(flag, value()));
                 break;
             case '--enable-faults':
                 options.enableFaults = true;
@@ -310,6 +314,40 @@ function decodeParams(match) {
     return Object.fromEntries(Object.entries(match.params).map(([name, raw]) => [name, decodeSegment(raw, name)]));
 }
 
+;// CONCATENATED MODULE: ./emulator/app-lists.ts
+/** Lists of different callers and owners kept at once; the oldest goes first. */
+const MAX_LISTS = 64;
+class AppListCache {
+    revision = -1;
+    size = -1;
+    lists = new Map();
+    get(state, key, build) {
+        // The app count is checked as well, so an app added or removed behind the model's back is seen too.
+        if (state.revision !== this.revision || state.apps.size !== this.size) {
+            this.lists.clear();
+            this.revision = state.revision;
+            this.size = state.apps.size;
+        }
+        let list = this.lists.get(key);
+        if (!list) {
+            const apps = build();
+            list = { apps, position: new Map(apps.map((app, index) => [app.slug, index])) };
+            if (this.lists.size >= MAX_LISTS)
+                this.lists.delete(this.lists.keys().next().value);
+            this.lists.set(key, list);
+        }
+        return list;
+    }
+}
+const caches = new WeakMap();
+/** The list `key` names: built by `build` once, then reused until the model changes the apps, their roles or the seed. */
+function appList(state, key, build) {
+    let cache = caches.get(state);
+    if (!cache)
+        caches.set(state, (cache = new AppListCache()));
+    return cache.get(state, key, build);
+}
+
 ;// CONCATENATED MODULE: ./emulator/validate.ts
 /** Field checks for request bodies; each failure names the field it is about. */
 
@@ -365,6 +403,7 @@ function oneOf(value, field, allowed) {
 
 ;// CONCATENATED MODULE: ./emulator/routes/apps.ts
 /** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
+
 
 
 
@@ -431,7 +470,7 @@ function finish(ctx) {
     };
 }
 /** One page of apps, following the service's `next` anchor (the slug of the page's first item). */
-function page(ctx, apps) {
+function page(ctx, list) {
     const limitText = ctx.query.get('limit');
     let limit = MAX_PAGE;
     if (limitText !== null) {
@@ -440,12 +479,14 @@ function page(ctx, apps) {
         }
         limit = Number(limitText);
     }
+    const { apps } = list;
     let start = 0;
     const next = ctx.query.get('next');
     if (next !== null && next !== '') {
-        start = apps.findIndex((a) => a.slug === next);
-        if (start < 0)
+        const found = list.position.get(next);
+        if (found === undefined)
             throw badRequest(`next anchor "${next}" does not name an item of this list`);
+        start = found;
     }
     const items = apps.slice(start, start + limit);
     const paging = { total_item_count: apps.length, page_item_limit: limit };
@@ -453,9 +494,11 @@ function page(ctx, apps) {
         paging.next = apps[start + limit].slug;
     return { status: 200, json: { data: items.map((a) => ctx.model.state.appView(a)), paging } };
 }
+const NO_APPS = { apps: [], position: new Map() };
 function visibleApps(ctx, owner) {
     const { state } = ctx.model;
-    return [...state.apps.values()].filter((a) => state.roleOf(ctx.user, a) !== null && (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug)));
+    const key = JSON.stringify([ctx.user, owner?.account_type ?? '', owner?.slug ?? '']);
+    return appList(state, key, () => [...state.apps.values()].filter((a) => state.roleOf(ctx.user, a) !== null && (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug))));
 }
 function listMyApps(ctx) {
     return page(ctx, visibleApps(ctx));
@@ -464,7 +507,7 @@ function listMyApps(ctx) {
 function listOrganizationApps(ctx) {
     const org = ctx.org();
     const member = ctx.model.state.isWorkspaceMember(ctx.user, org);
-    return page(ctx, member ? visibleApps(ctx, { account_type: 'organization', slug: org.slug }) : []);
+    return page(ctx, member ? visibleApps(ctx, { account_type: 'organization', slug: org.slug }) : NO_APPS);
 }
 function listUserApps(ctx) {
     const user = ctx.params.user;
@@ -5683,12 +5726,15 @@ class EmulatorState {
     /** The events of section 6 of the interface, oldest first (see model/events.ts). */
     events = [];
     nextEventSeq = 1;
+    /** Counts the model's changes to apps and roles; a list of apps read at one revision holds until the next. */
+    revision = 0;
     constructor(seed) {
         this.seed = seed;
         this.reset();
     }
     /** Forgets everything that happened and rebuilds the world from the seed. */
     reset() {
+        this.revision++;
         const seed = structuredClone(this.seed);
         this.users = new Map(seed.users.map((u) => [u.slug, { slug: u.slug, name: u.name ?? u.slug }]));
         this.tokens = new Map(Object.entries(seed.tokens));
@@ -6163,6 +6209,24 @@ function settleBuilds(state, now) {
     }
 }
 
+;// CONCATENATED MODULE: ./emulator/model/history.ts
+/** Builds kept unless the emulator is told otherwise (--max-builds). */
+const DEFAULT_MAX_BUILDS = 10_000;
+/** Events kept for each build kept: a trigger, a status report and an email or two. */
+const EVENTS_PER_BUILD = 4;
+/** Drops the oldest builds beyond `maxBuilds`, and the oldest events beyond what that many builds cause. */
+function trimHistory(state, maxBuilds) {
+    // A Map iterates in insertion order, so its first keys are the oldest triggers.
+    for (const slug of state.builds.keys()) {
+        if (state.builds.size <= maxBuilds)
+            break;
+        state.builds.delete(slug);
+    }
+    const maxEvents = Math.max(1, maxBuilds) * EVENTS_PER_BUILD;
+    if (state.events.length > maxEvents)
+        state.events.splice(0, state.events.length - maxEvents);
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/settings.ts
 /** App settings: the configuration file and its location, group roles, notifications, machine types. */
 
@@ -6227,6 +6291,7 @@ function migrateMachineTypes(state, owner, from, to) {
 
 
 
+
 /** The in-memory backend. */
 class MemoryModel {
     options;
@@ -6240,23 +6305,27 @@ class MemoryModel {
     }
     settle() {
         settleBuilds(this.state, this.now());
+        trimHistory(this.state, this.options.maxBuilds ?? DEFAULT_MAX_BUILDS);
     }
     reset() {
         this.state.reset();
     }
     registerApp(caller, request) {
+        this.state.revision++;
         return registerApp(this.state, caller, request);
     }
     registerSshKey(app, atProvider) {
         apps_registerSshKey(app, atProvider);
     }
     finishRegistration(caller, app, request) {
+        this.state.revision++;
         finishRegistration(this.state, caller, app, request);
     }
     updateApp(app, changes) {
         updateApp(app, changes);
     }
     deleteApp(app) {
+        this.state.revision++;
         apps_deleteApp(this.state, app);
     }
     uploadConfig(app, text) {
@@ -6266,6 +6335,7 @@ class MemoryModel {
         setConfigLocation(app, location);
     }
     setGroupRole(app, role, groups) {
+        this.state.revision++;
         return setGroupRole(this.state, app, role, groups);
     }
     setNotifications(app, choices) {
@@ -6275,7 +6345,9 @@ class MemoryModel {
         return migrateMachineTypes(this.state, owner, from, to);
     }
     triggerBuild(app, request) {
-        return triggerBuild(this.state, app, request, this.now(), this.options.buildDurationMs);
+        const build = triggerBuild(this.state, app, request, this.now(), this.options.buildDurationMs);
+        this.settle();
+        return build;
     }
     approveBuild(slug) {
         return approveBuild(this.state, slug, this.now());
@@ -6403,7 +6475,7 @@ function dispatcher(api, control) {
 }
 /** Starts the emulator and resolves once it listens. */
 async function startEmulator(options = {}) {
-    const model = new MemoryModel(seedOf(options), { buildDurationMs: options.buildDurationMs ?? 2000, now: options.now ?? Date.now });
+    const model = new MemoryModel(seedOf(options), { buildDurationMs: options.buildDurationMs ?? 2000, now: options.now ?? Date.now, maxBuilds: options.maxBuilds });
     const host = options.host ?? '127.0.0.1';
     const timers = new Timers();
     let origin = '';
