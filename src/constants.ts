@@ -79,6 +79,9 @@ export const Input = {
   cancelSuperseded: 'cancel-superseded',
   reuseRunningBuild: 'reuse-running-build',
   githubToken: 'github-token',
+  githubStatus: 'github-status',
+  githubStatusName: 'github-status-name',
+  githubComment: 'github-comment',
   buildRequestSlug: 'build-request-slug',
   approve: 'approve'
 } as const

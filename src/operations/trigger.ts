@@ -1,15 +1,17 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../build-params.js'
+import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../errors.js'
 import { buildParamsFromEvent, readGitHubEvent, type GitHubEvent } from '../event.js'
 import * as read from '../input-readers.js'
 import type { GetInput } from '../input-readers.js'
+import { GITHUB_STATUS_INPUTS, readGitHubStatusSettings, type GitHubStatusSettings } from '../github/status-settings.js'
 import type { SummarySection } from '../summary.js'
 import type { HandlerContext } from './context.js'
 import { cancelSuperseded, readReuseSettings, REUSE_INPUTS, startOrReuse, type ReuseSettings } from './build-reuse.js'
 import { defineOperation } from './operation.js'
-import { readWaitSettings, WAIT_INPUTS, waitAndReport, type WaitSettings } from './waiting.js'
+import { readWaitSettings, WAIT_INPUTS, waitAndReport, type BuildReport, type WaitSettings } from './waiting.js'
 
 export interface TriggerInputs {
   appSlug: string
@@ -21,6 +23,7 @@ export interface TriggerInputs {
   warnings: string[]
   wait: WaitSettings | undefined
   reuse: ReuseSettings
+  github: GitHubStatusSettings | undefined
 }
 
 export const trigger = defineOperation<TriggerInputs>({
@@ -47,7 +50,8 @@ export const trigger = defineOperation<TriggerInputs>({
     Input.githubToken,
     Input.wait,
     ...WAIT_INPUTS,
-    ...REUSE_INPUTS
+    ...REUSE_INPUTS,
+    ...GITHUB_STATUS_INPUTS
   ],
   outputs: [
     Output.buildSlug,
@@ -75,7 +79,7 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   if (!hasBuildTarget(params)) {
     throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
   }
-  return { appSlug, params, fromEvent: raw?.name, notes, warnings, wait, reuse: readReuseSettings(get) }
+  return { appSlug, params, fromEvent: raw?.name, notes, warnings, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get) }
 }
 
 /** Reviews and comments build their pull request; the module that reads them is loaded only for them. */
@@ -153,7 +157,15 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     lines: [...inputs.notes, ...inputs.warnings]
   }
   ctx.summary(section)
-  if (inputs.wait) await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href }, inputs.wait, ctx)
+  const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
+  if (inputs.wait) await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report }, inputs.wait, ctx)
+}
+
+/** Posts the pending status on GitHub; the module that posts is loaded only here. */
+async function gitHubStatus(settings: GitHubStatusSettings, appSlug: string, build: TriggeredBuild, params: BuildParams, ctx: HandlerContext): Promise<BuildReport> {
+  const { startGitHubStatus } = await import('../github/build-status.js')
+  const target = { appSlug, buildSlug: build.buildSlug, buildNumber: build.buildNumber, buildUrl: build.buildUrl, workflow: build.triggeredWorkflow ?? params.workflow_id, commit: params.commit_hash, pullRequest: params.pull_request_id }
+  return startGitHubStatus(settings, target, ctx)
 }
 
 function httpLink(url: string | undefined): SummarySection['link'] {
