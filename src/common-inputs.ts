@@ -36,6 +36,7 @@ export type Mask = (value: string, what?: string) => void
 export async function maskSecretInputs(get: GetInput, mask: Mask): Promise<void> {
   mask(get(Input.token))
   mask(get(Input.sshPrivateKey))
+  mask(get(Input.githubToken))
   for (const item of await environmentItems(get, Input.secretEnvironments, true)) mask(item.value, `The ${Input.secretEnvironments} value of ${item.mapped_to}`)
 }
 

@@ -74,7 +74,16 @@ export const Input = {
   dryRun: 'dry-run',
   // notifications
   onSuccess: 'on-success',
-  onFailure: 'on-failure'
+  onFailure: 'on-failure',
+  // the pull-request loop
+  cancelSuperseded: 'cancel-superseded',
+  reuseRunningBuild: 'reuse-running-build',
+  githubToken: 'github-token',
+  githubStatus: 'github-status',
+  githubStatusName: 'github-status-name',
+  githubComment: 'github-comment',
+  buildRequestSlug: 'build-request-slug',
+  approve: 'approve'
 } as const
 
 export type InputName = (typeof Input)[keyof typeof Input]
@@ -107,6 +116,9 @@ export const Output = {
   errors: 'errors',
   checkedCount: 'checked-count',
   dryRunNote: 'dry-run-note',
+  supersededBuilds: 'superseded-builds',
+  reused: 'reused',
+  buildRequests: 'build-requests',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',
@@ -115,7 +127,9 @@ export const Output = {
   groupsFile: 'groups-file',
   groupSlugsFile: 'group-slugs-file',
   migratedAppsFile: 'migrated-apps-file',
-  errorsFile: 'errors-file'
+  errorsFile: 'errors-file',
+  supersededBuildsFile: 'superseded-builds-file',
+  buildRequestsFile: 'build-requests-file'
 } as const
 
 export type OutputName = (typeof Output)[keyof typeof Output]
@@ -131,7 +145,9 @@ export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = {
   [Output.groups]: Output.groupsFile,
   [Output.groupSlugs]: Output.groupSlugsFile,
   [Output.migratedApps]: Output.migratedAppsFile,
-  [Output.errors]: Output.errorsFile
+  [Output.errors]: Output.errorsFile,
+  [Output.supersededBuilds]: Output.supersededBuildsFile,
+  [Output.buildRequests]: Output.buildRequestsFile
 }
 
 /** State saved for the post step, which aborts a build the main step could not. */

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import type { BuildParams } from './build-params.js'
+import { fromWorkflowRun } from './github/event-sources.js'
 
 /** What the workflow run was started by: the event name, its payload, and the ref and commit. */
 export interface GitHubEvent {
@@ -66,9 +67,10 @@ function mapEvent(event: GitHubEvent): EventBuildParams {
       return fromMergeGroup(payload)
     case 'release':
       return fromRelease(payload, event)
+    case 'workflow_run':
+      return fromWorkflowRun(payload)
     case 'workflow_dispatch':
     case 'schedule':
-    case 'workflow_run':
     case 'repository_dispatch':
       return { params: fromRef(str(payload.ref) ?? event.ref, event.sha), notes: [], isForkPullRequest: false }
     default:

@@ -1,5 +1,5 @@
 /**
- * Every one of the 18 operations, run through dist/index.js against the emulator
+ * Every one of the 20 operations, run through dist/index.js against the emulator
  * (bundled seed), each checked through its outputs and through the emulator's
  * state or request log. The tests run in order: the app registered first is
  * configured, built and finally deleted. The last test checks that the set of
@@ -24,7 +24,7 @@ let appSlug = ''
 
 emulatorPerFile((started) => (emu = started), { resetEach: false })
 
-describe('all 18 operations through dist/index.js against the emulator', () => {
+describe('all 20 operations through dist/index.js against the emulator', () => {
   it('register-app: registers an SSH repository, adds the key (never recorded) and finishes', async () => {
     await clearRequestLog(emu)
     const result = await step(
@@ -242,8 +242,20 @@ describe('all 18 operations through dist/index.js against the emulator', () => {
     expect(slugs).toContain('ios-app')
   })
 
-  it('the end-to-end suite covers all 18 operations', () => {
+  it('list-build-requests and approve-build-request: a held fork build is listed, and approving it starts it', async () => {
+    const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'feature/fork', 'pull-request-id': '9' })
+    expectPassed(held)
+    const listed = await step(emu, 'list-build-requests', { 'app-slug': 'ios-app' }, { token: TOKENS.tester }, exercised)
+    expectPassed(listed)
+    const [request] = JSON.parse(listed.outputs['build-requests'])
+    expect(request.build_params).toMatchObject({ branch: 'feature/fork', pull_request_id: 9 })
+    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': request.slug, approve: 'true' }, { token: TOKENS.developer }, exercised)
+    expectPassed(approved)
+    expect(await buildState(emu, held.outputs['build-slug'])).toMatchObject({ is_on_hold: false, approved_at: expect.any(String) })
+  })
+
+  it('the end-to-end suite covers all 20 operations', () => {
     expect([...exercised].sort()).toEqual([...OPERATIONS].sort())
-    expect(exercised.size).toBe(18)
+    expect(exercised.size).toBe(20)
   })
 })

@@ -117,6 +117,22 @@ export const OPERATIONS: OperationCase[] = [
     mode: 'idempotent',
     ok: { body: { status: 'ok' } },
     needsBody: false
+  },
+  {
+    operation: 'list-build-requests',
+    inputs: { 'app-slug': 'app-1' },
+    target: 'GET /apps/app-1/build-requests',
+    mode: 'idempotent',
+    ok: { body: { data: [{ slug: 'req-1', pull_request_url: 'https://github.com/acme/demo/pull/7', created_at: '2024-01-01T00:00:00Z', build_params: { branch: 'fix' } }] } },
+    needsBody: true
+  },
+  {
+    operation: 'approve-build-request',
+    inputs: { 'app-slug': 'app-1', 'build-request-slug': 'req-1', approve: 'true' },
+    target: 'PATCH /apps/app-1/build-requests/req-1',
+    mode: 'idempotent',
+    ok: { body: { data: { slug: 'req-1' } } },
+    needsBody: false
   }
 ]
 

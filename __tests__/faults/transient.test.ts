@@ -104,7 +104,7 @@ const FAULTS: Fault[] = [
   },
   {
     name: 'accepts and never answers (hang)',
-    ops: ['trigger', 'migrate-machine-types', 'list-groups', 'set-email-notifications'],
+    ops: ['trigger', 'migrate-machine-types', 'list-groups', 'set-email-notifications', 'list-build-requests', 'approve-build-request'],
     kind: 'lost',
     reply: () => ({ action: 'hang' }),
     failures: 1,

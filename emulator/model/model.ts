@@ -6,6 +6,7 @@
 import { EmulatorState } from '../state.js'
 import type { AppRecord, BuildRecord, ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner, ServiceEvent } from '../types.js'
 import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
+import { decideBuildRequest } from './build-requests.js'
 import { abortBuild, approveBuild, settleBuilds, triggerBuild, type AbortRequest, type TriggerRequest } from './builds.js'
 import { DEFAULT_MAX_BUILDS, trimHistory } from './history.js'
 import { migrateMachineTypes, setConfigLocation, setGroupRole, setNotifications, uploadConfig, type MigrationResult } from './settings.js'
@@ -35,6 +36,8 @@ export interface ServiceModel {
   triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord
   approveBuild(slug: string): BuildRecord
   abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void
+  /** Approves (starts) or rejects (aborts) the held build of an open build request. */
+  decideBuildRequest(caller: string, app: AppRecord, requestSlug: string, approve: boolean): BuildRecord
   /** The recorded events of section 6 of the interface, oldest first. */
   events(): readonly ServiceEvent[]
   clearEvents(): void
@@ -128,6 +131,10 @@ export class MemoryModel implements ServiceModel {
 
   abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void {
     abortBuild(this.state, app, build, caller, request, this.now())
+  }
+
+  decideBuildRequest(caller: string, app: AppRecord, requestSlug: string, approve: boolean): BuildRecord {
+    return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now())
   }
 
   events(): readonly ServiceEvent[] {

@@ -82,3 +82,8 @@ export function machineTypesPath(scope: { kind: 'organization' | 'user'; slug: s
 export function rolePath(appSlug: string, role: string): string {
   return appPath(appSlug, 'roles', encodeURIComponent(role))
 }
+
+/** The open build requests of an app, or one of them (held fork pull request builds). */
+export function buildRequestsPath(appSlug: string, requestSlug?: string): string {
+  return requestSlug === undefined ? appPath(appSlug, 'build-requests') : appPath(appSlug, 'build-requests', segment('build request slug', requestSlug))
+}

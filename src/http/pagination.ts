@@ -10,6 +10,8 @@ export interface ListAllOptions {
   maxPages?: number
   debug?: (message: string) => void
   signal?: AbortSignal
+  /** Filters sent with every page. */
+  query?: Record<string, string | number | undefined>
 }
 
 /**
@@ -24,7 +26,7 @@ export async function listAll<T>(client: ServiceClient, path: string, options: L
   let text: string
   do {
     if (pages >= maxPages) throw ApiError.invalidResponse({ method: 'GET', path, message: `GET ${path}: stopped after ${maxPages} pages; the list did not end` })
-    const res = await client.request<unknown>('GET', path, { query: { limit: PAGE_LIMIT, next }, signal: options.signal })
+    const res = await client.request<unknown>('GET', path, { query: { ...options.query, limit: PAGE_LIMIT, next }, signal: options.signal })
     pages += 1
     text = res.text
     const body = res.body as { data?: unknown; paging?: { next?: unknown } } | unknown[] | undefined

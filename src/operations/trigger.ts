@@ -1,15 +1,17 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
-import { triggerBuild } from '../api/builds.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../build-params.js'
+import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../errors.js'
-import { buildParamsFromEvent, readGitHubEvent } from '../event.js'
+import { buildParamsFromEvent, readGitHubEvent, type GitHubEvent } from '../event.js'
 import * as read from '../input-readers.js'
 import type { GetInput } from '../input-readers.js'
+import { GITHUB_STATUS_INPUTS, readGitHubStatusSettings, type GitHubStatusSettings } from '../github/status-settings.js'
 import type { SummarySection } from '../summary.js'
 import type { HandlerContext } from './context.js'
+import { cancelSuperseded, readReuseSettings, REUSE_INPUTS, startOrReuse, type ReuseSettings } from './build-reuse.js'
 import { defineOperation } from './operation.js'
-import { readWaitSettings, WAIT_INPUTS, waitAndReport, type WaitSettings } from './waiting.js'
+import { readWaitSettings, WAIT_INPUTS, waitAndReport, type BuildReport, type WaitSettings } from './waiting.js'
 
 export interface TriggerInputs {
   appSlug: string
@@ -20,6 +22,8 @@ export interface TriggerInputs {
   /** Things the user should change, e.g. an owner input that lifts the hold on a fork pull request. */
   warnings: string[]
   wait: WaitSettings | undefined
+  reuse: ReuseSettings
+  github: GitHubStatusSettings | undefined
 }
 
 export const trigger = defineOperation<TriggerInputs>({
@@ -43,10 +47,23 @@ export const trigger = defineOperation<TriggerInputs>({
     Input.environments,
     Input.secretEnvironments,
     Input.fromEvent,
+    Input.githubToken,
     Input.wait,
-    ...WAIT_INPUTS
+    ...WAIT_INPUTS,
+    ...REUSE_INPUTS,
+    ...GITHUB_STATUS_INPUTS
   ],
-  outputs: [Output.buildSlug, Output.buildNumber, Output.buildUrl, Output.triggeredWorkflow, Output.response, Output.buildStatus, Output.buildStatusText],
+  outputs: [
+    Output.buildSlug,
+    Output.buildNumber,
+    Output.buildUrl,
+    Output.triggeredWorkflow,
+    Output.response,
+    Output.buildStatus,
+    Output.buildStatusText,
+    Output.supersededBuilds,
+    Output.reused
+  ],
   read: readTrigger,
   run: runTrigger
 })
@@ -55,13 +72,21 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   const appSlug = read.requiredSlug(get, Input.appSlug)
   const explicit = await readExplicitParams(get)
   const wait = read.booleanFlag(get, Input.wait, false) ? readWaitSettings(get, env) : undefined
-  const event = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
+  const raw = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
+  const event = raw && (await pullRequestEvent(raw, get, env))
   const { params, notes, warnings } = event ? withEvent(get, explicit, event) : { params: explicit, notes: [], warnings: [] }
   for (const [key, value] of Object.entries(params)) if (value === undefined) delete (params as Record<string, unknown>)[key]
   if (!hasBuildTarget(params)) {
     throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
   }
-  return { appSlug, params, fromEvent: event?.name, notes, warnings, wait }
+  return { appSlug, params, fromEvent: raw?.name, notes, warnings, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get) }
+}
+
+/** Reviews and comments build their pull request; the module that reads them is loaded only for them. */
+async function pullRequestEvent(event: GitHubEvent, get: GetInput, env: NodeJS.ProcessEnv): Promise<GitHubEvent> {
+  if (event.name !== 'pull_request_review' && event.name !== 'issue_comment') return event
+  const { resolvePullRequestEvent } = await import('../github/event-sources.js')
+  return resolvePullRequestEvent(event, get(Input.githubToken), env)
 }
 
 /** The build parameters the inputs give, each checked. */
@@ -104,16 +129,17 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
-  const build = await triggerBuild(ctx.client, inputs.appSlug, params)
+  const build = await startOrReuse(ctx, inputs.appSlug, params, inputs.reuse)
   ctx.output(Output.buildSlug, build.buildSlug)
   ctx.output(Output.buildNumber, build.buildNumber)
   ctx.output(Output.buildUrl, build.buildUrl)
   ctx.output(Output.triggeredWorkflow, build.triggeredWorkflow)
   ctx.output(Output.response, build.response)
+  if (inputs.reuse.cancelSuperseded && !build.reused) await cancelSuperseded(ctx, inputs.appSlug, build, params)
   const number = build.buildNumber !== undefined ? `#${build.buildNumber}` : undefined
-  ctx.info(`Triggered build ${number ? `${number} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`)
+  if (!build.reused) ctx.info(`Triggered build ${number ? `${number} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`)
   const section: SummarySection = {
-    heading: `Build ${number ?? build.buildSlug} triggered on ${inputs.appSlug}`,
+    heading: `Build ${number ?? build.buildSlug} ${build.reused ? 'already running' : 'triggered'} on ${inputs.appSlug}`,
     link: httpLink(build.buildUrl),
     facts: [
       ['Workflow', build.triggeredWorkflow ?? params.workflow_id],
@@ -131,7 +157,15 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     lines: [...inputs.notes, ...inputs.warnings]
   }
   ctx.summary(section)
-  if (inputs.wait) await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href }, inputs.wait, ctx)
+  const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
+  if (inputs.wait) await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report }, inputs.wait, ctx)
+}
+
+/** Posts the pending status on GitHub; the module that posts is loaded only here. */
+async function gitHubStatus(settings: GitHubStatusSettings, appSlug: string, build: TriggeredBuild, params: BuildParams, ctx: HandlerContext): Promise<BuildReport> {
+  const { startGitHubStatus } = await import('../github/build-status.js')
+  const target = { appSlug, buildSlug: build.buildSlug, buildNumber: build.buildNumber, buildUrl: build.buildUrl, workflow: build.triggeredWorkflow ?? params.workflow_id, commit: params.commit_hash, pullRequest: params.pull_request_id }
+  return startGitHubStatus(settings, target, ctx)
 }
 
 function httpLink(url: string | undefined): SummarySection['link'] {

@@ -4,6 +4,7 @@
  * a wait-timeout or a cancelled job, an abort of the build.
  */
 import { abortBuild } from '../api/builds.js'
+import type { BuildStatus } from '../api/build-record.js'
 import { waitForBuild, type WaitResult } from '../api/watch-build.js'
 import { Input, Output, State } from '../constants.js'
 import { describeDuration } from '../durations.js'
@@ -56,6 +57,17 @@ export interface Waited {
   /** The summary section the wait adds its result to. */
   section: SummarySection
   buildUrl?: string
+  /** Told when the build is held and when the wait ends (the status on GitHub). */
+  report?: BuildReport
+}
+
+/** How a wait ended: the build's status, or why the action stopped waiting. */
+export type WaitEnd = BuildStatus | 'timed-out' | 'cancelled'
+
+/** Hears about a held build and the end of the wait; it never throws. */
+export interface BuildReport {
+  held(): void
+  ended(end: WaitEnd, buildNumber?: number): Promise<void>
 }
 
 /**
@@ -79,11 +91,18 @@ export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: 
     ctx.saveState(State.pendingBuild, '')
     throw leftRunning(error, build.buildSlug)
   }
-  if (result.kind === 'finished') return reportFinished(build, result, settings, ctx)
-  return stopAndAbort(build, result.kind, settings, ctx)
+  if (result.kind === 'finished') {
+    await build.report?.ended(result.status, result.record.build_number)
+    return reportFinished(build, result, settings, ctx)
+  }
+  try {
+    return await stopAndAbort(build, result.kind, settings, ctx)
+  } finally {
+    await build.report?.ended(result.kind)
+  }
 }
 
-function watch({ appSlug, buildSlug, section, buildUrl }: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<WaitResult> {
+function watch({ appSlug, buildSlug, section, buildUrl, report }: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<WaitResult> {
   return waitForBuild(ctx.client, {
     appSlug,
     buildSlug,
@@ -95,12 +114,14 @@ function watch({ appSlug, buildSlug, section, buildUrl }: Waited, settings: Wait
     buildUrl,
     log: (line) => ctx.info(line),
     printLog: (text) => ctx.info(text),
-    onHold: () =>
+    onHold: () => {
+      report?.held()
       section.lines?.push(
         buildUrl
           ? "The build was held for approval on the service: someone with access to the app approves it on the build's page (Open the build, above)."
           : `The build was held for approval on the service: someone with access to the app approves it on the page of build ${buildSlug} of app ${appSlug}.`
       )
+    }
   })
 }
 

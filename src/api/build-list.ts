@@ -1,0 +1,59 @@
+/** The service's builds list (`GET /apps/{app-slug}/builds`), filtered, every page followed. */
+import type { ServiceClient } from '../http/client.js'
+import { listAll } from '../http/pagination.js'
+import { wholeNumber } from './build-record.js'
+import { buildsPath, slugProblem } from './paths.js'
+
+/** A build of the list: the fields the pull-request features read. */
+export interface ListedBuild {
+  slug: string
+  buildNumber?: number
+  status?: number
+  isOnHold: boolean
+  triggeredWorkflow?: string
+  branch?: string
+  commitHash?: string
+  pullRequestId?: number
+}
+
+/** The list's filters, by their wire names. */
+export interface BuildListFilters {
+  workflow?: string
+  branch?: string
+  pull_request_id?: number
+  status?: number
+}
+
+function text(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/** A list item as the action can use it, or undefined when its slug is unusable or a number is malformed. */
+function readListed(item: unknown): ListedBuild | undefined {
+  if (item === null || typeof item !== 'object') return undefined
+  const raw = item as Record<string, unknown>
+  if (slugProblem(raw.slug) !== undefined) return undefined
+  try {
+    return {
+      slug: raw.slug as string,
+      buildNumber: wholeNumber(raw.build_number, 'build_number', true),
+      status: wholeNumber(raw.status, 'status', true),
+      isOnHold: raw.is_on_hold === true,
+      triggeredWorkflow: text(raw.triggered_workflow),
+      branch: text(raw.branch),
+      commitHash: text(raw.commit_hash),
+      pullRequestId: wholeNumber(raw.pull_request_id, 'pull_request_id', true) || undefined
+    }
+  } catch {
+    return undefined
+  }
+}
+
+/**
+ * Lists an app's builds that match the filters, every page. Items the action cannot use
+ * (no usable slug, malformed numbers) are left out rather than failing the step.
+ */
+export async function listBuilds(client: ServiceClient, appSlug: string, filters: BuildListFilters, signal?: AbortSignal): Promise<ListedBuild[]> {
+  const { items } = await listAll<unknown>(client, buildsPath(appSlug), { query: { ...filters }, signal, maxPages: 100 })
+  return items.map(readListed).filter((b): b is ListedBuild => b !== undefined)
+}

@@ -1,0 +1,79 @@
+/**
+ * The events that start a build on behalf of a pull request without being `pull_request`
+ * events: an approving review, a comment on the pull request (read through the GitHub API),
+ * and a workflow run that follows another. Each is turned into what the pull request mapping
+ * takes, so the fork rules stay in one place: a same-repository pull request keeps both owners,
+ * a fork sends neither.
+ */
+import type { BuildParams } from '../build-params.js'
+import type { EventBuildParams, GitHubEvent } from '../event.js'
+import { githubRequest, repositoryOf } from './rest.js'
+
+function obj(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/**
+ * The event as the mapping reads it: an approving `pull_request_review` and an `issue_comment`
+ * on a pull request become the `pull_request` event of that pull request; any other event is
+ * returned as it is. A review that approves nothing, or a comment on an issue, builds nothing.
+ */
+export async function resolvePullRequestEvent(event: GitHubEvent, githubToken: string, env: NodeJS.ProcessEnv): Promise<GitHubEvent> {
+  if (event.name === 'pull_request_review') return fromReview(event)
+  if (event.name === 'issue_comment') return fromComment(event, githubToken, env)
+  return event
+}
+
+function fromReview(event: GitHubEvent): GitHubEvent {
+  const state = str(obj(event.payload.review).state)?.toLowerCase()
+  if (event.payload.action !== 'submitted' || state !== 'approved') {
+    throw new Error(
+      `This pull_request_review event is not a submitted approval (action ${String(event.payload.action)}, state ${state ?? 'none'}): nothing is built. Run the step only for approvals, e.g. if: github.event.review.state == 'approved'`
+    )
+  }
+  return { ...event, name: 'pull_request', payload: { pull_request: event.payload.pull_request } }
+}
+
+async function fromComment(event: GitHubEvent, githubToken: string, env: NodeJS.ProcessEnv): Promise<GitHubEvent> {
+  const issue = obj(event.payload.issue)
+  const number = issue.number
+  if (issue.pull_request === undefined || typeof number !== 'number') {
+    throw new Error('This issue_comment event is about an issue, not a pull request: nothing is built. Run the step only for pull requests, e.g. if: github.event.issue.pull_request')
+  }
+  const repository = repositoryOf(env)
+  if (!repository) throw new Error('GITHUB_REPOSITORY is not set as owner/name, so the pull request of this issue_comment event cannot be read')
+  if (!githubToken) throw new Error('github-token is empty, so the pull request of this issue_comment event cannot be read; pass ${{ github.token }} (the default)')
+  const request = await githubRequest(githubToken)
+  let pr: unknown
+  try {
+    pr = (await request('GET /repos/{owner}/{repo}/pulls/{pull_number}', { ...repository, pull_number: number })).data
+  } catch (error) {
+    throw new Error(`Could not read pull request #${number} from the GitHub API: ${(error as Error).message}`, { cause: error })
+  }
+  return { ...event, name: 'pull_request', payload: { pull_request: pr, number } }
+}
+
+/**
+ * A `workflow_run` event: the head commit and branch of the run it follows. The run's head
+ * repository differing from this repository means a fork's code: neither owner is sent.
+ */
+export function fromWorkflowRun(payload: Record<string, unknown>): EventBuildParams {
+  const run = obj(payload.workflow_run)
+  const headRepo = obj(run.head_repository)
+  const thisRepo = obj(payload.repository)
+  const headName = str(headRepo.full_name)
+  const fork = headName === undefined || headName !== str(thisRepo.full_name)
+  const pullRequest = Array.isArray(run.pull_requests) ? obj(run.pull_requests[0]) : {}
+  const params: BuildParams = { branch: str(run.head_branch), commit_hash: str(run.head_sha), commit_message: str(obj(run.head_commit).message) }
+  if (typeof pullRequest.number === 'number') params.pull_request_id = pullRequest.number
+  if (!fork) {
+    params.branch_repo_owner = str(obj(headRepo.owner).login)
+    params.branch_dest_repo_owner = str(obj(thisRepo.owner).login)
+  }
+  const notes = fork ? [`The workflow run comes from ${headName ? `the fork ${headName}` : 'a repository that is gone'}; the repository owners are left out, so the service may hold its build until someone approves it.`] : []
+  return { params, notes, isForkPullRequest: fork }
+}
