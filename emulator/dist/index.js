@@ -665,6 +665,60 @@ function logAt(build, now, logDelayMs) {
     return { chunks, finished: progress.finishedAt !== null };
 }
 
+;// CONCATENATED MODULE: ./emulator/build-list.ts
+/**
+ * The builds list of the published contract (`GET /apps/{app-slug}/builds`): its filters and
+ * its paging, computed from the builds the model holds. Reads only; nothing here changes state.
+ */
+
+
+function integerParam(query, name, min, max) {
+    const raw = query.get(name);
+    if (raw === null || raw === '')
+        return undefined;
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+        throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+    return Number(raw);
+}
+/** Reads the filters from the query, naming a bad parameter. */
+function readBuildFilters(query) {
+    return {
+        branch: query.get('branch') || undefined,
+        workflow: query.get('workflow') || undefined,
+        pullRequestId: integerParam(query, 'pull_request_id', 0, 2 ** 31 - 1),
+        status: integerParam(query, 'status', 0, 4),
+        limit: integerParam(query, 'limit', 1, 50) ?? 50,
+        next: query.get('next') || undefined
+    };
+}
+function matches(build, filters, now) {
+    if (filters.branch !== undefined && build.branch !== filters.branch)
+        return false;
+    if (filters.workflow !== undefined && build.triggeredWorkflow !== filters.workflow)
+        return false;
+    if (filters.pullRequestId !== undefined && build.pullRequestId !== filters.pullRequestId)
+        return false;
+    return filters.status === undefined || progressOf(build, now).status === filters.status;
+}
+/** One page of an app's builds, newest first; `paging.next` is the slug of the first build of the next page. */
+function buildListPage(builds, appSlug, filters, now) {
+    const all = [...builds].filter((b) => b.appSlug === appSlug && matches(b, filters, now)).sort((a, b) => b.buildNumber - a.buildNumber);
+    let from = 0;
+    if (filters.next !== undefined) {
+        from = all.findIndex((b) => b.slug === filters.next);
+        if (from < 0)
+            throw badRequest(`next: no build "${filters.next}" in this list`);
+    }
+    const page = all.slice(from, from + filters.limit);
+    const following = all[from + filters.limit];
+    return {
+        data: page.map((b) => buildJson(b, now)),
+        paging: { total_item_count: all.length, page_item_limit: filters.limit, ...(following ? { next: following.slug } : {}) }
+    };
+}
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: ./emulator/redact.ts
 /**
  * What the emulator treats as secret in requests, and the copies it keeps instead. The
@@ -742,204 +796,6 @@ function redactBody(body) {
 function unparsedBody(raw) {
     return `[unparsed body of ${Buffer.byteLength(raw)} bytes]`;
 }
-
-;// CONCATENATED MODULE: ./emulator/routes/trigger-request.ts
-
-
-
-const STRING_PARAMS = [
-    'branch',
-    'commit_hash',
-    'tag',
-    'commit_message',
-    'workflow_id',
-    'branch_dest',
-    'branch_repo_owner',
-    'branch_dest_repo_owner',
-    'pull_request_merge_branch',
-    'pull_request_head_branch',
-    'pull_request_repository_url'
-];
-const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
-/** Accepts the four encodings: object, JSON text, object or text under `payload`, form `payload`. */
-function unwrapTriggerBody(body) {
-    let value = body;
-    const parse = (text, what) => {
-        try {
-            return JSON.parse(text);
-        }
-        catch {
-            throw badRequest(`${what} is not valid JSON`);
-        }
-    };
-    if (typeof value === 'string')
-        value = parse(value, 'request body');
-    if (isObject(value) && value.payload !== undefined && value.hook_info === undefined) {
-        value = typeof value.payload === 'string' ? parse(value.payload, 'payload') : value.payload;
-    }
-    if (!isObject(value))
-        throw badRequest('request body must be a JSON object with hook_info and build_params');
-    return value;
-}
-function checkEnvironments(value) {
-    if (value === undefined || value === null)
-        return [];
-    if (!Array.isArray(value))
-        throw badRequest('build_params.environments must be an array');
-    return value.map((item, i) => {
-        const at = `build_params.environments[${i}]`;
-        if (!isObject(item))
-            throw badRequest(`${at} must be an object`);
-        const name = item.mapped_to ?? item.key;
-        if (typeof name !== 'string' || !ENV_NAME.test(name)) {
-            throw badRequest(`${at}.mapped_to must be a valid environment variable name`);
-        }
-        if (item.key !== undefined && item.mapped_to !== undefined && item.key !== item.mapped_to) {
-            throw badRequest(`${at}.key and ${at}.mapped_to disagree`);
-        }
-        if (typeof item.value !== 'string')
-            throw badRequest(`${at}.value must be a string`);
-        if (item.is_expand !== undefined && typeof item.is_expand !== 'boolean')
-            throw badRequest(`${at}.is_expand must be a boolean`);
-        // The value has been checked; the emulator runs nothing, so it keeps only that there was one.
-        return { name, value: REDACTED, is_expand: item.is_expand ?? true };
-    });
-}
-/** The emulator's own per-trigger headers: the build's outcome and duration. */
-function headerOptions(headers) {
-    const outcome = headers['x-emulator-build-outcome'];
-    const duration = headers['x-emulator-build-duration-ms'];
-    const options = {};
-    if (typeof outcome === 'string') {
-        if (outcome !== 'success' && outcome !== 'failure')
-            throw badRequest('X-Emulator-Build-Outcome must be success or failure');
-        options.outcome = outcome;
-    }
-    if (typeof duration === 'string') {
-        if (!/^\d+$/.test(duration))
-            throw badRequest('X-Emulator-Build-Duration-Ms must be a non-negative integer');
-        options.durationMs = Number(duration);
-    }
-    return options;
-}
-function stringParams(params) {
-    const text = {};
-    for (const field of STRING_PARAMS) {
-        const value = params[field];
-        if (value !== undefined && value !== null && typeof value !== 'string')
-            throw badRequest(`build_params.${field} must be a string`);
-        text[field] = typeof value === 'string' && value !== '' ? value : undefined;
-    }
-    return text;
-}
-/** The trigger as the model takes it; every error names the field it is about. */
-function readTriggerRequest(rawBody, headers) {
-    const body = unwrapTriggerBody(rawBody);
-    if (!isObject(body.hook_info) || body.hook_info.type !== 'service')
-        throw badRequest('hook_info.type must be "service"');
-    if (!isObject(body.build_params))
-        throw badRequest('build_params is required and must be an object');
-    const params = body.build_params;
-    const text = stringParams(params);
-    const prId = params.pull_request_id;
-    if (prId !== undefined && prId !== null && !(typeof prId === 'number' && Number.isInteger(prId))) {
-        throw badRequest('build_params.pull_request_id must be an integer');
-    }
-    const skip = params.skip_git_status_report;
-    if (skip !== undefined && typeof skip !== 'boolean')
-        throw badRequest('build_params.skip_git_status_report must be a boolean');
-    const environments = checkEnvironments(params.environments);
-    if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id) {
-        throw badRequest('build_params needs at least one of tag, commit_hash, branch or workflow_id');
-    }
-    return {
-        text,
-        pullRequestId: typeof prId === 'number' ? prId : null,
-        skipGitStatusReport: skip === true,
-        environments,
-        originalParams: redactBody(params),
-        ...headerOptions(headers)
-    };
-}
-
-;// CONCATENATED MODULE: ./emulator/routes/builds.ts
-/** Triggering, reading, following and aborting builds. */
-
-
-
-
-
-function trigger(ctx) {
-    const app = ctx.app();
-    const build = ctx.model.triggerBuild(app, readTriggerRequest(ctx.body, ctx.headers));
-    const item = {
-        build_slug: build.slug,
-        build_number: build.buildNumber,
-        build_url: `${ctx.origin}/build/${build.slug}`,
-        triggered_workflow: build.triggeredWorkflow,
-        triggered_pipeline: '',
-        status: 'ok',
-        message: 'webhook processed'
-    };
-    return {
-        status: 201,
-        json: {
-            status: 'ok',
-            message: 'webhook processed',
-            slug: app.slug,
-            service: 'service',
-            results: [item],
-            build_slug: item.build_slug,
-            build_number: item.build_number,
-            build_url: item.build_url,
-            triggered_workflow: item.triggered_workflow
-        }
-    };
-}
-/** The build named by `:build`, provided it belongs to the route's app. */
-function findBuild(ctx) {
-    const app = ctx.app();
-    const build = ctx.model.state.builds.get(ctx.params.build);
-    if (!build || build.appSlug !== app.slug)
-        throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`);
-    return build;
-}
-function getBuild(ctx) {
-    return { status: 200, json: { data: buildJson(findBuild(ctx), ctx.model.now()) } };
-}
-function getLog(ctx) {
-    const build = findBuild(ctx);
-    const now = ctx.model.now();
-    const log = logAt(build, now, ctx.logDelayMs);
-    if (log === null)
-        throw notFound(`the log of build "${build.slug}" is not available yet`);
-    return {
-        status: 200,
-        json: {
-            log_chunks: log.chunks,
-            is_archived: log.finished,
-            expiring_raw_log_url: null,
-            timestamp: new Date(now).toISOString()
-        }
-    };
-}
-function abort(ctx) {
-    const build = findBuild(ctx);
-    const body = bodyObject(ctx.body, true);
-    ctx.model.abortBuild(ctx.user, ctx.app(), build, {
-        reason: optionalString(body, 'abort_reason') ?? '',
-        withSuccess: optionalBoolean(body, 'abort_with_success') ?? false,
-        skipGitStatusReport: optionalBoolean(body, 'skip_git_status_report') ?? false,
-        skipNotifications: optionalBoolean(body, 'skip_notifications') ?? false
-    });
-    return { status: 200, json: { status: 'ok' } };
-}
-const buildRoutes = [
-    { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
-    { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
-    { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_ANY_ROLE, handler: getLog },
-    { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
-];
 
 ;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
 /*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT */
@@ -4778,6 +4634,496 @@ function selectWorkflow(config, event) {
     return null;
 }
 
+;// CONCATENATED MODULE: ./emulator/model/events.ts
+/**
+ * The events of section 6 of the interface: build status reports to the git provider and
+ * email notifications. The emulator sends neither; it records each decision (sent or not, and
+ * why) in the world's event log, which `GET /_emulator/events` shows.
+ */
+
+/** Bounded, so a long rehearsal cannot grow the log without end. */
+const MAX_EVENTS = 10_000;
+function record(state, at, event) {
+    if (state.events.length >= MAX_EVENTS)
+        state.events.shift();
+    state.events.push({ seq: state.nextEventSeq++, at: new Date(at).toISOString(), ...event });
+}
+/**
+ * Whether an email goes out for a build that ended as `outcome`. `change` compares with the
+ * latest earlier build of the same app and branch that had finished by then; with none, it sends.
+ */
+function emailDecision(state, app, build, outcome, at) {
+    const setting = outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure;
+    if (setting === 'never')
+        return { setting, sent: false, reason: 'setting is never' };
+    if (setting === 'always')
+        return { setting, sent: true, reason: 'setting is always' };
+    const previous = [...state.builds.values()]
+        .filter((b) => b.appSlug === app.slug && b.branch === build.branch && b.buildNumber < build.buildNumber)
+        .sort((a, b) => a.buildNumber - b.buildNumber)
+        .map((b) => progressOf(b, at))
+        .filter((p) => p.status !== 0)
+        .pop();
+    if (!previous)
+        return { setting, sent: true, reason: 'no previous build on this branch' };
+    const previousSucceeded = previous.status === 1 || previous.status === 4;
+    const changed = previousSucceeded !== (outcome === 'success');
+    return { setting, sent: changed, reason: changed ? 'status changed' : 'status unchanged' };
+}
+function statusReport(state, build, event, reportState, skip, at) {
+    const decision = skip ?? { sent: true, reason: 'the app has a webhook' };
+    record(state, at, {
+        kind: 'git_status_report',
+        event,
+        app: build.appSlug,
+        build: build.slug,
+        branch: build.branch,
+        commit_hash: build.commitHash,
+        state: reportState,
+        ...decision
+    });
+    if (reportState !== 'pending')
+        build.gitStatusReport = decision.sent ? reportState : null;
+}
+const skippedByTrigger = (build) => build.skipGitStatusReport ? { sent: false, reason: 'skip_git_status_report was true at trigger' } : null;
+/** The `pending` status report sent when a build is triggered. */
+function recordTrigger(state, build, at) {
+    statusReport(state, build, 'trigger', 'pending', skippedByTrigger(build), at);
+}
+/** A build that ran to its end: its final status report, and the email its outcome calls for. */
+function recordBuildEnd(state, app, build, at) {
+    statusReport(state, build, 'build_end', build.outcome, skippedByTrigger(build), at);
+    const email = emailDecision(state, app, build, build.outcome, at);
+    record(state, at, { kind: 'email_notification', event: 'build_end', app: app.slug, build: build.slug, branch: build.branch, outcome: build.outcome, ...email });
+}
+/**
+ * An aborted build: reported as success with `abort_with_success`, as failure otherwise; the
+ * email follows the app's settings unless `skip_notifications`. Returns whether the email went out.
+ */
+function recordAbort(state, app, build, at) {
+    const abort = build.abort;
+    const outcome = abort.withSuccess ? 'success' : 'failure';
+    const skip = skippedByTrigger(build) ?? (abort.skipGitStatusReport ? { sent: false, reason: 'skip_git_status_report was true at abort' } : null);
+    statusReport(state, build, 'abort', outcome, skip, at);
+    const email = abort.skipNotifications
+        ? { setting: outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure, sent: false, reason: 'skip_notifications is true' }
+        : emailDecision(state, app, build, outcome, at);
+    record(state, at, { kind: 'email_notification', event: 'abort', app: app.slug, build: build.slug, branch: build.branch, outcome, ...email });
+    return email.sent;
+}
+
+;// CONCATENATED MODULE: ./emulator/model/builds.ts
+/** Build state changes: trigger, approval of a held build, abort, and the recording of a build's end. */
+
+
+
+
+
+
+/** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
+function configForBuild(app) {
+    if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
+        throw badRequest(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`);
+    }
+    try {
+        return parseServiceYml(app.serviceYml);
+    }
+    catch (error) {
+        if (error instanceof ConfigLimitError)
+            throw badRequest(`the app's service.yml is over the emulator's limits: ${error.message}`);
+        throw badRequest(`the app's service.yml is not valid: ${error.message.split('\n')[0]}`);
+    }
+}
+/** `workflow_id` when given (it must name a workflow of the file), else the first trigger map item that matches. */
+function chooseWorkflow(config, request) {
+    const { text } = request;
+    if (text.workflow_id) {
+        const known = workflowNames(config);
+        if (known.length > 0 && !known.includes(text.workflow_id)) {
+            throw badRequest(`build_params.workflow_id: workflow "${text.workflow_id}" is not defined in the configuration`);
+        }
+        return text.workflow_id;
+    }
+    const selected = selectWorkflow(config, {
+        branch: text.branch,
+        tag: text.tag,
+        pullRequest: request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
+    });
+    if (selected === null) {
+        throw badRequest('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item');
+    }
+    return selected;
+}
+/**
+ * App envs beat additional envs; secrets beat both. The record keeps app env values only: a
+ * trigger's values may be secrets (nothing on the wire says which), and the app's secrets are.
+ */
+function effectiveEnvironment(app, additional) {
+    const effectiveEnv = {};
+    const envSources = {};
+    const set = (name, value, source) => {
+        effectiveEnv[name] = value;
+        envSources[name] = source;
+    };
+    for (const item of additional)
+        set(item.name, REDACTED, 'additional');
+    for (const [name, value] of Object.entries(app.envs))
+        set(name, value, 'app');
+    for (const name of Object.keys(app.secrets))
+        set(name, '[secret]', 'secret');
+    return { effectiveEnv, envSources };
+}
+/** The most specific of commit, tag and branch; the app's default branch when none is given. */
+function checkoutOf(app, text) {
+    if (text.commit_hash)
+        return { kind: 'commit_hash', value: text.commit_hash };
+    if (text.tag)
+        return { kind: 'tag', value: text.tag };
+    if (text.branch)
+        return { kind: 'branch', value: text.branch };
+    return { kind: 'default_branch', value: app.defaultBranch };
+}
+/**
+ * Starts a build. Rule 3 of the trigger rules: with both `branch_repo_owner` and
+ * `branch_dest_repo_owner` omitted, the request counts as a pull request from a fork and the
+ * build is held until approved (`POST /_emulator/builds/{build}/approve`).
+ */
+function triggerBuild(state, app, request, now, defaultDurationMs) {
+    const config = configForBuild(app);
+    const workflow = chooseWorkflow(config, request);
+    const { text } = request;
+    const held = !text.branch_repo_owner && !text.branch_dest_repo_owner;
+    const build = {
+        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
+        appSlug: app.slug,
+        buildNumber: app.nextBuildNumber++,
+        triggeredAt: now,
+        startedAt: held ? null : now,
+        durationMs: request.durationMs ?? defaultDurationMs,
+        outcome: request.outcome ?? app.buildOutcome,
+        triggeredWorkflow: workflow,
+        branch: text.branch ?? null,
+        commitHash: text.commit_hash ?? null,
+        tag: text.tag ?? null,
+        pullRequestId: request.pullRequestId,
+        checkout: checkoutOf(app, text),
+        originalParams: request.originalParams,
+        additionalEnvs: request.environments,
+        ...effectiveEnvironment(app, request.environments),
+        skipGitStatusReport: request.skipGitStatusReport,
+        heldForApproval: held,
+        approvedAt: null,
+        gitStatusReport: null,
+        ended: false,
+        abort: null
+    };
+    state.builds.set(build.slug, build);
+    recordTrigger(state, build, now);
+    return build;
+}
+/** Releases a held build: it starts now. */
+function approveBuild(state, slug, now) {
+    const build = state.builds.get(slug);
+    if (!build)
+        throw notFound(`build "${slug}" not found`);
+    if (!progressOf(build, now).onHold)
+        throw new HttpError(409, `build "${build.slug}" is not on hold`);
+    build.startedAt = now;
+    build.approvedAt = now;
+    return build;
+}
+/** Aborts a build that has not finished (held or running) and records the events the abort causes. */
+function abortBuild(state, app, build, caller, request, now) {
+    settleBuilds(state, now);
+    const progress = progressOf(build, now);
+    if (progress.status !== 0) {
+        throw badRequest(`build "${build.slug}" has already finished (${progress.statusText}) and cannot be aborted`);
+    }
+    build.abort = { at: now, ...request, notificationSent: false, by: caller };
+    build.ended = true;
+    build.abort.notificationSent = recordAbort(state, app, build, now);
+}
+/**
+ * Records the end of every build that has run its course by `now`, in the order they ended.
+ * Builds need no timers: this runs before each request, so the events are in place before
+ * anyone can ask about them, stamped with the time the build ended.
+ */
+function settleBuilds(state, now) {
+    const ended = [...state.builds.values()]
+        .filter((b) => !b.ended && b.startedAt !== null && now >= b.startedAt + b.durationMs)
+        .sort((a, b) => a.startedAt + a.durationMs - (b.startedAt + b.durationMs) || a.buildNumber - b.buildNumber);
+    for (const build of ended) {
+        build.ended = true;
+        const app = state.apps.get(build.appSlug);
+        if (app)
+            recordBuildEnd(state, app, build, build.startedAt + build.durationMs);
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/model/build-requests.ts
+/**
+ * Build requests: the service keeps a held fork pull request build as an open request until
+ * someone approves it (the build starts) or rejects it (the build ends aborted).
+ */
+
+
+
+const PREFIX = 'req-';
+/** The slug of the build request of a held build: its own name, so it cannot be taken for the build's. */
+function requestSlugOf(build) {
+    return `${PREFIX}${build.slug}`;
+}
+/** The open build requests of an app, oldest first. */
+function openBuildRequests(state, app, now) {
+    return [...state.builds.values()].filter((b) => b.appSlug === app.slug && progressOf(b, now).onHold).sort((a, b) => a.buildNumber - b.buildNumber);
+}
+/** Approves (the build starts now) or rejects (the build is aborted) an open build request. */
+function decideBuildRequest(state, app, caller, requestSlug, approve, now) {
+    const build = requestSlug.startsWith(PREFIX) ? state.builds.get(requestSlug.slice(PREFIX.length)) : undefined;
+    if (!build || build.appSlug !== app.slug || !progressOf(build, now).onHold)
+        throw notFound(`no open build request "${requestSlug}" for app "${app.slug}"`);
+    if (approve)
+        return approveBuild(state, build.slug, now);
+    abortBuild(state, app, build, caller, { reason: 'The build request was rejected', withSuccess: false, skipGitStatusReport: false, skipNotifications: false }, now);
+    return build;
+}
+
+;// CONCATENATED MODULE: ./emulator/routes/build-requests.ts
+/** The builds list with its filters and paging, and the build requests of held fork builds. */
+
+
+
+
+
+function listBuilds(ctx) {
+    const filters = readBuildFilters(ctx.query);
+    return { status: 200, json: buildListPage(ctx.model.state.builds.values(), ctx.app().slug, filters, ctx.model.now()) };
+}
+function requestJson(app, build) {
+    const pr = build.pullRequestId;
+    return {
+        slug: requestSlugOf(build),
+        pull_request_url: pr === null ? null : `https://github.com/${app.repoOwner}/${app.repoSlug}/pull/${pr}`,
+        created_at: new Date(build.triggeredAt).toISOString(),
+        build_params: build.originalParams
+    };
+}
+function listRequests(ctx) {
+    const app = ctx.app();
+    return { status: 200, json: { data: openBuildRequests(ctx.model.state, app, ctx.model.now()).map((b) => requestJson(app, b)) } };
+}
+function updateRequest(ctx) {
+    const app = ctx.app();
+    const approve = optionalBoolean(bodyObject(ctx.body), 'is_approved');
+    if (approve === undefined)
+        throw badRequest('is_approved is required and must be a boolean');
+    const item = requestJson(app, ctx.model.decideBuildRequest(ctx.user, app, ctx.params.request, approve));
+    return { status: 200, json: { data: item } };
+}
+const buildRequestRoutes = [
+    { method: 'GET', pattern: '/apps/:app/builds', access: APP_ANY_ROLE, handler: listBuilds },
+    { method: 'GET', pattern: '/apps/:app/build-requests', access: APP_ANY_ROLE, handler: listRequests },
+    { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_OWNER_ADMIN_DEVELOPER, handler: updateRequest }
+];
+
+;// CONCATENATED MODULE: ./emulator/routes/trigger-request.ts
+
+
+
+const STRING_PARAMS = [
+    'branch',
+    'commit_hash',
+    'tag',
+    'commit_message',
+    'workflow_id',
+    'branch_dest',
+    'branch_repo_owner',
+    'branch_dest_repo_owner',
+    'pull_request_merge_branch',
+    'pull_request_head_branch',
+    'pull_request_repository_url'
+];
+const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+/** Accepts the four encodings: object, JSON text, object or text under `payload`, form `payload`. */
+function unwrapTriggerBody(body) {
+    let value = body;
+    const parse = (text, what) => {
+        try {
+            return JSON.parse(text);
+        }
+        catch {
+            throw badRequest(`${what} is not valid JSON`);
+        }
+    };
+    if (typeof value === 'string')
+        value = parse(value, 'request body');
+    if (isObject(value) && value.payload !== undefined && value.hook_info === undefined) {
+        value = typeof value.payload === 'string' ? parse(value.payload, 'payload') : value.payload;
+    }
+    if (!isObject(value))
+        throw badRequest('request body must be a JSON object with hook_info and build_params');
+    return value;
+}
+function checkEnvironments(value) {
+    if (value === undefined || value === null)
+        return [];
+    if (!Array.isArray(value))
+        throw badRequest('build_params.environments must be an array');
+    return value.map((item, i) => {
+        const at = `build_params.environments[${i}]`;
+        if (!isObject(item))
+            throw badRequest(`${at} must be an object`);
+        const name = item.mapped_to ?? item.key;
+        if (typeof name !== 'string' || !ENV_NAME.test(name)) {
+            throw badRequest(`${at}.mapped_to must be a valid environment variable name`);
+        }
+        if (item.key !== undefined && item.mapped_to !== undefined && item.key !== item.mapped_to) {
+            throw badRequest(`${at}.key and ${at}.mapped_to disagree`);
+        }
+        if (typeof item.value !== 'string')
+            throw badRequest(`${at}.value must be a string`);
+        if (item.is_expand !== undefined && typeof item.is_expand !== 'boolean')
+            throw badRequest(`${at}.is_expand must be a boolean`);
+        // The value has been checked; the emulator runs nothing, so it keeps only that there was one.
+        return { name, value: REDACTED, is_expand: item.is_expand ?? true };
+    });
+}
+/** The emulator's own per-trigger headers: the build's outcome and duration. */
+function headerOptions(headers) {
+    const outcome = headers['x-emulator-build-outcome'];
+    const duration = headers['x-emulator-build-duration-ms'];
+    const options = {};
+    if (typeof outcome === 'string') {
+        if (outcome !== 'success' && outcome !== 'failure')
+            throw badRequest('X-Emulator-Build-Outcome must be success or failure');
+        options.outcome = outcome;
+    }
+    if (typeof duration === 'string') {
+        if (!/^\d+$/.test(duration))
+            throw badRequest('X-Emulator-Build-Duration-Ms must be a non-negative integer');
+        options.durationMs = Number(duration);
+    }
+    return options;
+}
+function stringParams(params) {
+    const text = {};
+    for (const field of STRING_PARAMS) {
+        const value = params[field];
+        if (value !== undefined && value !== null && typeof value !== 'string')
+            throw badRequest(`build_params.${field} must be a string`);
+        text[field] = typeof value === 'string' && value !== '' ? value : undefined;
+    }
+    return text;
+}
+/** The trigger as the model takes it; every error names the field it is about. */
+function readTriggerRequest(rawBody, headers) {
+    const body = unwrapTriggerBody(rawBody);
+    if (!isObject(body.hook_info) || body.hook_info.type !== 'service')
+        throw badRequest('hook_info.type must be "service"');
+    if (!isObject(body.build_params))
+        throw badRequest('build_params is required and must be an object');
+    const params = body.build_params;
+    const text = stringParams(params);
+    const prId = params.pull_request_id;
+    if (prId !== undefined && prId !== null && !(typeof prId === 'number' && Number.isInteger(prId))) {
+        throw badRequest('build_params.pull_request_id must be an integer');
+    }
+    const skip = params.skip_git_status_report;
+    if (skip !== undefined && typeof skip !== 'boolean')
+        throw badRequest('build_params.skip_git_status_report must be a boolean');
+    const environments = checkEnvironments(params.environments);
+    if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id) {
+        throw badRequest('build_params needs at least one of tag, commit_hash, branch or workflow_id');
+    }
+    return {
+        text,
+        pullRequestId: typeof prId === 'number' ? prId : null,
+        skipGitStatusReport: skip === true,
+        environments,
+        originalParams: redactBody(params),
+        ...headerOptions(headers)
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/routes/builds.ts
+/** Triggering, reading, following and aborting builds. */
+
+
+
+
+
+function trigger(ctx) {
+    const app = ctx.app();
+    const build = ctx.model.triggerBuild(app, readTriggerRequest(ctx.body, ctx.headers));
+    const item = {
+        build_slug: build.slug,
+        build_number: build.buildNumber,
+        build_url: `${ctx.origin}/build/${build.slug}`,
+        triggered_workflow: build.triggeredWorkflow,
+        triggered_pipeline: '',
+        status: 'ok',
+        message: 'webhook processed'
+    };
+    return {
+        status: 201,
+        json: {
+            status: 'ok',
+            message: 'webhook processed',
+            slug: app.slug,
+            service: 'service',
+            results: [item],
+            build_slug: item.build_slug,
+            build_number: item.build_number,
+            build_url: item.build_url,
+            triggered_workflow: item.triggered_workflow
+        }
+    };
+}
+/** The build named by `:build`, provided it belongs to the route's app. */
+function findBuild(ctx) {
+    const app = ctx.app();
+    const build = ctx.model.state.builds.get(ctx.params.build);
+    if (!build || build.appSlug !== app.slug)
+        throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`);
+    return build;
+}
+function getBuild(ctx) {
+    return { status: 200, json: { data: buildJson(findBuild(ctx), ctx.model.now()) } };
+}
+function getLog(ctx) {
+    const build = findBuild(ctx);
+    const now = ctx.model.now();
+    const log = logAt(build, now, ctx.logDelayMs);
+    if (log === null)
+        throw notFound(`the log of build "${build.slug}" is not available yet`);
+    return {
+        status: 200,
+        json: {
+            log_chunks: log.chunks,
+            is_archived: log.finished,
+            expiring_raw_log_url: null,
+            timestamp: new Date(now).toISOString()
+        }
+    };
+}
+function abort(ctx) {
+    const build = findBuild(ctx);
+    const body = bodyObject(ctx.body, true);
+    ctx.model.abortBuild(ctx.user, ctx.app(), build, {
+        reason: optionalString(body, 'abort_reason') ?? '',
+        withSuccess: optionalBoolean(body, 'abort_with_success') ?? false,
+        skipGitStatusReport: optionalBoolean(body, 'skip_git_status_report') ?? false,
+        skipNotifications: optionalBoolean(body, 'skip_notifications') ?? false
+    });
+    return { status: 200, json: { status: 'ok' } };
+}
+const buildRoutes = [
+    { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
+    { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
+    { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_ANY_ROLE, handler: getLog },
+    { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
+];
+
 ;// CONCATENATED MODULE: ./emulator/routes/config.ts
 /** service.yml upload and download, its location, machine type migration and email notifications. */
 
@@ -4914,9 +5260,10 @@ const roleRoutes = [
 
 
 
+
 /** Every endpoint the emulator serves under the API prefix. */
-const API_ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes];
-const PLACEHOLDERS = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}' };
+const API_ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes];
+const PLACEHOLDERS = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}' };
 /** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
 function interfacePath(pattern) {
     return pattern.replace(/:(\w+)/g, (_match, name) => PLACEHOLDERS[name] ?? `{${name}}`);
@@ -5068,8 +5415,6 @@ function handleControl(method, path, ctx) {
     return match.route.handler({ ...ctx, params: decodeParams(match) });
 }
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
 ;// CONCATENATED MODULE: external "node:net"
 const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
 ;// CONCATENATED MODULE: ./emulator/control-token.ts
@@ -5983,232 +6328,6 @@ function apps_deleteApp(state, app) {
             state.builds.delete(slug);
 }
 
-;// CONCATENATED MODULE: ./emulator/model/events.ts
-/**
- * The events of section 6 of the interface: build status reports to the git provider and
- * email notifications. The emulator sends neither; it records each decision (sent or not, and
- * why) in the world's event log, which `GET /_emulator/events` shows.
- */
-
-/** Bounded, so a long rehearsal cannot grow the log without end. */
-const MAX_EVENTS = 10_000;
-function record(state, at, event) {
-    if (state.events.length >= MAX_EVENTS)
-        state.events.shift();
-    state.events.push({ seq: state.nextEventSeq++, at: new Date(at).toISOString(), ...event });
-}
-/**
- * Whether an email goes out for a build that ended as `outcome`. `change` compares with the
- * latest earlier build of the same app and branch that had finished by then; with none, it sends.
- */
-function emailDecision(state, app, build, outcome, at) {
-    const setting = outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure;
-    if (setting === 'never')
-        return { setting, sent: false, reason: 'setting is never' };
-    if (setting === 'always')
-        return { setting, sent: true, reason: 'setting is always' };
-    const previous = [...state.builds.values()]
-        .filter((b) => b.appSlug === app.slug && b.branch === build.branch && b.buildNumber < build.buildNumber)
-        .sort((a, b) => a.buildNumber - b.buildNumber)
-        .map((b) => progressOf(b, at))
-        .filter((p) => p.status !== 0)
-        .pop();
-    if (!previous)
-        return { setting, sent: true, reason: 'no previous build on this branch' };
-    const previousSucceeded = previous.status === 1 || previous.status === 4;
-    const changed = previousSucceeded !== (outcome === 'success');
-    return { setting, sent: changed, reason: changed ? 'status changed' : 'status unchanged' };
-}
-function statusReport(state, build, event, reportState, skip, at) {
-    const decision = skip ?? { sent: true, reason: 'the app has a webhook' };
-    record(state, at, {
-        kind: 'git_status_report',
-        event,
-        app: build.appSlug,
-        build: build.slug,
-        branch: build.branch,
-        commit_hash: build.commitHash,
-        state: reportState,
-        ...decision
-    });
-    if (reportState !== 'pending')
-        build.gitStatusReport = decision.sent ? reportState : null;
-}
-const skippedByTrigger = (build) => build.skipGitStatusReport ? { sent: false, reason: 'skip_git_status_report was true at trigger' } : null;
-/** The `pending` status report sent when a build is triggered. */
-function recordTrigger(state, build, at) {
-    statusReport(state, build, 'trigger', 'pending', skippedByTrigger(build), at);
-}
-/** A build that ran to its end: its final status report, and the email its outcome calls for. */
-function recordBuildEnd(state, app, build, at) {
-    statusReport(state, build, 'build_end', build.outcome, skippedByTrigger(build), at);
-    const email = emailDecision(state, app, build, build.outcome, at);
-    record(state, at, { kind: 'email_notification', event: 'build_end', app: app.slug, build: build.slug, branch: build.branch, outcome: build.outcome, ...email });
-}
-/**
- * An aborted build: reported as success with `abort_with_success`, as failure otherwise; the
- * email follows the app's settings unless `skip_notifications`. Returns whether the email went out.
- */
-function recordAbort(state, app, build, at) {
-    const abort = build.abort;
-    const outcome = abort.withSuccess ? 'success' : 'failure';
-    const skip = skippedByTrigger(build) ?? (abort.skipGitStatusReport ? { sent: false, reason: 'skip_git_status_report was true at abort' } : null);
-    statusReport(state, build, 'abort', outcome, skip, at);
-    const email = abort.skipNotifications
-        ? { setting: outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure, sent: false, reason: 'skip_notifications is true' }
-        : emailDecision(state, app, build, outcome, at);
-    record(state, at, { kind: 'email_notification', event: 'abort', app: app.slug, build: build.slug, branch: build.branch, outcome, ...email });
-    return email.sent;
-}
-
-;// CONCATENATED MODULE: ./emulator/model/builds.ts
-/** Build state changes: trigger, approval of a held build, abort, and the recording of a build's end. */
-
-
-
-
-
-
-/** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
-function configForBuild(app) {
-    if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
-        throw badRequest(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`);
-    }
-    try {
-        return parseServiceYml(app.serviceYml);
-    }
-    catch (error) {
-        if (error instanceof ConfigLimitError)
-            throw badRequest(`the app's service.yml is over the emulator's limits: ${error.message}`);
-        throw badRequest(`the app's service.yml is not valid: ${error.message.split('\n')[0]}`);
-    }
-}
-/** `workflow_id` when given (it must name a workflow of the file), else the first trigger map item that matches. */
-function chooseWorkflow(config, request) {
-    const { text } = request;
-    if (text.workflow_id) {
-        const known = workflowNames(config);
-        if (known.length > 0 && !known.includes(text.workflow_id)) {
-            throw badRequest(`build_params.workflow_id: workflow "${text.workflow_id}" is not defined in the configuration`);
-        }
-        return text.workflow_id;
-    }
-    const selected = selectWorkflow(config, {
-        branch: text.branch,
-        tag: text.tag,
-        pullRequest: request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
-    });
-    if (selected === null) {
-        throw badRequest('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item');
-    }
-    return selected;
-}
-/**
- * App envs beat additional envs; secrets beat both. The record keeps app env values only: a
- * trigger's values may be secrets (nothing on the wire says which), and the app's secrets are.
- */
-function effectiveEnvironment(app, additional) {
-    const effectiveEnv = {};
-    const envSources = {};
-    const set = (name, value, source) => {
-        effectiveEnv[name] = value;
-        envSources[name] = source;
-    };
-    for (const item of additional)
-        set(item.name, REDACTED, 'additional');
-    for (const [name, value] of Object.entries(app.envs))
-        set(name, value, 'app');
-    for (const name of Object.keys(app.secrets))
-        set(name, '[secret]', 'secret');
-    return { effectiveEnv, envSources };
-}
-/** The most specific of commit, tag and branch; the app's default branch when none is given. */
-function checkoutOf(app, text) {
-    if (text.commit_hash)
-        return { kind: 'commit_hash', value: text.commit_hash };
-    if (text.tag)
-        return { kind: 'tag', value: text.tag };
-    if (text.branch)
-        return { kind: 'branch', value: text.branch };
-    return { kind: 'default_branch', value: app.defaultBranch };
-}
-/**
- * Starts a build. Rule 3 of the trigger rules: with both `branch_repo_owner` and
- * `branch_dest_repo_owner` omitted, the request counts as a pull request from a fork and the
- * build is held until approved (`POST /_emulator/builds/{build}/approve`).
- */
-function triggerBuild(state, app, request, now, defaultDurationMs) {
-    const config = configForBuild(app);
-    const workflow = chooseWorkflow(config, request);
-    const { text } = request;
-    const held = !text.branch_repo_owner && !text.branch_dest_repo_owner;
-    const build = {
-        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
-        appSlug: app.slug,
-        buildNumber: app.nextBuildNumber++,
-        triggeredAt: now,
-        startedAt: held ? null : now,
-        durationMs: request.durationMs ?? defaultDurationMs,
-        outcome: request.outcome ?? app.buildOutcome,
-        triggeredWorkflow: workflow,
-        branch: text.branch ?? null,
-        commitHash: text.commit_hash ?? null,
-        tag: text.tag ?? null,
-        pullRequestId: request.pullRequestId,
-        checkout: checkoutOf(app, text),
-        originalParams: request.originalParams,
-        additionalEnvs: request.environments,
-        ...effectiveEnvironment(app, request.environments),
-        skipGitStatusReport: request.skipGitStatusReport,
-        heldForApproval: held,
-        approvedAt: null,
-        gitStatusReport: null,
-        ended: false,
-        abort: null
-    };
-    state.builds.set(build.slug, build);
-    recordTrigger(state, build, now);
-    return build;
-}
-/** Releases a held build: it starts now. */
-function approveBuild(state, slug, now) {
-    const build = state.builds.get(slug);
-    if (!build)
-        throw notFound(`build "${slug}" not found`);
-    if (!progressOf(build, now).onHold)
-        throw new HttpError(409, `build "${build.slug}" is not on hold`);
-    build.startedAt = now;
-    build.approvedAt = now;
-    return build;
-}
-/** Aborts a build that has not finished (held or running) and records the events the abort causes. */
-function abortBuild(state, app, build, caller, request, now) {
-    settleBuilds(state, now);
-    const progress = progressOf(build, now);
-    if (progress.status !== 0) {
-        throw badRequest(`build "${build.slug}" has already finished (${progress.statusText}) and cannot be aborted`);
-    }
-    build.abort = { at: now, ...request, notificationSent: false, by: caller };
-    build.ended = true;
-    build.abort.notificationSent = recordAbort(state, app, build, now);
-}
-/**
- * Records the end of every build that has run its course by `now`, in the order they ended.
- * Builds need no timers: this runs before each request, so the events are in place before
- * anyone can ask about them, stamped with the time the build ended.
- */
-function settleBuilds(state, now) {
-    const ended = [...state.builds.values()]
-        .filter((b) => !b.ended && b.startedAt !== null && now >= b.startedAt + b.durationMs)
-        .sort((a, b) => a.startedAt + a.durationMs - (b.startedAt + b.durationMs) || a.buildNumber - b.buildNumber);
-    for (const build of ended) {
-        build.ended = true;
-        const app = state.apps.get(build.appSlug);
-        if (app)
-            recordBuildEnd(state, app, build, build.startedAt + build.durationMs);
-    }
-}
-
 ;// CONCATENATED MODULE: ./emulator/model/history.ts
 /** Builds kept unless the emulator is told otherwise (--max-builds). */
 const DEFAULT_MAX_BUILDS = 10_000;
@@ -6292,6 +6411,7 @@ function migrateMachineTypes(state, owner, from, to) {
 
 
 
+
 /** The in-memory backend. */
 class MemoryModel {
     options;
@@ -6354,6 +6474,9 @@ class MemoryModel {
     }
     abortBuild(caller, app, build, request) {
         abortBuild(this.state, app, build, caller, request, this.now());
+    }
+    decideBuildRequest(caller, app, requestSlug, approve) {
+        return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now());
     }
     events() {
         return this.state.events;
