@@ -28,6 +28,10 @@ export const Input = {
   environments: 'environments',
   secretEnvironments: 'secret-environments',
   fromEvent: 'from-event',
+  // many apps in one step
+  appPaths: 'app-paths',
+  failFast: 'fail-fast',
+  githubToken: 'github-token',
   // wait and abort
   wait: 'wait',
   waitTimeout: 'wait-timeout',
@@ -107,6 +111,7 @@ export const Output = {
   errors: 'errors',
   checkedCount: 'checked-count',
   dryRunNote: 'dry-run-note',
+  builds: 'builds',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',
@@ -115,7 +120,8 @@ export const Output = {
   groupsFile: 'groups-file',
   groupSlugsFile: 'group-slugs-file',
   migratedAppsFile: 'migrated-apps-file',
-  errorsFile: 'errors-file'
+  errorsFile: 'errors-file',
+  buildsFile: 'builds-file'
 } as const
 
 export type OutputName = (typeof Output)[keyof typeof Output]
@@ -131,7 +137,8 @@ export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = {
   [Output.groups]: Output.groupsFile,
   [Output.groupSlugs]: Output.groupSlugsFile,
   [Output.migratedApps]: Output.migratedAppsFile,
-  [Output.errors]: Output.errorsFile
+  [Output.errors]: Output.errorsFile,
+  [Output.builds]: Output.buildsFile
 }
 
 /** State saved for the post step, which aborts a build the main step could not. */

@@ -3,6 +3,7 @@ import { triggerBuild } from '../api/builds.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../build-params.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../errors.js'
+import { MANY_APPS_INPUTS, readAppTargets, type ManyApps } from '../multi-app/targets.js'
 import { buildParamsFromEvent, readGitHubEvent } from '../event.js'
 import * as read from '../input-readers.js'
 import type { GetInput } from '../input-readers.js'
@@ -20,6 +21,8 @@ export interface TriggerInputs {
   /** Things the user should change, e.g. an owner input that lifts the hold on a fork pull request. */
   warnings: string[]
   wait: WaitSettings | undefined
+  /** Set when the step builds several apps (app-slug holding a list, or app-paths). */
+  many?: ManyApps
 }
 
 export const trigger = defineOperation<TriggerInputs>({
@@ -44,15 +47,16 @@ export const trigger = defineOperation<TriggerInputs>({
     Input.secretEnvironments,
     Input.fromEvent,
     Input.wait,
-    ...WAIT_INPUTS
+    ...WAIT_INPUTS,
+    ...MANY_APPS_INPUTS
   ],
-  outputs: [Output.buildSlug, Output.buildNumber, Output.buildUrl, Output.triggeredWorkflow, Output.response, Output.buildStatus, Output.buildStatusText],
+  outputs: [Output.buildSlug, Output.buildNumber, Output.buildUrl, Output.triggeredWorkflow, Output.response, Output.buildStatus, Output.buildStatusText, Output.builds],
   read: readTrigger,
   run: runTrigger
 })
 
 async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<TriggerInputs> {
-  const appSlug = read.requiredSlug(get, Input.appSlug)
+  const { appSlug, many } = await readAppTargets(get)
   const explicit = await readExplicitParams(get)
   const wait = read.booleanFlag(get, Input.wait, false) ? readWaitSettings(get, env) : undefined
   const event = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
@@ -61,7 +65,7 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   if (!hasBuildTarget(params)) {
     throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
   }
-  return { appSlug, params, fromEvent: event?.name, notes, warnings, wait }
+  return { appSlug, params, fromEvent: event?.name, notes, warnings, wait, many }
 }
 
 /** The build parameters the inputs give, each checked. */
@@ -101,6 +105,7 @@ function withEvent(get: GetInput, explicit: BuildParams, event: NonNullable<Retu
 }
 
 async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
+  if (inputs.many) return (await import('../multi-app/run-many.js')).runManyApps(inputs, inputs.many, ctx)
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
