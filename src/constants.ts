@@ -32,6 +32,9 @@ export const Input = {
   appPaths: 'app-paths',
   failFast: 'fail-fast',
   githubToken: 'github-token',
+  // artifacts
+  downloadArtifacts: 'download-artifacts',
+  maxArtifactBytes: 'max-artifact-bytes',
   // wait and abort
   wait: 'wait',
   waitTimeout: 'wait-timeout',
@@ -112,6 +115,8 @@ export const Output = {
   checkedCount: 'checked-count',
   dryRunNote: 'dry-run-note',
   builds: 'builds',
+  artifacts: 'artifacts',
+  artifactsDir: 'artifacts-dir',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',
@@ -121,7 +126,8 @@ export const Output = {
   groupSlugsFile: 'group-slugs-file',
   migratedAppsFile: 'migrated-apps-file',
   errorsFile: 'errors-file',
-  buildsFile: 'builds-file'
+  buildsFile: 'builds-file',
+  artifactsFile: 'artifacts-file'
 } as const
 
 export type OutputName = (typeof Output)[keyof typeof Output]
@@ -138,7 +144,8 @@ export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = {
   [Output.groupSlugs]: Output.groupSlugsFile,
   [Output.migratedApps]: Output.migratedAppsFile,
   [Output.errors]: Output.errorsFile,
-  [Output.builds]: Output.buildsFile
+  [Output.builds]: Output.buildsFile,
+  [Output.artifacts]: Output.artifactsFile
 }
 
 /** State saved for the post step, which aborts a build the main step could not. */

@@ -82,3 +82,9 @@ export function machineTypesPath(scope: { kind: 'organization' | 'user'; slug: s
 export function rolePath(appSlug: string, role: string): string {
   return appPath(appSlug, 'roles', encodeURIComponent(role))
 }
+
+/** The artifacts of a build, or one artifact. */
+export function artifactsPath(appSlug: string, buildSlug: string, artifactSlug?: string): string {
+  const list = buildPath(appSlug, buildSlug, 'artifacts')
+  return artifactSlug === undefined ? list : `${list}/${segment('artifact slug', artifactSlug)}`
+}

@@ -25,7 +25,8 @@ const REGISTRY = {
   'set-roles': async () => (await import('./set-roles.js')).setRoles,
   'list-groups': async () => (await import('./list-groups.js')).listGroups,
   'migrate-machine-types': async () => (await import('./migrate-machine-types.js')).migrateMachineTypes,
-  'set-email-notifications': async () => (await import('./set-email-notifications.js')).setEmailNotifications
+  'set-email-notifications': async () => (await import('./set-email-notifications.js')).setEmailNotifications,
+  'list-artifacts': async () => (await import('./list-artifacts.js')).listArtifacts
 } satisfies Record<string, Loader>
 
 /** An operation's name, as the `operation` input takes it. */
