@@ -132,7 +132,8 @@ function appFromSeed(a: SeedApp): AppRecord {
     groupRoles: a.group_roles,
     envs: { ...(a.envs ?? {}) },
     secrets: { ...(a.secrets ?? {}) },
-    buildOutcome: a.build_outcome
+    buildOutcome: a.build_outcome,
+    artifacts: a.artifacts
   })
 }
 

@@ -1,5 +1,5 @@
 /**
- * Every one of the 18 operations, run through dist/index.js against the emulator
+ * Every one of the 19 operations, run through dist/index.js against the emulator
  * (bundled seed), each checked through its outputs and through the emulator's
  * state or request log. The tests run in order: the app registered first is
  * configured, built and finally deleted. The last test checks that the set of
@@ -44,7 +44,7 @@ afterAll(async () => {
   await emu?.close()
 })
 
-describe('all 18 operations through dist/index.js against the emulator', () => {
+describe('all 19 operations through dist/index.js against the emulator', () => {
   it('register-app: registers an SSH repository, adds the key (never recorded) and finishes', async () => {
     await clearRequestLog(emu)
     const result = await step(
@@ -230,6 +230,27 @@ describe('all 18 operations through dist/index.js against the emulator', () => {
     expect((await buildState(emu, buildSlug)).status).toBe(1)
   })
 
+  it('list-artifacts: the succeeded build\'s artifacts, the public install page only where public, downloaded whole', async () => {
+    const dir = workspace()
+    const result = await step(emu, 'list-artifacts', { 'app-slug': appSlug, 'build-slug': buildSlug, 'download-artifacts': 'out' }, { workspace: dir }, exercised)
+    expectPassed(result)
+    const artifacts = JSON.parse(result.outputs.artifacts) as { slug: string; title: string; file_size_bytes: number; public_install_page_url?: string }[]
+    expect(artifacts.map((a) => [a.title, a.file_size_bytes, a.public_install_page_url !== undefined])).toEqual([
+      ['app-release.apk', 4096, true],
+      ['test-results.xml', 512, false]
+    ])
+    expect(artifacts[0].public_install_page_url).toMatch(new RegExp(`^${emu.origin}/artifact/${artifacts[0].slug}/`))
+    expect(result.outputs['artifacts-dir']).toBe(join(dir, 'out'))
+    const apk = readFileSync(join(dir, 'out', 'app-release.apk'), 'utf8')
+    expect(apk.length).toBe(4096)
+    expect(apk.startsWith(`app-release.apk of build ${buildSlug}\n`)).toBe(true)
+    expect(readFileSync(join(dir, 'out', 'test-results.xml')).length).toBe(512)
+    // The signed links are secrets: masked when read, and in no output.
+    const masks = result.stdout.split('\n').filter((line) => line.startsWith('::add-mask::') && line.includes('/_downloads/'))
+    expect(masks).toHaveLength(2)
+    expect(JSON.stringify(result.outputs)).not.toContain('signature=')
+  })
+
   it('abort: aborts an unfinished build with the reason and options given', async () => {
     // Builds here end in 300 ms, sooner than a step starts; a pull request build without the
     // owner fields is held until approved, so it is still unfinished when the abort arrives.
@@ -262,8 +283,8 @@ describe('all 18 operations through dist/index.js against the emulator', () => {
     expect(slugs).toContain('ios-app')
   })
 
-  it('the end-to-end suite covers all 18 operations', () => {
+  it('the end-to-end suite covers all 19 operations', () => {
     expect([...exercised].sort()).toEqual([...OPERATIONS].sort())
-    expect(exercised.size).toBe(18)
+    expect(exercised.size).toBe(19)
   })
 })

@@ -6,9 +6,11 @@
 import { EmulatorState } from '../state.js'
 import type { AppRecord, BuildRecord, ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner, ServiceEvent } from '../types.js'
 import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
+import { artifactsOf, type BuildArtifact } from './artifacts.js'
 import { abortBuild, approveBuild, settleBuilds, triggerBuild, type AbortRequest, type TriggerRequest } from './builds.js'
 import { migrateMachineTypes, setConfigLocation, setGroupRole, setNotifications, uploadConfig, type MigrationResult } from './settings.js'
 
+export type { BuildArtifact }
 export type { AbortRequest, AppChanges, FinishRequest, MigrationResult, RegisterRequest, TriggerRequest }
 
 /** Every state change the emulated service knows, and the reads the views need. */
@@ -34,6 +36,8 @@ export interface ServiceModel {
   triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord
   approveBuild(slug: string): BuildRecord
   abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void
+  /** The build's artifacts: none until it has succeeded. */
+  artifacts(app: AppRecord, build: BuildRecord): BuildArtifact[]
   /** The recorded events of section 6 of the interface, oldest first. */
   events(): readonly ServiceEvent[]
   clearEvents(): void
@@ -118,6 +122,10 @@ export class MemoryModel implements ServiceModel {
 
   abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void {
     abortBuild(this.state, app, build, caller, request, this.now())
+  }
+
+  artifacts(app: AppRecord, build: BuildRecord): BuildArtifact[] {
+    return artifactsOf(app, build, this.now())
   }
 
   events(): readonly ServiceEvent[] {

@@ -37,7 +37,7 @@ function trigger(ctx: RequestContext): Reply {
 }
 
 /** The build named by `:build`, provided it belongs to the route's app. */
-function findBuild(ctx: RequestContext): BuildRecord {
+export function findBuild(ctx: RequestContext): BuildRecord {
   const app = ctx.app()
   const build = ctx.model.state.builds.get(ctx.params.build)
   if (!build || build.appSlug !== app.slug) throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`)

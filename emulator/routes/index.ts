@@ -2,14 +2,15 @@
 import { describeAccess } from '../access.js'
 import type { ApiRoute } from '../router.js'
 import { appRoutes } from './apps.js'
+import { artifactRoutes } from './artifacts.js'
 import { buildRoutes } from './builds.js'
 import { configRoutes } from './config.js'
 import { roleRoutes } from './roles.js'
 
 /** Every endpoint the emulator serves under the API prefix. */
-export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes]
+export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...artifactRoutes]
 
-const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}' }
+const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', artifact: '{artifact-slug}' }
 
 /** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
 function interfacePath(pattern: string): string {
