@@ -33,6 +33,7 @@ export const Input = {
   failFast: 'fail-fast',
   githubToken: 'github-token',
   // artifacts
+  listArtifacts: 'list-artifacts',
   downloadArtifacts: 'download-artifacts',
   maxArtifactBytes: 'max-artifact-bytes',
   // wait and abort

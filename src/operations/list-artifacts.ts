@@ -1,5 +1,6 @@
 /** operation: list-artifacts — a build's artifacts, with their public install pages, downloaded into a folder when asked. */
-import { ARTIFACT_INPUTS, readArtifactSettings, reportArtifacts, type ArtifactSettings } from '../artifacts/report.js'
+import { reportArtifacts } from '../artifacts/report.js'
+import { ARTIFACT_INPUTS, readArtifactSettings, type ArtifactSettings } from '../artifacts/settings.js'
 import { Input, Output } from '../constants.js'
 import { requiredSlug, type GetInput } from '../input-readers.js'
 import { defineOperation } from './operation.js'

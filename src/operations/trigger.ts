@@ -1,5 +1,6 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
 import { triggerBuild } from '../api/builds.js'
+import { readTriggerArtifacts, TRIGGER_ARTIFACT_INPUTS, type ArtifactSettings } from '../artifacts/settings.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../build-params.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../errors.js'
@@ -23,6 +24,8 @@ export interface TriggerInputs {
   wait: WaitSettings | undefined
   /** Set when the step builds several apps (app-slug holding a list, or app-paths). */
   many?: ManyApps
+  /** What to do with the build's artifacts once it has succeeded (list-artifacts, download-artifacts). */
+  artifacts?: ArtifactSettings
 }
 
 export const trigger = defineOperation<TriggerInputs>({
@@ -48,9 +51,10 @@ export const trigger = defineOperation<TriggerInputs>({
     Input.fromEvent,
     Input.wait,
     ...WAIT_INPUTS,
-    ...MANY_APPS_INPUTS
+    ...MANY_APPS_INPUTS,
+    ...TRIGGER_ARTIFACT_INPUTS
   ],
-  outputs: [Output.buildSlug, Output.buildNumber, Output.buildUrl, Output.triggeredWorkflow, Output.response, Output.buildStatus, Output.buildStatusText, Output.builds],
+  outputs: [Output.buildSlug, Output.buildNumber, Output.buildUrl, Output.triggeredWorkflow, Output.response, Output.buildStatus, Output.buildStatusText, Output.builds, Output.artifacts, Output.artifactsDir],
   read: readTrigger,
   run: runTrigger
 })
@@ -65,7 +69,8 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   if (!hasBuildTarget(params)) {
     throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
   }
-  return { appSlug, params, fromEvent: event?.name, notes, warnings, wait, many }
+  const artifacts = readTriggerArtifacts(get, env, wait !== undefined, many !== undefined)
+  return { appSlug, params, fromEvent: event?.name, notes, warnings, wait, many, artifacts }
 }
 
 /** The build parameters the inputs give, each checked. */
@@ -136,7 +141,9 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     lines: [...inputs.notes, ...inputs.warnings]
   }
   ctx.summary(section)
-  if (inputs.wait) await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href }, inputs.wait, ctx)
+  if (!inputs.wait) return
+  const succeeded = await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href }, inputs.wait, ctx)
+  if (succeeded && inputs.artifacts) await (await import('../artifacts/report.js')).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
 }
 
 function httpLink(url: string | undefined): SummarySection['link'] {
