@@ -1,5 +1,6 @@
 /** The emulator's in-memory world: users, Workspaces, apps, builds and the events they caused. Only the model changes it. */
 import { newAppRecord } from './model/app-record.js'
+import type { PipelineRecord } from './model/pipelines.js'
 import { normaliseRole } from './seed.js'
 import type { AppRecord, BuildRecord, GroupRoleName, Organization, Seed, SeedApp, SeedUser, ServiceEvent, TeamRole } from './types.js'
 
@@ -11,6 +12,8 @@ export class EmulatorState {
   organizations = new Map<string, Organization>()
   apps = new Map<string, AppRecord>()
   builds = new Map<string, BuildRecord>()
+  /** Running and finished pipelines, by id (see model/pipelines.ts). */
+  pipelines = new Map<string, PipelineRecord>()
   /** The events of section 6 of the interface, oldest first (see model/events.ts). */
   events: ServiceEvent[] = []
   nextEventSeq = 1
@@ -39,6 +42,7 @@ export class EmulatorState {
     )
     this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]))
     this.builds = new Map()
+    this.pipelines = new Map()
     this.events = []
     this.nextEventSeq = 1
   }
@@ -133,7 +137,8 @@ function appFromSeed(a: SeedApp): AppRecord {
     envs: { ...(a.envs ?? {}) },
     secrets: { ...(a.secrets ?? {}) },
     buildOutcome: a.build_outcome,
-    artifacts: a.artifacts
+    artifacts: a.artifacts,
+    flakyWorkflows: a.flaky_workflows
   })
 }
 

@@ -60,6 +60,8 @@ export interface SeedApp {
   envs?: Record<string, string>
   secrets?: Record<string, string>
   build_outcome?: BuildOutcome
+  /** Workflows of a pipeline that fail on its first attempt and pass when it is rebuilt. */
+  flaky_workflows?: string[]
   /** The artifacts each successful build of the app produces; two made-up ones when absent. */
   artifacts?: SeedArtifact[]
 }
@@ -126,6 +128,8 @@ export interface AppRecord {
   registrationFinished: boolean
   extra: Record<string, unknown>
   nextBuildNumber: number
+  /** Pipeline workflows that fail on the first attempt only (see model/pipelines.ts). */
+  flakyWorkflows?: string[]
   /** What each successful build produces (see model/artifacts.ts). */
   artifacts?: SeedArtifact[]
 }

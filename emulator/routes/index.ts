@@ -5,12 +5,13 @@ import { appRoutes } from './apps.js'
 import { artifactRoutes } from './artifacts.js'
 import { buildRoutes } from './builds.js'
 import { configRoutes } from './config.js'
+import { pipelineRoutes } from './pipelines.js'
 import { roleRoutes } from './roles.js'
 
 /** Every endpoint the emulator serves under the API prefix. */
-export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...artifactRoutes]
+export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...artifactRoutes, ...pipelineRoutes]
 
-const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', artifact: '{artifact-slug}' }
+const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', artifact: '{artifact-slug}', pipeline: '{pipeline-id}' }
 
 /** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
 function interfacePath(pattern: string): string {
