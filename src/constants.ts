@@ -32,6 +32,10 @@ export const Input = {
   appPaths: 'app-paths',
   failFast: 'fail-fast',
   githubToken: 'github-token',
+  // pipelines
+  pipeline: 'pipeline',
+  pipelineId: 'pipeline-id',
+  partial: 'partial',
   // artifacts
   listArtifacts: 'list-artifacts',
   downloadArtifacts: 'download-artifacts',
@@ -118,6 +122,9 @@ export const Output = {
   builds: 'builds',
   artifacts: 'artifacts',
   artifactsDir: 'artifacts-dir',
+  pipelineId: 'pipeline-id',
+  pipelineUrl: 'pipeline-url',
+  pipelineStatus: 'pipeline-status',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',

@@ -1,5 +1,5 @@
 /**
- * Every one of the 19 operations, run through dist/index.js against the emulator
+ * Every one of the 20 operations, run through dist/index.js against the emulator
  * (bundled seed), each checked through its outputs and through the emulator's
  * state or request log. The tests run in order: the app registered first is
  * configured, built and finally deleted. The last test checks that the set of
@@ -44,7 +44,7 @@ afterAll(async () => {
   await emu?.close()
 })
 
-describe('all 19 operations through dist/index.js against the emulator', () => {
+describe('all 20 operations through dist/index.js against the emulator', () => {
   it('register-app: registers an SSH repository, adds the key (never recorded) and finishes', async () => {
     await clearRequestLog(emu)
     const result = await step(
@@ -148,6 +148,11 @@ describe('all 19 operations through dist/index.js against the emulator', () => {
       'workflows:',
       '  check: {}',
       '  release: {}',
+      'pipelines:',
+      '  ship:',
+      '    stages:',
+      '    - checks: { workflows: [check] }',
+      '    - releases: { workflows: [release] }',
       ''
     ].join('\n')
     writeFileSync(join(dir, 'service.yml'), text)
@@ -251,6 +256,21 @@ describe('all 19 operations through dist/index.js against the emulator', () => {
     expect(JSON.stringify(result.outputs)).not.toContain('signature=')
   })
 
+  it('rebuild-pipeline: a finished pipeline of the new app runs again, every workflow a new build', async () => {
+    const started = await step(emu, 'trigger', { 'app-slug': appSlug, 'from-event': 'false', branch: 'main', pipeline: 'ship', wait: 'true', ...SAME_REPOSITORY })
+    expectPassed(started)
+    expect(started.outputs['pipeline-status']).toBe('succeeded')
+    const first = JSON.parse(started.outputs.builds) as { name: string; 'build-slug': string; status: string }[]
+    const pipelineId = started.outputs['pipeline-id']
+    const result = await step(emu, 'rebuild-pipeline', { 'app-slug': appSlug, 'pipeline-id': pipelineId }, {}, exercised)
+    expectPassed(result)
+    expect(result.outputs['pipeline-id']).toBe(pipelineId)
+    expect(result.outputs['pipeline-status']).toBe('running')
+    const again = JSON.parse(result.outputs.builds) as { name: string; 'build-slug': string }[]
+    expect(again.map((w) => w.name)).toEqual(['check', 'release'])
+    for (const [i, w] of again.entries()) expect(w['build-slug']).not.toBe(first[i]['build-slug'])
+  })
+
   it('abort: aborts an unfinished build with the reason and options given', async () => {
     // Builds here end in 300 ms, sooner than a step starts; a pull request build without the
     // owner fields is held until approved, so it is still unfinished when the abort arrives.
@@ -283,8 +303,8 @@ describe('all 19 operations through dist/index.js against the emulator', () => {
     expect(slugs).toContain('ios-app')
   })
 
-  it('the end-to-end suite covers all 19 operations', () => {
+  it('the end-to-end suite covers all 20 operations', () => {
     expect([...exercised].sort()).toEqual([...OPERATIONS].sort())
-    expect(exercised.size).toBe(19)
+    expect(exercised.size).toBe(20)
   })
 })

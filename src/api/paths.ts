@@ -73,6 +73,11 @@ export function buildPath(appSlug: string, buildSlug: string, ...rest: string[])
   return [appPath(appSlug, 'builds', segment('build slug', buildSlug)), ...rest].join('/')
 }
 
+/** A pipeline of an app, or one of its actions (`abort`, `rebuild`). */
+export function pipelinePath(appSlug: string, pipelineId: string, ...rest: string[]): string {
+  return [appPath(appSlug, 'pipelines', segment('pipeline id', pipelineId)), ...rest].join('/')
+}
+
 /** The machine type migration of a Workspace or of a user. */
 export function machineTypesPath(scope: { kind: 'organization' | 'user'; slug: string }): string {
   return scope.kind === 'organization' ? orgPath(scope.slug, 'apps', 'machine_types') : userMachineTypesPath(scope.slug)

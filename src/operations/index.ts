@@ -26,7 +26,8 @@ const REGISTRY = {
   'list-groups': async () => (await import('./list-groups.js')).listGroups,
   'migrate-machine-types': async () => (await import('./migrate-machine-types.js')).migrateMachineTypes,
   'set-email-notifications': async () => (await import('./set-email-notifications.js')).setEmailNotifications,
-  'list-artifacts': async () => (await import('./list-artifacts.js')).listArtifacts
+  'list-artifacts': async () => (await import('./list-artifacts.js')).listArtifacts,
+  'rebuild-pipeline': async () => (await import('./rebuild-pipeline.js')).rebuildPipeline
 } satisfies Record<string, Loader>
 
 /** An operation's name, as the `operation` input takes it. */

@@ -34,6 +34,7 @@ export const trigger = defineOperation<TriggerInputs>({
   inputs: [
     Input.appSlug,
     Input.workflow,
+    Input.pipeline,
     Input.branch,
     Input.tag,
     Input.commitHash,
@@ -54,7 +55,7 @@ export const trigger = defineOperation<TriggerInputs>({
     ...MANY_APPS_INPUTS,
     ...TRIGGER_ARTIFACT_INPUTS
   ],
-  outputs: [Output.buildSlug, Output.buildNumber, Output.buildUrl, Output.triggeredWorkflow, Output.response, Output.buildStatus, Output.buildStatusText, Output.builds, Output.artifacts, Output.artifactsDir],
+  outputs: [Output.buildSlug, Output.buildNumber, Output.buildUrl, Output.triggeredWorkflow, Output.response, Output.buildStatus, Output.buildStatusText, Output.builds, Output.artifacts, Output.artifactsDir, Output.pipelineId, Output.pipelineUrl, Output.pipelineStatus],
   read: readTrigger,
   run: runTrigger
 })
@@ -83,6 +84,7 @@ async function readExplicitParams(get: GetInput): Promise<BuildParams> {
   }
   return {
     workflow_id: read.singleLine(get, Input.workflow),
+    pipeline_id: readPipeline(get),
     branch: read.gitRefName(get, Input.branch),
     tag: read.gitRefName(get, Input.tag),
     commit_hash: read.matching(get, Input.commitHash, /^[0-9a-f]{7,64}$/i, 'a commit hash (7 to 64 hexadecimal digits)'),
@@ -97,6 +99,13 @@ async function readExplicitParams(get: GetInput): Promise<BuildParams> {
     skip_git_status_report: read.booleanFlag(get, Input.skipGitStatusReport, false) || undefined,
     environments: environments.length > 0 ? environments : undefined
   }
+}
+
+/** The pipeline to run instead of a workflow. */
+function readPipeline(get: GetInput): string | undefined {
+  const pipeline = read.slug(get, Input.pipeline)
+  if (pipeline !== undefined && get(Input.workflow).trim() !== '') throw new InputError(Input.pipeline, `cannot be used together with ${Input.workflow}: a build runs one workflow or one pipeline`)
+  return pipeline
 }
 
 /** The event's parameters under the explicit ones, and what to tell the user about them. */
@@ -141,6 +150,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     lines: [...inputs.notes, ...inputs.warnings]
   }
   ctx.summary(section)
+  if (params.pipeline_id) return (await import('../pipelines/follow.js')).startedPipeline(inputs.appSlug, build.buildSlug, build.buildUrl, inputs.wait, section, ctx)
   if (!inputs.wait) return
   const succeeded = await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href }, inputs.wait, ctx)
   if (succeeded && inputs.artifacts) await (await import('../artifacts/report.js')).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
