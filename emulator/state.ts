@@ -1,5 +1,6 @@
 /** The emulator's in-memory world: users, Workspaces, apps, builds and the events they caused. Only the model changes it. */
 import { newAppRecord } from './model/app-record.js'
+import type { PipelineRecord } from './model/pipelines.js'
 import { normaliseRole } from './seed.js'
 import type { AppRecord, BuildRecord, GroupRoleName, Organization, Seed, SeedApp, SeedUser, ServiceEvent, TeamRole } from './types.js'
 
@@ -11,6 +12,8 @@ export class EmulatorState {
   organizations = new Map<string, Organization>()
   apps = new Map<string, AppRecord>()
   builds = new Map<string, BuildRecord>()
+  /** Running and finished pipelines, by id (see model/pipelines.ts). */
+  pipelines = new Map<string, PipelineRecord>()
   /** The events of section 6 of the interface, oldest first (see model/events.ts). */
   events: ServiceEvent[] = []
   nextEventSeq = 1
@@ -42,6 +45,7 @@ export class EmulatorState {
     )
     this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]))
     this.builds = new Map()
+    this.pipelines = new Map()
     this.events = []
     this.nextEventSeq = 1
   }
@@ -135,7 +139,9 @@ function appFromSeed(a: SeedApp): AppRecord {
     groupRoles: a.group_roles,
     envs: { ...(a.envs ?? {}) },
     secrets: { ...(a.secrets ?? {}) },
-    buildOutcome: a.build_outcome
+    buildOutcome: a.build_outcome,
+    artifacts: a.artifacts,
+    flakyWorkflows: a.flaky_workflows
   })
 }
 

@@ -60,6 +60,18 @@ export interface SeedApp {
   envs?: Record<string, string>
   secrets?: Record<string, string>
   build_outcome?: BuildOutcome
+  /** Workflows of a pipeline that fail on its first attempt and pass when it is rebuilt. */
+  flaky_workflows?: string[]
+  /** The artifacts each successful build of the app produces; two made-up ones when absent. */
+  artifacts?: SeedArtifact[]
+}
+
+/** An artifact a successful build produces: its content is made-up bytes of the given size. */
+export interface SeedArtifact {
+  title: string
+  artifact_type?: string
+  file_size_bytes: number
+  is_public_page_enabled?: boolean
 }
 
 export interface Seed {
@@ -116,6 +128,10 @@ export interface AppRecord {
   registrationFinished: boolean
   extra: Record<string, unknown>
   nextBuildNumber: number
+  /** Pipeline workflows that fail on the first attempt only (see model/pipelines.ts). */
+  flakyWorkflows?: string[]
+  /** What each successful build produces (see model/artifacts.ts). */
+  artifacts?: SeedArtifact[]
 }
 
 export interface EnvItem {

@@ -14,6 +14,7 @@ export interface BuildParams {
   commit_hash?: string
   commit_message?: string
   workflow_id?: string
+  pipeline_id?: string
   branch_dest?: string
   branch_repo_owner?: string
   branch_dest_repo_owner?: string
@@ -36,5 +37,5 @@ export function mergeBuildParams(fromEvent: BuildParams, explicit: BuildParams):
 
 /** True when the parameters name something the service can build. */
 export function hasBuildTarget(params: BuildParams): boolean {
-  return Boolean(params.tag || params.commit_hash || params.branch || params.workflow_id)
+  return Boolean(params.tag || params.commit_hash || params.branch || params.workflow_id || params.pipeline_id)
 }

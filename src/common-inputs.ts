@@ -29,7 +29,7 @@ export const COMMON_INPUTS = [Input.operation, Input.baseUrl, Input.token, Input
 export type Mask = (value: string, what?: string) => void
 
 /**
- * Masks every secret input before anything else is read or checked: the token, the
+ * Masks every secret input before anything else is read or checked: the tokens, the
  * SSH private key (line by line) and each secret-environments value, whatever the
  * operation, so no later message or output can show one.
  */

@@ -28,6 +28,18 @@ export const Input = {
   environments: 'environments',
   secretEnvironments: 'secret-environments',
   fromEvent: 'from-event',
+  // many apps in one step
+  appPaths: 'app-paths',
+  failFast: 'fail-fast',
+  githubToken: 'github-token',
+  // pipelines
+  pipeline: 'pipeline',
+  pipelineId: 'pipeline-id',
+  partial: 'partial',
+  // artifacts
+  listArtifacts: 'list-artifacts',
+  downloadArtifacts: 'download-artifacts',
+  maxArtifactBytes: 'max-artifact-bytes',
   // wait and abort
   wait: 'wait',
   waitTimeout: 'wait-timeout',
@@ -78,7 +90,6 @@ export const Input = {
   // the pull-request loop
   cancelSuperseded: 'cancel-superseded',
   reuseRunningBuild: 'reuse-running-build',
-  githubToken: 'github-token',
   githubStatus: 'github-status',
   githubStatusName: 'github-status-name',
   githubComment: 'github-comment',
@@ -119,6 +130,12 @@ export const Output = {
   supersededBuilds: 'superseded-builds',
   reused: 'reused',
   buildRequests: 'build-requests',
+  builds: 'builds',
+  artifacts: 'artifacts',
+  artifactsDir: 'artifacts-dir',
+  pipelineId: 'pipeline-id',
+  pipelineUrl: 'pipeline-url',
+  pipelineStatus: 'pipeline-status',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',
@@ -129,7 +146,9 @@ export const Output = {
   migratedAppsFile: 'migrated-apps-file',
   errorsFile: 'errors-file',
   supersededBuildsFile: 'superseded-builds-file',
-  buildRequestsFile: 'build-requests-file'
+  buildRequestsFile: 'build-requests-file',
+  buildsFile: 'builds-file',
+  artifactsFile: 'artifacts-file'
 } as const
 
 export type OutputName = (typeof Output)[keyof typeof Output]
@@ -147,7 +166,9 @@ export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = {
   [Output.migratedApps]: Output.migratedAppsFile,
   [Output.errors]: Output.errorsFile,
   [Output.supersededBuilds]: Output.supersededBuildsFile,
-  [Output.buildRequests]: Output.buildRequestsFile
+  [Output.buildRequests]: Output.buildRequestsFile,
+  [Output.builds]: Output.buildsFile,
+  [Output.artifacts]: Output.artifactsFile
 }
 
 /** State saved for the post step, which aborts a build the main step could not. */

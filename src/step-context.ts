@@ -36,6 +36,10 @@ export class StepContext implements HandlerContext {
     this.outputs.secretOutput(name, value, (secret) => addSecret(secret))
   }
 
+  mask(value: string): void {
+    addSecret(value)
+  }
+
   summary(section: SummarySection): void {
     this.sections.push(section)
   }

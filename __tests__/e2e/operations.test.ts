@@ -128,6 +128,11 @@ describe('all 20 operations through dist/index.js against the emulator', () => {
       'workflows:',
       '  check: {}',
       '  release: {}',
+      'pipelines:',
+      '  ship:',
+      '    stages:',
+      '    - checks: { workflows: [check] }',
+      '    - releases: { workflows: [release] }',
       ''
     ].join('\n')
     writeFileSync(join(dir, 'service.yml'), text)
@@ -208,6 +213,42 @@ describe('all 20 operations through dist/index.js against the emulator', () => {
     expect(result.outputs).toMatchObject({ 'build-slug': buildSlug, 'build-status': 'success', 'build-status-text': 'success' })
     expect(result.stdout).toContain('Build finished with status success')
     expect((await buildState(emu, buildSlug)).status).toBe(1)
+  })
+
+  it('list-artifacts: the succeeded build\'s artifacts, the public install page only where public, downloaded whole', async () => {
+    const dir = workspace()
+    const result = await step(emu, 'list-artifacts', { 'app-slug': appSlug, 'build-slug': buildSlug, 'download-artifacts': 'out' }, { workspace: dir }, exercised)
+    expectPassed(result)
+    const artifacts = JSON.parse(result.outputs.artifacts) as { slug: string; title: string; file_size_bytes: number; public_install_page_url?: string }[]
+    expect(artifacts.map((a) => [a.title, a.file_size_bytes, a.public_install_page_url !== undefined])).toEqual([
+      ['app-release.apk', 4096, true],
+      ['test-results.xml', 512, false]
+    ])
+    expect(artifacts[0].public_install_page_url).toMatch(new RegExp(`^${emu.origin}/artifact/${artifacts[0].slug}/`))
+    expect(result.outputs['artifacts-dir']).toBe(join(dir, 'out'))
+    const apk = readFileSync(join(dir, 'out', 'app-release.apk'), 'utf8')
+    expect(apk.length).toBe(4096)
+    expect(apk.startsWith(`app-release.apk of build ${buildSlug}\n`)).toBe(true)
+    expect(readFileSync(join(dir, 'out', 'test-results.xml')).length).toBe(512)
+    // The signed links are secrets: masked when read, and in no output.
+    const masks = result.stdout.split('\n').filter((line) => line.startsWith('::add-mask::') && line.includes('/_downloads/'))
+    expect(masks).toHaveLength(2)
+    expect(JSON.stringify(result.outputs)).not.toContain('signature=')
+  })
+
+  it('rebuild-pipeline: a finished pipeline of the new app runs again, every workflow a new build', async () => {
+    const started = await step(emu, 'trigger', { 'app-slug': appSlug, 'from-event': 'false', branch: 'main', pipeline: 'ship', wait: 'true', ...SAME_REPOSITORY })
+    expectPassed(started)
+    expect(started.outputs['pipeline-status']).toBe('succeeded')
+    const first = JSON.parse(started.outputs.builds) as { name: string; 'build-slug': string; status: string }[]
+    const pipelineId = started.outputs['pipeline-id']
+    const result = await step(emu, 'rebuild-pipeline', { 'app-slug': appSlug, 'pipeline-id': pipelineId }, {}, exercised)
+    expectPassed(result)
+    expect(result.outputs['pipeline-id']).toBe(pipelineId)
+    expect(result.outputs['pipeline-status']).toBe('running')
+    const again = JSON.parse(result.outputs.builds) as { name: string; 'build-slug': string }[]
+    expect(again.map((w) => w.name)).toEqual(['check', 'release'])
+    for (const [i, w] of again.entries()) expect(w['build-slug']).not.toBe(first[i]['build-slug'])
   })
 
   it('abort: aborts an unfinished build with the reason and options given', async () => {

@@ -98,12 +98,15 @@ interface Field {
   count?: number
   /** Other inputs the field needs to be read at all. */
   with?: Record<string, string>
+  /** What the error says instead, for the kinds of value this field reads its own way. */
+  says?: Record<string, RegExp>
 }
 
 const WAIT = { wait: 'true' }
 const FIELDS: Record<string, Field[]> = {
   trigger: [
-    { input: 'app-slug', kind: 'slug', required: true, count: 2 },
+    // A line break separates apps here, so the injected line is read as a second, invalid slug.
+    { input: 'app-slug', kind: 'slug', required: true, count: 2, says: { 'newline-injected KEY=value': /"OTHER=x" is not a valid slug/ } },
     { input: 'branch', kind: 'ref', count: 2 },
     { input: 'tag', kind: 'ref' },
     { input: 'commit-hash', kind: 'commit', count: 2 },
@@ -268,7 +271,7 @@ function generate(): Case[] {
         cursor.set(field.kind, at + 1)
         picked.push(values[at % values.length])
       }
-      for (const bad of picked) cases.push({ operation, input: field.input, ...bad, inputs: field.with })
+      for (const bad of picked) cases.push({ operation, input: field.input, ...bad, says: field.says?.[bad.what] ?? bad.says, inputs: field.with })
     }
   }
   return [...cases, ...SPECIAL]

@@ -59,6 +59,7 @@ export type LogLevel = 'info' | 'notice' | 'warning' | 'debug' | 'group'
 export interface RecordingContext extends HandlerContext {
   outputs: Partial<Record<OutputName, unknown>>
   secretOutputs: OutputName[]
+  masked: string[]
   logs: Array<{ level: LogLevel; message: string }>
   sections: SummarySection[]
   state: Partial<Record<StateName, string>>
@@ -76,6 +77,7 @@ export function recordingContext(module: Pick<OperationModule, 'name' | 'outputs
     runUrl: options.runUrl,
     outputs: {},
     secretOutputs: [],
+    masked: [],
     logs: [],
     sections: [],
     state: {},
@@ -87,6 +89,7 @@ export function recordingContext(module: Pick<OperationModule, 'name' | 'outputs
       ctx.secretOutputs.push(name)
       ctx.output(name, value)
     },
+    mask: (value) => void ctx.masked.push(value),
     summary: (section) => void ctx.sections.push(section),
     info: (message) => void ctx.logs.push({ level: 'info', message }),
     notice: (message) => void ctx.logs.push({ level: 'notice', message }),

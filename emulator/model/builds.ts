@@ -30,7 +30,7 @@ export interface AbortRequest {
 }
 
 /** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
-function configForBuild(app: AppRecord): ServiceConfig {
+export function configForBuild(app: AppRecord): ServiceConfig {
   if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
     throw badRequest(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`)
   }

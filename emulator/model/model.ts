@@ -7,10 +7,13 @@ import { EmulatorState } from '../state.js'
 import type { AppRecord, BuildRecord, ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner, ServiceEvent } from '../types.js'
 import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
 import { decideBuildRequest } from './build-requests.js'
+import { artifactsOf, type BuildArtifact } from './artifacts.js'
+import { abortPipeline, pipelineView, rebuildPipeline, triggerPipeline, type PipelineAbortRequest, type PipelineRecord, type PipelineView } from './pipelines.js'
 import { abortBuild, approveBuild, settleBuilds, triggerBuild, type AbortRequest, type TriggerRequest } from './builds.js'
 import { DEFAULT_MAX_BUILDS, trimHistory } from './history.js'
 import { migrateMachineTypes, setConfigLocation, setGroupRole, setNotifications, uploadConfig, type MigrationResult } from './settings.js'
 
+export type { BuildArtifact, PipelineAbortRequest, PipelineRecord, PipelineView }
 export type { AbortRequest, AppChanges, FinishRequest, MigrationResult, RegisterRequest, TriggerRequest }
 
 /** Every state change the emulated service knows, and the reads the views need. */
@@ -38,6 +41,13 @@ export interface ServiceModel {
   abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void
   /** Approves (starts) or rejects (aborts) the held build of an open build request. */
   decideBuildRequest(caller: string, app: AppRecord, requestSlug: string, approve: boolean): BuildRecord
+  /** The build's artifacts: none until it has succeeded. */
+  artifacts(app: AppRecord, build: BuildRecord): BuildArtifact[]
+  triggerPipeline(app: AppRecord, request: TriggerRequest): PipelineRecord
+  abortPipeline(caller: string, app: AppRecord, pipeline: PipelineRecord, request: PipelineAbortRequest): void
+  rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean): void
+  /** The pipeline's state as of now. */
+  pipelineView(app: AppRecord, pipeline: PipelineRecord): PipelineView
   /** The recorded events of section 6 of the interface, oldest first. */
   events(): readonly ServiceEvent[]
   clearEvents(): void
@@ -135,6 +145,26 @@ export class MemoryModel implements ServiceModel {
 
   decideBuildRequest(caller: string, app: AppRecord, requestSlug: string, approve: boolean): BuildRecord {
     return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now())
+  }
+
+  artifacts(app: AppRecord, build: BuildRecord): BuildArtifact[] {
+    return artifactsOf(app, build, this.now())
+  }
+
+  triggerPipeline(app: AppRecord, request: TriggerRequest): PipelineRecord {
+    return triggerPipeline(this.state, app, request, this.now(), this.options.buildDurationMs)
+  }
+
+  abortPipeline(caller: string, app: AppRecord, pipeline: PipelineRecord, request: PipelineAbortRequest): void {
+    abortPipeline(app, pipeline, caller, request, this.now())
+  }
+
+  rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean): void {
+    rebuildPipeline(app, pipeline, partial, this.now())
+  }
+
+  pipelineView(app: AppRecord, pipeline: PipelineRecord): PipelineView {
+    return pipelineView(app, pipeline, this.now())
   }
 
   events(): readonly ServiceEvent[] {

@@ -3,11 +3,11 @@ import { APP_ANY_ROLE, APP_OWNER_OR_ADMIN, type Access } from '../access.js'
 import { appList, type AppList } from '../app-lists.js'
 import { badRequest, notFound } from '../http-error.js'
 import { isObject, type Reply } from '../http-io.js'
+import { MAX_PAGE } from '../paging.js'
 import type { ApiRoute, RequestContext } from '../router.js'
 import type { AppRecord } from '../types.js'
 import { bodyObject, optionalBoolean, optionalId, optionalString, requiredString } from '../validate.js'
 
-const MAX_PAGE = 50
 const OK: Reply = { status: 200, json: { status: 'ok' } }
 
 function register(ctx: RequestContext): Reply {

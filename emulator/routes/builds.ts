@@ -4,19 +4,21 @@ import { buildJson, logAt } from '../builds.js'
 import { notFound } from '../http-error.js'
 import type { Reply } from '../http-io.js'
 import type { ApiRoute, RequestContext } from '../router.js'
+import type { PipelineRecord } from '../model/pipelines.js'
 import type { BuildRecord } from '../types.js'
 import { bodyObject, optionalBoolean, optionalString } from '../validate.js'
 import { readTriggerRequest } from './trigger-request.js'
 
 function trigger(ctx: RequestContext): Reply {
   const app = ctx.app()
-  const build = ctx.model.triggerBuild(app, readTriggerRequest(ctx.body, ctx.headers))
+  const request = readTriggerRequest(ctx.body, ctx.headers)
+  const started = request.text.pipeline_id ? triggeredPipeline(ctx.model.triggerPipeline(app, request)) : ctx.model.triggerBuild(app, request)
   const item = {
-    build_slug: build.slug,
-    build_number: build.buildNumber,
-    build_url: `${ctx.origin}/build/${build.slug}`,
-    triggered_workflow: build.triggeredWorkflow,
-    triggered_pipeline: '',
+    build_slug: started.slug,
+    build_number: started.buildNumber,
+    build_url: `${ctx.origin}/${request.text.pipeline_id ? 'pipelines' : 'build'}/${started.slug}`,
+    triggered_workflow: started.triggeredWorkflow,
+    triggered_pipeline: 'triggeredPipeline' in started ? started.triggeredPipeline : '',
     status: 'ok',
     message: 'webhook processed'
   }
@@ -36,8 +38,13 @@ function trigger(ctx: RequestContext): Reply {
   }
 }
 
+/** A pipeline as the trigger answer names it: its id stands where a build's slug would. */
+function triggeredPipeline(pipeline: PipelineRecord): { slug: string; buildNumber: number; triggeredWorkflow: string; triggeredPipeline: string } {
+  return { slug: pipeline.id, buildNumber: pipeline.number, triggeredWorkflow: '', triggeredPipeline: pipeline.name }
+}
+
 /** The build named by `:build`, provided it belongs to the route's app. */
-function findBuild(ctx: RequestContext): BuildRecord {
+export function findBuild(ctx: RequestContext): BuildRecord {
   const app = ctx.app()
   const build = ctx.model.state.builds.get(ctx.params.build)
   if (!build || build.appSlug !== app.slug) throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`)

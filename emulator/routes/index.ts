@@ -3,14 +3,16 @@ import { describeAccess } from '../access.js'
 import type { ApiRoute } from '../router.js'
 import { appRoutes } from './apps.js'
 import { buildRequestRoutes } from './build-requests.js'
+import { artifactRoutes } from './artifacts.js'
 import { buildRoutes } from './builds.js'
 import { configRoutes } from './config.js'
+import { pipelineRoutes } from './pipelines.js'
 import { roleRoutes } from './roles.js'
 
 /** Every endpoint the emulator serves under the API prefix. */
-export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes]
+export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes]
 
-const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}' }
+const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}', artifact: '{artifact-slug}', pipeline: '{pipeline-id}' }
 
 /** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
 function interfacePath(pattern: string): string {

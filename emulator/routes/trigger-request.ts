@@ -12,6 +12,7 @@ const STRING_PARAMS = [
   'tag',
   'commit_message',
   'workflow_id',
+  'pipeline_id',
   'branch_dest',
   'branch_repo_owner',
   'branch_dest_repo_owner',
@@ -99,8 +100,8 @@ export function readTriggerRequest(rawBody: unknown, headers: IncomingHttpHeader
   const skip = params.skip_git_status_report
   if (skip !== undefined && typeof skip !== 'boolean') throw badRequest('build_params.skip_git_status_report must be a boolean')
   const environments = checkEnvironments(params.environments)
-  if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id) {
-    throw badRequest('build_params needs at least one of tag, commit_hash, branch or workflow_id')
+  if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id && !text.pipeline_id) {
+    throw badRequest('build_params needs at least one of tag, commit_hash, branch, workflow_id or pipeline_id')
   }
   return {
     text,

@@ -73,6 +73,11 @@ export function buildPath(appSlug: string, buildSlug: string, ...rest: string[])
   return [appPath(appSlug, 'builds', segment('build slug', buildSlug)), ...rest].join('/')
 }
 
+/** A pipeline of an app, or one of its actions (`abort`, `rebuild`). */
+export function pipelinePath(appSlug: string, pipelineId: string, ...rest: string[]): string {
+  return [appPath(appSlug, 'pipelines', segment('pipeline id', pipelineId)), ...rest].join('/')
+}
+
 /** The machine type migration of a Workspace or of a user. */
 export function machineTypesPath(scope: { kind: 'organization' | 'user'; slug: string }): string {
   return scope.kind === 'organization' ? orgPath(scope.slug, 'apps', 'machine_types') : userMachineTypesPath(scope.slug)
@@ -86,4 +91,10 @@ export function rolePath(appSlug: string, role: string): string {
 /** The open build requests of an app, or one of them (held fork pull request builds). */
 export function buildRequestsPath(appSlug: string, requestSlug?: string): string {
   return requestSlug === undefined ? appPath(appSlug, 'build-requests') : appPath(appSlug, 'build-requests', segment('build request slug', requestSlug))
+}
+
+/** The artifacts of a build, or one artifact. */
+export function artifactsPath(appSlug: string, buildSlug: string, artifactSlug?: string): string {
+  const list = buildPath(appSlug, buildSlug, 'artifacts')
+  return artifactSlug === undefined ? list : `${list}/${segment('artifact slug', artifactSlug)}`
 }

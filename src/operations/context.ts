@@ -18,6 +18,8 @@ export interface HandlerContext {
   output(name: OutputName, value: OutputValue): void
   /** Sets an output to a secret the service issued: masked in the log, kept whole in the output, redacted everywhere after. */
   secretOutput(name: OutputName, value: string): void
+  /** Masks a secret the service sent (a signed URL): hidden in the log and removed from everything written after. */
+  mask(value: string): void
   /** Adds a section to the job summary, written when the step ends. */
   summary(section: SummarySection): void
   info(message: string): void

@@ -27,7 +27,9 @@ const REGISTRY = {
   'migrate-machine-types': async () => (await import('./migrate-machine-types.js')).migrateMachineTypes,
   'set-email-notifications': async () => (await import('./set-email-notifications.js')).setEmailNotifications,
   'list-build-requests': async () => (await import('./list-build-requests.js')).listBuildRequests,
-  'approve-build-request': async () => (await import('./approve-build-request.js')).approveBuildRequest
+  'approve-build-request': async () => (await import('./approve-build-request.js')).approveBuildRequest,
+  'list-artifacts': async () => (await import('./list-artifacts.js')).listArtifacts,
+  'rebuild-pipeline': async () => (await import('./rebuild-pipeline.js')).rebuildPipeline
 } satisfies Record<string, Loader>
 
 /** An operation's name, as the `operation` input takes it. */

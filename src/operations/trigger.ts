@@ -1,8 +1,10 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
+import { readTriggerArtifacts, TRIGGER_ARTIFACT_INPUTS, type ArtifactSettings } from '../artifacts/settings.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../build-params.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../errors.js'
+import { MANY_APPS_INPUTS, readAppTargets, type ManyApps } from '../multi-app/targets.js'
 import { buildParamsFromEvent, readGitHubEvent, type GitHubEvent } from '../event.js'
 import * as read from '../input-readers.js'
 import type { GetInput } from '../input-readers.js'
@@ -24,6 +26,10 @@ export interface TriggerInputs {
   wait: WaitSettings | undefined
   reuse: ReuseSettings
   github: GitHubStatusSettings | undefined
+  /** Set when the step builds several apps (app-slug holding a list, or app-paths). */
+  many?: ManyApps
+  /** What to do with the build's artifacts once it has succeeded (list-artifacts, download-artifacts). */
+  artifacts?: ArtifactSettings
 }
 
 export const trigger = defineOperation<TriggerInputs>({
@@ -32,6 +38,7 @@ export const trigger = defineOperation<TriggerInputs>({
   inputs: [
     Input.appSlug,
     Input.workflow,
+    Input.pipeline,
     Input.branch,
     Input.tag,
     Input.commitHash,
@@ -51,7 +58,9 @@ export const trigger = defineOperation<TriggerInputs>({
     Input.wait,
     ...WAIT_INPUTS,
     ...REUSE_INPUTS,
-    ...GITHUB_STATUS_INPUTS
+    ...GITHUB_STATUS_INPUTS,
+    ...MANY_APPS_INPUTS,
+    ...TRIGGER_ARTIFACT_INPUTS
   ],
   outputs: [
     Output.buildSlug,
@@ -62,14 +71,20 @@ export const trigger = defineOperation<TriggerInputs>({
     Output.buildStatus,
     Output.buildStatusText,
     Output.supersededBuilds,
-    Output.reused
+    Output.reused,
+    Output.builds,
+    Output.artifacts,
+    Output.artifactsDir,
+    Output.pipelineId,
+    Output.pipelineUrl,
+    Output.pipelineStatus
   ],
   read: readTrigger,
   run: runTrigger
 })
 
 async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<TriggerInputs> {
-  const appSlug = read.requiredSlug(get, Input.appSlug)
+  const { appSlug, many } = await readAppTargets(get)
   const explicit = await readExplicitParams(get)
   const wait = read.booleanFlag(get, Input.wait, false) ? readWaitSettings(get, env) : undefined
   const raw = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
@@ -79,7 +94,8 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   if (!hasBuildTarget(params)) {
     throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
   }
-  return { appSlug, params, fromEvent: raw?.name, notes, warnings, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get) }
+  const artifacts = readTriggerArtifacts(get, env, wait !== undefined, many !== undefined)
+  return { appSlug, params, fromEvent: raw?.name, notes, warnings, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get), many, artifacts }
 }
 
 /** Reviews and comments build their pull request; the module that reads them is loaded only for them. */
@@ -99,6 +115,7 @@ async function readExplicitParams(get: GetInput): Promise<BuildParams> {
   }
   return {
     workflow_id: read.singleLine(get, Input.workflow),
+    pipeline_id: readPipeline(get),
     branch: read.gitRefName(get, Input.branch),
     tag: read.gitRefName(get, Input.tag),
     commit_hash: read.matching(get, Input.commitHash, /^[0-9a-f]{7,64}$/i, 'a commit hash (7 to 64 hexadecimal digits)'),
@@ -115,6 +132,13 @@ async function readExplicitParams(get: GetInput): Promise<BuildParams> {
   }
 }
 
+/** The pipeline to run instead of a workflow. */
+function readPipeline(get: GetInput): string | undefined {
+  const pipeline = read.slug(get, Input.pipeline)
+  if (pipeline !== undefined && get(Input.workflow).trim() !== '') throw new InputError(Input.pipeline, `cannot be used together with ${Input.workflow}: a build runs one workflow or one pipeline`)
+  return pipeline
+}
+
 /** The event's parameters under the explicit ones, and what to tell the user about them. */
 function withEvent(get: GetInput, explicit: BuildParams, event: NonNullable<ReturnType<typeof readGitHubEvent>>): { params: BuildParams; notes: string[]; warnings: string[] } {
   const mapped = buildParamsFromEvent(event)
@@ -126,6 +150,7 @@ function withEvent(get: GetInput, explicit: BuildParams, event: NonNullable<Retu
 }
 
 async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
+  if (inputs.many) return (await import('../multi-app/run-many.js')).runManyApps(inputs, inputs.many, ctx)
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
@@ -157,8 +182,11 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     lines: [...inputs.notes, ...inputs.warnings]
   }
   ctx.summary(section)
+  if (params.pipeline_id) return (await import('../pipelines/follow.js')).startedPipeline(inputs.appSlug, build.buildSlug, build.buildUrl, inputs.wait, section, ctx)
   const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
-  if (inputs.wait) await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report }, inputs.wait, ctx)
+  if (!inputs.wait) return
+  const succeeded = await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report }, inputs.wait, ctx)
+  if (succeeded && inputs.artifacts) await (await import('../artifacts/report.js')).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
 }
 
 /** Posts the pending status on GitHub; the module that posts is loaded only here. */

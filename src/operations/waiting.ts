@@ -73,9 +73,9 @@ export interface BuildReport {
 /**
  * Waits for the build and reports its end. A timeout or a job cancellation aborts
  * the build; the build is saved in the step state first, so the post step can
- * abort it if this process is killed before it could.
+ * abort it if this process is killed before it could. True when the build succeeded.
  */
-export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<void> {
+export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<boolean> {
   ctx.saveState(State.pendingBuild, JSON.stringify({ appSlug: build.appSlug, buildSlug: build.buildSlug }))
   for (const warning of settings.warnings) ctx.warning(warning)
   ctx.info(
@@ -125,7 +125,7 @@ function watch({ appSlug, buildSlug, section, buildUrl, report }: Waited, settin
   })
 }
 
-function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'finished' }>, settings: WaitSettings, ctx: HandlerContext): void {
+function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'finished' }>, settings: WaitSettings, ctx: HandlerContext): boolean {
   ctx.saveState(State.pendingBuild, '')
   ctx.output(Output.buildStatus, result.status)
   ctx.output(Output.buildStatusText, result.record.status_text ?? result.status)
@@ -135,6 +135,7 @@ function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'fini
   const message = `Build ${build.buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
   if (!result.succeeded && settings.failOnBuildFailure) throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
   ctx.info(message)
+  return result.succeeded
 }
 
 /** After a wait-timeout or a cancelled job: aborts the build and fails the step saying why. */

@@ -1,0 +1,94 @@
+/**
+ * list-artifacts through dist/index.js against the fake service: a list over two
+ * pages, public install pages only where public, downloads into the workspace
+ * with the signed URLs masked and kept out of the outputs, and a download past
+ * max-artifact-bytes refused.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fakeServices, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { randomString } from '../helpers/random.js'
+import { runAction } from '../helpers/run-action.js'
+import { expectNoSecrets } from '../helpers/secrets.js'
+
+const serve = fakeServices()
+const TOKEN = `tok_${randomString(30)}`
+const LIST = 'GET /apps/app-1/builds/b-1/artifacts'
+
+interface Setup {
+  service: FakeService
+  signatures: string[]
+  bodies: Map<string, Buffer>
+}
+
+/** 53 artifacts over two pages; every tenth has a public page; each has a signed URL and a body of `size(i)` bytes. */
+async function setup(size: (i: number) => number, declared = size): Promise<Setup> {
+  const signatures: string[] = []
+  const bodies = new Map<string, Buffer>()
+  const items = Array.from({ length: 53 }, (_, i) => ({ slug: `art-${i}`, title: i === 0 ? '../../escape.ipa' : `file-${i}.apk`, artifact_type: 'android-apk', file_size_bytes: declared(i), is_public_page_enabled: i % 10 === 0 }))
+  const routes: Routes = {
+    [LIST]: (req) => (req.query.next ? { body: { data: items.slice(50), paging: {} } } : { body: { data: items.slice(0, 50), paging: { next: 'art-50' } } })
+  }
+  let origin = ''
+  items.forEach((item, i) => {
+    const signature = randomString(40)
+    signatures.push(signature)
+    bodies.set(item.slug, Buffer.from(randomString(size(i))))
+    routes[`GET /apps/app-1/builds/b-1/artifacts/${item.slug}`] = () => ({
+      body: { data: { ...item, expiring_download_url: `${origin}/dl/${item.slug}?signature=${signature}`, public_install_page_url: `https://install.example/${item.slug}` } }
+    })
+    routes[`GET /dl/${item.slug}`] = () => ({ raw: bodies.get(item.slug)!.toString(), headers: { 'content-type': 'application/octet-stream' } })
+  })
+  const service = await serve(routes)
+  origin = service.origin
+  return { service, signatures, bodies }
+}
+
+const run = (service: FakeService, inputs: Record<string, string>, workspace?: string) =>
+  runAction({ operation: 'list-artifacts', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'b-1', ...inputs }, { workspace })
+
+describe('list-artifacts', () => {
+  it('lists artifacts across two pages, with install pages only where public', async () => {
+    const { service } = await setup(() => 10)
+    const result = await run(service, {})
+    expect(result.code).toBe(0)
+    const artifacts = JSON.parse(result.outputs.artifacts)
+    expect(artifacts).toHaveLength(53)
+    expect(service.calls(LIST).map((c) => c.query.next ?? '')).toEqual(['', 'art-50'])
+    expect(artifacts.filter((a: { public_install_page_url?: string }) => a.public_install_page_url).map((a: { slug: string }) => a.slug)).toEqual(['art-0', 'art-10', 'art-20', 'art-30', 'art-40', 'art-50'])
+    expect(artifacts[1]).toEqual({ slug: 'art-1', title: 'file-1.apk', artifact_type: 'android-apk', file_size_bytes: 10 })
+  })
+
+  it('downloads every artifact inside the folder, masks the signed URLs and keeps them out of the outputs', async () => {
+    const { service, signatures, bodies } = await setup((i) => 5 + i)
+    const workspace = mkdtempSync(join(tmpdir(), 'artifacts-'))
+    const result = await run(service, { 'download-artifacts': 'out' }, workspace)
+    expect(result.code).toBe(0)
+    const dir = join(workspace, 'out')
+    expect(readdirSync(dir)).toHaveLength(53)
+    expect(readdirSync(workspace)).toEqual(['out'])
+    expect(readFileSync(join(dir, 'escape.ipa'))).toEqual(bodies.get('art-0'))
+    expect(readFileSync(join(dir, 'file-7.apk'))).toEqual(bodies.get('art-7'))
+    expect(result.outputs['artifacts-dir']).toBe(dir)
+    expectNoSecrets(result, [TOKEN, ...signatures.filter((s) => s.length >= 12)])
+    expect(result.stdout.split(`::add-mask::${service.origin}/dl/`).length - 1).toBe(53)
+    expect(JSON.stringify(result.outputs)).not.toContain('signature=')
+  })
+
+  it('refuses a download past max-artifact-bytes, by the declared size and while streaming', async () => {
+    const limit = 100 + randomString(2, '0123456789').length
+    // art-3 declares a small size but sends a large body; art-5 declares a large one.
+    const { service } = await setup((i) => (i === 3 ? limit * 4 : i === 5 ? limit * 2 : 20), (i) => (i === 5 ? limit * 2 : 20))
+    const workspace = mkdtempSync(join(tmpdir(), 'artifacts-'))
+    const result = await run(service, { 'download-artifacts': 'out', 'max-artifact-bytes': String(limit) }, workspace)
+    expect(result.code).toBe(1)
+    expect(result.stdout).toMatch(/file-5\.apk is \d+ bytes, over max-artifact-bytes/)
+    expect(result.stdout).toMatch(/file-3\.apk (is \d+ bytes|grew past) .*max-artifact-bytes/)
+    const files = readdirSync(join(workspace, 'out'))
+    expect(files).not.toContain('file-3.apk')
+    expect(files).not.toContain('file-5.apk')
+    expect(service.calls('GET /dl/art-5')).toHaveLength(0)
+  })
+})

@@ -1,0 +1,105 @@
+/**
+ * Several apps in one trigger step, through dist/index.js against the emulator: a
+ * list of apps where one build fails, apps chosen by the files a pull request
+ * changed (read from a fake GitHub API on loopback), and a cancel that aborts
+ * every build.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import type { ChildProcess } from 'node:child_process'
+import { fakeServices } from '../helpers/fake-service.js'
+import { randomString } from '../helpers/random.js'
+import { expectNoSecrets } from '../helpers/secrets.js'
+import * as events from '../fixtures/events/events.js'
+import { buildState, emulatorState, errorLine, expectFailed, expectPassed, printed, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
+
+let emu: RunningEmulator
+beforeAll(async () => {
+  emu = await startE2eEmulator()
+})
+beforeEach(async () => resetEmulator(emu))
+afterAll(async () => emu?.close())
+const serve = fakeServices()
+
+const THREE_APPS = 'ios-app\nandroid-app, web-app'
+const ON_MAIN = { 'from-event': 'false', branch: 'main', workflow: 'primary', ...SAME_REPOSITORY }
+
+describe('several apps in one step', () => {
+  it('three apps where one fails: with fail-fast false all three are waited for and reported, and the step fails', async () => {
+    // android-app reads its service.yml from a repository that has none, and its builds fail.
+    expectPassed(await step(emu, 'set-config-location', { 'app-slug': 'android-app', location: 'service' }))
+    const result = await step(emu, 'trigger', { 'app-slug': THREE_APPS, ...ON_MAIN, wait: 'true', 'fail-fast': 'false' })
+    expectFailed(result)
+    const builds = JSON.parse(result.outputs.builds)
+    expect(builds.map((b: { 'app-slug': string; status: string }) => [b['app-slug'], b.status])).toEqual([
+      ['ios-app', 'success'],
+      ['android-app', 'failed'],
+      ['web-app', 'success']
+    ])
+    for (const build of builds) expect((await buildState(emu, build['build-slug'])).app_slug ?? build['app-slug']).toBe(build['app-slug'])
+    expect(result.outputs['builds-file']).toMatch(/builds\.json$/)
+    expect(result.outputs['build-status']).toBe('failed')
+    expect(errorLine(result)).toContain('android-app (failed)')
+    // One table covers them all.
+    expect(result.summary.match(/<table>/g)?.length).toBe(2)
+    for (const app of ['ios-app', 'android-app', 'web-app']) expect(result.summary).toContain(app)
+  })
+
+  it('without wait, the builds start and the output lists them as triggered', async () => {
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app,web-app', ...ON_MAIN })
+    expectPassed(result)
+    const builds = JSON.parse(result.outputs.builds)
+    expect(builds.map((b: { status: string }) => b.status)).toEqual(['triggered', 'triggered'])
+    const state = await emulatorState(emu)
+    expect(state.builds.map((b: { slug: string }) => b.slug).sort()).toEqual(builds.map((b: { 'build-slug': string }) => b['build-slug']).sort())
+  })
+
+  it('app-paths: the pull request files (over two pages) select one app of three', async () => {
+    const repo = `acme/${randomString(10).toLowerCase()}`
+    const payload = events.sameRepositoryPullRequest()
+    const number = (payload.pull_request as { number: number }).number
+    const filler = Array.from({ length: 100 }, (_, i) => ({ filename: `docs/${randomString(6)}-${i}.md` }))
+    const github = await serve({
+      [`GET /repos/${repo}/pulls/${number}/files`]: (req) => ({ body: req.query.page === '1' ? filler : [{ filename: 'apps/web/src/index.ts' }] })
+    })
+    const githubToken = `ghs_${randomString(36)}`
+    const paths = 'ios-app: [apps/ios/**, shared/**]\nandroid-app: apps/android/**\nweb-app:\n  - apps/web/**'
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-paths': paths, 'github-token': githubToken, workflow: 'primary', ...SAME_REPOSITORY },
+      { event: { name: 'pull_request', payload }, env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo } }
+    )
+    expectPassed(result)
+    expect(JSON.parse(result.outputs.builds).map((b: { 'app-slug': string }) => b['app-slug'])).toEqual(['web-app'])
+    const calls = github.calls(`GET /repos/${repo}/pulls/${number}/files`)
+    expect(calls.map((c) => c.query.page)).toEqual(['1', '2'])
+    expect(calls[0].headers.authorization).toBe(`Bearer ${githubToken}`)
+    expect(result.stdout).toContain('apps whose paths match: web-app')
+    expectNoSecrets(result, [githubToken])
+  })
+
+  it('a cancelled job aborts every build it waits for', async () => {
+    let spawned: (child: ChildProcess) => void = () => undefined
+    const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
+    const running = step(emu, 'trigger', { 'app-slug': 'ios-app,web-app,api-server', ...ON_MAIN, wait: 'true', 'wait-timeout': '60' }, { onSpawn: spawned, timeoutMs: 15_000, env: {} })
+    const stepProcess = await child
+    await printed(stepProcess, 'Waiting for 3 build(s)')
+    stepProcess.kill('SIGTERM')
+    const result = await running
+    expectFailed(result)
+    const builds = JSON.parse(result.outputs.builds)
+    expect(builds.map((b: { status: string }) => b.status)).toEqual(['cancelled', 'cancelled', 'cancelled'])
+    for (const build of builds) {
+      const state = await buildState(emu, build['build-slug'])
+      expect(state).toMatchObject({ status: 3 })
+      expect(state.abort_reason).toContain('cancelled')
+    }
+  })
+
+  it('app-slug and app-paths together are refused before anything is sent', async () => {
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app,web-app', 'app-paths': 'ios-app: "**"', ...ON_MAIN })
+    expectFailed(result)
+    expect(errorLine(result)).toContain('Input "app-paths": cannot be used together with app-slug')
+    expect((await emulatorState(emu)).builds).toEqual([])
+  })
+})

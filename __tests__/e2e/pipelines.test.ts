@@ -1,0 +1,80 @@
+/**
+ * Pipelines through dist/index.js against the emulator: a held pipeline aborted through its
+ * own endpoint when the job is cancelled, and a partial rebuild that keeps the workflows that
+ * succeeded and runs the failed one and those after it.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import type { ChildProcess } from 'node:child_process'
+import { bundledSeed } from '../../emulator/seed.js'
+import { randomString } from '../helpers/random.js'
+import { errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
+
+/** Workflow names drawn per run, so nothing can special-case them. */
+const TESTS = `tests-${randomString(6).toLowerCase()}`
+const DEPLOY = `deploy-${randomString(6).toLowerCase()}`
+const PIPELINES = ['pipelines:', '  release:', '    stages:', '    - build: { workflows: [primary] }', `    - test: { workflows: [${TESTS}] }`, `    - ship: { workflows: [${DEPLOY}] }`, ''].join('\n')
+
+let emu: RunningEmulator
+beforeAll(async () => {
+  const seed = bundledSeed()
+  for (const app of seed.apps ?? []) {
+    if (app.slug !== 'ios-app') continue
+    app.service_yml = `${app.service_yml ?? ''}\n${PIPELINES}`
+    app.flaky_workflows = [TESTS]
+  }
+  emu = await startE2eEmulator({ seed })
+})
+beforeEach(async () => resetEmulator(emu))
+afterAll(async () => emu?.close())
+
+type Workflow = { stage: string; name: string; 'build-slug': string; status: string }
+const ON_MAIN = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', pipeline: 'release' }
+
+describe('pipelines', () => {
+  it('a cancelled job aborts the held pipeline through its own abort endpoint', async () => {
+    let spawned: (child: ChildProcess) => void = () => undefined
+    const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
+    // Without either repository owner the pipeline is held, so it is still unfinished at the cancel.
+    const running = step(emu, 'trigger', { ...ON_MAIN, wait: 'true', 'wait-timeout': '60' }, { onSpawn: spawned, timeoutMs: 15_000, env: {} })
+    const stepProcess = await child
+    await printed(stepProcess, ': on_hold')
+    stepProcess.kill('SIGTERM')
+    const result = await running
+    expectFailed(result)
+    expect(errorLine(result)).toContain('the GitHub job was cancelled; the pipeline was aborted')
+    const id = result.outputs['pipeline-id']
+    expect(result.outputs['pipeline-status']).toBe('cancelled')
+    const aborts = (await requestLog(emu)).filter((r) => r.method === 'POST' && r.path.endsWith('/abort'))
+    expect(aborts.map((r) => r.path)).toEqual([`/v0.1/apps/ios-app/pipelines/${id}/abort`])
+    expect(aborts[0].body).toMatchObject({ abort_with_success: false, skip_notifications: false, abort_reason: expect.stringContaining('the GitHub job was cancelled') })
+    const pipeline = emu.state.pipelines.get(id)!
+    expect(emu.model.pipelineView(emu.state.apps.get('ios-app')!, pipeline).status).toBe('aborted')
+  })
+
+  it('a partial rebuild keeps the workflow that succeeded and runs the failed one and the one after it', async () => {
+    const first = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', 'fail-on-build-failure': 'false' })
+    expectPassed(first)
+    expect(first.outputs['pipeline-status']).toBe('failed')
+    const before = JSON.parse(first.outputs.builds) as Workflow[]
+    expect(before.map((w) => [w.stage, w.name, w.status])).toEqual([
+      ['build', 'primary', 'succeeded'],
+      ['test', TESTS, 'failed'],
+      ['ship', DEPLOY, 'skipped']
+    ])
+    expect(first.stdout).toContain(`stage test, workflow ${TESTS}: failed`)
+    const id = first.outputs['pipeline-id']
+    const rebuilt = await step(emu, 'rebuild-pipeline', { 'app-slug': 'ios-app', 'pipeline-id': id, partial: 'true' })
+    expectPassed(rebuilt)
+    const rebuild = (await requestLog(emu)).filter((r) => r.path.endsWith('/rebuild'))
+    expect(rebuild.map((r) => r.body)).toEqual([{ partial: true }])
+    const after = JSON.parse(rebuilt.outputs.builds) as Workflow[]
+    // The succeeded workflow is kept (same build), the others run again as new builds.
+    expect(after[0]).toEqual(before[0])
+    expect(after[1]['build-slug']).not.toBe(before[1]['build-slug'])
+    expect(after[2]['build-slug']).not.toBe(before[2]['build-slug'])
+    await new Promise((resolve) => setTimeout(resolve, 1000))
+    const view = emu.model.pipelineView(emu.state.apps.get('ios-app')!, emu.state.pipelines.get(id)!)
+    expect(view.status).toBe('succeeded')
+    expect(view.stages.flatMap((s) => s.workflows.map((w) => w.status))).toEqual(['succeeded', 'succeeded', 'succeeded'])
+  })
+})

@@ -1,0 +1,143 @@
+/**
+ * Pipelines: stages of workflows from the app's service.yml, run one stage after another,
+ * each stage taking one build duration. Like builds, they need no timers: their state is
+ * read from the clock. A trigger without either repository owner is held, as a build is;
+ * an abort stops what has not finished; a rebuild starts a new attempt, and a partial one
+ * keeps the workflows that succeeded.
+ */
+import { createHash, randomUUID } from 'node:crypto'
+import { badRequest } from '../http-error.js'
+import type { EmulatorState } from '../state.js'
+import type { AppRecord } from '../types.js'
+import { configForBuild, type TriggerRequest } from './builds.js'
+
+export interface PipelineAttempt {
+  number: number
+  at: number
+  /** null while the pipeline is held. */
+  startedAt: number | null
+  /** Workflows that succeeded in an earlier attempt and are not run again: name → workflow id. */
+  kept: Map<string, string>
+}
+
+export interface PipelineRecord {
+  id: string
+  appSlug: string
+  name: string
+  number: number
+  stages: { name: string; workflows: string[] }[]
+  attempts: PipelineAttempt[]
+  stageDurationMs: number
+  triggerParams: Record<string, unknown>
+  abort: null | { at: number; reason: string; withSuccess: boolean; skipNotifications: boolean; by: string }
+}
+
+/** A pipeline's abort, checked for shape by the route. */
+export interface PipelineAbortRequest {
+  reason: string
+  withSuccess: boolean
+  skipNotifications: boolean
+}
+
+export type WorkflowStatus = 'pending' | 'on_hold' | 'running' | 'succeeded' | 'failed' | 'aborted' | 'skipped'
+
+/** The pipeline as the clock finds it: its status and each workflow's of the current attempt. */
+export interface PipelineView {
+  status: 'on_hold' | 'running' | 'succeeded' | 'failed' | 'aborted' | 'succeeded_with_abort'
+  finishedAt: number | null
+  stages: { name: string; workflows: { id: string; name: string; status: WorkflowStatus }[] }[]
+}
+
+const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
+const nameOf = (item: unknown): string | undefined =>
+  typeof item === 'string' ? item : item && typeof item === 'object' ? Object.keys(item as object)[0] : undefined
+
+/** The stages of pipeline `id` in the configuration: `pipelines.<id>.stages`, each stage's workflows inline or under `stages.<name>`. */
+function stagesOf(config: Record<string, unknown>, id: string): PipelineRecord['stages'] {
+  const pipelines = (config.pipelines ?? {}) as Record<string, { stages?: unknown }>
+  const definition = Object.hasOwn(pipelines, id) ? pipelines[id] : undefined
+  if (!definition) throw badRequest(`build_params.pipeline_id: pipeline "${id}" is not defined in the configuration`)
+  const shared = (config.stages ?? {}) as Record<string, { workflows?: unknown }>
+  const stages = asList(definition.stages).map((entry) => {
+    const name = nameOf(entry) ?? ''
+    const inline = entry && typeof entry === 'object' ? (entry as Record<string, { workflows?: unknown } | null>)[name]?.workflows : undefined
+    const workflows = asList(inline ?? (Object.hasOwn(shared, name) ? shared[name]?.workflows : undefined)).map(nameOf).filter((w): w is string => Boolean(w))
+    return { name, workflows }
+  })
+  if (stages.length === 0 || stages.some((s) => s.name === '' || s.workflows.length === 0)) {
+    throw badRequest(`pipeline "${id}" has no stages, or a stage without workflows`)
+  }
+  return stages
+}
+
+/** Starts a pipeline; held, as a build is, when neither repository owner is given. */
+export function triggerPipeline(state: EmulatorState, app: AppRecord, request: TriggerRequest, now: number, stageDurationMs: number): PipelineRecord {
+  const name = request.text.pipeline_id!
+  const stages = stagesOf(configForBuild(app), name)
+  const held = !request.text.branch_repo_owner && !request.text.branch_dest_repo_owner
+  const pipeline: PipelineRecord = {
+    id: randomUUID(),
+    appSlug: app.slug,
+    name,
+    number: app.nextBuildNumber++,
+    stages,
+    attempts: [{ number: 1, at: now, startedAt: held ? null : now, kept: new Map() }],
+    stageDurationMs: request.durationMs ?? stageDurationMs,
+    triggerParams: request.originalParams,
+    abort: null
+  }
+  state.pipelines.set(pipeline.id, pipeline)
+  return pipeline
+}
+
+function workflowId(pipeline: PipelineRecord, attempt: PipelineAttempt, name: string): string {
+  return attempt.kept.get(name) ?? createHash('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16)
+}
+
+/** The current attempt as of `now`: stages run in turn; a failed stage skips the rest; an abort stops the rest. */
+export function pipelineView(app: AppRecord | undefined, pipeline: PipelineRecord, now: number): PipelineView {
+  const attempt = pipeline.attempts[pipeline.attempts.length - 1]
+  const cut = pipeline.abort ? Math.min(now, pipeline.abort.at) : now
+  const fails = (name: string): boolean => app?.buildOutcome === 'failure' || (attempt.number === 1 && (app?.flakyWorkflows ?? []).includes(name))
+  let at = attempt.startedAt
+  let failed = false
+  let done = 0
+  const stages = pipeline.stages.map((stage) => {
+    const run = (status: (name: string) => WorkflowStatus): PipelineView['stages'][number] => ({
+      name: stage.name,
+      workflows: stage.workflows.map((name) => ({ id: workflowId(pipeline, attempt, name), name, status: attempt.kept.has(name) ? 'succeeded' : status(name) }))
+    })
+    if (failed) return run(() => 'skipped')
+    if (stage.workflows.every((name) => attempt.kept.has(name))) return run(() => 'succeeded')
+    if (at === null) return run(() => (pipeline.abort ? 'aborted' : 'on_hold'))
+    if (cut < at + pipeline.stageDurationMs) return run(() => (pipeline.abort ? 'aborted' : cut < at! ? 'pending' : 'running'))
+    at += pipeline.stageDurationMs
+    done = at
+    failed = stage.workflows.some((name) => !attempt.kept.has(name) && fails(name))
+    return run((name) => (fails(name) ? 'failed' : 'succeeded'))
+  })
+  const statuses = stages.flatMap((s) => s.workflows.map((w) => w.status))
+  if (pipeline.abort) return { status: pipeline.abort.withSuccess ? 'succeeded_with_abort' : 'aborted', finishedAt: pipeline.abort.at, stages }
+  if (attempt.startedAt === null) return { status: 'on_hold', finishedAt: null, stages }
+  if (failed) return { status: 'failed', finishedAt: done, stages }
+  if (statuses.every((s) => s === 'succeeded')) return { status: 'succeeded', finishedAt: done || attempt.startedAt, stages }
+  return { status: 'running', finishedAt: null, stages }
+}
+
+/** Aborts a pipeline that has not finished. */
+export function abortPipeline(app: AppRecord, pipeline: PipelineRecord, caller: string, request: PipelineAbortRequest, now: number): void {
+  const { status } = pipelineView(app, pipeline, now)
+  if (status !== 'running' && status !== 'on_hold') throw badRequest(`pipeline "${pipeline.id}" has already finished (${status}) and cannot be aborted`)
+  pipeline.abort = { at: now, ...request, by: caller }
+}
+
+/** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded. */
+export function rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean, now: number): void {
+  const view = pipelineView(app, pipeline, now)
+  if (view.status === 'running' || view.status === 'on_hold') throw badRequest(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`)
+  if (partial && view.status === 'succeeded') throw badRequest(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`)
+  const kept = new Map<string, string>()
+  if (partial) for (const w of view.stages.flatMap((s) => s.workflows)) if (w.status === 'succeeded') kept.set(w.name, w.id)
+  pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept })
+  pipeline.abort = null
+}

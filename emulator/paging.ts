@@ -1,0 +1,28 @@
+/** One page of a list, as the service pages every list: `limit` up to 50, and `next`, the key of the page's first item. */
+import { badRequest } from './http-error.js'
+import type { Reply } from './http-io.js'
+import type { RequestContext } from './router.js'
+
+/** The service's largest page. */
+export const MAX_PAGE = 50
+
+/** The page of `items` the request's `limit` and `next` ask for, each shown by `view`, with its `paging`. */
+export function pageOf<T>(ctx: RequestContext, items: readonly T[], keyOf: (item: T) => string, view: (item: T) => unknown): Reply {
+  const limitText = ctx.query.get('limit')
+  let limit = MAX_PAGE
+  if (limitText !== null) {
+    if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE) {
+      throw badRequest(`limit must be an integer from 1 to ${MAX_PAGE}; got "${limitText}"`)
+    }
+    limit = Number(limitText)
+  }
+  let start = 0
+  const next = ctx.query.get('next')
+  if (next !== null && next !== '') {
+    start = items.findIndex((item) => keyOf(item) === next)
+    if (start < 0) throw badRequest(`next anchor "${next}" does not name an item of this list`)
+  }
+  const paging: Record<string, unknown> = { total_item_count: items.length, page_item_limit: limit }
+  if (start + limit < items.length) paging.next = keyOf(items[start + limit])
+  return { status: 200, json: { data: items.slice(start, start + limit).map(view), paging } }
+}

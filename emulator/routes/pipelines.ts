@@ -1,0 +1,67 @@
+/** Reading, aborting and rebuilding a pipeline. */
+import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../access.js'
+import { notFound } from '../http-error.js'
+import type { Reply } from '../http-io.js'
+import type { PipelineRecord } from '../model/pipelines.js'
+import type { ApiRoute, RequestContext } from '../router.js'
+import { bodyObject, optionalBoolean, optionalString } from '../validate.js'
+
+const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
+
+/** The pipeline named by `:pipeline`, provided it belongs to the route's app. */
+function findPipeline(ctx: RequestContext): PipelineRecord {
+  const app = ctx.app()
+  const pipeline = ctx.model.state.pipelines.get(ctx.params.pipeline)
+  if (!pipeline || pipeline.appSlug !== app.slug) throw notFound(`pipeline "${ctx.params.pipeline}" not found for app "${app.slug}"`)
+  return pipeline
+}
+
+function getPipeline(ctx: RequestContext): Reply {
+  const pipeline = findPipeline(ctx)
+  const view = ctx.model.pipelineView(ctx.app(), pipeline)
+  const attempt = pipeline.attempts[pipeline.attempts.length - 1]
+  const finished = !['running', 'on_hold'].includes(view.status)
+  return {
+    status: 200,
+    json: {
+      id: pipeline.id,
+      name: pipeline.name,
+      number_in_app_scope: pipeline.number,
+      app: { slug: pipeline.appSlug },
+      status: view.status,
+      triggered_at: iso(pipeline.attempts[0].at),
+      started_at: iso(attempt.startedAt),
+      finished_at: iso(view.finishedAt),
+      put_on_hold_at: attempt.startedAt === null ? iso(attempt.at) : null,
+      abort_reason: pipeline.abort?.reason ?? '',
+      rebuildable: finished,
+      current_attempt_id: `${pipeline.id}-${attempt.number}`,
+      attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: iso(a.at) })),
+      stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows })),
+      trigger_params: pipeline.triggerParams
+    }
+  }
+}
+
+function abort(ctx: RequestContext): Reply {
+  const body = bodyObject(ctx.body, true)
+  ctx.model.abortPipeline(ctx.user, ctx.app(), findPipeline(ctx), {
+    reason: optionalString(body, 'abort_reason') ?? '',
+    withSuccess: optionalBoolean(body, 'abort_with_success') ?? false,
+    skipNotifications: optionalBoolean(body, 'skip_notifications') ?? false
+  })
+  return { status: 200, json: { status: 'ok' } }
+}
+
+function rebuild(ctx: RequestContext): Reply {
+  const body = bodyObject(ctx.body, true)
+  const pipeline = findPipeline(ctx)
+  ctx.model.rebuildPipeline(ctx.app(), pipeline, optionalBoolean(body, 'partial') ?? false)
+  return { status: 201, json: { id: pipeline.id, status: 'ok' } }
+}
+
+export const pipelineRoutes: ApiRoute[] = [
+  { method: 'GET', pattern: '/apps/:app/pipelines/:pipeline', access: APP_ANY_ROLE, handler: getPipeline },
+  { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort },
+  { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_OWNER_ADMIN_DEVELOPER, handler: rebuild }
+]

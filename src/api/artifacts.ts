@@ -1,0 +1,67 @@
+/** The service's artifact calls: a build's artifacts (paged) and one artifact with its download URL. */
+import { ApiError } from '../http/api-error.js'
+import type { ServiceClient } from '../http/client.js'
+import { listAll } from '../http/pagination.js'
+import { artifactsPath, slugProblem } from './paths.js'
+
+/** An artifact as the `artifacts` output lists it; the install page only where it is public. */
+export interface ArtifactSummary {
+  slug: string
+  title: string
+  artifact_type?: string
+  file_size_bytes?: number
+  public_install_page_url?: string
+}
+
+/** An artifact as the list gives it: the list names no install page, only whether there is one. */
+export interface ListedArtifact extends ArtifactSummary {
+  isPublic: boolean
+}
+
+/** One artifact's record: its summary and the signed, expiring download URL (a secret). */
+export interface ArtifactRecord extends ArtifactSummary {
+  expiringDownloadUrl?: string
+}
+
+interface RawArtifact {
+  slug?: unknown
+  title?: unknown
+  artifact_type?: unknown
+  file_size_bytes?: unknown
+  is_public_page_enabled?: unknown
+  public_install_page_url?: unknown
+  expiring_download_url?: unknown
+}
+
+/** Every artifact of a build, page after page. */
+export async function listArtifacts(client: ServiceClient, appSlug: string, buildSlug: string, signal?: AbortSignal): Promise<{ artifacts: ListedArtifact[]; response: string }> {
+  const path = artifactsPath(appSlug, buildSlug)
+  const { items, text } = await listAll<RawArtifact>(client, path, { signal })
+  const artifacts = items.map((item) => ({ ...summaryOf(item, 'GET', path), isPublic: item.is_public_page_enabled === true }))
+  return { artifacts, response: text }
+}
+
+/** One artifact, with its download URL. */
+export async function getArtifact(client: ServiceClient, appSlug: string, buildSlug: string, artifactSlug: string, signal?: AbortSignal): Promise<ArtifactRecord> {
+  const path = artifactsPath(appSlug, buildSlug, artifactSlug)
+  const res = await client.request<{ data?: RawArtifact } | undefined>('GET', path, { signal })
+  const raw = res.body?.data
+  if (!raw || typeof raw !== 'object') throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" object' })
+  const url = typeof raw.expiring_download_url === 'string' && raw.expiring_download_url !== '' ? raw.expiring_download_url : undefined
+  return { ...summaryOf(raw, 'GET', path), expiringDownloadUrl: url }
+}
+
+/** The fields the action passes on, checked: a slug usable in a path, a size that is a whole number. */
+function summaryOf(raw: RawArtifact, method: string, path: string): ArtifactSummary {
+  const problem = slugProblem(raw?.slug)
+  if (problem) throw ApiError.invalidResponse({ method, path, message: `${method} ${path}: an artifact's slug cannot be used: ${problem}` })
+  const size = raw.file_size_bytes
+  const page = raw.is_public_page_enabled === true && typeof raw.public_install_page_url === 'string' && /^https?:\/\//.test(raw.public_install_page_url)
+  return {
+    slug: raw.slug as string,
+    title: typeof raw.title === 'string' ? raw.title : (raw.slug as string),
+    artifact_type: typeof raw.artifact_type === 'string' ? raw.artifact_type : undefined,
+    file_size_bytes: typeof size === 'number' && Number.isSafeInteger(size) && size >= 0 ? size : undefined,
+    public_install_page_url: page ? (raw.public_install_page_url as string) : undefined
+  }
+}

@@ -1,0 +1,64 @@
+/** The service's pipeline calls: read one, abort it, rebuild it. */
+import { ApiError } from '../http/api-error.js'
+import type { ServiceClient } from '../http/client.js'
+import { pipelinePath } from './paths.js'
+
+/** A workflow of a pipeline's current attempt. */
+export interface PipelineWorkflow {
+  stage: string
+  name: string
+  /** The workflow's build slug. */
+  id: string
+  status: string
+}
+
+/** A pipeline as the action follows it. */
+export interface PipelineRecord {
+  id: string
+  status: string
+  abortReason?: string
+  workflows: PipelineWorkflow[]
+  response: string
+}
+
+/** Statuses after which a pipeline changes no more (unless rebuilt). */
+export const PIPELINE_FINISHED = new Set(['succeeded', 'failed', 'aborted', 'succeeded_with_abort'])
+
+const text = (value: unknown): string => (typeof value === 'string' ? value : '')
+
+/** Reads a pipeline; the answer may come bare or under `data`. */
+export async function getPipeline(client: ServiceClient, appSlug: string, pipelineId: string, signal?: AbortSignal): Promise<PipelineRecord> {
+  const path = pipelinePath(appSlug, pipelineId)
+  const res = await client.request<Record<string, unknown> | undefined>('GET', path, { signal })
+  const raw = (res.body && typeof res.body.data === 'object' && res.body.data !== null ? res.body.data : res.body) as Record<string, unknown> | undefined
+  if (!raw || typeof raw.status !== 'string') throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "status"' })
+  const stages = Array.isArray(raw.stages) ? (raw.stages as Record<string, unknown>[]) : []
+  const workflows = stages.flatMap((stage) =>
+    (Array.isArray(stage?.workflows) ? (stage.workflows as Record<string, unknown>[]) : []).map((w) => ({ stage: text(stage.name), name: text(w?.name), id: text(w?.id), status: text(w?.status) }))
+  )
+  return { id: text(raw.id) || pipelineId, status: raw.status, abortReason: text(raw.abort_reason) || undefined, workflows, response: res.text }
+}
+
+/** Aborts a pipeline with the same reason and flags as a build. */
+export async function abortPipeline(client: ServiceClient, appSlug: string, pipelineId: string, request: { abortReason: string; abortWithSuccess: boolean; skipNotifications: boolean }): Promise<void> {
+  await client.request<unknown>('POST', pipelinePath(appSlug, pipelineId, 'abort'), {
+    body: { abort_reason: request.abortReason, abort_with_success: request.abortWithSuccess, skip_notifications: request.skipNotifications },
+    retry: 'idempotent'
+  })
+}
+
+/** Rebuilds a finished pipeline: all of it, or with `partial` only the failed workflows and those after them. */
+export async function rebuildPipeline(client: ServiceClient, appSlug: string, pipelineId: string, partial: boolean, signal?: AbortSignal): Promise<string> {
+  const res = await client.request<unknown>('POST', pipelinePath(appSlug, pipelineId, 'rebuild'), { body: { partial }, signal })
+  return res.text
+}
+
+/** The builds output of a pipeline: its workflows, each with its stage, name, build slug and status. */
+export function workflowsOutput(pipeline: PipelineRecord): { stage: string; name: string; 'build-slug': string; status: string }[] {
+  return pipeline.workflows.map((w) => ({ stage: w.stage, name: w.name, 'build-slug': w.id, status: w.status }))
+}
+
+/** The summary table of a pipeline's workflows. */
+export function workflowsTable(pipeline: PipelineRecord): string[][] {
+  return [['Stage', 'Workflow', 'Status'], ...pipeline.workflows.map((w) => [w.stage, w.name, w.status])]
+}

@@ -1,0 +1,76 @@
+/**
+ * Waiting for the builds of several apps at once. With fail-fast, the first
+ * failure ends the wait and the others are left running; a wait-timeout or a
+ * cancelled job aborts every build still running, as it does for one build.
+ */
+import { abortBuild } from '../api/builds.js'
+import { waitForBuild, type WaitResult } from '../api/watch-build.js'
+import type { HandlerContext } from '../operations/context.js'
+import type { WaitSettings } from '../operations/waiting.js'
+import type { AppBuild } from './run-many.js'
+
+/** Waits for every triggered build, setting each one's status; aborts on a timeout or a cancel. */
+export async function waitForAll(builds: AppBuild[], settings: WaitSettings, failFast: boolean, ctx: HandlerContext): Promise<void> {
+  const stop = new AbortController()
+  const signal = AbortSignal.any([ctx.signal, stop.signal])
+  ctx.info(`Waiting for ${builds.filter((b) => b.status === 'triggered').length} build(s) (fail-fast: ${failFast})`)
+  await Promise.all(
+    builds.map(async (build) => {
+      if (build.status !== 'triggered' || !build['build-slug']) return
+      const result = await watchOne(build, build['build-slug'], settings, signal, ctx)
+      build.status = statusOf(result, ctx.signal.aborted)
+      if (build.status === 'failed' && failFast && !stop.signal.aborted) {
+        ctx.info(`The build of ${build['app-slug']} failed; fail-fast: true stops the wait, leaving the other builds running.`)
+        stop.abort()
+      }
+    })
+  )
+  const toAbort = builds.filter((b) => b.status === 'timed-out' || b.status === 'cancelled')
+  await Promise.all(toAbort.map((build) => abortOne(build, settings, ctx)))
+}
+
+async function watchOne(build: AppBuild, buildSlug: string, settings: WaitSettings, signal: AbortSignal, ctx: HandlerContext): Promise<WaitResult | Error> {
+  const app = build['app-slug']
+  try {
+    return await waitForBuild(ctx.client, {
+      appSlug: app,
+      buildSlug,
+      timeoutMs: settings.timeoutMs,
+      pollIntervalMs: settings.pollIntervalMs,
+      // The logs of several builds at once would interleave past reading.
+      streamLogs: false,
+      heartbeatMs: settings.heartbeatMs,
+      signal,
+      buildUrl: build['build-url'],
+      log: (line) => ctx.info(`${app}: ${line}`)
+    })
+  } catch (error) {
+    build.error = (error as Error).message
+    return error as Error
+  }
+}
+
+/** A build's status once the wait for it ended. */
+function statusOf(result: WaitResult | Error, cancelled: boolean): string {
+  if (result instanceof Error) return 'unknown'
+  if (result.kind === 'finished') return result.status
+  if (result.kind === 'timed-out') return 'timed-out'
+  // Stopped by fail-fast, not by the job: the build is left as it is.
+  return cancelled ? 'cancelled' : 'running'
+}
+
+async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerContext): Promise<void> {
+  const why = build.status === 'timed-out' ? `the wait-timeout of ${settings.timeoutMs / 1000} s was reached` : 'the GitHub job was cancelled'
+  try {
+    const outcome = await abortBuild(ctx.client, build['app-slug'], build['build-slug'] as string, {
+      abortReason: `Aborted by the GitHub Action: ${why}${ctx.runUrl ? ` (${ctx.runUrl})` : ''}`,
+      abortWithSuccess: false,
+      skipNotifications: false,
+      skipGitStatusReport: false
+    })
+    if (outcome.kind === 'finished' && !outcome.byEarlierAttempt) build.status = outcome.status
+    ctx.info(`Build ${build['build-slug']} of ${build['app-slug']}: ${outcome.kind === 'aborted' ? 'aborted' : `had finished (${build.status})`} because ${why}`)
+  } catch (error) {
+    build.error = `aborting it failed: ${(error as Error).message}`
+  }
+}

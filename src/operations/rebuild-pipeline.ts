@@ -1,0 +1,37 @@
+/** operation: rebuild-pipeline — starts a finished pipeline again: all of it, or with partial only its failed workflows and those after them. */
+import { getPipeline, rebuildPipeline as rebuild, workflowsOutput, workflowsTable } from '../api/pipelines.js'
+import { Input, Output } from '../constants.js'
+import { booleanFlag, requiredSlug, type GetInput } from '../input-readers.js'
+import { defineOperation } from './operation.js'
+
+interface RebuildInputs {
+  appSlug: string
+  pipelineId: string
+  partial: boolean
+}
+
+export const rebuildPipeline = defineOperation<RebuildInputs>({
+  name: 'rebuild-pipeline',
+  role: 'Owner, Admin or Developer',
+  inputs: [Input.appSlug, Input.pipelineId, Input.partial],
+  outputs: [Output.pipelineId, Output.pipelineStatus, Output.builds, Output.response],
+  read: (get: GetInput) => ({
+    appSlug: requiredSlug(get, Input.appSlug),
+    pipelineId: requiredSlug(get, Input.pipelineId),
+    partial: booleanFlag(get, Input.partial, false)
+  }),
+  run: async (inputs, ctx) => {
+    const response = await rebuild(ctx.client, inputs.appSlug, inputs.pipelineId, inputs.partial, ctx.signal)
+    ctx.output(Output.response, response)
+    ctx.output(Output.pipelineId, inputs.pipelineId)
+    const pipeline = await getPipeline(ctx.client, inputs.appSlug, inputs.pipelineId, ctx.signal)
+    ctx.output(Output.pipelineStatus, pipeline.status)
+    ctx.output(Output.builds, workflowsOutput(pipeline))
+    ctx.info(`Pipeline ${inputs.pipelineId} of ${inputs.appSlug} rebuilt${inputs.partial ? ' (failed and later workflows only)' : ''}: ${pipeline.status}`)
+    ctx.summary({
+      heading: `Pipeline ${inputs.pipelineId} rebuilt`,
+      facts: [['Partial', inputs.partial], ['Status', pipeline.status]],
+      table: workflowsTable(pipeline)
+    })
+  }
+})
