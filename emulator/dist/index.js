@@ -348,6 +348,34 @@ function appList(state, key, build) {
     return cache.get(state, key, build);
 }
 
+;// CONCATENATED MODULE: ./emulator/paging.ts
+/** One page of a list, as the service pages every list: `limit` up to 50, and `next`, the key of the page's first item. */
+
+/** The service's largest page. */
+const MAX_PAGE = 50;
+/** The page of `items` the request's `limit` and `next` ask for, each shown by `view`, with its `paging`. */
+function pageOf(ctx, items, keyOf, view) {
+    const limitText = ctx.query.get('limit');
+    let limit = MAX_PAGE;
+    if (limitText !== null) {
+        if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE) {
+            throw badRequest(`limit must be an integer from 1 to ${MAX_PAGE}; got "${limitText}"`);
+        }
+        limit = Number(limitText);
+    }
+    let start = 0;
+    const next = ctx.query.get('next');
+    if (next !== null && next !== '') {
+        start = items.findIndex((item) => keyOf(item) === next);
+        if (start < 0)
+            throw badRequest(`next anchor "${next}" does not name an item of this list`);
+    }
+    const paging = { total_item_count: items.length, page_item_limit: limit };
+    if (start + limit < items.length)
+        paging.next = keyOf(items[start + limit]);
+    return { status: 200, json: { data: items.slice(start, start + limit).map(view), paging } };
+}
+
 ;// CONCATENATED MODULE: ./emulator/validate.ts
 /** Field checks for request bodies; each failure names the field it is about. */
 
@@ -408,7 +436,7 @@ function oneOf(value, field, allowed) {
 
 
 
-const MAX_PAGE = 50;
+
 const OK = { status: 200, json: { status: 'ok' } };
 function register(ctx) {
     const body = bodyObject(ctx.body);
@@ -4926,6 +4954,62 @@ const buildRequestRoutes = [
     { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_OWNER_ADMIN_DEVELOPER, handler: updateRequest }
 ];
 
+;// CONCATENATED MODULE: ./emulator/model/artifacts.ts
+/**
+ * A build's artifacts: what the app's artifact list says a successful build produces, named
+ * per build, with download links that are signed and expire. The signature is keyed by a
+ * secret of this process, so a link needs no token and no state, and cannot be forged or
+ * stretched past its expiry.
+ */
+
+
+/** Where the signed download links live, outside the API (they carry no token). */
+const DOWNLOAD_PREFIX = '/_downloads';
+/** How long a download link works. */
+const DOWNLOAD_TTL_MS = 10 * 60_000;
+const SIGNING_KEY = (0,external_node_crypto_namespaceObject.randomBytes)(32);
+/** What a build of an app with no artifact list produces. */
+const DEFAULT_ARTIFACTS = [
+    { title: 'app-release.apk', artifact_type: 'android-apk', file_size_bytes: 4096, is_public_page_enabled: true },
+    { title: 'test-results.xml', artifact_type: 'file', file_size_bytes: 512, is_public_page_enabled: false }
+];
+/** The build's artifacts: none until it has succeeded. */
+function artifactsOf(app, build, now) {
+    if (progressOf(build, now).status !== 1)
+        return [];
+    return (app.artifacts ?? DEFAULT_ARTIFACTS).map((artifact, index) => ({
+        ...artifact,
+        slug: (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${build.slug}/${index}`).digest('hex').slice(0, 16),
+        buildSlug: build.slug
+    }));
+}
+function signature(buildSlug, artifactSlug, expires) {
+    return (0,external_node_crypto_namespaceObject.createHmac)('sha256', SIGNING_KEY).update(`${buildSlug}/${artifactSlug}/${expires}`).digest();
+}
+/** The signed link to an artifact's content, working until `now + DOWNLOAD_TTL_MS`. */
+function signedDownloadPath(artifact, now) {
+    const expires = now + DOWNLOAD_TTL_MS;
+    const sig = signature(artifact.buildSlug, artifact.slug, expires).toString('hex');
+    return `${DOWNLOAD_PREFIX}/${artifact.buildSlug}/${artifact.slug}?expires=${expires}&signature=${sig}`;
+}
+/** Whether a download link's signature holds and it has not expired. */
+function checkDownloadLink(buildSlug, artifactSlug, expiresText, signatureText, now) {
+    const expires = Number(expiresText);
+    if (!/^\d{1,16}$/.test(expiresText ?? '') || !/^[0-9a-f]{64}$/.test(signatureText ?? ''))
+        return 'forged';
+    if (!(0,external_node_crypto_namespaceObject.timingSafeEqual)(signature(buildSlug, artifactSlug, expires), Buffer.from(signatureText, 'hex')))
+        return 'forged';
+    return now > expires ? 'expired' : 'ok';
+}
+/** The made-up content of an artifact: its declared size of a repeated line naming it. */
+function artifactContent(artifact) {
+    const line = Buffer.from(`${artifact.title} of build ${artifact.buildSlug}\n`);
+    const content = Buffer.alloc(artifact.file_size_bytes);
+    for (let at = 0; at < content.length; at += line.length)
+        line.copy(content, at);
+    return content;
+}
+
 ;// CONCATENATED MODULE: ./emulator/routes/trigger-request.ts
 
 
@@ -4936,6 +5020,7 @@ const STRING_PARAMS = [
     'tag',
     'commit_message',
     'workflow_id',
+    'pipeline_id',
     'branch_dest',
     'branch_repo_owner',
     'branch_dest_repo_owner',
@@ -5032,8 +5117,8 @@ function readTriggerRequest(rawBody, headers) {
     if (skip !== undefined && typeof skip !== 'boolean')
         throw badRequest('build_params.skip_git_status_report must be a boolean');
     const environments = checkEnvironments(params.environments);
-    if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id) {
-        throw badRequest('build_params needs at least one of tag, commit_hash, branch or workflow_id');
+    if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id && !text.pipeline_id) {
+        throw badRequest('build_params needs at least one of tag, commit_hash, branch, workflow_id or pipeline_id');
     }
     return {
         text,
@@ -5054,13 +5139,14 @@ function readTriggerRequest(rawBody, headers) {
 
 function trigger(ctx) {
     const app = ctx.app();
-    const build = ctx.model.triggerBuild(app, readTriggerRequest(ctx.body, ctx.headers));
+    const request = readTriggerRequest(ctx.body, ctx.headers);
+    const started = request.text.pipeline_id ? triggeredPipeline(ctx.model.triggerPipeline(app, request)) : ctx.model.triggerBuild(app, request);
     const item = {
-        build_slug: build.slug,
-        build_number: build.buildNumber,
-        build_url: `${ctx.origin}/build/${build.slug}`,
-        triggered_workflow: build.triggeredWorkflow,
-        triggered_pipeline: '',
+        build_slug: started.slug,
+        build_number: started.buildNumber,
+        build_url: `${ctx.origin}/${request.text.pipeline_id ? 'pipelines' : 'build'}/${started.slug}`,
+        triggered_workflow: started.triggeredWorkflow,
+        triggered_pipeline: 'triggeredPipeline' in started ? started.triggeredPipeline : '',
         status: 'ok',
         message: 'webhook processed'
     };
@@ -5078,6 +5164,10 @@ function trigger(ctx) {
             triggered_workflow: item.triggered_workflow
         }
     };
+}
+/** A pipeline as the trigger answer names it: its id stands where a build's slug would. */
+function triggeredPipeline(pipeline) {
+    return { slug: pipeline.id, buildNumber: pipeline.number, triggeredWorkflow: '', triggeredPipeline: pipeline.name };
 }
 /** The build named by `:build`, provided it belongs to the route's app. */
 function findBuild(ctx) {
@@ -5122,6 +5212,49 @@ const buildRoutes = [
     { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
     { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_ANY_ROLE, handler: getLog },
     { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
+];
+
+;// CONCATENATED MODULE: ./emulator/routes/artifacts.ts
+/** A build's artifacts: the paged list, and one artifact with its signed, expiring download link. */
+
+
+
+
+
+function listItem(artifact) {
+    return {
+        slug: artifact.slug,
+        title: artifact.title,
+        artifact_type: artifact.artifact_type ?? 'file',
+        file_size_bytes: artifact.file_size_bytes,
+        is_public_page_enabled: artifact.is_public_page_enabled === true,
+        artifact_meta: {}
+    };
+}
+function listArtifacts(ctx) {
+    const artifacts = ctx.model.artifacts(ctx.app(), findBuild(ctx));
+    return pageOf(ctx, artifacts, (a) => a.slug, listItem);
+}
+function getArtifact(ctx) {
+    const build = findBuild(ctx);
+    const artifact = ctx.model.artifacts(ctx.app(), build).find((a) => a.slug === ctx.params.artifact);
+    if (!artifact)
+        throw notFound(`artifact "${ctx.params.artifact}" not found for build "${build.slug}"`);
+    const isPublic = artifact.is_public_page_enabled === true;
+    return {
+        status: 200,
+        json: {
+            data: {
+                ...listItem(artifact),
+                expiring_download_url: `${ctx.origin}${signedDownloadPath(artifact, ctx.model.now())}`,
+                public_install_page_url: isPublic ? `${ctx.origin}/artifact/${artifact.slug}/p/${artifact.buildSlug.slice(0, 12)}` : ''
+            }
+        }
+    };
+}
+const artifactRoutes = [
+    { method: 'GET', pattern: '/apps/:app/builds/:build/artifacts', access: APP_ANY_ROLE, handler: listArtifacts },
+    { method: 'GET', pattern: '/apps/:app/builds/:build/artifacts/:artifact', access: APP_ANY_ROLE, handler: getArtifact }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/config.ts
@@ -5215,6 +5348,67 @@ const configRoutes = [
     { method: 'PATCH', pattern: '/apps/:app/update-email-notifications', access: APP_OWNER_OR_ADMIN, handler: updateEmailNotifications }
 ];
 
+;// CONCATENATED MODULE: ./emulator/routes/pipelines.ts
+/** Reading, aborting and rebuilding a pipeline. */
+
+
+
+const pipelines_iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
+/** The pipeline named by `:pipeline`, provided it belongs to the route's app. */
+function findPipeline(ctx) {
+    const app = ctx.app();
+    const pipeline = ctx.model.state.pipelines.get(ctx.params.pipeline);
+    if (!pipeline || pipeline.appSlug !== app.slug)
+        throw notFound(`pipeline "${ctx.params.pipeline}" not found for app "${app.slug}"`);
+    return pipeline;
+}
+function getPipeline(ctx) {
+    const pipeline = findPipeline(ctx);
+    const view = ctx.model.pipelineView(ctx.app(), pipeline);
+    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
+    const finished = !['running', 'on_hold'].includes(view.status);
+    return {
+        status: 200,
+        json: {
+            id: pipeline.id,
+            name: pipeline.name,
+            number_in_app_scope: pipeline.number,
+            app: { slug: pipeline.appSlug },
+            status: view.status,
+            triggered_at: pipelines_iso(pipeline.attempts[0].at),
+            started_at: pipelines_iso(attempt.startedAt),
+            finished_at: pipelines_iso(view.finishedAt),
+            put_on_hold_at: attempt.startedAt === null ? pipelines_iso(attempt.at) : null,
+            abort_reason: pipeline.abort?.reason ?? '',
+            rebuildable: finished,
+            current_attempt_id: `${pipeline.id}-${attempt.number}`,
+            attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: pipelines_iso(a.at) })),
+            stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows })),
+            trigger_params: pipeline.triggerParams
+        }
+    };
+}
+function pipelines_abort(ctx) {
+    const body = bodyObject(ctx.body, true);
+    ctx.model.abortPipeline(ctx.user, ctx.app(), findPipeline(ctx), {
+        reason: optionalString(body, 'abort_reason') ?? '',
+        withSuccess: optionalBoolean(body, 'abort_with_success') ?? false,
+        skipNotifications: optionalBoolean(body, 'skip_notifications') ?? false
+    });
+    return { status: 200, json: { status: 'ok' } };
+}
+function rebuild(ctx) {
+    const body = bodyObject(ctx.body, true);
+    const pipeline = findPipeline(ctx);
+    ctx.model.rebuildPipeline(ctx.app(), pipeline, optionalBoolean(body, 'partial') ?? false);
+    return { status: 201, json: { id: pipeline.id, status: 'ok' } };
+}
+const pipelineRoutes = [
+    { method: 'GET', pattern: '/apps/:app/pipelines/:pipeline', access: APP_ANY_ROLE, handler: getPipeline },
+    { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: pipelines_abort },
+    { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_OWNER_ADMIN_DEVELOPER, handler: rebuild }
+];
+
 ;// CONCATENATED MODULE: ./emulator/types.ts
 /** Shapes of the emulator's seed file and of its in-memory records. */
 const GROUP_ROLE_NAMES = ['admin', 'manager', 'member'];
@@ -5261,9 +5455,11 @@ const roleRoutes = [
 
 
 
+
+
 /** Every endpoint the emulator serves under the API prefix. */
-const API_ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes];
-const PLACEHOLDERS = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}' };
+const API_ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes];
+const PLACEHOLDERS = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}', artifact: '{artifact-slug}', pipeline: '{pipeline-id}' };
 /** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
 function interfacePath(pattern) {
     return pattern.replace(/:(\w+)/g, (_match, name) => PLACEHOLDERS[name] ?? `{${name}}`);
@@ -5413,6 +5609,30 @@ function handleControl(method, path, ctx) {
         throw notFound(`no emulator control endpoint ${method} /_emulator${path}`);
     ctx.model.settle();
     return match.route.handler({ ...ctx, params: decodeParams(match) });
+}
+
+;// CONCATENATED MODULE: ./emulator/downloads.ts
+
+
+
+/** Answers `GET /_downloads/{build}/{artifact}?expires=…&signature=…` with the artifact's bytes. */
+async function serveDownload(model, req, res, url) {
+    const [buildSlug, artifactSlug, ...rest] = url.pathname.slice(DOWNLOAD_PREFIX.length + 1).split('/');
+    const build = model.state.builds.get(buildSlug ?? '');
+    const app = build && model.state.apps.get(build.appSlug);
+    const artifact = app && build && rest.length === 0 ? model.artifacts(app, build).find((a) => a.slug === artifactSlug) : undefined;
+    if (req.method !== 'GET' || !artifact) {
+        answer(req, res, { status: 404, json: { message: 'no such download' } });
+        return;
+    }
+    const check = checkDownloadLink(artifact.buildSlug, artifact.slug, url.searchParams.get('expires'), url.searchParams.get('signature'), model.now());
+    if (check !== 'ok') {
+        answer(req, res, { status: 403, json: { message: check === 'expired' ? 'the download link has expired' : 'the download link is not valid' } });
+        return;
+    }
+    const content = artifactContent(artifact);
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(content.length) });
+    res.end(content);
 }
 
 ;// CONCATENATED MODULE: external "node:net"
@@ -6068,6 +6288,8 @@ class EmulatorState {
     organizations = new Map();
     apps = new Map();
     builds = new Map();
+    /** Running and finished pipelines, by id (see model/pipelines.ts). */
+    pipelines = new Map();
     /** The events of section 6 of the interface, oldest first (see model/events.ts). */
     events = [];
     nextEventSeq = 1;
@@ -6094,6 +6316,7 @@ class EmulatorState {
         ]));
         this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]));
         this.builds = new Map();
+        this.pipelines = new Map();
         this.events = [];
         this.nextEventSeq = 1;
     }
@@ -6186,7 +6409,9 @@ function appFromSeed(a) {
         groupRoles: a.group_roles,
         envs: { ...(a.envs ?? {}) },
         secrets: { ...(a.secrets ?? {}) },
-        buildOutcome: a.build_outcome
+        buildOutcome: a.build_outcome,
+        artifacts: a.artifacts,
+        flakyWorkflows: a.flaky_workflows
     });
 }
 /** The app object as the API returns it. */
@@ -6328,6 +6553,119 @@ function apps_deleteApp(state, app) {
             state.builds.delete(slug);
 }
 
+;// CONCATENATED MODULE: ./emulator/model/pipelines.ts
+/**
+ * Pipelines: stages of workflows from the app's service.yml, run one stage after another,
+ * each stage taking one build duration. Like builds, they need no timers: their state is
+ * read from the clock. A trigger without either repository owner is held, as a build is;
+ * an abort stops what has not finished; a rebuild starts a new attempt, and a partial one
+ * keeps the workflows that succeeded.
+ */
+
+
+
+const asList = (value) => (Array.isArray(value) ? value : []);
+const nameOf = (item) => typeof item === 'string' ? item : item && typeof item === 'object' ? Object.keys(item)[0] : undefined;
+/** The stages of pipeline `id` in the configuration: `pipelines.<id>.stages`, each stage's workflows inline or under `stages.<name>`. */
+function stagesOf(config, id) {
+    const pipelines = (config.pipelines ?? {});
+    const definition = Object.hasOwn(pipelines, id) ? pipelines[id] : undefined;
+    if (!definition)
+        throw badRequest(`build_params.pipeline_id: pipeline "${id}" is not defined in the configuration`);
+    const shared = (config.stages ?? {});
+    const stages = asList(definition.stages).map((entry) => {
+        const name = nameOf(entry) ?? '';
+        const inline = entry && typeof entry === 'object' ? entry[name]?.workflows : undefined;
+        const workflows = asList(inline ?? (Object.hasOwn(shared, name) ? shared[name]?.workflows : undefined)).map(nameOf).filter((w) => Boolean(w));
+        return { name, workflows };
+    });
+    if (stages.length === 0 || stages.some((s) => s.name === '' || s.workflows.length === 0)) {
+        throw badRequest(`pipeline "${id}" has no stages, or a stage without workflows`);
+    }
+    return stages;
+}
+/** Starts a pipeline; held, as a build is, when neither repository owner is given. */
+function triggerPipeline(state, app, request, now, stageDurationMs) {
+    const name = request.text.pipeline_id;
+    const stages = stagesOf(configForBuild(app), name);
+    const held = !request.text.branch_repo_owner && !request.text.branch_dest_repo_owner;
+    const pipeline = {
+        id: (0,external_node_crypto_namespaceObject.randomUUID)(),
+        appSlug: app.slug,
+        name,
+        number: app.nextBuildNumber++,
+        stages,
+        attempts: [{ number: 1, at: now, startedAt: held ? null : now, kept: new Map() }],
+        stageDurationMs: request.durationMs ?? stageDurationMs,
+        triggerParams: request.originalParams,
+        abort: null
+    };
+    state.pipelines.set(pipeline.id, pipeline);
+    return pipeline;
+}
+function workflowId(pipeline, attempt, name) {
+    return attempt.kept.get(name) ?? (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16);
+}
+/** The current attempt as of `now`: stages run in turn; a failed stage skips the rest; an abort stops the rest. */
+function pipelineView(app, pipeline, now) {
+    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
+    const cut = pipeline.abort ? Math.min(now, pipeline.abort.at) : now;
+    const fails = (name) => app?.buildOutcome === 'failure' || (attempt.number === 1 && (app?.flakyWorkflows ?? []).includes(name));
+    let at = attempt.startedAt;
+    let failed = false;
+    let done = 0;
+    const stages = pipeline.stages.map((stage) => {
+        const run = (status) => ({
+            name: stage.name,
+            workflows: stage.workflows.map((name) => ({ id: workflowId(pipeline, attempt, name), name, status: attempt.kept.has(name) ? 'succeeded' : status(name) }))
+        });
+        if (failed)
+            return run(() => 'skipped');
+        if (stage.workflows.every((name) => attempt.kept.has(name)))
+            return run(() => 'succeeded');
+        if (at === null)
+            return run(() => (pipeline.abort ? 'aborted' : 'on_hold'));
+        if (cut < at + pipeline.stageDurationMs)
+            return run(() => (pipeline.abort ? 'aborted' : cut < at ? 'pending' : 'running'));
+        at += pipeline.stageDurationMs;
+        done = at;
+        failed = stage.workflows.some((name) => !attempt.kept.has(name) && fails(name));
+        return run((name) => (fails(name) ? 'failed' : 'succeeded'));
+    });
+    const statuses = stages.flatMap((s) => s.workflows.map((w) => w.status));
+    if (pipeline.abort)
+        return { status: pipeline.abort.withSuccess ? 'succeeded_with_abort' : 'aborted', finishedAt: pipeline.abort.at, stages };
+    if (attempt.startedAt === null)
+        return { status: 'on_hold', finishedAt: null, stages };
+    if (failed)
+        return { status: 'failed', finishedAt: done, stages };
+    if (statuses.every((s) => s === 'succeeded'))
+        return { status: 'succeeded', finishedAt: done || attempt.startedAt, stages };
+    return { status: 'running', finishedAt: null, stages };
+}
+/** Aborts a pipeline that has not finished. */
+function abortPipeline(app, pipeline, caller, request, now) {
+    const { status } = pipelineView(app, pipeline, now);
+    if (status !== 'running' && status !== 'on_hold')
+        throw badRequest(`pipeline "${pipeline.id}" has already finished (${status}) and cannot be aborted`);
+    pipeline.abort = { at: now, ...request, by: caller };
+}
+/** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded. */
+function rebuildPipeline(app, pipeline, partial, now) {
+    const view = pipelineView(app, pipeline, now);
+    if (view.status === 'running' || view.status === 'on_hold')
+        throw badRequest(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`);
+    if (partial && view.status === 'succeeded')
+        throw badRequest(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`);
+    const kept = new Map();
+    if (partial)
+        for (const w of view.stages.flatMap((s) => s.workflows))
+            if (w.status === 'succeeded')
+                kept.set(w.name, w.id);
+    pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept });
+    pipeline.abort = null;
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/history.ts
 /** Builds kept unless the emulator is told otherwise (--max-builds). */
 const DEFAULT_MAX_BUILDS = 10_000;
@@ -6412,6 +6750,8 @@ function migrateMachineTypes(state, owner, from, to) {
 
 
 
+
+
 /** The in-memory backend. */
 class MemoryModel {
     options;
@@ -6478,6 +6818,21 @@ class MemoryModel {
     decideBuildRequest(caller, app, requestSlug, approve) {
         return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now());
     }
+    artifacts(app, build) {
+        return artifactsOf(app, build, this.now());
+    }
+    triggerPipeline(app, request) {
+        return triggerPipeline(this.state, app, request, this.now(), this.options.buildDurationMs);
+    }
+    abortPipeline(caller, app, pipeline, request) {
+        abortPipeline(app, pipeline, caller, request, this.now());
+    }
+    rebuildPipeline(app, pipeline, partial) {
+        rebuildPipeline(app, pipeline, partial, this.now());
+    }
+    pipelineView(app, pipeline) {
+        return pipelineView(app, pipeline, this.now());
+    }
     events() {
         return this.state.events;
     }
@@ -6522,6 +6877,7 @@ class RequestLog {
 
 ;// CONCATENATED MODULE: ./emulator/server.ts
 /** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
+
 
 
 
@@ -6591,6 +6947,8 @@ function dispatcher(api, control) {
             work = handleApi(api, req, res, url);
         else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`))
             work = control(req, res, url);
+        else if (url.pathname.startsWith(`${DOWNLOAD_PREFIX}/`))
+            work = serveDownload(api.model, req, res, url);
         else
             work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }));
         work.catch((error) => answer(req, res, errorReply(error, 'message')));
