@@ -24,7 +24,7 @@ let appSlug = ''
 
 emulatorPerFile((started) => (emu = started), { resetEach: false })
 
-describe('all 20 operations through dist/index.js against the emulator', () => {
+describe('all 22 operations through dist/index.js against the emulator', () => {
   it('register-app: registers an SSH repository, adds the key (never recorded) and finishes', async () => {
     await clearRequestLog(emu)
     const result = await step(
@@ -295,8 +295,8 @@ describe('all 20 operations through dist/index.js against the emulator', () => {
     expect(await buildState(emu, held.outputs['build-slug'])).toMatchObject({ is_on_hold: false, approved_at: expect.any(String) })
   })
 
-  it('the end-to-end suite covers all 20 operations', () => {
+  it('the end-to-end suite covers all 22 operations', () => {
     expect([...exercised].sort()).toEqual([...OPERATIONS].sort())
-    expect(exercised.size).toBe(20)
+    expect(exercised.size).toBe(22)
   })
 })
