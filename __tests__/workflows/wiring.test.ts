@@ -177,7 +177,9 @@ describe.each(REUSABLE)('%s', (file) => {
       const guard = steps.slice(0, checkoutAt).find((step) => typeof step.run === 'string')
       expect([jobId, String(guard?.run)]).toEqual([jobId, expect.stringContaining('[0-9a-f]{40}')])
       expect(mappingAt(guard, 'env')).toEqual({ WORKFLOW_REPOSITORY: '${{ job.workflow_repository }}', WORKFLOW_SHA: '${{ job.workflow_sha }}' })
-      expect([jobId, mappingAt(job, 'permissions')]).toEqual([jobId, { contents: 'read' }])
+      // Least privilege: reading this repository, and for trigger-build's app-paths a pull request's changed files.
+      const permissions = file.endsWith('trigger-build.yml') ? { contents: 'read', 'pull-requests': 'read' } : { contents: 'read' }
+      expect([jobId, mappingAt(job, 'permissions')]).toEqual([jobId, permissions])
     }
     expect(doc.permissions).toEqual({})
   })
@@ -221,6 +223,15 @@ describe('trigger-build.yml behaviour', () => {
     expect(matrix).toContain('inputs.matrix-apps')
     expect(matrix).toContain('inputs.app-slug')
     expect(mappingAt(step, 'with')['app-slug']).toBe('${{ matrix.app }}')
+  })
+
+  it('has a multi-app mode: app-paths and fail-fast go to one step, and its builds output comes back', () => {
+    const inputs = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
+    expect(mappingAt(inputs, 'app-paths')).toEqual(expect.objectContaining({ type: 'string', default: '' }))
+    expect(mappingAt(inputs, 'fail-fast')).toEqual(expect.objectContaining({ type: 'boolean', default: true }))
+    expect(mappingAt(step, 'with')).toEqual(expect.objectContaining({ 'app-paths': '${{ inputs.app-paths }}', 'fail-fast': '${{ inputs.fail-fast }}' }))
+    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'builds').value).toBe('${{ jobs.trigger.outputs.builds }}')
+    expect(mappingAt(job, 'outputs').builds).toBe('${{ steps.build.outputs.builds }}')
   })
 
   describe('concurrency', () => {
