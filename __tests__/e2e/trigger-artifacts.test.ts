@@ -1,7 +1,8 @@
 /**
  * A waited trigger that lists and downloads the build's artifacts once it has succeeded,
  * through dist/index.js against the emulator: the list over two pages, the files in the
- * workspace, nothing asked of a failed build, and list-artifacts refused without wait.
+ * workspace, downloads past max-artifact-bytes refused, nothing asked of a failed build, and
+ * list-artifacts refused without wait.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { bundledSeed } from '../../emulator/seed.js'
@@ -49,6 +50,19 @@ describe('artifacts on a waited trigger', () => {
     const pages = (await requestLog(emu)).filter((r) => r.method === 'GET' && r.path.endsWith('/artifacts'))
     expect(pages).toHaveLength(2)
     expect(JSON.stringify(result.outputs)).not.toContain('/_downloads/')
+  })
+
+  it('download-artifacts past max-artifact-bytes: the larger artifacts are refused and not written, the smaller ones downloaded', async () => {
+    const sizes = ARTIFACTS.map((a) => a.file_size_bytes).sort((x, y) => x - y)
+    // A random limit strictly between the smallest and the largest artifact, so both kinds occur.
+    const limit = sizes[0] + randomInt(sizes[sizes.length - 1] - sizes[0])
+    const dir = workspace()
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', ...ON_MAIN, wait: 'true', 'download-artifacts': 'out', 'max-artifact-bytes': String(limit) }, { workspace: dir })
+    expectFailed(result)
+    expect(result.stdout).toMatch(/is \d+ bytes, over max-artifact-bytes/)
+    const written = readdirSync(join(dir, 'out'))
+    for (const a of ARTIFACTS) expect([a.title, written.includes(a.title)]).toEqual([a.title, a.file_size_bytes <= limit])
+    for (const title of written) expect(readFileSync(join(dir, 'out', title)).length).toBeLessThanOrEqual(limit)
   })
 
   it('a failed build: the step fails on the build, and no artifact is asked for', async () => {
