@@ -353,8 +353,15 @@ function appList(state, key, build) {
 
 /** The service's largest page. */
 const MAX_PAGE = 50;
-/** The page of `items` the request's `limit` and `next` ask for, each shown by `view`, with its `paging`. */
-function pageOf(ctx, items, keyOf, view) {
+/**
+ * The page of `items` the request's `limit` and `next` ask for, each shown by `view`, with its
+ * `paging`. `positionOf` finds the item a `next` key names; a list that keeps an index passes
+ * its lookup, so a page costs its own length rather than the list's.
+ */
+function pageOf(ctx, items, keyOf, view, positionOf = (key) => {
+    const at = items.findIndex((item) => keyOf(item) === key);
+    return at < 0 ? undefined : at;
+}) {
     const limitText = ctx.query.get('limit');
     let limit = MAX_PAGE;
     if (limitText !== null) {
@@ -366,9 +373,10 @@ function pageOf(ctx, items, keyOf, view) {
     let start = 0;
     const next = ctx.query.get('next');
     if (next !== null && next !== '') {
-        start = items.findIndex((item) => keyOf(item) === next);
-        if (start < 0)
+        const found = positionOf(next);
+        if (found === undefined)
             throw badRequest(`next anchor "${next}" does not name an item of this list`);
+        start = found;
     }
     const paging = { total_item_count: items.length, page_item_limit: limit };
     if (start + limit < items.length)
@@ -499,28 +507,7 @@ function finish(ctx) {
 }
 /** One page of apps, following the service's `next` anchor (the slug of the page's first item). */
 function page(ctx, list) {
-    const limitText = ctx.query.get('limit');
-    let limit = MAX_PAGE;
-    if (limitText !== null) {
-        if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE) {
-            throw badRequest(`limit must be an integer from 1 to ${MAX_PAGE}; got "${limitText}"`);
-        }
-        limit = Number(limitText);
-    }
-    const { apps } = list;
-    let start = 0;
-    const next = ctx.query.get('next');
-    if (next !== null && next !== '') {
-        const found = list.position.get(next);
-        if (found === undefined)
-            throw badRequest(`next anchor "${next}" does not name an item of this list`);
-        start = found;
-    }
-    const items = apps.slice(start, start + limit);
-    const paging = { total_item_count: apps.length, page_item_limit: limit };
-    if (start + limit < apps.length)
-        paging.next = apps[start + limit].slug;
-    return { status: 200, json: { data: items.map((a) => ctx.model.state.appView(a)), paging } };
+    return pageOf(ctx, list.apps, (a) => a.slug, (a) => ctx.model.state.appView(a), (slug) => list.position.get(slug));
 }
 const NO_APPS = { apps: [], position: new Map() };
 function visibleApps(ctx, owner) {

@@ -3,7 +3,7 @@ import { APP_ANY_ROLE, APP_OWNER_OR_ADMIN, type Access } from '../access.js'
 import { appList, type AppList } from '../app-lists.js'
 import { badRequest, notFound } from '../http-error.js'
 import { isObject, type Reply } from '../http-io.js'
-import { MAX_PAGE } from '../paging.js'
+import { pageOf } from '../paging.js'
 import type { ApiRoute, RequestContext } from '../router.js'
 import type { AppRecord } from '../types.js'
 import { bodyObject, optionalBoolean, optionalId, optionalString, requiredString } from '../validate.js'
@@ -71,26 +71,7 @@ function finish(ctx: RequestContext): Reply {
 
 /** One page of apps, following the service's `next` anchor (the slug of the page's first item). */
 function page(ctx: RequestContext, list: AppList): Reply {
-  const limitText = ctx.query.get('limit')
-  let limit = MAX_PAGE
-  if (limitText !== null) {
-    if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE) {
-      throw badRequest(`limit must be an integer from 1 to ${MAX_PAGE}; got "${limitText}"`)
-    }
-    limit = Number(limitText)
-  }
-  const { apps } = list
-  let start = 0
-  const next = ctx.query.get('next')
-  if (next !== null && next !== '') {
-    const found = list.position.get(next)
-    if (found === undefined) throw badRequest(`next anchor "${next}" does not name an item of this list`)
-    start = found
-  }
-  const items = apps.slice(start, start + limit)
-  const paging: Record<string, unknown> = { total_item_count: apps.length, page_item_limit: limit }
-  if (start + limit < apps.length) paging.next = apps[start + limit].slug
-  return { status: 200, json: { data: items.map((a) => ctx.model.state.appView(a)), paging } }
+  return pageOf(ctx, list.apps, (a) => a.slug, (a) => ctx.model.state.appView(a), (slug) => list.position.get(slug))
 }
 
 const NO_APPS: AppList = { apps: [], position: new Map() }
