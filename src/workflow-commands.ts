@@ -11,10 +11,18 @@
  * between `::stop-commands::` and its resume line (see `info`), and the data of a
  * command is escaped so it stays on the command's line.
  */
-import { randomBytes, randomUUID } from 'node:crypto'
 import { appendFileSync, existsSync } from 'node:fs'
 import { EOL } from 'node:os'
 import { redact } from './redaction.js'
+
+/**
+ * node:crypto, loaded on first use: loading it (with the streams it pulls in) is about a fifth
+ * of a bare `node -e 0`, and a step that fails on its inputs, or prints no command-like text,
+ * never needs it.
+ */
+function crypto(): typeof import('node:crypto') {
+  return process.getBuiltinModule('node:crypto')
+}
 
 /** An input's value, trimmed unless asked otherwise; '' when not set. */
 export function getInput(name: string, options?: { trimWhitespace?: boolean }): string {
@@ -60,7 +68,7 @@ export function info(message: string): void {
     process.stdout.write(text + EOL)
     return
   }
-  const token = randomBytes(16).toString('hex')
+  const token = crypto().randomBytes(16).toString('hex')
   process.stdout.write(`::stop-commands::${token}${EOL}${text}${EOL}::${token}::${EOL}`)
 }
 
@@ -111,9 +119,16 @@ function fileCommand(command: 'OUTPUT' | 'STATE', message: string): void {
   appendFileSync(file, `${message}${EOL}`, { encoding: 'utf8' })
 }
 
+/**
+ * One entry of an output or state file. A value on one line is written `name=value`, the
+ * form the runner reads up to the line's end; only a value with a line break needs the
+ * `name<<delimiter` form, whose delimiter is drawn at random so the value cannot end it.
+ * So most steps never load node:crypto.
+ */
 function keyValue(key: string, value: unknown): string {
-  const delimiter = `ghadelimiter_${randomUUID()}`
   const converted = commandValue(value)
+  if (!/[\r\n]/.test(converted) && !/[\r\n=]|<</.test(key)) return `${key}=${converted}`
+  const delimiter = `ghadelimiter_${crypto().randomUUID()}`
   if (key.includes(delimiter)) throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`)
   if (converted.includes(delimiter)) throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`)
   return `${key}<<${delimiter}${EOL}${converted}${EOL}${delimiter}`

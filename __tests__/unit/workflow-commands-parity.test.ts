@@ -1,8 +1,11 @@
 /**
  * src/workflow-commands.ts against @actions/core: the same calls through both, into
  * temporary GITHUB_OUTPUT and GITHUB_STATE files and captured stdout, give the same
- * bytes (the random delimiter of the file commands normalised). The module differs
- * on purpose in two places, not compared here: `info` prints text in which the
+ * bytes (the random delimiter of the file commands normalised), except that a value
+ * on one line goes into the files as `name=value`, which the runner reads the same as
+ * core's `name<<delimiter` form (so drawing no delimiter, the step never loads
+ * node:crypto for it). The module differs on purpose in two more places, not compared
+ * here: `info` prints text in which the
  * runner could find a command between stop-commands lines (core prints it raw, so
  * outside text could act on the runner), and everything it writes has the action's
  * known secrets removed (core writes what it is given). No secret is registered in
@@ -14,6 +17,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import * as commands from '../../src/workflow-commands.js'
+import { parseCommandFile } from '../../scripts/run-action.js'
 import { randomString } from '../helpers/random.js'
 
 type Commands = Pick<typeof commands, 'setOutput' | 'saveState' | 'setSecret' | 'info' | 'debug' | 'notice' | 'warning' | 'setFailed' | 'startGroup' | 'endGroup'>
@@ -71,17 +75,25 @@ function both(withFiles: boolean, calls: (impl: Commands) => void): { ours: Writ
 const awkward = (): string => `${randomString(6)} 100% done\r\nZürich — 東京 🚀\nkey: a, b, c\r${randomString(4)}`
 
 describe('the workflow-command module writes what @actions/core writes', () => {
-  it('outputs and state into their files: multi-line and unicode values, and JSON for objects', () => {
+  it('outputs and state into their files: multi-line values as core writes them, one-line values as name=value, read back the same', () => {
     const value = awkward()
+    const line = `${randomString(6)} = <<${randomString(4)} ::x:: 100% ${randomString(6)}`
     const { ours, core: theirs } = both(true, (impl) => {
       impl.setOutput('multi-line', value)
       impl.setOutput('object', { list: [1, 'two'], text: value })
       impl.setOutput('number', 42)
       impl.setOutput('empty', '')
+      impl.setOutput('one-line', line)
       impl.saveState('pending-build', value)
+      impl.saveState('is-post', 'true')
     })
-    expect(ours).toEqual(theirs)
-    expect(ours.output).toContain('multi-line<<ghadelimiter_<uuid>\n')
+    expect(ours.stdout).toBe(theirs.stdout)
+    expect(parseCommandFile(ours.output)).toEqual(parseCommandFile(theirs.output))
+    expect(parseCommandFile(ours.state)).toEqual(parseCommandFile(theirs.state))
+    expect(parseCommandFile(ours.output)['one-line']).toBe(line)
+    expect(ours.output).toContain(`multi-line<<ghadelimiter_<uuid>\n${value}\nghadelimiter_<uuid>\n`)
+    expect(ours.output).toContain(`object=${JSON.stringify({ list: [1, 'two'], text: value })}\nnumber=42\nempty=\none-line=${line}\n`)
+    expect(ours.state).toBe(`pending-build<<ghadelimiter_<uuid>\n${value}\nghadelimiter_<uuid>\nis-post=true\n`)
   })
 
   it('outputs and state as commands when the runner gives no files: names and values escaped the same', () => {
