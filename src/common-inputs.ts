@@ -6,7 +6,6 @@
  */
 import { BASE_URL_ENV, Input } from './constants.js'
 import { InputError, quote } from './errors.js'
-import { forkPullRequestOf, readGitHubEvent } from './event.js'
 import { durationMs, environmentItems, integerInRange, type GetInput } from './input-readers.js'
 import { isOperation, OPERATIONS, type Operation } from './operations/index.js'
 import { MIN_SECRET_LENGTH } from './secrets.js'
@@ -41,10 +40,10 @@ export async function maskSecretInputs(get: GetInput, mask: Mask): Promise<void>
 }
 
 /** Reads and checks the inputs every operation uses. */
-export function readCommonInputs(get: GetInput, env: NodeJS.ProcessEnv): CommonInputs {
+export async function readCommonInputs(get: GetInput, env: NodeJS.ProcessEnv): Promise<CommonInputs> {
   const operation = readOperation(get)
   const token = get(Input.token)
-  checkToken(token, env)
+  await checkToken(token, env)
   return {
     operation,
     baseUrl: readBaseUrl(get, env),
@@ -63,8 +62,8 @@ function readOperation(get: GetInput): Operation {
 }
 
 /** Refuses a token that cannot be a real one; the message never shows the token or any part of it. */
-function checkToken(token: string, env: NodeJS.ProcessEnv): void {
-  if (token === '') throw new InputError(Input.token, emptyTokenMessage(env))
+async function checkToken(token: string, env: NodeJS.ProcessEnv): Promise<void> {
+  if (token === '') throw new InputError(Input.token, await emptyTokenMessage(env))
   if (/\s/.test(token)) throw new InputError(Input.token, 'contains white space or a line break; check the secret holds only the token')
   const odd = /[^\x21-\x7e]/.exec(token)
   if (odd) {
@@ -79,15 +78,20 @@ function checkToken(token: string, env: NodeJS.ProcessEnv): void {
 }
 
 /** Why the token is empty: on a pull request from a fork GitHub gives no secrets, which the message says. */
-function emptyTokenMessage(env: NodeJS.ProcessEnv): string {
-  const fork = env.GITHUB_EVENT_NAME === 'pull_request' ? forkPullRequestOrUndefined(env) : undefined
+async function emptyTokenMessage(env: NodeJS.ProcessEnv): Promise<string> {
+  const fork = env.GITHUB_EVENT_NAME === 'pull_request' ? await forkPullRequestOrUndefined(env) : undefined
   if (!fork) return 'is required: pass the access token from a secret, e.g. token: ${{ secrets.SERVICE_TOKEN }}'
   const from = fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`
   return `is empty: this pull_request event comes from ${from}, and GitHub gives workflows run for fork pull requests no secrets. See "Pull requests from forks" in the README for how to build them`
 }
 
-/** The fork of the event's pull request; an unreadable event payload counts as none, for this message only. */
-function forkPullRequestOrUndefined(env: NodeJS.ProcessEnv): ReturnType<typeof forkPullRequestOf> {
+/**
+ * The fork of the event's pull request; an unreadable event payload counts as none, for this
+ * message only. The event code is loaded here only, so a step that fails on another input
+ * never loads it.
+ */
+async function forkPullRequestOrUndefined(env: NodeJS.ProcessEnv): Promise<ReturnType<typeof import('./event.js').forkPullRequestOf>> {
+  const { forkPullRequestOf, readGitHubEvent } = await import('./event.js')
   try {
     const event = readGitHubEvent(env)
     return event ? forkPullRequestOf(event) : undefined

@@ -2,14 +2,12 @@ import { statSync } from 'node:fs'
 import { maskSecretInputs, readCommonInputs, type CommonInputs } from './common-inputs.js'
 import { State } from './constants.js'
 import { InputError, quote } from './errors.js'
-import { ApiError } from './http/api-error.js'
-import { ApiClient } from './http/client.js'
 import type { GetInput } from './input-readers.js'
 import { loadOperation } from './operations/index.js'
 import type { OperationModule } from './operations/operation.js'
 import { redact } from './redaction.js'
 import { addSecret } from './secrets.js'
-import { StepContext } from './step-context.js'
+import type { StepContext } from './step-context.js'
 import * as commands from './workflow-commands.js'
 
 const getInput: GetInput = (name) => commands.getInput(name)
@@ -34,10 +32,11 @@ export async function run(): Promise<void> {
     const common = await readCommon()
     operation = await loadOperation(common.operation)
     const inputs = await operation.read(declaredOnly(operation), process.env)
-    context = new StepContext(createClient(common), cancel.signal, runUrl())
+    const { createStepContext } = await import('./step-setup.js')
+    context = createStepContext(common, cancel.signal)
     await operation.run(inputs, context)
   } catch (error) {
-    commands.setFailed(redact(describeFailure(error, operation)))
+    commands.setFailed(redact(await describeFailure(error, operation)))
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
@@ -48,7 +47,7 @@ export async function run(): Promise<void> {
 /** Masks every secret input, then reads the inputs every operation uses. */
 async function readCommon(): Promise<CommonInputs> {
   await maskSecretInputs(getInput, (value, what) => addSecret(value, what))
-  return readCommonInputs(getInput, process.env)
+  return await readCommonInputs(getInput, process.env)
 }
 
 /** The input reader an operation gets: asking for an input it does not declare is a mistake in the operation. */
@@ -73,20 +72,8 @@ async function runPost(): Promise<void> {
   const pending = commands.getState(State.pendingBuild)
   if (!pending) return
   try {
-    const { appSlug, buildSlug } = JSON.parse(pending) as { appSlug: string; buildSlug: string }
-    const client = createClient(await readCommon())
-    const { abortBuild } = await import('./api/builds.js')
-    const outcome = await abortBuild(client, appSlug, buildSlug, {
-      abortReason: `Aborted by the GitHub Action: the step was stopped while waiting for the build${runUrl() ? ` (${runUrl()})` : ''}`,
-      abortWithSuccess: false,
-      skipNotifications: false,
-      skipGitStatusReport: false
-    })
-    commands.info(
-      outcome.kind === 'finished' && !outcome.byEarlierAttempt
-        ? `Build ${buildSlug}, which the main step was waiting for when it stopped, had already finished (${outcome.status}); nothing to abort.`
-        : `Aborted build ${buildSlug}, which the main step was waiting for when it stopped.`
-    )
+    const { abortPendingBuild } = await import('./step-setup.js')
+    await abortPendingBuild(pending, await readCommon())
   } catch (error) {
     commands.warning(`Could not abort the build the main step was waiting for: ${(error as Error).message}`)
   }
@@ -117,28 +104,9 @@ function missingRunnerFile(): string | undefined {
   return undefined
 }
 
-function createClient(common: CommonInputs): ApiClient {
-  return new ApiClient({
-    baseUrl: common.baseUrl,
-    token: common.token,
-    timeoutMs: common.requestTimeoutMs,
-    maxAttempts: common.maxAttempts,
-    retryBaseMs: common.retryBaseMs,
-    debug: (message) => commands.debug(message)
-  })
-}
-
-function runUrl(): string | undefined {
-  const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = process.env
-  return GITHUB_SERVER_URL && GITHUB_REPOSITORY && GITHUB_RUN_ID ? `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}` : undefined
-}
-
 /** Turns any error into the one line a person reads first in the step's log. */
-function describeFailure(error: unknown, operation: OperationModule | undefined): string {
+async function describeFailure(error: unknown, operation: OperationModule | undefined): Promise<string> {
   if (error instanceof InputError) return `${error.message}. Nothing was sent to the service.`
-  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error)
-  if (error.status === 401) return `${error.message}. The token was refused: check that the secret holds a valid access token.`
-  if (error.status === 403 && operation) return `${error.message}. The token's user lacks the role this call needs: ${operation.role}.`
-  if (error.status === 404) return `${error.message}. Check the slugs: the service knows no such resource, or the token cannot see it.`
-  return error.message
+  const { describeServiceFailure } = await import('./step-setup.js')
+  return describeServiceFailure(error, operation)
 }
