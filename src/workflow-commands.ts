@@ -11,7 +11,7 @@
  * between `::stop-commands::` and its resume line (see `info`), and the data of a
  * command is escaped so it stays on the command's line.
  */
-import { appendFileSync, existsSync } from 'node:fs'
+import { appendFileSync, existsSync, writeSync } from 'node:fs'
 import { EOL } from 'node:os'
 import { redact } from './redaction.js'
 
@@ -22,6 +22,31 @@ import { redact } from './redaction.js'
  */
 function crypto(): typeof import('node:crypto') {
   return process.getBuiltinModule('node:crypto')
+}
+
+/** Set once a write to file descriptor 1 could not be made at once; from then on the log goes through process.stdout. */
+let throughStream = false
+
+/**
+ * Writes text to the step's log. It goes straight to file descriptor 1: process.stdout,
+ * created on first use, loads Node's stream modules, about a tenth of a step that fails on
+ * its inputs. A descriptor that is non-blocking and full answers EAGAIN: the rest of the
+ * text, and all later text, then goes through process.stdout, which queues it in order.
+ */
+function write(text: string): void {
+  if (throughStream) {
+    process.stdout.write(text)
+    return
+  }
+  const bytes = Buffer.from(text, 'utf8')
+  let written = 0
+  try {
+    while (written < bytes.length) written += writeSync(1, bytes, written)
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error
+    throughStream = true
+    process.stdout.write(bytes.subarray(written))
+  }
 }
 
 /** An input's value, trimmed unless asked otherwise; '' when not set. */
@@ -39,7 +64,7 @@ export function setSecret(secret: string): void {
 export function setOutput(name: string, value: unknown): void {
   const text = redact(commandValue(value))
   if (process.env.GITHUB_OUTPUT) return fileCommand('OUTPUT', keyValue(name, text))
-  process.stdout.write(EOL)
+  write(EOL)
   issue('set-output', text, { name })
 }
 
@@ -65,11 +90,11 @@ export function getState(name: string): string {
 export function info(message: string): void {
   const text = redact(message)
   if (!text.includes('::') && !text.includes('##[')) {
-    process.stdout.write(text + EOL)
+    write(text + EOL)
     return
   }
   const token = crypto().randomBytes(16).toString('hex')
-  process.stdout.write(`::stop-commands::${token}${EOL}${text}${EOL}::${token}::${EOL}`)
+  write(`::stop-commands::${token}${EOL}${text}${EOL}::${token}::${EOL}`)
 }
 
 /** A debug line (shown when the run has step debug logging on). */
@@ -110,7 +135,7 @@ function issue(command: string, message: string, properties: Record<string, stri
     .map(([key, value]) => `${key}=${escapeProperty(value)}`)
     .join(',')
   const data = redacted ? redact(message) : message
-  process.stdout.write(`::${command}${props ? ` ${props}` : ''}::${escapeData(data)}${EOL}`)
+  write(`::${command}${props ? ` ${props}` : ''}::${escapeData(data)}${EOL}`)
 }
 
 function fileCommand(command: 'OUTPUT' | 'STATE', message: string): void {

@@ -13,12 +13,25 @@
  */
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import * as core from '@actions/core'
+import * as fs from 'node:fs'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import * as commands from '../../src/workflow-commands.js'
 import { parseCommandFile } from '../../scripts/run-action.js'
 import { randomString } from '../helpers/random.js'
+
+/** What the module wrote to file descriptor 1, where it writes the log (core writes through process.stdout). */
+let fd1 = ''
+jest.unstable_mockModule('node:fs', () => ({
+  ...fs,
+  writeSync: (fd: number, data: Uint8Array | string, offset?: number): number => {
+    if (fd !== 1) throw new Error(`the module wrote to descriptor ${fd}`)
+    const bytes = typeof data === 'string' ? Buffer.from(data) : Buffer.from(data).subarray(offset ?? 0)
+    fd1 += bytes.toString('utf8')
+    return bytes.length
+  }
+}))
+const commands = await import('../../src/workflow-commands.js')
 
 type Commands = Pick<typeof commands, 'setOutput' | 'saveState' | 'setSecret' | 'info' | 'debug' | 'notice' | 'warning' | 'setFailed' | 'startGroup' | 'endGroup'>
 
@@ -50,6 +63,7 @@ function capture(impl: Commands, label: string, withFiles: boolean, calls: (impl
     delete process.env.GITHUB_STATE
   }
   let stdout = ''
+  fd1 = ''
   const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
     stdout += typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8')
     return true
@@ -64,7 +78,7 @@ function capture(impl: Commands, label: string, withFiles: boolean, calls: (impl
     }
   }
   const normalise = (text: string): string => text.replace(/ghadelimiter_[0-9a-f-]{36}/g, 'ghadelimiter_<uuid>')
-  return { stdout: normalise(stdout), output: normalise(readFileSync(files.output, 'utf8')), state: normalise(readFileSync(files.state, 'utf8')) }
+  return { stdout: normalise(stdout + fd1), output: normalise(readFileSync(files.output, 'utf8')), state: normalise(readFileSync(files.state, 'utf8')) }
 }
 
 /** The same calls through both modules. */
