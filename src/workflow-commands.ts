@@ -12,7 +12,6 @@
  * command is escaped so it stays on the command's line.
  */
 import { appendFileSync, existsSync, writeSync } from 'node:fs'
-import { EOL } from 'node:os'
 import { redact } from './redaction.js'
 
 /**
@@ -23,6 +22,9 @@ import { redact } from './redaction.js'
 function crypto(): typeof import('node:crypto') {
   return process.getBuiltinModule('node:crypto')
 }
+
+/** The runner's line break, as node:os gives it, without loading node:os for it. */
+const EOL = process.platform === 'win32' ? '\r\n' : '\n'
 
 /** Set once a write to file descriptor 1 could not be made at once; from then on the log goes through process.stdout. */
 let throughStream = false
