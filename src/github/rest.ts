@@ -1,22 +1,159 @@
 /**
  * The GitHub REST client of the pull-request features, loaded only when one of them is used,
- * so no other step pays for it. It sends to GITHUB_API_URL (GitHub Enterprise Server too).
+ * so no other step pays for it. It sends to GITHUB_API_URL (GitHub Enterprise Server too)
+ * through the action's own transport. It computes each request as octokit's `endpoint()`
+ * does for the few routes the action calls, instead of bundling `@actions/github`: octokit
+ * with its own undici was 530 KB of a 767 KB dist/. `__tests__/unit/github-endpoint.test.ts`
+ * keeps the two in step.
  */
+import { ACTION_NAME, ACTION_VERSION } from '../constants.js'
+import { excerpt } from '../errors.js'
+import { failureFromError, type RawResponse } from '../http/failure.js'
+import { send } from '../http/transport.js'
 
 /** The few GitHub calls the action makes, as a plain request function. */
 export type GitHubRequest = (route: string, parameters?: Record<string, unknown>) => Promise<{ status: number; data: unknown }>
 
 /** Longest a GitHub call may take: these calls are extras and must not hold the step. */
 const TIMEOUT_MS = 30_000
+const DEFAULT_API_URL = 'https://api.github.com'
+/** The REST API version the routes and fields used here are documented for. */
+const API_VERSION = '2022-11-28'
+const MAX_MESSAGE = 300
 
-/** A request function authenticated with `token`, against GITHUB_API_URL. */
-export async function githubRequest(token: string): Promise<GitHubRequest> {
-  const { getOctokit } = await import('@actions/github')
-  const octokit = getOctokit(token)
-  return async (route, parameters = {}) => {
-    const res = await octokit.request(route, { ...parameters, request: { signal: AbortSignal.timeout(TIMEOUT_MS) } })
-    return { status: res.status, data: res.data as unknown }
+/** One request as it goes out, without the headers that are the same for every call. */
+export interface GitHubEndpoint {
+  method: string
+  /** The whole URL, with the query of a GET. */
+  url: string
+  /** `accept`, and `content-type` with a body. */
+  headers: Record<string, string>
+  /** The JSON text sent, when the method carries a body. */
+  body?: string
+}
+
+/** Why a GitHub call failed: the HTTP status when GitHub answered, and a message safe to print. */
+export class GitHubError extends Error {
+  constructor(
+    message: string,
+    readonly method: string,
+    readonly path: string,
+    readonly status?: number
+  ) {
+    super(message)
+    this.name = 'GitHubError'
   }
+}
+
+/**
+ * The request for `route` (e.g. `POST /repos/{owner}/{repo}/statuses/{sha}`) and its
+ * parameters: each `{name}` filled in URL-encoded, the rest the query of a GET or HEAD and
+ * the JSON body of any other method. Pure, so it can be compared with octokit's.
+ */
+export function githubEndpoint(route: string, parameters: Record<string, unknown>, apiUrl: string = DEFAULT_API_URL): GitHubEndpoint {
+  const match = /^([A-Z]+) (\/\S*)$/.exec(route)
+  if (!match) throw new Error(`A GitHub route must be "METHOD /path", not ${JSON.stringify(route)}`)
+  const [, method, template] = match
+  // Octokit leaves out parameters that are undefined; JSON and the query would otherwise differ.
+  const rest: Record<string, unknown> = Object.fromEntries(Object.entries(parameters).filter(([, value]) => value !== undefined))
+  const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = rest[name]
+    if (value === null || value === undefined || value === '') throw new Error(`The GitHub route ${route} needs a value for {${name}}`)
+    delete rest[name]
+    return encodePathValue(String(value))
+  })
+  const headers: Record<string, string> = { accept: 'application/vnd.github+json' }
+  const url = `${apiBase(apiUrl)}${path}`
+  const names = Object.keys(rest)
+  if (method === 'GET' || method === 'HEAD') {
+    const query = names.map((name) => `${name}=${encodeURIComponent(String(rest[name]))}`).join('&')
+    return { method, url: query ? `${url}?${query}` : url, headers }
+  }
+  if (names.length === 0) return method === 'PATCH' || method === 'PUT' ? { method, url, headers, body: '' } : { method, url, headers }
+  return { method, url, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(rest) }
+}
+
+/**
+ * A request function authenticated with `token` (none when it is empty), against
+ * GITHUB_API_URL; `signal` (the job's cancellation) stops a call besides its timeout.
+ */
+export async function githubRequest(token: string, signal?: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<GitHubRequest> {
+  const apiUrl = env.GITHUB_API_URL || DEFAULT_API_URL
+  return async (route, parameters = {}) => {
+    const endpoint = githubEndpoint(route, parameters, apiUrl)
+    const headers: Record<string, string> = { ...endpoint.headers, 'user-agent': userAgent(env), 'x-github-api-version': API_VERSION }
+    if (token) headers.authorization = `Bearer ${token}`
+    const { method } = endpoint
+    const url = new URL(endpoint.url)
+    const timeout = AbortSignal.timeout(TIMEOUT_MS)
+    let raw: RawResponse
+    try {
+      raw = await send({ method, url, headers, body: endpoint.body, signal: signal ? AbortSignal.any([timeout, signal]) : timeout })
+    } catch (error) {
+      const failure = failureFromError(error, { cancelled: signal?.aborted ?? false, timedOut: timeout.aborted, timeoutMs: TIMEOUT_MS })
+      throw new GitHubError(`${method} ${url.pathname} to GitHub failed: ${failure.reason}`, method, url.pathname)
+    }
+    return { status: raw.status, data: readAnswer(method, url.pathname, raw) }
+  }
+}
+
+/** The parsed JSON of a 2xx answer; any other answer, or one that is not JSON, throws. */
+function readAnswer(method: string, path: string, { status, contentType, text }: RawResponse): unknown {
+  const fail = (what: string): never => {
+    throw new GitHubError(`GitHub answered ${status} to ${method} ${path}${what}`, method, path, status)
+  }
+  // A redirect is not followed: the token would go with the request to wherever it points.
+  if (status >= 300 && status < 400) fail(' (a redirect, which the action does not follow)')
+  if (status < 200 || status >= 400) fail(messageOf(text))
+  if (text.trim() === '') return undefined
+  if (/^\s*text\/html/i.test(contentType)) fail(` with an HTML page, not JSON (${excerpt(text, MAX_MESSAGE)})`)
+  try {
+    return JSON.parse(text) as unknown
+  } catch {
+    return fail(` with a body that is not JSON (${excerpt(text, MAX_MESSAGE)})`)
+  }
+}
+
+/** GitHub's `message` from an error body, or the body itself, as one redacted, shortened line. */
+function messageOf(text: string): string {
+  if (text.trim() === '') return ''
+  let message = text
+  try {
+    const body = JSON.parse(text) as { message?: unknown }
+    if (typeof body?.message === 'string' && body.message !== '') message = body.message
+  } catch {
+    // not JSON: the text is the message
+  }
+  return `: ${excerpt(message, MAX_MESSAGE)}`
+}
+
+/** Encodes a path parameter as octokit's URL template does: `encodeURIComponent`, and `!'()*` too. */
+function encodePathValue(value: string): string {
+  return encodeURIComponent(value).replace(/[!'()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`)
+}
+
+/** The API base without a trailing slash; anything but http(s) is refused before a request is made. */
+function apiBase(apiUrl: string): string {
+  let parsed: URL | undefined
+  try {
+    parsed = new URL(apiUrl)
+  } catch {
+    parsed = undefined
+  }
+  if (!parsed || (parsed.protocol !== 'https:' && parsed.protocol !== 'http:') || parsed.search || parsed.hash) {
+    throw new Error(`GITHUB_API_URL must be the http(s) URL of the GitHub REST API, e.g. ${DEFAULT_API_URL}`)
+  }
+  return apiUrl.replace(/\/+$/, '')
+}
+
+/**
+ * The action's name and version, as its calls to the service send; GitHub refuses a request
+ * without a User-Agent. The runner's orchestration id is added as `@actions/github` adds it.
+ */
+function userAgent(env: NodeJS.ProcessEnv): string {
+  const id = env.ACTIONS_ORCHESTRATION_ID?.trim()
+  const tag = id ? ` actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}` : ''
+  return `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}${tag}`
 }
 
 /** The `owner` and `repo` of GITHUB_REPOSITORY, or undefined when it is not `owner/name`. */
