@@ -5,7 +5,7 @@
  *
  *   npm run bench                 Node 24 when installed ($NODE24 or .cache/node24/bin/node), else this Node
  *   npm run bench -- --local      this Node, even when Node 24 is installed
- *   npm run bench -- --quick      fewer runs (a rough figure in about 30 s)
+ *   npm run bench -- --quick      fewer runs and a 30,000-build emulator memory run (about 2 minutes)
  *   npm run bench:node24          fetches Node 24 into .cache/ first, then runs the bench with it
  *   npm run bench -- --dist DIR   measures another build's dist/ (e.g. an older commit's), for before/after figures
  *
@@ -19,7 +19,9 @@ import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { runAction } from '../scripts/run-action.js'
+import { emulatorMemory, memoryRows, SEMI_SPACE_MIB } from './emulator-memory.js'
 import { startServer } from './server.js'
+import { pageTimes, workspaceRows, workspaceRuns } from './workspace.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const MINIMAL = join(ROOT, 'bench', 'minimal-trigger.js')
@@ -44,6 +46,13 @@ const WARMUP = 3
 const BUILD_SECONDS = option('build-seconds', 3.25)
 const POLL_SECONDS = option('poll-seconds', 0.5)
 const APPS = 500
+const WORKSPACE_APPS = 5000
+const WORKSPACE_RUNS = option('workspace-runs', QUICK ? 2 : 5)
+const PAGE_WORKSPACES = [500, 5000, 50_000]
+const PAGE_SAMPLES = option('page-samples', QUICK ? 40 : 200)
+const MEMORY_BUILDS = option('memory-builds', QUICK ? 30_000 : 100_000)
+const MEMORY_CAP = option('memory-cap', 10_000)
+const MEMORY_STEP = QUICK ? 5000 : 10_000
 const PAGE = 50
 const LOG_CHUNKS = 200
 
@@ -262,10 +271,10 @@ async function waitLoop(node, streamLogs) {
 }
 
 /** Peak RSS of one process, read from the kernel's high-water mark by the preload: `node -e 0`, or a step with `inputs`. */
-async function peakRss(node, inputs) {
+async function peakRss(node, inputs, options = {}) {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-rss-')), 'maxrss')
   const run = inputs
-    ? await step(node, inputs, { nodeArgs: ['--import', MAXRSS], env: { BENCH_MAXRSS_FILE: file } })
+    ? await step(node, inputs, { ...options, nodeArgs: ['--import', MAXRSS], env: { BENCH_MAXRSS_FILE: file } })
     : await runChild(node.path, ['--import', MAXRSS, '-e', '0'], { env: { PATH: process.env.PATH ?? '', BENCH_MAXRSS_FILE: file } })
   const kib = Number(readFileSync(file, 'utf8'))
   rmSync(dirname(file), { recursive: true, force: true })
@@ -336,6 +345,20 @@ async function memory(node) {
   return { floor: stats(floor), listApps: stats(lists), log: stats(logs) }
 }
 
+/** 6. A Workspace of 5,000 apps on the emulator: list-apps and the dry run, timed with their peak RSS, and the emulator's page times. */
+async function workspace(node) {
+  const measured = async (inputs, options) => {
+    const { run, mib } = await peakRss(node, inputs, options)
+    return { ...run, mib }
+  }
+  const runs = await workspaceRuns({ node, apps: WORKSPACE_APPS, runs: WORKSPACE_RUNS, step: measured, check })
+  const pages = []
+  for (const apps of PAGE_WORKSPACES) {
+    pages.push(await pageTimes({ node, apps, samples: PAGE_SAMPLES, limits: apps === WORKSPACE_APPS ? [10, 50] : [50], median: (v) => stats(v).median, check }))
+  }
+  return { runs, pages }
+}
+
 // --- report ---
 
 const ms = (v) => `${v.toFixed(1)} ms`
@@ -371,6 +394,8 @@ async function main() {
   const quiet = await waitLoop(node, false)
   const logs = await waitLoop(node, true)
   const mem = await memory(node)
+  const ws = await workspace(node)
+  const emuMem = await emulatorMemory(node, { total: MEMORY_BUILDS, cap: MEMORY_CAP, every: MEMORY_STEP })
 
   const coldRatio = cold.action.median / cold.floor.median
   const trigRatio = trig.action.output.median / trig.minimal.output.median
@@ -393,7 +418,9 @@ async function main() {
     row('wait, stream-logs true: build end to step end', logs.endDelay, ms, '', `<= ${interval} ms`, logs.endDelay.max <= interval),
     row('peak RSS: node -e 0 (floor)', mem.floor, mib),
     row(`peak RSS: list-apps, ${APPS} apps in pages of ${PAGE}`, mem.listApps, mib),
-    row(`peak RSS: wait with stream-logs, ${LOG_CHUNKS}-chunk log`, mem.log, mib)
+    row(`peak RSS: wait with stream-logs, ${LOG_CHUNKS}-chunk log`, mem.log, mib),
+    ...workspaceRows(ws, { row, stats, ms, mib }),
+    ...memoryRows(emuMem, { row, mib })
   ]
   console.log()
   printTable(rows)
@@ -401,6 +428,9 @@ async function main() {
   console.log(`\nRuns: ${COLD_RUNS} cold starts, ${TRIGGER_RUNS} triggers (after ${WARMUP} warm-ups each), ${WAIT_RUNS} waits per mode, ${RSS_RUNS} per memory measure; ${seconds.toFixed(0)} s.`)
   console.log('Ratios compare medians. The wait rows show the worst run against their target; the build ends off the poll grid')
   console.log(`(${BUILD_SECONDS} s at a ${POLL_SECONDS} s interval), so the end delay includes the wait for the next poll.`)
+  console.log(`Workspace rows: the emulator (emulator/dist/index.js) runs as its own process with ${node.path}; in-flight and 429 counts come from inside it`)
+  console.log(`(bench/emulator-probe.js). ${WORKSPACE_RUNS} runs per action row; page times are medians of ${PAGE_SAMPLES} reads over one keep-alive connection.`)
+  console.log(`Emulator memory: ${MEMORY_BUILDS} builds triggered, RSS (VmRSS) read after a full gc every ${MEMORY_STEP}; young generation held at 2 x ${SEMI_SPACE_MIB} MiB.`)
 
   const report = {
     date: new Date().toISOString(),
@@ -408,8 +438,8 @@ async function main() {
     node: { path: node.path, version: node.version, source: node.source },
     machine: { cpus: cpus().length, model: cpus()[0]?.model },
     method: { peakRss: 'process.resourceUsage().maxRSS on exit, via node --import bench/maxrss.js', timing: 'performance.now() in the bench around spawn to the child exit event; outputs written = first fs.watch event on GITHUB_OUTPUT' },
-    settings: { coldRuns: COLD_RUNS, triggerRuns: TRIGGER_RUNS, warmup: WARMUP, waitRuns: WAIT_RUNS, rssRuns: RSS_RUNS, buildSeconds: BUILD_SECONDS, pollSeconds: POLL_SECONDS, apps: APPS, page: PAGE, logChunks: LOG_CHUNKS },
-    results: { coldStart: { ...cold, ratio: coldRatio }, trigger: { ...trig, ratio: trigRatio, fetchRatio, exitRatio }, distBytes: bytes, waitQuiet: quiet, waitStreamLogs: logs, peakRssMiB: mem },
+    settings: { coldRuns: COLD_RUNS, triggerRuns: TRIGGER_RUNS, warmup: WARMUP, waitRuns: WAIT_RUNS, rssRuns: RSS_RUNS, buildSeconds: BUILD_SECONDS, pollSeconds: POLL_SECONDS, apps: APPS, page: PAGE, logChunks: LOG_CHUNKS, workspaceApps: WORKSPACE_APPS, workspaceRuns: WORKSPACE_RUNS, pageWorkspaces: PAGE_WORKSPACES, pageSamples: PAGE_SAMPLES, memoryBuilds: MEMORY_BUILDS, memoryCap: MEMORY_CAP, memoryStep: MEMORY_STEP },
+    results: { coldStart: { ...cold, ratio: coldRatio }, trigger: { ...trig, ratio: trigRatio, fetchRatio, exitRatio }, distBytes: bytes, waitQuiet: quiet, waitStreamLogs: logs, peakRssMiB: mem, workspace: ws, emulatorMemory: emuMem },
     table: rows
   }
   mkdirSync(RESULTS, { recursive: true })

@@ -11,7 +11,16 @@ export class EmulatorState {
   tokens = new Map<string, string>()
   organizations = new Map<string, Organization>()
   apps = new Map<string, AppRecord>()
+  /** Every build kept, oldest trigger first; add and drop them with addBuild and deleteBuild, which keep the indexes below. */
   builds = new Map<string, BuildRecord>()
+  /**
+   * Builds whose end has not been recorded: settling, before every request, looks at these
+   * only, not at the whole history (10,000 builds by default). Those that ended some other
+   * way (an abort) are dropped by the next settling.
+   */
+  unended = new Set<BuildRecord>()
+  /** Each app's builds on each branch, oldest first: the email rule's previous build without a scan of every build. */
+  private byBranch = new Map<string, BuildRecord[]>()
   /** Running and finished pipelines, by id (see model/pipelines.ts). */
   pipelines = new Map<string, PipelineRecord>()
   /** The events of section 6 of the interface, oldest first (see model/events.ts). */
@@ -45,9 +54,38 @@ export class EmulatorState {
     )
     this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]))
     this.builds = new Map()
+    this.unended = new Set()
+    this.byBranch = new Map()
     this.pipelines = new Map()
     this.events = []
     this.nextEventSeq = 1
+  }
+
+  /** Keeps a new build. */
+  addBuild(build: BuildRecord): void {
+    this.builds.set(build.slug, build)
+    if (!build.ended) this.unended.add(build)
+    const key = branchKey(build)
+    const list = this.byBranch.get(key)
+    if (list) list.push(build)
+    else this.byBranch.set(key, [build])
+  }
+
+  /** Forgets a build, and with it its log. */
+  deleteBuild(build: BuildRecord): void {
+    this.builds.delete(build.slug)
+    this.unended.delete(build)
+    const key = branchKey(build)
+    const list = this.byBranch.get(key) ?? []
+    // The history drops the oldest builds first, so the build is nearly always the list's first.
+    const at = list.indexOf(build)
+    if (at >= 0) list.splice(at, 1)
+    if (list.length === 0) this.byBranch.delete(key)
+  }
+
+  /** The kept builds of the build's app on the build's branch, oldest first (the build among them). */
+  sameBranchBuilds(build: BuildRecord): readonly BuildRecord[] {
+    return this.byBranch.get(branchKey(build)) ?? []
   }
 
   /** The caller's effective role: direct team role, Workspace ownership or the strongest group grant. */
@@ -113,6 +151,8 @@ export class EmulatorState {
     }
   }
 }
+
+const branchKey = (build: BuildRecord): string => JSON.stringify([build.appSlug, build.branch])
 
 /** The seed's app, in the seed's words, as a record made by the one app factory. */
 function appFromSeed(a: SeedApp): AppRecord {

@@ -103,3 +103,32 @@ describe('build history', () => {
     })
   })
 })
+
+describe('requests against a long build history', () => {
+  it('settle and the email rule look at the builds still running and the same branch, never the whole history', async () => {
+    const count = 20 + randomInt(20)
+    await withStarted(start({ buildDurationMs: 1, logDelayMs: 0 }), async (emu) => {
+      for (let i = 0; i < count; i++) expect((await trigger(emu, { branch: i % 2 ? 'main' : 'develop', ...SAME_REPOSITORY })).status).toBe(201)
+      await new Promise((resolve) => setTimeout(resolve, 20))
+      // Spied on the instance: the old emulator spread every build into an array on every request and every build end.
+      const values = jest.spyOn(emu.state.builds, 'values')
+      const entries = jest.spyOn(emu.state.builds, Symbol.iterator)
+      try {
+        const latest = await trigger(emu, { branch: 'main', ...SAME_REPOSITORY })
+        expect(latest.status).toBe(201)
+        await new Promise((resolve) => setTimeout(resolve, 20))
+        expect((await buildOf(emu, latest.json.build_slug)).json.data.status).toBe(1)
+        expect(values).not.toHaveBeenCalled()
+        expect(entries).not.toHaveBeenCalled()
+      } finally {
+        values.mockRestore()
+        entries.mockRestore()
+      }
+      // The email rule still compares with the build before on the same branch (ios-app mails on_success: change).
+      const mails = emu.model.events().filter((e) => e.kind === 'email_notification')
+      const last = mails[mails.length - 1] as { build: string; sent: boolean; reason: string }
+      expect(last).toMatchObject({ sent: false, reason: 'status unchanged' })
+      expect(emu.state.builds.size).toBe(count + 1)
+    })
+  })
+})

@@ -143,5 +143,5 @@ export function updateApp(app: AppRecord, changes: AppChanges): void {
 /** Deletes the app and its builds; it cannot be recovered. */
 export function deleteApp(state: EmulatorState, app: AppRecord): void {
   state.apps.delete(app.slug)
-  for (const [slug, build] of state.builds) if (build.appSlug === app.slug) state.builds.delete(slug)
+  for (const build of state.builds.values()) if (build.appSlug === app.slug) state.deleteBuild(build)
 }

@@ -3,7 +3,7 @@
  * email notifications. The emulator sends neither; it records each decision (sent or not, and
  * why) in the world's event log, which `GET /_emulator/events` shows.
  */
-import { progressOf } from '../builds.js'
+import { progressOf, type BuildProgress } from '../builds.js'
 import type { EmulatorState } from '../state.js'
 import type { AppRecord, BuildOutcome, BuildRecord, EmailNotificationEvent, EventOccasion, GitStatusReportEvent, ServiceEvent } from '../types.js'
 
@@ -26,16 +26,25 @@ function emailDecision(state: EmulatorState, app: AppRecord, build: BuildRecord,
   const setting = outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure
   if (setting === 'never') return { setting, sent: false, reason: 'setting is never' }
   if (setting === 'always') return { setting, sent: true, reason: 'setting is always' }
-  const previous = [...state.builds.values()]
-    .filter((b) => b.appSlug === app.slug && b.branch === build.branch && b.buildNumber < build.buildNumber)
-    .sort((a, b) => a.buildNumber - b.buildNumber)
-    .map((b) => progressOf(b, at))
-    .filter((p) => p.status !== 0)
-    .pop()
+  const previous = latestFinishedBefore(state.sameBranchBuilds(build), build, at)
   if (!previous) return { setting, sent: true, reason: 'no previous build on this branch' }
   const previousSucceeded = previous.status === 1 || previous.status === 4
   const changed = previousSucceeded !== (outcome === 'success')
   return { setting, sent: changed, reason: changed ? 'status changed' : 'status unchanged' }
+}
+
+/**
+ * Of `builds` (one app and branch, in trigger order, which is build number order: numbers are
+ * given at trigger), where the latest numbered below `build` that had finished by `at` stands.
+ */
+function latestFinishedBefore(builds: readonly BuildRecord[], build: BuildRecord, at: number): BuildProgress | undefined {
+  // From the newest back: the first finished one is nearly always the build just before.
+  for (let i = builds.length - 1; i >= 0; i--) {
+    if (builds[i].buildNumber >= build.buildNumber) continue
+    const progress = progressOf(builds[i], at)
+    if (progress.status !== 0) return progress
+  }
+  return undefined
 }
 
 function statusReport(state: EmulatorState, build: BuildRecord, event: EventOccasion, reportState: GitStatusReportEvent['state'], skip: Decision | null, at: number): void {

@@ -13,10 +13,13 @@ const EVENTS_PER_BUILD = 4
 
 /** Drops the oldest builds beyond `maxBuilds`, and the oldest events beyond what that many builds cause. */
 export function trimHistory(state: EmulatorState, maxBuilds: number): void {
-  // A Map iterates in insertion order, so its first keys are the oldest triggers.
-  for (const slug of state.builds.keys()) {
-    if (state.builds.size <= maxBuilds) break
-    state.builds.delete(slug)
+  // A Map iterates in insertion order, so its first entries are the oldest triggers. Checked
+  // first: reaching them means stepping over every entry deleted since the Map last compacted.
+  if (state.builds.size > maxBuilds) {
+    for (const build of state.builds.values()) {
+      if (state.builds.size <= maxBuilds) break
+      state.deleteBuild(build)
+    }
   }
   const maxEvents = Math.max(1, maxBuilds) * EVENTS_PER_BUILD
   if (state.events.length > maxEvents) state.events.splice(0, state.events.length - maxEvents)
