@@ -8,6 +8,7 @@
  *   npm run bench -- --quick      fewer runs and a 30,000-build emulator memory run (about 2 minutes)
  *   npm run bench:node24          fetches Node 24 into .cache/ first, then runs the bench with it
  *   npm run bench -- --dist DIR   measures another build's dist/ (e.g. an older commit's), for before/after figures
+ *   npm run bench -- --only cold,size   only these groups: cold, trigger, size, wait, memory, workspace, emulator-memory
  *
  * Prints min / median / p90 per measure and writes the table to bench/results/latest.json
  * (and latest-node<major>.json). Every server binds to 127.0.0.1 and stops by itself.
@@ -27,6 +28,7 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const MINIMAL = join(ROOT, 'bench', 'minimal-trigger.js')
 const MINIMAL_FETCH = join(ROOT, 'bench', 'minimal-fetch.js')
 const MAXRSS = pathToFileURL(join(ROOT, 'bench', 'maxrss.js')).href
+const LOADED = pathToFileURL(join(ROOT, 'bench', 'loaded-files.js')).href
 const RESULTS = join(ROOT, 'bench', 'results')
 
 const argv = process.argv.slice(2)
@@ -38,6 +40,10 @@ const option = (name, fallback) => {
   return at >= 0 && argv[at + 1] !== undefined ? Number(argv[at + 1]) : fallback
 }
 const QUICK = flag('quick')
+const GROUPS = ['cold', 'trigger', 'size', 'wait', 'memory', 'workspace', 'emulator-memory']
+const ONLY = argv.includes('--only') ? String(argv[argv.indexOf('--only') + 1] ?? '').split(',') : GROUPS
+for (const group of ONLY) if (!GROUPS.includes(group)) throw new Error(`--only: "${group}" is not one of ${GROUPS.join(', ')}`)
+const want = (group) => ONLY.includes(group)
 const COLD_RUNS = option('runs', QUICK ? 8 : 30)
 const TRIGGER_RUNS = option('trigger-runs', QUICK ? 6 : 20)
 const WAIT_RUNS = option('wait-runs', QUICK ? 1 : 3)
@@ -185,6 +191,7 @@ async function trigger(node) {
 /** 3. Bytes of dist/, and the files that look unminified (more than one line per 2 KB). */
 function distBytes() {
   let total = 0
+  let files = 0
   const unminified = []
   const walk = (dir) => {
     for (const entry of readdirSync(dir, { withFileTypes: true })) {
@@ -193,12 +200,13 @@ function distBytes() {
       else {
         const size = statSync(path).size
         total += size
+        files++
         if (entry.name.endsWith('.js') && readFileSync(path, 'utf8').split('\n').length > size / 2048 + 5) unminified.push(entry.name)
       }
     }
   }
   walk(DIST)
-  return { total, indexJs: statSync(BUNDLE).size, unminified }
+  return { total, files, indexJs: statSync(BUNDLE).size, unminified }
 }
 
 /** 4. Requests and end delay of `trigger` with `wait: true` on a build that runs BUILD_SECONDS. */
@@ -268,6 +276,31 @@ async function waitLoop(node, streamLogs) {
     }
   }
   return { requests: stats(counts), statusRequests: stats(statusCounts), endDelay: stats(delays) }
+}
+
+/**
+ * 3b. What a step loads of dist/: the files it imports as modules (recorded by a preload,
+ * bench/loaded-files.js) and their bytes, for a step that fails on its inputs and for a trigger.
+ */
+async function loadedBytes(node) {
+  const server = await startServer((req) => (req.method === 'POST' && req.path === `/apps/${APP}/builds` ? triggerReply(1) : undefined), { maxRequests: 5, lifetimeMs: 60_000 })
+  const steps = {
+    'a bad input': { operation: 'no-such-operation', token: TOKEN },
+    trigger: { operation: 'trigger', token: TOKEN, 'app-slug': APP, branch: 'main', 'base-url': server.url }
+  }
+  const loaded = {}
+  try {
+    for (const [name, inputs] of Object.entries(steps)) {
+      const file = join(mkdtempSync(join(tmpdir(), 'bench-loaded-')), 'loaded')
+      await step(node, inputs, { nodeArgs: ['--import', LOADED], env: { BENCH_LOADED_FILE: file } })
+      const paths = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((path) => path.startsWith(DIST)) : []
+      rmSync(dirname(file), { recursive: true, force: true })
+      loaded[name] = paths.length ? { files: paths.length, bytes: paths.reduce((sum, path) => sum + statSync(path).size, 0) } : undefined
+    }
+  } finally {
+    await server.close()
+  }
+  return loaded
 }
 
 /** Peak RSS of one process, read from the kernel's high-water mark by the preload: `node -e 0`, or a step with `inputs`. */
@@ -388,39 +421,66 @@ async function main() {
   console.log('Peak RSS: getrusage maxRSS (the kernel high-water mark), written on exit by a preload (node --import bench/maxrss.js)\n')
 
   const expected = BUILD_SECONDS / POLL_SECONDS
-  const cold = await coldStart(node)
-  const trig = await trigger(node)
-  const bytes = distBytes()
-  const quiet = await waitLoop(node, false)
-  const logs = await waitLoop(node, true)
-  const mem = await memory(node)
-  const ws = await workspace(node)
-  const emuMem = await emulatorMemory(node, { total: MEMORY_BUILDS, cap: MEMORY_CAP, every: MEMORY_STEP })
+  const cold = want('cold') ? await coldStart(node) : undefined
+  const trig = want('trigger') ? await trigger(node) : undefined
+  const bytes = want('size') ? distBytes() : undefined
+  const loaded = want('size') ? await loadedBytes(node) : undefined
+  const quiet = want('wait') ? await waitLoop(node, false) : undefined
+  const logs = want('wait') ? await waitLoop(node, true) : undefined
+  const mem = want('memory') ? await memory(node) : undefined
+  const ws = want('workspace') ? await workspace(node) : undefined
+  const emuMem = want('emulator-memory') ? await emulatorMemory(node, { total: MEMORY_BUILDS, cap: MEMORY_CAP, every: MEMORY_STEP }) : undefined
 
-  const coldRatio = cold.action.median / cold.floor.median
-  const trigRatio = trig.action.output.median / trig.minimal.output.median
-  const fetchRatio = trig.action.output.median / trig.fetch.output.median
-  const exitRatio = trig.action.exit.median / trig.minimal.exit.median
+  const coldRatio = cold && cold.action.median / cold.floor.median
+  const trigRatio = trig && trig.action.output.median / trig.minimal.output.median
+  const fetchRatio = trig && trig.action.output.median / trig.fetch.output.median
+  const exitRatio = trig && trig.action.exit.median / trig.minimal.exit.median
   const interval = POLL_SECONDS * 1000
+  const single = (value) => ({ min: value, median: value, p90: value })
+  const loadedRow = (name) => {
+    const seen = loaded[name]
+    return seen
+      ? row(`dist/ bytes a step loads: ${name}`, single(seen.bytes), String, `${seen.files} file(s) of ${bytes.files}, ${((100 * seen.bytes) / bytes.total).toFixed(0)}% of dist/`)
+      : row(`dist/ bytes a step loads: ${name}`, single(NaN), String, `not measured: ${node.version} has no module.registerHooks`)
+  }
   const rows = [
-    row('cold start to exit: node -e 0 (floor)', cold.floor, ms),
-    row('cold start to exit: dist/index.js, unknown operation', cold.action, ms, `${coldRatio.toFixed(2)}x floor`, '<= 1.3x', coldRatio <= 1.3),
-    row('trigger to outputs written: minimal undici script', trig.minimal.output, ms),
-    row('trigger to outputs written: minimal built-in fetch script', trig.fetch.output, ms),
-    row('trigger to outputs written: dist/index.js', trig.action.output, ms, `${fetchRatio.toFixed(2)}x fetch, ${trigRatio.toFixed(2)}x undici`, '<= 1.10x fetch', fetchRatio <= 1.1),
-    row('trigger to exit: minimal undici script', trig.minimal.exit, ms),
-    row('trigger to exit: dist/index.js', trig.action.exit, ms, `${exitRatio.toFixed(2)}x minimal`),
-    row('dist/ bytes (all files)', { min: bytes.total, median: bytes.total, p90: bytes.total }, String, bytes.unminified.length ? `unminified: ${bytes.unminified.join(' ')}` : 'every chunk minified', '<= 600000, minified', bytes.total <= 600_000 && bytes.unminified.length === 0),
-    row('dist/index.js bytes', { min: bytes.indexJs, median: bytes.indexJs, p90: bytes.indexJs }, String),
-    row(`wait, stream-logs false: requests (build ${BUILD_SECONDS} s, poll ${POLL_SECONDS} s)`, quiet.requests, count, `T/I+2 = ${expected + 2}`, `<= ${expected + 3}`, quiet.requests.max <= expected + 3),
-    row('wait, stream-logs false: build end to step end', quiet.endDelay, ms, '', `<= ${interval} ms`, quiet.endDelay.max <= interval),
-    row('wait, stream-logs true: requests (status + log)', logs.requests, count, `${count(logs.statusRequests.median)} status polls`),
-    row('wait, stream-logs true: build end to step end', logs.endDelay, ms, '', `<= ${interval} ms`, logs.endDelay.max <= interval),
-    row('peak RSS: node -e 0 (floor)', mem.floor, mib),
-    row(`peak RSS: list-apps, ${APPS} apps in pages of ${PAGE}`, mem.listApps, mib),
-    row(`peak RSS: wait with stream-logs, ${LOG_CHUNKS}-chunk log`, mem.log, mib),
-    ...workspaceRows(ws, { row, stats, ms, mib }),
-    ...memoryRows(emuMem, { row, mib })
+    ...(cold
+      ? [row('cold start to exit: node -e 0 (floor)', cold.floor, ms), row('cold start to exit: dist/index.js, unknown operation', cold.action, ms, `${coldRatio.toFixed(2)}x floor`, '<= 1.3x', coldRatio <= 1.3)]
+      : []),
+    ...(trig
+      ? [
+          row('trigger to outputs written: minimal undici script', trig.minimal.output, ms),
+          row('trigger to outputs written: minimal built-in fetch script', trig.fetch.output, ms),
+          row('trigger to outputs written: dist/index.js', trig.action.output, ms, `${fetchRatio.toFixed(2)}x fetch, ${trigRatio.toFixed(2)}x undici`, '<= 1.10x fetch', fetchRatio <= 1.1),
+          row('trigger to exit: minimal undici script', trig.minimal.exit, ms),
+          row('trigger to exit: dist/index.js', trig.action.exit, ms, `${exitRatio.toFixed(2)}x minimal`)
+        ]
+      : []),
+    ...(bytes
+      ? [
+          row('dist/ bytes (all files)', single(bytes.total), String, bytes.unminified.length ? `unminified: ${bytes.unminified.join(' ')}` : 'every chunk minified', '<= 600000, minified', bytes.total <= 600_000 && bytes.unminified.length === 0),
+          row('dist/index.js bytes', single(bytes.indexJs), String),
+          loadedRow('a bad input'),
+          loadedRow('trigger')
+        ]
+      : []),
+    ...(quiet
+      ? [
+          row(`wait, stream-logs false: requests (build ${BUILD_SECONDS} s, poll ${POLL_SECONDS} s)`, quiet.requests, count, `T/I+2 = ${expected + 2}`, `<= ${expected + 3}`, quiet.requests.max <= expected + 3),
+          row('wait, stream-logs false: build end to step end', quiet.endDelay, ms, '', `<= ${interval} ms`, quiet.endDelay.max <= interval),
+          row('wait, stream-logs true: requests (status + log)', logs.requests, count, `${count(logs.statusRequests.median)} status polls`),
+          row('wait, stream-logs true: build end to step end', logs.endDelay, ms, '', `<= ${interval} ms`, logs.endDelay.max <= interval)
+        ]
+      : []),
+    ...(mem
+      ? [
+          row('peak RSS: node -e 0 (floor)', mem.floor, mib),
+          row(`peak RSS: list-apps, ${APPS} apps in pages of ${PAGE}`, mem.listApps, mib),
+          row(`peak RSS: wait with stream-logs, ${LOG_CHUNKS}-chunk log`, mem.log, mib)
+        ]
+      : []),
+    ...(ws ? workspaceRows(ws, { row, stats, ms, mib }) : []),
+    ...(emuMem ? memoryRows(emuMem, { row, mib }) : [])
   ]
   console.log()
   printTable(rows)
@@ -439,14 +499,15 @@ async function main() {
     machine: { cpus: cpus().length, model: cpus()[0]?.model },
     method: { peakRss: 'process.resourceUsage().maxRSS on exit, via node --import bench/maxrss.js', timing: 'performance.now() in the bench around spawn to the child exit event; outputs written = first fs.watch event on GITHUB_OUTPUT' },
     settings: { coldRuns: COLD_RUNS, triggerRuns: TRIGGER_RUNS, warmup: WARMUP, waitRuns: WAIT_RUNS, rssRuns: RSS_RUNS, buildSeconds: BUILD_SECONDS, pollSeconds: POLL_SECONDS, apps: APPS, page: PAGE, logChunks: LOG_CHUNKS, workspaceApps: WORKSPACE_APPS, workspaceRuns: WORKSPACE_RUNS, pageWorkspaces: PAGE_WORKSPACES, pageSamples: PAGE_SAMPLES, memoryBuilds: MEMORY_BUILDS, memoryCap: MEMORY_CAP, memoryStep: MEMORY_STEP },
-    results: { coldStart: { ...cold, ratio: coldRatio }, trigger: { ...trig, ratio: trigRatio, fetchRatio, exitRatio }, distBytes: bytes, waitQuiet: quiet, waitStreamLogs: logs, peakRssMiB: mem, workspace: ws, emulatorMemory: emuMem },
+    results: { groups: ONLY, coldStart: cold && { ...cold, ratio: coldRatio }, trigger: trig && { ...trig, ratio: trigRatio, fetchRatio, exitRatio }, distBytes: bytes && { ...bytes, loaded }, waitQuiet: quiet, waitStreamLogs: logs, peakRssMiB: mem, workspace: ws, emulatorMemory: emuMem },
     table: rows
   }
   mkdirSync(RESULTS, { recursive: true })
   const json = `${JSON.stringify(report, null, 2)}\n`
-  writeFileSync(join(RESULTS, 'latest.json'), json)
-  writeFileSync(join(RESULTS, `latest-node${node.version.slice(1).split('.')[0]}.json`), json)
-  console.log(`Written to bench/results/latest.json`)
+  // A run of some groups only never replaces the last whole run's figures.
+  const names = ONLY.length === GROUPS.length ? ['latest.json', `latest-node${node.version.slice(1).split('.')[0]}.json`] : ['latest-partial.json']
+  for (const name of names) writeFileSync(join(RESULTS, name), json)
+  console.log(`Written to bench/results/${names[0]}`)
 }
 
 main().catch((error) => {

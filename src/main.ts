@@ -1,3 +1,4 @@
+import { setMaxListeners } from 'node:events'
 import { statSync } from 'node:fs'
 import { maskSecretInputs, readCommonInputs, type CommonInputs } from './common-inputs.js'
 import { State } from './constants.js'
@@ -19,6 +20,8 @@ export async function run(): Promise<void> {
   if (missing) return commands.setFailed(missing)
   commands.saveState(State.isPost, 'true')
   const cancel = new AbortController()
+  // Every request in flight listens to it (a dry run has 16), more than the default ten before Node warns.
+  setMaxListeners(0, cancel.signal)
   const onSignal = (signal: NodeJS.Signals): void => {
     if (cancel.signal.aborted) return
     commands.info(`Received ${signal}: stopping, and aborting the build if one is being waited for.`)

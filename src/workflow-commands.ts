@@ -99,9 +99,13 @@ export function info(message: string): void {
   write(`::stop-commands::${token}${EOL}${text}${EOL}::${token}::${EOL}`)
 }
 
-/** A debug line (shown when the run has step debug logging on). */
+/**
+ * A debug line, written only when the run has step debug logging on (the runner then sets
+ * RUNNER_DEBUG to 1): otherwise the runner drops it unseen, and a step that sends thousands of
+ * requests would spend a fifth of its time writing them.
+ */
 export function debug(message: string): void {
-  issue('debug', message)
+  if (process.env.RUNNER_DEBUG === '1') issue('debug', message)
 }
 
 /** A notice annotation. */

@@ -120,8 +120,9 @@ describe('the workflow-command module writes what @actions/core writes', () => {
     expect(ours.stdout).toMatch(/^\n::set-output name=name%3Awith%2C\w{3}%25::/)
   })
 
-  it('annotations, debug, masks, groups and failure: % \\r \\n escaped in their data', () => {
+  it('annotations, debug (with step debug logging on), masks, groups and failure: % \\r \\n escaped in their data', () => {
     const [message, secret] = [awkward(), `secret-${randomString(12)}`]
+    process.env.RUNNER_DEBUG = '1'
     const { ours, core: theirs } = both(true, (impl) => {
       impl.setSecret(secret)
       impl.debug(message)
@@ -131,8 +132,22 @@ describe('the workflow-command module writes what @actions/core writes', () => {
       impl.endGroup()
       impl.setFailed(message)
     })
+    delete process.env.RUNNER_DEBUG
     expect(ours).toEqual(theirs)
     expect(ours.stdout).toContain('%25 done%0D%0AZürich — 東京 🚀%0Akey: a, b, c%0D')
+    expect(ours.stdout).toContain('::debug::')
+  })
+
+  it('debug lines only when step debug logging is on: the runner drops them otherwise', () => {
+    const message = `debug ${randomString(12)}`
+    for (const value of [undefined, '', '0', 'true']) {
+      if (value === undefined) delete process.env.RUNNER_DEBUG
+      else process.env.RUNNER_DEBUG = value
+      expect(capture(commands, 'ours', true, (impl) => impl.debug(message)).stdout).toBe('')
+    }
+    process.env.RUNNER_DEBUG = '1'
+    expect(capture(commands, 'ours', true, (impl) => impl.debug(message)).stdout).toBe(`::debug::${message}\n`)
+    delete process.env.RUNNER_DEBUG
   })
 
   it('plain log text, with no command in it, is printed as is', () => {

@@ -126,19 +126,45 @@ export class ApiClient implements ServiceClient {
   /** One attempt: sent by the transport, its answer or error classified. */
   private async attempt<T>(method: Method, path: string, url: URL, options: RequestOptions): Promise<Attempt<T>> {
     const started = Date.now()
-    const timeout = AbortSignal.timeout(this.options.timeoutMs)
-    const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout
+    const attempt = attemptSignal(this.options.timeoutMs, options.signal)
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
     let raw
     try {
-      raw = await send({ method, url, headers: this.headers(options), body, signal })
+      raw = await send({ method, url, headers: this.headers(options), body, signal: attempt.signal })
     } catch (error) {
-      const failure = failureFromError(error, { cancelled: options.signal?.aborted ?? false, timedOut: timeout.aborted, timeoutMs: this.options.timeoutMs })
+      const failure = failureFromError(error, { cancelled: options.signal?.aborted ?? false, timedOut: attempt.timedOut(), timeoutMs: this.options.timeoutMs })
       if (failure.kind === 'network') this.options.debug?.(`${method} ${path}: ${errorCode(error) ?? 'error'} after ${Date.now() - started} ms`)
       return { ok: false, failure }
+    } finally {
+      attempt.release()
     }
     this.options.debug?.(`${method} ${path} -> ${raw.status} in ${Date.now() - started} ms`)
     const read = readResponse(method, raw, options.expect)
     return read.ok ? { ok: true, response: { status: raw.status, body: read.body as T, text: raw.text } } : read
+  }
+}
+
+/**
+ * The signal of one attempt: aborted when its time is up or the job is cancelled. A plain
+ * controller with a timer and one listener, released when the attempt ends: AbortSignal.timeout
+ * and AbortSignal.any cost about a twentieth of a dry run's 5,000 requests.
+ */
+function attemptSignal(timeoutMs: number, cancel: AbortSignal | undefined): { signal: AbortSignal; timedOut: () => boolean; release: () => void } {
+  const controller = new AbortController()
+  let timedOut = false
+  const timer = setTimeout(() => {
+    timedOut = true
+    controller.abort(new DOMException(`no answer within ${timeoutMs} ms`, 'TimeoutError'))
+  }, timeoutMs)
+  const onCancel = (): void => controller.abort(cancel?.reason)
+  if (cancel?.aborted) onCancel()
+  else cancel?.addEventListener('abort', onCancel, { once: true })
+  return {
+    signal: controller.signal,
+    timedOut: () => timedOut,
+    release: () => {
+      clearTimeout(timer)
+      cancel?.removeEventListener('abort', onCancel)
+    }
   }
 }
