@@ -4673,17 +4673,27 @@ function emailDecision(state, app, build, outcome, at) {
         return { setting, sent: false, reason: 'setting is never' };
     if (setting === 'always')
         return { setting, sent: true, reason: 'setting is always' };
-    const previous = [...state.builds.values()]
-        .filter((b) => b.appSlug === app.slug && b.branch === build.branch && b.buildNumber < build.buildNumber)
-        .sort((a, b) => a.buildNumber - b.buildNumber)
-        .map((b) => progressOf(b, at))
-        .filter((p) => p.status !== 0)
-        .pop();
+    const previous = latestFinishedBefore(state.sameBranchBuilds(build), build, at);
     if (!previous)
         return { setting, sent: true, reason: 'no previous build on this branch' };
     const previousSucceeded = previous.status === 1 || previous.status === 4;
     const changed = previousSucceeded !== (outcome === 'success');
     return { setting, sent: changed, reason: changed ? 'status changed' : 'status unchanged' };
+}
+/**
+ * Of `builds` (one app and branch, in trigger order, which is build number order: numbers are
+ * given at trigger), where the latest numbered below `build` that had finished by `at` stands.
+ */
+function latestFinishedBefore(builds, build, at) {
+    // From the newest back: the first finished one is nearly always the build just before.
+    for (let i = builds.length - 1; i >= 0; i--) {
+        if (builds[i].buildNumber >= build.buildNumber)
+            continue;
+        const progress = progressOf(builds[i], at);
+        if (progress.status !== 0)
+            return progress;
+    }
+    return undefined;
 }
 function statusReport(state, build, event, reportState, skip, at) {
     const decision = skip ?? { sent: true, reason: 'the app has a webhook' };
@@ -4735,13 +4745,29 @@ function recordAbort(state, app, build, at) {
 
 
 
+/**
+ * Configurations already read, by their text: a trigger reads its app's file, and parsing it
+ * again for each of thousands of triggers was a third of the emulator's time. Only read from.
+ */
+const parsedConfigs = new Map();
+const MAX_PARSED_CONFIGS = 256;
+function parsedConfig(text) {
+    let config = parsedConfigs.get(text);
+    if (!config) {
+        config = parseServiceYml(text);
+        if (parsedConfigs.size >= MAX_PARSED_CONFIGS)
+            parsedConfigs.delete(parsedConfigs.keys().next().value);
+        parsedConfigs.set(text, config);
+    }
+    return config;
+}
 /** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
 function configForBuild(app) {
     if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
         throw badRequest(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`);
     }
     try {
-        return parseServiceYml(app.serviceYml);
+        return parsedConfig(app.serviceYml);
     }
     catch (error) {
         if (error instanceof ConfigLimitError)
@@ -4832,7 +4858,7 @@ function triggerBuild(state, app, request, now, defaultDurationMs) {
         ended: false,
         abort: null
     };
-    state.builds.set(build.slug, build);
+    state.addBuild(build);
     recordTrigger(state, build, now);
     return build;
 }
@@ -4864,9 +4890,16 @@ function abortBuild(state, app, build, caller, request, now) {
  * anyone can ask about them, stamped with the time the build ended.
  */
 function settleBuilds(state, now) {
-    const ended = [...state.builds.values()]
-        .filter((b) => !b.ended && b.startedAt !== null && now >= b.startedAt + b.durationMs)
-        .sort((a, b) => a.startedAt + a.durationMs - (b.startedAt + b.durationMs) || a.buildNumber - b.buildNumber);
+    const ended = [];
+    for (const build of state.unended) {
+        if (build.ended)
+            state.unended.delete(build);
+        else if (build.startedAt !== null && now >= build.startedAt + build.durationMs) {
+            state.unended.delete(build);
+            ended.push(build);
+        }
+    }
+    ended.sort((a, b) => a.startedAt + a.durationMs - (b.startedAt + b.durationMs) || a.buildNumber - b.buildNumber);
     for (const build of ended) {
         build.ended = true;
         const app = state.apps.get(build.appSlug);
@@ -6274,7 +6307,16 @@ class EmulatorState {
     tokens = new Map();
     organizations = new Map();
     apps = new Map();
+    /** Every build kept, oldest trigger first; add and drop them with addBuild and deleteBuild, which keep the indexes below. */
     builds = new Map();
+    /**
+     * Builds whose end has not been recorded: settling, before every request, looks at these
+     * only, not at the whole history (10,000 builds by default). Those that ended some other
+     * way (an abort) are dropped by the next settling.
+     */
+    unended = new Set();
+    /** Each app's builds on each branch, oldest first: the email rule's previous build without a scan of every build. */
+    byBranch = new Map();
     /** Running and finished pipelines, by id (see model/pipelines.ts). */
     pipelines = new Map();
     /** The events of section 6 of the interface, oldest first (see model/events.ts). */
@@ -6303,9 +6345,40 @@ class EmulatorState {
         ]));
         this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]));
         this.builds = new Map();
+        this.unended = new Set();
+        this.byBranch = new Map();
         this.pipelines = new Map();
         this.events = [];
         this.nextEventSeq = 1;
+    }
+    /** Keeps a new build. */
+    addBuild(build) {
+        this.builds.set(build.slug, build);
+        if (!build.ended)
+            this.unended.add(build);
+        const key = branchKey(build);
+        const list = this.byBranch.get(key);
+        if (list)
+            list.push(build);
+        else
+            this.byBranch.set(key, [build]);
+    }
+    /** Forgets a build, and with it its log. */
+    deleteBuild(build) {
+        this.builds.delete(build.slug);
+        this.unended.delete(build);
+        const key = branchKey(build);
+        const list = this.byBranch.get(key) ?? [];
+        // The history drops the oldest builds first, so the build is nearly always the list's first.
+        const at = list.indexOf(build);
+        if (at >= 0)
+            list.splice(at, 1);
+        if (list.length === 0)
+            this.byBranch.delete(key);
+    }
+    /** The kept builds of the build's app on the build's branch, oldest first (the build among them). */
+    sameBranchBuilds(build) {
+        return this.byBranch.get(branchKey(build)) ?? [];
     }
     /** The caller's effective role: direct team role, Workspace ownership or the strongest group grant. */
     roleOf(user, app) {
@@ -6371,6 +6444,7 @@ class EmulatorState {
         };
     }
 }
+const branchKey = (build) => JSON.stringify([build.appSlug, build.branch]);
 /** The seed's app, in the seed's words, as a record made by the one app factory. */
 function appFromSeed(a) {
     return newAppRecord({
@@ -6535,9 +6609,9 @@ function updateApp(app, changes) {
 /** Deletes the app and its builds; it cannot be recovered. */
 function apps_deleteApp(state, app) {
     state.apps.delete(app.slug);
-    for (const [slug, build] of state.builds)
+    for (const build of state.builds.values())
         if (build.appSlug === app.slug)
-            state.builds.delete(slug);
+            state.deleteBuild(build);
 }
 
 ;// CONCATENATED MODULE: ./emulator/model/pipelines.ts
@@ -6660,11 +6734,14 @@ const DEFAULT_MAX_BUILDS = 10_000;
 const EVENTS_PER_BUILD = 4;
 /** Drops the oldest builds beyond `maxBuilds`, and the oldest events beyond what that many builds cause. */
 function trimHistory(state, maxBuilds) {
-    // A Map iterates in insertion order, so its first keys are the oldest triggers.
-    for (const slug of state.builds.keys()) {
-        if (state.builds.size <= maxBuilds)
-            break;
-        state.builds.delete(slug);
+    // A Map iterates in insertion order, so its first entries are the oldest triggers. Checked
+    // first: reaching them means stepping over every entry deleted since the Map last compacted.
+    if (state.builds.size > maxBuilds) {
+        for (const build of state.builds.values()) {
+            if (state.builds.size <= maxBuilds)
+                break;
+            state.deleteBuild(build);
+        }
     }
     const maxEvents = Math.max(1, maxBuilds) * EVENTS_PER_BUILD;
     if (state.events.length > maxEvents)
