@@ -1,10 +1,11 @@
 /**
  * Pipelines through dist/index.js against the emulator: a held pipeline aborted through its
- * own endpoint when the job is cancelled, and a partial rebuild that keeps the workflows that
- * succeeded and runs the failed one and those after it.
+ * own endpoint when the job is cancelled, a partial rebuild that keeps the workflows that
+ * succeeded and runs the failed one and those after it, and artifacts refused with a pipeline.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
+import { randomInt } from 'node:crypto'
 import { bundledSeed } from '../../emulator/seed.js'
 import { randomString } from '../helpers/random.js'
 import { errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
@@ -76,5 +77,16 @@ describe('pipelines', () => {
     const view = emu.model.pipelineView(emu.state.apps.get('ios-app')!, emu.state.pipelines.get(id)!)
     expect(view.status).toBe('succeeded')
     expect(view.stages.flatMap((s) => s.workflows.map((w) => w.status))).toEqual(['succeeded', 'succeeded', 'succeeded'])
+  })
+
+  it('list-artifacts or download-artifacts with pipeline is refused, naming both inputs, before anything is sent', async () => {
+    const asked: Record<string, string> = randomInt(2) === 0 ? { 'list-artifacts': 'true' } : { 'download-artifacts': `artifacts-${randomString(6)}` }
+    const name = Object.keys(asked)[0]
+    const result = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', ...asked })
+    expectFailed(result)
+    expect(errorLine(result)).toContain(`Input "${name}": cannot be used together with pipeline`)
+    expect(errorLine(result)).toContain('Nothing was sent to the service')
+    expect(await requestLog(emu)).toEqual([])
+    expect(emu.state.pipelines.size).toBe(0)
   })
 })

@@ -94,7 +94,7 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   if (!hasBuildTarget(params)) {
     throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
   }
-  const artifacts = readTriggerArtifacts(get, env, wait !== undefined, many !== undefined)
+  const artifacts = readTriggerArtifacts(get, env, { waiting: wait !== undefined, severalApps: many !== undefined, pipeline: params.pipeline_id !== undefined })
   return { appSlug, params, fromEvent: raw?.name, notes, warnings, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get), many, artifacts }
 }
 
