@@ -70,15 +70,15 @@ async function flushSummary(context: StepContext | undefined): Promise<void> {
   }
 }
 
-/** The post step: aborts a build the main step was waiting for when it was killed. */
+/** The post step: aborts the builds or the pipeline the main step was waiting for when it was killed. */
 async function runPost(): Promise<void> {
   const pending = commands.getState(State.pendingBuild)
   if (!pending) return
   try {
-    const { abortPendingBuild } = await import('./step-setup.js')
-    await abortPendingBuild(pending, await readCommon())
+    const { abortPendingWork } = await import('./step-setup.js')
+    await abortPendingWork(pending, await readCommon())
   } catch (error) {
-    commands.warning(`Could not abort the build the main step was waiting for: ${(error as Error).message}`)
+    commands.warning(`Could not abort what the main step was waiting for: ${(error as Error).message}`)
   }
 }
 

@@ -1,6 +1,6 @@
 /**
  * What a step needs once its inputs have been read: the service client, the step context,
- * the post step's abort, and the words for a failed call. main.ts loads this module only
+ * the post step's aborts, and the words for a failed call. main.ts loads this module only
  * then, so a step that fails on its inputs never loads it, nor the HTTP, output and
  * summary code it brings, and starts that much sooner.
  */
@@ -16,21 +16,12 @@ export function createStepContext(common: CommonInputs, signal: AbortSignal): St
   return new StepContext(createClient(common), signal, runUrl())
 }
 
-/** Aborts the build the main step saved as pending (`pending` is its saved state). */
-export async function abortPendingBuild(pending: string, common: CommonInputs): Promise<void> {
-  const { appSlug, buildSlug } = JSON.parse(pending) as { appSlug: string; buildSlug: string }
-  const { abortBuild } = await import('./api/builds.js')
-  const outcome = await abortBuild(createClient(common), appSlug, buildSlug, {
-    abortReason: `Aborted by the GitHub Action: the step was stopped while waiting for the build${runUrl() ? ` (${runUrl()})` : ''}`,
-    abortWithSuccess: false,
-    skipNotifications: false,
-    skipGitStatusReport: false
-  })
-  commands.info(
-    outcome.kind === 'finished' && !outcome.byEarlierAttempt
-      ? `Build ${buildSlug}, which the main step was waiting for when it stopped, had already finished (${outcome.status}); nothing to abort.`
-      : `Aborted build ${buildSlug}, which the main step was waiting for when it stopped.`
-  )
+/** Aborts every build and pipeline the main step saved as pending (`saved` is its saved state). */
+export async function abortPendingWork(saved: string, common: CommonInputs): Promise<void> {
+  const { readPending } = await import('./pending-wait.js')
+  const { abortPending } = await import('./post-abort.js')
+  const work = readPending(saved)
+  await abortPending(work, createClient(common), { runUrl: runUrl(), info: (message) => commands.info(message), warning: (message) => commands.warning(message) })
 }
 
 /** The failure line for any error but an input error: a refused call gets a hint on what to check. */

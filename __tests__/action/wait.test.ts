@@ -168,7 +168,7 @@ describe('waiting for a build', () => {
     expect(result.code).toBe(0)
     expect(service.calls(`POST ${BUILD}/abort`)).toHaveLength(1)
     expect(service.requests).toHaveLength(1)
-    expect(result.stdout).toContain('Aborted build build-abc, which the main step was waiting for when it stopped.')
+    expect(result.stdout).toContain('Aborted build build-abc of app-1, which the main step was waiting for when it stopped.')
   })
 
   it('the post step does nothing when no build is pending', async () => {

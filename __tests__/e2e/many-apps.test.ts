@@ -96,6 +96,15 @@ describe('several apps in one step', () => {
     }
   })
 
+  it('pipeline with several apps is refused, naming both inputs, before anything is sent', async () => {
+    const pipeline = `release-${randomString(6).toLowerCase()}`
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app,web-app', 'from-event': 'false', branch: 'main', pipeline, ...SAME_REPOSITORY })
+    expectFailed(result)
+    expect(errorLine(result)).toContain('Input "pipeline": works with one app only, not with several apps in app-slug')
+    expect((await emulatorState(emu)).builds).toEqual([])
+    expect(emu.state.pipelines.size).toBe(0)
+  })
+
   it('app-slug and app-paths together are refused before anything is sent', async () => {
     const result = await step(emu, 'trigger', { 'app-slug': 'ios-app,web-app', 'app-paths': 'ios-app: "**"', ...ON_MAIN })
     expectFailed(result)

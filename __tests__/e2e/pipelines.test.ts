@@ -1,10 +1,12 @@
 /**
  * Pipelines through dist/index.js against the emulator: a held pipeline aborted through its
- * own endpoint when the job is cancelled, and a partial rebuild that keeps the workflows that
- * succeeded and runs the failed one and those after it.
+ * own endpoint when the job is cancelled, a partial rebuild that keeps the workflows that
+ * succeeded and runs the failed one and those after it, the wait's heartbeat, and artifacts
+ * refused with a pipeline.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
+import { randomInt } from 'node:crypto'
 import { bundledSeed } from '../../emulator/seed.js'
 import { randomString } from '../helpers/random.js'
 import { errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
@@ -55,6 +57,8 @@ describe('pipelines', () => {
     const first = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', 'fail-on-build-failure': 'false' })
     expectPassed(first)
     expect(first.outputs['pipeline-status']).toBe('failed')
+    // The wait ended: nothing is left for the post step to abort.
+    expect(first.state['pending-build']).toBe('')
     const before = JSON.parse(first.outputs.builds) as Workflow[]
     expect(before.map((w) => [w.stage, w.name, w.status])).toEqual([
       ['build', 'primary', 'succeeded'],
@@ -76,5 +80,34 @@ describe('pipelines', () => {
     const view = emu.model.pipelineView(emu.state.apps.get('ios-app')!, emu.state.pipelines.get(id)!)
     expect(view.status).toBe('succeeded')
     expect(view.stages.flatMap((s) => s.workflows.map((w) => w.status))).toEqual(['succeeded', 'succeeded', 'succeeded'])
+  })
+
+  it('a quiet wait prints a heartbeat with the time waited and the state, then a wait-timeout aborts the pipeline', async () => {
+    // Held (neither repository owner), the pipeline never changes: only the heartbeat speaks.
+    const heartbeatMs = 250 + randomInt(150)
+    const result = await step(emu, 'trigger', { ...ON_MAIN, wait: 'true', 'wait-timeout': '2', 'poll-interval': '0.5' }, { env: { SERVICE_HEARTBEAT_MS: String(heartbeatMs) } })
+    expectFailed(result)
+    const id = result.outputs['pipeline-id']
+    const beats = result.stdout.split('\n').filter((line) => line.startsWith(`Still waiting for pipeline ${id}: `))
+    // About two seconds of silence after the first read, a heartbeat every heartbeatMs of it.
+    expect(beats.length).toBeGreaterThanOrEqual(Math.floor(1500 / heartbeatMs))
+    expect(beats.length).toBeLessThanOrEqual(Math.ceil(2500 / heartbeatMs))
+    for (const beat of beats) expect(beat).toMatch(new RegExp(`^Still waiting for pipeline ${id}: \\d+ seconds? elapsed, on_hold$`))
+    const elapsed = beats.map((beat) => Number(/: (\d+) seconds? elapsed/.exec(beat)?.[1]))
+    expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b))
+    expect(elapsed.at(-1)).toBeGreaterThanOrEqual(1)
+    expect(errorLine(result)).toContain('the wait-timeout of 2 s was reached; the pipeline was aborted')
+    expect(result.state['pending-build']).toBe('')
+  })
+
+  it('list-artifacts or download-artifacts with pipeline is refused, naming both inputs, before anything is sent', async () => {
+    const asked: Record<string, string> = randomInt(2) === 0 ? { 'list-artifacts': 'true' } : { 'download-artifacts': `artifacts-${randomString(6)}` }
+    const name = Object.keys(asked)[0]
+    const result = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', ...asked })
+    expectFailed(result)
+    expect(errorLine(result)).toContain(`Input "${name}": cannot be used together with pipeline`)
+    expect(errorLine(result)).toContain('Nothing was sent to the service')
+    expect(await requestLog(emu)).toEqual([])
+    expect(emu.state.pipelines.size).toBe(0)
   })
 })

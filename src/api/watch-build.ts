@@ -1,8 +1,7 @@
 /** Watching a build until it ends: status polls, a heartbeat, and the build log as it grows. */
-import { describeDuration } from '../durations.js'
+import { Heartbeat } from '../heartbeat.js'
 import { ApiError } from '../http/api-error.js'
 import type { ServiceClient } from '../http/client.js'
-import { sleep } from '../sleep.js'
 import { readServiceBuild, statusWord, type BuildStatus, type ServiceBuild } from './build-record.js'
 import { buildPath } from './paths.js'
 
@@ -45,12 +44,11 @@ export function waitForBuild(client: ServiceClient, params: BuildWatch): Promise
 
 /** One wait: the loop of waitForBuild and what it remembers between polls. */
 class BuildWatcher {
-  private readonly started = Date.now()
+  private readonly heartbeat: Heartbeat
+  private readonly started: number
   private readonly deadline: number
-  private readonly heartbeatMs: number
   private readonly statusPath: string
   private readonly logs: LogStreamer | undefined
-  private lastPrinted = this.started
   private record: ServiceBuild | undefined
   private reportedHold = false
   private warnedFailure = false
@@ -60,14 +58,17 @@ class BuildWatcher {
     private readonly client: ServiceClient,
     private readonly params: BuildWatch
   ) {
+    this.heartbeat = new Heartbeat(params.heartbeatMs ?? 60_000, (elapsed) =>
+      params.log(`Still waiting for build ${params.buildSlug}: ${elapsed} elapsed, ${this.lastPhase ?? 'status not known yet'}`)
+    )
+    this.started = this.heartbeat.started
     this.deadline = this.started + params.timeoutMs
-    this.heartbeatMs = params.heartbeatMs ?? 60_000
     this.statusPath = buildPath(params.appSlug, params.buildSlug)
     const printLog = params.printLog
     this.logs =
       params.streamLogs && printLog
         ? new LogStreamer(client, buildPath(params.appSlug, params.buildSlug, 'log'), (text) => {
-            this.lastPrinted = Date.now()
+            this.heartbeat.printed()
             printLog(text)
           })
         : undefined
@@ -88,12 +89,12 @@ class BuildWatcher {
       if (this.logs) await this.logs.poll(signal)
       if (record && word) return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record, response: read.response }
       if (Date.now() >= this.deadline) return { kind: 'timed-out', record }
-      await this.sleepUntilNextPoll()
+      await this.heartbeat.sleepUntil(Math.min(Date.now() + this.params.pollIntervalMs, this.deadline), signal)
     }
   }
 
   private log(line: string): void {
-    this.lastPrinted = Date.now()
+    this.heartbeat.printed()
     this.params.log(line)
   }
 
@@ -129,22 +130,6 @@ class BuildWatcher {
       this.log(`Build ${buildSlug}: ${phase}`)
     }
     this.lastPhase = phase
-  }
-
-  /** Sleeps until the next poll, waking to print a heartbeat when nothing was printed for a while. */
-  private async sleepUntilNextPoll(): Promise<void> {
-    const pollAt = Math.min(Date.now() + this.params.pollIntervalMs, this.deadline)
-    for (;;) {
-      const now = Date.now()
-      if (this.params.signal.aborted || now >= pollAt) return
-      const beatAt = this.lastPrinted + this.heartbeatMs
-      if (now >= beatAt) {
-        const elapsed = describeDuration(Math.floor((now - this.started) / 1000) * 1000)
-        this.log(`Still waiting for build ${this.params.buildSlug}: ${elapsed} elapsed, ${this.lastPhase ?? 'status not known yet'}`)
-        continue
-      }
-      await sleep(Math.min(pollAt, beatAt) - now, this.params.signal)
-    }
   }
 }
 

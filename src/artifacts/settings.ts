@@ -33,11 +33,23 @@ export function readArtifactSettings(get: GetInput, env: NodeJS.ProcessEnv): Art
 /** The inputs readTriggerArtifacts reads. */
 export const TRIGGER_ARTIFACT_INPUTS = [Input.listArtifacts, ...ARTIFACT_INPUTS] as const
 
+/** What else the trigger was asked to do, which decides whether artifacts can be had. */
+export interface TriggerShape {
+  waiting: boolean
+  severalApps: boolean
+  pipeline: boolean
+}
+
 /** On a trigger: what to do with the build's artifacts once it has succeeded, or undefined when nothing is asked. */
-export function readTriggerArtifacts(get: GetInput, env: NodeJS.ProcessEnv, waiting: boolean, severalApps: boolean): ArtifactSettings | undefined {
+export function readTriggerArtifacts(get: GetInput, env: NodeJS.ProcessEnv, { waiting, severalApps, pipeline }: TriggerShape): ArtifactSettings | undefined {
   const list = booleanFlag(get, Input.listArtifacts, false)
   const asked = list ? Input.listArtifacts : get(Input.downloadArtifacts).trim() !== '' ? Input.downloadArtifacts : undefined
   if (asked === undefined) return undefined
+  // The service keeps artifacts per build, and a pipeline is several builds: which of them
+  // to list, and how their files would share one folder, has no answer that is right for all.
+  if (pipeline) {
+    throw new InputError(asked, `cannot be used together with ${Input.pipeline}: artifacts belong to one build and a pipeline runs several; use the list-artifacts operation with a build-slug from the pipeline's builds output`)
+  }
   if (!waiting) throw new InputError(asked, 'needs wait: true on trigger: the artifacts are there only once the build has succeeded')
   if (severalApps) throw new InputError(asked, 'works with one app only; use the list-artifacts operation for each build of the builds output')
   return readArtifactSettings(get, env)

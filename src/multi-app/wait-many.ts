@@ -2,21 +2,26 @@
  * Waiting for the builds of several apps at once. With fail-fast, the first
  * failure ends the wait and the others are left running; a wait-timeout or a
  * cancelled job aborts every build still running, as it does for one build.
+ * The builds are saved in the step state while the wait lasts, so the post step
+ * can abort them if this process is killed.
  */
 import { abortBuild } from '../api/builds.js'
 import { waitForBuild, type WaitResult } from '../api/watch-build.js'
+import { State } from '../constants.js'
 import type { HandlerContext } from '../operations/context.js'
 import type { WaitSettings } from '../operations/waiting.js'
+import { savedBuilds } from '../pending-wait.js'
 import type { AppBuild } from './run-many.js'
 
 /** Waits for every triggered build, setting each one's status; aborts on a timeout or a cancel. */
 export async function waitForAll(builds: AppBuild[], settings: WaitSettings, failFast: boolean, ctx: HandlerContext): Promise<void> {
   const stop = new AbortController()
   const signal = AbortSignal.any([ctx.signal, stop.signal])
-  ctx.info(`Waiting for ${builds.filter((b) => b.status === 'triggered').length} build(s) (fail-fast: ${failFast})`)
+  const watched = builds.filter((b): b is AppBuild & { 'build-slug': string } => b.status === 'triggered' && b['build-slug'] !== undefined)
+  ctx.saveState(State.pendingBuild, savedBuilds(watched.map((b) => ({ appSlug: b['app-slug'], buildSlug: b['build-slug'] }))))
+  ctx.info(`Waiting for ${watched.length} build(s) (fail-fast: ${failFast})`)
   await Promise.all(
-    builds.map(async (build) => {
-      if (build.status !== 'triggered' || !build['build-slug']) return
+    watched.map(async (build) => {
       const result = await watchOne(build, build['build-slug'], settings, signal, ctx)
       build.status = statusOf(result, ctx.signal.aborted)
       if (build.status === 'failed' && failFast && !stop.signal.aborted) {
@@ -25,8 +30,12 @@ export async function waitForAll(builds: AppBuild[], settings: WaitSettings, fai
       }
     })
   )
-  const toAbort = builds.filter((b) => b.status === 'timed-out' || b.status === 'cancelled')
-  await Promise.all(toAbort.map((build) => abortOne(build, settings, ctx)))
+  const toAbort = watched.filter((b) => b.status === 'timed-out' || b.status === 'cancelled')
+  const settled = await Promise.all(toAbort.map((build) => abortOne(build, settings, ctx)))
+  // As for one build: a build whose abort failed stays saved, so the post step tries again;
+  // every other build has finished, was aborted, or is left running on purpose.
+  const unsettled = toAbort.filter((_, i) => !settled[i])
+  ctx.saveState(State.pendingBuild, savedBuilds(unsettled.map((b) => ({ appSlug: b['app-slug'], buildSlug: b['build-slug'] }))))
 }
 
 async function watchOne(build: AppBuild, buildSlug: string, settings: WaitSettings, signal: AbortSignal, ctx: HandlerContext): Promise<WaitResult | Error> {
@@ -59,7 +68,8 @@ function statusOf(result: WaitResult | Error, cancelled: boolean): string {
   return cancelled ? 'cancelled' : 'running'
 }
 
-async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerContext): Promise<void> {
+/** Aborts one build after a wait-timeout or a cancel; false when the abort failed. */
+async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerContext): Promise<boolean> {
   const why = build.status === 'timed-out' ? `the wait-timeout of ${settings.timeoutMs / 1000} s was reached` : 'the GitHub job was cancelled'
   try {
     const outcome = await abortBuild(ctx.client, build['app-slug'], build['build-slug'] as string, {
@@ -70,7 +80,9 @@ async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerCon
     })
     if (outcome.kind === 'finished' && !outcome.byEarlierAttempt) build.status = outcome.status
     ctx.info(`Build ${build['build-slug']} of ${build['app-slug']}: ${outcome.kind === 'aborted' ? 'aborted' : `had finished (${build.status})`} because ${why}`)
+    return true
   } catch (error) {
     build.error = `aborting it failed: ${(error as Error).message}`
+    return false
   }
 }

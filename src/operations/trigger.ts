@@ -94,7 +94,9 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   if (!hasBuildTarget(params)) {
     throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
   }
-  const artifacts = readTriggerArtifacts(get, env, wait !== undefined, many !== undefined)
+  // Several apps are started and watched as builds: a pipeline's id would be taken for a build slug.
+  if (many && params.pipeline_id !== undefined) throw new InputError(Input.pipeline, `works with one app only, not with several apps in ${get(Input.appPaths) !== '' ? Input.appPaths : Input.appSlug}`)
+  const artifacts = readTriggerArtifacts(get, env, { waiting: wait !== undefined, severalApps: many !== undefined, pipeline: params.pipeline_id !== undefined })
   return { appSlug, params, fromEvent: raw?.name, notes, warnings, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get), many, artifacts }
 }
 

@@ -10,6 +10,7 @@ import { Input, Output, State } from '../constants.js'
 import { describeDuration } from '../durations.js'
 import { ApiError } from '../http/api-error.js'
 import { booleanFlag, durationMs, type GetInput } from '../input-readers.js'
+import { savedBuilds } from '../pending-wait.js'
 import type { SummarySection } from '../summary.js'
 import type { HandlerContext } from './context.js'
 
@@ -76,7 +77,7 @@ export interface BuildReport {
  * abort it if this process is killed before it could. True when the build succeeded.
  */
 export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<boolean> {
-  ctx.saveState(State.pendingBuild, JSON.stringify({ appSlug: build.appSlug, buildSlug: build.buildSlug }))
+  ctx.saveState(State.pendingBuild, savedBuilds([build]))
   for (const warning of settings.warnings) ctx.warning(warning)
   ctx.info(
     `Waiting for build ${build.buildSlug} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)}, stream-logs: ${settings.streamLogs})`

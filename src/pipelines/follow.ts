@@ -1,13 +1,17 @@
 /**
  * A pipeline triggered by a step: its outputs, and with wait, its state followed to the end,
- * printing each workflow change. A wait-timeout or a cancelled job aborts the pipeline through
- * its own abort endpoint, with the reason and flags a build gets.
+ * printing each workflow change, and a heartbeat when nothing changed for a while. A
+ * wait-timeout or a cancelled job aborts the pipeline through its own abort endpoint, with the
+ * reason and flags a build gets. While the wait lasts the pipeline is saved in the step state,
+ * so the post step can abort it if this process is killed.
  */
 import { abortPipeline, getPipeline, PIPELINE_FINISHED, workflowsOutput, workflowsTable, type PipelineRecord } from '../api/pipelines.js'
-import { Output } from '../constants.js'
+import { Output, State } from '../constants.js'
+import { Heartbeat } from '../heartbeat.js'
+import { ApiError } from '../http/api-error.js'
 import type { HandlerContext } from '../operations/context.js'
 import type { WaitSettings } from '../operations/waiting.js'
-import { sleep } from '../sleep.js'
+import { savedPipeline } from '../pending-wait.js'
 import type { SummarySection } from '../summary.js'
 
 /** The pipeline-status and builds outputs of a pipeline as it stands. */
@@ -18,18 +22,24 @@ function reportState(pipeline: PipelineRecord, ctx: HandlerContext): void {
 
 /** Follows the pipeline to its end; true when it succeeded. */
 export async function followPipeline(appSlug: string, pipelineId: string, settings: WaitSettings, section: SummarySection, ctx: HandlerContext): Promise<boolean> {
+  ctx.saveState(State.pendingBuild, savedPipeline({ appSlug, pipelineId }))
   const deadline = Date.now() + settings.timeoutMs
   const seen = new Map<string, string>()
-  let pipeline = await getPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
-  ctx.info(`Waiting for pipeline ${pipelineId} (wait-timeout: ${settings.timeoutMs / 1000} s)`)
-  for (;;) {
-    printChanges(pipeline, seen, ctx)
+  // Stands in until the first read answers, so a cancel before then still aborts the pipeline.
+  let pipeline: PipelineRecord = { id: pipelineId, status: 'status not known yet', workflows: [], response: '' }
+  const heartbeat = new Heartbeat(settings.heartbeatMs, (elapsed) => ctx.info(`Still waiting for pipeline ${pipelineId}: ${elapsed} elapsed, ${phaseOf(pipeline)}`))
+  for (let first = true; ; first = false) {
+    const read = await readPipeline(appSlug, pipelineId, ctx)
+    if (!read) return stop(appSlug, pipeline, 'cancelled', settings, section, ctx)
+    pipeline = read
+    if (first) ctx.info(`Waiting for pipeline ${pipelineId} (wait-timeout: ${settings.timeoutMs / 1000} s)`)
+    if (printChanges(pipeline, seen, ctx) || first) heartbeat.printed()
     if (PIPELINE_FINISHED.has(pipeline.status)) break
     if (ctx.signal.aborted || Date.now() >= deadline) return stop(appSlug, pipeline, ctx.signal.aborted ? 'cancelled' : 'timed-out', settings, section, ctx)
-    await sleep(Math.min(settings.pollIntervalMs, Math.max(0, deadline - Date.now())), ctx.signal)
+    await heartbeat.sleepUntil(Math.min(Date.now() + settings.pollIntervalMs, deadline), ctx.signal)
     if (ctx.signal.aborted) return stop(appSlug, pipeline, 'cancelled', settings, section, ctx)
-    pipeline = await getPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
   }
+  ctx.saveState(State.pendingBuild, '')
   reportState(pipeline, ctx)
   ctx.output(Output.response, pipeline.response)
   section.facts?.push(['Result', pipeline.status])
@@ -41,14 +51,42 @@ export async function followPipeline(appSlug: string, pipelineId: string, settin
   return succeeded
 }
 
-function printChanges(pipeline: PipelineRecord, seen: Map<string, string>, ctx: HandlerContext): void {
-  if (seen.get('') !== pipeline.status) ctx.info(`Pipeline ${pipeline.id}: ${pipeline.status}`)
+/** One read of the pipeline; undefined when the job was cancelled during it. */
+async function readPipeline(appSlug: string, pipelineId: string, ctx: HandlerContext): Promise<PipelineRecord | undefined> {
+  try {
+    return await getPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
+  } catch (error) {
+    if (ctx.signal.aborted) return undefined
+    // As for a build: only a wait-timeout or a cancelled job aborts the pipeline, so after
+    // any other failure the post step must not abort it either.
+    ctx.saveState(State.pendingBuild, '')
+    const suffix = `; pipeline ${pipelineId} was left as it is (the action aborts a pipeline only when the wait-timeout runs out or the job is cancelled)`
+    if (error instanceof ApiError) throw error.withSuffix(suffix)
+    throw new Error(`${error instanceof Error ? error.message : String(error)}${suffix}`, { cause: error })
+  }
+}
+
+/** The pipeline's state in words for the heartbeat: its status, and the workflows running now. */
+function phaseOf(pipeline: PipelineRecord): string {
+  const running = pipeline.workflows.filter((w) => w.status === 'running').map((w) => `${w.name} of stage ${w.stage}`)
+  return running.length > 0 ? `${pipeline.status} (running: ${running.join(', ')})` : pipeline.status
+}
+
+/** Prints what changed since the last read; true when it printed anything. */
+function printChanges(pipeline: PipelineRecord, seen: Map<string, string>, ctx: HandlerContext): boolean {
+  let printed = false
+  const say = (line: string): void => {
+    ctx.info(line)
+    printed = true
+  }
+  if (seen.get('') !== pipeline.status) say(`Pipeline ${pipeline.id}: ${pipeline.status}`)
   seen.set('', pipeline.status)
   for (const w of pipeline.workflows) {
     const key = `${w.stage}/${w.name}`
-    if (seen.get(key) !== w.status) ctx.info(`  stage ${w.stage}, workflow ${w.name}: ${w.status}`)
+    if (seen.get(key) !== w.status) say(`  stage ${w.stage}, workflow ${w.name}: ${w.status}`)
     seen.set(key, w.status)
   }
+  return printed
 }
 
 async function stop(appSlug: string, pipeline: PipelineRecord, kind: 'timed-out' | 'cancelled', settings: WaitSettings, section: SummarySection, ctx: HandlerContext): Promise<never> {
@@ -61,6 +99,7 @@ async function stop(appSlug: string, pipeline: PipelineRecord, kind: 'timed-out'
       abortWithSuccess: false,
       skipNotifications: false
     })
+    ctx.saveState(State.pendingBuild, '')
   } catch (error) {
     throw new Error(`Stopped waiting for pipeline ${pipeline.id} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })
   }
