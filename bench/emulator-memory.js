@@ -69,21 +69,30 @@ export async function emulatorMemory(node, { total, cap, every, inFlight = 4 }) 
   }
 }
 
-/** The sample taken when the cap was first reached (the first at or past it), and the last one. */
+/** The sample taken when the cap was first reached (the first at or past it), the one halfway, and the last one. */
 export function capAndEnd(result) {
   const atCap = result.points.find((p) => p.builds >= result.cap) ?? result.points[result.points.length - 1]
-  return { atCap, end: result.points[result.points.length - 1] }
+  const halfway = result.points.find((p) => p.builds >= result.total / 2) ?? atCap
+  return { atCap, halfway, end: result.points[result.points.length - 1] }
 }
 
-/** The table rows: RSS when the cap was reached and after the last build, against the target, and the samples. */
+/**
+ * The table rows. "Flat" is judged on the second half of the run: by then the history has
+ * turned over several times, and what RSS still gains is a trend. The first builds past the
+ * cap raise RSS while V8 sizes its old generation for the rate of allocation (the heap in use
+ * after a full gc does not grow), so RSS at the cap is printed beside it, not judged.
+ */
 export function memoryRows(result, { row, mib }) {
-  const { atCap, end } = capAndEnd(result)
-  const ratio = end.rssMiB / atCap.rssMiB
+  const { atCap, halfway, end } = capAndEnd(result)
+  const fromCap = end.rssMiB / atCap.rssMiB
+  const secondHalf = end.rssMiB / halfway.rssMiB
+  const heap = end.heapMiB / atCap.heapMiB
   const one = (v) => ({ min: v, median: v, p90: v })
   const samples = result.points.map((p) => `${p.builds / 1000}k ${p.rssMiB.toFixed(0)}`).join(', ')
   return [
     row(`emulator RSS at the cap (${atCap.builds} builds, --max-builds ${result.cap})`, one(atCap.rssMiB), mib, `heap used ${atCap.heapMiB.toFixed(1)} MiB after gc`),
-    row(`emulator RSS after ${result.total} builds`, one(end.rssMiB), mib, `${ratio.toFixed(3)}x at cap; heap used ${end.heapMiB.toFixed(1)} MiB`, '<= 1.10x at cap', ratio <= 1.1),
+    row(`emulator heap used after gc, after ${result.total} builds`, one(end.heapMiB), mib, `${heap.toFixed(3)}x at cap`, '<= 1.10x at cap', heap <= 1.1),
+    row(`emulator RSS after ${result.total} builds`, one(end.rssMiB), mib, `${secondHalf.toFixed(3)}x at ${halfway.builds / 1000}k; ${fromCap.toFixed(3)}x at cap`, `<= 1.10x at ${halfway.builds / 1000}k`, secondHalf <= 1.1),
     row('emulator: builds triggered per second', one(result.buildsPerSecond), (v) => v.toFixed(0), `${result.inFlight} in flight over ${result.connections} keep-alive connections, ${result.seconds.toFixed(0)} s; RSS MiB at ${samples}`)
   ]
 }
