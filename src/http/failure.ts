@@ -37,7 +37,10 @@ export function failureFromError(error: unknown, seen: { cancelled: boolean; tim
   if (seen.cancelled) return { kind: 'cancelled', reason: 'the job was cancelled', transient: false, neverArrived: false }
   if (seen.timedOut) return { kind: 'timeout', reason: `no complete answer within ${seen.timeoutMs} ms`, transient: true, neverArrived: false }
   const code = errorCode(error)
-  return { kind: 'network', reason: describeNetworkError(code, error), transient: true, neverArrived: code !== undefined && CONNECTION_NEVER_MADE.has(code) }
+  // The proxy module's errors say themselves which proxy failed and how; a bad proxy variable stays bad on a retry.
+  const viaProxy = error as { proxyFailure?: unknown; permanent?: unknown } | undefined
+  const reason = typeof viaProxy?.proxyFailure === 'string' ? viaProxy.proxyFailure : describeNetworkError(code, error)
+  return { kind: 'network', reason, transient: viaProxy?.permanent !== true, neverArrived: code !== undefined && CONNECTION_NEVER_MADE.has(code) }
 }
 
 /** Reads a response: the parsed body of a usable 2xx, or the failure it stands for. */

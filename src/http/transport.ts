@@ -6,9 +6,15 @@
  * reach a service on any port. Connections are kept alive and reused by Node's global
  * agents (keep-alive is their default since Node 19; idle sockets never hold the
  * process open), so the 100 pages of a 5,000-app list share one connection.
+ *
+ * Behind a proxy (HTTPS_PROXY / HTTP_PROXY, with NO_PROXY, as the runner sets them) every
+ * request, to the service and to GitHub alike, goes through it: proxy.ts decides and
+ * addresses each one. That module is loaded only when a proxy variable is set, which is
+ * looked at once, so a step without a proxy pays one look at the environment and no more.
  */
 import type { IncomingMessage } from 'node:http'
 import type { RawResponse } from './failure.js'
+import type { ProxyRouter } from './proxy.js'
 
 export interface TransportRequest {
   method: string
@@ -35,6 +41,17 @@ function requestFunction(protocol: string): Promise<RequestFunction> {
   return open
 }
 
+/** false when no proxy variable is set; otherwise the router, built once from the environment. */
+let proxying: false | Promise<ProxyRouter | undefined> | undefined
+
+function proxyRouter(): false | Promise<ProxyRouter | undefined> {
+  if (proxying === undefined) {
+    const env = process.env
+    proxying = env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY ? import('./proxy.js').then((m) => m.createProxyRouter(env)) : false
+  }
+  return proxying
+}
+
 /** The whole body as text; rejects when the response ends early or the request is aborted. */
 function readText(res: IncomingMessage): Promise<string> {
   return new Promise((resolve, reject) => {
@@ -51,11 +68,14 @@ function readText(res: IncomingMessage): Promise<string> {
 
 /** Sends one request and reads the whole answer; throws what Node's http throws. Redirects are never followed. */
 export async function send(request: TransportRequest): Promise<RawResponse> {
-  const open = await requestFunction(request.url.protocol)
+  const router = proxyRouter()
+  const via = router ? (await router)?.route(request.url, request.signal) : undefined
+  const open = await requestFunction(via ? via.protocol : request.url.protocol)
   const headers = request.body === undefined ? request.headers : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }
+  const { method, signal } = request
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = open(request.url, { method: request.method, headers, signal: request.signal }, resolve)
-    req.on('error', reject)
+    const req = via ? open({ ...via.options, method, headers: { ...headers, ...via.headers }, signal }, resolve) : open(request.url, { method, headers, signal }, resolve)
+    req.on('error', via?.failure ? (error) => reject(via.failure?.(error)) : reject)
     req.end(request.body)
   })
   const text = await readText(res)

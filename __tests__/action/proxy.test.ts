@@ -1,0 +1,165 @@
+/**
+ * Requests to an https service through the runner's proxy, run from dist/index.js. The
+ * service (the fake service behind a TLS front with a certificate made for the run) is
+ * addressed as service.test, a name that does not resolve: only the test's forward proxy
+ * knows it (as 127.0.0.1), so a step succeeds only when its requests went through the proxy.
+ */
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { connect, type AddressInfo, type Server, type Socket } from 'node:net'
+import { randomInt } from 'node:crypto'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createServer as createTlsServer } from 'node:tls'
+import { fakeServices, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { startForwardProxy } from '../helpers/forward-proxy.js'
+import { randomString } from '../helpers/random.js'
+import { errorLine, runAction, type RunResult } from '../helpers/run-action.js'
+import { secretLeaks, TOKEN } from '../helpers/secrets.js'
+
+const serve = fakeServices()
+const HOSTS = { 'service.test': '127.0.0.1' }
+const APP = { slug: 'app-1', title: 'Demo', project_type: 'ios', provider: 'github', repo_owner: 'acme', repo_slug: 'demo', repo_url: 'https://github.com/acme/demo', is_disabled: false, status: 1, owner: { account_type: 'organization', name: 'acme', slug: 'org-acme' } }
+
+/** Three pages of apps, so a step sends three requests one after the other. */
+const THREE_PAGES: Routes = {
+  'GET /organizations/org-acme/apps': (req) => {
+    const n = req.query.next === undefined ? 1 : Number(req.query.next)
+    const data = [{ ...APP, slug: `app-${n}` }]
+    return { body: { data, paging: n < 3 ? { next: String(n + 1), page_item_limit: 1 } : { page_item_limit: 1 } } }
+  }
+}
+
+const listApps = (baseUrl: string) => ({ operation: 'list-apps', token: TOKEN, 'base-url': baseUrl, 'org-slug': 'org-acme' })
+
+/** A user and a password with `%` and `@` (and a `:` in the password) in random places, long enough for the leak scanner. */
+function credentials(): { user: string; password: string } {
+  const sprinkle = (text: string, extra: string[]): string => {
+    let out = text
+    for (const c of extra) {
+      const at = randomInt(out.length + 1)
+      out = out.slice(0, at) + c + out.slice(at)
+    }
+    return out
+  }
+  return { user: sprinkle(randomString(8 + randomInt(6)), ['%', '@']), password: sprinkle(randomString(16 + randomInt(10)), ['%', '@', ':']) }
+}
+
+const proxyUrl = (port: number, user: string, password: string): string => `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}`
+
+describe('https service through HTTPS_PROXY', () => {
+  let dir: string
+  let certFile: string
+  let tlsServer: Server
+  let service: FakeService
+  let target: { port: number; forward: number }
+
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'proxy-tls-'))
+    certFile = join(dir, 'cert.pem')
+    // A self-signed certificate for service.test, made for this run only.
+    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=service.test', '-addext', 'subjectAltName=DNS:service.test', '-keyout', join(dir, 'key.pem'), '-out', certFile], { stdio: 'ignore' })
+  })
+  afterAll(() => rmSync(dir, { recursive: true, force: true }))
+
+  /** The fake service behind a TLS front on 127.0.0.1 that speaks as service.test. */
+  async function startTlsService(routes: Routes): Promise<void> {
+    service = await serve(routes)
+    target = { port: 0, forward: Number(new URL(service.origin).port) }
+    const sockets = new Set<Socket>()
+    tlsServer = createTlsServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(certFile) }, (socket) => {
+      const upstream = connect(target.forward, '127.0.0.1')
+      sockets.add(socket).add(upstream)
+      socket.pipe(upstream).pipe(socket)
+      socket.on('error', () => upstream.destroy())
+      upstream.on('error', () => socket.destroy())
+    })
+    await new Promise<void>((resolve) => tlsServer.listen(0, '127.0.0.1', resolve))
+    target.port = (tlsServer.address() as AddressInfo).port
+    const stop = (): void => {
+      for (const socket of sockets) socket.destroy()
+      tlsServer.close()
+    }
+    setTimeout(stop, 30_000).unref()
+    stopTls = stop
+  }
+  let stopTls: () => void = () => undefined
+  afterAll(() => stopTls())
+
+  const run = (env: Record<string, string>): Promise<RunResult> =>
+    runAction(listApps(`https://service.test:${target.port}/v0.1`), { env: { NODE_EXTRA_CA_CERTS: certFile, ...env } })
+
+  it('opens one CONNECT tunnel, speaks TLS to service.test inside it, and reuses it for every page', async () => {
+    await startTlsService(THREE_PAGES)
+    const proxy = await startForwardProxy({ hosts: HOSTS })
+    const result = await run({ HTTPS_PROXY: proxy.url, HTTP_PROXY: 'http://127.0.0.1:9' })
+    stopTls()
+    expect(result.code).toBe(0)
+    expect(JSON.parse(result.outputs['app-slugs'])).toEqual(['app-1', 'app-2', 'app-3'])
+    expect(proxy.connects.map((c) => c.authority)).toEqual([`service.test:${target.port}`])
+    expect(service.calls('GET /organizations/org-acme/apps')).toHaveLength(3)
+  })
+
+  it('lower-case https_proxy wins over HTTPS_PROXY', async () => {
+    await startTlsService(THREE_PAGES)
+    const proxy = await startForwardProxy({ hosts: HOSTS })
+    const result = await run({ https_proxy: proxy.url, HTTPS_PROXY: `http://127.0.0.1:9` })
+    stopTls()
+    expect(result.code).toBe(0)
+    expect(proxy.connects).toHaveLength(1)
+  })
+
+  it('fails naming the proxy, and never its password, when the proxy refuses the tunnel', async () => {
+    await startTlsService(THREE_PAGES)
+    const status = [407, 502][randomInt(2)]
+    const proxy = await startForwardProxy({ hosts: HOSTS, refuseConnect: status })
+    const { user, password } = credentials()
+    const result = await run({ HTTPS_PROXY: proxyUrl(proxy.port, user, password) })
+    stopTls()
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toContain(`the proxy 127.0.0.1:${proxy.port} refused the tunnel to service.test:${target.port}: it answered ${status}`)
+    expect(proxy.connects.length).toBeGreaterThan(0)
+    expect(proxy.connects[0].headers['proxy-authorization']).toBe(`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`)
+    expect(service.requests).toHaveLength(0)
+    expect(secretLeaks(result, [password])).toEqual([])
+  })
+
+  it('fails naming the proxy when nothing listens there', async () => {
+    await startTlsService(THREE_PAGES)
+    const closed = await startForwardProxy({ hosts: HOSTS })
+    await closed.close()
+    const { user, password } = credentials()
+    const result = await run({ HTTPS_PROXY: proxyUrl(closed.port, user, password) })
+    stopTls()
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toContain(`the proxy 127.0.0.1:${closed.port} could not be reached (ECONNREFUSED)`)
+    expect(secretLeaks(result, [password])).toEqual([])
+  })
+
+  it('NO_PROXY sends a request to a listed host directly, past the proxy', async () => {
+    await startTlsService(THREE_PAGES)
+    const proxy = await startForwardProxy({ hosts: HOSTS })
+    const forms = ['service.test', '.test', '*.test', `service.test:${target.port}`, 'other.example, SERVICE.test', '*']
+    const noProxy = forms[randomInt(forms.length)]
+    const result = await runAction(
+      { ...listApps(`https://service.test:${target.port}/v0.1`), 'max-attempts': '1' },
+      { env: { NODE_EXTRA_CA_CERTS: certFile, HTTPS_PROXY: proxy.url, [randomInt(2) === 0 ? 'no_proxy' : 'NO_PROXY']: noProxy } }
+    )
+    stopTls()
+    // service.test resolves nowhere: the step fails on the name, which proves the proxy was not asked.
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toMatch(/could not be resolved/)
+    expect(proxy.connections).toBe(0)
+  })
+
+  it('NO_PROXY leaves the proxy in use for a host it does not list', async () => {
+    await startTlsService(THREE_PAGES)
+    const proxy = await startForwardProxy({ hosts: HOSTS })
+    const noProxy = ['test.service', 'xservice.test', `service.test:${target.port + 1}`, '.service.test', 'example.com,,'][randomInt(5)]
+    const result = await run({ HTTPS_PROXY: proxy.url, NO_PROXY: noProxy })
+    stopTls()
+    expect(result.code).toBe(0)
+    expect(proxy.connects).toHaveLength(1)
+  })
+})
