@@ -101,13 +101,18 @@ function toMigrationError(item: unknown): MigrationError {
  */
 export async function previewMigration(client: ServiceClient, migration: Migration, signal?: AbortSignal): Promise<MigrationPreview> {
   const scope = migration.scope.kind === 'organization' ? { orgSlug: migration.scope.slug } : { userSlug: migration.scope.slug }
-  const { items } = await listAll<App>(client, appsListPath(scope))
+  // Only the slug and title of each app are kept, page by page, and only the outcomes worth
+  // reporting: a Workspace of 5,000 apps otherwise holds every listed field of every app, and
+  // an empty result for each app that does not use the machine type, for the whole run.
+  const keep = ({ slug, title }: App): Pick<App, 'slug' | 'title'> => ({ slug, title })
+  const { items } = await listAll<Pick<App, 'slug' | 'title'>>(client, appsListPath(scope), { keep })
   const outcomes = new Array<PreviewedApp | MigrationError | undefined>(items.length)
   let next = 0
   async function worker(): Promise<void> {
     while (next < items.length) {
       const index = next++
-      outcomes[index] = await previewApp(client, items[index], migration.fromMachine, signal)
+      const outcome = await previewApp(client, items[index], migration.fromMachine, signal)
+      if ('error' in outcome || outcome.uses.length > 0) outcomes[index] = outcome
     }
   }
   await Promise.all(Array.from({ length: Math.min(PREVIEW_CONCURRENCY, items.length) }, worker))
@@ -121,7 +126,7 @@ export async function previewMigration(client: ServiceClient, migration: Migrati
   return { apps, checked: items.length, errors }
 }
 
-async function previewApp(client: ServiceClient, app: App, machineType: string, signal?: AbortSignal): Promise<PreviewedApp | MigrationError> {
+async function previewApp(client: ServiceClient, app: Pick<App, 'slug' | 'title'>, machineType: string, signal?: AbortSignal): Promise<PreviewedApp | MigrationError> {
   const problem = slugProblem(app.slug)
   if (problem) {
     const title = typeof app.title === 'string' && app.title !== '' ? app.title : 'an app'

@@ -12,6 +12,8 @@ export interface ListAllOptions {
   signal?: AbortSignal
   /** Filters sent with every page. */
   query?: Record<string, string | number | undefined>
+  /** What to keep of each item, taken page by page, so a long list holds only that. */
+  keep?: (item: never) => unknown
 }
 
 /**
@@ -33,7 +35,8 @@ export async function listAll<T>(client: ServiceClient, path: string, options: L
     const data = Array.isArray(body) ? body : body?.data
     if (!Array.isArray(data)) throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
     // One push per item: spreading a page of a few hundred thousand items into push() overflows the call stack.
-    for (const item of data as T[]) items.push(item)
+    const keep = options.keep as ((item: unknown) => T) | undefined
+    for (const item of data as T[]) items.push(keep ? keep(item) : item)
     next = nextPage(body, data.length)
   } while (next !== undefined)
   options.debug?.(`GET ${path}: ${items.length} items over ${pages} page(s)`)
