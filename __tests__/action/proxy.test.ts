@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { createServer as createTlsServer } from 'node:tls'
 import { fakeServices, type FakeService, type Routes } from '../helpers/fake-service.js'
 import { startForwardProxy } from '../helpers/forward-proxy.js'
-import { randomString } from '../helpers/random.js'
+import { randomProxyCredentials } from '../helpers/random.js'
 import { errorLine, runAction, type RunResult } from '../helpers/run-action.js'
 import { secretLeaks, TOKEN } from '../helpers/secrets.js'
 
@@ -33,18 +33,6 @@ const THREE_PAGES: Routes = {
 
 const listApps = (baseUrl: string) => ({ operation: 'list-apps', token: TOKEN, 'base-url': baseUrl, 'org-slug': 'org-acme' })
 
-/** A user and a password with `%` and `@` (and a `:` in the password) in random places, long enough for the leak scanner. */
-function credentials(): { user: string; password: string } {
-  const sprinkle = (text: string, extra: string[]): string => {
-    let out = text
-    for (const c of extra) {
-      const at = randomInt(out.length + 1)
-      out = out.slice(0, at) + c + out.slice(at)
-    }
-    return out
-  }
-  return { user: sprinkle(randomString(8 + randomInt(6)), ['%', '@']), password: sprinkle(randomString(16 + randomInt(10)), ['%', '@', ':']) }
-}
 
 const proxyUrl = (port: number, user: string, password: string): string => `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}`
 
@@ -114,7 +102,7 @@ describe('https service through HTTPS_PROXY', () => {
     await startTlsService(THREE_PAGES)
     const status = [407, 502][randomInt(2)]
     const proxy = await startForwardProxy({ hosts: HOSTS, refuseConnect: status })
-    const { user, password } = credentials()
+    const { user, password } = randomProxyCredentials()
     const result = await run({ HTTPS_PROXY: proxyUrl(proxy.port, user, password) })
     stopTls()
     expect(result.code).toBe(1)
@@ -129,7 +117,7 @@ describe('https service through HTTPS_PROXY', () => {
     await startTlsService(THREE_PAGES)
     const closed = await startForwardProxy({ hosts: HOSTS })
     await closed.close()
-    const { user, password } = credentials()
+    const { user, password } = randomProxyCredentials()
     const result = await run({ HTTPS_PROXY: proxyUrl(closed.port, user, password) })
     stopTls()
     expect(result.code).toBe(1)

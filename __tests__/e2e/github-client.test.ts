@@ -5,21 +5,19 @@
  * whose body echoes the token and carries workflow commands and Markdown only warns, with
  * neither shown.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import { fakeServices } from '../helpers/fake-service.js'
 import { echoes, expectNoSecrets } from '../helpers/secrets.js'
 import { randomHostileMarkdown, randomHostileText, randomString, randomToken } from '../helpers/random.js'
 import { expectInert } from '../security/support.js'
 import * as events from '../fixtures/events/events.js'
-import { emulatorState, errorLine, expectFailed, expectPassed, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
+import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, type RunningEmulator, SAME_REPOSITORY, step, TOKENS } from './support.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await startE2eEmulator()
+emulatorPerFile((started) => {
+  emu = started
 })
-beforeEach(async () => resetEmulator(emu))
-afterAll(async () => emu?.close())
 const serve = fakeServices()
 
 const sha = (): string => randomString(40, '0123456789abcdef')

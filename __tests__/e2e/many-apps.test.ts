@@ -4,20 +4,18 @@
  * changed (read from a fake GitHub API on loopback), and a cancel that aborts
  * every build.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { fakeServices } from '../helpers/fake-service.js'
 import { randomString } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import * as events from '../fixtures/events/events.js'
-import { buildState, emulatorState, errorLine, expectFailed, expectPassed, printed, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import { buildState, emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, printed, type RunningEmulator, SAME_REPOSITORY, step } from './support.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await startE2eEmulator()
+emulatorPerFile((started) => {
+  emu = started
 })
-beforeEach(async () => resetEmulator(emu))
-afterAll(async () => emu?.close())
 const serve = fakeServices()
 
 const THREE_APPS = 'ios-app\nandroid-app, web-app'

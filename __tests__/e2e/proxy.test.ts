@@ -4,21 +4,19 @@
  * does not resolve and that only the test's forward proxy knows (as 127.0.0.1). The emulator
  * on 127.0.0.1 is loopback, which never goes through a proxy.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import { fakeServices } from '../helpers/fake-service.js'
 import { startForwardProxy } from '../helpers/forward-proxy.js'
-import { randomString, randomToken } from '../helpers/random.js'
+import { randomProxyCredentials, randomString, randomToken } from '../helpers/random.js'
 import type { RunResult } from '../helpers/run-action.js'
 import { secretLeaks } from '../helpers/secrets.js'
-import { expectPassed, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import { emulatorPerFile, expectPassed, type RunningEmulator, SAME_REPOSITORY, step } from './support.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  emu = await startE2eEmulator()
+emulatorPerFile((started) => {
+  emu = started
 })
-beforeEach(async () => resetEmulator(emu))
-afterAll(async () => emu?.close())
 const serve = fakeServices()
 
 const REPO = 'acme/demo'
@@ -37,18 +35,6 @@ function masked(result: RunResult): string[] {
     .map((line) => line.slice('::add-mask::'.length).replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'))
 }
 
-/** A user and a password with `%`, `@` (and `:` in the password) in random places, long enough for the leak scanner. */
-function credentials(): { user: string; password: string } {
-  const sprinkle = (text: string, extra: string[]): string => {
-    let out = text
-    for (const c of extra) {
-      const at = randomInt(out.length + 1)
-      out = out.slice(0, at) + c + out.slice(at)
-    }
-    return out
-  }
-  return { user: sprinkle(randomString(8 + randomInt(6)), ['%', '@']), password: sprinkle(randomString(16 + randomInt(10)), ['%', '@', ':']) }
-}
 
 describe('GitHub through HTTP_PROXY', () => {
   it('sends each call in absolute form to the proxy, over one kept-alive connection, and the service directly', async () => {
@@ -71,7 +57,7 @@ describe('GitHub through HTTP_PROXY', () => {
   })
 
   it('sends the proxy credentials as proxy-authorization, masks them, and never shows them', async () => {
-    const { user, password } = credentials()
+    const { user, password } = randomProxyCredentials()
     const commit = randomString(40, '0123456789abcdef')
     const route = `POST /api/v3/repos/${REPO}/statuses/${commit}`
     const github = await serve({ [route]: { status: 201, body: { id: 1 } } })
@@ -87,7 +73,7 @@ describe('GitHub through HTTP_PROXY', () => {
   })
 
   it('a call GitHub cannot get through the proxy only warns, naming the proxy and not its password', async () => {
-    const { user, password } = credentials()
+    const { user, password } = randomProxyCredentials()
     const closed = await startForwardProxy({ hosts: {} })
     await closed.close()
     const proxyUrl = `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${closed.port}`

@@ -143,3 +143,16 @@ export function randomHostileMarkdown(): { text: string; fragments: string[] } {
   for (let i = 0; i < 3; i++) fragments.push(pieces[randomInt(pieces.length)])
   return { text: `${word()} ${fragments.join(` ${word()} `)}`, fragments }
 }
+
+/** A proxy user and password with `%` and `@` (and `:` in the password) in random places, long enough for the leak scanner. */
+export function randomProxyCredentials(): { user: string; password: string } {
+  const sprinkle = (text: string, extra: string[]): string => {
+    let out = text
+    for (const c of extra) {
+      const at = randomInt(out.length + 1)
+      out = out.slice(0, at) + c + out.slice(at)
+    }
+    return out
+  }
+  return { user: sprinkle(randomString(8 + randomInt(6)), ['%', '@']), password: sprinkle(randomString(16 + randomInt(10)), ['%', '@', ':']) }
+}
