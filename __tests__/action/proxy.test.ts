@@ -113,6 +113,28 @@ describe('https service through HTTPS_PROXY', () => {
     expect(secretLeaks(result, [password])).toEqual([])
   })
 
+  it('a 407 to CONNECT fails the step after one tunnel asked, whatever max-attempts allows; a 502 is asked again', async () => {
+    await startTlsService(THREE_PAGES)
+    const attempts = 3 + randomInt(3)
+    const { user, password } = randomProxyCredentials()
+    const refusing = await startForwardProxy({ hosts: HOSTS, refuseConnect: 407 })
+    const failing = await startForwardProxy({ hosts: HOSTS, refuseConnect: 502 })
+    const inputs = { ...listApps(`https://service.test:${target.port}/v0.1`), 'max-attempts': String(attempts) }
+    const [refused, failed] = await Promise.all(
+      [refusing, failing].map((proxy) => runAction(inputs, { env: { NODE_EXTRA_CA_CERTS: certFile, HTTPS_PROXY: proxyUrl(proxy.port, user, password) } }))
+    )
+    stopTls()
+    expect([refused.code, failed.code]).toEqual([1, 1])
+    expect(refusing.connects).toHaveLength(1)
+    expect(errorLine(refused)).toContain(`the proxy 127.0.0.1:${refusing.port} refused the tunnel to service.test:${target.port}: it answered 407 (proxy authentication required: check the user and password in the proxy variable)`)
+    expect(errorLine(refused)).not.toContain('gave up after')
+    expect(failing.connects).toHaveLength(attempts)
+    expect(errorLine(failed)).toContain(`gave up after ${attempts} attempts`)
+    expect(service.requests).toHaveLength(0)
+    expect(secretLeaks(refused, [password])).toEqual([])
+    expect(secretLeaks(failed, [password])).toEqual([])
+  })
+
   it('fails naming the proxy when nothing listens there', async () => {
     await startTlsService(THREE_PAGES)
     const closed = await startForwardProxy({ hosts: HOSTS })

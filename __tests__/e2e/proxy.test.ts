@@ -72,6 +72,21 @@ describe('GitHub through HTTP_PROXY', () => {
     expect(secretLeaks(result, [password, basic])).toEqual([])
   })
 
+  it('a 407 of the proxy to a request in absolute form warns naming the proxy and the credentials, not GitHub', async () => {
+    const { user, password } = randomProxyCredentials()
+    const commit = randomString(40, '0123456789abcdef')
+    const github = await serve({ [`POST /api/v3/repos/${REPO}/statuses/${commit}`]: { status: 201, body: { id: 1 } } })
+    const proxy = await startForwardProxy({ hosts: { 'github.test': '127.0.0.1' }, refuseRequests: 407 })
+    const port = new URL(github.origin).port
+    const proxyUrl = `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${proxy.port}`
+    const result = await postStatus(`http://github.test:${port}/api/v3`, commit, { HTTP_PROXY: proxyUrl })
+    expectPassed(result)
+    expect(result.stdout).toContain(`the proxy 127.0.0.1:${proxy.port} refused the request to github.test:${port}: it answered 407 (proxy authentication required: check the user and password in the proxy variable)`)
+    expect(proxy.requests.length).toBeGreaterThan(0)
+    expect(github.requests).toHaveLength(0)
+    expect(secretLeaks(result, [password])).toEqual([])
+  })
+
   it('a call GitHub cannot get through the proxy only warns, naming the proxy and not its password', async () => {
     const { user, password } = randomProxyCredentials()
     const closed = await startForwardProxy({ hosts: {} })

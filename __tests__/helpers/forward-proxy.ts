@@ -25,6 +25,8 @@ export interface ForwardProxyOptions {
   hosts: Record<string, string>
   /** Answer every CONNECT with this status instead of opening the tunnel. */
   refuseConnect?: number
+  /** Answer every absolute-form request with this status instead of forwarding it. */
+  refuseRequests?: number
   maxRequests?: number
   lifetimeMs?: number
 }
@@ -44,6 +46,7 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
   const server = createServer((req, res) => {
     if (++seen > maxRequests) return void res.writeHead(503).end('request limit')
     proxy.requests.push({ method: req.method ?? '', target: req.url ?? '', headers: req.headers })
+    if (options.refuseRequests) return void res.writeHead(options.refuseRequests, { 'content-type': 'text/plain' }).end('refused by the proxy')
     let target: URL
     try {
       target = new URL(req.url ?? '')

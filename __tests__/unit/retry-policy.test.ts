@@ -7,6 +7,7 @@ import { backoffDelay, defaultRetryMode, finalError, finalMessage, isRetriable, 
 
 const failures: Record<string, Failure> = {
   refused: { kind: 'network', reason: 'the connection was refused', transient: true, neverArrived: true },
+  proxyAuthentication: { kind: 'network', reason: 'the proxy refused the tunnel: it answered 407', transient: false, neverArrived: true },
   dropped: { kind: 'network', reason: 'the connection was closed', transient: true, neverArrived: false },
   timeout: { kind: 'timeout', reason: 'no complete answer within 1000 ms', transient: true, neverArrived: false },
   rateLimited: { kind: 'http', status: 429, reason: 'the service answered 429', transient: true, neverArrived: false },
@@ -19,6 +20,7 @@ const failures: Record<string, Failure> = {
 describe('isRetriable and mayHaveApplied', () => {
   it.each([
     ['refused', true, true, false],
+    ['proxyAuthentication', false, false, false],
     ['dropped', true, false, true],
     ['timeout', true, false, true],
     ['rateLimited', true, true, false],

@@ -31,6 +31,8 @@ export interface ProxyRoute {
   headers: Record<string, string>
   /** What an error of the request means: one that never reached the proxy says so, naming it. */
   failure?: (error: Error) => Error
+  /** The error an answer of the proxy itself stands for (its 407 to a request in absolute form), if any. */
+  refusal?: (status: number) => Error | undefined
 }
 
 /** Decides per request whether it goes through a proxy, and how. */
@@ -45,6 +47,9 @@ export type ProxyError = Error & { code?: string; proxyFailure: string; permanen
 function proxyError(reason: string, extra: { code?: string; cause?: unknown; permanent?: boolean } = {}): ProxyError {
   return Object.assign(new Error(reason, extra.cause === undefined ? undefined : { cause: extra.cause }), { proxyFailure: reason, code: extra.code, permanent: extra.permanent })
 }
+
+/** Added to a proxy's 407: the credentials it asks for come from the proxy variable. */
+const PROXY_AUTHENTICATION_HINT = ' (proxy authentication required: check the user and password in the proxy variable)'
 
 /** Codes of a connection to the proxy that was never made. */
 const UNREACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
@@ -164,8 +169,9 @@ function openTunnel(proxy: Proxy, authority: string, signal: AbortSignal | undef
         return
       }
       socket.destroy()
-      const hint = res.statusCode === 407 ? ' (proxy authentication required: check the user and password in the proxy variable)' : ''
-      reject(proxyError(`the proxy ${proxy.label} refused the tunnel to ${authority}: it answered ${res.statusCode}${hint}`, { code: 'ECONNREFUSED' }))
+      const hint = res.statusCode === 407 ? PROXY_AUTHENTICATION_HINT : ''
+      // Refused before anything reached the service; a 407 stays a 407 until the credentials change, so it is not tried again.
+      reject(proxyError(`the proxy ${proxy.label} refused the tunnel to ${authority}: it answered ${res.statusCode}${hint}`, { code: 'ECONNREFUSED', permanent: res.statusCode === 407 }))
     })
     req.once('error', (error: Error & { code?: string }) => {
       done()
@@ -236,6 +242,8 @@ export function createProxyRouter(env: NodeJS.ProcessEnv): ProxyRouter | undefin
       return {
         protocol: proxyProtocol,
         headers,
+        refusal: (status: number) =>
+          status === 407 ? proxyError(`the proxy ${proxy.label} refused the request to ${url.host}: it answered 407${PROXY_AUTHENTICATION_HINT}`, { code: 'ECONNREFUSED', permanent: true }) : undefined,
         failure: (error: Error & { code?: string }) => (error.code && UNREACHED.has(error.code) ? proxyError(`the proxy ${proxy.label} could not be reached (${error.code})`, { code: error.code, cause: error }) : error),
         options: { hostname: bareHost(proxy.url), port: portOf(proxy.url), path: `${url.protocol}//${url.host}${url.pathname}${url.search}`, agent }
       }

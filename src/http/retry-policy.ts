@@ -40,7 +40,9 @@ export function defaultRetryMode(method: string): RetryMode {
 
 /** Whether a failure may be retried under `mode`. */
 export function isRetriable(failure: Failure, mode: RetryMode): boolean {
-  return mode === 'idempotent' ? failure.transient : failure.neverArrived || failure.status === 429
+  // A failure that will not change on a repeat (a proxy refusing the credentials) is not repeated, even one that never arrived.
+  if (!failure.transient) return false
+  return mode === 'idempotent' || failure.neverArrived || failure.status === 429
 }
 
 /**

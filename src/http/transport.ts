@@ -79,6 +79,8 @@ export async function send(request: TransportRequest): Promise<RawResponse> {
     req.end(request.body)
   })
   const text = await readText(res)
+  const refusal = via?.refusal?.(res.statusCode ?? 0)
+  if (refusal) throw refusal
   const header = res.headers['retry-after']
   return {
     status: res.statusCode ?? 0,
