@@ -1,8 +1,9 @@
 /**
  * Pipelines through dist/index.js against the emulator: a held pipeline aborted through its
  * own endpoint when the job is cancelled, a partial rebuild that keeps the workflows that
- * succeeded and runs the failed one and those after it, the wait's heartbeat, and artifacts
- * refused with a pipeline.
+ * succeeded and runs the failed one and those after it, the wait's heartbeat, reads of the
+ * pipeline that fail for a while (answered through the emulator's fault injection), a bare
+ * wait-timeout under a minute, and artifacts refused with a pipeline.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
@@ -24,10 +25,19 @@ beforeAll(async () => {
     app.service_yml = `${app.service_yml ?? ''}\n${PIPELINES}`
     app.flaky_workflows = [TESTS]
   }
-  emu = await startE2eEmulator({ seed })
+  emu = await startE2eEmulator({ seed, enableFaults: true })
 })
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())
+
+async function addFault(fault: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${emu.origin}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })
+  expect(res.status).toBe(201)
+}
+
+async function pendingFaults(): Promise<unknown[]> {
+  return (await (await fetch(`${emu.origin}/_emulator/faults`)).json()) as unknown[]
+}
 
 type Workflow = { stage: string; name: string; 'build-slug': string; status: string }
 const ON_MAIN = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', pipeline: 'release' }
@@ -98,6 +108,47 @@ describe('pipelines', () => {
     expect(elapsed.at(-1)).toBeGreaterThanOrEqual(1)
     expect(errorLine(result)).toContain('the wait-timeout of 2 s was reached; the pipeline was aborted')
     expect(result.state['pending-build']).toBe('')
+  })
+
+  it('reads of the pipeline answered 5xx beyond the client\'s retries do not end the wait: the step ends with the real status', async () => {
+    const attempts = 2 + randomInt(2)
+    // More failed answers than one read's attempts, so at least two whole reads fail.
+    const failures = attempts * 2 + randomInt(attempts)
+    await addFault({ path: '/apps/ios-app/pipelines/', method: 'GET', action: 'status', status: [500, 502, 503, 504][randomInt(4)], count: failures })
+    const result = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', 'fail-on-build-failure': 'false', 'max-attempts': String(attempts) })
+    expectPassed(result)
+    const id = result.outputs['pipeline-id']
+    const view = emu.model.pipelineView(emu.state.apps.get('ios-app')!, emu.state.pipelines.get(id)!)
+    expect(result.outputs['pipeline-status']).toBe(view.status)
+    expect(['succeeded', 'failed']).toContain(view.status)
+    expect(result.stdout).toContain(`Pipeline ${id} finished: ${view.status}`)
+    // Said once, however many reads failed.
+    const said = result.stdout.split('\n').filter((line) => line.startsWith(`Reading pipeline ${id} failed (`))
+    expect(said).toHaveLength(1)
+    expect(said[0]).toMatch(/; still waiting\.$/)
+    expect(await pendingFaults()).toEqual([])
+    expect((await requestLog(emu)).filter((r) => r.path.endsWith('/abort'))).toEqual([])
+  })
+
+  it('a refusal of a read of the pipeline (401, 403, 404) still ends the wait and leaves the pipeline as it is', async () => {
+    const status = [401, 403, 404][randomInt(3)]
+    await addFault({ path: '/apps/ios-app/pipelines/', method: 'GET', action: 'status', status, count: 1 })
+    const result = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true' })
+    expectFailed(result)
+    expect(errorLine(result)).toContain(`answered ${status}`)
+    expect(errorLine(result)).toContain(`pipeline ${result.outputs['pipeline-id']} was left as it is`)
+    expect(result.state['pending-build']).toBe('')
+    expect((await requestLog(emu)).filter((r) => r.path.endsWith('/abort'))).toEqual([])
+  })
+
+  it('a bare wait-timeout under a minute warns that it is seconds, as for a build', async () => {
+    const seconds = 20 + randomInt(40)
+    const result = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', 'fail-on-build-failure': 'false', 'wait-timeout': String(seconds) })
+    expectPassed(result)
+    expect(result.stdout).toContain(
+      `::warning::wait-timeout: ${seconds} means ${seconds} seconds (a number without a unit is seconds); a pipeline still running then is aborted. If minutes were meant, add the unit: ${seconds}m.`
+    )
+    expect(result.stdout.split('\n').filter((line) => line.startsWith('::warning::'))).toHaveLength(1)
   })
 
   it('list-artifacts or download-artifacts with pipeline is refused, naming both inputs, before anything is sent', async () => {

@@ -1,6 +1,6 @@
 /** The service's pipeline calls: read one, abort it, rebuild it. */
 import { ApiError } from '../http/api-error.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ApiResponse, ServiceClient } from '../http/client.js'
 import { pipelinePath } from './paths.js'
 
 /** A workflow of a pipeline's current attempt. */
@@ -28,8 +28,17 @@ const text = (value: unknown): string => (typeof value === 'string' ? value : ''
 
 /** Reads a pipeline; the answer may come bare or under `data`. */
 export async function getPipeline(client: ServiceClient, appSlug: string, pipelineId: string, signal?: AbortSignal): Promise<PipelineRecord> {
+  return pipelineRecord(await requestPipeline(client, appSlug, pipelineId, signal), appSlug, pipelineId)
+}
+
+/** The service's answer to a read of a pipeline, not yet checked. */
+export function requestPipeline(client: ServiceClient, appSlug: string, pipelineId: string, signal?: AbortSignal): Promise<ApiResponse<Record<string, unknown> | undefined>> {
+  return client.request<Record<string, unknown> | undefined>('GET', pipelinePath(appSlug, pipelineId), { signal })
+}
+
+/** The pipeline an answer of requestPipeline holds; throws when it has no status. */
+export function pipelineRecord(res: ApiResponse<Record<string, unknown> | undefined>, appSlug: string, pipelineId: string): PipelineRecord {
   const path = pipelinePath(appSlug, pipelineId)
-  const res = await client.request<Record<string, unknown> | undefined>('GET', path, { signal })
   const raw = (res.body && typeof res.body.data === 'object' && res.body.data !== null ? res.body.data : res.body) as Record<string, unknown> | undefined
   if (!raw || typeof raw.status !== 'string') throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "status"' })
   const stages = Array.isArray(raw.stages) ? (raw.stages as Record<string, unknown>[]) : []

@@ -1,6 +1,6 @@
 /** Watching a build until it ends: status polls, a heartbeat, and the build log as it grows. */
 import { Heartbeat } from '../heartbeat.js'
-import { ApiError } from '../http/api-error.js'
+import { ApiError, isHttpError, isPassingFault } from '../http/api-error.js'
 import type { ServiceClient } from '../http/client.js'
 import { readServiceBuild, statusWord, type BuildStatus, type ServiceBuild } from './build-record.js'
 import { buildPath } from './paths.js'
@@ -105,17 +105,17 @@ class BuildWatcher {
       return { data: res.body?.data, response: res.text }
     } catch (error) {
       if (this.params.signal.aborted) return 'cancelled'
-      if (!(error instanceof ApiError) || !this.tolerated(error)) throw error
+      if (!this.tolerated(error)) throw error
       if (!this.warnedFailure) {
-        this.log(`Reading the build status failed (${error.message}); still waiting.`)
+        this.log(stillWaiting('the build status', error))
         this.warnedFailure = true
       }
       return { response: '' }
     }
   }
 
-  private tolerated(error: ApiError): boolean {
-    return error.kind !== 'http' || error.status === 429 || (error.status ?? 0) >= 500 || (error.status === 404 && Date.now() - this.started < NOT_FOUND_GRACE_MS)
+  private tolerated(error: unknown): error is ApiError {
+    return isPassingFault(error) || (isHttpError(error, 404) && Date.now() - this.started < NOT_FOUND_GRACE_MS)
   }
 
   /** Says when an unfinished build is first held, or changes phase. */
@@ -131,6 +131,11 @@ class BuildWatcher {
     }
     this.lastPhase = phase
   }
+}
+
+/** The line a wait prints, once, when a read of `what` fails in a way it rides out. */
+export function stillWaiting(what: string, error: ApiError): string {
+  return `Reading ${what} failed (${error.message}); still waiting.`
 }
 
 /** The state of an unfinished build, in words: on hold, or running with the service's own word. */

@@ -85,3 +85,13 @@ export class ApiError extends Error {
 export function isHttpError(error: unknown, ...statuses: number[]): error is ApiError {
   return error instanceof ApiError && error.kind === 'http' && (statuses.length === 0 || statuses.includes(error.status ?? 0))
 }
+
+/**
+ * Whether a failed read is one a wait rides out: no usable answer arrived (a dropped
+ * connection, a timeout, an unreadable body) or the service was busy (429, 5xx), even
+ * after the client's own retries. A refusal (401, 403, 404, …) is not.
+ */
+export function isPassingFault(error: unknown): error is ApiError {
+  if (!(error instanceof ApiError) || error.kind === 'cancelled') return false
+  return error.kind !== 'http' || error.status === 429 || (error.status ?? 0) >= 500
+}

@@ -86,7 +86,7 @@ export const trigger = defineOperation<TriggerInputs>({
 async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<TriggerInputs> {
   const { appSlug, many } = await readAppTargets(get)
   const explicit = await readExplicitParams(get)
-  const wait = read.booleanFlag(get, Input.wait, false) ? readWaitSettings(get, env) : undefined
+  const wait = read.booleanFlag(get, Input.wait, false) ? readWaitSettings(get, env, explicit.pipeline_id === undefined ? 'build' : 'pipeline') : undefined
   const raw = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
   const event = raw && (await pullRequestEvent(raw, get, env))
   const { params, notes, warnings } = event ? withEvent(get, explicit, event) : { params: explicit, notes: [], warnings: [] }

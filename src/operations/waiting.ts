@@ -29,15 +29,15 @@ export interface WaitSettings {
 /** The inputs readWaitSettings reads. */
 export const WAIT_INPUTS = [Input.waitTimeout, Input.pollInterval, Input.failOnBuildFailure, Input.streamLogs] as const
 
-/** Reads the wait settings. */
-export function readWaitSettings(get: GetInput, env: NodeJS.ProcessEnv): WaitSettings {
+/** Reads the wait settings of a wait for a build or, with trigger and pipeline, for a pipeline. */
+export function readWaitSettings(get: GetInput, env: NodeJS.ProcessEnv, waitsFor: 'build' | 'pipeline' = 'build'): WaitSettings {
   const timeoutMs = durationMs(get, Input.waitTimeout, 3600, 1, 6 * 3600)
   const given = get(Input.waitTimeout)
   const warnings: string[] = []
   // A bare number is seconds, as documented; one under a minute was likely meant as minutes.
   if (/^\d+(\.\d+)?$/.test(given) && timeoutMs < 60_000) {
     warnings.push(
-      `${Input.waitTimeout}: ${given} means ${describeDuration(timeoutMs)} (a number without a unit is seconds); a build still running then is aborted. If minutes were meant, add the unit: ${given}m.`
+      `${Input.waitTimeout}: ${given} means ${describeDuration(timeoutMs)} (a number without a unit is seconds); a ${waitsFor} still running then is aborted. If minutes were meant, add the unit: ${given}m.`
     )
   }
   const heartbeat = Number(env.SERVICE_HEARTBEAT_MS)

@@ -5,10 +5,11 @@
  * reason and flags a build gets. While the wait lasts the pipeline is saved in the step state,
  * so the post step can abort it if this process is killed.
  */
-import { abortPipeline, getPipeline, PIPELINE_FINISHED, workflowsOutput, workflowsTable, type PipelineRecord } from '../api/pipelines.js'
+import { abortPipeline, PIPELINE_FINISHED, pipelineRecord, requestPipeline, workflowsOutput, workflowsTable, type PipelineRecord } from '../api/pipelines.js'
+import { stillWaiting } from '../api/watch-build.js'
 import { Output, State } from '../constants.js'
 import { Heartbeat } from '../heartbeat.js'
-import { ApiError } from '../http/api-error.js'
+import { ApiError, isPassingFault } from '../http/api-error.js'
 import type { HandlerContext } from '../operations/context.js'
 import type { WaitSettings } from '../operations/waiting.js'
 import { savedPipeline } from '../pending-wait.js'
@@ -28,13 +29,23 @@ export async function followPipeline(appSlug: string, pipelineId: string, settin
   // Stands in until the first read answers, so a cancel before then still aborts the pipeline.
   let pipeline: PipelineRecord = { id: pipelineId, status: 'status not known yet', workflows: [], response: '' }
   const heartbeat = new Heartbeat(settings.heartbeatMs, (elapsed) => ctx.info(`Still waiting for pipeline ${pipelineId}: ${elapsed} elapsed, ${phaseOf(pipeline)}`))
-  for (let first = true; ; first = false) {
+  for (const warning of settings.warnings) ctx.warning(warning)
+  ctx.info(`Waiting for pipeline ${pipelineId} (wait-timeout: ${settings.timeoutMs / 1000} s)`)
+  let warnedFailure = false
+  for (;;) {
     const read = await readPipeline(appSlug, pipelineId, ctx)
-    if (!read) return stop(appSlug, pipeline, 'cancelled', settings, section, ctx)
-    pipeline = read
-    if (first) ctx.info(`Waiting for pipeline ${pipelineId} (wait-timeout: ${settings.timeoutMs / 1000} s)`)
-    if (printChanges(pipeline, seen, ctx) || first) heartbeat.printed()
-    if (PIPELINE_FINISHED.has(pipeline.status)) break
+    if (read === 'cancelled') return stop(appSlug, pipeline, 'cancelled', settings, section, ctx)
+    if (read instanceof ApiError) {
+      if (!warnedFailure) {
+        ctx.info(stillWaiting(`pipeline ${pipelineId}`, read))
+        heartbeat.printed()
+      }
+      warnedFailure = true
+    } else {
+      pipeline = read
+      if (printChanges(pipeline, seen, ctx)) heartbeat.printed()
+      if (PIPELINE_FINISHED.has(pipeline.status)) break
+    }
     if (ctx.signal.aborted || Date.now() >= deadline) return stop(appSlug, pipeline, ctx.signal.aborted ? 'cancelled' : 'timed-out', settings, section, ctx)
     await heartbeat.sleepUntil(Math.min(Date.now() + settings.pollIntervalMs, deadline), ctx.signal)
     if (ctx.signal.aborted) return stop(appSlug, pipeline, 'cancelled', settings, section, ctx)
@@ -51,19 +62,35 @@ export async function followPipeline(appSlug: string, pipelineId: string, settin
   return succeeded
 }
 
-/** One read of the pipeline; undefined when the job was cancelled during it. */
-async function readPipeline(appSlug: string, pipelineId: string, ctx: HandlerContext): Promise<PipelineRecord | undefined> {
+/**
+ * One read of the pipeline: the pipeline, or the failure when it is one the wait rides out
+ * (as a build's wait does), or 'cancelled' when the job was cancelled during it.
+ */
+async function readPipeline(appSlug: string, pipelineId: string, ctx: HandlerContext): Promise<PipelineRecord | ApiError | 'cancelled'> {
+  let answer
   try {
-    return await getPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
+    answer = await requestPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
   } catch (error) {
-    if (ctx.signal.aborted) return undefined
-    // As for a build: only a wait-timeout or a cancelled job aborts the pipeline, so after
-    // any other failure the post step must not abort it either.
-    ctx.saveState(State.pendingBuild, '')
-    const suffix = `; pipeline ${pipelineId} was left as it is (the action aborts a pipeline only when the wait-timeout runs out or the job is cancelled)`
-    if (error instanceof ApiError) throw error.withSuffix(suffix)
-    throw new Error(`${error instanceof Error ? error.message : String(error)}${suffix}`, { cause: error })
+    if (ctx.signal.aborted) return 'cancelled'
+    if (isPassingFault(error)) return error
+    throw leftAsIs(error, pipelineId, ctx)
   }
+  // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
+  try {
+    return pipelineRecord(answer, appSlug, pipelineId)
+  } catch (error) {
+    throw leftAsIs(error, pipelineId, ctx)
+  }
+}
+
+/** The error of a read that ends the wait, saying the pipeline was left as it is. */
+function leftAsIs(error: unknown, pipelineId: string, ctx: HandlerContext): Error {
+  // As for a build: only a wait-timeout or a cancelled job aborts the pipeline, so after
+  // any other failure the post step must not abort it either.
+  ctx.saveState(State.pendingBuild, '')
+  const suffix = `; pipeline ${pipelineId} was left as it is (the action aborts a pipeline only when the wait-timeout runs out or the job is cancelled)`
+  if (error instanceof ApiError) return error.withSuffix(suffix)
+  return new Error(`${error instanceof Error ? error.message : String(error)}${suffix}`, { cause: error })
 }
 
 /** The pipeline's state in words for the heartbeat: its status, and the workflows running now. */
