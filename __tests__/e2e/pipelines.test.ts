@@ -107,6 +107,7 @@ describe('pipelines', () => {
     expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b))
     expect(elapsed.at(-1)).toBeGreaterThanOrEqual(1)
     expect(errorLine(result)).toContain('the wait-timeout of 2 s was reached; the pipeline was aborted')
+    expect(result.stdout).toContain(`Waiting for pipeline ${id} (wait-timeout: 2 seconds, poll-interval: 0.5 seconds)`)
     expect(result.state['pending-build']).toBe('')
   })
 

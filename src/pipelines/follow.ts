@@ -8,6 +8,7 @@
 import { abortPipeline, PIPELINE_FINISHED, pipelineRecord, requestPipeline, workflowsOutput, workflowsTable, type PipelineRecord } from '../api/pipelines.js'
 import { stillWaiting } from '../api/watch-build.js'
 import { Output, State } from '../constants.js'
+import { describeDuration } from '../durations.js'
 import { Heartbeat } from '../heartbeat.js'
 import { ApiError, isPassingFault } from '../http/api-error.js'
 import type { HandlerContext } from '../operations/context.js'
@@ -30,7 +31,7 @@ export async function followPipeline(appSlug: string, pipelineId: string, settin
   let pipeline: PipelineRecord = { id: pipelineId, status: 'status not known yet', workflows: [], response: '' }
   const heartbeat = new Heartbeat(settings.heartbeatMs, (elapsed) => ctx.info(`Still waiting for pipeline ${pipelineId}: ${elapsed} elapsed, ${phaseOf(pipeline)}`))
   for (const warning of settings.warnings) ctx.warning(warning)
-  ctx.info(`Waiting for pipeline ${pipelineId} (wait-timeout: ${settings.timeoutMs / 1000} s)`)
+  ctx.info(`Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`)
   let warnedFailure = false
   for (;;) {
     const read = await readPipeline(appSlug, pipelineId, ctx)
