@@ -2,6 +2,8 @@
 
 export const ACTION_NAME = 'service-ci-action'
 export const ACTION_VERSION = '1.0.0'
+/** The User-Agent of every request the action sends, to the service and to GitHub. */
+export const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}`
 
 /** Input names exactly as they appear in action.yml. */
 export const Input = {

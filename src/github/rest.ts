@@ -6,8 +6,9 @@
  * with its own undici was 530 KB of a 767 KB dist/. `__tests__/unit/github-endpoint.test.ts`
  * keeps the two in step.
  */
-import { ACTION_NAME, ACTION_VERSION } from '../constants.js'
+import { USER_AGENT } from '../constants.js'
 import { excerpt } from '../errors.js'
+import { attemptSignal } from '../http/attempt-signal.js'
 import { failureFromError, type RawResponse } from '../http/failure.js'
 import { send } from '../http/transport.js'
 
@@ -85,13 +86,15 @@ export async function githubRequest(token: string, signal?: AbortSignal, env: No
     if (token) headers.authorization = `Bearer ${token}`
     const { method } = endpoint
     const url = new URL(endpoint.url)
-    const timeout = AbortSignal.timeout(TIMEOUT_MS)
+    const attempt = attemptSignal(TIMEOUT_MS, signal)
     let raw: RawResponse
     try {
-      raw = await send({ method, url, headers, body: endpoint.body, signal: signal ? AbortSignal.any([timeout, signal]) : timeout })
+      raw = await send({ method, url, headers, body: endpoint.body, signal: attempt.signal })
     } catch (error) {
-      const failure = failureFromError(error, { cancelled: signal?.aborted ?? false, timedOut: timeout.aborted, timeoutMs: TIMEOUT_MS })
+      const failure = failureFromError(error, { cancelled: signal?.aborted ?? false, timedOut: attempt.timedOut(), timeoutMs: TIMEOUT_MS })
       throw new GitHubError(`${method} ${url.pathname} to GitHub failed: ${failure.reason}`, method, url.pathname)
+    } finally {
+      attempt.release()
     }
     return { status: raw.status, data: readAnswer(method, url.pathname, raw) }
   }
@@ -147,13 +150,13 @@ function apiBase(apiUrl: string): string {
 }
 
 /**
- * The action's name and version, as its calls to the service send; GitHub refuses a request
- * without a User-Agent. The runner's orchestration id is added as `@actions/github` adds it.
+ * The action's User-Agent, as its calls to the service send; GitHub refuses a request
+ * without one. The runner's orchestration id is added as `@actions/github` adds it.
  */
 function userAgent(env: NodeJS.ProcessEnv): string {
   const id = env.ACTIONS_ORCHESTRATION_ID?.trim()
   const tag = id ? ` actions_orchestration_id/${id.replace(/[^a-z0-9_.-]/gi, '_')}` : ''
-  return `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}${tag}`
+  return `${USER_AGENT}${tag}`
 }
 
 /** The `owner` and `repo` of GITHUB_REPOSITORY, or undefined when it is not `owner/name`. */
