@@ -101,7 +101,9 @@ describe('text from the service on GitHub pings nobody and links nowhere', () =>
       expect(writes.length).toBeGreaterThanOrEqual(4)
       const texts: string[] = []
       for (const write of writes) {
-        const body = write.body as { body?: string; description?: string; output?: { title: string; summary: string } }
+        const body = write.body as { body?: string; description?: string; name?: string; context?: string; output?: { title: string; summary: string } }
+        // The default name holds the workflow's name, from the service.
+        for (const name of [body.name, body.context]) if (name !== undefined) texts.push(name)
         if (body.body !== undefined) {
           const lines = body.body.split('\n')
           // The marker line and the build link are the action's own.
@@ -109,8 +111,11 @@ describe('text from the service on GitHub pings nobody and links nowhere', () =>
           expect(body.body).toContain(`([open the build](${buildUrl}))`)
           texts.push(lines.slice(1).join('\n').replace(`([open the build](${buildUrl}))`, ''))
         }
+        // GitHub's limits: 140 characters of a description, 255 of a title, joiners included.
         if (body.description !== undefined) texts.push(body.description)
         if (body.output) texts.push(body.output.title, body.output.summary)
+        expect((body.description ?? '').length).toBeLessThanOrEqual(140)
+        expect((body.output?.title ?? '').length).toBeLessThanOrEqual(255)
       }
       // The summary's own elements and its one link, to the checked build URL, are the action's.
       const summary = result.files.summary
