@@ -1,7 +1,10 @@
 /**
  * A loopback fake of the few GitHub REST endpoints the action calls (commit statuses, check
- * runs, issue comments, pull requests), for tests: it records every request and answers from
- * what it was given. It binds 127.0.0.1 only, reads at most 1 MiB per body, answers at most
+ * runs, issue comments, pull requests, and who the token is: GraphQL's `viewer` and
+ * `GET /user`), for tests: it records every request and answers from what it was given. A
+ * comment carries its author (`user` with `login`, `id`, `type`) and `author_association`, as
+ * GitHub's comment objects do; the token's account is `identity`, by default the job's
+ * GITHUB_TOKEN (`github-actions[bot]`, a `Bot`, which `GET /user` refuses with 403). It binds 127.0.0.1 only, reads at most 1 MiB per body, answers at most
  * `maxRequests` requests, and keeps nothing alive once closed.
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
@@ -15,10 +18,34 @@ export interface RecordedGitHubRequest {
   body: unknown
 }
 
+/** A comment's author, as GitHub's `user` object names it. */
+export interface FakeGitHubUser {
+  login: string
+  id: number
+  type: 'User' | 'Bot'
+}
+
+/** A comment already on a pull request when the fake starts (another account's, say). */
+export interface FakeGitHubComment {
+  issue: number
+  body: string
+  user: FakeGitHubUser
+  author_association?: string
+}
+
+/** The job's GITHUB_TOKEN: GitHub Actions' bot account. */
+export const GITHUB_ACTIONS_BOT: FakeGitHubUser = { login: 'github-actions[bot]', id: 41898282, type: 'Bot' }
+
 export interface FakeGitHubOptions {
   /** Pull requests by number, as `GET /repos/{owner}/{repo}/pulls/{n}` answers them. */
   pulls?: Record<number, unknown>
-  /** Answer every write (POST, PATCH) with this status instead. */
+  /** The account every token acts as; GITHUB_ACTIONS_BOT when not given. A `Bot` gets 403 from `GET /user`. */
+  identity?: FakeGitHubUser
+  /** Answer `POST /graphql` with 404, as a server without GraphQL would. */
+  noGraphql?: boolean
+  /** Comments on pull requests before the first request. */
+  comments?: FakeGitHubComment[]
+  /** Answer every write (POST, PATCH; not a GraphQL query) with this status instead. */
   failWritesWith?: number
   maxRequests?: number
 }
@@ -44,8 +71,33 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   return text === '' ? undefined : JSON.parse(text)
 }
 
+interface FakeState {
+  nextId: number
+  comments: Map<number, Record<string, unknown>>
+}
+
+/** GitHub's answer to `GET /user` for an installation token (actions/create-github-app-token#258). */
+const NOT_FOR_INTEGRATIONS = { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user', status: '403' }
+
+/** A comment object with the fields GitHub's REST API gives and the action reads. */
+function comment(state: FakeState, issue: number, body: unknown, user: FakeGitHubUser, association: string): Record<string, unknown> {
+  const created = { id: state.nextId++, issue, body, user: { ...user }, author_association: association, created_at: new Date().toISOString() }
+  state.comments.set(created.id, created)
+  return created
+}
+
+/** The fake's answer to a request about who the token is, or undefined for another path. */
+function identityAnswer(options: FakeGitHubOptions, method: string, path: string): [number, unknown] | undefined {
+  const identity = options.identity ?? GITHUB_ACTIONS_BOT
+  if (path === '/graphql' && method === 'POST') return options.noGraphql ? [404, { message: 'Not Found' }] : [200, { data: { viewer: { login: identity.login } } }]
+  if (path === '/user' && method === 'GET') return identity.type === 'User' ? [200, { ...identity }] : [403, NOT_FOR_INTEGRATIONS]
+  return undefined
+}
+
 /** The fake's answer to one request: its status and JSON body. */
-function answer(state: { nextId: number; comments: Map<number, Record<string, unknown>> }, options: FakeGitHubOptions, method: string, path: string, body: unknown): [number, unknown] {
+function answer(state: FakeState, options: FakeGitHubOptions, method: string, path: string, body: unknown): [number, unknown] {
+  const who = identityAnswer(options, method, path)
+  if (who) return who
   if (method !== 'GET' && options.failWritesWith) return [options.failWritesWith, { message: 'refused by the fake' }]
   const fields = (body ?? {}) as Record<string, unknown>
   let m: RegExpExecArray | null
@@ -59,17 +111,15 @@ function answer(state: { nextId: number; comments: Map<number, Record<string, un
   if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
     const issue = Number(m[1])
     if (method === 'GET') return [200, [...state.comments.values()].filter((c) => c.issue === issue)]
-    if (method === 'POST') {
-      const comment = { id: state.nextId++, issue, body: fields.body }
-      state.comments.set(comment.id, comment)
-      return [201, comment]
-    }
+    // GitHub gives no association to its Actions bot on a repository it is not a member of.
+    if (method === 'POST') return [201, comment(state, issue, fields.body, options.identity ?? GITHUB_ACTIONS_BOT, options.identity?.type === 'User' ? 'OWNER' : 'NONE')]
   }
   if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
-    const comment = state.comments.get(Number(m[1]))
-    if (!comment) return [404, { message: 'Not Found' }]
-    comment.body = fields.body
-    return [200, comment]
+    const found = state.comments.get(Number(m[1]))
+    if (!found) return [404, { message: 'Not Found' }]
+    // A token with write access to issues may edit anyone's comment on GitHub, so the fake allows it too.
+    found.body = fields.body
+    return [200, found]
   }
   return [404, { message: 'Not Found' }]
 }
@@ -77,7 +127,8 @@ function answer(state: { nextId: number; comments: Map<number, Record<string, un
 /** Starts the fake on a free loopback port. */
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   const requests: RecordedGitHubRequest[] = []
-  const state = { nextId: 1000, comments: new Map<number, Record<string, unknown>>() }
+  const state: FakeState = { nextId: 1000, comments: new Map<number, Record<string, unknown>>() }
+  for (const seeded of options.comments ?? []) comment(state, seeded.issue, seeded.body, seeded.user, seeded.author_association ?? 'NONE')
   const maxRequests = options.maxRequests ?? 200
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {

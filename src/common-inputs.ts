@@ -102,6 +102,11 @@ async function forkPullRequestOrUndefined(env: NodeJS.ProcessEnv): Promise<Retur
 
 const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
 
+/** Whether a URL's host name is this machine, where plain http:// is accepted. */
+export function isLoopbackHost(hostname: string): boolean {
+  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname)
+}
+
 function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
   const given = get(Input.baseUrl)
   const value = given || env[BASE_URL_ENV]?.trim() || ''
@@ -114,8 +119,7 @@ function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
   const url = new URL(value)
   const shown = `${quote(url.toString())}${source}`
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InputError(Input.baseUrl, `${shown} must use https://`)
-  const loopback = LOOPBACK_HOSTS.has(url.hostname) || /^127\.\d+\.\d+\.\d+$/.test(url.hostname)
-  if (url.protocol === 'http:' && !loopback) {
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
     throw new InputError(Input.baseUrl, `${shown} uses plain http:// to a host that is not this machine; use https:// so the token is not sent in clear`)
   }
   if (url.search || url.hash) throw new InputError(Input.baseUrl, `${shown} must not have a query or fragment`)

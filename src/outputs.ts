@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LIST_OUTPUT_FILES, Output, type OutputName } from './constants.js'
 import { redact } from './redaction.js'
+import { answerWithoutSecretValues, withoutSecretValues } from './secret-fields.js'
 import * as commands from './workflow-commands.js'
 
 /** GitHub keeps at most 1 MB of an output; the margin keeps clear of how it counts. */
@@ -30,7 +31,9 @@ export class OutputWriter {
     if (value === undefined) return
     const fileOutput = LIST_OUTPUT_FILES[name]
     if (fileOutput && Array.isArray(value)) return this.listOutput(name, fileOutput, value)
-    const text = redact(typeof value === 'string' ? value : JSON.stringify(value))
+    // Secret values the service echoes are left out of every output built from an answer (secret-fields.ts).
+    const shown = typeof value === 'string' ? (name === Output.response ? answerWithoutSecretValues(value) : value) : JSON.stringify(withoutSecretValues(value).value)
+    const text = redact(shown)
     const size = Buffer.byteLength(text)
     if (size <= MAX_OUTPUT_BYTES) {
       commands.setOutput(name, text)
@@ -57,7 +60,7 @@ export class OutputWriter {
   }
 
   private listOutput(name: OutputName, fileOutput: OutputName, items: unknown[]): void {
-    const parts = items.map((item) => redact(JSON.stringify(item) ?? 'null'))
+    const parts = items.map((item) => redact(JSON.stringify(withoutSecretValues(item).value) ?? 'null'))
     const path = this.writeFile(`${name}.json`, `[${parts.join(',')}]`)
     this.setFileOutput(fileOutput, path)
     let size = 2

@@ -1,7 +1,9 @@
 /**
  * The job summary as HTML: every piece of text escaped (Markdown punctuation
  * included), links only to plain http(s) URLs, and the whole kept within
- * GitHub's size limit.
+ * GitHub's size limit. Its escaping is also the one way text reaches GitHub's
+ * other pages (the pull request comment, the check run, the commit status), so
+ * text from outside pings nobody and adds no link anywhere.
  */
 import { redact } from './redaction.js'
 
@@ -118,17 +120,54 @@ const ENTITIES: Record<string, string> = {
 }
 
 /**
- * Text for the summary: secrets removed, cut to `max` characters, every line
- * break and control character flattened to a space (a blank line would end the
- * HTML block and let Markdown in), and HTML and Markdown punctuation written as
- * character references.
+ * Text for the summary, a pull request comment or a check run's Markdown: secrets removed,
+ * cut to `max` characters, every line break and control character flattened to a space (a
+ * blank line would end the HTML block and let Markdown in), pings and links neutralised
+ * (`neutralise`), and HTML and Markdown punctuation written as character references.
  */
 export function escape(text: string, max = Infinity): string {
-  let clean = redact(text)
-  if (clean.length > max) clean = `${clean.slice(0, /[\ud800-\udbff]/.test(clean[max - 1]) ? max - 1 : max)}...`
-  return clean
-    .replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
-    .replace(/[&<>"'[\]()!|*_\\`~#$]/g, (c) => ENTITIES[c])
+  return neutralise(flatten(cut(redact(text), max))).replace(/[&<>"'[\]()!|*_\\`~#$]/g, (c) => ENTITIES[c])
+}
+
+/**
+ * Text for a GitHub field shown as plain text (a check run's title, a commit status's
+ * description): secrets removed, one line, pings and links neutralised, and at most `max`
+ * characters in all.
+ */
+export function plainText(text: string, max: number): string {
+  const clean = neutralise(flatten(redact(text)))
+  return clean.length > max ? cut(clean, max - 3) : clean
+}
+
+/** A zero-width joiner: invisible, and no mention, reference or link pattern of GitHub matches across it. */
+const JOINER = '\u200d'
+
+/**
+ * Text that GitHub can turn into no ping and no link, in Markdown, in HTML and in plain text:
+ * a zero-width joiner goes after every `@` (user and team mentions, e-mail autolinks) and `#`
+ * (`#123`, `owner/repo#123`), inside `GH-123`, between a scheme's `:` and `//` and after
+ * `www` (bare URLs), after `<` (autolinks and tags) and between `]` and `(` (Markdown links).
+ * Done before the Markdown escaping, on the text itself, because GitHub finds mentions and
+ * references in the rendered text, after character references are decoded.
+ */
+export function neutralise(text: string): string {
+  return text
+    .replace(/[@#<]/g, `$&${JOINER}`)
+    .replace(/\b(gh)-(?=\d)/gi, `$1-${JOINER}`)
+    .replace(/:(?=\/\/)/g, `:${JOINER}`)
+    .replace(/\b(www)\./gi, `$1${JOINER}.`)
+    .replace(/\](?=\()/g, `]${JOINER}`)
+}
+
+/** At most `max` characters, then `...`; never half a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text
+  return `${text.slice(0, /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max)}...`
+}
+
+/** Line breaks and control characters as spaces. */
+function flatten(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
 }
 
 /** The URL for an href, or undefined unless it is a plain http(s) URL. */

@@ -51,7 +51,8 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
       'triggered-workflow': 'primary'
     })
     expect(JSON.parse(result.outputs.response)).toEqual(TRIGGERED.body)
-    expect(result.summary).toContain('Build #42 triggered on app-1')
+    // A zero-width joiner after '#' keeps GitHub from linking #42 to the issue of that number.
+    expect(result.summary).toContain('Build #\u200d42 triggered on app-1')
     expect(result.summary).toContain('https://service.example/build/build-abc')
     expectNoSecrets(result)
   })

@@ -48,7 +48,7 @@ describe('github-status', () => {
       ['POST', `/repos/acme/ios-app/statuses/${commit}`]
     ])
     expect(github.requests[0]).toMatchObject({ authorization: expect.stringContaining(token), body: { state: 'pending', context, target_url: result.outputs['build-url'] } })
-    expect(github.requests[1].body).toMatchObject({ state: 'success', context, description: expect.stringMatching(new RegExp(`^Build #${result.outputs['build-number']} succeeded after \\d+(\\.\\d+)? seconds?$`)) })
+    expect(github.requests[1].body).toMatchObject({ state: 'success', context, description: expect.stringMatching(new RegExp(`^Build #\u200d${result.outputs['build-number']} succeeded after \\d+(\\.\\d+)? seconds?$`)) })
   })
 
   it('check-run: created in progress, then completed with its conclusion; github-status-name names it', async () => {
@@ -60,7 +60,7 @@ describe('github-status', () => {
     const [created, completed, ...rest] = github.requests
     expect(rest).toEqual([])
     expect(created).toMatchObject({ method: 'POST', path: '/repos/acme/ios-app/check-runs', body: { name, head_sha: commit, status: 'in_progress', external_id: result.outputs['build-slug'] } })
-    expect(completed).toMatchObject({ method: 'PATCH', path: '/repos/acme/ios-app/check-runs/1000', body: { status: 'completed', conclusion: 'success', output: { title: expect.stringContaining(`#${result.outputs['build-number']} succeeded after`) } } })
+    expect(completed).toMatchObject({ method: 'PATCH', path: '/repos/acme/ios-app/check-runs/1000', body: { status: 'completed', conclusion: 'success', output: { title: expect.stringContaining(`#\u200d${result.outputs['build-number']} succeeded after`) } } })
   })
 
   it('github-comment: one comment per pull request and name, created once and then edited in place', async () => {
@@ -71,7 +71,8 @@ describe('github-status', () => {
     const second = await build(github, { ...inputs, 'commit-hash': sha() })
     await github.close()
     expectPassed(second)
-    const writes = github.requests.filter((r) => r.method !== 'GET')
+    // A GraphQL query (who the token is) is a read.
+    const writes = github.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql')
     expect(writes.map((r) => [r.method, r.path])).toEqual([
       ['POST', `/repos/acme/ios-app/issues/${pr}/comments`],
       ['PATCH', '/repos/acme/ios-app/issues/comments/1000'],
@@ -80,8 +81,9 @@ describe('github-status', () => {
     ])
     const last = writes.at(-1)?.body as { body: string }
     expect(last.body).toMatch(/^<!-- service-ci-status:service-ci%2F[^ ]+ -->\n/)
-    // The text is escaped for Markdown: '#' is written as a character reference.
-    expect(last.body).toContain(`Build &#35;${second.outputs['build-number']} succeeded after`)
+    // The text is escaped for Markdown: '#' is written as a character reference, and a zero-width
+    // joiner after it keeps GitHub from linking the build number to the issue of that number.
+    expect(last.body).toContain(`Build &#35;\u200d${second.outputs['build-number']} succeeded after`)
     expect(last.body).toContain(`(${second.outputs['build-url']})`)
   })
 

@@ -61,7 +61,9 @@ const ROUTES: Record<string, () => Record<string, unknown>> = {
   'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': () => ({ comment_id: id(), body: awkward(300) }),
   'GET /repos/{owner}/{repo}/pulls/{pull_number}': () => ({ pull_number: id() }),
   'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': () => ({ pull_number: id(), per_page: 100, page: 1 + randomInt(30) }),
-  'GET /repos/{owner}/{repo}/compare/{basehead}': () => ({ basehead: `${sha()}...${sha()}`, per_page: 100, page: 1 + randomInt(30) })
+  'GET /repos/{owner}/{repo}/compare/{basehead}': () => ({ basehead: `${sha()}...${sha()}`, per_page: 100, page: 1 + randomInt(30) }),
+  'GET /user': () => ({}),
+  'POST /graphql': () => ({ query: 'query { viewer { login } }' })
 }
 
 const BASES = ['https://api.github.com', `https://${randomString(8, 'abcdefghijklmnopqrstuvwxyz')}.example/api/v3`, `http://127.0.0.1:${1024 + randomInt(60000)}`]
@@ -73,7 +75,8 @@ function octokitEndpoint(route: string, parameters: Record<string, unknown>, bas
 }
 
 function compare(route: string, parameters: Record<string, unknown>, baseUrl: string): void {
-  const theirs = octokitEndpoint(route, parameters, baseUrl)
+  // @octokit/graphql sends a query to an Enterprise Server's /api/graphql, not /api/v3/graphql (its GHES_V3_SUFFIX_REGEX).
+  const theirs = octokitEndpoint(route, parameters, route === 'POST /graphql' ? baseUrl.replace(/\/api\/v3\/?$/, '/api') : baseUrl)
   const ours = githubEndpoint(route, parameters, baseUrl)
   expect(ours.method).toBe(theirs.method)
   expect(ours.url).toBe(theirs.url)
@@ -104,7 +107,7 @@ describe('githubEndpoint against octokit', () => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name)
         if (entry.isDirectory()) walk(path)
-        else if (path.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/'((?:GET|POST|PATCH|PUT|DELETE) \/repos\/[^']*)'/g)) sent.add(m[1])
+        else if (path.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/'((?:GET|POST|PATCH|PUT|DELETE) \/(?:repos\/[^']*|user|graphql))'/g)) sent.add(m[1])
       }
     }
     walk('src')

@@ -3,6 +3,7 @@ import type { BuildParams } from '../build-params.js'
 import { excerpt } from '../errors.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
 import type { ServiceClient } from '../http/client.js'
+import { checkedBuildUrl } from './build-url.js'
 import { readServiceBuild, statusWord, wholeNumber, type BuildStatus, type ServiceBuild } from './build-record.js'
 import { buildPath, buildsPath, describeUnsafeSlug, slugProblem } from './paths.js'
 
@@ -10,7 +11,10 @@ import { buildPath, buildsPath, describeUnsafeSlug, slugProblem } from './paths.
 export interface TriggeredBuild {
   buildSlug: string
   buildNumber?: number
+  /** The service's build_url when it is a plain https URL (see build-url.ts). */
   buildUrl?: string
+  /** Why the service's build_url was dropped, for a warning. */
+  buildUrlProblem?: string
   triggeredWorkflow?: string
   message?: string
   /** The answer as received, for the `response` output. */
@@ -59,7 +63,8 @@ export async function triggerBuild(client: ServiceClient, appSlug: string, param
   } catch (error) {
     throw invalid(`POST ${path} answered ${res.status} and started build ${buildSlug}, but its ${(error as Error).message}`)
   }
-  return { buildSlug, buildNumber, buildUrl: pick('build_url'), triggeredWorkflow: pick('triggered_workflow'), message: pick('message'), response: res.text }
+  const { url: buildUrl, problem: buildUrlProblem } = checkedBuildUrl(pick('build_url'))
+  return { buildSlug, buildNumber, buildUrl, buildUrlProblem, triggeredWorkflow: pick('triggered_workflow'), message: pick('message'), response: res.text }
 }
 
 /** Reads one build's record. */

@@ -4,9 +4,11 @@
  * at the end of the wait (the final state, build number and duration). Posting is an extra:
  * every failure is a warning and never fails the step.
  */
+import { checkedBuildUrl } from '../api/build-url.js'
 import { describeDuration } from '../durations.js'
 import type { HandlerContext } from '../operations/context.js'
 import type { BuildReport, WaitEnd } from '../operations/waiting.js'
+import { escape, plainText } from '../summary.js'
 import { commentBody, commentMarker, upsertComment } from './pr-comment.js'
 import { githubRequest, repositoryOf, type GitHubRequest } from './rest.js'
 import type { GitHubStatusSettings } from './status-settings.js'
@@ -57,8 +59,10 @@ class GitHubStatus implements BuildReport {
     private readonly ctx: HandlerContext,
     private readonly env: NodeJS.ProcessEnv
   ) {
-    this.name = settings.name ?? `service-ci/${target.workflow ?? target.appSlug}`
-    this.link = target.buildUrl && /^https?:\/\/\S+$/i.test(target.buildUrl) ? target.buildUrl : undefined
+    // A name the workflow author gave is kept as given (branch protection may require it); a
+    // workflow name from the service is text from outside.
+    this.name = settings.name ?? `service-ci/${plainText(target.workflow ?? target.appSlug, 100)}`
+    this.link = checkedBuildUrl(target.buildUrl).url
   }
 
   label(): string {
@@ -112,7 +116,7 @@ class GitHubStatus implements BuildReport {
     }
     const request = await this.request()
     if (this.settings.mode === 'commit-status') {
-      await request('POST /repos/{owner}/{repo}/statuses/{sha}', { ...repo, sha, state: COMMIT_STATE[phase], context: this.name, description: text.slice(0, 140), target_url: this.link })
+      await request('POST /repos/{owner}/{repo}/statuses/{sha}', { ...repo, sha, state: COMMIT_STATE[phase], context: this.name, description: plainText(text, 140), target_url: this.link })
       return
     }
     const conclusion = CONCLUSION[phase]
@@ -121,7 +125,7 @@ class GitHubStatus implements BuildReport {
       name: this.name,
       details_url: this.link,
       external_id: this.target.buildSlug,
-      output: { title: text.slice(0, 255), summary: `${text}. App ${this.target.appSlug}, build ${this.target.buildSlug}.` },
+      output: { title: plainText(text, 255), summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, build ${escape(this.target.buildSlug)}.` },
       ...(conclusion ? { status: 'completed', conclusion, completed_at: new Date().toISOString() } : { status: 'in_progress' })
     }
     if (this.checkRunId === undefined) {
@@ -139,6 +143,8 @@ class GitHubStatus implements BuildReport {
       return
     }
     const body = commentBody(this.name, text, this.link)
-    this.commentId = await upsertComment(await this.request(), repo, pr, commentMarker(this.name), body, this.commentId)
+    const { id, note } = await upsertComment(await this.request(), repo, pr, commentMarker(this.name), body, this.commentId)
+    this.commentId = id
+    if (note) this.ctx.notice(`github-comment: ${note}`)
   }
 }

@@ -64,7 +64,9 @@ export function githubEndpoint(route: string, parameters: Record<string, unknown
     return encodePathValue(String(value))
   })
   const headers: Record<string, string> = { accept: 'application/vnd.github+json' }
-  const url = `${apiBase(apiUrl)}${path}`
+  // GraphQL sits beside the REST API of an Enterprise Server (/api/graphql, not /api/v3/graphql), as @octokit/graphql finds it.
+  const base = path === '/graphql' ? apiBase(apiUrl).replace(/\/api\/v3$/, '/api') : apiBase(apiUrl)
+  const url = `${base}${path}`
   const names = Object.keys(rest)
   if (method === 'GET' || method === 'HEAD') {
     const query = names.map((name) => `${name}=${encodeURIComponent(String(rest[name]))}`).join('&')

@@ -68,6 +68,7 @@ async function chooseApps(many: ManyApps, ctx: HandlerContext): Promise<{ slugs:
 async function startOne(appSlug: string, params: BuildParams, ctx: HandlerContext): Promise<AppBuild> {
   try {
     const build = await triggerBuild(ctx.client, appSlug, params)
+    if (build.buildUrlProblem) ctx.warning(`${appSlug}: ${build.buildUrlProblem}`)
     ctx.info(`Triggered build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.buildSlug} of ${appSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`)
     return { 'app-slug': appSlug, 'build-slug': build.buildSlug, 'build-url': build.buildUrl, 'build-number': build.buildNumber, status: 'triggered' }
   } catch (error) {

@@ -160,6 +160,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   ctx.output(Output.buildSlug, build.buildSlug)
   ctx.output(Output.buildNumber, build.buildNumber)
   ctx.output(Output.buildUrl, build.buildUrl)
+  if (build.buildUrlProblem) ctx.warning(build.buildUrlProblem)
   ctx.output(Output.triggeredWorkflow, build.triggeredWorkflow)
   ctx.output(Output.response, build.response)
   if (inputs.reuse.cancelSuperseded && !build.reused) await cancelSuperseded(ctx, inputs.appSlug, build, params)

@@ -1,0 +1,143 @@
+/**
+ * Outputs built from the service's answers, run as the runner runs dist/index.js against a
+ * scripted service (issue #21, point 8):
+ * - `build-url` is a plain `https:` URL (or `http:` to this machine), or empty with a warning;
+ *   the summary, the `builds` output and the pull request comment link only to a kept one;
+ * - the values of environment variables and secrets the service echoes (a build request's
+ *   `build_params`, a build's `original_build_params`) are in no output, while their names and
+ *   the other parameters stay.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { randomInt } from 'node:crypto'
+import { fakeServices } from '../helpers/fake-service.js'
+import { runAction } from '../helpers/run-action.js'
+import { randomSlug, randomString } from '../helpers/random.js'
+import { TOKEN } from '../helpers/secrets.js'
+
+const serve = fakeServices()
+const host = (): string => `${randomString(8, 'abcdefghijklmnopqrstuvwxyz')}.example`
+
+/** build_url values the action must not keep, with a word of why. */
+function badBuildUrls(): Array<[string, unknown]> {
+  const slug = randomSlug()
+  return [
+    ['plain http to another host', `http://${host()}/build/${slug}`],
+    ['javascript:', `javascript:alert(${randomInt(999)})`],
+    ['data:', `data:text/html,<b>${slug}</b>`],
+    ['a space and Markdown', `https://${host()}/build/${slug} [x](https://${host()}/)`],
+    ['a parenthesis that ends a Markdown link', `https://${host()}/b)[${slug}](https://${host()}/`],
+    ['a quote that ends an attribute', `https://${host()}/"onmouseover="${slug}`],
+    ['user and password', `https://${randomString(6)}:${randomString(12)}@${host()}/build/${slug}`],
+    ['a line break', `https://${host()}/build/${slug}\n::warning::${slug}`],
+    ['not text', { href: `https://${host()}/` }],
+    ['no scheme', `${host()}/build/${slug}`]
+  ]
+}
+
+async function trigger(buildUrl: unknown, inputs: Record<string, string> = {}) {
+  const slug = randomSlug()
+  const service = await serve({
+    'POST /apps/app-1/builds': { status: 201, body: { results: [{ build_slug: slug, build_number: 1 + randomInt(999), build_url: buildUrl, triggered_workflow: 'primary' }] } },
+    'POST /apps/app-2/builds': { status: 201, body: { results: [{ build_slug: `${slug}-2`, build_number: 1 + randomInt(999), build_url: buildUrl, triggered_workflow: 'primary' }] } }
+  })
+  return runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main', 'from-event': 'false', ...inputs })
+}
+
+describe('build-url', () => {
+  it.each(badBuildUrls())('a build_url with %s is dropped: empty output, a warning, no link', async (_why, url) => {
+    const result = await trigger(url)
+    expect(result.code).toBe(0)
+    expect(result.outputs['build-url'] ?? '').toBe('')
+    expect(result.stdout).toMatch(/::warning::The service's build_url .* so it is left out of the outputs and no link to the build is shown\./)
+    expect(result.files.summary).not.toContain('<a ')
+    if (typeof url === 'string') expect(result.stdout).not.toMatch(/^Triggered build .*: /m)
+  })
+
+  it.each(badBuildUrls())('several apps: a build_url with %s is left out of the builds output', async (_why, url) => {
+    const result = await trigger(url, { 'app-slug': 'app-1\napp-2' })
+    expect(result.code).toBe(0)
+    const builds = JSON.parse(result.outputs.builds) as Array<Record<string, unknown>>
+    expect(builds).toHaveLength(2)
+    for (const build of builds) expect(build['build-url']).toBeUndefined()
+    expect(result.stdout.match(/::warning::app-\d: The service's build_url/g)).toHaveLength(2)
+  })
+
+  it.each([
+    ['https', () => `https://${host()}/build/${randomSlug()}?tab=log&x=${randomInt(99)}`],
+    ['http to this machine', () => `http://127.0.0.1:${1024 + randomInt(60000)}/build/${randomSlug()}`],
+    ['http to localhost', () => `http://localhost:${1024 + randomInt(60000)}/build/${randomSlug()}`]
+  ])('a plain %s build_url is kept, in the output and as the summary link', async (_kind, make) => {
+    const url = make()
+    const result = await trigger(url)
+    expect(result.code).toBe(0)
+    expect(result.outputs['build-url']).toBe(url)
+    expect(result.stdout).not.toContain('::warning::')
+    expect(result.files.summary).toContain(`<a href="${url.replace(/&/g, '&amp;')}">`)
+  })
+})
+
+describe('secret values the service echoes are in no output', () => {
+  const value = (): string => `${randomString(6)}-${randomString(20 + randomInt(10))}`
+
+  it('list-build-requests: build-requests and response keep names and parameters, not the values of environments and secrets', async () => {
+    const values = Array.from({ length: 4 }, value)
+    const [envName, secretName, protectedName] = [randomSlug().toUpperCase().replace(/-/g, '_'), randomSlug(), randomSlug()]
+    const commit = randomString(40, '0123456789abcdef')
+    const request = {
+      slug: randomSlug(),
+      pull_request_url: `https://github.com/acme/app/pull/${randomInt(999)}`,
+      created_at: new Date().toISOString(),
+      build_params: {
+        branch: 'fork-branch',
+        commit_hash: commit,
+        environments: [
+          { mapped_to: envName, value: values[0], is_expand: false },
+          { key: `${envName}_2`, value: values[1], is_expand: true }
+        ],
+        secrets: [{ key: secretName, value: values[2], is_expand: false }],
+        extra: { is_protected: true, key: protectedName, value: values[3] }
+      }
+    }
+    const service = await serve({ 'GET /apps/app-1/build-requests': { body: { data: [request] } } })
+    const result = await runAction({ operation: 'list-build-requests', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1' })
+    expect(result.code).toBe(0)
+    for (const secret of values) {
+      expect(result.files.output).not.toContain(secret)
+      expect(result.files.summary).not.toContain(secret)
+      expect(result.stdout).not.toContain(secret)
+    }
+    const listed = JSON.parse(result.outputs['build-requests']) as Array<{ build_params: Record<string, unknown> }>
+    const expected = {
+      branch: 'fork-branch',
+      commit_hash: commit,
+      environments: [
+        { mapped_to: envName, is_expand: false },
+        { key: `${envName}_2`, is_expand: true }
+      ],
+      secrets: [{ key: secretName, is_expand: false }],
+      extra: { is_protected: true, key: protectedName }
+    }
+    expect(listed[0].build_params).toEqual(expected)
+    expect((JSON.parse(result.outputs.response) as { data: Array<{ build_params: unknown }> }).data[0].build_params).toEqual(expected)
+  })
+
+  it('an answer without such values stays as received in response', async () => {
+    const raw = `{ "data" : [ { "slug": "${randomSlug()}", "build_params": { "branch": "b", "environments": [ { "mapped_to": "A" } ] } } ] }`
+    const service = await serve({ 'GET /apps/app-1/build-requests': { raw, headers: { 'content-type': 'application/json' } } })
+    const result = await runAction({ operation: 'list-build-requests', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1' })
+    expect(result.code).toBe(0)
+    expect(result.outputs.response).toBe(raw)
+  })
+
+  it("wait: a build's original_build_params lose their environment values in response", async () => {
+    const slug = randomSlug()
+    const secret = value()
+    const record = { slug, status: 1, status_text: 'success', is_on_hold: false, original_build_params: { branch: 'main', environments: [{ mapped_to: 'DEPLOY_KEY', value: secret, is_expand: false }] } }
+    const service = await serve({ [`GET /apps/app-1/builds/${slug}`]: { body: { data: record } } })
+    const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': slug, 'poll-interval': '0.1', 'stream-logs': 'false' })
+    expect(result.code).toBe(0)
+    expect(result.files.output).not.toContain(secret)
+    const response = JSON.parse(result.outputs.response) as { data: { original_build_params: unknown } }
+    expect(response.data.original_build_params).toEqual({ branch: 'main', environments: [{ mapped_to: 'DEPLOY_KEY', is_expand: false }] })
+  })
+})
