@@ -46,6 +46,8 @@ let emu: RunningEmulator
 beforeAll(async () => {
   const seed = bundledSeed()
   for (const app of seed.apps ?? []) if (app.slug === 'ios-app') app.service_yml = CONFIG
+  // An app of the trigger map, which starts one build for any branch.
+  for (const app of seed.apps ?? []) if (app.slug === 'web-app') app.service_yml = ['format_version: "13"', 'trigger_map:', '- push_branch: "*"', '  workflow: primary', 'workflows:', '  primary: {}', ''].join('\n')
   emu = await startE2eEmulator({ seed })
 })
 beforeEach(async () => resetEmulator(emu))
@@ -85,6 +87,19 @@ describe('one trigger, several builds', () => {
     const result = await step(emu, 'trigger', { ...PUSH, ...SAME_REPOSITORY })
     expectPassed(result)
     expect(listed(result.outputs).map((b) => b.status)).toEqual(['triggered', 'triggered', 'triggered'])
+  })
+
+  it('several apps: each app\'s answer is listed whole, and every build of it waited for', async () => {
+    const result = await step(emu, 'trigger', { ...PUSH, 'app-slug': 'web-app,ios-app', ...SAME_REPOSITORY, wait: 'true' })
+    expectPassed(result)
+    const builds = JSON.parse(result.outputs.builds) as Listed[]
+    expect(builds.map((b) => [b['app-slug'], b.status])).toEqual([
+      ['web-app', 'success'],
+      ['ios-app', 'success'],
+      ['ios-app', 'success'],
+      ['ios-app', 'success']
+    ])
+    listed({ builds: JSON.stringify(builds.slice(1)) })
   })
 
   it('the wait-timeout aborts every one of them, not only the first', async () => {
