@@ -58,7 +58,8 @@ export function buildJson(build: BuildRecord, now: number): Record<string, unkno
     triggered_at: iso(build.triggeredAt),
     started_on_worker_at: iso(build.startedAt),
     finished_at: iso(progress.finishedAt),
-    original_build_params: build.originalParams
+    original_build_params: build.originalParams,
+    ...(build.pipelineWorkflowId === undefined ? {} : { pipeline_workflow_id: build.pipelineWorkflowId })
   }
 }
 

@@ -5,7 +5,9 @@
  * - one build: `{"appSlug", "buildSlug"}`, the form every earlier version saved, so a state
  *   saved by any of them is read the same way;
  * - several builds: `{"builds": [[appSlug, buildSlug], ...]}` (at most 50, one per app);
- * - a pipeline: `{"appSlug", "pipelineId"}`.
+ * - a pipeline: `{"appSlug", "pipelineId"}`;
+ * - builds and pipelines one trigger started together: `{"builds": [...], "pipelines":
+ *   [[appSlug, pipelineId], ...]}` (either list may be empty).
  * An empty value means nothing is pending.
  */
 
@@ -39,7 +41,16 @@ export function savedPipeline(pipeline: PendingPipeline): string {
   return JSON.stringify({ appSlug: pipeline.appSlug, pipelineId: pipeline.pipelineId })
 }
 
+/** The state value for builds and pipelines waited for together; the shorter forms above when they fit. */
+export function savedWork(work: PendingWork): string {
+  if (work.pipelines.length === 0) return savedBuilds(work.builds)
+  if (work.builds.length === 0 && work.pipelines.length === 1) return savedPipeline(work.pipelines[0])
+  return JSON.stringify({ builds: work.builds.map((b) => [b.appSlug, b.buildSlug]), pipelines: work.pipelines.map((p) => [p.appSlug, p.pipelineId]) })
+}
+
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
+
+const isPairs = (value: unknown): value is [string, string][] => Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(isText))
 
 /** Reads a saved state value back; throws when it is none of the forms above. */
 export function readPending(saved: string): PendingWork {
@@ -56,8 +67,9 @@ export function readPending(saved: string): PendingWork {
     work.builds.push({ appSlug: record.appSlug, buildSlug: record.buildSlug })
   } else if (isText(record.appSlug) && isText(record.pipelineId)) {
     work.pipelines.push({ appSlug: record.appSlug, pipelineId: record.pipelineId })
-  } else if (Array.isArray(record.builds) && record.builds.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(isText))) {
-    for (const [appSlug, buildSlug] of record.builds as [string, string][]) work.builds.push({ appSlug, buildSlug })
+  } else if (isPairs(record.builds) && (record.pipelines === undefined || isPairs(record.pipelines))) {
+    for (const [appSlug, buildSlug] of record.builds) work.builds.push({ appSlug, buildSlug })
+    for (const [appSlug, pipelineId] of (record.pipelines ?? []) as [string, string][]) work.pipelines.push({ appSlug, pipelineId })
   } else {
     throw new Error('the saved state names no build and no pipeline')
   }

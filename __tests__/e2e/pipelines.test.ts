@@ -39,7 +39,7 @@ async function pendingFaults(): Promise<unknown[]> {
   return (await (await fetch(`${emu.origin}/_emulator/faults`)).json()) as unknown[]
 }
 
-type Workflow = { stage: string; name: string; 'build-slug': string; status: string }
+type Workflow = { stage: string; name: string; 'build-slug': string; status: string; 'workflow-id': string }
 const ON_MAIN = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', pipeline: 'release' }
 
 describe('pipelines', () => {
@@ -82,10 +82,12 @@ describe('pipelines', () => {
     const rebuild = (await requestLog(emu)).filter((r) => r.path.endsWith('/rebuild'))
     expect(rebuild.map((r) => r.body)).toEqual([{ partial: true }])
     const after = JSON.parse(rebuilt.outputs.builds) as Workflow[]
-    // The succeeded workflow is kept (same build), the others run again as new builds.
+    // The succeeded workflow is kept (same build), the others run again as new workflows: the
+    // failed one as a new build at once, the skipped one once its stage starts (no build yet).
     expect(after[0]).toEqual(before[0])
     expect(after[1]['build-slug']).not.toBe(before[1]['build-slug'])
-    expect(after[2]['build-slug']).not.toBe(before[2]['build-slug'])
+    expect(after[2]['workflow-id']).not.toBe(before[2]['workflow-id'])
+    expect([before[2]['build-slug'], after[2]['build-slug']]).toEqual(['', ''])
     await new Promise((resolve) => setTimeout(resolve, 1000))
     const view = emu.model.pipelineView(emu.state.apps.get('ios-app')!, emu.state.pipelines.get(id)!)
     expect(view.status).toBe('succeeded')

@@ -1,7 +1,7 @@
 /** The pending-build state: what each wait saves, read back as the post step reads it. */
 import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
-import { readPending, savedBuilds, savedPipeline, type PendingBuild } from '../../src/pending-wait.js'
+import { readPending, savedBuilds, savedPipeline, savedWork, type PendingBuild } from '../../src/pending-wait.js'
 import { randomSlug } from '../helpers/random.js'
 
 const build = (): PendingBuild => ({ appSlug: randomSlug(), buildSlug: randomSlug() })
@@ -25,6 +25,15 @@ describe('the pending-build state', () => {
   it('a pipeline reads back as a pipeline', () => {
     const pipeline = { appSlug: randomSlug(), pipelineId: randomSlug() }
     expect(readPending(savedPipeline(pipeline))).toEqual({ builds: [], pipelines: [pipeline] })
+  })
+
+  it('builds and pipelines one trigger started read back together, in order; alone, each keeps its short form', () => {
+    const builds = Array.from({ length: randomInt(4) }, build)
+    const pipelines = Array.from({ length: 1 + randomInt(3) }, () => ({ appSlug: randomSlug(), pipelineId: randomSlug() }))
+    expect(readPending(savedWork({ builds, pipelines }))).toEqual({ builds, pipelines })
+    expect(savedWork({ builds, pipelines: [] })).toBe(savedBuilds(builds))
+    expect(savedWork({ builds: [], pipelines: [pipelines[0]] })).toBe(savedPipeline(pipelines[0]))
+    expect(() => readPending(JSON.stringify({ builds: [], pipelines: [['a']] }))).toThrow('names no build and no pipeline')
   })
 
   it('no build saves an empty value, which names nothing', () => {

@@ -84,7 +84,7 @@ function chooseWorkflow(config: ServiceConfig, request: TriggerRequest): string 
  * App envs beat additional envs; secrets beat both. The record keeps app env values only: a
  * trigger's values may be secrets (nothing on the wire says which), and the app's secrets are.
  */
-function effectiveEnvironment(app: AppRecord, additional: EnvItem[]): Pick<BuildRecord, 'effectiveEnv' | 'envSources'> {
+export function effectiveEnvironment(app: AppRecord, additional: EnvItem[]): Pick<BuildRecord, 'effectiveEnv' | 'envSources'> {
   const effectiveEnv: Record<string, string> = {}
   const envSources: BuildRecord['envSources'] = {}
   const set = (name: string, value: string, source: BuildRecord['envSources'][string]): void => {
@@ -98,7 +98,7 @@ function effectiveEnvironment(app: AppRecord, additional: EnvItem[]): Pick<Build
 }
 
 /** The most specific of commit, tag and branch; the app's default branch when none is given. */
-function checkoutOf(app: AppRecord, text: TriggerRequest['text']): BuildRecord['checkout'] {
+export function checkoutOf(app: AppRecord, text: TriggerRequest['text']): BuildRecord['checkout'] {
   if (text.commit_hash) return { kind: 'commit_hash', value: text.commit_hash }
   if (text.tag) return { kind: 'tag', value: text.tag }
   if (text.branch) return { kind: 'branch', value: text.branch }

@@ -9,6 +9,7 @@ import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, 
 import { decideBuildRequest } from './build-requests.js'
 import { artifactsOf, type BuildArtifact } from './artifacts.js'
 import { abortPipeline, pipelineView, rebuildPipeline, triggerPipeline, type PipelineAbortRequest, type PipelineRecord, type PipelineView } from './pipelines.js'
+import { abortWorkflowBuilds, settlePipelineBuilds } from './pipeline-builds.js'
 import { abortBuild, approveBuild, settleBuilds, triggerBuild, type AbortRequest, type TriggerRequest } from './builds.js'
 import { DEFAULT_MAX_BUILDS, trimHistory } from './history.js'
 import { migrateMachineTypes, setConfigLocation, setGroupRole, setNotifications, uploadConfig, type MigrationResult } from './settings.js'
@@ -77,6 +78,7 @@ export class MemoryModel implements ServiceModel {
   }
 
   settle(): void {
+    settlePipelineBuilds(this.state, this.now())
     settleBuilds(this.state, this.now())
     trimHistory(this.state, this.options.maxBuilds ?? DEFAULT_MAX_BUILDS)
   }
@@ -157,6 +159,7 @@ export class MemoryModel implements ServiceModel {
 
   abortPipeline(caller: string, app: AppRecord, pipeline: PipelineRecord, request: PipelineAbortRequest): void {
     abortPipeline(app, pipeline, caller, request, this.now())
+    abortWorkflowBuilds(this.state, app, pipeline, caller, request, this.now())
   }
 
   rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean): void {

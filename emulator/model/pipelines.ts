@@ -16,8 +16,16 @@ export interface PipelineAttempt {
   at: number
   /** null while the pipeline is held. */
   startedAt: number | null
-  /** Workflows that succeeded in an earlier attempt and are not run again: name → workflow id. */
-  kept: Map<string, string>
+  /** Workflows that succeeded in an earlier attempt and are not run again: name → its ids. */
+  kept: Map<string, KeptWorkflow>
+  /** The build each workflow of this attempt runs as, once its stage has started: name → build slug. */
+  builds: Map<string, string>
+}
+
+/** A pipeline workflow's two ids: its own, and its build's slug (`external_id`). */
+export interface KeptWorkflow {
+  id: string
+  externalId: string
 }
 
 export interface PipelineRecord {
@@ -29,6 +37,8 @@ export interface PipelineRecord {
   attempts: PipelineAttempt[]
   stageDurationMs: number
   triggerParams: Record<string, unknown>
+  /** The trigger, for the builds of its workflows. */
+  request: TriggerRequest
   abort: null | { at: number; reason: string; withSuccess: boolean; skipNotifications: boolean; by: string }
 }
 
@@ -45,7 +55,18 @@ export type WorkflowStatus = 'pending' | 'on_hold' | 'running' | 'succeeded' | '
 export interface PipelineView {
   status: 'on_hold' | 'running' | 'succeeded' | 'failed' | 'aborted' | 'succeeded_with_abort'
   finishedAt: number | null
-  stages: { name: string; workflows: { id: string; name: string; status: WorkflowStatus }[] }[]
+  stages: { name: string; workflows: PipelineWorkflowView[] }[]
+}
+
+/** One workflow of the current attempt as the clock finds it. */
+export interface PipelineWorkflowView {
+  id: string
+  /** Its build's slug; '' until its stage has started (and for ever when it never does). */
+  externalId: string
+  name: string
+  status: WorkflowStatus
+  /** When its stage started, null when it has not; kept workflows count as started long ago. */
+  startedAt: number | null
 }
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
@@ -81,9 +102,10 @@ export function triggerPipeline(state: EmulatorState, app: AppRecord, request: T
     name,
     number: app.nextBuildNumber++,
     stages,
-    attempts: [{ number: 1, at: now, startedAt: held ? null : now, kept: new Map() }],
+    attempts: [{ number: 1, at: now, startedAt: held ? null : now, kept: new Map(), builds: new Map() }],
     stageDurationMs: request.durationMs ?? stageDurationMs,
     triggerParams: request.originalParams,
+    request,
     abort: null
   }
   state.pipelines.set(pipeline.id, pipeline)
@@ -91,26 +113,34 @@ export function triggerPipeline(state: EmulatorState, app: AppRecord, request: T
 }
 
 function workflowId(pipeline: PipelineRecord, attempt: PipelineAttempt, name: string): string {
-  return attempt.kept.get(name) ?? createHash('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16)
+  return attempt.kept.get(name)?.id ?? createHash('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16)
 }
 
-/** The current attempt as of `now`: stages run in turn; a failed stage skips the rest; an abort stops the rest. */
+/**
+ * The current attempt as of `now`: stages run in turn; a failed stage skips the rest; an abort
+ * stops the rest. While a stage runs, the stages after it are pending, not running.
+ */
 export function pipelineView(app: AppRecord | undefined, pipeline: PipelineRecord, now: number): PipelineView {
   const attempt = pipeline.attempts[pipeline.attempts.length - 1]
   const cut = pipeline.abort ? Math.min(now, pipeline.abort.at) : now
-  const fails = (name: string): boolean => app?.buildOutcome === 'failure' || (attempt.number === 1 && (app?.flakyWorkflows ?? []).includes(name))
+  const fails = (name: string): boolean => workflowFails(app, attempt, name)
   let at = attempt.startedAt
   let failed = false
+  let reached = false
   let done = 0
   const stages = pipeline.stages.map((stage) => {
+    const start = failed || reached ? null : at
     const run = (status: (name: string) => WorkflowStatus): PipelineView['stages'][number] => ({
       name: stage.name,
-      workflows: stage.workflows.map((name) => ({ id: workflowId(pipeline, attempt, name), name, status: attempt.kept.has(name) ? 'succeeded' : status(name) }))
+      workflows: stage.workflows.map((name) => workflowView(pipeline, attempt, name, attempt.kept.has(name) ? 'succeeded' : status(name), start))
     })
-    if (failed) return run(() => 'skipped')
+    if (failed || reached) return run(() => (failed ? 'skipped' : pipeline.abort ? 'aborted' : 'pending'))
     if (stage.workflows.every((name) => attempt.kept.has(name))) return run(() => 'succeeded')
     if (at === null) return run(() => (pipeline.abort ? 'aborted' : 'on_hold'))
-    if (cut < at + pipeline.stageDurationMs) return run(() => (pipeline.abort ? 'aborted' : cut < at! ? 'pending' : 'running'))
+    if (cut < at + pipeline.stageDurationMs) {
+      reached = true
+      return run(() => (pipeline.abort ? 'aborted' : cut < at! ? 'pending' : 'running'))
+    }
     at += pipeline.stageDurationMs
     done = at
     failed = stage.workflows.some((name) => !attempt.kept.has(name) && fails(name))
@@ -122,6 +152,26 @@ export function pipelineView(app: AppRecord | undefined, pipeline: PipelineRecor
   if (failed) return { status: 'failed', finishedAt: done, stages }
   if (statuses.every((s) => s === 'succeeded')) return { status: 'succeeded', finishedAt: done || attempt.startedAt, stages }
   return { status: 'running', finishedAt: null, stages }
+}
+
+/** Whether a workflow of this attempt fails: all do when the app's builds fail, flaky ones on the first attempt. */
+export function workflowFails(app: AppRecord | undefined, attempt: PipelineAttempt, name: string): boolean {
+  return app?.buildOutcome === 'failure' || (attempt.number === 1 && (app?.flakyWorkflows ?? []).includes(name))
+}
+
+/** A workflow's view; its stage started at `stageStart` when that is set and not after the clock's cut. */
+function workflowView(pipeline: PipelineRecord, attempt: PipelineAttempt, name: string, status: WorkflowStatus, stageStart: number | null): PipelineWorkflowView {
+  const kept = attempt.kept.get(name)
+  const started = kept === undefined && stageStart !== null && status !== 'pending' && status !== 'skipped' && status !== 'on_hold'
+  // An abort before the stage began leaves the workflow aborted without a build.
+  const beforeAbort = !pipeline.abort || stageStart! <= pipeline.abort.at
+  return {
+    id: workflowId(pipeline, attempt, name),
+    externalId: kept?.externalId ?? attempt.builds.get(name) ?? '',
+    name,
+    status,
+    startedAt: started && beforeAbort ? stageStart : null
+  }
 }
 
 /** Aborts a pipeline that has not finished. */
@@ -136,8 +186,8 @@ export function rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partia
   const view = pipelineView(app, pipeline, now)
   if (view.status === 'running' || view.status === 'on_hold') throw badRequest(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`)
   if (partial && view.status === 'succeeded') throw badRequest(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`)
-  const kept = new Map<string, string>()
-  if (partial) for (const w of view.stages.flatMap((s) => s.workflows)) if (w.status === 'succeeded') kept.set(w.name, w.id)
-  pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept })
+  const kept = new Map<string, KeptWorkflow>()
+  if (partial) for (const w of view.stages.flatMap((s) => s.workflows)) if (w.status === 'succeeded') kept.set(w.name, { id: w.id, externalId: w.externalId })
+  pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept, builds: new Map() })
   pipeline.abort = null
 }

@@ -4,7 +4,9 @@ import { buildJson, logAt } from '../builds.js'
 import { notFound } from '../http-error.js'
 import type { Reply } from '../http-io.js'
 import type { ApiRoute, RequestContext } from '../router.js'
+import type { TriggerRequest } from '../model/model.js'
 import type { PipelineRecord } from '../model/pipelines.js'
+import { triggersOf } from '../model/trigger-targets.js'
 import type { BuildRecord } from '../types.js'
 import { bodyObject, optionalBoolean, optionalString } from '../validate.js'
 import { readTriggerRequest } from './trigger-request.js'
@@ -12,16 +14,9 @@ import { readTriggerRequest } from './trigger-request.js'
 function trigger(ctx: RequestContext): Reply {
   const app = ctx.app()
   const request = readTriggerRequest(ctx.body, ctx.headers)
-  const started = request.text.pipeline_id ? triggeredPipeline(ctx.model.triggerPipeline(app, request)) : ctx.model.triggerBuild(app, request)
-  const item = {
-    build_slug: started.slug,
-    build_number: started.buildNumber,
-    build_url: `${ctx.origin}/${request.text.pipeline_id ? 'pipelines' : 'build'}/${started.slug}`,
-    triggered_workflow: started.triggeredWorkflow,
-    triggered_pipeline: 'triggeredPipeline' in started ? started.triggeredPipeline : '',
-    status: 'ok',
-    message: 'webhook processed'
-  }
+  // One item per build started: several when target-based triggers match several targets.
+  const results = triggersOf(app, request).map((one) => startOne(ctx, one))
+  const [item] = results
   return {
     status: 201,
     json: {
@@ -29,12 +24,27 @@ function trigger(ctx: RequestContext): Reply {
       message: 'webhook processed',
       slug: app.slug,
       service: 'service',
-      results: [item],
+      results,
       build_slug: item.build_slug,
       build_number: item.build_number,
       build_url: item.build_url,
       triggered_workflow: item.triggered_workflow
     }
+  }
+}
+
+/** Starts one build or pipeline, and the `results` item that names it. */
+function startOne(ctx: RequestContext, request: TriggerRequest): Record<string, unknown> {
+  const app = ctx.app()
+  const started = request.text.pipeline_id ? triggeredPipeline(ctx.model.triggerPipeline(app, request)) : ctx.model.triggerBuild(app, request)
+  return {
+    build_slug: started.slug,
+    build_number: started.buildNumber,
+    build_url: `${ctx.origin}/${request.text.pipeline_id ? 'pipelines' : 'build'}/${started.slug}`,
+    triggered_workflow: started.triggeredWorkflow,
+    triggered_pipeline: 'triggeredPipeline' in started ? started.triggeredPipeline : '',
+    status: 'ok',
+    message: 'webhook processed'
   }
 }
 

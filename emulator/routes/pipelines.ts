@@ -37,7 +37,11 @@ function getPipeline(ctx: RequestContext): Reply {
       rebuildable: finished,
       current_attempt_id: `${pipeline.id}-${attempt.number}`,
       attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: iso(a.at) })),
-      stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows })),
+      stages: view.stages.map((stage) => ({
+        id: stage.name,
+        name: stage.name,
+        workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, started_at: iso(w.startedAt) }))
+      })),
       trigger_params: pipeline.triggerParams
     }
   }

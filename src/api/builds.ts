@@ -16,9 +16,24 @@ export interface TriggeredBuild {
   /** Why the service's build_url was dropped, for a warning. */
   buildUrlProblem?: string
   triggeredWorkflow?: string
+  /** Set when the build is a pipeline (the trigger named none, a target-based trigger chose it): its slug is the pipeline's id. */
+  triggeredPipeline?: string
   message?: string
   /** The answer as received, for the `response` output. */
   response: string
+  /** The answer's other `results`: builds (or pipelines) the same trigger started, in its order. */
+  others?: StartedBuild[]
+}
+
+/** One more build a trigger answer names: a build, or with `triggeredPipeline` a pipeline, whose id stands as its slug. */
+export interface StartedBuild {
+  buildSlug: string
+  buildNumber?: number
+  buildUrl?: string
+  /** Why the service's build_url was dropped, for a warning. */
+  buildUrlProblem?: string
+  triggeredWorkflow?: string
+  triggeredPipeline?: string
 }
 
 interface TriggerResult {
@@ -27,6 +42,7 @@ interface TriggerResult {
   build_number?: unknown
   build_url?: string
   triggered_workflow?: string
+  triggered_pipeline?: string
   message?: string
 }
 
@@ -63,8 +79,32 @@ export async function triggerBuild(client: ServiceClient, appSlug: string, param
   } catch (error) {
     throw invalid(`POST ${path} answered ${res.status} and started build ${buildSlug}, but its ${(error as Error).message}`)
   }
+  const others = Array.isArray(body.results) ? body.results.slice(1).map((item, i) => otherResult(item, i + 1, invalid, path, res.status)) : []
   const { url: buildUrl, problem: buildUrlProblem } = checkedBuildUrl(pick('build_url'))
-  return { buildSlug, buildNumber, buildUrl, buildUrlProblem, triggeredWorkflow: pick('triggered_workflow'), message: pick('message'), response: res.text }
+  const started: TriggeredBuild = { buildSlug, buildNumber, buildUrl, buildUrlProblem, triggeredWorkflow: pick('triggered_workflow'), message: pick('message'), response: res.text }
+  const pipeline = pick('triggered_pipeline')
+  if (typeof pipeline === 'string' && pipeline !== '') started.triggeredPipeline = pipeline
+  return others.length > 0 ? { ...started, others } : started
+}
+
+/**
+ * One of the answer's `results` after the first: every build it names is reported, waited for
+ * and aborted like the first, so one the action cannot use makes the answer invalid.
+ */
+function otherResult(item: TriggerResult, index: number, invalid: (message: string) => ApiError, path: string, status: number): StartedBuild {
+  const at = `results[${index}]`
+  const slug = item?.build_slug
+  const problem = slugProblem(slug)
+  if (problem) throw invalid(`POST ${path} answered ${status}, but ${describeUnsafeSlug(`${at}.build_slug`, slug, problem)}; the builds may have started: check the app's builds on the service`)
+  const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
+  let buildNumber: number | undefined
+  try {
+    buildNumber = wholeNumber(item.build_number, `${at}.build_number`, true)
+  } catch (error) {
+    throw invalid(`POST ${path} answered ${status} and started build ${slug}, but its ${(error as Error).message}`)
+  }
+  const { url: buildUrl, problem: buildUrlProblem } = checkedBuildUrl(item.build_url)
+  return { buildSlug: slug as string, buildNumber, buildUrl, buildUrlProblem, triggeredWorkflow: text(item.triggered_workflow), triggeredPipeline: text(item.triggered_pipeline) }
 }
 
 /** Reads one build's record. */

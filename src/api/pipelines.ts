@@ -1,14 +1,17 @@
 /** The service's pipeline calls: read one, abort it, rebuild it. */
 import { ApiError } from '../http/api-error.js'
 import type { ApiResponse, ServiceClient } from '../http/client.js'
-import { pipelinePath } from './paths.js'
+import { excerpt } from '../errors.js'
+import { describeUnsafeSlug, pipelinePath, slugProblem } from './paths.js'
 
 /** A workflow of a pipeline's current attempt. */
 export interface PipelineWorkflow {
   stage: string
   name: string
-  /** The workflow's build slug. */
+  /** The pipeline workflow's own id: not a build. */
   id: string
+  /** The slug of the build the workflow runs as (`external_id`); '' until it has started. */
+  buildSlug: string
   status: string
 }
 
@@ -36,16 +39,37 @@ export function requestPipeline(client: ServiceClient, appSlug: string, pipeline
   return client.request<Record<string, unknown> | undefined>('GET', pipelinePath(appSlug, pipelineId), { signal })
 }
 
-/** The pipeline an answer of requestPipeline holds; throws when it has no status. */
+/**
+ * The pipeline an answer of requestPipeline holds; throws when it has no status, or when it
+ * names another pipeline: the action reads, aborts and reports only the pipeline it asked for.
+ */
 export function pipelineRecord(res: ApiResponse<Record<string, unknown> | undefined>, appSlug: string, pipelineId: string): PipelineRecord {
   const path = pipelinePath(appSlug, pipelineId)
   const raw = (res.body && typeof res.body.data === 'object' && res.body.data !== null ? res.body.data : res.body) as Record<string, unknown> | undefined
   if (!raw || typeof raw.status !== 'string') throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "status"' })
+  if (raw.id !== undefined && raw.id !== pipelineId) {
+    const named = typeof raw.id === 'string' ? `pipeline ${excerpt(raw.id, 80)}` : 'an id that is not text'
+    throw ApiError.invalidResponse({ method: 'GET', path, status: res.status, message: `GET ${path} answered for ${named}, not for pipeline ${pipelineId}; the answer is not used` })
+  }
   const stages = Array.isArray(raw.stages) ? (raw.stages as Record<string, unknown>[]) : []
   const workflows = stages.flatMap((stage) =>
-    (Array.isArray(stage?.workflows) ? (stage.workflows as Record<string, unknown>[]) : []).map((w) => ({ stage: text(stage.name), name: text(w?.name), id: text(w?.id), status: text(w?.status) }))
+    (Array.isArray(stage?.workflows) ? (stage.workflows as Record<string, unknown>[]) : []).map((w) => ({
+      stage: text(stage.name),
+      name: text(w?.name),
+      id: text(w?.id),
+      buildSlug: workflowBuildSlug(w?.external_id, path, res.status),
+      status: text(w?.status)
+    }))
   )
-  return { id: text(raw.id) || pipelineId, status: raw.status, abortReason: text(raw.abort_reason) || undefined, workflows, response: res.text }
+  return { id: pipelineId, status: raw.status, abortReason: text(raw.abort_reason) || undefined, workflows, response: res.text }
+}
+
+/** A workflow's `external_id`: its build's slug, '' (or absent) until it has started; one that is no safe slug makes the answer invalid. */
+function workflowBuildSlug(value: unknown, path: string, status: number): string {
+  if (value === undefined || value === null || value === '') return ''
+  const problem = slugProblem(value)
+  if (!problem) return value as string
+  throw ApiError.invalidResponse({ method: 'GET', path, status, message: `GET ${path} answered ${status}, but a workflow's ${describeUnsafeSlug('external_id', value, problem).slice(4)}` })
 }
 
 /** Aborts a pipeline with the same reason and flags as a build. */
@@ -62,12 +86,15 @@ export async function rebuildPipeline(client: ServiceClient, appSlug: string, pi
   return res.text
 }
 
-/** The builds output of a pipeline: its workflows, each with its stage, name, build slug and status. */
-export function workflowsOutput(pipeline: PipelineRecord): { stage: string; name: string; 'build-slug': string; status: string }[] {
-  return pipeline.workflows.map((w) => ({ stage: w.stage, name: w.name, 'build-slug': w.id, status: w.status }))
+/**
+ * The builds output of a pipeline: its workflows, each with its stage, name, build slug (its
+ * `external_id`, '' until it has started), status and the workflow's own id.
+ */
+export function workflowsOutput(pipeline: PipelineRecord): { stage: string; name: string; 'build-slug': string; status: string; 'workflow-id': string }[] {
+  return pipeline.workflows.map((w) => ({ stage: w.stage, name: w.name, 'build-slug': w.buildSlug, status: w.status, 'workflow-id': w.id }))
 }
 
 /** The summary table of a pipeline's workflows. */
 export function workflowsTable(pipeline: PipelineRecord): string[][] {
-  return [['Stage', 'Workflow', 'Status'], ...pipeline.workflows.map((w) => [w.stage, w.name, w.status])]
+  return [['Stage', 'Workflow', 'Build', 'Status'], ...pipeline.workflows.map((w) => [w.stage, w.name, w.buildSlug, w.status])]
 }

@@ -1,28 +1,39 @@
 /**
- * Waiting for the builds of several apps at once. With fail-fast, the first
+ * Waiting for several builds at once: those of several apps, or those one trigger started
+ * (a pipeline among them is waited for beside the builds). With fail-fast, the first
  * failure ends the wait and the others are left running; a wait-timeout or a
  * cancelled job aborts every build still running, as it does for one build.
  * The builds are saved in the step state while the wait lasts, so the post step
  * can abort them if this process is killed.
  */
 import { abortBuild } from '../api/builds.js'
+import { abortPipeline } from '../api/pipelines.js'
 import { waitForBuild, type WaitResult } from '../api/watch-build.js'
 import { State } from '../constants.js'
 import type { HandlerContext } from '../operations/context.js'
 import type { WaitSettings } from '../operations/waiting.js'
-import { savedBuilds } from '../pending-wait.js'
+import { savedWork, type PendingWork } from '../pending-wait.js'
 import type { AppBuild } from './run-many.js'
+import { waitForPipeline, type PipelineWaitEnd } from './wait-pipeline.js'
+
+/** What the post step aborts for these builds and pipelines. */
+function pending(builds: AppBuild[]): PendingWork {
+  return {
+    builds: builds.flatMap((b) => (b['build-slug'] !== undefined ? [{ appSlug: b['app-slug'], buildSlug: b['build-slug'] }] : [])),
+    pipelines: builds.flatMap((b) => (b['pipeline-id'] !== undefined ? [{ appSlug: b['app-slug'], pipelineId: b['pipeline-id'] }] : []))
+  }
+}
 
 /** Waits for every triggered build, setting each one's status; aborts on a timeout or a cancel. */
 export async function waitForAll(builds: AppBuild[], settings: WaitSettings, failFast: boolean, ctx: HandlerContext): Promise<void> {
   const stop = new AbortController()
   const signal = AbortSignal.any([ctx.signal, stop.signal])
-  const watched = builds.filter((b): b is AppBuild & { 'build-slug': string } => b.status === 'triggered' && b['build-slug'] !== undefined)
-  ctx.saveState(State.pendingBuild, savedBuilds(watched.map((b) => ({ appSlug: b['app-slug'], buildSlug: b['build-slug'] }))))
+  const watched = builds.filter((b) => b.status === 'triggered' && (b['build-slug'] !== undefined || b['pipeline-id'] !== undefined))
+  ctx.saveState(State.pendingBuild, savedWork(pending(watched)))
   ctx.info(`Waiting for ${watched.length} build(s) (fail-fast: ${failFast})`)
   await Promise.all(
     watched.map(async (build) => {
-      const result = await watchOne(build, build['build-slug'], settings, signal, ctx)
+      const result = build['pipeline-id'] !== undefined ? await watchPipeline(build, build['pipeline-id'], settings, signal, ctx) : await watchOne(build, build['build-slug'] as string, settings, signal, ctx)
       build.status = statusOf(result, ctx.signal.aborted)
       if (build.status === 'failed' && failFast && !stop.signal.aborted) {
         ctx.info(`The build of ${build['app-slug']} failed; fail-fast: true stops the wait, leaving the other builds running.`)
@@ -35,7 +46,16 @@ export async function waitForAll(builds: AppBuild[], settings: WaitSettings, fai
   // As for one build: a build whose abort failed stays saved, so the post step tries again;
   // every other build has finished, was aborted, or is left running on purpose.
   const unsettled = toAbort.filter((_, i) => !settled[i])
-  ctx.saveState(State.pendingBuild, savedBuilds(unsettled.map((b) => ({ appSlug: b['app-slug'], buildSlug: b['build-slug'] }))))
+  ctx.saveState(State.pendingBuild, savedWork(pending(unsettled)))
+}
+
+async function watchPipeline(build: AppBuild, pipelineId: string, settings: WaitSettings, signal: AbortSignal, ctx: HandlerContext): Promise<PipelineWaitEnd | Error> {
+  try {
+    return await waitForPipeline(ctx.client, { appSlug: build['app-slug'], pipelineId }, settings, signal, (line) => ctx.info(`${build['app-slug']}: ${line}`))
+  } catch (error) {
+    build.error = (error as Error).message
+    return error as Error
+  }
 }
 
 async function watchOne(build: AppBuild, buildSlug: string, settings: WaitSettings, signal: AbortSignal, ctx: HandlerContext): Promise<WaitResult | Error> {
@@ -60,7 +80,7 @@ async function watchOne(build: AppBuild, buildSlug: string, settings: WaitSettin
 }
 
 /** A build's status once the wait for it ended. */
-function statusOf(result: WaitResult | Error, cancelled: boolean): string {
+function statusOf(result: WaitResult | PipelineWaitEnd | Error, cancelled: boolean): string {
   if (result instanceof Error) return 'unknown'
   if (result.kind === 'finished') return result.status
   if (result.kind === 'timed-out') return 'timed-out'
@@ -71,9 +91,21 @@ function statusOf(result: WaitResult | Error, cancelled: boolean): string {
 /** Aborts one build after a wait-timeout or a cancel; false when the abort failed. */
 async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerContext): Promise<boolean> {
   const why = build.status === 'timed-out' ? `the wait-timeout of ${settings.timeoutMs / 1000} s was reached` : 'the GitHub job was cancelled'
+  const abortReason = `Aborted by the GitHub Action: ${why}${ctx.runUrl ? ` (${ctx.runUrl})` : ''}`
+  const pipelineId = build['pipeline-id']
+  if (pipelineId !== undefined) {
+    try {
+      await abortPipeline(ctx.client, build['app-slug'], pipelineId, { abortReason, abortWithSuccess: false, skipNotifications: false })
+      ctx.info(`Pipeline ${pipelineId} of ${build['app-slug']}: aborted because ${why}`)
+      return true
+    } catch (error) {
+      build.error = `aborting it failed: ${(error as Error).message}`
+      return false
+    }
+  }
   try {
     const outcome = await abortBuild(ctx.client, build['app-slug'], build['build-slug'] as string, {
-      abortReason: `Aborted by the GitHub Action: ${why}${ctx.runUrl ? ` (${ctx.runUrl})` : ''}`,
+      abortReason,
       abortWithSuccess: false,
       skipNotifications: false,
       skipGitStatusReport: false

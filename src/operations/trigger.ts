@@ -160,7 +160,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   ctx.output(Output.buildSlug, build.buildSlug)
   ctx.output(Output.buildNumber, build.buildNumber)
   ctx.output(Output.buildUrl, build.buildUrl)
-  if (build.buildUrlProblem) ctx.warning(build.buildUrlProblem)
+  for (const one of [build, ...(build.others ?? [])]) if (one.buildUrlProblem) ctx.warning(one.buildUrlProblem)
   ctx.output(Output.triggeredWorkflow, build.triggeredWorkflow)
   ctx.output(Output.response, build.response)
   if (inputs.reuse.cancelSuperseded && !build.reused) await cancelSuperseded(ctx, inputs.appSlug, build, params)
@@ -185,11 +185,19 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     lines: [...inputs.notes, ...inputs.warnings]
   }
   ctx.summary(section)
-  if (params.pipeline_id) return (await import('../pipelines/follow.js')).startedPipeline(inputs.appSlug, build.buildSlug, build.buildUrl, inputs.wait, section, ctx)
+  if (build.others) return followSeveral(inputs, build, section, ctx)
+  if (params.pipeline_id || build.triggeredPipeline) return (await import('../pipelines/follow.js')).startedPipeline(inputs.appSlug, build.buildSlug, build.buildUrl, inputs.wait, section, ctx)
   const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
   if (!inputs.wait) return
   const succeeded = await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report }, inputs.wait, ctx)
   if (succeeded && inputs.artifacts) await (await import('../artifacts/report.js')).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
+}
+
+/** The answer named several builds: all are reported and waited for; the module is loaded only then. */
+async function followSeveral(inputs: TriggerInputs, build: TriggeredBuild, section: SummarySection, ctx: HandlerContext): Promise<void> {
+  const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, inputs.params, ctx))
+  const { followSeveral: follow } = await import('../multi-app/several-results.js')
+  return follow({ appSlug: inputs.appSlug, started: build, section, wait: inputs.wait, report, artifacts: inputs.artifacts }, ctx)
 }
 
 /** Posts the pending status on GitHub; the module that posts is loaded only here. */

@@ -1,0 +1,75 @@
+/**
+ * The builds of a pipeline's workflows. On the service a pipeline workflow has two ids: its
+ * own `id`, and `external_id`, the slug of the build it runs as, empty until it has started
+ * (bitrise-steplib/bitrise-step-pull-intermediate-files, README and
+ * `step/matcher/staged_pipeline.go`). Here each workflow's build is made when its stage
+ * starts, as the clock finds it before each request, and is an ordinary build: readable,
+ * with a log and artifacts, naming its workflow in `pipeline_workflow_id`.
+ */
+import { randomBytes } from 'node:crypto'
+import { progressOf } from '../builds.js'
+import type { EmulatorState } from '../state.js'
+import type { AppRecord, BuildRecord } from '../types.js'
+import { abortBuild, checkoutOf, effectiveEnvironment } from './builds.js'
+import { pipelineView, workflowFails, type PipelineAbortRequest, type PipelineRecord, type PipelineWorkflowView } from './pipelines.js'
+import { recordTrigger } from './events.js'
+
+/** Makes the build of every workflow whose stage has started by `now` and has none yet. */
+export function settlePipelineBuilds(state: EmulatorState, now: number): void {
+  for (const pipeline of state.pipelines.values()) {
+    const app = state.apps.get(pipeline.appSlug)
+    if (app) startedWorkflowBuilds(state, app, pipeline, now)
+  }
+}
+
+function startedWorkflowBuilds(state: EmulatorState, app: AppRecord, pipeline: PipelineRecord, now: number): void {
+  const attempt = pipeline.attempts[pipeline.attempts.length - 1]
+  if (attempt.startedAt === null || attempt.builds.size === pipeline.stages.reduce((n, s) => n + s.workflows.length, 0)) return
+  for (const workflow of pipelineView(app, pipeline, now).stages.flatMap((s) => s.workflows)) {
+    if (workflow.startedAt === null || attempt.builds.has(workflow.name)) continue
+    const build = workflowBuild(app, pipeline, workflow, workflow.startedAt, workflowFails(app, attempt, workflow.name))
+    state.addBuild(build)
+    recordTrigger(state, build, workflow.startedAt)
+    attempt.builds.set(workflow.name, build.slug)
+  }
+}
+
+function workflowBuild(app: AppRecord, pipeline: PipelineRecord, workflow: PipelineWorkflowView, startedAt: number, fails: boolean): BuildRecord {
+  const { text, pullRequestId, environments, originalParams, skipGitStatusReport } = pipeline.request
+  return {
+    slug: randomBytes(8).toString('hex'),
+    appSlug: app.slug,
+    buildNumber: app.nextBuildNumber++,
+    triggeredAt: startedAt,
+    startedAt,
+    durationMs: pipeline.stageDurationMs,
+    outcome: fails ? 'failure' : 'success',
+    triggeredWorkflow: workflow.name,
+    branch: text.branch ?? null,
+    commitHash: text.commit_hash ?? null,
+    tag: text.tag ?? null,
+    pullRequestId,
+    checkout: checkoutOf(app, text),
+    originalParams,
+    additionalEnvs: environments,
+    ...effectiveEnvironment(app, environments),
+    skipGitStatusReport,
+    heldForApproval: false,
+    approvedAt: null,
+    gitStatusReport: null,
+    ended: false,
+    abort: null,
+    pipelineWorkflowId: workflow.id
+  }
+}
+
+/** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's abort stops them. */
+export function abortWorkflowBuilds(state: EmulatorState, app: AppRecord, pipeline: PipelineRecord, caller: string, request: PipelineAbortRequest, now: number): void {
+  startedWorkflowBuilds(state, app, pipeline, now)
+  const attempt = pipeline.attempts[pipeline.attempts.length - 1]
+  for (const slug of attempt.builds.values()) {
+    const build = state.builds.get(slug)
+    if (!build || progressOf(build, now).status !== 0) continue
+    abortBuild(state, app, build, caller, { reason: request.reason, withSuccess: request.withSuccess, skipNotifications: request.skipNotifications, skipGitStatusReport: false }, now)
+  }
+}
