@@ -13,6 +13,7 @@ function trigger(ctx: RequestContext): Reply {
   const app = ctx.app()
   const request = readTriggerRequest(ctx.body, ctx.headers)
   const started = request.text.pipeline_id ? triggeredPipeline(ctx.model.triggerPipeline(app, request)) : ctx.model.triggerBuild(app, request)
+  if ('trigger' in started) return heldForApproval(app.slug)
   const item = {
     build_slug: started.slug,
     build_number: started.buildNumber,
@@ -36,6 +37,16 @@ function trigger(ctx: RequestContext): Reply {
       triggered_workflow: item.triggered_workflow
     }
   }
+}
+
+/**
+ * A trigger held for manual approval: accepted, with an empty build slug, which is all the
+ * service's build-router step shows of this answer (bitrise-step-build-router-start, main.go).
+ * No results: nothing started. The build request is found through the build requests list.
+ */
+function heldForApproval(appSlug: string): Reply {
+  const message = 'build request created: manual build approval is on for this app'
+  return { status: 201, json: { status: 'ok', message, slug: appSlug, service: 'service', build_slug: '' } }
 }
 
 /** A pipeline as the trigger answer names it: its id stands where a build's slug would. */
