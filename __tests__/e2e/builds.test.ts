@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import * as events from '../fixtures/events/events.js'
-import { appState, buildState, emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, printed, requestLog, SAME_REPOSITORY, setConcurrency, step, type RunningEmulator } from './support.js'
+import { appState, buildState, emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, printed, SAME_REPOSITORY, setConcurrency, step, type RunningEmulator } from './support.js'
 import type { ChildProcess } from 'node:child_process'
 import { randomSlug } from '../helpers/random.js'
 
