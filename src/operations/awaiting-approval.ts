@@ -8,6 +8,7 @@ import { AwaitingApproval } from '../api/awaiting-approval.js'
 import { listBuildRequests, type BuildRequest } from '../api/build-requests.js'
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../api/build-list.js'
 import type { TriggeredBuild } from '../api/builds.js'
+import { slugProblem } from '../api/paths.js'
 import type { BuildParams } from '../build-params.js'
 import { Input, Output } from '../constants.js'
 import { describeDuration } from '../durations.js'
@@ -86,6 +87,8 @@ function describeTrigger(params: BuildParams): string | undefined {
 /** The newest open request for the same commit and pull request (and workflow, when both name one). */
 function matchingRequest(requests: BuildRequest[], params: BuildParams): BuildRequest | undefined {
   const same = requests.filter((r) => {
+    // A slug that could not name a path is no request the step can point anyone to.
+    if (slugProblem(r.slug) !== undefined) return false
     const given = r.build_params ?? {}
     if (params.commit_hash && String(given.commit_hash ?? '').toLowerCase() !== params.commit_hash.toLowerCase()) return false
     if (params.pull_request_id !== undefined && Number(given.pull_request_id) !== params.pull_request_id) return false
