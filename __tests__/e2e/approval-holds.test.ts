@@ -142,6 +142,17 @@ describe('a 2xx trigger answer without a build slug, against a loopback server',
     expect(result.outputs['build-status']).toBe('awaiting-approval')
   })
 
+  it('a matching request whose slug could not name a path is not reported', async () => {
+    const service = await serve({
+      'POST /apps/app-1/builds': { status: 201, body: { status: 'ok', build_slug: '' } },
+      'GET /apps/app-1/build-requests': { body: { data: [{ slug: `../${randomSlug()}`, build_params: { commit_hash: commit, pull_request_id: pr } }] } }
+    })
+    const result = await runAction(inputs(service.url))
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toContain(`has no open build request for commit ${commit}`)
+    expect(result.outputs['build-request-slug']).toBeUndefined()
+  })
+
   it('with no open build request for the commit, the step fails as before: the answer named no build slug', async () => {
     const service = await serve({
       'POST /apps/app-1/builds': { status: 201, body: { status: 'ok', build_slug: '' } },
