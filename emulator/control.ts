@@ -1,10 +1,10 @@
 /**
  * Emulator-only endpoints under `/_emulator/`, as a route table: state dump, reset, request
- * log, event log, approval of held builds, faults. State changes go through the model.
+ * log, event log, concurrency slots, faults. State changes go through the model.
  */
 import { buildStateJson } from './builds.js'
 import type { FaultInjector } from './faults.js'
-import { notFound } from './http-error.js'
+import { badRequest, notFound } from './http-error.js'
 import type { Reply } from './http-io.js'
 import type { ServiceModel } from './model/model.js'
 import type { RequestLog } from './request-log.js'
@@ -41,9 +41,14 @@ function reset(ctx: ControlContext): Reply {
   return { status: 200, json: { status: 'ok' } }
 }
 
-function approve(ctx: ControlContext): Reply {
-  const build = ctx.model.approveBuild(ctx.params.build)
-  return { status: 200, json: { status: 'ok', build: buildStateJson(build, ctx.model.now()) } }
+/** Sets how many of an app's builds may run at once (`{slots: n}`, null: unlimited); more wait on hold. */
+function concurrency(ctx: ControlContext): Reply {
+  const app = ctx.model.state.apps.get(ctx.params.app)
+  if (!app) throw notFound(`app "${ctx.params.app}" not found`)
+  const slots = (ctx.body as { slots?: unknown } | null)?.slots
+  if (slots !== null && !(Number.isInteger(slots) && (slots as number) >= 0)) throw badRequest('slots must be a whole number, 0 or more, or null')
+  ctx.model.setConcurrency(app, slots as number | null)
+  return { status: 200, json: { status: 'ok', app: app.slug, concurrency: app.concurrency } }
 }
 
 export const CONTROL_ROUTES: readonly Route<ControlContext>[] = [
@@ -53,7 +58,7 @@ export const CONTROL_ROUTES: readonly Route<ControlContext>[] = [
   { method: 'DELETE', pattern: '/requests', handler: (ctx) => (ctx.requests.clear(), NO_CONTENT) },
   { method: 'GET', pattern: '/events', handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
   { method: 'DELETE', pattern: '/events', handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
-  { method: 'POST', pattern: '/builds/:build/approve', handler: approve },
+  { method: 'PUT', pattern: '/apps/:app/concurrency', handler: concurrency },
   { method: 'POST', pattern: '/faults', handler: withFaults((ctx) => ({ status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } })) },
   { method: 'GET', pattern: '/faults', handler: withFaults((ctx) => ({ status: 200, json: ctx.faults.pending() })) },
   { method: 'DELETE', pattern: '/faults', handler: withFaults((ctx) => (ctx.faults.clear(), NO_CONTENT)) }

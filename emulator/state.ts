@@ -2,7 +2,7 @@
 import { newAppRecord } from './model/app-record.js'
 import type { PipelineRecord } from './model/pipelines.js'
 import { normaliseRole } from './seed.js'
-import type { AppRecord, BuildRecord, GroupRoleName, Organization, Seed, SeedApp, SeedUser, ServiceEvent, TeamRole } from './types.js'
+import type { AppRecord, BuildRecord, BuildRequestRecord, GroupRoleName, Organization, Seed, SeedApp, SeedUser, ServiceEvent, TeamRole } from './types.js'
 
 const ROLE_RANK: Record<TeamRole, number> = { owner: 4, admin: 3, manager: 2, member: 1 }
 
@@ -21,6 +21,8 @@ export class EmulatorState {
   unended = new Set<BuildRecord>()
   /** Each app's builds on each branch, oldest first: the email rule's previous build without a scan of every build. */
   private byBranch = new Map<string, BuildRecord[]>()
+  /** Triggers held for manual approval, open and decided, by slug (see model/build-requests.ts). */
+  buildRequests = new Map<string, BuildRequestRecord>()
   /** Running and finished pipelines, by id (see model/pipelines.ts). */
   pipelines = new Map<string, PipelineRecord>()
   /** The events of section 6 of the interface, oldest first (see model/events.ts). */
@@ -57,6 +59,7 @@ export class EmulatorState {
     this.unended = new Set()
     this.byBranch = new Map()
     this.pipelines = new Map()
+    this.buildRequests = new Map()
     this.events = []
     this.nextEventSeq = 1
   }
@@ -144,9 +147,18 @@ export class EmulatorState {
         has_build_trigger_token: a.buildTriggerToken !== null,
         registration_finished: a.registrationFinished,
         build_outcome: a.buildOutcome,
+        manual_approval: a.manualApproval,
+        concurrency: a.concurrency,
         extra: a.extra
       })),
       builds: [...this.builds.values()].map((b) => describeBuild(b, now)),
+      build_requests: [...this.buildRequests.values()].map((r) => ({
+        slug: r.slug,
+        app: r.appSlug,
+        created_at: new Date(r.createdAt).toISOString(),
+        build_params: r.trigger.originalParams,
+        decision: r.decision && { approved: r.decision.approved, at: new Date(r.decision.at).toISOString(), by: r.decision.by, build_slug: r.decision.buildSlug, reason: r.decision.reason }
+      })),
       notifications: this.events.filter((e) => e.kind === 'email_notification')
     }
   }
@@ -181,7 +193,10 @@ function appFromSeed(a: SeedApp): AppRecord {
     secrets: { ...(a.secrets ?? {}) },
     buildOutcome: a.build_outcome,
     artifacts: a.artifacts,
-    flakyWorkflows: a.flaky_workflows
+    flakyWorkflows: a.flaky_workflows,
+    // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
+    manualApproval: a.is_public === true || a.manual_approval !== false,
+    concurrency: a.concurrency
   })
 }
 

@@ -64,6 +64,10 @@ export interface SeedApp {
   flaky_workflows?: string[]
   /** The artifacts each successful build of the app produces; two made-up ones when absent. */
   artifacts?: SeedArtifact[]
+  /** Manual build approval for fork pull requests: on unless false (always on for a public app). */
+  manual_approval?: boolean
+  /** Builds of the app that may run at once; more wait on hold (`is_on_hold`). Unlimited when absent. */
+  concurrency?: number
 }
 
 /** An artifact a successful build produces: its content is made-up bytes of the given size. */
@@ -132,6 +136,20 @@ export interface AppRecord {
   flakyWorkflows?: string[]
   /** What each successful build produces (see model/artifacts.ts). */
   artifacts?: SeedArtifact[]
+  /** Whether fork pull request triggers wait for manual approval as build requests (model/build-requests.ts). */
+  manualApproval: boolean
+  /** Builds that may run at once; null: unlimited. Builds beyond it are on hold. */
+  concurrency: number | null
+}
+
+/** A trigger held for manual approval: no build exists until it is approved. */
+export interface BuildRequestRecord {
+  slug: string
+  appSlug: string
+  createdAt: number
+  /** The trigger as received, to start the build on approval. */
+  trigger: import('./model/builds.js').TriggerRequest
+  decision: null | { approved: boolean; at: number; by: string; buildSlug: string | null; reason: string | null }
 }
 
 export interface EnvItem {
@@ -145,7 +163,7 @@ export interface BuildRecord {
   appSlug: string
   buildNumber: number
   triggeredAt: number
-  /** null while the build is held for approval */
+  /** null while the build is on hold: no free concurrency slot yet */
   startedAt: number | null
   durationMs: number
   outcome: BuildOutcome
@@ -160,8 +178,8 @@ export interface BuildRecord {
   effectiveEnv: Record<string, string>
   envSources: Record<string, 'additional' | 'app' | 'secret'>
   skipGitStatusReport: boolean
-  heldForApproval: boolean
-  approvedAt: number | null
+  /** The build request whose approval created the build, if any. */
+  buildRequest: string | null
   /** The final status report sent to the git provider, once the build ended or was aborted (null when none was sent). */
   gitStatusReport: 'success' | 'failure' | null
   /** Whether the model has recorded the build's end (its events are written once). */

@@ -96,7 +96,8 @@ export const Input = {
   githubStatusName: 'github-status-name',
   githubComment: 'github-comment',
   buildRequestSlug: 'build-request-slug',
-  approve: 'approve'
+  approve: 'approve',
+  failIfHeld: 'fail-if-held'
 } as const
 
 export type InputName = (typeof Input)[keyof typeof Input]
@@ -138,6 +139,7 @@ export const Output = {
   pipelineId: 'pipeline-id',
   pipelineUrl: 'pipeline-url',
   pipelineStatus: 'pipeline-status',
+  buildRequestSlug: 'build-request-slug',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',

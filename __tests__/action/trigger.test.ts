@@ -114,20 +114,18 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
       expect(result.stdout).toContain('::notice::Pull request #2 comes from a fork whose repository was deleted;')
     })
 
-    it('an owner given as an input is still sent, and the step warns that the build will not be held', async () => {
+    it('one owner given as an input is still sent, and the step warns that no source says whether the build is held', async () => {
       const fork = events.randomFork()
       const owner = randomSlug('owner-')
       const { result, body } = await trigger({ 'branch-repo-owner': owner }, { event: { name, payload: events.forkPullRequest(fork) } })
       expect(result.code).toBe(0)
       expect(body.build_params).toEqual({ ...forkParams(fork), branch_repo_owner: owner })
-      expect(result.stdout).toMatch(
-        /::warning::This pull request comes from a fork, but branch-repo-owner is set, so the service will not hold its build for approval/
-      )
-      expect(result.stdout).not.toMatch(/::notice::.*may hold its build/)
-      expect(result.summary).toContain('will not hold its build for approval')
+      expect(result.stdout).toMatch(/::warning::This pull request comes from a fork, but only branch-repo-owner is set: no public source says whether the service holds such a build/)
+      expect(result.stdout).not.toMatch(/will not hold/)
+      expect(result.summary).toContain('no public source says whether the service holds such a build')
     })
 
-    it('both owners given as inputs are both sent, with the warning naming both', async () => {
+    it('two different owners given as inputs are both sent; as the service\'s own webhook sends them for a fork, the build may be held: no warning', async () => {
       const fork = events.randomFork()
       const [owner, destOwner] = [randomSlug('src-'), randomSlug('dst-')]
       const { result, body } = await trigger(
@@ -136,7 +134,18 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
       )
       expect(result.code).toBe(0)
       expect(body.build_params).toEqual({ ...forkParams(fork), branch_repo_owner: owner, branch_dest_repo_owner: destOwner })
-      expect(result.stdout).toContain('::warning::This pull request comes from a fork, but branch-repo-owner and branch-dest-repo-owner are set')
+      expect(result.stdout).not.toContain('::warning::')
+      expect(result.stdout).toContain(`::notice::This pull request comes from a fork; branch-repo-owner (${owner}) and branch-dest-repo-owner (${destOwner}) differ`)
+      expect(result.stdout).toContain('so the service may hold its build for approval')
+    })
+
+    it('the same owner given as both inputs reads as a same-repository pull request: the step warns the build will not be held', async () => {
+      const fork = events.randomFork()
+      const owner = randomSlug('owner-')
+      const { result, body } = await trigger({ 'branch-repo-owner': owner, 'branch-dest-repo-owner': owner }, { event: { name, payload: events.forkPullRequest(fork) } })
+      expect(result.code).toBe(0)
+      expect(body.build_params).toEqual({ ...forkParams(fork), branch_repo_owner: owner, branch_dest_repo_owner: owner })
+      expect(result.stdout).toContain(`::warning::This pull request comes from a fork, but branch-repo-owner and branch-dest-repo-owner are both ${owner}, so the service takes it for a pull request from the app's own repository and will not hold it for approval`)
     })
   })
 

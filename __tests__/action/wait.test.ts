@@ -85,27 +85,29 @@ describe('waiting for a build', () => {
     expect(result.outputs['build-status']).toBe('aborted-with-success')
   })
 
-  it('reports a build on hold once as waiting for approval, and the summary says to approve it on the build page', async () => {
+  it('reports a build on hold once as waiting for a free concurrency slot (is_on_hold), never as waiting for approval', async () => {
     const held: Reply = { body: { data: { slug: 'build-abc', status: 0, status_text: 'on-hold', is_on_hold: true } } }
     service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: [held, held, held, finished(1, 'success')] })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false' }))
     expect(result.code).toBe(0)
     expect(result.stdout.match(/is on hold/g)).toHaveLength(1)
     expect(result.stdout).toContain(
-      'Build build-abc is on hold, waiting for approval: someone must approve it on the service before it runs (https://service.example/build/build-abc).'
+      'Build build-abc is on hold, waiting for a free concurrency slot: the service starts it when one of the builds using its concurrency finishes (https://service.example/build/build-abc).'
     )
-    expect(result.summary).toContain('The build was held for approval on the service')
+    expect(result.summary).toContain('The build was on hold on the service, waiting for a free concurrency slot')
+    expect(result.stdout + result.summary).not.toMatch(/approv/i)
     expect(result.summary).toContain('href="https://service.example/build/build-abc"')
   })
 
-  it('operation wait: a held build is reported, and the summary names the build to approve', async () => {
+  it('operation wait: a build on hold is reported as waiting for a free concurrency slot', async () => {
     const slug = randomSlug('b-')
     const held: Reply = { body: { data: { slug, status: 0, status_text: 'on-hold', is_on_hold: true } } }
     service = await serve({ [`GET /apps/app-1/builds/${slug}`]: [held, held, { body: { data: { slug, status: 1, status_text: 'success' } } }] })
     const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': slug, 'poll-interval': '0.1', 'stream-logs': 'false' })
     expect(result.code).toBe(0)
-    expect(result.stdout).toContain(`Build ${slug} is on hold, waiting for approval`)
-    expect(result.summary).toContain(`approves it on the page of build ${slug} of app app-1`)
+    expect(result.stdout).toContain(`Build ${slug} is on hold, waiting for a free concurrency slot`)
+    expect(result.summary).toContain('waiting for a free concurrency slot')
+    expect(result.stdout + result.summary).not.toMatch(/approv/i)
   })
 
   it('tolerates a 404 and 5xx from the status call just after the trigger', async () => {

@@ -79,7 +79,7 @@ describe('with stream-logs false, the wait is not silent', () => {
     const lines = result.stdout.split('\n').filter((line) => line.startsWith(`Build ${build}`))
     expect(lines).toEqual([
       `Build ${build}: running (in-progress)`,
-      `Build ${build} is on hold, waiting for approval: someone must approve it on the service before it runs.`,
+      `Build ${build} is on hold, waiting for a free concurrency slot: the service starts it when one of the builds using its concurrency finishes.`,
       `Build ${build}: running (in-progress)`,
       `Build ${build} finished: success (success)`
     ])

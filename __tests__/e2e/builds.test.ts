@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import * as events from '../fixtures/events/events.js'
-import { appState, approveBuild, buildState, emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, printed, requestLog, SAME_REPOSITORY, step, type RunningEmulator } from './support.js'
+import { appState, buildState, emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, printed, SAME_REPOSITORY, setConcurrency, step, type RunningEmulator } from './support.js'
 import type { ChildProcess } from 'node:child_process'
+import { randomSlug } from '../helpers/random.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
@@ -52,44 +53,34 @@ describe('tags', () => {
 })
 
 describe('the pull request hold', () => {
-  it('a PR event from the same repository sends both owners, so the build is not held', async () => {
+  it('a PR event from the same repository sends both owners, so the build is not held for approval', async () => {
     const result = await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { event: { name: 'pull_request', payload: events.pullRequestOpened() } })
     expectPassed(result)
     const build = await buildState(emu, result.outputs['build-slug'])
-    expect(build).toMatchObject({ held_for_approval: false, triggered_workflow: 'primary', pull_request_id: 2 })
+    expect(build).toMatchObject({ build_request: null, triggered_workflow: 'primary', pull_request_id: 2 })
     expect(build.original_build_params).toMatchObject({ branch_repo_owner: 'Codertocat', branch_dest_repo_owner: 'Codertocat' })
   })
 
-  it('a PR build without owner fields is held; wait reports the hold once, and finishes after approval', async () => {
-    const triggered = await step(emu, 'trigger', {
-      'app-slug': 'ios-app',
-      'from-event': 'false',
-      'pull-request-id': '42',
-      branch: 'feature/login',
-      'branch-dest': 'main'
-    })
+  it('a build on hold (no free concurrency slot): wait says so once, and follows it once a slot frees', async () => {
+    await setConcurrency(emu, 'ios-app', 0)
+    const triggered = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `feature/${randomSlug()}`, ...SAME_REPOSITORY })
     expectPassed(triggered)
     const slug = triggered.outputs['build-slug']
-    expect(await buildState(emu, slug)).toMatchObject({ held_for_approval: true, is_on_hold: true, status: 0, status_text: 'on-hold' })
-    const sent = (await requestLog(emu)).find((r) => r.method === 'POST')
-    expect(sent?.body.build_params).not.toHaveProperty('branch_repo_owner')
-    expect(sent?.body.build_params).not.toHaveProperty('branch_dest_repo_owner')
+    expect(await buildState(emu, slug)).toMatchObject({ is_on_hold: true, status: 0, status_text: 'on-hold' })
 
     let spawned: (child: ChildProcess) => void = () => undefined
     const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
     const waiting = step(emu, 'wait', { 'app-slug': 'ios-app', 'build-slug': slug, 'poll-interval': '0.1', 'wait-timeout': '15' }, { onSpawn: spawned })
     await printed(await child, 'is on hold')
-    // A few more polls while held, to show the hold is reported once, not on every poll.
+    // A few more polls while on hold, to show the hold is reported once, not on every poll.
     await new Promise((resolve) => setTimeout(resolve, 400))
-    const approved = await approveBuild(emu, slug)
-    expect(approved.status).toBe(200)
+    await setConcurrency(emu, 'ios-app', null)
     const result = await waiting
     expectPassed(result)
     expect(result.stdout.match(/is on hold/g)).toHaveLength(1)
+    expect(result.stdout).toContain(`Build ${slug} is on hold, waiting for a free concurrency slot`)
+    expect(result.stdout + result.summary).not.toMatch(/approv/i)
     expect(result.outputs['build-status']).toBe('success')
-    expect(await buildState(emu, slug)).toMatchObject({ status: 1, approved_at: expect.any(String) })
-    // Approving a build that is no longer held is refused.
-    expect((await approveBuild(emu, slug)).status).toBe(409)
   })
 })
 

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { randomSlug } from '../helpers/random.js'
-import { emulatorPerFile, buildState, eventLog, expectPassed, SAME_REPOSITORY, step, TOKENS, type RunningEmulator } from './support.js'
+import { emulatorPerFile, buildState, eventLog, expectPassed, SAME_REPOSITORY, setConcurrency, step, TOKENS, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
@@ -13,9 +13,10 @@ emulatorPerFile((started) => (emu = started))
 const reportsOf = (events: Array<{ kind: string }>) => events.filter((e) => e.kind === 'git_status_report')
 const emailsOf = (events: Array<{ kind: string }>) => events.filter((e) => e.kind === 'email_notification')
 
-/** A build of ios-app held for approval (no owners given), so it is still unfinished when an abort arrives. */
+/** A build of ios-app on hold (no free concurrency slot), so it is still unfinished when an abort arrives. */
 async function heldBuild(): Promise<string> {
-  const started = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `feature/${randomSlug()}`, 'pull-request-id': '7' })
+  await setConcurrency(emu, 'ios-app', 0)
+  const started = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `feature/${randomSlug()}`, ...SAME_REPOSITORY })
   expectPassed(started)
   return started.outputs['build-slug']
 }

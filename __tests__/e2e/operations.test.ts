@@ -10,7 +10,7 @@ import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
 import { OPERATIONS } from '../helpers/operations.js'
-import { appState, buildState, clearRequestLog, emulatorPerFile, emulatorState, expectPassed, requestLog, SAME_REPOSITORY, step, TOKENS, workspace, type RunningEmulator } from './support.js'
+import { appState, buildState, clearRequestLog, emulatorPerFile, emulatorState, expectPassed, requestLog, SAME_REPOSITORY, setConcurrency, step, TOKENS, workspace, type RunningEmulator } from './support.js'
 
 /** A made-up key pair, for the SSH registration only: the private "key" body is not a key. */
 const FAKE_PRIVATE_KEY_LINE = 'E2EFAKEKEYBODYnotarealkey0123456789'
@@ -252,9 +252,10 @@ describe('all 22 operations through dist/index.js against the emulator', () => {
   })
 
   it('abort: aborts an unfinished build with the reason and options given', async () => {
-    // Builds here end in 300 ms, sooner than a step starts; a pull request build without the
-    // owner fields is held until approved, so it is still unfinished when the abort arrives.
-    const started = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'feature/login', 'pull-request-id': '5' })
+    // Builds here end in 300 ms, sooner than a step starts; with no free concurrency slot the
+    // build stays on hold, so it is still unfinished when the abort arrives.
+    await setConcurrency(emu, 'ios-app', 0)
+    const started = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'feature/login', ...SAME_REPOSITORY })
     expectPassed(started)
     const slug = started.outputs['build-slug']
     expect(await buildState(emu, slug)).toMatchObject({ status: 0, is_on_hold: true })
@@ -273,6 +274,7 @@ describe('all 22 operations through dist/index.js against the emulator', () => {
       abort_reason: 'e2e: not needed',
       abort: { with_success: false, skip_notifications: true, notification_sent: false, by: 'dora' }
     })
+    await setConcurrency(emu, 'ios-app', null)
   })
 
   it('delete-app: with the slug repeated in confirm, the app is gone', async () => {
@@ -283,16 +285,19 @@ describe('all 22 operations through dist/index.js against the emulator', () => {
     expect(slugs).toContain('ios-app')
   })
 
-  it('list-build-requests and approve-build-request: a held fork build is listed, and approving it starts it', async () => {
+  it('list-build-requests and approve-build-request: a trigger held for approval is listed, and approving it starts a build', async () => {
     const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'feature/fork', 'pull-request-id': '9' })
     expectPassed(held)
+    expect(held.outputs['build-status']).toBe('awaiting-approval')
     const listed = await step(emu, 'list-build-requests', { 'app-slug': 'ios-app' }, { token: TOKENS.tester }, exercised)
     expectPassed(listed)
     const [request] = JSON.parse(listed.outputs['build-requests'])
+    expect(request.slug).toBe(held.outputs['build-request-slug'])
     expect(request.build_params).toMatchObject({ branch: 'feature/fork', pull_request_id: 9 })
     const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': request.slug, approve: 'true' }, { token: TOKENS.developer }, exercised)
     expectPassed(approved)
-    expect(await buildState(emu, held.outputs['build-slug'])).toMatchObject({ is_on_hold: false, approved_at: expect.any(String) })
+    const builds = (await emulatorState(emu)).builds.filter((b: { build_request: string | null }) => b.build_request === request.slug)
+    expect(builds).toEqual([expect.objectContaining({ branch: 'feature/fork', pull_request_id: 9, is_on_hold: false })])
   })
 
   it('the end-to-end suite covers all 22 operations', () => {

@@ -1,6 +1,6 @@
 /**
  * The pull-request features end to end, through dist/index.js against the emulator and the
- * loopback fake of the GitHub API: superseded builds, re-runs that attach, held builds listed
+ * loopback fake of the GitHub API: superseded builds, re-runs that attach, triggers held for approval listed
  * and approved, and builds started by reviews, comments and workflow runs.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
@@ -9,7 +9,7 @@ import { startFakeGitHub, type FakeGitHub } from '../../emulator/github-fake.js'
 import { call, trigger as apiTrigger } from '../emulator/helpers.js'
 import { randomSlug, randomToken } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
-import { buildState, eventLog, expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
+import { buildState, emulatorState, eventLog, expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {
@@ -104,35 +104,42 @@ describe('reuse-running-build', () => {
   })
 })
 
-describe('held builds: list-build-requests and approve-build-request', () => {
-  it('lists the held fork build, and an approval starts it', async () => {
+describe('triggers held for approval: list-build-requests and approve-build-request', () => {
+  it('lists the held fork trigger, and an approval starts its build', async () => {
     const pr = 1 + randomInt(5000)
     const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `fork/${randomSlug()}`, 'pull-request-id': String(pr) })
     expectPassed(held)
-    const slug = held.outputs['build-slug']
-    expect(await statusOf(slug)).toBe('on-hold')
+    expect(held.outputs['build-slug']).toBeUndefined()
     const listed = await step(emu, 'list-build-requests', { 'app-slug': 'ios-app' }, { token: TOKENS.tester })
     expectPassed(listed)
     const requests = JSON.parse(listed.outputs['build-requests'])
-    expect(requests).toEqual([expect.objectContaining({ pull_request_url: expect.stringContaining(`/pull/${pr}`), build_params: expect.objectContaining({ pull_request_id: pr }) })])
+    expect(requests).toEqual([expect.objectContaining({ slug: held.outputs['build-request-slug'], pull_request_url: expect.stringContaining(`/pull/${pr}`), build_params: expect.objectContaining({ pull_request_id: pr }) })])
     const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': requests[0].slug, approve: 'true' }, { token: TOKENS.developer })
     expectPassed(approved)
     expect((await requestLog(emu)).at(-1)).toMatchObject({ method: 'PATCH', body: { is_approved: true } })
-    expect(await statusOf(slug)).toBe('in-progress')
+    const [build] = (await emulatorState(emu)).builds.filter((b: { build_request: string | null }) => b.build_request === requests[0].slug)
+    expect(await statusOf(build.slug)).toBe('in-progress')
     expect(JSON.parse((await step(emu, 'list-build-requests', { 'app-slug': 'ios-app' })).outputs['build-requests'])).toEqual([])
   })
 
-  it('a rejection aborts the held build; approve is required', async () => {
-    const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `fork/${randomSlug()}`, 'pull-request-id': '3' })
+  it('a rejection starts no build; approve is required', async () => {
+    expectPassed(await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `fork/${randomSlug()}`, 'pull-request-id': '3' }))
     const requests = (await call(emu, 'GET', '/apps/ios-app/build-requests')).json.data
     const missing = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': requests[0].slug })
     expectFailed(missing)
     expect(missing.stdout).toContain('approve')
     expect((await requestLog(emu)).filter((r) => r.method === 'PATCH')).toEqual([])
     expectPassed(await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': requests[0].slug, approve: 'false' }))
-    expect(await statusOf(held.outputs['build-slug'])).toBe('aborted')
+    expect((await emulatorState(emu)).builds).toEqual([])
   })
 })
+
+/** The build parameters a trigger sent: of its build, or of its build request when held for approval. */
+async function sentParams(result: { outputs: Record<string, string> }): Promise<Record<string, unknown>> {
+  if (result.outputs['build-slug']) return (await buildState(emu, result.outputs['build-slug'])).original_build_params
+  const requests = (await call(emu, 'GET', '/apps/ios-app/build-requests')).json.data
+  return requests.find((r: { slug: string }) => r.slug === result.outputs['build-request-slug']).build_params
+}
 
 describe('review, comment and workflow-run events', () => {
   let github: FakeGitHub
@@ -156,7 +163,7 @@ describe('review, comment and workflow-run events', () => {
     const pr = pullRequest(1 + randomInt(5000), fork, head)
     const result = await triggerOn('pull_request_review', { action: 'submitted', review: { state: 'approved' }, pull_request: pr })
     expectPassed(result)
-    const params = (await buildState(emu, result.outputs['build-slug'])).original_build_params
+    const params = await sentParams(result)
     expect(params).toMatchObject({ commit_hash: head, pull_request_id: pr.number, branch: pr.head.ref })
     if (fork) expect(params.branch_repo_owner ?? params.branch_dest_repo_owner).toBeUndefined()
     else expect(params).toMatchObject(OWNERS)
@@ -182,7 +189,7 @@ describe('review, comment and workflow-run events', () => {
       expectPassed(result)
       expect(local.requests).toEqual([expect.objectContaining({ method: 'GET', path: `/repos/acme/ios-app/pulls/${number}`, authorization: expect.stringContaining(token) })])
       expectNoSecrets(result, [token])
-      const params = (await buildState(emu, result.outputs['build-slug'])).original_build_params
+      const params = await sentParams(result)
       expect(params).toMatchObject({ commit_hash: head, pull_request_id: number })
       expect(params.branch_repo_owner === undefined).toBe(fork)
     } finally {

@@ -19,8 +19,8 @@ export type { RunningEmulator } from '../../emulator/server.js'
 
 
 /**
- * Both owner inputs set: the build comes from the app's own repository. Without them the
- * service takes a trigger as a pull request from a fork and holds its build for approval.
+ * Both owner inputs set and equal: the build comes from the app's own repository. A pull request
+ * trigger without them (or with differing ones) is held for manual approval as a build request.
  */
 export const SAME_REPOSITORY = { 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme' } as const
 
@@ -100,8 +100,8 @@ export function removeWorkspaces(): void {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any
 
-async function control(emu: RunningEmulator, method: string, path: string): Promise<{ status: number; json: Json }> {
-  const res = await fetch(`${emu.origin}/_emulator${path}`, { method })
+async function control(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
+  const res = await fetch(`${emu.origin}/_emulator${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) })
   const text = await res.text()
   return { status: res.status, json: text === '' ? undefined : JSON.parse(text) }
 }
@@ -138,8 +138,9 @@ export async function resetEmulator(emu: RunningEmulator): Promise<void> {
   expect((await control(emu, 'POST', '/reset')).status).toBe(200)
 }
 
-export async function approveBuild(emu: RunningEmulator, slug: string): Promise<{ status: number; json: Json }> {
-  return control(emu, 'POST', `/builds/${encodeURIComponent(slug)}/approve`)
+/** How many of the app's builds may run at once (null: unlimited); with 0, every new build stays on hold, unfinished. */
+export async function setConcurrency(emu: RunningEmulator, app: string, slots: number | null): Promise<void> {
+  expect((await control(emu, 'PUT', `/apps/${encodeURIComponent(app)}/concurrency`, { slots })).status).toBe(200)
 }
 
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))

@@ -1,6 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
+import { readFileSync } from 'node:fs'
+import type { Seed } from '../../emulator/types.js'
 import { randomSlug } from '../helpers/random.js'
 import { buildOf, call, SAME_REPOSITORY, sleep, stateOf, TOKENS, trigger, triggerBody, withEmulator } from './helpers.js'
 
@@ -86,7 +88,7 @@ describe('trigger rules: workflow, checkout and environment', () => {
     [{ branch: 'release/1.2' }, 'deploy'],
     [{ branch: 'feature/login' }, 'primary'],
     [{ tag: 'v1.2.0' }, 'deploy'],
-    [{ branch: 'feature/x', pull_request_id: 7, branch_repo_owner: 'acme', branch_dest: 'main' }, 'primary'],
+    [{ branch: 'feature/x', pull_request_id: 7, ...SAME_REPOSITORY, branch_dest: 'main' }, 'primary'],
     [{ branch: 'main', workflow_id: 'primary' }, 'primary']
   ])('selects the workflow for %j', async (params, workflow) => {
     const res = await trigger(emu, params)
@@ -169,41 +171,84 @@ describe('build lifecycle', () => {
     expect((await trigger(emu, { branch: 'main' }, { 'X-Emulator-Build-Duration-Ms': '-1' })).status).toBe(400)
   })
 
-  it('holds a fork pull request build until it is approved', async () => {
-    const res = await trigger(emu, { branch: 'fork-feature', pull_request_id: 42, branch_dest: 'main' }, { 'X-Emulator-Build-Duration-Ms': '100' })
+  it('keeps a fork pull request trigger as a build request: 2xx without a build slug; its approval starts a new build', async () => {
+    const pr = randomInt(1, 10_000)
+    const commit = randomBytes(20).toString('hex')
+    const res = await trigger(emu, { branch: `fork/${randomSlug()}`, commit_hash: commit, pull_request_id: pr, branch_dest: 'main' }, { 'X-Emulator-Build-Duration-Ms': '100' })
     expect(res.status).toBe(201)
-    const slug = res.json.build_slug
+    expect(res.json).toMatchObject({ status: 'ok', build_slug: '' })
+    expect(res.json.results).toBeUndefined()
+    expect((await call(emu, 'GET', '/_emulator/state')).json.builds).toEqual([])
+    const [request] = (await call(emu, 'GET', '/apps/ios-app/build-requests', { token: TOKENS.tester })).json.data
+    expect(request).toMatchObject({ build_params: { commit_hash: commit, pull_request_id: pr }, pull_request_url: expect.stringMatching(new RegExp(`/pull/${pr}$`)) })
+    const approved = await call(emu, 'PATCH', `/apps/ios-app/build-requests/${request.slug}`, { token: TOKENS.developer, body: { is_approved: true } })
+    expect(approved.status).toBe(200)
+    const [build] = (await call(emu, 'GET', '/_emulator/state')).json.builds
+    expect(build).toMatchObject({ commit_hash: commit, pull_request_id: pr, build_request: request.slug, is_on_hold: false, status_text: 'in-progress' })
     await sleep(150)
-    expect((await buildOf(emu, slug)).json.data).toMatchObject({ status: 0, status_text: 'on-hold', is_on_hold: true, pull_request_id: 42, started_on_worker_at: null })
-    expect((await call(emu, 'GET', `/apps/ios-app/builds/${slug}/log`)).status).toBe(404)
-    const approve = await call(emu, 'POST', `/_emulator/builds/${slug}/approve`)
-    expect(approve.status).toBe(200)
-    expect((await buildOf(emu, slug)).json.data).toMatchObject({ status: 0, is_on_hold: false, status_text: 'in-progress' })
-    await sleep(150)
-    expect((await buildOf(emu, slug)).json.data.status).toBe(1)
-    expect((await call(emu, 'POST', `/_emulator/builds/${slug}/approve`)).status).toBe(409)
-    expect((await call(emu, 'POST', '/_emulator/builds/nope/approve')).status).toBe(404)
+    expect((await buildOf(emu, build.slug)).json.data.status).toBe(1)
+    expect((await call(emu, 'GET', '/apps/ios-app/build-requests')).json.data).toEqual([])
+    // A decided request is no longer open: deciding it again is refused.
+    expect((await call(emu, 'PATCH', `/apps/ios-app/build-requests/${request.slug}`, { token: TOKENS.developer, body: { is_approved: true } })).status).toBe(404)
   })
 
-  it('does not hold a pull request build from the same repository', async () => {
-    const res = await trigger(emu, { branch: 'feature', pull_request_id: 43, branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' })
-    expect((await buildOf(emu, res.json.build_slug)).json.data.is_on_hold).toBe(false)
+  it('a rejected build request starts nothing and records who rejected it', async () => {
+    const res = await trigger(emu, { branch: `fork/${randomSlug()}`, pull_request_id: randomInt(1, 10_000) })
+    expect(res.json.build_slug).toBe('')
+    const [request] = (await call(emu, 'GET', '/apps/ios-app/build-requests')).json.data
+    expect((await call(emu, 'PATCH', `/apps/ios-app/build-requests/${request.slug}`, { token: TOKENS.developer, body: { is_approved: false } })).status).toBe(200)
+    const state = (await call(emu, 'GET', '/_emulator/state')).json
+    expect(state.builds).toEqual([])
+    expect(state.build_requests).toEqual([expect.objectContaining({ slug: request.slug, decision: expect.objectContaining({ approved: false, build_slug: null, reason: 'rejected by dora' }) })])
   })
 
-  it('holds a build exactly when both repository owners are omitted, with or without a pull request id', async () => {
-    const owner = randomSlug()
+  it('needs approval exactly for a pull request whose owners are omitted, one-sided or differ; never for a push', async () => {
+    const [source, dest] = [randomSlug('src-'), randomSlug('dst-')]
+    const pr = { pull_request_id: randomInt(1, 10_000) }
     const cases: Array<[Record<string, unknown>, boolean]> = [
-      [{}, true],
-      [{ pull_request_id: randomInt(1000) + 1 }, true],
-      [{ branch_repo_owner: owner }, false],
-      [{ branch_dest_repo_owner: owner }, false],
-      [{ branch_repo_owner: owner, branch_dest_repo_owner: owner }, false]
+      [{}, false],
+      [{ branch_repo_owner: source, branch_dest_repo_owner: dest }, false],
+      [pr, true],
+      [{ ...pr, branch_repo_owner: source, branch_dest_repo_owner: dest }, true],
+      [{ ...pr, branch_repo_owner: source }, true],
+      [{ ...pr, branch_dest_repo_owner: dest }, true],
+      [{ ...pr, branch_repo_owner: dest, branch_dest_repo_owner: dest.toUpperCase() }, false]
     ]
     for (const [params, held] of cases) {
       const res = await trigger(emu, { branch: `feature/${randomSlug()}`, ...params })
       expect(res.status).toBe(201)
-      expect({ params, held: (await buildOf(emu, res.json.build_slug)).json.data.is_on_hold }).toEqual({ params, held })
+      expect({ params, held: res.json.build_slug === '' }).toEqual({ params, held })
     }
+  })
+
+  it('is_on_hold means no free concurrency slot: a build waits on hold until a slot frees', async () => {
+    expect((await call(emu, 'PUT', '/_emulator/apps/ios-app/concurrency', { body: { slots: 0 } })).status).toBe(200)
+    const slug = (await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'X-Emulator-Build-Duration-Ms': '100' })).json.build_slug
+    await sleep(150)
+    expect((await buildOf(emu, slug)).json.data).toMatchObject({ status: 0, status_text: 'on-hold', is_on_hold: true, started_on_worker_at: null })
+    expect((await call(emu, 'GET', `/apps/ios-app/builds/${slug}/log`)).status).toBe(404)
+    await call(emu, 'PUT', '/_emulator/apps/ios-app/concurrency', { body: { slots: 1 } })
+    expect((await buildOf(emu, slug)).json.data).toMatchObject({ status: 0, is_on_hold: false, status_text: 'in-progress' })
+    // One slot: a second build waits for the first to end, then runs.
+    const second = (await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'X-Emulator-Build-Duration-Ms': '100' })).json.build_slug
+    expect((await buildOf(emu, second)).json.data.is_on_hold).toBe(true)
+    await sleep(150)
+    expect((await buildOf(emu, slug)).json.data.status).toBe(1)
+    expect((await buildOf(emu, second)).json.data).toMatchObject({ status: 0, is_on_hold: false })
+    expect((await call(emu, 'PUT', '/_emulator/apps/ios-app/concurrency', { body: { slots: -1 } })).status).toBe(400)
+  })
+})
+
+describe('manual approval off (seed option manual_approval: false)', () => {
+  let off: RunningEmulator
+  const seed = JSON.parse(readFileSync(new URL('../../emulator/seed.json', import.meta.url), 'utf8')) as Seed
+  seed.apps = seed.apps?.map((a) => (a.slug === 'ios-app' ? { ...a, manual_approval: false } : a))
+  withEmulator({ seed, buildDurationMs: 300 }, (started) => (off = started))
+
+  it('starts a fork pull request build at once', async () => {
+    const res = await trigger(off, { branch: `fork/${randomSlug()}`, pull_request_id: randomInt(1, 10_000) })
+    expect(res.json.build_slug).toMatch(/^[0-9a-f]+$/)
+    expect((await call(off, 'GET', '/apps/ios-app/build-requests')).json.data).toEqual([])
   })
 })
 

@@ -56,11 +56,11 @@ describe('a server that requires the control token', () => {
     ['GET', '/_emulator/requests'],
     ['POST', '/_emulator/reset'],
     ['POST', '/_emulator/faults'],
-    ['POST', `/_emulator/builds/${randomSlug()}/approve`]
+    ['PUT', `/_emulator/apps/${randomSlug()}/concurrency`]
   ])('refuses %s %s without the token or with another one', async (method, path) => {
     const attempts: Record<string, string>[] = [{}, { 'x-emulator-control-token': randomToken() }, { 'x-emulator-control-token': '' }]
     for (const headers of attempts) {
-      const res = await call(emu, method, path, { headers, body: method === 'POST' ? { path: '/apps', action: 'drop' } : undefined })
+      const res = await call(emu, method, path, { headers, body: method !== 'GET' ? { path: '/apps', action: 'drop' } : undefined })
       expect(res.status).toBe(401)
       expect(res.json.message).toMatch(/x-emulator-control-token/)
     }

@@ -39,10 +39,10 @@ describe('malformed percent-encoding in a path parameter', () => {
     expect(res.json[field]).toMatch(/is not valid percent-encoding/)
   })
 
-  it('answers 400 on the approve control endpoint', async () => {
-    const res = await call(emu, 'POST', `/_emulator/builds/${malformedSegment()}/approve`)
+  it('answers 400 on the concurrency control endpoint', async () => {
+    const res = await call(emu, 'PUT', `/_emulator/apps/${malformedSegment()}/concurrency`, { body: { slots: 1 } })
     expect(res.status).toBe(400)
-    expect(res.json.message).toMatch(/build is not valid percent-encoding/)
+    expect(res.json.message).toMatch(/app is not valid percent-encoding/)
   })
 
   it('still decodes well-formed escapes', async () => {

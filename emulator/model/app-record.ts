@@ -44,6 +44,9 @@ export function newAppRecord(init: AppInit): AppRecord {
     registrationFinished: true,
     extra: {},
     nextBuildNumber: 1,
+    // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
+    manualApproval: true,
+    concurrency: null,
     ...fields,
     slug: init.slug,
     owner: { account_type: init.owner.account_type, slug: init.owner.slug },

@@ -1,30 +1,55 @@
 /**
- * Build requests: the service keeps a held fork pull request build as an open request until
- * someone approves it (the build starts) or rejects it (the build ends aborted).
+ * Build requests: a trigger held for manual build approval. The service answers it 2xx without a
+ * build slug (bitrise-steplib/bitrise-step-build-router-start, main.go) and keeps a build request;
+ * only its approval creates the build (devcenter, "Approving pull request builds"). A rejection
+ * creates nothing; the emulator records who rejected and why, which the public API does not show.
  */
-import { progressOf } from '../builds.js'
+import { randomBytes } from 'node:crypto'
 import { notFound } from '../http-error.js'
 import type { EmulatorState } from '../state.js'
-import type { AppRecord, BuildRecord } from '../types.js'
-import { abortBuild, approveBuild } from './builds.js'
+import type { AppRecord, BuildRecord, BuildRequestRecord } from '../types.js'
+import { chooseWorkflow, configForBuild, triggerBuild, type TriggerRequest } from './builds.js'
 
-const PREFIX = 'req-'
+/**
+ * Whether a trigger waits for approval: a pull request build, on an app with manual approval on,
+ * whose repository owners are omitted (interface rule 3) or differ (the service's own GitHub
+ * webhook sends the fork's owner and the base's: bitrise-io/bitrise-webhooks,
+ * service/hook/github/github.go). A push build, or a pull request with equal owners, is not held.
+ * With one owner only, no source says; the emulator holds it, the more careful reading.
+ */
+export function needsApproval(app: AppRecord, request: TriggerRequest): boolean {
+  if (!app.manualApproval || !request.pullRequestId) return false
+  const source = request.text.branch_repo_owner
+  const dest = request.text.branch_dest_repo_owner
+  return !source || !dest || source.toLowerCase() !== dest.toLowerCase()
+}
 
-/** The slug of the build request of a held build: its own name, so it cannot be taken for the build's. */
-export function requestSlugOf(build: BuildRecord): string {
-  return `${PREFIX}${build.slug}`
+/** Keeps a held trigger as an open build request, once the trigger is known to be valid. */
+export function holdForApproval(state: EmulatorState, app: AppRecord, request: TriggerRequest, now: number): BuildRequestRecord {
+  chooseWorkflow(configForBuild(app), request)
+  const record: BuildRequestRecord = { slug: randomBytes(8).toString('hex'), appSlug: app.slug, createdAt: now, trigger: request, decision: null }
+  state.buildRequests.set(record.slug, record)
+  return record
 }
 
 /** The open build requests of an app, oldest first. */
-export function openBuildRequests(state: EmulatorState, app: AppRecord, now: number): BuildRecord[] {
-  return [...state.builds.values()].filter((b) => b.appSlug === app.slug && progressOf(b, now).onHold).sort((a, b) => a.buildNumber - b.buildNumber)
+export function openBuildRequests(state: EmulatorState, app: AppRecord): BuildRequestRecord[] {
+  return [...state.buildRequests.values()].filter((r) => r.appSlug === app.slug && r.decision === null).sort((a, b) => a.createdAt - b.createdAt)
 }
 
-/** Approves (the build starts now) or rejects (the build is aborted) an open build request. */
-export function decideBuildRequest(state: EmulatorState, app: AppRecord, caller: string, requestSlug: string, approve: boolean, now: number): BuildRecord {
-  const build = requestSlug.startsWith(PREFIX) ? state.builds.get(requestSlug.slice(PREFIX.length)) : undefined
-  if (!build || build.appSlug !== app.slug || !progressOf(build, now).onHold) throw notFound(`no open build request "${requestSlug}" for app "${app.slug}"`)
-  if (approve) return approveBuild(state, build.slug, now)
-  abortBuild(state, app, build, caller, { reason: 'The build request was rejected', withSuccess: false, skipGitStatusReport: false, skipNotifications: false }, now)
-  return build
+/** Approves (a new build starts from the held trigger) or rejects (nothing starts) an open build request. */
+export function decideBuildRequest(
+  state: EmulatorState,
+  app: AppRecord,
+  caller: string,
+  requestSlug: string,
+  approve: boolean,
+  now: number,
+  defaultDurationMs: number
+): { request: BuildRequestRecord; build: BuildRecord | null } {
+  const request = state.buildRequests.get(requestSlug)
+  if (!request || request.appSlug !== app.slug || request.decision !== null) throw notFound(`no open build request "${requestSlug}" for app "${app.slug}"`)
+  const build = approve ? triggerBuild(state, app, request.trigger, now, defaultDurationMs, request.slug) : null
+  request.decision = { approved: approve, at: now, by: caller, buildSlug: build?.slug ?? null, reason: approve ? null : `rejected by ${caller}` }
+  return { request, build }
 }

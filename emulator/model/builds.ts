@@ -1,7 +1,7 @@
-/** Build state changes: trigger, approval of a held build, abort, and the recording of a build's end. */
+/** Build state changes: trigger, abort, concurrency holds, and the recording of a build's end. */
 import { randomBytes } from 'node:crypto'
 import { progressOf } from '../builds.js'
-import { badRequest, HttpError, notFound } from '../http-error.js'
+import { badRequest } from '../http-error.js'
 import { REDACTED } from '../redact.js'
 import { ConfigLimitError, parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from '../service-config.js'
 import type { EmulatorState } from '../state.js'
@@ -60,7 +60,7 @@ export function configForBuild(app: AppRecord): ServiceConfig {
 }
 
 /** `workflow_id` when given (it must name a workflow of the file), else the first trigger map item that matches. */
-function chooseWorkflow(config: ServiceConfig, request: TriggerRequest): string {
+export function chooseWorkflow(config: ServiceConfig, request: TriggerRequest): string {
   const { text } = request
   if (text.workflow_id) {
     const known = workflowNames(config)
@@ -105,22 +105,29 @@ export function checkoutOf(app: AppRecord, text: TriggerRequest['text']): BuildR
   return { kind: 'default_branch', value: app.defaultBranch }
 }
 
+/** The app's builds that have started and not ended at `now`: those using its concurrency. */
+function runningCount(state: EmulatorState, app: AppRecord, now: number): number {
+  let count = 0
+  for (const b of state.unended) if (b.appSlug === app.slug && !b.abort && b.startedAt !== null && now < b.startedAt + b.durationMs) count++
+  return count
+}
+
 /**
- * Starts a build. Rule 3 of the trigger rules: with both `branch_repo_owner` and
- * `branch_dest_repo_owner` omitted, the request counts as a pull request from a fork and the
- * build is held until approved (`POST /_emulator/builds/{build}/approve`).
+ * Starts a build, or puts it on hold when the app has no free concurrency slot (devcenter,
+ * "Build statuses": on hold means more builds started than the plan allows). Whether the trigger
+ * needs manual approval first is decided before this (model/build-requests.ts).
  */
-export function triggerBuild(state: EmulatorState, app: AppRecord, request: TriggerRequest, now: number, defaultDurationMs: number): BuildRecord {
+export function triggerBuild(state: EmulatorState, app: AppRecord, request: TriggerRequest, now: number, defaultDurationMs: number, buildRequest: string | null = null): BuildRecord {
   const config = configForBuild(app)
   const workflow = chooseWorkflow(config, request)
   const { text } = request
-  const held = !text.branch_repo_owner && !text.branch_dest_repo_owner
+  const free = app.concurrency === null || runningCount(state, app, now) < app.concurrency
   const build: BuildRecord = {
     slug: randomBytes(8).toString('hex'),
     appSlug: app.slug,
     buildNumber: app.nextBuildNumber++,
     triggeredAt: now,
-    startedAt: held ? null : now,
+    startedAt: free ? now : null,
     durationMs: request.durationMs ?? defaultDurationMs,
     outcome: request.outcome ?? app.buildOutcome,
     triggeredWorkflow: workflow,
@@ -133,8 +140,7 @@ export function triggerBuild(state: EmulatorState, app: AppRecord, request: Trig
     additionalEnvs: request.environments,
     ...effectiveEnvironment(app, request.environments),
     skipGitStatusReport: request.skipGitStatusReport,
-    heldForApproval: held,
-    approvedAt: null,
+    buildRequest,
     gitStatusReport: null,
     ended: false,
     abort: null
@@ -144,14 +150,13 @@ export function triggerBuild(state: EmulatorState, app: AppRecord, request: Trig
   return build
 }
 
-/** Releases a held build: it starts now. */
-export function approveBuild(state: EmulatorState, slug: string, now: number): BuildRecord {
-  const build = state.builds.get(slug)
-  if (!build) throw notFound(`build "${slug}" not found`)
-  if (!progressOf(build, now).onHold) throw new HttpError(409, `build "${build.slug}" is not on hold`)
-  build.startedAt = now
-  build.approvedAt = now
-  return build
+/** Starts builds on hold, oldest first, while their app has free concurrency slots. */
+export function startHeldBuilds(state: EmulatorState, now: number): void {
+  const waiting = [...state.unended].filter((b) => b.startedAt === null && !b.abort).sort((a, b) => a.buildNumber - b.buildNumber)
+  for (const build of waiting) {
+    const app = state.apps.get(build.appSlug)
+    if (app && (app.concurrency === null || runningCount(state, app, now) < app.concurrency)) build.startedAt = now
+  }
 }
 
 /** Aborts a build that has not finished (held or running) and records the events the abort causes. */
@@ -185,5 +190,6 @@ export function settleBuilds(state: EmulatorState, now: number): void {
     build.ended = true
     const app = state.apps.get(build.appSlug)
     if (app) recordBuildEnd(state, app, build, build.startedAt! + build.durationMs)
-  }
+  }  // A slot freed since the last settling goes to the oldest build on hold (it starts now, a little late).
+  startHeldBuilds(state, now)
 }

@@ -4,13 +4,13 @@
  * `MemoryModel` keeps the world in memory; another backend would implement `ServiceModel`.
  */
 import { EmulatorState } from '../state.js'
-import type { AppRecord, BuildRecord, ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner, ServiceEvent } from '../types.js'
+import type { AppRecord, BuildRecord, BuildRequestRecord, ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner, ServiceEvent } from '../types.js'
 import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
-import { decideBuildRequest } from './build-requests.js'
+import { decideBuildRequest, holdForApproval, needsApproval } from './build-requests.js'
 import { artifactsOf, type BuildArtifact } from './artifacts.js'
 import { abortPipeline, pipelineView, rebuildPipeline, triggerPipeline, type PipelineAbortRequest, type PipelineRecord, type PipelineView } from './pipelines.js'
 import { abortWorkflowBuilds, settlePipelineBuilds } from './pipeline-builds.js'
-import { abortBuild, approveBuild, settleBuilds, triggerBuild, type AbortRequest, type TriggerRequest } from './builds.js'
+import { abortBuild, settleBuilds, startHeldBuilds, triggerBuild, type AbortRequest, type TriggerRequest } from './builds.js'
 import { DEFAULT_MAX_BUILDS, trimHistory } from './history.js'
 import { migrateMachineTypes, setConfigLocation, setGroupRole, setNotifications, uploadConfig, type MigrationResult } from './settings.js'
 
@@ -37,11 +37,13 @@ export interface ServiceModel {
   setGroupRole(app: AppRecord, role: GroupRoleName, groups: string[]): string[]
   setNotifications(app: AppRecord, choices: { on_failure?: NotificationChoice; on_success?: NotificationChoice }): void
   migrateMachineTypes(owner: SeedOwner, from: string, to: string): MigrationResult
-  triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord
-  approveBuild(slug: string): BuildRecord
+  /** Starts a build, or keeps a build request when the trigger needs manual approval. */
+  triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord | BuildRequestRecord
+  /** Sets how many of the app's builds may run at once (null: unlimited); builds on hold start as slots free. */
+  setConcurrency(app: AppRecord, slots: number | null): void
   abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void
-  /** Approves (starts) or rejects (aborts) the held build of an open build request. */
-  decideBuildRequest(caller: string, app: AppRecord, requestSlug: string, approve: boolean): BuildRecord
+  /** Approves (a new build starts) or rejects (nothing starts) an open build request. */
+  decideBuildRequest(caller: string, app: AppRecord, requestSlug: string, approve: boolean): { request: BuildRequestRecord; build: BuildRecord | null }
   /** The build's artifacts: none until it has succeeded. */
   artifacts(app: AppRecord, build: BuildRecord): BuildArtifact[]
   triggerPipeline(app: AppRecord, request: TriggerRequest): PipelineRecord
@@ -131,22 +133,24 @@ export class MemoryModel implements ServiceModel {
     return migrateMachineTypes(this.state, owner, from, to)
   }
 
-  triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord {
+  triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord | BuildRequestRecord {
+    if (needsApproval(app, request)) return holdForApproval(this.state, app, request, this.now())
     const build = triggerBuild(this.state, app, request, this.now(), this.options.buildDurationMs)
     this.settle()
     return build
   }
 
-  approveBuild(slug: string): BuildRecord {
-    return approveBuild(this.state, slug, this.now())
+  setConcurrency(app: AppRecord, slots: number | null): void {
+    app.concurrency = slots
+    startHeldBuilds(this.state, this.now())
   }
 
   abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void {
     abortBuild(this.state, app, build, caller, request, this.now())
   }
 
-  decideBuildRequest(caller: string, app: AppRecord, requestSlug: string, approve: boolean): BuildRecord {
-    return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now())
+  decideBuildRequest(caller: string, app: AppRecord, requestSlug: string, approve: boolean): { request: BuildRequestRecord; build: BuildRecord | null } {
+    return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now(), this.options.buildDurationMs)
   }
 
   artifacts(app: AppRecord, build: BuildRecord): BuildArtifact[] {

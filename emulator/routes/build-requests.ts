@@ -1,10 +1,10 @@
-/** The builds list with its filters and paging, and the build requests of held fork builds. */
+/** The builds list with its filters and paging, and the build requests of triggers held for manual approval. */
 import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../access.js'
 import { buildListPage, readBuildFilters } from '../build-list.js'
 import type { Reply } from '../http-io.js'
-import { openBuildRequests, requestSlugOf } from '../model/build-requests.js'
+import { openBuildRequests } from '../model/build-requests.js'
 import type { ApiRoute, RequestContext } from '../router.js'
-import type { AppRecord, BuildRecord } from '../types.js'
+import type { AppRecord, BuildRequestRecord } from '../types.js'
 import { bodyObject, optionalBoolean } from '../validate.js'
 import { badRequest } from '../http-error.js'
 
@@ -13,27 +13,27 @@ function listBuilds(ctx: RequestContext): Reply {
   return { status: 200, json: buildListPage(ctx.model.state.builds.values(), ctx.app().slug, filters, ctx.model.now()) }
 }
 
-function requestJson(app: AppRecord, build: BuildRecord): Record<string, unknown> {
-  const pr = build.pullRequestId
+function requestJson(app: AppRecord, request: BuildRequestRecord): Record<string, unknown> {
+  const pr = request.trigger.pullRequestId
   return {
-    slug: requestSlugOf(build),
+    slug: request.slug,
     pull_request_url: pr === null ? null : `https://github.com/${app.repoOwner}/${app.repoSlug}/pull/${pr}`,
-    created_at: new Date(build.triggeredAt).toISOString(),
-    build_params: build.originalParams
+    created_at: new Date(request.createdAt).toISOString(),
+    build_params: request.trigger.originalParams
   }
 }
 
 function listRequests(ctx: RequestContext): Reply {
   const app = ctx.app()
-  return { status: 200, json: { data: openBuildRequests(ctx.model.state, app, ctx.model.now()).map((b) => requestJson(app, b)) } }
+  return { status: 200, json: { data: openBuildRequests(ctx.model.state, app).map((r) => requestJson(app, r)) } }
 }
 
 function updateRequest(ctx: RequestContext): Reply {
   const app = ctx.app()
   const approve = optionalBoolean(bodyObject(ctx.body), 'is_approved')
   if (approve === undefined) throw badRequest('is_approved is required and must be a boolean')
-  const item = requestJson(app, ctx.model.decideBuildRequest(ctx.user, app, ctx.params.request, approve))
-  return { status: 200, json: { data: item } }
+  const { request } = ctx.model.decideBuildRequest(ctx.user, app, ctx.params.request, approve)
+  return { status: 200, json: { data: requestJson(app, request) } }
 }
 
 export const buildRequestRoutes: ApiRoute[] = [

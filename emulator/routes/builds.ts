@@ -15,7 +15,13 @@ function trigger(ctx: RequestContext): Reply {
   const app = ctx.app()
   const request = readTriggerRequest(ctx.body, ctx.headers)
   // One item per build started: several when target-based triggers match several targets.
-  const results = triggersOf(app, request).map((one) => startOne(ctx, one))
+  const results: Record<string, unknown>[] = []
+  for (const one of triggersOf(app, request)) {
+    const item = startOne(ctx, one)
+    // The owners and the pull request decide a hold, and every target shares them: the first decides for all.
+    if (!item) return heldForApproval(app.slug)
+    results.push(item)
+  }
   const [item] = results
   return {
     status: 201,
@@ -33,10 +39,11 @@ function trigger(ctx: RequestContext): Reply {
   }
 }
 
-/** Starts one build or pipeline, and the `results` item that names it. */
-function startOne(ctx: RequestContext, request: TriggerRequest): Record<string, unknown> {
+/** Starts one build or pipeline, and the `results` item that names it; undefined when the trigger is held for approval. */
+function startOne(ctx: RequestContext, request: TriggerRequest): Record<string, unknown> | undefined {
   const app = ctx.app()
   const started = request.text.pipeline_id ? triggeredPipeline(ctx.model.triggerPipeline(app, request)) : ctx.model.triggerBuild(app, request)
+  if ('trigger' in started) return undefined
   return {
     build_slug: started.slug,
     build_number: started.buildNumber,
@@ -46,6 +53,16 @@ function startOne(ctx: RequestContext, request: TriggerRequest): Record<string, 
     status: 'ok',
     message: 'webhook processed'
   }
+}
+
+/**
+ * A trigger held for manual approval: accepted, with an empty build slug, which is all the
+ * service's build-router step shows of this answer (bitrise-step-build-router-start, main.go).
+ * No results: nothing started. The build request is found through the build requests list.
+ */
+function heldForApproval(appSlug: string): Reply {
+  const message = 'build request created: manual build approval is on for this app'
+  return { status: 201, json: { status: 'ok', message, slug: appSlug, service: 'service', build_slug: '' } }
 }
 
 /** A pipeline as the trigger answer names it: its id stands where a build's slug would. */

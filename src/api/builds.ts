@@ -2,6 +2,7 @@
 import type { BuildParams } from '../build-params.js'
 import { excerpt } from '../errors.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
+import { AwaitingApproval } from './awaiting-approval.js'
 import type { ServiceClient } from '../http/client.js'
 import { checkedBuildUrl } from './build-url.js'
 import { readServiceBuild, statusWord, wholeNumber, type BuildStatus, type ServiceBuild } from './build-record.js'
@@ -67,7 +68,10 @@ export async function triggerBuild(client: ServiceClient, appSlug: string, param
   const invalid = (message: string): ApiError => ApiError.invalidResponse({ method: 'POST', path, status: res.status, message, mayHaveTakenEffect: true })
   const buildSlug = pick('build_slug')
   if (typeof buildSlug !== 'string' || buildSlug === '') {
-    throw invalid(`POST ${path} answered ${res.status} but named no build slug; the build may have started (answer: ${excerpt(res.text, 200)})`)
+    const unexplained = invalid(`POST ${path} answered ${res.status} but named no build slug; the build may have started (answer: ${excerpt(res.text, 200)})`)
+    // An empty or missing slug is how the service answers a trigger held for manual approval.
+    if (buildSlug === undefined || buildSlug === null || buildSlug === '') throw new AwaitingApproval(unexplained, res.text, textOrUndefined(pick('message')))
+    throw unexplained
   }
   const problem = slugProblem(buildSlug)
   if (problem) {
@@ -105,6 +109,10 @@ function otherResult(item: TriggerResult, index: number, invalid: (message: stri
   }
   const { url: buildUrl, problem: buildUrlProblem } = checkedBuildUrl(item.build_url)
   return { buildSlug: slug as string, buildNumber, buildUrl, buildUrlProblem, triggeredWorkflow: text(item.triggered_workflow), triggeredPipeline: text(item.triggered_pipeline) }
+}
+
+function textOrUndefined(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined
 }
 
 /** Reads one build's record. */

@@ -19,9 +19,9 @@ export interface BuildWatch {
   streamLogs: boolean
   /** Aborted when the job is cancelled. */
   signal: AbortSignal
-  /** The build's page on the service, when known: where a held build is approved. */
+  /** The build's page on the service, when known. */
   buildUrl?: string
-  /** Called once when the build is first seen on hold. */
+  /** Called once when the build is first seen on hold (`is_on_hold`: no free concurrency slot yet). */
   onHold?: () => void
   /** Longest time without a line printed: a heartbeat line (elapsed time, status) fills the silence. */
   heartbeatMs?: number
@@ -123,7 +123,7 @@ class BuildWatcher {
     const phase = phaseOf(record)
     const { buildSlug, buildUrl } = this.params
     if (record.is_on_hold && !this.reportedHold) {
-      this.log(`Build ${buildSlug} is on hold, waiting for approval: someone must approve it on the service before it runs${buildUrl ? ` (${buildUrl})` : ''}.`)
+      this.log(`Build ${buildSlug} is on hold, waiting for a free concurrency slot: the service starts it when one of the builds using its concurrency finishes${buildUrl ? ` (${buildUrl})` : ''}.`)
       this.params.onHold?.()
       this.reportedHold = true
     } else if (phase !== this.lastPhase) {
@@ -140,7 +140,8 @@ export function stillWaiting(what: string, error: ApiError): string {
 
 /** The state of an unfinished build, in words: on hold, or running with the service's own word. */
 function phaseOf(record: ServiceBuild): string {
-  if (record.is_on_hold) return 'on hold, waiting for approval'
+  // is_on_hold: more builds started than the plan's concurrency allows (devcenter, Build statuses).
+  if (record.is_on_hold) return 'on hold, waiting for a free concurrency slot'
   return `running${record.status_text ? ` (${record.status_text})` : ''}`
 }
 

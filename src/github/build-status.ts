@@ -1,6 +1,6 @@
 /**
  * The build's status on GitHub: a commit status or a check run on the built commit, and
- * optionally a pull request comment, posted at trigger (pending), when the build is held, and
+ * optionally a pull request comment, posted at trigger (pending), when the build is on hold (no free concurrency slot), and
  * at the end of the wait (the final state, build number and duration). Posting is an extra:
  * every failure is a warning and never fails the step.
  */
@@ -70,7 +70,7 @@ class GitHubStatus implements BuildReport {
   }
 
   held(): void {
-    void this.post('on-hold', `Build ${this.label()} is on hold, waiting for approval on the service`)
+    void this.post('on-hold', `Build ${this.label()} is on hold on the service, waiting for a free concurrency slot`)
   }
 
   async ended(end: WaitEnd, buildNumber?: number): Promise<void> {

@@ -11,7 +11,8 @@ import type { GetInput } from '../input-readers.js'
 import { GITHUB_STATUS_INPUTS, readGitHubStatusSettings, type GitHubStatusSettings } from '../github/status-settings.js'
 import type { SummarySection } from '../summary.js'
 import type { HandlerContext } from './context.js'
-import { cancelSuperseded, readReuseSettings, REUSE_INPUTS, startOrReuse, type ReuseSettings } from './build-reuse.js'
+import { startOrAwaitApproval } from './awaiting-approval.js'
+import { cancelSuperseded, readReuseSettings, REUSE_INPUTS, type ReuseSettings } from './build-reuse.js'
 import { defineOperation } from './operation.js'
 import { readWaitSettings, WAIT_INPUTS, waitAndReport, type BuildReport, type WaitSettings } from './waiting.js'
 
@@ -21,7 +22,7 @@ export interface TriggerInputs {
   /** Where each parameter came from, for the job summary. */
   fromEvent: string | undefined
   notes: string[]
-  /** Things the user should change, e.g. an owner input that lifts the hold on a fork pull request. */
+  /** Things the user should change, e.g. owner inputs that make a fork pull request read as a same-repository one. */
   warnings: string[]
   wait: WaitSettings | undefined
   reuse: ReuseSettings
@@ -30,6 +31,8 @@ export interface TriggerInputs {
   many?: ManyApps
   /** What to do with the build's artifacts once it has succeeded (list-artifacts, download-artifacts). */
   artifacts?: ArtifactSettings
+  /** Fail when the trigger is held for manual approval instead of passing with the build request. */
+  failIfHeld: boolean
 }
 
 export const trigger = defineOperation<TriggerInputs>({
@@ -56,6 +59,7 @@ export const trigger = defineOperation<TriggerInputs>({
     Input.fromEvent,
     Input.githubToken,
     Input.wait,
+    Input.failIfHeld,
     ...WAIT_INPUTS,
     ...REUSE_INPUTS,
     ...GITHUB_STATUS_INPUTS,
@@ -77,7 +81,8 @@ export const trigger = defineOperation<TriggerInputs>({
     Output.artifactsDir,
     Output.pipelineId,
     Output.pipelineUrl,
-    Output.pipelineStatus
+    Output.pipelineStatus,
+    Output.buildRequestSlug
   ],
   read: readTrigger,
   run: runTrigger
@@ -97,7 +102,7 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   // Several apps are started and watched as builds: a pipeline's id would be taken for a build slug.
   if (many && params.pipeline_id !== undefined) throw new InputError(Input.pipeline, `works with one app only, not with several apps in ${get(Input.appPaths) !== '' ? Input.appPaths : Input.appSlug}`)
   const artifacts = readTriggerArtifacts(get, env, { waiting: wait !== undefined, severalApps: many !== undefined, pipeline: params.pipeline_id !== undefined })
-  return { appSlug, params, fromEvent: raw?.name, notes, warnings, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get), many, artifacts }
+  return { appSlug, params, fromEvent: raw?.name, notes, warnings, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get), many, artifacts, failIfHeld: read.booleanFlag(get, Input.failIfHeld, false) }
 }
 
 /** Reviews and comments build their pull request; the module that reads them is loaded only for them. */
@@ -147,8 +152,26 @@ function withEvent(get: GetInput, explicit: BuildParams, event: NonNullable<Retu
   const params = mergeBuildParams(mapped.params, explicit)
   const owners = [Input.branchRepoOwner, Input.branchDestRepoOwner].filter((name) => get(name) !== '')
   if (!mapped.isForkPullRequest || owners.length === 0) return { params, notes: mapped.notes, warnings: [] }
-  const warning = `This pull request comes from a fork, but ${owners.join(' and ')} ${owners.length > 1 ? 'are' : 'is'} set, so the service will not hold its build for approval: the fork's code runs with the app's secrets. Leave both owner inputs empty to keep the hold.`
-  return { params, notes: [], warnings: [warning] }
+  return { params, ...forkOwnerAdvice(owners, params) }
+}
+
+/**
+ * Owners set by input on a fork pull request. The service takes a pull request build for a fork's,
+ * which it may hold for approval, when both owners are omitted (interface rule 3) or differ (its own
+ * GitHub webhook sends the fork's owner and the base's, bitrise-io/bitrise-webhooks); equal owners
+ * read as a same-repository pull request, which is not held.
+ */
+function forkOwnerAdvice(owners: string[], params: BuildParams): { notes: string[]; warnings: string[] } {
+  const source = params.branch_repo_owner
+  const dest = params.branch_dest_repo_owner
+  const keep = 'Leave both owner inputs empty to send the fork pull request as the interface documents it.'
+  if (source && dest && source.toLowerCase() !== dest.toLowerCase()) {
+    return { notes: [`This pull request comes from a fork; ${Input.branchRepoOwner} (${source}) and ${Input.branchDestRepoOwner} (${dest}) differ, as the service's own webhook sends them for a fork, so the service may hold its build for approval.`], warnings: [] }
+  }
+  if (source && dest) {
+    return { notes: [], warnings: [`This pull request comes from a fork, but ${Input.branchRepoOwner} and ${Input.branchDestRepoOwner} are both ${source}, so the service takes it for a pull request from the app's own repository and will not hold it for approval: the fork's code runs with the app's secrets. ${keep}`] }
+  }
+  return { notes: [], warnings: [`This pull request comes from a fork, but only ${owners.join(' and ')} is set: no public source says whether the service holds such a build for approval. ${keep}`] }
 }
 
 async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
@@ -156,7 +179,8 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
-  const build = await startOrReuse(ctx, inputs.appSlug, params, inputs.reuse)
+  const build = await startOrAwaitApproval(ctx, inputs)
+  if (!build) return
   ctx.output(Output.buildSlug, build.buildSlug)
   ctx.output(Output.buildNumber, build.buildNumber)
   ctx.output(Output.buildUrl, build.buildUrl)

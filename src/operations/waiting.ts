@@ -58,14 +58,14 @@ export interface Waited {
   /** The summary section the wait adds its result to. */
   section: SummarySection
   buildUrl?: string
-  /** Told when the build is held and when the wait ends (the status on GitHub). */
+  /** Told when the build is on hold (no free concurrency slot) and when the wait ends (the status on GitHub). */
   report?: BuildReport
 }
 
 /** How a wait ended: the build's status, or why the action stopped waiting. */
 export type WaitEnd = BuildStatus | 'timed-out' | 'cancelled'
 
-/** Hears about a held build and the end of the wait; it never throws. */
+/** Hears about a build on hold (no free concurrency slot) and the end of the wait; it never throws. */
 export interface BuildReport {
   held(): void
   ended(end: WaitEnd, buildNumber?: number): Promise<void>
@@ -117,11 +117,7 @@ function watch({ appSlug, buildSlug, section, buildUrl, report }: Waited, settin
     printLog: (text) => ctx.info(text),
     onHold: () => {
       report?.held()
-      section.lines?.push(
-        buildUrl
-          ? "The build was held for approval on the service: someone with access to the app approves it on the build's page (Open the build, above)."
-          : `The build was held for approval on the service: someone with access to the app approves it on the page of build ${buildSlug} of app ${appSlug}.`
-      )
+      section.lines?.push('The build was on hold on the service, waiting for a free concurrency slot: it starts when one of the builds using its concurrency finishes.')
     }
   })
 }
