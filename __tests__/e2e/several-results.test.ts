@@ -9,7 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../emulator/seed.js'
 import { randomString } from '../helpers/random.js'
-import { buildState, errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import { buildState, errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, setConcurrency, startE2eEmulator, step, type RunningEmulator } from './support.js'
 
 /** Names drawn per run; the branch matches the first two workflows' and the pipeline's triggers, not the last workflow's. */
 const BRANCH = `feature/${randomString(8).toLowerCase()}`
@@ -103,8 +103,10 @@ describe('one trigger, several builds', () => {
   })
 
   it('the wait-timeout aborts every one of them, not only the first', async () => {
-    // Without the owners every build and the pipeline are held, so none ends before the timeout.
+    // No free concurrency slot keeps the builds on hold, and without the owners the pipeline is held: none ends before the timeout.
+    await setConcurrency(emu, 'ios-app', 0)
     const result = await step(emu, 'trigger', { ...PUSH, wait: 'true', 'wait-timeout': '2', 'poll-interval': '0.5' })
+    await setConcurrency(emu, 'ios-app', null)
     expectFailed(result)
     expect(errorLine(result)).toContain('Stopped waiting for')
     const builds = listed(result.outputs)

@@ -625,7 +625,8 @@ function buildJson(build, now) {
         triggered_at: iso(build.triggeredAt),
         started_on_worker_at: iso(build.startedAt),
         finished_at: iso(progress.finishedAt),
-        original_build_params: build.originalParams
+        original_build_params: build.originalParams,
+        ...(build.pipelineWorkflowId === undefined ? {} : { pipeline_workflow_id: build.pipelineWorkflowId })
     };
 }
 /** The build with everything the emulator recorded about it, for `/_emulator/state`. */
@@ -640,8 +641,7 @@ function buildStateJson(build, now) {
         effective_env: build.effectiveEnv,
         env_sources: build.envSources,
         skip_git_status_report: build.skipGitStatusReport,
-        held_for_approval: build.heldForApproval,
-        approved_at: iso(build.approvedAt),
+        build_request: build.buildRequest,
         git_status_report: build.gitStatusReport,
         abort: build.abort && {
             at: iso(build.abort.at),
@@ -4648,6 +4648,40 @@ function selectWorkflow(config, event) {
     }
     return null;
 }
+/**
+ * Target-based triggers: a `triggers` property on a workflow or a pipeline, with `push` items
+ * (`branch`), `pull_request` items (`source_branch`, `target_branch`) and `tag` items (`name`);
+ * every condition of an item must match. Unlike the trigger map, every matching target starts
+ * a build (docs.bitrise.io, "YAML syntax for build triggers", "Multiple matching triggers").
+ * Only glob strings are read; a `regex:` condition matches nothing here. Null when no target
+ * of the file has triggers, so the trigger map decides.
+ */
+function selectTargets(config, event) {
+    let any = false;
+    const matching = (group) => {
+        if (!isObject(group))
+            return [];
+        return Object.entries(group).flatMap(([name, target]) => {
+            if (!isObject(target) || !isObject(target.triggers))
+                return [];
+            any = true;
+            return targetMatches(target.triggers, event) ? [name] : [];
+        });
+    };
+    const targets = { workflows: matching(config.workflows), pipelines: matching(config.pipelines) };
+    return any ? targets : null;
+}
+function targetMatches(triggers, event) {
+    const items = (kind) => (Array.isArray(triggers[kind]) ? triggers[kind].filter(isObject) : []);
+    const all = (item, conditions) => conditions.some(([key]) => item[key] !== undefined) && conditions.every(([key, value]) => item[key] === undefined || (typeof item[key] === 'string' && globMatch(item[key], value ?? '')));
+    if (event.pullRequest) {
+        const { sourceBranch, targetBranch } = event.pullRequest;
+        return items('pull_request').some((item) => all(item, [['source_branch', sourceBranch], ['target_branch', targetBranch]]));
+    }
+    if (event.tag !== undefined)
+        return items('tag').some((item) => all(item, [['name', event.tag]]));
+    return event.branch !== undefined && items('push').some((item) => all(item, [['branch', event.branch]]));
+}
 
 ;// CONCATENATED MODULE: ./emulator/model/events.ts
 /**
@@ -4738,7 +4772,7 @@ function recordAbort(state, app, build, at) {
 }
 
 ;// CONCATENATED MODULE: ./emulator/model/builds.ts
-/** Build state changes: trigger, approval of a held build, abort, and the recording of a build's end. */
+/** Build state changes: trigger, abort, concurrency holds, and the recording of a build's end. */
 
 
 
@@ -4824,22 +4858,30 @@ function checkoutOf(app, text) {
         return { kind: 'branch', value: text.branch };
     return { kind: 'default_branch', value: app.defaultBranch };
 }
+/** The app's builds that have started and not ended at `now`: those using its concurrency. */
+function runningCount(state, app, now) {
+    let count = 0;
+    for (const b of state.unended)
+        if (b.appSlug === app.slug && !b.abort && b.startedAt !== null && now < b.startedAt + b.durationMs)
+            count++;
+    return count;
+}
 /**
- * Starts a build. Rule 3 of the trigger rules: with both `branch_repo_owner` and
- * `branch_dest_repo_owner` omitted, the request counts as a pull request from a fork and the
- * build is held until approved (`POST /_emulator/builds/{build}/approve`).
+ * Starts a build, or puts it on hold when the app has no free concurrency slot (devcenter,
+ * "Build statuses": on hold means more builds started than the plan allows). Whether the trigger
+ * needs manual approval first is decided before this (model/build-requests.ts).
  */
-function triggerBuild(state, app, request, now, defaultDurationMs) {
+function triggerBuild(state, app, request, now, defaultDurationMs, buildRequest = null) {
     const config = configForBuild(app);
     const workflow = chooseWorkflow(config, request);
     const { text } = request;
-    const held = !text.branch_repo_owner && !text.branch_dest_repo_owner;
+    const free = app.concurrency === null || runningCount(state, app, now) < app.concurrency;
     const build = {
         slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
         appSlug: app.slug,
         buildNumber: app.nextBuildNumber++,
         triggeredAt: now,
-        startedAt: held ? null : now,
+        startedAt: free ? now : null,
         durationMs: request.durationMs ?? defaultDurationMs,
         outcome: request.outcome ?? app.buildOutcome,
         triggeredWorkflow: workflow,
@@ -4852,8 +4894,7 @@ function triggerBuild(state, app, request, now, defaultDurationMs) {
         additionalEnvs: request.environments,
         ...effectiveEnvironment(app, request.environments),
         skipGitStatusReport: request.skipGitStatusReport,
-        heldForApproval: held,
-        approvedAt: null,
+        buildRequest,
         gitStatusReport: null,
         ended: false,
         abort: null
@@ -4862,16 +4903,14 @@ function triggerBuild(state, app, request, now, defaultDurationMs) {
     recordTrigger(state, build, now);
     return build;
 }
-/** Releases a held build: it starts now. */
-function approveBuild(state, slug, now) {
-    const build = state.builds.get(slug);
-    if (!build)
-        throw notFound(`build "${slug}" not found`);
-    if (!progressOf(build, now).onHold)
-        throw new HttpError(409, `build "${build.slug}" is not on hold`);
-    build.startedAt = now;
-    build.approvedAt = now;
-    return build;
+/** Starts builds on hold, oldest first, while their app has free concurrency slots. */
+function startHeldBuilds(state, now) {
+    const waiting = [...state.unended].filter((b) => b.startedAt === null && !b.abort).sort((a, b) => a.buildNumber - b.buildNumber);
+    for (const build of waiting) {
+        const app = state.apps.get(build.appSlug);
+        if (app && (app.concurrency === null || runningCount(state, app, now) < app.concurrency))
+            build.startedAt = now;
+    }
 }
 /** Aborts a build that has not finished (held or running) and records the events the abort causes. */
 function abortBuild(state, app, build, caller, request, now) {
@@ -4905,39 +4944,57 @@ function settleBuilds(state, now) {
         const app = state.apps.get(build.appSlug);
         if (app)
             recordBuildEnd(state, app, build, build.startedAt + build.durationMs);
-    }
+    } // A slot freed since the last settling goes to the oldest build on hold (it starts now, a little late).
+    startHeldBuilds(state, now);
 }
 
 ;// CONCATENATED MODULE: ./emulator/model/build-requests.ts
 /**
- * Build requests: the service keeps a held fork pull request build as an open request until
- * someone approves it (the build starts) or rejects it (the build ends aborted).
+ * Build requests: a trigger held for manual build approval. The service answers it 2xx without a
+ * build slug (bitrise-steplib/bitrise-step-build-router-start, main.go) and keeps a build request;
+ * only its approval creates the build (devcenter, "Approving pull request builds"). A rejection
+ * creates nothing; the emulator records who rejected and why, which the public API does not show.
  */
 
 
 
-const PREFIX = 'req-';
-/** The slug of the build request of a held build: its own name, so it cannot be taken for the build's. */
-function requestSlugOf(build) {
-    return `${PREFIX}${build.slug}`;
+/**
+ * Whether a trigger waits for approval: a pull request build, on an app with manual approval on,
+ * whose repository owners are omitted (interface rule 3) or differ (the service's own GitHub
+ * webhook sends the fork's owner and the base's: bitrise-io/bitrise-webhooks,
+ * service/hook/github/github.go). A push build, or a pull request with equal owners, is not held.
+ * With one owner only, no source says; the emulator holds it, the more careful reading.
+ */
+function needsApproval(app, request) {
+    if (!app.manualApproval || !request.pullRequestId)
+        return false;
+    const source = request.text.branch_repo_owner;
+    const dest = request.text.branch_dest_repo_owner;
+    return !source || !dest || source.toLowerCase() !== dest.toLowerCase();
+}
+/** Keeps a held trigger as an open build request, once the trigger is known to be valid. */
+function holdForApproval(state, app, request, now) {
+    chooseWorkflow(configForBuild(app), request);
+    const record = { slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'), appSlug: app.slug, createdAt: now, trigger: request, decision: null };
+    state.buildRequests.set(record.slug, record);
+    return record;
 }
 /** The open build requests of an app, oldest first. */
-function openBuildRequests(state, app, now) {
-    return [...state.builds.values()].filter((b) => b.appSlug === app.slug && progressOf(b, now).onHold).sort((a, b) => a.buildNumber - b.buildNumber);
+function openBuildRequests(state, app) {
+    return [...state.buildRequests.values()].filter((r) => r.appSlug === app.slug && r.decision === null).sort((a, b) => a.createdAt - b.createdAt);
 }
-/** Approves (the build starts now) or rejects (the build is aborted) an open build request. */
-function decideBuildRequest(state, app, caller, requestSlug, approve, now) {
-    const build = requestSlug.startsWith(PREFIX) ? state.builds.get(requestSlug.slice(PREFIX.length)) : undefined;
-    if (!build || build.appSlug !== app.slug || !progressOf(build, now).onHold)
+/** Approves (a new build starts from the held trigger) or rejects (nothing starts) an open build request. */
+function decideBuildRequest(state, app, caller, requestSlug, approve, now, defaultDurationMs) {
+    const request = state.buildRequests.get(requestSlug);
+    if (!request || request.appSlug !== app.slug || request.decision !== null)
         throw notFound(`no open build request "${requestSlug}" for app "${app.slug}"`);
-    if (approve)
-        return approveBuild(state, build.slug, now);
-    abortBuild(state, app, build, caller, { reason: 'The build request was rejected', withSuccess: false, skipGitStatusReport: false, skipNotifications: false }, now);
-    return build;
+    const build = approve ? triggerBuild(state, app, request.trigger, now, defaultDurationMs, request.slug) : null;
+    request.decision = { approved: approve, at: now, by: caller, buildSlug: build?.slug ?? null, reason: approve ? null : `rejected by ${caller}` };
+    return { request, build };
 }
 
 ;// CONCATENATED MODULE: ./emulator/routes/build-requests.ts
-/** The builds list with its filters and paging, and the build requests of held fork builds. */
+/** The builds list with its filters and paging, and the build requests of triggers held for manual approval. */
 
 
 
@@ -4947,26 +5004,26 @@ function listBuilds(ctx) {
     const filters = readBuildFilters(ctx.query);
     return { status: 200, json: buildListPage(ctx.model.state.builds.values(), ctx.app().slug, filters, ctx.model.now()) };
 }
-function requestJson(app, build) {
-    const pr = build.pullRequestId;
+function requestJson(app, request) {
+    const pr = request.trigger.pullRequestId;
     return {
-        slug: requestSlugOf(build),
+        slug: request.slug,
         pull_request_url: pr === null ? null : `https://github.com/${app.repoOwner}/${app.repoSlug}/pull/${pr}`,
-        created_at: new Date(build.triggeredAt).toISOString(),
-        build_params: build.originalParams
+        created_at: new Date(request.createdAt).toISOString(),
+        build_params: request.trigger.originalParams
     };
 }
 function listRequests(ctx) {
     const app = ctx.app();
-    return { status: 200, json: { data: openBuildRequests(ctx.model.state, app, ctx.model.now()).map((b) => requestJson(app, b)) } };
+    return { status: 200, json: { data: openBuildRequests(ctx.model.state, app).map((r) => requestJson(app, r)) } };
 }
 function updateRequest(ctx) {
     const app = ctx.app();
     const approve = optionalBoolean(bodyObject(ctx.body), 'is_approved');
     if (approve === undefined)
         throw badRequest('is_approved is required and must be a boolean');
-    const item = requestJson(app, ctx.model.decideBuildRequest(ctx.user, app, ctx.params.request, approve));
-    return { status: 200, json: { data: item } };
+    const { request } = ctx.model.decideBuildRequest(ctx.user, app, ctx.params.request, approve);
+    return { status: 200, json: { data: requestJson(app, request) } };
 }
 const buildRequestRoutes = [
     { method: 'GET', pattern: '/apps/:app/builds', access: APP_ANY_ROLE, handler: listBuilds },
@@ -5028,6 +5085,34 @@ function artifactContent(artifact) {
     for (let at = 0; at < content.length; at += line.length)
         line.copy(content, at);
     return content;
+}
+
+;// CONCATENATED MODULE: ./emulator/model/trigger-targets.ts
+/**
+ * One trigger, several builds: with target-based triggers (a `triggers` property on workflows
+ * and pipelines) every matching target starts a build of its own, and the trigger's answer has
+ * one `results` item for each (docs.bitrise.io, "YAML syntax for build triggers", "Multiple
+ * matching triggers"; bitrise-io/bitrise-cli reads `results` as the source of truth). The
+ * trigger map, and a trigger naming its workflow or pipeline, start one.
+ */
+
+
+/** The trigger itself, or one trigger per matching target, each naming its workflow or pipeline. */
+function triggersOf(app, request) {
+    const { text } = request;
+    if (text.workflow_id || text.pipeline_id)
+        return [request];
+    const targets = selectTargets(configForBuild(app), {
+        branch: text.branch,
+        tag: text.tag,
+        pullRequest: request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
+    });
+    if (!targets || targets.workflows.length + targets.pipelines.length === 0)
+        return [request];
+    return [
+        ...targets.workflows.map((workflow_id) => ({ ...request, text: { ...text, workflow_id } })),
+        ...targets.pipelines.map((pipeline_id) => ({ ...request, text: { ...text, pipeline_id } }))
+    ];
 }
 
 ;// CONCATENATED MODULE: ./emulator/routes/trigger-request.ts
@@ -5157,11 +5242,42 @@ function readTriggerRequest(rawBody, headers) {
 
 
 
+
 function trigger(ctx) {
     const app = ctx.app();
     const request = readTriggerRequest(ctx.body, ctx.headers);
+    // One item per build started: several when target-based triggers match several targets.
+    const results = [];
+    for (const one of triggersOf(app, request)) {
+        const item = startOne(ctx, one);
+        // The owners and the pull request decide a hold, and every target shares them: the first decides for all.
+        if (!item)
+            return heldForApproval(app.slug);
+        results.push(item);
+    }
+    const [item] = results;
+    return {
+        status: 201,
+        json: {
+            status: 'ok',
+            message: 'webhook processed',
+            slug: app.slug,
+            service: 'service',
+            results,
+            build_slug: item.build_slug,
+            build_number: item.build_number,
+            build_url: item.build_url,
+            triggered_workflow: item.triggered_workflow
+        }
+    };
+}
+/** Starts one build or pipeline, and the `results` item that names it; undefined when the trigger is held for approval. */
+function startOne(ctx, request) {
+    const app = ctx.app();
     const started = request.text.pipeline_id ? triggeredPipeline(ctx.model.triggerPipeline(app, request)) : ctx.model.triggerBuild(app, request);
-    const item = {
+    if ('trigger' in started)
+        return undefined;
+    return {
         build_slug: started.slug,
         build_number: started.buildNumber,
         build_url: `${ctx.origin}/${request.text.pipeline_id ? 'pipelines' : 'build'}/${started.slug}`,
@@ -5170,20 +5286,15 @@ function trigger(ctx) {
         status: 'ok',
         message: 'webhook processed'
     };
-    return {
-        status: 201,
-        json: {
-            status: 'ok',
-            message: 'webhook processed',
-            slug: app.slug,
-            service: 'service',
-            results: [item],
-            build_slug: item.build_slug,
-            build_number: item.build_number,
-            build_url: item.build_url,
-            triggered_workflow: item.triggered_workflow
-        }
-    };
+}
+/**
+ * A trigger held for manual approval: accepted, with an empty build slug, which is all the
+ * service's build-router step shows of this answer (bitrise-step-build-router-start, main.go).
+ * No results: nothing started. The build request is found through the build requests list.
+ */
+function heldForApproval(appSlug) {
+    const message = 'build request created: manual build approval is on for this app';
+    return { status: 201, json: { status: 'ok', message, slug: appSlug, service: 'service', build_slug: '' } };
 }
 /** A pipeline as the trigger answer names it: its id stands where a build's slug would. */
 function triggeredPipeline(pipeline) {
@@ -5403,7 +5514,11 @@ function getPipeline(ctx) {
             rebuildable: finished,
             current_attempt_id: `${pipeline.id}-${attempt.number}`,
             attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: pipelines_iso(a.at) })),
-            stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows })),
+            stages: view.stages.map((stage) => ({
+                id: stage.name,
+                name: stage.name,
+                workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, started_at: pipelines_iso(w.startedAt) }))
+            })),
             trigger_params: pipeline.triggerParams
         }
     };
@@ -5582,7 +5697,7 @@ async function handleApi(server, req, res, url) {
 ;// CONCATENATED MODULE: ./emulator/control.ts
 /**
  * Emulator-only endpoints under `/_emulator/`, as a route table: state dump, reset, request
- * log, event log, approval of held builds, faults. State changes go through the model.
+ * log, event log, concurrency slots, faults. State changes go through the model.
  */
 
 
@@ -5606,9 +5721,16 @@ function control_reset(ctx) {
     ctx.faults.clear();
     return { status: 200, json: { status: 'ok' } };
 }
-function approve(ctx) {
-    const build = ctx.model.approveBuild(ctx.params.build);
-    return { status: 200, json: { status: 'ok', build: buildStateJson(build, ctx.model.now()) } };
+/** Sets how many of an app's builds may run at once (`{slots: n}`, null: unlimited); more wait on hold. */
+function concurrency(ctx) {
+    const app = ctx.model.state.apps.get(ctx.params.app);
+    if (!app)
+        throw notFound(`app "${ctx.params.app}" not found`);
+    const slots = ctx.body?.slots;
+    if (slots !== null && !(Number.isInteger(slots) && slots >= 0))
+        throw badRequest('slots must be a whole number, 0 or more, or null');
+    ctx.model.setConcurrency(app, slots);
+    return { status: 200, json: { status: 'ok', app: app.slug, concurrency: app.concurrency } };
 }
 const CONTROL_ROUTES = [
     { method: 'GET', pattern: '/state', handler: state },
@@ -5617,7 +5739,7 @@ const CONTROL_ROUTES = [
     { method: 'DELETE', pattern: '/requests', handler: (ctx) => (ctx.requests.clear(), NO_CONTENT) },
     { method: 'GET', pattern: '/events', handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
     { method: 'DELETE', pattern: '/events', handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
-    { method: 'POST', pattern: '/builds/:build/approve', handler: approve },
+    { method: 'PUT', pattern: '/apps/:app/concurrency', handler: concurrency },
     { method: 'POST', pattern: '/faults', handler: withFaults((ctx) => ({ status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } })) },
     { method: 'GET', pattern: '/faults', handler: withFaults((ctx) => ({ status: 200, json: ctx.faults.pending() })) },
     { method: 'DELETE', pattern: '/faults', handler: withFaults((ctx) => (ctx.faults.clear(), NO_CONTENT)) }
@@ -6166,6 +6288,9 @@ function newAppRecord(init) {
         registrationFinished: true,
         extra: {},
         nextBuildNumber: 1,
+        // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
+        manualApproval: true,
+        concurrency: null,
         ...fields,
         slug: init.slug,
         owner: { account_type: init.owner.account_type, slug: init.owner.slug },
@@ -6281,6 +6406,10 @@ function checkApp(app, where, users, groupsByOrg) {
         if (!(role in ROLE_ALIASES))
             fail(where, `${at}.team.${user} has unknown role "${role}"`);
     }
+    if (app.manual_approval !== undefined && typeof app.manual_approval !== 'boolean')
+        fail(where, `${at}.manual_approval must be true or false`);
+    if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0))
+        fail(where, `${at}.concurrency must be a whole number, 0 or more`);
     const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined;
     for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
         if (!['admin', 'manager', 'member'].includes(role))
@@ -6317,6 +6446,8 @@ class EmulatorState {
     unended = new Set();
     /** Each app's builds on each branch, oldest first: the email rule's previous build without a scan of every build. */
     byBranch = new Map();
+    /** Triggers held for manual approval, open and decided, by slug (see model/build-requests.ts). */
+    buildRequests = new Map();
     /** Running and finished pipelines, by id (see model/pipelines.ts). */
     pipelines = new Map();
     /** The events of section 6 of the interface, oldest first (see model/events.ts). */
@@ -6348,6 +6479,7 @@ class EmulatorState {
         this.unended = new Set();
         this.byBranch = new Map();
         this.pipelines = new Map();
+        this.buildRequests = new Map();
         this.events = [];
         this.nextEventSeq = 1;
     }
@@ -6437,9 +6569,18 @@ class EmulatorState {
                 has_build_trigger_token: a.buildTriggerToken !== null,
                 registration_finished: a.registrationFinished,
                 build_outcome: a.buildOutcome,
+                manual_approval: a.manualApproval,
+                concurrency: a.concurrency,
                 extra: a.extra
             })),
             builds: [...this.builds.values()].map((b) => describeBuild(b, now)),
+            build_requests: [...this.buildRequests.values()].map((r) => ({
+                slug: r.slug,
+                app: r.appSlug,
+                created_at: new Date(r.createdAt).toISOString(),
+                build_params: r.trigger.originalParams,
+                decision: r.decision && { approved: r.decision.approved, at: new Date(r.decision.at).toISOString(), by: r.decision.by, build_slug: r.decision.buildSlug, reason: r.decision.reason }
+            })),
             notifications: this.events.filter((e) => e.kind === 'email_notification')
         };
     }
@@ -6472,7 +6613,10 @@ function appFromSeed(a) {
         secrets: { ...(a.secrets ?? {}) },
         buildOutcome: a.build_outcome,
         artifacts: a.artifacts,
-        flakyWorkflows: a.flaky_workflows
+        flakyWorkflows: a.flaky_workflows,
+        // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
+        manualApproval: a.is_public === true || a.manual_approval !== false,
+        concurrency: a.concurrency
     });
 }
 /** The app object as the API returns it. */
@@ -6656,38 +6800,46 @@ function triggerPipeline(state, app, request, now, stageDurationMs) {
         name,
         number: app.nextBuildNumber++,
         stages,
-        attempts: [{ number: 1, at: now, startedAt: held ? null : now, kept: new Map() }],
+        attempts: [{ number: 1, at: now, startedAt: held ? null : now, kept: new Map(), builds: new Map() }],
         stageDurationMs: request.durationMs ?? stageDurationMs,
         triggerParams: request.originalParams,
+        request,
         abort: null
     };
     state.pipelines.set(pipeline.id, pipeline);
     return pipeline;
 }
 function workflowId(pipeline, attempt, name) {
-    return attempt.kept.get(name) ?? (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16);
+    return attempt.kept.get(name)?.id ?? (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16);
 }
-/** The current attempt as of `now`: stages run in turn; a failed stage skips the rest; an abort stops the rest. */
+/**
+ * The current attempt as of `now`: stages run in turn; a failed stage skips the rest; an abort
+ * stops the rest. While a stage runs, the stages after it are pending, not running.
+ */
 function pipelineView(app, pipeline, now) {
     const attempt = pipeline.attempts[pipeline.attempts.length - 1];
     const cut = pipeline.abort ? Math.min(now, pipeline.abort.at) : now;
-    const fails = (name) => app?.buildOutcome === 'failure' || (attempt.number === 1 && (app?.flakyWorkflows ?? []).includes(name));
+    const fails = (name) => workflowFails(app, attempt, name);
     let at = attempt.startedAt;
     let failed = false;
+    let reached = false;
     let done = 0;
     const stages = pipeline.stages.map((stage) => {
+        const start = failed || reached ? null : at;
         const run = (status) => ({
             name: stage.name,
-            workflows: stage.workflows.map((name) => ({ id: workflowId(pipeline, attempt, name), name, status: attempt.kept.has(name) ? 'succeeded' : status(name) }))
+            workflows: stage.workflows.map((name) => workflowView(pipeline, attempt, name, attempt.kept.has(name) ? 'succeeded' : status(name), start))
         });
-        if (failed)
-            return run(() => 'skipped');
+        if (failed || reached)
+            return run(() => (failed ? 'skipped' : pipeline.abort ? 'aborted' : 'pending'));
         if (stage.workflows.every((name) => attempt.kept.has(name)))
             return run(() => 'succeeded');
         if (at === null)
             return run(() => (pipeline.abort ? 'aborted' : 'on_hold'));
-        if (cut < at + pipeline.stageDurationMs)
+        if (cut < at + pipeline.stageDurationMs) {
+            reached = true;
             return run(() => (pipeline.abort ? 'aborted' : cut < at ? 'pending' : 'running'));
+        }
         at += pipeline.stageDurationMs;
         done = at;
         failed = stage.workflows.some((name) => !attempt.kept.has(name) && fails(name));
@@ -6703,6 +6855,24 @@ function pipelineView(app, pipeline, now) {
     if (statuses.every((s) => s === 'succeeded'))
         return { status: 'succeeded', finishedAt: done || attempt.startedAt, stages };
     return { status: 'running', finishedAt: null, stages };
+}
+/** Whether a workflow of this attempt fails: all do when the app's builds fail, flaky ones on the first attempt. */
+function workflowFails(app, attempt, name) {
+    return app?.buildOutcome === 'failure' || (attempt.number === 1 && (app?.flakyWorkflows ?? []).includes(name));
+}
+/** A workflow's view; its stage started at `stageStart` when that is set and not after the clock's cut. */
+function workflowView(pipeline, attempt, name, status, stageStart) {
+    const kept = attempt.kept.get(name);
+    const started = kept === undefined && stageStart !== null && status !== 'pending' && status !== 'skipped' && status !== 'on_hold';
+    // An abort before the stage began leaves the workflow aborted without a build.
+    const beforeAbort = !pipeline.abort || stageStart <= pipeline.abort.at;
+    return {
+        id: workflowId(pipeline, attempt, name),
+        externalId: kept?.externalId ?? attempt.builds.get(name) ?? '',
+        name,
+        status,
+        startedAt: started && beforeAbort ? stageStart : null
+    };
 }
 /** Aborts a pipeline that has not finished. */
 function abortPipeline(app, pipeline, caller, request, now) {
@@ -6722,9 +6892,83 @@ function rebuildPipeline(app, pipeline, partial, now) {
     if (partial)
         for (const w of view.stages.flatMap((s) => s.workflows))
             if (w.status === 'succeeded')
-                kept.set(w.name, w.id);
-    pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept });
+                kept.set(w.name, { id: w.id, externalId: w.externalId });
+    pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept, builds: new Map() });
     pipeline.abort = null;
+}
+
+;// CONCATENATED MODULE: ./emulator/model/pipeline-builds.ts
+/**
+ * The builds of a pipeline's workflows. On the service a pipeline workflow has two ids: its
+ * own `id`, and `external_id`, the slug of the build it runs as, empty until it has started
+ * (bitrise-steplib/bitrise-step-pull-intermediate-files, README and
+ * `step/matcher/staged_pipeline.go`). Here each workflow's build is made when its stage
+ * starts, as the clock finds it before each request, and is an ordinary build: readable,
+ * with a log and artifacts, naming its workflow in `pipeline_workflow_id`.
+ */
+
+
+
+
+
+/** Makes the build of every workflow whose stage has started by `now` and has none yet. */
+function settlePipelineBuilds(state, now) {
+    for (const pipeline of state.pipelines.values()) {
+        const app = state.apps.get(pipeline.appSlug);
+        if (app)
+            startedWorkflowBuilds(state, app, pipeline, now);
+    }
+}
+function startedWorkflowBuilds(state, app, pipeline, now) {
+    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
+    if (attempt.startedAt === null || attempt.builds.size === pipeline.stages.reduce((n, s) => n + s.workflows.length, 0))
+        return;
+    for (const workflow of pipelineView(app, pipeline, now).stages.flatMap((s) => s.workflows)) {
+        if (workflow.startedAt === null || attempt.builds.has(workflow.name))
+            continue;
+        const build = workflowBuild(app, pipeline, workflow, workflow.startedAt, workflowFails(app, attempt, workflow.name));
+        state.addBuild(build);
+        recordTrigger(state, build, workflow.startedAt);
+        attempt.builds.set(workflow.name, build.slug);
+    }
+}
+function workflowBuild(app, pipeline, workflow, startedAt, fails) {
+    const { text, pullRequestId, environments, originalParams, skipGitStatusReport } = pipeline.request;
+    return {
+        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
+        appSlug: app.slug,
+        buildNumber: app.nextBuildNumber++,
+        triggeredAt: startedAt,
+        startedAt,
+        durationMs: pipeline.stageDurationMs,
+        outcome: fails ? 'failure' : 'success',
+        triggeredWorkflow: workflow.name,
+        branch: text.branch ?? null,
+        commitHash: text.commit_hash ?? null,
+        tag: text.tag ?? null,
+        pullRequestId,
+        checkout: checkoutOf(app, text),
+        originalParams,
+        additionalEnvs: environments,
+        ...effectiveEnvironment(app, environments),
+        skipGitStatusReport,
+        buildRequest: null,
+        gitStatusReport: null,
+        ended: false,
+        abort: null,
+        pipelineWorkflowId: workflow.id
+    };
+}
+/** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's abort stops them. */
+function abortWorkflowBuilds(state, app, pipeline, caller, request, now) {
+    startedWorkflowBuilds(state, app, pipeline, now);
+    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
+    for (const slug of attempt.builds.values()) {
+        const build = state.builds.get(slug);
+        if (!build || progressOf(build, now).status !== 0)
+            continue;
+        abortBuild(state, app, build, caller, { reason: request.reason, withSuccess: request.withSuccess, skipNotifications: request.skipNotifications, skipGitStatusReport: false }, now);
+    }
 }
 
 ;// CONCATENATED MODULE: ./emulator/model/history.ts
@@ -6816,6 +7060,7 @@ function migrateMachineTypes(state, owner, from, to) {
 
 
 
+
 /** The in-memory backend. */
 class MemoryModel {
     options;
@@ -6828,6 +7073,7 @@ class MemoryModel {
         return this.options.now();
     }
     settle() {
+        settlePipelineBuilds(this.state, this.now());
         settleBuilds(this.state, this.now());
         trimHistory(this.state, this.options.maxBuilds ?? DEFAULT_MAX_BUILDS);
     }
@@ -6869,18 +7115,21 @@ class MemoryModel {
         return migrateMachineTypes(this.state, owner, from, to);
     }
     triggerBuild(app, request) {
+        if (needsApproval(app, request))
+            return holdForApproval(this.state, app, request, this.now());
         const build = triggerBuild(this.state, app, request, this.now(), this.options.buildDurationMs);
         this.settle();
         return build;
     }
-    approveBuild(slug) {
-        return approveBuild(this.state, slug, this.now());
+    setConcurrency(app, slots) {
+        app.concurrency = slots;
+        startHeldBuilds(this.state, this.now());
     }
     abortBuild(caller, app, build, request) {
         abortBuild(this.state, app, build, caller, request, this.now());
     }
     decideBuildRequest(caller, app, requestSlug, approve) {
-        return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now());
+        return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now(), this.options.buildDurationMs);
     }
     artifacts(app, build) {
         return artifactsOf(app, build, this.now());
@@ -6890,6 +7139,7 @@ class MemoryModel {
     }
     abortPipeline(caller, app, pipeline, request) {
         abortPipeline(app, pipeline, caller, request, this.now());
+        abortWorkflowBuilds(this.state, app, pipeline, caller, request, this.now());
     }
     rebuildPipeline(app, pipeline, partial) {
         rebuildPipeline(app, pipeline, partial, this.now());
