@@ -96,7 +96,12 @@ export const Input = {
   githubStatusName: 'github-status-name',
   githubComment: 'github-comment',
   buildRequestSlug: 'build-request-slug',
-  approve: 'approve'
+  approve: 'approve',
+  // who may ask, and what an approval is bound to
+  allowedAssociations: 'allowed-associations',
+  expectedCommit: 'expected-commit',
+  rejectOtherRequests: 'reject-other-requests',
+  appPathsOnUnknown: 'app-paths-on-unknown'
 } as const
 
 export type InputName = (typeof Input)[keyof typeof Input]
