@@ -5,6 +5,7 @@
  * configured, built and finally deleted. The last test checks that the set of
  * operations run here is exactly OPERATIONS.
  */
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -284,13 +285,14 @@ describe('all 22 operations through dist/index.js against the emulator', () => {
   })
 
   it('list-build-requests and approve-build-request: a held fork build is listed, and approving it starts it', async () => {
-    const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'feature/fork', 'pull-request-id': '9' })
+    const commit = randomBytes(20).toString('hex')
+    const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'feature/fork', 'pull-request-id': '9', 'commit-hash': commit })
     expectPassed(held)
     const listed = await step(emu, 'list-build-requests', { 'app-slug': 'ios-app' }, { token: TOKENS.tester }, exercised)
     expectPassed(listed)
     const [request] = JSON.parse(listed.outputs['build-requests'])
     expect(request.build_params).toMatchObject({ branch: 'feature/fork', pull_request_id: 9 })
-    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': request.slug, approve: 'true' }, { token: TOKENS.developer }, exercised)
+    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': request.slug, 'expected-commit': commit, approve: 'true' }, { token: TOKENS.developer }, exercised)
     expectPassed(approved)
     expect(await buildState(emu, held.outputs['build-slug'])).toMatchObject({ is_on_hold: false, approved_at: expect.any(String) })
   })
