@@ -173,6 +173,26 @@ describe('approve-build-request: bound to the reviewed commit', () => {
     expect(open.map((r: { slug: string }) => r.slug)).toEqual([otherSlug])
   })
 
+  it('an approving review approves the commit it reviewed (review.commit_id); a review that does not approve approves nothing', async () => {
+    const number = 1 + randomInt(90_000)
+    const [reviewed, pushedSince] = [sha(), sha()]
+    const slugs = await holdForkBuilds(number, [reviewed, pushedSince])
+    const pr = labelled(pushedSince, number).pull_request
+    const reviewer = events.randomAsker(events.TRUSTED_ASSOCIATIONS)
+    const commented = events.approvingReview(pr, reviewer)
+    commented.review.state = 'commented'
+    commented.review.commit_id = reviewed
+    const refused = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': slugs.get(reviewed) as string, approve: 'true' }, onEvent('pull_request_review', commented))
+    expectFailed(refused)
+    expect(errorLine(refused)).toContain('not an approval')
+    expect(await patches()).toEqual([])
+    const approval = events.approvingReview(pr, reviewer)
+    approval.review.commit_id = reviewed
+    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true' }, onEvent('pull_request_review', approval))
+    expectPassed(approved)
+    expect(await patches()).toEqual([expect.objectContaining({ path: expect.stringContaining(slugs.get(reviewed) as string), body: { is_approved: true } })])
+  })
+
   it('a pull request’s own author never approves its build, even when trusted', async () => {
     const number = 1 + randomInt(90_000)
     const head = sha()

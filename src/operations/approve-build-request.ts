@@ -33,11 +33,16 @@ async function readApprove(get: GetInput, env: NodeJS.ProcessEnv): Promise<Appro
   const allowed = readAllowedAssociations(get)
   const rejectOthers = booleanFlag(get, Input.rejectOtherRequests, false)
   if (rejectOthers && !approve) throw new InputError(Input.rejectOtherRequests, 'works only with approve: true (it rejects the requests the approval leaves behind)')
-  const explicit = matching(get, Input.expectedCommit, /^[0-9a-f]{7,64}$/i, 'a commit hash (7 to 64 hexadecimal digits)')
+  // A full hash only: a short one could match a commit nobody reviewed.
+  const explicit = matching(get, Input.expectedCommit, /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i, 'a full commit hash (40 or 64 hexadecimal digits)')
   const event = readGitHubEvent(env)
   if (event) {
     checkAsker(event, allowed, approve ? 'approved' : 'rejected')
     if (approve) checkNotSelfApproval(event, env)
+    const state = (event.payload.review as { state?: unknown } | undefined)?.state
+    if (approve && event.name === 'pull_request_review' && String(state).toLowerCase() !== 'approved') {
+      throw new Error(`This pull_request_review event is not an approval (state ${quote(String(state))}): nothing is approved. Run the step only for approvals, e.g. if: github.event.review.state == 'approved'`)
+    }
   }
   // A rejection of a named request needs no commit: rejecting starts nothing.
   const head = explicit || (!approve && requestSlug) ? undefined : event && (await headCommitOf(event, get, env))
@@ -52,15 +57,21 @@ async function readApprove(get: GetInput, env: NodeJS.ProcessEnv): Promise<Appro
   return { appSlug, requestSlug, approve, expectedCommit, commitSource: explicit ? Input.expectedCommit : `the ${event?.name} event's pull request head`, rejectOthers }
 }
 
-/** The head commit of the event's pull request; a comment's pull request is read through the GitHub API. */
+/**
+ * The commit the event vouches for: the one a review approved (`review.commit_id`), else the
+ * head of the event's pull request; a comment's pull request is read through the GitHub API.
+ */
 async function headCommitOf(event: GitHubEvent, get: GetInput, env: NodeJS.ProcessEnv): Promise<string | undefined> {
   let pr = event.payload.pull_request as { head?: { sha?: unknown } } | undefined
-  if (event.name === 'issue_comment') {
+  let sha: unknown
+  if (event.name === 'issue_comment' || event.name === 'pull_request_review') {
+    // Refuses a review that approves nothing and a comment on an issue, as trigger does.
     const { resolvePullRequestEvent } = await import('../github/event-sources.js')
     pr = (await resolvePullRequestEvent(event, get(Input.githubToken), env)).payload.pull_request as typeof pr
+    if (event.name === 'pull_request_review') sha = (event.payload.review as { commit_id?: unknown } | undefined)?.commit_id
   }
-  const sha = pr?.head?.sha
-  return typeof sha === 'string' && /^[0-9a-f]{7,64}$/i.test(sha) ? sha : undefined
+  sha = typeof sha === 'string' && sha !== '' ? sha : pr?.head?.sha
+  return typeof sha === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha) ? sha : undefined
 }
 
 export const approveBuildRequest = defineOperation<ApproveInputs>({
