@@ -4,7 +4,7 @@
  * and approved, and builds started by reviews, comments and workflow runs.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github-fake.js'
 import { call, trigger as apiTrigger } from '../emulator/helpers.js'
 import { randomSlug, randomToken } from '../helpers/random.js'
@@ -110,7 +110,7 @@ describe('reuse-running-build', () => {
 describe('held builds: list-build-requests and approve-build-request', () => {
   it('lists the held fork build, and an approval starts it', async () => {
     const pr = 1 + randomInt(5000)
-    const commit = sha()
+    const commit = randomBytes(20).toString('hex')
     const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `fork/${randomSlug()}`, 'pull-request-id': String(pr), 'commit-hash': commit })
     expectPassed(held)
     const slug = held.outputs['build-slug']
