@@ -97,7 +97,12 @@ export const Input = {
   githubComment: 'github-comment',
   buildRequestSlug: 'build-request-slug',
   approve: 'approve',
-  failIfHeld: 'fail-if-held'
+  failIfHeld: 'fail-if-held',
+  // who may ask, and what an approval is bound to
+  allowedAssociations: 'allowed-associations',
+  expectedCommit: 'expected-commit',
+  rejectOtherRequests: 'reject-other-requests',
+  appPathsOnUnknown: 'app-paths-on-unknown'
 } as const
 
 export type InputName = (typeof Input)[keyof typeof Input]

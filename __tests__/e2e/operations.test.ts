@@ -5,6 +5,7 @@
  * configured, built and finally deleted. The last test checks that the set of
  * operations run here is exactly OPERATIONS.
  */
+import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -286,7 +287,8 @@ describe('all 22 operations through dist/index.js against the emulator', () => {
   })
 
   it('list-build-requests and approve-build-request: a trigger held for approval is listed, and approving it starts a build', async () => {
-    const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'feature/fork', 'pull-request-id': '9' })
+    const commit = randomBytes(20).toString('hex')
+    const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'feature/fork', 'pull-request-id': '9', 'commit-hash': commit })
     expectPassed(held)
     expect(held.outputs['build-status']).toBe('awaiting-approval')
     const listed = await step(emu, 'list-build-requests', { 'app-slug': 'ios-app' }, { token: TOKENS.tester }, exercised)
@@ -294,7 +296,7 @@ describe('all 22 operations through dist/index.js against the emulator', () => {
     const [request] = JSON.parse(listed.outputs['build-requests'])
     expect(request.slug).toBe(held.outputs['build-request-slug'])
     expect(request.build_params).toMatchObject({ branch: 'feature/fork', pull_request_id: 9 })
-    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': request.slug, approve: 'true' }, { token: TOKENS.developer }, exercised)
+    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': request.slug, 'expected-commit': commit, approve: 'true' }, { token: TOKENS.developer }, exercised)
     expectPassed(approved)
     const builds = (await emulatorState(emu)).builds.filter((b: { build_request: string | null }) => b.build_request === request.slug)
     expect(builds).toEqual([expect.objectContaining({ branch: 'feature/fork', pull_request_id: 9, is_on_hold: false })])

@@ -4,7 +4,7 @@
  * and approved, and builds started by reviews, comments and workflow runs.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
+import { randomBytes, randomInt } from 'node:crypto'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github-fake.js'
 import { call, trigger as apiTrigger } from '../emulator/helpers.js'
 import { randomSlug, randomToken } from '../helpers/random.js'
@@ -29,6 +29,8 @@ async function startBuild(params: Record<string, unknown>): Promise<string> {
   return res.json.build_slug as string
 }
 
+/** One of the associations allowed-associations lets through by default. */
+const trusted = (): string => ['OWNER', 'MEMBER', 'COLLABORATOR'][randomInt(3)]
 const statusOf = async (slug: string): Promise<string> => (await buildState(emu, slug)).status_text
 
 describe('cancel-superseded', () => {
@@ -81,7 +83,8 @@ describe('reuse-running-build', () => {
   it('a re-run attaches to the running build of the same commit and sends no trigger', async () => {
     const commit = sha()
     const branch = `feature/${randomSlug()}`
-    const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch, 'commit-hash': commit, 'reuse-running-build': 'true', ...SAME_REPOSITORY }
+    // A workflow is named: without one nothing shows the running build is of the same workflow.
+    const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch, 'commit-hash': commit, workflow: 'primary', 'reuse-running-build': 'true', ...SAME_REPOSITORY }
     const first = await step(emu, 'trigger', inputs)
     expectPassed(first)
     expect(first.outputs.reused).toBe('false')
@@ -107,14 +110,15 @@ describe('reuse-running-build', () => {
 describe('triggers held for approval: list-build-requests and approve-build-request', () => {
   it('lists the held fork trigger, and an approval starts its build', async () => {
     const pr = 1 + randomInt(5000)
-    const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `fork/${randomSlug()}`, 'pull-request-id': String(pr) })
+    const commit = randomBytes(20).toString('hex')
+    const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `fork/${randomSlug()}`, 'pull-request-id': String(pr), 'commit-hash': commit })
     expectPassed(held)
     expect(held.outputs['build-slug']).toBeUndefined()
     const listed = await step(emu, 'list-build-requests', { 'app-slug': 'ios-app' }, { token: TOKENS.tester })
     expectPassed(listed)
     const requests = JSON.parse(listed.outputs['build-requests'])
     expect(requests).toEqual([expect.objectContaining({ slug: held.outputs['build-request-slug'], pull_request_url: expect.stringContaining(`/pull/${pr}`), build_params: expect.objectContaining({ pull_request_id: pr }) })])
-    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': requests[0].slug, approve: 'true' }, { token: TOKENS.developer })
+    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': requests[0].slug, 'expected-commit': commit, approve: 'true' }, { token: TOKENS.developer })
     expectPassed(approved)
     expect((await requestLog(emu)).at(-1)).toMatchObject({ method: 'PATCH', body: { is_approved: true } })
     const [build] = (await emulatorState(emu)).builds.filter((b: { build_request: string | null }) => b.build_request === requests[0].slug)
@@ -161,7 +165,7 @@ describe('review, comment and workflow-run events', () => {
   it.each([false, true])('an approving review builds its pull request (fork: %p): head commit, and owners only for the same repository', async (fork) => {
     const head = sha()
     const pr = pullRequest(1 + randomInt(5000), fork, head)
-    const result = await triggerOn('pull_request_review', { action: 'submitted', review: { state: 'approved' }, pull_request: pr })
+    const result = await triggerOn('pull_request_review', { action: 'submitted', review: { state: 'approved', author_association: trusted() }, pull_request: pr })
     expectPassed(result)
     const params = await sentParams(result)
     expect(params).toMatchObject({ commit_hash: head, pull_request_id: pr.number, branch: pr.head.ref })
@@ -170,7 +174,7 @@ describe('review, comment and workflow-run events', () => {
   })
 
   it('a review that does not approve builds nothing', async () => {
-    const result = await triggerOn('pull_request_review', { action: 'submitted', review: { state: 'commented' }, pull_request: pullRequest(4, false, sha()) })
+    const result = await triggerOn('pull_request_review', { action: 'submitted', review: { state: 'commented', author_association: trusted() }, pull_request: pullRequest(4, false, sha()) })
     expectFailed(result)
     expect((await requestLog(emu)).filter((r) => r.method === 'POST')).toEqual([])
   })
@@ -183,7 +187,7 @@ describe('review, comment and workflow-run events', () => {
     try {
       const token = randomToken()
       const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'github-token': token }, {
-        event: { name: 'issue_comment', payload: { action: 'created', issue: { number, pull_request: {} }, comment: { body: '/build' } } },
+        event: { name: 'issue_comment', payload: { action: 'created', issue: { number, pull_request: {} }, comment: { body: '/build', author_association: trusted() } } },
         env: { GITHUB_API_URL: local.url, GITHUB_REPOSITORY: 'acme/ios-app' }
       })
       expectPassed(result)

@@ -128,7 +128,8 @@ export const OPERATIONS: OperationCase[] = [
   },
   {
     operation: 'approve-build-request',
-    inputs: { 'app-slug': 'app-1', 'build-request-slug': 'req-1', approve: 'true' },
+    // A rejection of a named request is one PATCH; an approval first lists the requests to find the one of its commit.
+    inputs: { 'app-slug': 'app-1', 'build-request-slug': 'req-1', approve: 'false' },
     target: 'PATCH /apps/app-1/build-requests/req-1',
     mode: 'idempotent',
     ok: { body: { data: { slug: 'req-1' } } },

@@ -12,8 +12,11 @@ export interface ListedBuild {
   isOnHold: boolean
   triggeredWorkflow?: string
   branch?: string
+  tag?: string
   commitHash?: string
   pullRequestId?: number
+  /** The owner of the build's branch as the trigger named it (original_build_params.branch_repo_owner); none for a fork's build. */
+  branchRepoOwner?: string
 }
 
 /** The list's filters, by their wire names. */
@@ -41,6 +44,8 @@ function readListed(item: unknown): ListedBuild | undefined {
       isOnHold: raw.is_on_hold === true,
       triggeredWorkflow: text(raw.triggered_workflow),
       branch: text(raw.branch),
+      tag: text(raw.tag),
+      branchRepoOwner: text((raw.original_build_params as Record<string, unknown> | null | undefined)?.branch_repo_owner),
       commitHash: text(raw.commit_hash),
       pullRequestId: wholeNumber(raw.pull_request_id, 'pull_request_id', true) || undefined
     }

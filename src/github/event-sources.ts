@@ -32,7 +32,7 @@ function fromReview(event: GitHubEvent): GitHubEvent {
   const state = str(obj(event.payload.review).state)?.toLowerCase()
   if (event.payload.action !== 'submitted' || state !== 'approved') {
     throw new Error(
-      `This pull_request_review event is not a submitted approval (action ${String(event.payload.action)}, state ${state ?? 'none'}): nothing is built. Run the step only for approvals, e.g. if: github.event.review.state == 'approved'`
+      `This pull_request_review event is not a submitted approval (action ${String(event.payload.action)}, state ${state ?? 'none'}): nothing is built. Run the step only for approvals by trusted reviewers, e.g. if: github.event.review.state == 'approved' && contains(fromJSON('["OWNER","MEMBER","COLLABORATOR"]'), github.event.review.author_association)`
     )
   }
   return { ...event, name: 'pull_request', payload: { pull_request: event.payload.pull_request } }
@@ -42,7 +42,7 @@ async function fromComment(event: GitHubEvent, githubToken: string, env: NodeJS.
   const issue = obj(event.payload.issue)
   const number = issue.number
   if (issue.pull_request === undefined || typeof number !== 'number') {
-    throw new Error('This issue_comment event is about an issue, not a pull request: nothing is built. Run the step only for pull requests, e.g. if: github.event.issue.pull_request')
+    throw new Error('This issue_comment event is about an issue, not a pull request: nothing is built. Run the step only for pull requests and trusted commenters, e.g. if: github.event.issue.pull_request && contains(fromJSON(\'["OWNER","MEMBER","COLLABORATOR"]\'), github.event.comment.author_association)')
   }
   const repository = repositoryOf(env)
   if (!repository) throw new Error('GITHUB_REPOSITORY is not set as owner/name, so the pull request of this issue_comment event cannot be read')

@@ -6,7 +6,7 @@
  */
 import { triggerBuild, type StartedBuild, type TriggeredBuild } from '../api/builds.js'
 import type { BuildParams } from '../build-params.js'
-import { Output } from '../constants.js'
+import { Input, Output } from '../constants.js'
 import { readGitHubEvent } from '../event.js'
 import type { HandlerContext } from '../operations/context.js'
 import type { WaitSettings } from '../operations/waiting.js'
@@ -63,7 +63,11 @@ export async function runManyApps(inputs: ManyAppsRun, many: ManyApps, ctx: Hand
 async function chooseApps(many: ManyApps, ctx: HandlerContext): Promise<{ slugs: string[]; lines: string[] }> {
   if (!many.paths) return { slugs: many.slugs, lines: [`Building ${many.slugs.length} apps: ${many.slugs.join(', ')}`] }
   const changed = await readChangedFiles({ event: readGitHubEvent(process.env), env: process.env, token: many.githubToken, signal: ctx.signal })
-  if ('unknown' in changed) return { slugs: many.slugs, lines: [`Building every app of app-paths: the changed files are not known (${changed.unknown}).`] }
+  if ('unknown' in changed) {
+    // A cut or missing list cannot show an app is untouched: build them all, or stop when asked to.
+    if (many.onUnknown === 'fail') throw new Error(`The changed files are not known (${changed.unknown}), and ${Input.appPathsOnUnknown} is fail: nothing was built. Set it to build-all to build every app of ${Input.appPaths} then.`)
+    return { slugs: many.slugs, lines: [`Building every app of ${Input.appPaths}: the changed files are not known (${changed.unknown}).`] }
+  }
   const paths = many.paths
   const slugs = many.slugs.filter((slug) => changed.files.some((file) => matchesAny(paths.get(slug) ?? [], file)))
   const chosen = slugs.length > 0 ? slugs.join(', ') : 'none'

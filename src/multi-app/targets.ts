@@ -5,7 +5,7 @@
  */
 import { Input } from '../constants.js'
 import { InputError, quote } from '../errors.js'
-import { booleanFlag, checkSlug, requiredSlug, type GetInput } from '../input-readers.js'
+import { booleanFlag, checkSlug, oneOf, requiredSlug, type GetInput } from '../input-readers.js'
 import { compileGlob, type PathGlob } from './path-glob.js'
 
 /** Several apps in one step. */
@@ -17,10 +17,16 @@ export interface ManyApps {
   failFast: boolean
   /** The token the changed files are read with; empty reads them without one. */
   githubToken: string
+  /** With app-paths, what to do when the changed files are unknown or may be cut: build every app, or fail. */
+  onUnknown: OnUnknown
 }
 
+/** The values of app-paths-on-unknown. */
+export const ON_UNKNOWN = ['build-all', 'fail'] as const
+export type OnUnknown = (typeof ON_UNKNOWN)[number]
+
 /** The inputs readAppTargets reads, besides app-slug. */
-export const MANY_APPS_INPUTS = [Input.appPaths, Input.failFast, Input.githubToken] as const
+export const MANY_APPS_INPUTS = [Input.appPaths, Input.appPathsOnUnknown, Input.failFast, Input.githubToken] as const
 
 /** At most this many apps in one step: each is a build started and watched. */
 const MAX_APPS = 50
@@ -28,6 +34,8 @@ const MAX_APPS = 50
 /** The one app, or the several, the inputs name. */
 export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; many?: ManyApps }> {
   const pathsText = get(Input.appPaths)
+  const onUnknown = oneOf(get, Input.appPathsOnUnknown, ON_UNKNOWN) ?? 'build-all'
+  if (onUnknown !== 'build-all' && pathsText === '') throw new InputError(Input.appPathsOnUnknown, `works only with ${Input.appPaths}`)
   const listed = get(Input.appSlug)
     .split(/[\n,]/)
     .map((item) => item.trim())
@@ -39,10 +47,10 @@ export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; 
   if (pathsText === '') {
     const slugs = [...new Set(listed.map((slug) => checkSlug(Input.appSlug, slug)))]
     if (slugs.length > MAX_APPS) throw new InputError(Input.appSlug, `names ${slugs.length} apps; at most ${MAX_APPS} can be built in one step`)
-    return { appSlug: slugs[0], many: { slugs, failFast, githubToken } }
+    return { appSlug: slugs[0], many: { slugs, failFast, githubToken, onUnknown } }
   }
   const paths = await parseAppPaths(pathsText)
-  return { appSlug: [...paths.keys()][0], many: { slugs: [...paths.keys()], paths, failFast, githubToken } }
+  return { appSlug: [...paths.keys()][0], many: { slugs: [...paths.keys()], paths, failFast, githubToken, onUnknown } }
 }
 
 /** `app-paths`: a YAML map from app slug to one glob or a list of globs. */

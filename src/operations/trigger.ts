@@ -8,6 +8,7 @@ import { MANY_APPS_INPUTS, readAppTargets, type ManyApps } from '../multi-app/ta
 import { buildParamsFromEvent, readGitHubEvent, type GitHubEvent } from '../event.js'
 import * as read from '../input-readers.js'
 import type { GetInput } from '../input-readers.js'
+import { checkAsker, readAllowedAssociations } from '../github/trust.js'
 import { GITHUB_STATUS_INPUTS, readGitHubStatusSettings, type GitHubStatusSettings } from '../github/status-settings.js'
 import type { SummarySection } from '../summary.js'
 import type { HandlerContext } from './context.js'
@@ -24,6 +25,8 @@ export interface TriggerInputs {
   notes: string[]
   /** Things the user should change, e.g. owner inputs that make a fork pull request read as a same-repository one. */
   warnings: string[]
+  /** Set when the event's code comes from a fork (its pull request or workflow run): what it is, for messages. */
+  fork?: string
   wait: WaitSettings | undefined
   reuse: ReuseSettings
   github: GitHubStatusSettings | undefined
@@ -58,6 +61,7 @@ export const trigger = defineOperation<TriggerInputs>({
     Input.secretEnvironments,
     Input.fromEvent,
     Input.githubToken,
+    Input.allowedAssociations,
     Input.wait,
     Input.failIfHeld,
     ...WAIT_INPUTS,
@@ -92,9 +96,10 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   const { appSlug, many } = await readAppTargets(get)
   const explicit = await readExplicitParams(get)
   const wait = read.booleanFlag(get, Input.wait, false) ? readWaitSettings(get, env, explicit.pipeline_id === undefined ? 'build' : 'pipeline') : undefined
+  const allowed = readAllowedAssociations(get)
   const raw = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
-  const event = raw && (await pullRequestEvent(raw, get, env))
-  const { params, notes, warnings } = event ? withEvent(get, explicit, event) : { params: explicit, notes: [], warnings: [] }
+  const event = raw && (await pullRequestEvent(raw, get, env, allowed))
+  const { params, notes, warnings, fork } = event ? withEvent(get, explicit, event) : { params: explicit, notes: [], warnings: [], fork: undefined }
   for (const [key, value] of Object.entries(params)) if (value === undefined) delete (params as Record<string, unknown>)[key]
   if (!hasBuildTarget(params)) {
     throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
@@ -102,12 +107,16 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   // Several apps are started and watched as builds: a pipeline's id would be taken for a build slug.
   if (many && params.pipeline_id !== undefined) throw new InputError(Input.pipeline, `works with one app only, not with several apps in ${get(Input.appPaths) !== '' ? Input.appPaths : Input.appSlug}`)
   const artifacts = readTriggerArtifacts(get, env, { waiting: wait !== undefined, severalApps: many !== undefined, pipeline: params.pipeline_id !== undefined })
-  return { appSlug, params, fromEvent: raw?.name, notes, warnings, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get), many, artifacts, failIfHeld: read.booleanFlag(get, Input.failIfHeld, false) }
+  return { appSlug, params, fromEvent: raw?.name, notes, warnings, fork, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get), many, artifacts, failIfHeld: read.booleanFlag(get, Input.failIfHeld, false) }
 }
 
-/** Reviews and comments build their pull request; the module that reads them is loaded only for them. */
-async function pullRequestEvent(event: GitHubEvent, get: GetInput, env: NodeJS.ProcessEnv): Promise<GitHubEvent> {
+/**
+ * Reviews and comments build their pull request once their author is shown to be trusted;
+ * the module that reads them is loaded only for them.
+ */
+async function pullRequestEvent(event: GitHubEvent, get: GetInput, env: NodeJS.ProcessEnv, allowed: readonly string[]): Promise<GitHubEvent> {
   if (event.name !== 'pull_request_review' && event.name !== 'issue_comment') return event
+  checkAsker(event, allowed, 'built')
   const { resolvePullRequestEvent } = await import('../github/event-sources.js')
   return resolvePullRequestEvent(event, get(Input.githubToken), env)
 }
@@ -147,12 +156,17 @@ function readPipeline(get: GetInput): string | undefined {
 }
 
 /** The event's parameters under the explicit ones, and what to tell the user about them. */
-function withEvent(get: GetInput, explicit: BuildParams, event: NonNullable<ReturnType<typeof readGitHubEvent>>): { params: BuildParams; notes: string[]; warnings: string[] } {
+function withEvent(
+  get: GetInput,
+  explicit: BuildParams,
+  event: NonNullable<ReturnType<typeof readGitHubEvent>>
+): { params: BuildParams; notes: string[]; warnings: string[]; fork?: string } {
   const mapped = buildParamsFromEvent(event)
   const params = mergeBuildParams(mapped.params, explicit)
+  const fork = mapped.isForkPullRequest ? (event.name === 'workflow_run' ? `a workflow run of a fork` : `a fork pull request`) : undefined
   const owners = [Input.branchRepoOwner, Input.branchDestRepoOwner].filter((name) => get(name) !== '')
-  if (!mapped.isForkPullRequest || owners.length === 0) return { params, notes: mapped.notes, warnings: [] }
-  return { params, ...forkOwnerAdvice(owners, params) }
+  if (!mapped.isForkPullRequest || owners.length === 0) return { params, notes: mapped.notes, warnings: [], fork }
+  return { params, ...forkOwnerAdvice(owners, params), fork }
 }
 
 /**
@@ -187,7 +201,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   for (const one of [build, ...(build.others ?? [])]) if (one.buildUrlProblem) ctx.warning(one.buildUrlProblem)
   ctx.output(Output.triggeredWorkflow, build.triggeredWorkflow)
   ctx.output(Output.response, build.response)
-  if (inputs.reuse.cancelSuperseded && !build.reused) await cancelSuperseded(ctx, inputs.appSlug, build, params)
+  if (inputs.reuse.cancelSuperseded && !build.reused) await cancelSuperseded(ctx, inputs.appSlug, build, params, inputs.fork)
   const number = build.buildNumber !== undefined ? `#${build.buildNumber}` : undefined
   if (!build.reused) ctx.info(`Triggered build ${number ? `${number} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`)
   const section: SummarySection = {

