@@ -33,6 +33,8 @@ export interface ApiResponse<T> {
 /** What the service's calls need of a client; the operations' tests pass a plain object. */
 export interface ServiceClient {
   request<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>
+  /** The service's base URL, where known: a service on this machine lets its downloads come from this machine too. */
+  readonly base?: URL
 }
 
 export interface ClientOptions {
@@ -54,7 +56,7 @@ type Attempt<T> = { ok: true; response: ApiResponse<T> } | { ok: false; failure:
 
 /** The one HTTP client of the action: every call to the service goes through it. */
 export class ApiClient implements ServiceClient {
-  private readonly base: URL
+  readonly base: URL
   /**
    * Set by a 429: every read (GET) of this client, not only the refused one, holds off until
    * then. Writes are not held: an abort sent when the job is cancelled must not wait.
