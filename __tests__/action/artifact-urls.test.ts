@@ -3,7 +3,7 @@
  * only when the service itself is here, as the fake is), never a data: URL, never to a
  * link-local, private or otherwise special address (named as an IPv4 or IPv6 literal, mapped
  * forms included), at most five redirects, and through the runner's proxy like every other
- * request. Each step runs under the loopback guard (helpers/loopback-guard.cjs): a connection
+ * request. Each step runs under the loopback guard (helpers/loopback-guard.mjs): a connection
  * to anything but loopback is refused before it is made and logged, and the log must stay
  * empty, so the step never even tried.
  */
@@ -15,6 +15,7 @@ import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
+import { pathToFileURL } from 'node:url'
 import { fakeServices, type Routes } from '../helpers/fake-service.js'
 import { startForwardProxy } from '../helpers/forward-proxy.js'
 import { randomString } from '../helpers/random.js'
@@ -22,7 +23,7 @@ import { runAction } from '../helpers/run-action.js'
 
 const serve = fakeServices()
 const LIST = 'GET /apps/app-1/builds/b-1/artifacts'
-const GUARD = resolve('__tests__/helpers/loopback-guard.cjs')
+const GUARD = pathToFileURL(resolve('__tests__/helpers/loopback-guard.mjs')).href
 const octet = (): number => randomInt(256)
 
 /** Special addresses, drawn at random, as a redirect would name them. */
@@ -70,7 +71,7 @@ function run(url: string, env: Record<string, string> = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'artifact-urls-'))
   const log = join(workspace, 'guard.log')
   const inputs = { operation: 'list-artifacts', token: `tok_${randomString(30)}`, 'base-url': url, 'app-slug': 'app-1', 'build-slug': 'b-1', 'download-artifacts': 'out' }
-  const result = runAction(inputs, { workspace, env: { NODE_OPTIONS: `--require ${GUARD}`, LOOPBACK_GUARD_LOG: log, ...env } })
+  const result = runAction(inputs, { workspace, env: { NODE_OPTIONS: `--import ${GUARD}`, LOOPBACK_GUARD_LOG: log, ...env } })
   const tried = (): string[] => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [])
   const files = (): string[] => (existsSync(join(workspace, 'out')) ? readdirSync(join(workspace, 'out')) : [])
   return { result, tried, files, workspace }

@@ -1,13 +1,12 @@
 /**
- * Loaded with `--require` (through NODE_OPTIONS) into a step under test that reasons about
+ * Loaded with `--import` (through NODE_OPTIONS) into a step under test that reasons about
  * addresses off this machine: every connection to a host that is not loopback is refused
  * before it is made (and before its name is looked up), so no packet leaves the machine
  * whatever the code under test decides. Each refused host is appended to the file
  * LOOPBACK_GUARD_LOG names, so a test can tell that the step tried.
  */
-'use strict'
-const net = require('node:net')
-const fs = require('node:fs')
+import fs from 'node:fs'
+import net from 'node:net'
 
 const LOOPBACK = /^(localhost|127(\.\d{1,3}){3}|::1|::ffff:127(\.\d{1,3}){3})$/i
 
