@@ -40,8 +40,8 @@ describe('an IP-address https service through HTTPS_PROXY', () => {
   beforeAll(() => {
     dir = mkdtempSync(join(tmpdir(), 'proxy-tls-ip-'))
     own = certificate('service', `IP:${ADDRESS}`)
-    // A certificate for the proxy's own address: what the old code checked an IP service against.
-    proxys = certificate('proxy', 'IP:127.0.0.1')
+    // A certificate for the proxy's address and for localhost: what the old code fell back to for an IP service.
+    proxys = certificate('proxy', 'IP:127.0.0.1,DNS:localhost')
     caFile = join(dir, 'trusted.pem')
     writeFileSync(caFile, Buffer.concat([own.cert, proxys.cert]))
   })
@@ -90,7 +90,7 @@ describe('an IP-address https service through HTTPS_PROXY', () => {
     expect(proxy.connects.map((c) => c.authority)).toEqual([`${ADDRESS}:${front.port}`])
   })
 
-  it('refuses a service whose certificate names the proxy instead, before sending the token', async () => {
+  it("refuses a service whose certificate names the proxy's machine instead (127.0.0.1, localhost), before sending the token", async () => {
     const front = await tlsFront(proxys)
     const proxy = await startForwardProxy({ hosts: { [ADDRESS]: '127.0.0.1' } })
     const result = await run(front.port, proxy.url)
