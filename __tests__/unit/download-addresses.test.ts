@@ -92,3 +92,15 @@ describe('guardedLookup', () => {
     expect(await lookUp([address], true)).toEqual({ error: null, result: [{ address, family: 4 }] })
   })
 })
+
+describe('guardedLookup on a real request', () => {
+  it('stops a request to a name that resolves to loopback (localhost, from the hosts file) before it connects, unless the service is on this machine', async () => {
+    const { open } = await import('../../src/http/transport.js')
+    const url = new URL(`https://localhost:${1024 + randomInt(60000)}/file`)
+    const attempt = open({ method: 'GET', url, headers: {}, signal: AbortSignal.timeout(5000), lookup: guardedLookup(remote) })
+    await expect(attempt).rejects.toMatchObject({ refusal: expect.stringMatching(/^localhost resolves to an address downloads may not reach \((127\.0\.0\.1|::1) is a loopback address\)$/) })
+    const allowed = guardedLookup(local)
+    const resolved = await new Promise<unknown>((resolve) => allowed('localhost', { all: true }, (error, addresses) => resolve(error ?? addresses)))
+    expect(resolved).toEqual(expect.arrayContaining([expect.objectContaining({ address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/) })]))
+  })
+})
