@@ -21,6 +21,8 @@ export interface RequestOptions extends EffectHints {
   expect?: Expect
   /** Cancels the call and its backoff waits (job cancellation). */
   signal?: AbortSignal
+  /** Most bytes of the answer read before the call fails; the transport's ANSWER_LIMIT (8 MiB) unless set, e.g. for a log. */
+  maxBytes?: number
 }
 
 export interface ApiResponse<T> {
@@ -132,7 +134,7 @@ export class ApiClient implements ServiceClient {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
     let raw
     try {
-      raw = await send({ method, url, headers: this.headers(options), body, signal: attempt.signal })
+      raw = await send({ method, url, headers: this.headers(options), body, signal: attempt.signal, maxBytes: options.maxBytes })
     } catch (error) {
       const failure = failureFromError(error, { cancelled: options.signal?.aborted ?? false, timedOut: attempt.timedOut(), timeoutMs: this.options.timeoutMs })
       if (failure.kind === 'network') this.options.debug?.(`${method} ${path}: ${errorCode(error) ?? 'error'} after ${Date.now() - started} ms`)

@@ -52,7 +52,7 @@ export function byteSize(bytes: number): string {
 export class AnswerTooLarge extends Error {
   readonly permanent = true
   constructor(readonly limit: number) {
-    super(`the answer was larger than ${byteSize(limit)} (${limit} bytes), the most the action reads of one answer; it was not read further`)
+    super(`the answer was larger than ${byteSize(limit)}${limit >= 1024 ? ` (${limit} bytes)` : ''}, the most the action reads of one answer; it was not read further`)
     this.name = 'AnswerTooLarge'
   }
 }
