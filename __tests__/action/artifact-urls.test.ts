@@ -27,9 +27,8 @@ const GUARD = pathToFileURL(resolve('__tests__/helpers/loopback-guard.mjs')).hre
 const octet = (): number => randomInt(256)
 
 /** Special addresses, drawn at random, as a redirect would name them. */
-function specialTarget(): string {
+function specialTarget(scheme = randomInt(2) ? 'https' : 'http'): string {
   const port = randomInt(2) ? '' : `:${1024 + randomInt(60000)}`
-  const scheme = randomInt(2) ? 'https' : 'http'
   const hosts = [
     '169.254.169.254',
     `169.254.${octet()}.${octet()}`,
@@ -80,7 +79,8 @@ function run(url: string, env: Record<string, string> = {}) {
 describe('download URLs', () => {
   it('refuses data: URLs, redirects to special addresses or to plain http elsewhere, and a redirect loop, and downloads the rest', async () => {
     const body = randomString(40)
-    const targets = Array.from({ length: 3 }, specialTarget)
+    // The first over https, so its refusal is for its address, not its scheme.
+    const targets = [specialTarget('https'), specialTarget(), specialTarget()]
     targets.push(`http://${randomString(8).toLowerCase()}.example.com/${randomString(6)}`)
     const redirects: Routes = { 'GET /file': { raw: body, headers: { 'content-type': 'application/octet-stream' } }, 'GET /ok': { status: 302, headers: { location: '/file' } } }
     targets.forEach((target, i) => (redirects[`GET /away/${i}`] = { status: [301, 302, 303, 307, 308][randomInt(5)], headers: { location: target } }))
@@ -111,7 +111,7 @@ describe('download URLs through HTTPS_PROXY', () => {
   let server: Server
   const host = `dl-${randomString(8).toLowerCase()}.test`
   const body = randomString(64)
-  const away = specialTarget().replace(/^http:/, 'https:')
+  const away = specialTarget('https')
   let port = 0
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'artifact-urls-tls-'))
