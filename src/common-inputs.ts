@@ -6,6 +6,7 @@
  */
 import { BASE_URL_ENV, Input } from './constants.js'
 import { InputError, quote } from './errors.js'
+import { isSecureOrLoopback } from './http/addresses.js'
 import { durationMs, environmentItems, integerInRange, type GetInput } from './input-readers.js'
 import { isOperation, OPERATIONS, type Operation } from './operations/index.js'
 import { MIN_SECRET_LENGTH } from './secrets.js'
@@ -100,13 +101,6 @@ async function forkPullRequestOrUndefined(env: NodeJS.ProcessEnv): Promise<Retur
   }
 }
 
-const LOOPBACK_HOSTS = new Set(['localhost', '127.0.0.1', '[::1]', '::1'])
-
-/** Whether a URL's host name is this machine, where plain http:// is accepted. */
-export function isLoopbackHost(hostname: string): boolean {
-  return LOOPBACK_HOSTS.has(hostname) || /^127\.\d+\.\d+\.\d+$/.test(hostname)
-}
-
 function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
   const given = get(Input.baseUrl)
   const value = given || env[BASE_URL_ENV]?.trim() || ''
@@ -119,7 +113,7 @@ function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
   const url = new URL(value)
   const shown = `${quote(url.toString())}${source}`
   if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InputError(Input.baseUrl, `${shown} must use https://`)
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) {
+  if (!isSecureOrLoopback(url)) {
     throw new InputError(Input.baseUrl, `${shown} uses plain http:// to a host that is not this machine; use https:// so the token is not sent in clear`)
   }
   if (url.search || url.hash) throw new InputError(Input.baseUrl, `${shown} must not have a query or fragment`)

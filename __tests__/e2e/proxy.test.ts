@@ -1,11 +1,19 @@
 /**
- * Requests to GitHub through HTTP_PROXY, from dist/index.js against the emulator: a waited
- * trigger posts its commit statuses to GITHUB_API_URL http://github.test:PORT, a name that
- * does not resolve and that only the test's forward proxy knows (as 127.0.0.1). The emulator
- * on 127.0.0.1 is loopback, which never goes through a proxy.
+ * Requests to GitHub through HTTPS_PROXY, from dist/index.js against the emulator: a waited
+ * trigger posts its commit statuses to GITHUB_API_URL https://github.test:PORT, a name that
+ * does not resolve and that only the test's forward proxy knows (as 127.0.0.1), where a TLS
+ * front with a certificate made for the run passes them to a fake GitHub API. The emulator
+ * on 127.0.0.1 is loopback, which never goes through a proxy. (GitHub over plain http to
+ * another host is refused before sending: github-token-transport.test.ts.)
  */
-import { describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { execFileSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { connect, type AddressInfo, type Socket } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { createServer as createTlsServer, type Server } from 'node:tls'
 import { fakeServices } from '../helpers/fake-service.js'
 import { startForwardProxy } from '../helpers/forward-proxy.js'
 import { randomProxyCredentials, randomString, randomToken } from '../helpers/random.js'
@@ -24,7 +32,38 @@ const REPO = 'acme/demo'
 /** A waited trigger that posts a pending and a final commit status to GitHub at `api`. */
 function postStatus(api: string, commit: string, env: Record<string, string>): Promise<RunResult> {
   const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', wait: 'true', 'commit-hash': commit, 'github-status': 'commit-status', 'github-token': randomToken(), ...SAME_REPOSITORY }
-  return step(emu, 'trigger', inputs, { env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: REPO, ...env } })
+  return step(emu, 'trigger', inputs, { env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: REPO, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'), ...env } })
+}
+
+let certDir: string
+const fronts: Server[] = []
+beforeAll(() => {
+  certDir = mkdtempSync(join(tmpdir(), 'github-proxy-tls-'))
+  // A self-signed certificate for github.test, made for this run only.
+  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=github.test', '-addext', 'subjectAltName=DNS:github.test', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' })
+})
+afterAll(() => {
+  for (const front of fronts) front.close()
+  rmSync(certDir, { recursive: true, force: true })
+})
+
+/** A TLS front on 127.0.0.1 speaking as github.test, passing each connection to the fake at `origin`; returns its port. */
+async function tlsFront(origin: string): Promise<number> {
+  const sockets = new Set<Socket>()
+  const front = createTlsServer({ key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) }, (socket) => {
+    const upstream = connect(Number(new URL(origin).port), '127.0.0.1')
+    sockets.add(socket).add(upstream)
+    socket.pipe(upstream).pipe(socket)
+    socket.on('error', () => upstream.destroy())
+    upstream.on('error', () => socket.destroy())
+  })
+  fronts.push(front)
+  await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
+  setTimeout(() => {
+    for (const socket of sockets) socket.destroy()
+    front.close()
+  }, 30_000).unref()
+  return (front.address() as AddressInfo).port
 }
 
 /** The values of the step's `::add-mask::` lines, unescaped as the runner reads them. */
@@ -36,24 +75,23 @@ function masked(result: RunResult): string[] {
 }
 
 
-describe('GitHub through HTTP_PROXY', () => {
-  it('sends each call in absolute form to the proxy, over one kept-alive connection, and the service directly', async () => {
+describe('GitHub through HTTPS_PROXY', () => {
+  it('sends each call through one kept-alive CONNECT tunnel of the proxy, and the service directly', async () => {
     const commit = randomString(40, '0123456789abcdef')
     const route = `POST /api/v3/repos/${REPO}/statuses/${commit}`
     const github = await serve({ [route]: { status: 201, body: { id: 1 } } })
+    const port = await tlsFront(github.origin)
     const proxy = await startForwardProxy({ hosts: { 'github.test': '127.0.0.1' } })
-    const port = new URL(github.origin).port
-    const result = await postStatus(`http://github.test:${port}/api/v3`, commit, { [randomInt(2) === 0 ? 'http_proxy' : 'HTTP_PROXY']: proxy.url })
+    const result = await postStatus(`https://github.test:${port}/api/v3`, commit, { [randomInt(2) === 0 ? 'https_proxy' : 'HTTPS_PROXY']: proxy.url })
     expectPassed(result)
     expect(result.stdout).not.toContain('::warning::')
-    const target = `http://github.test:${port}/api/v3/repos/${REPO}/statuses/${commit}`
-    expect(proxy.requests.map((r) => `${r.method} ${r.target}`)).toEqual([`POST ${target}`, `POST ${target}`])
+    expect(proxy.connects.map((c) => c.authority)).toEqual([`github.test:${port}`])
     expect(github.calls(route).map((c) => [c.headers.host, (c.body as { state: string }).state])).toEqual([
       [`github.test:${port}`, 'pending'],
       [`github.test:${port}`, 'success']
     ])
     expect(proxy.connections).toBe(1)
-    expect(proxy.connects).toHaveLength(0)
+    expect(proxy.requests).toHaveLength(0)
   })
 
   it('sends the proxy credentials as proxy-authorization, masks them, and never shows them', async () => {
@@ -61,28 +99,30 @@ describe('GitHub through HTTP_PROXY', () => {
     const commit = randomString(40, '0123456789abcdef')
     const route = `POST /api/v3/repos/${REPO}/statuses/${commit}`
     const github = await serve({ [route]: { status: 201, body: { id: 1 } } })
+    const port = await tlsFront(github.origin)
     const proxy = await startForwardProxy({ hosts: { 'github.test': '127.0.0.1' } })
     const proxyUrl = `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${proxy.port}`
-    const result = await postStatus(`http://github.test:${new URL(github.origin).port}/api/v3`, commit, { HTTP_PROXY: proxyUrl })
+    const result = await postStatus(`https://github.test:${port}/api/v3`, commit, { HTTPS_PROXY: proxyUrl })
     expectPassed(result)
     const basic = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
-    expect(proxy.requests.map((r) => r.headers['proxy-authorization'])).toEqual([basic, basic])
+    expect(proxy.connects.map((c) => c.headers['proxy-authorization'])).toEqual([basic])
+    expect(github.calls(route)).toHaveLength(2)
     expect(github.requests.some((r) => r.headers['proxy-authorization'] !== undefined)).toBe(false)
     expect(masked(result)).toEqual(expect.arrayContaining([password, basic]))
     expect(secretLeaks(result, [password, basic])).toEqual([])
   })
 
-  it('a 407 of the proxy to a request in absolute form warns naming the proxy and the credentials, not GitHub', async () => {
+  it('a 407 of the proxy to the tunnel warns naming the proxy and the credentials, not GitHub', async () => {
     const { user, password } = randomProxyCredentials()
     const commit = randomString(40, '0123456789abcdef')
     const github = await serve({ [`POST /api/v3/repos/${REPO}/statuses/${commit}`]: { status: 201, body: { id: 1 } } })
-    const proxy = await startForwardProxy({ hosts: { 'github.test': '127.0.0.1' }, refuseRequests: 407 })
-    const port = new URL(github.origin).port
+    const port = await tlsFront(github.origin)
+    const proxy = await startForwardProxy({ hosts: { 'github.test': '127.0.0.1' }, refuseConnect: 407 })
     const proxyUrl = `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${proxy.port}`
-    const result = await postStatus(`http://github.test:${port}/api/v3`, commit, { HTTP_PROXY: proxyUrl })
+    const result = await postStatus(`https://github.test:${port}/api/v3`, commit, { HTTPS_PROXY: proxyUrl })
     expectPassed(result)
-    expect(result.stdout).toContain(`the proxy 127.0.0.1:${proxy.port} refused the request to github.test:${port}: it answered 407 (proxy authentication required: check the user and password in the proxy variable)`)
-    expect(proxy.requests.length).toBeGreaterThan(0)
+    expect(result.stdout).toContain(`the proxy 127.0.0.1:${proxy.port} refused the tunnel to github.test:${port}: it answered 407 (proxy authentication required: check the user and password in the proxy variable)`)
+    expect(proxy.connects.length).toBeGreaterThan(0)
     expect(github.requests).toHaveLength(0)
     expect(secretLeaks(result, [password])).toEqual([])
   })
@@ -92,7 +132,7 @@ describe('GitHub through HTTP_PROXY', () => {
     const closed = await startForwardProxy({ hosts: {} })
     await closed.close()
     const proxyUrl = `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${closed.port}`
-    const result = await postStatus(`http://github.test:1/api/v3`, randomString(40, '0123456789abcdef'), { HTTP_PROXY: proxyUrl })
+    const result = await postStatus(`https://github.test:1/api/v3`, randomString(40, '0123456789abcdef'), { HTTPS_PROXY: proxyUrl })
     expectPassed(result)
     expect(result.stdout).toContain(`the proxy 127.0.0.1:${closed.port} could not be reached (ECONNREFUSED)`)
     expect(secretLeaks(result, [password])).toEqual([])

@@ -5,7 +5,7 @@
  * `http:` only to this machine, as for `base-url`, so the emulator's pages work); anything else
  * is dropped, and the caller warns.
  */
-import { isLoopbackHost } from '../common-inputs.js'
+import { isLoopbackHost } from '../http/addresses.js'
 import { quote } from '../errors.js'
 
 /** The URL as kept, or why it was dropped (a sentence for a warning). */

@@ -5,6 +5,7 @@
  */
 import { getArtifact, listArtifacts, type ArtifactSummary } from '../api/artifacts.js'
 import { Output } from '../constants.js'
+import { isLoopbackHost } from '../http/addresses.js'
 import type { HandlerContext } from '../operations/context.js'
 import type { ArtifactSettings } from './settings.js'
 
@@ -34,8 +35,11 @@ export async function reportArtifacts(appSlug: string, buildSlug: string, settin
 }
 
 async function downloadAll(dir: string, artifacts: ArtifactSummary[], urls: Map<string, string | undefined>, maxBytes: number, ctx: HandlerContext): Promise<void> {
-  const { downloadArtifact, safeFileName } = await import('./download.js')
-  const taken = new Set<string>()
+  const { downloadArtifact, namesIn, safeFileName } = await import('./download.js')
+  // Names already in the folder are taken: an artifact never replaces nor removes what was there.
+  const taken = await namesIn(dir)
+  const base = ctx.client.base
+  const policy = { allowLoopback: base !== undefined && isLoopbackHost(base.hostname) }
   const refused: string[] = []
   for (const artifact of artifacts) {
     const url = urls.get(artifact.slug)
@@ -45,7 +49,7 @@ async function downloadAll(dir: string, artifacts: ArtifactSummary[], urls: Map<
       continue
     }
     try {
-      const { bytes } = await downloadArtifact(dir, { url, declaredBytes: artifact.file_size_bytes, fileName }, maxBytes, ctx.signal)
+      const { bytes } = await downloadArtifact(dir, { url, declaredBytes: artifact.file_size_bytes, fileName }, maxBytes, policy, ctx.signal)
       ctx.info(`Downloaded ${fileName} (${bytes} bytes)`)
     } catch (error) {
       refused.push((error as Error).message)

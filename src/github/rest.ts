@@ -8,6 +8,7 @@
  */
 import { USER_AGENT } from '../constants.js'
 import { excerpt } from '../errors.js'
+import { isSecureOrLoopback } from '../http/addresses.js'
 import { attemptSignal } from '../http/attempt-signal.js'
 import { failureFromError, type RawResponse } from '../http/failure.js'
 import { send } from '../http/transport.js'
@@ -82,6 +83,7 @@ export function githubEndpoint(route: string, parameters: Record<string, unknown
  */
 export async function githubRequest(token: string, signal?: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<GitHubRequest> {
   const apiUrl = env.GITHUB_API_URL || DEFAULT_API_URL
+  refuseTokenInClear(token, apiUrl)
   return async (route, parameters = {}) => {
     const endpoint = githubEndpoint(route, parameters, apiUrl)
     const headers: Record<string, string> = { ...endpoint.headers, 'user-agent': userAgent(env), 'x-github-api-version': API_VERSION }
@@ -149,6 +151,17 @@ function apiBase(apiUrl: string): string {
     throw new Error(`GITHUB_API_URL must be the http(s) URL of the GitHub REST API, e.g. ${DEFAULT_API_URL}`)
   }
   return apiUrl.replace(/\/+$/, '')
+}
+
+/** The token travels only over https, or to this machine (the tests' fake GitHub): refused before anything is sent. */
+function refuseTokenInClear(token: string, apiUrl: string): void {
+  const base = new URL(apiBase(apiUrl))
+  if (token === '' || isSecureOrLoopback(base)) return
+  throw new GitHubError(
+    `GITHUB_API_URL (${base.protocol}//${base.host}) uses plain http:// to a host that is not this machine; github-token is sent only over https:// (or to this machine), so no request was sent`,
+    'any',
+    base.pathname
+  )
 }
 
 /**

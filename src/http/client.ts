@@ -21,6 +21,8 @@ export interface RequestOptions extends EffectHints {
   expect?: Expect
   /** Cancels the call and its backoff waits (job cancellation). */
   signal?: AbortSignal
+  /** Most bytes of the answer read before the call fails; the transport's ANSWER_LIMIT (8 MiB) unless set, e.g. for a log. */
+  maxBytes?: number
 }
 
 export interface ApiResponse<T> {
@@ -33,6 +35,8 @@ export interface ApiResponse<T> {
 /** What the service's calls need of a client; the operations' tests pass a plain object. */
 export interface ServiceClient {
   request<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>
+  /** The service's base URL, where known: a service on this machine lets its downloads come from this machine too. */
+  readonly base?: URL
 }
 
 export interface ClientOptions {
@@ -54,7 +58,7 @@ type Attempt<T> = { ok: true; response: ApiResponse<T> } | { ok: false; failure:
 
 /** The one HTTP client of the action: every call to the service goes through it. */
 export class ApiClient implements ServiceClient {
-  private readonly base: URL
+  readonly base: URL
   /**
    * Set by a 429: every read (GET) of this client, not only the refused one, holds off until
    * then. Writes are not held: an abort sent when the job is cancelled must not wait.
@@ -130,7 +134,7 @@ export class ApiClient implements ServiceClient {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
     let raw
     try {
-      raw = await send({ method, url, headers: this.headers(options), body, signal: attempt.signal })
+      raw = await send({ method, url, headers: this.headers(options), body, signal: attempt.signal, maxBytes: options.maxBytes })
     } catch (error) {
       const failure = failureFromError(error, { cancelled: options.signal?.aborted ?? false, timedOut: attempt.timedOut(), timeoutMs: this.options.timeoutMs })
       if (failure.kind === 'network') this.options.debug?.(`${method} ${path}: ${errorCode(error) ?? 'error'} after ${Date.now() - started} ms`)

@@ -36,6 +36,8 @@ const MAX_ERROR_TEXT = 300
 export function failureFromError(error: unknown, seen: { cancelled: boolean; timedOut: boolean; timeoutMs: number }): Failure {
   if (seen.cancelled) return { kind: 'cancelled', reason: 'the job was cancelled', transient: false, neverArrived: false }
   if (seen.timedOut) return { kind: 'timeout', reason: `no complete answer within ${seen.timeoutMs} ms`, transient: true, neverArrived: false }
+  // Past the size limit: the same answer would be as large again.
+  if (error instanceof Error && error.name === 'AnswerTooLarge') return { kind: 'invalid-response', reason: error.message, transient: false, neverArrived: false }
   const code = errorCode(error)
   // The proxy module's errors say themselves which proxy failed and how; a bad proxy variable stays bad on a retry.
   const viaProxy = error as { proxyFailure?: unknown; permanent?: unknown } | undefined

@@ -13,6 +13,7 @@ import * as https from 'node:https'
 import type { Duplex } from 'node:stream'
 import * as tls from 'node:tls'
 import { addSecret } from '../secrets.js'
+import { bareHostName, inCidr, isLoopbackHost, parseCidr, parseIp, type Cidr } from './addresses.js'
 
 /** The variables that name a proxy, in the order they are read for each protocol: lower case first. */
 export const PROXY_VARIABLES = { 'https:': ['https_proxy', 'HTTPS_PROXY'], 'http:': ['http_proxy', 'HTTP_PROXY'] } as const
@@ -54,21 +55,27 @@ const PROXY_AUTHENTICATION_HINT = ' (proxy authentication required: check the us
 /** Codes of a connection to the proxy that was never made. */
 const UNREACHED = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'])
 
-/** One entry of NO_PROXY. */
+/** One entry of NO_PROXY: a host name, an IP address, or a CIDR range (`range`). */
 interface Bypass {
   host: string
+  range?: Cidr
   /** Matches only names below `host`, not `host` itself (`.example.com`, `*.example.com`). */
   subdomainsOnly: boolean
   port?: number
 }
 
-/** Parses a NO_PROXY value: comma-separated host names, each with an optional `:port`; `*` matches everything. */
+/** Parses a NO_PROXY value: comma-separated host names or CIDR ranges, each name with an optional `:port`; `*` matches everything. */
 export function parseNoProxy(value: string): Bypass[] | 'all' {
   const entries: Bypass[] = []
   for (const raw of value.split(',')) {
     let item = raw.trim().toLowerCase()
     if (item === '') continue
     if (item === '*') return 'all'
+    const range = parseCidr(item)
+    if (range) {
+      entries.push({ host: item, range, subdomainsOnly: false })
+      continue
+    }
     let port: number | undefined
     const bracketed = /^\[([^\]]*)\](?::(\d+))?$/.exec(item)
     if (bracketed) {
@@ -100,17 +107,28 @@ function portOf(url: URL): number {
 
 /** The host of a URL without the brackets of an IPv6 address, lower case and without a trailing dot. */
 function bareHost(url: URL): string {
-  return url.hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase()
+  return bareHostName(url.hostname)
 }
 
-/** Whether a request to `url` skips the proxy: loopback always does, and whatever NO_PROXY lists. */
+/**
+ * Whether a request to `url` skips the proxy: loopback always does, and whatever NO_PROXY
+ * lists. Names match whole labels (`example.com` covers `a.example.com`, not
+ * `badexample.com`); an IP address matches only itself or a CIDR range that holds it, never
+ * by its last digits (`1.2.3` does not cover `10.1.2.3`).
+ */
 export function bypassesProxy(url: URL, noProxy: Bypass[] | 'all'): boolean {
   const host = bareHost(url)
-  if (host === 'localhost' || host === '::1' || /^127\.\d+\.\d+\.\d+$/.test(host)) return true
+  if (isLoopbackHost(host)) return true
   if (noProxy === 'all') return true
   const port = portOf(url)
+  const ip = parseIp(host)
   return noProxy.some((entry) => {
+    if (entry.range) return ip !== undefined && inCidr(ip, entry.range)
     if (entry.port !== undefined && entry.port !== port) return false
+    if (ip) {
+      const listed = parseIp(entry.host)
+      return !entry.subdomainsOnly && listed !== undefined && listed.version === ip.version && listed.value === ip.value
+    }
     if (host.endsWith(`.${entry.host}`)) return true
     return !entry.subdomainsOnly && host === entry.host
   })
@@ -196,7 +214,9 @@ class TunnelAgent extends https.Agent {
         // eslint-disable-next-line @typescript-eslint/no-unused-vars
         const { host: _host, hostname: _hostname, port: _port, path: _path, agent: _agent, ...rest } = options
         const servername = tlsServerName(options.servername, host)
-        callback?.(null, tls.connect({ ...rest, socket, servername }))
+        // `host` is what the certificate is checked against. Without it, an IP address (which
+        // gets no SNI name) would be checked against the tunnel socket's host: the proxy.
+        callback?.(null, tls.connect({ ...rest, socket, servername, host: bareHostName(host) }))
       },
       (error: Error) => callback?.(error, undefined as unknown as Duplex)
     )

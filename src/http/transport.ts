@@ -13,6 +13,7 @@
  * looked at once, so a step without a proxy pays one look at the environment and no more.
  */
 import type { IncomingMessage } from 'node:http'
+import type { LookupFunction } from 'node:net'
 import type { RawResponse } from './failure.js'
 import type { ProxyRouter } from './proxy.js'
 
@@ -22,6 +23,38 @@ export interface TransportRequest {
   headers: Record<string, string>
   body?: string
   signal: AbortSignal
+  /** Most bytes of the answer read before the request fails; ANSWER_LIMIT unless set. */
+  maxBytes?: number
+  /** How a direct connection resolves the host (the download's address check); not used through a proxy, which resolves it. */
+  lookup?: LookupFunction
+}
+
+/**
+ * The most an answer of the service or of GitHub may be: their JSON pages are kilobytes, and
+ * a larger answer is read into memory whole, so one of gigabytes would end the process
+ * without a word. Logs and downloads pass their own, larger limit.
+ */
+export const ANSWER_LIMIT = 8 * 1024 * 1024
+
+/** Bytes in words: `8 MiB`, `1.5 GiB`, or bytes under 1 KiB. */
+export function byteSize(bytes: number): string {
+  const units = ['bytes', 'KiB', 'MiB', 'GiB', 'TiB']
+  let value = bytes
+  let unit = 0
+  while (value >= 1024 && unit < units.length - 1) {
+    value /= 1024
+    unit++
+  }
+  return unit === 0 ? `${bytes} bytes` : `${Number(value.toFixed(1))} ${units[unit]}`
+}
+
+/** An answer larger than the request's limit: never retried, and it says the limit. */
+export class AnswerTooLarge extends Error {
+  readonly permanent = true
+  constructor(readonly limit: number) {
+    super(`the answer was larger than ${byteSize(limit)}${limit >= 1024 ? ` (${limit} bytes)` : ''}, the most the action reads of one answer; it was not read further`)
+    this.name = 'AnswerTooLarge'
+  }
 }
 
 type RequestFunction = (typeof import('node:http'))['request']
@@ -52,35 +85,58 @@ function proxyRouter(): false | Promise<ProxyRouter | undefined> {
   return proxying
 }
 
-/** The whole body as text; rejects when the response ends early or the request is aborted. */
-function readText(res: IncomingMessage): Promise<string> {
+/** The whole body as text, up to `maxBytes`; rejects when the response ends early, grows past the limit, or the request is aborted. */
+function readText(res: IncomingMessage, maxBytes: number): Promise<string> {
   return new Promise((resolve, reject) => {
+    if (Number(res.headers['content-length']) > maxBytes) {
+      res.destroy()
+      return reject(new AnswerTooLarge(maxBytes))
+    }
     const chunks: Buffer[] = []
-    res.on('data', (chunk: Buffer) => chunks.push(chunk))
+    let bytes = 0
+    let tooLarge = false
+    res.on('data', (chunk: Buffer) => {
+      bytes += chunk.length
+      if (bytes <= maxBytes) return void chunks.push(chunk)
+      tooLarge = true
+      chunks.length = 0
+      res.destroy()
+      reject(new AnswerTooLarge(maxBytes))
+    })
     res.on('error', reject)
     res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     // A connection that closes before the end emits 'error' (aborted) as well; this catches any other early close.
     res.on('close', () => {
-      if (!res.complete) reject(Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' }))
+      if (!res.complete && !tooLarge) reject(Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' }))
     })
   })
 }
 
-/** Sends one request and reads the whole answer; throws what Node's http throws. Redirects are never followed. */
-export async function send(request: TransportRequest): Promise<RawResponse> {
+/** Sends one request and hands over the answer unread, to be streamed; throws what Node's http throws. Redirects are never followed. */
+export async function open(request: TransportRequest): Promise<IncomingMessage> {
   const router = proxyRouter()
   const via = router ? (await router)?.route(request.url, request.signal) : undefined
-  const open = await requestFunction(via ? via.protocol : request.url.protocol)
+  const sendRequest = await requestFunction(via ? via.protocol : request.url.protocol)
   const headers = request.body === undefined ? request.headers : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }
   const { method, signal } = request
+  const direct = request.lookup ? { method, headers, signal, lookup: request.lookup } : { method, headers, signal }
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = via ? open({ ...via.options, method, headers: { ...headers, ...via.headers }, signal }, resolve) : open(request.url, { method, headers, signal }, resolve)
+    const req = via ? sendRequest({ ...via.options, method, headers: { ...headers, ...via.headers }, signal }, resolve) : sendRequest(request.url, direct, resolve)
     req.on('error', via?.failure ? (error) => reject(via.failure?.(error)) : reject)
     req.end(request.body)
   })
-  const text = await readText(res)
   const refusal = via?.refusal?.(res.statusCode ?? 0)
-  if (refusal) throw refusal
+  if (refusal) {
+    res.destroy()
+    throw refusal
+  }
+  return res
+}
+
+/** Sends one request and reads the whole answer, up to the request's limit; throws what Node's http throws. Redirects are never followed. */
+export async function send(request: TransportRequest): Promise<RawResponse> {
+  const res = await open(request)
+  const text = await readText(res, request.maxBytes ?? ANSWER_LIMIT)
   const header = res.headers['retry-after']
   return {
     status: res.statusCode ?? 0,

@@ -1,0 +1,127 @@
+/**
+ * Host names and IP addresses as the action's requests judge them: which host is this
+ * machine (the one rule that lets plain http through, for the emulator and the tests),
+ * which address lies inside a CIDR range (NO_PROXY), and which address a download must
+ * never reach (loopback, link-local, private and the other special ranges, IPv4 and IPv6,
+ * the IPv4 forms hidden inside IPv6 included). Pure: no lookups, no sockets.
+ */
+import { isIP } from 'node:net'
+
+/** A host without the brackets of an IPv6 address, lower case and without a trailing dot. */
+export function bareHostName(hostname: string): string {
+  return hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase()
+}
+
+/** Whether `hostname` (as a URL gives it) is this machine: `localhost`, 127.0.0.0/8 or ::1. */
+export function isLoopbackHost(hostname: string): boolean {
+  const host = bareHostName(hostname)
+  if (host === 'localhost') return true
+  const ip = parseIp(host)
+  return ip !== undefined && specialRange(ip) === 'loopback'
+}
+
+/** Whether `url` uses https, or plain http to this machine only. */
+export function isSecureOrLoopback(url: URL): boolean {
+  return url.protocol === 'https:' || (url.protocol === 'http:' && isLoopbackHost(url.hostname))
+}
+
+/** An IP address as a number: 32 bits for IPv4, 128 for IPv6. */
+export interface Ip {
+  version: 4 | 6
+  value: bigint
+}
+
+/** Parses an IP literal (IPv6 without brackets; a zone id is ignored); undefined when it is not one. */
+export function parseIp(text: string): Ip | undefined {
+  const address = text.replace(/%.*$/, '')
+  const version = isIP(address)
+  if (version === 4) return { version, value: ipv4Value(address) }
+  if (version !== 6) return undefined
+  let groups = address
+  const embedded = /(\d+\.\d+\.\d+\.\d+)$/.exec(address)
+  if (embedded) {
+    const v4 = ipv4Value(embedded[1])
+    groups = `${address.slice(0, embedded.index)}${(v4 >> 16n).toString(16)}:${(v4 & 0xffffn).toString(16)}`
+  }
+  const [head, tail] = groups.includes('::') ? groups.split('::') : [groups, undefined]
+  const left = head === '' ? [] : head.split(':')
+  const right = tail === undefined || tail === '' ? [] : tail.split(':')
+  const all = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+  return { version: 6, value: all.reduce((sum, group) => (sum << 16n) | BigInt(parseInt(group, 16)), 0n) }
+}
+
+function ipv4Value(address: string): bigint {
+  return address.split('.').reduce((sum, part) => (sum << 8n) | BigInt(Number(part)), 0n)
+}
+
+/** A CIDR range, e.g. 10.0.0.0/8 or fd00::/8. */
+export interface Cidr {
+  version: 4 | 6
+  base: bigint
+  bits: number
+}
+
+/** Parses `address/bits`; undefined when it is not a CIDR range. */
+export function parseCidr(text: string): Cidr | undefined {
+  const match = /^\[?([^\]/]+)\]?\/(\d{1,3})$/.exec(text.trim())
+  if (!match) return undefined
+  const ip = parseIp(match[1])
+  const bits = Number(match[2])
+  if (!ip || bits > (ip.version === 4 ? 32 : 128)) return undefined
+  return { version: ip.version, base: ip.value, bits }
+}
+
+/** Whether `ip` lies inside `range` (same family only). */
+export function inCidr(ip: Ip, range: Cidr): boolean {
+  if (ip.version !== range.version) return false
+  const shift = BigInt((ip.version === 4 ? 32 : 128) - range.bits)
+  return ip.value >> shift === range.base >> shift
+}
+
+const cidr = (text: string): Cidr => parseCidr(text) as Cidr
+
+/** Ranges no download may reach, with the word a message uses for each. */
+const SPECIAL: [Cidr, string][] = [
+  ['127.0.0.0/8', 'loopback'],
+  ['::1/128', 'loopback'],
+  ['0.0.0.0/8', 'unspecified'],
+  ['::/128', 'unspecified'],
+  ['10.0.0.0/8', 'private'],
+  ['172.16.0.0/12', 'private'],
+  ['192.168.0.0/16', 'private'],
+  ['100.64.0.0/10', 'shared (carrier-grade NAT)'],
+  ['fc00::/7', 'private (unique local)'],
+  ['169.254.0.0/16', 'link-local'],
+  ['fe80::/10', 'link-local'],
+  ['224.0.0.0/4', 'multicast'],
+  ['ff00::/8', 'multicast'],
+  ['240.0.0.0/4', 'reserved'],
+  ['192.0.0.0/24', 'reserved (IETF protocol assignments)'],
+  ['192.0.2.0/24', 'reserved (documentation)'],
+  ['198.51.100.0/24', 'reserved (documentation)'],
+  ['203.0.113.0/24', 'reserved (documentation)'],
+  ['2001:db8::/32', 'reserved (documentation)'],
+  ['198.18.0.0/15', 'reserved (benchmarking)'],
+  ['100::/64', 'reserved (discard)'],
+  ['2001::/32', 'reserved (Teredo)'],
+  ['fec0::/10', 'reserved (site-local)']
+].map(([range, word]) => [cidr(range), word])
+
+/** IPv6 ranges that carry an IPv4 address, and where it sits: judged by the IPv4 address inside. */
+const CARRIERS: [Cidr, bigint][] = [
+  [cidr('::ffff:0:0/96'), 0n],
+  [cidr('64:ff9b::/96'), 0n],
+  [cidr('64:ff9b:1::/48'), 0n],
+  [cidr('2002::/16'), 80n],
+  [cidr('::/96'), 0n]
+]
+
+/** Why `ip` is not a public address ('loopback', 'link-local', 'private', …), or undefined when it is one. */
+export function specialRange(ip: Ip): string | undefined {
+  if (ip.version === 6) {
+    for (const [range, shift] of CARRIERS) {
+      if (inCidr(ip, range) && ip.value !== 0n && ip.value !== 1n) return specialRange({ version: 4, value: (ip.value >> shift) & 0xffffffffn })
+    }
+  }
+  return SPECIAL.find(([range]) => inCidr(ip, range))?.[1]
+}
