@@ -39,7 +39,8 @@ describe('registration', () => {
       body: { project_type: 'ios', stack_id: 'osx-xcode-16', config: 'default-ios-config', mode: 'manual', envs: { FOO: 'bar' } }
     })
     expect(finish.status).toBe(200)
-    expect(finish.json).toEqual({ status: 'ok', build_trigger_token: expect.any(String), branch_name: 'main', is_webhook_auto_reg_supported: true })
+    // Registered without default_branch_name: the published contract's default is master.
+    expect(finish.json).toEqual({ status: 'ok', build_trigger_token: expect.any(String), branch_name: 'master', is_webhook_auto_reg_supported: true })
 
     const dump = await call(emu, 'GET', '/_emulator/state')
     const stored = dump.json.apps.find((a: { slug: string }) => a.slug === slug)
