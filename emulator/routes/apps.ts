@@ -125,7 +125,8 @@ function patchApp(ctx: RequestContext): Reply {
       services_credential_user_id: optionalId(body, 'services_credential_user_id')
     }
   })
-  return { status: 200, json: { status: 'ok', data: ctx.model.state.appView(app) } }
+  // The published contract's answer (AppUpdateRespModel) is `{status}` only: no app.
+  return OK
 }
 
 function deleteApp(ctx: RequestContext): Reply {
