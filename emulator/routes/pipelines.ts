@@ -38,7 +38,8 @@ function getPipeline(ctx: RequestContext): Reply {
       current_attempt_id: `${pipeline.id}-${attempt.number}`,
       attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: iso(a.at) })),
       stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows })),
-      trigger_params: pipeline.triggerParams
+      // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
+      trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
     }
   }
 }
