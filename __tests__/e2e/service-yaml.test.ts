@@ -71,6 +71,27 @@ describe('the dry run and the emulator read what the service reads', () => {
     expect(emulatorParse(text).workflows).toEqual(parsed.textConfig.workflows)
   })
 
+  // Each shape with what libyaml (PyYAML's libyaml loader) gave for it when the test was written.
+  it.each([
+    ['a flow mapping whose first key is under-indented', (v: string) => `a:\n  b: {\nk: ${v}}\n`, (v: string) => ({ a: { b: { k: v } } })],
+    ['an escaped line break in a double-quoted scalar', (v: string) => `a:\n  b: "${v}\\\n${v}"\n`, (v: string) => ({ a: { b: `${v}${v}` } })],
+    ['a blank line in a double-quoted scalar', (v: string) => `a:\n  b: "${v}\n\n${v}"\n`, (v: string) => ({ a: { b: `${v}\n${v}` } })],
+    ['a comment line inside a flow sequence', (v: string) => `a:\n  b: [${v},\n# note\n${v}]\n`, (v: string) => ({ a: { b: [v, v] } })],
+    ['an anchored flow sequence, under-indented, and its alias', (v: string) => `a:\n  b: &x [${v},\n${v}]\n  c: *x\n`, (v: string) => ({ a: { b: [v, v], c: [v, v] } })]
+  ])('reads %s as libyaml does', (_what, text, expected) => {
+    const value = word()
+    const parsed = parseServiceYml(text(value))
+    expect(parsed.ok && parsed.config).toEqual(expected(value))
+  })
+
+  it.each([
+    ['a block sequence indented less than its key', (v: string) => `a:\n  b:\n - ${v}\n`],
+    ['a plain scalar continued less indented than its key', (v: string) => `a:\n  b: ${v}\n ${v}\n`]
+  ])('refuses %s, as libyaml does, naming the line', (_what, text) => {
+    const parsed = parseServiceYml(text(word()))
+    expect(parsed.ok ? 'read' : parsed.problem.line).toBe(3)
+  })
+
   it('a machine type written as a number-like text is matched as written', () => {
     const parsed = parseServiceYml('meta:\n  service:\n    machine_type_id: 12.0\n')
     expect(parsed.ok && parsed.textConfig.meta).toEqual({ service: { machine_type_id: '12.0' } })
