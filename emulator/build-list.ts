@@ -38,7 +38,7 @@ export function readBuildFilters(query: URLSearchParams): BuildFilters {
 function matches(build: BuildRecord, filters: BuildFilters, now: number): boolean {
   if (filters.branch !== undefined && build.branch !== filters.branch) return false
   if (filters.workflow !== undefined && build.triggeredWorkflow !== filters.workflow) return false
-  if (filters.pullRequestId !== undefined && build.pullRequestId !== filters.pullRequestId) return false
+  if (filters.pullRequestId !== undefined && (build.pullRequestId ?? 0) !== filters.pullRequestId) return false
   return filters.status === undefined || progressOf(build, now).status === filters.status
 }
 

@@ -54,7 +54,8 @@ export function buildJson(build: BuildRecord, now: number): Record<string, unkno
     branch: build.branch,
     commit_hash: build.commitHash,
     tag: build.tag,
-    pull_request_id: build.pullRequestId,
+    // A build of no pull request has 0, not null: recorded real answers show it (see README).
+    pull_request_id: build.pullRequestId ?? 0,
     triggered_at: iso(build.triggeredAt),
     started_on_worker_at: iso(build.startedAt),
     finished_at: iso(progress.finishedAt),

@@ -3,10 +3,10 @@
  * trigger map. Machine types live at `meta.service.machine_type_id` (default stack) and at
  * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack).
  */
-import { CORE_SCHEMA, dump, load, mergeTag } from 'js-yaml'
+import { dump } from 'js-yaml'
+// The action's reader: YAML 1.1 meanings and libyaml's tolerance of indentation, as the service reads (see that module).
+import { loadServiceYaml, loadServiceYamlText, YAML11_SERVICE_SCHEMA } from '../src/yaml-as-service.js'
 import { isObject } from './http-io.js'
-
-const SCHEMA = CORE_SCHEMA.withTags(mergeTag)
 
 /** Largest configuration text accepted, in UTF-8 bytes. */
 export const MAX_CONFIG_BYTES = 512 * 1024
@@ -53,27 +53,48 @@ export function checkExpandedSize(value: unknown): void {
   }
 }
 
-/** Parses service.yml text into a mapping; throws ConfigLimitError past a limit, the parser's error otherwise. */
+const LIMITS = { maxAliases: MAX_CONFIG_ALIASES, maxDepth: MAX_CONFIG_DEPTH, maxTotalMergeKeys: MAX_CONFIG_MERGE_KEYS }
+
+/**
+ * Parses service.yml text into a mapping of texts: what the emulator reads (trigger patterns,
+ * workflow and stage names, machine types) are string fields of the service's model, which keep
+ * the text as written (`push_branch: no` is the branch "no"). Throws ConfigLimitError past a
+ * limit, the parser's error otherwise.
+ */
 export function parseServiceYml(text: string): ServiceConfig {
+  return parseBoth(text).textConfig
+}
+
+/**
+ * The document twice: with YAML 1.1 meanings (untyped values) and with every scalar as its text
+ * (the service's string fields, such as `machine_type_id`, keep what was written).
+ */
+function parseBoth(text: string): { config: ServiceConfig; textConfig: ServiceConfig } {
   const bytes = Buffer.byteLength(text)
   if (bytes > MAX_CONFIG_BYTES) throw new ConfigLimitError(`the configuration is ${bytes} bytes; at most ${MAX_CONFIG_BYTES} are accepted`)
   let doc: unknown
+  let textDoc: unknown
   try {
-    doc = load(text, { schema: SCHEMA, maxAliases: MAX_CONFIG_ALIASES, maxDepth: MAX_CONFIG_DEPTH, maxTotalMergeKeys: MAX_CONFIG_MERGE_KEYS })
+    const read = loadServiceYaml(text, LIMITS)
+    doc = read.doc
+    textDoc = loadServiceYamlText(read.text, LIMITS)
   } catch (error) {
     const message = (error as Error).message.split('\n')[0]
     if (/exceeded max(Aliases|Depth|TotalMergeKeys)/.test(message)) throw new ConfigLimitError(`the configuration is over a limit: ${message}`)
     throw error
   }
-  if (!isObject(doc)) throw new Error('the configuration must be a YAML mapping')
+  if (!isObject(doc) || !isObject(textDoc)) throw new Error('the configuration must be a YAML mapping')
   checkExpandedSize(doc)
-  return doc
+  return { config: doc, textConfig: textDoc }
 }
 
-/** Writes a configuration back as YAML text; throws ConfigLimitError for one past the limits. */
+/**
+ * Writes a configuration back as YAML text; throws ConfigLimitError for one past the limits.
+ * Written for a YAML 1.1 reader: a string such as `no` or `0022` is quoted, so it stays a string.
+ */
 export function dumpServiceYml(config: unknown): string {
   checkExpandedSize(config)
-  const text = dump(config, { noRefs: true })
+  const text = dump(config, { noRefs: true, schema: YAML11_SERVICE_SCHEMA })
   const bytes = Buffer.byteLength(text)
   if (bytes > MAX_CONFIG_BYTES) throw new ConfigLimitError(`the configuration would be ${bytes} bytes as YAML; at most ${MAX_CONFIG_BYTES} are accepted`)
   return text
@@ -89,18 +110,21 @@ function serviceMeta(holder: unknown): Record<string, unknown> | null {
  * Returns the new text, or null when nothing matched (the text is then left as it was).
  */
 export function migrateMachineType(text: string, from: string, to: string): string | null {
-  const config = parseServiceYml(text)
-  const metas = [serviceMeta(config)]
-  if (isObject(config.workflows)) {
-    for (const workflow of Object.values(config.workflows)) metas.push(serviceMeta(workflow))
-  }
+  const { config, textConfig } = parseBoth(text)
+  // Matched on the text (machine_type_id is a string in the service's model), changed in the document.
+  const places = (doc: ServiceConfig): Array<Record<string, unknown> | null> => [
+    serviceMeta(doc),
+    ...(isObject(doc.workflows) ? Object.values(doc.workflows).map(serviceMeta) : [])
+  ]
+  const metas = places(config)
+  const written = places(textConfig)
   let changed = false
-  for (const meta of metas) {
-    if (meta && meta.machine_type_id === from) {
+  metas.forEach((meta, index) => {
+    if (meta && written[index]?.machine_type_id === from) {
       meta.machine_type_id = to
       changed = true
     }
-  }
+  })
   return changed ? dumpServiceYml(config) : null
 }
 

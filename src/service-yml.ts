@@ -1,10 +1,4 @@
-import { CORE_SCHEMA, load, mergeTag } from 'js-yaml'
-
-/**
- * The YAML 1.2 core schema plus `<<` merge keys: service.yml files often share a
- * workflow's settings through anchors and merges, and js-yaml 5 no longer merges by default.
- */
-const SCHEMA = CORE_SCHEMA.withTags(mergeTag)
+import { loadServiceYaml, loadServiceYamlText } from './yaml-as-service.js'
 
 /** Why a text is not a usable service.yml, with the 1-based place of a syntax error. */
 export interface ServiceYmlProblem {
@@ -13,13 +7,31 @@ export interface ServiceYmlProblem {
   column?: number
 }
 
-export type ParsedServiceYml = { ok: true; config: Record<string, unknown> } | { ok: false; problem: ServiceYmlProblem }
+export type ParsedServiceYml =
+  | {
+      ok: true
+      /** The document with YAML 1.1 meanings, as the service reads untyped values (`no` is false, `0022` is 18). */
+      config: Record<string, unknown>
+      /** The same document with every scalar as its text, as the service reads its string fields (`machine_type_id`). */
+      textConfig: Record<string, unknown>
+      /** Lines whose continuation was under-indented: the service's reader takes them, js-yaml alone would not. */
+      repairedLines: number[]
+    }
+  | { ok: false; problem: ServiceYmlProblem }
 
-/** Parses service.yml text; never throws. The document must be a mapping. */
+/**
+ * Parses service.yml text as the service reads it (see yaml-as-service.ts); never throws.
+ * The document must be a mapping. `<<` merge keys apply: files often share a workflow's settings.
+ */
 export function parseServiceYml(text: string): ParsedServiceYml {
   let doc: unknown
+  let textDoc: unknown
+  let repairedLines: number[]
   try {
-    doc = load(text, { schema: SCHEMA })
+    const read = loadServiceYaml(text)
+    doc = read.doc
+    repairedLines = read.repairedLines
+    textDoc = loadServiceYamlText(read.text)
   } catch (error) {
     const e = error as { reason?: unknown; mark?: { line?: unknown; column?: unknown }; message?: unknown }
     const reason = typeof e.reason === 'string' && e.reason !== '' ? e.reason : String(e.message ?? error)
@@ -27,10 +39,10 @@ export function parseServiceYml(text: string): ParsedServiceYml {
     const column = typeof e.mark?.column === 'number' ? e.mark.column + 1 : undefined
     return { ok: false, problem: { reason, line, column } }
   }
-  if (!isMapping(doc)) {
+  if (!isMapping(doc) || !isMapping(textDoc)) {
     return { ok: false, problem: { reason: `the document is ${describe(doc)}, not a mapping of keys to values` } }
   }
-  return { ok: true, config: doc }
+  return { ok: true, config: doc, textConfig: textDoc, repairedLines }
 }
 
 /** One line for a problem, e.g. `bad indentation of a mapping entry at line 3, column 4`. */

@@ -93,8 +93,13 @@ describe('all 22 operations through dist/index.js against the emulator', () => {
     await clearRequestLog(emu)
     const result = await step(emu, 'update-app', { 'app-slug': appSlug, title: 'E2E App', 'is-public': 'true' }, {}, exercised)
     expectPassed(result)
-    expect(await appState(emu, appSlug)).toMatchObject({ title: 'E2E App', is_public: true, default_branch: 'main' })
-    expect((await requestLog(emu)).map((r) => [r.method, r.body])).toEqual([['PATCH', { title: 'E2E App', is_public: true }]])
+    // Registered without default-branch: the contract's default, master.
+    expect(await appState(emu, appSlug)).toMatchObject({ title: 'E2E App', is_public: true, default_branch: 'master' })
+    // The answer to the PATCH is the contract's {status}, so the app output is read back with a GET.
+    expect((await requestLog(emu)).map((r) => [r.method, r.body])).toEqual([
+      ['PATCH', { title: 'E2E App', is_public: true }],
+      ['GET', null]
+    ])
     expect(JSON.parse(result.outputs.app)).toMatchObject({ title: 'E2E App', is_public: true })
   })
 

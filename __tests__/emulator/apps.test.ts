@@ -39,7 +39,8 @@ describe('registration', () => {
       body: { project_type: 'ios', stack_id: 'osx-xcode-16', config: 'default-ios-config', mode: 'manual', envs: { FOO: 'bar' } }
     })
     expect(finish.status).toBe(200)
-    expect(finish.json).toEqual({ status: 'ok', build_trigger_token: expect.any(String), branch_name: 'main', is_webhook_auto_reg_supported: true })
+    // Registered without default_branch_name: the published contract's default is master.
+    expect(finish.json).toEqual({ status: 'ok', build_trigger_token: expect.any(String), branch_name: 'master', is_webhook_auto_reg_supported: true })
 
     const dump = await call(emu, 'GET', '/_emulator/state')
     const stored = dump.json.apps.find((a: { slug: string }) => a.slug === slug)
@@ -72,7 +73,8 @@ describe('registration: refusals', () => {
       token: TOKENS.solo,
       body: { auth_ssh_private_key: 'k', auth_ssh_public_key: 'p' }
     })
-    expect(res.status).toBe(422)
+    // 400: the refusal the published contract lists for register-ssh-key (it lists no 422).
+    expect(res.status).toBe(400)
     expect(res.json.message).toMatch(/HTTPS repo_url/)
   })
 
@@ -159,9 +161,10 @@ describe('updating and deleting apps', () => {
   it('changes only the given fields', async () => {
     const res = await call(emu, 'PATCH', '/apps/web-app', { body: { title: 'Web', is_public: true, services_credential_user_id: 42 } })
     expect(res.status).toBe(200)
-    expect(res.json.data).toMatchObject({ title: 'Web', is_public: true, repo_url: 'git@github.com:acme/web-app.git' })
+    // The published contract's answer is {status} only (AppUpdateRespModel): no app.
+    expect(res.json).toEqual({ status: 'ok' })
     const again = await call(emu, 'GET', '/apps/web-app')
-    expect(again.json.data).toMatchObject({ title: 'Web', is_public: true })
+    expect(again.json.data).toMatchObject({ title: 'Web', is_public: true, repo_url: 'git@github.com:acme/web-app.git' })
   })
 
   it.each([

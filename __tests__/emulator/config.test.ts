@@ -31,8 +31,9 @@ describe('service.yml', () => {
   })
 
   it.each([
-    ['broken YAML', { app_config_datastore_yaml: 'a: [unclosed' }, 422],
-    ['a YAML scalar', { app_config_datastore_yaml: 'just text' }, 422],
+    // 400, the refusal the published contract lists for this route (it lists no 422).
+    ['broken YAML', { app_config_datastore_yaml: 'a: [unclosed' }, 400],
+    ['a YAML scalar', { app_config_datastore_yaml: 'just text' }, 400],
     ['a missing field', {}, 400],
     ['a number', { app_config_datastore_yaml: 3 }, 400]
   ])('refuses %s naming the field', async (_name, body, status) => {
@@ -80,14 +81,19 @@ describe('group roles', () => {
 
   it('refuses a body without a groups array', async () => {
     const res = await call(emu, 'PUT', '/apps/ios-app/roles/admin', { body: { groups: 'platform' } })
-    expect(res.status).toBe(400)
+    // 422: the one refusal the published contract lists for PUT roles.
+    expect(res.status).toBe(422)
     expect(res.json.error_msg).toContain('groups')
   })
 
+  // The one refusal the published contract lists per route: 404 for GET, 422 for PUT.
   it.each(['owner', 'platform_engineer', 'x'])('refuses the role name %s', async (role) => {
     const res = await call(emu, 'GET', `/apps/ios-app/roles/${role}`)
-    expect(res.status).toBe(400)
+    expect(res.status).toBe(404)
     expect(res.json.error_msg).toMatch(/role-name/)
+    const put = await call(emu, 'PUT', `/apps/ios-app/roles/${role}`, { body: { groups: [] } })
+    expect(put.status).toBe(422)
+    expect(put.json.error_msg).toMatch(/role-name/)
   })
 
   it('lists Workspace groups with status 201 as a bare array', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { randomUUID } from 'node:crypto'
 import { ApiError } from '../../src/http/api-error.js'
 import { ApiClient } from '../../src/http/client.js'
 import { parseRetryAfter } from '../../src/http/failure.js'
@@ -31,10 +32,20 @@ describe('ApiClient', () => {
 
   it.each([
     { field: 'message', body: { message: 'App not found' } },
-    { field: 'error_msg', body: { error_msg: 'App not found' } }
+    { field: 'error_msg', body: { error_msg: 'App not found' } },
+    { field: 'error', body: { error: 'App not found' } },
+    { field: 'errors (strings)', body: { errors: ['App not found'] } },
+    { field: 'errors (objects)', body: { errors: [{ message: 'App not found', code: 'not_found' }], request_id: 'r'.repeat(400) } }
   ])('puts the service error text from $field and the status in the error', async ({ body }) => {
     const client = await clientFor({ 'GET /apps/a': { status: 404, body } })
     await expect(client.get('/apps/a')).rejects.toMatchObject({ status: 404, serviceMessage: 'App not found', message: expect.stringContaining('GET /apps/a failed: the service answered 404: App not found') })
+  })
+
+  it('joins the texts of several errors, each kept whole', async () => {
+    const first = `branch ${randomUUID()} is unknown`
+    const second = `workflow ${randomUUID()} is unknown`
+    const client = await clientFor({ 'POST /apps/a/builds': { status: 400, body: { errors: [{ error: first }, second, 42], trace: 'x'.repeat(500) } } })
+    await expect(client.post('/apps/a/builds', {})).rejects.toMatchObject({ status: 400, serviceMessage: `${first}; ${second}` })
   })
 
   it('retries an idempotent GET on 5xx and succeeds within the budget', async () => {

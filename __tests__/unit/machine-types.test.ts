@@ -58,8 +58,8 @@ describe('findMachineTypeUses', () => {
 
 describe('parseServiceYml', () => {
   it.each([
-    { name: 'a mapping', text: 'workflows:\n  primary: {}\n', result: { ok: true, config: { workflows: { primary: {} } } } },
-    { name: 'dates stay strings', text: 'when: 2024-01-01\n', result: { ok: true, config: { when: '2024-01-01' } } },
+    { name: 'a mapping', text: 'workflows:\n  primary: {}\n', result: { ok: true, config: { workflows: { primary: {} } }, textConfig: { workflows: { primary: {} } }, repairedLines: [] } },
+    { name: 'dates stay strings', text: 'when: 2024-01-01\n', result: { ok: true, config: { when: '2024-01-01' }, textConfig: { when: '2024-01-01' }, repairedLines: [] } },
     {
       name: 'bad indentation, with its 1-based place',
       text: 'workflows:\n  primary:\n    steps: []\n   bad: x\n',

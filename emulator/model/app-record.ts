@@ -18,7 +18,8 @@ function defined<T extends object>(init: T): Partial<T> {
 export function newAppRecord(init: AppInit): AppRecord {
   const { notifications, groupRoles, team, ...fields } = defined(init)
   const repoSlug = fields.repoSlug ?? init.slug
-  const defaultBranch = fields.defaultBranch ?? 'main'
+  // The published contract's default when none is given (register model: "defaults to master").
+  const defaultBranch = fields.defaultBranch ?? 'master'
   return {
     title: repoSlug,
     provider: 'github',

@@ -1,6 +1,6 @@
 /** App state changes: the three registration steps, update and delete. */
 import { randomBytes } from 'node:crypto'
-import { badRequest, forbidden, notFound, unprocessable } from '../http-error.js'
+import { badRequest, forbidden, notFound } from '../http-error.js'
 import type { EmulatorState } from '../state.js'
 import type { AppRecord, Organization } from '../types.js'
 import { newAppRecord } from './app-record.js'
@@ -93,7 +93,8 @@ export function registerApp(state: EmulatorState, caller: string, request: Regis
 /** Keeps only the fact that a key was given: the key itself never enters the emulator's state. */
 export function registerSshKey(app: AppRecord, atProvider: boolean): void {
   if (/^https?:\/\//i.test(app.repoUrl)) {
-    throw unprocessable(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`)
+    // 400, the refusal the published contract lists for register-ssh-key (it lists no 422).
+    throw badRequest(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`)
   }
   app.hasSshKey = true
   app.sshKeyRegisteredAtProvider = atProvider

@@ -20,7 +20,8 @@ function register(ctx: RequestContext): Reply {
     organization: requiredString(body, 'organization_slug'),
     isPublic: optionalBoolean(body, 'is_public') ?? false,
     title: optionalString(body, 'title'),
-    defaultBranch: optionalString(body, 'default_branch_name') ?? 'main'
+    // The published contract's register model: default_branch_name "defaults to master" when absent.
+    defaultBranch: optionalString(body, 'default_branch_name') ?? 'master'
   }
   optionalString(body, 'type')
   const app = ctx.model.registerApp(ctx.user, request)
@@ -124,7 +125,8 @@ function patchApp(ctx: RequestContext): Reply {
       services_credential_user_id: optionalId(body, 'services_credential_user_id')
     }
   })
-  return { status: 200, json: { status: 'ok', data: ctx.model.state.appView(app) } }
+  // The published contract's answer (AppUpdateRespModel) is `{status}` only: no app.
+  return OK
 }
 
 function deleteApp(ctx: RequestContext): Reply {

@@ -1,6 +1,6 @@
 /** service.yml upload and download, its location, machine type migration and email notifications. */
 import { APP_OWNER_OR_ADMIN } from '../access.js'
-import { badRequest, unprocessable } from '../http-error.js'
+import { badRequest } from '../http-error.js'
 import { isObject, type Reply } from '../http-io.js'
 import type { ApiRoute, RequestContext } from '../router.js'
 import { ConfigLimitError, dumpServiceYml, parseServiceYml } from '../service-config.js'
@@ -18,7 +18,7 @@ function getServiceYml(ctx: RequestContext): Reply {
 function uploadedText(value: unknown): string {
   if (value === undefined || value === null) throw badRequest('app_config_datastore_yaml is required')
   if (typeof value !== 'string' && !isObject(value)) throw badRequest('app_config_datastore_yaml must be YAML text or an object')
-  if (typeof value === 'string' && value.trim() === '') throw unprocessable('app_config_datastore_yaml must not be empty')
+  if (typeof value === 'string' && value.trim() === '') throw badRequest('app_config_datastore_yaml must not be empty')
   try {
     if (typeof value !== 'string') return dumpServiceYml(value)
     parseServiceYml(value)
@@ -26,7 +26,8 @@ function uploadedText(value: unknown): string {
   } catch (error) {
     if (error instanceof ConfigLimitError) throw badRequest(`app_config_datastore_yaml: ${error.message}`)
     if (typeof value !== 'string') throw error
-    throw unprocessable(`app_config_datastore_yaml is not a valid configuration: ${(error as Error).message.split('\n')[0]}`)
+    // 400, the refusal the published contract lists for this route (it lists no 422).
+    throw badRequest(`app_config_datastore_yaml is not a valid configuration: ${(error as Error).message.split('\n')[0]}`)
   }
 }
 

@@ -15,7 +15,7 @@ export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, .
 const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}', artifact: '{artifact-slug}', pipeline: '{pipeline-id}' }
 
 /** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
-function interfacePath(pattern: string): string {
+export function interfacePath(pattern: string): string {
   return pattern.replace(/:(\w+)/g, (_match, name: string) => PLACEHOLDERS[name] ?? `{${name}}`)
 }
 

@@ -42,7 +42,8 @@ function getPipeline(ctx: RequestContext): Reply {
         name: stage.name,
         workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, started_at: iso(w.startedAt) }))
       })),
-      trigger_params: pipeline.triggerParams
+      // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
+      trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
     }
   }
 }

@@ -1,29 +1,33 @@
 /** Group role grants on an app's team and the Workspace group list. */
 import { APP_OWNER_OR_ADMIN } from '../access.js'
-import { badRequest } from '../http-error.js'
+import { HttpError } from '../http-error.js'
 import type { Reply } from '../http-io.js'
 import type { ApiRoute, RequestContext } from '../router.js'
 import { GROUP_ROLE_NAMES, type GroupRoleName } from '../types.js'
 import { bodyObject } from '../validate.js'
 
-function roleName(ctx: RequestContext): GroupRoleName {
+/**
+ * The role of the path. The published contract lists one refusal per route besides the
+ * emulator's documented 401/403/404: 404 for GET, 422 for PUT; an unknown role gets that one.
+ */
+function roleName(ctx: RequestContext, status: 404 | 422): GroupRoleName {
   const role = ctx.params.role
   if (!(GROUP_ROLE_NAMES as readonly string[]).includes(role)) {
-    throw badRequest(`role-name must be one of ${GROUP_ROLE_NAMES.join(', ')}; got "${role}"`)
+    throw new HttpError(status, `role-name must be one of ${GROUP_ROLE_NAMES.join(', ')}; got "${role}"`)
   }
   return role as GroupRoleName
 }
 
 function getRole(ctx: RequestContext): Reply {
-  return { status: 200, json: { groups: [...ctx.app().groupRoles[roleName(ctx)]] } }
+  return { status: 200, json: { groups: [...ctx.app().groupRoles[roleName(ctx, 404)]] } }
 }
 
 function putRole(ctx: RequestContext): Reply {
   const app = ctx.app()
-  const role = roleName(ctx)
+  const role = roleName(ctx, 422)
   const groups = bodyObject(ctx.body).groups
   if (!Array.isArray(groups) || groups.some((g) => typeof g !== 'string')) {
-    throw badRequest('groups must be an array of group slugs (strings)')
+    throw new HttpError(422, 'groups must be an array of group slugs (strings)')
   }
   return { status: 200, json: { groups: ctx.model.setGroupRole(app, role, groups as string[]) } }
 }

@@ -141,8 +141,22 @@ async function previewApp(client: ServiceClient, app: Pick<App, 'slug' | 'title'
     return { app: label, error: `could not read service.yml: ${(error as Error).message}` }
   }
   const parsed = parseServiceYml(text)
-  if (!parsed.ok) return { app: label, error: `service.yml is not valid YAML: ${describeProblem(parsed.problem)}` }
-  return { label, slug: app.slug, title: app.title, uses: findMachineTypeUses(parsed.config, machineType) }
+  if (!parsed.ok) return { app: label, error: `service.yml is not valid YAML: ${describeProblem(parsed.problem)}${mentions(text, machineType)}` }
+  // machine_type_id is a string in the service's model: compared as written, `12.0` stays `12.0`.
+  return { label, slug: app.slug, title: app.title, uses: findMachineTypeUses(parsed.textConfig, machineType) }
+}
+
+/**
+ * What an unreadable file's text says about the machine type, so its uses are not passed over in
+ * silence: the lines where `machine_type_id` names it, which a real migration may change.
+ */
+function mentions(text: string, machineType: string): string {
+  const lines = text.split('\n').flatMap((line, index) => {
+    const match = /^\s*-?\s*machine_type_id\s*:\s*["']?([^"'#\s]+)/.exec(line)
+    return match && match[1] === machineType ? [index + 1] : []
+  })
+  if (lines.length === 0) return `; its text names no machine_type_id ${quote(machineType)}`
+  return `; its text names machine_type_id ${quote(machineType)} on line(s) ${lines.slice(0, 20).join(', ')}${lines.length > 20 ? ', ...' : ''}, which the migration may change`
 }
 
 /** "Title (slug)", the form the service uses in migrated_apps. */

@@ -12,6 +12,8 @@ export interface Registration {
   orgSlug: string
   isPublic: boolean
   title?: string
+  /** Sent as `default_branch_name` only when given: absent, the service picks its own default (`master`, its contract says). */
+  defaultBranch?: string
 }
 
 /** The body of the finishing call, by the action's names. */
@@ -35,7 +37,8 @@ export async function registerApp(client: ServiceClient, app: Registration): Pro
       organization_slug: app.orgSlug,
       is_public: app.isPublic,
       type: 'git',
-      ...(app.title !== undefined ? { title: app.title } : {})
+      ...(app.title !== undefined ? { title: app.title } : {}),
+      ...(app.defaultBranch !== undefined ? { default_branch_name: app.defaultBranch } : {})
     },
     retry: 'once',
     ambiguousHint: "the app may have been registered; list the Workspace's apps before running the step again",

@@ -83,17 +83,37 @@ function invalid(status: number, reason: string): Failure {
   return { kind: 'invalid-response', status, reason, transient: true, neverArrived: false }
 }
 
-/** Reads the service's error text from `{message}` or `{error_msg}`, or a short plain-text body. */
+/**
+ * Reads the service's error text from `{message}` or `{error_msg}` (the published contract's two
+ * error models), `{error}`, or `{errors: [...]}` (strings, or objects with one of those fields),
+ * which parts of the service answer too; any other body is quoted as it came.
+ */
 function extractMessage(text: string): string | undefined {
   if (text.trim() === '') return undefined
+  let body: unknown
   try {
-    const body = JSON.parse(text) as { message?: unknown; error_msg?: unknown }
-    const message = body?.message ?? body?.error_msg
-    if (typeof message === 'string' && message !== '') return serviceExcerpt(message)
+    body = JSON.parse(text)
   } catch {
-    // not JSON: the raw text is the message
+    return serviceExcerpt(text) // not JSON: the raw text is the message
   }
-  return serviceExcerpt(text)
+  const message = messageOf(body)
+  return serviceExcerpt(message !== undefined && message !== '' ? message : text)
+}
+
+const MESSAGE_FIELDS = ['message', 'error_msg', 'error'] as const
+
+/** The text of one error body or item: a string, a known field, or the texts of `errors` joined. */
+function messageOf(value: unknown, depth = 0): string | undefined {
+  if (typeof value === 'string') return value
+  if (typeof value !== 'object' || value === null || depth > 2) return undefined
+  const record = value as Record<string, unknown>
+  for (const field of MESSAGE_FIELDS) {
+    const text = messageOf(record[field], depth + 1)
+    if (text) return text
+  }
+  if (!Array.isArray(record.errors)) return undefined
+  const texts = record.errors.map((item) => messageOf(item, depth + 1)).filter((text): text is string => Boolean(text))
+  return texts.length > 0 ? texts.join('; ') : undefined
 }
 
 /** The service's text for an error message: secrets removed before it is cut, so no part of one shows. */

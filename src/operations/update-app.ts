@@ -1,5 +1,5 @@
 /** operation: update-app — changes only the given fields of an app. */
-import { updateApp as update, type AppChanges } from '../api/apps.js'
+import { getApp, updateApp as update, type App, type AppChanges } from '../api/apps.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../errors.js'
 import * as read from '../input-readers.js'
@@ -41,8 +41,21 @@ function readUpdateApp(get: GetInput): UpdateAppInputs {
 
 async function runUpdateApp(inputs: UpdateAppInputs, ctx: HandlerContext): Promise<void> {
   const { app, response } = await update(ctx.client, inputs.appSlug, inputs.fields)
-  ctx.output(Output.app, app)
+  ctx.output(Output.app, app ?? (await readBack(inputs.appSlug, ctx)))
   ctx.output(Output.response, response || undefined)
   ctx.info(`Updated app ${inputs.appSlug}: ${Object.keys(inputs.fields).join(', ')}`)
   ctx.summary({ heading: `App ${inputs.appSlug} updated`, facts: Object.entries(inputs.fields).map(([field, value]) => [field, value]) })
+}
+
+/**
+ * The app as it is after the change. The published contract's answer to the change is
+ * `{status}` only, so the app is read back; a failed read is a warning, since the change was made.
+ */
+async function readBack(appSlug: string, ctx: HandlerContext): Promise<App | undefined> {
+  try {
+    return (await getApp(ctx.client, appSlug)).app
+  } catch (error) {
+    ctx.warning(`The app ${appSlug} was updated, but reading it back failed, so the app output is empty: ${(error as Error).message}`)
+    return undefined
+  }
 }
