@@ -78,7 +78,7 @@ const REQUESTS: Record<string, (w: World) => Promise<Request>> = {
     return { path: '/apps/ios-app/builds?limit=1&branch=main' }
   },
   'GET /apps/:app/build-requests': async (w) => {
-    await w.build({ branch: 'main', pull_request_id: 7 })
+    await w.held({ branch: 'main', pull_request_id: 7 })
     return { path: '/apps/ios-app/build-requests' }
   },
   'PATCH /apps/:app/build-requests/:request': async (w) => ({ path: `/apps/ios-app/build-requests/${await w.openRequest()}`, body: { is_approved: true } }),
@@ -118,8 +118,13 @@ class World {
     return (await this.ok('GET', `/apps/ios-app/builds/${await this.finishedBuild()}/artifacts`)).json.data[0].slug as string
   }
 
+  /** A fork pull request trigger, held for manual approval: answered without a build, kept as a build request. */
+  async held(params: Record<string, unknown>): Promise<void> {
+    expect((await this.ok('POST', '/apps/ios-app/builds', triggerBody(params))).json.build_slug).toBe('')
+  }
+
   async openRequest(): Promise<string> {
-    await this.build({ branch: 'main', pull_request_id: 8 })
+    await this.held({ branch: 'main', pull_request_id: 8 })
     return (await this.ok('GET', '/apps/ios-app/build-requests')).json.data[0].slug as string
   }
 

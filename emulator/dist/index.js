@@ -456,7 +456,8 @@ function register(ctx) {
         organization: requiredString(body, 'organization_slug'),
         isPublic: optionalBoolean(body, 'is_public') ?? false,
         title: optionalString(body, 'title'),
-        defaultBranch: optionalString(body, 'default_branch_name') ?? 'main'
+        // The published contract's register model: default_branch_name "defaults to master" when absent.
+        defaultBranch: optionalString(body, 'default_branch_name') ?? 'master'
     };
     optionalString(body, 'type');
     const app = ctx.model.registerApp(ctx.user, request);
@@ -551,7 +552,8 @@ function patchApp(ctx) {
             services_credential_user_id: optionalId(body, 'services_credential_user_id')
         }
     });
-    return { status: 200, json: { status: 'ok', data: ctx.model.state.appView(app) } };
+    // The published contract's answer (AppUpdateRespModel) is `{status}` only: no app.
+    return OK;
 }
 function deleteApp(ctx) {
     ctx.model.deleteApp(ctx.app());
@@ -621,7 +623,8 @@ function buildJson(build, now) {
         branch: build.branch,
         commit_hash: build.commitHash,
         tag: build.tag,
-        pull_request_id: build.pullRequestId,
+        // A build of no pull request has 0, not null: recorded real answers show it (see README).
+        pull_request_id: build.pullRequestId ?? 0,
         triggered_at: iso(build.triggeredAt),
         started_on_worker_at: iso(build.startedAt),
         finished_at: iso(progress.finishedAt),
@@ -711,7 +714,7 @@ function matches(build, filters, now) {
         return false;
     if (filters.workflow !== undefined && build.triggeredWorkflow !== filters.workflow)
         return false;
-    if (filters.pullRequestId !== undefined && build.pullRequestId !== filters.pullRequestId)
+    if (filters.pullRequestId !== undefined && (build.pullRequestId ?? 0) !== filters.pullRequestId)
         return false;
     return filters.status === undefined || progressOf(build, now).status === filters.status;
 }
@@ -4469,6 +4472,86 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
 
 //# sourceMappingURL=js-yaml.mjs.map
+;// CONCATENATED MODULE: ./src/yaml-as-service.ts
+/**
+ * YAML read as the service reads it. The service's reader is Go's gopkg.in/yaml (a port of
+ * libyaml, YAML 1.1), which differs from js-yaml's default (YAML 1.2 core) in two ways that
+ * real service.yml files hit:
+ *
+ * - Scalar meanings: YAML 1.1 reads `no`, `off`, `n` as false, `yes`, `on`, `y` as true,
+ *   `0022` as the octal 18, `1_000` as 1000 (gopkg.in/yaml.v2 `resolve.go`). js-yaml's own
+ *   YAML 1.1 tags resolve the same; timestamps are left as text, as gopkg.in/yaml.v2 leaves them
+ *   for untyped values ("for backward compatibility"). Where the service's model holds a string
+ *   (a workflow id, `machine_type_id`, a trigger pattern), Go keeps the text as written: read
+ *   those with `TEXT_SCHEMA`, where every scalar is its text.
+ * - Indentation: libyaml does not check the indentation of a flow collection's continuation
+ *   lines (`[a,` / `b]`) nor of a quoted scalar's (`"one` / `two"`); js-yaml refuses both as
+ *   "deficient indentation". Leading white space on those lines carries no meaning (it is
+ *   separation in a flow collection and is trimmed by line folding in a quoted scalar), so
+ *   such a line is indented further and the text read again. Nothing else is changed.
+ */
+
+/** YAML 1.1 scalar meanings for untyped values, with `<<` merge keys (no timestamps: they stay text). */
+const YAML11_SERVICE_SCHEMA = new Schema([...FAILSAFE_SCHEMA.tags, nullYaml11Tag, boolYaml11Tag, intYaml11Tag, floatYaml11Tag, mergeTag, binaryTag]);
+/** Every scalar as its text, as Go reads a value into a string field; `<<` merges still apply. */
+const TEXT_SCHEMA = FAILSAFE_SCHEMA.withTags(mergeTag);
+/** Re-readings allowed per text: each fixes at least one under-indented line. */
+const MAX_REPAIRS = 2000;
+/**
+ * Loads `text` with `load`, indenting further each continuation line js-yaml refuses as
+ * "deficient indentation" (see above) until it reads or fails for another reason, which is
+ * thrown as js-yaml threw it. Returns the document and the repaired text.
+ */
+function loadAsService(text, loadFn) {
+    const lines = text.split('\n');
+    const repairedLines = [];
+    let lastLine = -1;
+    let pad = 0;
+    for (let attempt = 0;; attempt++) {
+        const current = lines.join('\n');
+        try {
+            return { doc: loadFn(current), text: current, repairedLines };
+        }
+        catch (error) {
+            const line = deficientLine(error);
+            if (line === undefined || line >= lines.length || attempt >= MAX_REPAIRS)
+                throw error;
+            // First to one column past the previous line's indentation; if js-yaml still refuses the same line, twice as far.
+            pad = line === lastLine ? pad * 2 : Math.max(1, indentOfPrevious(lines, line) + 1 - indentOf(lines[line]));
+            if (indentOf(lines[line]) + pad > 1000)
+                throw error;
+            lines[line] = ' '.repeat(pad) + lines[line];
+            if (line !== lastLine)
+                repairedLines.push(line + 1);
+            lastLine = line;
+        }
+    }
+}
+/** Loads service.yml text with YAML 1.1 meanings and the service's tolerance of indentation. */
+function loadServiceYaml(text, options = {}) {
+    return loadAsService(text, (current) => load(current, { ...options, schema: YAML11_SERVICE_SCHEMA }));
+}
+/** The same document with every scalar as its text (for the fields the service's model types as strings). */
+function loadServiceYamlText(repairedText, options = {}) {
+    return load(repairedText, { ...options, schema: TEXT_SCHEMA });
+}
+/** The 0-based line of a "deficient indentation" refusal, or undefined for any other error. */
+function deficientLine(error) {
+    const e = error;
+    if (e?.reason !== 'deficient indentation' || typeof e.mark?.line !== 'number')
+        return undefined;
+    return e.mark.line;
+}
+function indentOf(line) {
+    return /^ */.exec(line)[0].length;
+}
+function indentOfPrevious(lines, index) {
+    for (let i = index - 1; i >= 0; i--)
+        if (lines[i].trim() !== '')
+            return indentOf(lines[i]);
+    return 0;
+}
+
 ;// CONCATENATED MODULE: ./emulator/service-config.ts
 /**
  * Reading the app configuration (service.yml): parsing, machine type migration and the
@@ -4476,8 +4559,9 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
  * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack).
  */
 
+// The action's reader: YAML 1.1 meanings and libyaml's tolerance of indentation, as the service reads (see that module).
 
-const SCHEMA = CORE_SCHEMA.withTags(mergeTag);
+
 /** Largest configuration text accepted, in UTF-8 bytes. */
 const MAX_CONFIG_BYTES = 512 * 1024;
 /** Aliases (`*name`) per document. */
@@ -4524,14 +4608,30 @@ function checkExpandedSize(value) {
         }
     }
 }
-/** Parses service.yml text into a mapping; throws ConfigLimitError past a limit, the parser's error otherwise. */
+const LIMITS = { maxAliases: MAX_CONFIG_ALIASES, maxDepth: MAX_CONFIG_DEPTH, maxTotalMergeKeys: MAX_CONFIG_MERGE_KEYS };
+/**
+ * Parses service.yml text into a mapping of texts: what the emulator reads (trigger patterns,
+ * workflow and stage names, machine types) are string fields of the service's model, which keep
+ * the text as written (`push_branch: no` is the branch "no"). Throws ConfigLimitError past a
+ * limit, the parser's error otherwise.
+ */
 function parseServiceYml(text) {
+    return parseBoth(text).textConfig;
+}
+/**
+ * The document twice: with YAML 1.1 meanings (untyped values) and with every scalar as its text
+ * (the service's string fields, such as `machine_type_id`, keep what was written).
+ */
+function parseBoth(text) {
     const bytes = Buffer.byteLength(text);
     if (bytes > MAX_CONFIG_BYTES)
         throw new ConfigLimitError(`the configuration is ${bytes} bytes; at most ${MAX_CONFIG_BYTES} are accepted`);
     let doc;
+    let textDoc;
     try {
-        doc = load(text, { schema: SCHEMA, maxAliases: MAX_CONFIG_ALIASES, maxDepth: MAX_CONFIG_DEPTH, maxTotalMergeKeys: MAX_CONFIG_MERGE_KEYS });
+        const read = loadServiceYaml(text, LIMITS);
+        doc = read.doc;
+        textDoc = loadServiceYamlText(read.text, LIMITS);
     }
     catch (error) {
         const message = error.message.split('\n')[0];
@@ -4539,15 +4639,18 @@ function parseServiceYml(text) {
             throw new ConfigLimitError(`the configuration is over a limit: ${message}`);
         throw error;
     }
-    if (!isObject(doc))
+    if (!isObject(doc) || !isObject(textDoc))
         throw new Error('the configuration must be a YAML mapping');
     checkExpandedSize(doc);
-    return doc;
+    return { config: doc, textConfig: textDoc };
 }
-/** Writes a configuration back as YAML text; throws ConfigLimitError for one past the limits. */
+/**
+ * Writes a configuration back as YAML text; throws ConfigLimitError for one past the limits.
+ * Written for a YAML 1.1 reader: a string such as `no` or `0022` is quoted, so it stays a string.
+ */
 function dumpServiceYml(config) {
     checkExpandedSize(config);
-    const text = dump(config, { noRefs: true });
+    const text = dump(config, { noRefs: true, schema: YAML11_SERVICE_SCHEMA });
     const bytes = Buffer.byteLength(text);
     if (bytes > MAX_CONFIG_BYTES)
         throw new ConfigLimitError(`the configuration would be ${bytes} bytes as YAML; at most ${MAX_CONFIG_BYTES} are accepted`);
@@ -4563,19 +4666,21 @@ function serviceMeta(holder) {
  * Returns the new text, or null when nothing matched (the text is then left as it was).
  */
 function migrateMachineType(text, from, to) {
-    const config = parseServiceYml(text);
-    const metas = [serviceMeta(config)];
-    if (isObject(config.workflows)) {
-        for (const workflow of Object.values(config.workflows))
-            metas.push(serviceMeta(workflow));
-    }
+    const { config, textConfig } = parseBoth(text);
+    // Matched on the text (machine_type_id is a string in the service's model), changed in the document.
+    const places = (doc) => [
+        serviceMeta(doc),
+        ...(isObject(doc.workflows) ? Object.values(doc.workflows).map(serviceMeta) : [])
+    ];
+    const metas = places(config);
+    const written = places(textConfig);
     let changed = false;
-    for (const meta of metas) {
-        if (meta && meta.machine_type_id === from) {
+    metas.forEach((meta, index) => {
+        if (meta && written[index]?.machine_type_id === from) {
             meta.machine_type_id = to;
             changed = true;
         }
-    }
+    });
     return changed ? dumpServiceYml(config) : null;
 }
 /** Names of the workflows the configuration defines. */
@@ -5407,7 +5512,7 @@ function uploadedText(value) {
     if (typeof value !== 'string' && !isObject(value))
         throw badRequest('app_config_datastore_yaml must be YAML text or an object');
     if (typeof value === 'string' && value.trim() === '')
-        throw unprocessable('app_config_datastore_yaml must not be empty');
+        throw badRequest('app_config_datastore_yaml must not be empty');
     try {
         if (typeof value !== 'string')
             return dumpServiceYml(value);
@@ -5419,7 +5524,8 @@ function uploadedText(value) {
             throw badRequest(`app_config_datastore_yaml: ${error.message}`);
         if (typeof value !== 'string')
             throw error;
-        throw unprocessable(`app_config_datastore_yaml is not a valid configuration: ${error.message.split('\n')[0]}`);
+        // 400, the refusal the published contract lists for this route (it lists no 422).
+        throw badRequest(`app_config_datastore_yaml is not a valid configuration: ${error.message.split('\n')[0]}`);
     }
 }
 function uploadServiceYml(ctx) {
@@ -5519,7 +5625,8 @@ function getPipeline(ctx) {
                 name: stage.name,
                 workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, started_at: pipelines_iso(w.startedAt) }))
             })),
-            trigger_params: pipeline.triggerParams
+            // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
+            trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
         }
     };
 }
@@ -5554,22 +5661,26 @@ const GROUP_ROLE_NAMES = ['admin', 'manager', 'member'];
 
 
 
-function roleName(ctx) {
+/**
+ * The role of the path. The published contract lists one refusal per route besides the
+ * emulator's documented 401/403/404: 404 for GET, 422 for PUT; an unknown role gets that one.
+ */
+function roleName(ctx, status) {
     const role = ctx.params.role;
     if (!GROUP_ROLE_NAMES.includes(role)) {
-        throw badRequest(`role-name must be one of ${GROUP_ROLE_NAMES.join(', ')}; got "${role}"`);
+        throw new HttpError(status, `role-name must be one of ${GROUP_ROLE_NAMES.join(', ')}; got "${role}"`);
     }
     return role;
 }
 function getRole(ctx) {
-    return { status: 200, json: { groups: [...ctx.app().groupRoles[roleName(ctx)]] } };
+    return { status: 200, json: { groups: [...ctx.app().groupRoles[roleName(ctx, 404)]] } };
 }
 function putRole(ctx) {
     const app = ctx.app();
-    const role = roleName(ctx);
+    const role = roleName(ctx, 422);
     const groups = bodyObject(ctx.body).groups;
     if (!Array.isArray(groups) || groups.some((g) => typeof g !== 'string')) {
-        throw badRequest('groups must be an array of group slugs (strings)');
+        throw new HttpError(422, 'groups must be an array of group slugs (strings)');
     }
     return { status: 200, json: { groups: ctx.model.setGroupRole(app, role, groups) } };
 }
@@ -6262,7 +6373,8 @@ function defined(init) {
 function newAppRecord(init) {
     const { notifications, groupRoles, team, ...fields } = defined(init);
     const repoSlug = fields.repoSlug ?? init.slug;
-    const defaultBranch = fields.defaultBranch ?? 'main';
+    // The published contract's default when none is given (register model: "defaults to master").
+    const defaultBranch = fields.defaultBranch ?? 'master';
     return {
         title: repoSlug,
         provider: 'github',
@@ -6698,7 +6810,8 @@ function registerApp(state, caller, request) {
 /** Keeps only the fact that a key was given: the key itself never enters the emulator's state. */
 function apps_registerSshKey(app, atProvider) {
     if (/^https?:\/\//i.test(app.repoUrl)) {
-        throw unprocessable(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`);
+        // 400, the refusal the published contract lists for register-ssh-key (it lists no 422).
+        throw badRequest(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`);
     }
     app.hasSshKey = true;
     app.sshKeyRegisteredAtProvider = atProvider;
