@@ -1,6 +1,6 @@
 /** The service's build calls: trigger, read and abort a build. */
-import type { BuildParams } from '../build-params.js'
-import { excerpt } from '../errors.js'
+import type { BuildParams } from '../inputs/build-params.js'
+import { excerpt } from '../inputs/input-error.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
 import { AwaitingApproval } from './awaiting-approval.js'
 import type { ServiceClient } from '../http/client.js'

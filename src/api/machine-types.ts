@@ -1,10 +1,10 @@
 /** The service's machine type migration, and the read-only preview of it that a dry run makes. */
-import { quote } from '../errors.js'
+import { quote } from '../inputs/input-error.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
 import type { ServiceClient } from '../http/client.js'
 import { listAll } from '../http/pagination.js'
-import { findMachineTypeUses, type MachineTypeUse } from '../service-yml-machine-types.js'
-import { describeProblem, parseServiceYml } from '../service-yml.js'
+import { findMachineTypeUses, type MachineTypeUse } from '../service-yml/machine-types.js'
+import { describeProblem, parseServiceYml } from '../service-yml/parse.js'
 import type { App } from './apps.js'
 import { appPath, appsListPath, describeUnsafeSlug, machineTypesPath, slugProblem } from './paths.js'
 

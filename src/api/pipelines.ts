@@ -1,7 +1,7 @@
 /** The service's pipeline calls: read one, abort it, rebuild it. */
 import { ApiError } from '../http/api-error.js'
 import type { ApiResponse, ServiceClient } from '../http/client.js'
-import { excerpt } from '../errors.js'
+import { excerpt } from '../inputs/input-error.js'
 import { describeUnsafeSlug, pipelinePath, slugProblem } from './paths.js'
 
 /** A workflow of a pipeline's current attempt. */

@@ -5,8 +5,8 @@
  * takes, so the fork rules stay in one place: a same-repository pull request keeps both owners,
  * a fork sends neither.
  */
-import type { BuildParams } from '../build-params.js'
-import type { EventBuildParams, GitHubEvent } from '../event.js'
+import type { BuildParams } from '../inputs/build-params.js'
+import type { EventBuildParams, GitHubEvent } from './event.js'
 import { githubRequest, repositoryOf } from './rest.js'
 
 function obj(value: unknown): Record<string, unknown> {

@@ -12,7 +12,7 @@ import * as http from 'node:http'
 import * as https from 'node:https'
 import type { Duplex } from 'node:stream'
 import * as tls from 'node:tls'
-import { addSecret } from '../secrets.js'
+import { addSecret } from '../runner/secrets.js'
 import { bareHostName, inCidr, isLoopbackHost, parseCidr, parseIp, type Cidr } from './addresses.js'
 
 /** The variables that name a proxy, in the order they are read for each protocol: lower case first. */

@@ -1,6 +1,6 @@
 import type { InputName, OutputName } from '../constants.js'
-import type { GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import type { GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 
 /**
  * Everything about one operation: its name, the role it needs, the inputs it reads

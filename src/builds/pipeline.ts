@@ -1,0 +1,143 @@
+/**
+ * A pipeline triggered by a step: its outputs, and with wait, its state followed to the end,
+ * printing each workflow change, and a heartbeat when nothing changed for a while. A
+ * wait-timeout or a cancelled job aborts the pipeline through its own abort endpoint, with the
+ * reason and flags a build gets. While the wait lasts the pipeline is saved in the step state,
+ * so the post step can abort it if this process is killed.
+ */
+import { abortPipeline, PIPELINE_FINISHED, pipelineRecord, requestPipeline, workflowsOutput, workflowsTable, type PipelineRecord } from '../api/pipelines.js'
+import { stillWaiting } from './watch.js'
+import { Output, State } from '../constants.js'
+import { describeDuration } from '../inputs/durations.js'
+import { Heartbeat } from './heartbeat.js'
+import { ApiError, isPassingFault } from '../http/api-error.js'
+import type { HandlerContext } from '../step/context.js'
+import type { WaitSettings } from './wait.js'
+import { savedPipeline } from './pending.js'
+import type { SummarySection } from '../runner/summary.js'
+
+/** The pipeline-status and builds outputs of a pipeline as it stands. */
+function reportState(pipeline: PipelineRecord, ctx: HandlerContext): void {
+  ctx.output(Output.pipelineStatus, pipeline.status)
+  ctx.output(Output.builds, workflowsOutput(pipeline))
+}
+
+/** Follows the pipeline to its end; true when it succeeded. */
+export async function followPipeline(appSlug: string, pipelineId: string, settings: WaitSettings, section: SummarySection, ctx: HandlerContext): Promise<boolean> {
+  ctx.saveState(State.pendingBuild, savedPipeline({ appSlug, pipelineId }))
+  const deadline = Date.now() + settings.timeoutMs
+  const seen = new Map<string, string>()
+  // Stands in until the first read answers, so a cancel before then still aborts the pipeline.
+  let pipeline: PipelineRecord = { id: pipelineId, status: 'status not known yet', workflows: [], response: '' }
+  const heartbeat = new Heartbeat(settings.heartbeatMs, (elapsed) => ctx.info(`Still waiting for pipeline ${pipelineId}: ${elapsed} elapsed, ${phaseOf(pipeline)}`))
+  for (const warning of settings.warnings) ctx.warning(warning)
+  ctx.info(`Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`)
+  let warnedFailure = false
+  for (;;) {
+    const read = await readPipeline(appSlug, pipelineId, ctx)
+    if (read === 'cancelled') return stop(appSlug, pipeline, 'cancelled', settings, section, ctx)
+    if (read instanceof ApiError) {
+      if (!warnedFailure) {
+        ctx.info(stillWaiting(`pipeline ${pipelineId}`, read))
+        heartbeat.printed()
+      }
+      warnedFailure = true
+    } else {
+      pipeline = read
+      if (printChanges(pipeline, seen, ctx)) heartbeat.printed()
+      if (PIPELINE_FINISHED.has(pipeline.status)) break
+    }
+    if (ctx.signal.aborted || Date.now() >= deadline) return stop(appSlug, pipeline, ctx.signal.aborted ? 'cancelled' : 'timed-out', settings, section, ctx)
+    await heartbeat.sleepUntil(Math.min(Date.now() + settings.pollIntervalMs, deadline), ctx.signal)
+    if (ctx.signal.aborted) return stop(appSlug, pipeline, 'cancelled', settings, section, ctx)
+  }
+  ctx.saveState(State.pendingBuild, '')
+  reportState(pipeline, ctx)
+  ctx.output(Output.response, pipeline.response)
+  section.facts?.push(['Result', pipeline.status])
+  section.table = workflowsTable(pipeline)
+  const succeeded = pipeline.status === 'succeeded'
+  const message = `Pipeline ${pipelineId} finished: ${pipeline.status}`
+  if (!succeeded && settings.failOnBuildFailure) throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
+  ctx.info(message)
+  return succeeded
+}
+
+/**
+ * One read of the pipeline: the pipeline, or the failure when it is one the wait rides out
+ * (as a build's wait does), or 'cancelled' when the job was cancelled during it.
+ */
+async function readPipeline(appSlug: string, pipelineId: string, ctx: HandlerContext): Promise<PipelineRecord | ApiError | 'cancelled'> {
+  let answer
+  try {
+    answer = await requestPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
+  } catch (error) {
+    if (ctx.signal.aborted) return 'cancelled'
+    if (isPassingFault(error)) return error
+    throw leftAsIs(error, pipelineId, ctx)
+  }
+  // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
+  try {
+    return pipelineRecord(answer, appSlug, pipelineId)
+  } catch (error) {
+    throw leftAsIs(error, pipelineId, ctx)
+  }
+}
+
+/** The error of a read that ends the wait, saying the pipeline was left as it is. */
+function leftAsIs(error: unknown, pipelineId: string, ctx: HandlerContext): Error {
+  // As for a build: only a wait-timeout or a cancelled job aborts the pipeline, so after
+  // any other failure the post step must not abort it either.
+  ctx.saveState(State.pendingBuild, '')
+  const suffix = `; pipeline ${pipelineId} was left as it is (the action aborts a pipeline only when the wait-timeout runs out or the job is cancelled)`
+  if (error instanceof ApiError) return error.withSuffix(suffix)
+  return new Error(`${error instanceof Error ? error.message : String(error)}${suffix}`, { cause: error })
+}
+
+/** The pipeline's state in words for the heartbeat: its status, and the workflows running now. */
+function phaseOf(pipeline: PipelineRecord): string {
+  const running = pipeline.workflows.filter((w) => w.status === 'running').map((w) => `${w.name} of stage ${w.stage}`)
+  return running.length > 0 ? `${pipeline.status} (running: ${running.join(', ')})` : pipeline.status
+}
+
+/** Prints what changed since the last read; true when it printed anything. */
+function printChanges(pipeline: PipelineRecord, seen: Map<string, string>, ctx: HandlerContext): boolean {
+  let printed = false
+  const say = (line: string): void => {
+    ctx.info(line)
+    printed = true
+  }
+  if (seen.get('') !== pipeline.status) say(`Pipeline ${pipeline.id}: ${pipeline.status}`)
+  seen.set('', pipeline.status)
+  for (const w of pipeline.workflows) {
+    const key = `${w.stage}/${w.name}`
+    if (seen.get(key) !== w.status) say(`  stage ${w.stage}, workflow ${w.name}: ${w.status}`)
+    seen.set(key, w.status)
+  }
+  return printed
+}
+
+async function stop(appSlug: string, pipeline: PipelineRecord, kind: 'timed-out' | 'cancelled', settings: WaitSettings, section: SummarySection, ctx: HandlerContext): Promise<never> {
+  const why = kind === 'timed-out' ? `the wait-timeout of ${settings.timeoutMs / 1000} s was reached` : 'the GitHub job was cancelled'
+  reportState({ ...pipeline, status: kind }, ctx)
+  section.facts?.push(['Result', `${kind}: pipeline aborted`])
+  try {
+    await abortPipeline(ctx.client, appSlug, pipeline.id, {
+      abortReason: `Aborted by the GitHub Action: ${why}${ctx.runUrl ? ` (${ctx.runUrl})` : ''}`,
+      abortWithSuccess: false,
+      skipNotifications: false
+    })
+    ctx.saveState(State.pendingBuild, '')
+  } catch (error) {
+    throw new Error(`Stopped waiting for pipeline ${pipeline.id} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })
+  }
+  throw new Error(`Stopped waiting for pipeline ${pipeline.id} because ${why}; the pipeline was aborted.`)
+}
+
+/** The outputs of a pipeline just triggered (the service names it where a build slug would be), and its wait when asked. */
+export async function startedPipeline(appSlug: string, pipelineId: string, url: string | undefined, wait: WaitSettings | undefined, section: SummarySection, ctx: HandlerContext): Promise<void> {
+  ctx.output(Output.pipelineId, pipelineId)
+  if (url) ctx.output(Output.pipelineUrl, url)
+  section.heading = `Pipeline ${pipelineId} triggered on ${appSlug}`
+  if (wait) await followPipeline(appSlug, pipelineId, wait, section, ctx)
+}

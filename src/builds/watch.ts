@@ -1,0 +1,183 @@
+/** Watching a build until it ends: status polls, a heartbeat, and the build log as it grows. */
+import { Heartbeat } from './heartbeat.js'
+import { ApiError, isHttpError, isPassingFault } from '../http/api-error.js'
+import type { ServiceClient } from '../http/client.js'
+import { readServiceBuild, statusWord, type BuildStatus, type ServiceBuild } from '../api/build-record.js'
+import { buildPath } from '../api/paths.js'
+
+export type WaitResult =
+  | { kind: 'finished'; status: BuildStatus; succeeded: boolean; record: ServiceBuild; response: string }
+  | { kind: 'timed-out'; record?: ServiceBuild }
+  | { kind: 'cancelled'; record?: ServiceBuild }
+
+/** What one wait watches, for how long, and where it reports. */
+export interface BuildWatch {
+  appSlug: string
+  buildSlug: string
+  timeoutMs: number
+  pollIntervalMs: number
+  streamLogs: boolean
+  /** Aborted when the job is cancelled. */
+  signal: AbortSignal
+  /** The build's page on the service, when known. */
+  buildUrl?: string
+  /** Called once when the build is first seen on hold (`is_on_hold`: no free concurrency slot yet). */
+  onHold?: () => void
+  /** Longest time without a line printed: a heartbeat line (elapsed time, status) fills the silence. */
+  heartbeatMs?: number
+  log: (line: string) => void
+  /** Prints build log text as it arrives. */
+  printLog?: (text: string) => void
+}
+
+/** How long a 404 for the build (or its log) is taken as "not there yet" after waiting starts. */
+const NOT_FOUND_GRACE_MS = 30_000
+
+/**
+ * Polls the build until it finishes, the wait times out or the job is cancelled.
+ * Failures of the status call (5xx, timeouts, a 404 right after the trigger) do
+ * not end the wait; a 401 or 403 does.
+ */
+export function waitForBuild(client: ServiceClient, params: BuildWatch): Promise<WaitResult> {
+  return new BuildWatcher(client, params).run()
+}
+
+/** One wait: the loop of waitForBuild and what it remembers between polls. */
+class BuildWatcher {
+  private readonly heartbeat: Heartbeat
+  private readonly started: number
+  private readonly deadline: number
+  private readonly statusPath: string
+  private readonly logs: LogStreamer | undefined
+  private record: ServiceBuild | undefined
+  private reportedHold = false
+  private warnedFailure = false
+  private lastPhase: string | undefined
+
+  constructor(
+    private readonly client: ServiceClient,
+    private readonly params: BuildWatch
+  ) {
+    this.heartbeat = new Heartbeat(params.heartbeatMs ?? 60_000, (elapsed) =>
+      params.log(`Still waiting for build ${params.buildSlug}: ${elapsed} elapsed, ${this.lastPhase ?? 'status not known yet'}`)
+    )
+    this.started = this.heartbeat.started
+    this.deadline = this.started + params.timeoutMs
+    this.statusPath = buildPath(params.appSlug, params.buildSlug)
+    const printLog = params.printLog
+    this.logs =
+      params.streamLogs && printLog
+        ? new LogStreamer(client, buildPath(params.appSlug, params.buildSlug, 'log'), (text) => {
+            this.heartbeat.printed()
+            printLog(text)
+          })
+        : undefined
+  }
+
+  async run(): Promise<WaitResult> {
+    const signal = this.params.signal
+    for (;;) {
+      if (signal.aborted) return { kind: 'cancelled', record: this.record }
+      const read = await this.readStatus()
+      if (read === 'cancelled') return { kind: 'cancelled', record: this.record }
+      // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
+      if (read.data !== undefined) this.record = readServiceBuild(read.data, 'GET', this.statusPath)
+      const record = this.record
+      const word = record?.status === undefined ? undefined : statusWord(record.status)
+      if (record && !word) this.reportProgress(record)
+      // Read after the status, so once the build is seen finished this read has its whole log.
+      if (this.logs) await this.logs.poll(signal)
+      if (record && word) return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record, response: read.response }
+      if (Date.now() >= this.deadline) return { kind: 'timed-out', record }
+      await this.heartbeat.sleepUntil(Math.min(Date.now() + this.params.pollIntervalMs, this.deadline), signal)
+    }
+  }
+
+  private log(line: string): void {
+    this.heartbeat.printed()
+    this.params.log(line)
+  }
+
+  /** One status read; a failure the wait rides out gives no data and is said once. */
+  private async readStatus(): Promise<{ data?: unknown; response: string } | 'cancelled'> {
+    try {
+      const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, { signal: this.params.signal })
+      return { data: res.body?.data, response: res.text }
+    } catch (error) {
+      if (this.params.signal.aborted) return 'cancelled'
+      if (!this.tolerated(error)) throw error
+      if (!this.warnedFailure) {
+        this.log(stillWaiting('the build status', error))
+        this.warnedFailure = true
+      }
+      return { response: '' }
+    }
+  }
+
+  private tolerated(error: unknown): error is ApiError {
+    return isPassingFault(error) || (isHttpError(error, 404) && Date.now() - this.started < NOT_FOUND_GRACE_MS)
+  }
+
+  /** Says when an unfinished build is first held, or changes phase. */
+  private reportProgress(record: ServiceBuild): void {
+    const phase = phaseOf(record)
+    const { buildSlug, buildUrl } = this.params
+    if (record.is_on_hold && !this.reportedHold) {
+      this.log(`Build ${buildSlug} is on hold, waiting for a free concurrency slot: the service starts it when one of the builds using its concurrency finishes${buildUrl ? ` (${buildUrl})` : ''}.`)
+      this.params.onHold?.()
+      this.reportedHold = true
+    } else if (phase !== this.lastPhase) {
+      this.log(`Build ${buildSlug}: ${phase}`)
+    }
+    this.lastPhase = phase
+  }
+}
+
+/** The line a wait prints, once, when a read of `what` fails in a way it rides out. */
+export function stillWaiting(what: string, error: ApiError): string {
+  return `Reading ${what} failed (${error.message}); still waiting.`
+}
+
+/** The state of an unfinished build, in words: on hold, or running with the service's own word. */
+function phaseOf(record: ServiceBuild): string {
+  // is_on_hold: more builds started than the plan's concurrency allows (devcenter, Build statuses).
+  if (record.is_on_hold) return 'on hold, waiting for a free concurrency slot'
+  return `running${record.status_text ? ` (${record.status_text})` : ''}`
+}
+
+interface LogChunk {
+  chunk?: string
+  position?: number
+}
+
+/** Prints a build's log as it grows: chunks in position order, each once. */
+class LogStreamer {
+  private readonly printed = new Set<number>()
+  private failed = false
+
+  constructor(
+    private readonly client: ServiceClient,
+    private readonly path: string,
+    private readonly print: (text: string) => void
+  ) {}
+
+  async poll(signal: AbortSignal): Promise<void> {
+    if (this.failed || signal.aborted) return
+    let chunks: LogChunk[]
+    try {
+      const res = await this.client.request<{ log_chunks?: LogChunk[] }>('GET', this.path, { signal })
+      chunks = Array.isArray(res.body?.log_chunks) ? res.body.log_chunks : []
+    } catch (error) {
+      // The log does not exist for a moment after the trigger; other failures stop the streaming, not the wait.
+      if (error instanceof ApiError && error.status !== 404 && error.kind !== 'cancelled') this.failed = true
+      return
+    }
+    const fresh = chunks
+      .filter((c) => typeof c.position === 'number' && typeof c.chunk === 'string' && !this.printed.has(c.position))
+      .sort((a, b) => (a.position as number) - (b.position as number))
+    for (const c of fresh) {
+      this.printed.add(c.position as number)
+      this.print((c.chunk as string).replace(/\n$/, ''))
+    }
+  }
+}
