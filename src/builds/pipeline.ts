@@ -5,7 +5,7 @@
  * reason and flags a build gets. While the wait lasts the pipeline is saved in the step state,
  * so the post step can abort it if this process is killed.
  */
-import { abortPipeline, PIPELINE_FINISHED, pipelineRecord, requestPipeline, workflowsOutput, workflowsTable, type PipelineRecord } from '../api/pipelines.js'
+import { abortPipeline, PIPELINE_FINISHED, pipelineRecord, requestPipeline, type PipelineRecord } from '../api/pipelines.js'
 import { stillWaiting } from './watch.js'
 import { Output, State } from '../constants.js'
 import { describeDuration } from '../inputs/durations.js'
@@ -15,6 +15,19 @@ import type { HandlerContext } from '../step/context.js'
 import type { WaitSettings } from './wait.js'
 import { savedPipeline } from './pending.js'
 import type { SummarySection } from '../runner/summary.js'
+
+/**
+ * The builds output of a pipeline: its workflows, each with its stage, name, build slug (its
+ * `external_id`, '' until it has started), status and the workflow's own id.
+ */
+export function workflowsOutput(pipeline: PipelineRecord): { stage: string; name: string; 'build-slug': string; status: string; 'workflow-id': string }[] {
+  return pipeline.workflows.map((w) => ({ stage: w.stage, name: w.name, 'build-slug': w.buildSlug, status: w.status, 'workflow-id': w.id }))
+}
+
+/** The summary table of a pipeline's workflows. */
+export function workflowsTable(pipeline: PipelineRecord): string[][] {
+  return [['Stage', 'Workflow', 'Build', 'Status'], ...pipeline.workflows.map((w) => [w.stage, w.name, w.buildSlug, w.status])]
+}
 
 /** The pipeline-status and builds outputs of a pipeline as it stands. */
 function reportState(pipeline: PipelineRecord, ctx: HandlerContext): void {

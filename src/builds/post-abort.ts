@@ -7,9 +7,18 @@
 import { abortBuild } from '../api/builds.js'
 import { abortPipeline, getPipeline, PIPELINE_FINISHED } from '../api/pipelines.js'
 import { isHttpError } from '../http/api-error.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { mapBounded } from './pool.js'
-import type { PendingBuild, PendingPipeline, PendingWork } from './pending.js'
+import type { CommonInputs } from '../inputs/common.js'
+import * as commands from '../runner/workflow-commands.js'
+import { createClient, runUrl } from '../step/setup.js'
+import { readPending, type PendingBuild, type PendingPipeline, type PendingWork } from './pending.js'
+
+/** Aborts every build and pipeline the main step saved as pending (`saved` is its saved state). */
+export async function abortPendingWork(saved: string, common: CommonInputs): Promise<void> {
+  const work = readPending(saved)
+  await abortPending(work, createClient(common), { runUrl: runUrl(), info: (message) => commands.info(message), warning: (message) => commands.warning(message) })
+}
 
 /** Where the post step reports, and the link to the run quoted in abort reasons. */
 export interface PostReport {

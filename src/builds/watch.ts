@@ -1,7 +1,7 @@
 /** Watching a build until it ends: status polls, a heartbeat, and the build log as it grows. */
 import { Heartbeat } from './heartbeat.js'
 import { ApiError, isHttpError, isPassingFault } from '../http/api-error.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { readServiceBuild, statusWord, type BuildStatus, type ServiceBuild } from '../api/build-record.js'
 import { buildPath } from '../api/paths.js'
 

@@ -1,23 +1,8 @@
 import { readFileSync } from 'node:fs'
 import type { BuildParams } from '../inputs/build-params.js'
-import { fromWorkflowRun } from './event-sources.js'
+import { fromWorkflowRun, type EventBuildParams, type GitHubEvent } from './event-sources.js'
 
-/** What the workflow run was started by: the event name, its payload, and the ref and commit. */
-export interface GitHubEvent {
-  name: string
-  payload: Record<string, unknown>
-  ref?: string
-  sha?: string
-  /** The login of the repository's owner (GITHUB_REPOSITORY_OWNER), for builds that are not fork pull requests. */
-  repositoryOwner?: string
-}
-
-export interface EventBuildParams {
-  params: BuildParams
-  /** Things the user should know, e.g. that a fork pull request may be held for approval. */
-  notes: string[]
-  isForkPullRequest: boolean
-}
+export type { EventBuildParams, GitHubEvent }
 
 /** Reads the event the runner describes in GITHUB_EVENT_NAME and GITHUB_EVENT_PATH. */
 export function readGitHubEvent(env: NodeJS.ProcessEnv = process.env): GitHubEvent | undefined {
@@ -127,6 +112,12 @@ function forkOf(pr: Record<string, unknown>): { fullName?: string; deleted: bool
   const baseFullName = str(obj(obj(pr.base).repo).full_name)
   if (headFullName !== undefined && headFullName === baseFullName) return undefined
   return { fullName: headFullName, deleted: headFullName === undefined }
+}
+
+/** The fork of the pull request of the event in `env`, or undefined (another event, or none). */
+export function forkPullRequestIn(env: NodeJS.ProcessEnv): { fullName?: string; deleted: boolean } | undefined {
+  const event = readGitHubEvent(env)
+  return event ? forkPullRequestOf(event) : undefined
 }
 
 /** The fork a `pull_request` or `pull_request_target` event comes from, or undefined for any other event. */

@@ -6,7 +6,8 @@
  */
 import { Input } from '../constants.js'
 import type { GitHubEvent } from './event.js'
-import { InputError, quote } from '../inputs/input-error.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
 import type { GetInput } from '../inputs/readers.js'
 
 /** GitHub's values of `author_association`, as its webhooks and REST answers spell them. */

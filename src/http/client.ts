@@ -5,39 +5,13 @@
 import { USER_AGENT } from '../constants.js'
 import { attemptSignal } from './attempt-signal.js'
 import { sleep } from '../sleep.js'
-import { errorCode, failureFromError, readResponse, type Expect, type Failure } from './failure.js'
+import { errorCode, failureFromError, readResponse, type Failure } from './failure.js'
 import { listAll } from './pagination.js'
-import { backoffDelay, defaultRetryMode, finalError, isRetriable, mayHaveApplied, type EffectHints, type RetryMode } from './retry-policy.js'
+import { backoffDelay, defaultRetryMode, finalError, isRetriable, mayHaveApplied } from './retry-policy.js'
+import type { ApiResponse, Method, RequestOptions, ServiceClient } from './service-client.js'
 import { send } from './transport.js'
 
-export type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
-
-export interface RequestOptions extends EffectHints {
-  query?: Record<string, string | number | undefined>
-  body?: unknown
-  /** Defaults to `idempotent` for GET, PUT and DELETE, `once` for POST and PATCH. */
-  retry?: RetryMode
-  /** `json` parses the body (empty and 204 give `undefined`); `text` returns it as is. */
-  expect?: Expect
-  /** Cancels the call and its backoff waits (job cancellation). */
-  signal?: AbortSignal
-  /** Most bytes of the answer read before the call fails; the transport's ANSWER_LIMIT (8 MiB) unless set, e.g. for a log. */
-  maxBytes?: number
-}
-
-export interface ApiResponse<T> {
-  status: number
-  body: T
-  /** The body as received, for the `response` output. */
-  text: string
-}
-
-/** What the service's calls need of a client; the operations' tests pass a plain object. */
-export interface ServiceClient {
-  request<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>
-  /** The service's base URL, where known: a service on this machine lets its downloads come from this machine too. */
-  readonly base?: URL
-}
+export type { ApiResponse, Method, RequestOptions, ServiceClient }
 
 export interface ClientOptions {
   /** Base URL ending in the version segment, e.g. https://api.example.com/v0.1 */

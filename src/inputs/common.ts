@@ -5,14 +5,14 @@
  * sent when an input is wrong.
  */
 import { BASE_URL_ENV, Input } from '../constants.js'
-import { InputError, quote } from './input-error.js'
+import { InputError } from './input-error.js'
+import { quote } from '../safe-text.js'
 import { isSecureOrLoopback } from '../http/addresses.js'
 import { durationMs, environmentItems, integerInRange, type GetInput } from './readers.js'
-import { isOperation, OPERATIONS, type Operation } from '../operations/index.js'
 import { MIN_SECRET_LENGTH } from '../runner/secrets.js'
 
 /** Inputs every operation uses. */
-export interface CommonInputs {
+export interface CommonInputs<Operation extends string = string> {
   operation: Operation
   baseUrl: string
   token: string
@@ -40,11 +40,24 @@ export async function maskSecretInputs(get: GetInput, mask: Mask): Promise<void>
   for (const item of await environmentItems(get, Input.secretEnvironments, true)) mask(item.value, `The ${Input.secretEnvironments} value of ${item.mapped_to}`)
 }
 
+/** The fork a pull_request event comes from, or undefined for any other event. */
+export type ForkOf = { fullName?: string; deleted: boolean } | undefined
+
+/**
+ * What the common inputs need from the layers above: the operation registry reads the
+ * operation input, and the GitHub event code tells a fork's pull request (for the message
+ * about an empty token only).
+ */
+export interface CommonReaders<Operation extends string> {
+  operation: (get: GetInput) => Operation
+  forkPullRequest: (env: NodeJS.ProcessEnv) => Promise<ForkOf>
+}
+
 /** Reads and checks the inputs every operation uses. */
-export async function readCommonInputs(get: GetInput, env: NodeJS.ProcessEnv): Promise<CommonInputs> {
-  const operation = readOperation(get)
+export async function readCommonInputs<Operation extends string>(get: GetInput, env: NodeJS.ProcessEnv, readers: CommonReaders<Operation>): Promise<CommonInputs<Operation>> {
+  const operation = readers.operation(get)
   const token = get(Input.token)
-  await checkToken(token, env)
+  await checkToken(token, env, readers.forkPullRequest)
   return {
     operation,
     baseUrl: readBaseUrl(get, env),
@@ -55,16 +68,9 @@ export async function readCommonInputs(get: GetInput, env: NodeJS.ProcessEnv): P
   }
 }
 
-function readOperation(get: GetInput): Operation {
-  const value = get(Input.operation)
-  if (value === '') throw new InputError(Input.operation, `is required; one of: ${OPERATIONS.join(', ')}`)
-  if (!isOperation(value)) throw new InputError(Input.operation, `${quote(value)} is not an operation; expected one of: ${OPERATIONS.join(', ')}`)
-  return value
-}
-
 /** Refuses a token that cannot be a real one; the message never shows the token or any part of it. */
-async function checkToken(token: string, env: NodeJS.ProcessEnv): Promise<void> {
-  if (token === '') throw new InputError(Input.token, await emptyTokenMessage(env))
+async function checkToken(token: string, env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<void> {
+  if (token === '') throw new InputError(Input.token, await emptyTokenMessage(env, forkPullRequest))
   if (/\s/.test(token)) throw new InputError(Input.token, 'contains white space or a line break; check the secret holds only the token')
   const odd = /[^\x21-\x7e]/.exec(token)
   if (odd) {
@@ -79,23 +85,17 @@ async function checkToken(token: string, env: NodeJS.ProcessEnv): Promise<void> 
 }
 
 /** Why the token is empty: on a pull request from a fork GitHub gives no secrets, which the message says. */
-async function emptyTokenMessage(env: NodeJS.ProcessEnv): Promise<string> {
-  const fork = env.GITHUB_EVENT_NAME === 'pull_request' ? await forkPullRequestOrUndefined(env) : undefined
+async function emptyTokenMessage(env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<string> {
+  const fork = env.GITHUB_EVENT_NAME === 'pull_request' ? await forkPullRequestOrUndefined(env, forkPullRequest) : undefined
   if (!fork) return 'is required: pass the access token from a secret, e.g. token: ${{ secrets.SERVICE_TOKEN }}'
   const from = fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`
   return `is empty: this pull_request event comes from ${from}, and GitHub gives workflows run for fork pull requests no secrets. See "Pull requests from forks" in the README for how to build them`
 }
 
-/**
- * The fork of the event's pull request; an unreadable event payload counts as none, for this
- * message only. The event code is loaded here only, so a step that fails on another input
- * never loads it.
- */
-async function forkPullRequestOrUndefined(env: NodeJS.ProcessEnv): Promise<ReturnType<typeof import('../github/event.js').forkPullRequestOf>> {
-  const { forkPullRequestOf, readGitHubEvent } = await import('../github/event.js')
+/** The fork of the event's pull request; an unreadable event payload counts as none, for this message only. */
+async function forkPullRequestOrUndefined(env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<ForkOf> {
   try {
-    const event = readGitHubEvent(env)
-    return event ? forkPullRequestOf(event) : undefined
+    return await forkPullRequest(env)
   } catch {
     return undefined
   }

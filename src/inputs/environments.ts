@@ -1,6 +1,7 @@
 import { load } from 'js-yaml'
 import type { EnvironmentItem } from './build-params.js'
-import { InputError, quote } from './input-error.js'
+import { InputError } from './input-error.js'
+import { quote } from '../safe-text.js'
 
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 

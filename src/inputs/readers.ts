@@ -6,7 +6,8 @@
  */
 import type { EnvironmentItem } from './build-params.js'
 import type { InputName } from '../constants.js'
-import { InputError, quote } from './input-error.js'
+import { InputError } from './input-error.js'
+import { quote } from '../safe-text.js'
 
 /** An input's trimmed value, '' when it is not set. */
 export type GetInput = (name: InputName) => string

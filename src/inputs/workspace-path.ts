@@ -1,6 +1,6 @@
 import { lstatSync, realpathSync } from 'node:fs'
 import { basename, dirname, isAbsolute, join, relative, resolve, sep } from 'node:path'
-import { quote } from './input-error.js'
+import { quote } from '../safe-text.js'
 
 /** A path checked to stay inside the workspace, or why it does not. */
 export type WorkspacePath =

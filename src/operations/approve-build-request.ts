@@ -5,7 +5,8 @@
  */
 import { decideBuildRequest, listBuildRequests, type BuildRequest } from '../api/build-requests.js'
 import { Input, Output } from '../constants.js'
-import { InputError, quote } from '../inputs/input-error.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
 import { readGitHubEvent, type GitHubEvent } from '../github/event.js'
 import { checkAsker, checkNotSelfApproval, readAllowedAssociations } from '../github/trust.js'
 import { booleanFlag, matching, optionalBoolean, requiredSlug, slug, type GetInput } from '../inputs/readers.js'

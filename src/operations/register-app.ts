@@ -5,7 +5,8 @@
  */
 import { finishRegistration, registerApp as register, registerSshKey, type Finish, type Registration } from '../api/register.js'
 import { Input, Output } from '../constants.js'
-import { InputError, quote } from '../inputs/input-error.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
 import * as read from '../inputs/readers.js'
 import type { GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'

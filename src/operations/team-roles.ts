@@ -1,7 +1,8 @@
 /** What get-roles and set-roles share: the role input and the summary of who holds a role. */
 import type { RoleName } from '../api/roles.js'
 import { Input } from '../constants.js'
-import { InputError, quote } from '../inputs/input-error.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
 import { optionalText, required, requiredSlug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../runner/summary.js'
 

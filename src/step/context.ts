@@ -1,5 +1,5 @@
 import type { OutputName, StateName } from '../constants.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import type { OutputValue } from '../runner/outputs.js'
 import type { SummarySection } from '../runner/summary.js'
 

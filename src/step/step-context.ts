@@ -6,7 +6,7 @@
  */
 import { appendFileSync, existsSync, statSync } from 'node:fs'
 import type { OutputName, StateName } from '../constants.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import type { HandlerContext } from './context.js'
 import { OutputWriter, type OutputValue } from '../runner/outputs.js'
 import { addSecret } from '../runner/secrets.js'

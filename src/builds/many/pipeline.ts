@@ -6,7 +6,7 @@
 import { getPipeline, PIPELINE_FINISHED } from '../../api/pipelines.js'
 import type { BuildStatus } from '../../api/build-record.js'
 import { isPassingFault } from '../../http/api-error.js'
-import type { ServiceClient } from '../../http/client.js'
+import type { ServiceClient } from '../../http/service-client.js'
 import type { WaitSettings } from '../wait.js'
 import { sleep } from '../../sleep.js'
 

@@ -14,27 +14,10 @@ import { readChangedFiles } from '../../github/changed-files.js'
 import { matchesAny } from './path-glob.js'
 import { mapBounded } from '../pool.js'
 import type { ManyApps } from './targets.js'
-import { waitForAll } from './wait.js'
+import { waitForAll, type AppBuild } from './wait.js'
 
 /** At most this many calls to the service at once. */
 export const PARALLEL_LIMIT = 4
-
-/** One app's build, as the `builds` output lists it. */
-export interface AppBuild {
-  'app-slug': string
-  'build-slug'?: string
-  /** Instead of build-slug, for a pipeline the trigger started beside builds (see several-results.ts). */
-  'pipeline-id'?: string
-  'build-url'?: string
-  'build-number'?: number
-  /** Set when one trigger started several builds, to tell them apart. */
-  'triggered-workflow'?: string
-  'triggered-pipeline'?: string
-  /** `triggered`, then the build's end (`success`, `failed`, ...), `running`, `timed-out`, `cancelled` or `trigger-failed`. */
-  status: string
-  /** Why the trigger, the wait or the abort failed. */
-  error?: string
-}
 
 /** What a trigger of several apps needs from the trigger's inputs. */
 export interface ManyAppsRun {

@@ -11,8 +11,8 @@ import type { HandlerContext } from '../../step/context.js'
 import type { BuildReport, WaitEnd, WaitSettings } from '../wait.js'
 import type { SummarySection } from '../../runner/summary.js'
 import type { ArtifactSettings } from '../artifacts/settings.js'
-import { describeStarted, endOfBuilds, startedBuilds, type AppBuild } from './run.js'
-import { waitForAll } from './wait.js'
+import { describeStarted, endOfBuilds, startedBuilds } from './run.js'
+import { type AppBuild, waitForAll } from './wait.js'
 
 /** What the trigger hands over once the service's answer named several builds. */
 export interface SeveralResults {

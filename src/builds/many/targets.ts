@@ -4,7 +4,8 @@
  * whose path globs match the files the change touched.
  */
 import { Input } from '../../constants.js'
-import { InputError, quote } from '../../inputs/input-error.js'
+import { InputError } from '../../inputs/input-error.js'
+import { quote } from '../../safe-text.js'
 import { booleanFlag, checkSlug, oneOf, requiredSlug, type GetInput } from '../../inputs/readers.js'
 import { compileGlob, type PathGlob } from './path-glob.js'
 

@@ -13,8 +13,24 @@ import { State } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { WaitSettings } from '../wait.js'
 import { savedWork, type PendingWork } from '../pending.js'
-import type { AppBuild } from './run.js'
 import { waitForPipeline, type PipelineWaitEnd } from './pipeline.js'
+
+/** One app's build, as the `builds` output lists it. */
+export interface AppBuild {
+  'app-slug': string
+  'build-slug'?: string
+  /** Instead of build-slug, for a pipeline the trigger started beside builds (see several-results.ts). */
+  'pipeline-id'?: string
+  'build-url'?: string
+  'build-number'?: number
+  /** Set when one trigger started several builds, to tell them apart. */
+  'triggered-workflow'?: string
+  'triggered-pipeline'?: string
+  /** `triggered`, then the build's end (`success`, `failed`, ...), `running`, `timed-out`, `cancelled` or `trigger-failed`. */
+  status: string
+  /** Why the trigger, the wait or the abort failed. */
+  error?: string
+}
 
 /** What the post step aborts for these builds and pipelines. */
 function pending(builds: AppBuild[]): PendingWork {
