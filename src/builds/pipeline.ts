@@ -5,7 +5,7 @@
  * reason and flags a build gets. While the wait lasts the pipeline is saved in the step state,
  * so the post step can abort it if this process is killed.
  */
-import { abortPipeline, PIPELINE_FINISHED, pipelineRecord, requestPipeline, type PipelineRecord } from '../api/pipelines.js'
+import { PIPELINE_FINISHED, pipelineRecord, requestPipeline, type PipelineRecord } from '../api/pipelines.js'
 import { stillWaiting } from './watch.js'
 import { Output, State } from '../constants.js'
 import { describeDuration } from '../inputs/durations.js'
@@ -15,6 +15,7 @@ import type { HandlerContext } from '../step/context.js'
 import type { WaitSettings } from './wait.js'
 import { savedPipeline } from './pending.js'
 import type { SummarySection } from '../runner/summary.js'
+import { abortOnStop, leftAsIs, whyStopped } from './stop.js'
 
 /**
  * The builds output of a pipeline: its workflows, each with its stage, name, build slug (its
@@ -87,24 +88,22 @@ async function readPipeline(appSlug: string, pipelineId: string, ctx: HandlerCon
   } catch (error) {
     if (ctx.signal.aborted) return 'cancelled'
     if (isPassingFault(error)) return error
-    throw leftAsIs(error, pipelineId, ctx)
+    throw endsTheWait(error, appSlug, pipelineId, ctx)
   }
   // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
   try {
     return pipelineRecord(answer, appSlug, pipelineId)
   } catch (error) {
-    throw leftAsIs(error, pipelineId, ctx)
+    throw endsTheWait(error, appSlug, pipelineId, ctx)
   }
 }
 
 /** The error of a read that ends the wait, saying the pipeline was left as it is. */
-function leftAsIs(error: unknown, pipelineId: string, ctx: HandlerContext): Error {
+function endsTheWait(error: unknown, appSlug: string, pipelineId: string, ctx: HandlerContext): Error {
   // As for a build: only a wait-timeout or a cancelled job aborts the pipeline, so after
   // any other failure the post step must not abort it either.
   ctx.saveState(State.pendingBuild, '')
-  const suffix = `; pipeline ${pipelineId} was left as it is (the action aborts a pipeline only when the wait-timeout runs out or the job is cancelled)`
-  if (error instanceof ApiError) return error.withSuffix(suffix)
-  return new Error(`${error instanceof Error ? error.message : String(error)}${suffix}`, { cause: error })
+  return leftAsIs(error, { appSlug, pipelineId })
 }
 
 /** The pipeline's state in words for the heartbeat: its status, and the workflows running now. */
@@ -131,15 +130,11 @@ function printChanges(pipeline: PipelineRecord, seen: Map<string, string>, ctx: 
 }
 
 async function stop(appSlug: string, pipeline: PipelineRecord, kind: 'timed-out' | 'cancelled', settings: WaitSettings, section: SummarySection, ctx: HandlerContext): Promise<never> {
-  const why = kind === 'timed-out' ? `the wait-timeout of ${settings.timeoutMs / 1000} s was reached` : 'the GitHub job was cancelled'
+  const why = whyStopped(kind, settings.timeoutMs)
   reportState({ ...pipeline, status: kind }, ctx)
   section.facts?.push(['Result', `${kind}: pipeline aborted`])
   try {
-    await abortPipeline(ctx.client, appSlug, pipeline.id, {
-      abortReason: `Aborted by the GitHub Action: ${why}${ctx.runUrl ? ` (${ctx.runUrl})` : ''}`,
-      abortWithSuccess: false,
-      skipNotifications: false
-    })
+    await abortOnStop(ctx.client, { appSlug, pipelineId: pipeline.id }, why, ctx.runUrl)
     ctx.saveState(State.pendingBuild, '')
   } catch (error) {
     throw new Error(`Stopped waiting for pipeline ${pipeline.id} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })

@@ -4,14 +4,14 @@
  * be aborted only warns, since the post step cannot change how the job ends and the others
  * must still be tried.
  */
-import { abortBuild } from '../api/builds.js'
-import { abortPipeline, getPipeline, PIPELINE_FINISHED } from '../api/pipelines.js'
+import { getPipeline, PIPELINE_FINISHED } from '../api/pipelines.js'
 import { isHttpError } from '../http/api-error.js'
 import type { ServiceClient } from '../http/service-client.js'
 import { mapBounded } from './pool.js'
 import type { CommonInputs } from '../inputs/common.js'
 import * as commands from '../runner/workflow-commands.js'
 import { createClient, runUrl } from '../step/setup.js'
+import { abortOnStop } from './stop.js'
 import { readPending, type PendingBuild, type PendingPipeline, type PendingWork } from './pending.js'
 
 /** Aborts every build and pipeline the main step saved as pending (`saved` is its saved state). */
@@ -34,16 +34,15 @@ const WAITING = 'which the main step was waiting for when it stopped'
 
 /** Aborts each pending build and pipeline; never throws for one that cannot be aborted. */
 export async function abortPending(work: PendingWork, client: ServiceClient, report: PostReport): Promise<void> {
-  const reason = (what: string): string => `Aborted by the GitHub Action: the step was stopped while waiting for the ${what}${report.runUrl ? ` (${report.runUrl})` : ''}`
-  await mapBounded(work.builds, PARALLEL_ABORTS, (build) => abortOneBuild(build, client, reason('build'), report))
-  for (const pipeline of work.pipelines) await abortOnePipeline(pipeline, client, reason('pipeline'), report)
+  await mapBounded(work.builds, PARALLEL_ABORTS, (build) => abortOneBuild(build, client, report))
+  for (const pipeline of work.pipelines) await abortOnePipeline(pipeline, client, report)
 }
 
-async function abortOneBuild({ appSlug, buildSlug }: PendingBuild, client: ServiceClient, abortReason: string, report: PostReport): Promise<void> {
+async function abortOneBuild({ appSlug, buildSlug }: PendingBuild, client: ServiceClient, report: PostReport): Promise<void> {
   try {
-    const outcome = await abortBuild(client, appSlug, buildSlug, { abortReason, abortWithSuccess: false, skipNotifications: false, skipGitStatusReport: false })
+    const outcome = await abortOnStop(client, { appSlug, buildSlug }, 'the step was stopped while waiting for the build', report.runUrl)
     report.info(
-      outcome.kind === 'finished' && !outcome.byEarlierAttempt
+      outcome?.kind === 'finished' && !outcome.byEarlierAttempt
         ? `Build ${buildSlug} of ${appSlug}, ${WAITING}, had already finished (${outcome.status}); nothing to abort.`
         : `Aborted build ${buildSlug} of ${appSlug}, ${WAITING}.`
     )
@@ -52,9 +51,9 @@ async function abortOneBuild({ appSlug, buildSlug }: PendingBuild, client: Servi
   }
 }
 
-async function abortOnePipeline({ appSlug, pipelineId }: PendingPipeline, client: ServiceClient, abortReason: string, report: PostReport): Promise<void> {
+async function abortOnePipeline({ appSlug, pipelineId }: PendingPipeline, client: ServiceClient, report: PostReport): Promise<void> {
   try {
-    await abortPipeline(client, appSlug, pipelineId, { abortReason, abortWithSuccess: false, skipNotifications: false })
+    await abortOnStop(client, { appSlug, pipelineId }, 'the step was stopped while waiting for the pipeline', report.runUrl)
     report.info(`Aborted pipeline ${pipelineId} of ${appSlug}, ${WAITING}.`)
   } catch (error) {
     const finished = isHttpError(error, 400, 409) ? await finishedStatus(client, appSlug, pipelineId) : undefined

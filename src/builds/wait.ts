@@ -3,16 +3,15 @@
  * that shape the wait, and the wait itself with how it ends — a result, or, after
  * a wait-timeout or a cancelled job, an abort of the build.
  */
-import { abortBuild } from '../api/builds.js'
 import type { BuildStatus } from '../api/build-record.js'
 import { waitForBuild, type WaitResult } from './watch.js'
 import { Input, Output, State } from '../constants.js'
 import { describeDuration } from '../inputs/durations.js'
-import { ApiError } from '../http/api-error.js'
 import { booleanFlag, durationMs, type GetInput } from '../inputs/readers.js'
 import { savedBuilds } from './pending.js'
 import type { SummarySection } from '../runner/summary.js'
 import type { HandlerContext } from '../step/context.js'
+import { abortOnStop, leftAsIs, whyStopped } from './stop.js'
 
 /** How to wait for a build, as the inputs give it. */
 export interface WaitSettings {
@@ -90,7 +89,7 @@ export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: 
     // failure the build is left running, so the post step must not abort it either.
     if (ctx.signal.aborted) throw error
     ctx.saveState(State.pendingBuild, '')
-    throw leftRunning(error, build.buildSlug)
+    throw leftAsIs(error, build)
   }
   if (result.kind === 'finished') {
     await build.report?.ended(result.status, result.record.build_number)
@@ -137,31 +136,19 @@ function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'fini
 
 /** After a wait-timeout or a cancelled job: aborts the build and fails the step saying why. */
 async function stopAndAbort({ appSlug, buildSlug, section }: Waited, kind: 'timed-out' | 'cancelled', settings: WaitSettings, ctx: HandlerContext): Promise<never> {
-  const why = kind === 'timed-out' ? `the wait-timeout of ${settings.timeoutMs / 1000} s was reached` : 'the GitHub job was cancelled'
+  const why = whyStopped(kind, settings.timeoutMs)
   ctx.output(Output.buildStatus, kind)
   ctx.output(Output.buildStatusText, why)
   section.facts?.push(['Result', `${kind}: build aborted`])
   let outcome
   try {
-    outcome = await abortBuild(ctx.client, appSlug, buildSlug, {
-      abortReason: `Aborted by the GitHub Action: ${why}${ctx.runUrl ? ` (${ctx.runUrl})` : ''}`,
-      abortWithSuccess: false,
-      skipNotifications: false,
-      skipGitStatusReport: false
-    })
+    outcome = await abortOnStop(ctx.client, { appSlug, buildSlug }, why, ctx.runUrl)
     ctx.saveState(State.pendingBuild, '')
   } catch (error) {
     throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })
   }
-  if (outcome.kind === 'finished' && !outcome.byEarlierAttempt) {
+  if (outcome?.kind === 'finished' && !outcome.byEarlierAttempt) {
     throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build had just finished (${outcome.status}), so there was nothing to abort.`)
   }
   throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build was aborted.`)
-}
-
-/** The error, saying the build was left as it is. */
-function leftRunning(error: unknown, buildSlug: string): Error {
-  const suffix = `; build ${buildSlug} was left as it is (the action aborts a build only when the wait-timeout runs out or the job is cancelled)`
-  if (error instanceof ApiError) return error.withSuffix(suffix)
-  return new Error(`${error instanceof Error ? error.message : String(error)}${suffix}`, { cause: error })
 }

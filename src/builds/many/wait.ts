@@ -6,13 +6,12 @@
  * The builds are saved in the step state while the wait lasts, so the post step
  * can abort them if this process is killed.
  */
-import { abortBuild } from '../../api/builds.js'
-import { abortPipeline } from '../../api/pipelines.js'
 import { waitForBuild, type WaitResult } from '../watch.js'
 import { State } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { WaitSettings } from '../wait.js'
 import { savedWork, type PendingWork } from '../pending.js'
+import { abortOnStop, whyStopped, type Stopped } from '../stop.js'
 import { waitForPipeline, type PipelineWaitEnd } from './pipeline.js'
 
 /** One app's build, as the `builds` output lists it. */
@@ -106,28 +105,18 @@ function statusOf(result: WaitResult | PipelineWaitEnd | Error, cancelled: boole
 
 /** Aborts one build after a wait-timeout or a cancel; false when the abort failed. */
 async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerContext): Promise<boolean> {
-  const why = build.status === 'timed-out' ? `the wait-timeout of ${settings.timeoutMs / 1000} s was reached` : 'the GitHub job was cancelled'
-  const abortReason = `Aborted by the GitHub Action: ${why}${ctx.runUrl ? ` (${ctx.runUrl})` : ''}`
+  const why = whyStopped(build.status === 'timed-out' ? 'timed-out' : 'cancelled', settings.timeoutMs)
+  const app = build['app-slug']
   const pipelineId = build['pipeline-id']
-  if (pipelineId !== undefined) {
-    try {
-      await abortPipeline(ctx.client, build['app-slug'], pipelineId, { abortReason, abortWithSuccess: false, skipNotifications: false })
-      ctx.info(`Pipeline ${pipelineId} of ${build['app-slug']}: aborted because ${why}`)
-      return true
-    } catch (error) {
-      build.error = `aborting it failed: ${(error as Error).message}`
-      return false
-    }
-  }
+  const stopped: Stopped = pipelineId !== undefined ? { appSlug: app, pipelineId } : { appSlug: app, buildSlug: build['build-slug'] as string }
   try {
-    const outcome = await abortBuild(ctx.client, build['app-slug'], build['build-slug'] as string, {
-      abortReason,
-      abortWithSuccess: false,
-      skipNotifications: false,
-      skipGitStatusReport: false
-    })
-    if (outcome.kind === 'finished' && !outcome.byEarlierAttempt) build.status = outcome.status
-    ctx.info(`Build ${build['build-slug']} of ${build['app-slug']}: ${outcome.kind === 'aborted' ? 'aborted' : `had finished (${build.status})`} because ${why}`)
+    const outcome = await abortOnStop(ctx.client, stopped, why, ctx.runUrl)
+    if (pipelineId !== undefined) {
+      ctx.info(`Pipeline ${pipelineId} of ${app}: aborted because ${why}`)
+      return true
+    }
+    if (outcome?.kind === 'finished' && !outcome.byEarlierAttempt) build.status = outcome.status
+    ctx.info(`Build ${build['build-slug']} of ${app}: ${outcome?.kind === 'aborted' ? 'aborted' : `had finished (${build.status})`} because ${why}`)
     return true
   } catch (error) {
     build.error = `aborting it failed: ${(error as Error).message}`
