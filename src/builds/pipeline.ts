@@ -6,11 +6,12 @@
  * so the post step can abort it if this process is killed.
  */
 import { PIPELINE_FINISHED, pipelineRecord, requestPipeline, type PipelineRecord } from '../api/pipelines.js'
-import { stillWaiting } from './watch.js'
+import { poll, stillWaiting } from './watch.js'
 import { Output, State } from '../constants.js'
 import { describeDuration } from '../inputs/durations.js'
 import { Heartbeat } from './heartbeat.js'
-import { ApiError, isPassingFault } from '../http/api-error.js'
+import { isPassingFault } from '../http/api-error.js'
+import type { ApiResponse } from '../http/service-client.js'
 import type { HandlerContext } from '../step/context.js'
 import type { WaitSettings } from './wait.js'
 import { savedPipeline } from './pending.js'
@@ -46,25 +47,30 @@ export async function followPipeline(appSlug: string, pipelineId: string, settin
   const heartbeat = new Heartbeat(settings.heartbeatMs, (elapsed) => ctx.info(`Still waiting for pipeline ${pipelineId}: ${elapsed} elapsed, ${phaseOf(pipeline)}`))
   for (const warning of settings.warnings) ctx.warning(warning)
   ctx.info(`Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`)
-  let warnedFailure = false
-  for (;;) {
-    const read = await readPipeline(appSlug, pipelineId, ctx)
-    if (read === 'cancelled') return stop(appSlug, pipeline, 'cancelled', settings, section, ctx)
-    if (read instanceof ApiError) {
-      if (!warnedFailure) {
-        ctx.info(stillWaiting(`pipeline ${pipelineId}`, read))
-        heartbeat.printed()
+  const end = await poll({
+    signal: ctx.signal,
+    deadline,
+    pollIntervalMs: settings.pollIntervalMs,
+    heartbeat,
+    read: () => readPipeline(appSlug, pipelineId, ctx),
+    tolerated: isPassingFault,
+    warn: (error) => {
+      ctx.info(stillWaiting(`pipeline ${pipelineId}`, error))
+      heartbeat.printed()
+    },
+    round: (answer) => {
+      if (answer === undefined) return undefined
+      // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
+      try {
+        pipeline = pipelineRecord(answer, appSlug, pipelineId)
+      } catch (error) {
+        throw endsTheWait(error, appSlug, pipelineId, ctx)
       }
-      warnedFailure = true
-    } else {
-      pipeline = read
       if (printChanges(pipeline, seen, ctx)) heartbeat.printed()
-      if (PIPELINE_FINISHED.has(pipeline.status)) break
+      return PIPELINE_FINISHED.has(pipeline.status) ? pipeline : undefined
     }
-    if (ctx.signal.aborted || Date.now() >= deadline) return stop(appSlug, pipeline, ctx.signal.aborted ? 'cancelled' : 'timed-out', settings, section, ctx)
-    await heartbeat.sleepUntil(Math.min(Date.now() + settings.pollIntervalMs, deadline), ctx.signal)
-    if (ctx.signal.aborted) return stop(appSlug, pipeline, 'cancelled', settings, section, ctx)
-  }
+  })
+  if (end.kind !== 'finished') return stop(appSlug, pipeline, end.kind, settings, section, ctx)
   ctx.saveState(State.pendingBuild, '')
   reportState(pipeline, ctx)
   ctx.output(Output.response, pipeline.response)
@@ -77,23 +83,12 @@ export async function followPipeline(appSlug: string, pipelineId: string, settin
   return succeeded
 }
 
-/**
- * One read of the pipeline: the pipeline, or the failure when it is one the wait rides out
- * (as a build's wait does), or 'cancelled' when the job was cancelled during it.
- */
-async function readPipeline(appSlug: string, pipelineId: string, ctx: HandlerContext): Promise<PipelineRecord | ApiError | 'cancelled'> {
-  let answer
+/** One read of the pipeline; a failure the wait does not ride out ends it, leaving the pipeline as it is. */
+async function readPipeline(appSlug: string, pipelineId: string, ctx: HandlerContext): Promise<ApiResponse<Record<string, unknown> | undefined>> {
   try {
-    answer = await requestPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
+    return await requestPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
   } catch (error) {
-    if (ctx.signal.aborted) return 'cancelled'
-    if (isPassingFault(error)) return error
-    throw endsTheWait(error, appSlug, pipelineId, ctx)
-  }
-  // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
-  try {
-    return pipelineRecord(answer, appSlug, pipelineId)
-  } catch (error) {
+    if (ctx.signal.aborted || isPassingFault(error)) throw error
     throw endsTheWait(error, appSlug, pipelineId, ctx)
   }
 }

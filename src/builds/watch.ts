@@ -51,7 +51,6 @@ class BuildWatcher {
   private readonly logs: LogStreamer | undefined
   private record: ServiceBuild | undefined
   private reportedHold = false
-  private warnedFailure = false
   private lastPhase: string | undefined
 
   constructor(
@@ -75,43 +74,38 @@ class BuildWatcher {
   }
 
   async run(): Promise<WaitResult> {
-    const signal = this.params.signal
-    for (;;) {
-      if (signal.aborted) return { kind: 'cancelled', record: this.record }
-      const read = await this.readStatus()
-      if (read === 'cancelled') return { kind: 'cancelled', record: this.record }
-      // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
-      if (read.data !== undefined) this.record = readServiceBuild(read.data, 'GET', this.statusPath)
-      const record = this.record
-      const word = record?.status === undefined ? undefined : statusWord(record.status)
-      if (record && !word) this.reportProgress(record)
-      // Read after the status, so once the build is seen finished this read has its whole log.
-      if (this.logs) await this.logs.poll(signal)
-      if (record && word) return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record, response: read.response }
-      if (Date.now() >= this.deadline) return { kind: 'timed-out', record }
-      await this.heartbeat.sleepUntil(Math.min(Date.now() + this.params.pollIntervalMs, this.deadline), signal)
-    }
+    const end = await poll<{ data?: unknown; response: string }, WaitResult>({
+      signal: this.params.signal,
+      deadline: this.deadline,
+      pollIntervalMs: this.params.pollIntervalMs,
+      heartbeat: this.heartbeat,
+      read: async () => {
+        const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, { signal: this.params.signal })
+        return { data: res.body?.data, response: res.text }
+      },
+      tolerated: (error) => this.tolerated(error),
+      warn: (error) => this.log(stillWaiting('the build status', error)),
+      round: (read) => this.round(read)
+    })
+    return end.kind === 'finished' ? end.result : { kind: end.kind, record: this.record }
+  }
+
+  /** One round: the status read (none after a failure ridden out) taken in, and the log read on. */
+  private async round(read: { data?: unknown; response: string } | undefined): Promise<WaitResult | undefined> {
+    // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
+    if (read?.data !== undefined) this.record = readServiceBuild(read.data, 'GET', this.statusPath)
+    const record = this.record
+    const word = record?.status === undefined ? undefined : statusWord(record.status)
+    if (record && !word) this.reportProgress(record)
+    // Read after the status, so once the build is seen finished this read has its whole log.
+    if (this.logs) await this.logs.poll(this.params.signal)
+    if (record && word) return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record, response: read?.response ?? '' }
+    return undefined
   }
 
   private log(line: string): void {
     this.heartbeat.printed()
     this.params.log(line)
-  }
-
-  /** One status read; a failure the wait rides out gives no data and is said once. */
-  private async readStatus(): Promise<{ data?: unknown; response: string } | 'cancelled'> {
-    try {
-      const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, { signal: this.params.signal })
-      return { data: res.body?.data, response: res.text }
-    } catch (error) {
-      if (this.params.signal.aborted) return 'cancelled'
-      if (!this.tolerated(error)) throw error
-      if (!this.warnedFailure) {
-        this.log(stillWaiting('the build status', error))
-        this.warnedFailure = true
-      }
-      return { response: '' }
-    }
   }
 
   private tolerated(error: unknown): error is ApiError {
@@ -130,6 +124,53 @@ class BuildWatcher {
       this.log(`Build ${buildSlug}: ${phase}`)
     }
     this.lastPhase = phase
+  }
+}
+
+/** What one poll loop needs: where it reads, what it rides out, and how it takes each answer. */
+export interface PollLoop<T, R> {
+  /** Aborted when the job is cancelled (or, for several builds, by fail-fast). */
+  signal: AbortSignal
+  deadline: number
+  pollIntervalMs: number
+  /** Sleeps between the reads, filling long silences. */
+  heartbeat: Heartbeat
+  /** One read; a failure it throws ends the wait unless `tolerated`. */
+  read(): Promise<T>
+  /** A failure the wait rides out (a passing fault). */
+  tolerated(error: unknown): error is ApiError
+  /** Told of the first failure ridden out, once. */
+  warn?(error: ApiError): void
+  /** Takes one read's answer (undefined after a failure ridden out); a result ends the wait. */
+  round(answer: T | undefined): Promise<R | undefined> | R | undefined
+}
+
+/** How a poll loop ended. */
+export type PollEnd<R> = { kind: 'finished'; result: R } | { kind: 'timed-out' } | { kind: 'cancelled' }
+
+/**
+ * The one poll loop of every wait, for builds and pipelines: read, ride out a passing fault
+ * (said once), take the answer, and sleep to the next poll with the heartbeat, until the
+ * answer ends the wait, the deadline passes or the signal aborts.
+ */
+export async function poll<T, R>(loop: PollLoop<T, R>): Promise<PollEnd<R>> {
+  let warned = false
+  for (;;) {
+    if (loop.signal.aborted) return { kind: 'cancelled' }
+    let answer: T | undefined
+    try {
+      answer = await loop.read()
+    } catch (error) {
+      if (loop.signal.aborted) return { kind: 'cancelled' }
+      if (!loop.tolerated(error)) throw error
+      if (!warned) loop.warn?.(error)
+      warned = true
+    }
+    const result = await loop.round(answer)
+    if (result !== undefined) return { kind: 'finished', result }
+    if (loop.signal.aborted) return { kind: 'cancelled' }
+    if (Date.now() >= loop.deadline) return { kind: 'timed-out' }
+    await loop.heartbeat.sleepUntil(Math.min(Date.now() + loop.pollIntervalMs, loop.deadline), loop.signal)
   }
 }
 

@@ -8,7 +8,8 @@ import type { BuildStatus } from '../../api/build-record.js'
 import { isPassingFault } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
 import type { WaitSettings } from '../wait.js'
-import { sleep } from '../../sleep.js'
+import { Heartbeat } from '../heartbeat.js'
+import { poll } from '../watch.js'
 
 /** A finished pipeline's status as a build's. */
 const AS_BUILD: Record<string, BuildStatus> = { succeeded: 'success', failed: 'failed', aborted: 'aborted', succeeded_with_abort: 'aborted-with-success' }
@@ -23,20 +24,21 @@ export async function waitForPipeline(
   signal: AbortSignal,
   log: (line: string) => void
 ): Promise<PipelineWaitEnd> {
-  const deadline = Date.now() + settings.timeoutMs
   let last = ''
-  for (;;) {
-    try {
-      const pipeline = await getPipeline(client, target.appSlug, target.pipelineId, signal)
+  // No heartbeat: the builds waited for beside it print their own.
+  const end = await poll({
+    signal,
+    deadline: Date.now() + settings.timeoutMs,
+    pollIntervalMs: settings.pollIntervalMs,
+    heartbeat: new Heartbeat(Infinity, () => {}),
+    read: () => getPipeline(client, target.appSlug, target.pipelineId, signal),
+    tolerated: isPassingFault,
+    round: (pipeline) => {
+      if (pipeline === undefined) return undefined
       if (pipeline.status !== last) log(`pipeline ${target.pipelineId}: ${pipeline.status}`)
       last = pipeline.status
-      if (PIPELINE_FINISHED.has(pipeline.status)) return { kind: 'finished', status: AS_BUILD[pipeline.status] }
-    } catch (error) {
-      if (signal.aborted) return { kind: 'cancelled' }
-      if (!isPassingFault(error)) throw error
+      return PIPELINE_FINISHED.has(pipeline.status) ? AS_BUILD[pipeline.status] : undefined
     }
-    if (Date.now() >= deadline) return { kind: 'timed-out' }
-    await sleep(Math.min(settings.pollIntervalMs, deadline - Date.now()), signal)
-    if (signal.aborted) return { kind: 'cancelled' }
-  }
+  })
+  return end.kind === 'finished' ? { kind: 'finished', status: end.result } : end
 }
