@@ -7,7 +7,7 @@ export { redact }
  * Shorter secrets are neither masked nor redacted: a value of a few characters
  * also occurs inside ordinary text (a build slug, a title), which masking would
  * corrupt, and masking it would hide little. Access tokens are refused below this
- * length (see checkToken in inputs.ts).
+ * length (see checkToken in inputs/common.ts).
  */
 export const MIN_SECRET_LENGTH = 8
 

@@ -14,7 +14,7 @@ export interface HandlerContext {
   signal: AbortSignal
   /** Link to this workflow run, quoted in abort reasons. */
   runUrl?: string
-  /** Sets a step output (within GitHub's limits; see outputs.ts); undefined sets nothing. */
+  /** Sets a step output (within GitHub's limits; see runner/outputs.ts); undefined sets nothing. */
   output(name: OutputName, value: OutputValue): void
   /** Sets an output to a secret the service issued: masked in the log, kept whole in the output, redacted everywhere after. */
   secretOutput(name: OutputName, value: string): void
