@@ -32,6 +32,8 @@ export interface ApiResponse<T> {
 
 /** What the service's calls need of a client; the operations' tests pass a plain object. */
 export interface ServiceClient {
+  /** The service's origin (scheme, host, port), where the token goes; absent in tests' plain clients. */
+  readonly origin?: string
   request<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>
 }
 
@@ -63,6 +65,10 @@ export class ApiClient implements ServiceClient {
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`)
+  }
+
+  get origin(): string {
+    return this.base.origin
   }
 
   get<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiResponse<T>> {
