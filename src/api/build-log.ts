@@ -79,12 +79,11 @@ export class LogStreamer {
       this.readFailed(error)
       return
     }
-    const first = !this.read
     this.read = true
     if (answer.archived) return this.archive(answer, signal)
-    this.assembly.add(answer.chunks, answer.generated, this.cursor === undefined)
+    const fresh = this.assembly.add(answer.chunks, answer.generated, this.cursor === undefined)
     if (answer.cursor !== undefined) this.cursor = answer.cursor
-    if (buildFinished && !first && answer.chunks.length === 0 && !this.assembly.needsRaw()) this.close(this.assembly.finish(undefined), '')
+    if (buildFinished && fresh === 0 && !this.assembly.needsRaw()) this.close(this.assembly.finish(undefined), '')
   }
 
   /** Ends the log without its archive (the service had not archived it in time). */

@@ -57,21 +57,29 @@ export class LogAssembly {
   /**
    * Takes one answer's chunks (any order, repeats allowed) and prints what now follows on.
    * `window` says the answer came without a cursor: a first such answer may lack the log's start.
+   * Returns how many of the chunks were new.
    */
-  add(chunks: LogChunk[], generated: number | undefined, window: boolean): void {
+  add(chunks: LogChunk[], generated: number | undefined, window: boolean): number {
     if (generated !== undefined) this.generated = Math.max(this.generated, generated)
+    let fresh = 0
     for (const { chunk, position } of chunks) {
       this.highest = Math.max(this.highest, position)
       if (this.next === undefined || position >= this.next) {
-        if (!this.pending.has(position) && !this.printedAt(position)) this.pending.set(position, chunk)
-      } else if (this.skipped.has(position) && !this.late.has(position)) this.late.set(position, chunk)
+        if (this.pending.has(position) || this.printedAt(position)) continue
+        this.pending.set(position, chunk)
+        fresh += 1
+      } else if (this.skipped.has(position) && !this.late.has(position)) {
+        this.late.set(position, chunk)
+        fresh += 1
+      }
     }
     if (this.next === undefined && this.pending.size > 0) this.begin(window, generated)
-    if (this.next === undefined) return
+    if (this.next === undefined) return fresh
     const before = this.next
     this.printFollowing()
     if (this.next !== before || this.pending.size === 0) this.stalls = 0
     else if (++this.stalls >= STALL_POLLS) this.skipGap()
+    return fresh
   }
 
   private printedAt(position: number): boolean {
