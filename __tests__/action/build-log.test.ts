@@ -8,17 +8,20 @@ import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { randomInt } from 'node:crypto'
 import { runAction, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets, TOKEN } from '../helpers/secrets.js'
+import { startForwardProxy } from '../helpers/forward-proxy.js'
 import { windowedLog, type WindowedLogOptions } from '../helpers/windowed-log.js'
 
 const BUILD = '/apps/app-1/builds/build-abc'
 const serve = fakeServices()
 
-async function waitWith(options: WindowedLogOptions): Promise<{ result: RunResult; log: ReturnType<typeof windowedLog>; service: FakeService }> {
+/** Waits for a build whose log `options` shapes; the raw log URL is on the service's origin unless `rawOrigin` is given. */
+async function waitWith(options: WindowedLogOptions, rawOrigin?: string, env: Record<string, string> = {}): Promise<{ result: RunResult; log: ReturnType<typeof windowedLog>; service: FakeService }> {
   const log = windowedLog(options)
   let origin = ''
-  const service = await serve(log.routes(BUILD, () => origin), { maxRequests: 400, lifetimeMs: 60_000 })
+  const service = await serve(log.routes(BUILD, () => rawOrigin ?? origin), { maxRequests: 400, lifetimeMs: 60_000 })
   origin = service.origin
-  const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc', 'poll-interval': '0.05' })
+  const inputs = { operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc', 'poll-interval': '0.05' }
+  const result = await runAction(inputs, { env })
   return { result, log, service }
 }
 
@@ -82,5 +85,31 @@ describe('the build log window and cursor', () => {
     const { result, log } = await waitWith({ lines: 30, perPoll: 5, earlyNotFound: 2 + randomInt(3) })
     expect(result.code).toBe(0)
     expect(printedLines(result)).toEqual(log.lines)
+  })
+
+  it.each([
+    ['a link-local address', 'https://169.254.169.254', /loopback, private or link-local/],
+    ['a private address', `https://10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(250)}`, /loopback, private or link-local/],
+    ['plain http elsewhere than the service', `http://raw-logs.example`, /not an https: URL/],
+    ['loopback on another port than the service', 'http://127.0.0.1:9', /not an https: URL/]
+  ])('does not fetch an archived log URL pointing at %s, and says what is missing', async (_what, origin, reason) => {
+    const lost = someOf(3, 20, 1 + randomInt(3))
+    const { result, log } = await waitWith({ lines: 40, perPoll: 15, firstPoll: 5, lost }, origin)
+    expect(result.code).toBe(0)
+    expect(log.rawRequests).toHaveLength(0)
+    const warnings = result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(reason)
+    expect(warnings[0]).toContain(`${lost.size} chunk(s)`)
+  })
+
+  it('fetches the archived log through HTTPS_PROXY, as every other request', async () => {
+    const proxy = await startForwardProxy({ hosts: {}, refuseConnect: 403 })
+    const { result, log } = await waitWith({ lines: 30, perPoll: 10, firstPoll: 3, lost: new Set([5]) }, 'https://raw-logs.example', { HTTPS_PROXY: proxy.url })
+    expect(result.code).toBe(0)
+    expect(log.rawRequests).toHaveLength(0)
+    expect(proxy.connects.map((c) => c.authority)).toEqual(['raw-logs.example:443'])
+    expect(proxy.connects[0].headers.authorization).toBeUndefined()
+    expect(result.stdout).toMatch(/^::warning::.*1 chunk\(s\).*proxy/m)
   })
 })

@@ -18,7 +18,7 @@ interface Chunk {
   position: number
 }
 
-const logOf = (slug: string, query = '', token = TOKENS.developer) => call(emu, 'GET', `/apps/ios-app/builds/${slug}/log${query}`, { token })
+const logOf = (slug: string, query = '', token: string = TOKENS.developer) => call(emu, 'GET', `/apps/ios-app/builds/${slug}/log${query}`, { token })
 
 async function started(): Promise<string> {
   clock = Date.now()

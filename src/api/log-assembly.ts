@@ -86,12 +86,16 @@ export class LogAssembly {
     return this.runs.some((run) => position >= run.from && position <= run.to)
   }
 
-  /** The first position seen is where printing starts; a window answer of a longer log lacks its start. */
+  /**
+   * The first position seen is where printing starts; a window answer of a longer log lacks its
+   * start. Positions count from 0 in most recorded answers and from 1 in some (the highest then
+   * equals the number generated), so the chunks before the first are counted from that base.
+   */
   private begin(window: boolean, generated: number | undefined): void {
     const positions = [...this.pending.keys()].sort((a, b) => a - b)
     this.next = positions[0]
-    const span = positions[positions.length - 1] - positions[0] + 1
-    if (window) this.headMissing = generated !== undefined ? Math.max(0, generated - span) : positions[0] > 1 ? positions[0] : 0
+    const base = generated !== undefined && positions[positions.length - 1] === generated ? 1 : 0
+    if (window) this.headMissing = Math.max(0, positions[0] - base)
   }
 
   /** Prints the chunks that follow on from what was printed. */
