@@ -32,14 +32,12 @@ for (const [net, prefix] of [
 ] as const)
   INTERNAL.addSubnet(net, prefix, 'ipv6')
 
-/** Whether the host is a name or a public address (an IPv4-mapped IPv6 address is judged as the IPv4 one). */
+/** Whether the host is a name or a public address (BlockList judges an IPv4-mapped IPv6 address by its IPv4 rules). */
 function publicHost(url: URL): boolean {
   const host = url.hostname.replace(/^\[(.*)\]$/, '$1').toLowerCase()
   if (host === 'localhost' || host.endsWith('.localhost')) return false
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(host)
-  const address = mapped ? mapped[1] : host
-  const family = isIP(address)
-  return family === 0 || !INTERNAL.check(address, family === 4 ? 'ipv4' : 'ipv6')
+  const family = isIP(host)
+  return family === 0 || !INTERNAL.check(host, family === 4 ? 'ipv4' : 'ipv6')
 }
 
 /**
