@@ -112,4 +112,15 @@ describe('the build log window and cursor', () => {
     expect(proxy.connects[0].headers.authorization).toBeUndefined()
     expect(result.stdout).toMatch(/^::warning::.*1 chunk\(s\).*proxy/m)
   })
+
+  it('ends soon when a build that never started has no log (404 after it ended), saying so', async () => {
+    const aborted = { body: { data: { slug: 'build-abc', status: 3, status_text: 'aborted', is_on_hold: false, abort_reason: 'rejected' } } }
+    const service = await serve({ [`GET ${BUILD}`]: aborted, [`GET ${BUILD}/log`]: { status: 404, body: { message: 'Not Found' } } })
+    const started = Date.now()
+    const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc', 'poll-interval': '0.05', 'fail-on-build-failure': 'false' })
+    expect(result.code).toBe(0)
+    expect(Date.now() - started).toBeLessThan(10_000)
+    expect(service.calls(`GET ${BUILD}/log`).length).toBeLessThanOrEqual(4)
+    expect(result.stdout).toContain('The service had no log for this build after it ended (the log answered 404).')
+  })
 })

@@ -12,6 +12,9 @@ import { LogAssembly, type CatchUp, type LogChunk } from './log-assembly.js'
 import { buildPath } from './paths.js'
 import { fetchRawLog } from './raw-log.js'
 
+/** 404s of the log after the build has ended before the log is taken as absent. */
+const FINISHED_NOT_FOUND_READS = 3
+
 /** Where the log goes: whole lines of log text, the action's own lines about it, a warning, a mask. */
 export interface LogOutput {
   print(text: string): void
@@ -49,6 +52,7 @@ export class LogStreamer {
   private cursor: string | undefined
   private ended = false
   private read = false
+  private finishedNotFound = 0
 
   constructor(
     private readonly client: ServiceClient,
@@ -77,6 +81,8 @@ export class LogStreamer {
       answer = readAnswer(res.body)
     } catch (error) {
       this.readFailed(error)
+      // A build that ended without ever starting (aborted while held or queued) has no log at all.
+      if (buildFinished && isHttpError(error, 404) && ++this.finishedNotFound >= FINISHED_NOT_FOUND_READS) this.end('after it ended (the log answered 404)')
       return
     }
     this.read = true
@@ -94,6 +100,7 @@ export class LogStreamer {
       this.out.note(`The service had no log for this build ${why}.`)
       return
     }
+    if (!this.assembly.needsRaw()) return this.close(this.assembly.finish(undefined), '')
     this.close(this.assembly.finish(undefined), `the service had not archived the log ${why}`)
   }
 
