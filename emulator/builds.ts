@@ -92,24 +92,25 @@ export function buildStateJson(build: BuildRecord, now: number): Record<string, 
 
 /**
  * The log as it stands at `now`, or null before it exists (held, or within `logDelayMs` of
- * the start). It grows by a few lines every 100 ms and ends with a closing line.
+ * the start). It grows by a few lines every 100 ms and ends with a closing line; each chunk
+ * carries the time it was written (`at`), which the log's cursor compares with.
  */
-export function logAt(build: BuildRecord, now: number, logDelayMs: number): { chunks: { chunk: string; position: number }[]; finished: boolean } | null {
+export function logAt(build: BuildRecord, now: number, logDelayMs: number): { chunks: { chunk: string; position: number; at: number }[]; finished: boolean } | null {
   if (build.startedAt === null || now < build.startedAt + logDelayMs) return null
   const progress = progressOf(build, now)
   const until = progress.finishedAt ?? now
   const ticks = Math.min(MAX_TICKS, Math.max(0, Math.floor((until - build.startedAt) / TICK_MS)))
-  const chunks: { chunk: string; position: number }[] = [
-    { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0 }
+  const chunks: { chunk: string; position: number; at: number }[] = [
+    { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0, at: build.startedAt }
   ]
   for (let tick = 1; tick <= ticks; tick++) {
     const lines: string[] = []
     for (let line = 1; line <= LINES_PER_TICK; line++) lines.push(`[${tick * TICK_MS} ms] step output line ${(tick - 1) * LINES_PER_TICK + line}`)
-    chunks.push({ chunk: lines.join('\n') + '\n', position: tick })
+    chunks.push({ chunk: lines.join('\n') + '\n', position: tick, at: build.startedAt + tick * TICK_MS })
   }
   if (progress.finishedAt !== null) {
     const reason = build.abort?.reason ? `: ${build.abort.reason}` : ''
-    chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1 })
+    chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1, at: progress.finishedAt })
   }
   return { chunks, finished: progress.finishedAt !== null }
 }

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { API_PREFIX, errorReply, handleApi, type ApiServer } from './api.js'
 import { handleControl } from './control.js'
 import { DOWNLOAD_PREFIX, serveDownload } from './downloads.js'
+import { RAW_LOG_PREFIX, serveRawLog } from './build-log.js'
 import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control-token.js'
 import { FaultInjector, type Fault } from './faults.js'
 import { answer, parseBody, readBody } from './http-io.js'
@@ -116,6 +117,7 @@ function dispatcher(api: ApiServer, control: (req: IncomingMessage, res: ServerR
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(api, req, res, url)
     else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) work = control(req, res, url)
     else if (url.pathname.startsWith(`${DOWNLOAD_PREFIX}/`)) work = serveDownload(api.model, req, res, url)
+    else if (url.pathname.startsWith(`${RAW_LOG_PREFIX}/`)) work = serveRawLog(api.model, req, res, url)
     else work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
     work.catch((error: unknown) => answer(req, res, errorReply(error, 'message')))
   }

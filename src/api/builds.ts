@@ -8,7 +8,7 @@ import { checkedBuildUrl } from './build-url.js'
 import { readServiceBuild, statusWord, wholeNumber, type BuildStatus, type ServiceBuild } from './build-record.js'
 import { buildPath, buildsPath, describeUnsafeSlug, slugProblem } from './paths.js'
 
-/** One more build a trigger answer names: a build, or with `triggeredPipeline` a pipeline, whose id stands as its slug. */
+/** One build a trigger answer names: a build, or with `triggeredPipeline` a pipeline, whose id stands as its slug. */
 export interface StartedBuild {
   buildSlug: string
   buildNumber?: number
@@ -21,7 +21,7 @@ export interface StartedBuild {
   triggeredPipeline?: string
 }
 
-/** The build the service started, read from `results[0]` or the deprecated top-level fields. */
+/** The build the service started, read from `results[0]` or the deprecated top-level fields, with the answer's other results. */
 export interface TriggeredBuild extends StartedBuild {
   message?: string
   /** The answer as received, for the `response` output. */

@@ -43,6 +43,10 @@ export class ApiClient implements ServiceClient {
     this.base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`)
   }
 
+  get origin(): string {
+    return this.base.origin
+  }
+
   get<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiResponse<T>> {
     return this.request<T>('GET', path, options)
   }

@@ -30,6 +30,8 @@ export interface ApiResponse<T> {
 
 /** What the service's calls need of a client; the operations' tests pass a plain object. */
 export interface ServiceClient {
+  /** The service's origin (scheme, host, port), where the token goes; absent in tests' plain clients. */
+  readonly origin?: string
   request<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>
   /** The service's base URL, where known: a service on this machine lets its downloads come from this machine too. */
   readonly base?: URL
