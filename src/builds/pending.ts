@@ -1,6 +1,7 @@
 /**
- * What a wait leaves for the post step in the `pending-build` state: the builds, or the
- * pipeline, to abort if the main step is killed before it could. Three forms, each a short
+ * What a wait leaves for the post step in the pending-work state (`pending-build` to the
+ * runner, see State in constants.ts): the builds, or the pipeline, to abort if the main step
+ * is killed before it could. Three forms, each a short
  * JSON object, since the runner passes state to the post step in an environment variable:
  * - one build: `{"appSlug", "buildSlug"}`, the form every earlier version saved, so a state
  *   saved by any of them is read the same way;

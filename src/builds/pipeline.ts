@@ -39,7 +39,7 @@ function reportState(pipeline: PipelineRecord, ctx: HandlerContext): void {
 
 /** Follows the pipeline to its end; true when it succeeded. */
 export async function followPipeline(appSlug: string, pipelineId: string, settings: WaitSettings, section: SummarySection, ctx: HandlerContext): Promise<boolean> {
-  ctx.saveState(State.pendingBuild, savedPipeline({ appSlug, pipelineId }))
+  ctx.saveState(State.pendingWork, savedPipeline({ appSlug, pipelineId }))
   const deadline = Date.now() + settings.timeoutMs
   const seen = new Map<string, string>()
   // Stands in until the first read answers, so a cancel before then still aborts the pipeline.
@@ -71,7 +71,7 @@ export async function followPipeline(appSlug: string, pipelineId: string, settin
     }
   })
   if (end.kind !== 'finished') return stop(appSlug, pipeline, end.kind, settings, section, ctx)
-  ctx.saveState(State.pendingBuild, '')
+  ctx.saveState(State.pendingWork, '')
   reportState(pipeline, ctx)
   ctx.output(Output.response, pipeline.response)
   section.facts?.push(['Result', pipeline.status])
@@ -97,7 +97,7 @@ async function readPipeline(appSlug: string, pipelineId: string, ctx: HandlerCon
 function endsTheWait(error: unknown, appSlug: string, pipelineId: string, ctx: HandlerContext): Error {
   // As for a build: only a wait-timeout or a cancelled job aborts the pipeline, so after
   // any other failure the post step must not abort it either.
-  ctx.saveState(State.pendingBuild, '')
+  ctx.saveState(State.pendingWork, '')
   return leftAsIs(error, { appSlug, pipelineId })
 }
 
@@ -130,7 +130,7 @@ async function stop(appSlug: string, pipeline: PipelineRecord, kind: 'timed-out'
   section.facts?.push(['Result', `${kind}: pipeline aborted`])
   try {
     await abortOnStop(ctx.client, { appSlug, pipelineId: pipeline.id }, why, ctx.runUrl)
-    ctx.saveState(State.pendingBuild, '')
+    ctx.saveState(State.pendingWork, '')
   } catch (error) {
     throw new Error(`Stopped waiting for pipeline ${pipeline.id} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })
   }

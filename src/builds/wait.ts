@@ -76,7 +76,7 @@ export interface BuildReport {
  * abort it if this process is killed before it could. True when the build succeeded.
  */
 export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<boolean> {
-  ctx.saveState(State.pendingBuild, savedBuilds([build]))
+  ctx.saveState(State.pendingWork, savedBuilds([build]))
   for (const warning of settings.warnings) ctx.warning(warning)
   ctx.info(
     `Waiting for build ${build.buildSlug} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)}, stream-logs: ${settings.streamLogs})`
@@ -88,7 +88,7 @@ export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: 
     // Only a wait-timeout or a cancelled job aborts the build; after any other
     // failure the build is left running, so the post step must not abort it either.
     if (ctx.signal.aborted) throw error
-    ctx.saveState(State.pendingBuild, '')
+    ctx.saveState(State.pendingWork, '')
     throw leftAsIs(error, build)
   }
   if (result.kind === 'finished') {
@@ -124,7 +124,7 @@ function watch({ appSlug, buildSlug, section, buildUrl, report }: Waited, settin
 }
 
 function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'finished' }>, settings: WaitSettings, ctx: HandlerContext): boolean {
-  ctx.saveState(State.pendingBuild, '')
+  ctx.saveState(State.pendingWork, '')
   ctx.output(Output.buildStatus, result.status)
   ctx.output(Output.buildStatusText, result.record.status_text ?? result.status)
   ctx.output(Output.response, result.response)
@@ -145,7 +145,7 @@ async function stopAndAbort({ appSlug, buildSlug, section }: Waited, kind: 'time
   let outcome
   try {
     outcome = await abortOnStop(ctx.client, { appSlug, buildSlug }, why, ctx.runUrl)
-    ctx.saveState(State.pendingBuild, '')
+    ctx.saveState(State.pendingWork, '')
   } catch (error) {
     throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })
   }

@@ -44,7 +44,7 @@ export async function waitForAll(builds: AppBuild[], settings: WaitSettings, fai
   const stop = new AbortController()
   const signal = AbortSignal.any([ctx.signal, stop.signal])
   const watched = builds.filter((b) => b.status === 'triggered' && (b['build-slug'] !== undefined || b['pipeline-id'] !== undefined))
-  ctx.saveState(State.pendingBuild, savedWork(pending(watched)))
+  ctx.saveState(State.pendingWork, savedWork(pending(watched)))
   ctx.info(`Waiting for ${watched.length} build(s) (fail-fast: ${failFast})`)
   await Promise.all(
     watched.map(async (build) => {
@@ -61,7 +61,7 @@ export async function waitForAll(builds: AppBuild[], settings: WaitSettings, fai
   // As for one build: a build whose abort failed stays saved, so the post step tries again;
   // every other build has finished, was aborted, or is left running on purpose.
   const unsettled = toAbort.filter((_, i) => !settled[i])
-  ctx.saveState(State.pendingBuild, savedWork(pending(unsettled)))
+  ctx.saveState(State.pendingWork, savedWork(pending(unsettled)))
 }
 
 async function watchPipeline(build: AppBuild, pipelineId: string, settings: WaitSettings, signal: AbortSignal, ctx: HandlerContext): Promise<PipelineWaitEnd | Error> {
