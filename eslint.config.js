@@ -12,7 +12,7 @@ import tseslint from 'typescript-eslint'
 export const ROOMS = {
   runner: [],
   http: [],
-  inputs: ['runner', 'http'],
+  inputs: ['http'],
   api: ['http', 'inputs'],
   github: ['http', 'inputs', 'api'],
   'service-yml': ['http', 'inputs', 'api'],

@@ -1,6 +1,7 @@
 /**
  * The secrets the action knows, and their removal from text. Pure: nothing here
- * writes to the runner, so the runner's own writers can use it (see runner.ts).
+ * writes to the runner, so the runner's own writers can use it (see runner/secrets.ts), and it
+ * quotes and cuts outside text for messages.
  *
  * A secret can come back from the service in another spelling than the one sent:
  * inside a JSON string (escaped once, or more when an error body quotes a JSON
@@ -13,6 +14,14 @@ const patterns = new Map<string, RegExp>()
 /** Longest first, so a spelling that contains another is removed whole; rebuilt when a secret is added. */
 let ordered: string[] = []
 let orderedPatterns: RegExp[] = []
+
+/**
+ * Shorter secrets are neither masked nor redacted: a value of a few characters
+ * also occurs inside ordinary text (a build slug, a title), which masking would
+ * corrupt, and masking it would hide little. Access tokens are refused below this
+ * length (see checkToken in inputs/common.ts); runner/secrets.ts registers only longer ones.
+ */
+export const MIN_SECRET_LENGTH = 8
 
 /** Adds a secret: it and its encoded spellings are removed by `redact` from now on. */
 export function rememberSecret(value: string): void {

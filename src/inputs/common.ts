@@ -6,10 +6,9 @@
  */
 import { BASE_URL_ENV, Input } from '../constants.js'
 import { InputError } from './input-error.js'
-import { quote } from '../safe-text.js'
+import { MIN_SECRET_LENGTH, quote } from '../safe-text.js'
 import { isSecureOrLoopback } from '../http/addresses.js'
 import { durationMs, environmentItems, integerInRange, type GetInput } from './readers.js'
-import { MIN_SECRET_LENGTH } from '../runner/secrets.js'
 
 /** Inputs every operation uses. */
 export interface CommonInputs<Operation extends string = string> {

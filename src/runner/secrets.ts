@@ -1,15 +1,7 @@
 import * as core from './workflow-commands.js'
-import { redact, rememberSecret } from '../safe-text.js'
+import { MIN_SECRET_LENGTH, redact, rememberSecret } from '../safe-text.js'
 
-export { redact }
-
-/**
- * Shorter secrets are neither masked nor redacted: a value of a few characters
- * also occurs inside ordinary text (a build slug, a title), which masking would
- * corrupt, and masking it would hide little. Access tokens are refused below this
- * length (see checkToken in inputs/common.ts).
- */
-export const MIN_SECRET_LENGTH = 8
+export { MIN_SECRET_LENGTH, redact }
 
 /**
  * Registers a secret value: the runner masks it in the log, and `redact` removes
