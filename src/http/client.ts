@@ -47,14 +47,21 @@ export class ApiClient implements ServiceClient {
     return this.base.origin
   }
 
+  // get, post, put and listAll: shorthands for `request` that only the client's own tests call
+  // (__tests__/unit/client.test.ts, answer-limit.test.ts); the service's calls go through the
+  // ServiceClient port, which has `request` alone. Kept so those tests read as calls, not options.
+
+  /** A GET of `path`. */
   get<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiResponse<T>> {
     return this.request<T>('GET', path, options)
   }
 
+  /** A POST of `body` to `path`. */
   post<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     return this.request<T>('POST', path, { ...options, body })
   }
 
+  /** A PUT of `body` to `path`. */
   put<T>(path: string, body: unknown, options: RequestOptions = {}): Promise<ApiResponse<T>> {
     return this.request<T>('PUT', path, { ...options, body })
   }
