@@ -1,8 +1,8 @@
 /** App state changes: the three registration steps, update and delete. */
 import { randomBytes } from 'node:crypto'
-import { badRequest, forbidden, notFound } from '../http-error.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord, Organization } from '../types.js'
+import { badRequest, forbidden, notFound } from '../http/errors.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, Organization } from './types.js'
 import { newAppRecord } from './app-record.js'
 
 /** The body of `POST /apps/register`, checked for shape by the route. */

@@ -5,9 +5,9 @@
  * creates nothing; the emulator records who rejected and why, which the public API does not show.
  */
 import { randomBytes } from 'node:crypto'
-import { notFound } from '../http-error.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord, BuildRecord, BuildRequestRecord } from '../types.js'
+import { notFound } from '../http/errors.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, BuildRecord, BuildRequestRecord } from './types.js'
 import { chooseWorkflow, configForBuild, triggerBuild, type TriggerRequest } from './builds.js'
 
 /**

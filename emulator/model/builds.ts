@@ -1,11 +1,11 @@
 /** Build state changes: trigger, abort, concurrency holds, and the recording of a build's end. */
 import { randomBytes } from 'node:crypto'
-import { progressOf } from '../builds.js'
-import { badRequest } from '../http-error.js'
-import { REDACTED } from '../redact.js'
-import { ConfigLimitError, parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from '../service-config.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord, BuildOutcome, BuildRecord, EnvItem } from '../types.js'
+import { progressOf } from '../routes/build-views.js'
+import { badRequest } from '../http/errors.js'
+import { REDACTED } from './redaction.js'
+import { ConfigLimitError, parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from './service-config.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, BuildOutcome, BuildRecord, EnvItem } from './types.js'
 import { recordAbort, recordBuildEnd, recordTrigger } from './events.js'
 
 /** A trigger, checked for shape by the route: the string parameters hold non-empty strings only. */

@@ -3,8 +3,8 @@
  * call one of these operations and shape the answer; the control endpoints use the same door.
  * `MemoryModel` keeps the world in memory; another backend would implement `ServiceModel`.
  */
-import { EmulatorState } from '../state.js'
-import type { AppRecord, BuildRecord, BuildRequestRecord, ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner, ServiceEvent } from '../types.js'
+import { EmulatorState } from './state.js'
+import type { AppRecord, BuildRecord, BuildRequestRecord, ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner, ServiceEvent } from './types.js'
 import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
 import { decideBuildRequest, holdForApproval, needsApproval } from './build-requests.js'
 import { artifactsOf, type BuildArtifact } from './artifacts.js'

@@ -7,9 +7,9 @@
  * with a log and artifacts, naming its workflow in `pipeline_workflow_id`.
  */
 import { randomBytes } from 'node:crypto'
-import { progressOf } from '../builds.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord, BuildRecord } from '../types.js'
+import { progressOf } from '../routes/build-views.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, BuildRecord } from './types.js'
 import { abortBuild, checkoutOf, effectiveEnvironment } from './builds.js'
 import { pipelineView, workflowFails, type PipelineAbortRequest, type PipelineRecord, type PipelineWorkflowView } from './pipelines.js'
 import { recordTrigger } from './events.js'

@@ -6,9 +6,9 @@
  * keeps the workflows that succeeded.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import { badRequest } from '../http-error.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord } from '../types.js'
+import { badRequest } from '../http/errors.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord } from './types.js'
 import { configForBuild, type TriggerRequest } from './builds.js'
 
 export interface PipelineAttempt {

@@ -1,8 +1,8 @@
 /** App settings: the configuration file and its location, group roles, notifications, machine types. */
-import { unprocessable } from '../http-error.js'
-import { ConfigLimitError, migrateMachineType } from '../service-config.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord, ConfigLocation, GroupRoleName, NotificationChoice, SeedOwner } from '../types.js'
+import { unprocessable } from '../http/errors.js'
+import { ConfigLimitError, migrateMachineType } from './service-config.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, ConfigLocation, GroupRoleName, NotificationChoice, SeedOwner } from './types.js'
 
 /** What a machine type migration did: the apps changed, and those whose file could not be read. */
 export interface MigrationResult {

@@ -2,7 +2,7 @@
  * Build lifecycle without timers: a build's status and log are computed from its timestamps
  * whenever they are asked for, so no pending work keeps the process alive.
  */
-import type { BuildRecord } from './types.js'
+import type { BuildRecord } from '../model/types.js'
 
 export const STATUS_TEXT: Record<number, string> = {
   0: 'in-progress',

@@ -1,10 +1,10 @@
 /** A small path router: route tables of `/apps/:app/builds/:build` patterns, one handler per method and path. */
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Access } from './access.js'
-import { badRequest } from './http-error.js'
-import type { Reply } from './http-io.js'
-import type { ServiceModel } from './model/model.js'
-import type { AppRecord, Organization } from './types.js'
+import type { Access } from '../model/access.js'
+import { badRequest } from './errors.js'
+import type { Reply } from './io.js'
+import type { ServiceModel } from '../model/model.js'
+import type { AppRecord, Organization } from '../model/types.js'
 
 /** Everything a handler may look at. `user` is the authenticated caller's slug. */
 export interface RequestContext {

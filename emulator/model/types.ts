@@ -148,7 +148,7 @@ export interface BuildRequestRecord {
   appSlug: string
   createdAt: number
   /** The trigger as received, to start the build on approval. */
-  trigger: import('./model/builds.js').TriggerRequest
+  trigger: import('./builds.js').TriggerRequest
   decision: null | { approved: boolean; at: number; by: string; buildSlug: string | null; reason: string | null }
 }
 

@@ -1,6 +1,6 @@
 /** Reading request bodies and writing answers, shared by the API and the control endpoints. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { HttpError } from './http-error.js'
+import { HttpError } from './errors.js'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 

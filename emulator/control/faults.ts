@@ -1,6 +1,6 @@
 /** Fault injection: the next N requests matching a path (and method) fail in a chosen way. */
-import { badRequest } from './http-error.js'
-import { isObject } from './http-io.js'
+import { badRequest } from '../http/errors.js'
+import { isObject } from '../http/io.js'
 import { compileSafePattern, PatternError, type SafePattern } from './safe-pattern.js'
 
 export type FaultAction = 'status' | 'delay' | 'drop' | 'hang'

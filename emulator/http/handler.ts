@@ -3,14 +3,14 @@
  * injected fault, check the route's access rule, and let the handler talk to the model.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { authorize, type AccessTarget } from './access.js'
-import type { FaultInjector, Fault } from './faults.js'
-import { HttpError } from './http-error.js'
-import { answer, parseBody, readBody, type Reply } from './http-io.js'
-import type { ServiceModel } from './model/model.js'
-import type { RequestLog } from './request-log.js'
+import { authorize, type AccessTarget } from '../model/access.js'
+import type { FaultInjector, Fault } from '../control/faults.js'
+import { HttpError } from './errors.js'
+import { answer, parseBody, readBody, type Reply } from './io.js'
+import type { ServiceModel } from '../model/model.js'
+import type { RequestLog } from '../control/request-log.js'
 import { decodeParams, matchRoute, type ApiRoute, type ErrorStyle, type RequestContext } from './router.js'
-import { API_ROUTES } from './routes/index.js'
+import { API_ROUTES } from '../routes/index.js'
 
 export const API_PREFIX = '/v0.1'
 
