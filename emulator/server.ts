@@ -5,9 +5,10 @@ import { API_PREFIX, errorReply, handleApi, type ApiServer } from './http/handle
 import { handleControl } from './control/endpoints.js'
 import { DOWNLOAD_PREFIX, serveDownload } from './routes/downloads.js'
 import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control/token.js'
-import { FaultInjector, type Fault } from './control/faults.js'
+import { applyFault, FaultInjector } from './control/faults.js'
 import { answer, parseBody, readBody } from './http/io.js'
 import { MemoryModel, type ServiceModel } from './model/model.js'
+import { API_ROUTES } from './routes/index.js'
 import { RequestLog } from './control/request-log.js'
 import { bundledSeed, checkSeed, loadSeedFile } from './model/seed.js'
 import type { EmulatorState } from './model/state.js'
@@ -77,25 +78,6 @@ class Timers {
   }
 }
 
-/** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
-async function applyFault(timers: Timers, fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  switch (fault.action) {
-    case 'drop':
-      req.socket.destroy()
-      return true
-    case 'hang':
-      return true
-    case 'delay':
-      await timers.sleep(fault.ms ?? 0)
-      return false
-    case 'status': {
-      const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}
-      answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
-      return true
-    }
-  }
-}
-
 function seedOf(options: EmulatorOptions): Seed {
   if (options.seed) return checkSeed(structuredClone(options.seed))
   return options.seedFile ? loadSeedFile(options.seedFile) : bundledSeed()
@@ -127,13 +109,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const host = options.host ?? '127.0.0.1'
   const timers = new Timers()
   let origin = ''
+  const requests = new RequestLog()
+  const faults = new FaultInjector()
   const api: ApiServer = {
     model,
-    requests: new RequestLog(),
-    faults: new FaultInjector(),
+    routes: API_ROUTES,
     origin: () => origin,
     logDelayMs: options.logDelayMs ?? 200,
-    applyFault: (fault, req, res) => applyFault(timers, fault, req, res)
+    async intercept(req, res, url, apiPath, raw) {
+      const method = req.method ?? 'GET'
+      requests.add(method, url, req, raw)
+      const fault = faults.take(method, url.pathname, apiPath)
+      return fault !== null && (await applyFault(fault, req, res, (ms) => timers.sleep(ms)))
+    }
   }
   // Decided before listening; checked again against the address actually bound.
   let controlToken = controlTokenRequired(host, options.requireControlToken === true) ? newControlToken() : null
@@ -146,7 +134,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     try {
       const body = parseBody(await readBody(req, res), req.headers['content-type'])
-      const context = { body, model, requests: api.requests, faults: api.faults, faultsEnabled: options.enableFaults === true }
+      const context = { body, model, requests, faults, faultsEnabled: options.enableFaults === true }
       answer(req, res, handleControl(req.method ?? 'GET', url.pathname.slice(CONTROL_PREFIX.length), context))
     } catch (error) {
       answer(req, res, errorReply(error, 'message'))

@@ -108,7 +108,3 @@ export function send(res: ServerResponse, reply: Reply): void {
 export function answer(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
   send(res, bodyPending(req) ? { ...reply, headers: { ...(reply.headers ?? {}), connection: 'close' } } : reply)
 }
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
-}

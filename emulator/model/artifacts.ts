@@ -5,7 +5,7 @@
  * stretched past its expiry.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { progressOf } from '../routes/build-views.js'
+import { progressOf } from './build-progress.js'
 import type { AppRecord, BuildRecord, SeedArtifact } from './types.js'
 
 /** Where the signed download links live, outside the API (they carry no token). */

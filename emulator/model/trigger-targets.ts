@@ -6,8 +6,8 @@
  * trigger map, and a trigger naming its workflow or pipeline, start one.
  */
 import { selectTargets } from './service-config.js'
-import type { AppRecord } from './types.js'
-import { configForBuild, type TriggerRequest } from './builds.js'
+import type { AppRecord, TriggerRequest } from './types.js'
+import { configForBuild } from './builds.js'
 
 /** The trigger itself, or one trigger per matching target, each naming its workflow or pipeline. */
 export function triggersOf(app: AppRecord, request: TriggerRequest): TriggerRequest[] {

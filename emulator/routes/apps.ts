@@ -2,10 +2,10 @@
 import { APP_ANY_ROLE, APP_OWNER_OR_ADMIN, type Access } from '../model/access.js'
 import { appList, type AppList } from '../model/app-lists.js'
 import { badRequest, notFound } from '../http/errors.js'
-import { isObject, type Reply } from '../http/io.js'
+import type { Reply } from '../http/io.js'
 import { pageOf } from '../http/paging.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
-import type { AppRecord } from '../model/types.js'
+import { isObject, type AppRecord } from '../model/types.js'
 import { bodyObject, optionalBoolean, optionalId, optionalString, requiredString } from '../http/validation.js'
 
 const OK: Reply = { status: 200, json: { status: 'ok' } }

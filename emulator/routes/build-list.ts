@@ -2,7 +2,8 @@
  * The builds list of the published contract (`GET /apps/{app-slug}/builds`): its filters and
  * its paging, computed from the builds the model holds. Reads only; nothing here changes state.
  */
-import { buildJson, progressOf } from './build-views.js'
+import { progressOf } from '../model/build-progress.js'
+import { buildJson } from './build-views.js'
 import { badRequest } from '../http/errors.js'
 import type { BuildRecord } from '../model/types.js'
 

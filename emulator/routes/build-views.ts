@@ -1,42 +1,13 @@
 /**
- * Build lifecycle without timers: a build's status and log are computed from its timestamps
- * whenever they are asked for, so no pending work keeps the process alive.
+ * A build as the API and `/_emulator/state` show it, and its log at a moment: views computed
+ * from the build's record and its progress, never stored.
  */
+import { progressOf } from '../model/build-progress.js'
 import type { BuildRecord } from '../model/types.js'
-
-export const STATUS_TEXT: Record<number, string> = {
-  0: 'in-progress',
-  1: 'success',
-  2: 'error',
-  3: 'aborted',
-  4: 'aborted-with-success'
-}
 
 const LINES_PER_TICK = 3
 const TICK_MS = 100
 const MAX_TICKS = 300
-
-export interface BuildProgress {
-  status: 0 | 1 | 2 | 3 | 4
-  statusText: string
-  onHold: boolean
-  finishedAt: number | null
-}
-
-/** Where a build stands at `now`. */
-export function progressOf(build: BuildRecord, now: number): BuildProgress {
-  if (build.abort) {
-    const status = build.abort.withSuccess ? 4 : 3
-    return { status, statusText: STATUS_TEXT[status], onHold: false, finishedAt: build.abort.at }
-  }
-  if (build.startedAt === null) return { status: 0, statusText: 'on-hold', onHold: true, finishedAt: null }
-  const end = build.startedAt + build.durationMs
-  if (now >= end) {
-    const status = build.outcome === 'success' ? 1 : 2
-    return { status, statusText: STATUS_TEXT[status], onHold: false, finishedAt: end }
-  }
-  return { status: 0, statusText: STATUS_TEXT[0], onHold: false, finishedAt: null }
-}
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
