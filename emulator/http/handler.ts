@@ -5,9 +5,9 @@
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { authorize, type AccessTarget } from '../model/access.js'
+import type { ServiceModel } from '../model/model.js'
 import { asHttpError, HttpError, type ErrorStyle } from './errors.js'
 import { answer, parseBody, readBody, type Reply } from './io.js'
-import type { ServiceModel } from '../model/model.js'
 import { decodeParams, matchRoute, type ApiRoute, type RequestContext } from './router.js'
 
 export const API_PREFIX = '/v0.1'
