@@ -6,7 +6,7 @@ export const USAGE = `usage: service-emulator [options]
   --host HOST            interface to bind (default 127.0.0.1)
   --seed FILE            JSON or YAML seed file (default: the bundled demo seed)
   --build-duration-ms N  how long a build runs before it finishes (default 2000)
-  --log-delay-ms N       how long a new build's log answers 404 (default 200)
+  --log-delay-ms N       how long a new build's log answers 404 (default 200; the service: about 15 s)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
   --enable-faults        enable POST /_emulator/faults
   --require-control-token

@@ -4,6 +4,7 @@ import type { AddressInfo } from 'node:net'
 import { API_PREFIX, errorReply, handleApi, type ApiServer } from './http/handler.js'
 import { handleControl } from './control/endpoints.js'
 import { DOWNLOAD_PREFIX, serveDownload } from './routes/downloads.js'
+import { RAW_LOG_PREFIX, serveRawLog } from './routes/build-log.js'
 import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control/token.js'
 import { applyFault, FaultInjector } from './control/faults.js'
 import { answer, parseBody, readBody } from './http/io.js'
@@ -98,6 +99,7 @@ function dispatcher(api: ApiServer, control: (req: IncomingMessage, res: ServerR
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(api, req, res, url)
     else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) work = control(req, res, url)
     else if (url.pathname.startsWith(`${DOWNLOAD_PREFIX}/`)) work = serveDownload(api.model, req, res, url)
+    else if (url.pathname.startsWith(`${RAW_LOG_PREFIX}/`)) work = serveRawLog(api.model, req, res, url)
     else work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
     work.catch((error: unknown) => answer(req, res, errorReply(error, 'message')))
   }

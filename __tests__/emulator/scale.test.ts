@@ -97,7 +97,7 @@ describe('build history', () => {
       for (const [index, slug] of builds.entries()) {
         const kept = index >= extra
         expect((await buildOf(emu, slug)).status).toBe(kept ? 200 : 404)
-        expect((await call(emu, 'GET', `/apps/ios-app/builds/${slug}/log`, { token: TOKENS.tester })).status).toBe(kept ? 200 : 404)
+        expect((await call(emu, 'GET', `/apps/ios-app/builds/${slug}/log`, { token: TOKENS.developer })).status).toBe(kept ? 200 : 404)
       }
       expect(emu.model.events().length).toBeLessThanOrEqual(cap * 4)
     })

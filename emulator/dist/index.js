@@ -8,7 +8,7 @@ const USAGE = `usage: service-emulator [options]
   --host HOST            interface to bind (default 127.0.0.1)
   --seed FILE            JSON or YAML seed file (default: the bundled demo seed)
   --build-duration-ms N  how long a build runs before it finishes (default 2000)
-  --log-delay-ms N       how long a new build's log answers 404 (default 200)
+  --log-delay-ms N       how long a new build's log answers 404 (default 200; the service: about 15 s)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
   --enable-faults        enable POST /_emulator/faults
   --require-control-token
@@ -659,7 +659,8 @@ function buildStateJson(build, now) {
 }
 /**
  * The log as it stands at `now`, or null before it exists (held, or within `logDelayMs` of
- * the start). It grows by a few lines every 100 ms and ends with a closing line.
+ * the start). It grows by a few lines every 100 ms and ends with a closing line; each chunk
+ * carries the time it was written (`at`), which the log's cursor compares with.
  */
 function logAt(build, now, logDelayMs) {
     if (build.startedAt === null || now < build.startedAt + logDelayMs)
@@ -668,17 +669,17 @@ function logAt(build, now, logDelayMs) {
     const until = progress.finishedAt ?? now;
     const ticks = Math.min(MAX_TICKS, Math.max(0, Math.floor((until - build.startedAt) / TICK_MS)));
     const chunks = [
-        { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0 }
+        { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0, at: build.startedAt }
     ];
     for (let tick = 1; tick <= ticks; tick++) {
         const lines = [];
         for (let line = 1; line <= LINES_PER_TICK; line++)
             lines.push(`[${tick * TICK_MS} ms] step output line ${(tick - 1) * LINES_PER_TICK + line}`);
-        chunks.push({ chunk: lines.join('\n') + '\n', position: tick });
+        chunks.push({ chunk: lines.join('\n') + '\n', position: tick, at: build.startedAt + tick * TICK_MS });
     }
     if (progress.finishedAt !== null) {
         const reason = build.abort?.reason ? `: ${build.abort.reason}` : '';
-        chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1 });
+        chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1, at: progress.finishedAt });
     }
     return { chunks, finished: progress.finishedAt !== null };
 }
@@ -5192,6 +5193,83 @@ function artifactContent(artifact) {
     return content;
 }
 
+;// CONCATENATED MODULE: ./emulator/build-log.ts
+/**
+ * The build log endpoint as the service answers it, and the archived log behind its signed URL.
+ *
+ * - Without `after_timestamp` only the last LOG_WINDOW chunks come (recorded real answers hold 10
+ *   chunks of 42: Kesin11/CIAnalyzer tests/fixture/bitrise_build_log/), with
+ *   `generated_log_chunks_num` counting them all.
+ * - With `after_timestamp` set to an earlier answer's `next_after_timestamp`, the chunks written
+ *   since (bitrise-io/bitrise-cli bitriseapi/builds.go, BuildLogManifest).
+ * - Once the build has finished the log `is_archived` at once: `log_chunks` is the window again
+ *   and the whole text is at `expiring_raw_log_url`, signed, valid ten minutes (the published
+ *   contract's description of the endpoint), to be fetched without an Authorization header
+ *   (bitrise-cli streamRawLog; a signed storage URL refuses a second credential).
+ */
+
+
+
+
+/** Chunks an answer without a cursor holds. */
+const LOG_WINDOW = 10;
+/** Where the archived logs live, outside the API: their signed links carry no token. */
+const RAW_LOG_PREFIX = '/_raw-logs';
+/** How long an archived log's link works (the contract: "expiring in 10 minutes"). */
+const RAW_LOG_TTL_MS = 10 * 60_000;
+const build_log_SIGNING_KEY = (0,external_node_crypto_namespaceObject.randomBytes)(32);
+const sign = (buildSlug, expires) => (0,external_node_crypto_namespaceObject.createHmac)('sha256', build_log_SIGNING_KEY).update(`raw-log/${buildSlug}/${expires}`).digest();
+const build_log_iso = (ms) => new Date(ms).toISOString();
+/** The answer of `GET …/log` at `now`, or null while the log does not exist yet (a 404). */
+function logAnswer(build, now, logDelayMs, afterTimestamp, origin) {
+    const log = logAt(build, now, logDelayMs);
+    if (log === null)
+        return null;
+    let after;
+    if (afterTimestamp !== null && afterTimestamp !== '') {
+        after = Date.parse(afterTimestamp);
+        if (Number.isNaN(after))
+            throw badRequest('after_timestamp is not a time: give the next_after_timestamp of an earlier answer');
+    }
+    const chunks = log.finished || after === undefined ? log.chunks.slice(-LOG_WINDOW) : log.chunks.filter((c) => c.at > after);
+    const expires = now + RAW_LOG_TTL_MS;
+    return {
+        log_chunks: chunks.map(({ chunk, position }) => ({ chunk, position })),
+        generated_log_chunks_num: log.chunks.length,
+        is_archived: log.finished,
+        expiring_raw_log_url: log.finished ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}` : null,
+        // Every chunk written up to now is in the log already, so "now" is a cursor that misses none.
+        timestamp: log.finished ? null : build_log_iso(now),
+        next_after_timestamp: log.finished ? null : build_log_iso(now)
+    };
+}
+/** Answers `GET /_raw-logs/{build}?expires=…&signature=…` with the whole archived log as text. */
+function serveRawLog(model, req, res, url) {
+    const slug = url.pathname.slice(RAW_LOG_PREFIX.length + 1);
+    const build = model.state.builds.get(slug);
+    const log = build ? logAt(build, model.now(), 0) : null;
+    if (req.method !== 'GET' || !build || !log?.finished) {
+        answer(req, res, { status: 404, json: { message: 'no such archived log' } });
+        return Promise.resolve();
+    }
+    if (req.headers.authorization !== undefined) {
+        answer(req, res, { status: 400, json: { message: 'only one auth mechanism allowed: the link is signed, so no Authorization header may come with it' } });
+        return Promise.resolve();
+    }
+    const expiresText = url.searchParams.get('expires') ?? '';
+    const signature = url.searchParams.get('signature') ?? '';
+    const expires = Number(expiresText);
+    const valid = /^\d{1,16}$/.test(expiresText) && /^[0-9a-f]{64}$/.test(signature) && (0,external_node_crypto_namespaceObject.timingSafeEqual)(sign(slug, expires), Buffer.from(signature, 'hex'));
+    if (!valid || model.now() > expires) {
+        answer(req, res, { status: 403, json: { message: valid ? 'the archived log link has expired' : 'the archived log link is not valid' } });
+        return Promise.resolve();
+    }
+    const text = Buffer.from(log.chunks.map((c) => c.chunk).join(''), 'utf8');
+    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(text.length) });
+    res.end(text);
+    return Promise.resolve();
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/trigger-targets.ts
 /**
  * One trigger, several builds: with target-based triggers (a `triggers` property on workflows
@@ -5348,6 +5426,7 @@ function readTriggerRequest(rawBody, headers) {
 
 
 
+
 function trigger(ctx) {
     const app = ctx.app();
     const request = readTriggerRequest(ctx.body, ctx.headers);
@@ -5418,19 +5497,10 @@ function getBuild(ctx) {
 }
 function getLog(ctx) {
     const build = findBuild(ctx);
-    const now = ctx.model.now();
-    const log = logAt(build, now, ctx.logDelayMs);
-    if (log === null)
+    const json = logAnswer(build, ctx.model.now(), ctx.logDelayMs, ctx.query.get('after_timestamp'), ctx.origin);
+    if (json === null)
         throw notFound(`the log of build "${build.slug}" is not available yet`);
-    return {
-        status: 200,
-        json: {
-            log_chunks: log.chunks,
-            is_archived: log.finished,
-            expiring_raw_log_url: null,
-            timestamp: new Date(now).toISOString()
-        }
-    };
+    return { status: 200, json };
 }
 function abort(ctx) {
     const build = findBuild(ctx);
@@ -5446,7 +5516,7 @@ function abort(ctx) {
 const buildRoutes = [
     { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
     { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
-    { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_ANY_ROLE, handler: getLog },
+    { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_OWNER_ADMIN_DEVELOPER, handler: getLog },
     { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
 ];
 
@@ -7315,6 +7385,7 @@ class RequestLog {
 
 
 
+
 const CONTROL_PREFIX = '/_emulator';
 /** Timers the server starts (fault delays), all cleared when it closes. */
 class Timers {
@@ -7376,6 +7447,8 @@ function dispatcher(api, control) {
             work = control(req, res, url);
         else if (url.pathname.startsWith(`${DOWNLOAD_PREFIX}/`))
             work = serveDownload(api.model, req, res, url);
+        else if (url.pathname.startsWith(`${RAW_LOG_PREFIX}/`))
+            work = serveRawLog(api.model, req, res, url);
         else
             work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }));
         work.catch((error) => answer(req, res, errorReply(error, 'message')));

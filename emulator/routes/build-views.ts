@@ -1,13 +1,9 @@
 /**
- * A build as the API and `/_emulator/state` show it, and its log at a moment: views computed
- * from the build's record and its progress, never stored.
+ * A build as the API and `/_emulator/state` show it: views computed from the build's record and
+ * its progress, never stored.
  */
 import { progressOf } from '../model/build-progress.js'
 import type { BuildRecord } from '../model/types.js'
-
-const LINES_PER_TICK = 3
-const TICK_MS = 100
-const MAX_TICKS = 300
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
@@ -59,28 +55,4 @@ export function buildStateJson(build: BuildRecord, now: number): Record<string, 
       by: build.abort.by
     }
   }
-}
-
-/**
- * The log as it stands at `now`, or null before it exists (held, or within `logDelayMs` of
- * the start). It grows by a few lines every 100 ms and ends with a closing line.
- */
-export function logAt(build: BuildRecord, now: number, logDelayMs: number): { chunks: { chunk: string; position: number }[]; finished: boolean } | null {
-  if (build.startedAt === null || now < build.startedAt + logDelayMs) return null
-  const progress = progressOf(build, now)
-  const until = progress.finishedAt ?? now
-  const ticks = Math.min(MAX_TICKS, Math.max(0, Math.floor((until - build.startedAt) / TICK_MS)))
-  const chunks: { chunk: string; position: number }[] = [
-    { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0 }
-  ]
-  for (let tick = 1; tick <= ticks; tick++) {
-    const lines: string[] = []
-    for (let line = 1; line <= LINES_PER_TICK; line++) lines.push(`[${tick * TICK_MS} ms] step output line ${(tick - 1) * LINES_PER_TICK + line}`)
-    chunks.push({ chunk: lines.join('\n') + '\n', position: tick })
-  }
-  if (progress.finishedAt !== null) {
-    const reason = build.abort?.reason ? `: ${build.abort.reason}` : ''
-    chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1 })
-  }
-  return { chunks, finished: progress.finishedAt !== null }
 }

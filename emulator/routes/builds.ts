@@ -1,6 +1,7 @@
 /** Triggering, reading, following and aborting builds. */
 import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
-import { buildJson, logAt } from './build-views.js'
+import { logAnswer } from './build-log.js'
+import { buildJson } from './build-views.js'
 import { notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
@@ -83,18 +84,9 @@ function getBuild(ctx: RequestContext): Reply {
 
 function getLog(ctx: RequestContext): Reply {
   const build = findBuild(ctx)
-  const now = ctx.model.now()
-  const log = logAt(build, now, ctx.logDelayMs)
-  if (log === null) throw notFound(`the log of build "${build.slug}" is not available yet`)
-  return {
-    status: 200,
-    json: {
-      log_chunks: log.chunks,
-      is_archived: log.finished,
-      expiring_raw_log_url: null,
-      timestamp: new Date(now).toISOString()
-    }
-  }
+  const json = logAnswer(build, ctx.model.now(), ctx.logDelayMs, ctx.query.get('after_timestamp'), ctx.origin)
+  if (json === null) throw notFound(`the log of build "${build.slug}" is not available yet`)
+  return { status: 200, json }
 }
 
 function abort(ctx: RequestContext): Reply {
@@ -112,6 +104,6 @@ function abort(ctx: RequestContext): Reply {
 export const buildRoutes: ApiRoute[] = [
   { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
   { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
-  { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_ANY_ROLE, handler: getLog },
+  { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_OWNER_ADMIN_DEVELOPER, handler: getLog },
   { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
 ]

@@ -8,8 +8,8 @@ import { checkedBuildUrl } from './build-url.js'
 import { readServiceBuild, statusWord, wholeNumber, type BuildStatus, type ServiceBuild } from './build-record.js'
 import { buildPath, buildsPath, describeUnsafeSlug, slugProblem } from './paths.js'
 
-/** The build the service started, read from `results[0]` or the deprecated top-level fields. */
-export interface TriggeredBuild {
+/** One build a trigger answer names: a build, or with `triggeredPipeline` a pipeline, whose id stands as its slug. */
+export interface StartedBuild {
   buildSlug: string
   buildNumber?: number
   /** The service's build_url when it is a plain https URL (see build-url.ts). */
@@ -19,22 +19,15 @@ export interface TriggeredBuild {
   triggeredWorkflow?: string
   /** Set when the build is a pipeline (the trigger named none, a target-based trigger chose it): its slug is the pipeline's id. */
   triggeredPipeline?: string
+}
+
+/** The build the service started, read from `results[0]` or the deprecated top-level fields, with the answer's other results. */
+export interface TriggeredBuild extends StartedBuild {
   message?: string
   /** The answer as received, for the `response` output. */
   response: string
   /** The answer's other `results`: builds (or pipelines) the same trigger started, in its order. */
   others?: StartedBuild[]
-}
-
-/** One more build a trigger answer names: a build, or with `triggeredPipeline` a pipeline, whose id stands as its slug. */
-export interface StartedBuild {
-  buildSlug: string
-  buildNumber?: number
-  buildUrl?: string
-  /** Why the service's build_url was dropped, for a warning. */
-  buildUrlProblem?: string
-  triggeredWorkflow?: string
-  triggeredPipeline?: string
 }
 
 interface TriggerResult {

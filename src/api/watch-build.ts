@@ -2,6 +2,9 @@
 import { Heartbeat } from '../heartbeat.js'
 import { ApiError, isHttpError, isPassingFault } from '../http/api-error.js'
 import type { ServiceClient } from '../http/client.js'
+import { describeDuration } from '../durations.js'
+import { sleep } from '../sleep.js'
+import { LogStreamer, type LogOutput } from './build-log.js'
 import { readServiceBuild, statusWord, type BuildStatus, type ServiceBuild } from './build-record.js'
 import { buildPath } from './paths.js'
 
@@ -28,10 +31,20 @@ export interface BuildWatch {
   log: (line: string) => void
   /** Prints build log text as it arrives. */
   printLog?: (text: string) => void
+  /** Warns once about the log (incomplete, or not readable). */
+  warn?: (line: string) => void
+  /** Masks a secret the service sent (the archived log's signed URL). */
+  mask?: (value: string) => void
 }
 
 /** How long a 404 for the build (or its log) is taken as "not there yet" after waiting starts. */
 const NOT_FOUND_GRACE_MS = 30_000
+
+/** How long the log is read on after the build has finished, for the service to archive it. */
+const LOG_SETTLE_MS = 30_000
+
+/** The longest pause between those reads. */
+const LOG_SETTLE_POLL_MS = 2_000
 
 /**
  * Polls the build until it finishes, the wait times out or the job is cancelled.
@@ -65,13 +78,35 @@ class BuildWatcher {
     this.deadline = this.started + params.timeoutMs
     this.statusPath = buildPath(params.appSlug, params.buildSlug)
     const printLog = params.printLog
-    this.logs =
-      params.streamLogs && printLog
-        ? new LogStreamer(client, buildPath(params.appSlug, params.buildSlug, 'log'), (text) => {
-            this.heartbeat.printed()
-            printLog(text)
-          })
-        : undefined
+    this.logs = params.streamLogs && printLog ? new LogStreamer(client, params.appSlug, params.buildSlug, this.logOutput(printLog)) : undefined
+  }
+
+  private logOutput(printLog: (text: string) => void): LogOutput {
+    const { warn, mask } = this.params
+    return {
+      print: (text) => {
+        this.heartbeat.printed()
+        printLog(text)
+      },
+      note: (line) => this.log(line),
+      warn: (line) => {
+        this.heartbeat.printed()
+        ;(warn ?? this.params.log)(line)
+      },
+      mask: (value) => mask?.(value)
+    }
+  }
+
+  /** After the build has finished: reads the log until it is archived and printed, or for LOG_SETTLE_MS at most. */
+  private async settleLog(logs: LogStreamer): Promise<void> {
+    const { signal, pollIntervalMs } = this.params
+    const until = Math.min(Date.now() + LOG_SETTLE_MS, Math.max(this.deadline, Date.now() + pollIntervalMs))
+    for (;;) {
+      await logs.poll(signal, true)
+      if (logs.done || signal.aborted) return
+      if (Date.now() >= until) return logs.end(`${describeDuration(LOG_SETTLE_MS)} after the build ended`)
+      await sleep(Math.min(pollIntervalMs, LOG_SETTLE_POLL_MS), signal)
+    }
   }
 
   async run(): Promise<WaitResult> {
@@ -85,8 +120,9 @@ class BuildWatcher {
       const record = this.record
       const word = record?.status === undefined ? undefined : statusWord(record.status)
       if (record && !word) this.reportProgress(record)
-      // Read after the status, so once the build is seen finished this read has its whole log.
-      if (this.logs) await this.logs.poll(signal)
+      // Read after the status; once the build is seen finished, the log is read on until it is archived.
+      if (this.logs && record && word) await this.settleLog(this.logs)
+      else if (this.logs) await this.logs.poll(signal)
       if (record && word) return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record, response: read.response }
       if (Date.now() >= this.deadline) return { kind: 'timed-out', record }
       await this.heartbeat.sleepUntil(Math.min(Date.now() + this.params.pollIntervalMs, this.deadline), signal)
@@ -143,41 +179,4 @@ function phaseOf(record: ServiceBuild): string {
   // is_on_hold: more builds started than the plan's concurrency allows (devcenter, Build statuses).
   if (record.is_on_hold) return 'on hold, waiting for a free concurrency slot'
   return `running${record.status_text ? ` (${record.status_text})` : ''}`
-}
-
-interface LogChunk {
-  chunk?: string
-  position?: number
-}
-
-/** Prints a build's log as it grows: chunks in position order, each once. */
-class LogStreamer {
-  private readonly printed = new Set<number>()
-  private failed = false
-
-  constructor(
-    private readonly client: ServiceClient,
-    private readonly path: string,
-    private readonly print: (text: string) => void
-  ) {}
-
-  async poll(signal: AbortSignal): Promise<void> {
-    if (this.failed || signal.aborted) return
-    let chunks: LogChunk[]
-    try {
-      const res = await this.client.request<{ log_chunks?: LogChunk[] }>('GET', this.path, { signal })
-      chunks = Array.isArray(res.body?.log_chunks) ? res.body.log_chunks : []
-    } catch (error) {
-      // The log does not exist for a moment after the trigger; other failures stop the streaming, not the wait.
-      if (error instanceof ApiError && error.status !== 404 && error.kind !== 'cancelled') this.failed = true
-      return
-    }
-    const fresh = chunks
-      .filter((c) => typeof c.position === 'number' && typeof c.chunk === 'string' && !this.printed.has(c.position))
-      .sort((a, b) => (a.position as number) - (b.position as number))
-    for (const c of fresh) {
-      this.printed.add(c.position as number)
-      this.print((c.chunk as string).replace(/\n$/, ''))
-    }
-  }
 }

@@ -34,6 +34,8 @@ export interface ApiResponse<T> {
 
 /** What the service's calls need of a client; the operations' tests pass a plain object. */
 export interface ServiceClient {
+  /** The service's origin (scheme, host, port), where the token goes; absent in tests' plain clients. */
+  readonly origin?: string
   request<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>
   /** The service's base URL, where known: a service on this machine lets its downloads come from this machine too. */
   readonly base?: URL
@@ -67,6 +69,10 @@ export class ApiClient implements ServiceClient {
 
   constructor(private readonly options: ClientOptions) {
     this.base = new URL(options.baseUrl.endsWith('/') ? options.baseUrl : `${options.baseUrl}/`)
+  }
+
+  get origin(): string {
+    return this.base.origin
   }
 
   get<T>(path: string, options: Omit<RequestOptions, 'body'> = {}): Promise<ApiResponse<T>> {

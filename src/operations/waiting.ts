@@ -115,6 +115,8 @@ function watch({ appSlug, buildSlug, section, buildUrl, report }: Waited, settin
     buildUrl,
     log: (line) => ctx.info(line),
     printLog: (text) => ctx.info(text),
+    warn: (line) => ctx.warning(line),
+    mask: (value) => ctx.mask(value),
     onHold: () => {
       report?.held()
       section.lines?.push('The build was on hold on the service, waiting for a free concurrency slot: it starts when one of the builds using its concurrency finishes.')

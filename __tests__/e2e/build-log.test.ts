@@ -1,0 +1,65 @@
+/**
+ * The build log through the bundle against the emulator, which serves it as the service does:
+ * a window of the last 10 chunks without a cursor, `after_timestamp` for what is new, the archive
+ * behind a signed raw URL fetched without the token, and the Developer role to read it.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { randomInt } from 'node:crypto'
+import { emulatorPerFile, expectPassed, SAME_REPOSITORY, step, TOKENS, type RunningEmulator } from './support.js'
+
+let emu: RunningEmulator
+// Long enough for 25 to 35 chunks: more than the window of 10 is written between two polls 1.2 s apart.
+emulatorPerFile((started) => (emu = started), { buildDurationMs: 2500 + randomInt(1000) })
+
+/** The emulator's step lines printed, by number. */
+const stepLines = (stdout: string): number[] => [...stdout.matchAll(/^\[\d+ ms\] step output line (\d+)$/gm)].map((m) => Number(m[1]))
+
+/**
+ * Whether the printed log is whole: its first line, every step line once, its closing line once;
+ * in order, except that the start the first (windowed) answer lacked comes last, from the archive,
+ * under a line saying so.
+ */
+function expectWholeLog(stdout: string): void {
+  const [live, archived = ''] = stdout.split(/^Build log text the live log did not show \(before chunk \d+\), from the archived log:$/m)
+  const lines = [...stepLines(archived), ...stepLines(live)]
+  expect(lines.length).toBeGreaterThan(60)
+  expect(lines).toEqual(Array.from({ length: lines.length }, (_v, i) => i + 1))
+  expect(stdout.match(/^Build #\d+ of workflow /gm)).toHaveLength(1)
+  expect(stdout.match(/^Build finished with status success$/gm)).toHaveLength(1)
+}
+
+const triggered = async (): Promise<string> => {
+  const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', branch: 'main', ...SAME_REPOSITORY }, { token: TOKENS.developer })
+  expectPassed(result)
+  return result.outputs['build-slug']
+}
+
+describe('streaming the build log from the emulator', () => {
+  it('follows the cursor: a log growing faster than the window between polls is printed whole, in order, once', async () => {
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', branch: 'main', ...SAME_REPOSITORY, wait: 'true', 'poll-interval': '1.2' }, { token: TOKENS.developer })
+    expectPassed(result)
+    expectWholeLog(result.stdout)
+    expect(result.stdout).not.toMatch(/^::warning::.*log/im)
+  })
+
+  it('prints the log of a build that had ended before the wait from its archive, whole and once, the raw URL masked', async () => {
+    const slug = await triggered()
+    await new Promise((resolve) => setTimeout(resolve, 3600))
+    const result = await step(emu, 'wait', { 'app-slug': 'ios-app', 'build-slug': slug }, { token: TOKENS.developer })
+    expectPassed(result)
+    expectWholeLog(result.stdout)
+    const masks = result.stdout.split('\n').filter((l) => l.startsWith('::add-mask::') && l.includes('/_raw-logs/'))
+    expect(masks).toHaveLength(1)
+  })
+
+  it('says once that a Tester/QA cannot read the log (Developer role), and still waits the build out', async () => {
+    const slug = await triggered()
+    const result = await step(emu, 'wait', { 'app-slug': 'ios-app', 'build-slug': slug }, { token: TOKENS.tester })
+    expectPassed(result)
+    expect(result.outputs['build-status']).toBe('success')
+    const warnings = result.stdout.split('\n').filter((l) => l.startsWith('::warning::') && l.includes('log'))
+    expect(warnings).toHaveLength(1)
+    expect(warnings[0]).toMatch(/Developer role/)
+    expect(stepLines(result.stdout)).toEqual([])
+  })
+})
