@@ -136,7 +136,12 @@ export function escape(text: string, max = Infinity): string {
  */
 export function plainText(text: string, max: number): string {
   const clean = neutralise(flatten(redact(text)))
-  return clean.length > max ? cut(clean, max - 3) : clean
+  if (clean.length <= max) return clean
+  // A cut between `www` and its joiner would let the ellipsis complete a bare `www.` link.
+  let room = max - 3
+  let out = cut(clean, room)
+  while (room > 0 && /\bwww\.\.\.$/i.test(out)) out = cut(clean, --room)
+  return out
 }
 
 /** A zero-width joiner: invisible, and no mention, reference or link pattern of GitHub matches across it. */

@@ -56,3 +56,17 @@ describe('withoutSecretValues', () => {
     expect(input.flagged.value).toHaveLength(24)
   })
 })
+
+describe('plainText cut short', () => {
+  it('never lets its ellipsis complete a www. link whose joiner the cut removed', () => {
+    for (let i = 0; i < 50; i++) {
+      const head = randomString(1 + randomInt(40))
+      const text = `${head} www.${randomString(8)}.example`
+      // The cut falls right after "www", before its joiner.
+      const max = head.length + 4 + 3
+      const out = plainText(text, max)
+      expect(out.length).toBeLessThanOrEqual(max)
+      expect(out).not.toMatch(/\bwww\./i)
+    }
+  })
+})
