@@ -15,7 +15,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url'
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 export const EMULATOR = join(ROOT, 'emulator', 'dist', 'index.js')
 const PROBE = pathToFileURL(join(ROOT, 'bench', 'emulator-probe.js')).href
-const SEED = join(ROOT, 'emulator', 'seed.json')
+const SEED = join(ROOT, 'emulator', 'model', 'seed.json')
 
 /** The token of the acme Workspace's owner in the bundled seed. */
 export const OWNER_TOKEN = 'token-olivia-owner'

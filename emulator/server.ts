@@ -1,18 +1,19 @@
 /** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { API_PREFIX, errorReply, handleApi, type ApiServer } from './api.js'
-import { handleControl } from './control.js'
-import { DOWNLOAD_PREFIX, serveDownload } from './downloads.js'
-import { RAW_LOG_PREFIX, serveRawLog } from './build-log.js'
-import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control-token.js'
-import { FaultInjector, type Fault } from './faults.js'
-import { answer, parseBody, readBody } from './http-io.js'
+import { API_PREFIX, errorReply, handleApi, type ApiServer } from './http/handler.js'
+import { handleControl } from './control/endpoints.js'
+import { DOWNLOAD_PREFIX, serveDownload } from './routes/downloads.js'
+import { RAW_LOG_PREFIX, serveRawLog } from './routes/build-log.js'
+import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control/token.js'
+import { applyFault, FaultInjector } from './control/faults.js'
+import { answer, parseBody, readBody } from './http/io.js'
 import { MemoryModel, type ServiceModel } from './model/model.js'
-import { RequestLog } from './request-log.js'
-import { bundledSeed, checkSeed, loadSeedFile } from './seed.js'
-import type { EmulatorState } from './state.js'
-import type { Seed } from './types.js'
+import { API_ROUTES } from './routes/index.js'
+import { RequestLog } from './control/request-log.js'
+import { bundledSeed, checkSeed, loadSeedFile } from './model/seed.js'
+import type { EmulatorState } from './model/state.js'
+import type { Seed } from './model/types.js'
 
 export { API_PREFIX }
 const CONTROL_PREFIX = '/_emulator'
@@ -78,25 +79,6 @@ class Timers {
   }
 }
 
-/** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
-async function applyFault(timers: Timers, fault: Fault, req: IncomingMessage, res: ServerResponse): Promise<boolean> {
-  switch (fault.action) {
-    case 'drop':
-      req.socket.destroy()
-      return true
-    case 'hang':
-      return true
-    case 'delay':
-      await timers.sleep(fault.ms ?? 0)
-      return false
-    case 'status': {
-      const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}
-      answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
-      return true
-    }
-  }
-}
-
 function seedOf(options: EmulatorOptions): Seed {
   if (options.seed) return checkSeed(structuredClone(options.seed))
   return options.seedFile ? loadSeedFile(options.seedFile) : bundledSeed()
@@ -129,13 +111,19 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const host = options.host ?? '127.0.0.1'
   const timers = new Timers()
   let origin = ''
+  const requests = new RequestLog()
+  const faults = new FaultInjector()
   const api: ApiServer = {
     model,
-    requests: new RequestLog(),
-    faults: new FaultInjector(),
+    routes: API_ROUTES,
     origin: () => origin,
     logDelayMs: options.logDelayMs ?? 200,
-    applyFault: (fault, req, res) => applyFault(timers, fault, req, res)
+    async intercept(req, res, url, apiPath, raw) {
+      const method = req.method ?? 'GET'
+      requests.add(method, url, req, raw)
+      const fault = faults.take(method, url.pathname, apiPath)
+      return fault !== null && (await applyFault(fault, req, res, (ms) => timers.sleep(ms)))
+    }
   }
   // Decided before listening; checked again against the address actually bound.
   let controlToken = controlTokenRequired(host, options.requireControlToken === true) ? newControlToken() : null
@@ -148,7 +136,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     }
     try {
       const body = parseBody(await readBody(req, res), req.headers['content-type'])
-      const context = { body, model, requests: api.requests, faults: api.faults, faultsEnabled: options.enableFaults === true }
+      const context = { body, model, requests, faults, faultsEnabled: options.enableFaults === true }
       answer(req, res, handleControl(req.method ?? 'GET', url.pathname.slice(CONTROL_PREFIX.length), context))
     } catch (error) {
       answer(req, res, errorReply(error, 'message'))

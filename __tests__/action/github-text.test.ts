@@ -11,7 +11,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
-import { GITHUB_ACTIONS_BOT, startFakeGitHub, type FakeGitHub, type FakeGitHubOptions, type FakeGitHubUser } from '../../emulator/github-fake.js'
+import { GITHUB_ACTIONS_BOT, startFakeGitHub, type FakeGitHub, type FakeGitHubOptions, type FakeGitHubUser } from '../../emulator/github/fake.js'
 import { fakeServices } from '../helpers/fake-service.js'
 import { decodeCharacterReferences, runAction } from '../helpers/run-action.js'
 import { randomSlug, randomString, randomToken } from '../helpers/random.js'

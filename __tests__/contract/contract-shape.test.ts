@@ -10,7 +10,7 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { bundledSeed } from '../../emulator/seed.js'
+import { bundledSeed } from '../../emulator/model/seed.js'
 import { API_ROUTES, interfacePath } from '../../emulator/routes/index.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { call, sleep, start, TOKENS, triggerBody, type ApiAnswer } from '../emulator/helpers.js'

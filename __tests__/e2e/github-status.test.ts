@@ -5,7 +5,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
-import { startFakeGitHub, type FakeGitHub } from '../../emulator/github-fake.js'
+import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { randomSlug, randomToken } from '../helpers/random.js'
 import { expectPassed, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
 

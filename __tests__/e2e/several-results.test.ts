@@ -7,7 +7,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { bundledSeed } from '../../emulator/seed.js'
+import { bundledSeed } from '../../emulator/model/seed.js'
 import { randomString } from '../helpers/random.js'
 import { buildState, errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, setConcurrency, startE2eEmulator, step, type RunningEmulator } from './support.js'
 

@@ -5,7 +5,7 @@
  * list-artifacts refused without wait.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { bundledSeed } from '../../emulator/seed.js'
+import { bundledSeed } from '../../emulator/model/seed.js'
 import { randomInt } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'

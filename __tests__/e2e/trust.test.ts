@@ -6,7 +6,7 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { randomBytes, randomInt } from 'node:crypto'
-import { startFakeGitHub, type FakeGitHub } from '../../emulator/github-fake.js'
+import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { call, trigger as apiTrigger } from '../emulator/helpers.js'
 import * as events from '../fixtures/events/events.js'
 import { randomSlug, randomToken } from '../helpers/random.js'

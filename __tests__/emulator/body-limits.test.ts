@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { randomBytes, randomInt } from 'node:crypto'
-import { MAX_BODY_BYTES } from '../../emulator/http-io.js'
+import { MAX_BODY_BYTES } from '../../emulator/http/io.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomString, randomToken } from '../helpers/random.js'
 import { call, rawExchange, rawStatus, start, TOKENS, withEmulator } from './helpers.js'

@@ -2,7 +2,7 @@ import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomBytes, randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
-import type { Seed } from '../../emulator/types.js'
+import type { Seed } from '../../emulator/model/types.js'
 import { randomSlug } from '../helpers/random.js'
 import { buildOf, call, SAME_REPOSITORY, sleep, stateOf, TOKENS, trigger, triggerBody, withEmulator } from './helpers.js'
 
@@ -241,7 +241,7 @@ describe('build lifecycle', () => {
 
 describe('manual approval off (seed option manual_approval: false)', () => {
   let off: RunningEmulator
-  const seed = JSON.parse(readFileSync(new URL('../../emulator/seed.json', import.meta.url), 'utf8')) as Seed
+  const seed = JSON.parse(readFileSync(new URL('../../emulator/model/seed.json', import.meta.url), 'utf8')) as Seed
   seed.apps = seed.apps?.map((a) => (a.slug === 'ios-app' ? { ...a, manual_approval: false } : a))
   withEmulator({ seed, buildDurationMs: 300 }, (started) => (off = started))
 

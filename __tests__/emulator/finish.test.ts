@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
-import type { Seed } from '../../emulator/types.js'
+import type { Seed } from '../../emulator/model/types.js'
 import { randomSlug, randomToken } from '../helpers/random.js'
 import { call, withEmulator } from './helpers.js'
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, beforeEach } from '@jest/globals'
 import { connect } from 'node:net'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/server.js'
 
-/** Tokens of the bundled demo seed (emulator/seed.json). */
+/** Tokens of the bundled demo seed (emulator/model/seed.json). */
 export const TOKENS = {
   owner: 'token-olivia-owner',
   admin: 'token-adam-admin',

@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
-import { compileSafePattern, MAX_PATTERN_LENGTH } from '../../emulator/safe-pattern.js'
+import { compileSafePattern, MAX_PATTERN_LENGTH } from '../../emulator/control/safe-pattern.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomSlug, randomString } from '../helpers/random.js'
 import { call, TOKENS, withEmulator } from './helpers.js'

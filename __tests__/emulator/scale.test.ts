@@ -3,11 +3,11 @@ import { describe, expect, it, jest } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { RunningEmulator } from '../../emulator/server.js'
-import type { Seed } from '../../emulator/types.js'
+import type { Seed } from '../../emulator/model/types.js'
 import { randomSlug } from '../helpers/random.js'
 import { buildOf, call, SAME_REPOSITORY, start, TOKENS, trigger } from './helpers.js'
 
-const demoSeed = (): Seed => JSON.parse(readFileSync(new URL('../../emulator/seed.json', import.meta.url), 'utf8')) as Seed
+const demoSeed = (): Seed => JSON.parse(readFileSync(new URL('../../emulator/model/seed.json', import.meta.url), 'utf8')) as Seed
 
 /** The demo seed with `count` more apps in the acme Workspace, each a copy of ios-app under a random slug. */
 function seedWithApps(count: number): { seed: Seed; slugs: string[] } {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
-import { bundledSeed, checkSeed } from '../../emulator/seed.js'
-import { globMatch, migrateMachineType, selectWorkflow } from '../../emulator/service-config.js'
-import { EmulatorState } from '../../emulator/state.js'
+import { bundledSeed, checkSeed } from '../../emulator/model/seed.js'
+import { globMatch, migrateMachineType, selectWorkflow } from '../../emulator/model/service-config.js'
+import { EmulatorState } from '../../emulator/model/state.js'
 import { randomToken } from '../helpers/random.js'
 
 const base = () => ({

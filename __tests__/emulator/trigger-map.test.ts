@@ -1,7 +1,7 @@
 /** Trigger map globs: the old answers, in time bounded by the pattern and branch lengths. */
 import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
-import { globMatch } from '../../emulator/service-config.js'
+import { globMatch } from '../../emulator/model/service-config.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomString } from '../helpers/random.js'
 import { call, TOKENS, triggerBody, withEmulator } from './helpers.js'

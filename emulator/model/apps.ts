@@ -1,8 +1,8 @@
 /** App state changes: the three registration steps, update and delete. */
 import { randomBytes } from 'node:crypto'
-import { badRequest, forbidden, notFound } from '../http-error.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord, Organization } from '../types.js'
+import { conflict, forbidden, invalid, notFound } from './errors.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, Organization } from './types.js'
 import { newAppRecord } from './app-record.js'
 
 /** The body of `POST /apps/register`, checked for shape by the route. */
@@ -94,7 +94,7 @@ export function registerApp(state: EmulatorState, caller: string, request: Regis
 export function registerSshKey(app: AppRecord, atProvider: boolean): void {
   if (/^https?:\/\//i.test(app.repoUrl)) {
     // 400, the refusal the published contract lists for register-ssh-key (it lists no 422).
-    throw badRequest(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`)
+    throw invalid(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`)
   }
   app.hasSshKey = true
   app.sshKeyRegisteredAtProvider = atProvider
@@ -108,7 +108,7 @@ export function registerSshKey(app: AppRecord, atProvider: boolean): void {
  */
 export function finishRegistration(state: EmulatorState, caller: string, app: AppRecord, request: FinishRequest): void {
   if (app.registrationFinished) {
-    throw badRequest(`app "${app.slug}" has already finished its registration; finish runs once and changes nothing afterwards (owner, team and settings stay as they are)`)
+    throw conflict(`app "${app.slug}" has already finished its registration; finish runs once and changes nothing afterwards (owner, team and settings stay as they are)`)
   }
   if (request.organization !== undefined) {
     const org = workspaceOfMember(state, caller, request.organization)

@@ -5,8 +5,8 @@
  * stretched past its expiry.
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
-import { progressOf } from '../builds.js'
-import type { AppRecord, BuildRecord, SeedArtifact } from '../types.js'
+import { progressOf } from './build-progress.js'
+import type { AppRecord, BuildRecord, SeedArtifact } from './types.js'
 
 /** Where the signed download links live, outside the API (they carry no token). */
 export const DOWNLOAD_PREFIX = '/_downloads'

@@ -5,10 +5,10 @@
  * creates nothing; the emulator records who rejected and why, which the public API does not show.
  */
 import { randomBytes } from 'node:crypto'
-import { notFound } from '../http-error.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord, BuildRecord, BuildRequestRecord } from '../types.js'
-import { chooseWorkflow, configForBuild, triggerBuild, type TriggerRequest } from './builds.js'
+import { notFound } from './errors.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, BuildRecord, BuildRequestRecord, TriggerRequest } from './types.js'
+import { chooseWorkflow, configForBuild, triggerBuild } from './builds.js'
 
 /**
  * Whether a trigger waits for approval: a pull request build, on an app with manual approval on,

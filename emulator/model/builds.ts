@@ -1,25 +1,12 @@
 /** Build state changes: trigger, abort, concurrency holds, and the recording of a build's end. */
 import { randomBytes } from 'node:crypto'
-import { progressOf } from '../builds.js'
-import { badRequest } from '../http-error.js'
-import { REDACTED } from '../redact.js'
-import { ConfigLimitError, parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from '../service-config.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord, BuildOutcome, BuildRecord, EnvItem } from '../types.js'
+import { progressOf } from './build-progress.js'
+import { conflict, invalid } from './errors.js'
+import { REDACTED } from './redaction.js'
+import { ConfigLimitError, parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from './service-config.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, BuildRecord, EnvItem, TriggerRequest } from './types.js'
 import { recordAbort, recordBuildEnd, recordTrigger } from './events.js'
-
-/** A trigger, checked for shape by the route: the string parameters hold non-empty strings only. */
-export interface TriggerRequest {
-  text: Record<string, string | undefined>
-  pullRequestId: number | null
-  skipGitStatusReport: boolean
-  environments: EnvItem[]
-  /** The request's build_params with every secret already redacted. */
-  originalParams: Record<string, unknown>
-  /** Overrides of the app's build outcome and of the emulator's build duration. */
-  outcome?: BuildOutcome
-  durationMs?: number
-}
 
 /** An abort, checked for shape by the route. */
 export interface AbortRequest {
@@ -49,13 +36,13 @@ function parsedConfig(text: string): ServiceConfig {
 /** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
 export function configForBuild(app: AppRecord): ServiceConfig {
   if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
-    throw badRequest(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`)
+    throw invalid(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`)
   }
   try {
     return parsedConfig(app.serviceYml)
   } catch (error) {
-    if (error instanceof ConfigLimitError) throw badRequest(`the app's service.yml is over the emulator's limits: ${error.message}`)
-    throw badRequest(`the app's service.yml is not valid: ${(error as Error).message.split('\n')[0]}`)
+    if (error instanceof ConfigLimitError) throw invalid(`the app's service.yml is over the emulator's limits: ${error.message}`)
+    throw invalid(`the app's service.yml is not valid: ${(error as Error).message.split('\n')[0]}`)
   }
 }
 
@@ -65,7 +52,7 @@ export function chooseWorkflow(config: ServiceConfig, request: TriggerRequest): 
   if (text.workflow_id) {
     const known = workflowNames(config)
     if (known.length > 0 && !known.includes(text.workflow_id)) {
-      throw badRequest(`build_params.workflow_id: workflow "${text.workflow_id}" is not defined in the configuration`)
+      throw invalid(`build_params.workflow_id: workflow "${text.workflow_id}" is not defined in the configuration`)
     }
     return text.workflow_id
   }
@@ -75,7 +62,7 @@ export function chooseWorkflow(config: ServiceConfig, request: TriggerRequest): 
     pullRequest: request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
   })
   if (selected === null) {
-    throw badRequest('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item')
+    throw invalid('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item')
   }
   return selected
 }
@@ -164,7 +151,7 @@ export function abortBuild(state: EmulatorState, app: AppRecord, build: BuildRec
   settleBuilds(state, now)
   const progress = progressOf(build, now)
   if (progress.status !== 0) {
-    throw badRequest(`build "${build.slug}" has already finished (${progress.statusText}) and cannot be aborted`)
+    throw conflict(`build "${build.slug}" has already finished (${progress.statusText}) and cannot be aborted`)
   }
   build.abort = { at: now, ...request, notificationSent: false, by: caller }
   build.ended = true

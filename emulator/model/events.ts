@@ -3,9 +3,9 @@
  * email notifications. The emulator sends neither; it records each decision (sent or not, and
  * why) in the world's event log, which `GET /_emulator/events` shows.
  */
-import { progressOf, type BuildProgress } from '../builds.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord, BuildOutcome, BuildRecord, EmailNotificationEvent, EventOccasion, GitStatusReportEvent, ServiceEvent } from '../types.js'
+import { progressOf, type BuildProgress } from './build-progress.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, BuildOutcome, BuildRecord, EmailNotificationEvent, EventOccasion, GitStatusReportEvent, ServiceEvent } from './types.js'
 
 /** Bounded, so a long rehearsal cannot grow the log without end. */
 export const MAX_EVENTS = 10_000

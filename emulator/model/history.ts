@@ -3,7 +3,7 @@
  * with them their logs (a log is made from its build) and the oldest events, so a
  * long-running emulator stays the same size however many builds it has run.
  */
-import type { EmulatorState } from '../state.js'
+import type { EmulatorState } from './state.js'
 
 /** Builds kept unless the emulator is told otherwise (--max-builds). */
 export const DEFAULT_MAX_BUILDS = 10_000

@@ -3,14 +3,14 @@
  * call one of these operations and shape the answer; the control endpoints use the same door.
  * `MemoryModel` keeps the world in memory; another backend would implement `ServiceModel`.
  */
-import { EmulatorState } from '../state.js'
-import type { AppRecord, BuildRecord, BuildRequestRecord, ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner, ServiceEvent } from '../types.js'
+import { EmulatorState } from './state.js'
+import type { AppRecord, BuildRecord, BuildRequestRecord, ConfigLocation, GroupRoleName, NotificationChoice, PipelineRecord, Seed, SeedOwner, ServiceEvent, TriggerRequest } from './types.js'
 import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
 import { decideBuildRequest, holdForApproval, needsApproval } from './build-requests.js'
 import { artifactsOf, type BuildArtifact } from './artifacts.js'
-import { abortPipeline, pipelineView, rebuildPipeline, triggerPipeline, type PipelineAbortRequest, type PipelineRecord, type PipelineView } from './pipelines.js'
+import { abortPipeline, pipelineView, rebuildPipeline, triggerPipeline, type PipelineAbortRequest, type PipelineView } from './pipelines.js'
 import { abortWorkflowBuilds, settlePipelineBuilds } from './pipeline-builds.js'
-import { abortBuild, settleBuilds, startHeldBuilds, triggerBuild, type AbortRequest, type TriggerRequest } from './builds.js'
+import { abortBuild, settleBuilds, startHeldBuilds, triggerBuild, type AbortRequest } from './builds.js'
 import { DEFAULT_MAX_BUILDS, trimHistory } from './history.js'
 import { migrateMachineTypes, setConfigLocation, setGroupRole, setNotifications, uploadConfig, type MigrationResult } from './settings.js'
 

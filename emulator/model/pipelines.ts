@@ -6,41 +6,10 @@
  * keeps the workflows that succeeded.
  */
 import { createHash, randomUUID } from 'node:crypto'
-import { badRequest } from '../http-error.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord } from '../types.js'
-import { configForBuild, type TriggerRequest } from './builds.js'
-
-export interface PipelineAttempt {
-  number: number
-  at: number
-  /** null while the pipeline is held. */
-  startedAt: number | null
-  /** Workflows that succeeded in an earlier attempt and are not run again: name → its ids. */
-  kept: Map<string, KeptWorkflow>
-  /** The build each workflow of this attempt runs as, once its stage has started: name → build slug. */
-  builds: Map<string, string>
-}
-
-/** A pipeline workflow's two ids: its own, and its build's slug (`external_id`). */
-export interface KeptWorkflow {
-  id: string
-  externalId: string
-}
-
-export interface PipelineRecord {
-  id: string
-  appSlug: string
-  name: string
-  number: number
-  stages: { name: string; workflows: string[] }[]
-  attempts: PipelineAttempt[]
-  stageDurationMs: number
-  triggerParams: Record<string, unknown>
-  /** The trigger, for the builds of its workflows. */
-  request: TriggerRequest
-  abort: null | { at: number; reason: string; withSuccess: boolean; skipNotifications: boolean; by: string }
-}
+import { conflict, invalid } from './errors.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, KeptWorkflow, PipelineAttempt, PipelineRecord, TriggerRequest } from './types.js'
+import { configForBuild } from './builds.js'
 
 /** A pipeline's abort, checked for shape by the route. */
 export interface PipelineAbortRequest {
@@ -77,7 +46,7 @@ const nameOf = (item: unknown): string | undefined =>
 function stagesOf(config: Record<string, unknown>, id: string): PipelineRecord['stages'] {
   const pipelines = (config.pipelines ?? {}) as Record<string, { stages?: unknown }>
   const definition = Object.hasOwn(pipelines, id) ? pipelines[id] : undefined
-  if (!definition) throw badRequest(`build_params.pipeline_id: pipeline "${id}" is not defined in the configuration`)
+  if (!definition) throw invalid(`build_params.pipeline_id: pipeline "${id}" is not defined in the configuration`)
   const shared = (config.stages ?? {}) as Record<string, { workflows?: unknown }>
   const stages = asList(definition.stages).map((entry) => {
     const name = nameOf(entry) ?? ''
@@ -86,7 +55,7 @@ function stagesOf(config: Record<string, unknown>, id: string): PipelineRecord['
     return { name, workflows }
   })
   if (stages.length === 0 || stages.some((s) => s.name === '' || s.workflows.length === 0)) {
-    throw badRequest(`pipeline "${id}" has no stages, or a stage without workflows`)
+    throw invalid(`pipeline "${id}" has no stages, or a stage without workflows`)
   }
   return stages
 }
@@ -177,15 +146,15 @@ function workflowView(pipeline: PipelineRecord, attempt: PipelineAttempt, name: 
 /** Aborts a pipeline that has not finished. */
 export function abortPipeline(app: AppRecord, pipeline: PipelineRecord, caller: string, request: PipelineAbortRequest, now: number): void {
   const { status } = pipelineView(app, pipeline, now)
-  if (status !== 'running' && status !== 'on_hold') throw badRequest(`pipeline "${pipeline.id}" has already finished (${status}) and cannot be aborted`)
+  if (status !== 'running' && status !== 'on_hold') throw conflict(`pipeline "${pipeline.id}" has already finished (${status}) and cannot be aborted`)
   pipeline.abort = { at: now, ...request, by: caller }
 }
 
 /** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded. */
 export function rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean, now: number): void {
   const view = pipelineView(app, pipeline, now)
-  if (view.status === 'running' || view.status === 'on_hold') throw badRequest(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`)
-  if (partial && view.status === 'succeeded') throw badRequest(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`)
+  if (view.status === 'running' || view.status === 'on_hold') throw conflict(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`)
+  if (partial && view.status === 'succeeded') throw conflict(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`)
   const kept = new Map<string, KeptWorkflow>()
   if (partial) for (const w of view.stages.flatMap((s) => s.workflows)) if (w.status === 'succeeded') kept.set(w.name, { id: w.id, externalId: w.externalId })
   pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept, builds: new Map() })

@@ -1,8 +1,8 @@
 /** App settings: the configuration file and its location, group roles, notifications, machine types. */
-import { unprocessable } from '../http-error.js'
-import { ConfigLimitError, migrateMachineType } from '../service-config.js'
-import type { EmulatorState } from '../state.js'
-import type { AppRecord, ConfigLocation, GroupRoleName, NotificationChoice, SeedOwner } from '../types.js'
+import { unknownReference } from './errors.js'
+import { ConfigLimitError, migrateMachineType } from './service-config.js'
+import type { EmulatorState } from './state.js'
+import type { AppRecord, ConfigLocation, GroupRoleName, NotificationChoice, SeedOwner } from './types.js'
 
 /** What a machine type migration did: the apps changed, and those whose file could not be read. */
 export interface MigrationResult {
@@ -24,7 +24,7 @@ export function setConfigLocation(app: AppRecord, location: ConfigLocation): voi
 export function setGroupRole(state: EmulatorState, app: AppRecord, role: GroupRoleName, groups: string[]): string[] {
   const org = app.owner.account_type === 'organization' ? state.organizations.get(app.owner.slug) : undefined
   for (const slug of groups) {
-    if (!org?.groups.has(slug)) throw unprocessable(`groups: "${slug}" is not a group of the Workspace that owns app "${app.slug}"`)
+    if (!org?.groups.has(slug)) throw unknownReference(`groups: "${slug}" is not a group of the Workspace that owns app "${app.slug}"`)
   }
   app.groupRoles[role] = [...new Set(groups)]
   return [...app.groupRoles[role]]

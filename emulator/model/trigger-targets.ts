@@ -5,9 +5,9 @@
  * matching triggers"; bitrise-io/bitrise-cli reads `results` as the source of truth). The
  * trigger map, and a trigger naming its workflow or pipeline, start one.
  */
-import { selectTargets } from '../service-config.js'
-import type { AppRecord } from '../types.js'
-import { configForBuild, type TriggerRequest } from './builds.js'
+import { selectTargets } from './service-config.js'
+import type { AppRecord, TriggerRequest } from './types.js'
+import { configForBuild } from './builds.js'
 
 /** The trigger itself, or one trigger per matching target, each naming its workflow or pipeline. */
 export function triggersOf(app: AppRecord, request: TriggerRequest): TriggerRequest[] {

@@ -1,12 +1,12 @@
 /** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
-import { APP_ANY_ROLE, APP_OWNER_OR_ADMIN, type Access } from '../access.js'
-import { appList, type AppList } from '../app-lists.js'
-import { badRequest, notFound } from '../http-error.js'
-import { isObject, type Reply } from '../http-io.js'
-import { pageOf } from '../paging.js'
-import type { ApiRoute, RequestContext } from '../router.js'
-import type { AppRecord } from '../types.js'
-import { bodyObject, optionalBoolean, optionalId, optionalString, requiredString } from '../validate.js'
+import { APP_ANY_ROLE, APP_OWNER_OR_ADMIN, type Access } from '../model/access.js'
+import { appList, type AppList } from '../model/app-lists.js'
+import { badRequest, notFound } from '../http/errors.js'
+import type { Reply } from '../http/io.js'
+import { pageOf } from '../http/paging.js'
+import type { ApiRoute, RequestContext } from '../http/router.js'
+import { isObject, type AppRecord } from '../model/types.js'
+import { bodyObject, optionalBoolean, optionalId, optionalString, requiredString } from '../http/validation.js'
 
 const OK: Reply = { status: 200, json: { status: 'ok' } }
 

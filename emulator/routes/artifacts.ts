@@ -1,10 +1,10 @@
 /** A build's artifacts: the paged list, and one artifact with its signed, expiring download link. */
-import { APP_ANY_ROLE } from '../access.js'
-import { notFound } from '../http-error.js'
-import type { Reply } from '../http-io.js'
+import { APP_ANY_ROLE } from '../model/access.js'
+import { notFound } from '../http/errors.js'
+import type { Reply } from '../http/io.js'
 import { signedDownloadPath, type BuildArtifact } from '../model/artifacts.js'
-import { pageOf } from '../paging.js'
-import type { ApiRoute, RequestContext } from '../router.js'
+import { pageOf } from '../http/paging.js'
+import type { ApiRoute, RequestContext } from '../http/router.js'
 import { findBuild } from './builds.js'
 
 function listItem(artifact: BuildArtifact): Record<string, unknown> {

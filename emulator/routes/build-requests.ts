@@ -1,12 +1,12 @@
 /** The builds list with its filters and paging, and the build requests of triggers held for manual approval. */
-import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../access.js'
-import { buildListPage, readBuildFilters } from '../build-list.js'
-import type { Reply } from '../http-io.js'
+import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
+import { buildListPage, readBuildFilters } from './build-list.js'
+import type { Reply } from '../http/io.js'
 import { openBuildRequests } from '../model/build-requests.js'
-import type { ApiRoute, RequestContext } from '../router.js'
-import type { AppRecord, BuildRequestRecord } from '../types.js'
-import { bodyObject, optionalBoolean } from '../validate.js'
-import { badRequest } from '../http-error.js'
+import type { ApiRoute, RequestContext } from '../http/router.js'
+import type { AppRecord, BuildRequestRecord } from '../model/types.js'
+import { bodyObject, optionalBoolean } from '../http/validation.js'
+import { badRequest } from '../http/errors.js'
 
 function listBuilds(ctx: RequestContext): Reply {
   const filters = readBuildFilters(ctx.query)

@@ -1,15 +1,14 @@
 /** Triggering, reading, following and aborting builds. */
-import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../access.js'
-import { logAnswer } from '../build-log.js'
-import { buildJson } from '../builds.js'
-import { notFound } from '../http-error.js'
-import type { Reply } from '../http-io.js'
-import type { ApiRoute, RequestContext } from '../router.js'
+import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
+import { logAnswer } from './build-log.js'
+import { buildJson } from './build-views.js'
+import { notFound } from '../http/errors.js'
+import type { Reply } from '../http/io.js'
+import type { ApiRoute, RequestContext } from '../http/router.js'
 import type { TriggerRequest } from '../model/model.js'
-import type { PipelineRecord } from '../model/pipelines.js'
 import { triggersOf } from '../model/trigger-targets.js'
-import type { BuildRecord } from '../types.js'
-import { bodyObject, optionalBoolean, optionalString } from '../validate.js'
+import type { BuildRecord, PipelineRecord } from '../model/types.js'
+import { bodyObject, optionalBoolean, optionalString } from '../http/validation.js'
 import { readTriggerRequest } from './trigger-request.js'
 
 function trigger(ctx: RequestContext): Reply {

@@ -1,11 +1,11 @@
 /** service.yml upload and download, its location, machine type migration and email notifications. */
-import { APP_OWNER_OR_ADMIN } from '../access.js'
-import { badRequest } from '../http-error.js'
-import { isObject, type Reply } from '../http-io.js'
-import type { ApiRoute, RequestContext } from '../router.js'
-import { ConfigLimitError, dumpServiceYml, parseServiceYml } from '../service-config.js'
-import type { ConfigLocation, NotificationChoice, SeedOwner } from '../types.js'
-import { bodyObject, oneOf, optionalString, requiredString } from '../validate.js'
+import { APP_OWNER_OR_ADMIN } from '../model/access.js'
+import { badRequest } from '../http/errors.js'
+import type { Reply } from '../http/io.js'
+import type { ApiRoute, RequestContext } from '../http/router.js'
+import { ConfigLimitError, dumpServiceYml, parseServiceYml } from '../model/service-config.js'
+import { isObject, type ConfigLocation, type NotificationChoice, type SeedOwner } from '../model/types.js'
+import { bodyObject, oneOf, optionalString, requiredString } from '../http/validation.js'
 
 const LOCATIONS: readonly ConfigLocation[] = ['service', 'repository']
 const NOTIFICATION_CHOICES: readonly NotificationChoice[] = ['always', 'never', 'change']

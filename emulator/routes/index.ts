@@ -1,6 +1,6 @@
 /** The API's route table, and the role table of the emulator README written from it. */
-import { describeAccess } from '../access.js'
-import type { ApiRoute } from '../router.js'
+import { describeAccess } from '../model/access.js'
+import type { ApiRoute } from '../http/router.js'
 import { appRoutes } from './apps.js'
 import { buildRequestRoutes } from './build-requests.js'
 import { artifactRoutes } from './artifacts.js'

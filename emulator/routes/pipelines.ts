@@ -1,10 +1,10 @@
 /** Reading, aborting and rebuilding a pipeline. */
-import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../access.js'
-import { notFound } from '../http-error.js'
-import type { Reply } from '../http-io.js'
-import type { PipelineRecord } from '../model/pipelines.js'
-import type { ApiRoute, RequestContext } from '../router.js'
-import { bodyObject, optionalBoolean, optionalString } from '../validate.js'
+import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
+import { notFound } from '../http/errors.js'
+import type { Reply } from '../http/io.js'
+import type { PipelineRecord } from '../model/types.js'
+import type { ApiRoute, RequestContext } from '../http/router.js'
+import { bodyObject, optionalBoolean, optionalString } from '../http/validation.js'
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 

@@ -1,10 +1,10 @@
 /** Group role grants on an app's team and the Workspace group list. */
-import { APP_OWNER_OR_ADMIN } from '../access.js'
-import { HttpError } from '../http-error.js'
-import type { Reply } from '../http-io.js'
-import type { ApiRoute, RequestContext } from '../router.js'
-import { GROUP_ROLE_NAMES, type GroupRoleName } from '../types.js'
-import { bodyObject } from '../validate.js'
+import { APP_OWNER_OR_ADMIN } from '../model/access.js'
+import { HttpError } from '../http/errors.js'
+import type { Reply } from '../http/io.js'
+import type { ApiRoute, RequestContext } from '../http/router.js'
+import { GROUP_ROLE_NAMES, type GroupRoleName } from '../model/types.js'
+import { bodyObject } from '../http/validation.js'
 
 /**
  * The role of the path. The published contract lists one refusal per route besides the

@@ -1,10 +1,9 @@
 /** Reading a trigger request: the four body encodings, build_params, environments and the emulator's headers. */
 import type { IncomingHttpHeaders } from 'node:http'
-import { badRequest } from '../http-error.js'
-import { isObject } from '../http-io.js'
+import { badRequest } from '../http/errors.js'
 import type { TriggerRequest } from '../model/model.js'
-import { redactBody, REDACTED } from '../redact.js'
-import type { EnvItem } from '../types.js'
+import { redactBody, REDACTED } from '../model/redaction.js'
+import { isObject, type EnvItem } from '../model/types.js'
 
 const STRING_PARAMS = [
   'branch',

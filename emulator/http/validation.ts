@@ -1,6 +1,6 @@
 /** Field checks for request bodies; each failure names the field it is about. */
-import { badRequest } from './http-error.js'
-import { isObject } from './http-io.js'
+import { badRequest } from './errors.js'
+import { isObject } from '../model/types.js'
 
 /** The body as an object; an empty body counts as `{}` when `allowEmpty`. */
 export function bodyObject(body: unknown, allowEmpty = false): Record<string, unknown> {

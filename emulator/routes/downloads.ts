@@ -1,8 +1,8 @@
 /** The signed artifact download links: no token, only a signature that holds and has not expired. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { answer } from './http-io.js'
-import { artifactContent, checkDownloadLink, DOWNLOAD_PREFIX } from './model/artifacts.js'
-import type { ServiceModel } from './model/model.js'
+import { answer } from '../http/io.js'
+import { artifactContent, checkDownloadLink, DOWNLOAD_PREFIX } from '../model/artifacts.js'
+import type { ServiceModel } from '../model/model.js'
 
 export { DOWNLOAD_PREFIX }
 

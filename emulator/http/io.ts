@@ -1,6 +1,6 @@
 /** Reading request bodies and writing answers, shared by the API and the control endpoints. */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { HttpError } from './http-error.js'
+import { HttpError } from './errors.js'
 
 export const MAX_BODY_BYTES = 1024 * 1024
 
@@ -107,8 +107,4 @@ export function send(res: ServerResponse, reply: Reply): void {
 /** Writes a reply; when the request's body was left unread, the connection is closed after it instead of reading on. */
 export function answer(req: IncomingMessage, res: ServerResponse, reply: Reply): void {
   send(res, bodyPending(req) ? { ...reply, headers: { ...(reply.headers ?? {}), connection: 'close' } } : reply)
-}
-
-export function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }

@@ -2,9 +2,10 @@
  * The builds list of the published contract (`GET /apps/{app-slug}/builds`): its filters and
  * its paging, computed from the builds the model holds. Reads only; nothing here changes state.
  */
-import { buildJson, progressOf } from './builds.js'
-import { badRequest } from './http-error.js'
-import type { BuildRecord } from './types.js'
+import { progressOf } from '../model/build-progress.js'
+import { buildJson } from './build-views.js'
+import { badRequest } from '../http/errors.js'
+import type { BuildRecord } from '../model/types.js'
 
 /** The filters of the contract the emulator applies; any other query parameter is ignored. */
 export interface BuildFilters {

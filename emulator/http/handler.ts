@@ -1,28 +1,28 @@
 /**
- * One API request, start to end: find the route, authenticate, read the body, log it, apply an
- * injected fault, check the route's access rule, and let the handler talk to the model.
+ * One API request, start to end: find the route, authenticate, read the body, let the server
+ * intercept it (request log, injected faults), check the route's access rule, and let the
+ * route's handler talk to the model. The route table and the interception come from the server.
  */
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { authorize, type AccessTarget } from './access.js'
-import type { FaultInjector, Fault } from './faults.js'
-import { HttpError } from './http-error.js'
-import { answer, parseBody, readBody, type Reply } from './http-io.js'
-import type { ServiceModel } from './model/model.js'
-import type { RequestLog } from './request-log.js'
-import { decodeParams, matchRoute, type ApiRoute, type ErrorStyle, type RequestContext } from './router.js'
-import { API_ROUTES } from './routes/index.js'
+import { authorize, type AccessTarget } from '../model/access.js'
+import type { ServiceModel } from '../model/model.js'
+import { asHttpError, HttpError, type ErrorStyle } from './errors.js'
+import { answer, parseBody, readBody, type Reply } from './io.js'
+import { decodeParams, matchRoute, type ApiRoute, type RequestContext } from './router.js'
 
 export const API_PREFIX = '/v0.1'
 
 /** What the API handler needs from the running server. */
 export interface ApiServer {
   model: ServiceModel
-  requests: RequestLog
-  faults: FaultInjector
+  routes: readonly ApiRoute[]
   origin: () => string
   logDelayMs: number
-  /** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
-  applyFault: (fault: Fault, req: IncomingMessage, res: ServerResponse) => Promise<boolean>
+  /**
+   * Sees every request once its body is read (`raw`; null when it is refused unread): logs it and
+   * applies an injected fault. True when the request has been dealt with (answered, dropped or left hanging).
+   */
+  intercept: (req: IncomingMessage, res: ServerResponse, url: URL, apiPath: string, raw: string | null) => Promise<boolean>
 }
 
 /** Reads the token from `Authorization: <token>`, `token <token>` or `Bearer <token>`. */
@@ -32,11 +32,10 @@ function tokenOf(req: IncomingMessage): string | undefined {
   return header.trim().replace(/^(token|bearer)\s+/i, '')
 }
 
-/** An error as an answer in the endpoint's error shape; anything but an HttpError is a 500. */
+/** An error as an answer in the endpoint's error shape; anything but an HTTP or a model error is a 500. */
 export function errorReply(error: unknown, style: ErrorStyle): Reply {
-  if (error instanceof HttpError) {
-    return { status: error.status, json: { [style]: error.message }, headers: error.headers }
-  }
+  const known = asHttpError(error)
+  if (known !== null) return { status: known.status, json: { [style]: known.message }, headers: known.headers }
   // Only the message goes to the console: request data may carry keys or tokens.
   console.error(`service emulator: internal error: ${(error as Error)?.message ?? String(error)}`)
   return { status: 500, json: { [style]: 'internal emulator error' } }
@@ -75,15 +74,11 @@ function dispatch(server: ApiServer, route: ApiRoute, base: Omit<RequestContext,
 export async function handleApi(server: ApiServer, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
   const method = req.method ?? 'GET'
   const apiPath = url.pathname.slice(API_PREFIX.length) || '/'
-  const match = matchRoute(API_ROUTES, method, apiPath)
+  const match = matchRoute(server.routes, method, apiPath)
   const style: ErrorStyle = match?.route.errorStyle ?? 'message'
   // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
   const caller = match ? authenticate(server.model, req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) }
-  const logAndFault = async (raw: string | null): Promise<boolean> => {
-    server.requests.add(method, url, req, raw)
-    const fault = server.faults.take(method, url.pathname, apiPath)
-    return fault !== null && (await server.applyFault(fault, req, res))
-  }
+  const logAndFault = (raw: string | null): Promise<boolean> => server.intercept(req, res, url, apiPath, raw)
   if ('refusal' in caller) {
     if (!(await logAndFault(null))) answer(req, res, errorReply(caller.refusal, style))
     return

@@ -2,7 +2,7 @@
  * Who may call a route. Each route of the table carries one of these; the server checks it
  * before the handler runs, and the emulator README's role table is written from the same values.
  */
-import { forbidden, notFound } from './http-error.js'
+import { forbidden, notFound } from './errors.js'
 import type { EmulatorState } from './state.js'
 import type { AppRecord, Organization, TeamRole } from './types.js'
 

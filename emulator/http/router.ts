@@ -1,10 +1,10 @@
 /** A small path router: route tables of `/apps/:app/builds/:build` patterns, one handler per method and path. */
 import type { IncomingHttpHeaders } from 'node:http'
-import type { Access } from './access.js'
-import { badRequest } from './http-error.js'
-import type { Reply } from './http-io.js'
-import type { ServiceModel } from './model/model.js'
-import type { AppRecord, Organization } from './types.js'
+import type { Access } from '../model/access.js'
+import { badRequest, type ErrorStyle } from './errors.js'
+import type { Reply } from './io.js'
+import type { ServiceModel } from '../model/model.js'
+import type { AppRecord, Organization } from '../model/types.js'
 
 /** Everything a handler may look at. `user` is the authenticated caller's slug. */
 export interface RequestContext {
@@ -23,9 +23,6 @@ export interface RequestContext {
   /** The Workspace the route's access rule found (routes with Workspace access only). */
   org: () => Organization
 }
-
-/** Most endpoints answer errors as `{message}`; register, roles and groups as `{error_msg}`. */
-export type ErrorStyle = 'message' | 'error_msg'
 
 /** One line of a route table: method, path pattern and handler. */
 export interface Route<Context> {

@@ -2,13 +2,13 @@
  * Emulator-only endpoints under `/_emulator/`, as a route table: state dump, reset, request
  * log, event log, concurrency slots, faults. State changes go through the model.
  */
-import { buildStateJson } from './builds.js'
+import { buildStateJson } from '../routes/build-views.js'
 import type { FaultInjector } from './faults.js'
-import { badRequest, notFound } from './http-error.js'
-import type { Reply } from './http-io.js'
-import type { ServiceModel } from './model/model.js'
+import { badRequest, notFound } from '../http/errors.js'
+import type { Reply } from '../http/io.js'
+import type { ServiceModel } from '../model/model.js'
 import type { RequestLog } from './request-log.js'
-import { decodeParams, matchRoute, type Route } from './router.js'
+import { decodeParams, matchRoute, type Route } from '../http/router.js'
 
 export interface ControlContext {
   params: Record<string, string>

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 import demoSeed from './seed.json' with { type: 'json' }
-import type { Seed, SeedApp } from './types.js'
+import { isObject, type Seed, type SeedApp } from './types.js'
 
 const ROLE_ALIASES: Record<string, string> = {
   owner: 'owner',
@@ -28,10 +28,6 @@ export function loadSeedFile(file: string): Seed {
 
 function fail(where: string, message: string): never {
   throw new Error(`invalid seed (${where}): ${message}`)
-}
-
-function isObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value)
 }
 
 /** Checks the references inside a seed and returns it typed; throws an error naming the bad field. */

@@ -148,7 +148,7 @@ export interface BuildRequestRecord {
   appSlug: string
   createdAt: number
   /** The trigger as received, to start the build on approval. */
-  trigger: import('./model/builds.js').TriggerRequest
+  trigger: TriggerRequest
   decision: null | { approved: boolean; at: number; by: string; buildSlug: string | null; reason: string | null }
 }
 
@@ -232,3 +232,53 @@ export interface EmailNotificationEvent {
 
 /** The events of the service's interface (section 6) that the emulator records. */
 export type ServiceEvent = GitStatusReportEvent | EmailNotificationEvent
+
+/** A trigger, checked for shape by the route: the string parameters hold non-empty strings only. */
+export interface TriggerRequest {
+  text: Record<string, string | undefined>
+  pullRequestId: number | null
+  skipGitStatusReport: boolean
+  environments: EnvItem[]
+  /** The request's build_params with every secret already redacted. */
+  originalParams: Record<string, unknown>
+  /** Overrides of the app's build outcome and of the emulator's build duration. */
+  outcome?: BuildOutcome
+  durationMs?: number
+}
+
+/** A pipeline as the model keeps it: its stages and every attempt to run them. */
+export interface PipelineAttempt {
+  number: number
+  at: number
+  /** null while the pipeline is held. */
+  startedAt: number | null
+  /** Workflows that succeeded in an earlier attempt and are not run again: name → its ids. */
+  kept: Map<string, KeptWorkflow>
+  /** The build each workflow of this attempt runs as, once its stage has started: name → build slug. */
+  builds: Map<string, string>
+}
+
+/** A pipeline workflow's two ids: its own, and its build's slug (`external_id`). */
+export interface KeptWorkflow {
+  id: string
+  externalId: string
+}
+
+export interface PipelineRecord {
+  id: string
+  appSlug: string
+  name: string
+  number: number
+  stages: { name: string; workflows: string[] }[]
+  attempts: PipelineAttempt[]
+  stageDurationMs: number
+  triggerParams: Record<string, unknown>
+  /** The trigger, for the builds of its workflows. */
+  request: TriggerRequest
+  abort: null | { at: number; reason: string; withSuccess: boolean; skipNotifications: boolean; by: string }
+}
+
+/** A JSON object (not null, not an array). */
+export function isObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value)
+}

@@ -1,7 +1,7 @@
 /** The log of requests received under the API prefix, for tests and rehearsals to inspect. */
 import type { IncomingMessage } from 'node:http'
-import { parseBody } from './http-io.js'
-import { redactBody, unparsedBody } from './redact.js'
+import { parseBody } from '../http/io.js'
+import { redactBody, unparsedBody } from '../model/redaction.js'
 
 const MAX_LOGGED_REQUESTS = 10_000
 

@@ -1,6 +1,8 @@
 /** Fault injection: the next N requests matching a path (and method) fail in a chosen way. */
-import { badRequest } from './http-error.js'
-import { isObject } from './http-io.js'
+import type { IncomingMessage, ServerResponse } from 'node:http'
+import { badRequest } from '../http/errors.js'
+import { answer } from '../http/io.js'
+import { isObject } from '../model/types.js'
 import { compileSafePattern, PatternError, type SafePattern } from './safe-pattern.js'
 
 export type FaultAction = 'status' | 'delay' | 'drop' | 'hang'
@@ -99,5 +101,24 @@ function patternOf(path: string): SafePattern | null {
   } catch (error) {
     if (error instanceof PatternError) throw badRequest(`path: ${error.message}`)
     throw error
+  }
+}
+
+/** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
+export async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse, sleep: (ms: number) => Promise<void>): Promise<boolean> {
+  switch (fault.action) {
+    case 'drop':
+      req.socket.destroy()
+      return true
+    case 'hang':
+      return true
+    case 'delay':
+      await sleep(fault.ms ?? 0)
+      return false
+    case 'status': {
+      const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}
+      answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
+      return true
+    }
   }
 }

@@ -1,6 +1,6 @@
 /** One page of a list, as the service pages every list: `limit` up to 50, and `next`, the key of the page's first item. */
-import { badRequest } from './http-error.js'
-import type { Reply } from './http-io.js'
+import { badRequest } from './errors.js'
+import type { Reply } from './io.js'
 import type { RequestContext } from './router.js'
 
 /** The service's largest page. */

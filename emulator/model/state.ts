@@ -1,8 +1,7 @@
 /** The emulator's in-memory world: users, Workspaces, apps, builds and the events they caused. Only the model changes it. */
-import { newAppRecord } from './model/app-record.js'
-import type { PipelineRecord } from './model/pipelines.js'
+import { newAppRecord } from './app-record.js'
 import { normaliseRole } from './seed.js'
-import type { AppRecord, BuildRecord, BuildRequestRecord, GroupRoleName, Organization, Seed, SeedApp, SeedUser, ServiceEvent, TeamRole } from './types.js'
+import type { AppRecord, BuildRecord, BuildRequestRecord, GroupRoleName, Organization, PipelineRecord, Seed, SeedApp, SeedUser, ServiceEvent, TeamRole } from './types.js'
 
 const ROLE_RANK: Record<TeamRole, number> = { owner: 4, admin: 3, manager: 2, member: 1 }
 

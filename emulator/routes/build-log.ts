@@ -1,5 +1,6 @@
 /**
- * The build log endpoint as the service answers it, and the archived log behind its signed URL.
+ * The build log: its lines at a moment, the log endpoint's answer as the service gives it, and the
+ * archived log behind its signed URL.
  *
  * - Without `after_timestamp` only the last LOG_WINDOW chunks come (recorded real answers hold 10
  *   chunks of 42: Kesin11/CIAnalyzer tests/fixture/bitrise_build_log/), with
@@ -13,11 +14,40 @@
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
-import { logAt } from './builds.js'
-import { badRequest } from './http-error.js'
-import { answer } from './http-io.js'
-import type { ServiceModel } from './model/model.js'
-import type { BuildRecord } from './types.js'
+import { badRequest } from '../http/errors.js'
+import { answer } from '../http/io.js'
+import { progressOf } from '../model/build-progress.js'
+import type { ServiceModel } from '../model/model.js'
+import type { BuildRecord } from '../model/types.js'
+
+const LINES_PER_TICK = 3
+const TICK_MS = 100
+const MAX_TICKS = 300
+
+/**
+ * The log as it stands at `now`, or null before it exists (held, or within `logDelayMs` of
+ * the start). It grows by a few lines every 100 ms and ends with a closing line; each chunk
+ * carries the time it was written (`at`), which the log's cursor compares with.
+ */
+export function logAt(build: BuildRecord, now: number, logDelayMs: number): { chunks: { chunk: string; position: number; at: number }[]; finished: boolean } | null {
+  if (build.startedAt === null || now < build.startedAt + logDelayMs) return null
+  const progress = progressOf(build, now)
+  const until = progress.finishedAt ?? now
+  const ticks = Math.min(MAX_TICKS, Math.max(0, Math.floor((until - build.startedAt) / TICK_MS)))
+  const chunks: { chunk: string; position: number; at: number }[] = [
+    { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0, at: build.startedAt }
+  ]
+  for (let tick = 1; tick <= ticks; tick++) {
+    const lines: string[] = []
+    for (let line = 1; line <= LINES_PER_TICK; line++) lines.push(`[${tick * TICK_MS} ms] step output line ${(tick - 1) * LINES_PER_TICK + line}`)
+    chunks.push({ chunk: lines.join('\n') + '\n', position: tick, at: build.startedAt + tick * TICK_MS })
+  }
+  if (progress.finishedAt !== null) {
+    const reason = build.abort?.reason ? `: ${build.abort.reason}` : ''
+    chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1, at: progress.finishedAt })
+  }
+  return { chunks, finished: progress.finishedAt !== null }
+}
 
 /** Chunks an answer without a cursor holds. */
 export const LOG_WINDOW = 10
