@@ -75,24 +75,23 @@ function parseArgs(argv) {
 
 ;// CONCATENATED MODULE: external "node:http"
 const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
-;// CONCATENATED MODULE: ./emulator/http-error.ts
-/** An error that the router turns into an HTTP answer with a message body. */
-class HttpError extends Error {
-    status;
-    headers;
-    constructor(status, message, headers = {}) {
+;// CONCATENATED MODULE: ./emulator/model/errors.ts
+/** A refusal of the model, with the message the caller reads. */
+class ModelError extends Error {
+    kind;
+    constructor(kind, message) {
         super(message);
-        this.status = status;
-        this.headers = headers;
-        this.name = 'HttpError';
+        this.kind = kind;
+        this.name = 'ModelError';
     }
 }
-const badRequest = (message) => new HttpError(400, message);
-const unprocessable = (message) => new HttpError(422, message);
-const forbidden = (message) => new HttpError(403, message);
-const notFound = (message) => new HttpError(404, message);
+const invalid = (message) => new ModelError('invalid', message);
+const conflict = (message) => new ModelError('conflict', message);
+const forbidden = (message) => new ModelError('forbidden', message);
+const notFound = (message) => new ModelError('not-found', message);
+const unknownReference = (message) => new ModelError('unknown-reference', message);
 
-;// CONCATENATED MODULE: ./emulator/access.ts
+;// CONCATENATED MODULE: ./emulator/model/access.ts
 /**
  * Who may call a route. Each route of the table carries one of these; the server checks it
  * before the handler runs, and the emulator README's role table is written from the same values.
@@ -173,7 +172,47 @@ function authorize(access, state, user, params) {
     }
 }
 
-;// CONCATENATED MODULE: ./emulator/http-io.ts
+;// CONCATENATED MODULE: ./emulator/http/errors.ts
+/**
+ * Errors as HTTP answers: the plumbing's own refusals (`HttpError`), and the one place that
+ * gives each of the model's error kinds its status code.
+ */
+
+/** An error that the router turns into an HTTP answer with a message body. */
+class HttpError extends Error {
+    status;
+    headers;
+    constructor(status, message, headers = {}) {
+        super(message);
+        this.status = status;
+        this.headers = headers;
+        this.name = 'HttpError';
+    }
+}
+const badRequest = (message) => new HttpError(400, message);
+const errors_notFound = (message) => new HttpError(404, message);
+/**
+ * The status code of each kind of model refusal, as the service answers it: it answers a
+ * request the state does not allow (abort a finished build) with 400, like a malformed one,
+ * and a roles body naming a group outside the Workspace with 422.
+ */
+const STATUS_OF_KIND = {
+    invalid: 400,
+    conflict: 400,
+    forbidden: 403,
+    'not-found': 404,
+    'unknown-reference': 422
+};
+/** The error as an HTTP error, or null when it is neither the plumbing's nor the model's (a 500). */
+function asHttpError(error) {
+    if (error instanceof HttpError)
+        return error;
+    if (error instanceof ModelError)
+        return new HttpError(STATUS_OF_KIND[error.kind], error.message);
+    return null;
+}
+
+;// CONCATENATED MODULE: ./emulator/http/io.ts
 
 const MAX_BODY_BYTES = 1024 * 1024;
 const tooLarge = (limit) => new HttpError(413, `request body is larger than ${limit} bytes`);
@@ -276,11 +315,8 @@ function send(res, reply) {
 function answer(req, res, reply) {
     send(res, bodyPending(req) ? { ...reply, headers: { ...(reply.headers ?? {}), connection: 'close' } } : reply);
 }
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
 
-;// CONCATENATED MODULE: ./emulator/router.ts
+;// CONCATENATED MODULE: ./emulator/http/router.ts
 
 /** Decodes one path segment; malformed percent-encoding (a lone `%`, `%zz`, a cut UTF-8 sequence) is a 400. */
 function decodeSegment(segment, name) {
@@ -314,275 +350,91 @@ function decodeParams(match) {
     return Object.fromEntries(Object.entries(match.params).map(([name, raw]) => [name, decodeSegment(raw, name)]));
 }
 
-;// CONCATENATED MODULE: ./emulator/app-lists.ts
-/** Lists of different callers and owners kept at once; the oldest goes first. */
-const MAX_LISTS = 64;
-class AppListCache {
-    revision = -1;
-    size = -1;
-    lists = new Map();
-    get(state, key, build) {
-        // The app count is checked as well, so an app added or removed behind the model's back is seen too.
-        if (state.revision !== this.revision || state.apps.size !== this.size) {
-            this.lists.clear();
-            this.revision = state.revision;
-            this.size = state.apps.size;
-        }
-        let list = this.lists.get(key);
-        if (!list) {
-            const apps = build();
-            list = { apps, position: new Map(apps.map((app, index) => [app.slug, index])) };
-            if (this.lists.size >= MAX_LISTS)
-                this.lists.delete(this.lists.keys().next().value);
-            this.lists.set(key, list);
-        }
-        return list;
-    }
-}
-const caches = new WeakMap();
-/** The list `key` names: built by `build` once, then reused until the model changes the apps, their roles or the seed. */
-function appList(state, key, build) {
-    let cache = caches.get(state);
-    if (!cache)
-        caches.set(state, (cache = new AppListCache()));
-    return cache.get(state, key, build);
-}
-
-;// CONCATENATED MODULE: ./emulator/paging.ts
-/** One page of a list, as the service pages every list: `limit` up to 50, and `next`, the key of the page's first item. */
-
-/** The service's largest page. */
-const MAX_PAGE = 50;
-/**
- * The page of `items` the request's `limit` and `next` ask for, each shown by `view`, with its
- * `paging`. `positionOf` finds the item a `next` key names; a list that keeps an index passes
- * its lookup, so a page costs its own length rather than the list's.
- */
-function pageOf(ctx, items, keyOf, view, positionOf = (key) => {
-    const at = items.findIndex((item) => keyOf(item) === key);
-    return at < 0 ? undefined : at;
-}) {
-    const limitText = ctx.query.get('limit');
-    let limit = MAX_PAGE;
-    if (limitText !== null) {
-        if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE) {
-            throw badRequest(`limit must be an integer from 1 to ${MAX_PAGE}; got "${limitText}"`);
-        }
-        limit = Number(limitText);
-    }
-    let start = 0;
-    const next = ctx.query.get('next');
-    if (next !== null && next !== '') {
-        const found = positionOf(next);
-        if (found === undefined)
-            throw badRequest(`next anchor "${next}" does not name an item of this list`);
-        start = found;
-    }
-    const paging = { total_item_count: items.length, page_item_limit: limit };
-    if (start + limit < items.length)
-        paging.next = keyOf(items[start + limit]);
-    return { status: 200, json: { data: items.slice(start, start + limit).map(view), paging } };
-}
-
-;// CONCATENATED MODULE: ./emulator/validate.ts
-/** Field checks for request bodies; each failure names the field it is about. */
+;// CONCATENATED MODULE: ./emulator/http/handler.ts
 
 
-/** The body as an object; an empty body counts as `{}` when `allowEmpty`. */
-function bodyObject(body, allowEmpty = false) {
-    if (body === undefined && allowEmpty)
-        return {};
-    if (!isObject(body))
-        throw badRequest('request body must be a JSON object');
-    return body;
-}
-/** A field of a JSON type, or undefined when it is absent or null. */
-function optionalOf(body, field, type) {
-    const value = body[field];
-    if (value === undefined || value === null)
+
+
+const API_PREFIX = '/v0.1';
+/** Reads the token from `Authorization: <token>`, `token <token>` or `Bearer <token>`. */
+function tokenOf(req) {
+    const header = req.headers.authorization;
+    if (!header || header.trim() === '')
         return undefined;
-    if (typeof value !== type)
-        throw badRequest(`${field} must be a ${type}`);
-    return value;
+    return header.trim().replace(/^(token|bearer)\s+/i, '');
 }
-function optionalString(body, field) {
-    return optionalOf(body, field, 'string');
+/** An error as an answer in the endpoint's error shape; anything but an HTTP or a model error is a 500. */
+function errorReply(error, style) {
+    const known = asHttpError(error);
+    if (known !== null)
+        return { status: known.status, json: { [style]: known.message }, headers: known.headers };
+    // Only the message goes to the console: request data may carry keys or tokens.
+    console.error(`service emulator: internal error: ${error?.message ?? String(error)}`);
+    return { status: 500, json: { [style]: 'internal emulator error' } };
 }
-function requiredString(body, field) {
-    const value = optionalString(body, field);
-    if (value === undefined || value.trim() === '')
-        throw badRequest(`${field} is required and must be a non-empty string`);
-    return value;
+/** Who is calling, or the refusal to send without reading the body. */
+function authenticate(model, req) {
+    const token = tokenOf(req);
+    if (token === undefined)
+        return { refusal: new HttpError(401, 'missing access token in the Authorization header') };
+    const user = model.state.tokens.get(token);
+    if (user === undefined)
+        return { refusal: new HttpError(401, 'invalid access token') };
+    return { user };
 }
-function optionalBoolean(body, field) {
-    return optionalOf(body, field, 'boolean');
-}
-/** A string, or an integer (the published contract types some ids as integers). */
-function optionalId(body, field) {
-    const value = body[field];
-    if (value === undefined || value === null)
-        return undefined;
-    if (typeof value === 'string')
-        return value;
-    if (typeof value === 'number' && Number.isInteger(value))
-        return String(value);
-    throw badRequest(`${field} must be a string`);
-}
-function oneOf(value, field, allowed) {
+function found(value, what) {
     if (value === undefined)
-        return undefined;
-    if (!allowed.includes(value)) {
-        throw badRequest(`${field} must be one of ${allowed.join(', ')}; got "${value}"`);
-    }
+        throw new Error(`the route's access rule provides no ${what}`);
     return value;
 }
-
-;// CONCATENATED MODULE: ./emulator/routes/apps.ts
-/** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
-
-
-
-
-
-
-const OK = { status: 200, json: { status: 'ok' } };
-function register(ctx) {
-    const body = bodyObject(ctx.body);
-    const request = {
-        provider: requiredString(body, 'provider'),
-        repoUrl: requiredString(body, 'repo_url'),
-        repoSlug: requiredString(body, 'git_repo_slug'),
-        gitOwner: requiredString(body, 'git_owner'),
-        organization: requiredString(body, 'organization_slug'),
-        isPublic: optionalBoolean(body, 'is_public') ?? false,
-        title: optionalString(body, 'title'),
-        // The published contract's register model: default_branch_name "defaults to master" when absent.
-        defaultBranch: optionalString(body, 'default_branch_name') ?? 'master'
-    };
-    optionalString(body, 'type');
-    const app = ctx.model.registerApp(ctx.user, request);
-    return { status: 200, json: { status: 'ok', slug: app.slug } };
-}
-function registerSshKey(ctx) {
-    const app = ctx.app();
-    const body = bodyObject(ctx.body);
-    requiredString(body, 'auth_ssh_private_key');
-    requiredString(body, 'auth_ssh_public_key');
-    ctx.model.registerSshKey(app, optionalBoolean(body, 'is_register_key_into_provider_service') ?? false);
-    return OK;
-}
-function envsOf(body) {
-    if (body.envs === undefined || body.envs === null)
-        return {};
-    if (!isObject(body.envs))
-        throw badRequest('envs must be an object mapping names to string values');
-    for (const [name, value] of Object.entries(body.envs)) {
-        if (typeof value !== 'string')
-            throw badRequest(`envs.${name} must be a string`);
-    }
-    return body.envs;
-}
-function finish(ctx) {
-    const app = ctx.app();
-    const body = bodyObject(ctx.body, true);
-    const mode = optionalString(body, 'mode');
-    const request = {
-        projectType: optionalString(body, 'project_type'),
-        stackId: optionalString(body, 'stack_id'),
-        config: optionalString(body, 'config'),
-        organization: optionalString(body, 'organization_slug'),
-        envs: envsOf(body)
-    };
-    if (mode !== undefined && mode !== 'manual')
-        throw badRequest(`mode must be "manual"; got "${mode}"`);
-    ctx.model.finishRegistration(ctx.user, app, request);
-    return {
-        status: 200,
-        json: {
-            status: 'ok',
-            build_trigger_token: app.buildTriggerToken,
-            branch_name: app.defaultBranch,
-            is_webhook_auto_reg_supported: ['github', 'gitlab', 'bitbucket'].includes(app.provider)
-        }
-    };
-}
-/** One page of apps, following the service's `next` anchor (the slug of the page's first item). */
-function page(ctx, list) {
-    return pageOf(ctx, list.apps, (a) => a.slug, (a) => ctx.model.state.appView(a), (slug) => list.position.get(slug));
-}
-const NO_APPS = { apps: [], position: new Map() };
-function visibleApps(ctx, owner) {
-    const { state } = ctx.model;
-    const key = JSON.stringify([ctx.user, owner?.account_type ?? '', owner?.slug ?? '']);
-    return appList(state, key, () => [...state.apps.values()].filter((a) => state.roleOf(ctx.user, a) !== null && (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug))));
-}
-function listMyApps(ctx) {
-    return page(ctx, visibleApps(ctx));
-}
-/** The published contract: a caller outside the Workspace gets no apps, and no error. */
-function listOrganizationApps(ctx) {
-    const org = ctx.org();
-    const member = ctx.model.state.isWorkspaceMember(ctx.user, org);
-    return page(ctx, member ? visibleApps(ctx, { account_type: 'organization', slug: org.slug }) : NO_APPS);
-}
-function listUserApps(ctx) {
-    const user = ctx.params.user;
-    if (!ctx.model.state.users.has(user))
-        throw notFound(`user "${user}" not found`);
-    return page(ctx, visibleApps(ctx, { account_type: 'user', slug: user }));
-}
-function getApp(ctx) {
-    return { status: 200, json: { data: ctx.model.state.appView(ctx.app()) } };
-}
-function patchApp(ctx) {
-    const app = ctx.app();
-    const body = bodyObject(ctx.body);
-    // Every field is checked before anything changes, so a bad request leaves the app untouched.
-    const title = optionalString(body, 'title');
-    if (title !== undefined && title.trim() === '')
-        throw badRequest('title must not be empty');
-    ctx.model.updateApp(app, {
-        title,
-        defaultBranch: optionalString(body, 'default_branch'),
-        isPublic: optionalBoolean(body, 'is_public'),
-        repositoryUrl: optionalString(body, 'repository_url'),
-        extra: {
-            apple_credential_user_id: optionalId(body, 'apple_credential_user_id'),
-            apple_credential_user_slug: optionalString(body, 'apple_credential_user_slug'),
-            services_credential_user_id: optionalId(body, 'services_credential_user_id')
-        }
+/** Checks the route's access rule, then runs its handler. */
+function dispatch(server, route, base) {
+    const { model } = server;
+    model.settle();
+    const target = authorize(route.access, model.state, base.user, base.params);
+    return route.handler({
+        ...base,
+        model,
+        origin: server.origin(),
+        logDelayMs: server.logDelayMs,
+        app: () => found(target.app, 'app'),
+        org: () => found(target.org, 'Workspace')
     });
-    // The published contract's answer (AppUpdateRespModel) is `{status}` only: no app.
-    return OK;
 }
-function deleteApp(ctx) {
-    ctx.model.deleteApp(ctx.app());
-    return { status: 200, json: { msg: 'ok' } };
+/** Handles a request whose path starts with the API prefix. */
+async function handleApi(server, req, res, url) {
+    const method = req.method ?? 'GET';
+    const apiPath = url.pathname.slice(API_PREFIX.length) || '/';
+    const match = matchRoute(server.routes, method, apiPath);
+    const style = match?.route.errorStyle ?? 'message';
+    // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
+    const caller = match ? authenticate(server.model, req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) };
+    const logAndFault = (raw) => server.intercept(req, res, url, apiPath, raw);
+    if ('refusal' in caller) {
+        if (!(await logAndFault(null)))
+            answer(req, res, errorReply(caller.refusal, style));
+        return;
+    }
+    let raw;
+    try {
+        raw = await readBody(req, res);
+    }
+    catch (error) {
+        answer(req, res, errorReply(error, style));
+        return;
+    }
+    if (await logAndFault(raw))
+        return;
+    try {
+        const base = { method, path: apiPath, params: decodeParams(match), query: url.searchParams, headers: req.headers, user: caller.user };
+        answer(req, res, dispatch(server, match.route, { ...base, body: parseBody(raw, req.headers['content-type']) }));
+    }
+    catch (error) {
+        answer(req, res, errorReply(error, style));
+    }
 }
-function listBranches(ctx) {
-    return { status: 200, json: { data: [...ctx.app().branches] } };
-}
-const ANY_CALLER = { kind: 'caller', rule: 'any caller; lists the apps he has a role on' };
-const appRoutes = [
-    {
-        method: 'POST',
-        pattern: '/apps/register',
-        access: { kind: 'caller', rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner' },
-        errorStyle: 'error_msg',
-        handler: register
-    },
-    { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_OWNER_OR_ADMIN, handler: registerSshKey },
-    { method: 'POST', pattern: '/apps/:app/finish', access: APP_OWNER_OR_ADMIN, handler: finish },
-    { method: 'GET', pattern: '/apps', access: ANY_CALLER, handler: listMyApps },
-    { method: 'GET', pattern: '/organizations/:org/apps', access: { kind: 'workspace-listing' }, handler: listOrganizationApps },
-    { method: 'GET', pattern: '/users/:user/apps', access: ANY_CALLER, handler: listUserApps },
-    { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
-    { method: 'PATCH', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: patchApp },
-    { method: 'DELETE', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: deleteApp },
-    { method: 'GET', pattern: '/apps/:app/branches', access: APP_ANY_ROLE, handler: listBranches }
-];
 
-;// CONCATENATED MODULE: ./emulator/builds.ts
+;// CONCATENATED MODULE: ./emulator/model/build-progress.ts
 const STATUS_TEXT = {
     0: 'in-progress',
     1: 'success',
@@ -590,9 +442,6 @@ const STATUS_TEXT = {
     3: 'aborted',
     4: 'aborted-with-success'
 };
-const LINES_PER_TICK = 3;
-const TICK_MS = 100;
-const MAX_TICKS = 300;
 /** Where a build stands at `now`. */
 function progressOf(build, now) {
     if (build.abort) {
@@ -608,6 +457,13 @@ function progressOf(build, now) {
     }
     return { status: 0, statusText: STATUS_TEXT[0], onHold: false, finishedAt: null };
 }
+
+;// CONCATENATED MODULE: ./emulator/routes/build-views.ts
+/**
+ * A build as the API and `/_emulator/state` show it: views computed from the build's record and
+ * its progress, never stored.
+ */
+
 const iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
 /** The build record as `GET /apps/{app}/builds/{build}` returns it. */
 function buildJson(build, now) {
@@ -657,6 +513,170 @@ function buildStateJson(build, now) {
         }
     };
 }
+
+;// CONCATENATED MODULE: ./emulator/control/endpoints.ts
+/**
+ * Emulator-only endpoints under `/_emulator/`, as a route table: state dump, reset, request
+ * log, event log, concurrency slots, faults. State changes go through the model.
+ */
+
+
+
+const NO_CONTENT = { status: 204 };
+/** The fault endpoints exist only with `--enable-faults`. */
+function withFaults(handler) {
+    return (ctx) => {
+        if (!ctx.faultsEnabled)
+            throw errors_notFound('fault injection is off; start the emulator with --enable-faults');
+        return handler(ctx);
+    };
+}
+function state(ctx) {
+    const now = ctx.model.now();
+    return { status: 200, json: { ...ctx.model.state.snapshot(now, buildStateJson), faults: ctx.faults.pending() } };
+}
+function endpoints_reset(ctx) {
+    ctx.model.reset();
+    ctx.requests.clear();
+    ctx.faults.clear();
+    return { status: 200, json: { status: 'ok' } };
+}
+/** Sets how many of an app's builds may run at once (`{slots: n}`, null: unlimited); more wait on hold. */
+function concurrency(ctx) {
+    const app = ctx.model.state.apps.get(ctx.params.app);
+    if (!app)
+        throw errors_notFound(`app "${ctx.params.app}" not found`);
+    const slots = ctx.body?.slots;
+    if (slots !== null && !(Number.isInteger(slots) && slots >= 0))
+        throw badRequest('slots must be a whole number, 0 or more, or null');
+    ctx.model.setConcurrency(app, slots);
+    return { status: 200, json: { status: 'ok', app: app.slug, concurrency: app.concurrency } };
+}
+const CONTROL_ROUTES = [
+    { method: 'GET', pattern: '/state', handler: state },
+    { method: 'POST', pattern: '/reset', handler: endpoints_reset },
+    { method: 'GET', pattern: '/requests', handler: (ctx) => ({ status: 200, json: ctx.requests.entries }) },
+    { method: 'DELETE', pattern: '/requests', handler: (ctx) => (ctx.requests.clear(), NO_CONTENT) },
+    { method: 'GET', pattern: '/events', handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
+    { method: 'DELETE', pattern: '/events', handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
+    { method: 'PUT', pattern: '/apps/:app/concurrency', handler: concurrency },
+    { method: 'POST', pattern: '/faults', handler: withFaults((ctx) => ({ status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } })) },
+    { method: 'GET', pattern: '/faults', handler: withFaults((ctx) => ({ status: 200, json: ctx.faults.pending() })) },
+    { method: 'DELETE', pattern: '/faults', handler: withFaults((ctx) => (ctx.faults.clear(), NO_CONTENT)) }
+];
+/** Answers a control request; `path` is the part after `/_emulator`. */
+function handleControl(method, path, ctx) {
+    const match = matchRoute(CONTROL_ROUTES, method, path);
+    if (!match)
+        throw errors_notFound(`no emulator control endpoint ${method} /_emulator${path}`);
+    ctx.model.settle();
+    return match.route.handler({ ...ctx, params: decodeParams(match) });
+}
+
+;// CONCATENATED MODULE: external "node:crypto"
+const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
+;// CONCATENATED MODULE: ./emulator/model/artifacts.ts
+/**
+ * A build's artifacts: what the app's artifact list says a successful build produces, named
+ * per build, with download links that are signed and expire. The signature is keyed by a
+ * secret of this process, so a link needs no token and no state, and cannot be forged or
+ * stretched past its expiry.
+ */
+
+
+/** Where the signed download links live, outside the API (they carry no token). */
+const DOWNLOAD_PREFIX = '/_downloads';
+/** How long a download link works. */
+const DOWNLOAD_TTL_MS = 10 * 60_000;
+const SIGNING_KEY = (0,external_node_crypto_namespaceObject.randomBytes)(32);
+/** What a build of an app with no artifact list produces. */
+const DEFAULT_ARTIFACTS = [
+    { title: 'app-release.apk', artifact_type: 'android-apk', file_size_bytes: 4096, is_public_page_enabled: true },
+    { title: 'test-results.xml', artifact_type: 'file', file_size_bytes: 512, is_public_page_enabled: false }
+];
+/** The build's artifacts: none until it has succeeded. */
+function artifactsOf(app, build, now) {
+    if (progressOf(build, now).status !== 1)
+        return [];
+    return (app.artifacts ?? DEFAULT_ARTIFACTS).map((artifact, index) => ({
+        ...artifact,
+        slug: (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${build.slug}/${index}`).digest('hex').slice(0, 16),
+        buildSlug: build.slug
+    }));
+}
+function signature(buildSlug, artifactSlug, expires) {
+    return (0,external_node_crypto_namespaceObject.createHmac)('sha256', SIGNING_KEY).update(`${buildSlug}/${artifactSlug}/${expires}`).digest();
+}
+/** The signed link to an artifact's content, working until `now + DOWNLOAD_TTL_MS`. */
+function signedDownloadPath(artifact, now) {
+    const expires = now + DOWNLOAD_TTL_MS;
+    const sig = signature(artifact.buildSlug, artifact.slug, expires).toString('hex');
+    return `${DOWNLOAD_PREFIX}/${artifact.buildSlug}/${artifact.slug}?expires=${expires}&signature=${sig}`;
+}
+/** Whether a download link's signature holds and it has not expired. */
+function checkDownloadLink(buildSlug, artifactSlug, expiresText, signatureText, now) {
+    const expires = Number(expiresText);
+    if (!/^\d{1,16}$/.test(expiresText ?? '') || !/^[0-9a-f]{64}$/.test(signatureText ?? ''))
+        return 'forged';
+    if (!(0,external_node_crypto_namespaceObject.timingSafeEqual)(signature(buildSlug, artifactSlug, expires), Buffer.from(signatureText, 'hex')))
+        return 'forged';
+    return now > expires ? 'expired' : 'ok';
+}
+/** The made-up content of an artifact: its declared size of a repeated line naming it. */
+function artifactContent(artifact) {
+    const line = Buffer.from(`${artifact.title} of build ${artifact.buildSlug}\n`);
+    const content = Buffer.alloc(artifact.file_size_bytes);
+    for (let at = 0; at < content.length; at += line.length)
+        line.copy(content, at);
+    return content;
+}
+
+;// CONCATENATED MODULE: ./emulator/routes/downloads.ts
+
+
+
+/** Answers `GET /_downloads/{build}/{artifact}?expires=…&signature=…` with the artifact's bytes. */
+async function serveDownload(model, req, res, url) {
+    const [buildSlug, artifactSlug, ...rest] = url.pathname.slice(DOWNLOAD_PREFIX.length + 1).split('/');
+    const build = model.state.builds.get(buildSlug ?? '');
+    const app = build && model.state.apps.get(build.appSlug);
+    const artifact = app && build && rest.length === 0 ? model.artifacts(app, build).find((a) => a.slug === artifactSlug) : undefined;
+    if (req.method !== 'GET' || !artifact) {
+        answer(req, res, { status: 404, json: { message: 'no such download' } });
+        return;
+    }
+    const check = checkDownloadLink(artifact.buildSlug, artifact.slug, url.searchParams.get('expires'), url.searchParams.get('signature'), model.now());
+    if (check !== 'ok') {
+        answer(req, res, { status: 403, json: { message: check === 'expired' ? 'the download link has expired' : 'the download link is not valid' } });
+        return;
+    }
+    const content = artifactContent(artifact);
+    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(content.length) });
+    res.end(content);
+}
+
+;// CONCATENATED MODULE: ./emulator/routes/build-log.ts
+/**
+ * The build log: its lines at a moment, the log endpoint's answer as the service gives it, and the
+ * archived log behind its signed URL.
+ *
+ * - Without `after_timestamp` only the last LOG_WINDOW chunks come (recorded real answers hold 10
+ *   chunks of 42: Kesin11/CIAnalyzer tests/fixture/bitrise_build_log/), with
+ *   `generated_log_chunks_num` counting them all.
+ * - With `after_timestamp` set to an earlier answer's `next_after_timestamp`, the chunks written
+ *   since (bitrise-io/bitrise-cli bitriseapi/builds.go, BuildLogManifest).
+ * - Once the build has finished the log `is_archived` at once: `log_chunks` is the window again
+ *   and the whole text is at `expiring_raw_log_url`, signed, valid ten minutes (the published
+ *   contract's description of the endpoint), to be fetched without an Authorization header
+ *   (bitrise-cli streamRawLog; a signed storage URL refuses a second credential).
+ */
+
+
+
+
+const LINES_PER_TICK = 3;
+const TICK_MS = 100;
+const MAX_TICKS = 300;
 /**
  * The log as it stands at `now`, or null before it exists (held, or within `logDelayMs` of
  * the start). It grows by a few lines every 100 ms and ends with a closing line; each chunk
@@ -683,139 +703,619 @@ function logAt(build, now, logDelayMs) {
     }
     return { chunks, finished: progress.finishedAt !== null };
 }
-
-;// CONCATENATED MODULE: ./emulator/build-list.ts
-/**
- * The builds list of the published contract (`GET /apps/{app-slug}/builds`): its filters and
- * its paging, computed from the builds the model holds. Reads only; nothing here changes state.
- */
-
-
-function integerParam(query, name, min, max) {
-    const raw = query.get(name);
-    if (raw === null || raw === '')
-        return undefined;
-    if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-        throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
-    return Number(raw);
-}
-/** Reads the filters from the query, naming a bad parameter. */
-function readBuildFilters(query) {
-    return {
-        branch: query.get('branch') || undefined,
-        workflow: query.get('workflow') || undefined,
-        pullRequestId: integerParam(query, 'pull_request_id', 0, 2 ** 31 - 1),
-        status: integerParam(query, 'status', 0, 4),
-        limit: integerParam(query, 'limit', 1, 50) ?? 50,
-        next: query.get('next') || undefined
-    };
-}
-function matches(build, filters, now) {
-    if (filters.branch !== undefined && build.branch !== filters.branch)
-        return false;
-    if (filters.workflow !== undefined && build.triggeredWorkflow !== filters.workflow)
-        return false;
-    if (filters.pullRequestId !== undefined && (build.pullRequestId ?? 0) !== filters.pullRequestId)
-        return false;
-    return filters.status === undefined || progressOf(build, now).status === filters.status;
-}
-/** One page of an app's builds, newest first; `paging.next` is the slug of the first build of the next page. */
-function buildListPage(builds, appSlug, filters, now) {
-    const all = [...builds].filter((b) => b.appSlug === appSlug && matches(b, filters, now)).sort((a, b) => b.buildNumber - a.buildNumber);
-    let from = 0;
-    if (filters.next !== undefined) {
-        from = all.findIndex((b) => b.slug === filters.next);
-        if (from < 0)
-            throw badRequest(`next: no build "${filters.next}" in this list`);
+/** Chunks an answer without a cursor holds. */
+const LOG_WINDOW = 10;
+/** Where the archived logs live, outside the API: their signed links carry no token. */
+const RAW_LOG_PREFIX = '/_raw-logs';
+/** How long an archived log's link works (the contract: "expiring in 10 minutes"). */
+const RAW_LOG_TTL_MS = 10 * 60_000;
+const build_log_SIGNING_KEY = (0,external_node_crypto_namespaceObject.randomBytes)(32);
+const sign = (buildSlug, expires) => (0,external_node_crypto_namespaceObject.createHmac)('sha256', build_log_SIGNING_KEY).update(`raw-log/${buildSlug}/${expires}`).digest();
+const build_log_iso = (ms) => new Date(ms).toISOString();
+/** The answer of `GET …/log` at `now`, or null while the log does not exist yet (a 404). */
+function logAnswer(build, now, logDelayMs, afterTimestamp, origin) {
+    const log = logAt(build, now, logDelayMs);
+    if (log === null)
+        return null;
+    let after;
+    if (afterTimestamp !== null && afterTimestamp !== '') {
+        after = Date.parse(afterTimestamp);
+        if (Number.isNaN(after))
+            throw badRequest('after_timestamp is not a time: give the next_after_timestamp of an earlier answer');
     }
-    const page = all.slice(from, from + filters.limit);
-    const following = all[from + filters.limit];
+    const chunks = log.finished || after === undefined ? log.chunks.slice(-LOG_WINDOW) : log.chunks.filter((c) => c.at > after);
+    const expires = now + RAW_LOG_TTL_MS;
     return {
-        data: page.map((b) => buildJson(b, now)),
-        paging: { total_item_count: all.length, page_item_limit: filters.limit, ...(following ? { next: following.slug } : {}) }
+        log_chunks: chunks.map(({ chunk, position }) => ({ chunk, position })),
+        generated_log_chunks_num: log.chunks.length,
+        is_archived: log.finished,
+        expiring_raw_log_url: log.finished ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}` : null,
+        // Every chunk written up to now is in the log already, so "now" is a cursor that misses none.
+        timestamp: log.finished ? null : build_log_iso(now),
+        next_after_timestamp: log.finished ? null : build_log_iso(now)
     };
 }
+/** Answers `GET /_raw-logs/{build}?expires=…&signature=…` with the whole archived log as text. */
+function serveRawLog(model, req, res, url) {
+    const slug = url.pathname.slice(RAW_LOG_PREFIX.length + 1);
+    const build = model.state.builds.get(slug);
+    const log = build ? logAt(build, model.now(), 0) : null;
+    if (req.method !== 'GET' || !build || !log?.finished) {
+        answer(req, res, { status: 404, json: { message: 'no such archived log' } });
+        return Promise.resolve();
+    }
+    if (req.headers.authorization !== undefined) {
+        answer(req, res, { status: 400, json: { message: 'only one auth mechanism allowed: the link is signed, so no Authorization header may come with it' } });
+        return Promise.resolve();
+    }
+    const expiresText = url.searchParams.get('expires') ?? '';
+    const signature = url.searchParams.get('signature') ?? '';
+    const expires = Number(expiresText);
+    const valid = /^\d{1,16}$/.test(expiresText) && /^[0-9a-f]{64}$/.test(signature) && (0,external_node_crypto_namespaceObject.timingSafeEqual)(sign(slug, expires), Buffer.from(signature, 'hex'));
+    if (!valid || model.now() > expires) {
+        answer(req, res, { status: 403, json: { message: valid ? 'the archived log link has expired' : 'the archived log link is not valid' } });
+        return Promise.resolve();
+    }
+    const text = Buffer.from(log.chunks.map((c) => c.chunk).join(''), 'utf8');
+    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(text.length) });
+    res.end(text);
+    return Promise.resolve();
+}
 
-;// CONCATENATED MODULE: external "node:crypto"
-const external_node_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:crypto");
-;// CONCATENATED MODULE: ./emulator/redact.ts
+;// CONCATENATED MODULE: external "node:net"
+const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+;// CONCATENATED MODULE: ./emulator/control/token.ts
 /**
- * What the emulator treats as secret in requests, and the copies it keeps instead. The
- * request log, the build records and `/_emulator/state` only ever see these copies.
- *
- * Secret: `auth_ssh_private_key` (register-ssh-key), and the `value` of every item of
- * `build_params.environments` and of the published contract's `build_params.secrets`. An
- * environment item carries no mark saying whether its value is secret (a workflow passes its
- * secrets the same way as plain settings), so every value is taken as one.
- * Not secret: names, `is_expand`, the public key, finish's `envs` (app env vars, which the
- * service shows on the app's page; its secrets are a separate store), and everything else.
+ * Who may use the `/_emulator/*` control endpoints. They can reset the world, read every
+ * app's state and inject faults, so once the emulator listens beyond loopback they need a
+ * token that only the person who started it has seen.
  */
-const REDACTED = '[redacted]';
-const SECRET_FIELDS = new Set(['auth_ssh_private_key']);
-const SECRET_VALUE_LISTS = new Set(['environments', 'secrets']);
-/** Fields that may carry the whole trigger body as JSON text. */
-const ENCODED_BODY_FIELDS = new Set(['payload']);
-/** Past this depth a body is not walked but replaced: the walk is recursive and bodies come from anyone. */
-const MAX_DEPTH = 64;
-const unparsed = (text) => `[unparsed text of ${text.length} characters]`;
-/** JSON text (an object or an array) parsed, or undefined when the text is not that. */
-function parseJsonText(text) {
-    if (!/^\s*[[{]/.test(text))
-        return undefined;
+
+
+const CONTROL_TOKEN_HEADER = 'x-emulator-control-token';
+/** Whether a host name or address reaches only this machine: 127.0.0.0/8, ::1 (any spelling, or IPv4-mapped), localhost. */
+function isLoopbackHost(host) {
+    let name = host.trim().toLowerCase();
+    if (name.startsWith('[') && name.endsWith(']'))
+        name = name.slice(1, -1);
+    if (name === 'localhost' || name === 'localhost.')
+        return true;
+    if ((0,external_node_net_namespaceObject.isIPv4)(name))
+        return name.split('.')[0] === '127';
+    if (!(0,external_node_net_namespaceObject.isIPv6)(name))
+        return false;
+    let canonical;
     try {
-        return JSON.parse(text);
+        canonical = new URL(`http://[${name}]/`).hostname;
     }
     catch {
-        return undefined;
+        // A zone index (fe80::1%eth0) is no loopback address and no URL host either.
+        return false;
     }
+    return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(canonical);
 }
-function redactValueList(list, depth) {
-    if (!Array.isArray(list))
-        return redactValue(list, depth);
-    return list.map((item) => {
-        if (typeof item !== 'object' || item === null || Array.isArray(item))
-            return REDACTED;
-        const copy = redactValue(item, depth + 1);
-        if ('value' in copy)
-            copy.value = REDACTED;
-        return copy;
-    });
+/** Whether the control endpoints need a token: always off loopback, and on loopback when asked. */
+function controlTokenRequired(host, requested = false) {
+    return requested || !isLoopbackHost(host);
 }
-/** JSON text carried in a string, redacted as JSON; any other text only by its length, as it may be a cut-off secret. */
-function redactEncoded(text, depth) {
-    const parsed = parseJsonText(text);
-    return parsed === undefined ? unparsed(text) : JSON.stringify(redactValue(parsed, depth + 1));
+/** A fresh random control token. */
+function newControlToken() {
+    return (0,external_node_crypto_namespaceObject.randomBytes)(24).toString('base64url');
 }
-function redactValue(value, depth) {
-    if (depth > MAX_DEPTH)
-        return '[nested too deep]';
-    if (Array.isArray(value))
-        return value.map((item) => redactValue(item, depth + 1));
-    if (typeof value !== 'object' || value === null)
-        return value;
-    const copy = {};
-    for (const [key, item] of Object.entries(value)) {
-        if (SECRET_FIELDS.has(key))
-            copy[key] = REDACTED;
-        else if (SECRET_VALUE_LISTS.has(key))
-            copy[key] = redactValueList(item, depth + 1);
-        else if (ENCODED_BODY_FIELDS.has(key) && typeof item === 'string')
-            copy[key] = redactEncoded(item, depth);
-        else
-            copy[key] = redactValue(item, depth + 1);
-    }
-    return copy;
-}
-/** A copy of a parsed request body with every secret replaced by `[redacted]`. */
-function redactBody(body) {
-    // A body that is a string is the trigger's "JSON serialized to a string" encoding.
-    return typeof body === 'string' ? redactEncoded(body, 0) : redactValue(body, 0);
-}
-/** What the request log keeps of a body that could not be parsed: its size, never its text. */
-function unparsedBody(raw) {
-    return `[unparsed body of ${Buffer.byteLength(raw)} bytes]`;
+/** Compares a presented token with the expected one in constant time (hashing first evens out the lengths). */
+function controlTokenMatches(presented, expected) {
+    if (typeof presented !== 'string')
+        return false;
+    const digest = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest();
+    return (0,external_node_crypto_namespaceObject.timingSafeEqual)(digest(presented), digest(expected));
 }
 
+;// CONCATENATED MODULE: ./emulator/model/types.ts
+/** Shapes of the emulator's seed file and of its in-memory records. */
+const GROUP_ROLE_NAMES = ['admin', 'manager', 'member'];
+/** A JSON object (not null, not an array). */
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+;// CONCATENATED MODULE: ./emulator/control/safe-pattern-parser.ts
+/** The parser of the fault path patterns (see safe-pattern.ts): pattern text to a syntax tree. */
+const MAX_REPEAT = 100;
+/** A pattern the matcher cannot take; the message says why. */
+class PatternError extends Error {
+}
+const LINE_TERMINATORS = new Set(['\n', '\r', '\u2028', '\u2029']);
+const anyChar = (unit) => !LINE_TERMINATORS.has(unit);
+// Single-unit tests with fixed, trivial expressions: nothing to backtrack over.
+const CLASS_ESCAPES = {
+    d: (u) => /\d/.test(u),
+    D: (u) => !/\d/.test(u),
+    w: (u) => /\w/.test(u),
+    W: (u) => !/\w/.test(u),
+    s: (u) => /\s/.test(u),
+    S: (u) => !/\s/.test(u)
+};
+const CONTROL_ESCAPES = { n: '\n', r: '\r', t: '\t', f: '\f', v: '\v', '0': '\0' };
+/** Parses the regular part of JavaScript's pattern syntax; throws PatternError for anything else. */
+class Parser {
+    source;
+    at = 0;
+    constructor(source) {
+        this.source = source;
+    }
+    parse() {
+        const node = this.alternation();
+        if (this.at < this.source.length)
+            throw new PatternError(`unmatched ")" at ${this.at}`);
+        return node;
+    }
+    peek() {
+        return this.source[this.at];
+    }
+    alternation() {
+        const options = [this.sequence()];
+        while (this.peek() === '|') {
+            this.at++;
+            options.push(this.sequence());
+        }
+        return options.length === 1 ? options[0] : { type: 'alt', options };
+    }
+    sequence() {
+        const items = [];
+        while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')')
+            items.push(this.quantified(this.atom()));
+        return { type: 'seq', items };
+    }
+    quantified(item) {
+        let node = item;
+        for (;;) {
+            const c = this.peek();
+            let min;
+            let max;
+            if (c === '*')
+                [min, max] = [0, Infinity];
+            else if (c === '+')
+                [min, max] = [1, Infinity];
+            else if (c === '?')
+                [min, max] = [0, 1];
+            else if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.source.slice(this.at))) {
+                const [text, low, comma, high] = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
+                min = Number(low);
+                max = comma === undefined ? min : high === '' ? Infinity : Number(high);
+                if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
+                    throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`);
+                this.at += text.length - 1;
+            }
+            else
+                return node;
+            this.at++;
+            // A lazy quantifier matches the same set of paths; for a yes/no answer it is the same.
+            if (this.peek() === '?')
+                this.at++;
+            if (node.type === 'assert')
+                throw new PatternError('a quantifier cannot follow an anchor');
+            node = { type: 'repeat', item: node, min, max };
+        }
+    }
+    atom() {
+        const c = this.source[this.at++];
+        switch (c) {
+            case '.':
+                return { type: 'char', test: anyChar };
+            case '^':
+                return { type: 'assert', at: 'start' };
+            case '$':
+                return { type: 'assert', at: 'end' };
+            case '(': {
+                if (this.peek() === '?') {
+                    if (this.source[this.at + 1] !== ':')
+                        throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )');
+                    this.at += 2;
+                }
+                const inner = this.alternation();
+                if (this.peek() !== ')')
+                    throw new PatternError('unclosed "("');
+                this.at++;
+                return inner;
+            }
+            case '[':
+                return { type: 'char', test: this.characterClass() };
+            case '\\':
+                return { type: 'char', test: this.escape(false) };
+            case '*':
+            case '+':
+            case '?':
+                throw new PatternError(`nothing to repeat before "${c}"`);
+            default:
+                return { type: 'char', test: (u) => u === c };
+        }
+    }
+    /** After a backslash: a class escape or one literal unit. */
+    escape(inClass) {
+        const c = this.source[this.at++];
+        if (c === undefined)
+            throw new PatternError('the pattern ends with "\\"');
+        if (c in CLASS_ESCAPES)
+            return CLASS_ESCAPES[c];
+        if (c in CONTROL_ESCAPES)
+            return (u) => u === CONTROL_ESCAPES[c];
+        if (/[0-9]/.test(c))
+            throw new PatternError('backreferences are not supported');
+        if (!inClass && (c === 'b' || c === 'B'))
+            throw new PatternError('word boundaries (\\b, \\B) are not supported');
+        if (/[A-Za-z]/.test(c))
+            throw new PatternError(`the escape \\${c} is not supported`);
+        return (u) => u === c;
+    }
+    characterClass() {
+        const negated = this.peek() === '^';
+        if (negated)
+            this.at++;
+        const tests = [];
+        while (this.peek() !== ']') {
+            if (this.at >= this.source.length)
+                throw new PatternError('unclosed "["');
+            const start = this.classUnit();
+            if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.at + 1 < this.source.length && typeof start === 'string') {
+                this.at++;
+                const end = this.classUnit();
+                if (typeof end !== 'string')
+                    throw new PatternError('a class escape cannot end a range');
+                if (end < start)
+                    throw new PatternError(`range out of order: ${start}-${end}`);
+                tests.push((u) => u >= start && u <= end);
+            }
+            else {
+                tests.push(typeof start === 'string' ? (u) => u === start : start);
+            }
+        }
+        this.at++;
+        return negated ? (u) => !tests.some((t) => t(u)) : (u) => tests.some((t) => t(u));
+    }
+    /** One unit of a class: a literal (returned as the unit itself) or a class escape. */
+    classUnit() {
+        const c = this.source[this.at++];
+        if (c !== '\\')
+            return c;
+        const escaped = this.source[this.at];
+        if (escaped !== undefined && !(escaped in CLASS_ESCAPES)) {
+            this.at++;
+            if (escaped === 'b')
+                return '\b';
+            if (escaped in CONTROL_ESCAPES)
+                return CONTROL_ESCAPES[escaped];
+            if (/[0-9A-Za-z]/.test(escaped))
+                throw new PatternError(`the escape \\${escaped} is not supported`);
+            return escaped;
+        }
+        return this.escape(true);
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/control/safe-pattern.ts
+/**
+ * Regular expressions for fault paths, matched without backtracking. Patterns come from the
+ * control API, and JavaScript's engine backtracks: `(a+)+$` against a path of thirty `a`s
+ * takes minutes. Here a pattern is compiled to a Thompson NFA and run by keeping the set of
+ * live states, so a match costs at most (path length × pattern states) steps whatever the
+ * pattern. The syntax is the regular part of JavaScript's: literals, `.`, escapes (`\d \w \s`
+ * and their negations, escaped punctuation), classes `[a-z]` / `[^/]`, groups `( )` and
+ * `(?: )`, `|`, `* + ?` and `{n}` `{n,}` `{n,m}` (lazy forms too), and the anchors `^` `$`.
+ * Backreferences, lookaround and word boundaries are not regular and are refused.
+ */
+
+
+const MAX_PATTERN_LENGTH = 1000;
+/** States after `{n,m}` expansion; bounds the work per character of the path. */
+const MAX_STATES = 5000;
+/** Thompson construction: each fragment has one entry and a list of dangling exits to patch. */
+class Compiler {
+    states = [];
+    add(state) {
+        if (this.states.length >= MAX_STATES)
+            throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`);
+        this.states.push(state);
+        return this.states.length - 1;
+    }
+    patch(exits, target) {
+        for (const [index, field] of exits)
+            this.states[index][field] = target;
+    }
+    compile(node) {
+        switch (node.type) {
+            case 'char': {
+                const s = this.add({ kind: 'char', test: node.test, out: -1 });
+                return { start: s, exits: [[s, 'out']] };
+            }
+            case 'assert': {
+                const s = this.add({ kind: 'assert', at: node.at, out: -1 });
+                return { start: s, exits: [[s, 'out']] };
+            }
+            case 'seq': {
+                if (node.items.length === 0) {
+                    // An empty sequence is an epsilon: a split whose two ways both lead on.
+                    const s = this.add({ kind: 'split', out: -1, out2: -1 });
+                    return { start: s, exits: [[s, 'out'], [s, 'out2']] };
+                }
+                const first = this.compile(node.items[0]);
+                let exits = first.exits;
+                for (const item of node.items.slice(1)) {
+                    const next = this.compile(item);
+                    this.patch(exits, next.start);
+                    exits = next.exits;
+                }
+                return { start: first.start, exits };
+            }
+            case 'alt': {
+                let fragment = this.compile(node.options[node.options.length - 1]);
+                for (let i = node.options.length - 2; i >= 0; i--) {
+                    const option = this.compile(node.options[i]);
+                    const s = this.add({ kind: 'split', out: option.start, out2: fragment.start });
+                    fragment = { start: s, exits: [...option.exits, ...fragment.exits] };
+                }
+                return fragment;
+            }
+            case 'repeat':
+                return this.repeat(node.item, node.min, node.max);
+        }
+    }
+    repeat(item, min, max) {
+        const pieces = [];
+        for (let i = 0; i < min; i++)
+            pieces.push(this.compile(item));
+        if (max === Infinity) {
+            const loop = this.add({ kind: 'split', out: -1, out2: -1 });
+            const body = this.compile(item);
+            this.patch([[loop, 'out']], body.start);
+            this.patch(body.exits, loop);
+            pieces.push({ start: loop, exits: [[loop, 'out2']] });
+        }
+        else if (max > min) {
+            // Each optional copy is offered only once the one before it was taken.
+            const exits = [];
+            let first = -1;
+            let open = [];
+            for (let i = 0; i < max - min; i++) {
+                const gate = this.add({ kind: 'split', out: -1, out2: -1 });
+                const body = this.compile(item);
+                this.patch([[gate, 'out']], body.start);
+                exits.push([gate, 'out2']);
+                if (first < 0)
+                    first = gate;
+                else
+                    this.patch(open, gate);
+                open = body.exits;
+            }
+            pieces.push({ start: first, exits: [...exits, ...open] });
+        }
+        if (pieces.length === 0)
+            return this.compile({ type: 'seq', items: [] });
+        for (let i = 0; i + 1 < pieces.length; i++)
+            this.patch(pieces[i].exits, pieces[i + 1].start);
+        return { start: pieces[0].start, exits: pieces[pieces.length - 1].exits };
+    }
+}
+/** Compiles a pattern; throws PatternError for what it cannot match safely. */
+function compileSafePattern(source) {
+    if (source.length > MAX_PATTERN_LENGTH)
+        throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`);
+    const compiler = new Compiler();
+    const fragment = compiler.compile(new Parser(source).parse());
+    const accept = compiler.states.length;
+    compiler.states.push({ kind: 'match' });
+    for (const [index, field] of fragment.exits)
+        compiler.states[index][field] = accept;
+    const states = compiler.states;
+    const start = fragment.start;
+    return {
+        test(text) {
+            const seen = new Int32Array(states.length).fill(-1);
+            let current = [];
+            let generation = 0;
+            const stack = [];
+            /** Adds a state and everything reachable from it without reading, at `position`. */
+            const enter = (list, from, position) => {
+                stack.push(from);
+                while (stack.length > 0) {
+                    const index = stack.pop();
+                    if (seen[index] === generation)
+                        continue;
+                    seen[index] = generation;
+                    const state = states[index];
+                    if (state.kind === 'split')
+                        stack.push(state.out2, state.out);
+                    else if (state.kind === 'assert') {
+                        if (state.at === 'start' ? position === 0 : position === text.length)
+                            stack.push(state.out);
+                    }
+                    else
+                        list.push(index);
+                }
+            };
+            for (let position = 0;; position++) {
+                // Unanchored search: a match may begin at every position.
+                enter(current, start, position);
+                if (current.some((index) => states[index].kind === 'match'))
+                    return true;
+                if (position === text.length)
+                    return false;
+                const unit = text[position];
+                generation++;
+                const next = [];
+                for (const index of current) {
+                    const state = states[index];
+                    if (state.kind === 'char' && state.test(unit))
+                        enter(next, state.out, position + 1);
+                }
+                current = next;
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/control/faults.ts
+
+
+
+
+const ACTIONS = ['status', 'delay', 'drop', 'hang'];
+class FaultInjector {
+    faults = [];
+    nextId = 1;
+    /** Compiled patterns by fault id; null when the path is a prefix only. */
+    patterns = new Map();
+    /** Checks a fault description from `POST /_emulator/faults` and queues it. */
+    add(spec) {
+        if (!isObject(spec))
+            throw badRequest('fault must be a JSON object');
+        const { path, method, count = 1, action, status, retryAfter, body, ms } = spec;
+        if (typeof path !== 'string' || path === '')
+            throw badRequest('path must be a non-empty string (a prefix or a regular expression)');
+        if (method !== undefined && typeof method !== 'string')
+            throw badRequest('method must be a string');
+        if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
+            throw badRequest('count must be a positive integer');
+        if (typeof action !== 'string' || !ACTIONS.includes(action)) {
+            throw badRequest(`action must be one of ${ACTIONS.join(', ')}`);
+        }
+        const pattern = patternOf(path);
+        const fault = { id: this.nextId++, path, remaining: count, action: action, body };
+        if (typeof method === 'string')
+            fault.method = method.toUpperCase();
+        if (action === 'status') {
+            if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
+                throw badRequest('status must be an HTTP status code from 200 to 599');
+            }
+            fault.status = status;
+            if (retryAfter !== undefined) {
+                if (typeof retryAfter !== 'string' && typeof retryAfter !== 'number')
+                    throw badRequest('retryAfter must be a string');
+                fault.retryAfter = String(retryAfter);
+            }
+        }
+        if (action === 'delay') {
+            if (typeof ms !== 'number' || ms < 0 || ms > 60_000)
+                throw badRequest('ms must be a number of milliseconds from 0 to 60000');
+            fault.ms = ms;
+        }
+        this.faults.push(fault);
+        this.patterns.set(fault.id, pattern);
+        return fault;
+    }
+    /** Takes one use of the first fault matching the request, if any. */
+    take(method, fullPath, apiPath) {
+        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
+        if (index < 0)
+            return null;
+        const fault = this.faults[index];
+        fault.remaining -= 1;
+        if (fault.remaining <= 0) {
+            this.faults.splice(index, 1);
+            this.patterns.delete(fault.id);
+        }
+        return { ...fault };
+    }
+    pending() {
+        return this.faults.map((f) => ({ ...f }));
+    }
+    clear() {
+        this.faults = [];
+        this.patterns.clear();
+    }
+}
+/**
+ * The path as a regular expression, matched without backtracking; null when it is not a
+ * regular expression at all (it is then a prefix only, as it always could be). A valid
+ * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
+ */
+function patternOf(path) {
+    try {
+        // Only compiled, never run: building a RegExp cannot backtrack.
+        new RegExp(path);
+    }
+    catch {
+        return null;
+    }
+    try {
+        return compileSafePattern(path);
+    }
+    catch (error) {
+        if (error instanceof PatternError)
+            throw badRequest(`path: ${error.message}`);
+        throw error;
+    }
+}
+/** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
+async function applyFault(fault, req, res, sleep) {
+    switch (fault.action) {
+        case 'drop':
+            req.socket.destroy();
+            return true;
+        case 'hang':
+            return true;
+        case 'delay':
+            await sleep(fault.ms ?? 0);
+            return false;
+        case 'status': {
+            const headers = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
+            answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers });
+            return true;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/model/app-record.ts
+/** A copy of `init` without the keys whose value is undefined, so they cannot hide a default. */
+function defined(init) {
+    return Object.fromEntries(Object.entries(init).filter(([, value]) => value !== undefined));
+}
+/** A new app record: the defaults of the service, overridden by whatever `init` sets. */
+function newAppRecord(init) {
+    const { notifications, groupRoles, team, ...fields } = defined(init);
+    const repoSlug = fields.repoSlug ?? init.slug;
+    // The published contract's default when none is given (register model: "defaults to master").
+    const defaultBranch = fields.defaultBranch ?? 'master';
+    return {
+        title: repoSlug,
+        provider: 'github',
+        repoOwner: init.owner.slug,
+        repoUrl: `git@github.com:${init.owner.slug}/${repoSlug}.git`,
+        projectType: null,
+        isPublic: false,
+        isDisabled: false,
+        status: 1,
+        avatarUrl: null,
+        branches: [defaultBranch],
+        serviceYml: '',
+        configLocation: 'service',
+        repositoryHasConfig: false,
+        envs: {},
+        secrets: {},
+        buildOutcome: 'success',
+        hasSshKey: false,
+        sshKeyRegisteredAtProvider: false,
+        stackId: null,
+        initialConfig: null,
+        buildTriggerToken: null,
+        registrationFinished: true,
+        extra: {},
+        nextBuildNumber: 1,
+        // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
+        manualApproval: true,
+        concurrency: null,
+        ...fields,
+        slug: init.slug,
+        owner: { account_type: init.owner.account_type, slug: init.owner.slug },
+        repoSlug,
+        defaultBranch,
+        notifications: { on_failure: notifications?.on_failure ?? 'always', on_success: notifications?.on_success ?? 'change' },
+        groupRoles: { admin: [...(groupRoles?.admin ?? [])], manager: [...(groupRoles?.manager ?? [])], member: [...(groupRoles?.member ?? [])] },
+        team: new Map(team ?? [])
+    };
+}
+
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
 /*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT */
 //#region src/tag.ts
@@ -4473,6 +4973,537 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
 
 //# sourceMappingURL=js-yaml.mjs.map
+;// CONCATENATED MODULE: ./emulator/model/seed.json
+const seed_namespaceObject = /*#__PURE__*/JSON.parse('{"users":[{"slug":"olivia","name":"Olivia Owner"},{"slug":"adam","name":"Adam Admin"},{"slug":"dora","name":"Dora Developer"},{"slug":"tom","name":"Tom Tester"},{"slug":"greta","name":"Greta Group-Developer"},{"slug":"oscar","name":"Oscar Outsider"},{"slug":"sam","name":"Sam Solo"}],"tokens":{"token-olivia-owner":"olivia","token-adam-admin":"adam","token-dora-developer":"dora","token-tom-tester":"tom","token-greta-group":"greta","token-oscar-outsider":"oscar","token-sam-solo":"sam"},"organizations":[{"slug":"acme","name":"Acme Mobile","owners":["olivia"],"groups":[{"slug":"release-team","name":"Release team","members":["greta"]},{"slug":"qa-team","name":"QA team","members":["tom"]},{"slug":"platform","name":"Platform","members":["adam"]}]},{"slug":"globex","name":"Globex","owners":["oscar"],"groups":[]}],"apps":[{"slug":"ios-app","title":"ios-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/ios-app.git","repo_slug":"ios-app","project_type":"ios","is_public":false,"default_branch":"main","branches":["main","develop","release/1.2","feature/login"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: osx-xcode-16.0.x\\n    machine_type_id: g2-m1.4core\\napp:\\n  envs:\\n  - PROJECT_PATH: App.xcodeproj\\ntrigger_map:\\n- push_branch: main\\n  workflow: deploy\\n- push_branch: \\"release/*\\"\\n  workflow: deploy\\n- push_branch: \\"*\\"\\n  workflow: primary\\n- tag: \\"v*\\"\\n  workflow: deploy\\n- pull_request_source_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"running tests\\"\\n  deploy:\\n    meta:\\n      service:\\n        stack: osx-xcode-16.0.x\\n        machine_type_id: g2-m1.8core\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"deploying\\"\\n","group_roles":{"manager":["release-team"],"member":["qa-team"]},"envs":{"APP_ENV":"production","API_URL":"https://api.example.test"},"secrets":{"SIGNING_PASSWORD":"emulator-secret"},"notifications":{"on_failure":"always","on_success":"change"},"build_outcome":"success"},{"slug":"android-app","title":"android-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/android-app.git","repo_slug":"android-app","project_type":"android","is_public":false,"default_branch":"main","branches":["main","develop"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-android-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: ./gradlew test\\n","config_location":"repository","repository_has_config":false,"build_outcome":"failure"},{"slug":"web-app","title":"web-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/web-app.git","repo_slug":"web-app","project_type":"web","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"api-server","title":"api-server","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/api-server.git","repo_slug":"api-server","project_type":"other","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: elite\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"docs-site","title":"docs-site","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/docs-site.git","repo_slug":"docs-site","project_type":"other","is_public":true,"default_branch":"main","branches":["main"],"team":{"olivia":"owner"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"sam-cli","title":"sam-cli","owner":{"account_type":"user","slug":"sam"},"provider":"github","repo_owner":"sam","repo_url":"https://github.com/sam/sam-cli.git","repo_slug":"sam-cli","project_type":"other","default_branch":"main","branches":["main"],"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n","team":{"sam":"owner"}}]}');
+;// CONCATENATED MODULE: ./emulator/model/seed.ts
+/** Reads and checks a seed (JSON or YAML) describing users, Workspaces, apps and tokens. */
+
+
+
+
+const ROLE_ALIASES = {
+    owner: 'owner',
+    admin: 'admin',
+    developer: 'manager',
+    manager: 'manager',
+    tester: 'member',
+    qa: 'member',
+    member: 'member'
+};
+/** The demo seed shipped with the emulator. */
+function bundledSeed() {
+    return checkSeed(structuredClone(seed_namespaceObject), 'bundled seed');
+}
+/** Loads a seed file; `.json` is read as JSON, anything else as YAML (a superset of JSON). */
+function loadSeedFile(file) {
+    const text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
+    const data = file.endsWith('.json') ? JSON.parse(text) : load(text);
+    return checkSeed(data, file);
+}
+function fail(where, message) {
+    throw new Error(`invalid seed (${where}): ${message}`);
+}
+/** Checks the references inside a seed and returns it typed; throws an error naming the bad field. */
+function checkSeed(data, where = 'seed') {
+    if (!isObject(data))
+        fail(where, 'the seed must be an object');
+    const seed = data;
+    if (!Array.isArray(seed.users))
+        fail(where, '`users` must be an array');
+    if (!isObject(seed.tokens))
+        fail(where, '`tokens` must map token strings to user slugs');
+    const users = new Set();
+    for (const user of seed.users) {
+        if (!isObject(user) || typeof user.slug !== 'string')
+            fail(where, 'every user needs a `slug`');
+        users.add(user.slug);
+    }
+    // Never quote a token, not even in part: a seed's tokens are its credentials.
+    for (const user of Object.values(seed.tokens)) {
+        if (!users.has(user))
+            fail(where, `a token names unknown user "${user}"`);
+    }
+    const groupsByOrg = new Map();
+    for (const org of seed.organizations ?? []) {
+        if (typeof org.slug !== 'string')
+            fail(where, 'every organization needs a `slug`');
+        for (const owner of org.owners ?? []) {
+            if (!users.has(owner))
+                fail(where, `organizations.${org.slug}.owners names unknown user "${owner}"`);
+        }
+        const groups = new Set();
+        for (const group of org.groups ?? []) {
+            groups.add(group.slug);
+            for (const member of group.members ?? []) {
+                if (!users.has(member))
+                    fail(where, `group ${group.slug} names unknown user "${member}"`);
+            }
+        }
+        groupsByOrg.set(org.slug, groups);
+    }
+    const appSlugs = new Set();
+    for (const app of seed.apps ?? []) {
+        checkApp(app, where, users, groupsByOrg);
+        if (appSlugs.has(app.slug))
+            fail(where, `app slug "${app.slug}" is used twice`);
+        appSlugs.add(app.slug);
+    }
+    return seed;
+}
+function checkApp(app, where, users, groupsByOrg) {
+    if (!isObject(app) || typeof app.slug !== 'string')
+        fail(where, 'every app needs a `slug`');
+    const at = `apps.${app.slug}`;
+    if (!isObject(app.owner))
+        fail(where, `${at}.owner must be {account_type, slug}`);
+    if (app.owner.account_type === 'organization') {
+        if (!groupsByOrg.has(app.owner.slug))
+            fail(where, `${at}.owner names unknown organization "${app.owner.slug}"`);
+    }
+    else if (app.owner.account_type === 'user') {
+        if (!users.has(app.owner.slug))
+            fail(where, `${at}.owner names unknown user "${app.owner.slug}"`);
+    }
+    else {
+        fail(where, `${at}.owner.account_type must be organization or user`);
+    }
+    for (const [user, role] of Object.entries(app.team ?? {})) {
+        if (!users.has(user))
+            fail(where, `${at}.team names unknown user "${user}"`);
+        if (!(role in ROLE_ALIASES))
+            fail(where, `${at}.team.${user} has unknown role "${role}"`);
+    }
+    if (app.manual_approval !== undefined && typeof app.manual_approval !== 'boolean')
+        fail(where, `${at}.manual_approval must be true or false`);
+    if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0))
+        fail(where, `${at}.concurrency must be a whole number, 0 or more`);
+    const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined;
+    for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
+        if (!['admin', 'manager', 'member'].includes(role))
+            fail(where, `${at}.group_roles has unknown role "${role}"`);
+        for (const slug of slugs ?? []) {
+            if (!groups?.has(slug))
+                fail(where, `${at}.group_roles.${role} names unknown group "${slug}"`);
+        }
+    }
+}
+/** Maps the seed's role words (developer, tester, ...) onto the service's role names. */
+function normaliseRole(role) {
+    return ROLE_ALIASES[role] ?? role;
+}
+
+;// CONCATENATED MODULE: ./emulator/model/state.ts
+/** The emulator's in-memory world: users, Workspaces, apps, builds and the events they caused. Only the model changes it. */
+
+
+const ROLE_RANK = { owner: 4, admin: 3, manager: 2, member: 1 };
+class EmulatorState {
+    seed;
+    users = new Map();
+    tokens = new Map();
+    organizations = new Map();
+    apps = new Map();
+    /** Every build kept, oldest trigger first; add and drop them with addBuild and deleteBuild, which keep the indexes below. */
+    builds = new Map();
+    /**
+     * Builds whose end has not been recorded: settling, before every request, looks at these
+     * only, not at the whole history (10,000 builds by default). Those that ended some other
+     * way (an abort) are dropped by the next settling.
+     */
+    unended = new Set();
+    /** Each app's builds on each branch, oldest first: the email rule's previous build without a scan of every build. */
+    byBranch = new Map();
+    /** Triggers held for manual approval, open and decided, by slug (see model/build-requests.ts). */
+    buildRequests = new Map();
+    /** Running and finished pipelines, by id (see model/pipelines.ts). */
+    pipelines = new Map();
+    /** The events of section 6 of the interface, oldest first (see model/events.ts). */
+    events = [];
+    nextEventSeq = 1;
+    /** Counts the model's changes to apps and roles; a list of apps read at one revision holds until the next. */
+    revision = 0;
+    constructor(seed) {
+        this.seed = seed;
+        this.reset();
+    }
+    /** Forgets everything that happened and rebuilds the world from the seed. */
+    reset() {
+        this.revision++;
+        const seed = structuredClone(this.seed);
+        this.users = new Map(seed.users.map((u) => [u.slug, { slug: u.slug, name: u.name ?? u.slug }]));
+        this.tokens = new Map(Object.entries(seed.tokens));
+        this.organizations = new Map((seed.organizations ?? []).map((o) => [
+            o.slug,
+            {
+                slug: o.slug,
+                name: o.name ?? o.slug,
+                owners: new Set(o.owners ?? []),
+                groups: new Map((o.groups ?? []).map((g) => [g.slug, { slug: g.slug, name: g.name ?? g.slug, members: new Set(g.members ?? []) }]))
+            }
+        ]));
+        this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]));
+        this.builds = new Map();
+        this.unended = new Set();
+        this.byBranch = new Map();
+        this.pipelines = new Map();
+        this.buildRequests = new Map();
+        this.events = [];
+        this.nextEventSeq = 1;
+    }
+    /** Keeps a new build. */
+    addBuild(build) {
+        this.builds.set(build.slug, build);
+        if (!build.ended)
+            this.unended.add(build);
+        const key = branchKey(build);
+        const list = this.byBranch.get(key);
+        if (list)
+            list.push(build);
+        else
+            this.byBranch.set(key, [build]);
+    }
+    /** Forgets a build, and with it its log. */
+    deleteBuild(build) {
+        this.builds.delete(build.slug);
+        this.unended.delete(build);
+        const key = branchKey(build);
+        const list = this.byBranch.get(key) ?? [];
+        // The history drops the oldest builds first, so the build is nearly always the list's first.
+        const at = list.indexOf(build);
+        if (at >= 0)
+            list.splice(at, 1);
+        if (list.length === 0)
+            this.byBranch.delete(key);
+    }
+    /** The kept builds of the build's app on the build's branch, oldest first (the build among them). */
+    sameBranchBuilds(build) {
+        return this.byBranch.get(branchKey(build)) ?? [];
+    }
+    /** The caller's effective role: direct team role, Workspace ownership or the strongest group grant. */
+    roleOf(user, app) {
+        const candidates = [];
+        const direct = app.team.get(user);
+        if (direct)
+            candidates.push(direct);
+        if (app.owner.account_type === 'user' && app.owner.slug === user)
+            candidates.push('owner');
+        const org = app.owner.account_type === 'organization' ? this.organizations.get(app.owner.slug) : undefined;
+        if (org) {
+            if (org.owners.has(user))
+                candidates.push('owner');
+            for (const [role, groups] of Object.entries(app.groupRoles)) {
+                if (groups.some((g) => org.groups.get(g)?.members.has(user)))
+                    candidates.push(role);
+            }
+        }
+        return candidates.sort((a, b) => ROLE_RANK[b] - ROLE_RANK[a])[0] ?? null;
+    }
+    /** Whether the user owns the Workspace or belongs to one of its groups. */
+    isWorkspaceMember(user, org) {
+        return org.owners.has(user) || [...org.groups.values()].some((g) => g.members.has(user));
+    }
+    /** The app object as the API returns it, with the owner's display name. */
+    appView(a) {
+        const owner = a.owner.account_type === 'organization' ? this.organizations.get(a.owner.slug) : this.users.get(a.owner.slug);
+        return appJson(a, owner?.name);
+    }
+    /** A JSON-ready dump for the `/_emulator/state` endpoint; never holds keys or tokens. */
+    snapshot(now, describeBuild) {
+        return {
+            users: [...this.users.values()],
+            organizations: [...this.organizations.values()].map((o) => ({
+                slug: o.slug,
+                name: o.name,
+                owners: [...o.owners],
+                groups: [...o.groups.values()].map((g) => ({ slug: g.slug, name: g.name, members: [...g.members] }))
+            })),
+            apps: [...this.apps.values()].map((a) => ({
+                ...this.appView(a),
+                default_branch: a.defaultBranch,
+                branches: a.branches,
+                config_location: a.configLocation,
+                repository_has_config: a.repositoryHasConfig,
+                service_yml: a.serviceYml,
+                notifications: a.notifications,
+                team: Object.fromEntries(a.team),
+                group_roles: a.groupRoles,
+                envs: a.envs,
+                secret_names: Object.keys(a.secrets),
+                has_ssh_key: a.hasSshKey,
+                ssh_key_registered_at_provider: a.sshKeyRegisteredAtProvider,
+                stack_id: a.stackId,
+                initial_config: a.initialConfig,
+                has_build_trigger_token: a.buildTriggerToken !== null,
+                registration_finished: a.registrationFinished,
+                build_outcome: a.buildOutcome,
+                manual_approval: a.manualApproval,
+                concurrency: a.concurrency,
+                extra: a.extra
+            })),
+            builds: [...this.builds.values()].map((b) => describeBuild(b, now)),
+            build_requests: [...this.buildRequests.values()].map((r) => ({
+                slug: r.slug,
+                app: r.appSlug,
+                created_at: new Date(r.createdAt).toISOString(),
+                build_params: r.trigger.originalParams,
+                decision: r.decision && { approved: r.decision.approved, at: new Date(r.decision.at).toISOString(), by: r.decision.by, build_slug: r.decision.buildSlug, reason: r.decision.reason }
+            })),
+            notifications: this.events.filter((e) => e.kind === 'email_notification')
+        };
+    }
+}
+const branchKey = (build) => JSON.stringify([build.appSlug, build.branch]);
+/** The seed's app, in the seed's words, as a record made by the one app factory. */
+function appFromSeed(a) {
+    return newAppRecord({
+        slug: a.slug,
+        owner: a.owner,
+        title: a.title,
+        provider: a.provider,
+        repoOwner: a.repo_owner,
+        repoUrl: a.repo_url,
+        repoSlug: a.repo_slug,
+        projectType: a.project_type,
+        isPublic: a.is_public,
+        isDisabled: a.is_disabled,
+        status: a.status,
+        avatarUrl: a.avatar_url,
+        defaultBranch: a.default_branch,
+        branches: a.branches,
+        serviceYml: a.service_yml,
+        configLocation: a.config_location,
+        repositoryHasConfig: a.repository_has_config,
+        notifications: a.notifications,
+        team: Object.entries(a.team ?? {}).map(([user, role]) => [user, normaliseRole(role)]),
+        groupRoles: a.group_roles,
+        envs: { ...(a.envs ?? {}) },
+        secrets: { ...(a.secrets ?? {}) },
+        buildOutcome: a.build_outcome,
+        artifacts: a.artifacts,
+        flakyWorkflows: a.flaky_workflows,
+        // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
+        manualApproval: a.is_public === true || a.manual_approval !== false,
+        concurrency: a.concurrency
+    });
+}
+/** The app object as the API returns it. */
+function appJson(a, ownerName) {
+    return {
+        slug: a.slug,
+        title: a.title,
+        project_type: a.projectType,
+        provider: a.provider,
+        repo_owner: a.repoOwner,
+        repo_url: a.repoUrl,
+        repo_slug: a.repoSlug,
+        is_disabled: a.isDisabled,
+        status: a.status,
+        is_public: a.isPublic,
+        owner: { account_type: a.owner.account_type, name: ownerName ?? a.owner.slug, slug: a.owner.slug },
+        avatar_url: a.avatarUrl
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/model/apps.ts
+/** App state changes: the three registration steps, update and delete. */
+
+
+
+/** The stack a registered app starts on, until finish names one. */
+const DEFAULT_STACK = 'linux-docker-22.04';
+/** The configuration a freshly registered app starts with. */
+function defaultServiceYml(stack) {
+    return [
+        'format_version: "13"',
+        'meta:',
+        '  service:',
+        `    stack: ${stack}`,
+        '    machine_type_id: standard',
+        'trigger_map:',
+        '- push_branch: "*"',
+        '  workflow: primary',
+        '- pull_request_source_branch: "*"',
+        '  workflow: primary',
+        'workflows:',
+        '  primary:',
+        '    steps:',
+        '    - script:',
+        '        inputs:',
+        '        - content: echo "hello from the emulator"',
+        ''
+    ].join('\n');
+}
+/** The Workspace named by a request's `organization_slug`, provided the caller belongs to it. */
+function workspaceOfMember(state, caller, slug) {
+    const org = state.organizations.get(slug);
+    if (!org)
+        throw notFound(`organization "${slug}" (organization_slug) not found`);
+    if (!state.isWorkspaceMember(caller, org))
+        throw forbidden(`you are not a member of organization "${slug}"`);
+    return org;
+}
+/** Creates an app owned by the Workspace; the caller, who must belong to it, becomes its Owner. */
+function registerApp(state, caller, request) {
+    workspaceOfMember(state, caller, request.organization);
+    const app = newAppRecord({
+        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
+        owner: { account_type: 'organization', slug: request.organization },
+        title: request.title?.trim() ? request.title : undefined,
+        provider: request.provider,
+        repoOwner: request.gitOwner,
+        repoUrl: request.repoUrl,
+        repoSlug: request.repoSlug,
+        isPublic: request.isPublic,
+        defaultBranch: request.defaultBranch,
+        serviceYml: defaultServiceYml(DEFAULT_STACK),
+        team: [[caller, 'owner']],
+        registrationFinished: false
+    });
+    state.apps.set(app.slug, app);
+    return app;
+}
+/** Keeps only the fact that a key was given: the key itself never enters the emulator's state. */
+function registerSshKey(app, atProvider) {
+    if (/^https?:\/\//i.test(app.repoUrl)) {
+        // 400, the refusal the published contract lists for register-ssh-key (it lists no 422).
+        throw invalid(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`);
+    }
+    app.hasSshKey = true;
+    app.sshKeyRegisteredAtProvider = atProvider;
+}
+/**
+ * Ends a registration. It runs once: the published contract places it "at the end of the app
+ * registration process" and answers 400 for a bad request, so a second call is refused with
+ * 400 and changes nothing. Otherwise an Admin who also belongs to another Workspace could move
+ * the app there with `organization_slug` and make himself its Owner.
+ */
+function finishRegistration(state, caller, app, request) {
+    if (app.registrationFinished) {
+        throw conflict(`app "${app.slug}" has already finished its registration; finish runs once and changes nothing afterwards (owner, team and settings stay as they are)`);
+    }
+    if (request.organization !== undefined) {
+        const org = workspaceOfMember(state, caller, request.organization);
+        if (app.owner.account_type !== 'organization' || app.owner.slug !== org.slug) {
+            // Group grants name groups of the old Workspace; kept, they would hand roles to same-named groups of the new one.
+            app.groupRoles = { admin: [], manager: [], member: [] };
+        }
+        app.owner = { account_type: 'organization', slug: org.slug };
+    }
+    if (request.projectType !== undefined)
+        app.projectType = request.projectType;
+    if (request.stackId !== undefined) {
+        app.stackId = request.stackId;
+        app.serviceYml = app.serviceYml.replace(/^( {4}stack: ).*$/m, `$1${request.stackId}`);
+    }
+    if (request.config !== undefined)
+        app.initialConfig = request.config;
+    app.envs = { ...app.envs, ...request.envs };
+    app.buildTriggerToken = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('base64url');
+    app.registrationFinished = true;
+}
+/** Applies the given fields of `PATCH /apps/{app}`; a new default branch joins the branch list. */
+function updateApp(app, changes) {
+    if (changes.title !== undefined)
+        app.title = changes.title;
+    if (changes.defaultBranch !== undefined) {
+        app.defaultBranch = changes.defaultBranch;
+        if (!app.branches.includes(changes.defaultBranch))
+            app.branches.push(changes.defaultBranch);
+    }
+    if (changes.isPublic !== undefined)
+        app.isPublic = changes.isPublic;
+    if (changes.repositoryUrl !== undefined)
+        app.repoUrl = changes.repositoryUrl;
+    for (const [field, value] of Object.entries(changes.extra))
+        if (value !== undefined)
+            app.extra[field] = value;
+}
+/** Deletes the app and its builds; it cannot be recovered. */
+function deleteApp(state, app) {
+    state.apps.delete(app.slug);
+    for (const build of state.builds.values())
+        if (build.appSlug === app.slug)
+            state.deleteBuild(build);
+}
+
+;// CONCATENATED MODULE: ./emulator/model/redaction.ts
+/**
+ * What the emulator treats as secret in requests, and the copies it keeps instead. The
+ * request log, the build records and `/_emulator/state` only ever see these copies.
+ *
+ * Secret: `auth_ssh_private_key` (register-ssh-key), and the `value` of every item of
+ * `build_params.environments` and of the published contract's `build_params.secrets`. An
+ * environment item carries no mark saying whether its value is secret (a workflow passes its
+ * secrets the same way as plain settings), so every value is taken as one.
+ * Not secret: names, `is_expand`, the public key, finish's `envs` (app env vars, which the
+ * service shows on the app's page; its secrets are a separate store), and everything else.
+ */
+const REDACTED = '[redacted]';
+const SECRET_FIELDS = new Set(['auth_ssh_private_key']);
+const SECRET_VALUE_LISTS = new Set(['environments', 'secrets']);
+/** Fields that may carry the whole trigger body as JSON text. */
+const ENCODED_BODY_FIELDS = new Set(['payload']);
+/** Past this depth a body is not walked but replaced: the walk is recursive and bodies come from anyone. */
+const MAX_DEPTH = 64;
+const unparsed = (text) => `[unparsed text of ${text.length} characters]`;
+/** JSON text (an object or an array) parsed, or undefined when the text is not that. */
+function parseJsonText(text) {
+    if (!/^\s*[[{]/.test(text))
+        return undefined;
+    try {
+        return JSON.parse(text);
+    }
+    catch {
+        return undefined;
+    }
+}
+function redactValueList(list, depth) {
+    if (!Array.isArray(list))
+        return redactValue(list, depth);
+    return list.map((item) => {
+        if (typeof item !== 'object' || item === null || Array.isArray(item))
+            return REDACTED;
+        const copy = redactValue(item, depth + 1);
+        if ('value' in copy)
+            copy.value = REDACTED;
+        return copy;
+    });
+}
+/** JSON text carried in a string, redacted as JSON; any other text only by its length, as it may be a cut-off secret. */
+function redactEncoded(text, depth) {
+    const parsed = parseJsonText(text);
+    return parsed === undefined ? unparsed(text) : JSON.stringify(redactValue(parsed, depth + 1));
+}
+function redactValue(value, depth) {
+    if (depth > MAX_DEPTH)
+        return '[nested too deep]';
+    if (Array.isArray(value))
+        return value.map((item) => redactValue(item, depth + 1));
+    if (typeof value !== 'object' || value === null)
+        return value;
+    const copy = {};
+    for (const [key, item] of Object.entries(value)) {
+        if (SECRET_FIELDS.has(key))
+            copy[key] = REDACTED;
+        else if (SECRET_VALUE_LISTS.has(key))
+            copy[key] = redactValueList(item, depth + 1);
+        else if (ENCODED_BODY_FIELDS.has(key) && typeof item === 'string')
+            copy[key] = redactEncoded(item, depth);
+        else
+            copy[key] = redactValue(item, depth + 1);
+    }
+    return copy;
+}
+/** A copy of a parsed request body with every secret replaced by `[redacted]`. */
+function redactBody(body) {
+    // A body that is a string is the trigger's "JSON serialized to a string" encoding.
+    return typeof body === 'string' ? redactEncoded(body, 0) : redactValue(body, 0);
+}
+/** What the request log keeps of a body that could not be parsed: its size, never its text. */
+function unparsedBody(raw) {
+    return `[unparsed body of ${Buffer.byteLength(raw)} bytes]`;
+}
+
 ;// CONCATENATED MODULE: ./src/yaml-as-service.ts
 /**
  * YAML read as the service reads it. The service's reader is Go's gopkg.in/yaml (a port of
@@ -4553,7 +5584,7 @@ function indentOfPrevious(lines, index) {
     return 0;
 }
 
-;// CONCATENATED MODULE: ./emulator/service-config.ts
+;// CONCATENATED MODULE: ./emulator/model/service-config.ts
 /**
  * Reading the app configuration (service.yml): parsing, machine type migration and the
  * trigger map. Machine types live at `meta.service.machine_type_id` (default stack) and at
@@ -4904,15 +5935,15 @@ function parsedConfig(text) {
 /** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
 function configForBuild(app) {
     if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
-        throw badRequest(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`);
+        throw invalid(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`);
     }
     try {
         return parsedConfig(app.serviceYml);
     }
     catch (error) {
         if (error instanceof ConfigLimitError)
-            throw badRequest(`the app's service.yml is over the emulator's limits: ${error.message}`);
-        throw badRequest(`the app's service.yml is not valid: ${error.message.split('\n')[0]}`);
+            throw invalid(`the app's service.yml is over the emulator's limits: ${error.message}`);
+        throw invalid(`the app's service.yml is not valid: ${error.message.split('\n')[0]}`);
     }
 }
 /** `workflow_id` when given (it must name a workflow of the file), else the first trigger map item that matches. */
@@ -4921,7 +5952,7 @@ function chooseWorkflow(config, request) {
     if (text.workflow_id) {
         const known = workflowNames(config);
         if (known.length > 0 && !known.includes(text.workflow_id)) {
-            throw badRequest(`build_params.workflow_id: workflow "${text.workflow_id}" is not defined in the configuration`);
+            throw invalid(`build_params.workflow_id: workflow "${text.workflow_id}" is not defined in the configuration`);
         }
         return text.workflow_id;
     }
@@ -4931,7 +5962,7 @@ function chooseWorkflow(config, request) {
         pullRequest: request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
     });
     if (selected === null) {
-        throw badRequest('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item');
+        throw invalid('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item');
     }
     return selected;
 }
@@ -5023,7 +6054,7 @@ function abortBuild(state, app, build, caller, request, now) {
     settleBuilds(state, now);
     const progress = progressOf(build, now);
     if (progress.status !== 0) {
-        throw badRequest(`build "${build.slug}" has already finished (${progress.statusText}) and cannot be aborted`);
+        throw conflict(`build "${build.slug}" has already finished (${progress.statusText}) and cannot be aborted`);
     }
     build.abort = { at: now, ...request, notificationSent: false, by: caller };
     build.ended = true;
@@ -5099,6 +6130,724 @@ function decideBuildRequest(state, app, caller, requestSlug, approve, now, defau
     return { request, build };
 }
 
+;// CONCATENATED MODULE: ./emulator/model/pipelines.ts
+/**
+ * Pipelines: stages of workflows from the app's service.yml, run one stage after another,
+ * each stage taking one build duration. Like builds, they need no timers: their state is
+ * read from the clock. A trigger without either repository owner is held, as a build is;
+ * an abort stops what has not finished; a rebuild starts a new attempt, and a partial one
+ * keeps the workflows that succeeded.
+ */
+
+
+
+const asList = (value) => (Array.isArray(value) ? value : []);
+const nameOf = (item) => typeof item === 'string' ? item : item && typeof item === 'object' ? Object.keys(item)[0] : undefined;
+/** The stages of pipeline `id` in the configuration: `pipelines.<id>.stages`, each stage's workflows inline or under `stages.<name>`. */
+function stagesOf(config, id) {
+    const pipelines = (config.pipelines ?? {});
+    const definition = Object.hasOwn(pipelines, id) ? pipelines[id] : undefined;
+    if (!definition)
+        throw invalid(`build_params.pipeline_id: pipeline "${id}" is not defined in the configuration`);
+    const shared = (config.stages ?? {});
+    const stages = asList(definition.stages).map((entry) => {
+        const name = nameOf(entry) ?? '';
+        const inline = entry && typeof entry === 'object' ? entry[name]?.workflows : undefined;
+        const workflows = asList(inline ?? (Object.hasOwn(shared, name) ? shared[name]?.workflows : undefined)).map(nameOf).filter((w) => Boolean(w));
+        return { name, workflows };
+    });
+    if (stages.length === 0 || stages.some((s) => s.name === '' || s.workflows.length === 0)) {
+        throw invalid(`pipeline "${id}" has no stages, or a stage without workflows`);
+    }
+    return stages;
+}
+/** Starts a pipeline; held, as a build is, when neither repository owner is given. */
+function triggerPipeline(state, app, request, now, stageDurationMs) {
+    const name = request.text.pipeline_id;
+    const stages = stagesOf(configForBuild(app), name);
+    const held = !request.text.branch_repo_owner && !request.text.branch_dest_repo_owner;
+    const pipeline = {
+        id: (0,external_node_crypto_namespaceObject.randomUUID)(),
+        appSlug: app.slug,
+        name,
+        number: app.nextBuildNumber++,
+        stages,
+        attempts: [{ number: 1, at: now, startedAt: held ? null : now, kept: new Map(), builds: new Map() }],
+        stageDurationMs: request.durationMs ?? stageDurationMs,
+        triggerParams: request.originalParams,
+        request,
+        abort: null
+    };
+    state.pipelines.set(pipeline.id, pipeline);
+    return pipeline;
+}
+function workflowId(pipeline, attempt, name) {
+    return attempt.kept.get(name)?.id ?? (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16);
+}
+/**
+ * The current attempt as of `now`: stages run in turn; a failed stage skips the rest; an abort
+ * stops the rest. While a stage runs, the stages after it are pending, not running.
+ */
+function pipelineView(app, pipeline, now) {
+    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
+    const cut = pipeline.abort ? Math.min(now, pipeline.abort.at) : now;
+    const fails = (name) => workflowFails(app, attempt, name);
+    let at = attempt.startedAt;
+    let failed = false;
+    let reached = false;
+    let done = 0;
+    const stages = pipeline.stages.map((stage) => {
+        const start = failed || reached ? null : at;
+        const run = (status) => ({
+            name: stage.name,
+            workflows: stage.workflows.map((name) => workflowView(pipeline, attempt, name, attempt.kept.has(name) ? 'succeeded' : status(name), start))
+        });
+        if (failed || reached)
+            return run(() => (failed ? 'skipped' : pipeline.abort ? 'aborted' : 'pending'));
+        if (stage.workflows.every((name) => attempt.kept.has(name)))
+            return run(() => 'succeeded');
+        if (at === null)
+            return run(() => (pipeline.abort ? 'aborted' : 'on_hold'));
+        if (cut < at + pipeline.stageDurationMs) {
+            reached = true;
+            return run(() => (pipeline.abort ? 'aborted' : cut < at ? 'pending' : 'running'));
+        }
+        at += pipeline.stageDurationMs;
+        done = at;
+        failed = stage.workflows.some((name) => !attempt.kept.has(name) && fails(name));
+        return run((name) => (fails(name) ? 'failed' : 'succeeded'));
+    });
+    const statuses = stages.flatMap((s) => s.workflows.map((w) => w.status));
+    if (pipeline.abort)
+        return { status: pipeline.abort.withSuccess ? 'succeeded_with_abort' : 'aborted', finishedAt: pipeline.abort.at, stages };
+    if (attempt.startedAt === null)
+        return { status: 'on_hold', finishedAt: null, stages };
+    if (failed)
+        return { status: 'failed', finishedAt: done, stages };
+    if (statuses.every((s) => s === 'succeeded'))
+        return { status: 'succeeded', finishedAt: done || attempt.startedAt, stages };
+    return { status: 'running', finishedAt: null, stages };
+}
+/** Whether a workflow of this attempt fails: all do when the app's builds fail, flaky ones on the first attempt. */
+function workflowFails(app, attempt, name) {
+    return app?.buildOutcome === 'failure' || (attempt.number === 1 && (app?.flakyWorkflows ?? []).includes(name));
+}
+/** A workflow's view; its stage started at `stageStart` when that is set and not after the clock's cut. */
+function workflowView(pipeline, attempt, name, status, stageStart) {
+    const kept = attempt.kept.get(name);
+    const started = kept === undefined && stageStart !== null && status !== 'pending' && status !== 'skipped' && status !== 'on_hold';
+    // An abort before the stage began leaves the workflow aborted without a build.
+    const beforeAbort = !pipeline.abort || stageStart <= pipeline.abort.at;
+    return {
+        id: workflowId(pipeline, attempt, name),
+        externalId: kept?.externalId ?? attempt.builds.get(name) ?? '',
+        name,
+        status,
+        startedAt: started && beforeAbort ? stageStart : null
+    };
+}
+/** Aborts a pipeline that has not finished. */
+function abortPipeline(app, pipeline, caller, request, now) {
+    const { status } = pipelineView(app, pipeline, now);
+    if (status !== 'running' && status !== 'on_hold')
+        throw conflict(`pipeline "${pipeline.id}" has already finished (${status}) and cannot be aborted`);
+    pipeline.abort = { at: now, ...request, by: caller };
+}
+/** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded. */
+function rebuildPipeline(app, pipeline, partial, now) {
+    const view = pipelineView(app, pipeline, now);
+    if (view.status === 'running' || view.status === 'on_hold')
+        throw conflict(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`);
+    if (partial && view.status === 'succeeded')
+        throw conflict(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`);
+    const kept = new Map();
+    if (partial)
+        for (const w of view.stages.flatMap((s) => s.workflows))
+            if (w.status === 'succeeded')
+                kept.set(w.name, { id: w.id, externalId: w.externalId });
+    pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept, builds: new Map() });
+    pipeline.abort = null;
+}
+
+;// CONCATENATED MODULE: ./emulator/model/pipeline-builds.ts
+/**
+ * The builds of a pipeline's workflows. On the service a pipeline workflow has two ids: its
+ * own `id`, and `external_id`, the slug of the build it runs as, empty until it has started
+ * (bitrise-steplib/bitrise-step-pull-intermediate-files, README and
+ * `step/matcher/staged_pipeline.go`). Here each workflow's build is made when its stage
+ * starts, as the clock finds it before each request, and is an ordinary build: readable,
+ * with a log and artifacts, naming its workflow in `pipeline_workflow_id`.
+ */
+
+
+
+
+
+/** Makes the build of every workflow whose stage has started by `now` and has none yet. */
+function settlePipelineBuilds(state, now) {
+    for (const pipeline of state.pipelines.values()) {
+        const app = state.apps.get(pipeline.appSlug);
+        if (app)
+            startedWorkflowBuilds(state, app, pipeline, now);
+    }
+}
+function startedWorkflowBuilds(state, app, pipeline, now) {
+    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
+    if (attempt.startedAt === null || attempt.builds.size === pipeline.stages.reduce((n, s) => n + s.workflows.length, 0))
+        return;
+    for (const workflow of pipelineView(app, pipeline, now).stages.flatMap((s) => s.workflows)) {
+        if (workflow.startedAt === null || attempt.builds.has(workflow.name))
+            continue;
+        const build = workflowBuild(app, pipeline, workflow, workflow.startedAt, workflowFails(app, attempt, workflow.name));
+        state.addBuild(build);
+        recordTrigger(state, build, workflow.startedAt);
+        attempt.builds.set(workflow.name, build.slug);
+    }
+}
+function workflowBuild(app, pipeline, workflow, startedAt, fails) {
+    const { text, pullRequestId, environments, originalParams, skipGitStatusReport } = pipeline.request;
+    return {
+        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
+        appSlug: app.slug,
+        buildNumber: app.nextBuildNumber++,
+        triggeredAt: startedAt,
+        startedAt,
+        durationMs: pipeline.stageDurationMs,
+        outcome: fails ? 'failure' : 'success',
+        triggeredWorkflow: workflow.name,
+        branch: text.branch ?? null,
+        commitHash: text.commit_hash ?? null,
+        tag: text.tag ?? null,
+        pullRequestId,
+        checkout: checkoutOf(app, text),
+        originalParams,
+        additionalEnvs: environments,
+        ...effectiveEnvironment(app, environments),
+        skipGitStatusReport,
+        buildRequest: null,
+        gitStatusReport: null,
+        ended: false,
+        abort: null,
+        pipelineWorkflowId: workflow.id
+    };
+}
+/** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's abort stops them. */
+function abortWorkflowBuilds(state, app, pipeline, caller, request, now) {
+    startedWorkflowBuilds(state, app, pipeline, now);
+    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
+    for (const slug of attempt.builds.values()) {
+        const build = state.builds.get(slug);
+        if (!build || progressOf(build, now).status !== 0)
+            continue;
+        abortBuild(state, app, build, caller, { reason: request.reason, withSuccess: request.withSuccess, skipNotifications: request.skipNotifications, skipGitStatusReport: false }, now);
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/model/history.ts
+/** Builds kept unless the emulator is told otherwise (--max-builds). */
+const DEFAULT_MAX_BUILDS = 10_000;
+/** Events kept for each build kept: a trigger, a status report and an email or two. */
+const EVENTS_PER_BUILD = 4;
+/** Drops the oldest builds beyond `maxBuilds`, and the oldest events beyond what that many builds cause. */
+function trimHistory(state, maxBuilds) {
+    // A Map iterates in insertion order, so its first entries are the oldest triggers. Checked
+    // first: reaching them means stepping over every entry deleted since the Map last compacted.
+    if (state.builds.size > maxBuilds) {
+        for (const build of state.builds.values()) {
+            if (state.builds.size <= maxBuilds)
+                break;
+            state.deleteBuild(build);
+        }
+    }
+    const maxEvents = Math.max(1, maxBuilds) * EVENTS_PER_BUILD;
+    if (state.events.length > maxEvents)
+        state.events.splice(0, state.events.length - maxEvents);
+}
+
+;// CONCATENATED MODULE: ./emulator/model/settings.ts
+/** App settings: the configuration file and its location, group roles, notifications, machine types. */
+
+
+/** Stores a new configuration file (already checked by the route). */
+function uploadConfig(app, text) {
+    app.serviceYml = text;
+}
+/** Where builds look for the file; `repository` succeeds even when the repository has none. */
+function setConfigLocation(app, location) {
+    app.configLocation = location;
+}
+/** The listed groups replace every group holding the role; each must be a group of the app's Workspace. */
+function setGroupRole(state, app, role, groups) {
+    const org = app.owner.account_type === 'organization' ? state.organizations.get(app.owner.slug) : undefined;
+    for (const slug of groups) {
+        if (!org?.groups.has(slug))
+            throw unknownReference(`groups: "${slug}" is not a group of the Workspace that owns app "${app.slug}"`);
+    }
+    app.groupRoles[role] = [...new Set(groups)];
+    return [...app.groupRoles[role]];
+}
+/** Sets the email notification choices that were given. */
+function setNotifications(app, choices) {
+    if (choices.on_failure !== undefined)
+        app.notifications.on_failure = choices.on_failure;
+    if (choices.on_success !== undefined)
+        app.notifications.on_success = choices.on_success;
+}
+/**
+ * Replaces `from` by `to` in every app of the owner (a user or a Workspace). An app whose file
+ * cannot be read keeps it and is listed under `errors`; the others are migrated all the same.
+ */
+function migrateMachineTypes(state, owner, from, to) {
+    const result = { migrated: [], errors: [] };
+    for (const app of state.apps.values()) {
+        if (app.owner.account_type !== owner.account_type || app.owner.slug !== owner.slug)
+            continue;
+        const label = `${app.title} (${app.slug})`;
+        try {
+            const text = migrateMachineType(app.serviceYml, from, to);
+            if (text !== null) {
+                app.serviceYml = text;
+                result.migrated.push(label);
+            }
+        }
+        catch (error) {
+            const reason = error instanceof ConfigLimitError ? error.message : `configuration is not valid YAML: ${error.message.split('\n')[0]}`;
+            result.errors.push({ app: label, error: reason });
+        }
+    }
+    return result;
+}
+
+;// CONCATENATED MODULE: ./emulator/model/model.ts
+/**
+ * The model: the one door through which the emulated world changes. Routes parse a request,
+ * call one of these operations and shape the answer; the control endpoints use the same door.
+ * `MemoryModel` keeps the world in memory; another backend would implement `ServiceModel`.
+ */
+
+
+
+
+
+
+
+
+
+/** The in-memory backend. */
+class MemoryModel {
+    options;
+    state;
+    constructor(seed, options) {
+        this.options = options;
+        this.state = new EmulatorState(seed);
+    }
+    now() {
+        return this.options.now();
+    }
+    settle() {
+        settlePipelineBuilds(this.state, this.now());
+        settleBuilds(this.state, this.now());
+        trimHistory(this.state, this.options.maxBuilds ?? DEFAULT_MAX_BUILDS);
+    }
+    reset() {
+        this.state.reset();
+    }
+    registerApp(caller, request) {
+        this.state.revision++;
+        return registerApp(this.state, caller, request);
+    }
+    registerSshKey(app, atProvider) {
+        registerSshKey(app, atProvider);
+    }
+    finishRegistration(caller, app, request) {
+        this.state.revision++;
+        finishRegistration(this.state, caller, app, request);
+    }
+    updateApp(app, changes) {
+        updateApp(app, changes);
+    }
+    deleteApp(app) {
+        this.state.revision++;
+        deleteApp(this.state, app);
+    }
+    uploadConfig(app, text) {
+        uploadConfig(app, text);
+    }
+    setConfigLocation(app, location) {
+        setConfigLocation(app, location);
+    }
+    setGroupRole(app, role, groups) {
+        this.state.revision++;
+        return setGroupRole(this.state, app, role, groups);
+    }
+    setNotifications(app, choices) {
+        setNotifications(app, choices);
+    }
+    migrateMachineTypes(owner, from, to) {
+        return migrateMachineTypes(this.state, owner, from, to);
+    }
+    triggerBuild(app, request) {
+        if (needsApproval(app, request))
+            return holdForApproval(this.state, app, request, this.now());
+        const build = triggerBuild(this.state, app, request, this.now(), this.options.buildDurationMs);
+        this.settle();
+        return build;
+    }
+    setConcurrency(app, slots) {
+        app.concurrency = slots;
+        startHeldBuilds(this.state, this.now());
+    }
+    abortBuild(caller, app, build, request) {
+        abortBuild(this.state, app, build, caller, request, this.now());
+    }
+    decideBuildRequest(caller, app, requestSlug, approve) {
+        return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now(), this.options.buildDurationMs);
+    }
+    artifacts(app, build) {
+        return artifactsOf(app, build, this.now());
+    }
+    triggerPipeline(app, request) {
+        return triggerPipeline(this.state, app, request, this.now(), this.options.buildDurationMs);
+    }
+    abortPipeline(caller, app, pipeline, request) {
+        abortPipeline(app, pipeline, caller, request, this.now());
+        abortWorkflowBuilds(this.state, app, pipeline, caller, request, this.now());
+    }
+    rebuildPipeline(app, pipeline, partial) {
+        rebuildPipeline(app, pipeline, partial, this.now());
+    }
+    pipelineView(app, pipeline) {
+        return pipelineView(app, pipeline, this.now());
+    }
+    events() {
+        return this.state.events;
+    }
+    clearEvents() {
+        this.state.events = [];
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/model/app-lists.ts
+/** Lists of different callers and owners kept at once; the oldest goes first. */
+const MAX_LISTS = 64;
+class AppListCache {
+    revision = -1;
+    size = -1;
+    lists = new Map();
+    get(state, key, build) {
+        // The app count is checked as well, so an app added or removed behind the model's back is seen too.
+        if (state.revision !== this.revision || state.apps.size !== this.size) {
+            this.lists.clear();
+            this.revision = state.revision;
+            this.size = state.apps.size;
+        }
+        let list = this.lists.get(key);
+        if (!list) {
+            const apps = build();
+            list = { apps, position: new Map(apps.map((app, index) => [app.slug, index])) };
+            if (this.lists.size >= MAX_LISTS)
+                this.lists.delete(this.lists.keys().next().value);
+            this.lists.set(key, list);
+        }
+        return list;
+    }
+}
+const caches = new WeakMap();
+/** The list `key` names: built by `build` once, then reused until the model changes the apps, their roles or the seed. */
+function appList(state, key, build) {
+    let cache = caches.get(state);
+    if (!cache)
+        caches.set(state, (cache = new AppListCache()));
+    return cache.get(state, key, build);
+}
+
+;// CONCATENATED MODULE: ./emulator/http/paging.ts
+/** One page of a list, as the service pages every list: `limit` up to 50, and `next`, the key of the page's first item. */
+
+/** The service's largest page. */
+const MAX_PAGE = 50;
+/**
+ * The page of `items` the request's `limit` and `next` ask for, each shown by `view`, with its
+ * `paging`. `positionOf` finds the item a `next` key names; a list that keeps an index passes
+ * its lookup, so a page costs its own length rather than the list's.
+ */
+function pageOf(ctx, items, keyOf, view, positionOf = (key) => {
+    const at = items.findIndex((item) => keyOf(item) === key);
+    return at < 0 ? undefined : at;
+}) {
+    const limitText = ctx.query.get('limit');
+    let limit = MAX_PAGE;
+    if (limitText !== null) {
+        if (!/^\d+$/.test(limitText) || Number(limitText) < 1 || Number(limitText) > MAX_PAGE) {
+            throw badRequest(`limit must be an integer from 1 to ${MAX_PAGE}; got "${limitText}"`);
+        }
+        limit = Number(limitText);
+    }
+    let start = 0;
+    const next = ctx.query.get('next');
+    if (next !== null && next !== '') {
+        const found = positionOf(next);
+        if (found === undefined)
+            throw badRequest(`next anchor "${next}" does not name an item of this list`);
+        start = found;
+    }
+    const paging = { total_item_count: items.length, page_item_limit: limit };
+    if (start + limit < items.length)
+        paging.next = keyOf(items[start + limit]);
+    return { status: 200, json: { data: items.slice(start, start + limit).map(view), paging } };
+}
+
+;// CONCATENATED MODULE: ./emulator/http/validation.ts
+/** Field checks for request bodies; each failure names the field it is about. */
+
+
+/** The body as an object; an empty body counts as `{}` when `allowEmpty`. */
+function bodyObject(body, allowEmpty = false) {
+    if (body === undefined && allowEmpty)
+        return {};
+    if (!isObject(body))
+        throw badRequest('request body must be a JSON object');
+    return body;
+}
+/** A field of a JSON type, or undefined when it is absent or null. */
+function optionalOf(body, field, type) {
+    const value = body[field];
+    if (value === undefined || value === null)
+        return undefined;
+    if (typeof value !== type)
+        throw badRequest(`${field} must be a ${type}`);
+    return value;
+}
+function optionalString(body, field) {
+    return optionalOf(body, field, 'string');
+}
+function requiredString(body, field) {
+    const value = optionalString(body, field);
+    if (value === undefined || value.trim() === '')
+        throw badRequest(`${field} is required and must be a non-empty string`);
+    return value;
+}
+function optionalBoolean(body, field) {
+    return optionalOf(body, field, 'boolean');
+}
+/** A string, or an integer (the published contract types some ids as integers). */
+function optionalId(body, field) {
+    const value = body[field];
+    if (value === undefined || value === null)
+        return undefined;
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'number' && Number.isInteger(value))
+        return String(value);
+    throw badRequest(`${field} must be a string`);
+}
+function oneOf(value, field, allowed) {
+    if (value === undefined)
+        return undefined;
+    if (!allowed.includes(value)) {
+        throw badRequest(`${field} must be one of ${allowed.join(', ')}; got "${value}"`);
+    }
+    return value;
+}
+
+;// CONCATENATED MODULE: ./emulator/routes/apps.ts
+/** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
+
+
+
+
+
+
+const OK = { status: 200, json: { status: 'ok' } };
+function register(ctx) {
+    const body = bodyObject(ctx.body);
+    const request = {
+        provider: requiredString(body, 'provider'),
+        repoUrl: requiredString(body, 'repo_url'),
+        repoSlug: requiredString(body, 'git_repo_slug'),
+        gitOwner: requiredString(body, 'git_owner'),
+        organization: requiredString(body, 'organization_slug'),
+        isPublic: optionalBoolean(body, 'is_public') ?? false,
+        title: optionalString(body, 'title'),
+        // The published contract's register model: default_branch_name "defaults to master" when absent.
+        defaultBranch: optionalString(body, 'default_branch_name') ?? 'master'
+    };
+    optionalString(body, 'type');
+    const app = ctx.model.registerApp(ctx.user, request);
+    return { status: 200, json: { status: 'ok', slug: app.slug } };
+}
+function apps_registerSshKey(ctx) {
+    const app = ctx.app();
+    const body = bodyObject(ctx.body);
+    requiredString(body, 'auth_ssh_private_key');
+    requiredString(body, 'auth_ssh_public_key');
+    ctx.model.registerSshKey(app, optionalBoolean(body, 'is_register_key_into_provider_service') ?? false);
+    return OK;
+}
+function envsOf(body) {
+    if (body.envs === undefined || body.envs === null)
+        return {};
+    if (!isObject(body.envs))
+        throw badRequest('envs must be an object mapping names to string values');
+    for (const [name, value] of Object.entries(body.envs)) {
+        if (typeof value !== 'string')
+            throw badRequest(`envs.${name} must be a string`);
+    }
+    return body.envs;
+}
+function finish(ctx) {
+    const app = ctx.app();
+    const body = bodyObject(ctx.body, true);
+    const mode = optionalString(body, 'mode');
+    const request = {
+        projectType: optionalString(body, 'project_type'),
+        stackId: optionalString(body, 'stack_id'),
+        config: optionalString(body, 'config'),
+        organization: optionalString(body, 'organization_slug'),
+        envs: envsOf(body)
+    };
+    if (mode !== undefined && mode !== 'manual')
+        throw badRequest(`mode must be "manual"; got "${mode}"`);
+    ctx.model.finishRegistration(ctx.user, app, request);
+    return {
+        status: 200,
+        json: {
+            status: 'ok',
+            build_trigger_token: app.buildTriggerToken,
+            branch_name: app.defaultBranch,
+            is_webhook_auto_reg_supported: ['github', 'gitlab', 'bitbucket'].includes(app.provider)
+        }
+    };
+}
+/** One page of apps, following the service's `next` anchor (the slug of the page's first item). */
+function page(ctx, list) {
+    return pageOf(ctx, list.apps, (a) => a.slug, (a) => ctx.model.state.appView(a), (slug) => list.position.get(slug));
+}
+const NO_APPS = { apps: [], position: new Map() };
+function visibleApps(ctx, owner) {
+    const { state } = ctx.model;
+    const key = JSON.stringify([ctx.user, owner?.account_type ?? '', owner?.slug ?? '']);
+    return appList(state, key, () => [...state.apps.values()].filter((a) => state.roleOf(ctx.user, a) !== null && (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug))));
+}
+function listMyApps(ctx) {
+    return page(ctx, visibleApps(ctx));
+}
+/** The published contract: a caller outside the Workspace gets no apps, and no error. */
+function listOrganizationApps(ctx) {
+    const org = ctx.org();
+    const member = ctx.model.state.isWorkspaceMember(ctx.user, org);
+    return page(ctx, member ? visibleApps(ctx, { account_type: 'organization', slug: org.slug }) : NO_APPS);
+}
+function listUserApps(ctx) {
+    const user = ctx.params.user;
+    if (!ctx.model.state.users.has(user))
+        throw errors_notFound(`user "${user}" not found`);
+    return page(ctx, visibleApps(ctx, { account_type: 'user', slug: user }));
+}
+function getApp(ctx) {
+    return { status: 200, json: { data: ctx.model.state.appView(ctx.app()) } };
+}
+function patchApp(ctx) {
+    const app = ctx.app();
+    const body = bodyObject(ctx.body);
+    // Every field is checked before anything changes, so a bad request leaves the app untouched.
+    const title = optionalString(body, 'title');
+    if (title !== undefined && title.trim() === '')
+        throw badRequest('title must not be empty');
+    ctx.model.updateApp(app, {
+        title,
+        defaultBranch: optionalString(body, 'default_branch'),
+        isPublic: optionalBoolean(body, 'is_public'),
+        repositoryUrl: optionalString(body, 'repository_url'),
+        extra: {
+            apple_credential_user_id: optionalId(body, 'apple_credential_user_id'),
+            apple_credential_user_slug: optionalString(body, 'apple_credential_user_slug'),
+            services_credential_user_id: optionalId(body, 'services_credential_user_id')
+        }
+    });
+    // The published contract's answer (AppUpdateRespModel) is `{status}` only: no app.
+    return OK;
+}
+function apps_deleteApp(ctx) {
+    ctx.model.deleteApp(ctx.app());
+    return { status: 200, json: { msg: 'ok' } };
+}
+function listBranches(ctx) {
+    return { status: 200, json: { data: [...ctx.app().branches] } };
+}
+const ANY_CALLER = { kind: 'caller', rule: 'any caller; lists the apps he has a role on' };
+const appRoutes = [
+    {
+        method: 'POST',
+        pattern: '/apps/register',
+        access: { kind: 'caller', rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner' },
+        errorStyle: 'error_msg',
+        handler: register
+    },
+    { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_OWNER_OR_ADMIN, handler: apps_registerSshKey },
+    { method: 'POST', pattern: '/apps/:app/finish', access: APP_OWNER_OR_ADMIN, handler: finish },
+    { method: 'GET', pattern: '/apps', access: ANY_CALLER, handler: listMyApps },
+    { method: 'GET', pattern: '/organizations/:org/apps', access: { kind: 'workspace-listing' }, handler: listOrganizationApps },
+    { method: 'GET', pattern: '/users/:user/apps', access: ANY_CALLER, handler: listUserApps },
+    { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
+    { method: 'PATCH', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: patchApp },
+    { method: 'DELETE', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: apps_deleteApp },
+    { method: 'GET', pattern: '/apps/:app/branches', access: APP_ANY_ROLE, handler: listBranches }
+];
+
+;// CONCATENATED MODULE: ./emulator/routes/build-list.ts
+/**
+ * The builds list of the published contract (`GET /apps/{app-slug}/builds`): its filters and
+ * its paging, computed from the builds the model holds. Reads only; nothing here changes state.
+ */
+
+
+
+function integerParam(query, name, min, max) {
+    const raw = query.get(name);
+    if (raw === null || raw === '')
+        return undefined;
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+        throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+    return Number(raw);
+}
+/** Reads the filters from the query, naming a bad parameter. */
+function readBuildFilters(query) {
+    return {
+        branch: query.get('branch') || undefined,
+        workflow: query.get('workflow') || undefined,
+        pullRequestId: integerParam(query, 'pull_request_id', 0, 2 ** 31 - 1),
+        status: integerParam(query, 'status', 0, 4),
+        limit: integerParam(query, 'limit', 1, 50) ?? 50,
+        next: query.get('next') || undefined
+    };
+}
+function matches(build, filters, now) {
+    if (filters.branch !== undefined && build.branch !== filters.branch)
+        return false;
+    if (filters.workflow !== undefined && build.triggeredWorkflow !== filters.workflow)
+        return false;
+    if (filters.pullRequestId !== undefined && (build.pullRequestId ?? 0) !== filters.pullRequestId)
+        return false;
+    return filters.status === undefined || progressOf(build, now).status === filters.status;
+}
+/** One page of an app's builds, newest first; `paging.next` is the slug of the first build of the next page. */
+function buildListPage(builds, appSlug, filters, now) {
+    const all = [...builds].filter((b) => b.appSlug === appSlug && matches(b, filters, now)).sort((a, b) => b.buildNumber - a.buildNumber);
+    let from = 0;
+    if (filters.next !== undefined) {
+        from = all.findIndex((b) => b.slug === filters.next);
+        if (from < 0)
+            throw badRequest(`next: no build "${filters.next}" in this list`);
+    }
+    const page = all.slice(from, from + filters.limit);
+    const following = all[from + filters.limit];
+    return {
+        data: page.map((b) => buildJson(b, now)),
+        paging: { total_item_count: all.length, page_item_limit: filters.limit, ...(following ? { next: following.slug } : {}) }
+    };
+}
+
 ;// CONCATENATED MODULE: ./emulator/routes/build-requests.ts
 /** The builds list with its filters and paging, and the build requests of triggers held for manual approval. */
 
@@ -5136,139 +6885,6 @@ const buildRequestRoutes = [
     { method: 'GET', pattern: '/apps/:app/build-requests', access: APP_ANY_ROLE, handler: listRequests },
     { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_OWNER_ADMIN_DEVELOPER, handler: updateRequest }
 ];
-
-;// CONCATENATED MODULE: ./emulator/model/artifacts.ts
-/**
- * A build's artifacts: what the app's artifact list says a successful build produces, named
- * per build, with download links that are signed and expire. The signature is keyed by a
- * secret of this process, so a link needs no token and no state, and cannot be forged or
- * stretched past its expiry.
- */
-
-
-/** Where the signed download links live, outside the API (they carry no token). */
-const DOWNLOAD_PREFIX = '/_downloads';
-/** How long a download link works. */
-const DOWNLOAD_TTL_MS = 10 * 60_000;
-const SIGNING_KEY = (0,external_node_crypto_namespaceObject.randomBytes)(32);
-/** What a build of an app with no artifact list produces. */
-const DEFAULT_ARTIFACTS = [
-    { title: 'app-release.apk', artifact_type: 'android-apk', file_size_bytes: 4096, is_public_page_enabled: true },
-    { title: 'test-results.xml', artifact_type: 'file', file_size_bytes: 512, is_public_page_enabled: false }
-];
-/** The build's artifacts: none until it has succeeded. */
-function artifactsOf(app, build, now) {
-    if (progressOf(build, now).status !== 1)
-        return [];
-    return (app.artifacts ?? DEFAULT_ARTIFACTS).map((artifact, index) => ({
-        ...artifact,
-        slug: (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${build.slug}/${index}`).digest('hex').slice(0, 16),
-        buildSlug: build.slug
-    }));
-}
-function signature(buildSlug, artifactSlug, expires) {
-    return (0,external_node_crypto_namespaceObject.createHmac)('sha256', SIGNING_KEY).update(`${buildSlug}/${artifactSlug}/${expires}`).digest();
-}
-/** The signed link to an artifact's content, working until `now + DOWNLOAD_TTL_MS`. */
-function signedDownloadPath(artifact, now) {
-    const expires = now + DOWNLOAD_TTL_MS;
-    const sig = signature(artifact.buildSlug, artifact.slug, expires).toString('hex');
-    return `${DOWNLOAD_PREFIX}/${artifact.buildSlug}/${artifact.slug}?expires=${expires}&signature=${sig}`;
-}
-/** Whether a download link's signature holds and it has not expired. */
-function checkDownloadLink(buildSlug, artifactSlug, expiresText, signatureText, now) {
-    const expires = Number(expiresText);
-    if (!/^\d{1,16}$/.test(expiresText ?? '') || !/^[0-9a-f]{64}$/.test(signatureText ?? ''))
-        return 'forged';
-    if (!(0,external_node_crypto_namespaceObject.timingSafeEqual)(signature(buildSlug, artifactSlug, expires), Buffer.from(signatureText, 'hex')))
-        return 'forged';
-    return now > expires ? 'expired' : 'ok';
-}
-/** The made-up content of an artifact: its declared size of a repeated line naming it. */
-function artifactContent(artifact) {
-    const line = Buffer.from(`${artifact.title} of build ${artifact.buildSlug}\n`);
-    const content = Buffer.alloc(artifact.file_size_bytes);
-    for (let at = 0; at < content.length; at += line.length)
-        line.copy(content, at);
-    return content;
-}
-
-;// CONCATENATED MODULE: ./emulator/build-log.ts
-/**
- * The build log endpoint as the service answers it, and the archived log behind its signed URL.
- *
- * - Without `after_timestamp` only the last LOG_WINDOW chunks come (recorded real answers hold 10
- *   chunks of 42: Kesin11/CIAnalyzer tests/fixture/bitrise_build_log/), with
- *   `generated_log_chunks_num` counting them all.
- * - With `after_timestamp` set to an earlier answer's `next_after_timestamp`, the chunks written
- *   since (bitrise-io/bitrise-cli bitriseapi/builds.go, BuildLogManifest).
- * - Once the build has finished the log `is_archived` at once: `log_chunks` is the window again
- *   and the whole text is at `expiring_raw_log_url`, signed, valid ten minutes (the published
- *   contract's description of the endpoint), to be fetched without an Authorization header
- *   (bitrise-cli streamRawLog; a signed storage URL refuses a second credential).
- */
-
-
-
-
-/** Chunks an answer without a cursor holds. */
-const LOG_WINDOW = 10;
-/** Where the archived logs live, outside the API: their signed links carry no token. */
-const RAW_LOG_PREFIX = '/_raw-logs';
-/** How long an archived log's link works (the contract: "expiring in 10 minutes"). */
-const RAW_LOG_TTL_MS = 10 * 60_000;
-const build_log_SIGNING_KEY = (0,external_node_crypto_namespaceObject.randomBytes)(32);
-const sign = (buildSlug, expires) => (0,external_node_crypto_namespaceObject.createHmac)('sha256', build_log_SIGNING_KEY).update(`raw-log/${buildSlug}/${expires}`).digest();
-const build_log_iso = (ms) => new Date(ms).toISOString();
-/** The answer of `GET …/log` at `now`, or null while the log does not exist yet (a 404). */
-function logAnswer(build, now, logDelayMs, afterTimestamp, origin) {
-    const log = logAt(build, now, logDelayMs);
-    if (log === null)
-        return null;
-    let after;
-    if (afterTimestamp !== null && afterTimestamp !== '') {
-        after = Date.parse(afterTimestamp);
-        if (Number.isNaN(after))
-            throw badRequest('after_timestamp is not a time: give the next_after_timestamp of an earlier answer');
-    }
-    const chunks = log.finished || after === undefined ? log.chunks.slice(-LOG_WINDOW) : log.chunks.filter((c) => c.at > after);
-    const expires = now + RAW_LOG_TTL_MS;
-    return {
-        log_chunks: chunks.map(({ chunk, position }) => ({ chunk, position })),
-        generated_log_chunks_num: log.chunks.length,
-        is_archived: log.finished,
-        expiring_raw_log_url: log.finished ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}` : null,
-        // Every chunk written up to now is in the log already, so "now" is a cursor that misses none.
-        timestamp: log.finished ? null : build_log_iso(now),
-        next_after_timestamp: log.finished ? null : build_log_iso(now)
-    };
-}
-/** Answers `GET /_raw-logs/{build}?expires=…&signature=…` with the whole archived log as text. */
-function serveRawLog(model, req, res, url) {
-    const slug = url.pathname.slice(RAW_LOG_PREFIX.length + 1);
-    const build = model.state.builds.get(slug);
-    const log = build ? logAt(build, model.now(), 0) : null;
-    if (req.method !== 'GET' || !build || !log?.finished) {
-        answer(req, res, { status: 404, json: { message: 'no such archived log' } });
-        return Promise.resolve();
-    }
-    if (req.headers.authorization !== undefined) {
-        answer(req, res, { status: 400, json: { message: 'only one auth mechanism allowed: the link is signed, so no Authorization header may come with it' } });
-        return Promise.resolve();
-    }
-    const expiresText = url.searchParams.get('expires') ?? '';
-    const signature = url.searchParams.get('signature') ?? '';
-    const expires = Number(expiresText);
-    const valid = /^\d{1,16}$/.test(expiresText) && /^[0-9a-f]{64}$/.test(signature) && (0,external_node_crypto_namespaceObject.timingSafeEqual)(sign(slug, expires), Buffer.from(signature, 'hex'));
-    if (!valid || model.now() > expires) {
-        answer(req, res, { status: 403, json: { message: valid ? 'the archived log link has expired' : 'the archived log link is not valid' } });
-        return Promise.resolve();
-    }
-    const text = Buffer.from(log.chunks.map((c) => c.chunk).join(''), 'utf8');
-    res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(text.length) });
-    res.end(text);
-    return Promise.resolve();
-}
 
 ;// CONCATENATED MODULE: ./emulator/model/trigger-targets.ts
 /**
@@ -5489,7 +7105,7 @@ function findBuild(ctx) {
     const app = ctx.app();
     const build = ctx.model.state.builds.get(ctx.params.build);
     if (!build || build.appSlug !== app.slug)
-        throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`);
+        throw errors_notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`);
     return build;
 }
 function getBuild(ctx) {
@@ -5499,7 +7115,7 @@ function getLog(ctx) {
     const build = findBuild(ctx);
     const json = logAnswer(build, ctx.model.now(), ctx.logDelayMs, ctx.query.get('after_timestamp'), ctx.origin);
     if (json === null)
-        throw notFound(`the log of build "${build.slug}" is not available yet`);
+        throw errors_notFound(`the log of build "${build.slug}" is not available yet`);
     return { status: 200, json };
 }
 function abort(ctx) {
@@ -5545,7 +7161,7 @@ function getArtifact(ctx) {
     const build = findBuild(ctx);
     const artifact = ctx.model.artifacts(ctx.app(), build).find((a) => a.slug === ctx.params.artifact);
     if (!artifact)
-        throw notFound(`artifact "${ctx.params.artifact}" not found for build "${build.slug}"`);
+        throw errors_notFound(`artifact "${ctx.params.artifact}" not found for build "${build.slug}"`);
     const isPublic = artifact.is_public_page_enabled === true;
     return {
         status: 200,
@@ -5666,7 +7282,7 @@ function findPipeline(ctx) {
     const app = ctx.app();
     const pipeline = ctx.model.state.pipelines.get(ctx.params.pipeline);
     if (!pipeline || pipeline.appSlug !== app.slug)
-        throw notFound(`pipeline "${ctx.params.pipeline}" not found for app "${app.slug}"`);
+        throw errors_notFound(`pipeline "${ctx.params.pipeline}" not found for app "${app.slug}"`);
     return pipeline;
 }
 function getPipeline(ctx) {
@@ -5720,10 +7336,6 @@ const pipelineRoutes = [
     { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: pipelines_abort },
     { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_OWNER_ADMIN_DEVELOPER, handler: rebuild }
 ];
-
-;// CONCATENATED MODULE: ./emulator/types.ts
-/** Shapes of the emulator's seed file and of its in-memory records. */
-const GROUP_ROLE_NAMES = ['admin', 'manager', 'member'];
 
 ;// CONCATENATED MODULE: ./emulator/routes/roles.ts
 /** Group role grants on an app's team and the Workspace group list. */
@@ -5786,1559 +7398,7 @@ function accessTableMarkdown(routes = API_ROUTES) {
     return ['| method | path | who may call it |', '|---|---|---|', ...rows].join('\n');
 }
 
-;// CONCATENATED MODULE: ./emulator/api.ts
-
-
-
-
-
-const API_PREFIX = '/v0.1';
-/** Reads the token from `Authorization: <token>`, `token <token>` or `Bearer <token>`. */
-function tokenOf(req) {
-    const header = req.headers.authorization;
-    if (!header || header.trim() === '')
-        return undefined;
-    return header.trim().replace(/^(token|bearer)\s+/i, '');
-}
-/** An error as an answer in the endpoint's error shape; anything but an HttpError is a 500. */
-function errorReply(error, style) {
-    if (error instanceof HttpError) {
-        return { status: error.status, json: { [style]: error.message }, headers: error.headers };
-    }
-    // Only the message goes to the console: request data may carry keys or tokens.
-    console.error(`service emulator: internal error: ${error?.message ?? String(error)}`);
-    return { status: 500, json: { [style]: 'internal emulator error' } };
-}
-/** Who is calling, or the refusal to send without reading the body. */
-function authenticate(model, req) {
-    const token = tokenOf(req);
-    if (token === undefined)
-        return { refusal: new HttpError(401, 'missing access token in the Authorization header') };
-    const user = model.state.tokens.get(token);
-    if (user === undefined)
-        return { refusal: new HttpError(401, 'invalid access token') };
-    return { user };
-}
-function found(value, what) {
-    if (value === undefined)
-        throw new Error(`the route's access rule provides no ${what}`);
-    return value;
-}
-/** Checks the route's access rule, then runs its handler. */
-function dispatch(server, route, base) {
-    const { model } = server;
-    model.settle();
-    const target = authorize(route.access, model.state, base.user, base.params);
-    return route.handler({
-        ...base,
-        model,
-        origin: server.origin(),
-        logDelayMs: server.logDelayMs,
-        app: () => found(target.app, 'app'),
-        org: () => found(target.org, 'Workspace')
-    });
-}
-/** Handles a request whose path starts with the API prefix. */
-async function handleApi(server, req, res, url) {
-    const method = req.method ?? 'GET';
-    const apiPath = url.pathname.slice(API_PREFIX.length) || '/';
-    const match = matchRoute(API_ROUTES, method, apiPath);
-    const style = match?.route.errorStyle ?? 'message';
-    // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
-    const caller = match ? authenticate(server.model, req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) };
-    const logAndFault = async (raw) => {
-        server.requests.add(method, url, req, raw);
-        const fault = server.faults.take(method, url.pathname, apiPath);
-        return fault !== null && (await server.applyFault(fault, req, res));
-    };
-    if ('refusal' in caller) {
-        if (!(await logAndFault(null)))
-            answer(req, res, errorReply(caller.refusal, style));
-        return;
-    }
-    let raw;
-    try {
-        raw = await readBody(req, res);
-    }
-    catch (error) {
-        answer(req, res, errorReply(error, style));
-        return;
-    }
-    if (await logAndFault(raw))
-        return;
-    try {
-        const base = { method, path: apiPath, params: decodeParams(match), query: url.searchParams, headers: req.headers, user: caller.user };
-        answer(req, res, dispatch(server, match.route, { ...base, body: parseBody(raw, req.headers['content-type']) }));
-    }
-    catch (error) {
-        answer(req, res, errorReply(error, style));
-    }
-}
-
-;// CONCATENATED MODULE: ./emulator/control.ts
-/**
- * Emulator-only endpoints under `/_emulator/`, as a route table: state dump, reset, request
- * log, event log, concurrency slots, faults. State changes go through the model.
- */
-
-
-
-const NO_CONTENT = { status: 204 };
-/** The fault endpoints exist only with `--enable-faults`. */
-function withFaults(handler) {
-    return (ctx) => {
-        if (!ctx.faultsEnabled)
-            throw notFound('fault injection is off; start the emulator with --enable-faults');
-        return handler(ctx);
-    };
-}
-function state(ctx) {
-    const now = ctx.model.now();
-    return { status: 200, json: { ...ctx.model.state.snapshot(now, buildStateJson), faults: ctx.faults.pending() } };
-}
-function control_reset(ctx) {
-    ctx.model.reset();
-    ctx.requests.clear();
-    ctx.faults.clear();
-    return { status: 200, json: { status: 'ok' } };
-}
-/** Sets how many of an app's builds may run at once (`{slots: n}`, null: unlimited); more wait on hold. */
-function concurrency(ctx) {
-    const app = ctx.model.state.apps.get(ctx.params.app);
-    if (!app)
-        throw notFound(`app "${ctx.params.app}" not found`);
-    const slots = ctx.body?.slots;
-    if (slots !== null && !(Number.isInteger(slots) && slots >= 0))
-        throw badRequest('slots must be a whole number, 0 or more, or null');
-    ctx.model.setConcurrency(app, slots);
-    return { status: 200, json: { status: 'ok', app: app.slug, concurrency: app.concurrency } };
-}
-const CONTROL_ROUTES = [
-    { method: 'GET', pattern: '/state', handler: state },
-    { method: 'POST', pattern: '/reset', handler: control_reset },
-    { method: 'GET', pattern: '/requests', handler: (ctx) => ({ status: 200, json: ctx.requests.entries }) },
-    { method: 'DELETE', pattern: '/requests', handler: (ctx) => (ctx.requests.clear(), NO_CONTENT) },
-    { method: 'GET', pattern: '/events', handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
-    { method: 'DELETE', pattern: '/events', handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
-    { method: 'PUT', pattern: '/apps/:app/concurrency', handler: concurrency },
-    { method: 'POST', pattern: '/faults', handler: withFaults((ctx) => ({ status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } })) },
-    { method: 'GET', pattern: '/faults', handler: withFaults((ctx) => ({ status: 200, json: ctx.faults.pending() })) },
-    { method: 'DELETE', pattern: '/faults', handler: withFaults((ctx) => (ctx.faults.clear(), NO_CONTENT)) }
-];
-/** Answers a control request; `path` is the part after `/_emulator`. */
-function handleControl(method, path, ctx) {
-    const match = matchRoute(CONTROL_ROUTES, method, path);
-    if (!match)
-        throw notFound(`no emulator control endpoint ${method} /_emulator${path}`);
-    ctx.model.settle();
-    return match.route.handler({ ...ctx, params: decodeParams(match) });
-}
-
-;// CONCATENATED MODULE: ./emulator/downloads.ts
-
-
-
-/** Answers `GET /_downloads/{build}/{artifact}?expires=…&signature=…` with the artifact's bytes. */
-async function serveDownload(model, req, res, url) {
-    const [buildSlug, artifactSlug, ...rest] = url.pathname.slice(DOWNLOAD_PREFIX.length + 1).split('/');
-    const build = model.state.builds.get(buildSlug ?? '');
-    const app = build && model.state.apps.get(build.appSlug);
-    const artifact = app && build && rest.length === 0 ? model.artifacts(app, build).find((a) => a.slug === artifactSlug) : undefined;
-    if (req.method !== 'GET' || !artifact) {
-        answer(req, res, { status: 404, json: { message: 'no such download' } });
-        return;
-    }
-    const check = checkDownloadLink(artifact.buildSlug, artifact.slug, url.searchParams.get('expires'), url.searchParams.get('signature'), model.now());
-    if (check !== 'ok') {
-        answer(req, res, { status: 403, json: { message: check === 'expired' ? 'the download link has expired' : 'the download link is not valid' } });
-        return;
-    }
-    const content = artifactContent(artifact);
-    res.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(content.length) });
-    res.end(content);
-}
-
-;// CONCATENATED MODULE: external "node:net"
-const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-;// CONCATENATED MODULE: ./emulator/control-token.ts
-/**
- * Who may use the `/_emulator/*` control endpoints. They can reset the world, read every
- * app's state and inject faults, so once the emulator listens beyond loopback they need a
- * token that only the person who started it has seen.
- */
-
-
-const CONTROL_TOKEN_HEADER = 'x-emulator-control-token';
-/** Whether a host name or address reaches only this machine: 127.0.0.0/8, ::1 (any spelling, or IPv4-mapped), localhost. */
-function isLoopbackHost(host) {
-    let name = host.trim().toLowerCase();
-    if (name.startsWith('[') && name.endsWith(']'))
-        name = name.slice(1, -1);
-    if (name === 'localhost' || name === 'localhost.')
-        return true;
-    if ((0,external_node_net_namespaceObject.isIPv4)(name))
-        return name.split('.')[0] === '127';
-    if (!(0,external_node_net_namespaceObject.isIPv6)(name))
-        return false;
-    let canonical;
-    try {
-        canonical = new URL(`http://[${name}]/`).hostname;
-    }
-    catch {
-        // A zone index (fe80::1%eth0) is no loopback address and no URL host either.
-        return false;
-    }
-    return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(canonical);
-}
-/** Whether the control endpoints need a token: always off loopback, and on loopback when asked. */
-function controlTokenRequired(host, requested = false) {
-    return requested || !isLoopbackHost(host);
-}
-/** A fresh random control token. */
-function newControlToken() {
-    return (0,external_node_crypto_namespaceObject.randomBytes)(24).toString('base64url');
-}
-/** Compares a presented token with the expected one in constant time (hashing first evens out the lengths). */
-function controlTokenMatches(presented, expected) {
-    if (typeof presented !== 'string')
-        return false;
-    const digest = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest();
-    return (0,external_node_crypto_namespaceObject.timingSafeEqual)(digest(presented), digest(expected));
-}
-
-;// CONCATENATED MODULE: ./emulator/safe-pattern-parser.ts
-/** The parser of the fault path patterns (see safe-pattern.ts): pattern text to a syntax tree. */
-const MAX_REPEAT = 100;
-/** A pattern the matcher cannot take; the message says why. */
-class PatternError extends Error {
-}
-const LINE_TERMINATORS = new Set(['\n', '\r', '\u2028', '\u2029']);
-const anyChar = (unit) => !LINE_TERMINATORS.has(unit);
-// Single-unit tests with fixed, trivial expressions: nothing to backtrack over.
-const CLASS_ESCAPES = {
-    d: (u) => /\d/.test(u),
-    D: (u) => !/\d/.test(u),
-    w: (u) => /\w/.test(u),
-    W: (u) => !/\w/.test(u),
-    s: (u) => /\s/.test(u),
-    S: (u) => !/\s/.test(u)
-};
-const CONTROL_ESCAPES = { n: '\n', r: '\r', t: '\t', f: '\f', v: '\v', '0': '\0' };
-/** Parses the regular part of JavaScript's pattern syntax; throws PatternError for anything else. */
-class Parser {
-    source;
-    at = 0;
-    constructor(source) {
-        this.source = source;
-    }
-    parse() {
-        const node = this.alternation();
-        if (this.at < this.source.length)
-            throw new PatternError(`unmatched ")" at ${this.at}`);
-        return node;
-    }
-    peek() {
-        return this.source[this.at];
-    }
-    alternation() {
-        const options = [this.sequence()];
-        while (this.peek() === '|') {
-            this.at++;
-            options.push(this.sequence());
-        }
-        return options.length === 1 ? options[0] : { type: 'alt', options };
-    }
-    sequence() {
-        const items = [];
-        while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')')
-            items.push(this.quantified(this.atom()));
-        return { type: 'seq', items };
-    }
-    quantified(item) {
-        let node = item;
-        for (;;) {
-            const c = this.peek();
-            let min;
-            let max;
-            if (c === '*')
-                [min, max] = [0, Infinity];
-            else if (c === '+')
-                [min, max] = [1, Infinity];
-            else if (c === '?')
-                [min, max] = [0, 1];
-            else if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.source.slice(this.at))) {
-                const [text, low, comma, high] = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
-                min = Number(low);
-                max = comma === undefined ? min : high === '' ? Infinity : Number(high);
-                if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
-                    throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`);
-                this.at += text.length - 1;
-            }
-            else
-                return node;
-            this.at++;
-            // A lazy quantifier matches the same set of paths; for a yes/no answer it is the same.
-            if (this.peek() === '?')
-                this.at++;
-            if (node.type === 'assert')
-                throw new PatternError('a quantifier cannot follow an anchor');
-            node = { type: 'repeat', item: node, min, max };
-        }
-    }
-    atom() {
-        const c = this.source[this.at++];
-        switch (c) {
-            case '.':
-                return { type: 'char', test: anyChar };
-            case '^':
-                return { type: 'assert', at: 'start' };
-            case '$':
-                return { type: 'assert', at: 'end' };
-            case '(': {
-                if (this.peek() === '?') {
-                    if (this.source[this.at + 1] !== ':')
-                        throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )');
-                    this.at += 2;
-                }
-                const inner = this.alternation();
-                if (this.peek() !== ')')
-                    throw new PatternError('unclosed "("');
-                this.at++;
-                return inner;
-            }
-            case '[':
-                return { type: 'char', test: this.characterClass() };
-            case '\\':
-                return { type: 'char', test: this.escape(false) };
-            case '*':
-            case '+':
-            case '?':
-                throw new PatternError(`nothing to repeat before "${c}"`);
-            default:
-                return { type: 'char', test: (u) => u === c };
-        }
-    }
-    /** After a backslash: a class escape or one literal unit. */
-    escape(inClass) {
-        const c = this.source[this.at++];
-        if (c === undefined)
-            throw new PatternError('the pattern ends with "\\"');
-        if (c in CLASS_ESCAPES)
-            return CLASS_ESCAPES[c];
-        if (c in CONTROL_ESCAPES)
-            return (u) => u === CONTROL_ESCAPES[c];
-        if (/[0-9]/.test(c))
-            throw new PatternError('backreferences are not supported');
-        if (!inClass && (c === 'b' || c === 'B'))
-            throw new PatternError('word boundaries (\\b, \\B) are not supported');
-        if (/[A-Za-z]/.test(c))
-            throw new PatternError(`the escape \\${c} is not supported`);
-        return (u) => u === c;
-    }
-    characterClass() {
-        const negated = this.peek() === '^';
-        if (negated)
-            this.at++;
-        const tests = [];
-        while (this.peek() !== ']') {
-            if (this.at >= this.source.length)
-                throw new PatternError('unclosed "["');
-            const start = this.classUnit();
-            if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.at + 1 < this.source.length && typeof start === 'string') {
-                this.at++;
-                const end = this.classUnit();
-                if (typeof end !== 'string')
-                    throw new PatternError('a class escape cannot end a range');
-                if (end < start)
-                    throw new PatternError(`range out of order: ${start}-${end}`);
-                tests.push((u) => u >= start && u <= end);
-            }
-            else {
-                tests.push(typeof start === 'string' ? (u) => u === start : start);
-            }
-        }
-        this.at++;
-        return negated ? (u) => !tests.some((t) => t(u)) : (u) => tests.some((t) => t(u));
-    }
-    /** One unit of a class: a literal (returned as the unit itself) or a class escape. */
-    classUnit() {
-        const c = this.source[this.at++];
-        if (c !== '\\')
-            return c;
-        const escaped = this.source[this.at];
-        if (escaped !== undefined && !(escaped in CLASS_ESCAPES)) {
-            this.at++;
-            if (escaped === 'b')
-                return '\b';
-            if (escaped in CONTROL_ESCAPES)
-                return CONTROL_ESCAPES[escaped];
-            if (/[0-9A-Za-z]/.test(escaped))
-                throw new PatternError(`the escape \\${escaped} is not supported`);
-            return escaped;
-        }
-        return this.escape(true);
-    }
-}
-
-;// CONCATENATED MODULE: ./emulator/safe-pattern.ts
-/**
- * Regular expressions for fault paths, matched without backtracking. Patterns come from the
- * control API, and JavaScript's engine backtracks: `(a+)+$` against a path of thirty `a`s
- * takes minutes. Here a pattern is compiled to a Thompson NFA and run by keeping the set of
- * live states, so a match costs at most (path length × pattern states) steps whatever the
- * pattern. The syntax is the regular part of JavaScript's: literals, `.`, escapes (`\d \w \s`
- * and their negations, escaped punctuation), classes `[a-z]` / `[^/]`, groups `( )` and
- * `(?: )`, `|`, `* + ?` and `{n}` `{n,}` `{n,m}` (lazy forms too), and the anchors `^` `$`.
- * Backreferences, lookaround and word boundaries are not regular and are refused.
- */
-
-
-const MAX_PATTERN_LENGTH = 1000;
-/** States after `{n,m}` expansion; bounds the work per character of the path. */
-const MAX_STATES = 5000;
-/** Thompson construction: each fragment has one entry and a list of dangling exits to patch. */
-class Compiler {
-    states = [];
-    add(state) {
-        if (this.states.length >= MAX_STATES)
-            throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`);
-        this.states.push(state);
-        return this.states.length - 1;
-    }
-    patch(exits, target) {
-        for (const [index, field] of exits)
-            this.states[index][field] = target;
-    }
-    compile(node) {
-        switch (node.type) {
-            case 'char': {
-                const s = this.add({ kind: 'char', test: node.test, out: -1 });
-                return { start: s, exits: [[s, 'out']] };
-            }
-            case 'assert': {
-                const s = this.add({ kind: 'assert', at: node.at, out: -1 });
-                return { start: s, exits: [[s, 'out']] };
-            }
-            case 'seq': {
-                if (node.items.length === 0) {
-                    // An empty sequence is an epsilon: a split whose two ways both lead on.
-                    const s = this.add({ kind: 'split', out: -1, out2: -1 });
-                    return { start: s, exits: [[s, 'out'], [s, 'out2']] };
-                }
-                const first = this.compile(node.items[0]);
-                let exits = first.exits;
-                for (const item of node.items.slice(1)) {
-                    const next = this.compile(item);
-                    this.patch(exits, next.start);
-                    exits = next.exits;
-                }
-                return { start: first.start, exits };
-            }
-            case 'alt': {
-                let fragment = this.compile(node.options[node.options.length - 1]);
-                for (let i = node.options.length - 2; i >= 0; i--) {
-                    const option = this.compile(node.options[i]);
-                    const s = this.add({ kind: 'split', out: option.start, out2: fragment.start });
-                    fragment = { start: s, exits: [...option.exits, ...fragment.exits] };
-                }
-                return fragment;
-            }
-            case 'repeat':
-                return this.repeat(node.item, node.min, node.max);
-        }
-    }
-    repeat(item, min, max) {
-        const pieces = [];
-        for (let i = 0; i < min; i++)
-            pieces.push(this.compile(item));
-        if (max === Infinity) {
-            const loop = this.add({ kind: 'split', out: -1, out2: -1 });
-            const body = this.compile(item);
-            this.patch([[loop, 'out']], body.start);
-            this.patch(body.exits, loop);
-            pieces.push({ start: loop, exits: [[loop, 'out2']] });
-        }
-        else if (max > min) {
-            // Each optional copy is offered only once the one before it was taken.
-            const exits = [];
-            let first = -1;
-            let open = [];
-            for (let i = 0; i < max - min; i++) {
-                const gate = this.add({ kind: 'split', out: -1, out2: -1 });
-                const body = this.compile(item);
-                this.patch([[gate, 'out']], body.start);
-                exits.push([gate, 'out2']);
-                if (first < 0)
-                    first = gate;
-                else
-                    this.patch(open, gate);
-                open = body.exits;
-            }
-            pieces.push({ start: first, exits: [...exits, ...open] });
-        }
-        if (pieces.length === 0)
-            return this.compile({ type: 'seq', items: [] });
-        for (let i = 0; i + 1 < pieces.length; i++)
-            this.patch(pieces[i].exits, pieces[i + 1].start);
-        return { start: pieces[0].start, exits: pieces[pieces.length - 1].exits };
-    }
-}
-/** Compiles a pattern; throws PatternError for what it cannot match safely. */
-function compileSafePattern(source) {
-    if (source.length > MAX_PATTERN_LENGTH)
-        throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`);
-    const compiler = new Compiler();
-    const fragment = compiler.compile(new Parser(source).parse());
-    const accept = compiler.states.length;
-    compiler.states.push({ kind: 'match' });
-    for (const [index, field] of fragment.exits)
-        compiler.states[index][field] = accept;
-    const states = compiler.states;
-    const start = fragment.start;
-    return {
-        test(text) {
-            const seen = new Int32Array(states.length).fill(-1);
-            let current = [];
-            let generation = 0;
-            const stack = [];
-            /** Adds a state and everything reachable from it without reading, at `position`. */
-            const enter = (list, from, position) => {
-                stack.push(from);
-                while (stack.length > 0) {
-                    const index = stack.pop();
-                    if (seen[index] === generation)
-                        continue;
-                    seen[index] = generation;
-                    const state = states[index];
-                    if (state.kind === 'split')
-                        stack.push(state.out2, state.out);
-                    else if (state.kind === 'assert') {
-                        if (state.at === 'start' ? position === 0 : position === text.length)
-                            stack.push(state.out);
-                    }
-                    else
-                        list.push(index);
-                }
-            };
-            for (let position = 0;; position++) {
-                // Unanchored search: a match may begin at every position.
-                enter(current, start, position);
-                if (current.some((index) => states[index].kind === 'match'))
-                    return true;
-                if (position === text.length)
-                    return false;
-                const unit = text[position];
-                generation++;
-                const next = [];
-                for (const index of current) {
-                    const state = states[index];
-                    if (state.kind === 'char' && state.test(unit))
-                        enter(next, state.out, position + 1);
-                }
-                current = next;
-            }
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./emulator/faults.ts
-/** Fault injection: the next N requests matching a path (and method) fail in a chosen way. */
-
-
-
-const ACTIONS = ['status', 'delay', 'drop', 'hang'];
-class FaultInjector {
-    faults = [];
-    nextId = 1;
-    /** Compiled patterns by fault id; null when the path is a prefix only. */
-    patterns = new Map();
-    /** Checks a fault description from `POST /_emulator/faults` and queues it. */
-    add(spec) {
-        if (!isObject(spec))
-            throw badRequest('fault must be a JSON object');
-        const { path, method, count = 1, action, status, retryAfter, body, ms } = spec;
-        if (typeof path !== 'string' || path === '')
-            throw badRequest('path must be a non-empty string (a prefix or a regular expression)');
-        if (method !== undefined && typeof method !== 'string')
-            throw badRequest('method must be a string');
-        if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
-            throw badRequest('count must be a positive integer');
-        if (typeof action !== 'string' || !ACTIONS.includes(action)) {
-            throw badRequest(`action must be one of ${ACTIONS.join(', ')}`);
-        }
-        const pattern = patternOf(path);
-        const fault = { id: this.nextId++, path, remaining: count, action: action, body };
-        if (typeof method === 'string')
-            fault.method = method.toUpperCase();
-        if (action === 'status') {
-            if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
-                throw badRequest('status must be an HTTP status code from 200 to 599');
-            }
-            fault.status = status;
-            if (retryAfter !== undefined) {
-                if (typeof retryAfter !== 'string' && typeof retryAfter !== 'number')
-                    throw badRequest('retryAfter must be a string');
-                fault.retryAfter = String(retryAfter);
-            }
-        }
-        if (action === 'delay') {
-            if (typeof ms !== 'number' || ms < 0 || ms > 60_000)
-                throw badRequest('ms must be a number of milliseconds from 0 to 60000');
-            fault.ms = ms;
-        }
-        this.faults.push(fault);
-        this.patterns.set(fault.id, pattern);
-        return fault;
-    }
-    /** Takes one use of the first fault matching the request, if any. */
-    take(method, fullPath, apiPath) {
-        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
-        if (index < 0)
-            return null;
-        const fault = this.faults[index];
-        fault.remaining -= 1;
-        if (fault.remaining <= 0) {
-            this.faults.splice(index, 1);
-            this.patterns.delete(fault.id);
-        }
-        return { ...fault };
-    }
-    pending() {
-        return this.faults.map((f) => ({ ...f }));
-    }
-    clear() {
-        this.faults = [];
-        this.patterns.clear();
-    }
-}
-/**
- * The path as a regular expression, matched without backtracking; null when it is not a
- * regular expression at all (it is then a prefix only, as it always could be). A valid
- * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
- */
-function patternOf(path) {
-    try {
-        // Only compiled, never run: building a RegExp cannot backtrack.
-        new RegExp(path);
-    }
-    catch {
-        return null;
-    }
-    try {
-        return compileSafePattern(path);
-    }
-    catch (error) {
-        if (error instanceof PatternError)
-            throw badRequest(`path: ${error.message}`);
-        throw error;
-    }
-}
-
-;// CONCATENATED MODULE: ./emulator/model/app-record.ts
-/** A copy of `init` without the keys whose value is undefined, so they cannot hide a default. */
-function defined(init) {
-    return Object.fromEntries(Object.entries(init).filter(([, value]) => value !== undefined));
-}
-/** A new app record: the defaults of the service, overridden by whatever `init` sets. */
-function newAppRecord(init) {
-    const { notifications, groupRoles, team, ...fields } = defined(init);
-    const repoSlug = fields.repoSlug ?? init.slug;
-    // The published contract's default when none is given (register model: "defaults to master").
-    const defaultBranch = fields.defaultBranch ?? 'master';
-    return {
-        title: repoSlug,
-        provider: 'github',
-        repoOwner: init.owner.slug,
-        repoUrl: `git@github.com:${init.owner.slug}/${repoSlug}.git`,
-        projectType: null,
-        isPublic: false,
-        isDisabled: false,
-        status: 1,
-        avatarUrl: null,
-        branches: [defaultBranch],
-        serviceYml: '',
-        configLocation: 'service',
-        repositoryHasConfig: false,
-        envs: {},
-        secrets: {},
-        buildOutcome: 'success',
-        hasSshKey: false,
-        sshKeyRegisteredAtProvider: false,
-        stackId: null,
-        initialConfig: null,
-        buildTriggerToken: null,
-        registrationFinished: true,
-        extra: {},
-        nextBuildNumber: 1,
-        // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
-        manualApproval: true,
-        concurrency: null,
-        ...fields,
-        slug: init.slug,
-        owner: { account_type: init.owner.account_type, slug: init.owner.slug },
-        repoSlug,
-        defaultBranch,
-        notifications: { on_failure: notifications?.on_failure ?? 'always', on_success: notifications?.on_success ?? 'change' },
-        groupRoles: { admin: [...(groupRoles?.admin ?? [])], manager: [...(groupRoles?.manager ?? [])], member: [...(groupRoles?.member ?? [])] },
-        team: new Map(team ?? [])
-    };
-}
-
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
-;// CONCATENATED MODULE: ./emulator/seed.json
-const seed_namespaceObject = /*#__PURE__*/JSON.parse('{"users":[{"slug":"olivia","name":"Olivia Owner"},{"slug":"adam","name":"Adam Admin"},{"slug":"dora","name":"Dora Developer"},{"slug":"tom","name":"Tom Tester"},{"slug":"greta","name":"Greta Group-Developer"},{"slug":"oscar","name":"Oscar Outsider"},{"slug":"sam","name":"Sam Solo"}],"tokens":{"token-olivia-owner":"olivia","token-adam-admin":"adam","token-dora-developer":"dora","token-tom-tester":"tom","token-greta-group":"greta","token-oscar-outsider":"oscar","token-sam-solo":"sam"},"organizations":[{"slug":"acme","name":"Acme Mobile","owners":["olivia"],"groups":[{"slug":"release-team","name":"Release team","members":["greta"]},{"slug":"qa-team","name":"QA team","members":["tom"]},{"slug":"platform","name":"Platform","members":["adam"]}]},{"slug":"globex","name":"Globex","owners":["oscar"],"groups":[]}],"apps":[{"slug":"ios-app","title":"ios-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/ios-app.git","repo_slug":"ios-app","project_type":"ios","is_public":false,"default_branch":"main","branches":["main","develop","release/1.2","feature/login"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: osx-xcode-16.0.x\\n    machine_type_id: g2-m1.4core\\napp:\\n  envs:\\n  - PROJECT_PATH: App.xcodeproj\\ntrigger_map:\\n- push_branch: main\\n  workflow: deploy\\n- push_branch: \\"release/*\\"\\n  workflow: deploy\\n- push_branch: \\"*\\"\\n  workflow: primary\\n- tag: \\"v*\\"\\n  workflow: deploy\\n- pull_request_source_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"running tests\\"\\n  deploy:\\n    meta:\\n      service:\\n        stack: osx-xcode-16.0.x\\n        machine_type_id: g2-m1.8core\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"deploying\\"\\n","group_roles":{"manager":["release-team"],"member":["qa-team"]},"envs":{"APP_ENV":"production","API_URL":"https://api.example.test"},"secrets":{"SIGNING_PASSWORD":"emulator-secret"},"notifications":{"on_failure":"always","on_success":"change"},"build_outcome":"success"},{"slug":"android-app","title":"android-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/android-app.git","repo_slug":"android-app","project_type":"android","is_public":false,"default_branch":"main","branches":["main","develop"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-android-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: ./gradlew test\\n","config_location":"repository","repository_has_config":false,"build_outcome":"failure"},{"slug":"web-app","title":"web-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/web-app.git","repo_slug":"web-app","project_type":"web","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"api-server","title":"api-server","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/api-server.git","repo_slug":"api-server","project_type":"other","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: elite\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"docs-site","title":"docs-site","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/docs-site.git","repo_slug":"docs-site","project_type":"other","is_public":true,"default_branch":"main","branches":["main"],"team":{"olivia":"owner"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"sam-cli","title":"sam-cli","owner":{"account_type":"user","slug":"sam"},"provider":"github","repo_owner":"sam","repo_url":"https://github.com/sam/sam-cli.git","repo_slug":"sam-cli","project_type":"other","default_branch":"main","branches":["main"],"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n","team":{"sam":"owner"}}]}');
-;// CONCATENATED MODULE: ./emulator/seed.ts
-/** Reads and checks a seed (JSON or YAML) describing users, Workspaces, apps and tokens. */
-
-
-
-const ROLE_ALIASES = {
-    owner: 'owner',
-    admin: 'admin',
-    developer: 'manager',
-    manager: 'manager',
-    tester: 'member',
-    qa: 'member',
-    member: 'member'
-};
-/** The demo seed shipped with the emulator. */
-function bundledSeed() {
-    return checkSeed(structuredClone(seed_namespaceObject), 'bundled seed');
-}
-/** Loads a seed file; `.json` is read as JSON, anything else as YAML (a superset of JSON). */
-function loadSeedFile(file) {
-    const text = (0,external_node_fs_namespaceObject.readFileSync)(file, 'utf8');
-    const data = file.endsWith('.json') ? JSON.parse(text) : load(text);
-    return checkSeed(data, file);
-}
-function fail(where, message) {
-    throw new Error(`invalid seed (${where}): ${message}`);
-}
-function seed_isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-/** Checks the references inside a seed and returns it typed; throws an error naming the bad field. */
-function checkSeed(data, where = 'seed') {
-    if (!seed_isObject(data))
-        fail(where, 'the seed must be an object');
-    const seed = data;
-    if (!Array.isArray(seed.users))
-        fail(where, '`users` must be an array');
-    if (!seed_isObject(seed.tokens))
-        fail(where, '`tokens` must map token strings to user slugs');
-    const users = new Set();
-    for (const user of seed.users) {
-        if (!seed_isObject(user) || typeof user.slug !== 'string')
-            fail(where, 'every user needs a `slug`');
-        users.add(user.slug);
-    }
-    // Never quote a token, not even in part: a seed's tokens are its credentials.
-    for (const user of Object.values(seed.tokens)) {
-        if (!users.has(user))
-            fail(where, `a token names unknown user "${user}"`);
-    }
-    const groupsByOrg = new Map();
-    for (const org of seed.organizations ?? []) {
-        if (typeof org.slug !== 'string')
-            fail(where, 'every organization needs a `slug`');
-        for (const owner of org.owners ?? []) {
-            if (!users.has(owner))
-                fail(where, `organizations.${org.slug}.owners names unknown user "${owner}"`);
-        }
-        const groups = new Set();
-        for (const group of org.groups ?? []) {
-            groups.add(group.slug);
-            for (const member of group.members ?? []) {
-                if (!users.has(member))
-                    fail(where, `group ${group.slug} names unknown user "${member}"`);
-            }
-        }
-        groupsByOrg.set(org.slug, groups);
-    }
-    const appSlugs = new Set();
-    for (const app of seed.apps ?? []) {
-        checkApp(app, where, users, groupsByOrg);
-        if (appSlugs.has(app.slug))
-            fail(where, `app slug "${app.slug}" is used twice`);
-        appSlugs.add(app.slug);
-    }
-    return seed;
-}
-function checkApp(app, where, users, groupsByOrg) {
-    if (!seed_isObject(app) || typeof app.slug !== 'string')
-        fail(where, 'every app needs a `slug`');
-    const at = `apps.${app.slug}`;
-    if (!seed_isObject(app.owner))
-        fail(where, `${at}.owner must be {account_type, slug}`);
-    if (app.owner.account_type === 'organization') {
-        if (!groupsByOrg.has(app.owner.slug))
-            fail(where, `${at}.owner names unknown organization "${app.owner.slug}"`);
-    }
-    else if (app.owner.account_type === 'user') {
-        if (!users.has(app.owner.slug))
-            fail(where, `${at}.owner names unknown user "${app.owner.slug}"`);
-    }
-    else {
-        fail(where, `${at}.owner.account_type must be organization or user`);
-    }
-    for (const [user, role] of Object.entries(app.team ?? {})) {
-        if (!users.has(user))
-            fail(where, `${at}.team names unknown user "${user}"`);
-        if (!(role in ROLE_ALIASES))
-            fail(where, `${at}.team.${user} has unknown role "${role}"`);
-    }
-    if (app.manual_approval !== undefined && typeof app.manual_approval !== 'boolean')
-        fail(where, `${at}.manual_approval must be true or false`);
-    if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0))
-        fail(where, `${at}.concurrency must be a whole number, 0 or more`);
-    const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined;
-    for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
-        if (!['admin', 'manager', 'member'].includes(role))
-            fail(where, `${at}.group_roles has unknown role "${role}"`);
-        for (const slug of slugs ?? []) {
-            if (!groups?.has(slug))
-                fail(where, `${at}.group_roles.${role} names unknown group "${slug}"`);
-        }
-    }
-}
-/** Maps the seed's role words (developer, tester, ...) onto the service's role names. */
-function normaliseRole(role) {
-    return ROLE_ALIASES[role] ?? role;
-}
-
-;// CONCATENATED MODULE: ./emulator/state.ts
-/** The emulator's in-memory world: users, Workspaces, apps, builds and the events they caused. Only the model changes it. */
-
-
-const ROLE_RANK = { owner: 4, admin: 3, manager: 2, member: 1 };
-class EmulatorState {
-    seed;
-    users = new Map();
-    tokens = new Map();
-    organizations = new Map();
-    apps = new Map();
-    /** Every build kept, oldest trigger first; add and drop them with addBuild and deleteBuild, which keep the indexes below. */
-    builds = new Map();
-    /**
-     * Builds whose end has not been recorded: settling, before every request, looks at these
-     * only, not at the whole history (10,000 builds by default). Those that ended some other
-     * way (an abort) are dropped by the next settling.
-     */
-    unended = new Set();
-    /** Each app's builds on each branch, oldest first: the email rule's previous build without a scan of every build. */
-    byBranch = new Map();
-    /** Triggers held for manual approval, open and decided, by slug (see model/build-requests.ts). */
-    buildRequests = new Map();
-    /** Running and finished pipelines, by id (see model/pipelines.ts). */
-    pipelines = new Map();
-    /** The events of section 6 of the interface, oldest first (see model/events.ts). */
-    events = [];
-    nextEventSeq = 1;
-    /** Counts the model's changes to apps and roles; a list of apps read at one revision holds until the next. */
-    revision = 0;
-    constructor(seed) {
-        this.seed = seed;
-        this.reset();
-    }
-    /** Forgets everything that happened and rebuilds the world from the seed. */
-    reset() {
-        this.revision++;
-        const seed = structuredClone(this.seed);
-        this.users = new Map(seed.users.map((u) => [u.slug, { slug: u.slug, name: u.name ?? u.slug }]));
-        this.tokens = new Map(Object.entries(seed.tokens));
-        this.organizations = new Map((seed.organizations ?? []).map((o) => [
-            o.slug,
-            {
-                slug: o.slug,
-                name: o.name ?? o.slug,
-                owners: new Set(o.owners ?? []),
-                groups: new Map((o.groups ?? []).map((g) => [g.slug, { slug: g.slug, name: g.name ?? g.slug, members: new Set(g.members ?? []) }]))
-            }
-        ]));
-        this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]));
-        this.builds = new Map();
-        this.unended = new Set();
-        this.byBranch = new Map();
-        this.pipelines = new Map();
-        this.buildRequests = new Map();
-        this.events = [];
-        this.nextEventSeq = 1;
-    }
-    /** Keeps a new build. */
-    addBuild(build) {
-        this.builds.set(build.slug, build);
-        if (!build.ended)
-            this.unended.add(build);
-        const key = branchKey(build);
-        const list = this.byBranch.get(key);
-        if (list)
-            list.push(build);
-        else
-            this.byBranch.set(key, [build]);
-    }
-    /** Forgets a build, and with it its log. */
-    deleteBuild(build) {
-        this.builds.delete(build.slug);
-        this.unended.delete(build);
-        const key = branchKey(build);
-        const list = this.byBranch.get(key) ?? [];
-        // The history drops the oldest builds first, so the build is nearly always the list's first.
-        const at = list.indexOf(build);
-        if (at >= 0)
-            list.splice(at, 1);
-        if (list.length === 0)
-            this.byBranch.delete(key);
-    }
-    /** The kept builds of the build's app on the build's branch, oldest first (the build among them). */
-    sameBranchBuilds(build) {
-        return this.byBranch.get(branchKey(build)) ?? [];
-    }
-    /** The caller's effective role: direct team role, Workspace ownership or the strongest group grant. */
-    roleOf(user, app) {
-        const candidates = [];
-        const direct = app.team.get(user);
-        if (direct)
-            candidates.push(direct);
-        if (app.owner.account_type === 'user' && app.owner.slug === user)
-            candidates.push('owner');
-        const org = app.owner.account_type === 'organization' ? this.organizations.get(app.owner.slug) : undefined;
-        if (org) {
-            if (org.owners.has(user))
-                candidates.push('owner');
-            for (const [role, groups] of Object.entries(app.groupRoles)) {
-                if (groups.some((g) => org.groups.get(g)?.members.has(user)))
-                    candidates.push(role);
-            }
-        }
-        return candidates.sort((a, b) => ROLE_RANK[b] - ROLE_RANK[a])[0] ?? null;
-    }
-    /** Whether the user owns the Workspace or belongs to one of its groups. */
-    isWorkspaceMember(user, org) {
-        return org.owners.has(user) || [...org.groups.values()].some((g) => g.members.has(user));
-    }
-    /** The app object as the API returns it, with the owner's display name. */
-    appView(a) {
-        const owner = a.owner.account_type === 'organization' ? this.organizations.get(a.owner.slug) : this.users.get(a.owner.slug);
-        return appJson(a, owner?.name);
-    }
-    /** A JSON-ready dump for the `/_emulator/state` endpoint; never holds keys or tokens. */
-    snapshot(now, describeBuild) {
-        return {
-            users: [...this.users.values()],
-            organizations: [...this.organizations.values()].map((o) => ({
-                slug: o.slug,
-                name: o.name,
-                owners: [...o.owners],
-                groups: [...o.groups.values()].map((g) => ({ slug: g.slug, name: g.name, members: [...g.members] }))
-            })),
-            apps: [...this.apps.values()].map((a) => ({
-                ...this.appView(a),
-                default_branch: a.defaultBranch,
-                branches: a.branches,
-                config_location: a.configLocation,
-                repository_has_config: a.repositoryHasConfig,
-                service_yml: a.serviceYml,
-                notifications: a.notifications,
-                team: Object.fromEntries(a.team),
-                group_roles: a.groupRoles,
-                envs: a.envs,
-                secret_names: Object.keys(a.secrets),
-                has_ssh_key: a.hasSshKey,
-                ssh_key_registered_at_provider: a.sshKeyRegisteredAtProvider,
-                stack_id: a.stackId,
-                initial_config: a.initialConfig,
-                has_build_trigger_token: a.buildTriggerToken !== null,
-                registration_finished: a.registrationFinished,
-                build_outcome: a.buildOutcome,
-                manual_approval: a.manualApproval,
-                concurrency: a.concurrency,
-                extra: a.extra
-            })),
-            builds: [...this.builds.values()].map((b) => describeBuild(b, now)),
-            build_requests: [...this.buildRequests.values()].map((r) => ({
-                slug: r.slug,
-                app: r.appSlug,
-                created_at: new Date(r.createdAt).toISOString(),
-                build_params: r.trigger.originalParams,
-                decision: r.decision && { approved: r.decision.approved, at: new Date(r.decision.at).toISOString(), by: r.decision.by, build_slug: r.decision.buildSlug, reason: r.decision.reason }
-            })),
-            notifications: this.events.filter((e) => e.kind === 'email_notification')
-        };
-    }
-}
-const branchKey = (build) => JSON.stringify([build.appSlug, build.branch]);
-/** The seed's app, in the seed's words, as a record made by the one app factory. */
-function appFromSeed(a) {
-    return newAppRecord({
-        slug: a.slug,
-        owner: a.owner,
-        title: a.title,
-        provider: a.provider,
-        repoOwner: a.repo_owner,
-        repoUrl: a.repo_url,
-        repoSlug: a.repo_slug,
-        projectType: a.project_type,
-        isPublic: a.is_public,
-        isDisabled: a.is_disabled,
-        status: a.status,
-        avatarUrl: a.avatar_url,
-        defaultBranch: a.default_branch,
-        branches: a.branches,
-        serviceYml: a.service_yml,
-        configLocation: a.config_location,
-        repositoryHasConfig: a.repository_has_config,
-        notifications: a.notifications,
-        team: Object.entries(a.team ?? {}).map(([user, role]) => [user, normaliseRole(role)]),
-        groupRoles: a.group_roles,
-        envs: { ...(a.envs ?? {}) },
-        secrets: { ...(a.secrets ?? {}) },
-        buildOutcome: a.build_outcome,
-        artifacts: a.artifacts,
-        flakyWorkflows: a.flaky_workflows,
-        // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
-        manualApproval: a.is_public === true || a.manual_approval !== false,
-        concurrency: a.concurrency
-    });
-}
-/** The app object as the API returns it. */
-function appJson(a, ownerName) {
-    return {
-        slug: a.slug,
-        title: a.title,
-        project_type: a.projectType,
-        provider: a.provider,
-        repo_owner: a.repoOwner,
-        repo_url: a.repoUrl,
-        repo_slug: a.repoSlug,
-        is_disabled: a.isDisabled,
-        status: a.status,
-        is_public: a.isPublic,
-        owner: { account_type: a.owner.account_type, name: ownerName ?? a.owner.slug, slug: a.owner.slug },
-        avatar_url: a.avatarUrl
-    };
-}
-
-;// CONCATENATED MODULE: ./emulator/model/apps.ts
-/** App state changes: the three registration steps, update and delete. */
-
-
-
-/** The stack a registered app starts on, until finish names one. */
-const DEFAULT_STACK = 'linux-docker-22.04';
-/** The configuration a freshly registered app starts with. */
-function defaultServiceYml(stack) {
-    return [
-        'format_version: "13"',
-        'meta:',
-        '  service:',
-        `    stack: ${stack}`,
-        '    machine_type_id: standard',
-        'trigger_map:',
-        '- push_branch: "*"',
-        '  workflow: primary',
-        '- pull_request_source_branch: "*"',
-        '  workflow: primary',
-        'workflows:',
-        '  primary:',
-        '    steps:',
-        '    - script:',
-        '        inputs:',
-        '        - content: echo "hello from the emulator"',
-        ''
-    ].join('\n');
-}
-/** The Workspace named by a request's `organization_slug`, provided the caller belongs to it. */
-function workspaceOfMember(state, caller, slug) {
-    const org = state.organizations.get(slug);
-    if (!org)
-        throw notFound(`organization "${slug}" (organization_slug) not found`);
-    if (!state.isWorkspaceMember(caller, org))
-        throw forbidden(`you are not a member of organization "${slug}"`);
-    return org;
-}
-/** Creates an app owned by the Workspace; the caller, who must belong to it, becomes its Owner. */
-function registerApp(state, caller, request) {
-    workspaceOfMember(state, caller, request.organization);
-    const app = newAppRecord({
-        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
-        owner: { account_type: 'organization', slug: request.organization },
-        title: request.title?.trim() ? request.title : undefined,
-        provider: request.provider,
-        repoOwner: request.gitOwner,
-        repoUrl: request.repoUrl,
-        repoSlug: request.repoSlug,
-        isPublic: request.isPublic,
-        defaultBranch: request.defaultBranch,
-        serviceYml: defaultServiceYml(DEFAULT_STACK),
-        team: [[caller, 'owner']],
-        registrationFinished: false
-    });
-    state.apps.set(app.slug, app);
-    return app;
-}
-/** Keeps only the fact that a key was given: the key itself never enters the emulator's state. */
-function apps_registerSshKey(app, atProvider) {
-    if (/^https?:\/\//i.test(app.repoUrl)) {
-        // 400, the refusal the published contract lists for register-ssh-key (it lists no 422).
-        throw badRequest(`app "${app.slug}" has an HTTPS repo_url; an SSH key is only used with SSH repository URLs`);
-    }
-    app.hasSshKey = true;
-    app.sshKeyRegisteredAtProvider = atProvider;
-}
-/**
- * Ends a registration. It runs once: the published contract places it "at the end of the app
- * registration process" and answers 400 for a bad request, so a second call is refused with
- * 400 and changes nothing. Otherwise an Admin who also belongs to another Workspace could move
- * the app there with `organization_slug` and make himself its Owner.
- */
-function finishRegistration(state, caller, app, request) {
-    if (app.registrationFinished) {
-        throw badRequest(`app "${app.slug}" has already finished its registration; finish runs once and changes nothing afterwards (owner, team and settings stay as they are)`);
-    }
-    if (request.organization !== undefined) {
-        const org = workspaceOfMember(state, caller, request.organization);
-        if (app.owner.account_type !== 'organization' || app.owner.slug !== org.slug) {
-            // Group grants name groups of the old Workspace; kept, they would hand roles to same-named groups of the new one.
-            app.groupRoles = { admin: [], manager: [], member: [] };
-        }
-        app.owner = { account_type: 'organization', slug: org.slug };
-    }
-    if (request.projectType !== undefined)
-        app.projectType = request.projectType;
-    if (request.stackId !== undefined) {
-        app.stackId = request.stackId;
-        app.serviceYml = app.serviceYml.replace(/^( {4}stack: ).*$/m, `$1${request.stackId}`);
-    }
-    if (request.config !== undefined)
-        app.initialConfig = request.config;
-    app.envs = { ...app.envs, ...request.envs };
-    app.buildTriggerToken = (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('base64url');
-    app.registrationFinished = true;
-}
-/** Applies the given fields of `PATCH /apps/{app}`; a new default branch joins the branch list. */
-function updateApp(app, changes) {
-    if (changes.title !== undefined)
-        app.title = changes.title;
-    if (changes.defaultBranch !== undefined) {
-        app.defaultBranch = changes.defaultBranch;
-        if (!app.branches.includes(changes.defaultBranch))
-            app.branches.push(changes.defaultBranch);
-    }
-    if (changes.isPublic !== undefined)
-        app.isPublic = changes.isPublic;
-    if (changes.repositoryUrl !== undefined)
-        app.repoUrl = changes.repositoryUrl;
-    for (const [field, value] of Object.entries(changes.extra))
-        if (value !== undefined)
-            app.extra[field] = value;
-}
-/** Deletes the app and its builds; it cannot be recovered. */
-function apps_deleteApp(state, app) {
-    state.apps.delete(app.slug);
-    for (const build of state.builds.values())
-        if (build.appSlug === app.slug)
-            state.deleteBuild(build);
-}
-
-;// CONCATENATED MODULE: ./emulator/model/pipelines.ts
-/**
- * Pipelines: stages of workflows from the app's service.yml, run one stage after another,
- * each stage taking one build duration. Like builds, they need no timers: their state is
- * read from the clock. A trigger without either repository owner is held, as a build is;
- * an abort stops what has not finished; a rebuild starts a new attempt, and a partial one
- * keeps the workflows that succeeded.
- */
-
-
-
-const asList = (value) => (Array.isArray(value) ? value : []);
-const nameOf = (item) => typeof item === 'string' ? item : item && typeof item === 'object' ? Object.keys(item)[0] : undefined;
-/** The stages of pipeline `id` in the configuration: `pipelines.<id>.stages`, each stage's workflows inline or under `stages.<name>`. */
-function stagesOf(config, id) {
-    const pipelines = (config.pipelines ?? {});
-    const definition = Object.hasOwn(pipelines, id) ? pipelines[id] : undefined;
-    if (!definition)
-        throw badRequest(`build_params.pipeline_id: pipeline "${id}" is not defined in the configuration`);
-    const shared = (config.stages ?? {});
-    const stages = asList(definition.stages).map((entry) => {
-        const name = nameOf(entry) ?? '';
-        const inline = entry && typeof entry === 'object' ? entry[name]?.workflows : undefined;
-        const workflows = asList(inline ?? (Object.hasOwn(shared, name) ? shared[name]?.workflows : undefined)).map(nameOf).filter((w) => Boolean(w));
-        return { name, workflows };
-    });
-    if (stages.length === 0 || stages.some((s) => s.name === '' || s.workflows.length === 0)) {
-        throw badRequest(`pipeline "${id}" has no stages, or a stage without workflows`);
-    }
-    return stages;
-}
-/** Starts a pipeline; held, as a build is, when neither repository owner is given. */
-function triggerPipeline(state, app, request, now, stageDurationMs) {
-    const name = request.text.pipeline_id;
-    const stages = stagesOf(configForBuild(app), name);
-    const held = !request.text.branch_repo_owner && !request.text.branch_dest_repo_owner;
-    const pipeline = {
-        id: (0,external_node_crypto_namespaceObject.randomUUID)(),
-        appSlug: app.slug,
-        name,
-        number: app.nextBuildNumber++,
-        stages,
-        attempts: [{ number: 1, at: now, startedAt: held ? null : now, kept: new Map(), builds: new Map() }],
-        stageDurationMs: request.durationMs ?? stageDurationMs,
-        triggerParams: request.originalParams,
-        request,
-        abort: null
-    };
-    state.pipelines.set(pipeline.id, pipeline);
-    return pipeline;
-}
-function workflowId(pipeline, attempt, name) {
-    return attempt.kept.get(name)?.id ?? (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16);
-}
-/**
- * The current attempt as of `now`: stages run in turn; a failed stage skips the rest; an abort
- * stops the rest. While a stage runs, the stages after it are pending, not running.
- */
-function pipelineView(app, pipeline, now) {
-    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
-    const cut = pipeline.abort ? Math.min(now, pipeline.abort.at) : now;
-    const fails = (name) => workflowFails(app, attempt, name);
-    let at = attempt.startedAt;
-    let failed = false;
-    let reached = false;
-    let done = 0;
-    const stages = pipeline.stages.map((stage) => {
-        const start = failed || reached ? null : at;
-        const run = (status) => ({
-            name: stage.name,
-            workflows: stage.workflows.map((name) => workflowView(pipeline, attempt, name, attempt.kept.has(name) ? 'succeeded' : status(name), start))
-        });
-        if (failed || reached)
-            return run(() => (failed ? 'skipped' : pipeline.abort ? 'aborted' : 'pending'));
-        if (stage.workflows.every((name) => attempt.kept.has(name)))
-            return run(() => 'succeeded');
-        if (at === null)
-            return run(() => (pipeline.abort ? 'aborted' : 'on_hold'));
-        if (cut < at + pipeline.stageDurationMs) {
-            reached = true;
-            return run(() => (pipeline.abort ? 'aborted' : cut < at ? 'pending' : 'running'));
-        }
-        at += pipeline.stageDurationMs;
-        done = at;
-        failed = stage.workflows.some((name) => !attempt.kept.has(name) && fails(name));
-        return run((name) => (fails(name) ? 'failed' : 'succeeded'));
-    });
-    const statuses = stages.flatMap((s) => s.workflows.map((w) => w.status));
-    if (pipeline.abort)
-        return { status: pipeline.abort.withSuccess ? 'succeeded_with_abort' : 'aborted', finishedAt: pipeline.abort.at, stages };
-    if (attempt.startedAt === null)
-        return { status: 'on_hold', finishedAt: null, stages };
-    if (failed)
-        return { status: 'failed', finishedAt: done, stages };
-    if (statuses.every((s) => s === 'succeeded'))
-        return { status: 'succeeded', finishedAt: done || attempt.startedAt, stages };
-    return { status: 'running', finishedAt: null, stages };
-}
-/** Whether a workflow of this attempt fails: all do when the app's builds fail, flaky ones on the first attempt. */
-function workflowFails(app, attempt, name) {
-    return app?.buildOutcome === 'failure' || (attempt.number === 1 && (app?.flakyWorkflows ?? []).includes(name));
-}
-/** A workflow's view; its stage started at `stageStart` when that is set and not after the clock's cut. */
-function workflowView(pipeline, attempt, name, status, stageStart) {
-    const kept = attempt.kept.get(name);
-    const started = kept === undefined && stageStart !== null && status !== 'pending' && status !== 'skipped' && status !== 'on_hold';
-    // An abort before the stage began leaves the workflow aborted without a build.
-    const beforeAbort = !pipeline.abort || stageStart <= pipeline.abort.at;
-    return {
-        id: workflowId(pipeline, attempt, name),
-        externalId: kept?.externalId ?? attempt.builds.get(name) ?? '',
-        name,
-        status,
-        startedAt: started && beforeAbort ? stageStart : null
-    };
-}
-/** Aborts a pipeline that has not finished. */
-function abortPipeline(app, pipeline, caller, request, now) {
-    const { status } = pipelineView(app, pipeline, now);
-    if (status !== 'running' && status !== 'on_hold')
-        throw badRequest(`pipeline "${pipeline.id}" has already finished (${status}) and cannot be aborted`);
-    pipeline.abort = { at: now, ...request, by: caller };
-}
-/** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded. */
-function rebuildPipeline(app, pipeline, partial, now) {
-    const view = pipelineView(app, pipeline, now);
-    if (view.status === 'running' || view.status === 'on_hold')
-        throw badRequest(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`);
-    if (partial && view.status === 'succeeded')
-        throw badRequest(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`);
-    const kept = new Map();
-    if (partial)
-        for (const w of view.stages.flatMap((s) => s.workflows))
-            if (w.status === 'succeeded')
-                kept.set(w.name, { id: w.id, externalId: w.externalId });
-    pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept, builds: new Map() });
-    pipeline.abort = null;
-}
-
-;// CONCATENATED MODULE: ./emulator/model/pipeline-builds.ts
-/**
- * The builds of a pipeline's workflows. On the service a pipeline workflow has two ids: its
- * own `id`, and `external_id`, the slug of the build it runs as, empty until it has started
- * (bitrise-steplib/bitrise-step-pull-intermediate-files, README and
- * `step/matcher/staged_pipeline.go`). Here each workflow's build is made when its stage
- * starts, as the clock finds it before each request, and is an ordinary build: readable,
- * with a log and artifacts, naming its workflow in `pipeline_workflow_id`.
- */
-
-
-
-
-
-/** Makes the build of every workflow whose stage has started by `now` and has none yet. */
-function settlePipelineBuilds(state, now) {
-    for (const pipeline of state.pipelines.values()) {
-        const app = state.apps.get(pipeline.appSlug);
-        if (app)
-            startedWorkflowBuilds(state, app, pipeline, now);
-    }
-}
-function startedWorkflowBuilds(state, app, pipeline, now) {
-    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
-    if (attempt.startedAt === null || attempt.builds.size === pipeline.stages.reduce((n, s) => n + s.workflows.length, 0))
-        return;
-    for (const workflow of pipelineView(app, pipeline, now).stages.flatMap((s) => s.workflows)) {
-        if (workflow.startedAt === null || attempt.builds.has(workflow.name))
-            continue;
-        const build = workflowBuild(app, pipeline, workflow, workflow.startedAt, workflowFails(app, attempt, workflow.name));
-        state.addBuild(build);
-        recordTrigger(state, build, workflow.startedAt);
-        attempt.builds.set(workflow.name, build.slug);
-    }
-}
-function workflowBuild(app, pipeline, workflow, startedAt, fails) {
-    const { text, pullRequestId, environments, originalParams, skipGitStatusReport } = pipeline.request;
-    return {
-        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
-        appSlug: app.slug,
-        buildNumber: app.nextBuildNumber++,
-        triggeredAt: startedAt,
-        startedAt,
-        durationMs: pipeline.stageDurationMs,
-        outcome: fails ? 'failure' : 'success',
-        triggeredWorkflow: workflow.name,
-        branch: text.branch ?? null,
-        commitHash: text.commit_hash ?? null,
-        tag: text.tag ?? null,
-        pullRequestId,
-        checkout: checkoutOf(app, text),
-        originalParams,
-        additionalEnvs: environments,
-        ...effectiveEnvironment(app, environments),
-        skipGitStatusReport,
-        buildRequest: null,
-        gitStatusReport: null,
-        ended: false,
-        abort: null,
-        pipelineWorkflowId: workflow.id
-    };
-}
-/** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's abort stops them. */
-function abortWorkflowBuilds(state, app, pipeline, caller, request, now) {
-    startedWorkflowBuilds(state, app, pipeline, now);
-    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
-    for (const slug of attempt.builds.values()) {
-        const build = state.builds.get(slug);
-        if (!build || progressOf(build, now).status !== 0)
-            continue;
-        abortBuild(state, app, build, caller, { reason: request.reason, withSuccess: request.withSuccess, skipNotifications: request.skipNotifications, skipGitStatusReport: false }, now);
-    }
-}
-
-;// CONCATENATED MODULE: ./emulator/model/history.ts
-/** Builds kept unless the emulator is told otherwise (--max-builds). */
-const DEFAULT_MAX_BUILDS = 10_000;
-/** Events kept for each build kept: a trigger, a status report and an email or two. */
-const EVENTS_PER_BUILD = 4;
-/** Drops the oldest builds beyond `maxBuilds`, and the oldest events beyond what that many builds cause. */
-function trimHistory(state, maxBuilds) {
-    // A Map iterates in insertion order, so its first entries are the oldest triggers. Checked
-    // first: reaching them means stepping over every entry deleted since the Map last compacted.
-    if (state.builds.size > maxBuilds) {
-        for (const build of state.builds.values()) {
-            if (state.builds.size <= maxBuilds)
-                break;
-            state.deleteBuild(build);
-        }
-    }
-    const maxEvents = Math.max(1, maxBuilds) * EVENTS_PER_BUILD;
-    if (state.events.length > maxEvents)
-        state.events.splice(0, state.events.length - maxEvents);
-}
-
-;// CONCATENATED MODULE: ./emulator/model/settings.ts
-/** App settings: the configuration file and its location, group roles, notifications, machine types. */
-
-
-/** Stores a new configuration file (already checked by the route). */
-function uploadConfig(app, text) {
-    app.serviceYml = text;
-}
-/** Where builds look for the file; `repository` succeeds even when the repository has none. */
-function setConfigLocation(app, location) {
-    app.configLocation = location;
-}
-/** The listed groups replace every group holding the role; each must be a group of the app's Workspace. */
-function setGroupRole(state, app, role, groups) {
-    const org = app.owner.account_type === 'organization' ? state.organizations.get(app.owner.slug) : undefined;
-    for (const slug of groups) {
-        if (!org?.groups.has(slug))
-            throw unprocessable(`groups: "${slug}" is not a group of the Workspace that owns app "${app.slug}"`);
-    }
-    app.groupRoles[role] = [...new Set(groups)];
-    return [...app.groupRoles[role]];
-}
-/** Sets the email notification choices that were given. */
-function setNotifications(app, choices) {
-    if (choices.on_failure !== undefined)
-        app.notifications.on_failure = choices.on_failure;
-    if (choices.on_success !== undefined)
-        app.notifications.on_success = choices.on_success;
-}
-/**
- * Replaces `from` by `to` in every app of the owner (a user or a Workspace). An app whose file
- * cannot be read keeps it and is listed under `errors`; the others are migrated all the same.
- */
-function migrateMachineTypes(state, owner, from, to) {
-    const result = { migrated: [], errors: [] };
-    for (const app of state.apps.values()) {
-        if (app.owner.account_type !== owner.account_type || app.owner.slug !== owner.slug)
-            continue;
-        const label = `${app.title} (${app.slug})`;
-        try {
-            const text = migrateMachineType(app.serviceYml, from, to);
-            if (text !== null) {
-                app.serviceYml = text;
-                result.migrated.push(label);
-            }
-        }
-        catch (error) {
-            const reason = error instanceof ConfigLimitError ? error.message : `configuration is not valid YAML: ${error.message.split('\n')[0]}`;
-            result.errors.push({ app: label, error: reason });
-        }
-    }
-    return result;
-}
-
-;// CONCATENATED MODULE: ./emulator/model/model.ts
-/**
- * The model: the one door through which the emulated world changes. Routes parse a request,
- * call one of these operations and shape the answer; the control endpoints use the same door.
- * `MemoryModel` keeps the world in memory; another backend would implement `ServiceModel`.
- */
-
-
-
-
-
-
-
-
-
-/** The in-memory backend. */
-class MemoryModel {
-    options;
-    state;
-    constructor(seed, options) {
-        this.options = options;
-        this.state = new EmulatorState(seed);
-    }
-    now() {
-        return this.options.now();
-    }
-    settle() {
-        settlePipelineBuilds(this.state, this.now());
-        settleBuilds(this.state, this.now());
-        trimHistory(this.state, this.options.maxBuilds ?? DEFAULT_MAX_BUILDS);
-    }
-    reset() {
-        this.state.reset();
-    }
-    registerApp(caller, request) {
-        this.state.revision++;
-        return registerApp(this.state, caller, request);
-    }
-    registerSshKey(app, atProvider) {
-        apps_registerSshKey(app, atProvider);
-    }
-    finishRegistration(caller, app, request) {
-        this.state.revision++;
-        finishRegistration(this.state, caller, app, request);
-    }
-    updateApp(app, changes) {
-        updateApp(app, changes);
-    }
-    deleteApp(app) {
-        this.state.revision++;
-        apps_deleteApp(this.state, app);
-    }
-    uploadConfig(app, text) {
-        uploadConfig(app, text);
-    }
-    setConfigLocation(app, location) {
-        setConfigLocation(app, location);
-    }
-    setGroupRole(app, role, groups) {
-        this.state.revision++;
-        return setGroupRole(this.state, app, role, groups);
-    }
-    setNotifications(app, choices) {
-        setNotifications(app, choices);
-    }
-    migrateMachineTypes(owner, from, to) {
-        return migrateMachineTypes(this.state, owner, from, to);
-    }
-    triggerBuild(app, request) {
-        if (needsApproval(app, request))
-            return holdForApproval(this.state, app, request, this.now());
-        const build = triggerBuild(this.state, app, request, this.now(), this.options.buildDurationMs);
-        this.settle();
-        return build;
-    }
-    setConcurrency(app, slots) {
-        app.concurrency = slots;
-        startHeldBuilds(this.state, this.now());
-    }
-    abortBuild(caller, app, build, request) {
-        abortBuild(this.state, app, build, caller, request, this.now());
-    }
-    decideBuildRequest(caller, app, requestSlug, approve) {
-        return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now(), this.options.buildDurationMs);
-    }
-    artifacts(app, build) {
-        return artifactsOf(app, build, this.now());
-    }
-    triggerPipeline(app, request) {
-        return triggerPipeline(this.state, app, request, this.now(), this.options.buildDurationMs);
-    }
-    abortPipeline(caller, app, pipeline, request) {
-        abortPipeline(app, pipeline, caller, request, this.now());
-        abortWorkflowBuilds(this.state, app, pipeline, caller, request, this.now());
-    }
-    rebuildPipeline(app, pipeline, partial) {
-        rebuildPipeline(app, pipeline, partial, this.now());
-    }
-    pipelineView(app, pipeline) {
-        return pipelineView(app, pipeline, this.now());
-    }
-    events() {
-        return this.state.events;
-    }
-    clearEvents() {
-        this.state.events = [];
-    }
-}
-
-;// CONCATENATED MODULE: ./emulator/request-log.ts
+;// CONCATENATED MODULE: ./emulator/control/request-log.ts
 
 
 const MAX_LOGGED_REQUESTS = 10_000;
@@ -7386,6 +7446,7 @@ class RequestLog {
 
 
 
+
 const CONTROL_PREFIX = '/_emulator';
 /** Timers the server starts (fault delays), all cleared when it closes. */
 class Timers {
@@ -7403,24 +7464,6 @@ class Timers {
         for (const timer of this.pending)
             clearTimeout(timer);
         this.pending.clear();
-    }
-}
-/** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
-async function applyFault(timers, fault, req, res) {
-    switch (fault.action) {
-        case 'drop':
-            req.socket.destroy();
-            return true;
-        case 'hang':
-            return true;
-        case 'delay':
-            await timers.sleep(fault.ms ?? 0);
-            return false;
-        case 'status': {
-            const headers = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
-            answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers });
-            return true;
-        }
     }
 }
 function seedOf(options) {
@@ -7460,13 +7503,19 @@ async function startEmulator(options = {}) {
     const host = options.host ?? '127.0.0.1';
     const timers = new Timers();
     let origin = '';
+    const requests = new RequestLog();
+    const faults = new FaultInjector();
     const api = {
         model,
-        requests: new RequestLog(),
-        faults: new FaultInjector(),
+        routes: API_ROUTES,
         origin: () => origin,
         logDelayMs: options.logDelayMs ?? 200,
-        applyFault: (fault, req, res) => applyFault(timers, fault, req, res)
+        async intercept(req, res, url, apiPath, raw) {
+            const method = req.method ?? 'GET';
+            requests.add(method, url, req, raw);
+            const fault = faults.take(method, url.pathname, apiPath);
+            return fault !== null && (await applyFault(fault, req, res, (ms) => timers.sleep(ms)));
+        }
     };
     // Decided before listening; checked again against the address actually bound.
     let controlToken = controlTokenRequired(host, options.requireControlToken === true) ? newControlToken() : null;
@@ -7478,7 +7527,7 @@ async function startEmulator(options = {}) {
         }
         try {
             const body = parseBody(await readBody(req, res), req.headers['content-type']);
-            const context = { body, model, requests: api.requests, faults: api.faults, faultsEnabled: options.enableFaults === true };
+            const context = { body, model, requests, faults, faultsEnabled: options.enableFaults === true };
             answer(req, res, handleControl(req.method ?? 'GET', url.pathname.slice(CONTROL_PREFIX.length), context));
         }
         catch (error) {
