@@ -10,7 +10,7 @@ import { keepAliveClient, OWNER_TOKEN, startEmulatorProcess, WORKSPACE, workspac
 
 const OLD_MACHINE = 'g2-m1.4core'
 const NEW_MACHINE = 'g2-m1.8core'
-/** The action reads this many service.yml files at once (PREVIEW_CONCURRENCY in src/api/machine-types.ts). */
+/** The action reads this many service.yml files at once (PREVIEW_CONCURRENCY in src/service-yml/preview.ts). */
 export const PREVIEW_CONCURRENCY = 16
 
 /** Every third app names the old machine type: in its defaults, and every sixth in a workflow too. */

@@ -1,15 +1,15 @@
 import { setMaxListeners } from 'node:events'
 import { statSync } from 'node:fs'
-import { maskSecretInputs, readCommonInputs, type CommonInputs } from './common-inputs.js'
+import { maskSecretInputs, readCommonInputs, type CommonInputs } from './inputs/common.js'
 import { State } from './constants.js'
-import { InputError, quote } from './errors.js'
-import type { GetInput } from './input-readers.js'
-import { loadOperation } from './operations/index.js'
+import { InputError } from './inputs/input-error.js'
+import type { GetInput } from './inputs/readers.js'
+import { loadOperation, readOperation, type Operation } from './operations/index.js'
 import type { OperationModule } from './operations/operation.js'
-import { redact } from './redaction.js'
-import { addSecret } from './secrets.js'
-import type { StepContext } from './step-context.js'
-import * as commands from './workflow-commands.js'
+import { quote, redact } from './safe-text.js'
+import { addSecret } from './runner/secrets.js'
+import type { StepContext } from './step/step-context.js'
+import * as commands from './runner/workflow-commands.js'
 
 const getInput: GetInput = (name) => commands.getInput(name)
 
@@ -35,7 +35,7 @@ export async function run(): Promise<void> {
     const common = await readCommon()
     operation = await loadOperation(common.operation)
     const inputs = await operation.read(declaredOnly(operation), process.env)
-    const { createStepContext } = await import('./step-setup.js')
+    const { createStepContext } = await import('./step/setup.js')
     context = createStepContext(common, cancel.signal)
     await operation.run(inputs, context)
   } catch (error) {
@@ -48,9 +48,10 @@ export async function run(): Promise<void> {
 }
 
 /** Masks every secret input, then reads the inputs every operation uses. */
-async function readCommon(): Promise<CommonInputs> {
+async function readCommon(): Promise<CommonInputs<Operation>> {
   await maskSecretInputs(getInput, (value, what) => addSecret(value, what))
-  return await readCommonInputs(getInput, process.env)
+  // The event code is loaded only for the message about an empty token on a fork's pull request.
+  return await readCommonInputs(getInput, process.env, { operation: readOperation, forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env) })
 }
 
 /** The input reader an operation gets: asking for an input it does not declare is a mistake in the operation. */
@@ -72,10 +73,10 @@ async function flushSummary(context: StepContext | undefined): Promise<void> {
 
 /** The post step: aborts the builds or the pipeline the main step was waiting for when it was killed. */
 async function runPost(): Promise<void> {
-  const pending = commands.getState(State.pendingBuild)
+  const pending = commands.getState(State.pendingWork)
   if (!pending) return
   try {
-    const { abortPendingWork } = await import('./step-setup.js')
+    const { abortPendingWork } = await import('./builds/post-abort.js')
     await abortPendingWork(pending, await readCommon())
   } catch (error) {
     commands.warning(`Could not abort what the main step was waiting for: ${(error as Error).message}`)
@@ -110,6 +111,6 @@ function missingRunnerFile(): string | undefined {
 /** Turns any error into the one line a person reads first in the step's log. */
 async function describeFailure(error: unknown, operation: OperationModule | undefined): Promise<string> {
   if (error instanceof InputError) return `${error.message}. Nothing was sent to the service.`
-  const { describeServiceFailure } = await import('./step-setup.js')
-  return describeServiceFailure(error, operation)
+  const { describeServiceFailure } = await import('./step/setup.js')
+  return describeServiceFailure(error, operation?.role)
 }

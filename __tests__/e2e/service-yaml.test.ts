@@ -11,7 +11,7 @@ import { describe, expect, it } from '@jest/globals'
 import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseServiceYml as emulatorParse } from '../../emulator/model/service-config.js'
-import { parseServiceYml } from '../../src/service-yml.js'
+import { parseServiceYml } from '../../src/service-yml/parse.js'
 import { randomString } from '../helpers/random.js'
 import { emulatorPerFile, emulatorState, expectPassed, step, workspace, type RunningEmulator } from './support.js'
 

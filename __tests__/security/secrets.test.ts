@@ -8,7 +8,7 @@ import { randomInt } from 'node:crypto'
 import { fakeServices, type FakeService, type RecordedRequest } from '../helpers/fake-service.js'
 import { randomAwkwardSecret, randomSlug, randomString } from '../helpers/random.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
-import { encodedForms, redact, rememberSecret } from '../../src/redaction.js'
+import { encodedForms, redact, rememberSecret } from '../../src/safe-text.js'
 import { echoes, expectNoEcho, type Echo } from '../helpers/secrets.js'
 
 const serve = fakeServices()

@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import type { LookupAddress } from 'node:dns'
-import { downloadUrlProblem, guardedLookup } from '../../src/artifacts/download.js'
+import { downloadUrlProblem, guardedLookup } from '../../src/builds/artifacts/download.js'
 import { parseIp, specialRange } from '../../src/http/addresses.js'
 
 const octet = (): number => randomInt(256)

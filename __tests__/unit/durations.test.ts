@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { describeDuration } from '../../src/durations.js'
+import { describeDuration } from '../../src/inputs/durations.js'
 
 const cases: Array<[number, string]> = [
   [0, '0 seconds'],

@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseEnvironments } from '../../src/environments.js'
+import { parseEnvironments } from '../../src/inputs/environments.js'
 
 const item = (name: string, value: string, isExpand = true) => ({ mapped_to: name, key: name, value, is_expand: isExpand })
 

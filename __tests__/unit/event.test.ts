@@ -1,5 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
-import { buildParamsFromEvent, type GitHubEvent } from '../../src/event.js'
+import { buildParamsFromEvent, type GitHubEvent } from '../../src/github/event.js'
 import * as events from '../fixtures/events/events.js'
 import { randomSlug } from '../helpers/random.js'
 

@@ -6,8 +6,8 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
-import { escape, plainText } from '../../src/summary.js'
-import { withoutSecretValues } from '../../src/secret-fields.js'
+import { escape, plainText } from '../../src/runner/summary.js'
+import { withoutSecretValues } from '../../src/runner/secret-fields.js'
 import { decodeCharacterReferences } from '../helpers/run-action.js'
 import { randomString } from '../helpers/random.js'
 

@@ -4,8 +4,8 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { Input, type InputName } from '../../src/constants.js'
-import { InputError } from '../../src/errors.js'
-import * as readers from '../../src/input-readers.js'
+import { InputError } from '../../src/inputs/input-error.js'
+import * as readers from '../../src/inputs/readers.js'
 import { inputsFrom } from '../helpers/fake-client.js'
 
 type Reader = (get: readers.GetInput, name: InputName) => unknown

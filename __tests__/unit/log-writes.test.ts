@@ -20,7 +20,7 @@ jest.unstable_mockModule('node:fs', () => ({
     return bytes.length
   }
 }))
-const commands = await import('../../src/workflow-commands.js')
+const commands = await import('../../src/runner/workflow-commands.js')
 
 describe('log writes', () => {
   it('write the whole text across short writes, then through process.stdout once the descriptor is full', () => {

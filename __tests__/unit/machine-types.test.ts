@@ -1,7 +1,7 @@
 /** Finding machine type uses in a parsed service.yml, and parsing service.yml text. Table-driven. */
 import { describe, expect, it } from '@jest/globals'
-import { findMachineTypeUses, type MachineTypeUse } from '../../src/service-yml-machine-types.js'
-import { describeProblem, parseServiceYml } from '../../src/service-yml.js'
+import { findMachineTypeUses, type MachineTypeUse } from '../../src/service-yml/machine-types.js'
+import { describeProblem, parseServiceYml } from '../../src/service-yml/parse.js'
 
 const MT = 'g2-m1.4core'
 

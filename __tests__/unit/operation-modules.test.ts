@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
-import { COMMON_INPUTS } from '../../src/common-inputs.js'
+import { COMMON_INPUTS } from '../../src/inputs/common.js'
 import { LIST_OUTPUT_FILES, Output, type OutputName } from '../../src/constants.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
 

@@ -31,7 +31,7 @@ jest.unstable_mockModule('node:fs', () => ({
     return bytes.length
   }
 }))
-const commands = await import('../../src/workflow-commands.js')
+const commands = await import('../../src/runner/workflow-commands.js')
 
 type Commands = Pick<typeof commands, 'setOutput' | 'saveState' | 'setSecret' | 'info' | 'debug' | 'notice' | 'warning' | 'setFailed' | 'startGroup' | 'endGroup'>
 

@@ -5,7 +5,7 @@
  */
 import { dump } from 'js-yaml'
 // The action's reader: YAML 1.1 meanings and libyaml's tolerance of indentation, as the service reads (see that module).
-import { loadServiceYaml, loadServiceYamlText, YAML11_SERVICE_SCHEMA } from '../../src/yaml-as-service.js'
+import { loadServiceYaml, loadServiceYamlText, YAML11_SERVICE_SCHEMA } from '../../src/service-yml/yaml-as-service.js'
 import { isObject } from './types.js'
 
 /** Largest configuration text accepted, in UTF-8 bytes. */

@@ -1,6 +1,6 @@
 /** The service's app calls: list, read, update and delete apps, and list a repository's branches. */
 import { ApiError, isHttpError } from '../http/api-error.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { listAll } from '../http/pagination.js'
 import { appPath, appsListPath } from './paths.js'
 

@@ -1,6 +1,6 @@
 /** The service's artifact calls: a build's artifacts (paged) and one artifact with its download URL. */
 import { ApiError } from '../http/api-error.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { listAll } from '../http/pagination.js'
 import { artifactsPath, slugProblem } from './paths.js'
 

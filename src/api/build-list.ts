@@ -1,5 +1,5 @@
 /** The service's builds list (`GET /apps/{app-slug}/builds`), filtered, every page followed. */
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { listAll } from '../http/pagination.js'
 import { wholeNumber } from './build-record.js'
 import { buildsPath, slugProblem } from './paths.js'

@@ -1,6 +1,6 @@
 /** The service's build requests: held fork pull request builds, listed, approved or rejected. */
 import { ApiError } from '../http/api-error.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { buildRequestsPath } from './paths.js'
 
 /** An open build request, with the fields the action reports. */

@@ -6,7 +6,7 @@
  * is dropped, and the caller warns.
  */
 import { isLoopbackHost } from '../http/addresses.js'
-import { quote } from '../errors.js'
+import { quote } from '../safe-text.js'
 
 /** The URL as kept, or why it was dropped (a sentence for a warning). */
 export interface CheckedBuildUrl {

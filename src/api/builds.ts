@@ -1,9 +1,9 @@
 /** The service's build calls: trigger, read and abort a build. */
-import type { BuildParams } from '../build-params.js'
-import { excerpt } from '../errors.js'
+import type { BuildParams } from '../inputs/build-params.js'
+import { excerpt } from '../safe-text.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
 import { AwaitingApproval } from './awaiting-approval.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { checkedBuildUrl } from './build-url.js'
 import { readServiceBuild, statusWord, wholeNumber, type BuildStatus, type ServiceBuild } from './build-record.js'
 import { buildPath, buildsPath, describeUnsafeSlug, slugProblem } from './paths.js'

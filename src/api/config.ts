@@ -1,6 +1,6 @@
 /** The service's calls on an app's service.yml: read, upload, and where the service reads it. */
 import { ApiError } from '../http/api-error.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { appPath } from './paths.js'
 
 /** Where the service reads an app's service.yml. */

@@ -1,5 +1,5 @@
 /** The service's email notification settings call. */
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { appPath } from './paths.js'
 
 /** When the service emails: always, never, or when the status differs from the branch's last build. */

@@ -3,7 +3,7 @@
  * Encoding alone is not enough: `.` and `..` come through it unchanged and are then
  * resolved as path steps, so slugs are also checked.
  */
-import { quote } from '../errors.js'
+import { quote } from '../safe-text.js'
 
 /**
  * Why a slug (typically one the service sent) cannot go into a path, or undefined

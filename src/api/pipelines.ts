@@ -1,7 +1,7 @@
 /** The service's pipeline calls: read one, abort it, rebuild it. */
 import { ApiError } from '../http/api-error.js'
-import type { ApiResponse, ServiceClient } from '../http/client.js'
-import { excerpt } from '../errors.js'
+import type { ApiResponse, ServiceClient } from '../http/service-client.js'
+import { excerpt } from '../safe-text.js'
 import { describeUnsafeSlug, pipelinePath, slugProblem } from './paths.js'
 
 /** A workflow of a pipeline's current attempt. */
@@ -84,17 +84,4 @@ export async function abortPipeline(client: ServiceClient, appSlug: string, pipe
 export async function rebuildPipeline(client: ServiceClient, appSlug: string, pipelineId: string, partial: boolean, signal?: AbortSignal): Promise<string> {
   const res = await client.request<unknown>('POST', pipelinePath(appSlug, pipelineId, 'rebuild'), { body: { partial }, signal })
   return res.text
-}
-
-/**
- * The builds output of a pipeline: its workflows, each with its stage, name, build slug (its
- * `external_id`, '' until it has started), status and the workflow's own id.
- */
-export function workflowsOutput(pipeline: PipelineRecord): { stage: string; name: string; 'build-slug': string; status: string; 'workflow-id': string }[] {
-  return pipeline.workflows.map((w) => ({ stage: w.stage, name: w.name, 'build-slug': w.buildSlug, status: w.status, 'workflow-id': w.id }))
-}
-
-/** The summary table of a pipeline's workflows. */
-export function workflowsTable(pipeline: PipelineRecord): string[][] {
-  return [['Stage', 'Workflow', 'Build', 'Status'], ...pipeline.workflows.map((w) => [w.stage, w.name, w.buildSlug, w.status])]
 }

@@ -1,6 +1,6 @@
 /** The service's three registration calls: register the app, add its SSH key, finish. */
 import { ApiError } from '../http/api-error.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { appPath, describeUnsafeSlug, REGISTER_PATH, slugProblem } from './paths.js'
 
 /** The body of the registration call, by the action's names. */

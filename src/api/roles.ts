@@ -1,6 +1,6 @@
 /** The service's team role calls, and the Workspace's groups list. */
 import { ApiError } from '../http/api-error.js'
-import type { ServiceClient } from '../http/client.js'
+import type { ServiceClient } from '../http/service-client.js'
 import { orgPath, rolePath } from './paths.js'
 
 /** A role's name in paths: admin, manager (Developer) or member (Tester/QA). */

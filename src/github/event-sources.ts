@@ -5,9 +5,25 @@
  * takes, so the fork rules stay in one place: a same-repository pull request keeps both owners,
  * a fork sends neither.
  */
-import type { BuildParams } from '../build-params.js'
-import type { EventBuildParams, GitHubEvent } from '../event.js'
+import type { BuildParams } from '../inputs/build-params.js'
 import { githubRequest, repositoryOf } from './rest.js'
+
+/** What the workflow run was started by: the event name, its payload, and the ref and commit. */
+export interface GitHubEvent {
+  name: string
+  payload: Record<string, unknown>
+  ref?: string
+  sha?: string
+  /** The login of the repository's owner (GITHUB_REPOSITORY_OWNER), for builds that are not fork pull requests. */
+  repositoryOwner?: string
+}
+
+export interface EventBuildParams {
+  params: BuildParams
+  /** Things the user should know, e.g. that a fork pull request may be held for approval. */
+  notes: string[]
+  isForkPullRequest: boolean
+}
 
 function obj(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}

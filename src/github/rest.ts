@@ -7,7 +7,7 @@
  * keeps the two in step.
  */
 import { USER_AGENT } from '../constants.js'
-import { excerpt } from '../errors.js'
+import { excerpt } from '../safe-text.js'
 import { isSecureOrLoopback } from '../http/addresses.js'
 import { attemptSignal } from '../http/attempt-signal.js'
 import { failureFromError, type RawResponse } from '../http/failure.js'

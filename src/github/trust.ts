@@ -5,9 +5,10 @@
  * approves its build.
  */
 import { Input } from '../constants.js'
-import type { GitHubEvent } from '../event.js'
-import { InputError, quote } from '../errors.js'
-import type { GetInput } from '../input-readers.js'
+import type { GitHubEvent } from './event.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
+import type { GetInput } from '../inputs/readers.js'
 
 /** GitHub's values of `author_association`, as its webhooks and REST answers spell them. */
 export const ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR', 'CONTRIBUTOR', 'FIRST_TIME_CONTRIBUTOR', 'FIRST_TIMER', 'MANNEQUIN', 'NONE'] as const

@@ -2,7 +2,7 @@
  * What went wrong with one attempt of a call, classified from what the transport
  * saw: pure functions, so every case is testable without a socket.
  */
-import { excerpt } from '../errors.js'
+import { excerpt } from '../safe-text.js'
 import type { ApiErrorKind } from './api-error.js'
 
 /** One failed attempt: what happened and what it means for a retry. */

@@ -1,6 +1,6 @@
 /** Reading a whole list from the service, page after page, by following `paging.next`. */
 import { ApiError } from './api-error.js'
-import type { ServiceClient } from './client.js'
+import type { ServiceClient } from './service-client.js'
 
 /** The page size asked for; the service allows at most 50. */
 const PAGE_LIMIT = 50

@@ -12,7 +12,6 @@ import * as http from 'node:http'
 import * as https from 'node:https'
 import type { Duplex } from 'node:stream'
 import * as tls from 'node:tls'
-import { addSecret } from '../secrets.js'
 import { bareHostName, inCidr, isLoopbackHost, parseCidr, parseIp, type Cidr } from './addresses.js'
 
 /** The variables that name a proxy, in the order they are read for each protocol: lower case first. */
@@ -43,6 +42,9 @@ export interface ProxyRouter {
 }
 
 /** An error on the way through a proxy: `proxyFailure` is the reason a person reads (it names the proxy, never its password). */
+/** Hears each secret a proxy variable holds (its password, its Authorization header), so the step masks it; `what` names it in a warning. */
+export type ReportSecret = (value: string, what?: string) => void
+
 export type ProxyError = Error & { code?: string; proxyFailure: string; permanent?: boolean }
 
 function proxyError(reason: string, extra: { code?: string; cause?: unknown; permanent?: boolean } = {}): ProxyError {
@@ -135,7 +137,7 @@ export function bypassesProxy(url: URL, noProxy: Bypass[] | 'all'): boolean {
 }
 
 /** Reads one proxy variable; a value without a scheme is taken as http://, as the runner's own tools do. */
-function readProxy(name: string, value: string): Proxy {
+function readProxy(name: string, value: string, reportSecret: ReportSecret): Proxy {
   let url: URL
   try {
     url = new URL(/^[a-z][a-z0-9+.-]*:\/\//i.test(value) ? value : `http://${value}`)
@@ -155,10 +157,10 @@ function readProxy(name: string, value: string): Proxy {
   } catch {
     throw proxyError(`the user or password in the proxy variable ${name} has a broken percent escape`, { permanent: true })
   }
-  addSecret(password, `The password in ${name}`)
-  addSecret(url.password)
+  reportSecret(password, `The password in ${name}`)
+  reportSecret(url.password)
   const authorization = `Basic ${Buffer.from(`${user}:${password}`, 'utf8').toString('base64')}`
-  addSecret(authorization)
+  reportSecret(authorization)
   return { url, label, authorization }
 }
 
@@ -230,13 +232,16 @@ function tlsServerName(given: string | undefined, host: string): string | undefi
   return /^[\d.]+$/.test(name) || name.includes(':') ? undefined : name
 }
 
-/** The proxy router for `env`, or undefined when no proxy variable is set. Reading a bad variable throws a ProxyError. */
-export function createProxyRouter(env: NodeJS.ProcessEnv): ProxyRouter | undefined {
+/**
+ * The proxy router for `env`, or undefined when no proxy variable is set. Reading a bad variable throws a ProxyError.
+ * The secrets a variable holds go to `reportSecret`: this layer does not write to the runner.
+ */
+export function createProxyRouter(env: NodeJS.ProcessEnv, reportSecret: ReportSecret): ProxyRouter | undefined {
   const proxies: Partial<Record<'http:' | 'https:', Proxy>> = {}
   for (const protocol of ['https:', 'http:'] as const) {
     const [lower, upper] = PROXY_VARIABLES[protocol]
     const name = env[lower] ? lower : env[upper] ? upper : undefined
-    if (name) proxies[protocol] = readProxy(name, env[name] as string)
+    if (name) proxies[protocol] = readProxy(name, env[name] as string, reportSecret)
   }
   if (!proxies['https:'] && !proxies['http:']) return undefined
   const noProxy = parseNoProxy(env.no_proxy || env.NO_PROXY || '')

@@ -15,7 +15,7 @@
 import type { IncomingMessage } from 'node:http'
 import type { LookupFunction } from 'node:net'
 import type { RawResponse } from './failure.js'
-import type { ProxyRouter } from './proxy.js'
+import type { ProxyRouter, ReportSecret } from './proxy.js'
 
 export interface TransportRequest {
   method: string
@@ -77,10 +77,18 @@ function requestFunction(protocol: string): Promise<RequestFunction> {
 /** false when no proxy variable is set; otherwise the router, built once from the environment. */
 let proxying: false | Promise<ProxyRouter | undefined> | undefined
 
+/** Where the secrets of the proxy variables go; the step setup points it at the runner's masking. */
+let reportProxySecret: ReportSecret = () => {}
+
+/** Sets where the proxy variables' secrets are reported, before the first request reads them. */
+export function reportProxySecretsTo(report: ReportSecret): void {
+  reportProxySecret = report
+}
+
 function proxyRouter(): false | Promise<ProxyRouter | undefined> {
   if (proxying === undefined) {
     const env = process.env
-    proxying = env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY ? import('./proxy.js').then((m) => m.createProxyRouter(env)) : false
+    proxying = env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY ? import('./proxy.js').then((m) => m.createProxyRouter(env, reportProxySecret)) : false
   }
   return proxying
 }

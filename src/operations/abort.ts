@@ -1,9 +1,9 @@
 /** operation: abort — aborts a running build; one that has already finished passes with a notice, or fails when asked. */
 import { abortBuild, type AbortRequest } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
-import { booleanFlag, optionalText, requiredSlug, type GetInput } from '../input-readers.js'
-import type { SummarySection } from '../summary.js'
-import type { HandlerContext } from './context.js'
+import { booleanFlag, optionalText, requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { SummarySection } from '../runner/summary.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export interface AbortInputs extends AbortRequest {

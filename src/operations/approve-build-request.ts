@@ -5,11 +5,12 @@
  */
 import { decideBuildRequest, listBuildRequests, type BuildRequest } from '../api/build-requests.js'
 import { Input, Output } from '../constants.js'
-import { InputError, quote } from '../errors.js'
-import { readGitHubEvent, type GitHubEvent } from '../event.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
+import { readGitHubEvent, type GitHubEvent } from '../github/event.js'
 import { checkAsker, checkNotSelfApproval, readAllowedAssociations } from '../github/trust.js'
-import { booleanFlag, matching, optionalBoolean, requiredSlug, slug, type GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { booleanFlag, matching, optionalBoolean, requiredSlug, slug, type GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 interface ApproveInputs {

@@ -1,9 +1,9 @@
 /** The service.yml file in the workspace that get-config writes and upload-config sends. */
 import { resolve } from 'node:path'
 import { Input, Output } from '../constants.js'
-import { InputError } from '../errors.js'
-import { requiredSlug, singleLine, type GetInput } from '../input-readers.js'
-import { describeWorkspacePathProblem, resolveInWorkspace } from '../workspace-path.js'
+import { InputError } from '../inputs/input-error.js'
+import { requiredSlug, singleLine, type GetInput } from '../inputs/readers.js'
+import { describeWorkspacePathProblem, resolveInWorkspace } from '../inputs/workspace-path.js'
 
 export interface ConfigFileInputs {
   appSlug: string

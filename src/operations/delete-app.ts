@@ -1,9 +1,10 @@
 /** operation: delete-app — deletes an app for good, once the confirm input repeats its slug. */
 import { deleteApp as remove } from '../api/apps.js'
 import { Input, Output } from '../constants.js'
-import { InputError, quote } from '../errors.js'
-import { requiredSlug, type GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
+import { requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export const deleteApp = defineOperation<{ appSlug: string }>({

@@ -1,8 +1,8 @@
 /** operation: get-app — reads one app. */
 import { getApp as get } from '../api/apps.js'
 import { Input, Output } from '../constants.js'
-import { requiredSlug, type GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export const getApp = defineOperation<{ appSlug: string }>({

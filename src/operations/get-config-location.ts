@@ -1,8 +1,8 @@
 /** operation: get-config-location — where the service reads the app's service.yml. */
 import { getConfigLocation as read } from '../api/config.js'
 import { Input, Output } from '../constants.js'
-import { requiredSlug, type GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export const getConfigLocation = defineOperation<{ appSlug: string }>({

@@ -5,7 +5,7 @@ import { dirname } from 'node:path'
 import { getConfig as download } from '../api/config.js'
 import { Output } from '../constants.js'
 import { CONFIG_FILE_OPERATION, fileInWorkspace, type ConfigFileInputs } from './config-file.js'
-import type { HandlerContext } from './context.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 /** Opening for writing without following a link at the last step: the file was checked to be no link. */

@@ -1,7 +1,7 @@
 /** operation: get-roles — the Workspace groups holding a role on an app's team. */
 import { getRoles as read } from '../api/roles.js'
 import { Input, Output } from '../constants.js'
-import type { HandlerContext } from './context.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 import { readRoleInputs, rolesSection, type RoleInputs } from './team-roles.js'
 

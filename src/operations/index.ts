@@ -1,8 +1,13 @@
 /**
  * The registry of operations: one line each, loaded only when chosen, so a step
  * pays the start-up cost of its own operation alone. The `Operation` type and the
- * `OPERATIONS` list come from it; a test checks each module against action.yml.
+ * `OPERATIONS` list come from it; a test checks each module against action.yml. It
+ * also reads the operation input, so the input layer never imports the registry.
  */
+import { Input } from '../constants.js'
+import { InputError } from '../inputs/input-error.js'
+import type { GetInput } from '../inputs/readers.js'
+import { quote } from '../safe-text.js'
 import type { OperationModule } from './operation.js'
 
 type Loader = () => Promise<OperationModule>
@@ -46,4 +51,12 @@ export function isOperation(name: string): name is Operation {
 /** Loads the module of one operation. */
 export function loadOperation(operation: Operation): Promise<OperationModule> {
   return REGISTRY[operation]()
+}
+
+/** Reads the operation input: one of the registry's operations. */
+export function readOperation(get: GetInput): Operation {
+  const value = get(Input.operation)
+  if (value === '') throw new InputError(Input.operation, `is required; one of: ${OPERATIONS.join(', ')}`)
+  if (!isOperation(value)) throw new InputError(Input.operation, `${quote(value)} is not an operation; expected one of: ${OPERATIONS.join(', ')}`)
+  return value
 }

@@ -1,9 +1,9 @@
 /** operation: list-apps — every app of a Workspace, of a user, or of the token's own user, all pages read. */
 import { listApps as list, type AppScope } from '../api/apps.js'
 import { Input, Output } from '../constants.js'
-import { InputError } from '../errors.js'
-import { slug, type GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { InputError } from '../inputs/input-error.js'
+import { slug, type GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 /** Most rows a summary table shows; the outputs always hold everything. */

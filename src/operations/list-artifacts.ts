@@ -1,8 +1,8 @@
 /** operation: list-artifacts — a build's artifacts, with their public install pages, downloaded into a folder when asked. */
-import { reportArtifacts } from '../artifacts/report.js'
-import { ARTIFACT_INPUTS, readArtifactSettings, type ArtifactSettings } from '../artifacts/settings.js'
+import { reportArtifacts } from '../builds/artifacts/report.js'
+import { ARTIFACT_INPUTS, readArtifactSettings, type ArtifactSettings } from '../builds/artifacts/settings.js'
 import { Input, Output } from '../constants.js'
-import { requiredSlug, type GetInput } from '../input-readers.js'
+import { requiredSlug, type GetInput } from '../inputs/readers.js'
 import { defineOperation } from './operation.js'
 
 interface ListArtifactsInputs {

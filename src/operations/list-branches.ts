@@ -1,8 +1,8 @@
 /** operation: list-branches — the branches of an app's repository. */
 import { listBranches as list } from '../api/apps.js'
 import { Input, Output } from '../constants.js'
-import { requiredSlug, type GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 /** Most rows a summary table shows; the outputs always hold everything. */

@@ -1,8 +1,8 @@
 /** operation: list-groups — a Workspace's groups, whose slugs set-roles takes. */
 import { listGroups as list } from '../api/roles.js'
 import { Input, Output } from '../constants.js'
-import { requiredSlug, type GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export const listGroups = defineOperation<{ orgSlug: string }>({

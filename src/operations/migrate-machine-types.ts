@@ -1,10 +1,12 @@
 /** operation: migrate-machine-types — replaces a machine type in every app of a Workspace or user, or previews that (dry-run). */
-import { migrateMachineTypes as migrate, previewMigration, splitAppLabel, type Migration, type MigrationScope, type PreviewedApp } from '../api/machine-types.js'
+import { migrateMachineTypes as migrate, splitAppLabel, type Migration, type MigrationScope } from '../api/machine-types.js'
+import { previewMigration, type PreviewedApp } from '../service-yml/preview.js'
 import { Input, Output } from '../constants.js'
-import { InputError, quote } from '../errors.js'
-import { booleanFlag, matching, required, slug, type GetInput } from '../input-readers.js'
-import type { MachineTypeUse } from '../service-yml-machine-types.js'
-import type { HandlerContext } from './context.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
+import { booleanFlag, matching, required, slug, type GetInput } from '../inputs/readers.js'
+import type { MachineTypeUse } from '../service-yml/machine-types.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export interface MigrateInputs extends Migration {

@@ -1,6 +1,6 @@
 import type { InputName, OutputName } from '../constants.js'
-import type { GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import type { GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 
 /**
  * Everything about one operation: its name, the role it needs, the inputs it reads
@@ -11,7 +11,7 @@ export interface OperationModule<Inputs = unknown> {
   name: string
   /** What the token's user needs, quoted after a 403 and in the README's role table. */
   role: string
-  /** The inputs `read` may ask for, besides the ones every operation reads (common-inputs.ts). */
+  /** The inputs `read` may ask for, besides the ones every operation reads (inputs/common.ts). */
   inputs: readonly InputName[]
   /** The outputs `run` may set; a list output's `-file` companion and `response-file` come with it. */
   outputs: readonly OutputName[]

@@ -1,7 +1,8 @@
 /** operation: rebuild-pipeline — starts a finished pipeline again: all of it, or with partial only its failed workflows and those after them. */
-import { getPipeline, rebuildPipeline as rebuild, workflowsOutput, workflowsTable } from '../api/pipelines.js'
+import { getPipeline, rebuildPipeline as rebuild } from '../api/pipelines.js'
+import { workflowsOutput, workflowsTable } from '../builds/pipeline.js'
 import { Input, Output } from '../constants.js'
-import { booleanFlag, requiredSlug, type GetInput } from '../input-readers.js'
+import { booleanFlag, requiredSlug, type GetInput } from '../inputs/readers.js'
 import { defineOperation } from './operation.js'
 
 interface RebuildInputs {

@@ -5,10 +5,11 @@
  */
 import { finishRegistration, registerApp as register, registerSshKey, type Finish, type Registration } from '../api/register.js'
 import { Input, Output } from '../constants.js'
-import { InputError, quote } from '../errors.js'
-import * as read from '../input-readers.js'
-import type { GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
+import * as read from '../inputs/readers.js'
+import type { GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export interface RegisterAppInputs extends Registration, Finish {

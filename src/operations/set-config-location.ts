@@ -3,8 +3,8 @@ import { existsSync } from 'node:fs'
 import { join } from 'node:path'
 import { setConfigLocation as write, type ConfigLocation } from '../api/config.js'
 import { Input, Output } from '../constants.js'
-import { oneOf, required, requiredSlug, type GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { oneOf, required, requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export interface SetConfigLocationInputs {

@@ -1,9 +1,9 @@
 /** operation: set-email-notifications — when the service emails about an app's builds. */
 import { setEmailNotifications as write, type NotificationSetting } from '../api/notifications.js'
 import { Input, Output } from '../constants.js'
-import { InputError } from '../errors.js'
-import { oneOf, requiredSlug, type GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { InputError } from '../inputs/input-error.js'
+import { oneOf, requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export interface NotificationInputs {

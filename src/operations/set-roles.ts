@@ -1,9 +1,9 @@
 /** operation: set-roles — replaces the Workspace groups holding a role on an app's team. */
 import { setRoles as write } from '../api/roles.js'
 import { Input, Output } from '../constants.js'
-import { InputError } from '../errors.js'
-import { booleanFlag, checkSlug, stringList, type GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { InputError } from '../inputs/input-error.js'
+import { booleanFlag, checkSlug, stringList, type GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 import { readRoleInputs, rolesSection, type RoleInputs } from './team-roles.js'
 

@@ -1,9 +1,10 @@
 /** What get-roles and set-roles share: the role input and the summary of who holds a role. */
 import type { RoleName } from '../api/roles.js'
 import { Input } from '../constants.js'
-import { InputError, quote } from '../errors.js'
-import { optionalText, required, requiredSlug, type GetInput } from '../input-readers.js'
-import type { SummarySection } from '../summary.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
+import { optionalText, required, requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { SummarySection } from '../runner/summary.js'
 
 export interface RoleInputs {
   appSlug: string

@@ -1,21 +1,21 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
-import { readTriggerArtifacts, TRIGGER_ARTIFACT_INPUTS, type ArtifactSettings } from '../artifacts/settings.js'
-import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../build-params.js'
+import { readTriggerArtifacts, TRIGGER_ARTIFACT_INPUTS, type ArtifactSettings } from '../builds/artifacts/settings.js'
+import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../inputs/build-params.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
-import { InputError } from '../errors.js'
-import { MANY_APPS_INPUTS, readAppTargets, type ManyApps } from '../multi-app/targets.js'
-import { buildParamsFromEvent, readGitHubEvent, type GitHubEvent } from '../event.js'
-import * as read from '../input-readers.js'
-import type { GetInput } from '../input-readers.js'
+import { InputError } from '../inputs/input-error.js'
+import { MANY_APPS_INPUTS, readAppTargets, type ManyApps } from '../builds/many/targets.js'
+import { buildParamsFromEvent, readGitHubEvent, type GitHubEvent } from '../github/event.js'
+import * as read from '../inputs/readers.js'
+import type { GetInput } from '../inputs/readers.js'
 import { checkAsker, readAllowedAssociations } from '../github/trust.js'
-import { GITHUB_STATUS_INPUTS, readGitHubStatusSettings, type GitHubStatusSettings } from '../github/status-settings.js'
-import type { SummarySection } from '../summary.js'
-import type { HandlerContext } from './context.js'
-import { startOrAwaitApproval } from './awaiting-approval.js'
-import { cancelSuperseded, readReuseSettings, REUSE_INPUTS, type ReuseSettings } from './build-reuse.js'
+import { GITHUB_STATUS_INPUTS, readGitHubStatusSettings, type GitHubStatusSettings } from '../builds/github-status/settings.js'
+import type { SummarySection } from '../runner/summary.js'
+import type { HandlerContext } from '../step/context.js'
+import { startOrAwaitApproval } from '../builds/approval.js'
+import { cancelSuperseded, readReuseSettings, REUSE_INPUTS, type ReuseSettings } from '../builds/reuse.js'
 import { defineOperation } from './operation.js'
-import { readWaitSettings, WAIT_INPUTS, waitAndReport, type BuildReport, type WaitSettings } from './waiting.js'
+import { readWaitSettings, WAIT_INPUTS, waitAndReport, type BuildReport, type WaitSettings } from '../builds/wait.js'
 
 export interface TriggerInputs {
   appSlug: string
@@ -189,7 +189,7 @@ function forkOwnerAdvice(owners: string[], params: BuildParams): { notes: string
 }
 
 async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
-  if (inputs.many) return (await import('../multi-app/run-many.js')).runManyApps(inputs, inputs.many, ctx)
+  if (inputs.many) return (await import('../builds/many/run.js')).runManyApps(inputs, inputs.many, ctx)
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
@@ -224,23 +224,23 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   }
   ctx.summary(section)
   if (build.others) return followSeveral(inputs, build, section, ctx)
-  if (params.pipeline_id || build.triggeredPipeline) return (await import('../pipelines/follow.js')).startedPipeline(inputs.appSlug, build.buildSlug, build.buildUrl, inputs.wait, section, ctx)
+  if (params.pipeline_id || build.triggeredPipeline) return (await import('../builds/pipeline.js')).startedPipeline(inputs.appSlug, build.buildSlug, build.buildUrl, inputs.wait, section, ctx)
   const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
   if (!inputs.wait) return
   const succeeded = await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report }, inputs.wait, ctx)
-  if (succeeded && inputs.artifacts) await (await import('../artifacts/report.js')).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
+  if (succeeded && inputs.artifacts) await (await import('../builds/artifacts/report.js')).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
 }
 
 /** The answer named several builds: all are reported and waited for; the module is loaded only then. */
 async function followSeveral(inputs: TriggerInputs, build: TriggeredBuild, section: SummarySection, ctx: HandlerContext): Promise<void> {
   const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, inputs.params, ctx))
-  const { followSeveral: follow } = await import('../multi-app/several-results.js')
+  const { followSeveral: follow } = await import('../builds/many/several-results.js')
   return follow({ appSlug: inputs.appSlug, started: build, section, wait: inputs.wait, report, artifacts: inputs.artifacts }, ctx)
 }
 
 /** Posts the pending status on GitHub; the module that posts is loaded only here. */
 async function gitHubStatus(settings: GitHubStatusSettings, appSlug: string, build: TriggeredBuild, params: BuildParams, ctx: HandlerContext): Promise<BuildReport> {
-  const { startGitHubStatus } = await import('../github/build-status.js')
+  const { startGitHubStatus } = await import('../builds/github-status/build-status.js')
   const target = { appSlug, buildSlug: build.buildSlug, buildNumber: build.buildNumber, buildUrl: build.buildUrl, workflow: build.triggeredWorkflow ?? params.workflow_id, commit: params.commit_hash, pullRequest: params.pull_request_id }
   return startGitHubStatus(settings, target, ctx)
 }

@@ -1,10 +1,10 @@
 /** operation: update-app — changes only the given fields of an app. */
 import { getApp, updateApp as update, type App, type AppChanges } from '../api/apps.js'
 import { Input, Output } from '../constants.js'
-import { InputError } from '../errors.js'
-import * as read from '../input-readers.js'
-import type { GetInput } from '../input-readers.js'
-import type { HandlerContext } from './context.js'
+import { InputError } from '../inputs/input-error.js'
+import * as read from '../inputs/readers.js'
+import type { GetInput } from '../inputs/readers.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export interface UpdateAppInputs {

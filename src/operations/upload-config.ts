@@ -2,10 +2,11 @@
 import { readFile } from 'node:fs/promises'
 import { uploadConfig as upload } from '../api/config.js'
 import { Input, Output } from '../constants.js'
-import { InputError, quote } from '../errors.js'
-import { describeProblem, isMapping, parseServiceYml } from '../service-yml.js'
+import { InputError } from '../inputs/input-error.js'
+import { quote } from '../safe-text.js'
+import { describeProblem, isMapping, parseServiceYml } from '../service-yml/parse.js'
 import { CONFIG_FILE_OPERATION, fileInWorkspace, type ConfigFileInputs } from './config-file.js'
-import type { HandlerContext } from './context.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
 export const uploadConfig = defineOperation<ConfigFileInputs>({

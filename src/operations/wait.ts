@@ -1,10 +1,10 @@
 /** operation: wait — waits for a build that is already running. */
 import { Input, Output } from '../constants.js'
-import { requiredSlug, type GetInput } from '../input-readers.js'
-import type { SummarySection } from '../summary.js'
-import type { HandlerContext } from './context.js'
+import { requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { SummarySection } from '../runner/summary.js'
+import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
-import { readWaitSettings, WAIT_INPUTS, waitAndReport, type WaitSettings } from './waiting.js'
+import { readWaitSettings, WAIT_INPUTS, waitAndReport, type WaitSettings } from '../builds/wait.js'
 
 export interface WaitInputs {
   appSlug: string

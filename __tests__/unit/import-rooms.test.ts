@@ -1,0 +1,96 @@
+/**
+ * The rooms of src/ and the imports between them. The lint rule (ROOMS in eslint.config.js)
+ * refuses an import into a room not below; planted bad imports prove it fires. Circles inside
+ * a room are no import between rooms, so every import of src/ (type-only and dynamic ones
+ * too) is walked here and a circle fails the test; a planted circle proves the walk finds one.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { readdirSync, readFileSync } from 'node:fs'
+import { dirname, join, posix } from 'node:path'
+import { ESLint } from 'eslint'
+
+/** Every .ts file of src/, by its path inside src/, with the src/ files it imports. */
+function importGraph(): Map<string, string[]> {
+  const graph = new Map<string, string[]>()
+  for (const file of readdirSync('src', { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.ts'))) {
+    const text = readFileSync(join('src', file), 'utf8')
+    const path = file.split('\\').join('/')
+    // Static, type-only, re-exporting and dynamic imports alike: `from '…'` and `import('…')`.
+    const sources = [...text.matchAll(/(?:\bfrom|\bimport\()\s*'(\.{1,2}\/[^']+)'/g)].map((match) => match[1])
+    graph.set(path, [...new Set(sources.map((source) => posix.normalize(posix.join(dirname(path), source)).replace(/\.js$/, '.ts')))])
+  }
+  return graph
+}
+
+/** The circles of a graph, each as the path that closes it ([] when there is none). */
+function circles(graph: Map<string, string[]>): string[] {
+  const found: string[] = []
+  const state = new Map<string, 'open' | 'done'>()
+  const path: string[] = []
+  const visit = (node: string): void => {
+    state.set(node, 'open')
+    path.push(node)
+    for (const next of graph.get(node) ?? []) {
+      if (state.get(next) === 'open') found.push([...path.slice(path.indexOf(next)), next].join(' -> '))
+      else if (!state.has(next)) visit(next)
+    }
+    path.pop()
+    state.set(node, 'done')
+  }
+  for (const node of graph.keys()) if (!state.has(node)) visit(node)
+  return found
+}
+
+describe('the imports of src/', () => {
+  const graph = importGraph()
+
+  it('form no circle, type-only and dynamic imports included', () => {
+    expect(graph.size).toBeGreaterThan(50)
+    expect(circles(graph)).toEqual([])
+  })
+
+  it('the walk finds a planted circle, and every import it reads names a file of src/', () => {
+    const planted = new Map(graph)
+    planted.set('http/transport.ts', [...(graph.get('http/transport.ts') ?? []), 'http/client.ts'])
+    expect(circles(planted)).toContain('http/transport.ts -> http/client.ts -> http/transport.ts')
+    for (const [file, imports] of graph) for (const target of imports) expect(`${file} -> ${graph.has(target) ? 'a file' : target}`).toBe(`${file} -> a file`)
+  })
+
+  it('leave at the root only the entry, the failure boundary and the ground floor', () => {
+    expect([...graph.keys()].filter((file) => !file.includes('/')).sort()).toEqual(['constants.ts', 'index.ts', 'main.ts', 'safe-text.ts', 'sleep.ts'])
+  })
+})
+
+describe('the lint rule of the rooms', () => {
+  const eslint = new ESLint()
+
+  /** The rules a one-line file at `file` breaks, of the two the rooms use. */
+  async function roomRules(file: string, code: string): Promise<string[]> {
+    const [result] = await eslint.lintText(`${code}\nexport const used = x\n`, { filePath: file })
+    return result.messages.map((message) => message.ruleId ?? '').filter((rule) => rule === 'no-restricted-imports' || rule === 'no-restricted-syntax')
+  }
+
+  it.each([
+    ['src/http/planted.ts', "import type { HandlerContext as x } from '../step/context.js'", 'a type from a room above'],
+    ['src/inputs/planted.ts', "import { OPERATIONS as x } from '../operations/index.js'", 'the operation registry from the input layer'],
+    ['src/api/planted.ts', "import { waitForBuild as x } from '../builds/watch.js'", 'waiting from the API layer'],
+    ['src/runner/planted.ts', "import { send as x } from '../http/transport.js'", 'a peer room'],
+    ['src/inputs/planted.ts', "import { addSecret as x } from '../runner/secrets.js'", 'the runner from the input layer'],
+    ['src/builds/planted.ts', "import { runManyApps as x } from './many/run.js'", 'a sub-room from its parent'],
+    ['src/builds/many/planted.ts', "import { trigger as x } from '../../operations/trigger.js'", 'an operation from a feature'],
+    ['src/step/planted.ts', "import { run as x } from '../main.js'", 'the failure boundary'],
+    ['src/safe-text.ts', "import { redact as x } from './runner/secrets.js'", 'a room from the ground floor']
+  ])('%s: refuses %s (%s)', async (file, code) => {
+    expect(await roomRules(file, code)).toEqual(['no-restricted-imports'])
+  })
+
+  it('refuses a dynamic import into a room above', async () => {
+    expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/wait.js')")).toEqual(['no-restricted-syntax'])
+  })
+
+  it('lets each room import the rooms below it', async () => {
+    expect(await roomRules('src/builds/many/planted.ts', "import { reportArtifacts as x } from '../artifacts/report.js'")).toEqual([])
+    expect(await roomRules('src/operations/planted.ts', "import { waitAndReport as x } from '../builds/wait.js'")).toEqual([])
+    expect(await roomRules('src/inputs/planted.ts', "import { isSecureOrLoopback as x } from '../http/addresses.js'")).toEqual([])
+  })
+})

@@ -1,0 +1,130 @@
+/**
+ * Trigger for several apps in one step: chooses the apps (named, or matched by
+ * the files the change touched), starts their builds in parallel, reports them
+ * together in the `builds` output and one summary table, and waits for them all
+ * when asked.
+ */
+import { triggerBuild, type StartedBuild, type TriggeredBuild } from '../../api/builds.js'
+import type { BuildParams } from '../../inputs/build-params.js'
+import { Input, Output } from '../../constants.js'
+import { readGitHubEvent } from '../../github/event.js'
+import type { HandlerContext } from '../../step/context.js'
+import type { WaitSettings } from '../wait.js'
+import { readChangedFiles } from '../../github/changed-files.js'
+import { matchesAny } from './path-glob.js'
+import { mapBounded } from '../pool.js'
+import type { ManyApps } from './targets.js'
+import { waitForAll, type AppBuild } from './wait.js'
+
+/** At most this many calls to the service at once. */
+export const PARALLEL_LIMIT = 4
+
+/** What a trigger of several apps needs from the trigger's inputs. */
+export interface ManyAppsRun {
+  params: BuildParams
+  fromEvent: string | undefined
+  notes: string[]
+  warnings: string[]
+  wait: WaitSettings | undefined
+}
+
+const FAILED = new Set(['failed', 'aborted', 'timed-out', 'cancelled', 'trigger-failed', 'unknown'])
+
+/** Builds every chosen app and reports them together; fails when any build could not start or, by the settings, when any failed. */
+export async function runManyApps(inputs: ManyAppsRun, many: ManyApps, ctx: HandlerContext): Promise<void> {
+  for (const note of inputs.notes) ctx.notice(note)
+  for (const warning of inputs.warnings) ctx.warning(warning)
+  const { slugs, lines } = await chooseApps(many, ctx)
+  for (const line of lines) ctx.info(line)
+  const builds = (await mapBounded(slugs, PARALLEL_LIMIT, (appSlug) => startOne(appSlug, inputs.params, ctx))).flat()
+  ctx.output(Output.builds, builds)
+  if (inputs.wait && builds.some((build) => build.status === 'triggered')) await waitForAll(builds, inputs.wait, many.failFast, ctx)
+  report(builds, inputs, lines, ctx)
+}
+
+/** The apps to build, and lines saying how they were chosen. */
+async function chooseApps(many: ManyApps, ctx: HandlerContext): Promise<{ slugs: string[]; lines: string[] }> {
+  if (!many.paths) return { slugs: many.slugs, lines: [`Building ${many.slugs.length} apps: ${many.slugs.join(', ')}`] }
+  const changed = await readChangedFiles({ event: readGitHubEvent(process.env), env: process.env, token: many.githubToken, signal: ctx.signal })
+  if ('unknown' in changed) {
+    // A cut or missing list cannot show an app is untouched: build them all, or stop when asked to.
+    if (many.onUnknown === 'fail') throw new Error(`The changed files are not known (${changed.unknown}), and ${Input.appPathsOnUnknown} is fail: nothing was built. Set it to build-all to build every app of ${Input.appPaths} then.`)
+    return { slugs: many.slugs, lines: [`Building every app of ${Input.appPaths}: the changed files are not known (${changed.unknown}).`] }
+  }
+  const paths = many.paths
+  const slugs = many.slugs.filter((slug) => changed.files.some((file) => matchesAny(paths.get(slug) ?? [], file)))
+  const chosen = slugs.length > 0 ? slugs.join(', ') : 'none'
+  return { slugs, lines: [`The change touched ${changed.files.length} file(s); apps whose paths match: ${chosen}.`] }
+}
+
+/** Every build the app's trigger started: one, or several when the service's answer names several. */
+async function startOne(appSlug: string, params: BuildParams, ctx: HandlerContext): Promise<AppBuild[]> {
+  try {
+    const build = await triggerBuild(ctx.client, appSlug, params)
+    for (const one of [build, ...(build.others ?? [])]) if (one.buildUrlProblem) ctx.warning(`${appSlug}: ${one.buildUrlProblem}`)
+    const started = startedBuilds(appSlug, build)
+    for (const one of started) ctx.info(`Triggered ${describeStarted(one)} of ${appSlug}${one['build-url'] ? `: ${one['build-url']}` : ''}`)
+    return started
+  } catch (error) {
+    const message = (error as Error).message
+    ctx.warning(`Could not trigger a build of ${appSlug}: ${message}`)
+    return [{ 'app-slug': appSlug, status: 'trigger-failed', error: message }]
+  }
+}
+
+/** The builds (and pipelines) of one trigger's answer as the builds output lists them, the first first. */
+export function startedBuilds(appSlug: string, build: TriggeredBuild): AppBuild[] {
+  const several = (build.others?.length ?? 0) > 0
+  return [build, ...(build.others ?? [])].map((one: StartedBuild) => ({
+    'app-slug': appSlug,
+    ...(one.triggeredPipeline ? { 'pipeline-id': one.buildSlug } : { 'build-slug': one.buildSlug }),
+    'build-url': one.buildUrl,
+    'build-number': one.buildNumber,
+    ...(several ? { 'triggered-workflow': one.triggeredWorkflow, 'triggered-pipeline': one.triggeredPipeline } : {}),
+    status: 'triggered'
+  }))
+}
+
+/** "build #12 abc" or "pipeline p-1 (release)", for the log. */
+export function describeStarted(one: AppBuild): string {
+  const number = one['build-number'] !== undefined ? `#${one['build-number']} ` : ''
+  if (one['pipeline-id'] !== undefined) return `pipeline ${number}${one['pipeline-id']}${one['triggered-pipeline'] ? ` (${one['triggered-pipeline']})` : ''}`
+  return `build ${number}${one['build-slug']}${one['triggered-workflow'] ? ` (${one['triggered-workflow']})` : ''}`
+}
+
+/** Sets the outputs and the one summary table, then fails the step when it should. */
+function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: HandlerContext): void {
+  ctx.output(Output.builds, builds)
+  const failed = builds.filter((build) => FAILED.has(build.status))
+  const waited = inputs.wait !== undefined
+  if (waited) ctx.output(Output.buildStatus, failed.length > 0 ? 'failed' : builds.every((b) => b.status.startsWith('success')) ? 'success' : 'running')
+  const table = [['App', 'Build', 'Number', 'Status'], ...builds.map((b) => [b['app-slug'], b['build-slug'] ?? b['pipeline-id'] ?? '', b['build-number']?.toString() ?? '', b.status])]
+  ctx.summary({
+    heading: builds.length === 0 ? 'No app to build' : `Builds of ${builds.length} app(s)`,
+    facts: [
+      ['Branch', inputs.params.branch],
+      ['Tag', inputs.params.tag],
+      ['Commit', inputs.params.commit_hash],
+      ['Pull request', inputs.params.pull_request_id],
+      ['Parameters from event', inputs.fromEvent]
+    ],
+    lines: [...lines, ...inputs.notes, ...inputs.warnings, ...builds.filter((b) => b.error).map((b) => `${b['app-slug']}: ${b.error}`)],
+    table: builds.length > 0 ? table : undefined
+  })
+  endOfBuilds(builds, inputs.wait)
+}
+
+/**
+ * Fails the step when a build could not start or was stopped, or, by fail-on-build-failure,
+ * when one did not succeed; `name` is the field that tells the builds apart in the message.
+ */
+export function endOfBuilds(builds: AppBuild[], wait: WaitSettings | undefined, name: (build: AppBuild) => string | undefined = (b) => b['app-slug']): void {
+  const failed = builds.filter((build) => FAILED.has(build.status))
+  const startFailures = builds.filter((b) => b.status === 'trigger-failed')
+  if (startFailures.length > 0) throw new Error(`Could not trigger the build of ${startFailures.map(name).join(', ')}; the other builds were started (see the builds output).`)
+  const stopped = failed.filter((b) => b.status === 'timed-out' || b.status === 'cancelled' || b.status === 'unknown')
+  if (stopped.length > 0) throw new Error(`Stopped waiting for ${stopped.map((b) => `${name(b)} (${b.status})`).join(', ')}; see the builds output.`)
+  if (failed.length > 0 && wait?.failOnBuildFailure) {
+    throw new Error(`The build of ${failed.map((b) => `${name(b)} (${b.status})`).join(', ')} did not succeed. Set fail-on-build-failure: false to let the step pass.`)
+  }
+}

@@ -1,0 +1,81 @@
+/**
+ * Which apps one trigger step builds: one app (`app-slug` holding one slug, as
+ * before), a list of apps (`app-slug` holding several), or the apps of `app-paths`
+ * whose path globs match the files the change touched.
+ */
+import { Input } from '../../constants.js'
+import { InputError } from '../../inputs/input-error.js'
+import { quote } from '../../safe-text.js'
+import { booleanFlag, checkSlug, oneOf, requiredSlug, type GetInput } from '../../inputs/readers.js'
+import { compileGlob, type PathGlob } from './path-glob.js'
+
+/** Several apps in one step. */
+export interface ManyApps {
+  /** The apps named by `app-slug`, or every app of `app-paths`, in the order given. */
+  slugs: string[]
+  /** The globs of each app of `app-paths`; undefined when the apps were named outright. */
+  paths?: Map<string, PathGlob[]>
+  failFast: boolean
+  /** The token the changed files are read with; empty reads them without one. */
+  githubToken: string
+  /** With app-paths, what to do when the changed files are unknown or may be cut: build every app, or fail. */
+  onUnknown: OnUnknown
+}
+
+/** The values of app-paths-on-unknown. */
+export const ON_UNKNOWN = ['build-all', 'fail'] as const
+export type OnUnknown = (typeof ON_UNKNOWN)[number]
+
+/** The inputs readAppTargets reads, besides app-slug. */
+export const MANY_APPS_INPUTS = [Input.appPaths, Input.appPathsOnUnknown, Input.failFast, Input.githubToken] as const
+
+/** At most this many apps in one step: each is a build started and watched. */
+const MAX_APPS = 50
+
+/** The one app, or the several, the inputs name. */
+export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; many?: ManyApps }> {
+  const pathsText = get(Input.appPaths)
+  const onUnknown = oneOf(get, Input.appPathsOnUnknown, ON_UNKNOWN) ?? 'build-all'
+  if (onUnknown !== 'build-all' && pathsText === '') throw new InputError(Input.appPathsOnUnknown, `works only with ${Input.appPaths}`)
+  const listed = get(Input.appSlug)
+    .split(/[\n,]/)
+    .map((item) => item.trim())
+    .filter(Boolean)
+  if (pathsText === '' && listed.length <= 1) return { appSlug: requiredSlug(get, Input.appSlug) }
+  if (pathsText !== '' && listed.length > 0) throw new InputError(Input.appPaths, `cannot be used together with ${Input.appSlug}: set one of them`)
+  const failFast = booleanFlag(get, Input.failFast, true)
+  const githubToken = get(Input.githubToken)
+  if (pathsText === '') {
+    const slugs = [...new Set(listed.map((slug) => checkSlug(Input.appSlug, slug)))]
+    if (slugs.length > MAX_APPS) throw new InputError(Input.appSlug, `names ${slugs.length} apps; at most ${MAX_APPS} can be built in one step`)
+    return { appSlug: slugs[0], many: { slugs, failFast, githubToken, onUnknown } }
+  }
+  const paths = await parseAppPaths(pathsText)
+  return { appSlug: [...paths.keys()][0], many: { slugs: [...paths.keys()], paths, failFast, githubToken, onUnknown } }
+}
+
+/** `app-paths`: a YAML map from app slug to one glob or a list of globs. */
+async function parseAppPaths(text: string): Promise<Map<string, PathGlob[]>> {
+  const { load } = await import('js-yaml')
+  let parsed: unknown
+  try {
+    parsed = load(text, { json: false })
+  } catch (error) {
+    throw new InputError(Input.appPaths, `is not valid YAML: ${(error as Error).message.split('\n')[0]}`)
+  }
+  if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
+    throw new InputError(Input.appPaths, 'must be a YAML map from app slug to path globs, e.g. "ios-app: [apps/ios/**, shared/**]"')
+  }
+  const paths = new Map<string, PathGlob[]>()
+  for (const [slug, value] of Object.entries(parsed)) {
+    checkSlug(Input.appPaths, slug)
+    const globs = typeof value === 'string' ? [value] : value
+    if (!Array.isArray(globs) || globs.length === 0 || !globs.every((glob) => typeof glob === 'string' && glob.trim() !== '' && glob.length <= 500)) {
+      throw new InputError(Input.appPaths, `the globs of ${quote(slug)} must be a glob or a list of globs (each at most 500 characters)`)
+    }
+    paths.set(slug, globs.map((glob: string) => compileGlob(glob.trim())))
+  }
+  if (paths.size === 0) throw new InputError(Input.appPaths, 'names no app')
+  if (paths.size > MAX_APPS) throw new InputError(Input.appPaths, `names ${paths.size} apps; at most ${MAX_APPS} can be built in one step`)
+  return paths
+}

@@ -1,0 +1,156 @@
+/**
+ * Waiting for a build, shared by trigger (with wait: true) and wait: the inputs
+ * that shape the wait, and the wait itself with how it ends — a result, or, after
+ * a wait-timeout or a cancelled job, an abort of the build.
+ */
+import type { BuildStatus } from '../api/build-record.js'
+import { waitForBuild, type WaitResult } from './watch.js'
+import { Input, Output, State } from '../constants.js'
+import { describeDuration } from '../inputs/durations.js'
+import { booleanFlag, durationMs, type GetInput } from '../inputs/readers.js'
+import { savedBuilds } from './pending.js'
+import type { SummarySection } from '../runner/summary.js'
+import type { HandlerContext } from '../step/context.js'
+import { abortOnStop, leftAsIs, whyStopped } from './stop.js'
+
+/** How to wait for a build, as the inputs give it. */
+export interface WaitSettings {
+  timeoutMs: number
+  pollIntervalMs: number
+  failOnBuildFailure: boolean
+  streamLogs: boolean
+  /** Longest silence while waiting; SERVICE_HEARTBEAT_MS overrides the minute (tests use a short one). */
+  heartbeatMs: number
+  /** Things to tell the user about these settings, e.g. a wait-timeout that may have meant minutes. */
+  warnings: string[]
+}
+
+/** The inputs readWaitSettings reads. */
+export const WAIT_INPUTS = [Input.waitTimeout, Input.pollInterval, Input.failOnBuildFailure, Input.streamLogs] as const
+
+/** Reads the wait settings of a wait for a build or, with trigger and pipeline, for a pipeline. */
+export function readWaitSettings(get: GetInput, env: NodeJS.ProcessEnv, waitsFor: 'build' | 'pipeline' = 'build'): WaitSettings {
+  const timeoutMs = durationMs(get, Input.waitTimeout, 3600, 1, 6 * 3600)
+  const given = get(Input.waitTimeout)
+  const warnings: string[] = []
+  // A bare number is seconds, as documented; one under a minute was likely meant as minutes.
+  if (/^\d+(\.\d+)?$/.test(given) && timeoutMs < 60_000) {
+    warnings.push(
+      `${Input.waitTimeout}: ${given} means ${describeDuration(timeoutMs)} (a number without a unit is seconds); a ${waitsFor} still running then is aborted. If minutes were meant, add the unit: ${given}m.`
+    )
+  }
+  const heartbeat = Number(env.SERVICE_HEARTBEAT_MS)
+  return {
+    timeoutMs,
+    pollIntervalMs: durationMs(get, Input.pollInterval, 10, 0.05, 600),
+    failOnBuildFailure: booleanFlag(get, Input.failOnBuildFailure, true),
+    streamLogs: booleanFlag(get, Input.streamLogs, true),
+    heartbeatMs: heartbeat > 0 ? heartbeat : 60_000,
+    warnings
+  }
+}
+
+/** The build waited for, and where its end is reported. */
+export interface Waited {
+  appSlug: string
+  buildSlug: string
+  /** The summary section the wait adds its result to. */
+  section: SummarySection
+  buildUrl?: string
+  /** Told when the build is on hold (no free concurrency slot) and when the wait ends (the status on GitHub). */
+  report?: BuildReport
+}
+
+/** How a wait ended: the build's status, or why the action stopped waiting. */
+export type WaitEnd = BuildStatus | 'timed-out' | 'cancelled'
+
+/** Hears about a build on hold (no free concurrency slot) and the end of the wait; it never throws. */
+export interface BuildReport {
+  held(): void
+  ended(end: WaitEnd, buildNumber?: number): Promise<void>
+}
+
+/**
+ * Waits for the build and reports its end. A timeout or a job cancellation aborts
+ * the build; the build is saved in the step state first, so the post step can
+ * abort it if this process is killed before it could. True when the build succeeded.
+ */
+export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<boolean> {
+  ctx.saveState(State.pendingWork, savedBuilds([build]))
+  for (const warning of settings.warnings) ctx.warning(warning)
+  ctx.info(
+    `Waiting for build ${build.buildSlug} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)}, stream-logs: ${settings.streamLogs})`
+  )
+  let result: WaitResult
+  try {
+    result = settings.streamLogs ? await ctx.group(`Build log of ${build.buildSlug}`, () => watch(build, settings, ctx)) : await watch(build, settings, ctx)
+  } catch (error) {
+    // Only a wait-timeout or a cancelled job aborts the build; after any other
+    // failure the build is left running, so the post step must not abort it either.
+    if (ctx.signal.aborted) throw error
+    ctx.saveState(State.pendingWork, '')
+    throw leftAsIs(error, build)
+  }
+  if (result.kind === 'finished') {
+    await build.report?.ended(result.status, result.record.build_number)
+    return reportFinished(build, result, settings, ctx)
+  }
+  try {
+    return await stopAndAbort(build, result.kind, settings, ctx)
+  } finally {
+    await build.report?.ended(result.kind)
+  }
+}
+
+function watch({ appSlug, buildSlug, section, buildUrl, report }: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<WaitResult> {
+  return waitForBuild(ctx.client, {
+    appSlug,
+    buildSlug,
+    timeoutMs: settings.timeoutMs,
+    pollIntervalMs: settings.pollIntervalMs,
+    streamLogs: settings.streamLogs,
+    heartbeatMs: settings.heartbeatMs,
+    signal: ctx.signal,
+    buildUrl,
+    log: (line) => ctx.info(line),
+    printLog: (text) => ctx.info(text),
+    warn: (line) => ctx.warning(line),
+    mask: (value) => ctx.mask(value),
+    onHold: () => {
+      report?.held()
+      section.lines?.push('The build was on hold on the service, waiting for a free concurrency slot: it starts when one of the builds using its concurrency finishes.')
+    }
+  })
+}
+
+function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'finished' }>, settings: WaitSettings, ctx: HandlerContext): boolean {
+  ctx.saveState(State.pendingWork, '')
+  ctx.output(Output.buildStatus, result.status)
+  ctx.output(Output.buildStatusText, result.record.status_text ?? result.status)
+  ctx.output(Output.response, result.response)
+  build.section.facts?.push(['Result', result.status])
+  if (result.record.abort_reason) build.section.facts?.push(['Abort reason', result.record.abort_reason])
+  const message = `Build ${build.buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
+  if (!result.succeeded && settings.failOnBuildFailure) throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
+  ctx.info(message)
+  return result.succeeded
+}
+
+/** After a wait-timeout or a cancelled job: aborts the build and fails the step saying why. */
+async function stopAndAbort({ appSlug, buildSlug, section }: Waited, kind: 'timed-out' | 'cancelled', settings: WaitSettings, ctx: HandlerContext): Promise<never> {
+  const why = whyStopped(kind, settings.timeoutMs)
+  ctx.output(Output.buildStatus, kind)
+  ctx.output(Output.buildStatusText, why)
+  section.facts?.push(['Result', `${kind}: build aborted`])
+  let outcome
+  try {
+    outcome = await abortOnStop(ctx.client, { appSlug, buildSlug }, why, ctx.runUrl)
+    ctx.saveState(State.pendingWork, '')
+  } catch (error) {
+    throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })
+  }
+  if (outcome?.kind === 'finished' && !outcome.byEarlierAttempt) {
+    throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build had just finished (${outcome.status}), so there was nothing to abort.`)
+  }
+  throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build was aborted.`)
+}

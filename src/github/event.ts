@@ -1,0 +1,178 @@
+import { readFileSync } from 'node:fs'
+import type { BuildParams } from '../inputs/build-params.js'
+import { fromWorkflowRun, type EventBuildParams, type GitHubEvent } from './event-sources.js'
+
+export type { EventBuildParams, GitHubEvent }
+
+/** Reads the event the runner describes in GITHUB_EVENT_NAME and GITHUB_EVENT_PATH. */
+export function readGitHubEvent(env: NodeJS.ProcessEnv = process.env): GitHubEvent | undefined {
+  const name = env.GITHUB_EVENT_NAME
+  if (!name) return undefined
+  let payload: Record<string, unknown> = {}
+  if (env.GITHUB_EVENT_PATH) {
+    try {
+      payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Record<string, unknown>
+    } catch (error) {
+      throw new Error(`Could not read the GitHub event payload at GITHUB_EVENT_PATH: ${(error as Error).message}`, { cause: error })
+    }
+  }
+  const repositoryOwner = env.GITHUB_REPOSITORY_OWNER || env.GITHUB_REPOSITORY?.split('/')[0] || undefined
+  return { name, payload, ref: env.GITHUB_REF || undefined, sha: env.GITHUB_SHA || undefined, repositoryOwner }
+}
+
+/**
+ * Maps a GitHub event to build parameters the way the service's own GitHub
+ * webhook would: the pull request's head commit (not GitHub's merge commit),
+ * the pull/N/head and pull/N/merge refs, and both repository owners unless the
+ * pull request comes from a fork. The service takes a build without either
+ * owner for a fork pull request (and may hold it), so every other build names
+ * the repository's owner as both.
+ */
+export function buildParamsFromEvent(event: GitHubEvent): EventBuildParams {
+  const mapped = mapEvent(event)
+  if (mapped.isForkPullRequest || event.name === 'pull_request' || event.name === 'pull_request_target') return mapped
+  const owner = str(obj(obj(event.payload.repository).owner).login) ?? event.repositoryOwner
+  const params = mapped.params
+  if (owner && (params.branch || params.tag || params.commit_hash)) {
+    params.branch_repo_owner ??= owner
+    params.branch_dest_repo_owner ??= owner
+  }
+  return mapped
+}
+
+function mapEvent(event: GitHubEvent): EventBuildParams {
+  const payload = event.payload
+  switch (event.name) {
+    case 'pull_request':
+    case 'pull_request_target':
+      return fromPullRequest(payload)
+    case 'push':
+      return fromPush(payload, event)
+    case 'merge_group':
+      return fromMergeGroup(payload)
+    case 'release':
+      return fromRelease(payload, event)
+    case 'workflow_run':
+      return fromWorkflowRun(payload)
+    case 'workflow_dispatch':
+    case 'schedule':
+    case 'repository_dispatch':
+      return { params: fromRef(str(payload.ref) ?? event.ref, event.sha), notes: [], isForkPullRequest: false }
+    default:
+      return {
+        params: fromRef(event.ref, event.sha),
+        notes: [`The ${event.name} event has no mapping of its own; the build uses the workflow's ref and commit.`],
+        isForkPullRequest: false
+      }
+  }
+}
+
+function fromPullRequest(payload: Record<string, unknown>): EventBuildParams {
+  const pr = obj(payload.pull_request)
+  const head = obj(pr.head)
+  const base = obj(pr.base)
+  const headRepo = obj(head.repo)
+  const baseRepo = obj(base.repo)
+  const number = typeof pr.number === 'number' ? pr.number : Number(payload.number)
+  const title = str(pr.title) ?? ''
+  const body = str(pr.body) ?? ''
+  const fork = forkOf(pr)
+  const params: BuildParams = {
+    branch: str(head.ref),
+    commit_hash: str(head.sha),
+    commit_message: body ? `${title}\n\n${body}` : title || undefined,
+    branch_dest: str(base.ref),
+    pull_request_id: Number.isInteger(number) ? number : undefined,
+    pull_request_head_branch: Number.isInteger(number) ? `pull/${number}/head` : undefined,
+    pull_request_merge_branch: pr.mergeable === true && Number.isInteger(number) ? `pull/${number}/merge` : undefined,
+    pull_request_repository_url: headRepo.private === true ? str(headRepo.ssh_url) : str(headRepo.clone_url)
+  }
+  // The service takes a build as a fork pull request, which it may hold for approval,
+  // only when both owners are absent: sending them for a fork would skip that hold.
+  if (!fork) {
+    params.branch_repo_owner = str(obj(headRepo.owner).login) ?? str(obj(head.user).login)
+    params.branch_dest_repo_owner = str(obj(baseRepo.owner).login) ?? str(obj(base.user).login)
+  }
+  const notes = fork
+    ? [
+        `Pull request #${number} comes from ${fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`}; the repository owners are left out, so the service treats it as a fork pull request and may hold its build until someone approves it.`
+      ]
+    : []
+  return { params, notes, isForkPullRequest: fork !== undefined }
+}
+
+/**
+ * The fork a pull request comes from, or undefined when its head is a branch of the
+ * base repository. A head repository that is missing (deleted) counts as a fork:
+ * nothing shows it belongs to the base repository.
+ */
+function forkOf(pr: Record<string, unknown>): { fullName?: string; deleted: boolean } | undefined {
+  const headRepo = obj(obj(pr.head).repo)
+  const headFullName = str(headRepo.full_name)
+  const baseFullName = str(obj(obj(pr.base).repo).full_name)
+  if (headFullName !== undefined && headFullName === baseFullName) return undefined
+  return { fullName: headFullName, deleted: headFullName === undefined }
+}
+
+/** The fork of the pull request of the event in `env`, or undefined (another event, or none). */
+export function forkPullRequestIn(env: NodeJS.ProcessEnv): { fullName?: string; deleted: boolean } | undefined {
+  const event = readGitHubEvent(env)
+  return event ? forkPullRequestOf(event) : undefined
+}
+
+/** The fork a `pull_request` or `pull_request_target` event comes from, or undefined for any other event. */
+export function forkPullRequestOf(event: GitHubEvent): { fullName?: string; deleted: boolean } | undefined {
+  if (event.name !== 'pull_request' && event.name !== 'pull_request_target') return undefined
+  return forkOf(obj(event.payload.pull_request))
+}
+
+function fromPush(payload: Record<string, unknown>, event: GitHubEvent): EventBuildParams {
+  const ref = str(payload.ref) ?? event.ref
+  const headCommit = obj(payload.head_commit)
+  const after = str(payload.after)
+  if (payload.deleted === true) {
+    return { params: {}, notes: [`The push deleted ${ref ?? 'a ref'}; there is no commit to build.`], isForkPullRequest: false }
+  }
+  const params = fromRef(ref, str(headCommit.id) ?? after ?? event.sha)
+  if (params.branch) params.commit_message = str(headCommit.message)
+  return { params, notes: [], isForkPullRequest: false }
+}
+
+function fromMergeGroup(payload: Record<string, unknown>): EventBuildParams {
+  const group = obj(payload.merge_group)
+  return {
+    params: {
+      branch: stripRef(str(group.head_ref)),
+      commit_hash: str(group.head_sha),
+      branch_dest: stripRef(str(group.base_ref)),
+      commit_message: str(obj(group.head_commit).message)
+    },
+    notes: [],
+    isForkPullRequest: false
+  }
+}
+
+function fromRelease(payload: Record<string, unknown>, event: GitHubEvent): EventBuildParams {
+  const release = obj(payload.release)
+  const tag = str(release.tag_name) ?? stripRef(event.ref)
+  return { params: { tag, commit_hash: event.sha }, notes: [], isForkPullRequest: false }
+}
+
+/** A branch or tag ref with its commit. */
+function fromRef(ref: string | undefined, sha: string | undefined): BuildParams {
+  if (ref?.startsWith('refs/tags/')) return { tag: ref.slice('refs/tags/'.length), commit_hash: sha }
+  if (ref?.startsWith('refs/heads/')) return { branch: ref.slice('refs/heads/'.length), commit_hash: sha }
+  return { commit_hash: sha }
+}
+
+function stripRef(ref: string | undefined): string | undefined {
+  return ref?.replace(/^refs\/(heads|tags)\//, '')
+}
+
+function obj(value: unknown): Record<string, unknown> {
+  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+}
+
+function str(value: unknown): string | undefined {
+  return typeof value === 'string' && value !== '' ? value : undefined
+}

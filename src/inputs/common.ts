@@ -1,0 +1,124 @@
+/**
+ * The inputs every operation uses, read once before the operation's own: the
+ * secrets are masked first, then the operation, the token, the base URL and the
+ * request settings are checked. Any bad value throws an InputError, so nothing is
+ * sent when an input is wrong.
+ */
+import { BASE_URL_ENV, Input } from '../constants.js'
+import { InputError } from './input-error.js'
+import { MIN_SECRET_LENGTH, quote } from '../safe-text.js'
+import { isSecureOrLoopback } from '../http/addresses.js'
+import { durationMs, environmentItems, integerInRange, type GetInput } from './readers.js'
+
+/** Inputs every operation uses. */
+export interface CommonInputs<Operation extends string = string> {
+  operation: Operation
+  baseUrl: string
+  token: string
+  requestTimeoutMs: number
+  maxAttempts: number
+  /** First retry delay; SERVICE_RETRY_BASE_MS overrides it (tests use a short one). */
+  retryBaseMs: number
+}
+
+/** The inputs read here, for every operation; an operation declares only its own. */
+export const COMMON_INPUTS = [Input.operation, Input.baseUrl, Input.token, Input.requestTimeout, Input.maxAttempts] as const
+
+/** Registers a secret for masking; `what` names it in the warning about a value too short to mask. */
+export type Mask = (value: string, what?: string) => void
+
+/**
+ * Masks every secret input before anything else is read or checked: the tokens, the
+ * SSH private key (line by line) and each secret-environments value, whatever the
+ * operation, so no later message or output can show one.
+ */
+export async function maskSecretInputs(get: GetInput, mask: Mask): Promise<void> {
+  mask(get(Input.token))
+  mask(get(Input.sshPrivateKey))
+  mask(get(Input.githubToken))
+  for (const item of await environmentItems(get, Input.secretEnvironments, true)) mask(item.value, `The ${Input.secretEnvironments} value of ${item.mapped_to}`)
+}
+
+/** The fork a pull_request event comes from, or undefined for any other event. */
+export type ForkOf = { fullName?: string; deleted: boolean } | undefined
+
+/**
+ * What the common inputs need from the layers above: the operation registry reads the
+ * operation input, and the GitHub event code tells a fork's pull request (for the message
+ * about an empty token only).
+ */
+export interface CommonReaders<Operation extends string> {
+  operation: (get: GetInput) => Operation
+  forkPullRequest: (env: NodeJS.ProcessEnv) => Promise<ForkOf>
+}
+
+/** Reads and checks the inputs every operation uses. */
+export async function readCommonInputs<Operation extends string>(get: GetInput, env: NodeJS.ProcessEnv, readers: CommonReaders<Operation>): Promise<CommonInputs<Operation>> {
+  const operation = readers.operation(get)
+  const token = get(Input.token)
+  await checkToken(token, env, readers.forkPullRequest)
+  return {
+    operation,
+    baseUrl: readBaseUrl(get, env),
+    token,
+    requestTimeoutMs: durationMs(get, Input.requestTimeout, 30, 1, 600),
+    maxAttempts: integerInRange(get, Input.maxAttempts, 4, 1, 10),
+    retryBaseMs: env.SERVICE_RETRY_BASE_MS ? Math.max(0, Number(env.SERVICE_RETRY_BASE_MS)) || 0 : 500
+  }
+}
+
+/** Refuses a token that cannot be a real one; the message never shows the token or any part of it. */
+async function checkToken(token: string, env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<void> {
+  if (token === '') throw new InputError(Input.token, await emptyTokenMessage(env, forkPullRequest))
+  if (/\s/.test(token)) throw new InputError(Input.token, 'contains white space or a line break; check the secret holds only the token')
+  const odd = /[^\x21-\x7e]/.exec(token)
+  if (odd) {
+    const code = odd[0].codePointAt(0) as number
+    const kind = code < 0x20 || (code >= 0x7f && code < 0xa0) ? 'a control character' : 'a character outside printable ASCII'
+    const where = `U+${code.toString(16).toUpperCase().padStart(4, '0')} at position ${odd.index + 1}`
+    throw new InputError(Input.token, `contains ${kind} (${where}); check the secret holds only the token`)
+  }
+  if (token.length < MIN_SECRET_LENGTH) {
+    throw new InputError(Input.token, `is ${token.length} character(s) long; no access token is shorter than ${MIN_SECRET_LENGTH}: check the secret holds the whole token`)
+  }
+}
+
+/** Why the token is empty: on a pull request from a fork GitHub gives no secrets, which the message says. */
+async function emptyTokenMessage(env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<string> {
+  const fork = env.GITHUB_EVENT_NAME === 'pull_request' ? await forkPullRequestOrUndefined(env, forkPullRequest) : undefined
+  if (!fork) return 'is required: pass the access token from a secret, e.g. token: ${{ secrets.SERVICE_TOKEN }}'
+  const from = fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`
+  return `is empty: this pull_request event comes from ${from}, and GitHub gives workflows run for fork pull requests no secrets. See "Pull requests from forks" in the README for how to build them`
+}
+
+/** The fork of the event's pull request; an unreadable event payload counts as none, for this message only. */
+async function forkPullRequestOrUndefined(env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<ForkOf> {
+  try {
+    return await forkPullRequest(env)
+  } catch {
+    return undefined
+  }
+}
+
+function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
+  const given = get(Input.baseUrl)
+  const value = given || env[BASE_URL_ENV]?.trim() || ''
+  const source = given ? '' : ` (from ${BASE_URL_ENV})`
+  if (value === '') throw new InputError(Input.baseUrl, `is required (or set ${BASE_URL_ENV}): the API base URL ending in its version segment, e.g. https://api.example.com/v0.1`)
+  // Checked on the text, before parsing: a password holding "/", "#" or "@" makes the
+  // URL parse differently or not at all, and no message may quote it back.
+  if (value.includes('@')) throw new InputError(Input.baseUrl, `must not contain a user name or password (it holds an "@")${source}; pass the access token in the token input`)
+  if (!URL.canParse(value)) throw new InputError(Input.baseUrl, `${quote(value)}${source} is not a URL; expected e.g. https://api.example.com/v0.1`)
+  const url = new URL(value)
+  const shown = `${quote(url.toString())}${source}`
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InputError(Input.baseUrl, `${shown} must use https://`)
+  if (!isSecureOrLoopback(url)) {
+    throw new InputError(Input.baseUrl, `${shown} uses plain http:// to a host that is not this machine; use https:// so the token is not sent in clear`)
+  }
+  if (url.search || url.hash) throw new InputError(Input.baseUrl, `${shown} must not have a query or fragment`)
+  const segments = url.pathname.split('/').filter(Boolean)
+  if (!/^v\d+(\.\d+)*$/.test(segments[segments.length - 1] ?? '')) {
+    throw new InputError(Input.baseUrl, `${shown} must end in the API version segment, e.g. https://api.example.com/v0.1`)
+  }
+  return url.toString().replace(/\/$/, '')
+}

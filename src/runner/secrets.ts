@@ -1,0 +1,37 @@
+import * as core from './workflow-commands.js'
+import { MIN_SECRET_LENGTH, redact, rememberSecret } from '../safe-text.js'
+
+export { MIN_SECRET_LENGTH, redact }
+
+/**
+ * Registers a secret value: the runner masks it in the log, and `redact` removes
+ * it, in every encoding, from everything the action writes. A value shorter than
+ * MIN_SECRET_LENGTH is not registered; when `what` names it, a warning says so.
+ * Returns whether the value is masked.
+ */
+export function addSecret(value: string | undefined, what?: string): boolean {
+  if (!value) return false
+  if (value.length < MIN_SECRET_LENGTH) {
+    if (what) {
+      core.warning(
+        `${what} is ${value.length} character(s) long, too short to be masked safely (at least ${MIN_SECRET_LENGTH} are needed): ` +
+          'it is sent, but not masked, so the service or the build may show it.'
+      )
+    }
+    return false
+  }
+  core.setSecret(value)
+  rememberSecret(value)
+  if (!/[\r\n]/.test(value)) return true
+  // Multi-line secrets (SSH keys) are masked line by line by the runner; do the same here.
+  for (const line of value.split(/\r\n|\r|\n/)) {
+    const trimmed = line.trim()
+    if (trimmed.length >= MIN_SECRET_LENGTH && !trimmed.startsWith('-----')) {
+      core.setSecret(trimmed)
+      rememberSecret(trimmed)
+    }
+  }
+  // A key pasted with escaped line breaks can be echoed back by a server in that form.
+  rememberSecret(value.replace(/\r?\n/g, '\\n'))
+  return true
+}

@@ -1,0 +1,182 @@
+/**
+ * The job summary as HTML: every piece of text escaped (Markdown punctuation
+ * included), links only to plain http(s) URLs, and the whole kept within
+ * GitHub's size limit. Its escaping is also the one way text reaches GitHub's
+ * other pages (the pull request comment, the check run, the commit status), so
+ * text from outside pings nobody and adds no link anywhere.
+ */
+import { redact } from '../safe-text.js'
+
+/** A part of the job summary, described as data so operations need not know the runner. */
+export interface SummarySection {
+  heading: string
+  /** Plain lines, rendered as paragraphs (escaped). */
+  lines?: string[]
+  /** Two-column facts, rendered as a table. */
+  facts?: Array<[string, string | number | boolean | undefined]>
+  /** A table: the first row is the header. */
+  table?: string[][]
+  /** Shown only for an http(s) URL without spaces, quotes or angle brackets. */
+  link?: { text: string; href: string }
+}
+
+/** GitHub shows at most 1 MiB (1,048,576 bytes) of a step's summary. */
+export const MAX_SUMMARY_BYTES = 1_000_000
+const MAX_TABLE_ROWS = 500
+const MAX_LINES = 100
+const MAX_CELL_CHARS = 1_000
+const MAX_LINE_CHARS = 2_000
+
+/**
+ * The sections as HTML of at most `budget` bytes. Each element starts a line and
+ * no line is blank, so the whole summary stays HTML blocks, in which Markdown is
+ * not read; text is escaped besides, Markdown punctuation included. When the
+ * budget runs out, the rest is left out and a closing note says so.
+ */
+export function renderSummary(sections: SummarySection[], budget: number): string {
+  const cutNote = `<p>${escape("The summary was cut here: GitHub shows at most 1 MiB of a step's summary. The step's outputs, and the files they name, hold everything.")}</p>\n`
+  const html = new BoundedHtml(budget - Buffer.byteLength(cutNote))
+  for (const section of sections) if (!putSection(html, section)) return html.out + cutNote
+  return html.out
+}
+
+/** Puts one section; false when the budget ran out on it. */
+function putSection(html: BoundedHtml, section: SummarySection): boolean {
+  if (!html.put(`<h3>${escape(section.heading, MAX_LINE_CHARS)}</h3>`)) return false
+  const href = section.link && safeHref(section.link.href)
+  if (section.link && href && !html.put(`<p><a href="${href}">${escape(section.link.text, MAX_LINE_CHARS)}</a></p>`)) return false
+  const lines = section.lines ?? []
+  for (const line of lines.slice(0, MAX_LINES)) if (!html.put(`<p>${escape(line, MAX_LINE_CHARS)}</p>`)) return false
+  if (lines.length > MAX_LINES && !html.put(`<p>${escape(`${lines.length - MAX_LINES} more line(s) are not shown here.`)}</p>`)) return false
+  const facts = (section.facts ?? []).filter(([, value]) => value !== undefined && value !== '')
+  if (facts.length > 0) {
+    const rows = facts.map(([key, value]) => `<tr><td>${escape(key, MAX_CELL_CHARS)}</td><td><code>${escape(String(value), MAX_CELL_CHARS)}</code></td></tr>`)
+    if (!html.putTable('<tr><th>Field</th><th>Value</th></tr>', rows, rows.length)) return false
+  }
+  if (section.table && section.table.length > 0) {
+    const [header, ...rows] = section.table
+    const head = `<tr>${header.map((cell) => `<th>${escape(cell, MAX_CELL_CHARS)}</th>`).join('')}</tr>`
+    const body = rows.slice(0, MAX_TABLE_ROWS).map((row) => `<tr>${row.map((cell) => `<td>${escape(cell, MAX_CELL_CHARS)}</td>`).join('')}</tr>`)
+    if (!html.putTable(head, body, rows.length)) return false
+  }
+  return true
+}
+
+/** HTML lines appended while they fit in a byte budget. */
+class BoundedHtml {
+  out = ''
+
+  constructor(private left: number) {}
+
+  /** Appends one line; false (and nothing appended) when it does not fit. */
+  put(html: string): boolean {
+    const size = Buffer.byteLength(html) + 1
+    if (size > this.left) return false
+    this.out += `${html}\n`
+    this.left -= size
+    return true
+  }
+
+  /** A table with as many rows as fit; false when not all of them do. */
+  putTable(head: string, rows: string[], total: number): boolean {
+    const note = (shown: number): string => `<p>${escape(`The table shows the first ${shown} of ${total} rows.`)}</p>`
+    const reserve = Buffer.byteLength(`</table>${note(total)}`) + 2
+    let html = `<table>${head}`
+    if (Buffer.byteLength(html) + reserve > this.left) return false
+    let used = Buffer.byteLength(html)
+    let shown = 0
+    for (const row of rows) {
+      const size = Buffer.byteLength(row)
+      if (used + size + reserve > this.left) break
+      html += row
+      used += size
+      shown += 1
+    }
+    this.put(`${html}</table>`)
+    if (shown < total) this.put(note(shown))
+    return shown === rows.length
+  }
+}
+
+const ENTITIES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+  '[': '&#91;',
+  ']': '&#93;',
+  '(': '&#40;',
+  ')': '&#41;',
+  '!': '&#33;',
+  '|': '&#124;',
+  '*': '&#42;',
+  '_': '&#95;',
+  '\\': '&#92;',
+  '`': '&#96;',
+  '~': '&#126;',
+  '#': '&#35;',
+  $: '&#36;'
+}
+
+/**
+ * Text for the summary, a pull request comment or a check run's Markdown: secrets removed,
+ * cut to `max` characters, every line break and control character flattened to a space (a
+ * blank line would end the HTML block and let Markdown in), pings and links neutralised
+ * (`neutralise`), and HTML and Markdown punctuation written as character references.
+ */
+export function escape(text: string, max = Infinity): string {
+  return neutralise(flatten(cut(redact(text), max))).replace(/[&<>"'[\]()!|*_\\`~#$]/g, (c) => ENTITIES[c])
+}
+
+/**
+ * Text for a GitHub field shown as plain text (a check run's title, a commit status's
+ * description): secrets removed, one line, pings and links neutralised, and at most `max`
+ * characters in all.
+ */
+export function plainText(text: string, max: number): string {
+  const clean = neutralise(flatten(redact(text)))
+  if (clean.length <= max) return clean
+  // A cut between `www` and its joiner would let the ellipsis complete a bare `www.` link.
+  let room = max - 3
+  let out = cut(clean, room)
+  while (room > 0 && /\bwww\.\.\.$/i.test(out)) out = cut(clean, --room)
+  return out
+}
+
+/** A zero-width joiner: invisible, and no mention, reference or link pattern of GitHub matches across it. */
+const JOINER = '\u200d'
+
+/**
+ * Text that GitHub can turn into no ping and no link, in Markdown, in HTML and in plain text:
+ * a zero-width joiner goes after every `@` (user and team mentions, e-mail autolinks) and `#`
+ * (`#123`, `owner/repo#123`), inside `GH-123`, between a scheme's `:` and `//` and after
+ * `www` (bare URLs), after `<` (autolinks and tags) and between `]` and `(` (Markdown links).
+ * Done before the Markdown escaping, on the text itself, because GitHub finds mentions and
+ * references in the rendered text, after character references are decoded.
+ */
+export function neutralise(text: string): string {
+  return text
+    .replace(/[@#<]/g, `$&${JOINER}`)
+    .replace(/\b(gh)-(?=\d)/gi, `$1-${JOINER}`)
+    .replace(/:(?=\/\/)/g, `:${JOINER}`)
+    .replace(/\b(www)\./gi, `$1${JOINER}.`)
+    .replace(/\](?=\()/g, `]${JOINER}`)
+}
+
+/** At most `max` characters, then `...`; never half a surrogate pair. */
+function cut(text: string, max: number): string {
+  if (text.length <= max) return text
+  return `${text.slice(0, /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max)}...`
+}
+
+/** Line breaks and control characters as spaces. */
+function flatten(text: string): string {
+  return text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
+}
+
+/** The URL for an href, or undefined unless it is a plain http(s) URL. */
+function safeHref(url: string): string | undefined {
+  const clean = redact(url)
+  return /^https?:\/\/[^\s"'<>`\\\p{Cc}]+$/iu.test(clean) ? clean.replace(/&/g, '&amp;') : undefined
+}

@@ -1,0 +1,40 @@
+import { isMapping } from './parse.js'
+
+/** One place in a service.yml that names a machine type. */
+export interface MachineTypeUse {
+  /** `default stack` or `workflow <id>`, as shown to people. */
+  place: string
+  /** The workflow's id; absent for the default stack. */
+  workflow?: string
+  /** The stack named next to the machine type, when there is one. */
+  stack?: string
+}
+
+/**
+ * Finds where a parsed service.yml names `machineType`: the default stack at
+ * `meta.service.machine_type_id` and each workflow's own stack at
+ * `workflows.<id>.meta.service.machine_type_id` — the places the service's
+ * migration rewrites.
+ */
+export function findMachineTypeUses(config: unknown, machineType: string): MachineTypeUse[] {
+  const uses: MachineTypeUse[] = []
+  if (!isMapping(config)) return uses
+  const top = serviceMeta(config)
+  if (top?.machine_type_id === machineType) uses.push({ place: 'default stack', ...stackOf(top) })
+  if (isMapping(config.workflows)) {
+    for (const [id, workflow] of Object.entries(config.workflows)) {
+      const meta = serviceMeta(workflow)
+      if (meta?.machine_type_id === machineType) uses.push({ place: `workflow ${id}`, workflow: id, ...stackOf(meta) })
+    }
+  }
+  return uses
+}
+
+function serviceMeta(holder: unknown): Record<string, unknown> | undefined {
+  if (!isMapping(holder) || !isMapping(holder.meta) || !isMapping(holder.meta.service)) return undefined
+  return holder.meta.service
+}
+
+function stackOf(meta: Record<string, unknown>): { stack?: string } {
+  return typeof meta.stack === 'string' && meta.stack !== '' ? { stack: meta.stack } : {}
+}

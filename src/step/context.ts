@@ -1,0 +1,33 @@
+import type { OutputName, StateName } from '../constants.js'
+import type { ServiceClient } from '../http/service-client.js'
+import type { OutputValue } from '../runner/outputs.js'
+import type { SummarySection } from '../runner/summary.js'
+
+/**
+ * What every operation gets besides its own inputs: the client, and the only way
+ * to the runner. Everything written through it has known secrets removed, and
+ * text from outside can never act as a workflow command.
+ */
+export interface HandlerContext {
+  client: ServiceClient
+  /** Aborted when the job is cancelled (SIGINT or SIGTERM). */
+  signal: AbortSignal
+  /** Link to this workflow run, quoted in abort reasons. */
+  runUrl?: string
+  /** Sets a step output (within GitHub's limits; see runner/outputs.ts); undefined sets nothing. */
+  output(name: OutputName, value: OutputValue): void
+  /** Sets an output to a secret the service issued: masked in the log, kept whole in the output, redacted everywhere after. */
+  secretOutput(name: OutputName, value: string): void
+  /** Masks a secret the service sent (a signed URL): hidden in the log and removed from everything written after. */
+  mask(value: string): void
+  /** Adds a section to the job summary, written when the step ends. */
+  summary(section: SummarySection): void
+  info(message: string): void
+  notice(message: string): void
+  warning(message: string): void
+  debug(message: string): void
+  /** Runs `body` with its log lines folded under `name`. */
+  group<T>(name: string, body: () => Promise<T>): Promise<T>
+  /** Saves a value for the post step; '' clears it. */
+  saveState(name: StateName, value: string): void
+}

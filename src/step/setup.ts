@@ -1,0 +1,47 @@
+/**
+ * What a step needs once its inputs have been read: the service client, the step context
+ * and the words for a failed call. main.ts loads this module only
+ * then, so a step that fails on its inputs never loads it, nor the HTTP, output and
+ * summary code it brings, and starts that much sooner.
+ */
+import type { CommonInputs } from '../inputs/common.js'
+import { ApiError } from '../http/api-error.js'
+import { ApiClient } from '../http/client.js'
+import { reportProxySecretsTo } from '../http/transport.js'
+import { addSecret } from '../runner/secrets.js'
+import { StepContext } from './step-context.js'
+import * as commands from '../runner/workflow-commands.js'
+
+/** The context an operation runs in: its service client, the cancel signal and the run's page. */
+export function createStepContext(common: CommonInputs, signal: AbortSignal): StepContext {
+  return new StepContext(createClient(common), signal, runUrl())
+}
+
+/** The failure line for any error but an input error: a refused call gets a hint on what to check (`role`: the role the operation needs). */
+export function describeServiceFailure(error: unknown, role: string | undefined): string {
+  if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error)
+  if (error.status === 401) return `${error.message}. The token was refused: check that the secret holds a valid access token.`
+  if (error.status === 403 && role) return `${error.message}. The token's user lacks the role this call needs: ${role}.`
+  if (error.status === 404) return `${error.message}. Check the slugs: the service knows no such resource, or the token cannot see it.`
+  return error.message
+}
+
+/** The service client of the step, from the common inputs. */
+export function createClient(common: CommonInputs): ApiClient {
+  // Before the first request, which reads the proxy variables: their secrets are masked.
+  reportProxySecretsTo((value, what) => addSecret(value, what))
+  return new ApiClient({
+    baseUrl: common.baseUrl,
+    token: common.token,
+    timeoutMs: common.requestTimeoutMs,
+    maxAttempts: common.maxAttempts,
+    retryBaseMs: common.retryBaseMs,
+    debug: (message) => commands.debug(message)
+  })
+}
+
+/** The page of this workflow run, quoted in abort reasons. */
+export function runUrl(): string | undefined {
+  const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = process.env
+  return GITHUB_SERVER_URL && GITHUB_REPOSITORY && GITHUB_RUN_ID ? `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}` : undefined
+}
