@@ -5504,7 +5504,7 @@ function unparsedBody(raw) {
     return `[unparsed body of ${Buffer.byteLength(raw)} bytes]`;
 }
 
-;// CONCATENATED MODULE: ./src/yaml-as-service.ts
+;// CONCATENATED MODULE: ./src/service-yml/yaml-as-service.ts
 /**
  * YAML read as the service reads it. The service's reader is Go's gopkg.in/yaml (a port of
  * libyaml, YAML 1.1), which differs from js-yaml's default (YAML 1.2 core) in two ways that
