@@ -121,6 +121,8 @@ describe('one trigger, several builds', () => {
     let spawned: (child: ChildProcess) => void = () => undefined
     const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
     const inputs = { ...PUSH, wait: 'true', 'wait-timeout': '120' }
+    // No free concurrency slot keeps the builds unfinished however slow the machine is, until the post step aborts them.
+    await setConcurrency(emu, 'ios-app', 0)
     const running = step(emu, 'trigger', inputs, { onSpawn: spawned, timeoutMs: 15_000 })
     const stepProcess = await child
     await printed(stepProcess, 'Waiting for ')
@@ -135,5 +137,6 @@ describe('one trigger, several builds', () => {
       expect(post.stdout).toContain(`Aborted build ${b['build-slug']} of ios-app`)
     }
     expect(post.stdout).toContain(`Aborted pipeline ${builds[2]['pipeline-id']} of ios-app`)
+    await setConcurrency(emu, 'ios-app', null)
   })
 })
