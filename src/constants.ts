@@ -183,12 +183,10 @@ export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = {
 /** State saved for the post step, which aborts a build the main step could not. */
 export const State = {
   isPost: 'is-post',
-  /**
-   * The builds and pipelines a wait leaves for the post step (see builds/pending.ts). The
-   * runner's name stays `pending-build`, as every earlier version saved it: a post step reads
-   * what its main step saved, and the tests read the runner's state file by that name.
-   */
-  pendingWork: 'pending-build'
+  /** The builds and pipelines a wait leaves for the post step (see builds/pending.ts). */
+  pendingWork: 'pending-work',
+  /** The same, under the name versions before it saved it (one build then): still read by the post step. */
+  pendingBuildOfEarlierVersions: 'pending-build'
 } as const
 
 export type StateName = (typeof State)[keyof typeof State]

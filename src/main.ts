@@ -73,7 +73,7 @@ async function flushSummary(context: StepContext | undefined): Promise<void> {
 
 /** The post step: aborts the builds or the pipeline the main step was waiting for when it was killed. */
 async function runPost(): Promise<void> {
-  const pending = commands.getState(State.pendingWork)
+  const pending = commands.getState(State.pendingWork) || commands.getState(State.pendingBuildOfEarlierVersions)
   if (!pending) return
   try {
     const { abortPendingWork } = await import('./builds/post-abort.js')

@@ -77,7 +77,7 @@ describe('any other value fails, naming the field, the value and its type, and l
     )
     expect(service.calls(`POST ${path}/abort`)).toHaveLength(0)
     // The step state no longer names the build ...
-    expect(result.state['pending-build']).toBe('')
+    expect(result.state['pending-work']).toBe('')
     // ... so the post step, run with that state, leaves the build alone.
     service.requests.length = 0
     const post = await runAction(triggerInputs(service.url, app), { state: result.state })
@@ -105,7 +105,7 @@ describe('any other value fails, naming the field, the value and its type, and l
     expect(errorLine(result)).toContain('answered 401: token revoked')
     expect(errorLine(result)).toContain(`build ${build} was left as it is`)
     expect(service.calls(`POST ${path}/abort`)).toHaveLength(0)
-    expect(result.state['pending-build']).toBe('')
+    expect(result.state['pending-work']).toBe('')
   })
 
   it('the wait-timeout still aborts the build (by design)', async () => {

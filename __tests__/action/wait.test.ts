@@ -44,7 +44,7 @@ describe('waiting for a build', () => {
     expect(service.calls(`GET ${BUILD}`)).toHaveLength(3)
     expect(result.summary).toMatch(/Result[\s\S]*success/)
     // The build was saved for the post step while waiting, and cleared once it ended.
-    expect(result.state['pending-build']).toBe('')
+    expect(result.state['pending-work']).toBe('')
     expectNoSecrets(result)
   })
 
@@ -60,7 +60,7 @@ describe('waiting for a build', () => {
     expect(result.outputs['build-slug']).toBe('build-abc')
     expect(result.outputs['build-url']).toBe('https://service.example/build/build-abc')
     // The build is left in the state file, for the post step to abort.
-    expect(JSON.parse(result.state['pending-build'])).toEqual({ appSlug: 'app-1', buildSlug: 'build-abc' })
+    expect(JSON.parse(result.state['pending-work'])).toEqual({ appSlug: 'app-1', buildSlug: 'build-abc' })
   })
 
   it('a failed build fails the step, with build-status failed', async () => {
@@ -159,13 +159,13 @@ describe('waiting for a build', () => {
       'Aborted by the GitHub Action: the GitHub job was cancelled (https://github.com/octo/repo/actions/runs/77)'
     )
     expect(result.outputs['build-status']).toBe('cancelled')
-    expect(result.state['pending-build']).toBe('')
+    expect(result.state['pending-work']).toBe('')
   })
 
   it('the post step aborts a build the killed main step was waiting for', async () => {
     service = await serve({ [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
     const result = await runAction(waitInputs(service.url), {
-      state: { 'is-post': 'true', 'pending-build': JSON.stringify({ appSlug: 'app-1', buildSlug: 'build-abc' }) }
+      state: { 'is-post': 'true', 'pending-work': JSON.stringify({ appSlug: 'app-1', buildSlug: 'build-abc' }) }
     })
     expect(result.code).toBe(0)
     expect(service.calls(`POST ${BUILD}/abort`)).toHaveLength(1)
@@ -175,7 +175,7 @@ describe('waiting for a build', () => {
 
   it('the post step does nothing when no build is pending', async () => {
     service = await serve({})
-    const result = await runAction(waitInputs(service.url), { state: { 'is-post': 'true', 'pending-build': '' } })
+    const result = await runAction(waitInputs(service.url), { state: { 'is-post': 'true', 'pending-work': '' } })
     expect(result.code).toBe(0)
     expect(service.requests).toHaveLength(0)
   })

@@ -68,7 +68,7 @@ describe('pipelines', () => {
     expectPassed(first)
     expect(first.outputs['pipeline-status']).toBe('failed')
     // The wait ended: nothing is left for the post step to abort.
-    expect(first.state['pending-build']).toBe('')
+    expect(first.state['pending-work']).toBe('')
     const before = JSON.parse(first.outputs.builds) as Workflow[]
     expect(before.map((w) => [w.stage, w.name, w.status])).toEqual([
       ['build', 'primary', 'succeeded'],
@@ -110,7 +110,7 @@ describe('pipelines', () => {
     expect(elapsed.at(-1)).toBeGreaterThanOrEqual(1)
     expect(errorLine(result)).toContain('the wait-timeout of 2 s was reached; the pipeline was aborted')
     expect(result.stdout).toContain(`Waiting for pipeline ${id} (wait-timeout: 2 seconds, poll-interval: 0.5 seconds)`)
-    expect(result.state['pending-build']).toBe('')
+    expect(result.state['pending-work']).toBe('')
   })
 
   it('reads of the pipeline answered 5xx beyond the client\'s retries do not end the wait: the step ends with the real status', async () => {
@@ -140,7 +140,7 @@ describe('pipelines', () => {
     expectFailed(result)
     expect(errorLine(result)).toContain(`answered ${status}`)
     expect(errorLine(result)).toContain(`pipeline ${result.outputs['pipeline-id']} was left as it is`)
-    expect(result.state['pending-build']).toBe('')
+    expect(result.state['pending-work']).toBe('')
     expect((await requestLog(emu)).filter((r) => r.path.endsWith('/abort'))).toEqual([])
   })
 

@@ -56,7 +56,7 @@ describe('the post step after the main step was killed', () => {
     const builds = JSON.parse(killed.outputs.builds) as Build[]
     expect(builds.map((b) => b['app-slug'])).toEqual(APPS)
     // The state names every build, and stays small: the runner hands it over in an environment variable.
-    const saved = killed.state['pending-build']
+    const saved = killed.state['pending-work']
     for (const build of builds) expect(saved).toContain(build['build-slug'])
     expect(saved.length).toBeLessThan(100 * builds.length)
 
@@ -108,7 +108,7 @@ describe('the post step after the main step was killed', () => {
     const killed = await killedWhileWaiting(inputs, 'Waiting for pipeline')
     const id = killed.outputs['pipeline-id']
     expect(id).toBeTruthy()
-    expect(killed.state['pending-build']).toContain(id)
+    expect(killed.state['pending-work']).toContain(id)
     const app = emu.state.apps.get('ios-app')!
     expect(emu.model.pipelineView(app, emu.state.pipelines.get(id)!).status).toBe('running')
 
@@ -148,7 +148,7 @@ describe('the post step after the main step was killed', () => {
   })
 
   it('a state the post step cannot read warns and sends nothing', async () => {
-    const post = await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { state: { 'is-post': 'true', 'pending-build': JSON.stringify({ builds: [[randomString(8)]] }) } })
+    const post = await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { state: { 'is-post': 'true', 'pending-work': JSON.stringify({ builds: [[randomString(8)]] }) } })
     expectPassed(post)
     expect(warnings(post).join('\n')).toContain('Could not abort what the main step was waiting for: the saved state names no build and no pipeline')
     expect(await requestLog(emu)).toEqual([])
@@ -161,7 +161,7 @@ describe('a wait that ends clears what it saved for the post step', () => {
     expectFailed(result)
     const builds = JSON.parse(result.outputs.builds) as Build[]
     expect(builds.map((b) => b.status)).toEqual(APPS.map(() => 'timed-out'))
-    expect(result.state['pending-build']).toBe('')
+    expect(result.state['pending-work']).toBe('')
   })
 
   it('several apps with fail-fast: the builds left running on purpose are not left to the post step', async () => {
@@ -175,7 +175,7 @@ describe('a wait that ends clears what it saved for the post step', () => {
       ['web-app', 'failed'],
       ['ios-app', 'running']
     ])
-    expect(result.state['pending-build']).toBe('')
+    expect(result.state['pending-work']).toBe('')
     expect((await buildState(emu, builds[1]['build-slug'])).status).toBe(0)
   })
 })

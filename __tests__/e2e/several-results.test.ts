@@ -114,7 +114,7 @@ describe('one trigger, several builds', () => {
     for (const b of builds.slice(0, 2)) expect((await buildState(emu, b['build-slug']!)).status).toBe(3)
     const pipeline = emu.state.pipelines.get(builds[2]['pipeline-id']!)!
     expect(emu.model.pipelineView(emu.state.apps.get('ios-app')!, pipeline).status).toBe('aborted')
-    expect(result.state['pending-build']).toBe('')
+    expect(result.state['pending-work']).toBe('')
   })
 
   it('the post step after a hard kill aborts every one of them', async () => {

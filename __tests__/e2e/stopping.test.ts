@@ -20,7 +20,7 @@ describe('a wait that is stopped aborts the build', () => {
     expect(build).toMatchObject({ status: 3, status_text: 'aborted', abort: { with_success: false, by: 'olivia' } })
     expect(build.abort_reason).toContain('wait-timeout')
     // Nothing left for the post step to abort.
-    expect(result.state['pending-build']).toBe('')
+    expect(result.state['pending-work']).toBe('')
   })
 
   it('SIGINT during a wait: the step stops, reports cancelled, and the build is aborted', async () => {
@@ -58,7 +58,7 @@ describe('a wait that is stopped aborts the build', () => {
     stepProcess.kill('SIGKILL')
     const killed = await running
     expect(killed.signal).toBe('SIGKILL')
-    const pending = JSON.parse(killed.state['pending-build'])
+    const pending = JSON.parse(killed.state['pending-work'])
     expect(pending).toEqual({ appSlug: 'ios-app', buildSlug: killed.outputs['build-slug'] })
     expect((await buildState(emu, pending.buildSlug)).status).toBe(0)
 

@@ -342,7 +342,7 @@ const waiting: Scenario[] = [
         const { result, service } = await against({ [STATUS]: onStatus, [ABORT]: { body: { status: 'ok' } } }, 'wait', { ...waitInputs, 'max-attempts': '4' }, { onSpawn: (c) => (child = c), env: { ...env } })
         checks.equal(name, 'calls', { polls: service.calls(STATUS).length, aborts: service.calls(ABORT).length }, { polls: 1, aborts: 1 })
         checks.equal(name, 'build-status', result.outputs['build-status'], 'cancelled')
-        checks.equal(name, 'pending build cleared', result.state['pending-build'], '')
+        checks.equal(name, 'pending build cleared', result.state['pending-work'], '')
         failed(checks, name, result, 300 + SCENARIO_SLACK_MS, /^Stopped waiting for build b-1 because the GitHub job was cancelled; the build was aborted\.$/)
         return describeRun(result, service.calls(ABORT).length, ' abort call(s)')
       }

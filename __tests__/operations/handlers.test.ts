@@ -53,7 +53,7 @@ describe('builds', () => {
     expect(error).toBeUndefined()
     expect(calls).toHaveLength(2)
     expect(ctx.outputs).toMatchObject({ 'build-slug': 'b-1', 'build-status': 'success', 'build-status-text': 'success' })
-    expect(ctx.state['pending-build']).toBe('')
+    expect(ctx.state['pending-work']).toBe('')
     expect(logged(ctx, 'info')).toEqual(expect.arrayContaining(['Build b-1: running (in-progress)', 'Build b-1 finished: success (success)']))
   })
 

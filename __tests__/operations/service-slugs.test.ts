@@ -28,7 +28,7 @@ describe.each(SLUGS.map((slug) => ({ slug, shown: JSON.stringify(slug) })))('ser
     expect(error).toMatch(/the build may have started/)
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /apps/app-1/builds'])
     expect(result.outputs['build-slug']).toBeUndefined()
-    expect(result.state['pending-build'] ?? '').toBe('')
+    expect(result.state['pending-work'] ?? '').toBe('')
   })
 
   it('register-app: the slug of the answer fails the step, naming the field and the value; no other call is made', async () => {

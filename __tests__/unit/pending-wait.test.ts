@@ -1,4 +1,4 @@
-/** The pending-build state: what each wait saves, read back as the post step reads it. */
+/** The pending-work state: what each wait saves, read back as the post step reads it. */
 import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import { readPending, savedBuilds, savedPipeline, savedWork, type PendingBuild } from '../../src/builds/pending.js'
@@ -6,7 +6,7 @@ import { randomSlug } from '../helpers/random.js'
 
 const build = (): PendingBuild => ({ appSlug: randomSlug(), buildSlug: randomSlug() })
 
-describe('the pending-build state', () => {
+describe('the pending-work state', () => {
   it('one build is saved in the form earlier versions saved', () => {
     const one = build()
     expect(JSON.parse(savedBuilds([one]))).toEqual(one)

@@ -98,7 +98,7 @@ describe('the workflow-command module writes what @actions/core writes', () => {
       impl.setOutput('number', 42)
       impl.setOutput('empty', '')
       impl.setOutput('one-line', line)
-      impl.saveState('pending-build', value)
+      impl.saveState('pending-work', value)
       impl.saveState('is-post', 'true')
     })
     expect(ours.stdout).toBe(theirs.stdout)
@@ -107,7 +107,7 @@ describe('the workflow-command module writes what @actions/core writes', () => {
     expect(parseCommandFile(ours.output)['one-line']).toBe(line)
     expect(ours.output).toContain(`multi-line<<ghadelimiter_<uuid>\n${value}\nghadelimiter_<uuid>\n`)
     expect(ours.output).toContain(`object=${JSON.stringify({ list: [1, 'two'], text: value })}\nnumber=42\nempty=\none-line=${line}\n`)
-    expect(ours.state).toBe(`pending-build<<ghadelimiter_<uuid>\n${value}\nghadelimiter_<uuid>\nis-post=true\n`)
+    expect(ours.state).toBe(`pending-work<<ghadelimiter_<uuid>\n${value}\nghadelimiter_<uuid>\nis-post=true\n`)
   })
 
   it('outputs and state as commands when the runner gives no files: names and values escaped the same', () => {

@@ -1,8 +1,8 @@
 /**
- * What a wait leaves for the post step in the pending-work state (`pending-build` to the
- * runner, see State in constants.ts): the builds, or the pipeline, to abort if the main step
- * is killed before it could. Three forms, each a short
- * JSON object, since the runner passes state to the post step in an environment variable:
+ * What a wait leaves for the post step in the `pending-work` state (earlier versions saved
+ * one build as `pending-build`, which the post step still reads): the builds, or the
+ * pipeline, to abort if the main step is killed before it could. Each form is a short JSON
+ * object, since the runner passes state to the post step in an environment variable:
  * - one build: `{"appSlug", "buildSlug"}`, the form every earlier version saved, so a state
  *   saved by any of them is read the same way;
  * - several builds: `{"builds": [[appSlug, buildSlug], ...]}` (at most 50, one per app);
