@@ -5,7 +5,6 @@
  * never reach (loopback, link-local, private and the other special ranges, IPv4 and IPv6,
  * the IPv4 forms hidden inside IPv6 included). Pure: no lookups, no sockets.
  */
-import { isIP } from 'node:net'
 
 /** A host without the brackets of an IPv6 address, lower case and without a trailing dot. */
 export function bareHostName(hostname: string): string {
@@ -29,6 +28,14 @@ export function isSecureOrLoopback(url: URL): boolean {
 export interface Ip {
   version: 4 | 6
   value: bigint
+}
+
+/**
+ * Node's own IP literal check, loaded on first use: base-url is checked as every step starts,
+ * and loading node:net there costs every step, a failing one included, several milliseconds.
+ */
+function isIP(address: string): number {
+  return process.getBuiltinModule('node:net').isIP(address)
 }
 
 /** Parses an IP literal (IPv6 without brackets; a zone id is ignored); undefined when it is not one. */
@@ -80,8 +87,8 @@ export function inCidr(ip: Ip, range: Cidr): boolean {
 
 const cidr = (text: string): Cidr => parseCidr(text) as Cidr
 
-/** Ranges no download may reach, with the word a message uses for each. */
-const SPECIAL: [Cidr, string][] = [
+/** Ranges no download may reach, with the word a message uses for each (parsed on first use, not as every step starts). */
+const SPECIAL_RANGES: [string, string][] = [
   ['127.0.0.0/8', 'loopback'],
   ['::1/128', 'loopback'],
   ['0.0.0.0/8', 'unspecified'],
@@ -105,23 +112,32 @@ const SPECIAL: [Cidr, string][] = [
   ['100::/64', 'reserved (discard)'],
   ['2001::/32', 'reserved (Teredo)'],
   ['fec0::/10', 'reserved (site-local)']
-].map(([range, word]) => [cidr(range), word])
+]
 
 /** IPv6 ranges that carry an IPv4 address, and where it sits: judged by the IPv4 address inside. */
-const CARRIERS: [Cidr, bigint][] = [
-  [cidr('::ffff:0:0/96'), 0n],
-  [cidr('64:ff9b::/96'), 0n],
-  [cidr('64:ff9b:1::/48'), 0n],
-  [cidr('2002::/16'), 80n],
-  [cidr('::/96'), 0n]
+const CARRIER_RANGES: [string, bigint][] = [
+  ['::ffff:0:0/96', 0n],
+  ['64:ff9b::/96', 0n],
+  ['64:ff9b:1::/48', 0n],
+  ['2002::/16', 80n],
+  ['::/96', 0n]
 ]
+
+let parsed: { special: [Cidr, string][]; carriers: [Cidr, bigint][] } | undefined
+function ranges(): NonNullable<typeof parsed> {
+  parsed ??= {
+    special: SPECIAL_RANGES.map(([range, word]) => [cidr(range), word]),
+    carriers: CARRIER_RANGES.map(([range, shift]) => [cidr(range), shift])
+  }
+  return parsed
+}
 
 /** Why `ip` is not a public address ('loopback', 'link-local', 'private', …), or undefined when it is one. */
 export function specialRange(ip: Ip): string | undefined {
   if (ip.version === 6) {
-    for (const [range, shift] of CARRIERS) {
+    for (const [range, shift] of ranges().carriers) {
       if (inCidr(ip, range) && ip.value !== 0n && ip.value !== 1n) return specialRange({ version: 4, value: (ip.value >> shift) & 0xffffffffn })
     }
   }
-  return SPECIAL.find(([range]) => inCidr(ip, range))?.[1]
+  return ranges().special.find(([range]) => inCidr(ip, range))?.[1]
 }
