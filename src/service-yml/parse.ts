@@ -1,4 +1,5 @@
-import { loadServiceYaml, loadServiceYamlText } from './yaml-as-service.js'
+import { load } from 'js-yaml'
+import { loadAsService, loadServiceYaml, loadServiceYamlText, TEXT_SCHEMA } from './yaml-as-service.js'
 
 /** Why a text is not a usable service.yml, with the 1-based place of a syntax error. */
 export interface ServiceYmlProblem {
@@ -33,16 +34,37 @@ export function parseServiceYml(text: string): ParsedServiceYml {
     repairedLines = read.repairedLines
     textDoc = loadServiceYamlText(read.text)
   } catch (error) {
-    const e = error as { reason?: unknown; mark?: { line?: unknown; column?: unknown }; message?: unknown }
-    const reason = typeof e.reason === 'string' && e.reason !== '' ? e.reason : String(e.message ?? error)
-    const line = typeof e.mark?.line === 'number' ? e.mark.line + 1 : undefined
-    const column = typeof e.mark?.column === 'number' ? e.mark.column + 1 : undefined
-    return { ok: false, problem: { reason, line, column } }
+    return { ok: false, problem: problemOf(error) }
   }
   if (!isMapping(doc) || !isMapping(textDoc)) {
     return { ok: false, problem: { reason: `the document is ${describe(doc)}, not a mapping of keys to values` } }
   }
   return { ok: true, config: doc, textConfig: textDoc, repairedLines }
+}
+
+/**
+ * The text reading alone (every scalar as written), with the same tolerance of indentation:
+ * one parse instead of two, for a caller that reads only string fields (the migration preview,
+ * which reads thousands of files).
+ */
+export function parseServiceYmlText(text: string): { ok: true; textConfig: Record<string, unknown> } | { ok: false; problem: ServiceYmlProblem } {
+  let textDoc: unknown
+  try {
+    textDoc = loadAsService(text, (current) => load(current, { schema: TEXT_SCHEMA })).doc
+  } catch (error) {
+    return { ok: false, problem: problemOf(error) }
+  }
+  if (!isMapping(textDoc)) return { ok: false, problem: { reason: `the document is ${describe(textDoc)}, not a mapping of keys to values` } }
+  return { ok: true, textConfig: textDoc }
+}
+
+/** A js-yaml error as a problem with its 1-based place. */
+function problemOf(error: unknown): ServiceYmlProblem {
+  const e = error as { reason?: unknown; mark?: { line?: unknown; column?: unknown }; message?: unknown }
+  const reason = typeof e.reason === 'string' && e.reason !== '' ? e.reason : String(e.message ?? error)
+  const line = typeof e.mark?.line === 'number' ? e.mark.line + 1 : undefined
+  const column = typeof e.mark?.column === 'number' ? e.mark.column + 1 : undefined
+  return { reason, line, column }
 }
 
 /** One line for a problem, e.g. `bad indentation of a mapping entry at line 3, column 4`. */

@@ -10,7 +10,7 @@ import { listAll } from '../http/pagination.js'
 import type { ServiceClient } from '../http/service-client.js'
 import { quote } from '../safe-text.js'
 import { findMachineTypeUses, type MachineTypeUse } from './machine-types.js'
-import { describeProblem, parseServiceYml } from './parse.js'
+import { describeProblem, parseServiceYmlText } from './parse.js'
 
 /** An app a dry run found using the machine type, and where. */
 export interface PreviewedApp {
@@ -81,7 +81,7 @@ async function previewApp(client: ServiceClient, app: Pick<App, 'slug' | 'title'
     if (isHttpError(error, 401) || (error instanceof ApiError && error.kind === 'cancelled')) throw error
     return { app: label, error: `could not read service.yml: ${(error as Error).message}` }
   }
-  const parsed = parseServiceYml(text)
+  const parsed = parseServiceYmlText(text)
   if (!parsed.ok) return { app: label, error: `service.yml is not valid YAML: ${describeProblem(parsed.problem)}${mentions(text, machineType)}` }
   // machine_type_id is a string in the service's model: compared as written, `12.0` stays `12.0`.
   return { label, slug: app.slug, title: app.title, uses: findMachineTypeUses(parsed.textConfig, machineType) }
