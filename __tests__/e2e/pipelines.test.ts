@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { randomString } from '../helpers/random.js'
-import { errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import { errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, setConcurrency, startE2eEmulator, step, type RunningEmulator } from './support.js'
 
 /** Workflow names drawn per run, so nothing can special-case them. */
 const TESTS = `tests-${randomString(6).toLowerCase()}`
@@ -46,7 +46,8 @@ describe('pipelines', () => {
   it('a cancelled job aborts the held pipeline through its own abort endpoint', async () => {
     let spawned: (child: ChildProcess) => void = () => undefined
     const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-    // Without either repository owner the pipeline is held, so it is still unfinished at the cancel.
+    // With no free concurrency slot the pipeline is held, so it is still unfinished at the cancel.
+    await setConcurrency(emu, 'ios-app', 0)
     const running = step(emu, 'trigger', { ...ON_MAIN, wait: 'true', 'wait-timeout': '60' }, { onSpawn: spawned, timeoutMs: 15_000, env: {} })
     const stepProcess = await child
     await printed(stepProcess, ': on_hold')
@@ -95,7 +96,8 @@ describe('pipelines', () => {
   })
 
   it('a quiet wait prints a heartbeat with the time waited and the state, then a wait-timeout aborts the pipeline', async () => {
-    // Held (neither repository owner), the pipeline never changes: only the heartbeat speaks.
+    // Held (no free concurrency slot), the pipeline never changes: only the heartbeat speaks.
+    await setConcurrency(emu, 'ios-app', 0)
     const heartbeatMs = 250 + randomInt(150)
     const result = await step(emu, 'trigger', { ...ON_MAIN, wait: 'true', 'wait-timeout': '2', 'poll-interval': '0.5' }, { env: { SERVICE_HEARTBEAT_MS: String(heartbeatMs) } })
     expectFailed(result)
@@ -163,5 +165,28 @@ describe('pipelines', () => {
     expect(errorLine(result)).toContain('Nothing was sent to the service')
     expect(await requestLog(emu)).toEqual([])
     expect(emu.state.pipelines.size).toBe(0)
+  })
+})
+
+describe('pipeline holds follow the service', () => {
+  it('a push pipeline without repository owners runs: only a fork pull request waits for approval', async () => {
+    const result = await step(emu, 'trigger', { ...ON_MAIN, wait: 'true', 'fail-on-build-failure': 'false' })
+    expect(result.outputs['pipeline-status']).not.toBe('on_hold')
+    expect(['succeeded', 'failed']).toContain(result.outputs['pipeline-status'])
+  })
+
+  it('a fork pull request pipeline on an app with manual approval is held; a slot-held one starts when a slot frees', async () => {
+    const pr = String(1 + randomInt(5000))
+    const held = await step(emu, 'trigger', { ...ON_MAIN, 'pull-request-id': pr, 'branch-repo-owner': `fork-${randomString(6).toLowerCase()}`, 'branch-dest-repo-owner': 'acme' })
+    expectPassed(held)
+    const app = emu.state.apps.get('ios-app')!
+    expect(emu.model.pipelineView(app, emu.state.pipelines.get(held.outputs['pipeline-id'])!).status).toBe('on_hold')
+    await setConcurrency(emu, 'ios-app', 0)
+    const waiting = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY })
+    const pipeline = emu.state.pipelines.get(waiting.outputs['pipeline-id'])!
+    expect(emu.model.pipelineView(app, pipeline).status).toBe('on_hold')
+    await setConcurrency(emu, 'ios-app', null)
+    expect(emu.model.pipelineView(app, pipeline).status).toBe('running')
+    expect(emu.model.pipelineView(app, emu.state.pipelines.get(held.outputs['pipeline-id'])!).status).toBe('on_hold')
   })
 })

@@ -99,6 +99,11 @@ function runningCount(state: EmulatorState, app: AppRecord, now: number): number
   return count
 }
 
+/** Whether the app has a free concurrency slot for one more build (or pipeline). */
+export function hasFreeSlot(state: EmulatorState, app: AppRecord, now: number): boolean {
+  return app.concurrency === null || runningCount(state, app, now) < app.concurrency
+}
+
 /**
  * Starts a build, or puts it on hold when the app has no free concurrency slot (devcenter,
  * "Build statuses": on hold means more builds started than the plan allows). Whether the trigger
@@ -108,7 +113,7 @@ export function triggerBuild(state: EmulatorState, app: AppRecord, request: Trig
   const config = configForBuild(app)
   const workflow = chooseWorkflow(config, request)
   const { text } = request
-  const free = app.concurrency === null || runningCount(state, app, now) < app.concurrency
+  const free = hasFreeSlot(state, app, now)
   const build: BuildRecord = {
     slug: randomBytes(8).toString('hex'),
     appSlug: app.slug,
@@ -142,7 +147,7 @@ export function startHeldBuilds(state: EmulatorState, now: number): void {
   const waiting = [...state.unended].filter((b) => b.startedAt === null && !b.abort).sort((a, b) => a.buildNumber - b.buildNumber)
   for (const build of waiting) {
     const app = state.apps.get(build.appSlug)
-    if (app && (app.concurrency === null || runningCount(state, app, now) < app.concurrency)) build.startedAt = now
+    if (app && hasFreeSlot(state, app, now)) build.startedAt = now
   }
 }
 

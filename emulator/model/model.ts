@@ -8,7 +8,7 @@ import type { AppRecord, BuildRecord, BuildRequestRecord, ConfigLocation, GroupR
 import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
 import { decideBuildRequest, holdForApproval, needsApproval } from './build-requests.js'
 import { artifactsOf, type BuildArtifact } from './artifacts.js'
-import { abortPipeline, pipelineView, rebuildPipeline, triggerPipeline, type PipelineAbortRequest, type PipelineView } from './pipelines.js'
+import { abortPipeline, pipelineView, rebuildPipeline, startSlotHeldPipelines, triggerPipeline, type PipelineAbortRequest, type PipelineView } from './pipelines.js'
 import { abortWorkflowBuilds, settlePipelineBuilds } from './pipeline-builds.js'
 import { abortBuild, settleBuilds, startHeldBuilds, triggerBuild, type AbortRequest } from './builds.js'
 import { DEFAULT_MAX_BUILDS, trimHistory } from './history.js'
@@ -82,6 +82,7 @@ export class MemoryModel implements ServiceModel {
   settle(): void {
     settlePipelineBuilds(this.state, this.now())
     settleBuilds(this.state, this.now())
+    startSlotHeldPipelines(this.state, this.now())
     trimHistory(this.state, this.options.maxBuilds ?? DEFAULT_MAX_BUILDS)
   }
 
@@ -143,6 +144,7 @@ export class MemoryModel implements ServiceModel {
   setConcurrency(app: AppRecord, slots: number | null): void {
     app.concurrency = slots
     startHeldBuilds(this.state, this.now())
+    startSlotHeldPipelines(this.state, this.now())
   }
 
   abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void {

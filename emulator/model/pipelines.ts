@@ -9,7 +9,8 @@ import { createHash, randomUUID } from 'node:crypto'
 import { conflict, invalid } from './errors.js'
 import type { EmulatorState } from './state.js'
 import type { AppRecord, KeptWorkflow, PipelineAttempt, PipelineRecord, TriggerRequest } from './types.js'
-import { configForBuild } from './builds.js'
+import { needsApproval } from './build-requests.js'
+import { configForBuild, hasFreeSlot } from './builds.js'
 
 /** A pipeline's abort, checked for shape by the route. */
 export interface PipelineAbortRequest {
@@ -60,18 +61,23 @@ function stagesOf(config: Record<string, unknown>, id: string): PipelineRecord['
   return stages
 }
 
-/** Starts a pipeline; held, as a build is, when neither repository owner is given. */
+/**
+ * Starts a pipeline, or holds it: a fork pull request trigger on an app with manual approval is
+ * held as a build's would be (model/build-requests.ts; the approval of a pipeline is not
+ * emulated, so it stays held until aborted), and with no free concurrency slot it waits on hold
+ * as a build does, starting when a slot frees. A push is never held for approval.
+ */
 export function triggerPipeline(state: EmulatorState, app: AppRecord, request: TriggerRequest, now: number, stageDurationMs: number): PipelineRecord {
   const name = request.text.pipeline_id!
   const stages = stagesOf(configForBuild(app), name)
-  const held = !request.text.branch_repo_owner && !request.text.branch_dest_repo_owner
+  const heldFor = needsApproval(app, request) ? 'approval' : hasFreeSlot(state, app, now) ? undefined : 'slot'
   const pipeline: PipelineRecord = {
     id: randomUUID(),
     appSlug: app.slug,
     name,
     number: app.nextBuildNumber++,
     stages,
-    attempts: [{ number: 1, at: now, startedAt: held ? null : now, kept: new Map(), builds: new Map() }],
+    attempts: [{ number: 1, at: now, startedAt: heldFor ? null : now, heldFor, kept: new Map(), builds: new Map() }],
     stageDurationMs: request.durationMs ?? stageDurationMs,
     triggerParams: request.originalParams,
     request,
@@ -79,6 +85,19 @@ export function triggerPipeline(state: EmulatorState, app: AppRecord, request: T
   }
   state.pipelines.set(pipeline.id, pipeline)
   return pipeline
+}
+
+/** Starts the pipelines held for a concurrency slot, oldest first, while their app has one free. */
+export function startSlotHeldPipelines(state: EmulatorState, now: number): void {
+  const waiting = [...state.pipelines.values()].filter((p) => !p.abort && p.attempts.at(-1)!.heldFor === 'slot' && p.attempts.at(-1)!.startedAt === null)
+  for (const pipeline of waiting.sort((a, b) => a.number - b.number)) {
+    const app = state.apps.get(pipeline.appSlug)
+    const attempt = pipeline.attempts.at(-1)!
+    if (app && hasFreeSlot(state, app, now)) {
+      attempt.startedAt = now
+      attempt.heldFor = undefined
+    }
+  }
 }
 
 function workflowId(pipeline: PipelineRecord, attempt: PipelineAttempt, name: string): string {

@@ -252,6 +252,8 @@ export interface PipelineAttempt {
   at: number
   /** null while the pipeline is held. */
   startedAt: number | null
+  /** Why it is held: a fork pull request awaiting approval (never started here), or no free concurrency slot (started when one frees). */
+  heldFor?: 'approval' | 'slot'
   /** Workflows that succeeded in an earlier attempt and are not run again: name → its ids. */
   kept: Map<string, KeptWorkflow>
   /** The build each workflow of this attempt runs as, once its stage has started: name → build slug. */
