@@ -6003,6 +6003,10 @@ function runningCount(state, app, now) {
             count++;
     return count;
 }
+/** Whether the app has a free concurrency slot for one more build (or pipeline). */
+function hasFreeSlot(state, app, now) {
+    return app.concurrency === null || runningCount(state, app, now) < app.concurrency;
+}
 /**
  * Starts a build, or puts it on hold when the app has no free concurrency slot (devcenter,
  * "Build statuses": on hold means more builds started than the plan allows). Whether the trigger
@@ -6012,7 +6016,7 @@ function triggerBuild(state, app, request, now, defaultDurationMs, buildRequest 
     const config = configForBuild(app);
     const workflow = chooseWorkflow(config, request);
     const { text } = request;
-    const free = app.concurrency === null || runningCount(state, app, now) < app.concurrency;
+    const free = hasFreeSlot(state, app, now);
     const build = {
         slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
         appSlug: app.slug,
@@ -6045,7 +6049,7 @@ function startHeldBuilds(state, now) {
     const waiting = [...state.unended].filter((b) => b.startedAt === null && !b.abort).sort((a, b) => a.buildNumber - b.buildNumber);
     for (const build of waiting) {
         const app = state.apps.get(build.appSlug);
-        if (app && (app.concurrency === null || runningCount(state, app, now) < app.concurrency))
+        if (app && hasFreeSlot(state, app, now))
             build.startedAt = now;
     }
 }
@@ -6141,6 +6145,7 @@ function decideBuildRequest(state, app, caller, requestSlug, approve, now, defau
 
 
 
+
 const asList = (value) => (Array.isArray(value) ? value : []);
 const nameOf = (item) => typeof item === 'string' ? item : item && typeof item === 'object' ? Object.keys(item)[0] : undefined;
 /** The stages of pipeline `id` in the configuration: `pipelines.<id>.stages`, each stage's workflows inline or under `stages.<name>`. */
@@ -6161,18 +6166,23 @@ function stagesOf(config, id) {
     }
     return stages;
 }
-/** Starts a pipeline; held, as a build is, when neither repository owner is given. */
+/**
+ * Starts a pipeline, or holds it: a fork pull request trigger on an app with manual approval is
+ * held as a build's would be (model/build-requests.ts; the approval of a pipeline is not
+ * emulated, so it stays held until aborted), and with no free concurrency slot it waits on hold
+ * as a build does, starting when a slot frees. A push is never held for approval.
+ */
 function triggerPipeline(state, app, request, now, stageDurationMs) {
     const name = request.text.pipeline_id;
     const stages = stagesOf(configForBuild(app), name);
-    const held = !request.text.branch_repo_owner && !request.text.branch_dest_repo_owner;
+    const heldFor = needsApproval(app, request) ? 'approval' : hasFreeSlot(state, app, now) ? undefined : 'slot';
     const pipeline = {
         id: (0,external_node_crypto_namespaceObject.randomUUID)(),
         appSlug: app.slug,
         name,
         number: app.nextBuildNumber++,
         stages,
-        attempts: [{ number: 1, at: now, startedAt: held ? null : now, kept: new Map(), builds: new Map() }],
+        attempts: [{ number: 1, at: now, startedAt: heldFor ? null : now, heldFor, kept: new Map(), builds: new Map() }],
         stageDurationMs: request.durationMs ?? stageDurationMs,
         triggerParams: request.originalParams,
         request,
@@ -6180,6 +6190,18 @@ function triggerPipeline(state, app, request, now, stageDurationMs) {
     };
     state.pipelines.set(pipeline.id, pipeline);
     return pipeline;
+}
+/** Starts the pipelines held for a concurrency slot, oldest first, while their app has one free. */
+function startSlotHeldPipelines(state, now) {
+    const waiting = [...state.pipelines.values()].filter((p) => !p.abort && p.attempts.at(-1).heldFor === 'slot' && p.attempts.at(-1).startedAt === null);
+    for (const pipeline of waiting.sort((a, b) => a.number - b.number)) {
+        const app = state.apps.get(pipeline.appSlug);
+        const attempt = pipeline.attempts.at(-1);
+        if (app && hasFreeSlot(state, app, now)) {
+            attempt.startedAt = now;
+            attempt.heldFor = undefined;
+        }
+    }
 }
 function workflowId(pipeline, attempt, name) {
     return attempt.kept.get(name)?.id ?? (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16);
@@ -6447,6 +6469,7 @@ class MemoryModel {
     settle() {
         settlePipelineBuilds(this.state, this.now());
         settleBuilds(this.state, this.now());
+        startSlotHeldPipelines(this.state, this.now());
         trimHistory(this.state, this.options.maxBuilds ?? DEFAULT_MAX_BUILDS);
     }
     reset() {
@@ -6496,6 +6519,7 @@ class MemoryModel {
     setConcurrency(app, slots) {
         app.concurrency = slots;
         startHeldBuilds(this.state, this.now());
+        startSlotHeldPipelines(this.state, this.now());
     }
     abortBuild(caller, app, build, request) {
         abortBuild(this.state, app, build, caller, request, this.now());
