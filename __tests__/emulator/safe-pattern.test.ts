@@ -79,7 +79,10 @@ describe('compileSafePattern', () => {
       let out = ''
       for (let i = randomInt(1, 4); i > 0; i--) {
         const a = atom(depth)
-        out += a + (a === '^' || a === '$' ? '' : quantifier())
+        // A quantified group inside a quantified group can make the backtracking reference take
+        // minutes even on a short text (seen: a CI run stalled here), so only outer groups take one.
+        const group = a.startsWith('(')
+        out += a + (a === '^' || a === '$' || (group && depth > 0) ? '' : quantifier())
       }
       return out
     }
