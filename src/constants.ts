@@ -118,6 +118,7 @@ export const Output = {
   buildStatus: 'build-status',
   buildStatusText: 'build-status-text',
   failureSummary: 'failure-summary',
+  matrix: 'matrix',
   appSlug: 'app-slug',
   buildTriggerToken: 'build-trigger-token',
   apps: 'apps',
