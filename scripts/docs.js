@@ -9,13 +9,15 @@
  * - the inputs, secrets and outputs tables of each reusable workflow, from its file;
  * - the table of the role each operation needs, from each operation's module in src/operations/;
  * - the cookbook: each docs/examples/ workflow, copied into the README where it is named;
- * - the README's list of contents, from its second-level headings.
+ * - the README's list of contents, from its second-level headings;
+ * - each sub-action's action.yml and its README block of inputs (scripts/sub-actions.js).
  *
  * `npm run docs` rewrites what is stale; `node scripts/docs.js --check` exits 1 instead.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
 import { load } from 'js-yaml'
+import { loadSubActionSources, renderSubActionFiles, renderSubActionInputs } from './sub-actions.js'
 
 const NAME_MARKER = /<!-- action-repository: ([\w.-]+\/[\w.-]+) -->/
 const EXAMPLES = 'docs/examples'
@@ -80,7 +82,10 @@ export function renderDocs(files, sources) {
   for (const path of Object.keys(renamed).filter((path) => path.startsWith(`${EXAMPLES}/`) && /\.ya?ml$/.test(path))) {
     out = replaceBetween(out, `example:${path}`, `\`\`\`yaml\n${renamed[path].trimEnd()}\n\`\`\``)
   }
-  return { ...renamed, 'README.md': out }
+  // The sub-actions' action.yml files and their README blocks, when the sources include them (scripts/sub-actions.js).
+  const subActions = sources.subActions && renderSubActionFiles(sources.subActions, sources.actionYaml)
+  if (subActions) out = renderSubActionInputs(out, subActions, sources.name)
+  return { ...renamed, ...subActions, 'README.md': out }
 }
 
 /** The README text with the inputs and outputs tables regenerated from the action metadata text. */
@@ -188,8 +193,10 @@ function declaredRole(ts, source, operation) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = process.cwd()
-  const files = Object.fromEntries(docPaths(root).map((path) => [path, readFileSync(join(root, path), 'utf8')]))
-  const rendered = renderDocs(files, { ...readSources(root), roles: await loadRoles(root) })
+  const subActions = await loadSubActionSources(root)
+  const subActionPaths = Object.keys(subActions.subActions).map((folder) => `${folder}/action.yml`)
+  const files = Object.fromEntries([...docPaths(root), ...subActionPaths].map((path) => [path, existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : '']))
+  const rendered = renderDocs(files, { ...readSources(root), roles: await loadRoles(root), subActions })
   const stale = Object.keys(files).filter((path) => rendered[path] !== files[path])
   if (process.argv.includes('--check')) {
     if (stale.length > 0) {
@@ -197,7 +204,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.exit(1)
     }
   } else {
-    for (const path of stale) writeFileSync(join(root, path), rendered[path])
+    for (const path of stale) {
+      mkdirSync(dirname(join(root, path)), { recursive: true })
+      writeFileSync(join(root, path), rendered[path])
+    }
     if (stale.length > 0) console.log(`Updated ${stale.join(', ')}`)
   }
 }
