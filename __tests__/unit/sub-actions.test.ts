@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { randomInt } from 'node:crypto'
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
@@ -167,10 +167,10 @@ describe("the README's commented YAML block of each sub-action's inputs", () => 
 })
 
 describe('the docs check', () => {
-  /** A copy of the repository's documentation sources, with the sub-action folders copied so one can be made stale. */
+  /** The repository linked into a scratch folder, with the sub-action folders copied so one can be made stale. */
   function scratch(): string {
     const dir = mkdtempSync(join(tmpdir(), 'sub-actions-docs-'))
-    for (const path of ['src', 'docs', '.github', 'package.json', 'action.yml', 'README.md', 'CONTRIBUTING.md', 'CHANGELOG.md']) symlinkSync(resolve(path), join(dir, path))
+    for (const entry of readdirSync('.').filter((name) => !(FOLDERS as string[]).includes(name))) symlinkSync(resolve(entry), join(dir, entry))
     for (const folder of FOLDERS) cpSync(folder, join(dir, folder), { recursive: true })
     return dir
   }

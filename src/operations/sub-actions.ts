@@ -3,7 +3,8 @@
  * restore/ and save/. Each folder's action.yml is generated from the operation modules by
  * scripts/sub-actions.js, and runs a tiny entry in dist/sub/ that leaves its name and declared
  * inputs under SUB_ACTION_KEY before it loads the shared bundle: the runner gives a JavaScript
- * action neither arguments nor an environment of its own to tell them apart.
+ * action neither arguments nor an environment of its own to tell them apart (actions/runner reads
+ * `args` and `env` of `runs` for Docker actions only, and starts `node <folder>/<runs.main>`).
  */
 import { Input } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
