@@ -8,8 +8,10 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { randomInt } from 'node:crypto'
-import { join } from 'node:path'
-import { readFileSync } from 'node:fs'
+import { join, resolve } from 'node:path'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { pathToFileURL } from 'node:url'
 import { load } from 'js-yaml'
 import { OPERATIONS } from '../../src/operations/index.js'
 import { SUB_ACTIONS, type SubActionName } from '../../src/operations/sub-actions.js'
@@ -156,6 +158,28 @@ describe('the operation input of a sub-action', () => {
     expectFailed(typo)
     expect(errorLine(typo)).toContain(`"${unknown}" is not an operation; ${folder}/ runs one of: ${SUB_ACTIONS[folder].join(', ')}`)
     expect(await requestLog(emu)).toEqual([])
+  })
+})
+
+describe('an entry that names no sub-action', () => {
+  it('fails the step before reading any input, and sends nothing', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'sub-action-entry-'))
+    try {
+      const name = randomSlug('folder-')
+      const entry = join(dir, 'entry.js')
+      writeFileSync(
+        entry,
+        `globalThis[Symbol.for('service-ci-action.sub-action')] = ${JSON.stringify({ name, inputs: ['token'] })}\nawait import(${JSON.stringify(pathToFileURL(resolve('dist/index.js')).href)})\n`
+      )
+      await clearRequestLog(emu)
+      const result = await runAction({ token: TOKENS.owner, 'base-url': emu.url, operation: 'list-apps' }, { bundle: entry })
+      expectFailed(result)
+      expect(errorLine(result)).toContain(`The sub-action entry in dist/sub/ is damaged ({"name":"${name}"`)
+      expect(errorLine(result)).toMatch(/Nothing was sent to the service\.$/)
+      expect(await requestLog(emu)).toEqual([])
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })
 
