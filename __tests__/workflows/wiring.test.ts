@@ -8,6 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import { existsSync } from 'node:fs'
+import { randomSlug } from '../helpers/random.js'
 import {
   ACTION_CHECKOUT_PATH,
   actionMetadata,
@@ -262,9 +263,51 @@ describe('trigger-build.yml behaviour', () => {
     const inputs = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
     expect(mappingAt(inputs, 'app-paths')).toEqual(expect.objectContaining({ type: 'string', default: '' }))
     expect(mappingAt(inputs, 'fail-fast')).toEqual(expect.objectContaining({ type: 'boolean', default: true }))
-    expect(mappingAt(step, 'with')).toEqual(expect.objectContaining({ 'app-paths': '${{ inputs.app-paths }}', 'fail-fast': '${{ inputs.fail-fast }}' }))
+    expect(mappingAt(step, 'with')['fail-fast']).toBe('${{ inputs.fail-fast }}')
+    // Without fan-out the one step gets app-paths; with it, each job builds its one app.
+    const paths = `${randomSlug()}: apps/${randomSlug()}/**`
+    expect(interpolate(String(mappingAt(step, 'with')['app-paths']), { inputs: { 'app-paths': paths, 'fan-out': false } })).toBe(paths)
+    expect(interpolate(String(mappingAt(step, 'with')['app-paths']), { inputs: { 'app-paths': paths, 'fan-out': true } })).toBe('')
     expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'builds').value).toBe('${{ jobs.trigger.outputs.builds }}')
     expect(mappingAt(job, 'outputs').builds).toBe('${{ steps.build.outputs.builds }}')
+  })
+
+  describe('fan-out: a plan job, then one build job per planned app', () => {
+    const jobs = Object.fromEntries(jobsOf(doc))
+    const plan = jobs.plan
+    const planStep = actionSteps(plan)[0]
+    const strategyOf = (context: Mapping): unknown => evaluate(expressionsIn(String(mappingAt(mappingAt(job, 'strategy'), 'matrix').app))[0], context)
+    const runsWhen = (context: Mapping): boolean => Boolean(evaluate(expressionsIn(String(job.if))[0], context))
+    const slugs = (): string[] => Array.from({ length: 1 + randomInt(8) }, () => randomSlug('app-'))
+
+    it('the plan job runs plan-matrix on app-paths with the manage sub-action, only with fan-out', () => {
+      expect(planStep.uses).toBe(`./${ACTION_CHECKOUT_PATH}/manage`)
+      expect(mappingAt(planStep, 'with')).toEqual(expect.objectContaining({ operation: 'plan-matrix', 'app-paths': '${{ inputs.app-paths }}', 'app-paths-on-unknown': '${{ inputs.app-paths-on-unknown }}' }))
+      expect(evaluate(String(plan.if), { inputs: { 'fan-out': true } })).toBe(true)
+      expect(evaluate(String(plan.if), { inputs: { 'fan-out': false } })).toBe(false)
+      expect(job.needs).toBe('plan')
+      expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'planned-apps').value).toBe('${{ jobs.plan.outputs.app-slugs }}')
+    })
+
+    it('with fan-out, one build job per planned app (random slugs); without, matrix-apps or app-slug as before', () => {
+      const planned = slugs()
+      const needs = { plan: { result: 'success', outputs: { 'app-slugs': JSON.stringify(planned), count: String(planned.length) } } }
+      expect(strategyOf({ inputs: { 'fan-out': true, 'matrix-apps': '', 'app-slug': '' }, needs })).toEqual(planned)
+      const listed = slugs()
+      const skipped = { plan: { result: 'skipped', outputs: {} } }
+      expect(strategyOf({ inputs: { 'fan-out': false, 'matrix-apps': JSON.stringify(listed), 'app-slug': '' }, needs: skipped })).toEqual(listed)
+      const one = randomSlug('app-')
+      expect(strategyOf({ inputs: { 'fan-out': false, 'matrix-apps': '', 'app-slug': one }, needs: skipped })).toEqual([one])
+    })
+
+    it('build jobs run without fan-out (plan skipped), with a plan that chose apps, and never after no app, a failed plan or a cancel', () => {
+      const with_ = (result: string, count?: string, cancelled = false) => ({ $cancelled: cancelled, needs: { plan: { result, outputs: count === undefined ? {} : { count } } } })
+      expect(runsWhen(with_('skipped'))).toBe(true)
+      expect(runsWhen(with_('success', String(1 + randomInt(256))))).toBe(true)
+      expect(runsWhen(with_('success', '0'))).toBe(false)
+      expect(runsWhen(with_('failure'))).toBe(false)
+      expect(runsWhen(with_('skipped', undefined, true))).toBe(false)
+    })
   })
 
   describe('concurrency', () => {
