@@ -59,12 +59,12 @@ export interface UnsupportedSyntax {
  */
 export function unsupportedSyntax(source: string): UnsupportedSyntax | undefined {
   const text = source.replace(/^(\.\/|\/)+/, '')
-  if (text.startsWith('!') || source.startsWith('!')) {
-    return { what: 'a leading ! (negation)', piece: '!', instead: 'a glob cannot leave files out here: list globs of the files that should build the app (write \\! for a file name that starts with !)' }
-  }
   const plain = text.replace(/\\[{}[\]!]/g, '__')
   const negation = /!\([^)]*\)?/.exec(plain)
   if (negation) return { what: '!(…) (negation)', piece: text.slice(negation.index, negation.index + negation[0].length), instead: 'a glob cannot leave files out here: list globs of the files that should build the app' }
+  if (text.startsWith('!') || source.startsWith('!')) {
+    return { what: 'a leading ! (negation)', piece: '!', instead: 'a glob cannot leave files out here: list globs of the files that should build the app (write \\! for a file name that starts with !)' }
+  }
   const open = plain.indexOf('[')
   const close = plain.indexOf(']', open + 1)
   if (open >= 0 && close > open) {
