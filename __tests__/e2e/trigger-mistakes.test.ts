@@ -227,7 +227,7 @@ describe('a trigger of a branch without owners, where the service holds it (inte
   let held: RunningEmulator
   beforeAll(async () => {
     const seed = bundledSeed()
-    for (const app of seed.apps) if (app.slug === 'ios-app') app.hold_without_owners = true
+    for (const app of seed.apps ?? []) if (app.slug === 'ios-app') app.hold_without_owners = true
     held = await startE2eEmulator({ seed })
   })
   afterAll(async () => held?.close())
