@@ -313,6 +313,17 @@ describe('a workflow that is not in service.yml', () => {
     }
   }
 
+  it('several apps: the app that lacks the workflow is named with its closest workflow and its list', async () => {
+    const { workflows } = await randomConfig()
+    const meant = workflows[randomInt(workflows.length)]
+    let typed = slip(meant)
+    while (workflows.includes(typed)) typed = slip(meant)
+    const result = await step(emu, 'trigger', { ...ON_BRANCH, 'app-slug': 'ios-app,web-app', workflow: typed })
+    expectFailed(result)
+    expect(result.stdout).toMatch(new RegExp(`::warning::Could not trigger a build of ios-app: .*no build was started\\. The app's service\\.yml has no workflow "${typed}"\\. Did you mean "${meant}"\\?`))
+    expect((await emulatorState(emu)).builds).toEqual([])
+  })
+
   it('with a token that cannot read service.yml: says the workflows could not be listed', async () => {
     await randomConfig()
     const typed = `${randomString(10, 'abcdefghij')}`

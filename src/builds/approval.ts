@@ -47,8 +47,7 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
   ctx.output(Output.response, held.response)
   const what = describeTrigger(params)
   if (!what) throw held.unexplained.withSuffix(`; the trigger names no commit or pull request to find its build request by: see list-build-requests for app ${appSlug}`)
-  const { requests } = await listBuildRequests(ctx.client, appSlug)
-  const request = matchingRequest(requests, params)
+  const request = matchingRequest(await heldRequests(ctx, appSlug, held), params)
   if (!request) throw held.unexplained.withSuffix(`, and app ${appSlug} has no open build request for ${what}`)
   ctx.output(Output.buildRequestSlug, request.slug)
   ctx.output(Output.buildStatus, 'awaiting-approval')
@@ -79,6 +78,15 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
   const build = await approvedBuild(ctx, appSlug, params, request, inputs.wait, what)
   ctx.info(`Build request ${request.slug} was approved: it started build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.slug}`)
   return { buildSlug: build.slug, buildNumber: build.buildNumber, triggeredWorkflow: build.triggeredWorkflow, response: JSON.stringify(build), reused: false }
+}
+
+/** The app's open build requests; when they cannot be read, the answer stays unexplained, with why. */
+async function heldRequests(ctx: HandlerContext, appSlug: string, held: AwaitingApproval): Promise<BuildRequest[]> {
+  try {
+    return (await listBuildRequests(ctx.client, appSlug)).requests
+  } catch (error) {
+    throw held.unexplained.withSuffix(`, and the app's build requests, which would tell whether it was held for approval, could not be read: ${(error as Error).message}`)
+  }
 }
 
 /**
