@@ -306,6 +306,17 @@ describe('a workflow that is not in service.yml', () => {
     expect(errorLine(result)).toContain(`has no workflow "${pipelines[0]}". It has a pipeline of that name: set pipeline instead.`)
   })
 
+  it('a pipeline with a slip: names the closest pipeline', async () => {
+    const pipelines = await randomConfigWithPipeline()
+    const meant = pipelines[randomInt(pipelines.length)]
+    let typed = slip(meant)
+    while (pipelines.includes(typed)) typed = slip(meant)
+    const result = await step(emu, 'trigger', { ...ON_BRANCH, pipeline: typed })
+    expectFailed(result)
+    expect(errorLine(result)).toContain(`no build was started. The app's service.yml has no pipeline "${typed}". Did you mean "${meant}"?`)
+    expect((await emulatorState(emu)).builds).toEqual([])
+  })
+
   async function randomConfigWithPipeline(): Promise<string[]> {
     for (;;) {
       const { pipelines } = await randomConfig()
