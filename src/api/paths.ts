@@ -98,3 +98,6 @@ export function artifactsPath(appSlug: string, buildSlug: string, artifactSlug?:
   const list = buildPath(appSlug, buildSlug, 'artifacts')
   return artifactSlug === undefined ? list : `${list}/${segment('artifact slug', artifactSlug)}`
 }
+
+/** The service's check of a service.yml text (`app_slug` in the query checks it against one app). */
+export const VALIDATE_CONFIG_PATH = '/validate-bitrise-yml'
