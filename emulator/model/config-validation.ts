@@ -24,7 +24,7 @@ export function checkConfiguration(text: string, offer: Offer | null): ConfigFin
   const config = readConfig(text)
   const lines = text.split('\n')
   const findings: ConfigFindings = { errors: [], warnings: [] }
-  if (config.format_version === undefined) findings.warnings.push(`${at(lines, /^format_version\s*:/, 1)}format_version is not set; the newest format is assumed`)
+  if (config.format_version === undefined) findings.warnings.push('format_version is not set; the newest format is assumed')
   const workflows = isObject(config.workflows) ? Object.keys(config.workflows) : []
   if (workflows.length === 0) findings.errors.push(`${at(lines, /^workflows\s*:/)}the configuration defines no workflows; no build can run`)
   checkTriggerMap(config, lines, workflows, findings)
