@@ -38,7 +38,7 @@ describe('migrate-machine-types', () => {
       { method: 'POST', path: '/validate-bitrise-yml', query: { app_slug: 'app-1' }, body: { bitrise_yml: USES } },
       { method: 'POST', path: '/validate-bitrise-yml', query: { app_slug: 'app-1' }, body: { bitrise_yml: USES.replace('g2-m1.4core', 'g2-m2.4core') } }
     ])
-    expect(result.summary).toContain('to-machine \"g2-m2.4core\" was accepted by the service')
+    expect(result.summary).toContain('to-machine "g2-m2.4core" was accepted by the service')
     expect(sent(fake.calls('PATCH /organizations/org-acme/apps/machine_types'))).toEqual([
       { method: 'PATCH', path: '/organizations/org-acme/apps/machine_types', query: {}, body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' } }
     ])
@@ -117,7 +117,7 @@ describe('migrate-machine-types dry run', () => {
     expect(fake.calls('GET /organizations/org-acme/apps').map((r) => r.query)).toEqual([{ limit: '50' }, { limit: '50', next: 'p2' }])
     // The dry run checks to-machine in the first app it would change, reading its file once more.
     expect(fake.calls(CHECK).map((r) => r.query)).toEqual([{ app_slug: 'app-1' }, { app_slug: 'app-1' }])
-    expect(result.summary).toContain('to-machine \"g2-m2.4core\" was accepted by the service')
+    expect(result.summary).toContain('to-machine "g2-m2.4core" was accepted by the service')
     expect([...new Set(fake.requests.filter((r) => r.path.endsWith('/service.yml')).map((r) => r.path))].sort()).toEqual(
       ['app-1', 'app-2', 'app-3', 'app-4', 'app-5', 'app-6'].map((slug) => `/apps/${slug}/service.yml`)
     )
@@ -148,7 +148,7 @@ describe('migrate-machine-types dry run', () => {
     const result = await runOperation(fake, 'migrate-machine-types', { 'user-slug': 'user-sam', ...migrate, 'dry-run': 'true' })
     expectSuccess(result)
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /users/user-sam/apps', 'GET /apps/app-3/service.yml'])
-    expect(result.summary).toContain('to-machine \"g2-m2.4core\" was not checked: no app this token can see uses')
+    expect(result.summary).toContain('to-machine "g2-m2.4core" was not checked: no app this token can see uses')
     expect(result.outputs['migrated-apps']).toBe('[]')
     expect(result.outputs['migrated-count']).toBe('0')
     expect(result.outputs.errors).toBe('[]')
