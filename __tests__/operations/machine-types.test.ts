@@ -115,10 +115,10 @@ describe('migrate-machine-types dry run', () => {
     expectSuccess(result)
     expect(fake.requests.filter((r) => r.method !== 'GET' && r.path !== '/validate-bitrise-yml')).toEqual([])
     expect(fake.calls('GET /organizations/org-acme/apps').map((r) => r.query)).toEqual([{ limit: '50' }, { limit: '50', next: 'p2' }])
-    // The dry run checks to-machine in the first app it would change, reading its file once more.
+    // The dry run checks to-machine in the first app it would change, with the text it read (each file is read once).
     expect(fake.calls(CHECK).map((r) => r.query)).toEqual([{ app_slug: 'app-1' }, { app_slug: 'app-1' }])
     expect(result.summary).toContain('to-machine "g2-m2.4core" was accepted by the service')
-    expect([...new Set(fake.requests.filter((r) => r.path.endsWith('/service.yml')).map((r) => r.path))].sort()).toEqual(
+    expect(fake.requests.filter((r) => r.path.endsWith('/service.yml')).map((r) => r.path).sort()).toEqual(
       ['app-1', 'app-2', 'app-3', 'app-4', 'app-5', 'app-6'].map((slug) => `/apps/${slug}/service.yml`)
     )
     expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['Demo iOS (app-1)', 'Shop (app-2)', 'Tools (app-4)'])

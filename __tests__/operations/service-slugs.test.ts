@@ -54,9 +54,8 @@ describe.each(SLUGS.map((slug) => ({ slug, shown: JSON.stringify(slug) })))('ser
     })
     const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core', 'dry-run': 'true' })
     expectSuccess(result)
-    // The good app is read, then read again for the check of to-machine in it (as it is, and migrated).
+    // The good app is read once; the service then checks to-machine in it (as it is, and migrated).
     expect(fake.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
-      'GET /apps/good-app/service.yml',
       'GET /apps/good-app/service.yml',
       'GET /organizations/org-acme/apps',
       'POST /validate-bitrise-yml',

@@ -1,6 +1,5 @@
 /** operation: migrate-machine-types — replaces a machine type in every app of a Workspace or user, or previews that (dry-run). */
 import { migrateMachineTypes as migrate, splitAppLabel, type Migration, type MigrationScope } from '../api/machine-types.js'
-import { getConfig } from '../api/config.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
 import { firstAppUsing, previewMigration, type MigrationPreview, type PreviewedApp } from '../service-yml/preview.js'
 import { checkToMachine, type ToMachineCheck } from '../service-yml/to-machine-check.js'
@@ -68,7 +67,7 @@ export function dryRunNote(scope: MigrationScope, checked: number): string {
 async function dryRunCheck(inputs: MigrateInputs, preview: MigrationPreview, ctx: HandlerContext): Promise<string> {
   const first = preview.apps[0]
   try {
-    const app = first ? { label: first.label, slug: first.slug, text: (await getConfig(ctx.client, first.slug)).text } : undefined
+    const app = first && preview.firstText !== undefined ? { label: first.label, slug: first.slug, text: preview.firstText } : undefined
     const check = await checkToMachine(ctx.client, inputs, app, ctx.signal)
     if (check.kind === 'refused') ctx.warning(`${check.note}. The migration would be refused before it writes anything.`)
     else ctx.info(check.note)

@@ -25,6 +25,8 @@ export interface MigrationPreview {
   /** How many apps were read. */
   checked: number
   errors: MigrationError[]
+  /** The service.yml text of `apps[0]`, the first app that would change (kept for the check of to-machine). */
+  firstText?: string
 }
 
 /**
@@ -48,12 +50,16 @@ export async function previewMigration(client: ServiceClient, migration: Migrati
   const keep = ({ slug, title }: App): Pick<App, 'slug' | 'title'> => ({ slug, title })
   const { items } = await listAll<Pick<App, 'slug' | 'title'>>(client, appsListPath(scope), { keep })
   const outcomes = new Array<PreviewedApp | MigrationError | undefined>(items.length)
+  // Only the text of the earliest app found using the machine type is kept, not one per app.
+  let first: { index: number; text: string } | undefined
   let next = 0
   async function worker(): Promise<void> {
     while (next < items.length) {
       const index = next++
-      const outcome = await previewApp(client, items[index], migration.fromMachine, signal)
+      let text = ''
+      const outcome = await previewApp(client, items[index], migration.fromMachine, signal, (read) => (text = read))
       if ('error' in outcome || outcome.uses.length > 0) outcomes[index] = outcome
+      if (!('error' in outcome) && outcome.uses.length > 0 && (!first || index < first.index)) first = { index, text }
     }
   }
   await Promise.all(Array.from({ length: Math.min(PREVIEW_CONCURRENCY, items.length) }, worker))
@@ -64,7 +70,7 @@ export async function previewMigration(client: ServiceClient, migration: Migrati
     if ('error' in outcome) errors.push(outcome)
     else if (outcome.uses.length > 0) apps.push(outcome)
   }
-  return { apps, checked: items.length, errors }
+  return { apps, checked: items.length, errors, firstText: first?.text }
 }
 
 /** The first app of the scope, in the service's order, whose service.yml uses the machine type, with its text. */
