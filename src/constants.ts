@@ -79,6 +79,7 @@ export const Input = {
   // configuration file
   configPath: 'config-path',
   location: 'location',
+  validate: 'validate',
   // roles and groups
   role: 'role',
   groups: 'groups',
@@ -137,6 +138,7 @@ export const Output = {
   migratedApps: 'migrated-apps',
   migratedCount: 'migrated-count',
   errors: 'errors',
+  warnings: 'warnings',
   checkedCount: 'checked-count',
   dryRunNote: 'dry-run-note',
   supersededBuilds: 'superseded-builds',
@@ -158,6 +160,7 @@ export const Output = {
   groupSlugsFile: 'group-slugs-file',
   migratedAppsFile: 'migrated-apps-file',
   errorsFile: 'errors-file',
+  warningsFile: 'warnings-file',
   supersededBuildsFile: 'superseded-builds-file',
   buildRequestsFile: 'build-requests-file',
   buildsFile: 'builds-file',
@@ -178,6 +181,7 @@ export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = {
   [Output.groupSlugs]: Output.groupSlugsFile,
   [Output.migratedApps]: Output.migratedAppsFile,
   [Output.errors]: Output.errorsFile,
+  [Output.warnings]: Output.warningsFile,
   [Output.supersededBuilds]: Output.supersededBuildsFile,
   [Output.buildRequests]: Output.buildRequestsFile,
   [Output.builds]: Output.buildsFile,

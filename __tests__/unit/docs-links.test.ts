@@ -21,7 +21,6 @@ const PENDING_PAGES = [
   'docs/abort-and-overrides.md',
   'docs/summaries.md',
   'docs/oidc.md',
-  'docs/validate-config.md',
   'docs/examples/abort-on-close.yml'
 ]
 

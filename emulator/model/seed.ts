@@ -45,6 +45,10 @@ export function checkSeed(data: unknown, where = 'seed'): Seed {
   for (const user of Object.values(seed.tokens)) {
     if (!users.has(user)) fail(where, `a token names unknown user "${user}"`)
   }
+  for (const list of ['stacks', 'machine_types'] as const) {
+    const value = seed[list]
+    if (value !== undefined && !(Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== ''))) fail(where, `\`${list}\` must be a list of names`)
+  }
   const groupsByOrg = new Map<string, Set<string>>()
   for (const org of seed.organizations ?? []) {
     if (typeof org.slug !== 'string') fail(where, 'every organization needs a `slug`')

@@ -30,7 +30,11 @@ export class EmulatorState {
   /** Counts the model's changes to apps and roles; a list of apps read at one revision holds until the next. */
   revision = 0
 
+  /** The stacks and machine types the service offers (null: any), from the seed; never changed. */
+  readonly offer: { stacks: ReadonlySet<string> | null; machineTypes: ReadonlySet<string> | null }
+
   constructor(private readonly seed: Seed) {
+    this.offer = { stacks: seed.stacks ? new Set(seed.stacks) : null, machineTypes: seed.machine_types ? new Set(seed.machine_types) : null }
     this.reset()
   }
 

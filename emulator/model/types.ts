@@ -89,6 +89,10 @@ export interface Seed {
   users: SeedUser[]
   organizations?: SeedOrganization[]
   apps?: SeedApp[]
+  /** The stacks the service offers; absent: the configuration check accepts any. */
+  stacks?: string[]
+  /** The machine types the service offers; absent: the configuration check accepts any. */
+  machine_types?: string[]
   /** token string → user slug */
   tokens: Record<string, string>
 }
