@@ -1,10 +1,11 @@
 import { setMaxListeners } from 'node:events'
 import { statSync } from 'node:fs'
 import { maskSecretInputs, readCommonInputs, type CommonInputs } from './inputs/common.js'
-import { State } from './constants.js'
+import { Input, State } from './constants.js'
+import { checkInputUse } from './inputs/input-use.js'
 import { InputError } from './inputs/input-error.js'
 import type { GetInput } from './inputs/readers.js'
-import { loadOperation, readOperation, type Operation } from './operations/index.js'
+import { isOperation, loadOperation, operationsReading, readOperation, type Operation } from './operations/index.js'
 import type { OperationModule } from './operations/operation.js'
 import { quote, redact } from './safe-text.js'
 import { addSecret } from './runner/secrets.js'
@@ -13,8 +14,13 @@ import * as commands from './runner/workflow-commands.js'
 
 const getInput: GetInput = (name) => commands.getInput(name)
 
+/** How the entry was called: a sub-action passes the inputs its action.yml declares. */
+export interface RunOptions {
+  declaredInputs?: readonly string[]
+}
+
 /** The action's entry: runs the chosen operation, or the post step, and is the only place a step is failed. */
-export async function run(): Promise<void> {
+export async function run(options: RunOptions = {}): Promise<void> {
   if (commands.getState(State.isPost) === 'true') return runPost()
   const missing = missingRunnerFile()
   if (missing) return commands.setFailed(missing)
@@ -32,7 +38,9 @@ export async function run(): Promise<void> {
   let context: StepContext | undefined
   let operation: OperationModule | undefined
   try {
-    const common = await readCommon()
+    await maskSecrets()
+    await checkInputs(options)
+    const common = await readCommonMasked()
     operation = await loadOperation(common.operation)
     const inputs = await operation.read(declaredOnly(operation), process.env)
     const { createStepContext } = await import('./step/setup.js')
@@ -49,7 +57,28 @@ export async function run(): Promise<void> {
 
 /** Masks every secret input, then reads the inputs every operation uses. */
 async function readCommon(): Promise<CommonInputs<Operation>> {
-  await maskSecretInputs(getInput, (value, what) => addSecret(value, what))
+  await maskSecrets()
+  return readCommonMasked()
+}
+
+function maskSecrets(): Promise<void> {
+  return maskSecretInputs(getInput, (value, what) => addSecret(value, what))
+}
+
+/**
+ * Holds the step's inputs against the declared ones and the chosen operation's: prints a
+ * warning for each that would be ignored, and throws when one would change what is sent.
+ * An operation input that names no operation is left for readCommonInputs to refuse.
+ */
+async function checkInputs(options: RunOptions): Promise<void> {
+  const chosen = getInput(Input.operation)
+  const module = isOperation(chosen) ? await loadOperation(chosen) : undefined
+  const use = await checkInputUse({ env: process.env, operation: module, declared: options.declaredInputs, readBy: operationsReading })
+  for (const warning of use.warnings) commands.warning(warning)
+  if (use.error) throw use.error
+}
+
+async function readCommonMasked(): Promise<CommonInputs<Operation>> {
   // The event code is loaded only for the message about an empty token on a fork's pull request.
   return await readCommonInputs(getInput, process.env, { operation: readOperation, forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env) })
 }

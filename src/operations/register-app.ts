@@ -24,6 +24,7 @@ export interface RegisterAppInputs extends Registration, Finish {
 export const registerApp = defineOperation<RegisterAppInputs>({
   name: 'register-app',
   role: 'Owner or Admin of the app team for the SSH key step, and membership of the Workspace',
+  writes: true,
   inputs: [
     Input.provider,
     Input.repoUrl,

@@ -16,6 +16,7 @@ export interface SetConfigLocationInputs {
 export const setConfigLocation = defineOperation<SetConfigLocationInputs>({
   name: 'set-config-location',
   role: 'Admin access',
+  writes: true,
   inputs: [Input.appSlug, Input.location],
   outputs: [Output.location, Output.response],
   read: (get: GetInput, env) => ({

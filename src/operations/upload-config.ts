@@ -12,6 +12,7 @@ import { defineOperation } from './operation.js'
 export const uploadConfig = defineOperation<ConfigFileInputs>({
   name: 'upload-config',
   role: 'Owner or Admin',
+  writes: true,
   ...CONFIG_FILE_OPERATION,
   run: runUploadConfig
 })
