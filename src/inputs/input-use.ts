@@ -81,8 +81,9 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
   const reads = new Set<string>([...COMMON_INPUTS, ...(operation?.inputs ?? [])])
   const value = (name: string): string => (env[inputVariable(name)] ?? '').trim()
   const fillsItself = (name: string): boolean => defaults[name]?.includes('${{') === true
-  // Set by the step: the runner exports every input with a default, so equal to it counts as unset.
-  const isSet = (name: string): boolean => value(name) !== '' && (fillsItself(name) || value(name) !== (defaults[name] ?? ''))
+  // Set by the step: the runner exports every input with a default, so equal to it counts as unset;
+  // one whose default the runner fills in (github-token) cannot be told apart, so it never counts.
+  const isSet = (name: string): boolean => value(name) !== '' && !fillsItself(name) && value(name) !== (defaults[name] ?? '')
   const effective = (name: InputName): string => value(name) || defaults[name] || ''
   const warnings: string[] = []
   const errors: InputError[] = []
