@@ -4,6 +4,7 @@
  * declare, the nearest-name search, and the check over a sub-action's own inputs.
  */
 import { describe, expect, it } from '@jest/globals'
+import { randomInt } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
@@ -11,6 +12,7 @@ import { Input, INPUT_DEFAULTS } from '../../src/constants.js'
 import { closestName, editDistance } from '../../src/inputs/closest-name.js'
 import { COMMON_INPUTS } from '../../src/inputs/common.js'
 import { checkInputUse, inputVariable, type OperationUse } from '../../src/inputs/input-use.js'
+import { durationMs } from '../../src/inputs/readers.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
 import { randomString } from '../helpers/random.js'
 
@@ -135,5 +137,37 @@ describe('checkInputUse', () => {
     const use = await checkInputUse({ env: { INPUT_WORKFLW: '' }, operation: trigger })
     expect(use.error).toBeUndefined()
     expect(use.warnings).toEqual([expect.stringContaining('did you mean workflow?')])
+  })
+})
+
+describe('the examples of a refused duration', () => {
+  /** The examples the message of a refused `value` gives, for a duration from `min` to `max` seconds. */
+  function examples(value: string, min: number, max: number): string[] {
+    try {
+      durationMs(() => value, Input.pollInterval, 10, min, max)
+    } catch (error) {
+      const message = (error as Error).message
+      expect(message).toContain('a number of seconds, or a number with the unit s, m or h')
+      return /\(e\.g\. ([^)]*)\)/.exec(message)?.[1].split(', ') ?? []
+    }
+    throw new Error(`${value} was accepted`)
+  }
+
+  it.each([
+    ['request-timeout', 1, 600],
+    ['wait-timeout', 1, 6 * 3600],
+    ['poll-interval', 0.05, 600]
+  ])('%s: every example is accepted', (_name, min, max) => {
+    const given = examples(`${Math.ceil(max / 60) + 1 + randomInt(100)}m`, min, max)
+    expect(given.length).toBeGreaterThanOrEqual(2)
+    for (const example of given) expect(durationMs(() => example, Input.pollInterval, 10, min, max)).toBeGreaterThanOrEqual(min * 1000)
+  })
+
+  it('on random ranges, every example is accepted', () => {
+    for (let i = 0; i < 50; i++) {
+      const min = randomInt(1, 2000) / 20
+      const max = min + randomInt(0, 30000)
+      for (const example of examples(`${max + 1}`, min, max)) expect(durationMs(() => example, Input.pollInterval, 10, min, max) / 1000).toBeLessThanOrEqual(max)
+    }
   })
 })

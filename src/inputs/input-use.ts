@@ -96,7 +96,7 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
     if (near === undefined) {
       warnings.push(`The step sets ${quote(key)} (${variable}), which is no input of this action: it has no effect. Remove it, or check the input names in action.yml.`)
     } else if (reads.has(near) && !isSet(near) && !fillsItself(near) && (env[variable] ?? '').trim() !== '') {
-      errors.push(new InputError(near, `is not set, but the step sets ${quote(key)} (${variable}), which is no input of this action: did you mean ${near}? ${operation?.name ?? 'The operation'} reads ${near} and would run as if it were not set. Rename the key to ${near}`))
+      errors.push(new InputError(near, `is not set, but the step sets ${quote(key)} (${variable}), which is no input of this action: did you mean ${near}? ${readsWhat(near, operation)} and would run as if it were not set. Rename the key to ${near}`))
     } else {
       warnings.push(`The step sets ${quote(key)} (${variable}), which is no input of this action: did you mean ${near}? As written it has no effect.`)
     }
@@ -121,6 +121,11 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
     }
   }
   return { warnings, error: errors[0] }
+}
+
+/** Who reads an input, for the message about a key that was likely meant as it. */
+function readsWhat(input: string, operation: OperationUse | undefined): string {
+  return (COMMON_INPUTS as readonly string[]).includes(input) || operation === undefined ? `Every operation reads ${input}` : `${operation.name} reads ${input}`
 }
 
 /** Inputs read only when a boolean input is true (or false, with `is: false`). */
