@@ -139,6 +139,15 @@ describe('inputs the chosen operation does not read', () => {
     expect(warnings(result)).toEqual([`::warning::Input "${input}" is set, but trigger reads it only with wait: true, which this step does not set: it has no effect. Remove it from the step's with:.`])
   })
 
+  it('an SSH public key for an HTTPS repository is named, and the app is registered without it', async () => {
+    const input = pick(['ssh-public-key', 'register-key-at-provider'])
+    const value = input === 'ssh-public-key' ? `ssh-ed25519 AAAA${randomString(40)}` : 'true'
+    const repo = randomSlug()
+    const result = await run('register-app', { 'repo-url': `https://github.com/acme/${repo}.git`, 'org-slug': 'acme', 'project-type': 'android', 'stack-id': 'linux-docker-22.04', [input]: value })
+    expectPassed(result)
+    expect(warnings(result)).toEqual([`::warning::Input "${input}" is set, but register-app reads it only with an SSH repo-url, which this step does not set: it has no effect. Remove it from the step's with:.`])
+  })
+
   it("the runner's exports of action.yml's defaults are no input set: a plain trigger and wait warns about nothing", async () => {
     const result = await run('trigger', { 'app-slug': 'web-app', branch: 'main', wait: 'true', 'poll-interval': '0.1' })
     expectPassed(result)
