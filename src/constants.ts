@@ -127,6 +127,7 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.pollInterval]: '10',
   [Input.failOnBuildFailure]: 'true',
   [Input.streamLogs]: 'true',
+  [Input.explainFailure]: 'true',
   [Input.abortWithSuccess]: 'false',
   [Input.skipNotifications]: 'false',
   [Input.failIfFinished]: 'false',

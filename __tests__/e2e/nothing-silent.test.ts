@@ -133,7 +133,9 @@ describe('inputs the chosen operation does not read', () => {
 
   it('a wait setting without wait: true is named, and the build is triggered as asked', async () => {
     const input = pick(WAIT_INPUTS)
-    const value = { 'wait-timeout': `${2 + randomInt(50)}m`, 'poll-interval': `${2 + randomInt(50)}s`, 'fail-on-build-failure': 'false', 'stream-logs': 'false' }[input]
+    const values: Record<string, string> = { 'wait-timeout': `${2 + randomInt(50)}m`, 'poll-interval': `${2 + randomInt(50)}s`, 'fail-on-build-failure': 'false', 'stream-logs': 'false', 'explain-failure': 'false' }
+    const value = values[input]
+    expect(value).toBeDefined()
     const result = await run('trigger', { 'app-slug': 'web-app', branch: 'main', [input]: value })
     expectPassed(result)
     expect(warnings(result)).toEqual([`::warning::Input "${input}" is set, but trigger reads it only with wait: true, which this step does not set: it has no effect. Remove it from the step's with:.`])
