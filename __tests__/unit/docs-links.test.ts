@@ -17,7 +17,6 @@ import { randomString } from '../helpers/random.js'
  * exists, remove it from this list (a test below says so).
  */
 const PENDING_PAGES = [
-  'docs/inputs-checking.md',
   'docs/trigger-inputs.md',
   'docs/sub-actions.md',
   'docs/abort-and-overrides.md',
