@@ -1,11 +1,11 @@
 import { setMaxListeners } from 'node:events'
 import { statSync } from 'node:fs'
 import { maskSecretInputs, readCommonInputs, type CommonInputs } from './inputs/common.js'
-import { Input, State } from './constants.js'
+import { State } from './constants.js'
 import { checkInputUse } from './inputs/input-use.js'
 import { InputError } from './inputs/input-error.js'
 import type { GetInput } from './inputs/readers.js'
-import { isOperation, loadOperation, operationsReading, readOperation, type Operation } from './operations/index.js'
+import { loadOperation, operationsReading, readOperation, type Operation } from './operations/index.js'
 import type { OperationModule } from './operations/operation.js'
 import { quote, redact } from './safe-text.js'
 import { addSecret } from './runner/secrets.js'
@@ -16,7 +16,7 @@ const getInput: GetInput = (name) => commands.getInput(name)
 
 /** How the entry was called: a sub-action passes the inputs its action.yml declares. */
 export interface RunOptions {
-  declaredInputs?: readonly string[]
+  declaredInputs?: Iterable<string>
 }
 
 /** The action's entry: runs the chosen operation, or the post step, and is the only place a step is failed. */
@@ -38,10 +38,9 @@ export async function run(options: RunOptions = {}): Promise<void> {
   let context: StepContext | undefined
   let operation: OperationModule | undefined
   try {
-    await maskSecrets()
-    await checkInputs(options)
-    const common = await readCommonMasked()
+    const common = await readCommonOrSlip(options.declaredInputs)
     operation = await loadOperation(common.operation)
+    await checkInputs(operation, options.declaredInputs)
     const inputs = await operation.read(declaredOnly(operation), process.env)
     const { createStepContext } = await import('./step/setup.js')
     context = createStepContext(common, cancel.signal)
@@ -57,30 +56,33 @@ export async function run(options: RunOptions = {}): Promise<void> {
 
 /** Masks every secret input, then reads the inputs every operation uses. */
 async function readCommon(): Promise<CommonInputs<Operation>> {
-  await maskSecrets()
-  return readCommonMasked()
-}
-
-function maskSecrets(): Promise<void> {
-  return maskSecretInputs(getInput, (value, what) => addSecret(value, what))
+  await maskSecretInputs(getInput, (value, what) => addSecret(value, what))
+  // The event code is loaded only for the message about an empty token on a fork's pull request.
+  return await readCommonInputs(getInput, process.env, { operation: readOperation, forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env) })
 }
 
 /**
- * Holds the step's inputs against the declared ones and the chosen operation's: prints a
- * warning for each that would be ignored, and throws when one would change what is sent.
- * An operation input that names no operation is left for readCommonInputs to refuse.
+ * The common inputs; when one is refused because a key near its name took its place
+ * (operaton, tokn), the message names that key instead.
  */
-async function checkInputs(options: RunOptions): Promise<void> {
-  const chosen = getInput(Input.operation)
-  const module = isOperation(chosen) ? await loadOperation(chosen) : undefined
-  const use = await checkInputUse({ env: process.env, operation: module, declared: options.declaredInputs, readBy: operationsReading })
-  for (const warning of use.warnings) commands.warning(warning)
-  if (use.error) throw use.error
+async function readCommonOrSlip(declared: Iterable<string> | undefined): Promise<CommonInputs<Operation>> {
+  try {
+    return await readCommon()
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error
+    const slip = (await checkInputUse({ env: process.env, declared })).error
+    throw slip?.input === error.input ? slip : error
+  }
 }
 
-async function readCommonMasked(): Promise<CommonInputs<Operation>> {
-  // The event code is loaded only for the message about an empty token on a fork's pull request.
-  return await readCommonInputs(getInput, process.env, { operation: readOperation, forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env) })
+/**
+ * Holds the step's inputs against the declared ones and the operation's: prints a warning
+ * for each that would be ignored, and throws when one would change what is sent.
+ */
+async function checkInputs(operation: OperationModule, declared: Iterable<string> | undefined): Promise<void> {
+  const use = await checkInputUse({ env: process.env, operation, declared, readBy: operationsReading })
+  for (const warning of use.warnings) commands.warning(warning)
+  if (use.error) throw use.error
 }
 
 /** The input reader an operation gets: asking for an input it does not declare is a mistake in the operation. */

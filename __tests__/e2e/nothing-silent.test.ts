@@ -15,6 +15,8 @@ import { load } from 'js-yaml'
 import { COMMON_INPUTS } from '../../src/inputs/common.js'
 import { WAIT_INPUTS } from '../../src/builds/wait.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
+import { runAction } from '../helpers/run-action.js'
+import { expectNoSecrets } from '../helpers/secrets.js'
 import { randomSlug, randomString, randomToken } from '../helpers/random.js'
 import { clearRequestLog, emulatorPerFile, errorLine, expectFailed, expectPassed, requestLog, step, TOKENS, type RunningEmulator } from './support.js'
 
@@ -165,6 +167,19 @@ describe('with: keys that are no input', () => {
     expectFailed(result)
     expect(errorLine(result)).toContain(`Input "${meant}": is not set, but the step sets "${typo}" (INPUT_${typo.toUpperCase()}), which is no input of this action: did you mean ${meant}?`)
     expect(errorLine(result)).toMatch(/Nothing was sent to the service\.$/)
+    await expectNothingSent()
+  })
+
+  it('a slip of operation or token is named in place of "is required"', async () => {
+    const meant = pick(['operation', 'token'])
+    const typo = typoOf(meant, DECLARED)
+    await clearRequestLog(emu)
+    const secret = randomToken()
+    const inputs = meant === 'operation' ? { token: TOKENS.owner, [typo]: 'list-apps' } : { operation: 'list-apps', [typo]: secret }
+    const result = await runAction({ ...runnerDefaults(), 'base-url': emu.url, ...inputs })
+    expectNoSecrets(result, [TOKENS.owner, secret])
+    expectFailed(result)
+    expect(errorLine(result)).toContain(`Input "${meant}": is not set, but the step sets "${typo}" (INPUT_${typo.toUpperCase()}), which is no input of this action: did you mean ${meant}? Every operation reads ${meant}`)
     await expectNothingSent()
   })
 

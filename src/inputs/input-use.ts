@@ -40,7 +40,7 @@ export interface InputUseOptions {
   /** The chosen operation; undefined when the operation input names none. */
   operation?: OperationUse
   /** The inputs of the action being run: the root action's by default; a sub-action passes its own. */
-  declared?: readonly string[]
+  declared?: Iterable<string>
   /** action.yml's defaults, which the runner exports as if set. */
   defaults?: Readonly<Partial<Record<string, string>>>
   /** The operations that read an input, named in an error; asked only when there is one. */
@@ -76,7 +76,7 @@ export function inputVariable(name: string): string {
 /** Checks the step's INPUT_* variables against the declared inputs and the chosen operation. */
 export async function checkInputUse(options: InputUseOptions): Promise<InputUse> {
   const { env, operation } = options
-  const declared = options.declared ?? Object.values(Input)
+  const declared = [...(options.declared ?? Object.values(Input))]
   const defaults: Readonly<Partial<Record<string, string>>> = options.defaults ?? INPUT_DEFAULTS
   const reads = new Set<string>([...COMMON_INPUTS, ...(operation?.inputs ?? [])])
   const value = (name: string): string => (env[inputVariable(name)] ?? '').trim()
