@@ -175,7 +175,7 @@ describe('with: keys that are no input', () => {
     const typo = typoOf(meant, DECLARED)
     await clearRequestLog(emu)
     const secret = randomToken()
-    const inputs = meant === 'operation' ? { token: TOKENS.owner, [typo]: 'list-apps' } : { operation: 'list-apps', [typo]: secret }
+    const inputs: Record<string, string> = meant === 'operation' ? { token: TOKENS.owner, [typo]: 'list-apps' } : { operation: 'list-apps', [typo]: secret }
     const result = await runAction({ ...runnerDefaults(), 'base-url': emu.url, ...inputs })
     expectNoSecrets(result, [TOKENS.owner, secret])
     expectFailed(result)
