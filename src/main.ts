@@ -14,13 +14,8 @@ import * as commands from './runner/workflow-commands.js'
 
 const getInput: GetInput = (name) => commands.getInput(name)
 
-/** How the entry was called: a sub-action passes the inputs its action.yml declares. */
-export interface RunOptions {
-  declaredInputs?: Iterable<string>
-}
-
 /** The action's entry: runs the chosen operation, or the post step, and is the only place a step is failed. */
-export async function run(options: RunOptions = {}): Promise<void> {
+export async function run(): Promise<void> {
   if (commands.getState(State.isPost) === 'true') return runPost()
   const missing = missingRunnerFile()
   if (missing) return commands.setFailed(missing)
@@ -38,9 +33,9 @@ export async function run(options: RunOptions = {}): Promise<void> {
   let context: StepContext | undefined
   let operation: OperationModule | undefined
   try {
-    const common = await readCommonOrSlip(options.declaredInputs)
+    const common = await readCommonOrSlip()
     operation = await loadOperation(common.operation)
-    await checkInputs(operation, options.declaredInputs)
+    await checkInputs(operation)
     const inputs = await operation.read(declaredOnly(operation), process.env)
     const { createStepContext } = await import('./step/setup.js')
     context = createStepContext(common, cancel.signal)
@@ -63,9 +58,10 @@ async function readCommon(): Promise<CommonInputs<Operation>> {
 
 /**
  * The common inputs; when one is refused because a key near its name took its place
- * (operaton, tokn), the message names that key instead.
+ * (operaton, tokn), the message names that key instead. `declared` is the running
+ * action's inputs (a sub-action passes its own), the root action's by default.
  */
-async function readCommonOrSlip(declared: Iterable<string> | undefined): Promise<CommonInputs<Operation>> {
+async function readCommonOrSlip(declared?: Iterable<string>): Promise<CommonInputs<Operation>> {
   try {
     return await readCommon()
   } catch (error) {
@@ -79,7 +75,7 @@ async function readCommonOrSlip(declared: Iterable<string> | undefined): Promise
  * Holds the step's inputs against the declared ones and the operation's: prints a warning
  * for each that would be ignored, and throws when one would change what is sent.
  */
-async function checkInputs(operation: OperationModule, declared: Iterable<string> | undefined): Promise<void> {
+async function checkInputs(operation: OperationModule, declared?: Iterable<string>): Promise<void> {
   const use = await checkInputUse({ env: process.env, operation, declared, readBy: operationsReading })
   for (const warning of use.warnings) commands.warning(warning)
   if (use.error) throw use.error
