@@ -99,6 +99,7 @@ export const Input = {
   buildRequestSlug: 'build-request-slug',
   approve: 'approve',
   failIfHeld: 'fail-if-held',
+  allowClosedPullRequest: 'allow-closed-pull-request',
   // who may ask, and what an approval is bound to
   allowedAssociations: 'allowed-associations',
   expectedCommit: 'expected-commit',

@@ -17,8 +17,6 @@ import { randomString } from '../helpers/random.js'
  * exists, remove it from this list (a test below says so).
  */
 const PENDING_PAGES = [
-  'docs/trigger-inputs.md',
-  'docs/sub-actions.md',
   'docs/abort-and-overrides.md',
   'docs/summaries.md',
   'docs/oidc.md',

@@ -13,6 +13,7 @@ import { closestName, editDistance } from '../../src/inputs/closest-name.js'
 import { COMMON_INPUTS } from '../../src/inputs/common.js'
 import { checkInputUse, inputVariable, type OperationUse } from '../../src/inputs/input-use.js'
 import { durationMs } from '../../src/inputs/readers.js'
+import { SUB_ACTIONS } from '../../src/operations/sub-actions.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
 import { randomString } from '../helpers/random.js'
 
@@ -40,6 +41,12 @@ describe("action.yml's inputs and the code", () => {
       .filter(([, input]) => input.default !== undefined)
       .map(([name, input]) => [name, String(input.default)])
     expect(Object.entries(INPUT_DEFAULTS).sort()).toEqual(declared.sort())
+  })
+
+  it.each(Object.keys(SUB_ACTIONS))("the sub-action %s/ has the root's defaults, which the check takes as unset", (folder) => {
+    const sub = load(readFileSync(join(folder, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: unknown }> }
+    const defaults = Object.entries(sub.inputs).map(([name, input]) => [name, input.default === undefined ? undefined : String(input.default)])
+    expect(defaults).toEqual(Object.keys(sub.inputs).map((name) => [name, INPUT_DEFAULTS[name as keyof typeof INPUT_DEFAULTS]]))
   })
 
   it('every declared input is read by some operation, or by all of them', () => {

@@ -5077,6 +5077,8 @@ function checkApp(app, where, users, groupsByOrg) {
     }
     if (app.manual_approval !== undefined && typeof app.manual_approval !== 'boolean')
         fail(where, `${at}.manual_approval must be true or false`);
+    if (app.hold_without_owners !== undefined && typeof app.hold_without_owners !== 'boolean')
+        fail(where, `${at}.hold_without_owners must be true or false`);
     if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0))
         fail(where, `${at}.concurrency must be a whole number, 0 or more`);
     const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined;
@@ -5240,6 +5242,7 @@ class EmulatorState {
                 build_outcome: a.buildOutcome,
                 manual_approval: a.manualApproval,
                 ai_summary: a.aiSummary,
+                hold_without_owners: a.holdWithoutOwners === true,
                 concurrency: a.concurrency,
                 extra: a.extra
             })),
@@ -5287,6 +5290,7 @@ function appFromSeed(a) {
         aiSummary: a.ai_summary === true,
         // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
         manualApproval: a.is_public === true || a.manual_approval !== false,
+        holdWithoutOwners: a.hold_without_owners === true,
         concurrency: a.concurrency
     });
 }
@@ -6108,13 +6112,17 @@ function settleBuilds(state, now) {
  * whose repository owners are omitted (interface rule 3) or differ (the service's own GitHub
  * webhook sends the fork's owner and the base's: bitrise-io/bitrise-webhooks,
  * service/hook/github/github.go). A push build, or a pull request with equal owners, is not held.
- * With one owner only, no source says; the emulator holds it, the more careful reading.
+ * With one owner only, no source says; the emulator holds it, the more careful reading. An app
+ * seeded with hold_without_owners also holds a trigger of no pull request that names neither
+ * owner, as rule 3 reads word for word.
  */
 function needsApproval(app, request) {
-    if (!app.manualApproval || !request.pullRequestId)
-        return false;
     const source = request.text.branch_repo_owner;
     const dest = request.text.branch_dest_repo_owner;
+    if (app.manualApproval && app.holdWithoutOwners && !request.pullRequestId && !source && !dest)
+        return true;
+    if (!app.manualApproval || !request.pullRequestId)
+        return false;
     return !source || !dest || source.toLowerCase() !== dest.toLowerCase();
 }
 /** Keeps a held trigger as an open build request, once the trigger is known to be valid. */

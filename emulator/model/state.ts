@@ -148,6 +148,7 @@ export class EmulatorState {
         build_outcome: a.buildOutcome,
         manual_approval: a.manualApproval,
         ai_summary: a.aiSummary,
+        hold_without_owners: a.holdWithoutOwners === true,
         concurrency: a.concurrency,
         extra: a.extra
       })),
@@ -197,6 +198,7 @@ function appFromSeed(a: SeedApp): AppRecord {
     aiSummary: a.ai_summary === true,
     // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
     manualApproval: a.is_public === true || a.manual_approval !== false,
+    holdWithoutOwners: a.hold_without_owners === true,
     concurrency: a.concurrency
   })
 }

@@ -68,6 +68,11 @@ export interface SeedApp {
   artifacts?: SeedArtifact[]
   /** Manual build approval for fork pull requests: on unless false (always on for a public app). */
   manual_approval?: boolean
+  /**
+   * Holds, with manual approval on, a trigger that names no pull request but neither owner: interface
+   * rule 3 read literally (see README). Off unless true.
+   */
+  hold_without_owners?: boolean
   /** Builds of the app that may run at once; more wait on hold (`is_on_hold`). Unlimited when absent. */
   concurrency?: number
 }
@@ -142,6 +147,8 @@ export interface AppRecord {
   aiSummary: boolean
   /** Whether fork pull request triggers wait for manual approval as build requests (model/build-requests.ts). */
   manualApproval: boolean
+  /** Whether a trigger of no pull request without either owner is held too (seed hold_without_owners). */
+  holdWithoutOwners?: boolean
   /** Builds that may run at once; null: unlimited. Builds beyond it are on hold. */
   concurrency: number | null
 }

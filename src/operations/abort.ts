@@ -18,6 +18,7 @@ export const abort = defineOperation<AbortInputs>({
   role: 'Owner, Admin or Developer (the interface also says Admin or Owner in one place)',
   writes: true,
   inputs: [Input.appSlug, Input.buildSlug, Input.abortReason, Input.abortWithSuccess, Input.skipNotifications, Input.skipGitStatusReport, Input.failIfFinished],
+  required: [Input.appSlug, Input.buildSlug],
   outputs: [Output.response, Output.buildSlug, Output.buildStatus, Output.buildStatusText],
   read: (get: GetInput) => ({
     appSlug: requiredSlug(get, Input.appSlug),

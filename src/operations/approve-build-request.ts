@@ -80,6 +80,7 @@ export const approveBuildRequest = defineOperation<ApproveInputs>({
   role: 'Owner, Admin or Developer',
   writes: true,
   inputs: [Input.appSlug, Input.buildRequestSlug, Input.approve, Input.expectedCommit, Input.rejectOtherRequests, Input.allowedAssociations, Input.githubToken],
+  required: [Input.appSlug, Input.approve],
   outputs: [Output.response],
   read: readApprove,
   run: async (inputs: ApproveInputs, ctx: HandlerContext) => {

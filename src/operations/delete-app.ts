@@ -12,6 +12,7 @@ export const deleteApp = defineOperation<{ appSlug: string }>({
   role: 'a role permitted to delete apps (not specified by the interface)',
   writes: true,
   inputs: [Input.appSlug, Input.confirm],
+  required: [Input.appSlug, Input.confirm],
   outputs: [Output.response],
   read: readConfirmed,
   run: runDeleteApp

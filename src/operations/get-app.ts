@@ -10,6 +10,7 @@ export const getApp = defineOperation<{ appSlug: string }>({
   role: 'any role on the app team',
   writes: false,
   inputs: [Input.appSlug],
+  required: [Input.appSlug],
   outputs: [Output.app, Output.title, Output.repoUrl, Output.projectType, Output.response],
   read: (input: GetInput) => ({ appSlug: requiredSlug(input, Input.appSlug) }),
   run: runGetApp

@@ -10,6 +10,7 @@ export const getConfigLocation = defineOperation<{ appSlug: string }>({
   role: 'Admin access',
   writes: false,
   inputs: [Input.appSlug],
+  required: [Input.appSlug],
   outputs: [Output.location, Output.response],
   read: (get: GetInput) => ({ appSlug: requiredSlug(get, Input.appSlug) }),
   run: runGetConfigLocation

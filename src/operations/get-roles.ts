@@ -10,6 +10,7 @@ export const getRoles = defineOperation<RoleInputs>({
   role: 'a role permitted to manage team roles (not specified by the interface)',
   writes: false,
   inputs: [Input.appSlug, Input.role],
+  required: [Input.appSlug, Input.role],
   outputs: [Output.groups, Output.response],
   read: readRoleInputs,
   run: runGetRoles

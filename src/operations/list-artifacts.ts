@@ -17,6 +17,7 @@ export const listArtifacts = defineOperation<ListArtifactsInputs>({
   writes: false,
   inputs: [Input.appSlug, Input.buildSlug, ...ARTIFACT_INPUTS],
   needs: [DOWNLOAD_NEED],
+  required: [Input.appSlug, Input.buildSlug],
   outputs: [Output.artifacts, Output.artifactsDir, Output.response],
   read: (get: GetInput, env) => ({ appSlug: requiredSlug(get, Input.appSlug), buildSlug: requiredSlug(get, Input.buildSlug), settings: readArtifactSettings(get, env) }),
   run: (inputs, ctx) => reportArtifacts(inputs.appSlug, inputs.buildSlug, inputs.settings, ctx)

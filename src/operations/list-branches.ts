@@ -13,6 +13,7 @@ export const listBranches = defineOperation<{ appSlug: string }>({
   role: 'any role on the app team',
   writes: false,
   inputs: [Input.appSlug],
+  required: [Input.appSlug],
   outputs: [Output.branches, Output.response],
   read: (get: GetInput) => ({ appSlug: requiredSlug(get, Input.appSlug) }),
   run: runListBranches

@@ -10,6 +10,7 @@ export const listGroups = defineOperation<{ orgSlug: string }>({
   role: 'membership of the Workspace',
   writes: false,
   inputs: [Input.orgSlug],
+  required: [Input.orgSlug],
   outputs: [Output.groups, Output.groupSlugs, Output.response],
   read: (get: GetInput) => ({ orgSlug: requiredSlug(get, Input.orgSlug) }),
   run: runListGroups

@@ -43,6 +43,7 @@ export const planMatrix = defineOperation<PlanInputs>({
   role: 'any role on each chosen app team (each is read once)',
   writes: false,
   inputs: [Input.appPaths, Input.appPathsOnUnknown, Input.githubToken, Input.workflow, Input.pipeline],
+  required: [Input.appPaths],
   outputs: [Output.matrix, Output.count, Output.appSlugs],
   read: readPlan,
   run: runPlan

@@ -16,6 +16,7 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
   role: 'Owner, Admin or Developer',
   writes: true,
   inputs: [Input.appSlug, Input.pipelineId, Input.partial],
+  required: [Input.appSlug, Input.pipelineId],
   outputs: [Output.pipelineId, Output.pipelineStatus, Output.builds, Output.response],
   read: (get: GetInput) => ({
     appSlug: requiredSlug(get, Input.appSlug),

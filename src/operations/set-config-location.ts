@@ -18,6 +18,7 @@ export const setConfigLocation = defineOperation<SetConfigLocationInputs>({
   role: 'Admin access',
   writes: true,
   inputs: [Input.appSlug, Input.location],
+  required: [Input.appSlug, Input.location],
   outputs: [Output.location, Output.response],
   read: (get: GetInput, env) => ({
     appSlug: requiredSlug(get, Input.appSlug),

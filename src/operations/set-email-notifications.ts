@@ -19,6 +19,7 @@ export const setEmailNotifications = defineOperation<NotificationInputs>({
   role: 'a role permitted to change notification settings (not specified by the interface)',
   writes: true,
   inputs: [Input.appSlug, Input.onSuccess, Input.onFailure],
+  required: [Input.appSlug],
   outputs: [Output.response],
   read: readSettings,
   run: runSetEmailNotifications

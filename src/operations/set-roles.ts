@@ -16,6 +16,7 @@ export const setRoles = defineOperation<SetRolesInputs>({
   role: 'a role permitted to manage team roles (not specified by the interface)',
   writes: true,
   inputs: [Input.appSlug, Input.role, Input.groups, Input.allowEmptyGroups],
+  required: [Input.appSlug, Input.role],
   outputs: [Output.groups, Output.response],
   read: readSetRoles,
   run: runSetRoles

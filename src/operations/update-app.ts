@@ -17,6 +17,7 @@ export const updateApp = defineOperation<UpdateAppInputs>({
   role: 'Owner or Admin',
   writes: true,
   inputs: [Input.appSlug, Input.title, Input.defaultBranch, Input.isPublic, Input.repositoryUrl, Input.appleCredentialUserId, Input.appleCredentialUserSlug, Input.servicesCredentialUserId],
+  required: [Input.appSlug],
   outputs: [Output.app, Output.response],
   read: readUpdateApp,
   run: runUpdateApp
