@@ -146,7 +146,8 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.failIfHeld]: 'false',
   [Input.allowedAssociations]: 'OWNER, MEMBER, COLLABORATOR',
   [Input.rejectOtherRequests]: 'false',
-  [Input.appPathsOnUnknown]: 'build-all'
+  [Input.appPathsOnUnknown]: 'build-all',
+  [Input.allowClosedPullRequest]: 'false'
 }
 
 /** Output names exactly as they appear in action.yml. */

@@ -45,7 +45,7 @@ export const trigger = defineOperation<TriggerInputs>({
   writes: true,
   needs: [
     onlyWith(Input.wait, WAIT_INPUTS),
-    onlyWith(Input.fromEvent, [Input.allowedAssociations]),
+    onlyWith(Input.fromEvent, [Input.allowedAssociations, Input.allowClosedPullRequest]),
     { inputs: [Input.failFast], says: `several apps (${Input.appPaths}, or a list in ${Input.appSlug}) and ${Input.wait}: true`, holds: (value) => severalApps(value) && booleanValue(value(Input.wait)) },
     DOWNLOAD_NEED,
     { inputs: [Input.githubStatusName], says: `${Input.githubStatus} or ${Input.githubComment}: true`, holds: (value) => value(Input.githubStatus) !== 'none' || booleanValue(value(Input.githubComment)) }
