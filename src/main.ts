@@ -10,6 +10,7 @@ import { quote, redact } from './safe-text.js'
 import { addSecret } from './runner/secrets.js'
 import type { StepContext } from './step/step-context.js'
 import * as commands from './runner/workflow-commands.js'
+import type { SummarySection } from './runner/summary.js'
 
 const getInput: GetInput = (name) => commands.getInput(name)
 
@@ -31,6 +32,7 @@ export async function run(): Promise<void> {
   process.on('SIGTERM', onSignal)
   let context: StepContext | undefined
   let operation: OperationModule | undefined
+  let failure: SummarySection | undefined
   try {
     const common = await readCommon()
     operation = await loadOperation(common.operation)
@@ -39,11 +41,23 @@ export async function run(): Promise<void> {
     context = createStepContext(common, cancel.signal)
     await operation.run(inputs, context)
   } catch (error) {
-    commands.setFailed(redact(await describeFailure(error, operation)))
+    const message = redact(await describeFailure(error, operation))
+    commands.setFailed(message)
+    failure = failureSection(message, error instanceof InputError, operation)
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
-    await flushSummary(context)
+    await flushSummary(context, failure)
+  }
+}
+
+/** The short summary of a step that failed before it said anything else: what was wrong, and whether anything was sent. */
+function failureSection(message: string, nothingSent: boolean, operation: OperationModule | undefined): SummarySection {
+  const name = operation?.name ?? 'the operation input'
+  return {
+    heading: `${name} failed`,
+    lead: nothingSent ? { mark: 'refused', result: 'Nothing was sent', subject: [name] } : { mark: 'failure', result: 'Failed', subject: [name] },
+    lines: [message]
   }
 }
 
@@ -63,8 +77,14 @@ function declaredOnly(operation: OperationModule): GetInput {
   }
 }
 
-async function flushSummary(context: StepContext | undefined): Promise<void> {
+/** Writes the job summary: the context's sections, or when the step failed before adding any, its failure. */
+async function flushSummary(context: StepContext | undefined, failure: SummarySection | undefined): Promise<void> {
   try {
+    if (failure && (!context || context.isEmpty())) {
+      if (context) context.summary(failure)
+      // Loaded only here: a step refused on its inputs loads no other summary code.
+      else (await import('./runner/summary-file.js')).writeSummary([failure])
+    }
     await context?.flush()
   } catch (error) {
     commands.warning(`Could not write the job summary: ${(error as Error).message}`)

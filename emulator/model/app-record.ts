@@ -48,6 +48,7 @@ export function newAppRecord(init: AppInit): AppRecord {
     // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
     manualApproval: true,
     concurrency: null,
+    creditsPerMinute: null,
     ...fields,
     slug: init.slug,
     owner: { account_type: init.owner.account_type, slug: init.owner.slug },

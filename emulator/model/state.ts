@@ -148,6 +148,7 @@ export class EmulatorState {
         build_outcome: a.buildOutcome,
         manual_approval: a.manualApproval,
         concurrency: a.concurrency,
+        credits_per_minute: a.creditsPerMinute,
         extra: a.extra
       })),
       builds: [...this.builds.values()].map((b) => describeBuild(b, now)),
@@ -195,7 +196,8 @@ function appFromSeed(a: SeedApp): AppRecord {
     flakyWorkflows: a.flaky_workflows,
     // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
     manualApproval: a.is_public === true || a.manual_approval !== false,
-    concurrency: a.concurrency
+    concurrency: a.concurrency,
+    creditsPerMinute: a.credits_per_minute
   })
 }
 

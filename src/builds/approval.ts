@@ -16,6 +16,7 @@ import { sleep } from '../sleep.js'
 import type { HandlerContext } from '../step/context.js'
 import { startOrReuse, type ReuseSettings } from './reuse.js'
 import type { WaitSettings } from './wait.js'
+import { commitLink, leadLinks } from './lead.js'
 
 /** What the held trigger needs of the trigger's inputs. */
 export interface HeldTriggerInputs {
@@ -58,6 +59,13 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
     `Someone with access to the app approves it on the app's page on the service, or with operation approve-build-request (${Input.buildRequestSlug}: ${request.slug}); the approval starts the build.`
   ctx.summary({
     heading: `Build request ${request.slug} awaits approval on ${appSlug}`,
+    lead: {
+      mark: 'held',
+      result: 'Awaiting approval',
+      subject: [appSlug, params.pipeline_id ? `pipeline ${params.pipeline_id}` : (params.workflow_id ?? '')],
+      links: leadLinks(undefined, commitLink(ctx, params.commit_hash))
+    },
+    fold: true,
     facts: [
       ['Workflow', params.workflow_id],
       ['Pipeline', params.pipeline_id],

@@ -12,6 +12,7 @@ import { savedBuilds } from './pending.js'
 import type { SummarySection } from '../runner/summary.js'
 import type { HandlerContext } from '../step/context.js'
 import { abortOnStop, leftAsIs, whyStopped } from './stop.js'
+import { describeTiming, endLead, reportTiming } from './lead.js'
 
 /** How to wait for a build, as the inputs give it. */
 export interface WaitSettings {
@@ -130,7 +131,13 @@ function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'fini
   ctx.output(Output.response, result.response)
   build.section.facts?.push(['Result', result.status])
   if (result.record.abort_reason) build.section.facts?.push(['Abort reason', result.record.abort_reason])
+  reportTiming(build.section, result.record.timing, ctx)
+  endLead(build.section, result.status, result.record.timing)
+  const workflow = result.record.triggered_workflow
+  if (workflow && build.section.lead && !build.section.lead.subject.includes(workflow)) build.section.lead.subject.push(workflow)
   const message = `Build ${build.buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
+  const timing = describeTiming(result.record.timing)
+  if (timing) ctx.info(`Build ${build.buildSlug} ${timing}`)
   if (!result.succeeded && settings.failOnBuildFailure) throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
   ctx.info(message)
   return result.succeeded
@@ -142,6 +149,7 @@ async function stopAndAbort({ appSlug, buildSlug, section }: Waited, kind: 'time
   ctx.output(Output.buildStatus, kind)
   ctx.output(Output.buildStatusText, why)
   section.facts?.push(['Result', `${kind}: build aborted`])
+  endLead(section, kind)
   let outcome
   try {
     outcome = await abortOnStop(ctx.client, { appSlug, buildSlug }, why, ctx.runUrl)

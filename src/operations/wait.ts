@@ -16,13 +16,19 @@ export const wait = defineOperation<WaitInputs>({
   name: 'wait',
   role: 'any role on the app team (Developer or higher to read the build log with stream-logs)',
   inputs: [Input.appSlug, Input.buildSlug, ...WAIT_INPUTS],
-  outputs: [Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.response],
+  outputs: [Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.response, Output.durationSeconds, Output.queueSeconds, Output.creditCost],
   read: (get: GetInput, env) => ({ appSlug: requiredSlug(get, Input.appSlug), buildSlug: requiredSlug(get, Input.buildSlug), wait: readWaitSettings(get, env) }),
   run: runWait
 })
 
 async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
-  const section: SummarySection = { heading: `Build ${inputs.buildSlug} on ${inputs.appSlug}`, facts: [['Build slug', inputs.buildSlug]], lines: [] }
+  const section: SummarySection = {
+    heading: `Build ${inputs.buildSlug} on ${inputs.appSlug}`,
+    lead: { mark: 'running', result: 'Waiting', subject: [inputs.appSlug, `build ${inputs.buildSlug}`] },
+    fold: true,
+    facts: [['Build slug', inputs.buildSlug]],
+    lines: []
+  }
   ctx.summary(section)
   ctx.output(Output.buildSlug, inputs.buildSlug)
   await waitAndReport({ appSlug: inputs.appSlug, buildSlug: inputs.buildSlug, section }, inputs.wait, ctx)
