@@ -3,6 +3,7 @@ import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
 import { notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import type { PipelineRecord } from '../model/types.js'
+import type { PipelineWorkflowView } from '../model/pipelines.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
 import { bodyObject, optionalBoolean, optionalString } from '../http/validation.js'
 import { progressOf } from '../model/build-progress.js'
@@ -26,7 +27,7 @@ function getPipeline(ctx: RequestContext): Reply {
   const now = ctx.model.now()
   // Each workflow runs as a build of its own: its end and cost are that build's.
   const workflows = view.stages.flatMap((stage) => stage.workflows)
-  const timesOf = new Map(workflows.map((w) => [w.id, workflowTimes(ctx, w.externalId, now)]))
+  const timesOf = new Map(workflows.map((w) => [w.id, workflowTimes(ctx, w, now)]))
   const costs = [...timesOf.values()].map((t) => t.credit_cost)
   return {
     status: 200,
@@ -49,7 +50,7 @@ function getPipeline(ctx: RequestContext): Reply {
       stages: view.stages.map((stage) => ({
         id: stage.name,
         name: stage.name,
-        workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, started_at: iso(w.startedAt), ...timesOf.get(w.id) }))
+        workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, ...timesOf.get(w.id) }))
       })),
       // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
       trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
@@ -57,12 +58,15 @@ function getPipeline(ctx: RequestContext): Reply {
   }
 }
 
-/** A workflow's finished_at and credit_cost: those of the build it runs as, null until it has one that ended. */
-function workflowTimes(ctx: RequestContext, buildSlug: string, now: number): { finished_at: string | null; credit_cost: number | null } {
-  const build = buildSlug === '' ? undefined : ctx.model.state.builds.get(buildSlug)
-  if (!build) return { finished_at: null, credit_cost: null }
+/**
+ * A workflow's times and credit_cost: those of the build it runs as (null until it has one
+ * that ended). A workflow kept from an earlier attempt keeps its build's start.
+ */
+function workflowTimes(ctx: RequestContext, w: PipelineWorkflowView, now: number): { started_at: string | null; finished_at: string | null; credit_cost: number | null } {
+  const build = w.externalId === '' ? undefined : ctx.model.state.builds.get(w.externalId)
+  if (!build) return { started_at: iso(w.startedAt), finished_at: null, credit_cost: null }
   const { finishedAt } = progressOf(build, now)
-  return { finished_at: iso(finishedAt), credit_cost: creditCost(build, finishedAt) }
+  return { started_at: iso(w.startedAt ?? build.startedAt), finished_at: iso(finishedAt), credit_cost: creditCost(build, finishedAt) }
 }
 
 function abort(ctx: RequestContext): Reply {

@@ -80,8 +80,8 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
   const counts = [`${labels.length} would change`, `${unchanged} unchanged`, ...(preview.errors.length > 0 ? [`${preview.errors.length} not checked`] : [])]
   ctx.summary({
     heading: `Machine type migration preview for ${describeScope(inputs.scope)}: ${inputs.fromMachine} → ${inputs.toMachine}`,
-    lead: { mark: preview.errors.length > 0 ? 'failure' : 'note', result: `Dry run: ${counts.join(', ')}`, subject: [describeScope(inputs.scope), `${inputs.fromMachine} → ${inputs.toMachine}`] },
-    lines: [`${preview.checked} app(s) read; nothing was changed.`, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
+    lead: { mark: preview.errors.length > 0 ? 'warning' : 'note', result: `Dry run: ${counts.join(', ')}`, subject: [describeScope(inputs.scope), `${inputs.fromMachine} → ${inputs.toMachine}`] },
+    lines: [`Nothing was changed (a dry run); ${preview.checked} app(s) read.`, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
     table: preview.apps.length > 0 ? [['App', 'Slug', 'Where'], ...preview.apps.map(previewRow)] : undefined,
     note
   })

@@ -8,7 +8,7 @@
 import { redact } from '../safe-text.js'
 
 /** How a result looks at a glance: the mark that opens the summary's first line. */
-export type Mark = 'success' | 'failure' | 'aborted' | 'held' | 'running' | 'stopped' | 'refused' | 'note'
+export type Mark = 'success' | 'failure' | 'aborted' | 'held' | 'running' | 'stopped' | 'refused' | 'warning' | 'note'
 
 const MARKS: Record<Mark, string> = {
   success: '\u2705',
@@ -18,6 +18,7 @@ const MARKS: Record<Mark, string> = {
   running: '\u23f3',
   stopped: '\u23f1\ufe0f',
   refused: '\ud83d\udeab',
+  warning: '\u26a0\ufe0f',
   note: '\u2139\ufe0f'
 }
 
