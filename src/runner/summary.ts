@@ -97,9 +97,11 @@ function putSection(html: BoundedHtml, section: SummarySection): boolean {
   if (section.mermaid && !html.put(`\n\`\`\`mermaid\n${section.mermaid}\n\`\`\`\n`)) return false
   if (!putTable(html, section)) return false
   const folded = section.fold === true && facts(section).length > 0
-  if (folded && !html.put('<details><summary>Details</summary>')) return false
-  if (!putFacts(html, section)) return false
-  if (folded && !html.put('</details>')) return false
+  const close = '</details>'
+  if (folded && !html.put('<details><summary>Details</summary>', close)) return false
+  const fitted = putFacts(html, section)
+  if (folded) html.close(close)
+  if (!fitted) return false
   return !section.note || html.put(`<p><b>Note:</b> ${escape(section.note, MAX_LINE_CHARS)}</p>`)
 }
 
@@ -155,13 +157,20 @@ class BoundedHtml {
 
   constructor(private left: number) {}
 
-  /** Appends one line; false (and nothing appended) when it does not fit. */
-  put(html: string): boolean {
+  /** Appends one line; false (and nothing appended) when it does not fit, with room kept for the `closing` line. */
+  put(html: string, closing = ''): boolean {
     const size = Buffer.byteLength(html) + 1
-    if (size > this.left) return false
+    const kept = closing === '' ? 0 : Buffer.byteLength(closing) + 1
+    if (size + kept > this.left) return false
     this.out += `${html}\n`
-    this.left -= size
+    this.left -= size + kept
     return true
+  }
+
+  /** Appends the closing line whose room `put` kept. */
+  close(closing: string): void {
+    this.left += Buffer.byteLength(closing) + 1
+    this.put(closing)
   }
 
   /** A table with as many rows as fit; false when not all of them do. */
