@@ -91,7 +91,7 @@ describe('the first line of a summary', () => {
     const commit = sha()
     const result = await step(emu, 'trigger', { ...ON_MAIN, branch: 'feature', 'commit-hash': commit, 'pull-request-id': String(1 + randomInt(999)), 'branch-dest': 'main' }, { env: GITHUB })
     expectPassed(result)
-    expect(firstLine(result.files.summary)).toBe(`<h3>\u23f8\ufe0f Awaiting approval \u00b7 ios-app \u00b7 <a href="https://github.com/${REPO}/commit/${commit}">Commit ${commit.slice(0, 7)}</a></h3>`)
+    expect(firstLine(result.files.summary)).toBe(`<h3>\u23f8\ufe0f Awaiting approval \u00b7 ios-app \u00b7 build request ${result.outputs['build-request-slug']} \u00b7 <a href="https://github.com/${REPO}/commit/${commit}">Commit ${commit.slice(0, 7)}</a></h3>`)
   })
 
   it('a step refused on its inputs writes what was wrong and that nothing was sent, and sends nothing', async () => {

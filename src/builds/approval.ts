@@ -62,7 +62,7 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
     lead: {
       mark: 'held',
       result: 'Awaiting approval',
-      subject: [appSlug, params.pipeline_id ? `pipeline ${params.pipeline_id}` : (params.workflow_id ?? '')],
+      subject: [appSlug, params.pipeline_id ? `pipeline ${params.pipeline_id}` : (params.workflow_id ?? ''), `build request ${request.slug}`],
       links: leadLinks(undefined, commitLink(ctx, params.commit_hash))
     },
     fold: true,

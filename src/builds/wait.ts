@@ -131,6 +131,10 @@ function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'fini
   ctx.output(Output.response, result.response)
   build.section.facts?.push(['Result', result.status])
   if (result.record.abort_reason) build.section.facts?.push(['Abort reason', result.record.abort_reason])
+  if (!result.succeeded) {
+    const why = [result.record.status_text && `status text: ${result.record.status_text}`, result.record.abort_reason && `abort reason: ${result.record.abort_reason}`].filter(Boolean).join('; ')
+    build.section.lines?.push(`The build ended ${result.status}${why ? ` (${why})` : ''}; its log is on the service.`)
+  }
   reportTiming(build.section, result.record.timing, ctx)
   endLead(build.section, result.status, result.record.timing)
   const workflow = result.record.triggered_workflow
@@ -158,7 +162,9 @@ async function stopAndAbort({ appSlug, buildSlug, section }: Waited, kind: 'time
     throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })
   }
   if (outcome?.kind === 'finished' && !outcome.byEarlierAttempt) {
+    section.lines?.push(`The action stopped waiting because ${why}; the build had just finished (${outcome.status}).`)
     throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build had just finished (${outcome.status}), so there was nothing to abort.`)
   }
+  section.lines?.push(`The action stopped waiting because ${why}, and aborted the build.`)
   throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build was aborted.`)
 }
