@@ -125,7 +125,7 @@ describe('a pipeline', () => {
     // Every line is one the action writes, and every label holds only letters, digits and entities.
     const label = '"[A-Za-z0-9 .,_#;-]*"'
     const grammar = new RegExp(
-      `^(flowchart LR|  p0\\[${label}\\]:::\\w+|  subgraph s\\d+ \\[${label}\\]|    direction TB|    w\\d+\\[${label}\\]:::(succeeded|failed|aborted|running|waiting)|  end|  (p0|s\\d+) --> s\\d+|  classDef \\w+ [\\w:#,]+)$`
+      `^(flowchart LR|  p0\\[${label}\\]:::\\w+|  subgraph s\\d+ \\[${label}\\]|    direction TB|    w\\d+\\[${label}\\]:::(succeeded|failed|aborted|running|waiting)|  end|  (p0|s\\d+) --> s\\d+|  style s\\d+ [\\w:#,]+|  classDef \\w+ [\\w:#,]+)$`
     )
     for (const line of flow!.split('\n')) expect(line).toMatch(grammar)
     const titles = [...flow!.matchAll(/subgraph s\d+ \["([^"]*)"\]/g)].map((m) => decodeLabel(m[1]))

@@ -8,7 +8,7 @@ const OWN_TAGS = /<\/?(?:h3|p|table|tr|th|td|code|details|summary|b)>|<a href="[
 
 /** A pipeline's Mermaid block, the one Markdown the action writes: set off by blank lines, its labels only letters, digits and `#code;` entities. */
 const MERMAID = /\n\n```mermaid\n([\s\S]*?)\n```\n\n/g
-const MERMAID_LINE = /^(flowchart LR|\s+(p0|w\d+)\["[A-Za-z0-9 .,_#;-]*"\]:::\w+|\s+subgraph s\d+ \["[A-Za-z0-9 .,_#;-]*"\]|\s+direction TB|\s+end|\s+(p0|s\d+) --> s\d+|\s+classDef \w+ [\w:#,]+)$/
+const MERMAID_LINE = /^(flowchart LR|\s+(p0|w\d+)\["[A-Za-z0-9 .,_#;-]*"\]:::\w+|\s+subgraph s\d+ \["[A-Za-z0-9 .,_#;-]*"\]|\s+direction TB|\s+end|\s+(p0|s\d+) --> s\d+|\s+style s\d+ [\w:#,]+|\s+classDef \w+ [\w:#,]+)$/
 
 /**
  * Asserts the run issued no command but its own, that none of `hostileLines`

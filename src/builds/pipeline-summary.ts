@@ -36,9 +36,9 @@ export function workflowsTable(pipeline: PipelineRecord, pipelineUrl?: string): 
     const href = buildPage(pipelineUrl, w.buildSlug)
     const build: SummaryCell = w.buildSlug === '' ? 'not started' : href ? { text: w.buildSlug, href } : w.buildSlug
     const took = w.timing.durationSeconds !== undefined ? shortDuration(w.timing.durationSeconds) : ''
-    return [w.stage, w.name, w.status, took, build]
+    return [w.stage, w.name, build, w.status, took]
   })
-  return [['Stage', 'Workflow', 'Status', 'Duration', 'Build'], ...rows]
+  return [['Stage', 'Workflow', 'Build', 'Status', 'Duration'], ...rows]
 }
 
 /** The Mermaid flow of the pipeline: one box per stage, in order, holding its workflows. */
@@ -54,7 +54,7 @@ export function pipelineFlow(pipeline: PipelineRecord, name: string): string | u
       const took = w.timing.durationSeconds !== undefined ? `, ${shortDuration(w.timing.durationSeconds)}` : ''
       lines.push(`    w${i}[${mermaidLabel(`${w.name}: ${w.status || 'waiting'}${took}`)}]:::${statusClass(w.status)}`)
     })
-    lines.push('  end')
+    lines.push('  end', `  style s${s} fill:#f6f8fa,stroke:#d0d7de`)
   })
   lines.push(`  p0 --> s0`, ...stages.slice(1).map((_, s) => `  s${s} --> s${s + 1}`))
   for (const [cls, style] of Object.entries(STATUS_CLASSES)) lines.push(`  classDef ${cls} ${style}`)

@@ -145,4 +145,6 @@ function drawPipeline(section: SummarySection, pipeline: PipelineRecord, status:
   const name = pipeline.name ?? section.lead?.subject.find((part) => part.startsWith('pipeline '))?.slice('pipeline '.length) ?? 'pipeline'
   section.mermaid = pipelineFlow({ ...pipeline, status }, name)
   section.table = workflowsTable(pipeline, section.lead?.links?.find((link) => link.text === 'Open the pipeline')?.href)
+  const failed = pipeline.workflows.filter((w) => w.status === 'failed').map((w) => `${w.name} (stage ${w.stage})`)
+  if (failed.length > 0) section.lines?.push(`Failed: ${failed.join(', ')}.`)
 }
