@@ -43,7 +43,7 @@ async function runAbort(inputs: AbortInputs, ctx: HandlerContext): Promise<void>
   const aborted = `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`
   if (result.kind === 'aborted') {
     ctx.info(`Aborted build ${inputs.buildSlug}`)
-    ctx.summary({ heading: aborted, lead: { mark: 'aborted', result: inputs.abortWithSuccess ? 'Aborted with success' : 'Aborted', subject: [inputs.appSlug, `build ${inputs.buildSlug}`] }, lines: inputs.abortReason ? [`Reason: ${inputs.abortReason}`] : undefined, facts, fold: true })
+    ctx.summary({ heading: aborted, lead: { mark: 'aborted', result: inputs.abortWithSuccess ? 'Aborted with success' : 'Aborted', subject: [inputs.appSlug, `build ${inputs.buildSlug}`] }, lines: inputs.abortReason ? [`Reason: ${inputs.abortReason}`] : undefined, facts: facts.slice(1), fold: true })
     return
   }
   const final = `${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
