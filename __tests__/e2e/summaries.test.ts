@@ -62,7 +62,7 @@ describe('the first line of a summary', () => {
     expect(build.credit_cost).toBe(CREDITS)
     const number = result.outputs['build-number']
     expect(firstLine(result.files.summary)).toBe(
-      `<h3>\u2705 Succeeded \u00b7 ios-app \u00b7 primary \u00b7 ${ran}s \u00b7 <a href="${result.outputs['build-url']}">Build &#35;\u200d${number}</a> \u00b7 ` +
+      `<h3>\u2705 Succeeded \u00b7 ios-app \u00b7 primary \u00b7 ${ran}s \u00b7 ${CREDITS} credit${CREDITS === 1 ? '' : 's'} \u00b7 <a href="${result.outputs['build-url']}">Build &#35;\u200d${number}</a> \u00b7 ` +
         `<a href="https://github.com/${REPO}/commit/${commit}">Commit ${commit.slice(0, 7)}</a></h3>`
     )
     // The details follow, folded.
@@ -76,7 +76,7 @@ describe('the first line of a summary', () => {
     expect(firstLine(result.files.summary)).toMatch(/^<h3>\u274c Failed \u00b7 api-server \u00b7 \S+ \u00b7 \d+s \u00b7 <a href="[^"]+">Build /)
     expect(result.outputs['duration-seconds']).toMatch(/^\d+$/)
     expect(result.outputs).not.toHaveProperty('credit-cost')
-    expect(result.summary).not.toContain('Credits')
+    expect(result.summary).not.toMatch(/credit/i)
   })
 
   it('a build stopped by its wait-timeout leads with "Timed out, aborted"', async () => {
@@ -118,7 +118,7 @@ describe('a pipeline', () => {
     expectPassed(result)
     const id = result.outputs['pipeline-id']
     const head = firstLine(result.files.summary)
-    expect(head).toMatch(/^<h3>\u2705 Succeeded \u00b7 ios-app \u00b7 pipeline release \u00b7 \d+s \u00b7 <a href="[^"]+">Open the pipeline<\/a> \u00b7 <a href="https:\/\/github.com\//)
+    expect(head).toMatch(/^<h3>\u2705 Succeeded \u00b7 ios-app \u00b7 pipeline release \u00b7 \d+s \u00b7 \d+ credits? \u00b7 <a href="[^"]+">Open the pipeline<\/a> \u00b7 <a href="https:\/\/github.com\//)
     expect(head.replace(/<[^>]+>/g, '')).not.toContain(id)
     const flow = mermaidOf(result.files.summary)
     expect(flow).toBeDefined()
@@ -132,6 +132,7 @@ describe('a pipeline', () => {
     expect(titles).toEqual(STAGES)
     const nodes = [...flow!.matchAll(/w\d+\["([^"]*)"\]:::(\w+)/g)].map((m) => [decodeLabel(m[1]).split(':')[0], m[2]])
     expect(nodes).toEqual([['primary', 'succeeded'], ['primary-b', 'succeeded'], ['deploy', 'succeeded']])
+    expect(flow).toContain(`${CREDITS} credit`)
     // The builds are linked in the table beside it (GitHub's Mermaid opens no links).
     const workflows = JSON.parse(result.outputs.builds) as Array<{ 'build-slug': string; 'duration-seconds'?: number }>
     const origin = new URL(result.outputs['pipeline-url']).origin

@@ -29,6 +29,7 @@ export function endLead(section: SummarySection, end: string, timing?: BuildTimi
   section.lead.mark = mark
   section.lead.result = result
   if (timing?.durationSeconds !== undefined) section.lead.durationSeconds = timing.durationSeconds
+  if (timing?.creditCost !== undefined) section.lead.creditCost = timing.creditCost
 }
 
 /** The outputs and summary facts of a finished build's time and cost; an unknown figure sets nothing and says nothing. */

@@ -7,7 +7,7 @@
 import { timingFields } from '../api/build-timing.js'
 import type { PipelineRecord } from '../api/pipelines.js'
 import { mermaidLabel, STATUS_CLASSES, statusClass } from '../runner/mermaid.js'
-import { shortDuration, type SummaryCell } from '../runner/summary.js'
+import { credits, shortDuration, type SummaryCell } from '../runner/summary.js'
 
 /** Most workflows drawn; a larger pipeline is listed in the table only. */
 const MAX_DRAWN_WORKFLOWS = 200
@@ -51,7 +51,10 @@ export function pipelineFlow(pipeline: PipelineRecord, name: string): string | u
     lines.push(`  subgraph s${s} [${mermaidLabel(stage || 'stage')}]`, '    direction TB')
     pipeline.workflows.forEach((w, i) => {
       if (w.stage !== stage) return
-      const took = w.timing.durationSeconds !== undefined ? `, ${shortDuration(w.timing.durationSeconds)}` : ''
+      const took = [w.timing.durationSeconds !== undefined && shortDuration(w.timing.durationSeconds), w.timing.creditCost !== undefined && credits(w.timing.creditCost)]
+        .filter(Boolean)
+        .map((part) => `, ${part}`)
+        .join('')
       lines.push(`    w${i}[${mermaidLabel(`${w.name}: ${w.status || 'waiting'}${took}`)}]:::${statusClass(w.status)}`)
     })
     lines.push('  end', `  style s${s} fill:#f6f8fa,stroke:#d0d7de`)

@@ -37,6 +37,8 @@ export interface SummaryLead {
   subject: string[]
   /** How long it ran, in seconds, when the service said. */
   durationSeconds?: number
+  /** What it cost in credits, when the service said (plans without credits say nothing). */
+  creditCost?: number
   links?: SummaryLink[]
 }
 
@@ -139,8 +141,14 @@ function linkHtml(link: SummaryLink, max = MAX_LINE_CHARS): string {
 function leadHtml(lead: SummaryLead): string {
   const parts = [`${MARKS[lead.mark]} ${escape(lead.result, 100)}`, ...lead.subject.filter((part) => part !== '').map((part) => escape(part, 200))]
   if (lead.durationSeconds !== undefined) parts.push(escape(shortDuration(lead.durationSeconds)))
+  if (lead.creditCost !== undefined) parts.push(escape(credits(lead.creditCost)))
   for (const link of lead.links ?? []) parts.push(linkHtml(link, 200))
   return parts.join(' \u00b7 ')
+}
+
+/** A cost in credits, in words: `1 credit`, `12 credits`. */
+export function credits(cost: number): string {
+  return `${cost} credit${cost === 1 ? '' : 's'}`
 }
 
 /** Seconds as a person reads them at a glance: `45s`, `3m 12s`, `1h 4m`. */
