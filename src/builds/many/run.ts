@@ -112,7 +112,13 @@ function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: H
       ['Pull request', inputs.params.pull_request_id],
       ['Parameters from event', inputs.fromEvent]
     ],
-    lines: [...lines, ...inputs.notes, ...inputs.warnings, ...builds.filter((b) => b.error).map((b) => `${b['app-slug']}: ${b.error}`)],
+    lines: [
+      ...lines,
+      ...inputs.notes,
+      ...inputs.warnings,
+      ...builds.filter((b) => b.error).map((b) => `${b['app-slug']}: ${b.error}`),
+      ...(waited && builds.some((b) => b.status === 'running') ? [`${Input.failFast} stopped the wait at the first failure; the builds still running were left running.`] : [])
+    ],
     table: builds.length > 0 ? buildsTable(builds, 'App', (b) => b['app-slug']) : undefined
   })
   endOfBuilds(builds, inputs.wait)
@@ -122,8 +128,9 @@ function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: H
 export function severalLead(builds: AppBuild[], waited: boolean, subject: string[], commit: SummaryLink | undefined): SummaryLead {
   const links = commit ? [commit] : []
   const failed = builds.filter((build) => FAILED.has(build.status)).length
-  const longest = Math.max(-1, ...builds.map((b) => b['duration-seconds'] ?? -1))
-  const durationSeconds = longest >= 0 ? longest : undefined
+  // The longest build's time, once every build has one: a build left running has none yet.
+  const all = builds.length > 0 && builds.every((b) => b['duration-seconds'] !== undefined)
+  const durationSeconds = all ? Math.max(...builds.map((b) => b['duration-seconds'] as number)) : undefined
   if (failed > 0) return { mark: 'failure', result: `${failed} of ${builds.length} did not succeed`, subject, durationSeconds, links }
   if (waited && builds.length > 0 && builds.every((b) => b.status.startsWith('success'))) return { mark: 'success', result: `All ${builds.length} succeeded`, subject, durationSeconds, links }
   return { mark: builds.length === 0 ? 'note' : 'running', result: builds.length === 0 ? 'Nothing built' : `${builds.length} triggered`, subject, durationSeconds, links }
