@@ -53,7 +53,9 @@ export async function run(): Promise<void> {
 
 /** The short summary of a step that failed before it said anything else: what was wrong, and whether anything was sent. */
 function failureSection(message: string, nothingSent: boolean, operation: OperationModule | undefined): SummarySection {
-  const name = operation?.name ?? 'the operation input'
+  // Before the operation is loaded (a secret input refused while masking, say), the input names it when it is a plain word.
+  const given = getInput('operation').trim()
+  const name = operation?.name ?? (/^[a-z][a-z-]{0,39}$/.test(given) ? given : 'the step')
   return {
     heading: `${name} failed`,
     lead: nothingSent ? { mark: 'refused', result: 'Nothing was sent', subject: [name] } : { mark: 'failure', result: 'Failed', subject: [name] },

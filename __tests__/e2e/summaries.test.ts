@@ -201,3 +201,16 @@ describe('the demo', () => {
     expect(text).not.toMatch(/&#?\w+;|\u200d/)
   })
 })
+
+describe('a step refused while reading a secret input', () => {
+  it('names the operation and keeps the secret out of the summary', async () => {
+    const secret = `s3-${randomString(24)}`
+    const name = `${randomInt(10)}BAD_${randomString(4)}`
+    const result = await step(emu, 'trigger', { ...ON_MAIN, 'secret-environments': `- mapped_to: "${name}"\n  value: ${secret}` })
+    expectFailed(result)
+    expect(firstLine(result.files.summary)).toBe('<h3>\ud83d\udeab Nothing was sent \u00b7 trigger</h3>')
+    expect(result.summary).toContain('Input "secret-environments"')
+    expect(result.files.summary).not.toContain(secret)
+    expect(await requestLog(emu)).toEqual([])
+  })
+})
