@@ -1,6 +1,8 @@
 /**
  * A pipeline in the job summary: a Mermaid flow of its stages and workflows, coloured by
- * status, and beside it a table linking each workflow's build. GitHub draws Mermaid with its
+ * status, and beside it a table linking each workflow's build. Job summaries draw ```mermaid
+ * blocks as other GitHub Markdown does (GitHub blog, "Supercharging GitHub Actions with Job
+ * Summaries", 2022, which shows one). GitHub draws Mermaid with its
  * strict security level, so a `click` link in the diagram would not open anything
  * (mermaid-js/mermaid#4059, github.community discussion 46096): the links live in the table.
  */
