@@ -49,7 +49,7 @@ export async function run(): Promise<void> {
 
 /** Masks every secret input, then reads the inputs every operation uses. */
 async function readCommon(): Promise<CommonInputs<Operation>> {
-  await maskSecretInputs(getInput, (value, what) => addSecret(value, what))
+  await maskSecretInputs(getInput, (value, what) => addSecret(value, what), process.env)
   // The event code is loaded only for the message about an empty token on a fork's pull request.
   return await readCommonInputs(getInput, process.env, { operation: readOperation, forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env) })
 }
