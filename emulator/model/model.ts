@@ -93,6 +93,7 @@ export class MemoryModel implements ServiceModel {
 
   reset(): void {
     this.state.reset()
+    this.oidc.reset()
   }
 
   registerApp(caller: string, request: RegisterRequest): AppRecord {

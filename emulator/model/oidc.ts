@@ -29,13 +29,21 @@ const b64 = (value: unknown): string => Buffer.from(JSON.stringify(value)).toStr
 /** The issuer's key, the jobs it signs tokens for, and the exchange against the seed's trust policies. */
 export class OidcWorld {
   private key: { privateKey: KeyObject; publicKey: KeyObject; kid: string } | undefined
-  /** How many exchanges succeeded, for tests and the state view. */
+  /** How many exchanges succeeded, for tests. */
   exchanges = 0
+  /** The last tokens the issuer signed (at most 100), so tests can check none of them leaks. */
+  readonly issued: string[] = []
 
   constructor(
     private readonly seed: SeedOidc,
     private readonly state: EmulatorState
   ) {}
+
+  /** Forgets the counts and the tokens signed; the key stays. */
+  reset(): void {
+    this.exchanges = 0
+    this.issued.length = 0
+  }
 
   private signingKey(): { privateKey: KeyObject; publicKey: KeyObject; kid: string } {
     this.key ??= { ...generateKeyPairSync('rsa', { modulusLength: 2048 }), kid: randomBytes(8).toString('hex') }
@@ -56,7 +64,10 @@ export class OidcWorld {
     const claims = { jti: randomBytes(12).toString('hex'), ...job, aud: audience, iss: issuer, iat: now, nbf: now, exp: now + ID_TOKEN_LIFETIME_S }
     const { privateKey, kid } = this.signingKey()
     const input = `${b64({ alg: 'RS256', typ: 'JWT', kid })}.${b64(claims)}`
-    return `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`
+    const jwt = `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`
+    this.issued.push(jwt)
+    if (this.issued.length > 100) this.issued.shift()
+    return jwt
   }
 
   /** Checks the token and the policy and mints a short-lived token; throws ExchangeRefusal. */
