@@ -116,9 +116,32 @@ describe.each(REUSABLE)('%s', (file) => {
   const jobs = Object.fromEntries(jobsOf(doc))
   const used = expressionsOutsideOn(doc)
 
-  it('is a reusable workflow with a required token secret', () => {
+  it('is a reusable workflow whose token secret is optional: oidc-policy-id signs in without it', () => {
     expect(isMapping(doc.on) && 'workflow_call' in doc.on).toBe(true)
-    expect(mappingAt(mappingAt(call, 'secrets'), 'token').required).toBe(true)
+    expect(mappingAt(mappingAt(call, 'secrets'), 'token').required).toBe(false)
+    expect(mappingAt(mappingAt(call, 'inputs'), 'oidc-policy-id')).toEqual(expect.objectContaining({ type: 'string', default: '' }))
+  })
+
+  it('has an OIDC twin of each job: the same job, with id-token: write and without the token secret, and if: runs exactly one', () => {
+    const plain = jobsOf(doc).filter(([jobId]) => !jobId.endsWith('-oidc'))
+    expect(plain.length).toBeGreaterThan(0)
+    for (const [jobId, job] of plain) {
+      const twin = jobs[`${jobId}-oidc`]
+      expect([jobId, isMapping(twin)]).toEqual([jobId, true])
+      expect([jobId, String(job.if)]).toEqual([jobId, expect.stringMatching(/^\$\{\{ inputs\.oidc-policy-id == '' /)])
+      expect([jobId, String(twin.if)]).toEqual([jobId, String(job.if).replace("inputs.oidc-policy-id == ''", "inputs.oidc-policy-id != ''").replace(/needs\.([\w-]+)\./g, 'needs.$1-oidc.')])
+      expect(mappingAt(twin, 'permissions')).toEqual({ ...mappingAt(job, 'permissions'), 'id-token': 'write' })
+      expect(JSON.stringify(twin)).not.toContain('secrets.token')
+      const [step, twinStep] = [actionSteps(job)[0], actionSteps(twin)[0]]
+      expect(mappingAt(twinStep, 'with')).toEqual(
+        expect.objectContaining({ 'oidc-policy-id': '${{ inputs.oidc-policy-id }}', 'oidc-audience': '${{ inputs.oidc-audience }}', 'org-slug': '${{ inputs.org-slug }}' })
+      )
+      // Apart from the sign-in, the gate, the permission and what depends on its twin, the two jobs are the same.
+      const strip = (value: Mapping, oidc: boolean): string =>
+        JSON.stringify({ ...value, if: undefined, permissions: undefined, needs: undefined }, (key, v) => (['token', 'oidc-policy-id', 'oidc-audience', 'org-slug'].includes(key) && !String(v).includes('action-repository-token') ? undefined : v)).replaceAll(oidc ? '-oidc' : '\u0000', '')
+      expect(strip(twin, true)).toBe(strip(job, false))
+      expect(typeof step.id).toBe('string')
+    }
   })
 
   it('uses every input it declares', () => {
@@ -179,7 +202,8 @@ describe.each(REUSABLE)('%s', (file) => {
       expect(mappingAt(guard, 'env')).toEqual({ WORKFLOW_REPOSITORY: '${{ job.workflow_repository }}', WORKFLOW_SHA: '${{ job.workflow_sha }}' })
       // Least privilege: reading this repository, and for trigger-build's app-paths a pull request's changed files.
       const permissions = file.endsWith('trigger-build.yml') ? { contents: 'read', 'pull-requests': 'read' } : { contents: 'read' }
-      expect([jobId, mappingAt(job, 'permissions')]).toEqual([jobId, permissions])
+      // The OIDC twin also asks for the job's OIDC token; only it does.
+      expect([jobId, mappingAt(job, 'permissions')]).toEqual([jobId, jobId.endsWith('-oidc') ? { ...permissions, 'id-token': 'write' } : permissions])
     }
     expect(doc.permissions).toEqual({})
   })
@@ -230,7 +254,7 @@ describe('trigger-build.yml behaviour', () => {
     expect(mappingAt(inputs, 'app-paths')).toEqual(expect.objectContaining({ type: 'string', default: '' }))
     expect(mappingAt(inputs, 'fail-fast')).toEqual(expect.objectContaining({ type: 'boolean', default: true }))
     expect(mappingAt(step, 'with')).toEqual(expect.objectContaining({ 'app-paths': '${{ inputs.app-paths }}', 'fail-fast': '${{ inputs.fail-fast }}' }))
-    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'builds').value).toBe('${{ jobs.trigger.outputs.builds }}')
+    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'builds').value).toBe('${{ jobs.trigger.outputs.builds || jobs.trigger-oidc.outputs.builds }}')
     expect(mappingAt(job, 'outputs').builds).toBe('${{ steps.build.outputs.builds }}')
   })
 
@@ -289,7 +313,7 @@ describe('migrate-machine-types.yml behaviour', () => {
   const jobs = Object.fromEntries(jobsOf(doc))
 
   it('always previews with a dry run', () => {
-    expect(jobs.preview.if).toBeUndefined()
+    expect(String(jobs.preview.if)).toBe("${{ inputs.oidc-policy-id == '' }}")
     expect(mappingAt(actionSteps(jobs.preview)[0], 'with')).toEqual(
       expect.objectContaining({ operation: 'migrate-machine-types', 'dry-run': 'true' })
     )
