@@ -39,7 +39,7 @@ function seed(): Seed {
 }
 
 let emu: RunningEmulator
-emulatorPerFile((started) => (emu = started), { seed: seed(), buildDurationMs: 3500 })
+emulatorPerFile((started) => (emu = started), { seed: seed(), buildDurationMs: 3500, enableFaults: true })
 
 /** The runner's variables of a job allowed `id-token: write`. */
 function runnerOidc(requestToken: string): Record<string, string> {
@@ -79,6 +79,22 @@ describe('signing in with the job\'s OIDC token', () => {
     expect(result.outputs['build-status-text']).toBe('success')
     // A 1 s session and a 3.5 s build: signed in more than once.
     expect(emu.model.oidc.exchanges - before).toBeGreaterThanOrEqual(2)
+  })
+
+  it('a short-lived token refused during the wait is exchanged again, once, and the call sent again', async () => {
+    // The service refuses the first poll as if the token had run out early.
+    const fault = await fetch(`${emu.origin}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/apps/ios-app/builds/', method: 'GET', action: 'status', status: 401, count: 1, body: { message: 'invalid access token' } })
+    })
+    expect(fault.status).toBe(201)
+    const result = await signedInStep('trigger', { 'app-slug': 'ios-app', branch: 'main', wait: 'true', 'wait-timeout': '60', 'oidc-policy-id': POLICY }, { env: runnerOidc(MAIN_JOB) })
+    expectPassed(result)
+    expect(result.outputs['build-status-text']).toBe('success')
+    // A 900 s session: the one exchange more is the one after the refusal.
+    expect(emu.model.oidc.exchanges).toBe(2)
+    expect(result.stdout).toContain('the short-lived token was refused; signing in again')
   })
 
   it('a refusal names the claims the trust policy saw, never the token', async () => {

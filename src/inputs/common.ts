@@ -10,7 +10,6 @@ import { MIN_SECRET_LENGTH, quote } from '../safe-text.js'
 import { isSecureOrLoopback } from '../http/addresses.js'
 import { durationMs, environmentItems, integerInRange, type GetInput } from './readers.js'
 import type { OidcSettings } from '../http/oidc-sign-in.js'
-import { readOidcSettings, REQUEST_TOKEN_ENV, usesOidc } from './oidc-settings.js'
 
 /** Inputs every operation uses. */
 export interface CommonInputs<Operation extends string = string> {
@@ -39,6 +38,11 @@ export const COMMON_INPUTS = [
   Input.maxAttempts
 ] as const
 
+/** Whether the step signs in with the job's OIDC token (docs/oidc.md): no token given, and a trust policy named. */
+export function usesOidc(get: GetInput): boolean {
+  return get(Input.token) === '' && get(Input.oidcPolicyId) !== ''
+}
+
 /** Registers a secret for masking; `what` names it in the warning about a value too short to mask. */
 export type Mask = (value: string, what?: string) => void
 
@@ -50,7 +54,7 @@ export type Mask = (value: string, what?: string) => void
 export async function maskSecretInputs(get: GetInput, mask: Mask, env: NodeJS.ProcessEnv = {}): Promise<void> {
   mask(get(Input.token))
   // The runner's request token for the job's OIDC token, when the step signs in with it.
-  if (usesOidc(get)) mask(env[REQUEST_TOKEN_ENV] ?? '')
+  if (usesOidc(get)) mask(env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? '')
   mask(get(Input.sshPrivateKey))
   mask(get(Input.githubToken))
   for (const item of await environmentItems(get, Input.secretEnvironments, true)) mask(item.value, `The ${Input.secretEnvironments} value of ${item.mapped_to}`)
@@ -80,7 +84,8 @@ export async function readCommonInputs<Operation extends string>(get: GetInput, 
     operation,
     baseUrl,
     token,
-    ...(oidc ? { oidc: await readOidcSettings(get, env, baseUrl, async () => (env.GITHUB_EVENT_NAME === 'pull_request' ? forkName(await forkPullRequestOrUndefined(env, readers.forkPullRequest)) : undefined)) } : {}),
+    // Loaded only by a step that signs in with OIDC: every other step starts without it.
+    ...(oidc ? { oidc: await (await import('./oidc-settings.js')).readOidcSettings(get, env, baseUrl, async () => (env.GITHUB_EVENT_NAME === 'pull_request' ? forkName(await forkPullRequestOrUndefined(env, readers.forkPullRequest)) : undefined)) } : {}),
     requestTimeoutMs: durationMs(get, Input.requestTimeout, 30, 1, 600),
     maxAttempts: integerInRange(get, Input.maxAttempts, 4, 1, 10),
     retryBaseMs: env.SERVICE_RETRY_BASE_MS ? Math.max(0, Number(env.SERVICE_RETRY_BASE_MS)) || 0 : 500

@@ -19,11 +19,6 @@ export const DEFAULT_SUBJECT_TOKEN_TYPE = 'urn:ietf:params:oauth:token-type:acce
 /** The permissions a job needs for the sign-in, as a workflow writes them. */
 export const PERMISSIONS_LINE = 'permissions: { id-token: write, contents: read }'
 
-/** Whether the step signs in with the job's OIDC token: no token given, and a trust policy named. */
-export function usesOidc(get: GetInput): boolean {
-  return get(Input.token) === '' && get(Input.oidcPolicyId) !== ''
-}
-
 /** Reads and checks the sign-in settings; `forkOf` tells a fork's pull request, for the message about a missing token. */
 export async function readOidcSettings(get: GetInput, env: NodeJS.ProcessEnv, baseUrl: string, forkOf: () => Promise<string | undefined>): Promise<OidcSettings> {
   const policyId = matching(get, Input.oidcPolicyId, /^[\x21-\x7e]{1,200}$/, 'a trust policy id (printable characters, no spaces, at most 200)') as string
