@@ -72,6 +72,14 @@ describe('signing in with the job\'s OIDC token', () => {
     expect((await requestLog(emu)).filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/v0.1/apps/ios-app/builds'])
   })
 
+  it('several builds started at once share one exchange', async () => {
+    const apps = ['ios-app', 'web-app', 'api-server']
+    const result = await signedInStep('trigger', { 'app-slug': apps.join(','), 'from-event': 'false', branch: 'main', workflow: 'primary', 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme', 'oidc-policy-id': POLICY }, { env: runnerOidc(MAIN_JOB) })
+    expectPassed(result)
+    expect((JSON.parse(result.outputs.builds) as unknown[]).length).toBe(apps.length)
+    expect(emu.model.oidc.exchanges).toBe(1)
+  })
+
   it('survives the short-lived token running out during a long wait: it is exchanged again', async () => {
     const before = emu.model.oidc.exchanges
     const result = await signedInStep('trigger', { 'app-slug': 'ios-app', branch: 'main', wait: 'true', 'wait-timeout': '60', 'oidc-policy-id': SHORT_POLICY }, { env: runnerOidc(MAIN_JOB) })

@@ -56,6 +56,7 @@ export class OidcRefusal extends Error {
 /** A short-lived token from the exchange, renewed when it is about to expire or was refused. */
 export class OidcSignIn implements Credentials {
   private current: { token: string; expiresAt: number; renewAt: number } | undefined
+  private pending: Promise<string> | undefined
   private readonly now: () => number
 
   constructor(
@@ -72,8 +73,13 @@ export class OidcSignIn implements Credentials {
     return this.renew(signal)
   }
 
-  /** Asks the runner for a new OIDC token and exchanges it. */
-  async renew(signal?: AbortSignal): Promise<string> {
+  /** Asks the runner for a new OIDC token and exchanges it; calls made meanwhile (a dry run sends 16 at once) share that one exchange. */
+  renew(signal?: AbortSignal): Promise<string> {
+    this.pending ??= this.signIn(signal).finally(() => (this.pending = undefined))
+    return this.pending
+  }
+
+  private async signIn(signal?: AbortSignal): Promise<string> {
     const idToken = await this.requestIdToken(signal)
     const answer = await this.exchange(idToken, signal)
     const started = this.now()
