@@ -48,7 +48,9 @@ describe('README recipes', () => {
   })
 
   it('lints the OIDC page\'s recipe too', () => {
-    expect(recipesOf('docs/oidc.md').map((recipe) => recipe.text)).toEqual([expect.stringContaining('id-token: write')])
+    const texts = recipesOf('docs/oidc.md').map((recipe) => recipe.text)
+    expect(texts).toEqual([expect.stringContaining('oidc-policy-id:'), expect.stringContaining('trigger-build.yml@v1')])
+    for (const text of texts) expect(text).toContain('id-token: write')
   })
 
   it.each(recipes().map((recipe) => [recipe.heading, recipe.text]))('"%s" passes actionlint', async (heading, text) => {
