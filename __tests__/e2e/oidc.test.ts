@@ -7,6 +7,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import type { Seed } from '../../emulator/model/types.js'
+import { startFakeService, type Reply } from '../helpers/fake-service.js'
 import { randomSlug, randomToken } from '../helpers/random.js'
 import { runAction, type RunOptions, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
@@ -103,6 +104,30 @@ describe('signing in with the job\'s OIDC token', () => {
     // A 900 s session: the one exchange more is the one after the refusal.
     expect(emu.model.oidc.exchanges).toBe(2)
     expect(result.stdout).toContain('the short-lived token was refused; signing in again')
+  })
+
+  it('a runner endpoint or an exchange briefly unavailable is asked again', async () => {
+    // In front of both: the first call of each fails (a 503, then a dropped connection), the next reaches the emulator.
+    const forward = async (path: string, init: RequestInit): Promise<Reply> => {
+      const res = await fetch(`${emu.origin}${path}`, init)
+      return { status: res.status, body: await res.json() }
+    }
+    const front = await startFakeService(
+      {
+        'GET /idtoken': (req, count) => (count === 1 ? { status: 503, body: { message: 'busy' } } : forward(`/_oidc/token?${new URLSearchParams(req.query)}`, { headers: { authorization: String(req.headers.authorization) } })),
+        'POST /oidc/token': (req, count) => (count === 1 ? { action: 'drop' } : forward('/oidc/token', { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: req.rawBody }))
+      },
+      { maxRequests: 10, lifetimeMs: 30_000 }
+    )
+    try {
+      const inputs = { 'app-slug': 'ios-app', branch: 'main', 'oidc-policy-id': POLICY, 'oidc-exchange-url': `${front.origin}/oidc/token`, 'oidc-audience': emu.origin }
+      const result = await signedInStep('trigger', inputs, { env: { ...runnerOidc(MAIN_JOB), ACTIONS_ID_TOKEN_REQUEST_URL: `${front.origin}/idtoken?api-version=2.0` } })
+      expectPassed(result)
+      expect([front.calls('GET /idtoken').length, front.calls('POST /oidc/token').length]).toEqual([2, 2])
+      expect(emu.model.oidc.exchanges).toBe(1)
+    } finally {
+      await front.close()
+    }
   })
 
   it('a refusal names the claims the trust policy saw, never the token', async () => {

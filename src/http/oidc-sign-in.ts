@@ -9,8 +9,13 @@
  */
 import { USER_AGENT } from '../constants.js'
 import { quote } from '../safe-text.js'
+import { sleep } from '../sleep.js'
 import { attemptSignal } from './attempt-signal.js'
-import { send } from './transport.js'
+import type { RawResponse } from './failure.js'
+import { send, type TransportRequest } from './transport.js'
+
+/** Attempts of each request to the runner's token endpoint and to the exchange. */
+const SEND_ATTEMPTS = 3
 
 /** How the step signs in: read from the inputs and the runner's environment (inputs/common.ts). */
 export interface OidcSettings {
@@ -55,7 +60,7 @@ export class OidcRefusal extends Error {
 
 /** A short-lived token from the exchange, renewed when it is about to expire or was refused. */
 export class OidcSignIn implements Credentials {
-  private current: { token: string; expiresAt: number; renewAt: number } | undefined
+  private current: { token: string; renewAt: number } | undefined
   private pending: Promise<string> | undefined
   private readonly now: () => number
 
@@ -86,7 +91,7 @@ export class OidcSignIn implements Credentials {
     const lifetimeMs = answer.expiresIn > 0 ? answer.expiresIn * 1000 : 60 * 60 * 1000
     // Renewed before the end, by a fifth of its life (at most 30 s), so no call is sent with a token about to lapse.
     const margin = Math.min(30_000, lifetimeMs / 5)
-    this.current = { token: answer.token, expiresAt: started + lifetimeMs, renewAt: started + lifetimeMs - margin }
+    this.current = { token: answer.token, renewAt: started + lifetimeMs - margin }
     this.options.debug?.(`Signed in with the job's OIDC token; the short-lived token lasts ${Math.round(lifetimeMs / 1000)} s`)
     return answer.token
   }
@@ -122,13 +127,31 @@ export class OidcSignIn implements Credentials {
     )
   }
 
-  private async send(request: Omit<Parameters<typeof send>[0], 'signal'>, signal: AbortSignal | undefined, what: string) {
+  /**
+   * One request to the runner or the exchange, sent again up to twice (after 0.5 and 1 s) when
+   * no answer came or the answer was 5xx or 429: both ends are sometimes briefly unavailable,
+   * and a refusal (4xx) is never sent again.
+   */
+  private async send(request: Omit<TransportRequest, 'signal'>, signal: AbortSignal | undefined, what: string): Promise<RawResponse> {
+    for (let attempt = 1; ; attempt++) {
+      const outcome = await this.sendOnce(request, signal, what)
+      const transient = outcome instanceof Error || outcome.status >= 500 || outcome.status === 429
+      if (!transient || attempt >= SEND_ATTEMPTS || signal?.aborted) {
+        if (outcome instanceof Error) throw outcome
+        return outcome
+      }
+      this.options.debug?.(`${what}: ${outcome instanceof Error ? outcome.message : `HTTP ${outcome.status}`}; attempt ${attempt + 1} of ${SEND_ATTEMPTS}`)
+      await sleep(500 * 2 ** (attempt - 1), signal)
+    }
+  }
+
+  private async sendOnce(request: Omit<TransportRequest, 'signal'>, signal: AbortSignal | undefined, what: string): Promise<RawResponse | Error> {
     const attempt = attemptSignal(this.options.timeoutMs, signal)
     try {
       return await send({ ...request, signal: attempt.signal })
     } catch (error) {
       const reason = attempt.timedOut() ? `no answer within ${this.options.timeoutMs} ms` : (error as Error).message
-      throw new Error(`Could not reach ${what}: ${reason}`, { cause: error })
+      return new Error(`Could not reach ${what}: ${reason}`, { cause: error })
     } finally {
       attempt.release()
     }
