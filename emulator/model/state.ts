@@ -34,7 +34,11 @@ export class EmulatorState {
   /** Counts the model's changes to apps and roles; a list of apps read at one revision holds until the next. */
   revision = 0
 
+  /** The stacks and machine types the service offers (null: any), from the seed; never changed. */
+  readonly offer: { stacks: ReadonlySet<string> | null; machineTypes: ReadonlySet<string> | null }
+
   constructor(private readonly seed: Seed) {
+    this.offer = { stacks: seed.stacks ? new Set(seed.stacks) : null, machineTypes: seed.machine_types ? new Set(seed.machine_types) : null }
     this.reset()
   }
 
@@ -155,6 +159,8 @@ export class EmulatorState {
         registration_finished: a.registrationFinished,
         build_outcome: a.buildOutcome,
         manual_approval: a.manualApproval,
+        ai_summary: a.aiSummary,
+        hold_without_owners: a.holdWithoutOwners === true,
         concurrency: a.concurrency,
         extra: a.extra
       })),
@@ -201,8 +207,10 @@ function appFromSeed(a: SeedApp): AppRecord {
     buildOutcome: a.build_outcome,
     artifacts: a.artifacts,
     flakyWorkflows: a.flaky_workflows,
+    aiSummary: a.ai_summary === true,
     // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
     manualApproval: a.is_public === true || a.manual_approval !== false,
+    holdWithoutOwners: a.hold_without_owners === true,
     concurrency: a.concurrency
   })
 }

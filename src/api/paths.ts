@@ -98,3 +98,11 @@ export function artifactsPath(appSlug: string, buildSlug: string, artifactSlug?:
   const list = buildPath(appSlug, buildSlug, 'artifacts')
   return artifactSlug === undefined ? list : `${list}/${segment('artifact slug', artifactSlug)}`
 }
+
+/** A build outside its app: the service's AI summary of a failed build lives at `/builds/{build-slug}/ai-summary`. */
+export function buildOutsideAppPath(buildSlug: string, ...rest: string[]): string {
+  return ['/builds', segment('build slug', buildSlug), ...rest].join('/')
+}
+
+/** The service's check of a service.yml text (`app_slug` in the query checks it against one app). */
+export const VALIDATE_CONFIG_PATH = '/validate-bitrise-yml'

@@ -17,6 +17,7 @@ export const abort = defineOperation<AbortInputs>({
   name: 'abort',
   role: 'Owner, Admin or Developer (the interface also says Admin or Owner in one place)',
   inputs: [Input.appSlug, Input.buildSlug, Input.abortReason, Input.abortWithSuccess, Input.skipNotifications, Input.skipGitStatusReport, Input.failIfFinished],
+  required: [Input.appSlug, Input.buildSlug],
   outputs: [Output.response, Output.buildSlug, Output.buildStatus, Output.buildStatusText],
   read: (get: GetInput) => ({
     appSlug: requiredSlug(get, Input.appSlug),

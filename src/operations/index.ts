@@ -24,6 +24,7 @@ const REGISTRY = {
   'list-branches': async () => (await import('./list-branches.js')).listBranches,
   'get-config': async () => (await import('./get-config.js')).getConfig,
   'upload-config': async () => (await import('./upload-config.js')).uploadConfig,
+  'validate-config': async () => (await import('./validate-config.js')).validateConfig,
   'get-config-location': async () => (await import('./get-config-location.js')).getConfigLocation,
   'set-config-location': async () => (await import('./set-config-location.js')).setConfigLocation,
   'get-roles': async () => (await import('./get-roles.js')).getRoles,
@@ -34,7 +35,8 @@ const REGISTRY = {
   'list-build-requests': async () => (await import('./list-build-requests.js')).listBuildRequests,
   'approve-build-request': async () => (await import('./approve-build-request.js')).approveBuildRequest,
   'list-artifacts': async () => (await import('./list-artifacts.js')).listArtifacts,
-  'rebuild-pipeline': async () => (await import('./rebuild-pipeline.js')).rebuildPipeline
+  'rebuild-pipeline': async () => (await import('./rebuild-pipeline.js')).rebuildPipeline,
+  'plan-matrix': async () => (await import('./plan-matrix.js')).planMatrix
 } satisfies Record<string, Loader>
 
 /** An operation's name, as the `operation` input takes it. */

@@ -7,7 +7,7 @@ import { Input } from '../../constants.js'
 import { InputError } from '../../inputs/input-error.js'
 import { quote } from '../../safe-text.js'
 import { booleanFlag, checkSlug, oneOf, requiredSlug, type GetInput } from '../../inputs/readers.js'
-import { compileGlob, type PathGlob } from './path-glob.js'
+import { compileGlob, unsupportedSyntax, type PathGlob } from './path-glob.js'
 
 /** Several apps in one step. */
 export interface ManyApps {
@@ -30,7 +30,7 @@ export type OnUnknown = (typeof ON_UNKNOWN)[number]
 export const MANY_APPS_INPUTS = [Input.appPaths, Input.appPathsOnUnknown, Input.failFast, Input.githubToken] as const
 
 /** At most this many apps in one step: each is a build started and watched. */
-const MAX_APPS = 50
+export const MAX_APPS = 50
 
 /** The one app, or the several, the inputs name. */
 export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; many?: ManyApps }> {
@@ -50,12 +50,12 @@ export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; 
     if (slugs.length > MAX_APPS) throw new InputError(Input.appSlug, `names ${slugs.length} apps; at most ${MAX_APPS} can be built in one step`)
     return { appSlug: slugs[0], many: { slugs, failFast, githubToken, onUnknown } }
   }
-  const paths = await parseAppPaths(pathsText)
+  const paths = await parseAppPaths(pathsText, MAX_APPS, 'can be built in one step')
   return { appSlug: [...paths.keys()][0], many: { slugs: [...paths.keys()], paths, failFast, githubToken, onUnknown } }
 }
 
-/** `app-paths`: a YAML map from app slug to one glob or a list of globs. */
-async function parseAppPaths(text: string): Promise<Map<string, PathGlob[]>> {
+/** `app-paths`: a YAML map from app slug to one glob or a list of globs; at most `max` apps (`why` says where the limit comes from). */
+export async function parseAppPaths(text: string, max: number, why: string): Promise<Map<string, PathGlob[]>> {
   const { load } = await import('js-yaml')
   let parsed: unknown
   try {
@@ -73,9 +73,20 @@ async function parseAppPaths(text: string): Promise<Map<string, PathGlob[]>> {
     if (!Array.isArray(globs) || globs.length === 0 || !globs.every((glob) => typeof glob === 'string' && glob.trim() !== '' && glob.length <= 500)) {
       throw new InputError(Input.appPaths, `the globs of ${quote(slug)} must be a glob or a list of globs (each at most 500 characters)`)
     }
-    paths.set(slug, globs.map((glob: string) => compileGlob(glob.trim())))
+    paths.set(slug, globs.map((glob: string) => compileGlob(supportedGlob(slug, glob.trim()))))
   }
   if (paths.size === 0) throw new InputError(Input.appPaths, 'names no app')
-  if (paths.size > MAX_APPS) throw new InputError(Input.appPaths, `names ${paths.size} apps; at most ${MAX_APPS} can be built in one step`)
+  if (paths.size > max) throw new InputError(Input.appPaths, `names ${paths.size} apps; at most ${max} ${why}`)
   return paths
+}
+
+/** The glob, unless it holds another matcher's syntax, which would match (almost) nothing here. */
+function supportedGlob(slug: string, glob: string): string {
+  const found = unsupportedSyntax(glob)
+  if (!found) return glob
+  throw new InputError(
+    Input.appPaths,
+    `the glob ${quote(glob)} of ${quote(slug)} uses ${found.what}, ${quote(found.piece)}, which this action's matcher does not implement: the glob would match no changed file, so the app would never build. ` +
+      `The matcher knows *, ** and ? only; ${found.instead}`
+  )
 }
