@@ -18,7 +18,6 @@ import { randomString } from '../helpers/random.js'
  */
 const PENDING_PAGES = [
   'docs/abort-and-overrides.md',
-  'docs/oidc.md',
   'docs/examples/abort-on-close.yml'
 ]
 
