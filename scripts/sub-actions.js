@@ -210,7 +210,6 @@ export function inputsSummaryBlock(actionYaml, folder, name) {
   const lines = [`- uses: ${name}/${folder}@${MAJOR_TAG}`, '  with:']
   if (required.length > 0) lines.push(...comment(`Required: ${required.join(', ')}.`, '    '))
   if (optional.length > 0) lines.push(...comment(`Optional: ${optional.join(', ')}.`, '    '))
-  lines.push(`    # Each input with its description and default: docs/sub-actions.md#${folder}`)
   return ['```yaml', ...lines, '```'].join('\n')
 }
 

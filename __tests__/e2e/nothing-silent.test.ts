@@ -244,6 +244,20 @@ describe('messages that say how to fix the value', () => {
     await expectNothingSent()
   })
 
+  it('with a token set, an OIDC input is named as unread (the step signs in with the token), and org-slug on trigger is refused', async () => {
+    const input = pick(['oidc-policy-id', 'oidc-audience', 'oidc-exchange-url'])
+    const value = input === 'oidc-exchange-url' ? `https://${randomSlug()}.example/oidc/token` : randomSlug('oidc-')
+    const warned = await run('list-groups', { 'org-slug': 'acme', [input]: value })
+    expectPassed(warned)
+    expect(warned.stdout).toContain(`::warning::Input "${input}" is set, but the step signs in with token, and only a sign-in with OIDC (token empty) reads it`)
+
+    await clearRequestLog(emu)
+    const refused = await run('trigger', { 'app-slug': 'web-app', branch: 'main', 'org-slug': randomSlug('ws-') })
+    expectFailed(refused)
+    expect(errorLine(refused)).toMatch(/^Input "org-slug": is set, but the step signs in with token, .*trigger would not be limited to that Workspace/)
+    await expectNothingSent()
+  })
+
   it('a token given as "Bearer <token>" is refused with the advice to drop Bearer, and never echoed', async () => {
     const scheme = pick(['Bearer', 'bearer', 'BEARER'])
     const token = `${scheme} ${randomToken()}`

@@ -243,7 +243,7 @@ describe('a trigger of a branch without owners, where the service holds it (inte
     expect(result.outputs['build-request-slug']).toBe(request.slug)
     expect(result.stdout).toContain(`::notice::The service started no build: manual build approval is on for app ios-app, and its build request ${request.slug} for branch ${branch} awaits approval.`)
     expect(result.stdout).toContain('The trigger named no pull request but neither branch-repo-owner nor branch-dest-repo-owner')
-    expect(result.summary).toContain(`Build request ${request.slug} awaits approval on ios-app`)
+    expect(result.summary).toContain(`Awaiting approval · ios-app · build request ${request.slug}`)
     expect(result.summary).toContain("set both to the repository's owner")
   })
 

@@ -68,6 +68,9 @@ const CONSEQUENTIAL: Partial<Record<InputName, (operation: string) => string>> =
   [Input.userSlug]: (operation) => `${operation} would not be limited to that user's apps`
 }
 
+/** Read only when the step signs in with OIDC (an empty token and a trust policy named); org-slug also by the operations that name it. */
+const OIDC_ONLY: readonly string[] = [Input.oidcPolicyId, Input.oidcAudience, Input.oidcExchangeUrl, Input.oidcSubjectTokenType, Input.orgSlug]
+
 /** The variable the runner exports for an input: upper case, spaces as "_", hyphens kept. */
 export function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`
@@ -78,8 +81,10 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
   const { env, operation } = options
   const declared = [...(options.declared ?? Object.values(Input))]
   const defaults: Readonly<Partial<Record<string, string>>> = options.defaults ?? INPUT_DEFAULTS
-  const reads = new Set<string>([...COMMON_INPUTS, ...(operation?.inputs ?? [])])
   const value = (name: string): string => (env[inputVariable(name)] ?? '').trim()
+  // With a token the step signs in with it, and the OIDC inputs go unread.
+  const oidc = value(Input.token) === '' && value(Input.oidcPolicyId) !== ''
+  const reads = new Set<string>([...COMMON_INPUTS.filter((name) => oidc || !OIDC_ONLY.includes(name)), ...(operation?.inputs ?? [])])
   const fillsItself = (name: string): boolean => defaults[name]?.includes('${{') === true
   // Set by the step: the runner exports every input with a default, so equal to it counts as unset;
   // one whose default the runner fills in (github-token) cannot be told apart, so it never counts.
@@ -109,7 +114,12 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
       const need = needs.get(name)
       const unread = !reads.has(name) ? 'not read' : need && need.holds(effective) === false ? 'not read now' : undefined
       if (unread === undefined) continue
-      const why = unread === 'not read' ? `the ${operation.name} operation does not read it` : `${operation.name} reads it only with ${need?.says}, which this step does not set`
+      const why =
+        unread === 'not read' && OIDC_ONLY.includes(name) && !oidc
+          ? `the step signs in with ${Input.token}, and only a sign-in with OIDC (${Input.token} empty) reads it${operation.inputs.includes(name as InputName) ? '' : ` (${operation.name} does not read it either)`}`
+          : unread === 'not read'
+            ? `the ${operation.name} operation does not read it`
+            : `${operation.name} reads it only with ${need?.says}, which this step does not set`
       const consequence = CONSEQUENTIAL[name as InputName]
       if (operation.writes && consequence) {
         const readers = (await options.readBy?.(name)) ?? []
