@@ -1,6 +1,7 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
 import { readTriggerArtifacts, TRIGGER_ARTIFACT_INPUTS, type ArtifactSettings } from '../builds/artifacts/settings.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../inputs/build-params.js'
+import { OVERRIDE_INPUTS, readBuildOverrides } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
@@ -59,6 +60,7 @@ export const trigger = defineOperation<TriggerInputs>({
     Input.skipGitStatusReport,
     Input.environments,
     Input.secretEnvironments,
+    ...OVERRIDE_INPUTS,
     Input.fromEvent,
     Input.githubToken,
     Input.allowedAssociations,
@@ -144,7 +146,8 @@ async function readExplicitParams(get: GetInput): Promise<BuildParams> {
     pull_request_head_branch: read.gitRefName(get, Input.pullRequestHeadBranch),
     pull_request_repository_url: read.gitUrl(get, Input.pullRequestRepositoryUrl),
     skip_git_status_report: read.booleanFlag(get, Input.skipGitStatusReport, false) || undefined,
-    environments: environments.length > 0 ? environments : undefined
+    environments: environments.length > 0 ? environments : undefined,
+    ...(await readBuildOverrides(get, environments))
   }
 }
 
@@ -217,6 +220,10 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
       ['Source owner', params.branch_repo_owner],
       ['Target owner', params.branch_dest_repo_owner],
       ['Environment variables', params.environments?.map((e) => e.mapped_to).join(', ')],
+      ['Build secrets', params.secrets?.map((e) => e.key).join(', ')],
+      ['Priority', params.priority],
+      ['Stack', params.stack],
+      ['Machine type', params.machine_type_id],
       ['Parameters from event', inputs.fromEvent],
       ['Build slug', build.buildSlug]
     ],
