@@ -28,7 +28,7 @@ export function readAbortTarget(get: GetInput, env: NodeJS.ProcessEnv): { buildS
   const branch = read.gitRefName(get, Input.branch)
   if (pullRequestId === undefined && branch === undefined) {
     const alone = filterSet.length > 0 ? ` (${filterSet.join(' and ')} alone name no builds)` : ''
-    throw new InputError(Input.buildSlug, `is not set, and neither is a filter${alone}; ${EITHER}`)
+    throw new InputError(Input.buildSlug, `is required when no filter is set${alone}; ${EITHER}`)
   }
   if (pullRequestId !== undefined && branch !== undefined) throw new InputError(Input.branch, `cannot be used together with ${Input.pullRequestId}: a branch filter names the branch's own builds, not a pull request's; ${EITHER}`)
   const workflow = read.singleLine(get, Input.workflow)
