@@ -161,7 +161,8 @@ describe('a fork’s closed pull request', () => {
   it('may not abort another pull request’s builds, nor a branch’s, and sends nothing', async () => {
     const { pr, branch, running } = await pullRequestWithNeighbours()
     const payload = closedForkPullRequest(pr + 1 + randomInt(1000))
-    for (const inputs of [{ 'pull-request-id': String(pr) }, { branch }, { branch: 'main' }]) {
+    const attempts: Array<Record<string, string>> = [{ 'pull-request-id': String(pr) }, { branch }, { branch: 'main' }]
+    for (const inputs of attempts) {
       const result = await step(emu, 'abort', { 'app-slug': 'ios-app', ...inputs }, forkEvent(payload))
       expectFailed(result)
       expect(errorLine(result)).toContain(`Input "${Object.keys(inputs)[0]}"`)
