@@ -8,7 +8,7 @@
  *   npm run bench -- --quick      fewer runs and a 30,000-build emulator memory run (about 2 minutes)
  *   npm run bench:node24          fetches Node 24 into .cache/ first, then runs the bench with it
  *   npm run bench -- --dist DIR   measures another build's dist/ (e.g. an older commit's), for before/after figures
- *   npm run bench -- --only cold,size   only these groups: cold, trigger, size, wait, memory, workspace, emulator-memory
+ *   npm run bench -- --only cold,size   only these groups: cold, trigger, size, wait, memory, workspace, emulator-memory, plan
  *
  * Prints min / median / p90 per measure and writes the table to bench/results/latest.json
  * (and latest-node<major>.json). Every server binds to 127.0.0.1 and stops by itself.
@@ -40,7 +40,7 @@ const option = (name, fallback) => {
   return at >= 0 && argv[at + 1] !== undefined ? Number(argv[at + 1]) : fallback
 }
 const QUICK = flag('quick')
-const GROUPS = ['cold', 'trigger', 'size', 'wait', 'memory', 'workspace', 'emulator-memory']
+const GROUPS = ['cold', 'trigger', 'size', 'wait', 'memory', 'workspace', 'emulator-memory', 'plan']
 const ONLY = argv.includes('--only') ? String(argv[argv.indexOf('--only') + 1] ?? '').split(',') : GROUPS
 for (const group of ONLY) if (!GROUPS.includes(group)) throw new Error(`--only: "${group}" is not one of ${GROUPS.join(', ')}`)
 const want = (group) => ONLY.includes(group)
@@ -53,6 +53,9 @@ const BUILD_SECONDS = option('build-seconds', 3.25)
 const POLL_SECONDS = option('poll-seconds', 0.5)
 const APPS = 500
 const WORKSPACE_APPS = 5000
+const PLAN_APPS = 200
+const PLAN_FILES = 2900
+const PLAN_RUNS = option('plan-runs', QUICK ? 2 : 5)
 const WORKSPACE_RUNS = option('workspace-runs', QUICK ? 2 : 5)
 const PAGE_WORKSPACES = [500, 5000, 50_000]
 const PAGE_SAMPLES = option('page-samples', QUICK ? 40 : 200)
@@ -392,6 +395,54 @@ async function workspace(node) {
   return { runs, pages }
 }
 
+/**
+ * 7. plan-matrix over PLAN_APPS apps of app-paths, on a pull request that changed PLAN_FILES files
+ * (29 pages of GitHub's list) touching every app, so every app is read once from the service;
+ * beside it the same plan with one app of app-paths, to show what the 200 apps cost.
+ */
+async function plan(node) {
+  const slug = (n) => `plan-app-${String(n).padStart(3, '0')}`
+  const files = Array.from({ length: PLAN_FILES }, (_, i) => ({ filename: `apps/${slug(i % PLAN_APPS)}/src/file-${i}.ts` }))
+  const repo = 'bench-org/monorepo'
+  const number = 7
+  const server = await startServer(
+    (req) => {
+      if (req.method !== 'GET') return undefined
+      if (req.path === `/repos/${repo}/pulls/${number}/files`) {
+        const page = Number(req.query.page ?? 1)
+        return { json: files.slice((page - 1) * 100, page * 100) }
+      }
+      const app = /^\/apps\/(plan-app-\d{3})$/.exec(req.path)
+      return app ? { json: { data: { slug: app[1], title: app[1], project_type: 'other', provider: 'github', repo_owner: 'bench-org', repo_url: 'https://github.com/bench-org/monorepo.git', repo_slug: 'monorepo', is_disabled: false, is_public: false, status: 1 } } } : undefined
+    },
+    { maxRequests: 2 * PLAN_RUNS * (PLAN_APPS + PLAN_FILES / 100 + 5) + 20, lifetimeMs: 300_000 }
+  )
+  const event = {
+    name: 'pull_request',
+    payload: {
+      action: 'synchronize',
+      number,
+      pull_request: { number, changed_files: PLAN_FILES, state: 'open', head: { ref: 'feature/x', sha: 'a'.repeat(40), repo: { full_name: repo, owner: { login: 'bench-org' } } }, base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: repo, owner: { login: 'bench-org' } } } },
+      repository: { full_name: repo, owner: { login: 'bench-org' } }
+    }
+  }
+  const env = { GITHUB_API_URL: server.url.replace(/\/v0\.1$/, ''), GITHUB_REPOSITORY: repo }
+  const paths = (apps) => Array.from({ length: apps }, (_, n) => `${slug(n)}: apps/${slug(n)}/**`).join('\n')
+  const timed = { all: [], one: [] }
+  try {
+    for (let i = 0; i < PLAN_RUNS; i++) {
+      for (const [name, apps] of [['all', PLAN_APPS], ['one', 1]]) {
+        const run = await step(node, { operation: 'plan-matrix', token: TOKEN, 'base-url': server.url, 'app-paths': paths(apps), 'github-token': 'ghs_bench0123456789abcdef', workflow: 'primary' }, { event, env, timeoutMs: 120_000 })
+        check(run.code === 0 && run.outputs.count === String(apps), `plan-matrix did not plan ${apps} app(s)`, run)
+        timed[name].push(run.ms)
+      }
+    }
+  } finally {
+    await server.close()
+  }
+  return { all: stats(timed.all), one: stats(timed.one) }
+}
+
 // --- report ---
 
 const ms = (v) => `${v.toFixed(1)} ms`
@@ -430,6 +481,7 @@ async function main() {
   const mem = want('memory') ? await memory(node) : undefined
   const ws = want('workspace') ? await workspace(node) : undefined
   const emuMem = want('emulator-memory') ? await emulatorMemory(node, { total: MEMORY_BUILDS, cap: MEMORY_CAP, every: MEMORY_STEP }) : undefined
+  const planned = want('plan') ? await plan(node) : undefined
 
   const coldRatio = cold && cold.action.median / cold.floor.median
   const trigRatio = trig && trig.action.output.median / trig.minimal.output.median
@@ -480,7 +532,13 @@ async function main() {
         ]
       : []),
     ...(ws ? workspaceRows(ws, { row, stats, ms, mib }) : []),
-    ...(emuMem ? memoryRows(emuMem, { row, mib }) : [])
+    ...(emuMem ? memoryRows(emuMem, { row, mib }) : []),
+    ...(planned
+      ? [
+          row(`plan-matrix, 1 app of app-paths, ${PLAN_FILES} changed files (${PLAN_FILES / 100} pages)`, planned.one, ms),
+          row(`plan-matrix, ${PLAN_APPS} apps of app-paths, each read once, same files`, planned.all, ms, `${(planned.all.median / planned.one.median).toFixed(2)}x one app`)
+        ]
+      : [])
   ]
   console.log()
   printTable(rows)

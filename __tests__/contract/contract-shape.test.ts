@@ -82,6 +82,7 @@ const REQUESTS: Record<string, (w: World) => Promise<Request>> = {
     return { path: '/apps/ios-app/build-requests' }
   },
   'PATCH /apps/:app/build-requests/:request': async (w) => ({ path: `/apps/ios-app/build-requests/${await w.openRequest()}`, body: { is_approved: true } }),
+  'GET /builds/:build/ai-summary': async (w) => ({ path: `/builds/${await w.failedBuild()}/ai-summary` }),
   'GET /apps/:app/builds/:build/artifacts': async (w) => ({ path: `/apps/ios-app/builds/${await w.finishedBuild()}/artifacts` }),
   'GET /apps/:app/builds/:build/artifacts/:artifact': async (w) => ({ path: `/apps/ios-app/builds/${await w.finishedBuild()}/artifacts/${await w.artifact()}` }),
   'GET /apps/:app/pipelines/:pipeline': async (w) => ({ path: `/apps/ios-app/pipelines/${await w.pipeline()}` }),
@@ -111,6 +112,14 @@ class World {
     const slug = await this.build({ branch: 'main', ...SAME_REPO })
     await this.until(async () => (await this.ok('GET', `/apps/ios-app/builds/${slug}`)).json.data.status !== 0)
     this.finished = slug
+    return slug
+  }
+
+  /** A failed build of android-app, whose settings turn the AI build summary on (the seed). */
+  async failedBuild(): Promise<string> {
+    const started = await this.ok('POST', '/apps/android-app/builds', triggerBody({ branch: 'main', ...SAME_REPO }))
+    const slug = started.json.results[0].build_slug as string
+    await this.until(async () => (await this.ok('GET', `/apps/android-app/builds/${slug}`)).json.data.status === 2)
     return slug
   }
 
@@ -196,6 +205,8 @@ beforeAll(async () => {
   const seed = bundledSeed()
   const ios = seed.apps!.find((app) => app.slug === 'ios-app')!
   ios.service_yml = `${ios.service_yml ?? ''}\n${PIPELINE_YML}`
+  // android-app's builds fail and get an AI summary; it reads its configuration from the service here.
+  seed.apps!.find((app) => app.slug === 'android-app')!.config_location = 'service'
   emu = await start({ seed, buildDurationMs: 100, logDelayMs: 0 })
   world = new World(emu, seed.apps!.find((app) => app.slug === 'web-app')!.service_yml!)
 })

@@ -250,7 +250,9 @@ export const CONTRACT: readonly RouteContract[] = [
   row('GET', '/apps/:app/builds/:build/artifacts/:artifact', 200, json(obj({ data: Artifact }, ['data']))),
   row('GET', '/apps/:app/pipelines/:pipeline', 200, json(Pipeline)),
   row('POST', '/apps/:app/pipelines/:pipeline/abort', 200, json(ANY_OBJECT)),
-  row('POST', '/apps/:app/pipelines/:pipeline/rebuild', 201, json(ANY_OBJECT), [400, 401, 404, 412, 500])
+  row('POST', '/apps/:app/pipelines/:pipeline/rebuild', 201, json(ANY_OBJECT), [400, 401, 404, 412, 500]),
+  // The contract shows no body for the 200, and only the 404 (as {error_msg}) for a refusal.
+  row('GET', '/builds/:build/ai-summary', 200, json(ANY_OBJECT), [404], 'error_msg')
 ]
 
 /** Where `value` departs from `shape`, as `path: problem` lines (none when it fits). */

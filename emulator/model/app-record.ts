@@ -47,6 +47,8 @@ export function newAppRecord(init: AppInit): AppRecord {
     nextBuildNumber: 1,
     // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
     manualApproval: true,
+    // Off unless the app's settings turn it on (the contract: "if the AI build summary feature is enabled").
+    aiSummary: false,
     concurrency: null,
     ...fields,
     slug: init.slug,

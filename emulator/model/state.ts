@@ -147,6 +147,7 @@ export class EmulatorState {
         registration_finished: a.registrationFinished,
         build_outcome: a.buildOutcome,
         manual_approval: a.manualApproval,
+        ai_summary: a.aiSummary,
         concurrency: a.concurrency,
         extra: a.extra
       })),
@@ -193,6 +194,7 @@ function appFromSeed(a: SeedApp): AppRecord {
     buildOutcome: a.build_outcome,
     artifacts: a.artifacts,
     flakyWorkflows: a.flaky_workflows,
+    aiSummary: a.ai_summary === true,
     // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
     manualApproval: a.is_public === true || a.manual_approval !== false,
     concurrency: a.concurrency

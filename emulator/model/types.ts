@@ -62,6 +62,8 @@ export interface SeedApp {
   build_outcome?: BuildOutcome
   /** Workflows of a pipeline that fail on its first attempt and pass when it is rebuilt. */
   flaky_workflows?: string[]
+  /** Whether the AI build summary is on in the app's settings: its failed builds get one. */
+  ai_summary?: boolean
   /** The artifacts each successful build of the app produces; two made-up ones when absent. */
   artifacts?: SeedArtifact[]
   /** Manual build approval for fork pull requests: on unless false (always on for a public app). */
@@ -136,6 +138,8 @@ export interface AppRecord {
   flakyWorkflows?: string[]
   /** What each successful build produces (see model/artifacts.ts). */
   artifacts?: SeedArtifact[]
+  /** Whether the AI build summary is on in the app's settings (routes/ai-summary.ts). */
+  aiSummary: boolean
   /** Whether fork pull request triggers wait for manual approval as build requests (model/build-requests.ts). */
   manualApproval: boolean
   /** Builds that may run at once; null: unlimited. Builds beyond it are on hold. */

@@ -1,6 +1,7 @@
 /** The API's route table, and the role table of the emulator README written from it. */
 import { describeAccess } from '../model/access.js'
 import type { ApiRoute } from '../http/router.js'
+import { aiSummaryRoutes } from './ai-summary.js'
 import { appRoutes } from './apps.js'
 import { buildRequestRoutes } from './build-requests.js'
 import { artifactRoutes } from './artifacts.js'
@@ -10,7 +11,7 @@ import { pipelineRoutes } from './pipelines.js'
 import { roleRoutes } from './roles.js'
 
 /** Every endpoint the emulator serves under the API prefix. */
-export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes]
+export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes, ...aiSummaryRoutes]
 
 const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}', artifact: '{artifact-slug}', pipeline: '{pipeline-id}' }
 

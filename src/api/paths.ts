@@ -98,3 +98,8 @@ export function artifactsPath(appSlug: string, buildSlug: string, artifactSlug?:
   const list = buildPath(appSlug, buildSlug, 'artifacts')
   return artifactSlug === undefined ? list : `${list}/${segment('artifact slug', artifactSlug)}`
 }
+
+/** A build outside its app: the service's AI summary of a failed build lives at `/builds/{build-slug}/ai-summary`. */
+export function buildOutsideAppPath(buildSlug: string, ...rest: string[]): string {
+  return ['/builds', segment('build slug', buildSlug), ...rest].join('/')
+}

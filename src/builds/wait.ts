@@ -12,6 +12,7 @@ import { savedBuilds } from './pending.js'
 import type { SummarySection } from '../runner/summary.js'
 import type { HandlerContext } from '../step/context.js'
 import { abortOnStop, leftAsIs, whyStopped } from './stop.js'
+import { explainFailure } from './explain.js'
 
 /** How to wait for a build, as the inputs give it. */
 export interface WaitSettings {
@@ -21,12 +22,14 @@ export interface WaitSettings {
   streamLogs: boolean
   /** Longest silence while waiting; SERVICE_HEARTBEAT_MS overrides the minute (tests use a short one). */
   heartbeatMs: number
+  /** Read the service's AI summary of a build that failed (explain-failure). */
+  explainFailure: boolean
   /** Things to tell the user about these settings, e.g. a wait-timeout that may have meant minutes. */
   warnings: string[]
 }
 
 /** The inputs readWaitSettings reads. */
-export const WAIT_INPUTS = [Input.waitTimeout, Input.pollInterval, Input.failOnBuildFailure, Input.streamLogs] as const
+export const WAIT_INPUTS = [Input.waitTimeout, Input.pollInterval, Input.failOnBuildFailure, Input.streamLogs, Input.explainFailure] as const
 
 /** Reads the wait settings of a wait for a build or, with trigger and pipeline, for a pipeline. */
 export function readWaitSettings(get: GetInput, env: NodeJS.ProcessEnv, waitsFor: 'build' | 'pipeline' = 'build'): WaitSettings {
@@ -45,6 +48,7 @@ export function readWaitSettings(get: GetInput, env: NodeJS.ProcessEnv, waitsFor
     pollIntervalMs: durationMs(get, Input.pollInterval, 10, 0.05, 600),
     failOnBuildFailure: booleanFlag(get, Input.failOnBuildFailure, true),
     streamLogs: booleanFlag(get, Input.streamLogs, true),
+    explainFailure: booleanFlag(get, Input.explainFailure, true),
     heartbeatMs: heartbeat > 0 ? heartbeat : 60_000,
     warnings
   }
@@ -67,7 +71,8 @@ export type WaitEnd = BuildStatus | 'timed-out' | 'cancelled'
 /** Hears about a build on hold (no free concurrency slot) and the end of the wait; it never throws. */
 export interface BuildReport {
   held(): void
-  ended(end: WaitEnd, buildNumber?: number): Promise<void>
+  /** `explanation`: the service's AI summary of a failed build, service text to escape. */
+  ended(end: WaitEnd, buildNumber?: number, explanation?: string): Promise<void>
 }
 
 /**
@@ -92,8 +97,9 @@ export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: 
     throw leftAsIs(error, build)
   }
   if (result.kind === 'finished') {
-    await build.report?.ended(result.status, result.record.build_number)
-    return reportFinished(build, result, settings, ctx)
+    const explanation = await explainFailure(build.buildSlug, result.status, settings.explainFailure, ctx)
+    await build.report?.ended(result.status, result.record.build_number, explanation)
+    return reportFinished(build, result, settings, ctx, explanation)
   }
   try {
     return await stopAndAbort(build, result.kind, settings, ctx)
@@ -123,13 +129,18 @@ function watch({ appSlug, buildSlug, section, buildUrl, report }: Waited, settin
   })
 }
 
-function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'finished' }>, settings: WaitSettings, ctx: HandlerContext): boolean {
+function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'finished' }>, settings: WaitSettings, ctx: HandlerContext, explanation: string | undefined): boolean {
   ctx.saveState(State.pendingWork, '')
   ctx.output(Output.buildStatus, result.status)
   ctx.output(Output.buildStatusText, result.record.status_text ?? result.status)
   ctx.output(Output.response, result.response)
   build.section.facts?.push(['Result', result.status])
   if (result.record.abort_reason) build.section.facts?.push(['Abort reason', result.record.abort_reason])
+  if (explanation !== undefined) {
+    ctx.output(Output.failureSummary, explanation)
+    build.section.lines?.push(`Why it failed, in the service's AI summary: ${explanation}`)
+    ctx.info(`The service's AI summary of build ${build.buildSlug}: ${explanation}`)
+  }
   const message = `Build ${build.buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
   if (!result.succeeded && settings.failOnBuildFailure) throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
   ctx.info(message)

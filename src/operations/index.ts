@@ -34,7 +34,8 @@ const REGISTRY = {
   'list-build-requests': async () => (await import('./list-build-requests.js')).listBuildRequests,
   'approve-build-request': async () => (await import('./approve-build-request.js')).approveBuildRequest,
   'list-artifacts': async () => (await import('./list-artifacts.js')).listArtifacts,
-  'rebuild-pipeline': async () => (await import('./rebuild-pipeline.js')).rebuildPipeline
+  'rebuild-pipeline': async () => (await import('./rebuild-pipeline.js')).rebuildPipeline,
+  'plan-matrix': async () => (await import('./plan-matrix.js')).planMatrix
 } satisfies Record<string, Loader>
 
 /** An operation's name, as the `operation` input takes it. */

@@ -80,6 +80,7 @@ export const trigger = defineOperation<TriggerInputs>({
     Output.response,
     Output.buildStatus,
     Output.buildStatusText,
+    Output.failureSummary,
     Output.supersededBuilds,
     Output.reused,
     Output.builds,

@@ -73,26 +73,26 @@ class GitHubStatus implements BuildReport {
     void this.post('on-hold', `Build ${this.label()} is on hold on the service, waiting for a free concurrency slot`)
   }
 
-  async ended(end: WaitEnd, buildNumber?: number): Promise<void> {
+  async ended(end: WaitEnd, buildNumber?: number, explanation?: string): Promise<void> {
     if (buildNumber !== undefined) this.target.buildNumber = buildNumber
     const [phase, words] = ENDINGS[end]
     const took = describeDuration(Math.round((Date.now() - this.started) / 1000) * 1000)
-    await this.post(phase, `Build ${this.label()} ${words} after ${took}`)
+    await this.post(phase, `Build ${this.label()} ${words} after ${took}`, explanation)
   }
 
   /** Posts one state, after those before it; never throws. */
-  post(phase: Phase, text: string): Promise<void> {
-    this.queue = this.queue.then(() => this.send(phase, text))
+  post(phase: Phase, text: string, explanation?: string): Promise<void> {
+    this.queue = this.queue.then(() => this.send(phase, text, explanation))
     return this.queue
   }
 
-  private async send(phase: Phase, text: string): Promise<void> {
+  private async send(phase: Phase, text: string, explanation?: string): Promise<void> {
     const repo = repositoryOf(this.env)
     if (!repo) return this.ctx.warning('GITHUB_REPOSITORY is not set as owner/name, so the build status was not posted to GitHub.')
     if (this.settings.mode) {
-      await this.attempt(this.settings.mode === 'check-run' ? 'check run' : 'commit status', () => this.sendStatus(repo, phase, text))
+      await this.attempt(this.settings.mode === 'check-run' ? 'check run' : 'commit status', () => this.sendStatus(repo, phase, text, explanation))
     }
-    if (this.settings.comment) await this.attempt('pull request comment', () => this.sendComment(repo, phase, text))
+    if (this.settings.comment) await this.attempt('pull request comment', () => this.sendComment(repo, phase, text, explanation))
   }
 
   private async attempt(what: string, body: () => Promise<void>): Promise<void> {
@@ -108,7 +108,7 @@ class GitHubStatus implements BuildReport {
     return this.client
   }
 
-  private async sendStatus(repo: { owner: string; repo: string }, phase: Phase, text: string): Promise<void> {
+  private async sendStatus(repo: { owner: string; repo: string }, phase: Phase, text: string, explanation?: string): Promise<void> {
     const sha = this.target.commit
     if (!sha) {
       if (phase === 'pending') this.ctx.warning(`The built commit is not known (set commit-hash, or run on an event that gives one), so no ${this.settings.mode} was posted.`)
@@ -125,7 +125,7 @@ class GitHubStatus implements BuildReport {
       name: this.name,
       details_url: this.link,
       external_id: this.target.buildSlug,
-      output: { title: plainText(text, 255), summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, build ${escape(this.target.buildSlug)}.` },
+      output: { title: plainText(text, 255), summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, build ${escape(this.target.buildSlug)}.${explained(explanation)}` },
       ...(conclusion ? { status: 'completed', conclusion, completed_at: new Date().toISOString() } : { status: 'in_progress' })
     }
     if (this.checkRunId === undefined) {
@@ -136,15 +136,20 @@ class GitHubStatus implements BuildReport {
     }
   }
 
-  private async sendComment(repo: { owner: string; repo: string }, phase: Phase, text: string): Promise<void> {
+  private async sendComment(repo: { owner: string; repo: string }, phase: Phase, text: string, explanation?: string): Promise<void> {
     const pr = this.target.pullRequest
     if (pr === undefined) {
       if (phase === 'pending') this.ctx.notice('github-comment: the build is not for a pull request, so no comment was posted.')
       return
     }
-    const body = commentBody(this.name, text, this.link)
+    const body = commentBody(this.name, text, this.link) + explained(explanation)
     const { id, note } = await upsertComment(await this.request(), repo, pr, commentMarker(this.name), body, this.commentId)
     this.commentId = id
     if (note) this.ctx.notice(`github-comment: ${note}`)
   }
+}
+
+/** The service's AI summary of a failed build as a quoted paragraph, escaped as service text and cut; empty without one. */
+function explained(explanation: string | undefined): string {
+  return explanation === undefined ? '' : `\n\n> **Why it failed** (the service's AI summary): ${escape(explanation, 2000)}\n`
 }

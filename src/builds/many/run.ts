@@ -6,12 +6,10 @@
  */
 import { triggerBuild, type StartedBuild, type TriggeredBuild } from '../../api/builds.js'
 import type { BuildParams } from '../../inputs/build-params.js'
-import { Input, Output } from '../../constants.js'
-import { readGitHubEvent } from '../../github/event.js'
+import { Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { WaitSettings } from '../wait.js'
-import { readChangedFiles } from '../../github/changed-files.js'
-import { matchesAny } from './path-glob.js'
+import { chooseApps } from './choose.js'
 import { mapBounded } from '../pool.js'
 import type { ManyApps } from './targets.js'
 import { waitForAll, type AppBuild } from './wait.js'
@@ -40,21 +38,6 @@ export async function runManyApps(inputs: ManyAppsRun, many: ManyApps, ctx: Hand
   ctx.output(Output.builds, builds)
   if (inputs.wait && builds.some((build) => build.status === 'triggered')) await waitForAll(builds, inputs.wait, many.failFast, ctx)
   report(builds, inputs, lines, ctx)
-}
-
-/** The apps to build, and lines saying how they were chosen. */
-async function chooseApps(many: ManyApps, ctx: HandlerContext): Promise<{ slugs: string[]; lines: string[] }> {
-  if (!many.paths) return { slugs: many.slugs, lines: [`Building ${many.slugs.length} apps: ${many.slugs.join(', ')}`] }
-  const changed = await readChangedFiles({ event: readGitHubEvent(process.env), env: process.env, token: many.githubToken, signal: ctx.signal })
-  if ('unknown' in changed) {
-    // A cut or missing list cannot show an app is untouched: build them all, or stop when asked to.
-    if (many.onUnknown === 'fail') throw new Error(`The changed files are not known (${changed.unknown}), and ${Input.appPathsOnUnknown} is fail: nothing was built. Set it to build-all to build every app of ${Input.appPaths} then.`)
-    return { slugs: many.slugs, lines: [`Building every app of ${Input.appPaths}: the changed files are not known (${changed.unknown}).`] }
-  }
-  const paths = many.paths
-  const slugs = many.slugs.filter((slug) => changed.files.some((file) => matchesAny(paths.get(slug) ?? [], file)))
-  const chosen = slugs.length > 0 ? slugs.join(', ') : 'none'
-  return { slugs, lines: [`The change touched ${changed.files.length} file(s); apps whose paths match: ${chosen}.`] }
 }
 
 /** Every build the app's trigger started: one, or several when the service's answer names several. */

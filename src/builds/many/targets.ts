@@ -30,7 +30,7 @@ export type OnUnknown = (typeof ON_UNKNOWN)[number]
 export const MANY_APPS_INPUTS = [Input.appPaths, Input.appPathsOnUnknown, Input.failFast, Input.githubToken] as const
 
 /** At most this many apps in one step: each is a build started and watched. */
-const MAX_APPS = 50
+export const MAX_APPS = 50
 
 /** The one app, or the several, the inputs name. */
 export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; many?: ManyApps }> {
@@ -50,12 +50,12 @@ export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; 
     if (slugs.length > MAX_APPS) throw new InputError(Input.appSlug, `names ${slugs.length} apps; at most ${MAX_APPS} can be built in one step`)
     return { appSlug: slugs[0], many: { slugs, failFast, githubToken, onUnknown } }
   }
-  const paths = await parseAppPaths(pathsText)
+  const paths = await parseAppPaths(pathsText, MAX_APPS, 'can be built in one step')
   return { appSlug: [...paths.keys()][0], many: { slugs: [...paths.keys()], paths, failFast, githubToken, onUnknown } }
 }
 
-/** `app-paths`: a YAML map from app slug to one glob or a list of globs. */
-async function parseAppPaths(text: string): Promise<Map<string, PathGlob[]>> {
+/** `app-paths`: a YAML map from app slug to one glob or a list of globs; at most `max` apps (`why` says where the limit comes from). */
+export async function parseAppPaths(text: string, max: number, why: string): Promise<Map<string, PathGlob[]>> {
   const { load } = await import('js-yaml')
   let parsed: unknown
   try {
@@ -76,6 +76,6 @@ async function parseAppPaths(text: string): Promise<Map<string, PathGlob[]>> {
     paths.set(slug, globs.map((glob: string) => compileGlob(glob.trim())))
   }
   if (paths.size === 0) throw new InputError(Input.appPaths, 'names no app')
-  if (paths.size > MAX_APPS) throw new InputError(Input.appPaths, `names ${paths.size} apps; at most ${MAX_APPS} can be built in one step`)
+  if (paths.size > max) throw new InputError(Input.appPaths, `names ${paths.size} apps; at most ${max} ${why}`)
   return paths
 }

@@ -1,0 +1,121 @@
+/**
+ * Why a waited build failed, through dist/index.js against the emulator: the service's AI
+ * summary of a failed build goes to the failure-summary output, the job summary, the log and
+ * the pull request comment, as inert text; without one (feature off, a build that did not fail,
+ * explain-failure: false) nothing is asked or nothing is said.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { randomInt } from 'node:crypto'
+import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
+import { bundledSeed } from '../../emulator/model/seed.js'
+import { call } from '../emulator/helpers.js'
+import { decodeCharacterReferences } from '../helpers/run-action.js'
+import { randomHostileMarkdown, randomHostileText, randomSlug, randomToken } from '../helpers/random.js'
+import { expectInert } from '../security/support.js'
+import { expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
+
+let emu: RunningEmulator
+beforeAll(async () => {
+  const seed = bundledSeed()
+  const apps = seed.apps!
+  // android-app's builds fail and its settings turn the AI summary on; here it reads its configuration from the service.
+  apps.find((app) => app.slug === 'android-app')!.config_location = 'service'
+  // web-app's builds fail too, with the AI summary off (the default).
+  const web = apps.find((app) => app.slug === 'web-app')!
+  web.build_outcome = 'failure'
+  expect(web.ai_summary).toBeUndefined()
+  emu = await startE2eEmulator({ seed })
+})
+beforeEach(async () => resetEmulator(emu))
+afterAll(async () => emu?.close())
+
+const summaryCalls = async (): Promise<string[]> => (await requestLog(emu)).filter((r) => r.path.endsWith('/ai-summary')).map((r) => `${r.method} ${r.path}`)
+
+/** A commit message a hostile pull request could carry: workflow commands, Markdown and HTML, and a mention. */
+function hostileMessage() {
+  const text = randomHostileText()
+  const markdown = randomHostileMarkdown()
+  return { message: `${text.text}\n${markdown.text} @${randomSlug()} #${1 + randomInt(999)}`, commandLines: text.commandLines, fragments: markdown.fragments }
+}
+
+describe('explain-failure', () => {
+  let github: FakeGitHub
+  beforeEach(async () => {
+    github = await startFakeGitHub()
+  })
+  afterAll(async () => github?.close())
+
+  it("a failed build's AI summary is the failure-summary output as the service wrote it, and shows in the summary, the log and the pull request comment as inert text", async () => {
+    const hostile = hostileMessage()
+    const pr = String(1 + randomInt(5000))
+    const token = randomToken()
+    const result = await step(
+      emu,
+      'trigger',
+      {
+        'app-slug': 'android-app',
+        workflow: 'primary',
+        'from-event': 'false',
+        branch: `feature/${randomSlug()}`,
+        'commit-message': hostile.message,
+        'pull-request-id': pr,
+        'branch-dest': 'main',
+        'github-comment': 'true',
+        'github-token': token,
+        wait: 'true',
+        ...SAME_REPOSITORY
+      },
+      { env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/android-app' } }
+    )
+    await github.close()
+    expectFailed(result)
+    expect(result.outputs['build-status']).toBe('failed')
+    const slug = result.outputs['build-slug']
+    const answer = await call(emu, 'GET', `/builds/${slug}/ai-summary`)
+    expect(answer.status).toBe(200)
+    const written = answer.json.summary as string
+    expect(written).toContain(hostile.message)
+    expect(result.outputs['failure-summary']).toBe(written)
+    expect(await summaryCalls()).toEqual([`GET /v0.1/builds/${slug}/ai-summary`, `GET /v0.1/builds/${slug}/ai-summary`])
+    expect(result.summary).toContain("Why it failed, in the service's AI summary:")
+    expect(result.stdout).toContain(`The service's AI summary of build ${slug}:`)
+    expectInert(result, [token, TOKENS.owner], hostile.commandLines, hostile.fragments)
+
+    const comments = github.requests.filter((r) => r.method !== 'GET' && r.path.includes('/comments'))
+    const last = comments[comments.length - 1].body as { body: string }
+    expect(last.body).toContain("**Why it failed** (the service's AI summary):")
+    for (const fragment of hostile.fragments) expect(last.body).not.toContain(fragment)
+    // Mentions and issue references from service text ping nobody: a joiner follows each @ and #.
+    expect(decodeCharacterReferences(last.body.split('> **Why it failed**')[1])).not.toMatch(/[@#](?!\u200d)/)
+  })
+
+  it('explain-failure: false asks the service nothing, and sets no failure-summary', async () => {
+    const result = await step(emu, 'trigger', { 'app-slug': 'android-app', 'from-event': 'false', branch: 'main', wait: 'true', 'explain-failure': 'false', ...SAME_REPOSITORY })
+    expectFailed(result)
+    expect(await summaryCalls()).toEqual([])
+    expect(result.outputs['failure-summary'] ?? '').toBe('')
+    expect(result.summary).not.toContain('AI summary')
+  })
+
+  it('a failed build without a summary (the feature is off): asked once, and nothing is said', async () => {
+    const result = await step(emu, 'trigger', { 'app-slug': 'web-app', 'from-event': 'false', branch: 'main', wait: 'true', ...SAME_REPOSITORY })
+    expectFailed(result)
+    const slug = result.outputs['build-slug']
+    expect(await summaryCalls()).toEqual([`GET /v0.1/builds/${slug}/ai-summary`])
+    expect(result.outputs['failure-summary'] ?? '').toBe('')
+    expect(result.summary).not.toContain('AI summary')
+    expect(result.stdout).not.toContain('AI summary')
+  })
+
+  it('a build that succeeded is not explained; the wait operation explains a failed one too', async () => {
+    const passed = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', wait: 'true', ...SAME_REPOSITORY })
+    expectPassed(passed)
+    expect(await summaryCalls()).toEqual([])
+
+    const started = await step(emu, 'trigger', { 'app-slug': 'android-app', 'from-event': 'false', branch: 'main', ...SAME_REPOSITORY })
+    expectPassed(started)
+    const waited = await step(emu, 'wait', { 'app-slug': 'android-app', 'build-slug': started.outputs['build-slug'], 'fail-on-build-failure': 'false' })
+    expectPassed(waited)
+    expect(waited.outputs['failure-summary']).toContain('workflow failed')
+  })
+})
