@@ -12,17 +12,21 @@
  * - the cookbook: each docs/examples/ workflow, copied into every page where it is named;
  * - the README's list of contents, from its second- and third-level headings, and the index of
  *   every section of every page of docs/ (docs/README.md).
+ * - each sub-action's action.yml and its README block of inputs (scripts/sub-actions.js).
  *
  * Each generated part sits between `<!-- name:start -->` and `<!-- name:end -->` in whichever
  * page of README.md and docs/ holds it; a part no page holds is an error.
  * `npm run docs` rewrites what is stale; `node scripts/docs.js --check` exits 1 instead.
  */
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
-import { join, posix } from 'node:path'
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
+import { dirname, join, posix } from 'node:path'
 import { load } from 'js-yaml'
+import { loadSubActionSources, renderSubActionFiles, renderSubActionInputs } from './sub-actions.js'
 
 const NAME_MARKER = /<!-- action-repository: ([\w.-]+\/[\w.-]+) -->/
 const EXAMPLES = 'docs/examples'
+/** The page with each sub-action's whole block of inputs (the README has a short one). */
+const SUB_ACTIONS_PAGE = 'docs/sub-actions.md'
 const DOCS_INDEX = 'docs/README.md'
 
 /** The `owner/name` of the project's GitHub repository, from package.json `repository`. */
@@ -95,9 +99,15 @@ export function renderDocs(files, sources) {
   const missing = Object.keys(parts).filter((name) => !found.has(name))
   if (missing.length > 0) throw new Error(`no page of README.md or docs/ holds the <!-- ${missing[0]}:start --> ... <!-- ${missing[0]}:end --> markers`)
 
+  // The sub-actions' action.yml files and their README blocks, when the sources include them (scripts/sub-actions.js).
+  const subActions = sources.subActions && renderSubActionFiles(sources.subActions, sources.actionYaml)
+  if (subActions) {
+    out['README.md'] = renderSubActionInputs(out['README.md'], subActions, sources.name, { short: true })
+    if (out[SUB_ACTIONS_PAGE] !== undefined) out[SUB_ACTIONS_PAGE] = renderSubActionInputs(out[SUB_ACTIONS_PAGE], subActions, sources.name)
+  }
   out['README.md'] = replaceBetween(out['README.md'], 'toc', contents(out['README.md']), 'README.md')
   if (out[DOCS_INDEX] !== undefined) out[DOCS_INDEX] = replaceBetween(out[DOCS_INDEX], 'docs-index', docsIndex(out), DOCS_INDEX)
-  return out
+  return { ...out, ...subActions }
 }
 
 /** Whether a documentation path is a Markdown page that may hold generated parts: README.md or one under docs/. */
@@ -367,8 +377,10 @@ function registryEntries(root) {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = process.cwd()
-  const files = Object.fromEntries(docPaths(root).map((path) => [path, readFileSync(join(root, path), 'utf8')]))
-  const rendered = renderDocs(files, { ...readSources(root), roles: await loadRoles(root), ...(await loadOperations(root)) })
+  const subActions = await loadSubActionSources(root)
+  const subActionPaths = Object.keys(subActions.subActions).map((folder) => `${folder}/action.yml`)
+  const files = Object.fromEntries([...docPaths(root), ...subActionPaths].map((path) => [path, existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : '']))
+  const rendered = renderDocs(files, { ...readSources(root), roles: await loadRoles(root), ...(await loadOperations(root)), subActions })
   const stale = Object.keys(files).filter((path) => rendered[path] !== files[path])
   if (process.argv.includes('--check')) {
     if (stale.length > 0) {
@@ -376,7 +388,10 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.exit(1)
     }
   } else {
-    for (const path of stale) writeFileSync(join(root, path), rendered[path])
+    for (const path of stale) {
+      mkdirSync(dirname(join(root, path)), { recursive: true })
+      writeFileSync(join(root, path), rendered[path])
+    }
     if (stale.length > 0) console.log(`Updated ${stale.join(', ')}`)
   }
 }

@@ -6,6 +6,7 @@ import { InputError } from './inputs/input-error.js'
 import type { GetInput } from './inputs/readers.js'
 import { loadOperation, readOperation, type Operation } from './operations/index.js'
 import type { OperationModule } from './operations/operation.js'
+import { declaredInputs, readSubActionEntry, readSubActionOperation, SUB_ACTION_KEY, type SubActionEntry } from './operations/sub-actions.js'
 import { quote, redact } from './safe-text.js'
 import { addSecret } from './runner/secrets.js'
 import type { StepContext } from './step/step-context.js'
@@ -13,9 +14,18 @@ import * as commands from './runner/workflow-commands.js'
 
 const getInput: GetInput = (name) => commands.getInput(name)
 
-/** The action's entry: runs the chosen operation, or the post step, and is the only place a step is failed. */
-export async function run(): Promise<void> {
-  if (commands.getState(State.isPost) === 'true') return runPost()
+/**
+ * The action's entry: runs the chosen operation, or the post step, and is the only place a step
+ * is failed. A sub-action's entry (dist/sub/) has left its description under SUB_ACTION_KEY.
+ */
+export async function run(entryValue: unknown = (globalThis as Record<symbol, unknown>)[Symbol.for(SUB_ACTION_KEY)]): Promise<void> {
+  let entry: SubActionEntry | undefined
+  try {
+    entry = readSubActionEntry(entryValue)
+  } catch (error) {
+    return commands.setFailed(`${(error as Error).message}. Nothing was sent to the service.`)
+  }
+  if (commands.getState(State.isPost) === 'true') return runPost(entry)
   const missing = missingRunnerFile()
   if (missing) return commands.setFailed(missing)
   commands.saveState(State.isPost, 'true')
@@ -32,9 +42,9 @@ export async function run(): Promise<void> {
   let context: StepContext | undefined
   let operation: OperationModule | undefined
   try {
-    const common = await readCommon()
+    const common = await readCommon(entry)
     operation = await loadOperation(common.operation)
-    const inputs = await operation.read(declaredOnly(operation), process.env)
+    const inputs = await operation.read(declaredOnly(operation, declaredInputs(entry)), process.env)
     const { createStepContext } = await import('./step/setup.js')
     context = createStepContext(common, cancel.signal)
     await operation.run(inputs, context)
@@ -47,18 +57,24 @@ export async function run(): Promise<void> {
   }
 }
 
-/** Masks every secret input, then reads the inputs every operation uses. */
-async function readCommon(): Promise<CommonInputs<Operation>> {
+/** Masks every secret input, then reads the inputs every operation uses; a sub-action chooses among its own operations. */
+async function readCommon(entry: SubActionEntry | undefined): Promise<CommonInputs<Operation>> {
   await maskSecretInputs(getInput, (value, what) => addSecret(value, what))
+  const operation = entry ? (get: GetInput) => readSubActionOperation(get, entry) : readOperation
   // The event code is loaded only for the message about an empty token on a fork's pull request.
-  return await readCommonInputs(getInput, process.env, { operation: readOperation, forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env) })
+  return await readCommonInputs(getInput, process.env, { operation, forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env) })
 }
 
-/** The input reader an operation gets: asking for an input it does not declare is a mistake in the operation. */
-function declaredOnly(operation: OperationModule): GetInput {
+/**
+ * The input reader an operation gets: asking for an input it does not declare, or one the
+ * running action's action.yml lacks (so the runner would give it no default), is a mistake in
+ * the operation or in the generated sub-action.
+ */
+function declaredOnly(operation: OperationModule, action: ReadonlySet<string>): GetInput {
   const declared = new Set<string>(operation.inputs)
   return (name) => {
     if (!declared.has(name)) throw new Error(`The ${operation.name} operation read the input ${name}, which it does not declare`)
+    if (!action.has(name)) throw new Error(`The ${operation.name} operation read the input ${name}, which this action's action.yml does not declare`)
     return getInput(name)
   }
 }
@@ -72,12 +88,12 @@ async function flushSummary(context: StepContext | undefined): Promise<void> {
 }
 
 /** The post step: aborts the builds or the pipeline the main step was waiting for when it was killed. */
-async function runPost(): Promise<void> {
+async function runPost(entry: SubActionEntry | undefined): Promise<void> {
   const pending = commands.getState(State.pendingWork) || commands.getState(State.pendingBuildOfEarlierVersions)
   if (!pending) return
   try {
     const { abortPendingWork } = await import('./builds/post-abort.js')
-    await abortPendingWork(pending, await readCommon())
+    await abortPendingWork(pending, await readCommon(entry))
   } catch (error) {
     commands.warning(`Could not abort what the main step was waiting for: ${(error as Error).message}`)
   }

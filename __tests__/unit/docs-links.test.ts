@@ -19,7 +19,6 @@ import { randomString } from '../helpers/random.js'
 const PENDING_PAGES = [
   'docs/inputs-checking.md',
   'docs/trigger-inputs.md',
-  'docs/sub-actions.md',
   'docs/summaries.md',
   'docs/oidc.md',
   'docs/validate-config.md'

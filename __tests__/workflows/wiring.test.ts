@@ -1,11 +1,14 @@
 /**
- * The wiring actionlint cannot see: inputs handed to this repository's action (a local action
- * to actionlint) must exist in action.yml, outputs must lead back to outputs the action sets,
+ * The wiring actionlint cannot see: inputs handed to this repository's action or one of its
+ * sub-actions (a local action to actionlint) must exist in that action's action.yml, with every
+ * input it requires, outputs must lead back to outputs the action sets,
  * every workflow_call input and secret must be used, and the example callers must pass what
  * the reusable workflows declare (a remote reusable workflow to actionlint).
  */
 import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
+import { existsSync } from 'node:fs'
+import { randomSlug } from '../helpers/random.js'
 import {
   ACTION_CHECKOUT_PATH,
   actionMetadata,
@@ -27,15 +30,36 @@ import {
 const REUSABLE = ['.github/workflows/trigger-build.yml', '.github/workflows/migrate-machine-types.yml']
 const NAME = actionRepository()
 const escapedName = NAME.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
-/** How the examples run this project's action: by its name at a release tag. */
-const PUBLISHED_ACTION = new RegExp(`^${escapedName}@v\\d+$`)
+/** How the examples run this project's action, or one of its sub-actions: by its name at a release tag. */
+const PUBLISHED_ACTION = new RegExp(`^${escapedName}(?:/([\\w-]+))?@v\\d+$`)
+/** How the reusable workflows and CI run it: from a checkout, the root or a sub-action's folder. */
+const LOCAL_ACTION = new RegExp(`^\\./(?:${ACTION_CHECKOUT_PATH.replace('.', '\\.')}/?)?([\\w-]+)?$`)
 /** How the examples reference this project's reusable workflows. */
 const PUBLISHED = new RegExp(`^${escapedName}/(\\.github/workflows/[\\w.-]+\\.ya?ml)@v\\d+$`)
 
 const action = actionMetadata()
-const requiredActionInputs = Object.entries(action.inputs)
-  .filter(([, input]) => isMapping(input) && input.required === true)
-  .map(([name]) => name)
+
+/** The folder (a sub-action's, or '' for the root) a step's `uses` runs, or undefined when it runs another action. */
+function actionFolder(uses: unknown): string | undefined {
+  if (typeof uses !== 'string') return undefined
+  const match = LOCAL_ACTION.exec(uses) ?? PUBLISHED_ACTION.exec(uses)
+  return match ? (match[1] ?? '') : undefined
+}
+
+/** The inputs and outputs of the action (root or sub-action) a step runs. */
+function metadataOf(step: Mapping): { inputs: Mapping; outputs: Mapping } {
+  const folder = actionFolder(step.uses) ?? ''
+  if (folder === '') return action
+  if (!existsSync(`${folder}/action.yml`)) throw new Error(`${String(step.uses)} names no sub-action: ${folder}/action.yml is missing`)
+  const doc = readYaml(`${folder}/action.yml`)
+  return { inputs: mappingAt(doc, 'inputs'), outputs: mappingAt(doc, 'outputs') }
+}
+
+function requiredInputs(inputs: Mapping): string[] {
+  return Object.entries(inputs)
+    .filter(([, input]) => isMapping(input) && input.required === true)
+    .map(([name]) => name)
+}
 
 /** Every string in a YAML value (mapping values and list items, recursively). */
 function stringsIn(value: unknown): string[] {
@@ -71,13 +95,11 @@ function outputRefs(text: string, context: 'jobs' | 'steps' | 'needs'): Array<[s
 }
 
 /**
- * The steps that run this repository's action: `uses: ./` (its own CI), its checkout at the
- * reusable workflow's own commit, or (in the examples) its published reference.
+ * The steps that run this repository's action or a sub-action: `uses: ./` (its own CI), its
+ * checkout at the reusable workflow's own commit, or (in the examples) its published reference.
  */
 function actionSteps(job: Mapping): Mapping[] {
-  return stepsOf(job).filter(
-    (step) => step.uses === './' || step.uses === `./${ACTION_CHECKOUT_PATH}` || (typeof step.uses === 'string' && PUBLISHED_ACTION.test(step.uses))
-  )
+  return stepsOf(job).filter((step) => actionFolder(step.uses) !== undefined)
 }
 
 const workflows = workflowFiles().map((file) => ({ file, doc: readYaml(file) }))
@@ -91,19 +113,28 @@ describe('steps that run this repository action', () => {
     expect([...new Set(stepsByFile.map(({ file }) => file))]).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', ...REUSABLE]))
   })
 
-  it.each(stepsByFile.map((entry) => [`${entry.file} ${entry.jobId}`, entry] as const))('%s: has an id and passes only inputs action.yml declares', (_, { step }) => {
+  it.each(stepsByFile.map((entry) => [`${entry.file} ${entry.jobId}`, entry] as const))('%s: has an id and passes only inputs its action.yml declares, and all it requires', (_, { step }) => {
     expect(typeof step.id).toBe('string')
+    const { inputs } = metadataOf(step)
     const passed = Object.keys(mappingAt(step, 'with'))
-    expect(passed.filter((name) => !(name in action.inputs))).toEqual([])
-    expect(requiredActionInputs.filter((name) => !passed.includes(name))).toEqual([])
+    expect(passed.filter((name) => !(name in inputs))).toEqual([])
+    expect(requiredInputs(inputs).filter((name) => !passed.includes(name))).toEqual([])
+  })
+
+  it('the reading of uses: finds the root action and each sub-action, and nothing else', () => {
+    expect(['./', `./${ACTION_CHECKOUT_PATH}`, `${NAME}@v2`].map(actionFolder)).toEqual(['', '', ''])
+    expect([`./${ACTION_CHECKOUT_PATH}/trigger`, './wait', `${NAME}/build-requests@v2`].map(actionFolder)).toEqual(['trigger', 'wait', 'build-requests'])
+    expect(['actions/checkout@v6', `${NAME}/.github/workflows/trigger-build.yml@v2`, './.github/actions/x'].map(actionFolder)).toEqual([undefined, undefined, undefined])
+    expect(() => metadataOf({ uses: `./${ACTION_CHECKOUT_PATH}/${randomInt(1e6)}-missing` })).toThrow(/names no sub-action/)
   })
 
   it.each(workflows.map(({ file, doc }) => [file, doc] as const))('%s: reads only outputs the action declares', (_, doc) => {
     const unknown: string[] = []
     for (const [jobId, job] of jobsOf(doc)) {
-      const ids = new Set(actionSteps(job).map((step) => step.id))
+      const steps = new Map(actionSteps(job).map((step) => [step.id, step]))
       for (const [stepId, output] of outputRefs(JSON.stringify(job), 'steps')) {
-        if (ids.has(stepId) && !(output in action.outputs)) unknown.push(`${jobId}: steps.${stepId}.outputs.${output}`)
+        const step = steps.get(stepId)
+        if (step && !(output in metadataOf(step).outputs)) unknown.push(`${jobId}: steps.${stepId}.outputs.${output}`)
       }
     }
     expect(unknown).toEqual([])
@@ -151,17 +182,17 @@ describe.each(REUSABLE)('%s', (file) => {
         for (const [stepId, stepOutput] of stepRefs) {
           const step = actionSteps(job).find((candidate) => candidate.id === stepId)
           if (!step) broken.push(`${name}: step ${stepId} of job ${jobId} does not run the action`)
-          else if (!(stepOutput in action.outputs)) broken.push(`${name}: the action declares no output ${stepOutput}`)
+          else if (!(stepOutput in metadataOf(step).outputs)) broken.push(`${name}: the action declares no output ${stepOutput}`)
         }
       }
     }
     expect(broken).toEqual([])
   })
 
-  it("runs the action checked out from this workflow's own repository and commit, without credentials", () => {
+  it("runs a sub-action checked out from this workflow's own repository and commit, without credentials", () => {
     for (const [jobId, job] of jobsOf(doc)) {
       const steps = stepsOf(job)
-      const runAt = steps.findIndex((step) => step.uses === `./${ACTION_CHECKOUT_PATH}`)
+      const runAt = steps.findIndex((step) => typeof step.uses === 'string' && step.uses.startsWith(`./${ACTION_CHECKOUT_PATH}/`) && actionFolder(step.uses))
       expect([jobId, runAt >= 0]).toEqual([jobId, true])
       const checkoutAt = steps.findIndex((step) => typeof step.uses === 'string' && step.uses.startsWith('actions/checkout@'))
       expect([jobId, checkoutAt >= 0 && checkoutAt < runAt]).toEqual([jobId, true])
@@ -173,6 +204,9 @@ describe.each(REUSABLE)('%s', (file) => {
           'persist-credentials': false
         })
       )
+      // The sparse checkout fetches the sub-action's folder and the shared dist/ it runs.
+      const sparse = String(mappingAt(steps[checkoutAt], 'with')['sparse-checkout']).split('\n').filter(Boolean).sort()
+      expect([jobId, sparse]).toEqual([jobId, ['dist', actionFolder(steps[runAt].uses)].sort()])
       // Without a commit, checkout would fall back to the caller's repository and run its action.yml.
       const guard = steps.slice(0, checkoutAt).find((step) => typeof step.run === 'string')
       expect([jobId, String(guard?.run)]).toEqual([jobId, expect.stringContaining('[0-9a-f]{40}')])
@@ -229,9 +263,51 @@ describe('trigger-build.yml behaviour', () => {
     const inputs = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
     expect(mappingAt(inputs, 'app-paths')).toEqual(expect.objectContaining({ type: 'string', default: '' }))
     expect(mappingAt(inputs, 'fail-fast')).toEqual(expect.objectContaining({ type: 'boolean', default: true }))
-    expect(mappingAt(step, 'with')).toEqual(expect.objectContaining({ 'app-paths': '${{ inputs.app-paths }}', 'fail-fast': '${{ inputs.fail-fast }}' }))
+    expect(mappingAt(step, 'with')['fail-fast']).toBe('${{ inputs.fail-fast }}')
+    // Without fan-out the one step gets app-paths; with it, each job builds its one app.
+    const paths = `${randomSlug()}: apps/${randomSlug()}/**`
+    expect(interpolate(String(mappingAt(step, 'with')['app-paths']), { inputs: { 'app-paths': paths, 'fan-out': false } })).toBe(paths)
+    expect(interpolate(String(mappingAt(step, 'with')['app-paths']), { inputs: { 'app-paths': paths, 'fan-out': true } })).toBe('')
     expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'builds').value).toBe('${{ jobs.trigger.outputs.builds }}')
     expect(mappingAt(job, 'outputs').builds).toBe('${{ steps.build.outputs.builds }}')
+  })
+
+  describe('fan-out: a plan job, then one build job per planned app', () => {
+    const jobs = Object.fromEntries(jobsOf(doc))
+    const plan = jobs.plan
+    const planStep = actionSteps(plan)[0]
+    const strategyOf = (context: Mapping): unknown => evaluate(expressionsIn(String(mappingAt(mappingAt(job, 'strategy'), 'matrix').app))[0], context)
+    const runsWhen = (context: Mapping): boolean => Boolean(evaluate(expressionsIn(String(job.if))[0], context))
+    const slugs = (): string[] => Array.from({ length: 1 + randomInt(8) }, () => randomSlug('app-'))
+
+    it('the plan job runs plan-matrix on app-paths with the manage sub-action, only with fan-out', () => {
+      expect(planStep.uses).toBe(`./${ACTION_CHECKOUT_PATH}/manage`)
+      expect(mappingAt(planStep, 'with')).toEqual(expect.objectContaining({ operation: 'plan-matrix', 'app-paths': '${{ inputs.app-paths }}', 'app-paths-on-unknown': '${{ inputs.app-paths-on-unknown }}' }))
+      expect(evaluate(String(plan.if), { inputs: { 'fan-out': true } })).toBe(true)
+      expect(evaluate(String(plan.if), { inputs: { 'fan-out': false } })).toBe(false)
+      expect(job.needs).toBe('plan')
+      expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'planned-apps').value).toBe('${{ jobs.plan.outputs.app-slugs }}')
+    })
+
+    it('with fan-out, one build job per planned app (random slugs); without, matrix-apps or app-slug as before', () => {
+      const planned = slugs()
+      const needs = { plan: { result: 'success', outputs: { 'app-slugs': JSON.stringify(planned), count: String(planned.length) } } }
+      expect(strategyOf({ inputs: { 'fan-out': true, 'matrix-apps': '', 'app-slug': '' }, needs })).toEqual(planned)
+      const listed = slugs()
+      const skipped = { plan: { result: 'skipped', outputs: {} } }
+      expect(strategyOf({ inputs: { 'fan-out': false, 'matrix-apps': JSON.stringify(listed), 'app-slug': '' }, needs: skipped })).toEqual(listed)
+      const one = randomSlug('app-')
+      expect(strategyOf({ inputs: { 'fan-out': false, 'matrix-apps': '', 'app-slug': one }, needs: skipped })).toEqual([one])
+    })
+
+    it('build jobs run without fan-out (plan skipped), with a plan that chose apps, and never after no app, a failed plan or a cancel', () => {
+      const with_ = (result: string, count?: string, cancelled = false) => ({ $cancelled: cancelled, needs: { plan: { result, outputs: count === undefined ? {} : { count } } } })
+      expect(runsWhen(with_('skipped'))).toBe(true)
+      expect(runsWhen(with_('success', String(1 + randomInt(256))))).toBe(true)
+      expect(runsWhen(with_('success', '0'))).toBe(false)
+      expect(runsWhen(with_('failure'))).toBe(false)
+      expect(runsWhen(with_('skipped', undefined, true))).toBe(false)
+    })
   })
 
   describe('concurrency', () => {
@@ -271,16 +347,17 @@ describe('trigger-build.yml behaviour', () => {
     })
   })
 
-  it('triggers from the GitHub event and waits as the caller asks', () => {
-    expect(mappingAt(step, 'with')).toEqual(
-      expect.objectContaining({ operation: 'trigger', 'from-event': 'true', wait: '${{ inputs.wait }}' })
-    )
+  it('triggers from the GitHub event with the trigger sub-action, and waits as the caller asks', () => {
+    expect(step.uses).toBe(`./${ACTION_CHECKOUT_PATH}/trigger`)
+    expect(mappingAt(step, 'with')).toEqual(expect.objectContaining({ 'from-event': 'true', wait: '${{ inputs.wait }}' }))
+    expect(mappingAt(step, 'with').operation).toBeUndefined()
   })
 
   it("defaults wait as the action's own wait input does", () => {
     const wait = mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs'), 'wait')
     expect(wait.type).toBe('boolean')
     expect(String(wait.default)).toBe(String(mappingAt(action.inputs, 'wait').default))
+    expect(String(wait.default)).toBe(String(mappingAt(metadataOf(step).inputs, 'wait').default))
   })
 })
 
@@ -290,9 +367,8 @@ describe('migrate-machine-types.yml behaviour', () => {
 
   it('always previews with a dry run', () => {
     expect(jobs.preview.if).toBeUndefined()
-    expect(mappingAt(actionSteps(jobs.preview)[0], 'with')).toEqual(
-      expect.objectContaining({ operation: 'migrate-machine-types', 'dry-run': 'true' })
-    )
+    expect(actionSteps(jobs.preview)[0].uses).toBe(`./${ACTION_CHECKOUT_PATH}/migrate-machine-types`)
+    expect(mappingAt(actionSteps(jobs.preview)[0], 'with')).toEqual(expect.objectContaining({ 'dry-run': 'true' }))
   })
 
   it('migrates only after the preview, when dry-run is false, in the given environment, never cancelled', () => {
@@ -301,9 +377,8 @@ describe('migrate-machine-types.yml behaviour', () => {
     expect(String(migrate.if)).toContain('!inputs.dry-run')
     expect(migrate.environment).toBe('${{ inputs.environment }}')
     expect(mappingAt(migrate, 'concurrency')['cancel-in-progress']).toBe(false)
-    expect(mappingAt(actionSteps(migrate)[0], 'with')).toEqual(
-      expect.objectContaining({ operation: 'migrate-machine-types', 'dry-run': 'false' })
-    )
+    expect(actionSteps(migrate)[0].uses).toBe(`./${ACTION_CHECKOUT_PATH}/migrate-machine-types`)
+    expect(mappingAt(actionSteps(migrate)[0], 'with')).toEqual(expect.objectContaining({ 'dry-run': 'false' }))
   })
 
   it('defaults to a dry run', () => {

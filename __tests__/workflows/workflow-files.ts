@@ -86,11 +86,13 @@ export type ExpressionValue = string | number | boolean | null
  * Evaluates a GitHub expression of the kinds the workflows use in `concurrency:`: context
  * properties (`github.event_name`, `github.event.pull_request.number`, ...), string, number
  * and boolean literals, `==`, `!=`, `!`, `&&`, `||` and parentheses, with GitHub's meaning
- * (`&&` and `||` return an operand; a missing property is null; strings compare without case).
- * Anything else throws, so a test cannot pass on an expression it did not understand.
+ * (`&&` and `||` return an operand; a missing property is null; strings compare without case),
+ * and the functions `fromJSON`, `toJSON`, `format` and the status function `cancelled()` (its
+ * value is `context.$cancelled`, false when absent). Anything else throws, so a test cannot pass
+ * on an expression it did not understand.
  */
 export function evaluate(expression: string, context: Mapping): ExpressionValue {
-  const tokens = [...expression.matchAll(/\s*('(?:[^']|'')*'|\d+|==|!=|&&|\|\||[!()]|[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)/gy)].map((m) => m[1])
+  const tokens = [...expression.matchAll(/\s*('(?:[^']|'')*'|\d+|==|!=|&&|\|\||[!(),]|[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)/gy)].map((m) => m[1])
   if (tokens.join('').replace(/\s/g, '') !== expression.replace(/\s/g, '')) throw new Error(`cannot evaluate: ${expression}`)
   let at = 0
   const peek = (): string | undefined => tokens[at]
@@ -110,11 +112,33 @@ export function evaluate(expression: string, context: Mapping): ExpressionValue 
     if (/^\d+$/.test(token)) return Number(token)
     if (token === 'true' || token === 'false') return token === 'true'
     if (token === 'null') return null
+    if (peek() === '(' && /^[A-Za-z]+$/.test(token)) return call(token)
     let value: unknown = context
     for (const key of token.split('.')) value = isMapping(value) ? value[key] : undefined
     if (value === undefined) return null
     if (typeof value === 'object' && value !== null) throw new Error(`${token} is an object`)
     return value as ExpressionValue
+  }
+  function call(name: string): ExpressionValue {
+    at++
+    const args: ExpressionValue[] = []
+    while (peek() !== ')') {
+      if (args.length > 0 && tokens[at++] !== ',') throw new Error(`expected , in ${expression}`)
+      args.push(or())
+    }
+    at++
+    switch (name) {
+      case 'cancelled':
+        return context.$cancelled === true
+      case 'fromJSON':
+        return JSON.parse(String(args[0])) as ExpressionValue
+      case 'toJSON':
+        return JSON.stringify(args[0])
+      case 'format':
+        return String(args[0]).replace(/\{(\d+)\}/g, (_, i: string) => String(args[Number(i) + 1] ?? ''))
+      default:
+        throw new Error(`cannot evaluate the function ${name} in ${expression}`)
+    }
   }
   function comparison(): ExpressionValue {
     let left = primary()

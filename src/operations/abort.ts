@@ -25,6 +25,8 @@ export const abort = defineOperation<AbortInputs>({
   name: 'abort',
   role: 'Owner, Admin or Developer (the interface also says Admin or Owner in one place)',
   inputs: [Input.appSlug, Input.buildSlug, ...FILTER_INPUTS, Input.abortReason, Input.abortWithSuccess, Input.skipNotifications, Input.skipGitStatusReport, Input.failIfFinished],
+  // build-slug is needed unless a filter is given instead (operations/abort-filter.ts).
+  required: [Input.appSlug],
   outputs: [Output.response, Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.builds, Output.count],
   read: (get: GetInput, env: NodeJS.ProcessEnv) => ({
     appSlug: requiredSlug(get, Input.appSlug),

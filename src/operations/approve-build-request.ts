@@ -79,6 +79,7 @@ export const approveBuildRequest = defineOperation<ApproveInputs>({
   name: 'approve-build-request',
   role: 'Owner, Admin or Developer',
   inputs: [Input.appSlug, Input.buildRequestSlug, Input.approve, Input.expectedCommit, Input.rejectOtherRequests, Input.allowedAssociations, Input.githubToken],
+  required: [Input.appSlug, Input.approve],
   outputs: [Output.response],
   read: readApprove,
   run: async (inputs: ApproveInputs, ctx: HandlerContext) => {

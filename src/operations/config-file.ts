@@ -41,6 +41,7 @@ export function fileInWorkspace(inputs: ConfigFileInputs, afterCall = false): st
 /** What get-config and upload-config declare alike: the inputs they read, how, and the outputs they set. */
 export const CONFIG_FILE_OPERATION = {
   inputs: [Input.appSlug, Input.configPath],
+  required: [Input.appSlug],
   outputs: [Output.configPath, Output.response],
   read: readConfigFile
 } as const

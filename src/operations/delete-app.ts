@@ -11,6 +11,7 @@ export const deleteApp = defineOperation<{ appSlug: string }>({
   name: 'delete-app',
   role: 'a role permitted to delete apps (not specified by the interface)',
   inputs: [Input.appSlug, Input.confirm],
+  required: [Input.appSlug, Input.confirm],
   outputs: [Output.response],
   read: readConfirmed,
   run: runDeleteApp

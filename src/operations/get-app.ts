@@ -9,6 +9,7 @@ export const getApp = defineOperation<{ appSlug: string }>({
   name: 'get-app',
   role: 'any role on the app team',
   inputs: [Input.appSlug],
+  required: [Input.appSlug],
   outputs: [Output.app, Output.title, Output.repoUrl, Output.projectType, Output.response],
   read: (input: GetInput) => ({ appSlug: requiredSlug(input, Input.appSlug) }),
   run: runGetApp

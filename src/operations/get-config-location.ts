@@ -9,6 +9,7 @@ export const getConfigLocation = defineOperation<{ appSlug: string }>({
   name: 'get-config-location',
   role: 'Admin access',
   inputs: [Input.appSlug],
+  required: [Input.appSlug],
   outputs: [Output.location, Output.response],
   read: (get: GetInput) => ({ appSlug: requiredSlug(get, Input.appSlug) }),
   run: runGetConfigLocation

@@ -9,6 +9,7 @@ export const getRoles = defineOperation<RoleInputs>({
   name: 'get-roles',
   role: 'a role permitted to manage team roles (not specified by the interface)',
   inputs: [Input.appSlug, Input.role],
+  required: [Input.appSlug, Input.role],
   outputs: [Output.groups, Output.response],
   read: readRoleInputs,
   run: runGetRoles

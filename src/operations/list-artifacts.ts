@@ -15,6 +15,7 @@ export const listArtifacts = defineOperation<ListArtifactsInputs>({
   name: 'list-artifacts',
   role: 'any role on the app team',
   inputs: [Input.appSlug, Input.buildSlug, ...ARTIFACT_INPUTS],
+  required: [Input.appSlug, Input.buildSlug],
   outputs: [Output.artifacts, Output.artifactsDir, Output.response],
   read: (get: GetInput, env) => ({ appSlug: requiredSlug(get, Input.appSlug), buildSlug: requiredSlug(get, Input.buildSlug), settings: readArtifactSettings(get, env) }),
   run: (inputs, ctx) => reportArtifacts(inputs.appSlug, inputs.buildSlug, inputs.settings, ctx)

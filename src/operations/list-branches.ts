@@ -12,6 +12,7 @@ export const listBranches = defineOperation<{ appSlug: string }>({
   name: 'list-branches',
   role: 'any role on the app team',
   inputs: [Input.appSlug],
+  required: [Input.appSlug],
   outputs: [Output.branches, Output.response],
   read: (get: GetInput) => ({ appSlug: requiredSlug(get, Input.appSlug) }),
   run: runListBranches

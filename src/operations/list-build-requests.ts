@@ -12,6 +12,7 @@ export const listBuildRequests = defineOperation<{ appSlug: string }>({
   name: 'list-build-requests',
   role: 'any role on the app team',
   inputs: [Input.appSlug],
+  required: [Input.appSlug],
   outputs: [Output.buildRequests, Output.count, Output.response],
   read: (get: GetInput) => ({ appSlug: requiredSlug(get, Input.appSlug) }),
   run: runList

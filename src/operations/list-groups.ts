@@ -9,6 +9,7 @@ export const listGroups = defineOperation<{ orgSlug: string }>({
   name: 'list-groups',
   role: 'membership of the Workspace',
   inputs: [Input.orgSlug],
+  required: [Input.orgSlug],
   outputs: [Output.groups, Output.groupSlugs, Output.response],
   read: (get: GetInput) => ({ orgSlug: requiredSlug(get, Input.orgSlug) }),
   run: runListGroups

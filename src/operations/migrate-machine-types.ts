@@ -17,6 +17,7 @@ export const migrateMachineTypes = defineOperation<MigrateInputs>({
   name: 'migrate-machine-types',
   role: 'the Workspace owner role (for org-slug) or being that user (for user-slug)',
   inputs: [Input.orgSlug, Input.userSlug, Input.fromMachine, Input.toMachine, Input.dryRun],
+  required: [Input.fromMachine, Input.toMachine],
   outputs: [Output.migratedApps, Output.migratedCount, Output.errors, Output.checkedCount, Output.dryRunNote, Output.response],
   read: readMigration,
   run: (inputs, ctx) => (inputs.dryRun ? runDryRun(inputs, ctx) : runMigration(inputs, ctx))

@@ -13,6 +13,12 @@ export interface OperationModule<Inputs = unknown> {
   role: string
   /** The inputs `read` may ask for, besides the ones every operation reads (inputs/common.ts). */
   inputs: readonly InputName[]
+  /**
+   * The inputs of `inputs` that `read` always refuses when empty: a sub-action marks them
+   * `required: true` (a test proves each against `read`). An input needed only together with
+   * another, or replaceable by one (app-slug or app-paths), is not listed.
+   */
+  required?: readonly InputName[]
   /** The outputs `run` may set; a list output's `-file` companion and `response-file` come with it. */
   outputs: readonly OutputName[]
   /**

@@ -42,6 +42,7 @@ export const planMatrix = defineOperation<PlanInputs>({
   name: 'plan-matrix',
   role: 'any role on each chosen app team (each is read once)',
   inputs: [Input.appPaths, Input.appPathsOnUnknown, Input.githubToken, Input.workflow, Input.pipeline],
+  required: [Input.appPaths],
   outputs: [Output.matrix, Output.count, Output.appSlugs],
   read: readPlan,
   run: runPlan

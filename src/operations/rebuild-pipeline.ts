@@ -15,6 +15,7 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
   name: 'rebuild-pipeline',
   role: 'Owner, Admin or Developer',
   inputs: [Input.appSlug, Input.pipelineId, Input.partial],
+  required: [Input.appSlug, Input.pipelineId],
   outputs: [Output.pipelineId, Output.pipelineStatus, Output.builds, Output.response],
   read: (get: GetInput) => ({
     appSlug: requiredSlug(get, Input.appSlug),

@@ -41,6 +41,7 @@ export const registerApp = defineOperation<RegisterAppInputs>({
     Input.configName,
     Input.appEnvs
   ],
+  required: [Input.repoUrl, Input.orgSlug, Input.projectType, Input.stackId],
   outputs: [Output.appSlug, Output.response, Output.buildTriggerToken],
   read: readRegisterApp,
   run: runRegisterApp

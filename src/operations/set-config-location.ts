@@ -17,6 +17,7 @@ export const setConfigLocation = defineOperation<SetConfigLocationInputs>({
   name: 'set-config-location',
   role: 'Admin access',
   inputs: [Input.appSlug, Input.location],
+  required: [Input.appSlug, Input.location],
   outputs: [Output.location, Output.response],
   read: (get: GetInput, env) => ({
     appSlug: requiredSlug(get, Input.appSlug),

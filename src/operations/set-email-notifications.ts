@@ -18,6 +18,7 @@ export const setEmailNotifications = defineOperation<NotificationInputs>({
   name: 'set-email-notifications',
   role: 'a role permitted to change notification settings (not specified by the interface)',
   inputs: [Input.appSlug, Input.onSuccess, Input.onFailure],
+  required: [Input.appSlug],
   outputs: [Output.response],
   read: readSettings,
   run: runSetEmailNotifications

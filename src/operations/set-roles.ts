@@ -15,6 +15,7 @@ export const setRoles = defineOperation<SetRolesInputs>({
   name: 'set-roles',
   role: 'a role permitted to manage team roles (not specified by the interface)',
   inputs: [Input.appSlug, Input.role, Input.groups, Input.allowEmptyGroups],
+  required: [Input.appSlug, Input.role],
   outputs: [Output.groups, Output.response],
   read: readSetRoles,
   run: runSetRoles

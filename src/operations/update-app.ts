@@ -16,6 +16,7 @@ export const updateApp = defineOperation<UpdateAppInputs>({
   name: 'update-app',
   role: 'Owner or Admin',
   inputs: [Input.appSlug, Input.title, Input.defaultBranch, Input.isPublic, Input.repositoryUrl, Input.appleCredentialUserId, Input.appleCredentialUserSlug, Input.servicesCredentialUserId],
+  required: [Input.appSlug],
   outputs: [Output.app, Output.response],
   read: readUpdateApp,
   run: runUpdateApp

@@ -16,6 +16,7 @@ export const wait = defineOperation<WaitInputs>({
   name: 'wait',
   role: 'any role on the app team (Developer or higher to read the build log with stream-logs)',
   inputs: [Input.appSlug, Input.buildSlug, ...WAIT_INPUTS],
+  required: [Input.appSlug, Input.buildSlug],
   outputs: [Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.failureSummary, Output.response],
   read: (get: GetInput, env) => ({ appSlug: requiredSlug(get, Input.appSlug), buildSlug: requiredSlug(get, Input.buildSlug), wait: readWaitSettings(get, env) }),
   run: runWait

@@ -1,0 +1,4 @@
+// The entry of the manage sub-action (manage/action.yml), written by scripts/sub-actions.js: it names the
+// sub-action and the inputs its action.yml declares, then runs the shared bundle.
+globalThis[Symbol.for('service-ci-action.sub-action')] = {"name":"manage","inputs":["allow-empty-groups","app-envs","app-paths","app-paths-on-unknown","app-slug","apple-credential-user-id","apple-credential-user-slug","base-url","build-slug","config-name","config-path","confirm","default-branch","download-artifacts","git-owner","git-repo-slug","github-token","groups","is-public","location","max-artifact-bytes","max-attempts","on-failure","on-success","operation","org-slug","partial","pipeline","pipeline-id","project-type","provider","register-key-at-provider","repo-url","repository-url","request-timeout","role","services-credential-user-id","ssh-private-key","ssh-public-key","stack-id","title","token","user-slug","workflow"]}
+await import('../index.js')
