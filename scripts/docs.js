@@ -309,6 +309,13 @@ export async function loadOperations(root) {
       const found = declaration(bare.text, path)
       return list(found.node, found.path)
     }
+    // A list kept in a shared object (`CONFIG_FILE_OPERATION.inputs`): the object's property.
+    if (ts.isPropertyAccessExpression(bare) && ts.isIdentifier(bare.expression)) {
+      const found = declaration(bare.expression.text, path)
+      const prop = properties(found.node, found.path).find((entry) => entry.key === bare.name.text)
+      if (!prop) throw new Error(`${path}: ${bare.getText()} names no property of ${bare.expression.text}`)
+      return list(prop.value, prop.path)
+    }
     if (!ts.isArrayLiteralExpression(bare)) throw new Error(`${path}: expected a list, found ${bare.getText()}`)
     return bare.elements.flatMap((element) => {
       if (ts.isSpreadElement(element)) return list(element.expression, path)

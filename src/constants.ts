@@ -84,6 +84,7 @@ export const Input = {
   // configuration file
   configPath: 'config-path',
   location: 'location',
+  validate: 'validate',
   // roles and groups
   role: 'role',
   groups: 'groups',
@@ -104,6 +105,7 @@ export const Input = {
   buildRequestSlug: 'build-request-slug',
   approve: 'approve',
   failIfHeld: 'fail-if-held',
+  allowClosedPullRequest: 'allow-closed-pull-request',
   // who may ask, and what an approval is bound to
   allowedAssociations: 'allowed-associations',
   expectedCommit: 'expected-commit',
@@ -141,6 +143,7 @@ export const Output = {
   migratedApps: 'migrated-apps',
   migratedCount: 'migrated-count',
   errors: 'errors',
+  warnings: 'warnings',
   checkedCount: 'checked-count',
   dryRunNote: 'dry-run-note',
   supersededBuilds: 'superseded-builds',
@@ -162,6 +165,7 @@ export const Output = {
   groupSlugsFile: 'group-slugs-file',
   migratedAppsFile: 'migrated-apps-file',
   errorsFile: 'errors-file',
+  warningsFile: 'warnings-file',
   supersededBuildsFile: 'superseded-builds-file',
   buildRequestsFile: 'build-requests-file',
   buildsFile: 'builds-file',
@@ -182,6 +186,7 @@ export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = {
   [Output.groupSlugs]: Output.groupSlugsFile,
   [Output.migratedApps]: Output.migratedAppsFile,
   [Output.errors]: Output.errorsFile,
+  [Output.warnings]: Output.warningsFile,
   [Output.supersededBuilds]: Output.supersededBuildsFile,
   [Output.buildRequests]: Output.buildRequestsFile,
   [Output.builds]: Output.buildsFile,

@@ -59,6 +59,11 @@ const REQUESTS: Record<string, (w: World) => Promise<Request>> = {
   }),
   'GET /apps/:app/service.yml/config': async () => ({ path: '/apps/ios-app/service.yml/config' }),
   'PUT /apps/:app/service.yml/config': async () => ({ path: '/apps/ios-app/service.yml/config', body: { location: 'service' } }),
+  'POST /validate-bitrise-yml': async (w) => ({
+    path: '/validate-bitrise-yml?app_slug=web-app',
+    body: { bitrise_yml: w.webAppYml },
+    invalid: { path: '/validate-bitrise-yml?app_slug=web-app', body: { bitrise_yml: 'a: [unclosed' } }
+  }),
   'PATCH /user/:user/apps/machine_types': async () => ({ path: '/user/olivia/apps/machine_types', body: { from_machine: 'm-unused', to_machine: 'm-other' } }),
   'PATCH /organizations/:org/apps/machine_types': async () => ({ path: '/organizations/acme/apps/machine_types', body: { from_machine: 'm-unused', to_machine: 'm-other' } }),
   'PATCH /apps/:app/update-email-notifications': async () => ({ path: '/apps/ios-app/update-email-notifications', body: { on_failure: 'always' } }),

@@ -184,6 +184,9 @@ const MachineTypes = obj({ errors: list(obj({ app: 'string', error: 'string' }))
  */
 const Log = obj({ log_chunks: list(obj({ chunk: 'string', position: 'integer' }, ['chunk', 'position'])), is_archived: 'boolean', expiring_raw_log_url: 'string', timestamp: 'string' }, [], true)
 
+/** ValidateBitriseYMLRespModel: both lists of strings. */
+const Findings = obj({ errors: list('string'), warnings: list('string') })
+
 const STATUS = obj({ status: 'string' })
 const MSG = obj({ msg: 'string' })
 
@@ -232,6 +235,8 @@ export const CONTRACT: readonly RouteContract[] = [
   // Location values as interface.md gives them (`service`, `repository`); the contract's brand name is not used.
   row('GET', '/apps/:app/service.yml/config', 200, json(obj({ location: oneOf('service', 'repository') }, ['location']))),
   row('PUT', '/apps/:app/service.yml/config', 204, { empty: true }),
+  // 200 also when the text has errors (see the exceptions table); 422 for YAML the emulator cannot read.
+  row('POST', '/validate-bitrise-yml', 200, json(Findings), [400, 404, 413, 422]),
   row('PATCH', '/user/:user/apps/machine_types', 200, json(MachineTypes)),
   row('PATCH', '/organizations/:org/apps/machine_types', 200, json(MachineTypes)),
   row('PATCH', '/apps/:app/update-email-notifications', 200, json(MSG)),

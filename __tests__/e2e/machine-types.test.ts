@@ -59,7 +59,8 @@ describe('migrate-machine-types through dist/index.js', () => {
     expect(result.stdout).toContain('Would change web-app (web-app): default stack (linux-docker-22.04), workflow deploy (linux-docker-22.04)')
     expect(result.summary).toContain('Nothing was changed')
     expect(await configs()).toEqual(before)
-    expect((await requestLog(emu)).filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual(['/v0.1/apps/web-app/service.yml'])
+    // The one write is beforeEach's upload; the service's checks (of that upload and of to-machine) change nothing.
+    expect((await requestLog(emu)).filter((r) => r.method !== 'GET' && r.path !== '/v0.1/validate-bitrise-yml').map((r) => r.path)).toEqual(['/v0.1/apps/web-app/service.yml'])
   })
 
   it('the migration replaces the type in the default stack and in the workflow stack', async () => {
@@ -101,7 +102,8 @@ describe('migrate-machine-types through dist/index.js', () => {
     expect(note).toContain('needs the Workspace owner role; a dry run cannot check that')
     expect(preview.stdout).toContain(`::notice::${note}`)
     expect(preview.summary).toContain(note)
-    expect((await requestLog(emu)).filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual(['/v0.1/apps/web-app/service.yml'])
+    // The one write is beforeEach's upload; the service's checks (of that upload and of to-machine) change nothing.
+    expect((await requestLog(emu)).filter((r) => r.method !== 'GET' && r.path !== '/v0.1/validate-bitrise-yml').map((r) => r.path)).toEqual(['/v0.1/apps/web-app/service.yml'])
 
     const before = await configs()
     const real = await step(emu, 'migrate-machine-types', MIGRATION, { token: TOKENS.admin })

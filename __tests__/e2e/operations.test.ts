@@ -148,6 +148,16 @@ describe('every operation through dist/index.js against the emulator', () => {
     expect(result.outputs['config-path']).toBe(join(dir, 'service.yml'))
   })
 
+  it("validate-config: the service's check of a workspace file, against the app's stacks and machine types", async () => {
+    const dir = workspace()
+    writeFileSync(join(dir, 'service.yml'), (await appState(emu, 'ios-app')).service_yml)
+    const result = await step(emu, 'validate-config', { 'app-slug': 'ios-app', 'config-path': 'service.yml' }, { workspace: dir }, exercised)
+    expectPassed(result)
+    expect(JSON.parse(result.outputs.errors)).toEqual([])
+    expect(JSON.parse(result.outputs.warnings)).toEqual([])
+    expect(result.summary).toContain('service.yml check: service.yml is accepted')
+  })
+
   it('get-config-location: ios-app reads it from the service, android-app from the repository', async () => {
     const ios = await step(emu, 'get-config-location', { 'app-slug': 'ios-app' }, {}, exercised)
     const android = await step(emu, 'get-config-location', { 'app-slug': 'android-app' }, {}, exercised)

@@ -104,12 +104,14 @@ describe('the dry run and the emulator read what the service reads', () => {
 
   it('the dry run finds the machine types of such a file, and the migration rewrites it for a YAML 1.1 reader', async () => {
     const machine = `g2-${word()}.4core`
-    const to = `g2-${word()}.8core`
+    // to-machine is checked by the service before the migration: one the emulator's seed offers.
+    const to = ['g2-m2.8core', 'g2.12core', 'elite-xl'][Math.floor(Math.random() * 3)]
     const workflow = word()
     const { text } = underIndentedYml(machine, workflow)
     const dir = workspace()
     writeFileSync(join(dir, 'service.yml'), text)
-    expectPassed(await step(emu, 'upload-config', { 'app-slug': 'web-app' }, { workspace: dir }))
+    // The random machine type is one the service does not offer: uploaded unchecked.
+    expectPassed(await step(emu, 'upload-config', { 'app-slug': 'web-app', validate: 'false' }, { workspace: dir }))
     const migration = { 'org-slug': 'acme', 'from-machine': machine, 'to-machine': to }
     const preview = await step(emu, 'migrate-machine-types', { ...migration, 'dry-run': 'true' })
     expectPassed(preview)

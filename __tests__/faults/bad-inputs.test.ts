@@ -180,7 +180,11 @@ const FIELDS: Record<string, Field[]> = {
   'delete-app': [{ input: 'app-slug', kind: 'slug', required: true, count: 2 }],
   'list-branches': [{ input: 'app-slug', kind: 'slug', required: true }],
   'get-config': [{ input: 'app-slug', kind: 'slug', required: true }],
-  'upload-config': [{ input: 'app-slug', kind: 'slug', required: true }],
+  'upload-config': [
+    { input: 'app-slug', kind: 'slug', required: true },
+    { input: 'validate', kind: 'bool' }
+  ],
+  'validate-config': [{ input: 'app-slug', kind: 'slug' }],
   'get-config-location': [{ input: 'app-slug', kind: 'slug', required: true }],
   'set-config-location': [{ input: 'app-slug', kind: 'slug', required: true }],
   'get-roles': [{ input: 'app-slug', kind: 'slug', required: true }],
@@ -310,7 +314,7 @@ afterAll(() => table.print())
 describe('bad inputs, generated from a table', () => {
   it(`has at least 100 cases, covering every operation`, () => {
     expect(CASES.length).toBeGreaterThanOrEqual(100)
-    expect(new Set(CASES.map((c) => c.operation)).size).toBe(18)
+    expect(new Set(CASES.map((c) => c.operation)).size).toBe(19)
     const kinds = new Set(CASES.map((c) => c.what))
     for (const what of ['empty where required', 'whitespace only', '100 KB', 'unicode slug', 'newline-injected KEY=value', 'path traversal', 'URL with credentials', 'JSON where a slug is expected']) {
       expect({ what, generated: kinds.has(what) }).toEqual({ what, generated: true })

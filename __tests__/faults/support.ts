@@ -1,5 +1,5 @@
 /**
- * Shared pieces of the fault suite: the 18 operations as data (inputs, the call a
+ * Shared pieces of the fault suite: the 19 operations as data (inputs, the call a
  * fault is injected into, its retry mode, a good answer), the secrets every run
  * carries, a small concurrency pool, and the table of failed scenarios each file prints.
  */
@@ -36,6 +36,8 @@ export const RUNNING: Reply = { body: { data: { slug: 'b-1', status: 0, status_t
 export const SUCCEEDED: Reply = { body: { data: { slug: 'b-1', status: 1, status_text: 'success' } } }
 export const TRIGGERED: Reply = { status: 201, body: { results: [{ build_slug: 'b-1', build_number: 7, build_url: 'https://service.example/b-1' }] } }
 const APP = { slug: 'app-1', title: 'Demo', project_type: 'ios', repo_url: 'https://github.com/acme/demo.git' }
+/** The service's check of a service.yml, finding nothing. */
+const ACCEPTED: Reply = { body: { errors: [], warnings: [] } }
 
 /** One operation of the action, as the fault suite drives it. */
 export interface OperationCase {
@@ -95,6 +97,16 @@ export const OPERATIONS: OperationCase[] = [
     mode: 'idempotent',
     ok: { body: { status: 'ok' } },
     needsBody: false,
+    configFile: true,
+    routes: { 'POST /validate-bitrise-yml': ACCEPTED }
+  },
+  {
+    operation: 'validate-config',
+    inputs: { 'app-slug': 'app-1', 'config-path': 'service.yml' },
+    target: 'POST /validate-bitrise-yml',
+    mode: 'idempotent',
+    ok: ACCEPTED,
+    needsBody: true,
     configFile: true
   },
   { operation: 'get-config-location', inputs: { 'app-slug': 'app-1' }, target: 'GET /apps/app-1/service.yml/config', mode: 'idempotent', ok: { body: { location: 'service' } }, needsBody: true },
@@ -108,7 +120,13 @@ export const OPERATIONS: OperationCase[] = [
     target: 'PATCH /organizations/org-1/apps/machine_types',
     mode: 'once',
     ok: { body: { message: 'done', migrated_apps: ['Demo (app-1)'] } },
-    needsBody: true
+    needsBody: true,
+    // The check of to-machine before the migration: the first app using from-machine, and the service's check of it.
+    routes: {
+      'GET /organizations/org-1/apps': { body: { data: [APP] } },
+      'GET /apps/app-1/service.yml': { raw: 'meta:\n  service:\n    machine_type_id: g2.4core\nworkflows:\n  primary: {}\n', headers: { 'content-type': 'text/plain' } },
+      'POST /validate-bitrise-yml': ACCEPTED
+    }
   },
   {
     operation: 'set-email-notifications',

@@ -86,7 +86,7 @@ const FAULTS: Fault[] = [
   },
   {
     name: '503 burst, empty body',
-    ops: ['trigger', 'abort', 'get-config-location', 'set-config-location'],
+    ops: ['trigger', 'abort', 'get-config-location', 'set-config-location', 'validate-config'],
     kind: '5xx',
     reply: () => ({ status: 503, raw: '' }),
     failures: 2,

@@ -34,6 +34,10 @@ workflows:
         - content: echo build
 `
 
+/** The service's check finding nothing. */
+const ACCEPTED = { body: { errors: [], warnings: [] } }
+const CHECK = 'POST /validate-bitrise-yml'
+
 describe('get-config', () => {
   it('reads service.yml as text and writes it into the workspace, creating folders', async () => {
     const fake = await serve({ 'GET /apps/app-1/service.yml': { raw: SERVICE_YML, headers: { 'content-type': 'text/plain; charset=utf-8' } } })
@@ -51,22 +55,25 @@ describe('get-config', () => {
 
 describe('upload-config', () => {
   it('sends the YAML text as a string in app_config_datastore_yaml', async () => {
-    const fake = await serve({ 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const fake = await serve({ [CHECK]: ACCEPTED, 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
     const dir = workspace({ 'service.yml': SERVICE_YML })
     const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1' }, { workspace: dir })
     expectSuccess(result)
-    expect(sent(fake.requests)).toEqual([{ method: 'POST', path: '/apps/app-1/service.yml', query: {}, body: { app_config_datastore_yaml: SERVICE_YML } }])
+    expect(sent(fake.requests)).toEqual([
+      { method: 'POST', path: '/validate-bitrise-yml', query: { app_slug: 'app-1' }, body: { bitrise_yml: SERVICE_YML } },
+      { method: 'POST', path: '/apps/app-1/service.yml', query: {}, body: { app_config_datastore_yaml: SERVICE_YML } }
+    ])
     expect(result.outputs['config-path']).toBe(join(dir, 'service.yml'))
     expect(result.outputs.response).toBe('{"status":"ok"}')
   })
 
   it('accepts anchors and merge keys, which service.yml files use to share settings', async () => {
-    const fake = await serve({ 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const fake = await serve({ [CHECK]: ACCEPTED, 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
     const text = 'base: &base\n  steps: []\nworkflows:\n  primary:\n    <<: *base\n'
     const dir = workspace({ 'merged.yml': text })
     const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1', 'config-path': 'merged.yml' }, { workspace: dir })
     expectSuccess(result)
-    expect(fake.requests.map((r) => r.body)).toEqual([{ app_config_datastore_yaml: text }])
+    expect(fake.calls('POST /apps/app-1/service.yml').map((r) => r.body)).toEqual([{ app_config_datastore_yaml: text }])
   })
 })
 
@@ -125,10 +132,10 @@ describe('config-path through symbolic links', () => {
     const dir = workspace({ 'real.yml': SERVICE_YML })
     mkdirSync(join(dir, 'ci'))
     symlinkSync(join(dir, 'real.yml'), join(dir, 'ci', 'service.yml'))
-    const fake = await serve({ 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const fake = await serve({ [CHECK]: ACCEPTED, 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
     const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1', 'config-path': 'ci/service.yml' }, { workspace: dir })
     expectSuccess(result)
-    expect(fake.requests.map((r) => r.body)).toEqual([{ app_config_datastore_yaml: SERVICE_YML }])
+    expect(fake.calls('POST /apps/app-1/service.yml').map((r) => r.body)).toEqual([{ app_config_datastore_yaml: SERVICE_YML }])
   })
 })
 
@@ -179,10 +186,12 @@ describe('config location', () => {
     { name: 'repository without service.yml: warns builds will fail', location: 'repository', files: {}, warning: /service\.yml is not at the root of the workspace: builds of this app will fail/ },
     { name: 'repository with only service.yaml: warns about the spelling', location: 'repository', files: { 'service.yaml': SERVICE_YML }, warning: /there is a service\.yaml, but the service looks for service\.yml/ }
   ])('set-config-location $name', async ({ location, files, warning }) => {
-    const fake = await serve({ 'PUT /apps/app-1/service.yml/config': { status: 204 } })
+    const fake = await serve({ 'PUT /apps/app-1/service.yml/config': { status: 204 }, [CHECK]: ACCEPTED })
     const result = await runOperation(fake, 'set-config-location', { 'app-slug': 'app-1', location }, { workspace: workspace(files) })
     expectSuccess(result)
-    expect(sent(fake.requests)).toEqual([{ method: 'PUT', path: '/apps/app-1/service.yml/config', query: {}, body: { location } }])
+    expect(sent(fake.calls('PUT /apps/app-1/service.yml/config'))).toEqual([{ method: 'PUT', path: '/apps/app-1/service.yml/config', query: {}, body: { location } }])
+    // The checkout's service.yml, when there is one, is checked with the service; nothing else is.
+    expect(sent(fake.calls(CHECK))).toEqual(location === 'repository' && files['service.yml'] ? [{ method: 'POST', path: '/validate-bitrise-yml', query: { app_slug: 'app-1' }, body: { bitrise_yml: files['service.yml'] } }] : [])
     expect(result.outputs.location).toBe(location)
     // A 204 has no body, so there is no response output.
     expect(result.outputs.response).toBeUndefined()
@@ -194,5 +203,48 @@ describe('config location', () => {
     } else {
       expect(warnings).toEqual([])
     }
+  })
+})
+
+describe("the service's check, read in each of the shapes the service may answer", () => {
+  const reason = () => `unknown stack ${randomString(8)}`
+  it.each<{ name: string; reply: (why: string) => { status?: number; body: unknown }; shown: (why: string) => string }>([
+    { name: 'errors as strings on a 200', reply: (why) => ({ body: { errors: [`line 4: ${why}`], warnings: ['w'] } }), shown: (why) => `line 4: ${why}` },
+    { name: 'errors as objects with a line on a 200', reply: (why) => ({ body: { errors: [{ message: why, line: 4 }], warnings: [] } }), shown: (why) => `line 4: ${why}` },
+    { name: 'a 422 with a message', reply: (why) => ({ status: 422, body: { message: why } }), shown: (why) => why }
+  ])('upload-config: $name refuses the upload, naming the reason, and uploads nothing', async ({ reply, shown }) => {
+    const why = reason()
+    const fake = await serve({ [CHECK]: reply(why), 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1' }, { workspace: workspace({ 'service.yml': SERVICE_YML }) })
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toContain(shown(why))
+    expect(errorLine(result)).toMatch(/validate: false to upload it unchecked\. Nothing was uploaded\.$/)
+    expect(JSON.parse(result.outputs.errors)).toEqual([shown(why)])
+    expect(fake.calls('POST /apps/app-1/service.yml')).toEqual([])
+  })
+
+  it('upload-config with validate: false sends no check', async () => {
+    const fake = await serve({ 'POST /apps/app-1/service.yml': { body: { status: 'ok' } } })
+    const result = await runOperation(fake, 'upload-config', { 'app-slug': 'app-1', validate: 'false' }, { workspace: workspace({ 'service.yml': SERVICE_YML }) })
+    expectSuccess(result)
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /apps/app-1/service.yml'])
+    expect(result.outputs.errors).toBeUndefined()
+  })
+
+  it('set-config-location repository: a refused checkout file is a warning, never a failure', async () => {
+    const why = reason()
+    const fake = await serve({ 'PUT /apps/app-1/service.yml/config': { status: 204 }, [CHECK]: { status: 422, body: { message: why } } })
+    const result = await runOperation(fake, 'set-config-location', { 'app-slug': 'app-1', location: 'repository' }, { workspace: workspace({ 'service.yml': SERVICE_YML }) })
+    expectSuccess(result)
+    const warnings = result.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
+    expect(warnings).toEqual([expect.stringContaining(why)])
+    expect(warnings[0]).toMatch(/Builds of app-1 will fail until a service\.yml it accepts is committed/)
+  })
+
+  it('set-config-location repository: a check that cannot be made is a warning, never a failure', async () => {
+    const fake = await serve({ 'PUT /apps/app-1/service.yml/config': { status: 204 }, [CHECK]: { status: 404, body: { message: 'App not found or unauthorized' } } })
+    const result = await runOperation(fake, 'set-config-location', { 'app-slug': 'app-1', location: 'repository' }, { workspace: workspace({ 'service.yml': SERVICE_YML }) })
+    expectSuccess(result)
+    expect(result.stdout).toMatch(/::warning::"service\.yml" could not be checked with the service: .*App not found or unauthorized/)
   })
 })

@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { REQUIRED_ROLES, type Operation } from '../helpers/operations.js'
-import { fakeServices, type FakeService } from '../helpers/fake-service.js'
+import { fakeServices, type FakeService, type Routes } from '../helpers/fake-service.js'
 import { randomSlug } from '../helpers/random.js'
 import { errorLine } from '../helpers/run-action.js'
 import { runOperation } from './support.js'
@@ -19,21 +19,30 @@ afterEach(async () => {
   for (const dir of folders.splice(0)) rmSync(dir, { recursive: true, force: true })
 })
 
-const cases: Array<{ operation: Operation; route: string; inputs: Record<string, string>; roles: RegExp }> = [
-  { operation: 'upload-config', route: 'POST /apps/app-1/service.yml', inputs: { 'app-slug': 'app-1' }, roles: /Owner or Admin/ },
+/** `before`: the calls the operation makes first, answered well (the service's check of a file or of to-machine). */
+const cases: Array<{ operation: Operation; route: string; inputs: Record<string, string>; roles: RegExp; before?: Routes }> = [
+  {
+    operation: 'upload-config',
+    route: 'POST /apps/app-1/service.yml',
+    inputs: { 'app-slug': 'app-1' },
+    roles: /Owner or Admin/,
+    before: { 'POST /validate-bitrise-yml': { body: { errors: [], warnings: [] } } }
+  },
   { operation: 'set-roles', route: 'PUT /apps/app-1/roles/admin', inputs: { 'app-slug': 'app-1', role: 'admin', groups: 'platform' }, roles: /manage team roles/ },
   {
     operation: 'migrate-machine-types',
     route: 'PATCH /organizations/org-acme/apps/machine_types',
     inputs: { 'org-slug': 'org-acme', 'from-machine': 'standard', 'to-machine': 'elite' },
-    roles: /Workspace owner role/
+    roles: /Workspace owner role/,
+    // No app the token sees uses the machine type: nothing to check to-machine in, so the PATCH is sent.
+    before: { 'GET /organizations/org-acme/apps': { body: { data: [] } } }
   },
   { operation: 'set-config-location', route: 'PUT /apps/app-1/service.yml/config', inputs: { 'app-slug': 'app-1', location: 'service' }, roles: /Admin access/ },
   { operation: 'update-app', route: 'PATCH /apps/app-1', inputs: { 'app-slug': 'app-1', title: 'x' }, roles: /Owner or Admin/ }
 ]
 
-it.each(cases)('a 403 on $operation names the roles it needs', async ({ operation, route, inputs, roles }) => {
-  service = await serve({ [route]: { status: 403, body: { message: 'You do not have permission' } } })
+it.each(cases)('a 403 on $operation names the roles it needs', async ({ operation, route, inputs, roles, before = {} }) => {
+  service = await serve({ ...before, [route]: { status: 403, body: { message: 'You do not have permission' } } })
   const workspace = mkdtempSync(join(tmpdir(), 'ops-403-'))
   folders.push(workspace)
   writeFileSync(join(workspace, 'service.yml'), 'workflows:\n  primary: {}\n')
@@ -44,7 +53,7 @@ it.each(cases)('a 403 on $operation names the roles it needs', async ({ operatio
   expect(error).toContain(`${method} ${path} failed: the service answered 403: You do not have permission`)
   expect(error).toContain(`The token's user lacks the role this call needs: ${REQUIRED_ROLES[operation]}.`)
   expect(error).toMatch(roles)
-  expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual([route])
+  expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual([...Object.keys(before), route])
 })
 
 it('list-apps claims no role on the app team: a Workspace the user is not in lists no apps, and a 403 names what the module declares', async () => {

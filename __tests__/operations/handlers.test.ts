@@ -133,8 +133,8 @@ describe('configuration, roles, machine types and notifications', () => {
     const got = await runInProcess('get-config', { 'app-slug': 'app-1', 'config-path': 'ci/service.yml' }, { 'GET /apps/app-1/service.yml': { text: yaml } })
     expect(got.error).toBeUndefined()
     expect(readFileSync(join(workspace, 'ci', 'service.yml'), 'utf8')).toBe(yaml)
-    const sent = await runInProcess('upload-config', { 'app-slug': 'app-1', 'config-path': 'ci/service.yml' }, { 'POST /apps/app-1/service.yml': { body: {} } })
-    expect(sent.calls[0].body).toEqual({ app_config_datastore_yaml: yaml })
+    const sent = await runInProcess('upload-config', { 'app-slug': 'app-1', 'config-path': 'ci/service.yml' }, { 'POST /validate-bitrise-yml': { body: { errors: [], warnings: [] } }, 'POST /apps/app-1/service.yml': { body: {} } })
+    expect(sent.calls.map((call) => call.body)).toEqual([{ bitrise_yml: yaml }, { app_config_datastore_yaml: yaml }])
     const location = await runInProcess('get-config-location', { 'app-slug': 'app-1' }, { 'GET /apps/app-1/service.yml/config': { body: { location: 'service' } } })
     expect(location.ctx.outputs.location).toBe('service')
     writeFileSync(join(workspace, 'service.yaml'), yaml)
@@ -156,13 +156,19 @@ describe('configuration, roles, machine types and notifications', () => {
     const routes: FakeRoutes = {
       'GET /users/sam/apps': { body: { data: [{ slug: 'cli', title: 'CLI' }] } },
       'GET /apps/cli/service.yml': { text: 'meta:\n  service:\n    machine_type_id: small\nworkflows: {}\n' },
-      'PATCH /user/sam/apps/machine_types': { body: { message: 'ok', migrated_apps: ['CLI (cli)'] } }
+      'PATCH /user/sam/apps/machine_types': { body: { message: 'ok', migrated_apps: ['CLI (cli)'] } },
+      'POST /validate-bitrise-yml': { body: { errors: [], warnings: [] } }
     }
     const dry = await runInProcess('migrate-machine-types', { 'user-slug': 'sam', 'from-machine': 'small', 'to-machine': 'large', 'dry-run': 'true' }, routes)
-    expect(dry.calls.map((call) => call.method)).toEqual(['GET', 'GET'])
+    // The apps and their files, then the service's check of the first changed app's file as it is and migrated.
+    expect(dry.calls.map((call) => `${call.method} ${call.path}`)).toEqual(['GET /users/sam/apps', 'GET /apps/cli/service.yml', 'POST /validate-bitrise-yml', 'POST /validate-bitrise-yml'])
     expect(dry.ctx.outputs).toMatchObject({ 'migrated-apps': ['CLI (cli)'], 'checked-count': 1 })
     const run = await runInProcess('migrate-machine-types', { 'user-slug': 'sam', 'from-machine': 'small', 'to-machine': 'large' }, routes)
-    expect(run.calls).toEqual([{ method: 'PATCH', path: '/user/sam/apps/machine_types', body: { from_machine: 'small', to_machine: 'large' } }])
+    expect(run.calls.filter((call) => call.method === 'PATCH')).toEqual([{ method: 'PATCH', path: '/user/sam/apps/machine_types', body: { from_machine: 'small', to_machine: 'large' } }])
+    expect(run.calls.filter((call) => call.method === 'POST').map((call) => call.body)).toEqual([
+      { bitrise_yml: 'meta:\n  service:\n    machine_type_id: small\nworkflows: {}\n' },
+      { bitrise_yml: 'meta:\n  service:\n    machine_type_id: large\nworkflows: {}\n' }
+    ])
     expect(run.ctx.sections[0].table).toEqual([['App', 'Slug'], ['CLI', 'cli']])
   })
 

@@ -14,17 +14,32 @@ import { fakeServices } from '../helpers/fake-service.js'
 const serve = fakeServices()
 
 const migrate = { 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' }
+const CHECK = 'POST /validate-bitrise-yml'
+const ACCEPTED = { body: { errors: [], warnings: [] } }
+const USES = 'meta:\n  service:\n    stack: osx-xcode-16.0.x\n    machine_type_id: g2-m1.4core\nworkflows:\n  primary: {}\n'
+
+/** What the check of to-machine before a real migration reads: one app of `list`, which uses from-machine, and the service's check. */
+function checkRoutes(list: string, check: Routes[string] = ACCEPTED): Routes {
+  return { [`GET ${list}`]: { body: { data: [{ slug: 'app-1', title: 'Demo iOS' }] } }, 'GET /apps/app-1/service.yml': { raw: USES }, [CHECK]: check }
+}
 
 describe('migrate-machine-types', () => {
   it('migrates a Workspace and outputs the migrated apps', async () => {
     const fake = await serve({
+      ...checkRoutes('/organizations/org-acme/apps'),
       'PATCH /organizations/org-acme/apps/machine_types': {
         body: { message: 'Machine types migrated', migrated_apps: ['Demo iOS (app-1)', 'Shop (app-2)'] }
       }
     })
     const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate })
     expectSuccess(result)
-    expect(sent(fake.requests)).toEqual([
+    // to-machine is checked first: the first app using from-machine, as it is and as the migration would leave it.
+    expect(sent(fake.calls(CHECK))).toEqual([
+      { method: 'POST', path: '/validate-bitrise-yml', query: { app_slug: 'app-1' }, body: { bitrise_yml: USES } },
+      { method: 'POST', path: '/validate-bitrise-yml', query: { app_slug: 'app-1' }, body: { bitrise_yml: USES.replace('g2-m1.4core', 'g2-m2.4core') } }
+    ])
+    expect(result.summary).toContain('to-machine "g2-m2.4core" was accepted by the service')
+    expect(sent(fake.calls('PATCH /organizations/org-acme/apps/machine_types'))).toEqual([
       { method: 'PATCH', path: '/organizations/org-acme/apps/machine_types', query: {}, body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' } }
     ])
     expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['Demo iOS (app-1)', 'Shop (app-2)'])
@@ -36,10 +51,12 @@ describe('migrate-machine-types', () => {
   })
 
   it('treats an empty list as success with nothing to migrate (user scope, singular /user/ path)', async () => {
-    const fake = await serve({ 'PATCH /user/user-sam/apps/machine_types': { body: { message: 'No apps to migrate', migrated_apps: [] } } })
+    const fake = await serve({ 'GET /users/user-sam/apps': { body: { data: [] } }, 'PATCH /user/user-sam/apps/machine_types': { body: { message: 'No apps to migrate', migrated_apps: [] } } })
     const result = await runOperation(fake, 'migrate-machine-types', { 'user-slug': 'user-sam', ...migrate })
     expectSuccess(result)
-    expect(sent(fake.requests)).toEqual([
+    // No app uses from-machine: there is no file to check to-machine in, and the log says so.
+    expect(result.stdout).toContain('to-machine "g2-m2.4core" was not checked: no app this token can see uses "g2-m1.4core"')
+    expect(sent(fake.requests.filter((r) => r.method !== 'GET'))).toEqual([
       { method: 'PATCH', path: '/user/user-sam/apps/machine_types', query: {}, body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' } }
     ])
     expect(result.outputs['migrated-apps']).toBe('[]')
@@ -51,7 +68,7 @@ describe('migrate-machine-types', () => {
 
   it('reports the per-app errors of the answer as warnings and in the errors output', async () => {
     const errors = [{ app: 'Broken (app-3)', error: 'invalid service.yml' }]
-    const fake = await serve({ 'PATCH /organizations/org-acme/apps/machine_types': { body: { message: 'done', migrated_apps: ['Demo iOS (app-1)'], errors } } })
+    const fake = await serve({ ...checkRoutes('/organizations/org-acme/apps'), 'PATCH /organizations/org-acme/apps/machine_types': { body: { message: 'done', migrated_apps: ['Demo iOS (app-1)'], errors } } })
     const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate })
     expectSuccess(result)
     expect(JSON.parse(result.outputs.errors)).toEqual(errors)
@@ -60,10 +77,10 @@ describe('migrate-machine-types', () => {
   })
 
   it('is not sent again after a 502: a repeat would find nothing left and report an empty list', async () => {
-    const fake = await serve({ 'PATCH /organizations/org-acme/apps/machine_types': [{ status: 502 }, { body: { migrated_apps: [] } }] })
+    const fake = await serve({ ...checkRoutes('/organizations/org-acme/apps'), 'PATCH /organizations/org-acme/apps/machine_types': [{ status: 502 }, { body: { migrated_apps: [] } }] })
     const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate })
     expect(result.code).toBe(1)
-    expect(fake.requests).toHaveLength(1)
+    expect(fake.calls('PATCH /organizations/org-acme/apps/machine_types')).toHaveLength(1)
     expect(errorLine(result)).toMatch(/PATCH \/organizations\/org-acme\/apps\/machine_types failed: the service answered 502/)
   })
 })
@@ -88,15 +105,19 @@ describe('migrate-machine-types dry run', () => {
     'GET /apps/app-3/service.yml': { raw: yml.none },
     'GET /apps/app-4/service.yml': { raw: yml.both },
     'GET /apps/app-5/service.yml': { raw: yml.broken },
-    'GET /apps/app-6/service.yml': { status: 403, body: { message: 'Admin access required' } }
+    'GET /apps/app-6/service.yml': { status: 403, body: { message: 'Admin access required' } },
+    [CHECK]: ACCEPTED
   })
 
   it('reads every app, sends no PATCH, and lists the apps that would change and where', async () => {
     const fake = await serve(routes())
     const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate, 'dry-run': 'true' })
     expectSuccess(result)
-    expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([])
+    expect(fake.requests.filter((r) => r.method !== 'GET' && r.path !== '/validate-bitrise-yml')).toEqual([])
     expect(fake.calls('GET /organizations/org-acme/apps').map((r) => r.query)).toEqual([{ limit: '50' }, { limit: '50', next: 'p2' }])
+    // The dry run checks to-machine in the first app it would change, with the text it read (each file is read once).
+    expect(fake.calls(CHECK).map((r) => r.query)).toEqual([{ app_slug: 'app-1' }, { app_slug: 'app-1' }])
+    expect(result.summary).toContain('to-machine "g2-m2.4core" was accepted by the service')
     expect(fake.requests.filter((r) => r.path.endsWith('/service.yml')).map((r) => r.path).sort()).toEqual(
       ['app-1', 'app-2', 'app-3', 'app-4', 'app-5', 'app-6'].map((slug) => `/apps/${slug}/service.yml`)
     )
@@ -127,6 +148,7 @@ describe('migrate-machine-types dry run', () => {
     const result = await runOperation(fake, 'migrate-machine-types', { 'user-slug': 'user-sam', ...migrate, 'dry-run': 'true' })
     expectSuccess(result)
     expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /users/user-sam/apps', 'GET /apps/app-3/service.yml'])
+    expect(result.summary).toContain('to-machine "g2-m2.4core" was not checked: no app this token can see uses')
     expect(result.outputs['migrated-apps']).toBe('[]')
     expect(result.outputs['migrated-count']).toBe('0')
     expect(result.outputs.errors).toBe('[]')
@@ -141,5 +163,35 @@ describe('migrate-machine-types dry run', () => {
     expect(result.code).toBe(1)
     expect(errorLine(result)).toMatch(/GET \/apps\/app-2\/service\.yml failed: the service answered 401.*The token was refused/)
     expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([])
+  })
+})
+
+describe('to-machine, checked by the service before anything is written', () => {
+  /** The service refuses a machine type only in the file that names it. */
+  const refuseIn = (machine: string, why: string): Routes[string] => (req) => {
+    const text = (req.body as { bitrise_yml: string }).bitrise_yml
+    return { body: { errors: text.includes(machine) ? [`line 4: ${why}`] : ['line 1: an error the file has anyway'], warnings: [] } }
+  }
+
+  it('a real migration is refused with the service\'s reason, and no PATCH is sent', async () => {
+    const typo = `g2-m2.4core${Math.random().toString(36).slice(2, 6)}`
+    const why = `machine type ${typo} is not available`
+    const fake = await serve({ ...checkRoutes('/organizations/org-acme/apps', refuseIn(typo, why)), 'PATCH /organizations/org-acme/apps/machine_types': { body: { migrated_apps: [] } } })
+    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': typo })
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toContain(`line 4: ${why}`)
+    expect(errorLine(result)).toMatch(/Nothing was changed\.$/)
+    // The error the file has without the change too is not the new machine type's doing.
+    expect(errorLine(result)).not.toContain('an error the file has anyway')
+    expect(fake.calls('PATCH /organizations/org-acme/apps/machine_types')).toEqual([])
+  })
+
+  it('a dry run reports the refusal as a warning, and still previews', async () => {
+    const typo = `g2-m2.4core${Math.random().toString(36).slice(2, 6)}`
+    const fake = await serve({ ...checkRoutes('/organizations/org-acme/apps', refuseIn(typo, 'not offered')) })
+    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': typo, 'dry-run': 'true' })
+    expectSuccess(result)
+    expect(result.outputs['migrated-count']).toBe('1')
+    expect(result.stdout).toMatch(new RegExp(`::warning::to-machine "${typo}" was refused by the service's check of the service\\.yml of Demo iOS \\(app-1\\).*line 4: not offered`))
   })
 })

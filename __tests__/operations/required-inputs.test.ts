@@ -48,6 +48,7 @@ const PASSING: Record<string, Array<Record<string, string>>> = {
   'list-branches': [{ 'app-slug': app }],
   'get-config': [{ 'app-slug': app }],
   'upload-config': [{ 'app-slug': app }],
+  'validate-config': [{ 'app-slug': app }, { 'config-path': 'service.yml' }],
   'get-config-location': [{ 'app-slug': app }],
   'set-config-location': [{ 'app-slug': app, location: 'service' }],
   'get-roles': [{ 'app-slug': app, role: 'admin' }],

@@ -49,11 +49,19 @@ describe.each(SLUGS.map((slug) => ({ slug, shown: JSON.stringify(slug) })))('ser
     const yml = 'meta:\n  service:\n    machine_type_id: g2-m1.4core\nworkflows:\n  primary: {}\n'
     const fake = await serve({
       'GET /organizations/org-acme/apps': { body: { data: [{ slug: 'good-app', title: 'Good' }, { slug, title: 'Odd' }] } },
-      'GET /apps/good-app/service.yml': { raw: yml }
+      'GET /apps/good-app/service.yml': { raw: yml },
+      'POST /validate-bitrise-yml': { body: { errors: [], warnings: [] } }
     })
     const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core', 'dry-run': 'true' })
     expectSuccess(result)
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual(['GET /apps/good-app/service.yml', 'GET /organizations/org-acme/apps'])
+    // The good app is read once; the service then checks to-machine in it (as it is, and migrated).
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`).sort()).toEqual([
+      'GET /apps/good-app/service.yml',
+      'GET /organizations/org-acme/apps',
+      'POST /validate-bitrise-yml',
+      'POST /validate-bitrise-yml'
+    ])
+    expect(fake.calls('POST /validate-bitrise-yml').map((r) => r.query)).toEqual([{ app_slug: 'good-app' }, { app_slug: 'good-app' }])
     expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['Good (good-app)'])
     const errors = JSON.parse(result.outputs.errors) as Array<{ app: string; error: string }>
     expect(errors).toEqual([{ app: `Odd (slug ${quoted(slug)})`, error: expect.stringContaining(`its slug ${quoted(slug)} cannot be used in a request path`) }])

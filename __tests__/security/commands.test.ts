@@ -6,6 +6,9 @@
  * reads it. Every run draws new values.
  */
 import { describe, expect, it } from '@jest/globals'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
 import { fakeServices, type FakeService, type Reply } from '../helpers/fake-service.js'
 import { randomCommandLine, randomHostileMarkdown, randomHostileText, randomSlug, randomToken } from '../helpers/random.js'
 import { runAction } from '../helpers/run-action.js'
@@ -110,6 +113,8 @@ describe('text from the service never acts on the runner', () => {
     const apps = [hostile(), hostile()]
     const message = hostile()
     service = await serve({
+      // No app uses the machine type: the check of to-machine has nothing to read.
+      'GET /organizations/org-acme/apps': { body: { data: [] } },
       'PATCH /organizations/org-acme/apps/machine_types': {
         body: {
           message: message.text,
@@ -123,5 +128,23 @@ describe('text from the service never acts on the runner', () => {
     expect(result.stdout.match(/^::warning::/gm)).toHaveLength(2)
     const all = collect(...errors, ...apps, message)
     expectInert(result, [token], all.lines, all.fragments)
+  })
+
+  it("the service's check of a service.yml: its errors and warnings in the log, the summary and the failure", async () => {
+    const token = randomToken()
+    const errors = [hostile(), hostile()]
+    const warnings = [hostile()]
+    service = await serve({ 'POST /validate-bitrise-yml': { body: { errors: errors.map((e) => e.text), warnings: warnings.map((w) => ({ message: w.text, line: 3 })) } } })
+    const dir = mkdtempSync(join(tmpdir(), 'security-validate-'))
+    try {
+      writeFileSync(join(dir, 'service.yml'), 'workflows:\n  primary: {}\n')
+      const result = await runAction({ operation: 'validate-config', token, 'base-url': service.url, 'app-slug': 'app-1', 'config-path': 'service.yml' }, { workspace: dir })
+      expect(result.code).toBe(1)
+      expect(result.stdout.match(/^::warning::/gm)).toHaveLength(1)
+      const all = collect(...errors, ...warnings)
+      expectInert(result, [token], all.lines, all.fragments)
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
   })
 })

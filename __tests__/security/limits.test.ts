@@ -91,7 +91,8 @@ describe('outputs and the summary stay within GitHub limits', () => {
     const migrated = Array.from({ length: 30_000 }, () => `App ${randomString(30)} (${randomSlug('app-')})`)
     const errors = Array.from({ length: 12_000 }, () => ({ app: `Broken ${randomString(12)} (${randomSlug('app-')})`, error: `invalid service.yml: ${randomString(40)}` }))
     const body = { message: 'Machine types migrated', migrated_apps: migrated, errors }
-    service = await serve({ 'PATCH /organizations/org-acme/apps/machine_types': { body } })
+    // No app uses the machine type: the check of to-machine has nothing to read.
+    service = await serve({ 'GET /organizations/org-acme/apps': { body: { data: [] } }, 'PATCH /organizations/org-acme/apps/machine_types': { body } })
     const result = await runAction(
       { operation: 'migrate-machine-types', token: randomToken(), 'base-url': service.url, 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' },
       { env: { RUNNER_TEMP: runnerTemp() }, timeoutMs: 60_000 }

@@ -18,10 +18,8 @@ import { randomString } from '../helpers/random.js'
  */
 const PENDING_PAGES = [
   'docs/inputs-checking.md',
-  'docs/trigger-inputs.md',
   'docs/summaries.md',
-  'docs/oidc.md',
-  'docs/validate-config.md'
+  'docs/oidc.md'
 ]
 
 type Heading = { level: number; title: string; anchor: string }

@@ -1,6 +1,6 @@
 /** Finding machine type uses in a parsed service.yml, and parsing service.yml text. Table-driven. */
 import { describe, expect, it } from '@jest/globals'
-import { findMachineTypeUses, type MachineTypeUse } from '../../src/service-yml/machine-types.js'
+import { findMachineTypeUses, withMachineType, type MachineTypeUse } from '../../src/service-yml/machine-types.js'
 import { describeProblem, parseServiceYml } from '../../src/service-yml/parse.js'
 
 const MT = 'g2-m1.4core'
@@ -79,5 +79,20 @@ describe('parseServiceYml', () => {
     { problem: { reason: 'the document is empty' }, text: 'the document is empty' }
   ])('describeProblem: $text', ({ problem, text }) => {
     expect(describeProblem(problem)).toBe(text)
+  })
+})
+
+describe('the would-be text of a migration, line for line', () => {
+  const to = 'g2-m2.8core'
+  it.each<{ name: string; text: string; expected: string }>([
+    { name: 'plain value', text: `meta:\n  service:\n    machine_type_id: ${MT}\n`, expected: `meta:\n  service:\n    machine_type_id: ${to}\n` },
+    { name: 'quoted, with a comment', text: `    machine_type_id: "${MT}"  # big one\n`, expected: `    machine_type_id: "${to}"  # big one\n` },
+    { name: 'single quotes and CRLF', text: `a: 1\r\n  machine_type_id: '${MT}'\r\nb: 2\r\n`, expected: `a: 1\r\n  machine_type_id: '${to}'\r\nb: 2\r\n` },
+    { name: 'another machine type is left alone', text: `  machine_type_id: ${MT}x\n  machine_type_id: standard\n`, expected: `  machine_type_id: ${MT}x\n  machine_type_id: standard\n` },
+    { name: 'a mention outside machine_type_id is left alone', text: `  content: echo ${MT}\n  title: ${MT}\n`, expected: `  content: echo ${MT}\n  title: ${MT}\n` }
+  ])('$name', ({ text, expected }) => {
+    const migrated = withMachineType(text, MT, to)
+    expect(migrated).toBe(expected)
+    expect(migrated.split('\n')).toHaveLength(text.split('\n').length)
   })
 })

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { compileGlob, matchesAny, matchGlob } from '../../src/builds/many/path-glob.js'
+import { compileGlob, matchesAny, matchGlob, unsupportedSyntax } from '../../src/builds/many/path-glob.js'
 import { randomString } from '../helpers/random.js'
 
 const matches = (glob: string, path: string): boolean => matchGlob(compileGlob(glob), path)
@@ -40,5 +40,31 @@ describe('path globs', () => {
     expect(matches(glob, path)).toBe(false)
     expect(matches(`**${'a**'.repeat(30)}`, path)).toBe(true)
     expect(performance.now() - started).toBeLessThan(2_000)
+  })
+})
+
+describe('glob syntax of other matchers', () => {
+  test.each([
+    ['apps/{ios,shared}/**', '{…,…} (alternatives)', '{ios,shared}'],
+    ['apps/v{1..3}/**', '{…,…} (alternatives)', '{1..3}'],
+    ['apps/[ab]pp/**', '[…] (a set of characters)', '[ab]'],
+    ['apps/a[!b]/**', '[…] (a set of characters)', '[!b]'],
+    ['!docs/**', 'a leading ! (negation)', '!'],
+    ['./!docs/**', 'a leading ! (negation)', '!'],
+    ['src/!(test)/**', '!(…) (negation)', '!(test)']
+  ])('%s is refused as %s, naming %s', (glob, what, piece) => {
+    expect(unsupportedSyntax(glob)).toMatchObject({ what, piece })
+  })
+
+  test.each(['apps/ios/**', 'apps/{id}/**', 'apps/[/x', 'apps/]x[/**', 'a!b/**', 'web/\\[id\\]/**', '\\!docs/**', 'x/\\{a,b\\}'])('%s is accepted', (glob) => {
+    expect(unsupportedSyntax(glob)).toBeUndefined()
+  })
+
+  test('an escaped bracket, brace or ! matches the character itself; another backslash matches itself, as before', () => {
+    const name = randomString(6)
+    expect(matches(`web/\\[${name}\\]/**`, `web/[${name}]/page.tsx`)).toBe(true)
+    expect(matches(`\\!${name}`, `!${name}`)).toBe(true)
+    expect(matches(`x/\\{${name}\\}`, `x/{${name}}`)).toBe(true)
+    expect(matches(`a\\b${name}`, `a\\b${name}`)).toBe(true)
   })
 })

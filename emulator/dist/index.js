@@ -90,6 +90,7 @@ const conflict = (message) => new ModelError('conflict', message);
 const forbidden = (message) => new ModelError('forbidden', message);
 const notFound = (message) => new ModelError('not-found', message);
 const unknownReference = (message) => new ModelError('unknown-reference', message);
+const unreadable = (message) => new ModelError('unreadable', message);
 
 ;// CONCATENATED MODULE: ./emulator/model/access.ts
 /**
@@ -194,14 +195,17 @@ const errors_notFound = (message) => new HttpError(404, message);
 /**
  * The status code of each kind of model refusal, as the service answers it: it answers a
  * request the state does not allow (abort a finished build) with 400, like a malformed one,
- * and a roles body naming a group outside the Workspace with 422.
+ * a roles body naming a group outside the Workspace with 422, and a configuration it cannot
+ * read at all, given to its check, with 422.
  */
 const STATUS_OF_KIND = {
     invalid: 400,
     conflict: 400,
     forbidden: 403,
     'not-found': 404,
-    'unknown-reference': 422
+    'unknown-reference': 422,
+    // The published contract's "Validation failed" of POST /validate-bitrise-yml.
+    unreadable: 422
 };
 /** The error as an HTTP error, or null when it is neither the plumbing's nor the model's (a 500). */
 function asHttpError(error) {
@@ -4976,7 +4980,7 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
 //# sourceMappingURL=js-yaml.mjs.map
 ;// CONCATENATED MODULE: ./emulator/model/seed.json
-const seed_namespaceObject = /*#__PURE__*/JSON.parse('{"users":[{"slug":"olivia","name":"Olivia Owner"},{"slug":"adam","name":"Adam Admin"},{"slug":"dora","name":"Dora Developer"},{"slug":"tom","name":"Tom Tester"},{"slug":"greta","name":"Greta Group-Developer"},{"slug":"oscar","name":"Oscar Outsider"},{"slug":"sam","name":"Sam Solo"}],"tokens":{"token-olivia-owner":"olivia","token-adam-admin":"adam","token-dora-developer":"dora","token-tom-tester":"tom","token-greta-group":"greta","token-oscar-outsider":"oscar","token-sam-solo":"sam"},"organizations":[{"slug":"acme","name":"Acme Mobile","owners":["olivia"],"groups":[{"slug":"release-team","name":"Release team","members":["greta"]},{"slug":"qa-team","name":"QA team","members":["tom"]},{"slug":"platform","name":"Platform","members":["adam"]}]},{"slug":"globex","name":"Globex","owners":["oscar"],"groups":[]}],"apps":[{"slug":"ios-app","title":"ios-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/ios-app.git","repo_slug":"ios-app","project_type":"ios","is_public":false,"default_branch":"main","branches":["main","develop","release/1.2","feature/login"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: osx-xcode-16.0.x\\n    machine_type_id: g2-m1.4core\\napp:\\n  envs:\\n  - PROJECT_PATH: App.xcodeproj\\ntrigger_map:\\n- push_branch: main\\n  workflow: deploy\\n- push_branch: \\"release/*\\"\\n  workflow: deploy\\n- push_branch: \\"*\\"\\n  workflow: primary\\n- tag: \\"v*\\"\\n  workflow: deploy\\n- pull_request_source_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"running tests\\"\\n  deploy:\\n    meta:\\n      service:\\n        stack: osx-xcode-16.0.x\\n        machine_type_id: g2-m1.8core\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"deploying\\"\\n","group_roles":{"manager":["release-team"],"member":["qa-team"]},"envs":{"APP_ENV":"production","API_URL":"https://api.example.test"},"secrets":{"SIGNING_PASSWORD":"emulator-secret"},"notifications":{"on_failure":"always","on_success":"change"},"build_outcome":"success"},{"slug":"android-app","title":"android-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/android-app.git","repo_slug":"android-app","project_type":"android","is_public":false,"default_branch":"main","branches":["main","develop"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-android-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: ./gradlew test\\n","config_location":"repository","repository_has_config":false,"ai_summary":true,"build_outcome":"failure"},{"slug":"web-app","title":"web-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/web-app.git","repo_slug":"web-app","project_type":"web","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"api-server","title":"api-server","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/api-server.git","repo_slug":"api-server","project_type":"other","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: elite\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"docs-site","title":"docs-site","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/docs-site.git","repo_slug":"docs-site","project_type":"other","is_public":true,"default_branch":"main","branches":["main"],"team":{"olivia":"owner"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"sam-cli","title":"sam-cli","owner":{"account_type":"user","slug":"sam"},"provider":"github","repo_owner":"sam","repo_url":"https://github.com/sam/sam-cli.git","repo_slug":"sam-cli","project_type":"other","default_branch":"main","branches":["main"],"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n","team":{"sam":"owner"}}]}');
+const seed_namespaceObject = /*#__PURE__*/JSON.parse('{"users":[{"slug":"olivia","name":"Olivia Owner"},{"slug":"adam","name":"Adam Admin"},{"slug":"dora","name":"Dora Developer"},{"slug":"tom","name":"Tom Tester"},{"slug":"greta","name":"Greta Group-Developer"},{"slug":"oscar","name":"Oscar Outsider"},{"slug":"sam","name":"Sam Solo"}],"tokens":{"token-olivia-owner":"olivia","token-adam-admin":"adam","token-dora-developer":"dora","token-tom-tester":"tom","token-greta-group":"greta","token-oscar-outsider":"oscar","token-sam-solo":"sam"},"stacks":["osx-xcode-16.0.x","osx-xcode-15.4.x","linux-docker-22.04","linux-docker-android-22.04","ubuntu-noble-24.04"],"machine_types":["standard","elite","elite-xl","g2-m1.4core","g2-m1.8core","g2-m2.4core","g2-m2.8core","g2.4core","g2.8core","g2.12core"],"organizations":[{"slug":"acme","name":"Acme Mobile","owners":["olivia"],"groups":[{"slug":"release-team","name":"Release team","members":["greta"]},{"slug":"qa-team","name":"QA team","members":["tom"]},{"slug":"platform","name":"Platform","members":["adam"]}]},{"slug":"globex","name":"Globex","owners":["oscar"],"groups":[]}],"apps":[{"slug":"ios-app","title":"ios-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/ios-app.git","repo_slug":"ios-app","project_type":"ios","is_public":false,"default_branch":"main","branches":["main","develop","release/1.2","feature/login"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: osx-xcode-16.0.x\\n    machine_type_id: g2-m1.4core\\napp:\\n  envs:\\n  - PROJECT_PATH: App.xcodeproj\\ntrigger_map:\\n- push_branch: main\\n  workflow: deploy\\n- push_branch: \\"release/*\\"\\n  workflow: deploy\\n- push_branch: \\"*\\"\\n  workflow: primary\\n- tag: \\"v*\\"\\n  workflow: deploy\\n- pull_request_source_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"running tests\\"\\n  deploy:\\n    meta:\\n      service:\\n        stack: osx-xcode-16.0.x\\n        machine_type_id: g2-m1.8core\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"deploying\\"\\n","group_roles":{"manager":["release-team"],"member":["qa-team"]},"envs":{"APP_ENV":"production","API_URL":"https://api.example.test"},"secrets":{"SIGNING_PASSWORD":"emulator-secret"},"notifications":{"on_failure":"always","on_success":"change"},"build_outcome":"success"},{"slug":"android-app","title":"android-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/android-app.git","repo_slug":"android-app","project_type":"android","is_public":false,"default_branch":"main","branches":["main","develop"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-android-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: ./gradlew test\\n","config_location":"repository","repository_has_config":false,"ai_summary":true,"build_outcome":"failure"},{"slug":"web-app","title":"web-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/web-app.git","repo_slug":"web-app","project_type":"web","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"api-server","title":"api-server","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/api-server.git","repo_slug":"api-server","project_type":"other","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: elite\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"docs-site","title":"docs-site","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/docs-site.git","repo_slug":"docs-site","project_type":"other","is_public":true,"default_branch":"main","branches":["main"],"team":{"olivia":"owner"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"sam-cli","title":"sam-cli","owner":{"account_type":"user","slug":"sam"},"provider":"github","repo_owner":"sam","repo_url":"https://github.com/sam/sam-cli.git","repo_slug":"sam-cli","project_type":"other","default_branch":"main","branches":["main"],"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n","team":{"sam":"owner"}}]}');
 ;// CONCATENATED MODULE: ./emulator/model/seed.ts
 /** Reads and checks a seed (JSON or YAML) describing users, Workspaces, apps and tokens. */
 
@@ -5024,6 +5028,11 @@ function checkSeed(data, where = 'seed') {
     for (const user of Object.values(seed.tokens)) {
         if (!users.has(user))
             fail(where, `a token names unknown user "${user}"`);
+    }
+    for (const list of ['stacks', 'machine_types']) {
+        const value = seed[list];
+        if (value !== undefined && !(Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '')))
+            fail(where, `\`${list}\` must be a list of names`);
     }
     const groupsByOrg = new Map();
     for (const org of seed.organizations ?? []) {
@@ -5077,6 +5086,8 @@ function checkApp(app, where, users, groupsByOrg) {
     }
     if (app.manual_approval !== undefined && typeof app.manual_approval !== 'boolean')
         fail(where, `${at}.manual_approval must be true or false`);
+    if (app.hold_without_owners !== undefined && typeof app.hold_without_owners !== 'boolean')
+        fail(where, `${at}.hold_without_owners must be true or false`);
     if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0))
         fail(where, `${at}.concurrency must be a whole number, 0 or more`);
     const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined;
@@ -5124,8 +5135,11 @@ class EmulatorState {
     nextEventSeq = 1;
     /** Counts the model's changes to apps and roles; a list of apps read at one revision holds until the next. */
     revision = 0;
+    /** The stacks and machine types the service offers (null: any), from the seed; never changed. */
+    offer;
     constructor(seed) {
         this.seed = seed;
+        this.offer = { stacks: seed.stacks ? new Set(seed.stacks) : null, machineTypes: seed.machine_types ? new Set(seed.machine_types) : null };
         this.reset();
     }
     /** Forgets everything that happened and rebuilds the world from the seed. */
@@ -5240,6 +5254,7 @@ class EmulatorState {
                 build_outcome: a.buildOutcome,
                 manual_approval: a.manualApproval,
                 ai_summary: a.aiSummary,
+                hold_without_owners: a.holdWithoutOwners === true,
                 concurrency: a.concurrency,
                 extra: a.extra
             })),
@@ -5287,6 +5302,7 @@ function appFromSeed(a) {
         aiSummary: a.ai_summary === true,
         // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
         manualApproval: a.is_public === true || a.manual_approval !== false,
+        holdWithoutOwners: a.hold_without_owners === true,
         concurrency: a.concurrency
     });
 }
@@ -6108,13 +6124,17 @@ function settleBuilds(state, now) {
  * whose repository owners are omitted (interface rule 3) or differ (the service's own GitHub
  * webhook sends the fork's owner and the base's: bitrise-io/bitrise-webhooks,
  * service/hook/github/github.go). A push build, or a pull request with equal owners, is not held.
- * With one owner only, no source says; the emulator holds it, the more careful reading.
+ * With one owner only, no source says; the emulator holds it, the more careful reading. An app
+ * seeded with hold_without_owners also holds a trigger of no pull request that names neither
+ * owner, as rule 3 reads word for word.
  */
 function needsApproval(app, request) {
-    if (!app.manualApproval || !request.pullRequestId)
-        return false;
     const source = request.text.branch_repo_owner;
     const dest = request.text.branch_dest_repo_owner;
+    if (app.manualApproval && app.holdWithoutOwners && !request.pullRequestId && !source && !dest)
+        return true;
+    if (!app.manualApproval || !request.pullRequestId)
+        return false;
     return !source || !dest || source.toLowerCase() !== dest.toLowerCase();
 }
 /** Keeps a held trigger as an open build request, once the trigger is known to be valid. */
@@ -6390,6 +6410,109 @@ function trimHistory(state, maxBuilds) {
         state.events.splice(0, state.events.length - maxEvents);
 }
 
+;// CONCATENATED MODULE: ./emulator/model/config-validation.ts
+/**
+ * The emulator's own check of a configuration text (POST /validate-bitrise-yml): its rules, not
+ * the service's. YAML it cannot read is refused outright; otherwise it lists errors (stacks and
+ * machine types the seed does not offer, trigger map items naming workflows or pipelines that
+ * are not defined, no workflows) and warnings, each with the line it is about where one is found.
+ */
+
+
+
+/** Checks `text`; throws an `unreadable` model error when it is not YAML the service can read. */
+function checkConfiguration(text, offer) {
+    const config = readConfig(text);
+    const lines = text.split('\n');
+    const findings = { errors: [], warnings: [] };
+    if (config.format_version === undefined)
+        findings.warnings.push('format_version is not set; the newest format is assumed');
+    const workflows = isObject(config.workflows) ? Object.keys(config.workflows) : [];
+    if (workflows.length === 0)
+        findings.errors.push(`${at(lines, /^workflows\s*:/)}the configuration defines no workflows; no build can run`);
+    checkTriggerMap(config, lines, workflows, findings);
+    if (offer === null) {
+        findings.warnings.push('no app_slug was given: stacks and machine types were not checked against an app');
+    }
+    else {
+        checkOffered(lines, usedValues(config, 'stack'), 'stack', offer.stacks, findings);
+        checkOffered(lines, usedValues(config, 'machine_type_id'), 'machine_type_id', offer.machineTypes, findings);
+    }
+    return findings;
+}
+function readConfig(text) {
+    try {
+        return parseServiceYml(text);
+    }
+    catch (error) {
+        if (error instanceof ConfigLimitError)
+            throw unreadable(error.message);
+        const e = error;
+        const place = typeof e.mark?.line === 'number' ? `line ${e.mark.line + 1}, column ${(e.mark.column ?? 0) + 1}: ` : '';
+        throw unreadable(`${place}${e.reason ?? (e.message ?? String(error)).split('\n')[0]}`);
+    }
+}
+/** `line N: ` for the first line from `from` (1-based) matching `pattern`, or '' when none does. */
+function at(lines, pattern, from = 1) {
+    const index = lines.findIndex((line, i) => i >= from - 1 && pattern.test(line));
+    return index < 0 ? '' : `line ${index + 1}: `;
+}
+/** A line holding `key: value` (the value plain or quoted, a comment after it allowed). */
+function keyValue(key, value) {
+    const escaped = value.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+    return new RegExp(`^\\s*(?:-\\s+)?${key}\\s*:\\s*(["']?)${escaped}\\1\\s*(?:#.*)?\\r?$`);
+}
+/** The values of `meta.service.<key>` in the default stack and in each workflow's own. */
+function usedValues(config, key) {
+    const metas = [config, ...(isObject(config.workflows) ? Object.values(config.workflows) : [])].map((holder) => isObject(holder) && isObject(holder.meta) && isObject(holder.meta.service) ? holder.meta.service[key] : undefined);
+    return new Set(metas.filter((value) => typeof value === 'string' && value !== ''));
+}
+function checkOffered(lines, used, key, offered, findings) {
+    if (offered === null)
+        return;
+    const what = key === 'stack' ? 'stack' : 'machine type';
+    for (const value of used) {
+        if (offered.has(value))
+            continue;
+        const pattern = keyValue(key, value);
+        const where = lines.flatMap((line, index) => (pattern.test(line) ? [index + 1] : []));
+        const reason = `${what} "${value}" is not available to this app; available: ${[...offered].join(', ')}`;
+        if (where.length === 0)
+            findings.errors.push(reason);
+        for (const line of where)
+            findings.errors.push(`line ${line}: ${reason}`);
+    }
+}
+/** Each trigger map item must name a workflow (or pipeline) the configuration defines. */
+function checkTriggerMap(config, lines, workflows, findings) {
+    if (config.trigger_map === undefined)
+        return;
+    const start = lines.findIndex((line) => /^trigger_map\s*:/.test(line)) + 1;
+    if (!Array.isArray(config.trigger_map)) {
+        findings.errors.push(`${at(lines, /^trigger_map\s*:/)}trigger_map must be a list of items`);
+        return;
+    }
+    const pipelines = isObject(config.pipelines) ? Object.keys(config.pipelines) : [];
+    // Each item's line is searched after the previous item's, so a name used twice gets each its own line.
+    let from = start + 1;
+    config.trigger_map.forEach((item, index) => {
+        if (!isObject(item))
+            return;
+        for (const [key, defined] of [['workflow', workflows], ['pipeline', pipelines]]) {
+            const name = item[key];
+            if (typeof name !== 'string')
+                continue;
+            const found = lines.findIndex((line, i) => i >= from - 1 && keyValue(key, name).test(line));
+            if (found >= 0)
+                from = found + 2;
+            if (defined.includes(name))
+                continue;
+            const known = defined.length > 0 ? `; defined: ${defined.join(', ')}` : '';
+            findings.errors.push(`${found >= 0 ? `line ${found + 1}: ` : ''}trigger_map item ${index + 1} names ${key} "${name}", which the configuration does not define${known}`);
+        }
+    });
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/settings.ts
 /** App settings: the configuration file and its location, group roles, notifications, machine types. */
 
@@ -6459,6 +6582,8 @@ function migrateMachineTypes(state, owner, from, to) {
 
 
 
+
+
 /** The in-memory backend. */
 class MemoryModel {
     options;
@@ -6512,6 +6637,15 @@ class MemoryModel {
     }
     migrateMachineTypes(owner, from, to) {
         return migrateMachineTypes(this.state, owner, from, to);
+    }
+    validateConfig(caller, appSlug, text) {
+        if (appSlug !== undefined) {
+            const app = this.state.apps.get(appSlug);
+            // As the contract's 404 says: "App not found or unauthorized".
+            if (!app || this.state.roleOf(caller, app) === null)
+                throw notFound(`app "${appSlug}" not found or not visible to you`);
+        }
+        return checkConfiguration(text, appSlug === undefined ? null : this.state.offer);
     }
     triggerBuild(app, request) {
         if (needsApproval(app, request))
@@ -7446,6 +7580,35 @@ const roleRoutes = [
     { method: 'GET', pattern: '/organizations/:org/groups', access: { kind: 'workspace-member' }, errorStyle: 'error_msg', handler: listGroups }
 ];
 
+;// CONCATENATED MODULE: ./emulator/routes/validation.ts
+/** The configuration check: POST /validate-bitrise-yml, with an optional `app_slug` in the query. */
+
+
+/**
+ * The text to check: `bitrise_yml` of a JSON body, as the official CLI and MCP server send it.
+ * The contract also lets the YAML come as the whole body (YAML or plain text content types).
+ */
+function configText(ctx) {
+    const body = ctx.body;
+    const text = isObject(body) ? body.bitrise_yml : typeof body === 'string' ? body : undefined;
+    if (typeof text !== 'string' || text.trim() === '')
+        throw badRequest('bitrise_yml is required and must be the configuration as a non-empty string');
+    return text;
+}
+function validate(ctx) {
+    const appSlug = ctx.query.get('app_slug') || undefined;
+    const { errors, warnings } = ctx.model.validateConfig(ctx.user, appSlug, configText(ctx));
+    return { status: 200, json: { errors, warnings } };
+}
+const validationRoutes = [
+    {
+        method: 'POST',
+        pattern: '/validate-bitrise-yml',
+        access: { kind: 'caller', rule: 'any caller; with `app_slug`, any role on that app (404 otherwise)' },
+        handler: validate
+    }
+];
+
 ;// CONCATENATED MODULE: ./emulator/routes/index.ts
 /** The API's route table, and the role table of the emulator README written from it. */
 
@@ -7457,8 +7620,9 @@ const roleRoutes = [
 
 
 
+
 /** Every endpoint the emulator serves under the API prefix. */
-const API_ROUTES = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes, ...aiSummaryRoutes];
+const API_ROUTES = [...appRoutes, ...configRoutes, ...validationRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes, ...aiSummaryRoutes];
 const PLACEHOLDERS = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}', artifact: '{artifact-slug}', pipeline: '{pipeline-id}' };
 /** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
 function interfacePath(pattern) {

@@ -22,14 +22,17 @@ export const notFound = (message: string): HttpError => new HttpError(404, messa
 /**
  * The status code of each kind of model refusal, as the service answers it: it answers a
  * request the state does not allow (abort a finished build) with 400, like a malformed one,
- * and a roles body naming a group outside the Workspace with 422.
+ * a roles body naming a group outside the Workspace with 422, and a configuration it cannot
+ * read at all, given to its check, with 422.
  */
 export const STATUS_OF_KIND: Record<ModelErrorKind, number> = {
   invalid: 400,
   conflict: 400,
   forbidden: 403,
   'not-found': 404,
-  'unknown-reference': 422
+  'unknown-reference': 422,
+  // The published contract's "Validation failed" of POST /validate-bitrise-yml.
+  unreadable: 422
 }
 
 /** The error as an HTTP error, or null when it is neither the plumbing's nor the model's (a 500). */

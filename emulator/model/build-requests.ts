@@ -15,12 +15,15 @@ import { chooseWorkflow, configForBuild, triggerBuild } from './builds.js'
  * whose repository owners are omitted (interface rule 3) or differ (the service's own GitHub
  * webhook sends the fork's owner and the base's: bitrise-io/bitrise-webhooks,
  * service/hook/github/github.go). A push build, or a pull request with equal owners, is not held.
- * With one owner only, no source says; the emulator holds it, the more careful reading.
+ * With one owner only, no source says; the emulator holds it, the more careful reading. An app
+ * seeded with hold_without_owners also holds a trigger of no pull request that names neither
+ * owner, as rule 3 reads word for word.
  */
 export function needsApproval(app: AppRecord, request: TriggerRequest): boolean {
-  if (!app.manualApproval || !request.pullRequestId) return false
   const source = request.text.branch_repo_owner
   const dest = request.text.branch_dest_repo_owner
+  if (app.manualApproval && app.holdWithoutOwners && !request.pullRequestId && !source && !dest) return true
+  if (!app.manualApproval || !request.pullRequestId) return false
   return !source || !dest || source.toLowerCase() !== dest.toLowerCase()
 }
 

@@ -13,6 +13,8 @@ export type ModelErrorKind =
   | 'not-found'
   /** The body refers to something that is not there (a group outside the app's Workspace). */
   | 'unknown-reference'
+  /** A configuration text that cannot be read at all (YAML syntax), given to the configuration check. */
+  | 'unreadable'
 
 /** A refusal of the model, with the message the caller reads. */
 export class ModelError extends Error {
@@ -30,3 +32,4 @@ export const conflict = (message: string): ModelError => new ModelError('conflic
 export const forbidden = (message: string): ModelError => new ModelError('forbidden', message)
 export const notFound = (message: string): ModelError => new ModelError('not-found', message)
 export const unknownReference = (message: string): ModelError => new ModelError('unknown-reference', message)
+export const unreadable = (message: string): ModelError => new ModelError('unreadable', message)

@@ -12,6 +12,8 @@ import { abortPipeline, pipelineView, rebuildPipeline, startSlotHeldPipelines, t
 import { abortWorkflowBuilds, settlePipelineBuilds } from './pipeline-builds.js'
 import { abortBuild, settleBuilds, startHeldBuilds, triggerBuild, type AbortRequest } from './builds.js'
 import { DEFAULT_MAX_BUILDS, trimHistory } from './history.js'
+import { checkConfiguration, type ConfigFindings } from './config-validation.js'
+import { notFound } from './errors.js'
 import { migrateMachineTypes, setConfigLocation, setGroupRole, setNotifications, uploadConfig, type MigrationResult } from './settings.js'
 
 export type { BuildArtifact, PipelineAbortRequest, PipelineRecord, PipelineView }
@@ -37,6 +39,11 @@ export interface ServiceModel {
   setGroupRole(app: AppRecord, role: GroupRoleName, groups: string[]): string[]
   setNotifications(app: AppRecord, choices: { on_failure?: NotificationChoice; on_success?: NotificationChoice }): void
   migrateMachineTypes(owner: SeedOwner, from: string, to: string): MigrationResult
+  /**
+   * Checks a configuration text, against what the service offers when an app is named (the
+   * caller needs a role on it, else it is not found); changes nothing.
+   */
+  validateConfig(caller: string, appSlug: string | undefined, text: string): ConfigFindings
   /** Starts a build, or keeps a build request when the trigger needs manual approval. */
   triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord | BuildRequestRecord
   /** Sets how many of the app's builds may run at once (null: unlimited); builds on hold start as slots free. */
@@ -132,6 +139,15 @@ export class MemoryModel implements ServiceModel {
 
   migrateMachineTypes(owner: SeedOwner, from: string, to: string): MigrationResult {
     return migrateMachineTypes(this.state, owner, from, to)
+  }
+
+  validateConfig(caller: string, appSlug: string | undefined, text: string): ConfigFindings {
+    if (appSlug !== undefined) {
+      const app = this.state.apps.get(appSlug)
+      // As the contract's 404 says: "App not found or unauthorized".
+      if (!app || this.state.roleOf(caller, app) === null) throw notFound(`app "${appSlug}" not found or not visible to you`)
+    }
+    return checkConfiguration(text, appSlug === undefined ? null : this.state.offer)
   }
 
   triggerBuild(app: AppRecord, request: TriggerRequest): BuildRecord | BuildRequestRecord {

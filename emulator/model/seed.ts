@@ -45,6 +45,10 @@ export function checkSeed(data: unknown, where = 'seed'): Seed {
   for (const user of Object.values(seed.tokens)) {
     if (!users.has(user)) fail(where, `a token names unknown user "${user}"`)
   }
+  for (const list of ['stacks', 'machine_types'] as const) {
+    const value = seed[list]
+    if (value !== undefined && !(Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== ''))) fail(where, `\`${list}\` must be a list of names`)
+  }
   const groupsByOrg = new Map<string, Set<string>>()
   for (const org of seed.organizations ?? []) {
     if (typeof org.slug !== 'string') fail(where, 'every organization needs a `slug`')
@@ -85,6 +89,7 @@ function checkApp(app: SeedApp, where: string, users: Set<string>, groupsByOrg: 
     if (!(role in ROLE_ALIASES)) fail(where, `${at}.team.${user} has unknown role "${role}"`)
   }
   if (app.manual_approval !== undefined && typeof app.manual_approval !== 'boolean') fail(where, `${at}.manual_approval must be true or false`)
+  if (app.hold_without_owners !== undefined && typeof app.hold_without_owners !== 'boolean') fail(where, `${at}.hold_without_owners must be true or false`)
   if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0)) fail(where, `${at}.concurrency must be a whole number, 0 or more`)
   const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined
   for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {

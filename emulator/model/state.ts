@@ -30,7 +30,11 @@ export class EmulatorState {
   /** Counts the model's changes to apps and roles; a list of apps read at one revision holds until the next. */
   revision = 0
 
+  /** The stacks and machine types the service offers (null: any), from the seed; never changed. */
+  readonly offer: { stacks: ReadonlySet<string> | null; machineTypes: ReadonlySet<string> | null }
+
   constructor(private readonly seed: Seed) {
+    this.offer = { stacks: seed.stacks ? new Set(seed.stacks) : null, machineTypes: seed.machine_types ? new Set(seed.machine_types) : null }
     this.reset()
   }
 
@@ -148,6 +152,7 @@ export class EmulatorState {
         build_outcome: a.buildOutcome,
         manual_approval: a.manualApproval,
         ai_summary: a.aiSummary,
+        hold_without_owners: a.holdWithoutOwners === true,
         concurrency: a.concurrency,
         extra: a.extra
       })),
@@ -197,6 +202,7 @@ function appFromSeed(a: SeedApp): AppRecord {
     aiSummary: a.ai_summary === true,
     // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
     manualApproval: a.is_public === true || a.manual_approval !== false,
+    holdWithoutOwners: a.hold_without_owners === true,
     concurrency: a.concurrency
   })
 }

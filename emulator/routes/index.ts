@@ -9,9 +9,10 @@ import { buildRoutes } from './builds.js'
 import { configRoutes } from './config.js'
 import { pipelineRoutes } from './pipelines.js'
 import { roleRoutes } from './roles.js'
+import { validationRoutes } from './validation.js'
 
 /** Every endpoint the emulator serves under the API prefix. */
-export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes, ...aiSummaryRoutes]
+export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...validationRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes, ...aiSummaryRoutes]
 
 const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}', artifact: '{artifact-slug}', pipeline: '{pipeline-id}' }
 

@@ -103,3 +103,6 @@ export function artifactsPath(appSlug: string, buildSlug: string, artifactSlug?:
 export function buildOutsideAppPath(buildSlug: string, ...rest: string[]): string {
   return ['/builds', segment('build slug', buildSlug), ...rest].join('/')
 }
+
+/** The service's check of a service.yml text (`app_slug` in the query checks it against one app). */
+export const VALIDATE_CONFIG_PATH = '/validate-bitrise-yml'

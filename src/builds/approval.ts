@@ -47,20 +47,22 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
   ctx.output(Output.response, held.response)
   const what = describeTrigger(params)
   if (!what) throw held.unexplained.withSuffix(`; the trigger names no commit or pull request to find its build request by: see list-build-requests for app ${appSlug}`)
-  const { requests } = await listBuildRequests(ctx.client, appSlug)
-  const request = matchingRequest(requests, params)
+  const request = matchingRequest(await heldRequests(ctx, appSlug, held), params)
   if (!request) throw held.unexplained.withSuffix(`, and app ${appSlug} has no open build request for ${what}`)
   ctx.output(Output.buildRequestSlug, request.slug)
   ctx.output(Output.buildStatus, 'awaiting-approval')
   ctx.output(Output.buildStatusText, 'awaiting approval')
   const message =
     `The service started no build: manual build approval is on for app ${appSlug}, and its build request ${request.slug} for ${what} awaits approval. ` +
-    `Someone with access to the app approves it on the app's page on the service, or with operation approve-build-request (${Input.buildRequestSlug}: ${request.slug}); the approval starts the build.`
+    `Someone with access to the app approves it on the app's page on the service, or with operation approve-build-request (${Input.buildRequestSlug}: ${request.slug}); the approval starts the build.` +
+    ownersAdvice(params)
   ctx.summary({
     heading: `Build request ${request.slug} awaits approval on ${appSlug}`,
     facts: [
       ['Workflow', params.workflow_id],
       ['Pipeline', params.pipeline_id],
+      ['Branch', params.branch],
+      ['Tag', params.tag],
       ['Commit', params.commit_hash],
       ['Pull request', params.pull_request_id],
       ['Build request', request.slug]
@@ -78,10 +80,36 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
   return { buildSlug: build.slug, buildNumber: build.buildNumber, triggeredWorkflow: build.triggeredWorkflow, response: JSON.stringify(build), reused: false }
 }
 
-/** The commit and pull request a request is matched by, in words; undefined when the trigger names neither. */
+/** The app's open build requests; when they cannot be read, the answer stays unexplained, with why. */
+async function heldRequests(ctx: HandlerContext, appSlug: string, held: AwaitingApproval): Promise<BuildRequest[]> {
+  try {
+    return (await listBuildRequests(ctx.client, appSlug)).requests
+  } catch (error) {
+    throw held.unexplained.withSuffix(`, and the app's build requests, which would tell whether it was held for approval, could not be read: ${(error as Error).message}`)
+  }
+}
+
+/**
+ * The commit and pull request a request is matched by, in words, or else its branch or tag (a
+ * trigger without a pull request held because it named no owners); undefined when it names none.
+ */
 function describeTrigger(params: BuildParams): string | undefined {
   const parts = [params.commit_hash && `commit ${params.commit_hash}`, params.pull_request_id !== undefined && `pull request #${params.pull_request_id}`].filter(Boolean)
-  return parts.length > 0 ? parts.join(' of ') : undefined
+  if (parts.length > 0) return parts.join(' of ')
+  if (params.branch) return `branch ${params.branch}`
+  return params.tag ? `tag ${params.tag}` : undefined
+}
+
+/**
+ * Why a trigger that names no pull request was held: interface rule 3 takes a trigger without both
+ * owners for a fork pull request, which the service may hold. Sending both avoids that.
+ */
+function ownersAdvice(params: BuildParams): string {
+  if (params.pull_request_id !== undefined || params.branch_repo_owner || params.branch_dest_repo_owner) return ''
+  return (
+    ` The trigger named no pull request but neither ${Input.branchRepoOwner} nor ${Input.branchDestRepoOwner}, so the service took it for a pull request from a fork. ` +
+    `To build a branch of the app's own repository without approval, set both to the repository's owner (e.g. \${{ github.repository_owner }}).`
+  )
 }
 
 /** The newest open request for the same commit and pull request (and workflow, when both name one). */
@@ -92,6 +120,8 @@ function matchingRequest(requests: BuildRequest[], params: BuildParams): BuildRe
     const given = r.build_params ?? {}
     if (params.commit_hash && String(given.commit_hash ?? '').toLowerCase() !== params.commit_hash.toLowerCase()) return false
     if (params.pull_request_id !== undefined && Number(given.pull_request_id) !== params.pull_request_id) return false
+    if (params.branch && typeof given.branch === 'string' && given.branch !== params.branch) return false
+    if (params.tag && typeof given.tag === 'string' && given.tag !== params.tag) return false
     const workflow = params.workflow_id ?? params.pipeline_id
     const theirs = given.workflow_id ?? given.pipeline_id
     return !workflow || typeof theirs !== 'string' || theirs === '' || theirs === workflow
@@ -106,7 +136,8 @@ function matchingRequest(requests: BuildRequest[], params: BuildParams): BuildRe
  */
 async function approvedBuild(ctx: HandlerContext, appSlug: string, params: BuildParams, request: BuildRequest, wait: WaitSettings, what: string): Promise<ListedBuild> {
   const filters: BuildListFilters = { workflow: params.workflow_id, pull_request_id: params.pull_request_id }
-  const sameTrigger = (b: ListedBuild): boolean => !params.commit_hash || b.commitHash?.toLowerCase() === params.commit_hash.toLowerCase()
+  const sameTrigger = (b: ListedBuild): boolean =>
+    (!params.commit_hash || b.commitHash?.toLowerCase() === params.commit_hash.toLowerCase()) && (!params.branch || !b.branch || b.branch === params.branch) && (!params.tag || !b.tag || b.tag === params.tag)
   const before = new Set((await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter(sameTrigger).map((b) => b.slug))
   const deadline = Date.now() + wait.timeoutMs
   ctx.info(`Waiting for the approval of build request ${request.slug} (wait-timeout: ${describeDuration(wait.timeoutMs)}, poll-interval: ${describeDuration(wait.pollIntervalMs)})`)

@@ -126,6 +126,19 @@ export function forkPullRequestOf(event: GitHubEvent): { fullName?: string; dele
   return forkOf(obj(event.payload.pull_request))
 }
 
+/**
+ * The closed pull request a `pull_request` or `pull_request_target` event (or a review or comment
+ * resolved to one) is about, or undefined when it is open or the event is another kind.
+ */
+export function closedPullRequestOf(event: GitHubEvent): { number?: number; merged: boolean; action?: string } | undefined {
+  if (event.name !== 'pull_request' && event.name !== 'pull_request_target') return undefined
+  const pr = obj(event.payload.pull_request)
+  const action = str(event.payload.action)
+  if (action !== 'closed' && pr.state !== 'closed') return undefined
+  const number = typeof pr.number === 'number' ? pr.number : typeof event.payload.number === 'number' ? event.payload.number : undefined
+  return { number, merged: pr.merged === true || str(pr.merged_at) !== undefined, action }
+}
+
 function fromPush(payload: Record<string, unknown>, event: GitHubEvent): EventBuildParams {
   const ref = str(payload.ref) ?? event.ref
   const headCommit = obj(payload.head_commit)

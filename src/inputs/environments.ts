@@ -33,9 +33,32 @@ function fromLines(text: string, input: string, secret: boolean): EnvironmentIte
       const shown = secret ? '' : ` ${quote(line)}`
       throw new InputError(input, `${where}${shown} is not NAME=value (or use a YAML list of {mapped_to, value, is_expand})`)
     }
-    items.push(item(line.slice(0, eq).trim(), line.slice(eq + 1), true, input, where))
+    const name = line.slice(0, eq).trim()
+    const value = line.slice(eq + 1)
+    const entry = item(name, value, true, input, where)
+    refuseCommaList(name, value, input, where, secret)
+    items.push(entry)
   })
   return items
+}
+
+/** A comma then NAME= inside a value: `A=1,B=2` meant as two variables, as app-slug and groups read commas. */
+const COMMA_ASSIGNMENT = /,\s*([A-Za-z_][A-Za-z0-9_]*)\s*=/
+
+/**
+ * Refuses a value that reads as more variables after a comma. Splitting there would change what
+ * `LIST=a,b` sends today, and a value may hold such a comma on purpose, so the step stops and says
+ * how to write either meaning. A secret's value is never quoted, nor the name-like text inside it.
+ */
+function refuseCommaList(name: string, value: string, input: string, where: string, secret: boolean): void {
+  const found = COMMA_ASSIGNMENT.exec(value)
+  if (!found) return
+  const after = secret ? 'a comma followed by NAME=' : `a comma followed by ${quote(`${found[1]}=`)}`
+  throw new InputError(
+    input,
+    `${where}: the value of ${name} holds ${after}, so it reads as several variables, but this input takes one NAME=value a line (a comma does not separate variables here). ` +
+      `Put each variable on a line of its own; if the value of ${name} really holds that text, give it in the list form: - {mapped_to: ${name}, value: "…"}`
+  )
 }
 
 function fromList(text: string, input: string): EnvironmentItem[] {
@@ -61,7 +84,9 @@ function fromList(text: string, input: string): EnvironmentItem[] {
     }
     const name = record.mapped_to ?? record.key
     if (typeof name !== 'string') throw new InputError(input, `${where} needs mapped_to, the variable's name, as a string`)
-    const value = record.value ?? ''
+    // A missing value (or an empty `value:`, which YAML reads as null) would be sent as "".
+    if (record.value === undefined || record.value === null) throw new InputError(input, `${where} (${name}) has no value; give one, or value: "" for an empty variable`)
+    const value = record.value
     if (typeof value === 'object') throw new InputError(input, `${where} (${name}): value must be a string, not a list or object`)
     const expand = record.is_expand ?? true
     if (typeof expand !== 'boolean') throw new InputError(input, `${where} (${name}): is_expand must be true or false`)

@@ -1,9 +1,11 @@
 /** The service.yml file in the workspace that get-config writes and upload-config sends. */
+import { readFile } from 'node:fs/promises'
 import { resolve } from 'node:path'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { requiredSlug, singleLine, type GetInput } from '../inputs/readers.js'
 import { describeWorkspacePathProblem, resolveInWorkspace } from '../inputs/workspace-path.js'
+import { quote } from '../safe-text.js'
 
 export interface ConfigFileInputs {
   appSlug: string
@@ -16,21 +18,40 @@ export interface ConfigFileInputs {
 }
 
 
+/** The file get-config, upload-config and set-config-location use when config-path is empty. */
+export const DEFAULT_CONFIG_PATH = 'service.yml'
+
 /** Reads the app slug and config-path, refusing a path that leaves the workspace. */
 export function readConfigFile(get: GetInput, env: NodeJS.ProcessEnv): ConfigFileInputs {
   const appSlug = requiredSlug(get, Input.appSlug)
-  const given = singleLine(get, Input.configPath) ?? 'service.yml'
+  return { appSlug, ...readConfigPath(env, singleLine(get, Input.configPath) ?? DEFAULT_CONFIG_PATH) }
+}
+
+/** config-path as given, checked to stay inside the workspace. */
+export function readConfigPath(env: NodeJS.ProcessEnv, given: string): Omit<ConfigFileInputs, 'appSlug'> {
   const workspace = resolve(env.GITHUB_WORKSPACE || process.cwd())
   const checked = resolveInWorkspace(workspace, given)
   if (!checked.ok) throw new InputError(Input.configPath, describeWorkspacePathProblem(given, workspace, checked))
-  return { appSlug, configPath: checked.full, configPathInput: given, workspace }
+  return { configPath: checked.full, configPathInput: given, workspace }
+}
+
+/** The file's text; a file that is missing or cannot be read is a bad config-path. */
+export async function readConfigText(inputs: Omit<ConfigFileInputs, 'appSlug'>): Promise<string> {
+  try {
+    return await readFile(fileInWorkspace(inputs), 'utf8')
+  } catch (error) {
+    if (error instanceof InputError) throw error
+    const code = (error as { code?: string }).code
+    const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? (error as Error).message})`
+    throw new InputError(Input.configPath, `${quote(inputs.configPathInput)} ${why} in the workspace`)
+  }
 }
 
 /**
  * The file to read or write for config-path, checked again right before use: the
  * folders may have changed since the inputs were read (get-config creates them).
  */
-export function fileInWorkspace(inputs: ConfigFileInputs, afterCall = false): string {
+export function fileInWorkspace(inputs: Omit<ConfigFileInputs, 'appSlug'>, afterCall = false): string {
   const checked = resolveInWorkspace(inputs.workspace, inputs.configPathInput)
   if (checked.ok) return checked.real
   const error = new InputError(Input.configPath, describeWorkspacePathProblem(inputs.configPathInput, inputs.workspace, checked))

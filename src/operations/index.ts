@@ -24,6 +24,7 @@ const REGISTRY = {
   'list-branches': async () => (await import('./list-branches.js')).listBranches,
   'get-config': async () => (await import('./get-config.js')).getConfig,
   'upload-config': async () => (await import('./upload-config.js')).uploadConfig,
+  'validate-config': async () => (await import('./validate-config.js')).validateConfig,
   'get-config-location': async () => (await import('./get-config-location.js')).getConfigLocation,
   'set-config-location': async () => (await import('./set-config-location.js')).setConfigLocation,
   'get-roles': async () => (await import('./get-roles.js')).getRoles,

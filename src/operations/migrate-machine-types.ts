@@ -1,6 +1,8 @@
 /** operation: migrate-machine-types — replaces a machine type in every app of a Workspace or user, or previews that (dry-run). */
 import { migrateMachineTypes as migrate, splitAppLabel, type Migration, type MigrationScope } from '../api/machine-types.js'
-import { previewMigration, type PreviewedApp } from '../service-yml/preview.js'
+import { ApiError, isHttpError } from '../http/api-error.js'
+import { firstAppUsing, previewMigration, type MigrationPreview, type PreviewedApp } from '../service-yml/preview.js'
+import { checkToMachine, type ToMachineCheck } from '../service-yml/to-machine-check.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { quote } from '../safe-text.js'
@@ -59,8 +61,47 @@ export function dryRunNote(scope: MigrationScope, checked: number): string {
   return `${read} ${needs}; a dry run cannot check that, so the migration may change more apps than listed here, or be refused (403).`
 }
 
+/**
+ * The dry run's check of to-machine, on the first app it would change. A check that cannot be
+ * made is said, not fatal: the preview stands on its own.
+ */
+async function dryRunCheck(inputs: MigrateInputs, preview: MigrationPreview, ctx: HandlerContext): Promise<string> {
+  const first = preview.apps[0]
+  try {
+    const app = first && preview.firstText !== undefined ? { label: first.label, slug: first.slug, text: preview.firstText } : undefined
+    const check = await checkToMachine(ctx.client, inputs, app, ctx.signal)
+    if (check.kind === 'refused') ctx.warning(`${check.note}. The migration would be refused before it writes anything.`)
+    else ctx.info(check.note)
+    return check.note
+  } catch (error) {
+    if (isHttpError(error, 401) || (error instanceof ApiError && error.kind === 'cancelled')) throw error
+    const note = `to-machine ${inputs.toMachine} could not be checked with the service: ${(error as Error).message}`
+    ctx.warning(note)
+    return note
+  }
+}
+
+/** The real migration's check of to-machine; refuses, with nothing written, when the service does. */
+async function checkBeforeMigrating(inputs: MigrateInputs, ctx: HandlerContext): Promise<ToMachineCheck> {
+  let check: ToMachineCheck
+  try {
+    const { app } = await firstAppUsing(ctx.client, inputs, ctx.signal)
+    check = await checkToMachine(ctx.client, inputs, app && { label: app.label, slug: app.slug, text: app.text }, ctx.signal)
+  } catch (error) {
+    const suffix = ` (while checking ${Input.toMachine} before the migration). Nothing was changed.`
+    throw error instanceof ApiError ? error.withSuffix(suffix) : error
+  }
+  if (check.kind !== 'refused') {
+    ctx.info(check.note)
+    return check
+  }
+  ctx.summary({ heading: `❌ Machine type migration for ${describeScope(inputs.scope)} refused: ${inputs.fromMachine} → ${inputs.toMachine}`, lines: [check.note, 'Nothing was changed.'] })
+  throw new Error(`${check.note}. Check the spelling of ${Input.toMachine} and that the app's stack offers it. Nothing was changed.`)
+}
+
 async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<void> {
   const preview = await previewMigration(ctx.client, inputs, ctx.signal)
+  const checkNote = await dryRunCheck(inputs, preview, ctx)
   const labels = preview.apps.map((app) => app.label)
   ctx.output(Output.migratedApps, labels)
   ctx.output(Output.migratedCount, labels.length)
@@ -79,7 +120,7 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
   ctx.notice(note)
   ctx.summary({
     heading: `Machine type migration preview for ${describeScope(inputs.scope)}: ${inputs.fromMachine} → ${inputs.toMachine}`,
-    lines: [summaryLine, note, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
+    lines: [summaryLine, checkNote, note, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
     table: preview.apps.length > 0 ? [['App', 'Slug', 'Where'], ...preview.apps.map(previewRow)] : undefined
   })
 }
@@ -90,6 +131,7 @@ function previewRow(app: PreviewedApp): string[] {
 
 async function runMigration(inputs: MigrateInputs, ctx: HandlerContext): Promise<void> {
   const scope = describeScope(inputs.scope)
+  const check = await checkBeforeMigrating(inputs, ctx)
   const result = await migrate(ctx.client, inputs)
   ctx.output(Output.migratedApps, result.migratedApps)
   ctx.output(Output.migratedCount, result.migratedApps.length)
@@ -103,7 +145,7 @@ async function runMigration(inputs: MigrateInputs, ctx: HandlerContext): Promise
   ctx.info(summaryLine)
   ctx.summary({
     heading: `Machine type migration for ${scope}: ${inputs.fromMachine} → ${inputs.toMachine}`,
-    lines: [summaryLine, ...(result.message ? [`The service said: ${result.message}`] : []), ...result.errors.map((item) => `Failed: ${item.app}: ${item.error}`)],
+    lines: [summaryLine, check.note, ...(result.message ? [`The service said: ${result.message}`] : []), ...result.errors.map((item) => `Failed: ${item.app}: ${item.error}`)],
     table:
       result.migratedApps.length > 0
         ? [

@@ -6,7 +6,7 @@ import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { MANY_APPS_INPUTS, readAppTargets, type ManyApps } from '../builds/many/targets.js'
-import { buildParamsFromEvent, readGitHubEvent, type GitHubEvent } from '../github/event.js'
+import { buildParamsFromEvent, closedPullRequestOf, readGitHubEvent, type GitHubEvent } from '../github/event.js'
 import * as read from '../inputs/readers.js'
 import type { GetInput } from '../inputs/readers.js'
 import { checkAsker, readAllowedAssociations } from '../github/trust.js'
@@ -66,6 +66,7 @@ export const trigger = defineOperation<TriggerInputs>({
     Input.allowedAssociations,
     Input.wait,
     Input.failIfHeld,
+    Input.allowClosedPullRequest,
     ...WAIT_INPUTS,
     ...REUSE_INPUTS,
     ...GITHUB_STATUS_INPUTS,
@@ -101,7 +102,9 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   const wait = read.booleanFlag(get, Input.wait, false) ? readWaitSettings(get, env, explicit.pipeline_id === undefined ? 'build' : 'pipeline') : undefined
   const allowed = readAllowedAssociations(get)
   const raw = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
+  const allowClosed = read.booleanFlag(get, Input.allowClosedPullRequest, false)
   const event = raw && (await pullRequestEvent(raw, get, env, allowed))
+  if (event && !allowClosed) refuseClosedPullRequest(raw.name, event)
   const { params, notes, warnings, fork } = event ? withEvent(get, explicit, event) : { params: explicit, notes: [], warnings: [], fork: undefined }
   for (const [key, value] of Object.entries(params)) if (value === undefined) delete (params as Record<string, unknown>)[key]
   if (!hasBuildTarget(params)) {
@@ -122,6 +125,18 @@ async function pullRequestEvent(event: GitHubEvent, get: GetInput, env: NodeJS.P
   checkAsker(event, allowed, 'built')
   const { resolvePullRequestEvent } = await import('../github/event-sources.js')
   return resolvePullRequestEvent(event, get(Input.githubToken), env)
+}
+
+/** A pull request that is no longer open is built only when allow-closed-pull-request says so. */
+function refuseClosedPullRequest(eventName: string, event: GitHubEvent): void {
+  const closed = closedPullRequestOf(event)
+  if (!closed) return
+  const which = closed.number !== undefined ? `pull request #${closed.number}` : 'a pull request'
+  throw new InputError(
+    Input.allowClosedPullRequest,
+    `the ${eventName} event is for ${which}, which is ${closed.merged ? 'merged' : 'closed'}: a closed pull request is not built unless asked for. ` +
+      `Set ${Input.allowClosedPullRequest}: true to build it anyway, or run this step only while it is open (leave closed out of the workflow's pull_request types, or add if: github.event.action != 'closed')`
+  )
 }
 
 /** The build parameters the inputs give, each checked. */
@@ -197,7 +212,9 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
-  const build = await startOrAwaitApproval(ctx, inputs)
+  const build = await startOrAwaitApproval(ctx, inputs).catch(async (error: unknown) => {
+    throw await (await import('../builds/unknown-target.js')).explainRefusedTarget(error, inputs.appSlug, params, ctx)
+  })
   if (!build) return
   ctx.output(Output.buildSlug, build.buildSlug)
   ctx.output(Output.buildNumber, build.buildNumber)

@@ -1,18 +1,29 @@
-/** operation: upload-config — checks the service.yml in the workspace, then uploads it. */
-import { readFile } from 'node:fs/promises'
+/** operation: upload-config — checks the service.yml in the workspace (locally, then by the service), then uploads it. */
 import { uploadConfig as upload } from '../api/config.js'
+import { validateConfig, type ConfigFindings } from '../api/validation.js'
 import { Input, Output } from '../constants.js'
+import { ApiError } from '../http/api-error.js'
 import { InputError } from '../inputs/input-error.js'
+import { booleanFlag, type GetInput } from '../inputs/readers.js'
 import { quote } from '../safe-text.js'
 import { describeProblem, isMapping, parseServiceYml } from '../service-yml/parse.js'
-import { CONFIG_FILE_OPERATION, fileInWorkspace, type ConfigFileInputs } from './config-file.js'
+import { CONFIG_FILE_OPERATION, readConfigFile, readConfigText, type ConfigFileInputs } from './config-file.js'
+import { countFindings, findingLines, outputFindings, warnFindings } from './config-findings.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
-export const uploadConfig = defineOperation<ConfigFileInputs>({
+export interface UploadConfigInputs extends ConfigFileInputs {
+  /** Ask the service to check the file first, and upload nothing when it finds errors. */
+  validate: boolean
+}
+
+export const uploadConfig = defineOperation<UploadConfigInputs>({
   name: 'upload-config',
   role: 'Owner or Admin',
-  ...CONFIG_FILE_OPERATION,
+  inputs: [...CONFIG_FILE_OPERATION.inputs, Input.validate],
+  required: CONFIG_FILE_OPERATION.required,
+  outputs: [...CONFIG_FILE_OPERATION.outputs, Output.errors, Output.warnings],
+  read: (get: GetInput, env) => ({ ...readConfigFile(get, env), validate: booleanFlag(get, Input.validate, true) }),
   run: runUploadConfig
 })
 
@@ -31,30 +42,41 @@ export function checkConfigText(text: string, shownPath: string): void {
   }
 }
 
-/** The file's text; a file that is missing or cannot be read is a bad config-path. */
-async function readConfigText(inputs: ConfigFileInputs): Promise<string> {
+/** The service's findings on the file; throws, uploading nothing, when it found errors. */
+async function checkByService(inputs: UploadConfigInputs, text: string, ctx: HandlerContext): Promise<ConfigFindings> {
+  let findings: ConfigFindings
   try {
-    return await readFile(fileInWorkspace(inputs), 'utf8')
+    findings = await validateConfig(ctx.client, text, inputs.appSlug, ctx.signal)
   } catch (error) {
-    if (error instanceof InputError) throw error
-    const code = (error as { code?: string }).code
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? (error as Error).message})`
-    throw new InputError(Input.configPath, `${quote(inputs.configPathInput)} ${why} in the workspace`)
+    const suffix = ` (while the service checked ${quote(inputs.configPathInput)} before the upload; ${Input.validate}: false skips the check). Nothing was uploaded.`
+    throw error instanceof ApiError ? error.withSuffix(suffix) : error
   }
+  outputFindings(ctx, findings)
+  warnFindings(ctx, findings, inputs.configPathInput)
+  if (findings.errors.length === 0) return findings
+  const lines = findingLines(findings)
+  ctx.summary({ heading: `❌ service.yml of ${inputs.appSlug} not uploaded: the service found errors`, lines: [`${inputs.configPathInput}: ${countFindings(findings)}.`, ...lines, 'Nothing was uploaded.'] })
+  throw new Error(
+    `The service's check of ${quote(inputs.configPathInput)} for ${inputs.appSlug} found ${findings.errors.length} error(s): ${findings.errors.slice(0, 5).join('; ')}` +
+      `${findings.errors.length > 5 ? '; ...' : ''}. Fix the file (the errors output lists every error), or set ${Input.validate}: false to upload it unchecked. Nothing was uploaded.`
+  )
 }
 
-async function runUploadConfig(inputs: ConfigFileInputs, ctx: HandlerContext): Promise<void> {
+async function runUploadConfig(inputs: UploadConfigInputs, ctx: HandlerContext): Promise<void> {
   const text = await readConfigText(inputs)
   checkConfigText(text, inputs.configPathInput)
+  const findings = inputs.validate ? await checkByService(inputs, text, ctx) : undefined
   const { response } = await upload(ctx.client, inputs.appSlug, text)
   ctx.output(Output.configPath, inputs.configPath)
   ctx.output(Output.response, response || undefined)
-  ctx.info(`Uploaded ${inputs.configPathInput} as the service.yml of ${inputs.appSlug}`)
+  ctx.info(`Uploaded ${inputs.configPathInput} as the service.yml of ${inputs.appSlug}${findings ? ` (${countFindings(findings)})` : ' (not checked by the service: validate is false)'}`)
   ctx.summary({
     heading: `service.yml of ${inputs.appSlug} uploaded`,
     facts: [
       ['From', inputs.configPathInput],
-      ['Size', `${Buffer.byteLength(text)} bytes`]
-    ]
+      ['Size', `${Buffer.byteLength(text)} bytes`],
+      ['Checked by the service', findings ? `yes: ${findings.errors.length} error(s), ${findings.warnings.length} warning(s)` : 'no (validate: false)']
+    ],
+    lines: findings && findings.warnings.length > 0 ? findingLines(findings) : undefined
   })
 }

@@ -38,3 +38,19 @@ function serviceMeta(holder: unknown): Record<string, unknown> | undefined {
 function stackOf(meta: Record<string, unknown>): { stack?: string } {
   return typeof meta.stack === 'string' && meta.stack !== '' ? { stack: meta.stack } : {}
 }
+
+/**
+ * The text as the migration would leave it, line for line: each `machine_type_id: <from>` value
+ * becomes `to`, quotes, comments and every other line as they were, so a line number the
+ * service reports on this text is the same line in the app's file. (The service rewrites only the
+ * places findMachineTypeUses reads, and writes the file back re-serialised.)
+ */
+export function withMachineType(text: string, from: string, to: string): string {
+  return text
+    .split('\n')
+    .map((line) => {
+      const match = /^(\s*-?\s*machine_type_id\s*:\s*)(["']?)([^"'#\s]+)\2(\s*(#.*)?\r?)$/.exec(line)
+      return match && match[3] === from ? `${match[1]}${match[2]}${to}${match[2]}${match[4]}` : line
+    })
+    .join('\n')
+}

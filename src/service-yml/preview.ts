@@ -25,6 +25,8 @@ export interface MigrationPreview {
   /** How many apps were read. */
   checked: number
   errors: MigrationError[]
+  /** The service.yml text of `apps[0]`, the first app that would change (kept for the check of to-machine). */
+  firstText?: string
 }
 
 /**
@@ -48,12 +50,16 @@ export async function previewMigration(client: ServiceClient, migration: Migrati
   const keep = ({ slug, title }: App): Pick<App, 'slug' | 'title'> => ({ slug, title })
   const { items } = await listAll<Pick<App, 'slug' | 'title'>>(client, appsListPath(scope), { keep })
   const outcomes = new Array<PreviewedApp | MigrationError | undefined>(items.length)
+  // Only the text of the earliest app found using the machine type is kept, not one per app.
+  let first: { index: number; text: string } | undefined
   let next = 0
   async function worker(): Promise<void> {
     while (next < items.length) {
       const index = next++
-      const outcome = await previewApp(client, items[index], migration.fromMachine, signal)
+      let text = ''
+      const outcome = await previewApp(client, items[index], migration.fromMachine, signal, (read) => (text = read))
       if ('error' in outcome || outcome.uses.length > 0) outcomes[index] = outcome
+      if (!('error' in outcome) && outcome.uses.length > 0 && (!first || index < first.index)) first = { index, text }
     }
   }
   await Promise.all(Array.from({ length: Math.min(PREVIEW_CONCURRENCY, items.length) }, worker))
@@ -64,10 +70,41 @@ export async function previewMigration(client: ServiceClient, migration: Migrati
     if ('error' in outcome) errors.push(outcome)
     else if (outcome.uses.length > 0) apps.push(outcome)
   }
-  return { apps, checked: items.length, errors }
+  return { apps, checked: items.length, errors, firstText: first?.text }
 }
 
-async function previewApp(client: ServiceClient, app: Pick<App, 'slug' | 'title'>, machineType: string, signal?: AbortSignal): Promise<PreviewedApp | MigrationError> {
+/** The first app of the scope, in the service's order, whose service.yml uses the machine type, with its text. */
+export interface FirstUse {
+  app?: PreviewedApp & { text: string }
+  /** How many apps were read before it was found (all of them when none uses it). */
+  checked: number
+}
+
+/**
+ * Finds the first app of the scope that uses `migration.fromMachine`, reading the files
+ * PREVIEW_CONCURRENCY at a time and stopping at the first batch holding one. An app whose file
+ * cannot be read is passed over here (the dry run lists those).
+ */
+export async function firstAppUsing(client: ServiceClient, migration: Migration, signal?: AbortSignal): Promise<FirstUse> {
+  const scope = migration.scope.kind === 'organization' ? { orgSlug: migration.scope.slug } : { userSlug: migration.scope.slug }
+  const { items } = await listAll<Pick<App, 'slug' | 'title'>>(client, appsListPath(scope), { keep: ({ slug, title }: App) => ({ slug, title }) })
+  for (let start = 0; start < items.length; start += PREVIEW_CONCURRENCY) {
+    const batch = items.slice(start, start + PREVIEW_CONCURRENCY)
+    const texts: Array<string | undefined> = []
+    const outcomes = await Promise.all(batch.map((app, index) => previewApp(client, app, migration.fromMachine, signal, (text) => (texts[index] = text))))
+    const found = outcomes.findIndex((outcome) => !('error' in outcome) && outcome.uses.length > 0)
+    if (found >= 0) return { app: { ...(outcomes[found] as PreviewedApp), text: texts[found] as string }, checked: start + found + 1 }
+  }
+  return { checked: items.length }
+}
+
+async function previewApp(
+  client: ServiceClient,
+  app: Pick<App, 'slug' | 'title'>,
+  machineType: string,
+  signal?: AbortSignal,
+  keepText?: (text: string) => void
+): Promise<PreviewedApp | MigrationError> {
   const problem = slugProblem(app.slug)
   if (problem) {
     const title = typeof app.title === 'string' && app.title !== '' ? app.title : 'an app'
@@ -81,6 +118,7 @@ async function previewApp(client: ServiceClient, app: Pick<App, 'slug' | 'title'
     if (isHttpError(error, 401) || (error instanceof ApiError && error.kind === 'cancelled')) throw error
     return { app: label, error: `could not read service.yml: ${(error as Error).message}` }
   }
+  keepText?.(text)
   const parsed = parseServiceYmlText(text)
   if (!parsed.ok) return { app: label, error: `service.yml is not valid YAML: ${describeProblem(parsed.problem)}${mentions(text, machineType)}` }
   // machine_type_id is a string in the service's model: compared as written, `12.0` stays `12.0`.

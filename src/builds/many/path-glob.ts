@@ -4,7 +4,9 @@
  * character other than a slash; everything else matches itself. A glob is matched
  * from the repository root. Matching runs the glob as a set of states over the
  * path, once per character, so it takes at most glob length × path length steps
- * whatever the glob: there is no backtracking to blow up.
+ * whatever the glob: there is no backtracking to blow up. Other matchers' `{a,b}`,
+ * `[…]` and `!` are refused (unsupportedSyntax), since here they would match only
+ * themselves; `\{`, `\}`, `\[`, `\]` and `\!` match the character itself.
  */
 
 type Token = { kind: 'char'; char: string } | { kind: 'one' } | { kind: 'star' } | { kind: 'any' } | { kind: 'dirs' }
@@ -14,6 +16,9 @@ export interface PathGlob {
   source: string
   tokens: Token[]
 }
+
+/** The characters a backslash makes literal; any other backslash matches itself, as before. */
+const ESCAPABLE = '{}[]!'
 
 /** Compiles a glob; a leading `./` or `/` is dropped. */
 export function compileGlob(source: string): PathGlob {
@@ -27,11 +32,47 @@ export function compileGlob(source: string): PathGlob {
       tokens.push({ kind: dirs ? 'dirs' : 'any' })
       while (text[i + 1] === '*') i += 1
       if (dirs) i += 1
+    } else if (char === '\\' && ESCAPABLE.includes(text[i + 1] ?? '')) {
+      i += 1
+      tokens.push({ kind: 'char', char: text[i] })
     } else if (char === '*') tokens.push({ kind: 'star' })
     else if (char === '?') tokens.push({ kind: 'one' })
     else tokens.push({ kind: 'char', char })
   }
   return { source, tokens }
+}
+
+/** Glob syntax of other matchers that this one does not implement, found in a glob. */
+export interface UnsupportedSyntax {
+  /** What it is, e.g. `{…,…} (alternatives)`. */
+  what: string
+  /** The piece of the glob, e.g. `{ios,shared}`. */
+  piece: string
+  /** How to say the same thing here. */
+  instead: string
+}
+
+/**
+ * The first piece of another matcher's syntax in `source` that this matcher would read as plain
+ * characters (so the glob would match almost nothing), or undefined: a leading `!` or `!(`
+ * (negation), `[…]` (a set of characters) and `{…}` holding a comma or `..` (alternatives, a range).
+ */
+export function unsupportedSyntax(source: string): UnsupportedSyntax | undefined {
+  const text = source.replace(/^(\.\/|\/)+/, '')
+  const plain = text.replace(/\\[{}[\]!]/g, '__')
+  const negation = /!\([^)]*\)?/.exec(plain)
+  if (negation) return { what: '!(…) (negation)', piece: text.slice(negation.index, negation.index + negation[0].length), instead: 'a glob cannot leave files out here: list globs of the files that should build the app' }
+  if (text.startsWith('!') || source.startsWith('!')) {
+    return { what: 'a leading ! (negation)', piece: '!', instead: 'a glob cannot leave files out here: list globs of the files that should build the app (write \\! for a file name that starts with !)' }
+  }
+  const open = plain.indexOf('[')
+  const close = plain.indexOf(']', open + 1)
+  if (open >= 0 && close > open) {
+    return { what: '[…] (a set of characters)', piece: text.slice(open, close + 1), instead: 'use ? for any one character or one glob for each character, and write \\[ and \\] for the brackets themselves' }
+  }
+  const brace = /\{[^}]*(,|\.\.)[^}]*\}/.exec(plain)
+  if (brace) return { what: '{…,…} (alternatives)', piece: text.slice(brace.index, brace.index + brace[0].length), instead: 'give each alternative as a glob of its own in the app\'s list, and write \\{ and \\} for the braces themselves' }
+  return undefined
 }
 
 /** Whether the path matches the glob as a whole. */

@@ -48,7 +48,9 @@ async function startOne(appSlug: string, params: BuildParams, ctx: HandlerContex
     const started = startedBuilds(appSlug, build)
     for (const one of started) ctx.info(`Triggered ${describeStarted(one)} of ${appSlug}${one['build-url'] ? `: ${one['build-url']}` : ''}`)
     return started
-  } catch (error) {
+  } catch (refused) {
+    // A refused workflow or pipeline is named with the ones the app has, as for one app.
+    const error = await (await import('../unknown-target.js')).explainRefusedTarget(refused, appSlug, params, ctx)
     const message = (error as Error).message
     ctx.warning(`Could not trigger a build of ${appSlug}: ${message}`)
     return [{ 'app-slug': appSlug, status: 'trigger-failed', error: message }]

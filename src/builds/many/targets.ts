@@ -7,7 +7,7 @@ import { Input } from '../../constants.js'
 import { InputError } from '../../inputs/input-error.js'
 import { quote } from '../../safe-text.js'
 import { booleanFlag, checkSlug, oneOf, requiredSlug, type GetInput } from '../../inputs/readers.js'
-import { compileGlob, type PathGlob } from './path-glob.js'
+import { compileGlob, unsupportedSyntax, type PathGlob } from './path-glob.js'
 
 /** Several apps in one step. */
 export interface ManyApps {
@@ -73,9 +73,20 @@ export async function parseAppPaths(text: string, max: number, why: string): Pro
     if (!Array.isArray(globs) || globs.length === 0 || !globs.every((glob) => typeof glob === 'string' && glob.trim() !== '' && glob.length <= 500)) {
       throw new InputError(Input.appPaths, `the globs of ${quote(slug)} must be a glob or a list of globs (each at most 500 characters)`)
     }
-    paths.set(slug, globs.map((glob: string) => compileGlob(glob.trim())))
+    paths.set(slug, globs.map((glob: string) => compileGlob(supportedGlob(slug, glob.trim()))))
   }
   if (paths.size === 0) throw new InputError(Input.appPaths, 'names no app')
   if (paths.size > max) throw new InputError(Input.appPaths, `names ${paths.size} apps; at most ${max} ${why}`)
   return paths
+}
+
+/** The glob, unless it holds another matcher's syntax, which would match (almost) nothing here. */
+function supportedGlob(slug: string, glob: string): string {
+  const found = unsupportedSyntax(glob)
+  if (!found) return glob
+  throw new InputError(
+    Input.appPaths,
+    `the glob ${quote(glob)} of ${quote(slug)} uses ${found.what}, ${quote(found.piece)}, which this action's matcher does not implement: the glob would match no changed file, so the app would never build. ` +
+      `The matcher knows *, ** and ? only; ${found.instead}`
+  )
 }
