@@ -264,7 +264,7 @@ async function main() {
     const pr = pullRequestEvent()
     const built = await run(
       `Trigger a build for pull request #${pr.number} and wait for it`,
-      { operation: 'trigger', 'app-slug': appSlug, wait: 'true', 'poll-interval': '0.3', 'wait-timeout': '30', 'stream-logs': 'false' },
+      { operation: 'trigger', 'app-slug': appSlug, wait: 'true', 'poll-interval': '0.3', 'wait-timeout': '30s', 'stream-logs': 'false' },
       { event: { name: 'pull_request', payload: pr, ref: `refs/pull/${pr.number}/merge`, sha: '0000000000000000000000000000000000000007' } }
     )
     const buildSlug = built.outputs['build-slug']

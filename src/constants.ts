@@ -115,6 +115,47 @@ export const Input = {
 
 export type InputName = (typeof Input)[keyof typeof Input]
 
+/**
+ * The `default:` of each input in action.yml, which the runner exports as INPUT_<NAME>
+ * whether the step sets the input or not: an input counts as set only when its value
+ * differs. A test checks this table against action.yml.
+ */
+export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
+  [Input.requestTimeout]: '30',
+  [Input.maxAttempts]: '4',
+  [Input.partial]: 'false',
+  [Input.skipGitStatusReport]: 'false',
+  [Input.fromEvent]: 'true',
+  [Input.failFast]: 'true',
+  [Input.listArtifacts]: 'false',
+  [Input.maxArtifactBytes]: '1073741824',
+  [Input.wait]: 'false',
+  [Input.waitTimeout]: '3600',
+  [Input.pollInterval]: '10',
+  [Input.failOnBuildFailure]: 'true',
+  [Input.streamLogs]: 'true',
+  [Input.explainFailure]: 'true',
+  [Input.abortWithSuccess]: 'false',
+  [Input.skipNotifications]: 'false',
+  [Input.failIfFinished]: 'false',
+  [Input.provider]: 'github',
+  [Input.registerKeyAtProvider]: 'false',
+  [Input.configName]: 'other-config',
+  [Input.validate]: 'true',
+  [Input.allowEmptyGroups]: 'false',
+  [Input.dryRun]: 'false',
+  [Input.cancelSuperseded]: 'false',
+  [Input.reuseRunningBuild]: 'false',
+  [Input.githubToken]: '${{ github.token }}',
+  [Input.githubStatus]: 'none',
+  [Input.githubComment]: 'false',
+  [Input.failIfHeld]: 'false',
+  [Input.allowedAssociations]: 'OWNER, MEMBER, COLLABORATOR',
+  [Input.rejectOtherRequests]: 'false',
+  [Input.appPathsOnUnknown]: 'build-all',
+  [Input.allowClosedPullRequest]: 'false'
+}
+
 /** Output names exactly as they appear in action.yml. */
 export const Output = {
   response: 'response',
@@ -203,6 +244,9 @@ export const State = {
 } as const
 
 export type StateName = (typeof State)[keyof typeof State]
+
+/** The API version segment the base URL ends in: every path the action sends is under it. */
+export const API_VERSION = 'v0.1'
 
 /** The environment variable read when the base-url input is empty. */
 export const BASE_URL_ENV = 'SERVICE_API_URL'

@@ -2,9 +2,10 @@ import { setMaxListeners } from 'node:events'
 import { statSync } from 'node:fs'
 import { maskSecretInputs, readCommonInputs, type CommonInputs } from './inputs/common.js'
 import { State } from './constants.js'
+import { checkInputUse } from './inputs/input-use.js'
 import { InputError } from './inputs/input-error.js'
 import type { GetInput } from './inputs/readers.js'
-import { loadOperation, readOperation, type Operation } from './operations/index.js'
+import { loadOperation, operationsReading, readOperation, type Operation } from './operations/index.js'
 import type { OperationModule } from './operations/operation.js'
 import { declaredInputs, readSubActionEntry, readSubActionOperation, SUB_ACTION_KEY, type SubActionEntry } from './operations/sub-actions.js'
 import { quote, redact } from './safe-text.js'
@@ -42,8 +43,9 @@ export async function run(entryValue: unknown = (globalThis as Record<symbol, un
   let context: StepContext | undefined
   let operation: OperationModule | undefined
   try {
-    const common = await readCommon(entry)
+    const common = await readCommonOrSlip(entry)
     operation = await loadOperation(common.operation)
+    await checkInputs(operation, declaredInputs(entry))
     const inputs = await operation.read(declaredOnly(operation, declaredInputs(entry)), process.env)
     const { createStepContext } = await import('./step/setup.js')
     context = createStepContext(common, cancel.signal)
@@ -63,6 +65,31 @@ async function readCommon(entry: SubActionEntry | undefined): Promise<CommonInpu
   const operation = entry ? (get: GetInput) => readSubActionOperation(get, entry) : readOperation
   // The event code is loaded only for the message about an empty token on a fork's pull request.
   return await readCommonInputs(getInput, process.env, { operation, forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env) })
+}
+
+/**
+ * The common inputs; when one is refused because a key near its name took its place
+ * (operaton, tokn), the message names that key instead.
+ */
+async function readCommonOrSlip(entry: SubActionEntry | undefined): Promise<CommonInputs<Operation>> {
+  try {
+    return await readCommon(entry)
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error
+    const slip = (await checkInputUse({ env: process.env, declared: declaredInputs(entry) })).error
+    throw slip?.input === error.input ? slip : error
+  }
+}
+
+/**
+ * Holds the step's inputs against the running action's (a sub-action's own) and the
+ * operation's: prints a warning for each that would be ignored, and throws when one would
+ * change what is sent.
+ */
+async function checkInputs(operation: OperationModule, declared: Iterable<string>): Promise<void> {
+  const use = await checkInputUse({ env: process.env, operation, declared, readBy: operationsReading })
+  for (const warning of use.warnings) commands.warning(warning)
+  if (use.error) throw use.error
 }
 
 /**

@@ -4,7 +4,7 @@
  * request settings are checked. Any bad value throws an InputError, so nothing is
  * sent when an input is wrong.
  */
-import { BASE_URL_ENV, Input } from '../constants.js'
+import { API_VERSION, BASE_URL_ENV, Input } from '../constants.js'
 import { InputError } from './input-error.js'
 import { MIN_SECRET_LENGTH, quote } from '../safe-text.js'
 import { isSecureOrLoopback } from '../http/addresses.js'
@@ -72,6 +72,11 @@ export async function readCommonInputs<Operation extends string>(get: GetInput, 
 /** Refuses a token that cannot be a real one; the message never shows the token or any part of it. */
 async function checkToken(token: string, env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<void> {
   if (token === '') throw new InputError(Input.token, await emptyTokenMessage(env, forkPullRequest))
+  // The service takes the token alone in its Authorization header, with no scheme before it.
+  if (/^(bearer|token)\s/i.test(token)) {
+    const scheme = /^\S+/.exec(token)?.[0] ?? ''
+    throw new InputError(Input.token, `starts with "${scheme} ": the service takes the access token alone in its Authorization header; drop "${scheme} " from the secret, keeping only the token`)
+  }
   if (/\s/.test(token)) throw new InputError(Input.token, 'contains white space or a line break; check the secret holds only the token')
   const odd = /[^\x21-\x7e]/.exec(token)
   if (odd) {
@@ -119,8 +124,13 @@ function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
   }
   if (url.search || url.hash) throw new InputError(Input.baseUrl, `${shown} must not have a query or fragment`)
   const segments = url.pathname.split('/').filter(Boolean)
-  if (!/^v\d+(\.\d+)*$/.test(segments[segments.length - 1] ?? '')) {
-    throw new InputError(Input.baseUrl, `${shown} must end in the API version segment, e.g. https://api.example.com/v0.1`)
+  const version = segments[segments.length - 1] ?? ''
+  if (!/^v\d+(\.\d+)*$/.test(version)) {
+    throw new InputError(Input.baseUrl, `${shown} must end in the API version segment ${API_VERSION}, e.g. https://api.example.com/${API_VERSION}`)
+  }
+  // The action speaks one version of the API; another version's paths and answers are not the ones it knows.
+  if (version !== API_VERSION) {
+    throw new InputError(Input.baseUrl, `${shown} ends in /${version}, but the service's API is served under /${API_VERSION}: end the URL in /${API_VERSION}, e.g. ${new URL(`${[...segments.slice(0, -1), API_VERSION].join('/')}`, url.origin + '/').toString()}`)
   }
   return url.toString().replace(/\/$/, '')
 }

@@ -116,8 +116,22 @@ export function durationMs(get: GetInput, name: InputName, fallbackSeconds: numb
   const match = /^(\d+(?:\.\d+)?)\s*([smh]?)$/.exec(value)
   const factor = match ? { '': 1, s: 1, m: 60, h: 3600 }[match[2] as '' | 's' | 'm' | 'h'] : 0
   const seconds = match ? Number(match[1]) * factor : NaN
-  if (!(seconds >= min && seconds <= max)) throw new InputError(name, `${quote(value)} is not a duration from ${min} to ${max} seconds (e.g. 30, 90s, 15m)`)
+  if (!(seconds >= min && seconds <= max)) {
+    throw new InputError(name, `${quote(value)} is not a duration from ${min} to ${max} seconds: a number of seconds, or a number with the unit s, m or h (e.g. ${durationExamples(min, max).join(', ')})`)
+  }
   return Math.round(seconds * 1000)
+}
+
+/** Values durationMs accepts between `min` and `max` seconds, one per unit that fits, for its message. */
+function durationExamples(min: number, max: number): string[] {
+  const fits = (seconds: number): boolean => seconds >= min && seconds <= max
+  const seconds = [30, 10, 1, min].find(fits) ?? min
+  const examples = [String(seconds), `${[90, 45, 5].find(fits) ?? seconds}s`]
+  for (const [unit, size, counts] of [['m', 60, [5, 2, 1]], ['h', 3600, [2, 1]]] as const) {
+    const count = counts.find((n) => fits(n * size))
+    if (count !== undefined) examples.push(`${count}${unit}`)
+  }
+  return examples
 }
 
 /** A list: one item a line or comma-separated (a leading "- " dropped), or a JSON array of strings. */

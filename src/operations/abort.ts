@@ -24,6 +24,7 @@ export interface AbortInputs extends AbortRequest {
 export const abort = defineOperation<AbortInputs>({
   name: 'abort',
   role: 'Owner, Admin or Developer (the interface also says Admin or Owner in one place)',
+  writes: true,
   inputs: [Input.appSlug, Input.buildSlug, ...FILTER_INPUTS, Input.abortReason, Input.abortWithSuccess, Input.skipNotifications, Input.skipGitStatusReport, Input.failIfFinished],
   // build-slug is needed unless a filter is given instead (operations/abort-filter.ts).
   required: [Input.appSlug],

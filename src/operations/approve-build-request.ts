@@ -78,6 +78,7 @@ async function headCommitOf(event: GitHubEvent, get: GetInput, env: NodeJS.Proce
 export const approveBuildRequest = defineOperation<ApproveInputs>({
   name: 'approve-build-request',
   role: 'Owner, Admin or Developer',
+  writes: true,
   inputs: [Input.appSlug, Input.buildRequestSlug, Input.approve, Input.expectedCommit, Input.rejectOtherRequests, Input.allowedAssociations, Input.githubToken],
   required: [Input.appSlug, Input.approve],
   outputs: [Output.response],

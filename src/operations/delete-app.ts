@@ -10,6 +10,7 @@ import { defineOperation } from './operation.js'
 export const deleteApp = defineOperation<{ appSlug: string }>({
   name: 'delete-app',
   role: 'a role permitted to delete apps (not specified by the interface)',
+  writes: true,
   inputs: [Input.appSlug, Input.confirm],
   required: [Input.appSlug, Input.confirm],
   outputs: [Output.response],

@@ -8,6 +8,7 @@ import { defineOperation } from './operation.js'
 export const getApp = defineOperation<{ appSlug: string }>({
   name: 'get-app',
   role: 'any role on the app team',
+  writes: false,
   inputs: [Input.appSlug],
   required: [Input.appSlug],
   outputs: [Output.app, Output.title, Output.repoUrl, Output.projectType, Output.response],

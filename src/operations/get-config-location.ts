@@ -8,6 +8,7 @@ import { defineOperation } from './operation.js'
 export const getConfigLocation = defineOperation<{ appSlug: string }>({
   name: 'get-config-location',
   role: 'Admin access',
+  writes: false,
   inputs: [Input.appSlug],
   required: [Input.appSlug],
   outputs: [Output.location, Output.response],

@@ -8,6 +8,7 @@ import { readRoleInputs, rolesSection, type RoleInputs } from './team-roles.js'
 export const getRoles = defineOperation<RoleInputs>({
   name: 'get-roles',
   role: 'a role permitted to manage team roles (not specified by the interface)',
+  writes: false,
   inputs: [Input.appSlug, Input.role],
   required: [Input.appSlug, Input.role],
   outputs: [Output.groups, Output.response],

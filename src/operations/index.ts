@@ -5,6 +5,7 @@
  * also reads the operation input, so the input layer never imports the registry.
  */
 import { Input } from '../constants.js'
+import { closestName } from '../inputs/closest-name.js'
 import { InputError } from '../inputs/input-error.js'
 import type { GetInput } from '../inputs/readers.js'
 import { quote } from '../safe-text.js'
@@ -59,6 +60,16 @@ export function loadOperation(operation: Operation): Promise<OperationModule> {
 export function readOperation(get: GetInput): Operation {
   const value = get(Input.operation)
   if (value === '') throw new InputError(Input.operation, `is required; one of: ${OPERATIONS.join(', ')}`)
-  if (!isOperation(value)) throw new InputError(Input.operation, `${quote(value)} is not an operation; expected one of: ${OPERATIONS.join(', ')}`)
+  if (!isOperation(value)) {
+    const near = closestName(value, OPERATIONS)
+    const guess = near ? `did you mean ${near}? ` : ''
+    throw new InputError(Input.operation, `${quote(value)} is not an operation; ${guess}expected one of: ${OPERATIONS.join(', ')}`)
+  }
   return value
+}
+
+/** The operations that read an input, for a message about a step whose operation does not; loads every module. */
+export async function operationsReading(input: string): Promise<Operation[]> {
+  const modules = await Promise.all(OPERATIONS.map(async (name) => ({ name, module: await loadOperation(name) })))
+  return modules.filter(({ module }) => (module.inputs as readonly string[]).includes(input)).map(({ name }) => name)
 }

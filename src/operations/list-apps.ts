@@ -12,6 +12,7 @@ const SUMMARY_ROWS = 100
 export const listApps = defineOperation<AppScope>({
   name: 'list-apps',
   role: "no particular role: the service lists the apps the token's user can see, and answers with an empty list, not a refusal, when that user sees none of a Workspace's or user's apps",
+  writes: false,
   inputs: [Input.orgSlug, Input.userSlug],
   outputs: [Output.apps, Output.appSlugs, Output.count, Output.response],
   read: readScope,

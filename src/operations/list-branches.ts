@@ -11,6 +11,7 @@ const SUMMARY_ROWS = 100
 export const listBranches = defineOperation<{ appSlug: string }>({
   name: 'list-branches',
   role: 'any role on the app team',
+  writes: false,
   inputs: [Input.appSlug],
   required: [Input.appSlug],
   outputs: [Output.branches, Output.response],

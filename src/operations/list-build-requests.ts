@@ -11,6 +11,7 @@ const SUMMARY_ROWS = 100
 export const listBuildRequests = defineOperation<{ appSlug: string }>({
   name: 'list-build-requests',
   role: 'any role on the app team',
+  writes: false,
   inputs: [Input.appSlug],
   required: [Input.appSlug],
   outputs: [Output.buildRequests, Output.count, Output.response],

@@ -8,6 +8,7 @@ import { defineOperation } from './operation.js'
 export const listGroups = defineOperation<{ orgSlug: string }>({
   name: 'list-groups',
   role: 'membership of the Workspace',
+  writes: false,
   inputs: [Input.orgSlug],
   required: [Input.orgSlug],
   outputs: [Output.groups, Output.groupSlugs, Output.response],

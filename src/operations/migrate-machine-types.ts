@@ -18,6 +18,7 @@ export interface MigrateInputs extends Migration {
 export const migrateMachineTypes = defineOperation<MigrateInputs>({
   name: 'migrate-machine-types',
   role: 'the Workspace owner role (for org-slug) or being that user (for user-slug)',
+  writes: true,
   inputs: [Input.orgSlug, Input.userSlug, Input.fromMachine, Input.toMachine, Input.dryRun],
   required: [Input.fromMachine, Input.toMachine],
   outputs: [Output.migratedApps, Output.migratedCount, Output.errors, Output.checkedCount, Output.dryRunNote, Output.response],

@@ -1,4 +1,5 @@
 import type { InputName, OutputName } from '../constants.js'
+import type { InputNeed } from '../inputs/input-use.js'
 import type { GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'
 
@@ -13,6 +14,13 @@ export interface OperationModule<Inputs = unknown> {
   role: string
   /** The inputs `read` may ask for, besides the ones every operation reads (inputs/common.ts). */
   inputs: readonly InputName[]
+  /**
+   * Whether it can change anything on the service (start or abort a build, change an app
+   * or a setting): an input it does not read that would pick what it acts on is then an error.
+   */
+  writes: boolean
+  /** Its inputs that it reads only under a condition on others, e.g. wait-timeout only with wait: true. */
+  needs?: readonly InputNeed[]
   /**
    * The inputs of `inputs` that `read` always refuses when empty: a sub-action marks them
    * `required: true` (a test proves each against `read`). An input needed only together with

@@ -41,6 +41,7 @@ export interface MatrixEntry {
 export const planMatrix = defineOperation<PlanInputs>({
   name: 'plan-matrix',
   role: 'any role on each chosen app team (each is read once)',
+  writes: false,
   inputs: [Input.appPaths, Input.appPathsOnUnknown, Input.githubToken, Input.workflow, Input.pipeline],
   required: [Input.appPaths],
   outputs: [Output.matrix, Output.count, Output.appSlugs],

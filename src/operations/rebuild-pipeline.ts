@@ -14,6 +14,7 @@ interface RebuildInputs {
 export const rebuildPipeline = defineOperation<RebuildInputs>({
   name: 'rebuild-pipeline',
   role: 'Owner, Admin or Developer',
+  writes: true,
   inputs: [Input.appSlug, Input.pipelineId, Input.partial],
   required: [Input.appSlug, Input.pipelineId],
   outputs: [Output.pipelineId, Output.pipelineStatus, Output.builds, Output.response],

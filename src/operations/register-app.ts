@@ -24,6 +24,9 @@ export interface RegisterAppInputs extends Registration, Finish {
 export const registerApp = defineOperation<RegisterAppInputs>({
   name: 'register-app',
   role: 'Owner or Admin of the app team for the SSH key step, and membership of the Workspace',
+  writes: true,
+  // An HTTPS repository takes no SSH key, so the public key and its registration would go unused.
+  needs: [{ inputs: [Input.sshPublicKey, Input.registerKeyAtProvider], says: `an SSH ${Input.repoUrl}`, holds: (value) => (value(Input.repoUrl) === '' ? undefined : !isHttpsUrl(value(Input.repoUrl))) }],
   inputs: [
     Input.provider,
     Input.repoUrl,
@@ -54,9 +57,13 @@ const PROVIDERS = ['github', 'gitlab', 'gitlab-self-hosted', 'bitbucket', 'custo
 const LEGACY_PROVIDER = 'other'
 const SLUG_LIKE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
+function isHttpsUrl(url: string): boolean {
+  return /^https?:\/\//.test(url)
+}
+
 async function readRegisterApp(get: GetInput): Promise<RegisterAppInputs> {
   const repoUrl = read.required(Input.repoUrl, read.gitUrl(get, Input.repoUrl))
-  const isSshUrl = !/^https?:\/\//.test(repoUrl)
+  const isSshUrl = !isHttpsUrl(repoUrl)
   const fromUrl = ownerAndRepo(repoUrl)
   const key = readSshKey(get, repoUrl, isSshUrl)
   const legacyProvider = get(Input.provider) === LEGACY_PROVIDER

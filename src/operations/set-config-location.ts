@@ -26,7 +26,10 @@ export interface SetConfigLocationInputs {
 export const setConfigLocation = defineOperation<SetConfigLocationInputs>({
   name: 'set-config-location',
   role: 'Admin access',
+  writes: true,
   inputs: [Input.appSlug, Input.location, Input.configPath],
+  // The file is checked only when the service is told to read it from the repository.
+  needs: [{ inputs: [Input.configPath], says: `${Input.location}: repository`, holds: (value) => value(Input.location) === 'repository' }],
   required: [Input.appSlug, Input.location],
   outputs: [Output.location, Output.response],
   read: (get: GetInput, env) => ({

@@ -17,6 +17,7 @@ const SETTINGS = ['always', 'never', 'change'] as const
 export const setEmailNotifications = defineOperation<NotificationInputs>({
   name: 'set-email-notifications',
   role: 'a role permitted to change notification settings (not specified by the interface)',
+  writes: true,
   inputs: [Input.appSlug, Input.onSuccess, Input.onFailure],
   required: [Input.appSlug],
   outputs: [Output.response],

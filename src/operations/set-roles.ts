@@ -14,6 +14,7 @@ export interface SetRolesInputs extends RoleInputs {
 export const setRoles = defineOperation<SetRolesInputs>({
   name: 'set-roles',
   role: 'a role permitted to manage team roles (not specified by the interface)',
+  writes: true,
   inputs: [Input.appSlug, Input.role, Input.groups, Input.allowEmptyGroups],
   required: [Input.appSlug, Input.role],
   outputs: [Output.groups, Output.response],

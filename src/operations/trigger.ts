@@ -1,10 +1,11 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
-import { readTriggerArtifacts, TRIGGER_ARTIFACT_INPUTS, type ArtifactSettings } from '../builds/artifacts/settings.js'
+import { DOWNLOAD_NEED, readTriggerArtifacts, TRIGGER_ARTIFACT_INPUTS, type ArtifactSettings } from '../builds/artifacts/settings.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../inputs/build-params.js'
 import { OVERRIDE_INPUTS, readBuildOverrides } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
+import { booleanValue, onlyWith } from '../inputs/input-use.js'
 import { MANY_APPS_INPUTS, readAppTargets, type ManyApps } from '../builds/many/targets.js'
 import { buildParamsFromEvent, closedPullRequestOf, readGitHubEvent, type GitHubEvent } from '../github/event.js'
 import * as read from '../inputs/readers.js'
@@ -42,6 +43,14 @@ export interface TriggerInputs {
 export const trigger = defineOperation<TriggerInputs>({
   name: 'trigger',
   role: 'Owner, Admin or Developer',
+  writes: true,
+  needs: [
+    onlyWith(Input.wait, WAIT_INPUTS),
+    onlyWith(Input.fromEvent, [Input.allowedAssociations, Input.allowClosedPullRequest]),
+    { inputs: [Input.failFast], says: `several apps (${Input.appPaths}, or a list in ${Input.appSlug}) and ${Input.wait}: true`, holds: (value) => severalApps(value) && booleanValue(value(Input.wait)) },
+    DOWNLOAD_NEED,
+    { inputs: [Input.githubStatusName], says: `${Input.githubStatus} or ${Input.githubComment}: true`, holds: (value) => value(Input.githubStatus) !== 'none' || booleanValue(value(Input.githubComment)) }
+  ],
   inputs: [
     Input.appSlug,
     Input.workflow,
@@ -95,6 +104,11 @@ export const trigger = defineOperation<TriggerInputs>({
   read: readTrigger,
   run: runTrigger
 })
+
+/** Whether the step names several apps: app-paths, or more than one slug in app-slug. */
+function severalApps(value: GetInput): boolean {
+  return value(Input.appPaths) !== '' || value(Input.appSlug).split(/[\n,]/).filter((item) => item.trim() !== '').length > 1
+}
 
 async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<TriggerInputs> {
   const { appSlug, many } = await readAppTargets(get)

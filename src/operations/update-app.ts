@@ -15,6 +15,7 @@ export interface UpdateAppInputs {
 export const updateApp = defineOperation<UpdateAppInputs>({
   name: 'update-app',
   role: 'Owner or Admin',
+  writes: true,
   inputs: [Input.appSlug, Input.title, Input.defaultBranch, Input.isPublic, Input.repositoryUrl, Input.appleCredentialUserId, Input.appleCredentialUserSlug, Input.servicesCredentialUserId],
   required: [Input.appSlug],
   outputs: [Output.app, Output.response],

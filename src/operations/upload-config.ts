@@ -20,6 +20,7 @@ export interface UploadConfigInputs extends ConfigFileInputs {
 export const uploadConfig = defineOperation<UploadConfigInputs>({
   name: 'upload-config',
   role: 'Owner or Admin',
+  writes: true,
   inputs: [...CONFIG_FILE_OPERATION.inputs, Input.validate],
   required: CONFIG_FILE_OPERATION.required,
   outputs: [...CONFIG_FILE_OPERATION.outputs, Output.errors, Output.warnings],

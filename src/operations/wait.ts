@@ -15,6 +15,7 @@ export interface WaitInputs {
 export const wait = defineOperation<WaitInputs>({
   name: 'wait',
   role: 'any role on the app team (Developer or higher to read the build log with stream-logs)',
+  writes: true,
   inputs: [Input.appSlug, Input.buildSlug, ...WAIT_INPUTS],
   required: [Input.appSlug, Input.buildSlug],
   outputs: [Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.failureSummary, Output.response],

@@ -1,6 +1,7 @@
 /** What a step is asked to do with a build's artifacts: list them, and download them into a folder of the workspace. */
 import { Input } from '../../constants.js'
 import { InputError } from '../../inputs/input-error.js'
+import type { InputNeed } from '../../inputs/input-use.js'
 import { booleanFlag, integerInRange, optionalText, type GetInput } from '../../inputs/readers.js'
 import { describeWorkspacePathProblem, resolveInWorkspace } from '../../inputs/workspace-path.js'
 
@@ -13,6 +14,9 @@ export interface ArtifactSettings {
 
 /** The inputs readArtifactSettings reads. */
 export const ARTIFACT_INPUTS = [Input.downloadArtifacts, Input.maxArtifactBytes] as const
+
+/** max-artifact-bytes bounds a download, so it is read only with download-artifacts. */
+export const DOWNLOAD_NEED: InputNeed = { inputs: [Input.maxArtifactBytes], says: Input.downloadArtifacts, holds: (value) => value(Input.downloadArtifacts) !== '' }
 
 /** Reads where to download artifacts and how big one may be (1 GiB unless set). */
 export function readArtifactSettings(get: GetInput, env: NodeJS.ProcessEnv): ArtifactSettings {

@@ -1,0 +1,141 @@
+/**
+ * No input is ignored in silence: before an operation reads its inputs, every INPUT_*
+ * variable of the step is held against the inputs the action declares and the ones the
+ * chosen operation reads. An input the operation would not read is a warning, or an
+ * error when reading it would have changed what is sent; a variable that is no input is
+ * named with the nearest declared name.
+ */
+import { Input, INPUT_DEFAULTS, type InputName } from '../constants.js'
+import { quote } from '../safe-text.js'
+import { closestName } from './closest-name.js'
+import { COMMON_INPUTS } from './common.js'
+import { InputError } from './input-error.js'
+import type { GetInput } from './readers.js'
+
+/** Inputs an operation reads only under a condition on other inputs (e.g. wait-timeout only with wait: true). */
+export interface InputNeed {
+  inputs: readonly InputName[]
+  /** The condition in words, for the message, e.g. "wait: true". */
+  says: string
+  /**
+   * Whether the condition holds, over the inputs' values (the step's, or action.yml's
+   * default); undefined when a value is one the operation refuses anyway.
+   */
+  holds: (value: GetInput) => boolean | undefined
+}
+
+/** What the check needs of an operation. */
+export interface OperationUse {
+  name: string
+  /** Its own inputs (the common ones are added here). */
+  inputs: readonly InputName[]
+  /** Whether it can change anything on the service (a build, an app, a setting). */
+  writes: boolean
+  needs?: readonly InputNeed[]
+}
+
+/** The step's inputs, and what the check holds them against. */
+export interface InputUseOptions {
+  env: NodeJS.ProcessEnv
+  /** The chosen operation; undefined when the operation input names none. */
+  operation?: OperationUse
+  /** The inputs of the action being run: the root action's by default; a sub-action passes its own. */
+  declared?: Iterable<string>
+  /** action.yml's defaults, which the runner exports as if set. */
+  defaults?: Readonly<Partial<Record<string, string>>>
+  /** The operations that read an input, named in an error; asked only when there is one. */
+  readBy?: (input: string) => Promise<readonly string[]>
+}
+
+/** What the check found: warnings to print, and the first error (nothing may be sent then). */
+export interface InputUse {
+  warnings: string[]
+  error?: InputError
+}
+
+/**
+ * Inputs that pick what an operation acts on, or make it harmless: an operation that
+ * changes something and would not read one acts on something else than the step asks,
+ * or for real. Each says, in words, what not reading it would mean.
+ */
+const CONSEQUENTIAL: Partial<Record<InputName, (operation: string) => string>> = {
+  [Input.dryRun]: (operation) => `${operation} has no dry run, so it would change things for real`,
+  [Input.appSlug]: (operation) => `${operation} does not act on one given app, so it would not be limited to that app`,
+  [Input.buildSlug]: (operation) => `${operation} does not act on a given build, so it would not act on that build`,
+  [Input.pipelineId]: (operation) => `${operation} does not act on a given pipeline, so it would not act on that pipeline`,
+  [Input.buildRequestSlug]: (operation) => `${operation} does not act on a given build request`,
+  [Input.orgSlug]: (operation) => `${operation} would not be limited to that Workspace`,
+  [Input.userSlug]: (operation) => `${operation} would not be limited to that user's apps`
+}
+
+/** The variable the runner exports for an input: upper case, spaces as "_", hyphens kept. */
+export function inputVariable(name: string): string {
+  return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`
+}
+
+/** Checks the step's INPUT_* variables against the declared inputs and the chosen operation. */
+export async function checkInputUse(options: InputUseOptions): Promise<InputUse> {
+  const { env, operation } = options
+  const declared = [...(options.declared ?? Object.values(Input))]
+  const defaults: Readonly<Partial<Record<string, string>>> = options.defaults ?? INPUT_DEFAULTS
+  const reads = new Set<string>([...COMMON_INPUTS, ...(operation?.inputs ?? [])])
+  const value = (name: string): string => (env[inputVariable(name)] ?? '').trim()
+  const fillsItself = (name: string): boolean => defaults[name]?.includes('${{') === true
+  // Set by the step: the runner exports every input with a default, so equal to it counts as unset;
+  // one whose default the runner fills in (github-token) cannot be told apart, so it never counts.
+  const isSet = (name: string): boolean => value(name) !== '' && !fillsItself(name) && value(name) !== (defaults[name] ?? '')
+  const effective = (name: InputName): string => value(name) || defaults[name] || ''
+  const warnings: string[] = []
+  const errors: InputError[] = []
+
+  const known = new Set(declared.map(inputVariable))
+  for (const variable of Object.keys(env).filter((key) => key.startsWith('INPUT_') && !known.has(key)).sort()) {
+    const key = variable.slice('INPUT_'.length).toLowerCase()
+    // The operation's own inputs first: of two equally near names, the one it reads is the likelier slip.
+    const near = closestName(key, [...declared.filter((name) => reads.has(name)), ...declared.filter((name) => !reads.has(name))])
+    if (near === undefined) {
+      warnings.push(`The step sets ${quote(key)} (${variable}), which is no input of this action: it has no effect. Remove it, or check the input names in action.yml.`)
+    } else if (reads.has(near) && !isSet(near) && !fillsItself(near) && (env[variable] ?? '').trim() !== '') {
+      errors.push(new InputError(near, `is not set, but the step sets ${quote(key)} (${variable}), which is no input of this action: did you mean ${near}? ${readsWhat(near, operation)} and would run as if it were not set. Rename the key to ${near}`))
+    } else {
+      warnings.push(`The step sets ${quote(key)} (${variable}), which is no input of this action: did you mean ${near}? As written it has no effect.`)
+    }
+  }
+
+  if (operation) {
+    const needs = new Map<string, InputNeed>()
+    for (const need of operation.needs ?? []) for (const name of need.inputs) needs.set(name, need)
+    for (const name of declared.filter(isSet)) {
+      const need = needs.get(name)
+      const unread = !reads.has(name) ? 'not read' : need && need.holds(effective) === false ? 'not read now' : undefined
+      if (unread === undefined) continue
+      const why = unread === 'not read' ? `the ${operation.name} operation does not read it` : `${operation.name} reads it only with ${need?.says}, which this step does not set`
+      const consequence = CONSEQUENTIAL[name as InputName]
+      if (operation.writes && consequence) {
+        const readers = (await options.readBy?.(name)) ?? []
+        const where = readers.length > 0 ? ` (${readers.join(', ')} ${readers.length === 1 ? 'reads' : 'read'} it)` : ''
+        errors.push(new InputError(name, `is set, but ${why}, and ${consequence(operation.name)}. Remove ${name}, or choose the operation that reads it${where}`))
+      } else {
+        warnings.push(`Input "${name}" is set, but ${why}: it has no effect. Remove it from the step's with:${unread === 'not read' ? ', or check the operation' : ''}.`)
+      }
+    }
+  }
+  return { warnings, error: errors[0] }
+}
+
+/** Who reads an input, for the message about a key that was likely meant as it. */
+function readsWhat(input: string, operation: OperationUse | undefined): string {
+  return (COMMON_INPUTS as readonly string[]).includes(input) || operation === undefined ? `Every operation reads ${input}` : `${operation.name} reads ${input}`
+}
+
+/** Inputs read only when a boolean input is true (or false, with `is: false`). */
+export function onlyWith(flag: InputName, inputs: readonly InputName[], is = true): InputNeed {
+  return { inputs, says: `${flag}: ${is}`, holds: (value) => booleanValue(value(flag), is) }
+}
+
+/** A boolean input's value as the readers take it, compared with `is`; undefined when it is no boolean. */
+export function booleanValue(text: string, is = true): boolean | undefined {
+  if (['true', 'True', 'TRUE'].includes(text)) return is
+  if (['false', 'False', 'FALSE'].includes(text)) return !is
+  return undefined
+}
