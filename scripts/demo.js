@@ -13,7 +13,7 @@ import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DIST as ACTION, runAction } from './run-action.js'
+import { DIST as ACTION, decodeCharacterReferences, runAction } from './run-action.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
 const EMULATOR = join(ROOT, 'emulator', 'dist', 'index.js')
@@ -163,20 +163,24 @@ function stopEmulator(emulator) {
   })
 }
 
-/** The job summary's HTML as plain lines: block ends become line breaks, cells are joined with |. */
-function summaryText(html) {
-  return html
-    .replace(/<\/(h\d|p|tr|table)>/gi, '\n')
+/**
+ * The job summary as a person reads it: one line per heading, paragraph and table row (cells
+ * joined with |), a link as its text with its address after it, a Mermaid diagram as its source
+ * lines, and character references decoded; the invisible joiners that keep GitHub from making
+ * mentions and links are dropped, since nothing here renders them.
+ */
+export function summaryText(html) {
+  const text = html
+    .replace(/<a href="([^"]*)">(.*?)<\/a>/gi, (_, href, label) => `${label} (${href.replace(/&amp;/g, '&')})`)
+    .replace(/<summary>(.*?)<\/summary>/gi, '$1:\n')
+    .replace(/<\/(h\d|p|tr|table|details)>/gi, '\n')
     .replace(/<\/t[hd]>\s*(?=<t[hd])/gi, ' | ')
     .replace(/<[^>]+>/g, '')
-    .replace(/&lt;/g, '<')
-    .replace(/&gt;/g, '>')
-    .replace(/&quot;/g, '"')
-    .replace(/&#39;/g, "'")
-    .replace(/&amp;/g, '&')
+  return decodeCharacterReferences(text)
+    .replace(/\u200d/g, '')
     .split('\n')
     .map((line) => line.trim())
-    .filter((line) => line !== '')
+    .filter((line) => line !== '' && !line.startsWith('```'))
 }
 
 function shorten(value) {
@@ -308,7 +312,10 @@ async function main() {
   }
 }
 
-main().catch((error) => {
-  console.error(`\nDemo failed: ${error.message}`)
-  process.exitCode = 1
-})
+// Run as a script (npm start); a test imports summaryText without starting the walk.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error) => {
+    console.error(`\nDemo failed: ${error.message}`)
+    process.exitCode = 1
+  })
+}

@@ -197,6 +197,9 @@ export const Output = {
   pipelineUrl: 'pipeline-url',
   pipelineStatus: 'pipeline-status',
   buildRequestSlug: 'build-request-slug',
+  durationSeconds: 'duration-seconds',
+  queueSeconds: 'queue-seconds',
+  creditCost: 'credit-cost',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',

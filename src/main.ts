@@ -12,6 +12,7 @@ import { quote, redact } from './safe-text.js'
 import { addSecret } from './runner/secrets.js'
 import type { StepContext } from './step/step-context.js'
 import * as commands from './runner/workflow-commands.js'
+import type { SummarySection } from './runner/summary.js'
 
 const getInput: GetInput = (name) => commands.getInput(name)
 
@@ -42,6 +43,7 @@ export async function run(entryValue: unknown = (globalThis as Record<symbol, un
   process.on('SIGTERM', onSignal)
   let context: StepContext | undefined
   let operation: OperationModule | undefined
+  let failure: SummarySection | undefined
   try {
     const common = await readCommonOrSlip(entry)
     operation = await loadOperation(common.operation)
@@ -51,11 +53,25 @@ export async function run(entryValue: unknown = (globalThis as Record<symbol, un
     context = createStepContext(common, cancel.signal)
     await operation.run(inputs, context)
   } catch (error) {
-    commands.setFailed(redact(await describeFailure(error, operation)))
+    const message = redact(await describeFailure(error, operation))
+    commands.setFailed(message)
+    failure = failureSection(message, error instanceof InputError, operation)
   } finally {
     process.off('SIGINT', onSignal)
     process.off('SIGTERM', onSignal)
-    await flushSummary(context)
+    await flushSummary(context, failure)
+  }
+}
+
+/** The short summary of a step that failed before it said anything else: what was wrong, and whether anything was sent. */
+function failureSection(message: string, nothingSent: boolean, operation: OperationModule | undefined): SummarySection {
+  // Before the operation is loaded (a secret input refused while masking, say), the input names it when it is a plain word.
+  const given = getInput('operation').trim()
+  const name = operation?.name ?? (/^[a-z][a-z-]{0,39}$/.test(given) ? given : 'the step')
+  return {
+    heading: `${name} failed`,
+    lead: nothingSent ? { mark: 'refused', result: 'Nothing was sent', subject: [name] } : { mark: 'failure', result: 'Failed', subject: [name] },
+    lines: [message]
   }
 }
 
@@ -106,8 +122,14 @@ function declaredOnly(operation: OperationModule, action: ReadonlySet<string>): 
   }
 }
 
-async function flushSummary(context: StepContext | undefined): Promise<void> {
+/** Writes the job summary: the context's sections, or when the step failed before adding any, its failure. */
+async function flushSummary(context: StepContext | undefined, failure: SummarySection | undefined): Promise<void> {
   try {
+    if (failure && (!context || context.isEmpty())) {
+      if (context) context.summary(failure)
+      // Loaded only here: a step refused on its inputs loads no other summary code.
+      else (await import('./runner/summary-file.js')).writeSummary([failure])
+    }
     await context?.flush()
   } catch (error) {
     commands.warning(`Could not write the job summary: ${(error as Error).message}`)

@@ -117,9 +117,10 @@ describe('text from the service on GitHub pings nobody and links nowhere', () =>
         expect((body.description ?? '').length).toBeLessThanOrEqual(140)
         expect((body.output?.title ?? '').length).toBeLessThanOrEqual(255)
       }
-      // The summary's own elements and its one link, to the checked build URL, are the action's.
+      // The summary's own elements and its links, to the checked build URL and to the commit on GitHub, are the action's.
       const summary = result.files.summary
-      texts.push(summary.replace(`<a href="${buildUrl}">`, '').replace(/<\/?(h3|p|a|table|tr|td|th|code)>/g, ' '))
+      const own = summary.replace(`<a href="${buildUrl}">`, '').replace(/<a href="https:\/\/github\.com\/[\w.-]+\/[\w.-]+\/commit\/[0-9a-f]{7,64}">/g, '')
+      texts.push(own.replace(/<\/?(h3|p|a|table|tr|td|th|code|details|summary)>/g, ' '))
       expect(texts.length).toBeGreaterThanOrEqual(4)
       for (const text of texts) expect({ text, found: pingsAndLinks(decodeCharacterReferences(text)) }).toEqual({ text, found: [] })
     } finally {

@@ -52,7 +52,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
     })
     expect(JSON.parse(result.outputs.response)).toEqual(TRIGGERED.body)
     // A zero-width joiner after '#' keeps GitHub from linking #42 to the issue of that number.
-    expect(result.summary).toContain('Build #\u200d42 triggered on app-1')
+    expect(result.summary).toContain('\u23f3 Triggered \u00b7 app-1 \u00b7 primary \u00b7 <a href="https://service.example/build/build-abc">Build #\u200d42</a>')
     expect(result.summary).toContain('https://service.example/build/build-abc')
     expectNoSecrets(result)
   })

@@ -208,7 +208,7 @@ describe('operation abort', () => {
       { abort_reason: 'Superseded by a newer commit', abort_with_success: true, skip_git_status_report: true, skip_notifications: true }
     ])
     expect(result.outputs).toMatchObject({ 'build-slug': 'build-abc', response: '{"status":"ok"}' })
-    expect(result.summary).toContain('Build build-abc aborted on app-1')
+    expect(result.summary).toContain('\u26d4 Aborted with success \u00b7 app-1 \u00b7 build build-abc')
     expectNoSecrets(result)
   })
 

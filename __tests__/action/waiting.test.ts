@@ -133,7 +133,7 @@ describe('aborting a build that has already finished', () => {
     expect(service.calls(`POST ${path}/abort`)).toHaveLength(1)
     expect(result.stdout).toContain(`::notice::Build ${build} had already finished before it could be aborted; its final status is failed (error). Nothing was changed.`)
     expect(result.outputs).toMatchObject({ 'build-slug': build, 'build-status': 'failed', 'build-status-text': 'error' })
-    expect(result.summary).toContain(`Build ${build} had already finished on ${app}`)
+    expect(result.summary).toContain(`\u2139\ufe0f Already finished (failed) \u00b7 ${app} \u00b7 build ${build}`)
   })
 
   it('fails with fail-if-finished: true', async () => {

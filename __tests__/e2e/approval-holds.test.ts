@@ -60,7 +60,7 @@ describe('a fork pull request trigger held for manual approval', () => {
       `::notice::The service started no build: manual build approval is on for app ios-app, and its build request ${request.slug} for commit ${sha} of pull request #${number} awaits approval.`
     )
     expect(result.stdout).toContain(`operation approve-build-request (build-request-slug: ${request.slug})`)
-    expect(result.summary).toContain(`Build request ${request.slug} awaits approval on ios-app`)
+    expect(result.summary).toContain(`\u23f8\ufe0f Awaiting approval \u00b7 ios-app \u00b7 build request ${request.slug}`)
     expect(result.stdout).not.toMatch(/named no build slug/)
     expect((await emulatorState(emu)).builds).toEqual([])
   })

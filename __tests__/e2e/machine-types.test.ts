@@ -96,7 +96,7 @@ describe('migrate-machine-types through dist/index.js', () => {
     // The admin sees two of the Workspace's apps; the owner's dry run reads all five.
     expect(preview.outputs['checked-count']).toBe('2')
     expect(JSON.parse(preview.outputs['migrated-apps'])).toEqual(['ios-app (ios-app)'])
-    expect(preview.summary).toContain('Dry run: 1 of the 2 app(s) this token can see would change. Nothing was changed.')
+    expect(preview.summary).toContain('Dry run: 1 would change, 1 unchanged')
     const note = preview.outputs['dry-run-note']
     expect(note).toContain('The dry run read the 2 app(s) of Workspace acme that this token can see.')
     expect(note).toContain('needs the Workspace owner role; a dry run cannot check that')

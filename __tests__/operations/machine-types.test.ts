@@ -127,7 +127,8 @@ describe('migrate-machine-types dry run', () => {
     expect(errors.map((e) => e.app)).toEqual(['Legacy (app-5)', 'Secret (app-6)'])
     expect(errors[0].error).toMatch(/service\.yml is not valid YAML: .+ at line \d+, column \d+/)
     expect(errors[1].error).toMatch(/could not read service\.yml: .*403: Admin access required/)
-    expect(result.summary).toContain('Dry run: 3 of the 6 app(s) this token can see would change. Nothing was changed.')
+    expect(result.summary).toContain('\u26a0\ufe0f Dry run: 3 would change, 1 unchanged, 2 not checked')
+    expect(result.summary).toContain('Nothing was changed (a dry run); 6 app(s) read.')
     expect(result.outputs['checked-count']).toBe('6')
     const note = result.outputs['dry-run-note']
     expect(note).toMatch(/^The dry run read the 6 app\(s\) of Workspace org-acme that this token can see\. .*needs the Workspace owner role; a dry run cannot check that/)
@@ -152,7 +153,7 @@ describe('migrate-machine-types dry run', () => {
     expect(result.outputs['migrated-apps']).toBe('[]')
     expect(result.outputs['migrated-count']).toBe('0')
     expect(result.outputs.errors).toBe('[]')
-    expect(result.summary).toContain('Dry run: none of the 1 app(s) this token can see uses g2-m1.4core; nothing would change.')
+    expect(result.summary).toContain('\u2139\ufe0f Dry run: 0 would change, 1 unchanged')
     expect(result.outputs['checked-count']).toBe('1')
     expect(result.outputs['dry-run-note']).toMatch(/^The dry run read the 1 app\(s\) of user user-sam that this token can see\. .*must be run with that user's own token; a dry run cannot check that/)
   })

@@ -17,7 +17,6 @@ import { randomString } from '../helpers/random.js'
  * exists, remove it from this list (a test below says so).
  */
 const PENDING_PAGES = [
-  'docs/summaries.md',
   'docs/oidc.md'
 ]
 

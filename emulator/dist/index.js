@@ -488,9 +488,22 @@ function buildJson(build, now) {
         triggered_at: iso(build.triggeredAt),
         started_on_worker_at: iso(build.startedAt),
         finished_at: iso(progress.finishedAt),
+        credit_cost: creditCost(build, progress.finishedAt),
         original_build_params: build.originalParams,
         ...(build.pipelineWorkflowId === undefined ? {} : { pipeline_workflow_id: build.pipelineWorkflowId })
     };
+}
+/**
+ * What a finished build cost: its app's credits for each started minute on a worker, the
+ * emulator's own rule. Null on a plan without credits, as recorded real answers show
+ * (kevalpatel2106/pocket-ci, GetBuildsResponses.kt), and while the build has not finished.
+ */
+function creditCost(build, finishedAt) {
+    if (build.creditsPerMinute === null || finishedAt === null)
+        return null;
+    if (build.startedAt === null)
+        return 0;
+    return Math.ceil(Math.max(0, finishedAt - build.startedAt) / 60_000) * build.creditsPerMinute;
 }
 /** The build with everything the emulator recorded about it, for `/_emulator/state`. */
 function buildStateJson(build, now) {
@@ -1309,6 +1322,7 @@ function newAppRecord(init) {
         // Off unless the app's settings turn it on (the contract: "if the AI build summary feature is enabled").
         aiSummary: false,
         concurrency: null,
+        creditsPerMinute: null,
         ...fields,
         slug: init.slug,
         owner: { account_type: init.owner.account_type, slug: init.owner.slug },
@@ -5090,6 +5104,8 @@ function checkApp(app, where, users, groupsByOrg) {
         fail(where, `${at}.hold_without_owners must be true or false`);
     if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0))
         fail(where, `${at}.concurrency must be a whole number, 0 or more`);
+    if (app.credits_per_minute !== undefined && !(Number.isInteger(app.credits_per_minute) && app.credits_per_minute >= 0))
+        fail(where, `${at}.credits_per_minute must be a whole number, 0 or more`);
     const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined;
     for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
         if (!['admin', 'manager', 'member'].includes(role))
@@ -5256,6 +5272,7 @@ class EmulatorState {
                 ai_summary: a.aiSummary,
                 hold_without_owners: a.holdWithoutOwners === true,
                 concurrency: a.concurrency,
+                credits_per_minute: a.creditsPerMinute,
                 extra: a.extra
             })),
             builds: [...this.builds.values()].map((b) => describeBuild(b, now)),
@@ -5303,7 +5320,8 @@ function appFromSeed(a) {
         // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
         manualApproval: a.is_public === true || a.manual_approval !== false,
         holdWithoutOwners: a.hold_without_owners === true,
-        concurrency: a.concurrency
+        concurrency: a.concurrency,
+        creditsPerMinute: a.credits_per_minute
     });
 }
 /** The app object as the API returns it. */
@@ -6044,6 +6062,7 @@ function triggerBuild(state, app, request, now, defaultDurationMs, buildRequest 
         triggeredAt: now,
         startedAt: free ? now : null,
         durationMs: request.durationMs ?? defaultDurationMs,
+        creditsPerMinute: app.creditsPerMinute,
         outcome: request.outcome ?? app.buildOutcome,
         triggeredWorkflow: workflow,
         branch: text.branch ?? null,
@@ -6359,6 +6378,7 @@ function workflowBuild(app, pipeline, workflow, startedAt, fails) {
         triggeredAt: startedAt,
         startedAt,
         durationMs: pipeline.stageDurationMs,
+        creditsPerMinute: app.creditsPerMinute,
         outcome: fails ? 'failure' : 'success',
         triggeredWorkflow: workflow.name,
         branch: text.branch ?? null,
@@ -7481,6 +7501,8 @@ const configRoutes = [
 
 
 
+
+
 const pipelines_iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
 /** The pipeline named by `:pipeline`, provided it belongs to the route's app. */
 function findPipeline(ctx) {
@@ -7495,6 +7517,11 @@ function getPipeline(ctx) {
     const view = ctx.model.pipelineView(ctx.app(), pipeline);
     const attempt = pipeline.attempts[pipeline.attempts.length - 1];
     const finished = !['running', 'on_hold'].includes(view.status);
+    const now = ctx.model.now();
+    // Each workflow runs as a build of its own: its end and cost are that build's.
+    const workflows = view.stages.flatMap((stage) => stage.workflows);
+    const timesOf = new Map(workflows.map((w) => [w.id, workflowTimes(ctx, w, now)]));
+    const costs = [...timesOf.values()].map((t) => t.credit_cost);
     return {
         status: 200,
         json: {
@@ -7508,18 +7535,31 @@ function getPipeline(ctx) {
             finished_at: pipelines_iso(view.finishedAt),
             put_on_hold_at: attempt.startedAt === null ? pipelines_iso(attempt.at) : null,
             abort_reason: pipeline.abort?.reason ?? '',
+            // As for builds: null on a plan without credits; the workflows' sum once the pipeline ended.
+            credit_cost: finished && costs.some((c) => c !== null) ? costs.reduce((sum, c) => sum + (c ?? 0), 0) : null,
             rebuildable: finished,
             current_attempt_id: `${pipeline.id}-${attempt.number}`,
             attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: pipelines_iso(a.at) })),
             stages: view.stages.map((stage) => ({
                 id: stage.name,
                 name: stage.name,
-                workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, started_at: pipelines_iso(w.startedAt) }))
+                workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, ...timesOf.get(w.id) }))
             })),
             // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
             trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
         }
     };
+}
+/**
+ * A workflow's times and credit_cost: those of the build it runs as (null until it has one
+ * that ended). A workflow kept from an earlier attempt keeps its build's start.
+ */
+function workflowTimes(ctx, w, now) {
+    const build = w.externalId === '' ? undefined : ctx.model.state.builds.get(w.externalId);
+    if (!build)
+        return { started_at: pipelines_iso(w.startedAt), finished_at: null, credit_cost: null };
+    const { finishedAt } = progressOf(build, now);
+    return { started_at: pipelines_iso(w.startedAt ?? build.startedAt), finished_at: pipelines_iso(finishedAt), credit_cost: creditCost(build, finishedAt) };
 }
 function pipelines_abort(ctx) {
     const body = bodyObject(ctx.body, true);

@@ -50,6 +50,7 @@ export function newAppRecord(init: AppInit): AppRecord {
     // Off unless the app's settings turn it on (the contract: "if the AI build summary feature is enabled").
     aiSummary: false,
     concurrency: null,
+    creditsPerMinute: null,
     ...fields,
     slug: init.slug,
     owner: { account_type: init.owner.account_type, slug: init.owner.slug },

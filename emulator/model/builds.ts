@@ -124,6 +124,7 @@ export function triggerBuild(state: EmulatorState, app: AppRecord, request: Trig
     triggeredAt: now,
     startedAt: free ? now : null,
     durationMs: request.durationMs ?? defaultDurationMs,
+    creditsPerMinute: app.creditsPerMinute,
     outcome: request.outcome ?? app.buildOutcome,
     triggeredWorkflow: workflow,
     branch: text.branch ?? null,

@@ -44,6 +44,7 @@ function workflowBuild(app: AppRecord, pipeline: PipelineRecord, workflow: Pipel
     triggeredAt: startedAt,
     startedAt,
     durationMs: pipeline.stageDurationMs,
+    creditsPerMinute: app.creditsPerMinute,
     outcome: fails ? 'failure' : 'success',
     triggeredWorkflow: workflow.name,
     branch: text.branch ?? null,

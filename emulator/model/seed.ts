@@ -91,6 +91,7 @@ function checkApp(app: SeedApp, where: string, users: Set<string>, groupsByOrg: 
   if (app.manual_approval !== undefined && typeof app.manual_approval !== 'boolean') fail(where, `${at}.manual_approval must be true or false`)
   if (app.hold_without_owners !== undefined && typeof app.hold_without_owners !== 'boolean') fail(where, `${at}.hold_without_owners must be true or false`)
   if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0)) fail(where, `${at}.concurrency must be a whole number, 0 or more`)
+  if (app.credits_per_minute !== undefined && !(Number.isInteger(app.credits_per_minute) && app.credits_per_minute >= 0)) fail(where, `${at}.credits_per_minute must be a whole number, 0 or more`)
   const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined
   for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
     if (!['admin', 'manager', 'member'].includes(role)) fail(where, `${at}.group_roles has unknown role "${role}"`)

@@ -154,6 +154,7 @@ export class EmulatorState {
         ai_summary: a.aiSummary,
         hold_without_owners: a.holdWithoutOwners === true,
         concurrency: a.concurrency,
+        credits_per_minute: a.creditsPerMinute,
         extra: a.extra
       })),
       builds: [...this.builds.values()].map((b) => describeBuild(b, now)),
@@ -203,7 +204,8 @@ function appFromSeed(a: SeedApp): AppRecord {
     // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
     manualApproval: a.is_public === true || a.manual_approval !== false,
     holdWithoutOwners: a.hold_without_owners === true,
-    concurrency: a.concurrency
+    concurrency: a.concurrency,
+    creditsPerMinute: a.credits_per_minute
   })
 }
 

@@ -75,6 +75,8 @@ export interface SeedApp {
   hold_without_owners?: boolean
   /** Builds of the app that may run at once; more wait on hold (`is_on_hold`). Unlimited when absent. */
   concurrency?: number
+  /** Credits a minute of its builds costs (a credit-based plan); absent: a plan without credits, `credit_cost` null. */
+  credits_per_minute?: number
 }
 
 /** An artifact a successful build produces: its content is made-up bytes of the given size. */
@@ -155,6 +157,8 @@ export interface AppRecord {
   holdWithoutOwners?: boolean
   /** Builds that may run at once; null: unlimited. Builds beyond it are on hold. */
   concurrency: number | null
+  /** Credits a started minute of a build costs; null on a plan without credits. */
+  creditsPerMinute: number | null
 }
 
 /** A trigger held for manual approval: no build exists until it is approved. */
@@ -181,6 +185,8 @@ export interface BuildRecord {
   /** null while the build is on hold: no free concurrency slot yet */
   startedAt: number | null
   durationMs: number
+  /** The app's credits a minute when the build was triggered; null on a plan without credits. */
+  creditsPerMinute: number | null
   outcome: BuildOutcome
   triggeredWorkflow: string
   branch: string | null

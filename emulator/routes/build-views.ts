@@ -26,11 +26,23 @@ export function buildJson(build: BuildRecord, now: number): Record<string, unkno
     triggered_at: iso(build.triggeredAt),
     started_on_worker_at: iso(build.startedAt),
     finished_at: iso(progress.finishedAt),
+    credit_cost: creditCost(build, progress.finishedAt),
     original_build_params: build.originalParams,
     stack_identifier: build.stackIdentifier,
     machine_type_id: build.machineTypeId,
     ...(build.pipelineWorkflowId === undefined ? {} : { pipeline_workflow_id: build.pipelineWorkflowId })
   }
+}
+
+/**
+ * What a finished build cost: its app's credits for each started minute on a worker, the
+ * emulator's own rule. Null on a plan without credits, as recorded real answers show
+ * (kevalpatel2106/pocket-ci, GetBuildsResponses.kt), and while the build has not finished.
+ */
+export function creditCost(build: BuildRecord, finishedAt: number | null): number | null {
+  if (build.creditsPerMinute === null || finishedAt === null) return null
+  if (build.startedAt === null) return 0
+  return Math.ceil(Math.max(0, finishedAt - build.startedAt) / 60_000) * build.creditsPerMinute
 }
 
 /** The build with everything the emulator recorded about it, for `/_emulator/state`. */

@@ -3,8 +3,11 @@ import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
 import { notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import type { PipelineRecord } from '../model/types.js'
+import type { PipelineWorkflowView } from '../model/pipelines.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
 import { bodyObject, optionalBoolean, optionalString } from '../http/validation.js'
+import { progressOf } from '../model/build-progress.js'
+import { creditCost } from './build-views.js'
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
@@ -21,6 +24,11 @@ function getPipeline(ctx: RequestContext): Reply {
   const view = ctx.model.pipelineView(ctx.app(), pipeline)
   const attempt = pipeline.attempts[pipeline.attempts.length - 1]
   const finished = !['running', 'on_hold'].includes(view.status)
+  const now = ctx.model.now()
+  // Each workflow runs as a build of its own: its end and cost are that build's.
+  const workflows = view.stages.flatMap((stage) => stage.workflows)
+  const timesOf = new Map(workflows.map((w) => [w.id, workflowTimes(ctx, w, now)]))
+  const costs = [...timesOf.values()].map((t) => t.credit_cost)
   return {
     status: 200,
     json: {
@@ -34,18 +42,31 @@ function getPipeline(ctx: RequestContext): Reply {
       finished_at: iso(view.finishedAt),
       put_on_hold_at: attempt.startedAt === null ? iso(attempt.at) : null,
       abort_reason: pipeline.abort?.reason ?? '',
+      // As for builds: null on a plan without credits; the workflows' sum once the pipeline ended.
+      credit_cost: finished && costs.some((c) => c !== null) ? costs.reduce<number>((sum, c) => sum + (c ?? 0), 0) : null,
       rebuildable: finished,
       current_attempt_id: `${pipeline.id}-${attempt.number}`,
       attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: iso(a.at) })),
       stages: view.stages.map((stage) => ({
         id: stage.name,
         name: stage.name,
-        workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, started_at: iso(w.startedAt) }))
+        workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, ...timesOf.get(w.id) }))
       })),
       // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
       trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
     }
   }
+}
+
+/**
+ * A workflow's times and credit_cost: those of the build it runs as (null until it has one
+ * that ended). A workflow kept from an earlier attempt keeps its build's start.
+ */
+function workflowTimes(ctx: RequestContext, w: PipelineWorkflowView, now: number): { started_at: string | null; finished_at: string | null; credit_cost: number | null } {
+  const build = w.externalId === '' ? undefined : ctx.model.state.builds.get(w.externalId)
+  if (!build) return { started_at: iso(w.startedAt), finished_at: null, credit_cost: null }
+  const { finishedAt } = progressOf(build, now)
+  return { started_at: iso(w.startedAt ?? build.startedAt), finished_at: iso(finishedAt), credit_cost: creditCost(build, finishedAt) }
 }
 
 function abort(ctx: RequestContext): Reply {

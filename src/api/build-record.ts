@@ -1,4 +1,5 @@
 import { ApiError } from '../http/api-error.js'
+import { timingOf, type BuildTiming } from './build-timing.js'
 
 /** The service's record of a build (GET /apps/{app}/builds/{build}): the fields the action reads, checked and typed. */
 export interface ServiceBuild {
@@ -11,6 +12,8 @@ export interface ServiceBuild {
   abort_reason?: string
   triggered_workflow?: string
   finished_at?: string
+  /** How long it waited and ran, and its cost, when the record tells. */
+  timing: BuildTiming
 }
 
 /** How a build ended: the service's status code mapped to a word. */
@@ -52,7 +55,8 @@ export function readServiceBuild(data: unknown, method: string, path: string): S
     is_on_hold: raw.is_on_hold === true,
     abort_reason: text(raw.abort_reason),
     triggered_workflow: text(raw.triggered_workflow),
-    finished_at: text(raw.finished_at)
+    finished_at: text(raw.finished_at),
+    timing: timingOf({ triggered: raw.triggered_at, started: raw.started_on_worker_at, finished: raw.finished_at, credits: raw.credit_cost })
   }
 }
 

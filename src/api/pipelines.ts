@@ -3,6 +3,7 @@ import { ApiError } from '../http/api-error.js'
 import type { ApiResponse, ServiceClient } from '../http/service-client.js'
 import { excerpt } from '../safe-text.js'
 import { describeUnsafeSlug, pipelinePath, slugProblem } from './paths.js'
+import { timingOf, type BuildTiming } from './build-timing.js'
 
 /** A workflow of a pipeline's current attempt. */
 export interface PipelineWorkflow {
@@ -13,13 +14,17 @@ export interface PipelineWorkflow {
   /** The slug of the build the workflow runs as (`external_id`); '' until it has started. */
   buildSlug: string
   status: string
+  timing: BuildTiming
 }
 
 /** A pipeline as the action follows it. */
 export interface PipelineRecord {
   id: string
+  /** The pipeline's name in the configuration, when the answer gives it. */
+  name?: string
   status: string
   abortReason?: string
+  timing: BuildTiming
   workflows: PipelineWorkflow[]
   response: string
 }
@@ -58,10 +63,12 @@ export function pipelineRecord(res: ApiResponse<Record<string, unknown> | undefi
       name: text(w?.name),
       id: text(w?.id),
       buildSlug: workflowBuildSlug(w?.external_id, path, res.status),
-      status: text(w?.status)
+      status: text(w?.status),
+      timing: timingOf({ started: w?.started_at, finished: w?.finished_at, credits: w?.credit_cost })
     }))
   )
-  return { id: pipelineId, status: raw.status, abortReason: text(raw.abort_reason) || undefined, workflows, response: res.text }
+  const timing = timingOf({ triggered: raw.triggered_at, started: raw.started_at, finished: raw.finished_at, credits: raw.credit_cost })
+  return { id: pipelineId, name: text(raw.name) || undefined, status: raw.status, abortReason: text(raw.abort_reason) || undefined, timing, workflows, response: res.text }
 }
 
 /** A workflow's `external_id`: its build's slug, '' (or absent) until it has started; one that is no safe slug makes the answer invalid. */

@@ -16,6 +16,7 @@ import { sleep } from '../sleep.js'
 import type { HandlerContext } from '../step/context.js'
 import { startOrReuse, type ReuseSettings } from './reuse.js'
 import type { WaitSettings } from './wait.js'
+import { commitLink, leadLinks } from './lead.js'
 
 /** What the held trigger needs of the trigger's inputs. */
 export interface HeldTriggerInputs {
@@ -58,6 +59,13 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
     ownersAdvice(params)
   ctx.summary({
     heading: `Build request ${request.slug} awaits approval on ${appSlug}`,
+    lead: {
+      mark: 'held',
+      result: 'Awaiting approval',
+      subject: [appSlug, params.pipeline_id ? `pipeline ${params.pipeline_id}` : (params.workflow_id ?? ''), `build request ${request.slug}`],
+      links: leadLinks(undefined, commitLink(ctx, params.commit_hash))
+    },
+    fold: true,
     facts: [
       ['Workflow', params.workflow_id],
       ['Pipeline', params.pipeline_id],

@@ -17,19 +17,10 @@ import type { WaitSettings } from './wait.js'
 import { savedPipeline } from './pending.js'
 import type { SummarySection } from '../runner/summary.js'
 import { abortOnStop, leftAsIs, whyStopped } from './stop.js'
+import { endLead, reportTiming } from './lead.js'
+import { pipelineFlow, workflowsOutput, workflowsTable } from './pipeline-summary.js'
 
-/**
- * The builds output of a pipeline: its workflows, each with its stage, name, build slug (its
- * `external_id`, '' until it has started), status and the workflow's own id.
- */
-export function workflowsOutput(pipeline: PipelineRecord): { stage: string; name: string; 'build-slug': string; status: string; 'workflow-id': string }[] {
-  return pipeline.workflows.map((w) => ({ stage: w.stage, name: w.name, 'build-slug': w.buildSlug, status: w.status, 'workflow-id': w.id }))
-}
-
-/** The summary table of a pipeline's workflows. */
-export function workflowsTable(pipeline: PipelineRecord): string[][] {
-  return [['Stage', 'Workflow', 'Build', 'Status'], ...pipeline.workflows.map((w) => [w.stage, w.name, w.buildSlug, w.status])]
-}
+export { workflowsOutput, workflowsTable } from './pipeline-summary.js'
 
 /** The pipeline-status and builds outputs of a pipeline as it stands. */
 function reportState(pipeline: PipelineRecord, ctx: HandlerContext): void {
@@ -43,7 +34,7 @@ export async function followPipeline(appSlug: string, pipelineId: string, settin
   const deadline = Date.now() + settings.timeoutMs
   const seen = new Map<string, string>()
   // Stands in until the first read answers, so a cancel before then still aborts the pipeline.
-  let pipeline: PipelineRecord = { id: pipelineId, status: 'status not known yet', workflows: [], response: '' }
+  let pipeline: PipelineRecord = { id: pipelineId, status: 'status not known yet', timing: {}, workflows: [], response: '' }
   const heartbeat = new Heartbeat(settings.heartbeatMs, (elapsed) => ctx.info(`Still waiting for pipeline ${pipelineId}: ${elapsed} elapsed, ${phaseOf(pipeline)}`))
   for (const warning of settings.warnings) ctx.warning(warning)
   ctx.info(`Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`)
@@ -75,7 +66,9 @@ export async function followPipeline(appSlug: string, pipelineId: string, settin
   reportState(pipeline, ctx)
   ctx.output(Output.response, pipeline.response)
   section.facts?.push(['Result', pipeline.status])
-  section.table = workflowsTable(pipeline)
+  reportTiming(section, pipeline.timing, ctx)
+  drawPipeline(section, pipeline, pipeline.status)
+  endLead(section, pipeline.status, pipeline.timing)
   const succeeded = pipeline.status === 'succeeded'
   const message = `Pipeline ${pipelineId} finished: ${pipeline.status}`
   if (!succeeded && settings.failOnBuildFailure) throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
@@ -128,6 +121,8 @@ async function stop(appSlug: string, pipeline: PipelineRecord, kind: 'timed-out'
   const why = whyStopped(kind, settings.timeoutMs)
   reportState({ ...pipeline, status: kind }, ctx)
   section.facts?.push(['Result', `${kind}: pipeline aborted`])
+  endLead(section, kind)
+  if (pipeline.workflows.length > 0) drawPipeline(section, pipeline, kind)
   try {
     await abortOnStop(ctx.client, { appSlug, pipelineId: pipeline.id }, why, ctx.runUrl)
     ctx.saveState(State.pendingWork, '')
@@ -141,6 +136,15 @@ async function stop(appSlug: string, pipeline: PipelineRecord, kind: 'timed-out'
 export async function startedPipeline(appSlug: string, pipelineId: string, url: string | undefined, wait: WaitSettings | undefined, section: SummarySection, ctx: HandlerContext): Promise<void> {
   ctx.output(Output.pipelineId, pipelineId)
   if (url) ctx.output(Output.pipelineUrl, url)
-  section.heading = `Pipeline ${pipelineId} triggered on ${appSlug}`
+  section.heading = `${section.lead?.subject[1] ?? 'Pipeline'} triggered on ${appSlug}`
   if (wait) await followPipeline(appSlug, pipelineId, wait, section, ctx)
+}
+
+/** The pipeline's diagram and its table of linked builds, as the summary shows them. */
+function drawPipeline(section: SummarySection, pipeline: PipelineRecord, status: string): void {
+  const name = pipeline.name ?? section.lead?.subject.find((part) => part.startsWith('pipeline '))?.slice('pipeline '.length) ?? 'pipeline'
+  section.mermaid = pipelineFlow({ ...pipeline, status }, name)
+  section.table = workflowsTable(pipeline, section.lead?.links?.find((link) => link.text === 'Open the pipeline')?.href)
+  const failed = pipeline.workflows.filter((w) => w.status === 'failed').map((w) => `${w.name} (stage ${w.stage})`)
+  if (failed.length > 0) section.lines?.push(`Failed: ${failed.join(', ')}.`)
 }

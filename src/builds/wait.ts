@@ -13,6 +13,7 @@ import type { SummarySection } from '../runner/summary.js'
 import type { HandlerContext } from '../step/context.js'
 import { abortOnStop, leftAsIs, whyStopped } from './stop.js'
 import { explainFailure } from './explain.js'
+import { describeTiming, endLead, reportTiming } from './lead.js'
 
 /** How to wait for a build, as the inputs give it. */
 export interface WaitSettings {
@@ -141,7 +142,17 @@ function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'fini
     build.section.lines?.push(`Why it failed, in the service's AI summary: ${explanation}`)
     ctx.info(`The service's AI summary of build ${build.buildSlug}: ${explanation}`)
   }
+  if (!result.succeeded) {
+    const why = [result.record.status_text && `status text: ${result.record.status_text}`, result.record.abort_reason && `abort reason: ${result.record.abort_reason}`].filter(Boolean).join('; ')
+    build.section.lines?.push(`The build ended ${result.status}${why ? ` (${why})` : ''}; its log is on the service.`)
+  }
+  reportTiming(build.section, result.record.timing, ctx)
+  endLead(build.section, result.status, result.record.timing)
+  const workflow = result.record.triggered_workflow
+  if (workflow && build.section.lead && !build.section.lead.subject.includes(workflow)) build.section.lead.subject.push(workflow)
   const message = `Build ${build.buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
+  const timing = describeTiming(result.record.timing)
+  if (timing) ctx.info(`Build ${build.buildSlug} ${timing}`)
   if (!result.succeeded && settings.failOnBuildFailure) throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
   ctx.info(message)
   return result.succeeded
@@ -153,6 +164,7 @@ async function stopAndAbort({ appSlug, buildSlug, section }: Waited, kind: 'time
   ctx.output(Output.buildStatus, kind)
   ctx.output(Output.buildStatusText, why)
   section.facts?.push(['Result', `${kind}: build aborted`])
+  endLead(section, kind)
   let outcome
   try {
     outcome = await abortOnStop(ctx.client, { appSlug, buildSlug }, why, ctx.runUrl)
@@ -161,7 +173,9 @@ async function stopAndAbort({ appSlug, buildSlug, section }: Waited, kind: 'time
     throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })
   }
   if (outcome?.kind === 'finished' && !outcome.byEarlierAttempt) {
+    section.lines?.push(`The action stopped waiting because ${why}; the build had just finished (${outcome.status}).`)
     throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build had just finished (${outcome.status}), so there was nothing to abort.`)
   }
+  section.lines?.push(`The action stopped waiting because ${why}, and aborted the build.`)
   throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build was aborted.`)
 }

@@ -30,6 +30,16 @@ export async function readBuildOverrides(get: GetInput, environments: readonly E
   }
 }
 
+/** The overrides as summary rows: the secrets by name only. */
+export function overrideFacts(params: BuildParams): Array<[string, string | number | undefined]> {
+  return [
+    ['Build secrets', params.secrets?.map((item) => item.key).join(', ')],
+    ['Priority', params.priority],
+    ['Stack', params.stack],
+    ['Machine type', params.machine_type_id]
+  ]
+}
+
 function readPriority(get: GetInput): number | undefined {
   const value = singleLine(get, Input.priority)
   if (value === undefined) return undefined

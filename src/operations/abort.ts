@@ -59,7 +59,7 @@ async function abortOne(inputs: AbortInputs & { buildSlug: string }, ctx: Handle
   const aborted = `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`
   if (result.kind === 'aborted') {
     ctx.info(`Aborted build ${inputs.buildSlug}`)
-    ctx.summary({ heading: aborted, facts })
+    ctx.summary({ heading: aborted, lead: { mark: 'aborted', result: inputs.abortWithSuccess ? 'Aborted with success' : 'Aborted', subject: [inputs.appSlug, `build ${inputs.buildSlug}`] }, lines: inputs.abortReason ? [`Reason: ${inputs.abortReason}`] : undefined, facts: facts.slice(1), fold: true })
     return
   }
   const final = `${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
@@ -74,5 +74,8 @@ async function abortOne(inputs: AbortInputs & { buildSlug: string }, ctx: Handle
   const message = `Build ${inputs.buildSlug} had already finished before it could be aborted; its final status is ${final}.`
   if (inputs.failIfFinished) throw new Error(`${message} Set ${Input.failIfFinished}: false to let the step pass when the build has already finished.`)
   ctx.notice(`${message} Nothing was changed.`)
-  ctx.summary({ heading: `Build ${inputs.buildSlug} had already finished on ${inputs.appSlug}`, lines: [`${message} Nothing was changed.`], facts: [['Result', result.status]] })
+  ctx.summary({
+    heading: `Build ${inputs.buildSlug} had already finished on ${inputs.appSlug}`,
+    lead: { mark: 'note', result: `Already finished (${result.status})`, subject: [inputs.appSlug, `build ${inputs.buildSlug}`] },
+    lines: [`${message} Nothing was changed.`], facts: [['Result', result.status]] })
 }

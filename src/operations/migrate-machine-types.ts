@@ -119,10 +119,14 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
       : `Dry run: none of the ${preview.checked} app(s) this token can see uses ${inputs.fromMachine}; nothing would change.`
   ctx.info(summaryLine)
   ctx.notice(note)
+  const unchanged = Math.max(0, preview.checked - labels.length - preview.errors.length)
+  const counts = [`${labels.length} would change`, `${unchanged} unchanged`, ...(preview.errors.length > 0 ? [`${preview.errors.length} not checked`] : [])]
   ctx.summary({
     heading: `Machine type migration preview for ${describeScope(inputs.scope)}: ${inputs.fromMachine} → ${inputs.toMachine}`,
-    lines: [summaryLine, checkNote, note, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
-    table: preview.apps.length > 0 ? [['App', 'Slug', 'Where'], ...preview.apps.map(previewRow)] : undefined
+    lead: { mark: preview.errors.length > 0 ? 'warning' : 'note', result: `Dry run: ${counts.join(', ')}`, subject: [describeScope(inputs.scope), `${inputs.fromMachine} → ${inputs.toMachine}`] },
+    lines: [`Nothing was changed (a dry run); ${preview.checked} app(s) read.`, checkNote, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
+    table: preview.apps.length > 0 ? [['App', 'Slug', 'Where'], ...preview.apps.map(previewRow)] : undefined,
+    note
   })
 }
 

@@ -1,6 +1,6 @@
 /** operation: rebuild-pipeline — starts a finished pipeline again: all of it, or with partial only its failed workflows and those after them. */
 import { getPipeline, rebuildPipeline as rebuild } from '../api/pipelines.js'
-import { workflowsOutput, workflowsTable } from '../builds/pipeline.js'
+import { pipelineFlow, workflowsOutput, workflowsTable } from '../builds/pipeline-summary.js'
 import { Input, Output } from '../constants.js'
 import { booleanFlag, requiredSlug, type GetInput } from '../inputs/readers.js'
 import { defineOperation } from './operation.js'
@@ -31,9 +31,13 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
     ctx.output(Output.pipelineStatus, pipeline.status)
     ctx.output(Output.builds, workflowsOutput(pipeline))
     ctx.info(`Pipeline ${inputs.pipelineId} of ${inputs.appSlug} rebuilt${inputs.partial ? ' (failed and later workflows only)' : ''}: ${pipeline.status}`)
+    const name = pipeline.name ?? inputs.pipelineId
     ctx.summary({
-      heading: `Pipeline ${inputs.pipelineId} rebuilt`,
-      facts: [['Partial', inputs.partial], ['Status', pipeline.status]],
+      heading: `Pipeline ${name} rebuilt`,
+      lead: { mark: 'running', result: 'Rebuilt', subject: [inputs.appSlug, `pipeline ${name}`] },
+      facts: [['Pipeline id', inputs.pipelineId], ['Partial', inputs.partial], ['Status', pipeline.status]],
+      fold: true,
+      mermaid: pipelineFlow(pipeline, name),
       table: workflowsTable(pipeline)
     })
   }

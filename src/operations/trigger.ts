@@ -1,7 +1,7 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
 import { DOWNLOAD_NEED, readTriggerArtifacts, TRIGGER_ARTIFACT_INPUTS, type ArtifactSettings } from '../builds/artifacts/settings.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../inputs/build-params.js'
-import { OVERRIDE_INPUTS, readBuildOverrides } from '../inputs/build-overrides.js'
+import { OVERRIDE_INPUTS, overrideFacts, readBuildOverrides } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
@@ -17,6 +17,7 @@ import type { HandlerContext } from '../step/context.js'
 import { startOrAwaitApproval } from '../builds/approval.js'
 import { cancelSuperseded, readReuseSettings, REUSE_INPUTS, type ReuseSettings } from '../builds/reuse.js'
 import { defineOperation } from './operation.js'
+import { commitLink, leadLinks } from '../builds/lead.js'
 import { readWaitSettings, WAIT_INPUTS, waitAndReport, type BuildReport, type WaitSettings } from '../builds/wait.js'
 
 export interface TriggerInputs {
@@ -99,7 +100,10 @@ export const trigger = defineOperation<TriggerInputs>({
     Output.pipelineId,
     Output.pipelineUrl,
     Output.pipelineStatus,
-    Output.buildRequestSlug
+    Output.buildRequestSlug,
+    Output.durationSeconds,
+    Output.queueSeconds,
+    Output.creditCost
   ],
   read: readTrigger,
   run: runTrigger
@@ -239,8 +243,17 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   if (inputs.reuse.cancelSuperseded && !build.reused) await cancelSuperseded(ctx, inputs.appSlug, build, params, inputs.fork)
   const number = build.buildNumber !== undefined ? `#${build.buildNumber}` : undefined
   if (!build.reused) ctx.info(`Triggered build ${number ? `${number} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`)
+  const pipeline = params.pipeline_id ?? build.triggeredPipeline
+  const page = pipeline ? { text: 'Open the pipeline', href: build.buildUrl } : { text: `Build ${number ?? build.buildSlug}`, href: build.buildUrl }
   const section: SummarySection = {
     heading: `Build ${number ?? build.buildSlug} ${build.reused ? 'already running' : 'triggered'} on ${inputs.appSlug}`,
+    lead: {
+      mark: 'running',
+      result: build.reused ? 'Already running' : 'Triggered',
+      subject: [inputs.appSlug, pipeline ? `pipeline ${pipeline}` : (build.triggeredWorkflow ?? params.workflow_id ?? '')],
+      links: leadLinks(build.buildUrl ? page : undefined, commitLink(ctx, params.commit_hash))
+    },
+    fold: true,
     link: httpLink(build.buildUrl),
     facts: [
       ['Workflow', build.triggeredWorkflow ?? params.workflow_id],
@@ -252,12 +265,9 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
       ['Source owner', params.branch_repo_owner],
       ['Target owner', params.branch_dest_repo_owner],
       ['Environment variables', params.environments?.map((e) => e.mapped_to).join(', ')],
-      ['Build secrets', params.secrets?.map((e) => e.key).join(', ')],
-      ['Priority', params.priority],
-      ['Stack', params.stack],
-      ['Machine type', params.machine_type_id],
+      ...overrideFacts(params),
       ['Parameters from event', inputs.fromEvent],
-      ['Build slug', build.buildSlug]
+      [pipeline ? 'Pipeline id' : 'Build slug', build.buildSlug]
     ],
     lines: [...inputs.notes, ...inputs.warnings]
   }

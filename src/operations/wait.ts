@@ -18,13 +18,19 @@ export const wait = defineOperation<WaitInputs>({
   writes: true,
   inputs: [Input.appSlug, Input.buildSlug, ...WAIT_INPUTS],
   required: [Input.appSlug, Input.buildSlug],
-  outputs: [Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.failureSummary, Output.response],
+  outputs: [Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.failureSummary, Output.response, Output.durationSeconds, Output.queueSeconds, Output.creditCost],
   read: (get: GetInput, env) => ({ appSlug: requiredSlug(get, Input.appSlug), buildSlug: requiredSlug(get, Input.buildSlug), wait: readWaitSettings(get, env) }),
   run: runWait
 })
 
 async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
-  const section: SummarySection = { heading: `Build ${inputs.buildSlug} on ${inputs.appSlug}`, facts: [['Build slug', inputs.buildSlug]], lines: [] }
+  const section: SummarySection = {
+    heading: `Build ${inputs.buildSlug} on ${inputs.appSlug}`,
+    lead: { mark: 'running', result: 'Waiting', subject: [inputs.appSlug, `build ${inputs.buildSlug}`] },
+    fold: true,
+    facts: [['Build slug', inputs.buildSlug]],
+    lines: []
+  }
   ctx.summary(section)
   ctx.output(Output.buildSlug, inputs.buildSlug)
   await waitAndReport({ appSlug: inputs.appSlug, buildSlug: inputs.buildSlug, section }, inputs.wait, ctx)

@@ -7,15 +7,62 @@
  */
 import { redact } from '../safe-text.js'
 
+/** How a result looks at a glance: the mark that opens the summary's first line. */
+export type Mark = 'success' | 'failure' | 'aborted' | 'held' | 'running' | 'stopped' | 'refused' | 'warning' | 'note'
+
+const MARKS: Record<Mark, string> = {
+  success: '\u2705',
+  failure: '\u274c',
+  aborted: '\u26d4',
+  held: '\u23f8\ufe0f',
+  running: '\u23f3',
+  stopped: '\u23f1\ufe0f',
+  refused: '\ud83d\udeab',
+  warning: '\u26a0\ufe0f',
+  note: '\u2139\ufe0f'
+}
+
+/** A link; shown only for an http(s) URL without spaces, quotes or angle brackets, else as its text. */
+export interface SummaryLink {
+  text: string
+  href?: string
+}
+
+/** The first line of a section: mark, result, what it is about, how long it took, and links. */
+export interface SummaryLead {
+  mark: Mark
+  /** The result in a word or two: "Succeeded", "Failed", "Awaiting approval". */
+  result: string
+  /** What the result is about: app, workflow or pipeline name (never an id alone). */
+  subject: string[]
+  /** How long it ran, in seconds, when the service said. */
+  durationSeconds?: number
+  /** What it cost in credits, when the service said (plans without credits say nothing). */
+  creditCost?: number
+  links?: SummaryLink[]
+}
+
+/** A cell of a table: text, or text linked to a page. */
+export type SummaryCell = string | SummaryLink
+
 /** A part of the job summary, described as data so operations need not know the runner. */
 export interface SummarySection {
+  /** The title, when the section has no lead. */
   heading: string
+  /** The first line; it replaces the heading. */
+  lead?: SummaryLead
   /** Plain lines, rendered as paragraphs (escaped). */
   lines?: string[]
   /** Two-column facts, rendered as a table. */
   facts?: Array<[string, string | number | boolean | undefined]>
+  /** A Mermaid diagram, already made safe by runner/mermaid.ts, shown before the table. */
+  mermaid?: string
   /** A table: the first row is the header. */
-  table?: string[][]
+  table?: SummaryCell[][]
+  /** Puts the facts in a folded details block, after the table. */
+  fold?: boolean
+  /** A caveat, shown last as a note. */
+  note?: string
   /** Shown only for an http(s) URL without spaces, quotes or angle brackets. */
   link?: { text: string; href: string }
 }
@@ -42,24 +89,74 @@ export function renderSummary(sections: SummarySection[], budget: number): strin
 
 /** Puts one section; false when the budget ran out on it. */
 function putSection(html: BoundedHtml, section: SummarySection): boolean {
-  if (!html.put(`<h3>${escape(section.heading, MAX_LINE_CHARS)}</h3>`)) return false
-  const href = section.link && safeHref(section.link.href)
-  if (section.link && href && !html.put(`<p><a href="${href}">${escape(section.link.text, MAX_LINE_CHARS)}</a></p>`)) return false
+  const first = section.lead ? leadHtml(section.lead) : escape(section.heading, MAX_LINE_CHARS)
+  if (!html.put(`<h3>${first}</h3>`)) return false
+  if (section.link && !section.lead && !html.put(`<p>${linkHtml(section.link)}</p>`)) return false
   const lines = section.lines ?? []
   for (const line of lines.slice(0, MAX_LINES)) if (!html.put(`<p>${escape(line, MAX_LINE_CHARS)}</p>`)) return false
   if (lines.length > MAX_LINES && !html.put(`<p>${escape(`${lines.length - MAX_LINES} more line(s) are not shown here.`)}</p>`)) return false
-  const facts = (section.facts ?? []).filter(([, value]) => value !== undefined && value !== '')
-  if (facts.length > 0) {
-    const rows = facts.map(([key, value]) => `<tr><td>${escape(key, MAX_CELL_CHARS)}</td><td><code>${escape(String(value), MAX_CELL_CHARS)}</code></td></tr>`)
-    if (!html.putTable('<tr><th>Field</th><th>Value</th></tr>', rows, rows.length)) return false
-  }
-  if (section.table && section.table.length > 0) {
-    const [header, ...rows] = section.table
-    const head = `<tr>${header.map((cell) => `<th>${escape(cell, MAX_CELL_CHARS)}</th>`).join('')}</tr>`
-    const body = rows.slice(0, MAX_TABLE_ROWS).map((row) => `<tr>${row.map((cell) => `<td>${escape(cell, MAX_CELL_CHARS)}</td>`).join('')}</tr>`)
-    if (!html.putTable(head, body, rows.length)) return false
-  }
-  return true
+  // A fenced block is Markdown: blank lines around it end the HTML block before and start the next.
+  if (section.mermaid && !html.put(`\n\`\`\`mermaid\n${section.mermaid}\n\`\`\`\n`)) return false
+  if (!putTable(html, section)) return false
+  const folded = section.fold === true && facts(section).length > 0
+  const close = '</details>'
+  if (folded && !html.put('<details><summary>Details</summary>', close)) return false
+  const fitted = putFacts(html, section)
+  if (folded) html.close(close)
+  if (!fitted) return false
+  return !section.note || html.put(`<p><b>Note:</b> ${escape(section.note, MAX_LINE_CHARS)}</p>`)
+}
+
+function facts(section: SummarySection): Array<[string, string | number | boolean | undefined]> {
+  return (section.facts ?? []).filter(([, value]) => value !== undefined && value !== '')
+}
+
+function putFacts(html: BoundedHtml, section: SummarySection): boolean {
+  const shown = facts(section)
+  if (shown.length === 0) return true
+  const rows = shown.map(([key, value]) => `<tr><td>${escape(key, MAX_CELL_CHARS)}</td><td><code>${escape(String(value), MAX_CELL_CHARS)}</code></td></tr>`)
+  return html.putTable('<tr><th>Field</th><th>Value</th></tr>', rows, rows.length)
+}
+
+function putTable(html: BoundedHtml, section: SummarySection): boolean {
+  if (!section.table || section.table.length === 0) return true
+  const [header, ...rows] = section.table
+  const head = `<tr>${header.map((cell) => `<th>${cellHtml(cell)}</th>`).join('')}</tr>`
+  const body = rows.slice(0, MAX_TABLE_ROWS).map((row) => `<tr>${row.map((cell) => `<td>${cellHtml(cell)}</td>`).join('')}</tr>`)
+  return html.putTable(head, body, rows.length)
+}
+
+function cellHtml(cell: SummaryCell): string {
+  return typeof cell === 'string' ? escape(cell, MAX_CELL_CHARS) : linkHtml(cell, MAX_CELL_CHARS)
+}
+
+/** A link to a plain http(s) URL, or its text alone when the URL is anything else. */
+function linkHtml(link: SummaryLink, max = MAX_LINE_CHARS): string {
+  const href = link.href && safeHref(link.href)
+  const text = escape(link.text, max)
+  return href ? `<a href="${href}">${text}</a>` : text
+}
+
+/** The first line: mark, result, subject, duration and links, separated by middle dots. */
+function leadHtml(lead: SummaryLead): string {
+  const parts = [`${MARKS[lead.mark]} ${escape(lead.result, 100)}`, ...lead.subject.filter((part) => part !== '').map((part) => escape(part, 200))]
+  if (lead.durationSeconds !== undefined) parts.push(escape(shortDuration(lead.durationSeconds)))
+  if (lead.creditCost !== undefined) parts.push(escape(credits(lead.creditCost)))
+  for (const link of lead.links ?? []) parts.push(linkHtml(link, 200))
+  return parts.join(' \u00b7 ')
+}
+
+/** A cost in credits, in words: `1 credit`, `12 credits`. */
+export function credits(cost: number): string {
+  return `${cost} credit${cost === 1 ? '' : 's'}`
+}
+
+/** Seconds as a person reads them at a glance: `45s`, `3m 12s`, `1h 4m`. */
+export function shortDuration(seconds: number): string {
+  const s = Math.max(0, Math.round(seconds))
+  if (s < 60) return `${s}s`
+  if (s < 3600) return `${Math.floor(s / 60)}m ${s % 60}s`
+  return `${Math.floor(s / 3600)}h ${Math.floor((s % 3600) / 60)}m`
 }
 
 /** HTML lines appended while they fit in a byte budget. */
@@ -68,13 +165,20 @@ class BoundedHtml {
 
   constructor(private left: number) {}
 
-  /** Appends one line; false (and nothing appended) when it does not fit. */
-  put(html: string): boolean {
+  /** Appends one line; false (and nothing appended) when it does not fit, with room kept for the `closing` line. */
+  put(html: string, closing = ''): boolean {
     const size = Buffer.byteLength(html) + 1
-    if (size > this.left) return false
+    const kept = closing === '' ? 0 : Buffer.byteLength(closing) + 1
+    if (size + kept > this.left) return false
     this.out += `${html}\n`
-    this.left -= size
+    this.left -= size + kept
     return true
+  }
+
+  /** Appends the closing line whose room `put` kept. */
+  close(closing: string): void {
+    this.left += Buffer.byteLength(closing) + 1
+    this.put(closing)
   }
 
   /** A table with as many rows as fit; false when not all of them do. */

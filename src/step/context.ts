@@ -14,6 +14,8 @@ export interface HandlerContext {
   signal: AbortSignal
   /** Link to this workflow run, quoted in abort reasons. */
   runUrl?: string
+  /** The repository's page on GitHub (`https://github.com/owner/repo`), for links to commits. */
+  repoUrl?: string
   /** Sets a step output (within GitHub's limits; see runner/outputs.ts); undefined sets nothing. */
   output(name: OutputName, value: OutputValue): void
   /** Sets an output to a secret the service issued: masked in the log, kept whole in the output, redacted everywhere after. */

@@ -14,7 +14,7 @@ import * as commands from '../runner/workflow-commands.js'
 
 /** The context an operation runs in: its service client, the cancel signal and the run's page. */
 export function createStepContext(common: CommonInputs, signal: AbortSignal): StepContext {
-  return new StepContext(createClient(common), signal, runUrl())
+  return new StepContext(createClient(common), signal, runUrl(), repoUrl())
 }
 
 /** The failure line for any error but an input error: a refused call gets a hint on what to check (`role`: the role the operation needs). */
@@ -44,4 +44,10 @@ export function createClient(common: CommonInputs): ApiClient {
 export function runUrl(): string | undefined {
   const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = process.env
   return GITHUB_SERVER_URL && GITHUB_REPOSITORY && GITHUB_RUN_ID ? `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}` : undefined
+}
+
+/** The repository's page on GitHub, for links to its commits. */
+export function repoUrl(): string | undefined {
+  const { GITHUB_SERVER_URL, GITHUB_REPOSITORY } = process.env
+  return GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(GITHUB_REPOSITORY) ? `${GITHUB_SERVER_URL || 'https://github.com'}/${GITHUB_REPOSITORY}` : undefined
 }

@@ -4,13 +4,13 @@
  * keeps outside text from acting as a command), and the job summary written once
  * at the end of the step.
  */
-import { appendFileSync, existsSync, statSync } from 'node:fs'
 import type { OutputName, StateName } from '../constants.js'
 import type { ServiceClient } from '../http/service-client.js'
 import type { HandlerContext } from './context.js'
 import { OutputWriter, type OutputValue } from '../runner/outputs.js'
 import { addSecret } from '../runner/secrets.js'
-import { MAX_SUMMARY_BYTES, renderSummary, type SummarySection } from '../runner/summary.js'
+import type { SummarySection } from '../runner/summary.js'
+import { writeSummary } from '../runner/summary-file.js'
 import * as commands from '../runner/workflow-commands.js'
 
 /** The runner's handler context for one step. */
@@ -25,7 +25,8 @@ export class StepContext implements HandlerContext {
   constructor(
     readonly client: ServiceClient,
     readonly signal: AbortSignal,
-    readonly runUrl?: string
+    readonly runUrl?: string,
+    readonly repoUrl?: string
   ) {}
 
   output(name: OutputName, value: OutputValue): void {
@@ -73,13 +74,15 @@ export class StepContext implements HandlerContext {
     commands.saveState(name, value)
   }
 
+  /** True while no section was added. */
+  isEmpty(): boolean {
+    return this.sections.length === 0
+  }
+
   /** Appends the collected sections to the job summary, once, at the end of the step. */
   async flush(): Promise<void> {
-    const file = process.env.GITHUB_STEP_SUMMARY
-    if ((this.sections.length === 0 && this.cuts.length === 0) || !file) return
-    if (!existsSync(file)) throw new Error(`the summary file ${file} does not exist`)
+    if (this.sections.length === 0 && this.cuts.length === 0) return
     const notes: SummarySection[] = this.cuts.length > 0 ? [{ heading: "Outputs cut to GitHub's limits", lines: this.cuts }] : []
-    const html = renderSummary([...this.sections.splice(0), ...notes], MAX_SUMMARY_BYTES - statSync(file).size)
-    appendFileSync(file, html, { encoding: 'utf8' })
+    writeSummary([...this.sections.splice(0), ...notes])
   }
 }

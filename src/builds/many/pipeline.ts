@@ -5,6 +5,7 @@
  */
 import { getPipeline, PIPELINE_FINISHED } from '../../api/pipelines.js'
 import type { BuildStatus } from '../../api/build-record.js'
+import type { BuildTiming } from '../../api/build-timing.js'
 import { isPassingFault } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
 import type { WaitSettings } from '../wait.js'
@@ -14,7 +15,7 @@ import { poll } from '../watch.js'
 /** A finished pipeline's status as a build's. */
 const AS_BUILD: Record<string, BuildStatus> = { succeeded: 'success', failed: 'failed', aborted: 'aborted', succeeded_with_abort: 'aborted-with-success' }
 
-export type PipelineWaitEnd = { kind: 'finished'; status: BuildStatus } | { kind: 'timed-out' } | { kind: 'cancelled' }
+export type PipelineWaitEnd = { kind: 'finished'; status: BuildStatus; timing?: BuildTiming } | { kind: 'timed-out' } | { kind: 'cancelled' }
 
 /** Waits for one pipeline; `signal` stops the wait (a cancel, or fail-fast), `log` hears each change of status. */
 export async function waitForPipeline(
@@ -37,8 +38,8 @@ export async function waitForPipeline(
       if (pipeline === undefined) return undefined
       if (pipeline.status !== last) log(`pipeline ${target.pipelineId}: ${pipeline.status}`)
       last = pipeline.status
-      return PIPELINE_FINISHED.has(pipeline.status) ? AS_BUILD[pipeline.status] : undefined
+      return PIPELINE_FINISHED.has(pipeline.status) ? pipeline : undefined
     }
   })
-  return end.kind === 'finished' ? { kind: 'finished', status: end.result } : end
+  return end.kind === 'finished' ? { kind: 'finished', status: AS_BUILD[end.result.status], timing: end.result.timing } : end
 }

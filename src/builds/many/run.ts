@@ -6,13 +6,15 @@
  */
 import { triggerBuild, type StartedBuild, type TriggeredBuild } from '../../api/builds.js'
 import type { BuildParams } from '../../inputs/build-params.js'
-import { Output } from '../../constants.js'
+import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { WaitSettings } from '../wait.js'
 import { chooseApps } from './choose.js'
 import { mapBounded } from '../pool.js'
 import type { ManyApps } from './targets.js'
 import { waitForAll, type AppBuild } from './wait.js'
+import { commitLink } from '../lead.js'
+import { shortDuration, type SummaryCell, type SummaryLead, type SummaryLink } from '../../runner/summary.js'
 
 /** At most this many calls to the service at once. */
 export const PARALLEL_LIMIT = 4
@@ -83,9 +85,11 @@ function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: H
   const failed = builds.filter((build) => FAILED.has(build.status))
   const waited = inputs.wait !== undefined
   if (waited) ctx.output(Output.buildStatus, failed.length > 0 ? 'failed' : builds.every((b) => b.status.startsWith('success')) ? 'success' : 'running')
-  const table = [['App', 'Build', 'Number', 'Status'], ...builds.map((b) => [b['app-slug'], b['build-slug'] ?? b['pipeline-id'] ?? '', b['build-number']?.toString() ?? '', b.status])]
+  const apps = new Set(builds.map((b) => b['app-slug'])).size
   ctx.summary({
     heading: builds.length === 0 ? 'No app to build' : `Builds of ${builds.length} app(s)`,
+    lead: severalLead(builds, waited, [builds.length === 0 ? 'no app to build' : `${apps} app(s)`], commitLink(ctx, inputs.params.commit_hash)),
+    fold: true,
     facts: [
       ['Branch', inputs.params.branch],
       ['Tag', inputs.params.tag],
@@ -93,10 +97,47 @@ function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: H
       ['Pull request', inputs.params.pull_request_id],
       ['Parameters from event', inputs.fromEvent]
     ],
-    lines: [...lines, ...inputs.notes, ...inputs.warnings, ...builds.filter((b) => b.error).map((b) => `${b['app-slug']}: ${b.error}`)],
-    table: builds.length > 0 ? table : undefined
+    lines: [
+      ...lines,
+      ...inputs.notes,
+      ...inputs.warnings,
+      ...builds.filter((b) => b.error).map((b) => `${b['app-slug']}: ${b.error}`),
+      ...(waited && builds.some((b) => b.status === 'running') ? [`${Input.failFast} stopped the wait at the first failure; the builds still running were left running.`] : [])
+    ],
+    table: builds.length > 0 ? buildsTable(builds, 'App', (b) => b['app-slug']) : undefined
   })
   endOfBuilds(builds, inputs.wait)
+}
+
+/** The lead of several builds: every one succeeded, some failed, or they were started. */
+export function severalLead(builds: AppBuild[], waited: boolean, subject: string[], commit: SummaryLink | undefined): SummaryLead {
+  const links = commit ? [commit] : []
+  const failed = builds.filter((build) => FAILED.has(build.status)).length
+  // The longest build's time, once every build has one: a build left running has none yet.
+  const all = builds.length > 0 && builds.every((b) => b['duration-seconds'] !== undefined)
+  const durationSeconds = all ? Math.max(...builds.map((b) => b['duration-seconds'] as number)) : undefined
+  if (failed > 0) return { mark: 'failure', result: `${failed} of ${builds.length} did not succeed`, subject, durationSeconds, links }
+  if (waited && builds.length > 0 && builds.every((b) => b.status.startsWith('success'))) return { mark: 'success', result: `All ${builds.length} succeeded`, subject, durationSeconds, links }
+  return { mark: builds.length === 0 ? 'note' : 'running', result: builds.length === 0 ? 'Nothing built' : `${builds.length} triggered`, subject, durationSeconds, links }
+}
+
+/** One row per build: what it is, its build linked to its page, its status, time and cost. */
+export function buildsTable(builds: AppBuild[], first: string, name: (build: AppBuild) => string): SummaryCell[][] {
+  const rows = builds.map((b): SummaryCell[] => {
+    const id = b['build-slug'] ?? b['pipeline-id'] ?? ''
+    const text = b['build-number'] !== undefined ? `#${b['build-number']} ${id}` : id
+    return [
+      name(b),
+      b['build-url'] ? { text, href: b['build-url'] } : text,
+      b.status,
+      b['duration-seconds'] !== undefined ? shortDuration(b['duration-seconds']) : '',
+      b['queue-seconds'] !== undefined ? shortDuration(b['queue-seconds']) : '',
+      b['credit-cost'] !== undefined ? String(b['credit-cost']) : ''
+    ]
+  })
+  const hasCredits = builds.some((b) => b['credit-cost'] !== undefined)
+  const table = [[first, 'Build', 'Status', 'Duration', 'Queued', 'Credits'], ...rows]
+  return hasCredits ? table : table.map((row) => row.slice(0, 5))
 }
 
 /**

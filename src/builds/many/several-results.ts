@@ -9,9 +9,9 @@ import type { TriggeredBuild } from '../../api/builds.js'
 import { Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { BuildReport, WaitEnd, WaitSettings } from '../wait.js'
-import type { SummarySection } from '../../runner/summary.js'
+import type { SummaryCell, SummarySection } from '../../runner/summary.js'
 import type { ArtifactSettings } from '../artifacts/settings.js'
-import { describeStarted, endOfBuilds, startedBuilds } from './run.js'
+import { buildsTable, describeStarted, endOfBuilds, severalLead, startedBuilds } from './run.js'
 import { type AppBuild, waitForAll } from './wait.js'
 
 /** What the trigger hands over once the service's answer named several builds. */
@@ -36,10 +36,12 @@ export async function followSeveral(run: SeveralResults, ctx: HandlerContext): P
   if (firstOnly.length > 0) ctx.warning(`The service started ${builds.length} builds for this trigger; ${firstOnly.join(' and ')} follow the first build, ${builds[0]['build-slug'] ?? builds[0]['pipeline-id']}, only.`)
   run.section.heading = `${builds.length} builds triggered on ${run.appSlug}`
   run.section.table = table(builds)
+  run.section.lead = severalLead(builds, false, [run.appSlug], run.section.lead?.links?.find((link) => link.text.startsWith('Commit ')))
   if (!run.wait) return
   await waitForAll(builds, run.wait, false, ctx)
   ctx.output(Output.builds, builds)
   run.section.table = table(builds)
+  run.section.lead = severalLead(builds, true, [run.appSlug], run.section.lead?.links?.find((link) => link.text.startsWith('Commit ')))
   const first = builds[0]
   // As for one build: a wait that ended in an error leaves the GitHub status as it is.
   if (run.report && WAIT_ENDS.has(first.status)) await run.report.ended(first.status as WaitEnd, first['build-number'])
@@ -52,7 +54,6 @@ export async function followSeveral(run: SeveralResults, ctx: HandlerContext): P
   if (run.artifacts && firstSlug && first.status === 'success') await (await import('../artifacts/report.js')).reportArtifacts(run.appSlug, firstSlug, run.artifacts, ctx, false)
 }
 
-function table(builds: AppBuild[]): string[][] {
-  const rows = builds.map((b) => [b['triggered-pipeline'] ?? b['triggered-workflow'] ?? '', b['build-slug'] ?? b['pipeline-id'] ?? '', b['build-number']?.toString() ?? '', b.status])
-  return [['Workflow or pipeline', 'Build', 'Number', 'Status'], ...rows]
+function table(builds: AppBuild[]): SummaryCell[][] {
+  return buildsTable(builds, 'Workflow or pipeline', (b) => b['triggered-pipeline'] ?? b['triggered-workflow'] ?? '')
 }

@@ -13,6 +13,8 @@ import type { WaitSettings } from '../wait.js'
 import { savedWork, type PendingWork } from '../pending.js'
 import { abortOnStop, whyStopped, type Stopped } from '../stop.js'
 import { waitForPipeline, type PipelineWaitEnd } from './pipeline.js'
+import { timingFields } from '../../api/build-timing.js'
+import { describeTiming } from '../lead.js'
 
 /** One app's build, as the `builds` output lists it. */
 export interface AppBuild {
@@ -29,6 +31,10 @@ export interface AppBuild {
   status: string
   /** Why the trigger, the wait or the abort failed. */
   error?: string
+  /** Once finished, how long it ran and waited, and its cost, where the service reports them. */
+  'duration-seconds'?: number
+  'queue-seconds'?: number
+  'credit-cost'?: number
 }
 
 /** What the post step aborts for these builds and pipelines. */
@@ -50,6 +56,7 @@ export async function waitForAll(builds: AppBuild[], settings: WaitSettings, fai
     watched.map(async (build) => {
       const result = build['pipeline-id'] !== undefined ? await watchPipeline(build, build['pipeline-id'], settings, signal, ctx) : await watchOne(build, build['build-slug'] as string, settings, signal, ctx)
       build.status = statusOf(result, ctx.signal.aborted)
+      if (!(result instanceof Error) && result.kind === 'finished') finished(build, result, ctx)
       if (build.status === 'failed' && failFast && !stop.signal.aborted) {
         ctx.info(`The build of ${build['app-slug']} failed; fail-fast: true stops the wait, leaving the other builds running.`)
         stop.abort()
@@ -122,4 +129,13 @@ async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerCon
     build.error = `aborting it failed: ${(error as Error).message}`
     return false
   }
+}
+
+/** Notes a finished build's time and cost, and says in the log that it finished. */
+function finished(build: AppBuild, result: Extract<WaitResult | PipelineWaitEnd, { kind: 'finished' }>, ctx: HandlerContext): void {
+  const timing = 'record' in result ? result.record.timing : result.timing
+  Object.assign(build, timingFields(timing ?? {}))
+  const what = build['pipeline-id'] !== undefined ? `pipeline ${build['pipeline-id']}` : `build ${build['build-slug']}`
+  const told = describeTiming(timing ?? {})
+  ctx.info(`${build['app-slug']}: ${what} finished: ${result.status}${told ? ` (${told})` : ''}`)
 }
