@@ -5,6 +5,7 @@ import { API_PREFIX, errorReply, handleApi, type ApiServer } from './http/handle
 import { handleControl } from './control/endpoints.js'
 import { DOWNLOAD_PREFIX, serveDownload } from './routes/downloads.js'
 import { RAW_LOG_PREFIX, serveRawLog } from './routes/build-log.js'
+import { isOidcPath, serveOidc } from './routes/oidc.js'
 import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control/token.js'
 import { applyFault, FaultInjector } from './control/faults.js'
 import { answer, parseBody, readBody } from './http/io.js'
@@ -100,6 +101,7 @@ function dispatcher(api: ApiServer, control: (req: IncomingMessage, res: ServerR
     else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) work = control(req, res, url)
     else if (url.pathname.startsWith(`${DOWNLOAD_PREFIX}/`)) work = serveDownload(api.model, req, res, url)
     else if (url.pathname.startsWith(`${RAW_LOG_PREFIX}/`)) work = serveRawLog(api.model, req, res, url)
+    else if (isOidcPath(url.pathname)) work = serveOidc(api.model, req, res, url, api.origin())
     else work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
     work.catch((error: unknown) => answer(req, res, errorReply(error, 'message')))
   }

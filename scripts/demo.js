@@ -192,7 +192,7 @@ function shorten(value) {
 function runStep(emulator, inputs, options = {}) {
   return runAction(
     { 'base-url': emulator.url, token: OWNER_TOKEN, ...inputs },
-    { workspace: options.workspace, event: options.event, timeoutMs: STEP_TIMEOUT_MS, env: { GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}` } }
+    { workspace: options.workspace, event: options.event, timeoutMs: STEP_TIMEOUT_MS, env: { GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`, ...options.env } }
   )
 }
 
@@ -292,6 +292,13 @@ async function main() {
     if (preview.outputs['migrated-apps'] !== migrated.outputs['migrated-apps']) {
       throw new Error(`the dry run listed ${preview.outputs['migrated-apps']}, the migration ${migrated.outputs['migrated-apps']}`)
     }
+
+    // No stored token: the job's OIDC token (from the emulator's stand-in for the runner) is exchanged under the seed's trust policy.
+    await run(
+      "Sign in with the job's OIDC token (no stored token) and trigger ios-app",
+      { operation: 'trigger', 'app-slug': 'ios-app', branch: 'main', token: '', 'oidc-policy-id': 'ios-main', 'org-slug': 'acme' },
+      { env: { ACTIONS_ID_TOKEN_REQUEST_URL: `${emulator.origin}/_oidc/token?api-version=2.0`, ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'runner-request-token-ios-main' } }
+    )
 
     await run('List the apps of Workspace acme', { operation: 'list-apps', 'org-slug': 'acme' })
 

@@ -208,7 +208,7 @@ export function inputsSummaryBlock(actionYaml, folder, name) {
   const required = names.filter((input) => action.inputs[input].required)
   const optional = names.filter((input) => !action.inputs[input].required)
   const lines = [`- uses: ${name}/${folder}@${MAJOR_TAG}`, '  with:']
-  lines.push(...comment(`Required: ${required.join(', ')}.`, '    '))
+  if (required.length > 0) lines.push(...comment(`Required: ${required.join(', ')}.`, '    '))
   if (optional.length > 0) lines.push(...comment(`Optional: ${optional.join(', ')}.`, '    '))
   lines.push(`    # Each input with its description and default: docs/sub-actions.md#${folder}`)
   return ['```yaml', ...lines, '```'].join('\n')

@@ -10,6 +10,11 @@ export const Input = {
   operation: 'operation',
   baseUrl: 'base-url',
   token: 'token',
+  // signing in with the job's OIDC token instead of a token
+  oidcPolicyId: 'oidc-policy-id',
+  oidcAudience: 'oidc-audience',
+  oidcExchangeUrl: 'oidc-exchange-url',
+  oidcSubjectTokenType: 'oidc-subject-token-type',
   appSlug: 'app-slug',
   requestTimeout: 'request-timeout',
   maxAttempts: 'max-attempts',

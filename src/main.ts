@@ -77,7 +77,7 @@ function failureSection(message: string, nothingSent: boolean, operation: Operat
 
 /** Masks every secret input, then reads the inputs every operation uses; a sub-action chooses among its own operations. */
 async function readCommon(entry: SubActionEntry | undefined): Promise<CommonInputs<Operation>> {
-  await maskSecretInputs(getInput, (value, what) => addSecret(value, what))
+  await maskSecretInputs(getInput, (value, what) => addSecret(value, what), process.env)
   const operation = entry ? (get: GetInput) => readSubActionOperation(get, entry) : readOperation
   // The event code is loaded only for the message about an empty token on a fork's pull request.
   return await readCommonInputs(getInput, process.env, { operation, forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env) })

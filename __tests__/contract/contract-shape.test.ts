@@ -227,7 +227,7 @@ describe('every route of the emulator answers as the published contract says', (
   })
 
   it('lists exceptions only for routes the emulator serves', () => {
-    const paths = new Set(API_ROUTES.map((route) => `${route.method} ${interfacePath(route.pattern)}`))
+    const paths = new Set([...API_ROUTES.map((route) => `${route.method} ${interfacePath(route.pattern)}`), ...OIDC_ROUTES])
     expect(exceptions.length).toBeGreaterThan(0)
     for (const e of exceptions) if (e.method !== 'every') expect({ exception: e, served: paths.has(`${e.method} ${e.path}`) }).toEqual({ exception: e, served: true })
   })
@@ -259,5 +259,69 @@ describe('every route of the emulator answers as the published contract says', (
       expect({ what, status: answer.status, allowed: statuses.has(answer.status) }).toEqual({ what, status: answer.status, allowed: true })
       if (answer.status >= 400) expect({ what, message: typeof answer.json?.[route.errorField] }).toEqual({ what, message: 'string' })
     }
+  })
+})
+
+/** The routes beside the API: the service's token exchange and the emulator's stand-in for the runner's OIDC token endpoint. */
+const OIDC_ROUTES = ['POST /oidc/token', 'GET /_oidc/token', 'GET /_oidc/.well-known/openid-configuration', 'GET /_oidc/.well-known/jwks']
+
+describe('the OIDC routes beside the API answer as the service and the runner do, with the statuses the exceptions table lists', () => {
+  const exceptions = readExceptions()
+  const listed = (method: string, path: string): Set<number> => new Set(exceptions.filter((e) => e.method === method && e.path === path).map((e) => e.status))
+
+  async function idToken(requestToken: string | null, audience: string | null): Promise<{ status: number; json: Record<string, unknown> }> {
+    const query = audience === null ? '' : `&audience=${encodeURIComponent(audience)}`
+    const res = await fetch(`${emu.origin}/_oidc/token?api-version=2.0${query}`, { headers: requestToken === null ? {} : { authorization: `Bearer ${requestToken}` } })
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> }
+  }
+
+  async function exchange(form: Record<string, string>, contentType = 'application/x-www-form-urlencoded'): Promise<{ status: number; json: Record<string, unknown> }> {
+    const res = await fetch(`${emu.origin}/oidc/token`, { method: 'POST', headers: { 'content-type': contentType }, body: new URLSearchParams(form).toString() })
+    return { status: res.status, json: (await res.json()) as Record<string, unknown> }
+  }
+
+  it('GET /_oidc/token: a job\'s request token gets a signed token; anything else a 401', async () => {
+    const job = Object.keys(bundledSeed().oidc!.jobs!)[0]
+    const ok = await idToken(job, emu.origin)
+    expect(ok.status).toBe(200)
+    expect(String(ok.json.value).split('.')).toHaveLength(3)
+    for (const [requestToken, audience] of [[null, emu.origin], [randomSlug(), emu.origin], [job, null]] as const) {
+      const refused = await idToken(requestToken, audience)
+      expect({ status: refused.status, listed: listed('GET', '/_oidc/token').has(refused.status), message: typeof refused.json.message }).toEqual({ status: refused.status, listed: true, message: 'string' })
+    }
+  })
+
+  it('GET /_oidc/.well-known/*: the discovery document names the JWKS, which holds the RS256 key', async () => {
+    const discovery = (await (await fetch(`${emu.origin}/_oidc/.well-known/openid-configuration`)).json()) as { issuer: string; jwks_uri: string }
+    expect(discovery.issuer).toBe(`${emu.origin}/_oidc`)
+    const jwks = (await (await fetch(discovery.jwks_uri)).json()) as { keys: Array<Record<string, string>> }
+    expect(jwks.keys.map((k) => [k.kty, k.alg, typeof k.n, typeof k.kid])).toEqual([['RSA', 'RS256', 'string', 'string']])
+  })
+
+  it('POST /oidc/token: a matching token gets access_token, token_type and expires_in; every refusal is 400 invalid_token', async () => {
+    const seed = bundledSeed()
+    const policy = seed.oidc!.trust_policies![0]
+    const matching = Object.entries(seed.oidc!.jobs!).find(([, claims]) => claims.sub === policy.rules.sub)![0]
+    const other = Object.entries(seed.oidc!.jobs!).find(([, claims]) => claims.sub !== policy.rules.sub)![0]
+    const form = async (job: string): Promise<Record<string, string>> => ({
+      grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
+      subject_token: String((await idToken(job, emu.origin)).json.value),
+      subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+      policy_id: policy.id,
+      workspace_id: policy.workspace
+    })
+    const ok = await exchange(await form(matching))
+    expect(ok.status).toBe(200)
+    expect([typeof ok.json.access_token, ok.json.token_type, ok.json.expires_in]).toEqual(['string', 'Bearer', policy.session_duration_s])
+    const good = await form(matching)
+    const refusals = [
+      await exchange(await form(other)),
+      await exchange({ ...good, policy_id: randomSlug() }),
+      await exchange({ ...good, workspace_id: 'globex' }),
+      await exchange({ ...good, grant_type: 'client_credentials' }),
+      await exchange({ ...good, subject_token: `${good.subject_token.slice(0, -4)}AAAA` }),
+      await exchange(good, 'application/json')
+    ]
+    for (const refused of refusals) expect({ status: refused.status, listed: listed('POST', '/oidc/token').has(refused.status), json: refused.json }).toEqual({ status: 400, listed: true, json: { error: 'invalid_token' } })
   })
 })

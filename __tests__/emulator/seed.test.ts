@@ -11,9 +11,16 @@ const base = () => ({
   apps: [{ slug: 'a', owner: { account_type: 'organization', slug: 'o' }, team: {}, group_roles: { member: ['g'] } }]
 })
 
+/** A trust policy of Workspace o that checkSeed takes, with `changes`. */
+const policy = (changes: Record<string, unknown>) => ({ id: 'p', workspace: 'o', rules: { sub: 'repo:o/a:ref:refs/heads/main' }, role: 'developer', session_duration_s: 60, ...changes })
+
 describe('checkSeed', () => {
   it('accepts the bundled seed', () => {
     expect(bundledSeed().apps?.length).toBe(6)
+  })
+
+  it('accepts a trust policy with a sub rule', () => {
+    expect(checkSeed({ ...base(), oidc: { trust_policies: [policy({})] } }).oidc?.trust_policies?.[0].id).toBe('p')
   })
 
   it.each([
@@ -21,7 +28,11 @@ describe('checkSeed', () => {
     ['an app of an unknown organization', (s: ReturnType<typeof base>) => (s.apps[0].owner.slug = 'x'), /unknown organization "x"/],
     ['a grant to an unknown group', (s: ReturnType<typeof base>) => (s.apps[0].group_roles = { member: ['nope'] }), /unknown group "nope"/],
     ['an unknown team role', (s: ReturnType<typeof base>) => (s.apps[0].team = { u: 'boss' } as never), /unknown role "boss"/],
-    ['a duplicate app slug', (s: ReturnType<typeof base>) => s.apps.push(s.apps[0]), /used twice/]
+    ['a duplicate app slug', (s: ReturnType<typeof base>) => s.apps.push(s.apps[0]), /used twice/],
+    ['a trust policy without a sub rule', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ rules: { repository: 'o/a' } })] } }), /needs a sub rule/],
+    ['a trust policy of an unknown Workspace', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ workspace: 'x' })] } }), /unknown organization "x"/],
+    ['a trust policy with an unknown role', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ role: 'boss' })] } }), /unknown role "boss"/],
+    ['a trust policy without a session duration', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ session_duration_s: 0 })] } }), /positive session_duration_s/]
   ])('refuses %s', (_name, spoil, message) => {
     const seed = base()
     spoil(seed)

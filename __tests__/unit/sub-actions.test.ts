@@ -124,15 +124,17 @@ describe('each sub-action agrees with its operation modules', () => {
     // A fixed sub-action's own operation starts to require one of its optional inputs.
     const single = pick(FOLDERS.filter((name) => SUB_ACTIONS[name].length === 1))
     const own = MODULES[SUB_ACTIONS[single][0]]
-    const name = pick(own.inputs.filter((input) => !(own.required ?? []).includes(input)))
+    // Not a common input (org-slug is one, for the OIDC sign-in): those are declared for every operation, never required by one.
+    const name = pick(own.inputs.filter((input) => !(own.required ?? []).includes(input) && !(COMMON_INPUTS as readonly string[]).includes(input)))
     const stricter = { ...MODULES, [SUB_ACTIONS[single][0]]: { ...own, required: [...(own.required ?? []), name] } }
     expect(disagreements(single, parse(single), stricter)).toContain(`input ${name}: required is false, the modules say true`)
   })
 
   it('marks as required only what every operation of the sub-action requires', () => {
-    expect(Object.entries(parse('wait').inputs).filter(([, spec]) => spec.required).map(([name]) => name).sort()).toEqual(['app-slug', 'build-slug', 'token'])
-    expect(Object.entries(parse('build-requests').inputs).filter(([, spec]) => spec.required).map(([name]) => name).sort()).toEqual(['app-slug', 'operation', 'token'])
-    expect(Object.entries(parse('manage').inputs).filter(([, spec]) => spec.required).map(([name]) => name).sort()).toEqual(['operation', 'token'])
+    // token is optional: a step may sign in with the job's OIDC token instead (docs/oidc.md).
+    expect(Object.entries(parse('wait').inputs).filter(([, spec]) => spec.required).map(([name]) => name).sort()).toEqual(['app-slug', 'build-slug'])
+    expect(Object.entries(parse('build-requests').inputs).filter(([, spec]) => spec.required).map(([name]) => name).sort()).toEqual(['app-slug', 'operation'])
+    expect(Object.entries(parse('manage').inputs).filter(([, spec]) => spec.required).map(([name]) => name).sort()).toEqual(['operation'])
   })
 })
 

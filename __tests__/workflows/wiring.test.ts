@@ -147,9 +147,30 @@ describe.each(REUSABLE)('%s', (file) => {
   const jobs = Object.fromEntries(jobsOf(doc))
   const used = expressionsOutsideOn(doc)
 
-  it('is a reusable workflow with a required token secret', () => {
+  it('is a reusable workflow whose token secret is optional: oidc-policy-id signs in without it', () => {
     expect(isMapping(doc.on) && 'workflow_call' in doc.on).toBe(true)
-    expect(mappingAt(mappingAt(call, 'secrets'), 'token').required).toBe(true)
+    expect(mappingAt(mappingAt(call, 'secrets'), 'token').required).toBe(false)
+    expect(mappingAt(mappingAt(call, 'inputs'), 'oidc-policy-id')).toEqual(expect.objectContaining({ type: 'string', default: '' }))
+  })
+
+  it('has an OIDC twin of each job: the same job, with id-token: write and without the token secret, and if: runs exactly one', () => {
+    const plain = jobsOf(doc).filter(([jobId]) => !jobId.endsWith('-oidc'))
+    expect(plain.length).toBeGreaterThan(0)
+    for (const [jobId, job] of plain) {
+      const twin = jobs[`${jobId}-oidc`]
+      expect([jobId, isMapping(twin)]).toEqual([jobId, true])
+      expect([jobId, String(job.if)]).toEqual([jobId, expect.stringMatching(/^\$\{\{ inputs\.oidc-policy-id == '' /)])
+      expect([jobId, String(twin.if)]).toEqual([jobId, String(job.if).replace("inputs.oidc-policy-id == ''", "inputs.oidc-policy-id != ''").replace(/needs\.([\w-]+)\./g, 'needs.$1-oidc.')])
+      expect(mappingAt(twin, 'permissions')).toEqual({ ...mappingAt(job, 'permissions'), 'id-token': 'write' })
+      expect(JSON.stringify(twin)).not.toContain('secrets.token')
+      expect(mappingAt(actionSteps(twin)[0], 'with')).toEqual(
+        expect.objectContaining({ 'oidc-policy-id': '${{ inputs.oidc-policy-id }}', 'oidc-audience': '${{ inputs.oidc-audience }}', 'org-slug': '${{ inputs.org-slug }}' })
+      )
+      // Apart from the sign-in, the gate, the permission and what depends on its twin, the two jobs are the same.
+      const strip = (value: Mapping, oidc: boolean): string =>
+        JSON.stringify({ ...value, if: undefined, permissions: undefined, needs: undefined }, (key, v) => (['token', 'oidc-policy-id', 'oidc-audience', 'org-slug'].includes(key) && !String(v).includes('action-repository-token') ? undefined : v)).replaceAll(oidc ? '-oidc' : '\u0000', '')
+      expect(strip(twin, true)).toBe(strip(job, false))
+    }
   })
 
   it('uses every input it declares', () => {
@@ -213,7 +234,8 @@ describe.each(REUSABLE)('%s', (file) => {
       expect(mappingAt(guard, 'env')).toEqual({ WORKFLOW_REPOSITORY: '${{ job.workflow_repository }}', WORKFLOW_SHA: '${{ job.workflow_sha }}' })
       // Least privilege: reading this repository, and for trigger-build's app-paths a pull request's changed files.
       const permissions = file.endsWith('trigger-build.yml') ? { contents: 'read', 'pull-requests': 'read' } : { contents: 'read' }
-      expect([jobId, mappingAt(job, 'permissions')]).toEqual([jobId, permissions])
+      // The OIDC twin also asks for the job's OIDC token; only it does.
+      expect([jobId, mappingAt(job, 'permissions')]).toEqual([jobId, jobId.endsWith('-oidc') ? { ...permissions, 'id-token': 'write' } : permissions])
     }
     expect(doc.permissions).toEqual({})
   })
@@ -268,7 +290,7 @@ describe('trigger-build.yml behaviour', () => {
     const paths = `${randomSlug()}: apps/${randomSlug()}/**`
     expect(interpolate(String(mappingAt(step, 'with')['app-paths']), { inputs: { 'app-paths': paths, 'fan-out': false } })).toBe(paths)
     expect(interpolate(String(mappingAt(step, 'with')['app-paths']), { inputs: { 'app-paths': paths, 'fan-out': true } })).toBe('')
-    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'builds').value).toBe('${{ jobs.trigger.outputs.builds }}')
+    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'builds').value).toBe('${{ jobs.trigger.outputs.builds || jobs.trigger-oidc.outputs.builds }}')
     expect(mappingAt(job, 'outputs').builds).toBe('${{ steps.build.outputs.builds }}')
   })
 
@@ -283,10 +305,11 @@ describe('trigger-build.yml behaviour', () => {
     it('the plan job runs plan-matrix on app-paths with the manage sub-action, only with fan-out', () => {
       expect(planStep.uses).toBe(`./${ACTION_CHECKOUT_PATH}/manage`)
       expect(mappingAt(planStep, 'with')).toEqual(expect.objectContaining({ operation: 'plan-matrix', 'app-paths': '${{ inputs.app-paths }}', 'app-paths-on-unknown': '${{ inputs.app-paths-on-unknown }}' }))
-      expect(evaluate(String(plan.if), { inputs: { 'fan-out': true } })).toBe(true)
-      expect(evaluate(String(plan.if), { inputs: { 'fan-out': false } })).toBe(false)
+      const planIf = expressionsIn(String(plan.if))[0] ?? String(plan.if)
+      expect(evaluate(planIf, { inputs: { 'fan-out': true, 'oidc-policy-id': '' } })).toBe(true)
+      expect(evaluate(planIf, { inputs: { 'fan-out': false, 'oidc-policy-id': '' } })).toBe(false)
       expect(job.needs).toBe('plan')
-      expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'planned-apps').value).toBe('${{ jobs.plan.outputs.app-slugs }}')
+      expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'planned-apps').value).toBe('${{ jobs.plan.outputs.app-slugs || jobs.plan-oidc.outputs.app-slugs }}')
     })
 
     it('with fan-out, one build job per planned app (random slugs); without, matrix-apps or app-slug as before', () => {
@@ -301,7 +324,7 @@ describe('trigger-build.yml behaviour', () => {
     })
 
     it('build jobs run without fan-out (plan skipped), with a plan that chose apps, and never after no app, a failed plan or a cancel', () => {
-      const with_ = (result: string, count?: string, cancelled = false) => ({ $cancelled: cancelled, needs: { plan: { result, outputs: count === undefined ? {} : { count } } } })
+      const with_ = (result: string, count?: string, cancelled = false) => ({ $cancelled: cancelled, inputs: { 'oidc-policy-id': '' }, needs: { plan: { result, outputs: count === undefined ? {} : { count } } } })
       expect(runsWhen(with_('skipped'))).toBe(true)
       expect(runsWhen(with_('success', String(1 + randomInt(256))))).toBe(true)
       expect(runsWhen(with_('success', '0'))).toBe(false)
@@ -366,7 +389,7 @@ describe('migrate-machine-types.yml behaviour', () => {
   const jobs = Object.fromEntries(jobsOf(doc))
 
   it('always previews with a dry run', () => {
-    expect(jobs.preview.if).toBeUndefined()
+    expect(String(jobs.preview.if)).toBe("${{ inputs.oidc-policy-id == '' }}")
     expect(actionSteps(jobs.preview)[0].uses).toBe(`./${ACTION_CHECKOUT_PATH}/migrate-machine-types`)
     expect(mappingAt(actionSteps(jobs.preview)[0], 'with')).toEqual(expect.objectContaining({ 'dry-run': 'true' }))
   })

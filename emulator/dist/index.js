@@ -384,6 +384,9 @@ function authenticate(model, req) {
     const user = model.state.tokens.get(token);
     if (user === undefined)
         return { refusal: new HttpError(401, 'invalid access token') };
+    const expiresAt = model.state.tokenExpiry.get(token);
+    if (expiresAt !== undefined && model.now() >= expiresAt)
+        return { refusal: new HttpError(401, 'the access token has expired') };
     return { user };
 }
 function found(value, what) {
@@ -777,561 +780,6 @@ function serveRawLog(model, req, res, url) {
     res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(text.length) });
     res.end(text);
     return Promise.resolve();
-}
-
-;// CONCATENATED MODULE: external "node:net"
-const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
-;// CONCATENATED MODULE: ./emulator/control/token.ts
-/**
- * Who may use the `/_emulator/*` control endpoints. They can reset the world, read every
- * app's state and inject faults, so once the emulator listens beyond loopback they need a
- * token that only the person who started it has seen.
- */
-
-
-const CONTROL_TOKEN_HEADER = 'x-emulator-control-token';
-/** Whether a host name or address reaches only this machine: 127.0.0.0/8, ::1 (any spelling, or IPv4-mapped), localhost. */
-function isLoopbackHost(host) {
-    let name = host.trim().toLowerCase();
-    if (name.startsWith('[') && name.endsWith(']'))
-        name = name.slice(1, -1);
-    if (name === 'localhost' || name === 'localhost.')
-        return true;
-    if ((0,external_node_net_namespaceObject.isIPv4)(name))
-        return name.split('.')[0] === '127';
-    if (!(0,external_node_net_namespaceObject.isIPv6)(name))
-        return false;
-    let canonical;
-    try {
-        canonical = new URL(`http://[${name}]/`).hostname;
-    }
-    catch {
-        // A zone index (fe80::1%eth0) is no loopback address and no URL host either.
-        return false;
-    }
-    return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(canonical);
-}
-/** Whether the control endpoints need a token: always off loopback, and on loopback when asked. */
-function controlTokenRequired(host, requested = false) {
-    return requested || !isLoopbackHost(host);
-}
-/** A fresh random control token. */
-function newControlToken() {
-    return (0,external_node_crypto_namespaceObject.randomBytes)(24).toString('base64url');
-}
-/** Compares a presented token with the expected one in constant time (hashing first evens out the lengths). */
-function controlTokenMatches(presented, expected) {
-    if (typeof presented !== 'string')
-        return false;
-    const digest = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest();
-    return (0,external_node_crypto_namespaceObject.timingSafeEqual)(digest(presented), digest(expected));
-}
-
-;// CONCATENATED MODULE: ./emulator/model/types.ts
-/** Shapes of the emulator's seed file and of its in-memory records. */
-const GROUP_ROLE_NAMES = ['admin', 'manager', 'member'];
-/** A JSON object (not null, not an array). */
-function isObject(value) {
-    return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-;// CONCATENATED MODULE: ./emulator/control/safe-pattern-parser.ts
-/** The parser of the fault path patterns (see safe-pattern.ts): pattern text to a syntax tree. */
-const MAX_REPEAT = 100;
-/** A pattern the matcher cannot take; the message says why. */
-class PatternError extends Error {
-}
-const LINE_TERMINATORS = new Set(['\n', '\r', '\u2028', '\u2029']);
-const anyChar = (unit) => !LINE_TERMINATORS.has(unit);
-// Single-unit tests with fixed, trivial expressions: nothing to backtrack over.
-const CLASS_ESCAPES = {
-    d: (u) => /\d/.test(u),
-    D: (u) => !/\d/.test(u),
-    w: (u) => /\w/.test(u),
-    W: (u) => !/\w/.test(u),
-    s: (u) => /\s/.test(u),
-    S: (u) => !/\s/.test(u)
-};
-const CONTROL_ESCAPES = { n: '\n', r: '\r', t: '\t', f: '\f', v: '\v', '0': '\0' };
-/** Parses the regular part of JavaScript's pattern syntax; throws PatternError for anything else. */
-class Parser {
-    source;
-    at = 0;
-    constructor(source) {
-        this.source = source;
-    }
-    parse() {
-        const node = this.alternation();
-        if (this.at < this.source.length)
-            throw new PatternError(`unmatched ")" at ${this.at}`);
-        return node;
-    }
-    peek() {
-        return this.source[this.at];
-    }
-    alternation() {
-        const options = [this.sequence()];
-        while (this.peek() === '|') {
-            this.at++;
-            options.push(this.sequence());
-        }
-        return options.length === 1 ? options[0] : { type: 'alt', options };
-    }
-    sequence() {
-        const items = [];
-        while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')')
-            items.push(this.quantified(this.atom()));
-        return { type: 'seq', items };
-    }
-    quantified(item) {
-        let node = item;
-        for (;;) {
-            const c = this.peek();
-            let min;
-            let max;
-            if (c === '*')
-                [min, max] = [0, Infinity];
-            else if (c === '+')
-                [min, max] = [1, Infinity];
-            else if (c === '?')
-                [min, max] = [0, 1];
-            else if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.source.slice(this.at))) {
-                const [text, low, comma, high] = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
-                min = Number(low);
-                max = comma === undefined ? min : high === '' ? Infinity : Number(high);
-                if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
-                    throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`);
-                this.at += text.length - 1;
-            }
-            else
-                return node;
-            this.at++;
-            // A lazy quantifier matches the same set of paths; for a yes/no answer it is the same.
-            if (this.peek() === '?')
-                this.at++;
-            if (node.type === 'assert')
-                throw new PatternError('a quantifier cannot follow an anchor');
-            node = { type: 'repeat', item: node, min, max };
-        }
-    }
-    atom() {
-        const c = this.source[this.at++];
-        switch (c) {
-            case '.':
-                return { type: 'char', test: anyChar };
-            case '^':
-                return { type: 'assert', at: 'start' };
-            case '$':
-                return { type: 'assert', at: 'end' };
-            case '(': {
-                if (this.peek() === '?') {
-                    if (this.source[this.at + 1] !== ':')
-                        throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )');
-                    this.at += 2;
-                }
-                const inner = this.alternation();
-                if (this.peek() !== ')')
-                    throw new PatternError('unclosed "("');
-                this.at++;
-                return inner;
-            }
-            case '[':
-                return { type: 'char', test: this.characterClass() };
-            case '\\':
-                return { type: 'char', test: this.escape(false) };
-            case '*':
-            case '+':
-            case '?':
-                throw new PatternError(`nothing to repeat before "${c}"`);
-            default:
-                return { type: 'char', test: (u) => u === c };
-        }
-    }
-    /** After a backslash: a class escape or one literal unit. */
-    escape(inClass) {
-        const c = this.source[this.at++];
-        if (c === undefined)
-            throw new PatternError('the pattern ends with "\\"');
-        if (c in CLASS_ESCAPES)
-            return CLASS_ESCAPES[c];
-        if (c in CONTROL_ESCAPES)
-            return (u) => u === CONTROL_ESCAPES[c];
-        if (/[0-9]/.test(c))
-            throw new PatternError('backreferences are not supported');
-        if (!inClass && (c === 'b' || c === 'B'))
-            throw new PatternError('word boundaries (\\b, \\B) are not supported');
-        if (/[A-Za-z]/.test(c))
-            throw new PatternError(`the escape \\${c} is not supported`);
-        return (u) => u === c;
-    }
-    characterClass() {
-        const negated = this.peek() === '^';
-        if (negated)
-            this.at++;
-        const tests = [];
-        while (this.peek() !== ']') {
-            if (this.at >= this.source.length)
-                throw new PatternError('unclosed "["');
-            const start = this.classUnit();
-            if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.at + 1 < this.source.length && typeof start === 'string') {
-                this.at++;
-                const end = this.classUnit();
-                if (typeof end !== 'string')
-                    throw new PatternError('a class escape cannot end a range');
-                if (end < start)
-                    throw new PatternError(`range out of order: ${start}-${end}`);
-                tests.push((u) => u >= start && u <= end);
-            }
-            else {
-                tests.push(typeof start === 'string' ? (u) => u === start : start);
-            }
-        }
-        this.at++;
-        return negated ? (u) => !tests.some((t) => t(u)) : (u) => tests.some((t) => t(u));
-    }
-    /** One unit of a class: a literal (returned as the unit itself) or a class escape. */
-    classUnit() {
-        const c = this.source[this.at++];
-        if (c !== '\\')
-            return c;
-        const escaped = this.source[this.at];
-        if (escaped !== undefined && !(escaped in CLASS_ESCAPES)) {
-            this.at++;
-            if (escaped === 'b')
-                return '\b';
-            if (escaped in CONTROL_ESCAPES)
-                return CONTROL_ESCAPES[escaped];
-            if (/[0-9A-Za-z]/.test(escaped))
-                throw new PatternError(`the escape \\${escaped} is not supported`);
-            return escaped;
-        }
-        return this.escape(true);
-    }
-}
-
-;// CONCATENATED MODULE: ./emulator/control/safe-pattern.ts
-/**
- * Regular expressions for fault paths, matched without backtracking. Patterns come from the
- * control API, and JavaScript's engine backtracks: `(a+)+$` against a path of thirty `a`s
- * takes minutes. Here a pattern is compiled to a Thompson NFA and run by keeping the set of
- * live states, so a match costs at most (path length × pattern states) steps whatever the
- * pattern. The syntax is the regular part of JavaScript's: literals, `.`, escapes (`\d \w \s`
- * and their negations, escaped punctuation), classes `[a-z]` / `[^/]`, groups `( )` and
- * `(?: )`, `|`, `* + ?` and `{n}` `{n,}` `{n,m}` (lazy forms too), and the anchors `^` `$`.
- * Backreferences, lookaround and word boundaries are not regular and are refused.
- */
-
-
-const MAX_PATTERN_LENGTH = 1000;
-/** States after `{n,m}` expansion; bounds the work per character of the path. */
-const MAX_STATES = 5000;
-/** Thompson construction: each fragment has one entry and a list of dangling exits to patch. */
-class Compiler {
-    states = [];
-    add(state) {
-        if (this.states.length >= MAX_STATES)
-            throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`);
-        this.states.push(state);
-        return this.states.length - 1;
-    }
-    patch(exits, target) {
-        for (const [index, field] of exits)
-            this.states[index][field] = target;
-    }
-    compile(node) {
-        switch (node.type) {
-            case 'char': {
-                const s = this.add({ kind: 'char', test: node.test, out: -1 });
-                return { start: s, exits: [[s, 'out']] };
-            }
-            case 'assert': {
-                const s = this.add({ kind: 'assert', at: node.at, out: -1 });
-                return { start: s, exits: [[s, 'out']] };
-            }
-            case 'seq': {
-                if (node.items.length === 0) {
-                    // An empty sequence is an epsilon: a split whose two ways both lead on.
-                    const s = this.add({ kind: 'split', out: -1, out2: -1 });
-                    return { start: s, exits: [[s, 'out'], [s, 'out2']] };
-                }
-                const first = this.compile(node.items[0]);
-                let exits = first.exits;
-                for (const item of node.items.slice(1)) {
-                    const next = this.compile(item);
-                    this.patch(exits, next.start);
-                    exits = next.exits;
-                }
-                return { start: first.start, exits };
-            }
-            case 'alt': {
-                let fragment = this.compile(node.options[node.options.length - 1]);
-                for (let i = node.options.length - 2; i >= 0; i--) {
-                    const option = this.compile(node.options[i]);
-                    const s = this.add({ kind: 'split', out: option.start, out2: fragment.start });
-                    fragment = { start: s, exits: [...option.exits, ...fragment.exits] };
-                }
-                return fragment;
-            }
-            case 'repeat':
-                return this.repeat(node.item, node.min, node.max);
-        }
-    }
-    repeat(item, min, max) {
-        const pieces = [];
-        for (let i = 0; i < min; i++)
-            pieces.push(this.compile(item));
-        if (max === Infinity) {
-            const loop = this.add({ kind: 'split', out: -1, out2: -1 });
-            const body = this.compile(item);
-            this.patch([[loop, 'out']], body.start);
-            this.patch(body.exits, loop);
-            pieces.push({ start: loop, exits: [[loop, 'out2']] });
-        }
-        else if (max > min) {
-            // Each optional copy is offered only once the one before it was taken.
-            const exits = [];
-            let first = -1;
-            let open = [];
-            for (let i = 0; i < max - min; i++) {
-                const gate = this.add({ kind: 'split', out: -1, out2: -1 });
-                const body = this.compile(item);
-                this.patch([[gate, 'out']], body.start);
-                exits.push([gate, 'out2']);
-                if (first < 0)
-                    first = gate;
-                else
-                    this.patch(open, gate);
-                open = body.exits;
-            }
-            pieces.push({ start: first, exits: [...exits, ...open] });
-        }
-        if (pieces.length === 0)
-            return this.compile({ type: 'seq', items: [] });
-        for (let i = 0; i + 1 < pieces.length; i++)
-            this.patch(pieces[i].exits, pieces[i + 1].start);
-        return { start: pieces[0].start, exits: pieces[pieces.length - 1].exits };
-    }
-}
-/** Compiles a pattern; throws PatternError for what it cannot match safely. */
-function compileSafePattern(source) {
-    if (source.length > MAX_PATTERN_LENGTH)
-        throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`);
-    const compiler = new Compiler();
-    const fragment = compiler.compile(new Parser(source).parse());
-    const accept = compiler.states.length;
-    compiler.states.push({ kind: 'match' });
-    for (const [index, field] of fragment.exits)
-        compiler.states[index][field] = accept;
-    const states = compiler.states;
-    const start = fragment.start;
-    return {
-        test(text) {
-            const seen = new Int32Array(states.length).fill(-1);
-            let current = [];
-            let generation = 0;
-            const stack = [];
-            /** Adds a state and everything reachable from it without reading, at `position`. */
-            const enter = (list, from, position) => {
-                stack.push(from);
-                while (stack.length > 0) {
-                    const index = stack.pop();
-                    if (seen[index] === generation)
-                        continue;
-                    seen[index] = generation;
-                    const state = states[index];
-                    if (state.kind === 'split')
-                        stack.push(state.out2, state.out);
-                    else if (state.kind === 'assert') {
-                        if (state.at === 'start' ? position === 0 : position === text.length)
-                            stack.push(state.out);
-                    }
-                    else
-                        list.push(index);
-                }
-            };
-            for (let position = 0;; position++) {
-                // Unanchored search: a match may begin at every position.
-                enter(current, start, position);
-                if (current.some((index) => states[index].kind === 'match'))
-                    return true;
-                if (position === text.length)
-                    return false;
-                const unit = text[position];
-                generation++;
-                const next = [];
-                for (const index of current) {
-                    const state = states[index];
-                    if (state.kind === 'char' && state.test(unit))
-                        enter(next, state.out, position + 1);
-                }
-                current = next;
-            }
-        }
-    };
-}
-
-;// CONCATENATED MODULE: ./emulator/control/faults.ts
-
-
-
-
-const ACTIONS = ['status', 'delay', 'drop', 'hang'];
-class FaultInjector {
-    faults = [];
-    nextId = 1;
-    /** Compiled patterns by fault id; null when the path is a prefix only. */
-    patterns = new Map();
-    /** Checks a fault description from `POST /_emulator/faults` and queues it. */
-    add(spec) {
-        if (!isObject(spec))
-            throw badRequest('fault must be a JSON object');
-        const { path, method, count = 1, action, status, retryAfter, body, ms } = spec;
-        if (typeof path !== 'string' || path === '')
-            throw badRequest('path must be a non-empty string (a prefix or a regular expression)');
-        if (method !== undefined && typeof method !== 'string')
-            throw badRequest('method must be a string');
-        if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
-            throw badRequest('count must be a positive integer');
-        if (typeof action !== 'string' || !ACTIONS.includes(action)) {
-            throw badRequest(`action must be one of ${ACTIONS.join(', ')}`);
-        }
-        const pattern = patternOf(path);
-        const fault = { id: this.nextId++, path, remaining: count, action: action, body };
-        if (typeof method === 'string')
-            fault.method = method.toUpperCase();
-        if (action === 'status') {
-            if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
-                throw badRequest('status must be an HTTP status code from 200 to 599');
-            }
-            fault.status = status;
-            if (retryAfter !== undefined) {
-                if (typeof retryAfter !== 'string' && typeof retryAfter !== 'number')
-                    throw badRequest('retryAfter must be a string');
-                fault.retryAfter = String(retryAfter);
-            }
-        }
-        if (action === 'delay') {
-            if (typeof ms !== 'number' || ms < 0 || ms > 60_000)
-                throw badRequest('ms must be a number of milliseconds from 0 to 60000');
-            fault.ms = ms;
-        }
-        this.faults.push(fault);
-        this.patterns.set(fault.id, pattern);
-        return fault;
-    }
-    /** Takes one use of the first fault matching the request, if any. */
-    take(method, fullPath, apiPath) {
-        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
-        if (index < 0)
-            return null;
-        const fault = this.faults[index];
-        fault.remaining -= 1;
-        if (fault.remaining <= 0) {
-            this.faults.splice(index, 1);
-            this.patterns.delete(fault.id);
-        }
-        return { ...fault };
-    }
-    pending() {
-        return this.faults.map((f) => ({ ...f }));
-    }
-    clear() {
-        this.faults = [];
-        this.patterns.clear();
-    }
-}
-/**
- * The path as a regular expression, matched without backtracking; null when it is not a
- * regular expression at all (it is then a prefix only, as it always could be). A valid
- * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
- */
-function patternOf(path) {
-    try {
-        // Only compiled, never run: building a RegExp cannot backtrack.
-        new RegExp(path);
-    }
-    catch {
-        return null;
-    }
-    try {
-        return compileSafePattern(path);
-    }
-    catch (error) {
-        if (error instanceof PatternError)
-            throw badRequest(`path: ${error.message}`);
-        throw error;
-    }
-}
-/** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
-async function applyFault(fault, req, res, sleep) {
-    switch (fault.action) {
-        case 'drop':
-            req.socket.destroy();
-            return true;
-        case 'hang':
-            return true;
-        case 'delay':
-            await sleep(fault.ms ?? 0);
-            return false;
-        case 'status': {
-            const headers = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
-            answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers });
-            return true;
-        }
-    }
-}
-
-;// CONCATENATED MODULE: ./emulator/model/app-record.ts
-/** A copy of `init` without the keys whose value is undefined, so they cannot hide a default. */
-function defined(init) {
-    return Object.fromEntries(Object.entries(init).filter(([, value]) => value !== undefined));
-}
-/** A new app record: the defaults of the service, overridden by whatever `init` sets. */
-function newAppRecord(init) {
-    const { notifications, groupRoles, team, ...fields } = defined(init);
-    const repoSlug = fields.repoSlug ?? init.slug;
-    // The published contract's default when none is given (register model: "defaults to master").
-    const defaultBranch = fields.defaultBranch ?? 'master';
-    return {
-        title: repoSlug,
-        provider: 'github',
-        repoOwner: init.owner.slug,
-        repoUrl: `git@github.com:${init.owner.slug}/${repoSlug}.git`,
-        projectType: null,
-        isPublic: false,
-        isDisabled: false,
-        status: 1,
-        avatarUrl: null,
-        branches: [defaultBranch],
-        serviceYml: '',
-        configLocation: 'service',
-        repositoryHasConfig: false,
-        envs: {},
-        secrets: {},
-        buildOutcome: 'success',
-        hasSshKey: false,
-        sshKeyRegisteredAtProvider: false,
-        stackId: null,
-        initialConfig: null,
-        buildTriggerToken: null,
-        registrationFinished: true,
-        extra: {},
-        nextBuildNumber: 1,
-        // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
-        manualApproval: true,
-        // Off unless the app's settings turn it on (the contract: "if the AI build summary feature is enabled").
-        aiSummary: false,
-        concurrency: null,
-        creditsPerMinute: null,
-        ...fields,
-        slug: init.slug,
-        owner: { account_type: init.owner.account_type, slug: init.owner.slug },
-        repoSlug,
-        defaultBranch,
-        notifications: { on_failure: notifications?.on_failure ?? 'always', on_success: notifications?.on_success ?? 'change' },
-        groupRoles: { admin: [...(groupRoles?.admin ?? [])], manager: [...(groupRoles?.manager ?? [])], member: [...(groupRoles?.member ?? [])] },
-        team: new Map(team ?? [])
-    };
 }
 
 ;// CONCATENATED MODULE: external "node:fs"
@@ -4994,7 +4442,15 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 
 //# sourceMappingURL=js-yaml.mjs.map
 ;// CONCATENATED MODULE: ./emulator/model/seed.json
-const seed_namespaceObject = /*#__PURE__*/JSON.parse('{"users":[{"slug":"olivia","name":"Olivia Owner"},{"slug":"adam","name":"Adam Admin"},{"slug":"dora","name":"Dora Developer"},{"slug":"tom","name":"Tom Tester"},{"slug":"greta","name":"Greta Group-Developer"},{"slug":"oscar","name":"Oscar Outsider"},{"slug":"sam","name":"Sam Solo"}],"tokens":{"token-olivia-owner":"olivia","token-adam-admin":"adam","token-dora-developer":"dora","token-tom-tester":"tom","token-greta-group":"greta","token-oscar-outsider":"oscar","token-sam-solo":"sam"},"stacks":["osx-xcode-16.0.x","osx-xcode-15.4.x","linux-docker-22.04","linux-docker-android-22.04","ubuntu-noble-24.04"],"machine_types":["standard","elite","elite-xl","g2-m1.4core","g2-m1.8core","g2-m2.4core","g2-m2.8core","g2.4core","g2.8core","g2.12core"],"organizations":[{"slug":"acme","name":"Acme Mobile","owners":["olivia"],"groups":[{"slug":"release-team","name":"Release team","members":["greta"]},{"slug":"qa-team","name":"QA team","members":["tom"]},{"slug":"platform","name":"Platform","members":["adam"]}]},{"slug":"globex","name":"Globex","owners":["oscar"],"groups":[]}],"apps":[{"slug":"ios-app","title":"ios-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/ios-app.git","repo_slug":"ios-app","project_type":"ios","is_public":false,"default_branch":"main","branches":["main","develop","release/1.2","feature/login"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: osx-xcode-16.0.x\\n    machine_type_id: g2-m1.4core\\napp:\\n  envs:\\n  - PROJECT_PATH: App.xcodeproj\\ntrigger_map:\\n- push_branch: main\\n  workflow: deploy\\n- push_branch: \\"release/*\\"\\n  workflow: deploy\\n- push_branch: \\"*\\"\\n  workflow: primary\\n- tag: \\"v*\\"\\n  workflow: deploy\\n- pull_request_source_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"running tests\\"\\n  deploy:\\n    meta:\\n      service:\\n        stack: osx-xcode-16.0.x\\n        machine_type_id: g2-m1.8core\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"deploying\\"\\n","group_roles":{"manager":["release-team"],"member":["qa-team"]},"envs":{"APP_ENV":"production","API_URL":"https://api.example.test"},"secrets":{"SIGNING_PASSWORD":"emulator-secret"},"notifications":{"on_failure":"always","on_success":"change"},"build_outcome":"success"},{"slug":"android-app","title":"android-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/android-app.git","repo_slug":"android-app","project_type":"android","is_public":false,"default_branch":"main","branches":["main","develop"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-android-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: ./gradlew test\\n","config_location":"repository","repository_has_config":false,"ai_summary":true,"build_outcome":"failure"},{"slug":"web-app","title":"web-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/web-app.git","repo_slug":"web-app","project_type":"web","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"api-server","title":"api-server","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/api-server.git","repo_slug":"api-server","project_type":"other","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: elite\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"docs-site","title":"docs-site","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/docs-site.git","repo_slug":"docs-site","project_type":"other","is_public":true,"default_branch":"main","branches":["main"],"team":{"olivia":"owner"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"sam-cli","title":"sam-cli","owner":{"account_type":"user","slug":"sam"},"provider":"github","repo_owner":"sam","repo_url":"https://github.com/sam/sam-cli.git","repo_slug":"sam-cli","project_type":"other","default_branch":"main","branches":["main"],"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n","team":{"sam":"owner"}}]}');
+const seed_namespaceObject = /*#__PURE__*/JSON.parse('{"users":[{"slug":"olivia","name":"Olivia Owner"},{"slug":"adam","name":"Adam Admin"},{"slug":"dora","name":"Dora Developer"},{"slug":"tom","name":"Tom Tester"},{"slug":"greta","name":"Greta Group-Developer"},{"slug":"oscar","name":"Oscar Outsider"},{"slug":"sam","name":"Sam Solo"}],"tokens":{"token-olivia-owner":"olivia","token-adam-admin":"adam","token-dora-developer":"dora","token-tom-tester":"tom","token-greta-group":"greta","token-oscar-outsider":"oscar","token-sam-solo":"sam"},"stacks":["osx-xcode-16.0.x","osx-xcode-15.4.x","linux-docker-22.04","linux-docker-android-22.04","ubuntu-noble-24.04"],"machine_types":["standard","elite","elite-xl","g2-m1.4core","g2-m1.8core","g2-m2.4core","g2-m2.8core","g2.4core","g2.8core","g2.12core"],"organizations":[{"slug":"acme","name":"Acme Mobile","owners":["olivia"],"groups":[{"slug":"release-team","name":"Release team","members":["greta"]},{"slug":"qa-team","name":"QA team","members":["tom"]},{"slug":"platform","name":"Platform","members":["adam"]}]},{"slug":"globex","name":"Globex","owners":["oscar"],"groups":[]}],"apps":[{"slug":"ios-app","title":"ios-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/ios-app.git","repo_slug":"ios-app","project_type":"ios","is_public":false,"default_branch":"main","branches":["main","develop","release/1.2","feature/login"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: osx-xcode-16.0.x\\n    machine_type_id: g2-m1.4core\\napp:\\n  envs:\\n  - PROJECT_PATH: App.xcodeproj\\ntrigger_map:\\n- push_branch: main\\n  workflow: deploy\\n- push_branch: \\"release/*\\"\\n  workflow: deploy\\n- push_branch: \\"*\\"\\n  workflow: primary\\n- tag: \\"v*\\"\\n  workflow: deploy\\n- pull_request_source_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"running tests\\"\\n  deploy:\\n    meta:\\n      service:\\n        stack: osx-xcode-16.0.x\\n        machine_type_id: g2-m1.8core\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"deploying\\"\\n","group_roles":{"manager":["release-team"],"member":["qa-team"]},"envs":{"APP_ENV":"production","API_URL":"https://api.example.test"},"secrets":{"SIGNING_PASSWORD":"emulator-secret"},"notifications":{"on_failure":"always","on_success":"change"},"build_outcome":"success"},{"slug":"android-app","title":"android-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/android-app.git","repo_slug":"android-app","project_type":"android","is_public":false,"default_branch":"main","branches":["main","develop"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-android-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: ./gradlew test\\n","config_location":"repository","repository_has_config":false,"ai_summary":true,"build_outcome":"failure"},{"slug":"web-app","title":"web-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/web-app.git","repo_slug":"web-app","project_type":"web","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"api-server","title":"api-server","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/api-server.git","repo_slug":"api-server","project_type":"other","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: elite\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"docs-site","title":"docs-site","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/docs-site.git","repo_slug":"docs-site","project_type":"other","is_public":true,"default_branch":"main","branches":["main"],"team":{"olivia":"owner"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"sam-cli","title":"sam-cli","owner":{"account_type":"user","slug":"sam"},"provider":"github","repo_owner":"sam","repo_url":"https://github.com/sam/sam-cli.git","repo_slug":"sam-cli","project_type":"other","default_branch":"main","branches":["main"],"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n","team":{"sam":"owner"}}],"oidc":{"jobs":{"runner-request-token-ios-main":{"sub":"repo:acme/ios-app:ref:refs/heads/main","repository":"acme/ios-app","repository_owner":"acme","ref":"refs/heads/main","ref_type":"branch","event_name":"push","workflow":"CI","job_workflow_ref":"acme/ios-app/.github/workflows/ci.yml@refs/heads/main","runner_environment":"github-hosted"},"runner-request-token-ios-fork-pr":{"sub":"repo:acme/ios-app:pull_request","repository":"acme/ios-app","repository_owner":"acme","ref":"refs/pull/7/merge","event_name":"pull_request","workflow":"CI","job_workflow_ref":"acme/ios-app/.github/workflows/ci.yml@refs/pull/7/merge","runner_environment":"github-hosted"}},"trust_policies":[{"id":"ios-main","workspace":"acme","rules":{"sub":"repo:acme/ios-app:ref:refs/heads/main","repository":"acme/ios-app"},"role":"developer","session_duration_s":900}]}}');
+;// CONCATENATED MODULE: ./emulator/model/types.ts
+/** Shapes of the emulator's seed file and of its in-memory records. */
+const GROUP_ROLE_NAMES = ['admin', 'manager', 'member'];
+/** A JSON object (not null, not an array). */
+function isObject(value) {
+    return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/seed.ts
 /** Reads and checks a seed (JSON or YAML) describing users, Workspaces, apps and tokens. */
 
@@ -5066,6 +4522,11 @@ function checkSeed(data, where = 'seed') {
         }
         groupsByOrg.set(org.slug, groups);
     }
+    for (const policy of seed.oidc?.trust_policies ?? []) {
+        if (!groupsByOrg.has(policy.workspace))
+            fail(where, `oidc.trust_policies.${policy.id} names unknown organization "${policy.workspace}"`);
+        checkTrustPolicy(policy, where);
+    }
     const appSlugs = new Set();
     for (const app of seed.apps ?? []) {
         checkApp(app, where, users, groupsByOrg);
@@ -5120,6 +4581,732 @@ function checkApp(app, where, users, groupsByOrg) {
 function normaliseRole(role) {
     return ROLE_ALIASES[role] ?? role;
 }
+/** Checks the seed's trust policies: `sub` is mandatory, the role known, the duration positive. */
+function checkTrustPolicy(policy, where) {
+    const at = `${where}: oidc.trust_policies.${policy.id}`;
+    if (typeof policy.rules?.sub !== 'string')
+        fail(at, 'needs a sub rule: the service makes the sub claim mandatory');
+    if (!['owner', 'admin', 'manager', 'member'].includes(normaliseRole(policy.role ?? '')))
+        fail(at, `has unknown role "${policy.role}"`);
+    if (!(policy.session_duration_s > 0))
+        fail(at, 'needs a positive session_duration_s');
+}
+
+;// CONCATENATED MODULE: ./emulator/model/oidc.ts
+/**
+ * Signing in with a foreign OIDC token, as the service's Workspace trust policies and its RFC 8693
+ * exchange do (docs.bitrise.io "OIDC for Bitrise"; bitrise-io/bitrise-build-cache-cli
+ * internal/oauth/token.go and release v3.15.0). For tests the emulator is also the issuer: a
+ * stand-in for the runner's token endpoint that signs tokens with its own RS256 key and
+ * publishes it as a JWKS. Only Node's crypto is used.
+ */
+
+
+const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
+/** Subject token types the exchange takes: the service's CLI sends access_token; jwt and id_token are RFC 8693's names for this token. */
+const SUBJECT_TOKEN_TYPES = ['urn:ietf:params:oauth:token-type:access_token', 'urn:ietf:params:oauth:token-type:jwt', 'urn:ietf:params:oauth:token-type:id_token'];
+const ID_TOKEN_LIFETIME_S = 300;
+/** A refusal of the exchange: the service answers only `invalid_token` (release v3.15.0), whatever the reason. */
+class ExchangeRefusal extends Error {
+    reason;
+    constructor(reason) {
+        super('invalid_token');
+        this.reason = reason;
+    }
+}
+const b64 = (value) => Buffer.from(JSON.stringify(value)).toString('base64url');
+/** The issuer's key, the jobs it signs tokens for, and the exchange against the seed's trust policies. */
+class OidcWorld {
+    seed;
+    state;
+    key;
+    /** How many exchanges succeeded, for tests. */
+    exchanges = 0;
+    /** The last tokens the issuer signed (at most 100), so tests can check none of them leaks. */
+    issued = [];
+    constructor(seed, state) {
+        this.seed = seed;
+        this.state = state;
+    }
+    /** Forgets the counts and the tokens signed; the key stays. */
+    reset() {
+        this.exchanges = 0;
+        this.issued.length = 0;
+    }
+    signingKey() {
+        this.key ??= { ...(0,external_node_crypto_namespaceObject.generateKeyPairSync)('rsa', { modulusLength: 2048 }), kid: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex') };
+        return this.key;
+    }
+    /** The JWKS the issuer publishes. */
+    jwks() {
+        const { publicKey, kid } = this.signingKey();
+        return { keys: [{ ...publicKey.export({ format: 'jwk' }), kid, use: 'sig', alg: 'RS256' }] };
+    }
+    /** The runner's answer to a job's request: a signed token for `audience`, or null when the request token is not a job's. */
+    issueIdToken(requestToken, audience, issuer, nowMs) {
+        const job = this.seed.jobs?.[requestToken];
+        if (!job)
+            return null;
+        const now = Math.floor(nowMs / 1000);
+        const claims = { jti: (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('hex'), ...job, aud: audience, iss: issuer, iat: now, nbf: now, exp: now + ID_TOKEN_LIFETIME_S };
+        const { privateKey, kid } = this.signingKey();
+        const input = `${b64({ alg: 'RS256', typ: 'JWT', kid })}.${b64(claims)}`;
+        const jwt = `${input}.${(0,external_node_crypto_namespaceObject.sign)('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
+        this.issued.push(jwt);
+        if (this.issued.length > 100)
+            this.issued.shift();
+        return jwt;
+    }
+    /** Checks the token and the policy and mints a short-lived token; throws ExchangeRefusal. */
+    exchange(form, issuer, origin, nowMs) {
+        if (form.get('grant_type') !== TOKEN_EXCHANGE_GRANT)
+            throw new ExchangeRefusal('unsupported grant_type');
+        if (!SUBJECT_TOKEN_TYPES.includes(form.get('subject_token_type') ?? ''))
+            throw new ExchangeRefusal('unsupported subject_token_type');
+        const policy = (this.seed.trust_policies ?? []).find((p) => p.id === form.get('policy_id') && p.workspace === form.get('workspace_id'));
+        if (!policy)
+            throw new ExchangeRefusal('no such trust policy in that Workspace');
+        const claims = this.verified(form.get('subject_token') ?? '', policy.issuer ?? issuer, policy.audience ?? origin, nowMs);
+        for (const [name, wanted] of Object.entries(policy.rules)) {
+            if (claims[name] !== wanted)
+                throw new ExchangeRefusal(`claim ${name} does not match`);
+        }
+        const token = `oidc-${(0,external_node_crypto_namespaceObject.randomBytes)(24).toString('base64url')}`;
+        const user = `oidc-policy:${policy.id}`;
+        this.state.tokens.set(token, user);
+        this.state.tokenExpiry.set(token, nowMs + policy.session_duration_s * 1000);
+        this.state.policyRoles.set(user, { org: policy.workspace, role: normaliseRole(policy.role) });
+        this.exchanges++;
+        return { access_token: token, token_type: 'Bearer', expires_in: policy.session_duration_s };
+    }
+    /** The token's claims once its signature, issuer, audience and times hold. */
+    verified(jwt, issuer, audience, nowMs) {
+        const parts = jwt.split('.');
+        if (parts.length !== 3)
+            throw new ExchangeRefusal('not a JWT');
+        const [header, payload] = parts.slice(0, 2).map((part) => parseJson(Buffer.from(part, 'base64url').toString('utf8')));
+        const key = this.jwks().keys.find((k) => k.kid === header?.kid);
+        if (header?.alg !== 'RS256' || !key)
+            throw new ExchangeRefusal('unknown signing key');
+        const publicKey = (0,external_node_crypto_namespaceObject.createPublicKey)({ key: key, format: 'jwk' });
+        if (!(0,external_node_crypto_namespaceObject.verify)('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), publicKey, Buffer.from(parts[2], 'base64url')))
+            throw new ExchangeRefusal('bad signature');
+        if (!payload || payload.iss !== issuer)
+            throw new ExchangeRefusal('wrong issuer');
+        const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud];
+        if (!audiences.includes(audience))
+            throw new ExchangeRefusal('wrong audience');
+        const now = nowMs / 1000;
+        if (typeof payload.exp !== 'number' || payload.exp <= now)
+            throw new ExchangeRefusal('expired');
+        if (typeof payload.nbf === 'number' && payload.nbf > now + 60)
+            throw new ExchangeRefusal('not yet valid');
+        return payload;
+    }
+}
+function parseJson(text) {
+    try {
+        const value = JSON.parse(text);
+        return value && typeof value === 'object' ? value : undefined;
+    }
+    catch {
+        return undefined;
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/routes/oidc.ts
+
+
+const EXCHANGE_PATH = '/oidc/token';
+const ISSUER_PREFIX = '/_oidc';
+/** Whether the path is one of the routes below. */
+function isOidcPath(pathname) {
+    return pathname === EXCHANGE_PATH || pathname.startsWith(`${ISSUER_PREFIX}/`);
+}
+/** Answers the exchange and the issuer's endpoints. */
+async function serveOidc(model, req, res, url, origin) {
+    const issuer = `${origin}${ISSUER_PREFIX}`;
+    const method = req.method ?? 'GET';
+    const route = `${method} ${url.pathname}`;
+    if (route === `POST ${EXCHANGE_PATH}`)
+        return answer(req, res, exchange(model, await readBody(req, res), req.headers['content-type'], issuer, origin));
+    if (route === `GET ${ISSUER_PREFIX}/token`)
+        return answer(req, res, idToken(model, req, url, issuer));
+    if (route === `GET ${ISSUER_PREFIX}/.well-known/openid-configuration`) {
+        return answer(req, res, { status: 200, json: { issuer, jwks_uri: `${issuer}/.well-known/jwks`, id_token_signing_alg_values_supported: ['RS256'], response_types_supported: ['id_token'], subject_types_supported: ['public'] } });
+    }
+    if (route === `GET ${ISSUER_PREFIX}/.well-known/jwks`)
+        return answer(req, res, { status: 200, json: model.oidc.jwks() });
+    answer(req, res, { status: 404, json: { message: `no endpoint ${route}` } });
+}
+function exchange(model, raw, contentType, issuer, origin) {
+    // RFC 8693 asks for a form; anything else is refused the way the service refuses (invalid_token).
+    if (!/^application\/x-www-form-urlencoded\b/i.test(contentType ?? ''))
+        return { status: 400, json: { error: 'invalid_token' } };
+    try {
+        return { status: 200, json: model.oidc.exchange(new URLSearchParams(raw), issuer, origin, model.now()), headers: { 'cache-control': 'no-store' } };
+    }
+    catch (error) {
+        if (error instanceof ExchangeRefusal)
+            return { status: 400, json: { error: 'invalid_token' } };
+        throw error;
+    }
+}
+function idToken(model, req, url, issuer) {
+    const bearer = /^bearer\s+(\S+)$/i.exec(req.headers.authorization?.trim() ?? '')?.[1];
+    const audience = url.searchParams.get('audience') ?? '';
+    const token = bearer && audience ? model.oidc.issueIdToken(bearer, audience, issuer, model.now()) : null;
+    if (token === null)
+        return { status: 401, json: { message: bearer ? (audience ? 'unknown request token' : 'the audience parameter is missing') : 'missing bearer token' } };
+    return { status: 200, json: { value: token } };
+}
+
+;// CONCATENATED MODULE: external "node:net"
+const external_node_net_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:net");
+;// CONCATENATED MODULE: ./emulator/control/token.ts
+/**
+ * Who may use the `/_emulator/*` control endpoints. They can reset the world, read every
+ * app's state and inject faults, so once the emulator listens beyond loopback they need a
+ * token that only the person who started it has seen.
+ */
+
+
+const CONTROL_TOKEN_HEADER = 'x-emulator-control-token';
+/** Whether a host name or address reaches only this machine: 127.0.0.0/8, ::1 (any spelling, or IPv4-mapped), localhost. */
+function isLoopbackHost(host) {
+    let name = host.trim().toLowerCase();
+    if (name.startsWith('[') && name.endsWith(']'))
+        name = name.slice(1, -1);
+    if (name === 'localhost' || name === 'localhost.')
+        return true;
+    if ((0,external_node_net_namespaceObject.isIPv4)(name))
+        return name.split('.')[0] === '127';
+    if (!(0,external_node_net_namespaceObject.isIPv6)(name))
+        return false;
+    let canonical;
+    try {
+        canonical = new URL(`http://[${name}]/`).hostname;
+    }
+    catch {
+        // A zone index (fe80::1%eth0) is no loopback address and no URL host either.
+        return false;
+    }
+    return canonical === '[::1]' || /^\[::ffff:7f[0-9a-f]{2}:[0-9a-f]{1,4}\]$/.test(canonical);
+}
+/** Whether the control endpoints need a token: always off loopback, and on loopback when asked. */
+function controlTokenRequired(host, requested = false) {
+    return requested || !isLoopbackHost(host);
+}
+/** A fresh random control token. */
+function newControlToken() {
+    return (0,external_node_crypto_namespaceObject.randomBytes)(24).toString('base64url');
+}
+/** Compares a presented token with the expected one in constant time (hashing first evens out the lengths). */
+function controlTokenMatches(presented, expected) {
+    if (typeof presented !== 'string')
+        return false;
+    const digest = (text) => (0,external_node_crypto_namespaceObject.createHash)('sha256').update(text).digest();
+    return (0,external_node_crypto_namespaceObject.timingSafeEqual)(digest(presented), digest(expected));
+}
+
+;// CONCATENATED MODULE: ./emulator/control/safe-pattern-parser.ts
+/** The parser of the fault path patterns (see safe-pattern.ts): pattern text to a syntax tree. */
+const MAX_REPEAT = 100;
+/** A pattern the matcher cannot take; the message says why. */
+class PatternError extends Error {
+}
+const LINE_TERMINATORS = new Set(['\n', '\r', '\u2028', '\u2029']);
+const anyChar = (unit) => !LINE_TERMINATORS.has(unit);
+// Single-unit tests with fixed, trivial expressions: nothing to backtrack over.
+const CLASS_ESCAPES = {
+    d: (u) => /\d/.test(u),
+    D: (u) => !/\d/.test(u),
+    w: (u) => /\w/.test(u),
+    W: (u) => !/\w/.test(u),
+    s: (u) => /\s/.test(u),
+    S: (u) => !/\s/.test(u)
+};
+const CONTROL_ESCAPES = { n: '\n', r: '\r', t: '\t', f: '\f', v: '\v', '0': '\0' };
+/** Parses the regular part of JavaScript's pattern syntax; throws PatternError for anything else. */
+class Parser {
+    source;
+    at = 0;
+    constructor(source) {
+        this.source = source;
+    }
+    parse() {
+        const node = this.alternation();
+        if (this.at < this.source.length)
+            throw new PatternError(`unmatched ")" at ${this.at}`);
+        return node;
+    }
+    peek() {
+        return this.source[this.at];
+    }
+    alternation() {
+        const options = [this.sequence()];
+        while (this.peek() === '|') {
+            this.at++;
+            options.push(this.sequence());
+        }
+        return options.length === 1 ? options[0] : { type: 'alt', options };
+    }
+    sequence() {
+        const items = [];
+        while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')')
+            items.push(this.quantified(this.atom()));
+        return { type: 'seq', items };
+    }
+    quantified(item) {
+        let node = item;
+        for (;;) {
+            const c = this.peek();
+            let min;
+            let max;
+            if (c === '*')
+                [min, max] = [0, Infinity];
+            else if (c === '+')
+                [min, max] = [1, Infinity];
+            else if (c === '?')
+                [min, max] = [0, 1];
+            else if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.source.slice(this.at))) {
+                const [text, low, comma, high] = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
+                min = Number(low);
+                max = comma === undefined ? min : high === '' ? Infinity : Number(high);
+                if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
+                    throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`);
+                this.at += text.length - 1;
+            }
+            else
+                return node;
+            this.at++;
+            // A lazy quantifier matches the same set of paths; for a yes/no answer it is the same.
+            if (this.peek() === '?')
+                this.at++;
+            if (node.type === 'assert')
+                throw new PatternError('a quantifier cannot follow an anchor');
+            node = { type: 'repeat', item: node, min, max };
+        }
+    }
+    atom() {
+        const c = this.source[this.at++];
+        switch (c) {
+            case '.':
+                return { type: 'char', test: anyChar };
+            case '^':
+                return { type: 'assert', at: 'start' };
+            case '$':
+                return { type: 'assert', at: 'end' };
+            case '(': {
+                if (this.peek() === '?') {
+                    if (this.source[this.at + 1] !== ':')
+                        throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )');
+                    this.at += 2;
+                }
+                const inner = this.alternation();
+                if (this.peek() !== ')')
+                    throw new PatternError('unclosed "("');
+                this.at++;
+                return inner;
+            }
+            case '[':
+                return { type: 'char', test: this.characterClass() };
+            case '\\':
+                return { type: 'char', test: this.escape(false) };
+            case '*':
+            case '+':
+            case '?':
+                throw new PatternError(`nothing to repeat before "${c}"`);
+            default:
+                return { type: 'char', test: (u) => u === c };
+        }
+    }
+    /** After a backslash: a class escape or one literal unit. */
+    escape(inClass) {
+        const c = this.source[this.at++];
+        if (c === undefined)
+            throw new PatternError('the pattern ends with "\\"');
+        if (c in CLASS_ESCAPES)
+            return CLASS_ESCAPES[c];
+        if (c in CONTROL_ESCAPES)
+            return (u) => u === CONTROL_ESCAPES[c];
+        if (/[0-9]/.test(c))
+            throw new PatternError('backreferences are not supported');
+        if (!inClass && (c === 'b' || c === 'B'))
+            throw new PatternError('word boundaries (\\b, \\B) are not supported');
+        if (/[A-Za-z]/.test(c))
+            throw new PatternError(`the escape \\${c} is not supported`);
+        return (u) => u === c;
+    }
+    characterClass() {
+        const negated = this.peek() === '^';
+        if (negated)
+            this.at++;
+        const tests = [];
+        while (this.peek() !== ']') {
+            if (this.at >= this.source.length)
+                throw new PatternError('unclosed "["');
+            const start = this.classUnit();
+            if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.at + 1 < this.source.length && typeof start === 'string') {
+                this.at++;
+                const end = this.classUnit();
+                if (typeof end !== 'string')
+                    throw new PatternError('a class escape cannot end a range');
+                if (end < start)
+                    throw new PatternError(`range out of order: ${start}-${end}`);
+                tests.push((u) => u >= start && u <= end);
+            }
+            else {
+                tests.push(typeof start === 'string' ? (u) => u === start : start);
+            }
+        }
+        this.at++;
+        return negated ? (u) => !tests.some((t) => t(u)) : (u) => tests.some((t) => t(u));
+    }
+    /** One unit of a class: a literal (returned as the unit itself) or a class escape. */
+    classUnit() {
+        const c = this.source[this.at++];
+        if (c !== '\\')
+            return c;
+        const escaped = this.source[this.at];
+        if (escaped !== undefined && !(escaped in CLASS_ESCAPES)) {
+            this.at++;
+            if (escaped === 'b')
+                return '\b';
+            if (escaped in CONTROL_ESCAPES)
+                return CONTROL_ESCAPES[escaped];
+            if (/[0-9A-Za-z]/.test(escaped))
+                throw new PatternError(`the escape \\${escaped} is not supported`);
+            return escaped;
+        }
+        return this.escape(true);
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/control/safe-pattern.ts
+/**
+ * Regular expressions for fault paths, matched without backtracking. Patterns come from the
+ * control API, and JavaScript's engine backtracks: `(a+)+$` against a path of thirty `a`s
+ * takes minutes. Here a pattern is compiled to a Thompson NFA and run by keeping the set of
+ * live states, so a match costs at most (path length × pattern states) steps whatever the
+ * pattern. The syntax is the regular part of JavaScript's: literals, `.`, escapes (`\d \w \s`
+ * and their negations, escaped punctuation), classes `[a-z]` / `[^/]`, groups `( )` and
+ * `(?: )`, `|`, `* + ?` and `{n}` `{n,}` `{n,m}` (lazy forms too), and the anchors `^` `$`.
+ * Backreferences, lookaround and word boundaries are not regular and are refused.
+ */
+
+
+const MAX_PATTERN_LENGTH = 1000;
+/** States after `{n,m}` expansion; bounds the work per character of the path. */
+const MAX_STATES = 5000;
+/** Thompson construction: each fragment has one entry and a list of dangling exits to patch. */
+class Compiler {
+    states = [];
+    add(state) {
+        if (this.states.length >= MAX_STATES)
+            throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`);
+        this.states.push(state);
+        return this.states.length - 1;
+    }
+    patch(exits, target) {
+        for (const [index, field] of exits)
+            this.states[index][field] = target;
+    }
+    compile(node) {
+        switch (node.type) {
+            case 'char': {
+                const s = this.add({ kind: 'char', test: node.test, out: -1 });
+                return { start: s, exits: [[s, 'out']] };
+            }
+            case 'assert': {
+                const s = this.add({ kind: 'assert', at: node.at, out: -1 });
+                return { start: s, exits: [[s, 'out']] };
+            }
+            case 'seq': {
+                if (node.items.length === 0) {
+                    // An empty sequence is an epsilon: a split whose two ways both lead on.
+                    const s = this.add({ kind: 'split', out: -1, out2: -1 });
+                    return { start: s, exits: [[s, 'out'], [s, 'out2']] };
+                }
+                const first = this.compile(node.items[0]);
+                let exits = first.exits;
+                for (const item of node.items.slice(1)) {
+                    const next = this.compile(item);
+                    this.patch(exits, next.start);
+                    exits = next.exits;
+                }
+                return { start: first.start, exits };
+            }
+            case 'alt': {
+                let fragment = this.compile(node.options[node.options.length - 1]);
+                for (let i = node.options.length - 2; i >= 0; i--) {
+                    const option = this.compile(node.options[i]);
+                    const s = this.add({ kind: 'split', out: option.start, out2: fragment.start });
+                    fragment = { start: s, exits: [...option.exits, ...fragment.exits] };
+                }
+                return fragment;
+            }
+            case 'repeat':
+                return this.repeat(node.item, node.min, node.max);
+        }
+    }
+    repeat(item, min, max) {
+        const pieces = [];
+        for (let i = 0; i < min; i++)
+            pieces.push(this.compile(item));
+        if (max === Infinity) {
+            const loop = this.add({ kind: 'split', out: -1, out2: -1 });
+            const body = this.compile(item);
+            this.patch([[loop, 'out']], body.start);
+            this.patch(body.exits, loop);
+            pieces.push({ start: loop, exits: [[loop, 'out2']] });
+        }
+        else if (max > min) {
+            // Each optional copy is offered only once the one before it was taken.
+            const exits = [];
+            let first = -1;
+            let open = [];
+            for (let i = 0; i < max - min; i++) {
+                const gate = this.add({ kind: 'split', out: -1, out2: -1 });
+                const body = this.compile(item);
+                this.patch([[gate, 'out']], body.start);
+                exits.push([gate, 'out2']);
+                if (first < 0)
+                    first = gate;
+                else
+                    this.patch(open, gate);
+                open = body.exits;
+            }
+            pieces.push({ start: first, exits: [...exits, ...open] });
+        }
+        if (pieces.length === 0)
+            return this.compile({ type: 'seq', items: [] });
+        for (let i = 0; i + 1 < pieces.length; i++)
+            this.patch(pieces[i].exits, pieces[i + 1].start);
+        return { start: pieces[0].start, exits: pieces[pieces.length - 1].exits };
+    }
+}
+/** Compiles a pattern; throws PatternError for what it cannot match safely. */
+function compileSafePattern(source) {
+    if (source.length > MAX_PATTERN_LENGTH)
+        throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`);
+    const compiler = new Compiler();
+    const fragment = compiler.compile(new Parser(source).parse());
+    const accept = compiler.states.length;
+    compiler.states.push({ kind: 'match' });
+    for (const [index, field] of fragment.exits)
+        compiler.states[index][field] = accept;
+    const states = compiler.states;
+    const start = fragment.start;
+    return {
+        test(text) {
+            const seen = new Int32Array(states.length).fill(-1);
+            let current = [];
+            let generation = 0;
+            const stack = [];
+            /** Adds a state and everything reachable from it without reading, at `position`. */
+            const enter = (list, from, position) => {
+                stack.push(from);
+                while (stack.length > 0) {
+                    const index = stack.pop();
+                    if (seen[index] === generation)
+                        continue;
+                    seen[index] = generation;
+                    const state = states[index];
+                    if (state.kind === 'split')
+                        stack.push(state.out2, state.out);
+                    else if (state.kind === 'assert') {
+                        if (state.at === 'start' ? position === 0 : position === text.length)
+                            stack.push(state.out);
+                    }
+                    else
+                        list.push(index);
+                }
+            };
+            for (let position = 0;; position++) {
+                // Unanchored search: a match may begin at every position.
+                enter(current, start, position);
+                if (current.some((index) => states[index].kind === 'match'))
+                    return true;
+                if (position === text.length)
+                    return false;
+                const unit = text[position];
+                generation++;
+                const next = [];
+                for (const index of current) {
+                    const state = states[index];
+                    if (state.kind === 'char' && state.test(unit))
+                        enter(next, state.out, position + 1);
+                }
+                current = next;
+            }
+        }
+    };
+}
+
+;// CONCATENATED MODULE: ./emulator/control/faults.ts
+
+
+
+
+const ACTIONS = ['status', 'delay', 'drop', 'hang'];
+class FaultInjector {
+    faults = [];
+    nextId = 1;
+    /** Compiled patterns by fault id; null when the path is a prefix only. */
+    patterns = new Map();
+    /** Checks a fault description from `POST /_emulator/faults` and queues it. */
+    add(spec) {
+        if (!isObject(spec))
+            throw badRequest('fault must be a JSON object');
+        const { path, method, count = 1, action, status, retryAfter, body, ms } = spec;
+        if (typeof path !== 'string' || path === '')
+            throw badRequest('path must be a non-empty string (a prefix or a regular expression)');
+        if (method !== undefined && typeof method !== 'string')
+            throw badRequest('method must be a string');
+        if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
+            throw badRequest('count must be a positive integer');
+        if (typeof action !== 'string' || !ACTIONS.includes(action)) {
+            throw badRequest(`action must be one of ${ACTIONS.join(', ')}`);
+        }
+        const pattern = patternOf(path);
+        const fault = { id: this.nextId++, path, remaining: count, action: action, body };
+        if (typeof method === 'string')
+            fault.method = method.toUpperCase();
+        if (action === 'status') {
+            if (typeof status !== 'number' || !Number.isInteger(status) || status < 200 || status > 599) {
+                throw badRequest('status must be an HTTP status code from 200 to 599');
+            }
+            fault.status = status;
+            if (retryAfter !== undefined) {
+                if (typeof retryAfter !== 'string' && typeof retryAfter !== 'number')
+                    throw badRequest('retryAfter must be a string');
+                fault.retryAfter = String(retryAfter);
+            }
+        }
+        if (action === 'delay') {
+            if (typeof ms !== 'number' || ms < 0 || ms > 60_000)
+                throw badRequest('ms must be a number of milliseconds from 0 to 60000');
+            fault.ms = ms;
+        }
+        this.faults.push(fault);
+        this.patterns.set(fault.id, pattern);
+        return fault;
+    }
+    /** Takes one use of the first fault matching the request, if any. */
+    take(method, fullPath, apiPath) {
+        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
+        if (index < 0)
+            return null;
+        const fault = this.faults[index];
+        fault.remaining -= 1;
+        if (fault.remaining <= 0) {
+            this.faults.splice(index, 1);
+            this.patterns.delete(fault.id);
+        }
+        return { ...fault };
+    }
+    pending() {
+        return this.faults.map((f) => ({ ...f }));
+    }
+    clear() {
+        this.faults = [];
+        this.patterns.clear();
+    }
+}
+/**
+ * The path as a regular expression, matched without backtracking; null when it is not a
+ * regular expression at all (it is then a prefix only, as it always could be). A valid
+ * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
+ */
+function patternOf(path) {
+    try {
+        // Only compiled, never run: building a RegExp cannot backtrack.
+        new RegExp(path);
+    }
+    catch {
+        return null;
+    }
+    try {
+        return compileSafePattern(path);
+    }
+    catch (error) {
+        if (error instanceof PatternError)
+            throw badRequest(`path: ${error.message}`);
+        throw error;
+    }
+}
+/** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
+async function applyFault(fault, req, res, sleep) {
+    switch (fault.action) {
+        case 'drop':
+            req.socket.destroy();
+            return true;
+        case 'hang':
+            return true;
+        case 'delay':
+            await sleep(fault.ms ?? 0);
+            return false;
+        case 'status': {
+            const headers = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
+            answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers });
+            return true;
+        }
+    }
+}
+
+;// CONCATENATED MODULE: ./emulator/model/app-record.ts
+/** A copy of `init` without the keys whose value is undefined, so they cannot hide a default. */
+function defined(init) {
+    return Object.fromEntries(Object.entries(init).filter(([, value]) => value !== undefined));
+}
+/** A new app record: the defaults of the service, overridden by whatever `init` sets. */
+function newAppRecord(init) {
+    const { notifications, groupRoles, team, ...fields } = defined(init);
+    const repoSlug = fields.repoSlug ?? init.slug;
+    // The published contract's default when none is given (register model: "defaults to master").
+    const defaultBranch = fields.defaultBranch ?? 'master';
+    return {
+        title: repoSlug,
+        provider: 'github',
+        repoOwner: init.owner.slug,
+        repoUrl: `git@github.com:${init.owner.slug}/${repoSlug}.git`,
+        projectType: null,
+        isPublic: false,
+        isDisabled: false,
+        status: 1,
+        avatarUrl: null,
+        branches: [defaultBranch],
+        serviceYml: '',
+        configLocation: 'service',
+        repositoryHasConfig: false,
+        envs: {},
+        secrets: {},
+        buildOutcome: 'success',
+        hasSshKey: false,
+        sshKeyRegisteredAtProvider: false,
+        stackId: null,
+        initialConfig: null,
+        buildTriggerToken: null,
+        registrationFinished: true,
+        extra: {},
+        nextBuildNumber: 1,
+        // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
+        manualApproval: true,
+        // Off unless the app's settings turn it on (the contract: "if the AI build summary feature is enabled").
+        aiSummary: false,
+        concurrency: null,
+        creditsPerMinute: null,
+        ...fields,
+        slug: init.slug,
+        owner: { account_type: init.owner.account_type, slug: init.owner.slug },
+        repoSlug,
+        defaultBranch,
+        notifications: { on_failure: notifications?.on_failure ?? 'always', on_success: notifications?.on_success ?? 'change' },
+        groupRoles: { admin: [...(groupRoles?.admin ?? [])], manager: [...(groupRoles?.manager ?? [])], member: [...(groupRoles?.member ?? [])] },
+        team: new Map(team ?? [])
+    };
+}
 
 ;// CONCATENATED MODULE: ./emulator/model/state.ts
 /** The emulator's in-memory world: users, Workspaces, apps, builds and the events they caused. Only the model changes it. */
@@ -5130,6 +5317,10 @@ class EmulatorState {
     seed;
     users = new Map();
     tokens = new Map();
+    /** When a short-lived token of an OIDC exchange stops being accepted (ms); seed tokens never expire. */
+    tokenExpiry = new Map();
+    /** The Workspace role an OIDC trust policy gives the tokens it mints, by their user (`oidc-policy:<id>`). */
+    policyRoles = new Map();
     organizations = new Map();
     apps = new Map();
     /** Every build kept, oldest trigger first; add and drop them with addBuild and deleteBuild, which keep the indexes below. */
@@ -5164,6 +5355,8 @@ class EmulatorState {
         const seed = structuredClone(this.seed);
         this.users = new Map(seed.users.map((u) => [u.slug, { slug: u.slug, name: u.name ?? u.slug }]));
         this.tokens = new Map(Object.entries(seed.tokens));
+        this.tokenExpiry = new Map();
+        this.policyRoles = new Map();
         this.organizations = new Map((seed.organizations ?? []).map((o) => [
             o.slug,
             {
@@ -5223,6 +5416,9 @@ class EmulatorState {
         if (org) {
             if (org.owners.has(user))
                 candidates.push('owner');
+            const viaPolicy = this.policyRoles.get(user);
+            if (viaPolicy?.org === org.slug)
+                candidates.push(viaPolicy.role);
             for (const [role, groups] of Object.entries(app.groupRoles)) {
                 if (groups.some((g) => org.groups.get(g)?.members.has(user)))
                     candidates.push(role);
@@ -5232,7 +5428,7 @@ class EmulatorState {
     }
     /** Whether the user owns the Workspace or belongs to one of its groups. */
     isWorkspaceMember(user, org) {
-        return org.owners.has(user) || [...org.groups.values()].some((g) => g.members.has(user));
+        return org.owners.has(user) || this.policyRoles.get(user)?.org === org.slug || [...org.groups.values()].some((g) => g.members.has(user));
     }
     /** The app object as the API returns it, with the owner's display name. */
     appView(a) {
@@ -6604,13 +6800,16 @@ function migrateMachineTypes(state, owner, from, to) {
 
 
 
+
 /** The in-memory backend. */
 class MemoryModel {
     options;
     state;
+    oidc;
     constructor(seed, options) {
         this.options = options;
         this.state = new EmulatorState(seed);
+        this.oidc = new OidcWorld(seed.oidc ?? {}, this.state);
     }
     now() {
         return this.options.now();
@@ -6623,6 +6822,7 @@ class MemoryModel {
     }
     reset() {
         this.state.reset();
+        this.oidc.reset();
     }
     registerApp(caller, request) {
         this.state.revision++;
@@ -7723,6 +7923,7 @@ class RequestLog {
 
 
 
+
 const CONTROL_PREFIX = '/_emulator';
 /** Timers the server starts (fault delays), all cleared when it closes. */
 class Timers {
@@ -7768,6 +7969,8 @@ function dispatcher(api, control) {
             work = serveDownload(api.model, req, res, url);
         else if (url.pathname.startsWith(`${RAW_LOG_PREFIX}/`))
             work = serveRawLog(api.model, req, res, url);
+        else if (isOidcPath(url.pathname))
+            work = serveOidc(api.model, req, res, url, api.origin());
         else
             work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }));
         work.catch((error) => answer(req, res, errorReply(error, 'message')));

@@ -47,6 +47,8 @@ function authenticate(model: ServiceModel, req: IncomingMessage): { user: string
   if (token === undefined) return { refusal: new HttpError(401, 'missing access token in the Authorization header') }
   const user = model.state.tokens.get(token)
   if (user === undefined) return { refusal: new HttpError(401, 'invalid access token') }
+  const expiresAt = model.state.tokenExpiry.get(token)
+  if (expiresAt !== undefined && model.now() >= expiresAt) return { refusal: new HttpError(401, 'the access token has expired') }
   return { user }
 }
 

@@ -4,6 +4,7 @@
  * `MemoryModel` keeps the world in memory; another backend would implement `ServiceModel`.
  */
 import { EmulatorState } from './state.js'
+import { OidcWorld } from './oidc.js'
 import type { AppRecord, BuildRecord, BuildRequestRecord, ConfigLocation, GroupRoleName, NotificationChoice, PipelineRecord, Seed, SeedOwner, ServiceEvent, TriggerRequest } from './types.js'
 import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
 import { decideBuildRequest, holdForApproval, needsApproval } from './build-requests.js'
@@ -23,6 +24,8 @@ export type { AbortRequest, AppChanges, FinishRequest, MigrationResult, Register
 export interface ServiceModel {
   /** The world, for reading; change it only through the operations below. */
   readonly state: EmulatorState
+  /** The OIDC issuer for tests and the trust policies' exchange. */
+  readonly oidc: OidcWorld
   /** The model's clock, in milliseconds. */
   now(): number
   /** Records the end of every build that has finished by now; runs before each request. */
@@ -74,12 +77,14 @@ export interface ModelOptions {
 /** The in-memory backend. */
 export class MemoryModel implements ServiceModel {
   readonly state: EmulatorState
+  readonly oidc: OidcWorld
 
   constructor(
     seed: Seed,
     private readonly options: ModelOptions
   ) {
     this.state = new EmulatorState(seed)
+    this.oidc = new OidcWorld(seed.oidc ?? {}, this.state)
   }
 
   now(): number {
@@ -95,6 +100,7 @@ export class MemoryModel implements ServiceModel {
 
   reset(): void {
     this.state.reset()
+    this.oidc.reset()
   }
 
   registerApp(caller: string, request: RegisterRequest): AppRecord {

@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 import demoSeed from './seed.json' with { type: 'json' }
-import { isObject, type Seed, type SeedApp } from './types.js'
+import { isObject, type Seed, type SeedApp, type SeedTrustPolicy } from './types.js'
 
 const ROLE_ALIASES: Record<string, string> = {
   owner: 'owner',
@@ -64,6 +64,10 @@ export function checkSeed(data: unknown, where = 'seed'): Seed {
     }
     groupsByOrg.set(org.slug, groups)
   }
+  for (const policy of seed.oidc?.trust_policies ?? []) {
+    if (!groupsByOrg.has(policy.workspace)) fail(where, `oidc.trust_policies.${policy.id} names unknown organization "${policy.workspace}"`)
+    checkTrustPolicy(policy, where)
+  }
   const appSlugs = new Set<string>()
   for (const app of seed.apps ?? []) {
     checkApp(app, where, users, groupsByOrg)
@@ -104,4 +108,12 @@ function checkApp(app: SeedApp, where: string, users: Set<string>, groupsByOrg: 
 /** Maps the seed's role words (developer, tester, ...) onto the service's role names. */
 export function normaliseRole(role: string): string {
   return ROLE_ALIASES[role] ?? role
+}
+
+/** Checks the seed's trust policies: `sub` is mandatory, the role known, the duration positive. */
+function checkTrustPolicy(policy: SeedTrustPolicy, where: string): void {
+  const at = `${where}: oidc.trust_policies.${policy.id}`
+  if (typeof policy.rules?.sub !== 'string') fail(at, 'needs a sub rule: the service makes the sub claim mandatory')
+  if (!['owner', 'admin', 'manager', 'member'].includes(normaliseRole(policy.role ?? ''))) fail(at, `has unknown role "${policy.role}"`)
+  if (!(policy.session_duration_s > 0)) fail(at, 'needs a positive session_duration_s')
 }

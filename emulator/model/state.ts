@@ -8,6 +8,10 @@ const ROLE_RANK: Record<TeamRole, number> = { owner: 4, admin: 3, manager: 2, me
 export class EmulatorState {
   users = new Map<string, SeedUser>()
   tokens = new Map<string, string>()
+  /** When a short-lived token of an OIDC exchange stops being accepted (ms); seed tokens never expire. */
+  tokenExpiry = new Map<string, number>()
+  /** The Workspace role an OIDC trust policy gives the tokens it mints, by their user (`oidc-policy:<id>`). */
+  policyRoles = new Map<string, { org: string; role: TeamRole }>()
   organizations = new Map<string, Organization>()
   apps = new Map<string, AppRecord>()
   /** Every build kept, oldest trigger first; add and drop them with addBuild and deleteBuild, which keep the indexes below. */
@@ -44,6 +48,8 @@ export class EmulatorState {
     const seed = structuredClone(this.seed)
     this.users = new Map(seed.users.map((u) => [u.slug, { slug: u.slug, name: u.name ?? u.slug }]))
     this.tokens = new Map(Object.entries(seed.tokens))
+    this.tokenExpiry = new Map()
+    this.policyRoles = new Map()
     this.organizations = new Map(
       (seed.organizations ?? []).map((o) => [
         o.slug,
@@ -103,6 +109,8 @@ export class EmulatorState {
     const org = app.owner.account_type === 'organization' ? this.organizations.get(app.owner.slug) : undefined
     if (org) {
       if (org.owners.has(user)) candidates.push('owner')
+      const viaPolicy = this.policyRoles.get(user)
+      if (viaPolicy?.org === org.slug) candidates.push(viaPolicy.role)
       for (const [role, groups] of Object.entries(app.groupRoles) as [GroupRoleName, string[]][]) {
         if (groups.some((g) => org.groups.get(g)?.members.has(user))) candidates.push(role)
       }
@@ -112,7 +120,7 @@ export class EmulatorState {
 
   /** Whether the user owns the Workspace or belongs to one of its groups. */
   isWorkspaceMember(user: string, org: Organization): boolean {
-    return org.owners.has(user) || [...org.groups.values()].some((g) => g.members.has(user))
+    return org.owners.has(user) || this.policyRoles.get(user)?.org === org.slug || [...org.groups.values()].some((g) => g.members.has(user))
   }
 
   /** The app object as the API returns it, with the owner's display name. */

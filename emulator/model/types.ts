@@ -97,6 +97,31 @@ export interface Seed {
   machine_types?: string[]
   /** token string → user slug */
   tokens: Record<string, string>
+  /** Signing in with a foreign OIDC token (model/oidc.ts). */
+  oidc?: SeedOidc
+}
+
+/** The emulator as an OIDC issuer for tests, and the Workspaces' trust policies. */
+export interface SeedOidc {
+  /** The runner's request token of a job → the claims its OIDC token carries (sub, repository, ref, ...). */
+  jobs?: Record<string, Record<string, unknown>>
+  trust_policies?: SeedTrustPolicy[]
+}
+
+/** A Workspace's OIDC trust policy: which tokens it trusts and what the short-lived token may do. */
+export interface SeedTrustPolicy {
+  id: string
+  /** The Workspace's slug. */
+  workspace: string
+  /** The trusted issuer; the emulator's own (origin + /_oidc) when absent. */
+  issuer?: string
+  /** The audience the token must carry; the emulator's origin when absent. */
+  audience?: string
+  /** Claim name → the exact value it must have; `sub` is mandatory. */
+  rules: Record<string, string>
+  /** The Workspace role of the short-lived token (owner, admin, developer, tester, ...). */
+  role: string
+  session_duration_s: number
 }
 
 export interface Group {

@@ -10,6 +10,7 @@ import { listAll } from './pagination.js'
 import { backoffDelay, defaultRetryMode, finalError, isRetriable, mayHaveApplied } from './retry-policy.js'
 import type { ApiResponse, Method, RequestOptions, ServiceClient } from './service-client.js'
 import { send } from './transport.js'
+import type { Credentials } from './oidc-sign-in.js'
 
 export type { ApiResponse, Method, RequestOptions, ServiceClient }
 
@@ -17,6 +18,8 @@ export interface ClientOptions {
   /** Base URL ending in the version segment, e.g. https://api.example.com/v0.1 */
   baseUrl: string
   token: string
+  /** Signed in with the job's OIDC token: its short-lived token is sent instead of `token`. */
+  credentials?: Credentials
   /** Per attempt: connect, headers and body together. */
   timeoutMs: number
   /** Attempts per call, the first included. */
@@ -78,10 +81,18 @@ export class ApiClient implements ServiceClient {
     const maxAttempts = Math.max(1, this.options.maxAttempts)
     const settings = { retryBaseMs: this.options.retryBaseMs ?? 500, maxRetryAfterMs: this.options.maxRetryAfterMs ?? 60_000 }
     let earlierMayHaveApplied = false
+    let renewed = false
     for (let attempt = 1; ; attempt++) {
       const hold = method === 'GET' ? this.rateLimitedUntil - Date.now() : 0
       if (hold > 0) await sleep(hold, options.signal)
-      const outcome = await this.attempt<T>(method, path, url, options)
+      let outcome = await this.attempt<T>(method, path, url, options)
+      // A short-lived token refused (it ran out during a long wait): exchanged again, once per call, and the call sent again.
+      if (!outcome.ok && outcome.failure.status === 401 && this.options.credentials && !renewed) {
+        renewed = true
+        this.options.debug?.(`${method} ${path}: the short-lived token was refused; signing in again with the job's OIDC token`)
+        await this.options.credentials.renew(options.signal)
+        outcome = await this.attempt<T>(method, path, url, options)
+      }
       if (outcome.ok) return outcome.response
       const { failure } = outcome
       const final = { method, path, failure, mode, attempts: attempt, hints: options, earlierMayHaveApplied }
@@ -103,9 +114,9 @@ export class ApiClient implements ServiceClient {
     return url
   }
 
-  private headers(options: RequestOptions): Record<string, string> {
+  private headers(options: RequestOptions, token: string): Record<string, string> {
     return {
-      authorization: this.options.token,
+      authorization: token,
       'user-agent': USER_AGENT,
       accept: options.expect === 'text' ? 'text/plain, application/json' : 'application/json',
       ...(options.body !== undefined ? { 'content-type': 'application/json' } : {})
@@ -114,12 +125,14 @@ export class ApiClient implements ServiceClient {
 
   /** One attempt: sent by the transport, its answer or error classified. */
   private async attempt<T>(method: Method, path: string, url: URL, options: RequestOptions): Promise<Attempt<T>> {
+    // Before the attempt's timer, outside its try: a refused sign-in is the step's failure, not a network error to retry.
+    const token = this.options.credentials ? await this.options.credentials.token(options.signal) : this.options.token
     const started = Date.now()
     const attempt = attemptSignal(this.options.timeoutMs, options.signal)
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
     let raw
     try {
-      raw = await send({ method, url, headers: this.headers(options), body, signal: attempt.signal, maxBytes: options.maxBytes })
+      raw = await send({ method, url, headers: this.headers(options, token), body, signal: attempt.signal, maxBytes: options.maxBytes })
     } catch (error) {
       const failure = failureFromError(error, { cancelled: options.signal?.aborted ?? false, timedOut: attempt.timedOut(), timeoutMs: this.options.timeoutMs })
       if (failure.kind === 'network') this.options.debug?.(`${method} ${path}: ${errorCode(error) ?? 'error'} after ${Date.now() - started} ms`)

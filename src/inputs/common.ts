@@ -9,12 +9,15 @@ import { InputError } from './input-error.js'
 import { MIN_SECRET_LENGTH, quote } from '../safe-text.js'
 import { isSecureOrLoopback } from '../http/addresses.js'
 import { durationMs, environmentItems, integerInRange, type GetInput } from './readers.js'
+import type { OidcSettings } from '../http/oidc-sign-in.js'
 
 /** Inputs every operation uses. */
 export interface CommonInputs<Operation extends string = string> {
   operation: Operation
   baseUrl: string
+  /** Empty when the step signs in with the job's OIDC token (`oidc`). */
   token: string
+  oidc?: OidcSettings
   requestTimeoutMs: number
   maxAttempts: number
   /** First retry delay; SERVICE_RETRY_BASE_MS overrides it (tests use a short one). */
@@ -22,7 +25,23 @@ export interface CommonInputs<Operation extends string = string> {
 }
 
 /** The inputs read here, for every operation; an operation declares only its own. */
-export const COMMON_INPUTS = [Input.operation, Input.baseUrl, Input.token, Input.requestTimeout, Input.maxAttempts] as const
+export const COMMON_INPUTS = [
+  Input.operation,
+  Input.baseUrl,
+  Input.token,
+  Input.oidcPolicyId,
+  Input.orgSlug,
+  Input.oidcAudience,
+  Input.oidcExchangeUrl,
+  Input.oidcSubjectTokenType,
+  Input.requestTimeout,
+  Input.maxAttempts
+] as const
+
+/** Whether the step signs in with the job's OIDC token (docs/oidc.md): no token given, and a trust policy named. */
+export function usesOidc(get: GetInput): boolean {
+  return get(Input.token) === '' && get(Input.oidcPolicyId) !== ''
+}
 
 /** Registers a secret for masking; `what` names it in the warning about a value too short to mask. */
 export type Mask = (value: string, what?: string) => void
@@ -32,8 +51,10 @@ export type Mask = (value: string, what?: string) => void
  * SSH private key (line by line) and each secret-environments and build-secrets value, whatever the
  * operation, so no later message or output can show one.
  */
-export async function maskSecretInputs(get: GetInput, mask: Mask): Promise<void> {
+export async function maskSecretInputs(get: GetInput, mask: Mask, env: NodeJS.ProcessEnv = {}): Promise<void> {
   mask(get(Input.token))
+  // The runner's request token for the job's OIDC token, when the step signs in with it.
+  if (usesOidc(get)) mask(env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? '')
   mask(get(Input.sshPrivateKey))
   mask(get(Input.githubToken))
   for (const name of [Input.secretEnvironments, Input.buildSecrets]) {
@@ -58,11 +79,15 @@ export interface CommonReaders<Operation extends string> {
 export async function readCommonInputs<Operation extends string>(get: GetInput, env: NodeJS.ProcessEnv, readers: CommonReaders<Operation>): Promise<CommonInputs<Operation>> {
   const operation = readers.operation(get)
   const token = get(Input.token)
-  await checkToken(token, env, readers.forkPullRequest)
+  const oidc = usesOidc(get)
+  if (!oidc) await checkToken(token, env, readers.forkPullRequest)
+  const baseUrl = readBaseUrl(get, env)
   return {
     operation,
-    baseUrl: readBaseUrl(get, env),
+    baseUrl,
     token,
+    // Loaded only by a step that signs in with OIDC: every other step starts without it.
+    ...(oidc ? { oidc: await (await import('./oidc-settings.js')).readOidcSettings(get, env, baseUrl, async () => (env.GITHUB_EVENT_NAME === 'pull_request' ? forkName(await forkPullRequestOrUndefined(env, readers.forkPullRequest)) : undefined)) } : {}),
     requestTimeoutMs: durationMs(get, Input.requestTimeout, 30, 1, 600),
     maxAttempts: integerInRange(get, Input.maxAttempts, 4, 1, 10),
     retryBaseMs: env.SERVICE_RETRY_BASE_MS ? Math.max(0, Number(env.SERVICE_RETRY_BASE_MS)) || 0 : 500
@@ -93,9 +118,14 @@ async function checkToken(token: string, env: NodeJS.ProcessEnv, forkPullRequest
 /** Why the token is empty: on a pull request from a fork GitHub gives no secrets, which the message says. */
 async function emptyTokenMessage(env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<string> {
   const fork = env.GITHUB_EVENT_NAME === 'pull_request' ? await forkPullRequestOrUndefined(env, forkPullRequest) : undefined
-  if (!fork) return 'is required: pass the access token from a secret, e.g. token: ${{ secrets.SERVICE_TOKEN }}'
+  if (!fork) return `is required: pass the access token from a secret, e.g. token: \${{ secrets.SERVICE_TOKEN }}, or sign in with the job's OIDC token (${Input.oidcPolicyId} and ${Input.orgSlug}, see docs/oidc.md)`
   const from = fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`
   return `is empty: this pull_request event comes from ${from}, and GitHub gives workflows run for fork pull requests no secrets. See "Pull requests from forks" in the README for how to build them`
+}
+
+function forkName(fork: ForkOf): string | undefined {
+  if (!fork) return undefined
+  return fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`
 }
 
 /** The fork of the event's pull request; an unreadable event payload counts as none, for this message only. */

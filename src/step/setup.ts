@@ -7,6 +7,7 @@
 import type { CommonInputs } from '../inputs/common.js'
 import { ApiError } from '../http/api-error.js'
 import { ApiClient } from '../http/client.js'
+import { OidcSignIn } from '../http/oidc-sign-in.js'
 import { reportProxySecretsTo } from '../http/transport.js'
 import { addSecret } from '../runner/secrets.js'
 import { StepContext } from './step-context.js'
@@ -20,7 +21,7 @@ export function createStepContext(common: CommonInputs, signal: AbortSignal): St
 /** The failure line for any error but an input error: a refused call gets a hint on what to check (`role`: the role the operation needs). */
 export function describeServiceFailure(error: unknown, role: string | undefined): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error)
-  if (error.status === 401) return `${error.message}. The token was refused: check that the secret holds a valid access token.`
+  if (error.status === 401) return `${error.message}. The token was refused: check that the secret holds a valid access token (or, signed in with OIDC, that the trust policy's role still applies).`
   if (error.status === 403 && role) return `${error.message}. The token's user lacks the role this call needs: ${role}.`
   if (error.status === 404) return `${error.message}. Check the slugs: the service knows no such resource, or the token cannot see it.`
   return error.message
@@ -30,13 +31,17 @@ export function describeServiceFailure(error: unknown, role: string | undefined)
 export function createClient(common: CommonInputs): ApiClient {
   // Before the first request, which reads the proxy variables: their secrets are masked.
   reportProxySecretsTo((value, what) => addSecret(value, what))
+  const debug = (message: string): void => commands.debug(message)
+  // Signed in with the job's OIDC token: each of the three tokens is masked the moment it exists.
+  const credentials = common.oidc ? new OidcSignIn(common.oidc, { mask: (value) => addSecret(value), timeoutMs: common.requestTimeoutMs, debug }) : undefined
   return new ApiClient({
     baseUrl: common.baseUrl,
     token: common.token,
+    credentials,
     timeoutMs: common.requestTimeoutMs,
     maxAttempts: common.maxAttempts,
     retryBaseMs: common.retryBaseMs,
-    debug: (message) => commands.debug(message)
+    debug
   })
 }
 

@@ -1,0 +1,172 @@
+/**
+ * Signing in with the job's OIDC token, through dist/index.js and the emulator: the emulator is
+ * the runner's token endpoint (its own key and JWKS) and the service's exchange with the seed's
+ * trust policies. Request tokens are random; none of the three tokens (the runner's request
+ * token, the job's OIDC token, the short-lived token) may show in anything the step wrote.
+ */
+import { describe, expect, it } from '@jest/globals'
+import { bundledSeed } from '../../emulator/model/seed.js'
+import type { Seed } from '../../emulator/model/types.js'
+import { startFakeService, type Reply } from '../helpers/fake-service.js'
+import { randomSlug, randomToken } from '../helpers/random.js'
+import { runAction, type RunOptions, type RunResult } from '../helpers/run-action.js'
+import { expectNoSecrets } from '../helpers/secrets.js'
+import { emulatorPerFile, errorLine, expectFailed, expectPassed, requestLog, type RunningEmulator } from './support.js'
+
+const MAIN = { sub: 'repo:acme/ios-app:ref:refs/heads/main', repository: 'acme/ios-app', ref: 'refs/heads/main', event_name: 'push', job_workflow_ref: 'acme/ios-app/.github/workflows/ci.yml@refs/heads/main' }
+const POLICY = randomSlug('policy-')
+const SHORT_POLICY = randomSlug('short-')
+const MAIN_JOB = randomToken()
+/** A job whose claims no policy matches: a pull request, in an environment of random name. */
+const PR_JOB = randomToken()
+const PR_ENVIRONMENT = randomSlug('env-')
+
+function seed(): Seed {
+  const base = bundledSeed()
+  return {
+    ...base,
+    oidc: {
+      jobs: {
+        [MAIN_JOB]: MAIN,
+        [PR_JOB]: { ...MAIN, sub: 'repo:acme/ios-app:pull_request', ref: 'refs/pull/9/merge', event_name: 'pull_request', environment: PR_ENVIRONMENT }
+      },
+      trust_policies: [
+        { id: POLICY, workspace: 'acme', rules: { sub: MAIN.sub, repository: MAIN.repository }, role: 'developer', session_duration_s: 900 },
+        // Shorter than the build: the short-lived token runs out during the wait.
+        { id: SHORT_POLICY, workspace: 'acme', rules: { sub: MAIN.sub }, role: 'developer', session_duration_s: 1 }
+      ]
+    }
+  }
+}
+
+let emu: RunningEmulator
+emulatorPerFile((started) => (emu = started), { seed: seed(), buildDurationMs: 3500, enableFaults: true })
+
+/** The runner's variables of a job allowed `id-token: write`. */
+function runnerOidc(requestToken: string): Record<string, string> {
+  return { ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.origin}/_oidc/token?api-version=2.0`, ACTIONS_ID_TOKEN_REQUEST_TOKEN: requestToken }
+}
+
+/** Every token of the three kinds the emulator knows of: the request tokens, the OIDC tokens it signed, the short-lived tokens it minted. */
+function allTokens(): string[] {
+  const minted = [...emu.state.tokens.keys()].filter((token) => token.startsWith('oidc-'))
+  return [MAIN_JOB, PR_JOB, ...emu.model.oidc.issued, ...minted]
+}
+
+async function signedInStep(operation: string, inputs: Record<string, string>, options: RunOptions = {}): Promise<RunResult> {
+  const result = await runAction({ operation, token: '', 'base-url': emu.url, 'poll-interval': '0.1', 'org-slug': 'acme', ...inputs }, options)
+  expect(result.timedOut).toBe(false)
+  expectNoSecrets(result, allTokens())
+  return result
+}
+
+describe('signing in with the job\'s OIDC token', () => {
+  it('triggers and waits with no stored token, every call sent with the short-lived token', async () => {
+    const result = await signedInStep('trigger', { 'app-slug': 'ios-app', branch: 'main', wait: 'true', 'wait-timeout': '60', 'oidc-policy-id': POLICY }, { env: runnerOidc(MAIN_JOB) })
+    expectPassed(result)
+    expect(result.outputs['build-status-text']).toBe('success')
+    expect(emu.model.oidc.exchanges).toBeGreaterThanOrEqual(1)
+    expect(emu.model.oidc.issued.length).toBeGreaterThanOrEqual(1)
+    // The short-lived token is a token of the policy's own user, with the policy's role.
+    const minted = [...emu.state.tokens.entries()].filter(([token]) => token.startsWith('oidc-'))
+    expect(minted.map(([, user]) => user)).toContain(`oidc-policy:${POLICY}`)
+    expect((await requestLog(emu)).filter((r) => r.method === 'POST').map((r) => r.path)).toEqual(['/v0.1/apps/ios-app/builds'])
+  })
+
+  it('several builds started at once share one exchange', async () => {
+    const apps = ['ios-app', 'web-app', 'api-server']
+    const result = await signedInStep('trigger', { 'app-slug': apps.join(','), 'from-event': 'false', branch: 'main', workflow: 'primary', 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme', 'oidc-policy-id': POLICY }, { env: runnerOidc(MAIN_JOB) })
+    expectPassed(result)
+    expect((JSON.parse(result.outputs.builds) as unknown[]).length).toBe(apps.length)
+    expect(emu.model.oidc.exchanges).toBe(1)
+  })
+
+  it('survives the short-lived token running out during a long wait: it is exchanged again', async () => {
+    const before = emu.model.oidc.exchanges
+    const result = await signedInStep('trigger', { 'app-slug': 'ios-app', branch: 'main', wait: 'true', 'wait-timeout': '60', 'oidc-policy-id': SHORT_POLICY }, { env: runnerOidc(MAIN_JOB) })
+    expectPassed(result)
+    expect(result.outputs['build-status-text']).toBe('success')
+    // A 1 s session and a 3.5 s build: signed in more than once.
+    expect(emu.model.oidc.exchanges - before).toBeGreaterThanOrEqual(2)
+  })
+
+  it('a short-lived token refused during the wait is exchanged again, once, and the call sent again', async () => {
+    // The service refuses the first poll as if the token had run out early.
+    const fault = await fetch(`${emu.origin}/_emulator/faults`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ path: '/apps/ios-app/builds/', method: 'GET', action: 'status', status: 401, count: 1, body: { message: 'invalid access token' } })
+    })
+    expect(fault.status).toBe(201)
+    const result = await signedInStep('trigger', { 'app-slug': 'ios-app', branch: 'main', wait: 'true', 'wait-timeout': '60', 'oidc-policy-id': POLICY }, { env: runnerOidc(MAIN_JOB) })
+    expectPassed(result)
+    expect(result.outputs['build-status-text']).toBe('success')
+    // A 900 s session: the one exchange more is the one after the refusal.
+    expect(emu.model.oidc.exchanges).toBe(2)
+    expect(result.stdout).toContain('the short-lived token was refused; signing in again')
+  })
+
+  it('a runner endpoint or an exchange briefly unavailable is asked again', async () => {
+    // In front of both: the first call of each fails (a 503, then a dropped connection), the next reaches the emulator.
+    const forward = async (path: string, init: RequestInit): Promise<Reply> => {
+      const res = await fetch(`${emu.origin}${path}`, init)
+      return { status: res.status, body: await res.json() }
+    }
+    const front = await startFakeService(
+      {
+        'GET /idtoken': (req, count) => (count === 1 ? { status: 503, body: { message: 'busy' } } : forward(`/_oidc/token?${new URLSearchParams(req.query)}`, { headers: { authorization: String(req.headers.authorization) } })),
+        'POST /oidc/token': (req, count) => (count === 1 ? { action: 'drop' } : forward('/oidc/token', { method: 'POST', headers: { 'content-type': String(req.headers['content-type']) }, body: req.rawBody }))
+      },
+      { maxRequests: 10, lifetimeMs: 30_000 }
+    )
+    try {
+      const inputs = { 'app-slug': 'ios-app', branch: 'main', 'oidc-policy-id': POLICY, 'oidc-exchange-url': `${front.origin}/oidc/token`, 'oidc-audience': emu.origin }
+      const result = await signedInStep('trigger', inputs, { env: { ...runnerOidc(MAIN_JOB), ACTIONS_ID_TOKEN_REQUEST_URL: `${front.origin}/idtoken?api-version=2.0` } })
+      expectPassed(result)
+      expect([front.calls('GET /idtoken').length, front.calls('POST /oidc/token').length]).toEqual([2, 2])
+      expect(emu.model.oidc.exchanges).toBe(1)
+    } finally {
+      await front.close()
+    }
+  })
+
+  it('a refusal names the claims the trust policy saw, never the token', async () => {
+    const result = await signedInStep('trigger', { 'app-slug': 'ios-app', branch: 'main', 'oidc-policy-id': POLICY }, { env: runnerOidc(PR_JOB) })
+    expectFailed(result)
+    const line = errorLine(result)
+    expect(line).toContain('invalid_token')
+    expect(line).toContain(`trust policy "${POLICY}"`)
+    for (const claim of ['sub "repo:acme/ios-app:pull_request"', 'repository "acme/ios-app"', 'ref "refs/pull/9/merge"', 'event_name "pull_request"', `environment "${PR_ENVIRONMENT}"`, `job_workflow_ref "${MAIN.job_workflow_ref}"`]) {
+      expect(line).toContain(claim)
+    }
+    expect(await requestLog(emu)).toEqual([])
+  })
+
+  it('a job without id-token: write is told the permissions line, and nothing is sent', async () => {
+    const result = await signedInStep('trigger', { 'app-slug': 'ios-app', branch: 'main', 'oidc-policy-id': POLICY })
+    expectFailed(result)
+    const line = errorLine(result)
+    expect(line).toContain('Input "oidc-policy-id"')
+    expect(line).toContain('permissions: { id-token: write, contents: read }')
+    expect(line).toContain('Nothing was sent')
+    expect(await requestLog(emu)).toEqual([])
+  })
+
+  it('a fork\'s pull request is told GitHub gives it no OIDC token', async () => {
+    const fork = `${randomSlug()}/ios-app`
+    const payload = { pull_request: { number: 9, head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: fork } }, base: { ref: 'main', repo: { full_name: 'acme/ios-app' } } } }
+    const result = await signedInStep('trigger', { 'app-slug': 'ios-app', 'oidc-policy-id': POLICY }, { event: { name: 'pull_request', payload } })
+    expectFailed(result)
+    const line = errorLine(result)
+    expect(line).toContain(`the fork ${fork}`)
+    expect(line).toContain('no OIDC token')
+    expect(await requestLog(emu)).toEqual([])
+  })
+
+  it('needs the Workspace: oidc-policy-id without org-slug names org-slug', async () => {
+    const result = await signedInStep('trigger', { 'app-slug': 'ios-app', branch: 'main', 'org-slug': '', 'oidc-policy-id': POLICY }, { env: runnerOidc(MAIN_JOB) })
+    expectFailed(result)
+    expect(errorLine(result)).toContain('Input "org-slug"')
+    expect(emu.model.oidc.issued.length).toBe(0)
+  })
+})
