@@ -35,6 +35,11 @@ export const Input = {
   environments: 'environments',
   secretEnvironments: 'secret-environments',
   fromEvent: 'from-event',
+  // per-build overrides
+  priority: 'priority',
+  stack: 'stack',
+  machineType: 'machine-type',
+  buildSecrets: 'build-secrets',
   // many apps in one step
   appPaths: 'app-paths',
   failFast: 'fail-fast',

@@ -42,7 +42,9 @@ const cases: Array<{ name: string; inputs: Record<string, string | undefined>; i
   { name: 'repository URL with credentials', inputs: { 'pull-request-repository-url': 'https://bob:hunter2@github.com/o/r.git' }, input: 'pull-request-repository-url', message: /must not contain a password or token/ },
   { name: 'nothing to build', inputs: { branch: undefined }, input: 'branch', message: /no branch, tag, commit-hash or workflow was given/ },
   { name: 'wait without a build slug', inputs: { operation: 'wait' }, input: 'build-slug', message: /is required for this operation/ },
-  { name: 'abort with a bad boolean', inputs: { operation: 'abort', 'build-slug': 'b1', 'abort-with-success': 'maybe' }, input: 'abort-with-success', message: /"maybe" is not a boolean/ },
+  { name: 'abort with a bad boolean', inputs: { operation: 'abort', 'build-slug': 'b1', branch: undefined, 'abort-with-success': 'maybe' }, input: 'abort-with-success', message: /"maybe" is not a boolean/ },
+  // With build-slug, a filter input is refused: branch and build-slug together say two different things.
+  { name: 'abort with build-slug and a filter', inputs: { operation: 'abort', 'build-slug': 'b1' }, input: 'build-slug', message: /cannot be used together with branch/ },
   { name: 'secret environment given twice', inputs: { environments: 'KEY=1', 'secret-environments': 'KEY=2' }, input: 'secret-environments', message: /KEY is also in environments/ }
 ]
 

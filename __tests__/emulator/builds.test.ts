@@ -68,7 +68,16 @@ describe('trigger requests: refusals', () => {
     ['an invalid environment name', triggerBody({ branch: 'main', environments: [{ mapped_to: '1-BAD', value: 'x' }] }), 'environments[0].mapped_to'],
     ['a non-string environment value', triggerBody({ branch: 'main', environments: [{ mapped_to: 'A', value: 1 }] }), 'environments[0].value'],
     ['a non-boolean is_expand', triggerBody({ branch: 'main', environments: [{ mapped_to: 'A', value: 'x', is_expand: 'no' }] }), 'is_expand'],
-    ['an unknown workflow', triggerBody({ workflow_id: 'nope' }), 'workflow_id']
+    ['an unknown workflow', triggerBody({ workflow_id: 'nope' }), 'workflow_id'],
+    ['a priority over 100', triggerBody({ branch: 'main', priority: 101 + randomInt(1000) }), 'priority'],
+    ['a priority under -100', triggerBody({ branch: 'main', priority: -101 - randomInt(1000) }), 'priority'],
+    ['a fractional priority', triggerBody({ branch: 'main', priority: 0.5 }), 'priority'],
+    ['a string priority', triggerBody({ branch: 'main', priority: '5' }), 'priority'],
+    ['a numeric stack', triggerBody({ branch: 'main', stack: 16 }), 'build_params.stack'],
+    ['a numeric machine_type_id', triggerBody({ branch: 'main', machine_type_id: 4 }), 'build_params.machine_type_id'],
+    ['secrets that are not an array', triggerBody({ branch: 'main', secrets: {} }), 'build_params.secrets'],
+    ['a secret named by mapped_to only', triggerBody({ branch: 'main', secrets: [{ mapped_to: 'A', value: 'x' }] }), 'secrets[0].key'],
+    ['a non-string secret value', triggerBody({ branch: 'main', secrets: [{ key: 'A', value: 1 }] }), 'secrets[0].value']
   ])('refuses %s with 400 naming the field', async (_name, body, field) => {
     const res = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.developer, body })
     expect(res.status).toBe(400)
@@ -129,6 +138,20 @@ describe('trigger rules: workflow, checkout and environment', () => {
     expect(state.env_sources).toMatchObject({ APP_ENV: 'app', EXTRA: 'additional', SIGNING_PASSWORD: 'secret' })
     expect(state.additional_envs).toContainEqual({ name: 'EXTRA', value: '[redacted]', is_expand: false })
     expect(JSON.stringify(state)).not.toContain('emulator-secret')
+  })
+
+  it('lets a trigger’s secrets win over app envs and app secrets, keeps their values out, and records the stack and machine type', async () => {
+    const value = randomBytes(12).toString('hex')
+    const res = await trigger(emu, { branch: 'main', stack: 'linux-x', machine_type_id: 'big.2', secrets: [{ key: 'API_URL', value }, { key: 'SIGNING_PASSWORD', value, is_expand: false }] })
+    expect(res.status).toBe(201)
+    const state = await stateOf(emu, res.json.build_slug)
+    expect(state.env_sources).toMatchObject({ API_URL: 'build_secret', SIGNING_PASSWORD: 'build_secret', APP_ENV: 'app' })
+    expect(state).toMatchObject({ stack_identifier: 'linux-x', machine_type_id: 'big.2', priority: 0 })
+    expect(state.original_build_params.secrets).toEqual([{ key: 'API_URL', value: '[redacted]' }, { key: 'SIGNING_PASSWORD', value: '[redacted]', is_expand: false }])
+    expect(JSON.stringify(state)).not.toContain(value)
+    // main runs deploy, whose own meta.service names g2-m1.8core: a workflow's stack beats the default.
+    const plain = await stateOf(emu, (await trigger(emu, { branch: 'main' })).json.build_slug)
+    expect(plain).toMatchObject({ stack_identifier: 'osx-xcode-16.0.x', machine_type_id: 'g2-m1.8core' })
   })
 
 })

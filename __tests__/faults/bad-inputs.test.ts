@@ -103,6 +103,8 @@ interface Field {
 }
 
 const WAIT = { wait: 'true' }
+/** abort with a filter instead of a build slug. */
+const NO_BUILD_SLUG = { 'build-slug': '' }
 const FIELDS: Record<string, Field[]> = {
   trigger: [
     // A line break separates apps here, so the injected line is read as a second, invalid slug.
@@ -122,6 +124,9 @@ const FIELDS: Record<string, Field[]> = {
     { input: 'skip-git-status-report', kind: 'bool' },
     { input: 'environments', kind: 'envList', count: 3 },
     { input: 'secret-environments', kind: 'envList', count: 2 },
+    // A secret's value is never quoted back.
+    { input: 'build-secrets', kind: 'envList', count: 2, says: { 'newline-injected line without =': /line 2 is not NAME=value/ } },
+    { input: 'machine-type', kind: 'machine', count: 2 },
     { input: 'from-event', kind: 'bool' },
     { input: 'wait', kind: 'bool' },
     { input: 'wait-timeout', kind: 'duration', with: WAIT },
@@ -139,6 +144,10 @@ const FIELDS: Record<string, Field[]> = {
   abort: [
     { input: 'app-slug', kind: 'slug', required: true },
     { input: 'build-slug', kind: 'slug', required: true, count: 2 },
+    { input: 'pull-request-id', kind: 'integer', count: 2, with: NO_BUILD_SLUG },
+    { input: 'branch', kind: 'ref', count: 2, with: NO_BUILD_SLUG },
+    { input: 'branch-repo-owner', kind: 'slug', with: { ...NO_BUILD_SLUG, branch: 'main' } },
+    { input: 'workflow', kind: 'line', with: { ...NO_BUILD_SLUG, 'pull-request-id': '7' } },
     { input: 'abort-reason', kind: 'longText' },
     { input: 'abort-with-success', kind: 'bool' },
     { input: 'skip-notifications', kind: 'bool' }
@@ -259,7 +268,14 @@ const SPECIAL: Case[] = [
   { operation: 'register-app', input: 'stack-id', value: '../stack', says: /is not a stack identifier/, what: 'path traversal' },
   { operation: 'register-app', input: 'config-name', value: 'my config', says: /is not a configuration name/, what: 'space' },
   { operation: 'update-app', input: 'title', value: '', says: /update-app needs at least one field to change/, what: 'nothing to change' },
-  { operation: 'trigger', input: 'secret-environments', value: `DEPLOY_KEY=${SECRET_ENV_VALUE}\nOTHER`, says: /line 2 is not NAME=value/, what: 'newline-injected, value never quoted' }
+  { operation: 'trigger', input: 'secret-environments', value: `DEPLOY_KEY=${SECRET_ENV_VALUE}\nOTHER`, says: /line 2 is not NAME=value/, what: 'newline-injected, value never quoted' },
+  { operation: 'trigger', input: 'build-secrets', value: `DEPLOY_KEY=${SECRET_ENV_VALUE}\nOTHER`, says: /line 2 is not NAME=value/, what: 'newline-injected, value never quoted' },
+  { operation: 'trigger', input: 'priority', value: '101', says: /"101" is not a whole number from -100 to 100/, what: 'out of range' },
+  { operation: 'trigger', input: 'priority', value: '１', says: /is not a whole number from -100 to 100/, what: 'unicode digit' },
+  { operation: 'trigger', input: 'priority', value: '5\nOTHER=x', says: /must be a single line/, what: 'newline-injected' },
+  { operation: 'trigger', input: 'stack', value: '../stack', says: /is not a stack identifier/, what: 'path traversal' },
+  { operation: 'abort', input: 'build-slug', value: 'b-1', says: /cannot be used together with pull-request-id/, what: 'build slug and a filter', inputs: { 'pull-request-id': '7' } },
+  { operation: 'abort', input: 'branch', value: 'main', says: /cannot be used together with pull-request-id/, what: 'two filters', inputs: { ...NO_BUILD_SLUG, 'pull-request-id': '7' } }
 ]
 
 /** The generated cases: each field's malformed values, taken in turn from its kind. */

@@ -31,7 +31,12 @@ const PASSING: Record<string, Array<Record<string, string>>> = {
     { 'app-slug': app, 'commit-hash': commit }
   ],
   wait: [{ 'app-slug': app, 'build-slug': build }],
-  abort: [{ 'app-slug': app, 'build-slug': build }],
+  abort: [
+    { 'app-slug': app, 'build-slug': build },
+    // A filter instead of build-slug: a pull request's builds, or a branch's of one owner.
+    { 'app-slug': app, 'pull-request-id': String(1 + randomBytes(1)[0]) },
+    { 'app-slug': app, branch: `feature/${randomSlug()}`, 'branch-repo-owner': randomSlug('owner-') }
+  ],
   'register-app': [{ 'repo-url': `https://github.com/${randomSlug()}/${randomSlug()}.git`, 'org-slug': randomSlug('org-'), 'project-type': 'ios', 'stack-id': 'osx-xcode-16.0.x' }],
   'list-apps': [{}],
   'get-app': [{ 'app-slug': app }],

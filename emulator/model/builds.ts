@@ -7,6 +7,7 @@ import { ConfigLimitError, parseServiceYml, selectWorkflow, workflowNames, type 
 import type { EmulatorState } from './state.js'
 import type { AppRecord, BuildRecord, EnvItem, TriggerRequest } from './types.js'
 import { recordAbort, recordBuildEnd, recordTrigger } from './events.js'
+import { runsOn } from './build-overrides.js'
 
 /** An abort, checked for shape by the route. */
 export interface AbortRequest {
@@ -68,10 +69,11 @@ export function chooseWorkflow(config: ServiceConfig, request: TriggerRequest): 
 }
 
 /**
- * App envs beat additional envs; secrets beat both. The record keeps app env values only: a
- * trigger's values may be secrets (nothing on the wire says which), and the app's secrets are.
+ * App envs beat additional envs; secrets beat both (interface rule 2), and the trigger's own
+ * `secrets` beat the app's. The record keeps app env values only: a trigger's values may be
+ * secrets (nothing on the wire says which), and the app's secrets are.
  */
-export function effectiveEnvironment(app: AppRecord, additional: EnvItem[]): Pick<BuildRecord, 'effectiveEnv' | 'envSources'> {
+export function effectiveEnvironment(app: AppRecord, additional: EnvItem[], buildSecrets: EnvItem[] = []): Pick<BuildRecord, 'effectiveEnv' | 'envSources'> {
   const effectiveEnv: Record<string, string> = {}
   const envSources: BuildRecord['envSources'] = {}
   const set = (name: string, value: string, source: BuildRecord['envSources'][string]): void => {
@@ -81,6 +83,7 @@ export function effectiveEnvironment(app: AppRecord, additional: EnvItem[]): Pic
   for (const item of additional) set(item.name, REDACTED, 'additional')
   for (const [name, value] of Object.entries(app.envs)) set(name, value, 'app')
   for (const name of Object.keys(app.secrets)) set(name, '[secret]', 'secret')
+  for (const item of buildSecrets) set(item.name, '[secret]', 'build_secret')
   return { effectiveEnv, envSources }
 }
 
@@ -131,7 +134,9 @@ export function triggerBuild(state: EmulatorState, app: AppRecord, request: Trig
     checkout: checkoutOf(app, text),
     originalParams: request.originalParams,
     additionalEnvs: request.environments,
-    ...effectiveEnvironment(app, request.environments),
+    ...effectiveEnvironment(app, request.environments, request.secrets),
+    ...runsOn(app, config, workflow, text),
+    priority: request.priority ?? 0,
     skipGitStatusReport: request.skipGitStatusReport,
     buildRequest,
     gitStatusReport: null,
@@ -143,9 +148,12 @@ export function triggerBuild(state: EmulatorState, app: AppRecord, request: Trig
   return build
 }
 
-/** Starts builds on hold, oldest first, while their app has free concurrency slots. */
+/**
+ * Starts builds on hold while their app has free concurrency slots: the highest priority first,
+ * then the oldest (devcenter, "Build priority": a higher value runs sooner, 0 by default).
+ */
 export function startHeldBuilds(state: EmulatorState, now: number): void {
-  const waiting = [...state.unended].filter((b) => b.startedAt === null && !b.abort).sort((a, b) => a.buildNumber - b.buildNumber)
+  const waiting = [...state.unended].filter((b) => b.startedAt === null && !b.abort).sort((a, b) => b.priority - a.priority || a.buildNumber - b.buildNumber)
   for (const build of waiting) {
     const app = state.apps.get(build.appSlug)
     if (app && hasFreeSlot(state, app, now)) build.startedAt = now

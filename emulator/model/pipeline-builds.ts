@@ -10,7 +10,8 @@ import { randomBytes } from 'node:crypto'
 import { progressOf } from './build-progress.js'
 import type { EmulatorState } from './state.js'
 import type { AppRecord, BuildRecord, PipelineRecord } from './types.js'
-import { abortBuild, checkoutOf, effectiveEnvironment } from './builds.js'
+import { abortBuild, checkoutOf, configForBuild, effectiveEnvironment } from './builds.js'
+import { runsOn } from './build-overrides.js'
 import { pipelineView, workflowFails, type PipelineAbortRequest, type PipelineWorkflowView } from './pipelines.js'
 import { recordTrigger } from './events.js'
 
@@ -35,7 +36,7 @@ function startedWorkflowBuilds(state: EmulatorState, app: AppRecord, pipeline: P
 }
 
 function workflowBuild(app: AppRecord, pipeline: PipelineRecord, workflow: PipelineWorkflowView, startedAt: number, fails: boolean): BuildRecord {
-  const { text, pullRequestId, environments, originalParams, skipGitStatusReport } = pipeline.request
+  const { text, pullRequestId, environments, secrets, priority, originalParams, skipGitStatusReport } = pipeline.request
   return {
     slug: randomBytes(8).toString('hex'),
     appSlug: app.slug,
@@ -53,7 +54,9 @@ function workflowBuild(app: AppRecord, pipeline: PipelineRecord, workflow: Pipel
     checkout: checkoutOf(app, text),
     originalParams,
     additionalEnvs: environments,
-    ...effectiveEnvironment(app, environments),
+    ...effectiveEnvironment(app, environments, secrets),
+    ...runsOn(app, configForBuild(app), workflow.name, text),
+    priority: priority ?? 0,
     skipGitStatusReport,
     buildRequest: null,
     gitStatusReport: null,

@@ -222,7 +222,12 @@ export interface BuildRecord {
   originalParams: Record<string, unknown>
   additionalEnvs: EnvItem[]
   effectiveEnv: Record<string, string>
-  envSources: Record<string, 'additional' | 'app' | 'secret'>
+  envSources: Record<string, 'additional' | 'app' | 'secret' | 'build_secret'>
+  /** The stack and machine type the build runs on: the trigger's override, else the configuration's (see model/build-overrides.ts). */
+  stackIdentifier: string | null
+  machineTypeId: string | null
+  /** Its place in the queue of builds on hold: higher starts first (0 unless the trigger set it). */
+  priority: number
   skipGitStatusReport: boolean
   /** The build request whose approval created the build, if any. */
   buildRequest: string | null
@@ -285,6 +290,9 @@ export interface TriggerRequest {
   pullRequestId: number | null
   skipGitStatusReport: boolean
   environments: EnvItem[]
+  /** The trigger's `secrets` (values already redacted) and `priority`, when it sent them. */
+  secrets?: EnvItem[]
+  priority?: number
   /** The request's build_params with every secret already redacted. */
   originalParams: Record<string, unknown>
   /** Overrides of the app's build outcome and of the emulator's build duration. */

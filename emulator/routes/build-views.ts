@@ -28,6 +28,8 @@ export function buildJson(build: BuildRecord, now: number): Record<string, unkno
     finished_at: iso(progress.finishedAt),
     credit_cost: creditCost(build, progress.finishedAt),
     original_build_params: build.originalParams,
+    stack_identifier: build.stackIdentifier,
+    machine_type_id: build.machineTypeId,
     ...(build.pipelineWorkflowId === undefined ? {} : { pipeline_workflow_id: build.pipelineWorkflowId })
   }
 }
@@ -52,6 +54,7 @@ export function buildStateJson(build: BuildRecord, now: number): Record<string, 
     planned_outcome: build.outcome,
     checkout: build.checkout,
     additional_envs: build.additionalEnvs,
+    priority: build.priority,
     effective_env: build.effectiveEnv,
     env_sources: build.envSources,
     skip_git_status_report: build.skipGitStatusReport,

@@ -17,8 +17,13 @@ const STRING_PARAMS = [
   'branch_dest_repo_owner',
   'pull_request_merge_branch',
   'pull_request_head_branch',
-  'pull_request_repository_url'
+  'pull_request_repository_url',
+  'stack',
+  'machine_type_id'
 ]
+/** The range the service's documentation gives a build's priority (devcenter, "Build priority"). */
+const PRIORITY_MIN = -100
+const PRIORITY_MAX = 100
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
 
 /** Accepts the four encodings: object, JSON text, object or text under `payload`, form `payload`. */
@@ -39,15 +44,16 @@ function unwrapTriggerBody(body: unknown): Record<string, unknown> {
   return value
 }
 
-function checkEnvironments(value: unknown): EnvItem[] {
+/** `environments` items name their variable in `mapped_to` or `key`; the contract's `secrets` items (v0.Secret) in `key` only. */
+function checkEnvironments(value: unknown, list: 'environments' | 'secrets' = 'environments'): EnvItem[] {
   if (value === undefined || value === null) return []
-  if (!Array.isArray(value)) throw badRequest('build_params.environments must be an array')
+  if (!Array.isArray(value)) throw badRequest(`build_params.${list} must be an array`)
   return value.map((item, i) => {
-    const at = `build_params.environments[${i}]`
+    const at = `build_params.${list}[${i}]`
     if (!isObject(item)) throw badRequest(`${at} must be an object`)
-    const name = item.mapped_to ?? item.key
+    const name = list === 'secrets' ? item.key : (item.mapped_to ?? item.key)
     if (typeof name !== 'string' || !ENV_NAME.test(name)) {
-      throw badRequest(`${at}.mapped_to must be a valid environment variable name`)
+      throw badRequest(`${at}.${list === 'secrets' ? 'key' : 'mapped_to'} must be a valid environment variable name`)
     }
     if (item.key !== undefined && item.mapped_to !== undefined && item.key !== item.mapped_to) {
       throw badRequest(`${at}.key and ${at}.mapped_to disagree`)
@@ -99,6 +105,11 @@ export function readTriggerRequest(rawBody: unknown, headers: IncomingHttpHeader
   const skip = params.skip_git_status_report
   if (skip !== undefined && typeof skip !== 'boolean') throw badRequest('build_params.skip_git_status_report must be a boolean')
   const environments = checkEnvironments(params.environments)
+  const secrets = checkEnvironments(params.secrets, 'secrets')
+  const priority = params.priority
+  if (priority !== undefined && priority !== null && !(Number.isInteger(priority) && (priority as number) >= PRIORITY_MIN && (priority as number) <= PRIORITY_MAX)) {
+    throw badRequest(`build_params.priority must be a whole number from ${PRIORITY_MIN} to ${PRIORITY_MAX}`)
+  }
   if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id && !text.pipeline_id) {
     throw badRequest('build_params needs at least one of tag, commit_hash, branch, workflow_id or pipeline_id')
   }
@@ -107,6 +118,8 @@ export function readTriggerRequest(rawBody: unknown, headers: IncomingHttpHeader
     pullRequestId: typeof prId === 'number' ? prId : null,
     skipGitStatusReport: skip === true,
     environments,
+    ...(secrets.length > 0 ? { secrets } : {}),
+    ...(typeof priority === 'number' ? { priority } : {}),
     originalParams: redactBody(params) as Record<string, unknown>,
     ...headerOptions(headers)
   }

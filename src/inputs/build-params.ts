@@ -8,6 +8,13 @@ export interface EnvironmentItem {
   is_expand: boolean
 }
 
+/** An item of `build_params.secrets` (the published contract's v0.Secret): a secret for this build only. */
+export interface SecretItem {
+  key: string
+  value: string
+  is_expand: boolean
+}
+
 export interface BuildParams {
   branch?: string
   tag?: string
@@ -24,6 +31,11 @@ export interface BuildParams {
   pull_request_repository_url?: string
   skip_git_status_report?: boolean
   environments?: EnvironmentItem[]
+  /** Per-build overrides: the place in the queue, the stack and machine type to run on, and secrets that override the configuration's variables. */
+  priority?: number
+  stack?: string
+  machine_type_id?: string
+  secrets?: SecretItem[]
 }
 
 /** Overlays `explicit` on `fromEvent`: every field given explicitly wins. */

@@ -48,7 +48,7 @@ export type Mask = (value: string, what?: string) => void
 
 /**
  * Masks every secret input before anything else is read or checked: the tokens, the
- * SSH private key (line by line) and each secret-environments value, whatever the
+ * SSH private key (line by line) and each secret-environments and build-secrets value, whatever the
  * operation, so no later message or output can show one.
  */
 export async function maskSecretInputs(get: GetInput, mask: Mask, env: NodeJS.ProcessEnv = {}): Promise<void> {
@@ -57,7 +57,9 @@ export async function maskSecretInputs(get: GetInput, mask: Mask, env: NodeJS.Pr
   if (usesOidc(get)) mask(env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? '')
   mask(get(Input.sshPrivateKey))
   mask(get(Input.githubToken))
-  for (const item of await environmentItems(get, Input.secretEnvironments, true)) mask(item.value, `The ${Input.secretEnvironments} value of ${item.mapped_to}`)
+  for (const name of [Input.secretEnvironments, Input.buildSecrets]) {
+    for (const item of await environmentItems(get, name, true)) mask(item.value, `The ${name} value of ${item.mapped_to}`)
+  }
 }
 
 /** The fork a pull_request event comes from, or undefined for any other event. */

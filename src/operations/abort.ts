@@ -1,14 +1,22 @@
-/** operation: abort — aborts a running build; one that has already finished passes with a notice, or fails when asked. */
+/**
+ * operation: abort — aborts a running build; one that has already finished passes with a notice,
+ * or fails when asked. With a filter instead of a build slug, aborts every unfinished build of a
+ * pull request or of a branch (see builds/abort-matching.ts and operations/abort-filter.ts).
+ */
 import { abortBuild, type AbortRequest } from '../api/builds.js'
+import { abortMatching, type AbortFilter } from '../builds/abort-matching.js'
 import { Input, Output } from '../constants.js'
 import { booleanFlag, optionalText, requiredSlug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../runner/summary.js'
 import type { HandlerContext } from '../step/context.js'
+import { FILTER_INPUTS, readAbortTarget } from './abort-filter.js'
 import { defineOperation } from './operation.js'
 
 export interface AbortInputs extends AbortRequest {
   appSlug: string
-  buildSlug: string
+  /** The one build to abort, or else the filter of the builds to abort. */
+  buildSlug?: string
+  filter?: AbortFilter
   /** Fail when the build had already finished, instead of passing with a notice. */
   failIfFinished: boolean
 }
@@ -17,12 +25,13 @@ export const abort = defineOperation<AbortInputs>({
   name: 'abort',
   role: 'Owner, Admin or Developer (the interface also says Admin or Owner in one place)',
   writes: true,
-  inputs: [Input.appSlug, Input.buildSlug, Input.abortReason, Input.abortWithSuccess, Input.skipNotifications, Input.skipGitStatusReport, Input.failIfFinished],
-  required: [Input.appSlug, Input.buildSlug],
-  outputs: [Output.response, Output.buildSlug, Output.buildStatus, Output.buildStatusText],
-  read: (get: GetInput) => ({
+  inputs: [Input.appSlug, Input.buildSlug, ...FILTER_INPUTS, Input.abortReason, Input.abortWithSuccess, Input.skipNotifications, Input.skipGitStatusReport, Input.failIfFinished],
+  // build-slug is needed unless a filter is given instead (operations/abort-filter.ts).
+  required: [Input.appSlug],
+  outputs: [Output.response, Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.builds, Output.count],
+  read: (get: GetInput, env: NodeJS.ProcessEnv) => ({
     appSlug: requiredSlug(get, Input.appSlug),
-    buildSlug: requiredSlug(get, Input.buildSlug),
+    ...readAbortTarget(get, env),
     abortReason: optionalText(get, Input.abortReason) ?? '',
     abortWithSuccess: booleanFlag(get, Input.abortWithSuccess, false),
     skipNotifications: booleanFlag(get, Input.skipNotifications, false),
@@ -33,6 +42,11 @@ export const abort = defineOperation<AbortInputs>({
 })
 
 async function runAbort(inputs: AbortInputs, ctx: HandlerContext): Promise<void> {
+  if (inputs.filter) return abortMatching(ctx, inputs.appSlug, inputs.filter, inputs)
+  if (inputs.buildSlug !== undefined) return abortOne({ ...inputs, buildSlug: inputs.buildSlug }, ctx)
+}
+
+async function abortOne(inputs: AbortInputs & { buildSlug: string }, ctx: HandlerContext): Promise<void> {
   const result = await abortBuild(ctx.client, inputs.appSlug, inputs.buildSlug, inputs)
   ctx.output(Output.response, result.response)
   ctx.output(Output.buildSlug, inputs.buildSlug)

@@ -1,6 +1,7 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
 import { DOWNLOAD_NEED, readTriggerArtifacts, TRIGGER_ARTIFACT_INPUTS, type ArtifactSettings } from '../builds/artifacts/settings.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../inputs/build-params.js'
+import { OVERRIDE_INPUTS, overrideFacts, readBuildOverrides } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
@@ -69,6 +70,7 @@ export const trigger = defineOperation<TriggerInputs>({
     Input.skipGitStatusReport,
     Input.environments,
     Input.secretEnvironments,
+    ...OVERRIDE_INPUTS,
     Input.fromEvent,
     Input.githubToken,
     Input.allowedAssociations,
@@ -178,7 +180,8 @@ async function readExplicitParams(get: GetInput): Promise<BuildParams> {
     pull_request_head_branch: read.gitRefName(get, Input.pullRequestHeadBranch),
     pull_request_repository_url: read.gitUrl(get, Input.pullRequestRepositoryUrl),
     skip_git_status_report: read.booleanFlag(get, Input.skipGitStatusReport, false) || undefined,
-    environments: environments.length > 0 ? environments : undefined
+    environments: environments.length > 0 ? environments : undefined,
+    ...(await readBuildOverrides(get, environments))
   }
 }
 
@@ -262,6 +265,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
       ['Source owner', params.branch_repo_owner],
       ['Target owner', params.branch_dest_repo_owner],
       ['Environment variables', params.environments?.map((e) => e.mapped_to).join(', ')],
+      ...overrideFacts(params),
       ['Parameters from event', inputs.fromEvent],
       [pipeline ? 'Pipeline id' : 'Build slug', build.buildSlug]
     ],

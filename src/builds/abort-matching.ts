@@ -1,0 +1,110 @@
+/**
+ * Abort by filter, for abort: every unfinished build of one pull request, or of one branch of
+ * one repository owner, optionally of one workflow. The same line as superseding keeps: a
+ * branch filter never reaches a pull request's builds, nor a same-named branch of a fork (or of
+ * a build that names no owner). Each build is checked here as well as by the list's filters.
+ */
+import { listBuilds, type BuildListFilters, type ListedBuild } from '../api/build-list.js'
+import { abortBuild, type AbortRequest } from '../api/builds.js'
+import { Output } from '../constants.js'
+import type { SummarySection } from '../runner/summary.js'
+import type { HandlerContext } from '../step/context.js'
+import { mapBounded } from './pool.js'
+
+/** What to abort: a pull request's builds, or a branch's builds of one repository owner; either optionally of one workflow. */
+export type AbortFilter = ({ pullRequestId: number } | { branch: string; owner: string }) & { workflow?: string }
+
+/** An aborted build, as the builds output lists it. */
+export interface AbortedBuild {
+  'app-slug': string
+  'build-slug': string
+  'build-number'?: number
+  'triggered-workflow'?: string
+  status: 'aborted'
+}
+
+/** At most this many abort requests at once. */
+const PARALLEL_ABORTS = 4
+
+/** Who the filter names, for messages: "pull request #12" or "branch main of acme", with its workflow. */
+export function describeFilter(filter: AbortFilter): string {
+  const what = 'pullRequestId' in filter ? `pull request #${filter.pullRequestId}` : `branch ${filter.branch} of ${filter.owner}`
+  return filter.workflow ? `${what}, workflow ${filter.workflow}` : what
+}
+
+/** True when the build is unfinished and in the filter's line. */
+function matches(filter: AbortFilter, build: ListedBuild): boolean {
+  if (build.status !== 0) return false
+  if (filter.workflow !== undefined && build.triggeredWorkflow !== filter.workflow) return false
+  if ('pullRequestId' in filter) return build.pullRequestId === filter.pullRequestId
+  return build.pullRequestId === undefined && build.branch === filter.branch && build.branchRepoOwner?.toLowerCase() === filter.owner.toLowerCase()
+}
+
+/** Builds of the branch the filter leaves because they are of another owner, or name none; said in the log, never left in silence. */
+function leftOnBranch(filter: AbortFilter, builds: ListedBuild[]): string | undefined {
+  if ('pullRequestId' in filter) return undefined
+  const others = builds.filter((b) => b.status === 0 && b.pullRequestId === undefined && b.branch === filter.branch && !matches(filter, b))
+  if (others.length === 0) return undefined
+  return `${others.length} unfinished build(s) of a branch named ${filter.branch} were left running: they name another repository owner than ${filter.owner}, or none (a fork's branch may have the same name): ${others.map((b) => b.slug).join(', ')}`
+}
+
+type Outcome = { build: ListedBuild; result: 'aborted' | 'finished' | 'failed'; detail?: string }
+
+/** Aborts every unfinished build that matches; sets builds and count, and fails when an abort failed (after trying every one). */
+export async function abortMatching(ctx: HandlerContext, appSlug: string, filter: AbortFilter, request: AbortRequest): Promise<void> {
+  const query: BuildListFilters = 'pullRequestId' in filter ? { status: 0, pull_request_id: filter.pullRequestId } : { status: 0, branch: filter.branch }
+  if (filter.workflow !== undefined) query.workflow = filter.workflow
+  const listed = await listBuilds(ctx.client, appSlug, query, ctx.signal)
+  const chosen = listed.filter((b) => matches(filter, b))
+  const who = describeFilter(filter)
+  const reason = request.abortReason || `Aborted with every unfinished build of ${who}${ctx.runUrl ? ` by ${ctx.runUrl}` : ''}`
+  const outcomes = await mapBounded(chosen, PARALLEL_ABORTS, async (build): Promise<Outcome> => {
+    try {
+      const answer = await abortBuild(ctx.client, appSlug, build.slug, { ...request, abortReason: reason })
+      if (answer.kind === 'aborted' || answer.byEarlierAttempt) return { build, result: 'aborted' }
+      return { build, result: 'finished', detail: answer.status }
+    } catch (error) {
+      return { build, result: 'failed', detail: (error as Error).message }
+    }
+  })
+  const aborted: AbortedBuild[] = outcomes
+    .filter((o) => o.result === 'aborted')
+    .map(({ build }) => ({ 'app-slug': appSlug, 'build-slug': build.slug, 'build-number': build.buildNumber, 'triggered-workflow': build.triggeredWorkflow, status: 'aborted' }))
+  ctx.output(Output.builds, aborted)
+  ctx.output(Output.count, aborted.length)
+  report(ctx, { appSlug, who, outcomes, left: leftOnBranch(filter, listed), facts: [['Reason', reason], ['Counted as successful', request.abortWithSuccess], ['Email notifications skipped', request.skipNotifications]] })
+  const failed = outcomes.filter((o) => o.result === 'failed')
+  if (failed.length > 0) {
+    throw new Error(`Could not abort ${failed.length} of the ${outcomes.length} unfinished build(s) of ${who} on ${appSlug}: ${failed.map((o) => `${o.build.slug} (${o.detail})`).join('; ')}. The ${aborted.length} aborted are in the ${Output.builds} output; run the step again to retry the others.`)
+  }
+}
+
+interface Report {
+  appSlug: string
+  who: string
+  outcomes: Outcome[]
+  left?: string
+  facts: SummarySection['facts']
+}
+
+function report(ctx: HandlerContext, { appSlug, who, outcomes, left, facts }: Report): void {
+  const aborted = outcomes.filter((o) => o.result === 'aborted').length
+  const lines: string[] = []
+  if (outcomes.length === 0) lines.push(`No unfinished build of ${who} was found on ${appSlug}; nothing was aborted.`)
+  for (const o of outcomes) {
+    const name = `${o.build.buildNumber !== undefined ? `#${o.build.buildNumber} ` : ''}${o.build.slug}`
+    if (o.result === 'aborted') ctx.info(`Aborted build ${name} (${o.build.triggeredWorkflow ?? 'workflow unknown'})`)
+    else if (o.result === 'finished') lines.push(`Build ${name} finished (${o.detail}) before it could be aborted; nothing was changed.`)
+    else ctx.warning(`Could not abort build ${name}: ${o.detail}`)
+  }
+  if (left) lines.push(left)
+  for (const line of lines) ctx.notice(line)
+  ctx.info(`Aborted ${aborted} of ${outcomes.length} unfinished build(s) of ${who} on ${appSlug}`)
+  const table = [['Build', 'Number', 'Workflow', 'Result'], ...outcomes.map((o) => [o.build.slug, o.build.buildNumber?.toString() ?? '', o.build.triggeredWorkflow ?? '', o.result === 'finished' ? `already ${o.detail}` : o.result === 'failed' ? 'abort failed' : 'aborted'])]
+  ctx.summary({
+    heading: `Aborted ${aborted} build(s) of ${who} on ${appSlug}`,
+    lines,
+    table: outcomes.length > 0 ? table : undefined,
+    facts
+  })
+}
