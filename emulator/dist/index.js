@@ -493,6 +493,8 @@ function buildJson(build, now) {
         finished_at: iso(progress.finishedAt),
         credit_cost: creditCost(build, progress.finishedAt),
         original_build_params: build.originalParams,
+        stack_identifier: build.stackIdentifier,
+        machine_type_id: build.machineTypeId,
         ...(build.pipelineWorkflowId === undefined ? {} : { pipeline_workflow_id: build.pipelineWorkflowId })
     };
 }
@@ -517,6 +519,7 @@ function buildStateJson(build, now) {
         planned_outcome: build.outcome,
         checkout: build.checkout,
         additional_envs: build.additionalEnvs,
+        priority: build.priority,
         effective_env: build.effectiveEnv,
         env_sources: build.envSources,
         skip_git_status_report: build.skipGitStatusReport,
@@ -6142,8 +6145,28 @@ function recordAbort(state, app, build, at) {
     return email.sent;
 }
 
+;// CONCATENATED MODULE: ./emulator/model/build-overrides.ts
+
+function build_overrides_serviceMeta(holder) {
+    return isObject(holder) && isObject(holder.meta) && isObject(holder.meta.service) ? holder.meta.service : {};
+}
+/** A scalar of the configuration as text (YAML may read `12.0` as a number), or null when absent. */
+function scalarText(value) {
+    return (typeof value === 'string' && value !== '') || typeof value === 'number' ? String(value) : null;
+}
+/** The stack and machine type of a build of `workflow`. */
+function runsOn(app, config, workflow, text) {
+    const own = build_overrides_serviceMeta(isObject(config.workflows) ? config.workflows[workflow] : undefined);
+    const top = build_overrides_serviceMeta(config);
+    return {
+        stackIdentifier: text.stack ?? scalarText(own.stack) ?? scalarText(top.stack) ?? app.stackId,
+        machineTypeId: text.machine_type_id ?? scalarText(own.machine_type_id) ?? scalarText(top.machine_type_id)
+    };
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/builds.ts
 /** Build state changes: trigger, abort, concurrency holds, and the recording of a build's end. */
+
 
 
 
@@ -6201,10 +6224,11 @@ function chooseWorkflow(config, request) {
     return selected;
 }
 /**
- * App envs beat additional envs; secrets beat both. The record keeps app env values only: a
- * trigger's values may be secrets (nothing on the wire says which), and the app's secrets are.
+ * App envs beat additional envs; secrets beat both (interface rule 2), and the trigger's own
+ * `secrets` beat the app's. The record keeps app env values only: a trigger's values may be
+ * secrets (nothing on the wire says which), and the app's secrets are.
  */
-function effectiveEnvironment(app, additional) {
+function effectiveEnvironment(app, additional, buildSecrets = []) {
     const effectiveEnv = {};
     const envSources = {};
     const set = (name, value, source) => {
@@ -6217,6 +6241,8 @@ function effectiveEnvironment(app, additional) {
         set(name, value, 'app');
     for (const name of Object.keys(app.secrets))
         set(name, '[secret]', 'secret');
+    for (const item of buildSecrets)
+        set(item.name, '[secret]', 'build_secret');
     return { effectiveEnv, envSources };
 }
 /** The most specific of commit, tag and branch; the app's default branch when none is given. */
@@ -6268,7 +6294,9 @@ function triggerBuild(state, app, request, now, defaultDurationMs, buildRequest 
         checkout: checkoutOf(app, text),
         originalParams: request.originalParams,
         additionalEnvs: request.environments,
-        ...effectiveEnvironment(app, request.environments),
+        ...effectiveEnvironment(app, request.environments, request.secrets),
+        ...runsOn(app, config, workflow, text),
+        priority: request.priority ?? 0,
         skipGitStatusReport: request.skipGitStatusReport,
         buildRequest,
         gitStatusReport: null,
@@ -6279,9 +6307,12 @@ function triggerBuild(state, app, request, now, defaultDurationMs, buildRequest 
     recordTrigger(state, build, now);
     return build;
 }
-/** Starts builds on hold, oldest first, while their app has free concurrency slots. */
+/**
+ * Starts builds on hold while their app has free concurrency slots: the highest priority first,
+ * then the oldest (devcenter, "Build priority": a higher value runs sooner, 0 by default).
+ */
 function startHeldBuilds(state, now) {
-    const waiting = [...state.unended].filter((b) => b.startedAt === null && !b.abort).sort((a, b) => a.buildNumber - b.buildNumber);
+    const waiting = [...state.unended].filter((b) => b.startedAt === null && !b.abort).sort((a, b) => b.priority - a.priority || a.buildNumber - b.buildNumber);
     for (const build of waiting) {
         const app = state.apps.get(build.appSlug);
         if (app && hasFreeSlot(state, app, now))
@@ -6544,6 +6575,7 @@ function rebuildPipeline(app, pipeline, partial, now) {
 
 
 
+
 /** Makes the build of every workflow whose stage has started by `now` and has none yet. */
 function settlePipelineBuilds(state, now) {
     for (const pipeline of state.pipelines.values()) {
@@ -6566,7 +6598,7 @@ function startedWorkflowBuilds(state, app, pipeline, now) {
     }
 }
 function workflowBuild(app, pipeline, workflow, startedAt, fails) {
-    const { text, pullRequestId, environments, originalParams, skipGitStatusReport } = pipeline.request;
+    const { text, pullRequestId, environments, secrets, priority, originalParams, skipGitStatusReport } = pipeline.request;
     return {
         slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
         appSlug: app.slug,
@@ -6584,7 +6616,9 @@ function workflowBuild(app, pipeline, workflow, startedAt, fails) {
         checkout: checkoutOf(app, text),
         originalParams,
         additionalEnvs: environments,
-        ...effectiveEnvironment(app, environments),
+        ...effectiveEnvironment(app, environments, secrets),
+        ...runsOn(app, configForBuild(app), workflow.name, text),
+        priority: priority ?? 0,
         skipGitStatusReport,
         buildRequest: null,
         gitStatusReport: null,
@@ -7355,8 +7389,13 @@ const STRING_PARAMS = [
     'branch_dest_repo_owner',
     'pull_request_merge_branch',
     'pull_request_head_branch',
-    'pull_request_repository_url'
+    'pull_request_repository_url',
+    'stack',
+    'machine_type_id'
 ];
+/** The range the service's documentation gives a build's priority (devcenter, "Build priority"). */
+const PRIORITY_MIN = -100;
+const PRIORITY_MAX = 100;
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 /** Accepts the four encodings: object, JSON text, object or text under `payload`, form `payload`. */
 function unwrapTriggerBody(body) {
@@ -7378,18 +7417,19 @@ function unwrapTriggerBody(body) {
         throw badRequest('request body must be a JSON object with hook_info and build_params');
     return value;
 }
-function checkEnvironments(value) {
+/** `environments` items name their variable in `mapped_to` or `key`; the contract's `secrets` items (v0.Secret) in `key` only. */
+function checkEnvironments(value, list = 'environments') {
     if (value === undefined || value === null)
         return [];
     if (!Array.isArray(value))
-        throw badRequest('build_params.environments must be an array');
+        throw badRequest(`build_params.${list} must be an array`);
     return value.map((item, i) => {
-        const at = `build_params.environments[${i}]`;
+        const at = `build_params.${list}[${i}]`;
         if (!isObject(item))
             throw badRequest(`${at} must be an object`);
-        const name = item.mapped_to ?? item.key;
+        const name = list === 'secrets' ? item.key : (item.mapped_to ?? item.key);
         if (typeof name !== 'string' || !ENV_NAME.test(name)) {
-            throw badRequest(`${at}.mapped_to must be a valid environment variable name`);
+            throw badRequest(`${at}.${list === 'secrets' ? 'key' : 'mapped_to'} must be a valid environment variable name`);
         }
         if (item.key !== undefined && item.mapped_to !== undefined && item.key !== item.mapped_to) {
             throw badRequest(`${at}.key and ${at}.mapped_to disagree`);
@@ -7446,6 +7486,11 @@ function readTriggerRequest(rawBody, headers) {
     if (skip !== undefined && typeof skip !== 'boolean')
         throw badRequest('build_params.skip_git_status_report must be a boolean');
     const environments = checkEnvironments(params.environments);
+    const secrets = checkEnvironments(params.secrets, 'secrets');
+    const priority = params.priority;
+    if (priority !== undefined && priority !== null && !(Number.isInteger(priority) && priority >= PRIORITY_MIN && priority <= PRIORITY_MAX)) {
+        throw badRequest(`build_params.priority must be a whole number from ${PRIORITY_MIN} to ${PRIORITY_MAX}`);
+    }
     if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id && !text.pipeline_id) {
         throw badRequest('build_params needs at least one of tag, commit_hash, branch, workflow_id or pipeline_id');
     }
@@ -7454,6 +7499,8 @@ function readTriggerRequest(rawBody, headers) {
         pullRequestId: typeof prId === 'number' ? prId : null,
         skipGitStatusReport: skip === true,
         environments,
+        ...(secrets.length > 0 ? { secrets } : {}),
+        ...(typeof priority === 'number' ? { priority } : {}),
         originalParams: redactBody(params),
         ...headerOptions(headers)
     };
