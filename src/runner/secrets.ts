@@ -22,6 +22,13 @@ export function addSecret(value: string | undefined, what?: string): boolean {
   }
   core.setSecret(value)
   rememberSecret(value)
+  // Inputs reach the action trimmed: a secret with white space at an end can show without it
+  // (pasted into another input, say), so the trimmed form is a secret too.
+  const bare = value.trim()
+  if (bare !== value && bare.length >= MIN_SECRET_LENGTH) {
+    core.setSecret(bare)
+    rememberSecret(bare)
+  }
   if (!/[\r\n]/.test(value)) return true
   // Multi-line secrets (SSH keys) are masked line by line by the runner; do the same here.
   for (const line of value.split(/\r\n|\r|\n/)) {
