@@ -68,6 +68,8 @@ describe('migrate-machine-types through dist/index.js', () => {
     expectPassed(result)
     expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['ios-app (ios-app)', 'web-app (web-app)'])
     expect(JSON.parse(result.outputs.errors)).toEqual([])
+    // The summary leads with the result, as a build's does.
+    expect(result.summary.split('\n')[0]).toMatch(/^<h3>✅ Migrated 2 app\(s\) · Workspace acme · \S+ → g2-m2\.8core<\/h3>$/)
     const web = await downloaded('web-app')
     expect(web.meta.service.machine_type_id).toBe('g2-m2.8core')
     expect(web.workflows.deploy.meta?.service?.machine_type_id).toBe('g2-m2.8core')

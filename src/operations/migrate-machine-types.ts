@@ -148,8 +148,10 @@ async function runMigration(inputs: MigrateInputs, ctx: HandlerContext): Promise
       ? `Migrated ${result.migratedApps.length} app(s) from ${inputs.fromMachine} to ${inputs.toMachine}.`
       : `Nothing to migrate: no app of the ${scope} uses ${inputs.fromMachine}.`
   ctx.info(summaryLine)
+  const outcome = result.migratedApps.length > 0 ? `Migrated ${result.migratedApps.length} app(s)` : 'Nothing to migrate'
   ctx.summary({
     heading: `Machine type migration for ${scope}: ${inputs.fromMachine} → ${inputs.toMachine}`,
+    lead: { mark: result.errors.length > 0 ? 'warning' : 'success', result: result.errors.length > 0 ? `${outcome}, ${result.errors.length} failed` : outcome, subject: [scope, `${inputs.fromMachine} → ${inputs.toMachine}`] },
     lines: [summaryLine, check.note, ...(result.message ? [`The service said: ${result.message}`] : []), ...result.errors.map((item) => `Failed: ${item.app}: ${item.error}`)],
     table:
       result.migratedApps.length > 0
