@@ -70,7 +70,7 @@ describe('abort with pull-request-id', () => {
     // Only the unfinished builds were asked to abort: no abort request for a finished one.
     const aborts = (await requestLog(emu)).filter((r) => r.method === 'POST' && r.path.endsWith('/abort'))
     expect(aborts.map((r) => r.path.split('/').at(-2)).sort()).toEqual([...running].sort())
-    expect(result.summary).toContain(`Aborted ${running.length} build(s) of pull request`)
+    expect(result.summary.split('\n')[0]).toMatch(new RegExp(`^<h3>⛔ Aborted ${running.length} build\\(s\\) · ios-app · pull request `))
     expect(result.summary).toContain(String(pr))
   })
 

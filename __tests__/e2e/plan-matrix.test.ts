@@ -45,6 +45,7 @@ describe('plan-matrix', () => {
     expect(JSON.parse(result.outputs.matrix)).toEqual({ include: chosen.map((app) => ({ 'app-slug': app, workflow })) })
     expect(result.outputs.count).toBe(String(chosen.length))
     expect(JSON.parse(result.outputs['app-slugs'])).toEqual(chosen)
+    expect(result.summary.split('\n')[0]).toBe(`<h3>ℹ️ Planned ${chosen.length} job(s) · ${workflow}</h3>`)
     expect((await emulatorState(emu)).builds).toEqual([])
     // Each chosen app was read once, and nothing else was asked of the service.
     expect((await requestLog(emu)).map((r) => `${r.method} ${r.path}`).sort()).toEqual(chosen.map((app) => `GET /v0.1/apps/${app}`).sort())

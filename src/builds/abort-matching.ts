@@ -101,8 +101,14 @@ function report(ctx: HandlerContext, { appSlug, who, outcomes, left, facts }: Re
   for (const line of lines) ctx.notice(line)
   ctx.info(`Aborted ${aborted} of ${outcomes.length} unfinished build(s) of ${who} on ${appSlug}`)
   const table = [['Build', 'Number', 'Workflow', 'Result'], ...outcomes.map((o) => [o.build.slug, o.build.buildNumber?.toString() ?? '', o.build.triggeredWorkflow ?? '', o.result === 'finished' ? `already ${o.detail}` : o.result === 'failed' ? 'abort failed' : 'aborted'])]
+  const failed = outcomes.filter((o) => o.result === 'failed').length
   ctx.summary({
     heading: `Aborted ${aborted} build(s) of ${who} on ${appSlug}`,
+    lead: {
+      mark: failed > 0 ? 'warning' : aborted > 0 ? 'aborted' : 'note',
+      result: aborted > 0 ? `Aborted ${aborted} build(s)${failed > 0 ? `, ${failed} could not be` : ''}` : failed > 0 ? `${failed} build(s) could not be aborted` : 'Nothing to abort',
+      subject: [appSlug, who]
+    },
     lines,
     table: outcomes.length > 0 ? table : undefined,
     facts

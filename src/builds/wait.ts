@@ -137,14 +137,14 @@ function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'fini
   ctx.output(Output.response, result.response)
   build.section.facts?.push(['Result', result.status])
   if (result.record.abort_reason) build.section.facts?.push(['Abort reason', result.record.abort_reason])
+  if (!result.succeeded) {
+    const why = [result.record.status_text && `status text: ${result.record.status_text}`, result.record.abort_reason && `abort reason: ${result.record.abort_reason}`].filter(Boolean).join('; ')
+    build.section.lines?.push(`The build ended ${result.status}${why ? ` (${why})` : ''}; its log is on the service.`)
+  }
   if (explanation !== undefined) {
     ctx.output(Output.failureSummary, explanation)
     build.section.lines?.push(`Why it failed, in the service's AI summary: ${explanation}`)
     ctx.info(`The service's AI summary of build ${build.buildSlug}: ${explanation}`)
-  }
-  if (!result.succeeded) {
-    const why = [result.record.status_text && `status text: ${result.record.status_text}`, result.record.abort_reason && `abort reason: ${result.record.abort_reason}`].filter(Boolean).join('; ')
-    build.section.lines?.push(`The build ended ${result.status}${why ? ` (${why})` : ''}; its log is on the service.`)
   }
   reportTiming(build.section, result.record.timing, ctx)
   endLead(build.section, result.status, result.record.timing)

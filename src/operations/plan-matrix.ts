@@ -66,7 +66,7 @@ async function readPlan(get: GetInput): Promise<PlanInputs> {
 }
 
 async function runPlan(inputs: PlanInputs, ctx: HandlerContext): Promise<void> {
-  const { slugs, lines } = await chooseApps(inputs, ctx)
+  const { slugs, lines } = await chooseApps(inputs, ctx, 'Planning')
   for (const line of lines) ctx.info(line)
   // Every chosen app is read, so a slug the token cannot see fails the plan, not one of its jobs.
   const unreadable = (await mapBounded(slugs, PARALLEL_LIMIT, (slug) => readable(slug, ctx))).filter((problem) => problem !== undefined)
@@ -78,11 +78,8 @@ async function runPlan(inputs: PlanInputs, ctx: HandlerContext): Promise<void> {
   ctx.info(include.length === 0 ? 'No app to build: the matrix is empty (a job over it must be skipped when count is 0).' : `Planned ${include.length} job(s): ${slugs.join(', ')}`)
   ctx.summary({
     heading: include.length === 0 ? 'No app to build' : `A matrix of ${include.length} app(s)`,
+    lead: { mark: 'note', result: include.length === 0 ? 'No app to build' : `Planned ${include.length} job(s)`, subject: [inputs.workflow ?? inputs.pipeline ?? ''] },
     lines,
-    facts: [
-      ['Workflow', inputs.workflow],
-      ['Pipeline', inputs.pipeline]
-    ],
     table: include.length > 0 ? [['App', 'Workflow or pipeline'], ...include.slice(0, 100).map((entry) => [entry['app-slug'], entry.workflow ?? entry.pipeline ?? "the trigger map's choice"])] : undefined
   })
 }
