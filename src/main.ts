@@ -2,7 +2,6 @@ import { setMaxListeners } from 'node:events'
 import { statSync } from 'node:fs'
 import { maskSecretInputs, readCommonInputs, type CommonInputs } from './inputs/common.js'
 import { State } from './constants.js'
-import { checkInputUse } from './inputs/input-use.js'
 import { InputError } from './inputs/input-error.js'
 import type { GetInput } from './inputs/readers.js'
 import { loadOperation, operationsReading, readOperation, type Operation } from './operations/index.js'
@@ -91,7 +90,9 @@ async function readCommonOrSlip(entry: SubActionEntry | undefined): Promise<Comm
   try {
     return await readCommon(entry)
   } catch (error) {
-    if (!(error instanceof InputError)) throw error
+    // Only a missing input can be explained by a slip in its key (`operaton: trigger`); a bad value cannot.
+    if (!(error instanceof InputError) || commands.getInput(error.input) !== '') throw error
+    const { checkInputUse } = await import('./inputs/input-use.js')
     const slip = (await checkInputUse({ env: process.env, declared: declaredInputs(entry) })).error
     throw slip?.input === error.input ? slip : error
   }
@@ -103,6 +104,8 @@ async function readCommonOrSlip(entry: SubActionEntry | undefined): Promise<Comm
  * change what is sent.
  */
 async function checkInputs(operation: OperationModule, declared: Iterable<string>): Promise<void> {
+  // Loaded once the inputs every operation reads are known good, so a step refused on them loads less.
+  const { checkInputUse } = await import('./inputs/input-use.js')
   const use = await checkInputUse({ env: process.env, operation, declared, readBy: operationsReading })
   for (const warning of use.warnings) commands.warning(warning)
   if (use.error) throw use.error

@@ -30,7 +30,10 @@ export function closestName(name: string, candidates: Iterable<string>): string 
   const wanted = plain(name)
   let best: { name: string; distance: number } | undefined
   for (const candidate of candidates) {
-    const distance = editDistance(wanted, plain(candidate))
+    const other = plain(candidate)
+    // The distance is at least the difference in length: a name more than 3 longer or shorter is never near.
+    if (Math.abs(other.length - wanted.length) > 3) continue
+    const distance = editDistance(wanted, other)
     if (best === undefined || distance < best.distance) best = { name: candidate, distance }
   }
   if (best === undefined || best.distance > 3 || best.distance * 2 > wanted.length) return undefined
