@@ -9,10 +9,11 @@ import { abortBuild, type AbortRequest } from '../api/builds.js'
 import { Output } from '../constants.js'
 import type { SummarySection } from '../runner/summary.js'
 import type { HandlerContext } from '../step/context.js'
+import { inLine, type BuildLine } from './line.js'
 import { mapBounded } from './pool.js'
 
 /** What to abort: a pull request's builds, or a branch's builds of one repository owner; either optionally of one workflow. */
-export type AbortFilter = ({ pullRequestId: number } | { branch: string; owner: string }) & { workflow?: string }
+export type AbortFilter = BuildLine & { workflow?: string }
 
 /** An aborted build, as the builds output lists it. */
 export interface AbortedBuild {
@@ -36,8 +37,7 @@ export function describeFilter(filter: AbortFilter): string {
 function matches(filter: AbortFilter, build: ListedBuild): boolean {
   if (build.status !== 0) return false
   if (filter.workflow !== undefined && build.triggeredWorkflow !== filter.workflow) return false
-  if ('pullRequestId' in filter) return build.pullRequestId === filter.pullRequestId
-  return build.pullRequestId === undefined && build.branch === filter.branch && build.branchRepoOwner?.toLowerCase() === filter.owner.toLowerCase()
+  return inLine(build, filter)
 }
 
 /** Builds of the branch the filter leaves because they are of another owner, or name none; said in the log, never left in silence. */

@@ -9,6 +9,7 @@ import type { BuildParams } from '../inputs/build-params.js'
 import { Input, Output } from '../constants.js'
 import { booleanFlag, type GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'
+import { inLine } from './line.js'
 
 /** The inputs of these features; both off by default. */
 export interface ReuseSettings {
@@ -115,7 +116,6 @@ function outsideLine(workflow: string | undefined, params: BuildParams, fork: st
 function supersedes(build: TriggeredBuild, workflow: string, params: BuildParams, old: ListedBuild): boolean {
   if (old.slug === build.buildSlug || old.status !== 0 || old.triggeredWorkflow !== workflow) return false
   if (build.buildNumber !== undefined && (old.buildNumber === undefined || old.buildNumber >= build.buildNumber)) return false
-  if (params.pull_request_id !== undefined) return old.pullRequestId === params.pull_request_id
-  // Same branch of the same repository: a fork's build of a branch with the same name has another owner, or none.
-  return old.pullRequestId === undefined && old.branch === params.branch && old.branchRepoOwner?.toLowerCase() === params.branch_repo_owner?.toLowerCase()
+  // outsideLine has made sure a push names its branch and owner.
+  return inLine(old, params.pull_request_id !== undefined ? { pullRequestId: params.pull_request_id } : { branch: params.branch ?? '', owner: params.branch_repo_owner ?? '' })
 }

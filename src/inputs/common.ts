@@ -24,19 +24,11 @@ export interface CommonInputs<Operation extends string = string> {
   retryBaseMs: number
 }
 
+/** The inputs of a sign-in with the job's OIDC token, read only when `token` is empty (see usesOidc). */
+export const OIDC_INPUTS = [Input.oidcPolicyId, Input.orgSlug, Input.oidcAudience, Input.oidcExchangeUrl, Input.oidcSubjectTokenType] as const
+
 /** The inputs read here, for every operation; an operation declares only its own. */
-export const COMMON_INPUTS = [
-  Input.operation,
-  Input.baseUrl,
-  Input.token,
-  Input.oidcPolicyId,
-  Input.orgSlug,
-  Input.oidcAudience,
-  Input.oidcExchangeUrl,
-  Input.oidcSubjectTokenType,
-  Input.requestTimeout,
-  Input.maxAttempts
-] as const
+export const COMMON_INPUTS = [Input.operation, Input.baseUrl, Input.token, ...OIDC_INPUTS, Input.requestTimeout, Input.maxAttempts] as const
 
 /** Whether the step signs in with the job's OIDC token (docs/oidc.md): no token given, and a trust policy named. */
 export function usesOidc(get: GetInput): boolean {

@@ -8,7 +8,7 @@
 import { Input, INPUT_DEFAULTS, type InputName } from '../constants.js'
 import { quote } from '../safe-text.js'
 import { closestName } from './closest-name.js'
-import { COMMON_INPUTS } from './common.js'
+import { COMMON_INPUTS, OIDC_INPUTS, usesOidc } from './common.js'
 import { InputError } from './input-error.js'
 import type { GetInput } from './readers.js'
 
@@ -68,9 +68,6 @@ const CONSEQUENTIAL: Partial<Record<InputName, (operation: string) => string>> =
   [Input.userSlug]: (operation) => `${operation} would not be limited to that user's apps`
 }
 
-/** Read only when the step signs in with OIDC (an empty token and a trust policy named); org-slug also by the operations that name it. */
-const OIDC_ONLY: readonly string[] = [Input.oidcPolicyId, Input.oidcAudience, Input.oidcExchangeUrl, Input.oidcSubjectTokenType, Input.orgSlug]
-
 /** The variable the runner exports for an input: upper case, spaces as "_", hyphens kept. */
 export function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`
@@ -83,8 +80,10 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
   const defaults: Readonly<Partial<Record<string, string>>> = options.defaults ?? INPUT_DEFAULTS
   const value = (name: string): string => (env[inputVariable(name)] ?? '').trim()
   // With a token the step signs in with it, and the OIDC inputs go unread.
-  const oidc = value(Input.token) === '' && value(Input.oidcPolicyId) !== ''
-  const reads = new Set<string>([...COMMON_INPUTS.filter((name) => oidc || !OIDC_ONLY.includes(name)), ...(operation?.inputs ?? [])])
+  // org-slug is also read by the operations that name it.
+  const oidcOnly: readonly string[] = OIDC_INPUTS
+  const oidc = usesOidc(value)
+  const reads = new Set<string>([...COMMON_INPUTS.filter((name) => oidc || !oidcOnly.includes(name)), ...(operation?.inputs ?? [])])
   const fillsItself = (name: string): boolean => defaults[name]?.includes('${{') === true
   // Set by the step: the runner exports every input with a default, so equal to it counts as unset;
   // one whose default the runner fills in (github-token) cannot be told apart, so it never counts.
@@ -115,7 +114,7 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
       const unread = !reads.has(name) ? 'not read' : need && need.holds(effective) === false ? 'not read now' : undefined
       if (unread === undefined) continue
       const why =
-        unread === 'not read' && OIDC_ONLY.includes(name) && !oidc
+        unread === 'not read' && oidcOnly.includes(name) && !oidc
           ? `the step signs in with ${Input.token}, and only a sign-in with OIDC (${Input.token} empty) reads it${operation.inputs.includes(name as InputName) ? '' : ` (${operation.name} does not read it either)`}`
           : unread === 'not read'
             ? `the ${operation.name} operation does not read it`
