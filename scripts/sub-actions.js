@@ -98,21 +98,79 @@ export function subActionModel(sources, folder) {
       if (!outputs.get(name).setBy.includes(operation)) outputs.get(name).setBy.push(operation)
     }
   }
-  return { folder, operations, fixed, inputs, outputs }
+  return { folder, operations, allOperations: Object.keys(sources.modules), fixed, inputs, outputs }
 }
 
-/** A plain "Used by a, b and c." (or "Set by ...") sentence, which a sub-action rewrites for its own operations. */
-const PLAIN_SENTENCE = /\s*(Used|Set) by (every operation|[a-z-]+(?:, [a-z-]+)*(?:,? and [a-z-]+)?)\.(?=\s|$)/
+/** A "Used by …." or "Set by …." sentence: it closes the part of a description about those operations. */
+const BY_SENTENCE = /\s*(Used|Set) by ([^.]*)\.(?=\s|$)/g
 
-/** The root's description for a sub-action: a plain list of operations keeps only the sub-action's own. */
+/**
+ * The root's description for a sub-action. A description can be in parts, each closed by the
+ * sentence naming the operations it is about ("… Used by trigger. For abort, … Used by abort.");
+ * a sub-action keeps the parts about its own operations, and the text after the last part. In
+ * the sentence it keeps only its own operations, each with its remark ("trigger (with wait)");
+ * a plain list is dropped by a sub-action of one operation and for an input every operation
+ * reads, and a sentence about every operation is kept as written.
+ */
 function describe(text, entry, model, verb) {
   const flat = String(text).replace(/\s+/g, ' ').trim()
-  const match = PLAIN_SENTENCE.exec(flat)
-  if (!match || match[1] !== verb) return flat
-  const rest = (flat.slice(0, match.index) + flat.slice(match.index + match[0].length)).trim()
-  const users = verb === 'Used' ? entry.usedBy : entry.setBy
-  if (model.fixed || entry.common) return rest
-  return `${rest} ${verb} by ${users.length === model.operations.length ? 'every operation' : list(users)}.`
+  const parts = []
+  let from = 0
+  for (const match of flat.matchAll(BY_SENTENCE)) {
+    if (match[1] !== verb) continue
+    parts.push({ body: flat.slice(from, match.index).trim(), sentence: match[0].trim(), ...byList(match[2], model.allOperations) })
+    from = match.index + match[0].length
+  }
+  if (parts.length === 0) return flat
+  const tail = flat.slice(from).trim()
+  const kept = parts.filter((part) => part.every || part.items.some((item) => model.operations.includes(item.operation)))
+  if (kept.length === 0) throw new Error(`a description names none of the operations of ${model.folder}/: ${flat}`)
+  const sentences = kept.map((part) => {
+    if (part.every) return [part.body, part.sentence === `${verb} by every operation.` && (model.fixed || entry.common) ? '' : part.sentence]
+    const mine = part.items.filter((item) => model.operations.includes(item.operation))
+    const plain = mine.every((item) => item.text === item.operation) && part.remark === ''
+    if (plain && (model.fixed || entry.common)) return [part.body, '']
+    const names = plain && mine.length === model.operations.length ? 'every operation' : list(mine.map((item) => item.text))
+    return [part.body, `${verb} by ${names}${part.remark}.`]
+  })
+  return [...sentences.flat(), tail].filter((piece) => piece !== '').join(' ')
+}
+
+/**
+ * A "Used by" list in items, each an operation with its remark: "trigger (with wait) and wait",
+ * "list-artifacts, and by trigger with download-artifacts". A remark after a semicolon is about
+ * the whole list; "every operation …" is not split.
+ */
+function byList(text, operations) {
+  if (/^every operation\b/.test(text)) return { every: true, items: [], remark: '' }
+  const pieces = []
+  let depth = 0
+  let start = 0
+  let remark = ''
+  for (let at = 0; at < text.length; at++) {
+    const char = text[at]
+    if (char === '(') depth += 1
+    if (char === ')') depth -= 1
+    if (depth !== 0) continue
+    if (char === ';') {
+      remark = text.slice(at)
+      break
+    }
+    const separator = /^(?:,? and by |, and |, | and )/.exec(text.slice(at))
+    if (!separator) continue
+    pieces.push(text.slice(start, at))
+    start = at + separator[0].length
+    at = start - 1
+  }
+  pieces.push(text.slice(start, remark === '' ? text.length : text.length - remark.length))
+  const items = []
+  for (const piece of pieces.map((p) => p.trim().replace(/^by /, ''))) {
+    const operation = /^[a-z]+(?:-[a-z]+)*/.exec(piece)?.[0]
+    // A piece that names no operation ("with download-artifacts") belongs to the item before it.
+    if (operations.includes(operation) || items.length === 0) items.push({ operation, text: piece })
+    else items[items.length - 1].text += `, ${piece}`
+  }
+  return { every: false, items, remark }
 }
 
 function list(names) {

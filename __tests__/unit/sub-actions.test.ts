@@ -130,6 +130,32 @@ describe('each sub-action agrees with its operation modules', () => {
     expect(disagreements(single, parse(single), stricter)).toContain(`input ${name}: required is false, the modules say true`)
   })
 
+  it.each(FOLDERS)("%s/action.yml keeps of each root description the parts about its own operations, and only those", (folder) => {
+    const operations = SUB_ACTIONS[folder] as readonly string[]
+    const flat = (text: string | undefined): string => String(text ?? '').replace(/\s+/g, ' ').trim()
+    const metadata = parse(folder)
+    const wrong: string[] = []
+    for (const kind of ['inputs', 'outputs'] as const) {
+      for (const [name, spec] of Object.entries(metadata[kind]).filter(([name]) => name !== Input.operation)) {
+        const own = flat(spec.description)
+        // The root's text in parts, each closed by the sentence naming the operations it is about.
+        const parts = flat(ROOT[kind][name].description).split(/(?<=\b(?:Used|Set) by [^.]*\.)\s/)
+        for (const part of parts) {
+          const by = /\b(?:Used|Set) by ([^.]*)\.$/.exec(part)
+          if (!by) continue
+          const body = part.slice(0, by.index).trim()
+          const mine = /^every operation/.test(by[1]) || [...by[1].matchAll(/[a-z]+(?:-[a-z]+)*/g)].some(([word]) => operations.includes(word))
+          if (body !== '' && own.includes(body) !== mine) wrong.push(`${kind} ${name}: ${mine ? 'lacks' : 'has'} "${body.slice(0, 60)}…"`)
+        }
+        // The operations its "Used by" sentences name: each item's first word, remarks in parentheses aside.
+        const lists = [...own.matchAll(/\b(?:Used|Set) by ([^.]*)\./g)].map((m) => m[1].replace(/\([^)]*\)/g, '')).filter((text) => !text.startsWith('every operation'))
+        const named = lists.flatMap((text) => [...`, ${text}`.matchAll(/(?:,(?: and)?(?: by)?| and(?: by)?) ([a-z]+(?:-[a-z]+)*)/g)].map((m) => m[1]))
+        for (const other of named.filter((word) => OPERATIONS.includes(word as never) && !operations.includes(word))) wrong.push(`${kind} ${name}: says it is for ${other}`)
+      }
+    }
+    expect(wrong).toEqual([])
+  })
+
   it('marks as required only what every operation of the sub-action requires', () => {
     // token is optional: a step may sign in with the job's OIDC token instead (docs/oidc.md).
     expect(Object.entries(parse('wait').inputs).filter(([, spec]) => spec.required).map(([name]) => name).sort()).toEqual(['app-slug', 'build-slug'])
