@@ -103,6 +103,25 @@ describe('the nearest name', () => {
     expect(editDistance(b, a)).toBe(edits)
   })
 
+  it('agrees with the whole table on random strings of a small alphabet (so swaps and repeats are common)', () => {
+    // The plain definition: every row kept, each cell the cheapest of delete, insert, replace and swap.
+    const reference = (a: string, b: string): number => {
+      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_v, j) => (i === 0 ? j : j === 0 ? i : 0)))
+      for (let i = 1; i <= a.length; i++) {
+        for (let j = 1; j <= b.length; j++) {
+          d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1)
+        }
+      }
+      return d[a.length][b.length]
+    }
+    for (let n = 0; n < 300; n++) {
+      const a = randomString(randomInt(12), 'abc-')
+      const b = randomString(randomInt(12), 'abc-')
+      expect({ a, b, edits: editDistance(a, b) }).toEqual({ a, b, edits: reference(a, b) })
+    }
+  })
+
   it.each([
     ['workflw', 'workflow'],
     ['app_slug', 'app-slug'],

@@ -7,6 +7,7 @@
 import { getConfig, getConfigLocation } from '../api/config.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
 import type { BuildParams } from '../inputs/build-params.js'
+import { editDistance } from '../inputs/closest-name.js'
 import { Input } from '../constants.js'
 import { quote } from '../safe-text.js'
 import type { HandlerContext } from '../step/context.js'
@@ -92,16 +93,3 @@ export function closest(name: string, names: readonly string[]): string | undefi
   return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.name : undefined
 }
 
-/** Edits (insert, delete, replace, swap two neighbours) from a to b. */
-function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...new Array<number>(b.length).fill(0)])
-  for (let j = 1; j <= b.length; j += 1) rows[0][j] = j
-  for (let i = 1; i <= a.length; i += 1) {
-    for (let j = 1; j <= b.length; j += 1) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      rows[i][j] = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) rows[i][j] = Math.min(rows[i][j], rows[i - 2][j - 2] + 1)
-    }
-  }
-  return rows[a.length][b.length]
-}

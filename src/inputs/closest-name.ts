@@ -5,17 +5,28 @@
  * neighbours that turn `a` into `b` (the optimal string alignment distance).
  */
 export function editDistance(a: string, b: string): number {
-  const rows: number[][] = Array.from({ length: a.length + 1 }, (_, i) => [i, ...Array<number>(b.length).fill(0)])
-  for (let j = 1; j <= b.length; j++) rows[0][j] = j
+  // Three rows of the table are enough: the one being filled, and the two before it (for swaps).
+  // Typed arrays and plain loops: this runs when a step is refused, where start-up time counts.
+  let before = new Uint16Array(b.length + 1)
+  let previous = new Uint16Array(b.length + 1)
+  let row = new Uint16Array(b.length + 1)
+  for (let j = 0; j <= b.length; j++) previous[j] = j
   for (let i = 1; i <= a.length; i++) {
+    row[0] = i
     for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1
-      let best = Math.min(rows[i - 1][j] + 1, rows[i][j - 1] + 1, rows[i - 1][j - 1] + cost)
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) best = Math.min(best, rows[i - 2][j - 2] + 1)
-      rows[i][j] = best
+      const cost = a.charCodeAt(i - 1) === b.charCodeAt(j - 1) ? 0 : 1
+      let best = previous[j] + 1
+      if (row[j - 1] + 1 < best) best = row[j - 1] + 1
+      if (previous[j - 1] + cost < best) best = previous[j - 1] + cost
+      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1) && before[j - 2] + 1 < best) best = before[j - 2] + 1
+      row[j] = best
     }
+    const spare = before
+    before = previous
+    previous = row
+    row = spare
   }
-  return rows[a.length][b.length]
+  return previous[b.length]
 }
 
 /**
@@ -26,7 +37,7 @@ export function editDistance(a: string, b: string): number {
  * likelier ones first.
  */
 export function closestName(name: string, candidates: Iterable<string>): string | undefined {
-  const plain = (text: string): string => text.toLowerCase().replace(/_/g, '-')
+  const plain = (text: string): string => text.toLowerCase().replaceAll('_', '-')
   const wanted = plain(name)
   let best: { name: string; distance: number } | undefined
   for (const candidate of candidates) {
