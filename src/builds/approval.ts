@@ -46,10 +46,7 @@ export async function startOrAwaitApproval(ctx: HandlerContext, inputs: HeldTrig
 async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, held: AwaitingApproval): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
   const { appSlug, params } = inputs
   ctx.output(Output.response, held.response)
-  const what = describeTrigger(params)
-  if (!what) throw held.unexplained.withSuffix(`; the trigger names no commit or pull request to find its build request by: see list-build-requests for app ${appSlug}`)
-  const request = matchingRequest(await heldRequests(ctx, appSlug, held), params)
-  if (!request) throw held.unexplained.withSuffix(`, and app ${appSlug} has no open build request for ${what}`)
+  const { request, what } = await findHeldRequest(ctx, appSlug, params, held)
   ctx.output(Output.buildRequestSlug, request.slug)
   ctx.output(Output.buildStatus, 'awaiting-approval')
   ctx.output(Output.buildStatusText, 'awaiting approval')
@@ -86,6 +83,19 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
   const build = await approvedBuild(ctx, appSlug, params, request, inputs.wait, what)
   ctx.info(`Build request ${request.slug} was approved: it started build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.slug}`)
   return { buildSlug: build.slug, buildNumber: build.buildNumber, triggeredWorkflow: build.triggeredWorkflow, response: JSON.stringify(build), reused: false }
+}
+
+/**
+ * The open build request a held trigger left, and the trigger in words; when none explains the
+ * answer (no commit or pull request to match by, no such request, the list unreadable), throws
+ * the answer as the invalid answer it then is, with why.
+ */
+export async function findHeldRequest(ctx: HandlerContext, appSlug: string, params: BuildParams, held: AwaitingApproval): Promise<{ request: BuildRequest; what: string }> {
+  const what = describeTrigger(params)
+  if (!what) throw held.unexplained.withSuffix(`; the trigger names no commit or pull request to find its build request by: see list-build-requests for app ${appSlug}`)
+  const request = matchingRequest(await heldRequests(ctx, appSlug, held), params)
+  if (!request) throw held.unexplained.withSuffix(`, and app ${appSlug} has no open build request for ${what}`)
+  return { request, what }
 }
 
 /** The app's open build requests; when they cannot be read, the answer stays unexplained, with why. */

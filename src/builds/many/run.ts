@@ -4,11 +4,13 @@
  * together in the `builds` output and one summary table, and waits for them all
  * when asked.
  */
+import { AwaitingApproval } from '../../api/awaiting-approval.js'
 import { triggerBuild, type StartedBuild, type TriggeredBuild } from '../../api/builds.js'
 import type { BuildParams } from '../../inputs/build-params.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { WaitSettings } from '../wait.js'
+import { findHeldRequest } from '../approval.js'
 import { chooseApps } from './choose.js'
 import { mapBounded } from '../pool.js'
 import type { ManyApps } from './targets.js'
@@ -26,7 +28,11 @@ export interface ManyAppsRun {
   notes: string[]
   warnings: string[]
   wait: WaitSettings | undefined
+  failIfHeld: boolean
 }
+
+/** The status of an app whose trigger the service held for approval: no build yet, so nothing to wait for. */
+const HELD = 'awaiting-approval'
 
 const FAILED = new Set(['failed', 'aborted', 'timed-out', 'cancelled', 'trigger-failed', 'unknown'])
 
@@ -51,8 +57,28 @@ async function startOne(appSlug: string, params: BuildParams, ctx: HandlerContex
     for (const one of started) ctx.info(`Triggered ${describeStarted(one)} of ${appSlug}${one['build-url'] ? `: ${one['build-url']}` : ''}`)
     return started
   } catch (refused) {
+    if (refused instanceof AwaitingApproval) return held(appSlug, params, refused, ctx)
     // A refused workflow or pipeline is named with the ones the app has, as for one app.
     const error = await (await import('../unknown-target.js')).explainRefusedTarget(refused, appSlug, params, ctx)
+    const message = (error as Error).message
+    ctx.warning(`Could not trigger a build of ${appSlug}: ${message}`)
+    return [{ 'app-slug': appSlug, status: 'trigger-failed', error: message }]
+  }
+}
+
+/**
+ * An app whose trigger the service held for manual approval, as one app's trigger reports it
+ * (approval.ts): its open build request, or, when none explains the answer, a failed trigger.
+ */
+async function held(appSlug: string, params: BuildParams, answer: AwaitingApproval, ctx: HandlerContext): Promise<AppBuild[]> {
+  try {
+    const { request, what } = await findHeldRequest(ctx, appSlug, params, answer)
+    ctx.notice(
+      `The service started no build of ${appSlug}: manual build approval is on for it, and its build request ${request.slug} for ${what} awaits approval. ` +
+        `Someone with access to the app approves it on the app's page on the service, or with operation approve-build-request (${Input.buildRequestSlug}: ${request.slug}).`
+    )
+    return [{ 'app-slug': appSlug, 'build-request-slug': request.slug, status: HELD }]
+  } catch (error) {
     const message = (error as Error).message
     ctx.warning(`Could not trigger a build of ${appSlug}: ${message}`)
     return [{ 'app-slug': appSlug, status: 'trigger-failed', error: message }]
@@ -84,7 +110,8 @@ function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: H
   ctx.output(Output.builds, builds)
   const failed = builds.filter((build) => FAILED.has(build.status))
   const waited = inputs.wait !== undefined
-  if (waited) ctx.output(Output.buildStatus, failed.length > 0 ? 'failed' : builds.every((b) => b.status.startsWith('success')) ? 'success' : 'running')
+  const heldApps = builds.filter((build) => build.status === HELD)
+  if (waited) ctx.output(Output.buildStatus, failed.length > 0 ? 'failed' : heldApps.length > 0 ? HELD : builds.every((b) => b.status.startsWith('success')) ? 'success' : 'running')
   const apps = new Set(builds.map((b) => b['app-slug'])).size
   ctx.summary({
     heading: builds.length === 0 ? 'No app to build' : `Builds of ${builds.length} app(s)`,
@@ -102,11 +129,15 @@ function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: H
       ...inputs.notes,
       ...inputs.warnings,
       ...builds.filter((b) => b.error).map((b) => `${b['app-slug']}: ${b.error}`),
+      ...heldApps.map((b) => `${b['app-slug']}: build request ${b['build-request-slug']} awaits approval; its approval starts the build${waited ? ', which this step does not wait for' : ''}.`),
       ...(waited && builds.some((b) => b.status === 'running') ? [`${Input.failFast} stopped the wait at the first failure; the builds still running were left running.`] : [])
     ],
     table: builds.length > 0 ? buildsTable(builds, 'App', (b) => b['app-slug']) : undefined
   })
   endOfBuilds(builds, inputs.wait)
+  if (heldApps.length > 0 && inputs.failIfHeld) {
+    throw new Error(`The service held the trigger of ${heldApps.map((b) => `${b['app-slug']} (build request ${b['build-request-slug']})`).join(', ')} for approval; ${Input.failIfHeld} is true, so the step fails.`)
+  }
 }
 
 /** The lead of several builds: every one succeeded, some failed, or they were started. */
@@ -117,6 +148,8 @@ export function severalLead(builds: AppBuild[], waited: boolean, subject: string
   const all = builds.length > 0 && builds.every((b) => b['duration-seconds'] !== undefined)
   const durationSeconds = all ? Math.max(...builds.map((b) => b['duration-seconds'] as number)) : undefined
   if (failed > 0) return { mark: 'failure', result: `${failed} of ${builds.length} did not succeed`, subject, durationSeconds, links }
+  const held = builds.filter((build) => build.status === HELD).length
+  if (held > 0) return { mark: 'held', result: `${held} of ${builds.length} await approval`, subject, durationSeconds, links }
   if (waited && builds.length > 0 && builds.every((b) => b.status.startsWith('success'))) return { mark: 'success', result: `All ${builds.length} succeeded`, subject, durationSeconds, links }
   return { mark: builds.length === 0 ? 'note' : 'running', result: builds.length === 0 ? 'Nothing built' : `${builds.length} triggered`, subject, durationSeconds, links }
 }
@@ -124,7 +157,7 @@ export function severalLead(builds: AppBuild[], waited: boolean, subject: string
 /** One row per build: what it is, its build linked to its page, its status, time and cost. */
 export function buildsTable(builds: AppBuild[], first: string, name: (build: AppBuild) => string): SummaryCell[][] {
   const rows = builds.map((b): SummaryCell[] => {
-    const id = b['build-slug'] ?? b['pipeline-id'] ?? ''
+    const id = b['build-slug'] ?? b['pipeline-id'] ?? (b['build-request-slug'] !== undefined ? `build request ${b['build-request-slug']}` : '')
     const text = b['build-number'] !== undefined ? `#${b['build-number']} ${id}` : id
     return [
       name(b),

@@ -27,7 +27,12 @@ export interface AppBuild {
   /** Set when one trigger started several builds, to tell them apart. */
   'triggered-workflow'?: string
   'triggered-pipeline'?: string
-  /** `triggered`, then the build's end (`success`, `failed`, ...), `running`, `timed-out`, `cancelled` or `trigger-failed`. */
+  /** Instead of a build, when the service held the trigger for manual approval: the request its approval starts a build from. */
+  'build-request-slug'?: string
+  /**
+   * `triggered`, then the build's end (`success`, `failed`, ...), `running`, `timed-out`, `cancelled`;
+   * `trigger-failed`, or `awaiting-approval` for a trigger the service held.
+   */
   status: string
   /** Why the trigger, the wait or the abort failed. */
   error?: string
