@@ -9,6 +9,7 @@ import type { OperationModule } from './operations/operation.js'
 import { declaredInputs, readSubActionEntry, readSubActionOperation, SUB_ACTION_KEY, type SubActionEntry } from './operations/sub-actions.js'
 import { quote, redact } from './safe-text.js'
 import { addSecret } from './runner/secrets.js'
+import { writeShortSummary } from './runner/short-summary.js'
 import type { StepContext } from './step/step-context.js'
 import * as commands from './runner/workflow-commands.js'
 import type { SummarySection } from './runner/summary.js'
@@ -30,13 +31,14 @@ export async function run(entryValue: unknown = (globalThis as Record<symbol, un
   const missing = missingRunnerFile()
   if (missing) return commands.setFailed(missing)
   commands.saveState(State.isPost, 'true')
-  const cancel = new AbortController()
-  // Every request in flight listens to it (a dry run has 16), more than the default ten before Node warns.
-  setMaxListeners(0, cancel.signal)
+  // Made once the inputs are read, so a step refused on them loads no abort machinery.
+  let cancel: AbortController | undefined
+  let stopping = false
   const onSignal = (signal: NodeJS.Signals): void => {
-    if (cancel.signal.aborted) return
+    if (stopping) return
+    stopping = true
     commands.info(`Received ${signal}: stopping, and aborting the build if one is being waited for.`)
-    cancel.abort()
+    cancel?.abort()
   }
   process.on('SIGINT', onSignal)
   process.on('SIGTERM', onSignal)
@@ -49,6 +51,10 @@ export async function run(entryValue: unknown = (globalThis as Record<symbol, un
     await checkInputs(operation, declaredInputs(entry))
     const inputs = await operation.read(declaredOnly(operation, declaredInputs(entry)), process.env)
     const { createStepContext } = await import('./step/setup.js')
+    cancel = new AbortController()
+    // Every request in flight listens to it (a dry run has 16), more than the default ten before Node warns.
+    setMaxListeners(0, cancel.signal)
+    if (stopping) cancel.abort()
     context = createStepContext(common, cancel.signal)
     await operation.run(inputs, context)
   } catch (error) {
@@ -130,8 +136,8 @@ async function flushSummary(context: StepContext | undefined, failure: SummarySe
   try {
     if (failure && (!context || context.isEmpty())) {
       if (context) context.summary(failure)
-      // Loaded only here: a step refused on its inputs loads no other summary code.
-      else (await import('./runner/summary-file.js')).writeSummary([failure])
+      // A step refused on its inputs writes its short summary without loading the renderer.
+      else if (!writeShortSummary(failure)) (await import('./runner/summary-file.js')).writeSummary([failure])
     }
     await context?.flush()
   } catch (error) {

@@ -73,6 +73,8 @@ const SHORT_ESCAPES: Record<number, string> = { 0x08: 'b', 0x09: 't', 0x0a: 'n',
 
 function unitPattern(code: number): string {
   const char = String.fromCharCode(code)
+  // A character JSON never escapes is itself (most of a token: worked out first, as this runs for every secret at start).
+  if (code >= 0x20 && code < 0x7f && !`"\\/<>&'`.includes(char)) return escapeRegExp(char)
   const hex = code
     .toString(16)
     .padStart(4, '0')

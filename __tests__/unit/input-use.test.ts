@@ -103,7 +103,7 @@ describe('the nearest name', () => {
     expect(editDistance(b, a)).toBe(edits)
   })
 
-  it('agrees with the whole table on random strings of a small alphabet (so swaps and repeats are common)', () => {
+  it('agrees with the whole table on random strings of a small alphabet (so swaps and repeats are common), with and without a limit', () => {
     // The plain definition: every row kept, each cell the cheapest of delete, insert, replace and swap.
     const reference = (a: string, b: string): number => {
       const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_v, j) => (i === 0 ? j : j === 0 ? i : 0)))
@@ -119,6 +119,9 @@ describe('the nearest name', () => {
       const a = randomString(randomInt(12), 'abc-')
       const b = randomString(randomInt(12), 'abc-')
       expect({ a, b, edits: editDistance(a, b) }).toEqual({ a, b, edits: reference(a, b) })
+      // With a limit, the distance itself up to the limit, and past it limit + 1.
+      const limit = randomInt(6)
+      expect({ a, b, limit, edits: editDistance(a, b, limit) }).toEqual({ a, b, limit, edits: Math.min(reference(a, b), limit + 1) })
     }
   })
 

@@ -6,21 +6,9 @@
  * text from outside pings nobody and adds no link anywhere.
  */
 import { redact } from '../safe-text.js'
+import { escape, MARKS, MAX_LINE_CHARS, type Mark } from './summary-text.js'
 
-/** How a result looks at a glance: the mark that opens the summary's first line. */
-export type Mark = 'success' | 'failure' | 'aborted' | 'held' | 'running' | 'stopped' | 'refused' | 'warning' | 'note'
-
-const MARKS: Record<Mark, string> = {
-  success: '\u2705',
-  failure: '\u274c',
-  aborted: '\u26d4',
-  held: '\u23f8\ufe0f',
-  running: '\u23f3',
-  stopped: '\u23f1\ufe0f',
-  refused: '\ud83d\udeab',
-  warning: '\u26a0\ufe0f',
-  note: '\u2139\ufe0f'
-}
+export { escape, MAX_SUMMARY_BYTES, neutralise, plainText, type Mark } from './summary-text.js'
 
 /** A link; shown only for an http(s) URL without spaces, quotes or angle brackets, else as its text. */
 export interface SummaryLink {
@@ -67,12 +55,9 @@ export interface SummarySection {
   link?: { text: string; href: string }
 }
 
-/** GitHub shows at most 1 MiB (1,048,576 bytes) of a step's summary. */
-export const MAX_SUMMARY_BYTES = 1_000_000
 const MAX_TABLE_ROWS = 500
 const MAX_LINES = 100
 const MAX_CELL_CHARS = 1_000
-const MAX_LINE_CHARS = 2_000
 
 /**
  * The sections as HTML of at most `budget` bytes. Each element starts a line and
@@ -200,83 +185,6 @@ class BoundedHtml {
     if (shown < total) this.put(note(shown))
     return shown === rows.length
   }
-}
-
-const ENTITIES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-  '[': '&#91;',
-  ']': '&#93;',
-  '(': '&#40;',
-  ')': '&#41;',
-  '!': '&#33;',
-  '|': '&#124;',
-  '*': '&#42;',
-  '_': '&#95;',
-  '\\': '&#92;',
-  '`': '&#96;',
-  '~': '&#126;',
-  '#': '&#35;',
-  $: '&#36;'
-}
-
-/**
- * Text for the summary, a pull request comment or a check run's Markdown: secrets removed,
- * cut to `max` characters, every line break and control character flattened to a space (a
- * blank line would end the HTML block and let Markdown in), pings and links neutralised
- * (`neutralise`), and HTML and Markdown punctuation written as character references.
- */
-export function escape(text: string, max = Infinity): string {
-  return neutralise(flatten(cut(redact(text), max))).replace(/[&<>"'[\]()!|*_\\`~#$]/g, (c) => ENTITIES[c])
-}
-
-/**
- * Text for a GitHub field shown as plain text (a check run's title, a commit status's
- * description): secrets removed, one line, pings and links neutralised, and at most `max`
- * characters in all.
- */
-export function plainText(text: string, max: number): string {
-  const clean = neutralise(flatten(redact(text)))
-  if (clean.length <= max) return clean
-  // A cut between `www` and its joiner would let the ellipsis complete a bare `www.` link.
-  let room = max - 3
-  let out = cut(clean, room)
-  while (room > 0 && /\bwww\.\.\.$/i.test(out)) out = cut(clean, --room)
-  return out
-}
-
-/** A zero-width joiner: invisible, and no mention, reference or link pattern of GitHub matches across it. */
-const JOINER = '\u200d'
-
-/**
- * Text that GitHub can turn into no ping and no link, in Markdown, in HTML and in plain text:
- * a zero-width joiner goes after every `@` (user and team mentions, e-mail autolinks) and `#`
- * (`#123`, `owner/repo#123`), inside `GH-123`, between a scheme's `:` and `//` and after
- * `www` (bare URLs), after `<` (autolinks and tags) and between `]` and `(` (Markdown links).
- * Done before the Markdown escaping, on the text itself, because GitHub finds mentions and
- * references in the rendered text, after character references are decoded.
- */
-export function neutralise(text: string): string {
-  return text
-    .replace(/[@#<]/g, `$&${JOINER}`)
-    .replace(/\b(gh)-(?=\d)/gi, `$1-${JOINER}`)
-    .replace(/:(?=\/\/)/g, `:${JOINER}`)
-    .replace(/\b(www)\./gi, `$1${JOINER}.`)
-    .replace(/\](?=\()/g, `]${JOINER}`)
-}
-
-/** At most `max` characters, then `...`; never half a surrogate pair. */
-function cut(text: string, max: number): string {
-  if (text.length <= max) return text
-  return `${text.slice(0, /[\ud800-\udbff]/.test(text[max - 1]) ? max - 1 : max)}...`
-}
-
-/** Line breaks and control characters as spaces. */
-function flatten(text: string): string {
-  return text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')
 }
 
 /** The URL for an href, or undefined unless it is a plain http(s) URL. */
