@@ -89,6 +89,37 @@ describe('explain-failure', () => {
     expect(decodeCharacterReferences(last.body.split('> **Why it failed**')[1])).not.toMatch(/[@#](?!\u200d)/)
   })
 
+  it('several apps: each failed build has its AI summary in the builds output, the summary and the log, as inert text; the others are not asked about', async () => {
+    const hostile = hostileMessage()
+    const token = randomToken()
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'ios-app\nandroid-app',
+      workflow: 'primary',
+      'from-event': 'false',
+      branch: `feature/${randomSlug()}`,
+      'commit-message': hostile.message,
+      'github-token': token,
+      wait: 'true',
+      'fail-fast': 'false',
+      'poll-interval': '0.2',
+      ...SAME_REPOSITORY
+    })
+    expectFailed(result)
+    const builds = JSON.parse(result.outputs.builds) as Array<Record<string, string>>
+    const failed = builds.find((b) => b['app-slug'] === 'android-app')!
+    const passed = builds.find((b) => b['app-slug'] === 'ios-app')!
+    expect([failed.status, passed.status]).toEqual(['failed', 'success'])
+    const answer = await call(emu, 'GET', `/builds/${failed['build-slug']}/ai-summary`)
+    const written = answer.json.summary as string
+    expect(written).toContain(hostile.message)
+    expect(failed['failure-summary']).toBe(written)
+    expect(passed['failure-summary']).toBeUndefined()
+    expect(await summaryCalls()).toEqual([`GET /v0.1/builds/${failed['build-slug']}/ai-summary`, `GET /v0.1/builds/${failed['build-slug']}/ai-summary`])
+    expect(result.summary).toContain("android-app: why it failed, in the service's AI summary:")
+    expect(result.stdout).toContain(`android-app: the service's AI summary of build ${failed['build-slug']}:`)
+    expectInert(result, [token, TOKENS.owner], hostile.commandLines, hostile.fragments)
+  })
+
   it('explain-failure: false asks the service nothing, and sets no failure-summary', async () => {
     const result = await step(emu, 'trigger', { 'app-slug': 'android-app', 'from-event': 'false', branch: 'main', wait: 'true', 'explain-failure': 'false', ...SAME_REPOSITORY })
     expectFailed(result)

@@ -129,6 +129,7 @@ function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: H
       ...inputs.notes,
       ...inputs.warnings,
       ...builds.filter((b) => b.error).map((b) => `${b['app-slug']}: ${b.error}`),
+      ...builds.filter((b) => b['failure-summary']).map((b) => `${b['app-slug']}: why it failed, in the service's AI summary: ${b['failure-summary']}`),
       ...heldApps.map((b) => `${b['app-slug']}: build request ${b['build-request-slug']} awaits approval; its approval starts the build${waited ? ', which this step does not wait for' : ''}.`),
       ...(waited && builds.some((b) => b.status === 'running') ? [`${Input.failFast} stopped the wait at the first failure; the builds still running were left running.`] : [])
     ],

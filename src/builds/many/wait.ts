@@ -15,6 +15,7 @@ import { abortOnStop, whyStopped, type Stopped } from '../stop.js'
 import { waitForPipeline, type PipelineWaitEnd } from './pipeline.js'
 import { timingFields } from '../../api/build-timing.js'
 import { describeTiming } from '../lead.js'
+import { explainFailure } from '../explain.js'
 
 /** One app's build, as the `builds` output lists it. */
 export interface AppBuild {
@@ -40,6 +41,8 @@ export interface AppBuild {
   'duration-seconds'?: number
   'queue-seconds'?: number
   'credit-cost'?: number
+  /** A failed build's AI summary, when the service has one and explain-failure is on. */
+  'failure-summary'?: string
 }
 
 /** What the post step aborts for these builds and pipelines. */
@@ -62,6 +65,7 @@ export async function waitForAll(builds: AppBuild[], settings: WaitSettings, fai
       const result = build['pipeline-id'] !== undefined ? await watchPipeline(build, build['pipeline-id'], settings, signal, ctx) : await watchOne(build, build['build-slug'] as string, settings, signal, ctx)
       build.status = statusOf(result, ctx.signal.aborted)
       if (!(result instanceof Error) && result.kind === 'finished') finished(build, result, ctx)
+      if (build.status === 'failed' && build['build-slug'] !== undefined) await explain(build, build['build-slug'], settings, ctx)
       if (build.status === 'failed' && failFast && !stop.signal.aborted) {
         ctx.info(`The build of ${build['app-slug']} failed; fail-fast: true stops the wait, leaving the other builds running.`)
         stop.abort()
@@ -134,6 +138,14 @@ async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerCon
     build.error = `aborting it failed: ${(error as Error).message}`
     return false
   }
+}
+
+/** Adds the service's AI summary of a failed build, as one build's wait does (explain-failure). */
+async function explain(build: AppBuild, buildSlug: string, settings: WaitSettings, ctx: HandlerContext): Promise<void> {
+  const explanation = await explainFailure(buildSlug, 'failed', settings.explainFailure, ctx)
+  if (explanation === undefined) return
+  build['failure-summary'] = explanation
+  ctx.info(`${build['app-slug']}: the service's AI summary of build ${buildSlug}: ${explanation}`)
 }
 
 /** Notes a finished build's time and cost, and says in the log that it finished. */
