@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../emulator/model/seed.js'
+import { call } from '../emulator/helpers.js'
 import { randomString } from '../helpers/random.js'
 import { buildState, errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, setConcurrency, startE2eEmulator, step, type RunningEmulator } from './support.js'
 
@@ -48,6 +49,9 @@ beforeAll(async () => {
   for (const app of seed.apps ?? []) if (app.slug === 'ios-app') app.service_yml = CONFIG
   // An app of the trigger map, which starts one build for any branch.
   for (const app of seed.apps ?? []) if (app.slug === 'web-app') app.service_yml = ['format_version: "13"', 'trigger_map:', '- push_branch: "*"', '  workflow: primary', 'workflows:', '  primary: {}', ''].join('\n')
+  // The same app, whose builds fail and which has the service's AI summary on.
+  const ios = seed.apps!.find((app) => app.slug === 'ios-app')!
+  seed.apps!.push({ ...structuredClone(ios), slug: 'ios-failing', title: 'ios-failing', build_outcome: 'failure', ai_summary: true })
   emu = await startE2eEmulator({ seed })
 })
 beforeEach(async () => resetEmulator(emu))
@@ -81,6 +85,19 @@ describe('one trigger, several builds', () => {
     expect(reads).toContain(`/v0.1/apps/ios-app/pipelines/${builds[2]['pipeline-id']}`)
     expect(result.summary).toContain(PIPELINE)
     expect(result.summary).toContain(builds[1]['build-slug'])
+  })
+
+  it("each failed build's AI summary is its failure-summary, and a line of the summary naming the build", async () => {
+    const result = await step(emu, 'trigger', { ...PUSH, 'app-slug': 'ios-failing', ...SAME_REPOSITORY, wait: 'true' })
+    expectFailed(result)
+    const builds = JSON.parse(result.outputs.builds) as Array<Listed & { 'failure-summary'?: string; 'build-number'?: number }>
+    const failedBuilds = builds.filter((b) => b['build-slug'] !== undefined)
+    expect(failedBuilds.map((b) => b.status)).toEqual(['failed', 'failed'])
+    for (const b of failedBuilds) {
+      const written = (await call(emu, 'GET', `/builds/${b['build-slug']}/ai-summary`)).json.summary as string
+      expect(b['failure-summary']).toBe(written)
+      expect(result.summary).toContain(`build #\u200d${b['build-number']} ${b['build-slug']} (${b['triggered-workflow']}): why it failed, in the service's AI summary: ${written.slice(0, 20)}`)
+    }
   })
 
   it('without wait, each one is reported as triggered', async () => {

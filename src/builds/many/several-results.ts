@@ -49,6 +49,7 @@ export async function followSeveral(run: SeveralResults, ctx: HandlerContext): P
   ctx.output(Output.buildStatus, failed ? 'failed' : 'success')
   run.section.facts?.push(['Result', failed ? 'not every build succeeded' : 'every build succeeded'])
   for (const b of builds) if (b.error) run.section.lines?.push(`${describeStarted(b)}: ${b.error}`)
+  for (const b of builds) if (b['failure-summary']) run.section.lines?.push(`${describeStarted(b)}: why it failed, in the service's AI summary: ${b['failure-summary']}`)
   endOfBuilds(builds, run.wait, describeStarted)
   const firstSlug = first['build-slug']
   if (run.artifacts && firstSlug && first.status === 'success') await (await import('../artifacts/report.js')).reportArtifacts(run.appSlug, firstSlug, run.artifacts, ctx, false)
