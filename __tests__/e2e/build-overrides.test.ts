@@ -4,22 +4,18 @@
  * emulator's request log), honoured by the emulator (the build record's stack and machine type,
  * the queue order, interface rule 2 for secrets), masked everywhere, and refused before sending.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomInt } from 'node:crypto'
 import { call } from '../emulator/helpers.js'
 import { fakeServices } from '../helpers/fake-service.js'
 import { runAction } from '../helpers/run-action.js'
 import { randomAwkwardSecret, randomSlug, randomString } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
-import { buildState, errorLine, expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, setConcurrency, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
+import { buildState, emulatorPerFile, errorLine, expectFailed, expectPassed, requestLog, SAME_REPOSITORY, setConcurrency, step, TOKENS, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
-beforeAll(async () => {
-  // Builds outlast the test, so a build left running or on hold stays so while it is checked.
-  emu = await startE2eEmulator({ buildDurationMs: 120_000 })
-})
-beforeEach(async () => resetEmulator(emu))
-afterAll(async () => emu?.close())
+// Builds outlast the test, so a build left running or on hold stays so while it is checked.
+emulatorPerFile((started) => (emu = started), { buildDurationMs: 120_000 })
 const serve = fakeServices()
 
 const priority = (): number => randomInt(-100, 101)

@@ -6,23 +6,23 @@
  * pull_request payloads (random fork, commit and number); this seed adds ios-twin, ios-app
  * with its approval off.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { randomBytes, randomInt } from 'node:crypto'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import * as events from '../fixtures/events/events.js'
 import { call } from '../emulator/helpers.js'
-import { emulatorState, errorLine, expectFailed, expectPassed, resetEmulator, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, step, type RunningEmulator } from './support.js'
 
-let emu: RunningEmulator
-beforeAll(async () => {
+/** The bundled seed and ios-twin: every seeded app holds fork pull requests for approval unless told otherwise. */
+function seedWithTwin(): ReturnType<typeof bundledSeed> {
   const seed = bundledSeed()
-  // Every seeded app holds fork pull requests for approval unless told otherwise.
   const twin = structuredClone(seed.apps!.find((app) => app.slug === 'ios-app')!)
   seed.apps!.push({ ...twin, slug: 'ios-twin', title: 'ios-twin', manual_approval: false })
-  emu = await startE2eEmulator({ seed, buildDurationMs: 300 })
-})
-beforeEach(async () => resetEmulator(emu))
-afterAll(async () => emu?.close())
+  return seed
+}
+
+let emu: RunningEmulator
+emulatorPerFile((started) => (emu = started), { seed: seedWithTwin() })
 
 function forkEvent(): { event: { name: string; payload: events.Payload }; sha: string; number: number } {
   const payload = events.forkPullRequest(events.randomFork())

@@ -8,9 +8,9 @@
 export function editDistance(a: string, b: string, limit = Infinity): number {
   // Three rows of the table are enough: the one being filled, and the two before it (for swaps).
   // Typed arrays and plain loops: this runs when a step is refused, where start-up time counts.
-  let before = new Uint16Array(b.length + 1)
-  let previous = new Uint16Array(b.length + 1)
-  let row = new Uint16Array(b.length + 1)
+  let before = new Uint32Array(b.length + 1)
+  let previous = new Uint32Array(b.length + 1)
+  let row = new Uint32Array(b.length + 1)
   for (let j = 0; j <= b.length; j++) previous[j] = j
   let previousMin = 0
   for (let i = 1; i <= a.length; i++) {

@@ -6,11 +6,8 @@
  * near GitHub's limit, is left to the renderer.
  */
 import { appendFileSync, existsSync, statSync } from 'node:fs'
-import { escape, MARKS, MAX_LINE_CHARS, MAX_SUMMARY_BYTES } from './summary-text.js'
+import { escape, LEAD_SEPARATOR, leadParts, MAX_LINE_CHARS, MAX_LINES, MAX_SUMMARY_BYTES } from './summary-text.js'
 import type { SummarySection } from './summary.js'
-
-/** Lines the renderer shows before it says how many more there are. */
-const MAX_LINES = 100
 
 /** Room left for the renderer's note that the summary was cut, and more. */
 const MARGIN_BYTES = 4096
@@ -20,7 +17,7 @@ export function shortSummaryHtml(section: SummarySection): string | undefined {
   const { lead, lines = [] } = section
   const plain = section.facts === undefined && section.table === undefined && section.mermaid === undefined && section.note === undefined && section.link === undefined
   if (!lead || !plain || lines.length > MAX_LINES || lead.durationSeconds !== undefined || lead.creditCost !== undefined || (lead.links ?? []).length > 0) return undefined
-  const first = [`${MARKS[lead.mark]} ${escape(lead.result, 100)}`, ...lead.subject.filter((part) => part !== '').map((part) => escape(part, 200))].join(' \u00b7 ')
+  const first = leadParts(lead.mark, lead.result, lead.subject).join(LEAD_SEPARATOR)
   return [`<h3>${first}</h3>`, ...lines.map((line) => `<p>${escape(line, MAX_LINE_CHARS)}</p>`)].map((html) => `${html}\n`).join('')
 }
 

@@ -11,7 +11,7 @@ import { redact } from '../safe-text.js'
 /** How a result looks at a glance: the mark that opens the summary's first line. */
 export type Mark = 'success' | 'failure' | 'aborted' | 'held' | 'running' | 'stopped' | 'refused' | 'warning' | 'note'
 
-export const MARKS: Record<Mark, string> = {
+const MARKS: Record<Mark, string> = {
   success: '\u2705',
   failure: '\u274c',
   aborted: '\u26d4',
@@ -28,6 +28,17 @@ export const MAX_SUMMARY_BYTES = 1_000_000
 
 /** The longest line of text a summary shows; longer ones are cut. */
 export const MAX_LINE_CHARS = 2_000
+
+/** The lines of a section shown before a line says how many more there are. */
+export const MAX_LINES = 100
+
+/** The parts that open a section's first line: the mark with the result, then what it is about. */
+export function leadParts(mark: Mark, result: string, subject: string[]): string[] {
+  return [`${MARKS[mark]} ${escape(result, 100)}`, ...subject.filter((part) => part !== '').map((part) => escape(part, 200))]
+}
+
+/** The separator of the parts of a first line. */
+export const LEAD_SEPARATOR = ' \u00b7 '
 
 const ENTITIES: Record<string, string> = {
   '&': '&amp;',

@@ -6,7 +6,7 @@
  * text from outside pings nobody and adds no link anywhere.
  */
 import { redact } from '../safe-text.js'
-import { escape, MARKS, MAX_LINE_CHARS, type Mark } from './summary-text.js'
+import { escape, LEAD_SEPARATOR, leadParts, MAX_LINE_CHARS, MAX_LINES, type Mark } from './summary-text.js'
 
 export { escape, MAX_SUMMARY_BYTES, neutralise, plainText, type Mark } from './summary-text.js'
 
@@ -56,7 +56,6 @@ export interface SummarySection {
 }
 
 const MAX_TABLE_ROWS = 500
-const MAX_LINES = 100
 const MAX_CELL_CHARS = 1_000
 
 /**
@@ -124,11 +123,11 @@ function linkHtml(link: SummaryLink, max = MAX_LINE_CHARS): string {
 
 /** The first line: mark, result, subject, duration and links, separated by middle dots. */
 function leadHtml(lead: SummaryLead): string {
-  const parts = [`${MARKS[lead.mark]} ${escape(lead.result, 100)}`, ...lead.subject.filter((part) => part !== '').map((part) => escape(part, 200))]
+  const parts = leadParts(lead.mark, lead.result, lead.subject)
   if (lead.durationSeconds !== undefined) parts.push(escape(shortDuration(lead.durationSeconds)))
   if (lead.creditCost !== undefined) parts.push(escape(credits(lead.creditCost)))
   for (const link of lead.links ?? []) parts.push(linkHtml(link, 200))
-  return parts.join(' \u00b7 ')
+  return parts.join(LEAD_SEPARATOR)
 }
 
 /** A cost in credits, in words: `1 credit`, `12 credits`. */
