@@ -7,5 +7,8 @@ export default {
   transform: {
     '^.+\\.ts$': ['ts-jest', { useESM: true }]
   },
+  // One seed a run for every random draw of the tests (__tests__/helpers/random.ts).
+  globalSetup: '<rootDir>/__tests__/helpers/seed-setup.js',
+  reporters: ['default', '<rootDir>/__tests__/helpers/seed-reporter.js'],
   testTimeout: 30000
 }

@@ -7,12 +7,11 @@
  * names are renamed, and a download refused while streaming removes only its own file.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fakeServices, type Routes } from '../helpers/fake-service.js'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 import { runAction } from '../helpers/run-action.js'
 
 const serve = fakeServices()

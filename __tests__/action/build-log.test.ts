@@ -5,11 +5,11 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { fakeServices, type FakeService } from '../helpers/fake-service.js'
-import { randomInt } from 'node:crypto'
 import { runAction, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets, TOKEN } from '../helpers/secrets.js'
 import { startForwardProxy } from '../helpers/forward-proxy.js'
 import { windowedLog, type WindowedLogOptions } from '../helpers/windowed-log.js'
+import { randomInt } from '../helpers/random.js'
 
 const BUILD = '/apps/app-1/builds/build-abc'
 const serve = fakeServices()

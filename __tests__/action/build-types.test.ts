@@ -4,9 +4,8 @@
  * JSON type, and leaves the build alone (no abort now, none by the post step).
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { fakeServices, type FakeService, type Reply } from '../helpers/fake-service.js'
-import { randomSlug, randomString } from '../helpers/random.js'
+import { randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
 import { TOKEN } from '../helpers/secrets.js'
 

@@ -1,8 +1,7 @@
 /** A migration dry run over many apps: up to 16 service.yml reads at once, and all of them hold off after a 429. */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { startFakeService, type Reply } from '../helpers/fake-service.js'
-import { randomSlug } from '../helpers/random.js'
+import { randomInt, randomSlug } from '../helpers/random.js'
 import { runAction } from '../helpers/run-action.js'
 import { TOKEN } from '../helpers/secrets.js'
 

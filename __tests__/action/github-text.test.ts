@@ -10,11 +10,10 @@
  *   (GraphQL's viewer) and for a personal token (GET /user).
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { GITHUB_ACTIONS_BOT, startFakeGitHub, type FakeGitHub, type FakeGitHubOptions, type FakeGitHubUser } from '../../emulator/github/fake.js'
 import { fakeServices } from '../helpers/fake-service.js'
 import { decodeCharacterReferences, runAction } from '../helpers/run-action.js'
-import { randomSlug, randomString, randomToken } from '../helpers/random.js'
+import { randomInt, randomSlug, randomString, randomToken } from '../helpers/random.js'
 import { TOKEN } from '../helpers/secrets.js'
 
 const serve = fakeServices()

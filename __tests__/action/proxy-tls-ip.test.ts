@@ -6,7 +6,6 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { randomInt } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { connect, type AddressInfo, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -16,6 +15,7 @@ import { fakeServices, type Routes } from '../helpers/fake-service.js'
 import { startForwardProxy } from '../helpers/forward-proxy.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
 import { secretLeaks, TOKEN } from '../helpers/secrets.js'
+import { randomInt } from '../helpers/random.js'
 
 const serve = fakeServices()
 const ADDRESS = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`

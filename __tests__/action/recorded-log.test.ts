@@ -10,6 +10,7 @@ import { fakeServices, type Reply } from '../helpers/fake-service.js'
 import { runAction, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets, TOKEN } from '../helpers/secrets.js'
 import { randomLines } from '../helpers/windowed-log.js'
+import { random } from '../helpers/random.js'
 
 const BUILD = '/apps/app-1/builds/build-abc'
 const serve = fakeServices()
@@ -51,7 +52,7 @@ function groupLines(stdout: string): string[] {
 describe('recorded log answers of the real service, replayed', () => {
   it('an archived window of the last 10 chunks of 42: the whole log comes from the raw URL, once, without the token', async () => {
     const answer = recorded.tenOfFortyTwo
-    const head = randomLines(20 + Math.floor(Math.random() * 40)).map((l) => `${l}\n`).join('')
+    const head = randomLines(20 + Math.floor(random() * 40)).map((l) => `${l}\n`).join('')
     const text = head + answer.log_chunks.map((c) => c.chunk).join('')
     const { result, rawHeaders } = await replay(answer, { raw: text, headers: { 'content-type': 'text/plain' } })
     expect(result.code).toBe(0)
@@ -76,7 +77,7 @@ describe('recorded log answers of the real service, replayed', () => {
     const answer = recorded.gapInWindow
     const lost = 'L51-the chunk the window left out\n'
     const chunks = answer.log_chunks.map((c) => c.chunk)
-    const head = randomLines(10 + Math.floor(Math.random() * 20)).map((l) => `${l}\n`).join('')
+    const head = randomLines(10 + Math.floor(random() * 20)).map((l) => `${l}\n`).join('')
     const text = head + chunks.slice(0, 9).join('') + lost + chunks[9]
     const { result } = await replay(answer, { raw: text })
     expect(result.code).toBe(0)

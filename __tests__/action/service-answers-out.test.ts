@@ -8,10 +8,9 @@
  *   the other parameters stay.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { fakeServices } from '../helpers/fake-service.js'
 import { runAction } from '../helpers/run-action.js'
-import { randomSlug, randomString } from '../helpers/random.js'
+import { randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { TOKEN } from '../helpers/secrets.js'
 
 const serve = fakeServices()

@@ -5,10 +5,9 @@
  * reaches its own pull request only; both or neither of build-slug and a filter send nothing.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { randomBytes, randomInt } from 'node:crypto'
 import { call, trigger as apiTrigger } from '../emulator/helpers.js'
 import * as events from '../fixtures/events/events.js'
-import { randomSlug } from '../helpers/random.js'
+import { randomBytes, randomInt, randomSlug } from '../helpers/random.js'
 import { buildState, errorLine, expectFailed, expectPassed, requestLog, resetEmulator, startE2eEmulator, step, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator

@@ -7,12 +7,11 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { randomBytes, randomInt } from 'node:crypto'
 import * as events from '../fixtures/events/events.js'
 import { call } from '../emulator/helpers.js'
 import { fakeServices, type Reply } from '../helpers/fake-service.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
-import { randomSlug } from '../helpers/random.js'
+import { randomBytes, randomInt, randomSlug } from '../helpers/random.js'
 import { TOKEN } from '../helpers/secrets.js'
 import { emulatorPerFile, emulatorState, expectFailed, expectPassed, printed, step, TOKENS, type RunningEmulator } from './support.js'
 

@@ -4,8 +4,8 @@
  * behind a signed raw URL fetched without the token, and the Developer role to read it.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { emulatorPerFile, expectPassed, SAME_REPOSITORY, step, TOKENS, type RunningEmulator } from './support.js'
+import { randomInt } from '../helpers/random.js'
 
 let emu: RunningEmulator
 // Long enough for 25 to 35 chunks: more than the window of 10 is written between two polls 1.2 s apart.

@@ -5,11 +5,10 @@
  * the queue order, interface rule 2 for secrets), masked everywhere, and refused before sending.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { call } from '../emulator/helpers.js'
 import { fakeServices } from '../helpers/fake-service.js'
 import { runAction } from '../helpers/run-action.js'
-import { randomAwkwardSecret, randomSlug, randomString } from '../helpers/random.js'
+import { randomAwkwardSecret, randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import { buildState, emulatorPerFile, errorLine, expectFailed, expectPassed, requestLog, SAME_REPOSITORY, setConcurrency, step, TOKENS, type RunningEmulator } from './support.js'
 

@@ -5,12 +5,11 @@
  * explain-failure: false) nothing is asked or nothing is said.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { call } from '../emulator/helpers.js'
 import { decodeCharacterReferences } from '../helpers/run-action.js'
-import { randomHostileMarkdown, randomHostileText, randomSlug, randomToken } from '../helpers/random.js'
+import { randomHostileMarkdown, randomHostileText, randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { expectInert } from '../security/support.js'
 import { expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
 

@@ -6,10 +6,9 @@
  * neither shown.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { fakeServices } from '../helpers/fake-service.js'
 import { echoes, expectNoSecrets } from '../helpers/secrets.js'
-import { randomHostileMarkdown, randomHostileText, randomString, randomToken } from '../helpers/random.js'
+import { randomHostileMarkdown, randomHostileText, randomInt, randomString, randomToken } from '../helpers/random.js'
 import { expectInert } from '../security/support.js'
 import * as events from '../fixtures/events/events.js'
 import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, type RunningEmulator, SAME_REPOSITORY, step, TOKENS } from './support.js'

@@ -4,9 +4,8 @@
  * edited in place, a refused post that only warns, and nothing sent with the defaults.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
-import { randomSlug, randomToken } from '../helpers/random.js'
+import { randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { expectPassed, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator

@@ -7,11 +7,11 @@
  * with its approval off.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomBytes, randomInt } from 'node:crypto'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import * as events from '../fixtures/events/events.js'
 import { call } from '../emulator/helpers.js'
 import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, step, type RunningEmulator } from './support.js'
+import { randomBytes, randomInt } from '../helpers/random.js'
 
 /** The bundled seed and ios-twin: every seeded app holds fork pull requests for approval unless told otherwise. */
 function seedWithTwin(): ReturnType<typeof bundledSeed> {

@@ -9,7 +9,6 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 import { COMMON_INPUTS, OIDC_INPUTS } from '../../src/inputs/common.js'
@@ -17,7 +16,7 @@ import { WAIT_INPUTS } from '../../src/builds/wait.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
 import { runAction } from '../helpers/run-action.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
-import { randomSlug, randomString, randomToken } from '../helpers/random.js'
+import { randomInt, randomSlug, randomString, randomToken } from '../helpers/random.js'
 import { clearRequestLog, emulatorPerFile, errorLine, expectFailed, expectPassed, requestLog, step, TOKENS, type RunningEmulator } from './support.js'
 
 const action = load(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: string }> }
@@ -31,8 +30,12 @@ function runnerDefaults(): Record<string, string> {
 
 /** Inputs that pick what is acted on, or make a step harmless: never to be dropped by an operation that changes things. */
 const CONSEQUENTIAL = ['dry-run', 'app-slug', 'build-slug', 'pipeline-id', 'build-request-slug', 'org-slug', 'user-slug']
-/** Never picked as a random unused input: secret-environments is parsed for masking by every operation, github-token is filled by the runner. */
-const NOT_PICKED = new Set(['secret-environments', 'github-token'])
+/** Never picked as a random unused input: github-token is filled by the runner. */
+const NOT_PICKED = new Set(['github-token'])
+
+/** Inputs every operation parses (to mask their values), so a random value must be a well-formed NAME=value line. */
+const SECRET_LISTS = new Set(['secret-environments', 'build-secrets'])
+const valueFor = (input: string): string => (SECRET_LISTS.has(input) ? `${randomString(1, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_')}${randomString(7, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_')}=${randomString(8)}` : randomString(8))
 
 const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]
 const readsOf = (operation: string): Set<string> => new Set([...COMMON_INPUTS, ...MODULES[operation as keyof typeof MODULES].inputs])
@@ -118,7 +121,7 @@ describe('inputs the chosen operation does not read', () => {
   it.each([1, 2, 3])('a random unused input of a random operation is named with the operation (draw %i)', async () => {
     const operation = pick(OPERATIONS)
     const input = pick(DECLARED.filter((name) => !readsOf(operation).has(name) && !NOT_PICKED.has(name)))
-    const result = await run(operation, { [input]: randomString(8) })
+    const result = await run(operation, { [input]: valueFor(input) })
     if (MODULES[operation].writes && CONSEQUENTIAL.includes(input)) {
       expect(errorLine(result)).toContain(`Input "${input}": is set, but the ${operation} operation does not read it`)
       await expectNothingSent()

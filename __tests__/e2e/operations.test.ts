@@ -5,13 +5,13 @@
  * configured, built and finally deleted. The last test checks that the set of
  * operations run here is exactly OPERATIONS.
  */
-import { randomBytes } from 'node:crypto'
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
 import { OPERATIONS } from '../helpers/operations.js'
 import { appState, buildState, clearRequestLog, emulatorPerFile, emulatorState, expectPassed, requestLog, SAME_REPOSITORY, setConcurrency, step, TOKENS, workspace, type RunningEmulator } from './support.js'
+import { randomBytes } from '../helpers/random.js'
 
 /** A made-up key pair, for the SSH registration only: the private "key" body is not a key. */
 const FAKE_PRIVATE_KEY_LINE = 'E2EFAKEKEYBODYnotarealkey0123456789'

@@ -5,11 +5,10 @@
  * workflow, commit and ref, and app-paths builds every app when GitHub may have cut the list.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { randomBytes, randomInt } from 'node:crypto'
 import { trigger as apiTrigger } from '../emulator/helpers.js'
 import * as events from '../fixtures/events/events.js'
 import { fakeServices } from '../helpers/fake-service.js'
-import { randomSlug, randomString } from '../helpers/random.js'
+import { randomBytes, randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { buildState, errorLine, expectFailed, expectPassed, requestLog, resetEmulator, startE2eEmulator, step, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator

@@ -6,9 +6,8 @@
  * is refused, never read, aborted or reported.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { randomBytes, randomInt } from 'node:crypto'
 import { bundledSeed } from '../../emulator/model/seed.js'
-import { randomString } from '../helpers/random.js'
+import { randomBytes, randomInt, randomString } from '../helpers/random.js'
 import { errorLine, expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
 
 const TESTS = `tests-${randomString(6).toLowerCase()}`

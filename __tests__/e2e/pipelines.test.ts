@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { randomInt } from 'node:crypto'
 import { bundledSeed } from '../../emulator/model/seed.js'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 import { errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, setConcurrency, startE2eEmulator, step, type RunningEmulator } from './support.js'
 
 /** Workflow names drawn per run, so nothing can special-case them. */

@@ -4,9 +4,8 @@
  * files may be cut, a slug the token cannot read fails the plan, and nothing is triggered.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { fakeServices } from '../helpers/fake-service.js'
-import { randomSlug, randomString } from '../helpers/random.js'
+import { randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import * as events from '../fixtures/events/events.js'
 import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, requestLog, step, type RunningEmulator } from './support.js'

@@ -7,9 +7,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { randomInt } from 'node:crypto'
 import { bundledSeed } from '../../emulator/model/seed.js'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 import type { RunResult } from '../helpers/run-action.js'
 import { buildState, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
 

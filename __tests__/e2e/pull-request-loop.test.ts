@@ -4,10 +4,9 @@
  * and approved, and builds started by reviews, comments and workflow runs.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { randomBytes, randomInt } from 'node:crypto'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { call, trigger as apiTrigger } from '../emulator/helpers.js'
-import { randomSlug, randomToken } from '../helpers/random.js'
+import { randomBytes, randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import { buildState, emulatorState, eventLog, expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
 

@@ -12,13 +12,13 @@ import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseServiceYml as emulatorParse } from '../../emulator/model/service-config.js'
 import { parseServiceYml } from '../../src/service-yml/parse.js'
-import { randomString } from '../helpers/random.js'
+import { random, randomString } from '../helpers/random.js'
 import { emulatorPerFile, emulatorState, expectPassed, step, workspace, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
 
-const word = (): string => randomString(6 + Math.floor(Math.random() * 6), 'abcdefghijklmnopqrstuvwxyz')
+const word = (): string => randomString(6 + Math.floor(random() * 6), 'abcdefghijklmnopqrstuvwxyz')
 
 /** A service.yml with every kind of under-indented continuation line the service's reader takes. */
 function underIndentedYml(machine: string, workflow: string): { text: string; values: string[] } {
@@ -105,7 +105,7 @@ describe('the dry run and the emulator read what the service reads', () => {
   it('the dry run finds the machine types of such a file, and the migration rewrites it for a YAML 1.1 reader', async () => {
     const machine = `g2-${word()}.4core`
     // to-machine is checked by the service before the migration: one the emulator's seed offers.
-    const to = ['g2-m2.8core', 'g2.12core', 'elite-xl'][Math.floor(Math.random() * 3)]
+    const to = ['g2-m2.8core', 'g2.12core', 'elite-xl'][Math.floor(random() * 3)]
     const workflow = word()
     const { text } = underIndentedYml(machine, workflow)
     const dir = workspace()

@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { randomInt } from 'node:crypto'
 import { join, resolve } from 'node:path'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -17,7 +16,7 @@ import { OPERATIONS } from '../../src/operations/index.js'
 import { SUB_ACTIONS, type SubActionName } from '../../src/operations/sub-actions.js'
 import { runAction, type RunOptions, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
-import { randomSlug } from '../helpers/random.js'
+import { randomInt, randomSlug } from '../helpers/random.js'
 import {
   buildState,
   clearRequestLog,

@@ -6,11 +6,10 @@
  * run, a trigger held for approval, and the demo's reading of a summary.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { statSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { bundledSeed } from '../../emulator/model/seed.js'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 import { summaryText } from '../../scripts/demo.js'
 import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, requestLog, setConcurrency, step, workspace, type RunningEmulator } from './support.js'
 

@@ -6,10 +6,9 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { bundledSeed } from '../../emulator/model/seed.js'
-import { randomInt } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 import { clearRequestLog, errorLine, expectFailed, expectPassed, removeWorkspaces, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, workspace, type RunningEmulator } from './support.js'
 
 /** More artifacts than one page of 50 holds, of random sizes, some with a public install page. */

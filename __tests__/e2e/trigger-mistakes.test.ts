@@ -5,12 +5,11 @@
  * is not in service.yml. Each refusal is checked in the emulator's request log: nothing was sent.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { randomBytes, randomInt } from 'node:crypto'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { call } from '../emulator/helpers.js'
 import * as events from '../fixtures/events/events.js'
 import { fakeServices } from '../helpers/fake-service.js'
-import { randomSlug, randomString } from '../helpers/random.js'
+import { randomBytes, randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import {
   clearRequestLog,

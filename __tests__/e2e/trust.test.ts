@@ -5,11 +5,10 @@
  * to the reviewed commit, and no approval by a pull request's own author.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { randomBytes, randomInt } from 'node:crypto'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { call, trigger as apiTrigger } from '../emulator/helpers.js'
 import * as events from '../fixtures/events/events.js'
-import { randomSlug, randomToken } from '../helpers/random.js'
+import { randomBytes, randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { buildState, errorLine, expectFailed, expectPassed, requestLog, resetEmulator, startE2eEmulator, step, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator

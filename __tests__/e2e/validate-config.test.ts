@@ -7,8 +7,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { randomInt } from 'node:crypto'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 import { appState, clearRequestLog, emulatorPerFile, errorLine, expectFailed, expectPassed, requestLog, step, workspace, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator

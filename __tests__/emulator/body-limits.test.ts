@@ -4,10 +4,9 @@
  * emulator can only do if it did not wait to read (or buffer) the whole body.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomBytes, randomInt } from 'node:crypto'
 import { MAX_BODY_BYTES } from '../../emulator/http/io.js'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { randomString, randomToken } from '../helpers/random.js'
+import { randomBytes, randomInt, randomString, randomToken } from '../helpers/random.js'
 import { call, rawExchange, rawStatus, start, TOKENS, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator

@@ -5,9 +5,9 @@
  * 404 right after a trigger, and the Developer role to read it (devcenter).
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { call, SAME_REPOSITORY, TOKENS, trigger, withEmulator } from './helpers.js'
+import { randomInt } from '../helpers/random.js'
 
 let emu: RunningEmulator
 let clock = 0

@@ -1,9 +1,8 @@
 import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { randomBytes, randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { Seed } from '../../emulator/model/types.js'
-import { randomSlug } from '../helpers/random.js'
+import { randomBytes, randomInt, randomSlug } from '../helpers/random.js'
 import { buildOf, call, SAME_REPOSITORY, sleep, stateOf, TOKENS, trigger, triggerBody, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator

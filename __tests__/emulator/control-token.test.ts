@@ -1,10 +1,9 @@
 /** The control endpoints are open on loopback and need the printed token anywhere else. */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { MAX_BODY_BYTES } from '../../emulator/http/io.js'
 import { controlTokenRequired, isLoopbackHost } from '../../emulator/control/token.js'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { randomSlug, randomToken } from '../helpers/random.js'
+import { randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { call, rawExchange, rawStatus, start, TOKENS, withEmulator } from './helpers.js'
 
 const octet = (): number => randomInt(256)

@@ -1,8 +1,7 @@
 /** Malformed paths are the caller's mistake: 400, never a 500 or a crash. */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { randomSlug, randomString } from '../helpers/random.js'
+import { randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { call, rawExchange, rawStatus, TOKENS, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator

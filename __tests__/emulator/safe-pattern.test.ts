@@ -3,10 +3,9 @@
  * linear in the path whatever the pattern, and a clear refusal of what is not regular.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { compileSafePattern, MAX_PATTERN_LENGTH } from '../../emulator/control/safe-pattern.js'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { randomSlug, randomString } from '../helpers/random.js'
+import { randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { call, TOKENS, withEmulator } from './helpers.js'
 
 const PATHS = [

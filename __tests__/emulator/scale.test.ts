@@ -1,10 +1,9 @@
 /** The emulator at scale: build history bounded by its cap, and app pages that cost their own length. */
 import { describe, expect, it, jest } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { RunningEmulator } from '../../emulator/server.js'
 import type { Seed } from '../../emulator/model/types.js'
-import { randomSlug } from '../helpers/random.js'
+import { randomInt, randomSlug } from '../helpers/random.js'
 import { buildOf, call, SAME_REPOSITORY, start, TOKENS, trigger } from './helpers.js'
 
 const demoSeed = (): Seed => JSON.parse(readFileSync(new URL('../../emulator/model/seed.json', import.meta.url), 'utf8')) as Seed

@@ -1,9 +1,8 @@
 /** Trigger map globs: the old answers, in time bounded by the pattern and branch lengths. */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { globMatch } from '../../emulator/model/service-config.js'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 import { call, TOKENS, triggerBody, withEmulator } from './helpers.js'
 
 /** What a glob meant before: `*` as `.*`, everything else literal, anchored at both ends. */

@@ -4,12 +4,11 @@
  * stalls the emulator.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { MAX_CONFIG_ALIASES, MAX_CONFIG_BYTES, MAX_CONFIG_DEPTH, MAX_CONFIG_MERGE_KEYS, MAX_CONFIG_NODES } from '../../emulator/model/service-config.js'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import type { Seed } from '../../emulator/model/types.js'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 import { call, start, TOKENS, triggerBody, withEmulator } from './helpers.js'
 
 const BOUND_MS = 5000

@@ -5,10 +5,9 @@
  * action hangs up), run from dist/index.js.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { randomSlug, randomToken } from '../helpers/random.js'
+import { randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
 
 const servers: Server[] = []

@@ -1,9 +1,65 @@
 /**
  * Random values for hostile-case tests: every run draws new ones, so no fixed
- * string can be special-cased by the code under test. The seed of each value is
- * printed by nothing; a failing assertion shows the value itself.
+ * string can be special-cased by the code under test. The draws come from one
+ * seeded generator per test file: the run's seed is TEST_SEED (chosen and printed
+ * by the global setup when unset), mixed with the file's path, so
+ * `TEST_SEED=<n> npx jest <file>` draws the same values again.
  */
-import { randomBytes, randomInt } from 'node:crypto'
+import { expect } from '@jest/globals'
+import { createHash } from 'node:crypto'
+
+/** The run's seed, as the global setup printed it. */
+export const RUN_SEED = process.env.TEST_SEED ?? String(Date.now() % 1_000_000_007)
+
+function fileSeed(): number[] {
+  const path = (expect.getState().testPath ?? '').replace(/\\/g, '/').replace(/^.*?(__tests__\/)/, '$1')
+  const digest = createHash('sha256').update(`${RUN_SEED}:${path}`).digest()
+  return [0, 4, 8, 12].map((at) => digest.readUInt32LE(at))
+}
+
+/** sfc32: a small generator with a 128-bit state, good enough for test draws and fast. */
+function sfc32([first, second, third, fourth]: number[]): () => number {
+  let a = first, b = second, c = third, d = fourth
+  return () => {
+    const t = (((a + b) | 0) + d) | 0
+    d = (d + 1) | 0
+    a = b ^ (b >>> 9)
+    b = (c + (c << 3)) | 0
+    c = (c << 21) | (c >>> 11)
+    c = (c + t) | 0
+    return (t >>> 0) / 4294967296
+  }
+}
+
+let next: (() => number) | undefined
+
+/** A float in [0, 1) from this file's seeded generator (Math.random's contract). */
+export function random(): number {
+  next ??= sfc32(fileSeed())
+  return next()
+}
+
+/** An integer in [0, max), or in [min, max) given two bounds, as node:crypto's randomInt. */
+export function randomInt(min: number, max?: number): number {
+  const [low, high] = max === undefined ? [0, min] : [min, max]
+  return low + Math.floor(random() * (high - low))
+}
+
+/** `size` random bytes, as node:crypto's randomBytes. */
+export function randomBytes(size: number): Buffer {
+  const out = Buffer.alloc(size)
+  for (let i = 0; i < size; i++) out[i] = randomInt(256)
+  return out
+}
+
+/** A random version-4 UUID. */
+export function randomUUID(): string {
+  const bytes = randomBytes(16)
+  bytes[6] = (bytes[6] & 0x0f) | 0x40
+  bytes[8] = (bytes[8] & 0x3f) | 0x80
+  const hex = bytes.toString('hex')
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`
+}
 
 const ALNUM = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
 

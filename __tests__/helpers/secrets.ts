@@ -7,8 +7,8 @@
  * spellings are written here independently of the action's code.
  */
 import { expect } from '@jest/globals'
-import { randomBytes, randomInt } from 'node:crypto'
 import type { RunResult } from './run-action.js'
+import { randomBytes, randomInt } from './random.js'
 
 /** Recognisable secrets: a token, a secret environment value, and a private key with a body line that must never show. */
 export const TOKEN = 'tok-SECRET-1234'

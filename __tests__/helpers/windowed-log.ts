@@ -8,8 +8,7 @@
  * bitriseapi/builds.go, internal/build/service.go). Line content is random for every run.
  */
 import type { RecordedRequest, Reply, Routes } from './fake-service.js'
-import { randomInt } from 'node:crypto'
-import { randomString } from './random.js'
+import { random, randomInt, randomString } from './random.js'
 
 export const WINDOW = 10
 
@@ -48,7 +47,7 @@ export function randomLines(count: number): string[] {
 
 /** Cuts the text into chunks at random places, some of them inside a line. */
 function cut(text: string, lines: number): string[] {
-  const count = Math.max(1, Math.floor(lines * (0.6 + Math.random() * 0.6)))
+  const count = Math.max(1, Math.floor(lines * (0.6 + random() * 0.6)))
   const cuts = new Set<number>()
   while (cuts.size < count - 1) cuts.add(1 + randomInt(text.length - 1))
   const points = [0, ...[...cuts].sort((a, b) => a - b), text.length]
@@ -84,7 +83,7 @@ export function windowedLog(options: WindowedLogOptions): WindowedLog {
       if (sent.size > 0) positions.push([...sent][randomInt(sent.size)])
     }
     for (const p of positions) sent.add(p)
-    const log_chunks = positions.map((position) => ({ chunk: chunks[position], position })).sort(() => Math.random() - 0.5)
+    const log_chunks = positions.map((position) => ({ chunk: chunks[position], position })).sort(() => random() - 0.5)
     const archived = finished
     return {
       body: {

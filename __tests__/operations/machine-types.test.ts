@@ -10,6 +10,7 @@ import type { Routes } from '../helpers/fake-service.js'
 import { errorLine } from '../helpers/run-action.js'
 import { expectSuccess, runOperation, sent } from './support.js'
 import { fakeServices } from '../helpers/fake-service.js'
+import { random } from '../helpers/random.js'
 
 const serve = fakeServices()
 
@@ -175,7 +176,7 @@ describe('to-machine, checked by the service before anything is written', () => 
   }
 
   it('a real migration is refused with the service\'s reason, and no PATCH is sent', async () => {
-    const typo = `g2-m2.4core${Math.random().toString(36).slice(2, 6)}`
+    const typo = `g2-m2.4core${random().toString(36).slice(2, 6)}`
     const why = `machine type ${typo} is not available`
     const fake = await serve({ ...checkRoutes('/organizations/org-acme/apps', refuseIn(typo, why)), 'PATCH /organizations/org-acme/apps/machine_types': { body: { migrated_apps: [] } } })
     const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': typo })
@@ -188,7 +189,7 @@ describe('to-machine, checked by the service before anything is written', () => 
   })
 
   it('a dry run reports the refusal as a warning, and still previews', async () => {
-    const typo = `g2-m2.4core${Math.random().toString(36).slice(2, 6)}`
+    const typo = `g2-m2.4core${random().toString(36).slice(2, 6)}`
     const fake = await serve({ ...checkRoutes('/organizations/org-acme/apps', refuseIn(typo, 'not offered')) })
     const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': typo, 'dry-run': 'true' })
     expectSuccess(result)

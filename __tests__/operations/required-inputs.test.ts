@@ -6,13 +6,12 @@
  * and read refuses, naming the input, when any required one is left out.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { randomBytes } from 'node:crypto'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InputError } from '../../src/inputs/input-error.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
-import { randomSlug } from '../helpers/random.js'
+import { randomBytes, randomSlug } from '../helpers/random.js'
 
 const WORKSPACE = mkdtempSync(join(tmpdir(), 'required-inputs-'))
 afterAll(() => rmSync(WORKSPACE, { recursive: true, force: true }))

@@ -4,9 +4,8 @@
  * Every run draws new secrets.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { fakeServices, type FakeService, type RecordedRequest } from '../helpers/fake-service.js'
-import { randomAwkwardSecret, randomSlug, randomString } from '../helpers/random.js'
+import { randomAwkwardSecret, randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
 import { encodedForms, redact, rememberSecret } from '../../src/safe-text.js'
 import { echoes, expectNoEcho, type Echo } from '../helpers/secrets.js'

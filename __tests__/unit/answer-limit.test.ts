@@ -4,10 +4,9 @@
  * within it is read whole.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { ApiClient } from '../../src/http/client.js'
 import { fakeServices } from '../helpers/fake-service.js'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 
 const serve = fakeServices()
 

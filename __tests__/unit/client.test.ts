@@ -1,9 +1,9 @@
 import { describe, expect, it } from '@jest/globals'
-import { randomUUID } from 'node:crypto'
 import { ApiError } from '../../src/http/api-error.js'
 import { ApiClient } from '../../src/http/client.js'
 import { parseRetryAfter } from '../../src/http/failure.js'
 import { fakeServices, type FakeService, type Routes } from '../helpers/fake-service.js'
+import { randomUUID } from '../helpers/random.js'
 
 const serve = fakeServices()
 let service: FakeService | undefined

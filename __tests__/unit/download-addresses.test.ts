@@ -5,10 +5,10 @@
  * addresses a name resolves to (here from a stand-in resolver; nothing is looked up).
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import type { LookupAddress } from 'node:dns'
 import { downloadUrlProblem, guardedLookup } from '../../src/builds/artifacts/download.js'
 import { parseIp, specialRange } from '../../src/http/addresses.js'
+import { randomInt } from '../helpers/random.js'
 
 const octet = (): number => randomInt(256)
 const hex = (): string => randomInt(0x10000).toString(16)

@@ -9,11 +9,10 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { getOctokit } from '@actions/github'
-import { randomInt } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { githubEndpoint } from '../../src/github/rest.js'
-import { randomString, randomToken } from '../helpers/random.js'
+import { randomInt, randomString, randomToken } from '../helpers/random.js'
 
 const NAME_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-'
 /** Characters that change a URL's or Markdown's meaning when left raw, and some beyond ASCII. */

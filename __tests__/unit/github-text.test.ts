@@ -5,11 +5,10 @@
  * are left out at any depth while everything else is kept.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { escape, plainText } from '../../src/runner/summary.js'
 import { withoutSecretValues } from '../../src/runner/secret-fields.js'
 import { decodeCharacterReferences } from '../helpers/run-action.js'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 
 const PIECES = ['@', '#', 'GH-', 'https://', 'HTTP://', 'ftp://', 'www.', 'WWW.', '<', '](', '[', ']', '\n', '\u2028', '😀', 'x', '1', '-', '/', ':', '.']
 const hostile = (): string => Array.from({ length: 10 + randomInt(60) }, () => (randomInt(2) ? PIECES[randomInt(PIECES.length)] : randomString(1 + randomInt(4)))).join('')

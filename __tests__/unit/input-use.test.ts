@@ -4,7 +4,6 @@
  * declare, the nearest-name search, and the check over a sub-action's own inputs.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
@@ -15,7 +14,7 @@ import { checkInputUse, inputVariable, type OperationUse } from '../../src/input
 import { durationMs } from '../../src/inputs/readers.js'
 import { SUB_ACTIONS } from '../../src/operations/sub-actions.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
-import { randomString } from '../helpers/random.js'
+import { random, randomInt, randomString } from '../helpers/random.js'
 
 const action = load(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: unknown }> }
 
@@ -59,7 +58,7 @@ describe("action.yml's inputs and the code", () => {
   })
 
   it('the scan finds an input whose only reader is taken away', () => {
-    const [key, name] = Object.entries(Input)[Math.floor(Math.random() * Object.keys(Input).length)]
+    const [key, name] = Object.entries(Input)[Math.floor(random() * Object.keys(Input).length)]
     const pattern = new RegExp(`\\bget\\(Input\\.${key}\\b|\\bget,\\s*Input\\.${key}\\b`, 'g')
     const without = SOURCES.map(({ text }) => ({ text: text.replace(pattern, 'get(Input.other') }))
     expect(unreadInputs(without)).toEqual([name])

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it, jest } from '@jest/globals'
 import * as fs from 'node:fs'
-import { randomString } from '../helpers/random.js'
+import { random, randomString } from '../helpers/random.js'
 
 const calls: string[] = []
 let answers: Array<number | 'EAGAIN'> = []
@@ -25,7 +25,7 @@ const commands = await import('../../src/runner/workflow-commands.js')
 describe('log writes', () => {
   it('write the whole text across short writes, then through process.stdout once the descriptor is full', () => {
     const [first, second, third] = [`first ${randomString(20)}`, `second ${randomString(20)}`, `third ${randomString(20)}`]
-    const cut = 1 + Math.floor(Math.random() * 5)
+    const cut = 1 + Math.floor(random() * 5)
     const streamed: string[] = []
     const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
       streamed.push(typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString('utf8'))

@@ -3,8 +3,8 @@
  * NO_PROXY value. Loopback goes past it whatever the value.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { bypassesProxy, parseNoProxy } from '../../src/http/proxy.js'
+import { randomInt } from '../helpers/random.js'
 
 const base = { noProxy: '', url: 'https://api.example.com/v0.1', bypass: false }
 

@@ -1,8 +1,7 @@
 /** The pending-work state: what each wait saves, read back as the post step reads it. */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { readPending, savedBuilds, savedPipeline, savedWork, type PendingBuild } from '../../src/builds/pending.js'
-import { randomSlug } from '../helpers/random.js'
+import { randomInt, randomSlug } from '../helpers/random.js'
 
 const build = (): PendingBuild => ({ appSlug: randomSlug(), buildSlug: randomSlug() })
 

@@ -1,7 +1,7 @@
 /** Which archived log URLs the action fetches: https to a name or a public address, or the service's own origin. */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { rawLogUrlRefusal } from '../../src/api/raw-log.js'
+import { randomInt } from '../helpers/random.js'
 
 const octet = (): number => randomInt(256)
 const SERVICE = `http://127.0.0.1:${1024 + randomInt(60000)}`

@@ -5,12 +5,11 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { randomInt } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 // @ts-expect-error: a plain JavaScript module without type declarations
 import { changelogNotes, releaseProblems } from '../../scripts/release.js'
 import { ACTION_VERSION } from '../../src/constants.js'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 
 const notesOf = changelogNotes as (changelog: string, version: string) => string
 const problemsOf = releaseProblems as (version: string, files: { packageJson: string; constants: string; changelog: string }) => string[]

@@ -5,14 +5,13 @@
  * written without Unicode property classes and the `i` flag: the same text as with them.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { shortSummaryHtml, writeShortSummary } from '../../src/runner/short-summary.js'
 import { escape, MAX_SUMMARY_BYTES, plainText, renderSummary, type Mark, type SummarySection } from '../../src/runner/summary.js'
 import { writeSummary } from '../../src/runner/summary-file.js'
-import { randomHostileMarkdown, randomHostileText, randomString } from '../helpers/random.js'
+import { randomHostileMarkdown, randomHostileText, randomInt, randomString } from '../helpers/random.js'
 
 const MARKS: Mark[] = ['success', 'failure', 'aborted', 'held', 'running', 'stopped', 'refused', 'warning', 'note']
 const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]

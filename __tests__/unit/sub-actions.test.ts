@@ -7,7 +7,6 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { randomInt } from 'node:crypto'
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { tmpdir } from 'node:os'
@@ -22,6 +21,7 @@ import { COMMON_INPUTS } from '../../src/inputs/common.js'
 import { SUB_ACTIONS, type SubActionName } from '../../src/operations/sub-actions.js'
 import type { OperationModule } from '../../src/operations/operation.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
+import { randomInt } from '../helpers/random.js'
 
 interface Spec {
   description?: string

@@ -4,11 +4,10 @@
  * diagram and a lead in the way. Random hostile text on every run.
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { timingOf } from '../../src/api/build-timing.js'
 import { mermaidLabel } from '../../src/runner/mermaid.js'
 import { renderSummary, shortDuration, type SummarySection } from '../../src/runner/summary.js'
-import { randomHostileMarkdown, randomHostileText, randomString } from '../helpers/random.js'
+import { randomHostileMarkdown, randomHostileText, randomInt, randomString } from '../helpers/random.js'
 
 const hostile = (): string => `${randomHostileMarkdown().text}"]%%{init: {}}%%\nclick p0 href "javascript:x"\`\`\`${randomHostileText().text}${String.fromCodePoint(0x1f600 + randomInt(50))}`
 

@@ -1,9 +1,8 @@
 /** Who may ask, as pure functions: reading allowed-associations, finding the asker, and the pull request author's own approval. */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { ASSOCIATIONS, actorsOf, askerOf, checkAsker, checkNotSelfApproval, readAllowedAssociations } from '../../src/github/trust.js'
 import * as events from '../fixtures/events/events.js'
-import { randomSlug } from '../helpers/random.js'
+import { randomInt, randomSlug } from '../helpers/random.js'
 
 const reader = (value: string) => (name: string) => (name === 'allowed-associations' ? value : '')
 

@@ -6,9 +6,8 @@
  * the reusable workflows declare (a remote reusable workflow to actionlint).
  */
 import { describe, expect, it } from '@jest/globals'
-import { randomInt } from 'node:crypto'
 import { existsSync } from 'node:fs'
-import { randomSlug } from '../helpers/random.js'
+import { randomInt, randomSlug } from '../helpers/random.js'
 import {
   ACTION_CHECKOUT_PATH,
   actionMetadata,
