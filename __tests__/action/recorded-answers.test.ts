@@ -33,6 +33,7 @@ describe('recorded answers of the real service', () => {
     expect(shapeProblems(fixture('artifacts-list.json').answer, schemaOf('GET', '/apps/:app/builds/:build/artifacts'))).toEqual([])
     for (const build of fixture('builds-list.json').answer.data) expect(shapeProblems({ data: build }, schemaOf('GET', '/apps/:app/builds/:build'))).toEqual([])
     expect(shapeProblems(fixture('pipeline-graph.json').answer, schemaOf('GET', '/apps/:app/pipelines/:pipeline'))).toEqual([])
+    expect(shapeProblems(fixture('pipelines-list.json').answer, schemaOf('GET', '/apps/:app/pipelines'))).toEqual([])
   })
 
   it('rebuild-pipeline reads the recorded graph pipeline: every workflow once, with its build and what it depends on, drawn with its edges', async () => {
