@@ -2,7 +2,8 @@
  * Answers the real service gave, as public sources recorded them (`__tests__/fixtures/service/`,
  * each file naming its source), replayed through dist/index.js on a loopback server: the
  * action must read them as they are (nulls, `pull_request_id: 0`, `artifact_meta: null`,
- * paging without `next`), and they must fit the project's schema of the published contract.
+ * paging without `next`, a graph pipeline's top-level `workflows`), and they must fit the
+ * project's schema of the published contract.
  */
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
@@ -31,6 +32,25 @@ describe('recorded answers of the real service', () => {
     expect(shapeProblems(fixture('builds-list.json').answer, schemaOf('GET', '/apps/:app/builds'))).toEqual([])
     expect(shapeProblems(fixture('artifacts-list.json').answer, schemaOf('GET', '/apps/:app/builds/:build/artifacts'))).toEqual([])
     for (const build of fixture('builds-list.json').answer.data) expect(shapeProblems({ data: build }, schemaOf('GET', '/apps/:app/builds/:build'))).toEqual([])
+    expect(shapeProblems(fixture('pipeline-graph.json').answer, schemaOf('GET', '/apps/:app/pipelines/:pipeline'))).toEqual([])
+    expect(shapeProblems(fixture('pipelines-list.json').answer, schemaOf('GET', '/apps/:app/pipelines'))).toEqual([])
+  })
+
+  it('rebuild-pipeline reads the recorded graph pipeline: every workflow once, with its build and what it depends on, drawn with its edges', async () => {
+    const recorded = fixture('pipeline-graph.json').answer
+    const path = `/apps/app-1/pipelines/${recorded.id}`
+    const service = await serve({ [`POST ${path}/rebuild`]: { status: 201, body: {} }, [`GET ${path}`]: { body: recorded } })
+    const result = await runAction({ operation: 'rebuild-pipeline', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'pipeline-id': recorded.id })
+    expect({ code: result.code, log: result.code === 0 ? '' : result.stdout }).toEqual({ code: 0, log: '' })
+    expect(result.outputs['pipeline-status']).toBe('failed')
+    const workflows = JSON.parse(result.outputs.builds) as Array<Record<string, unknown>>
+    expect(workflows.map((w) => [w.name, w['build-slug'], w.status, w['workflow-id'], w['depends-on'], w.stage])).toEqual(
+      recorded.workflows.map((w: Record<string, unknown>) => [w.name, w.external_id, w.status, w.id, w.depends_on, ''])
+    )
+    const flow = /```mermaid\n([\s\S]*?)\n```/.exec(result.files.summary)?.[1] ?? ''
+    const needs = recorded.workflows.reduce((n: number, w: { depends_on?: string[] }) => n + (w.depends_on?.length ?? 0), 0)
+    expect(flow.split('\n').filter((line) => /^ {2}w\d+ --> w\d+$/.test(line))).toHaveLength(needs)
+    expect(flow.split('\n').filter((line) => /^ {2}p0 --> w\d+$/.test(line))).toHaveLength(recorded.workflows.filter((w: { depends_on?: string[] }) => !w.depends_on).length)
   })
 
   it.each([

@@ -90,6 +90,11 @@ const REQUESTS: Record<string, (w: World) => Promise<Request>> = {
   'GET /builds/:build/ai-summary': async (w) => ({ path: `/builds/${await w.failedBuild()}/ai-summary` }),
   'GET /apps/:app/builds/:build/artifacts': async (w) => ({ path: `/apps/ios-app/builds/${await w.finishedBuild()}/artifacts` }),
   'GET /apps/:app/builds/:build/artifacts/:artifact': async (w) => ({ path: `/apps/ios-app/builds/${await w.finishedBuild()}/artifacts/${await w.artifact()}` }),
+  'GET /apps/:app/pipelines': async (w) => {
+    await w.finishedPipeline()
+    await w.finishedBuild()
+    return { path: '/apps/ios-app/pipelines?limit=2&branch=main', invalid: { path: '/apps/ios-app/pipelines?status=finished' } }
+  },
   'GET /apps/:app/pipelines/:pipeline': async (w) => ({ path: `/apps/ios-app/pipelines/${await w.pipeline()}` }),
   'POST /apps/:app/pipelines/:pipeline/abort': async (w) => ({ path: `/apps/ios-app/pipelines/${await w.pipeline()}/abort`, body: { abort_reason: 'contract test' } }),
   'POST /apps/:app/pipelines/:pipeline/rebuild': async (w) => ({ path: `/apps/ios-app/pipelines/${await w.finishedPipeline()}/rebuild`, body: {} })

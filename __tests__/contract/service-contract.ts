@@ -177,6 +177,62 @@ const Pipeline = obj(
   },
   ['id', 'status']
 )
+const PipelineListTriggerParams = obj({
+  base_repository_url: 'string',
+  branch: 'string',
+  branch_dest: 'string',
+  branch_dest_repo_owner: 'string',
+  branch_repo_owner: 'string',
+  commit_hash: 'string',
+  commit_message: 'string',
+  commit_messages: list('string'),
+  commit_paths: list(CommitPaths),
+  environments: list(obj({ is_expand: 'any', key: 'string', value: 'any' })),
+  head_repository_url: 'string',
+  machine_type_id: 'string',
+  priority: 'integer',
+  pull_request_author: 'string',
+  pull_request_comment: 'string',
+  pull_request_comment_id: 'string',
+  pull_request_head_branch: 'string',
+  pull_request_id: 'any',
+  pull_request_labels: list('string'),
+  pull_request_labels_added: list('string'),
+  pull_request_merge_branch: 'string',
+  pull_request_ready_state: 'string',
+  pull_request_repository_url: 'string',
+  pull_request_unverified_merge_branch: 'string',
+  skip_git_status_report: 'boolean',
+  stack: 'string',
+  tag: 'any'
+})
+/** PipelineListResponseItemModel: a pipeline or a standalone build; `status` a number, as a build's. */
+const PipelineListItem = obj({
+  artifacts: list(obj({ artifact_type: 'string', id: 'string', title: 'string', version_code: 'string', version_name: 'string' })),
+  branch: 'string',
+  build_number: 'integer',
+  build_tool_invocations: list(obj({ invocation_id: 'string', tool: 'string', tool_version: 'string' })),
+  commit_hash: 'string',
+  commit_message: 'string',
+  credit_cost: 'integer',
+  finished_at: 'string',
+  is_on_hold: 'boolean',
+  is_pipeline: 'boolean',
+  is_processed: 'boolean',
+  local_config: obj({ host: 'string', username: 'string' }),
+  pull_request_id: 'integer',
+  pull_request_target_branch: 'string',
+  rebuildable: 'boolean',
+  slug: 'string',
+  started_at: 'string',
+  status: 'integer',
+  tag: 'string',
+  trigger_params: PipelineListTriggerParams,
+  triggered_at: 'string',
+  triggered_by: 'string',
+  triggered_workflow: 'string',
+  utility: 'boolean'
+})
 const MachineTypes = obj({ errors: list(obj({ app: 'string', error: 'string' })), message: 'string', migrated_apps: list('string') })
 /**
  * The log lost its 200 schema in the published contract; older versions had these fields.
@@ -253,6 +309,7 @@ export const CONTRACT: readonly RouteContract[] = [
   row('PATCH', '/apps/:app/build-requests/:request', 200, json(obj({ data: BuildRequest }))),
   row('GET', '/apps/:app/builds/:build/artifacts', 200, json(obj({ data: list(ArtifactListItem), paging: Paging }, ['data']))),
   row('GET', '/apps/:app/builds/:build/artifacts/:artifact', 200, json(obj({ data: Artifact }, ['data']))),
+  row('GET', '/apps/:app/pipelines', 200, json(obj({ data: list(PipelineListItem), paging: Paging }, ['data']))),
   row('GET', '/apps/:app/pipelines/:pipeline', 200, json(Pipeline)),
   row('POST', '/apps/:app/pipelines/:pipeline/abort', 200, json(ANY_OBJECT)),
   row('POST', '/apps/:app/pipelines/:pipeline/rebuild', 201, json(ANY_OBJECT), [400, 401, 404, 412, 500]),

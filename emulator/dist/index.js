@@ -6404,38 +6404,171 @@ function decideBuildRequest(state, app, caller, requestSlug, approve, now, defau
     return { request, build };
 }
 
+;// CONCATENATED MODULE: ./emulator/model/pipeline-plan.ts
+
+/** The documentation's limit on a graph pipeline's workflows. */
+const MAX_PIPELINE_WORKFLOWS = 200;
+/** Values of `should_always_run`: the CLI's model has `off` and `workflow`, the documentation `none` and `workflow`. */
+const ALWAYS_RUN = ['off', 'none', 'workflow'];
+/** Fields of a graph pipeline's workflow the emulator does not emulate (workflow variants, inputs, parallel copies). */
+const NOT_EMULATED = ['uses', 'inputs', 'parallel'];
+const BOOLEAN_TEXT = /^(true|false|yes|no|on|off|y|n)$/i;
+const asList = (value) => (Array.isArray(value) ? value : []);
+const nameOf = (item) => (typeof item === 'string' ? item : isObject(item) ? Object.keys(item)[0] : undefined);
+/** Reads pipeline `id`: undefined when the configuration does not define it. */
+function readPipeline(config, id) {
+    const pipelines = isObject(config.pipelines) ? config.pipelines : {};
+    if (!Object.hasOwn(pipelines, id))
+        return undefined;
+    const definition = pipelines[id];
+    if (definition !== null && !isObject(definition))
+        return { error: `pipeline "${id}" must be a mapping` };
+    const stages = asList(definition?.stages);
+    const workflows = isObject(definition?.workflows) ? Object.keys(definition.workflows) : [];
+    if (stages.length > 0 && workflows.length > 0)
+        return { error: `pipeline "${id}" has both stages and workflows; a pipeline has one or the other` };
+    if (stages.length > 0)
+        return stagePlan(config, id, stages);
+    if (definition?.workflows !== undefined && definition.workflows !== null && !isObject(definition.workflows)) {
+        return { error: `pipeline "${id}": workflows must be a mapping of workflow names` };
+    }
+    if (workflows.length > 0)
+        return graphPlan(config, id, definition.workflows);
+    return { empty: `pipeline "${id}" has no stages and no workflows, so it cannot be started` };
+}
+/** Stages run in turn: each workflow of a stage waits for every workflow of the stage before. */
+function stagePlan(config, id, entries) {
+    const shared = isObject(config.stages) ? config.stages : {};
+    const stages = entries.map((entry) => {
+        const name = nameOf(entry) ?? '';
+        const inline = isObject(entry) && isObject(entry[name]) ? entry[name].workflows : undefined;
+        const own = Object.hasOwn(shared, name) && isObject(shared[name]) ? shared[name].workflows : undefined;
+        const workflows = asList(inline ?? own)
+            .map(nameOf)
+            .filter((w) => Boolean(w));
+        return { name, workflows };
+    });
+    if (stages.some((s) => s.name === '' || s.workflows.length === 0))
+        return { error: `pipeline "${id}" has a stage without a name or without workflows` };
+    const planned = [];
+    let before = [];
+    for (const stage of stages) {
+        const start = planned.length;
+        for (const name of stage.workflows)
+            planned.push({ name, stage: stage.name, needs: before, alwaysRun: false });
+        before = stage.workflows.map((_, i) => start + i);
+    }
+    return { plan: { kind: 'stages', workflows: planned } };
+}
+/** A graph: each workflow waits for those it depends on; refused as the service's CLI refuses it. */
+function graphPlan(config, id, entries) {
+    const names = Object.keys(entries);
+    if (names.length > MAX_PIPELINE_WORKFLOWS)
+        return { error: `pipeline "${id}" has ${names.length} workflows; at most ${MAX_PIPELINE_WORKFLOWS} are allowed` };
+    const defined = isObject(config.workflows) ? config.workflows : {};
+    const planned = [];
+    for (const name of names) {
+        const where = `workflow "${name}" of pipeline "${id}"`;
+        if (name.startsWith('_'))
+            return { error: `${where} is a utility workflow, which a pipeline cannot run` };
+        if (!Object.hasOwn(defined, name))
+            return { error: `${where} is not defined under workflows` };
+        const entry = entries[name] ?? {};
+        if (!isObject(entry))
+            return { error: `${where} must be a mapping` };
+        const problem = fieldProblem(entry, names);
+        if (problem)
+            return { error: `${where}: ${problem}` };
+        const alwaysRun = entry.should_always_run === 'workflow';
+        planned.push({ name, stage: null, needs: asList(entry.depends_on).map((d) => names.indexOf(d)), alwaysRun });
+    }
+    const cycle = cycleOf(planned);
+    return cycle ? { error: `pipeline "${id}": the dependency between workflow "${cycle[0]}" and workflow "${cycle[1]}" creates a cycle` } : { plan: { kind: 'graph', workflows: planned } };
+}
+/** What is wrong with a graph workflow's fields, if anything. */
+function fieldProblem(entry, names) {
+    const skipped = NOT_EMULATED.find((field) => entry[field] !== undefined);
+    if (skipped)
+        return `${skipped} is not emulated`;
+    const needs = entry.depends_on;
+    if (needs !== undefined && needs !== null) {
+        if (!Array.isArray(needs) || needs.some((d) => typeof d !== 'string'))
+            return 'depends_on must be a list of workflow names';
+        const seen = new Set();
+        for (const d of needs) {
+            if (seen.has(d))
+                return `"${d}" is listed twice in depends_on`;
+            seen.add(d);
+            if (!names.includes(d))
+                return `depends_on names "${d}", which is not a workflow of this pipeline`;
+        }
+    }
+    const always = entry.should_always_run;
+    if (always !== undefined && always !== null && !ALWAYS_RUN.includes(always))
+        return `should_always_run must be one of ${ALWAYS_RUN.join(', ')}`;
+    if (entry.run_if !== undefined && entry.run_if !== null && !(isObject(entry.run_if) && (entry.run_if.expression === undefined || typeof entry.run_if.expression === 'string'))) {
+        return 'run_if must be a mapping with an expression';
+    }
+    const abort = entry.abort_on_fail;
+    if (abort !== undefined && abort !== null && !(typeof abort === 'string' && BOOLEAN_TEXT.test(abort)))
+        return 'abort_on_fail must be true or false';
+    return undefined;
+}
+/** Two workflows on a cycle of dependencies (sorted, as the CLI names them), or undefined when there is none. */
+function cycleOf(workflows) {
+    const state = workflows.map(() => 0);
+    const visit = (i) => {
+        state[i] = 1;
+        for (const need of workflows[i].needs) {
+            if (state[need] === 1)
+                return [need, i];
+            if (state[need] === 0) {
+                const found = visit(need);
+                if (found)
+                    return found;
+            }
+        }
+        state[i] = 2;
+        return undefined;
+    };
+    for (let i = 0; i < workflows.length; i++) {
+        const found = state[i] === 0 ? visit(i) : undefined;
+        if (found)
+            return [workflows[found[0]].name, workflows[found[1]].name].sort();
+    }
+    return undefined;
+}
+/** The order in which the workflows can run: each after every workflow it waits for. */
+function runOrder(plan) {
+    const order = [];
+    const placed = new Set();
+    const place = (i) => {
+        if (placed.has(i))
+            return;
+        placed.add(i);
+        for (const need of plan.workflows[i].needs)
+            place(need);
+        order.push(i);
+    };
+    plan.workflows.forEach((_, i) => place(i));
+    return order;
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/pipelines.ts
 /**
- * Pipelines: stages of workflows from the app's service.yml, run one stage after another,
- * each stage taking one build duration. Like builds, they need no timers: their state is
- * read from the clock. A trigger without either repository owner is held, as a build is;
- * an abort stops what has not finished; a rebuild starts a new attempt, and a partial one
- * keeps the workflows that succeeded.
+ * Pipelines: the workflows of a pipeline of the app's service.yml (model/pipeline-plan.ts),
+ * each run as a build once every workflow it waits for has ended, each taking one build
+ * duration: with stages, a stage's workflows start together once the stage before has ended;
+ * in a graph, a workflow starts once those it depends on have ended. Like builds, they need no
+ * timers: their state is read from the clock. A trigger without either repository owner is
+ * held, as a build is; an abort stops what has not finished; a rebuild starts a new attempt,
+ * and a partial one keeps the workflows that succeeded after everything they waited for did.
  */
 
 
 
 
-const asList = (value) => (Array.isArray(value) ? value : []);
-const nameOf = (item) => typeof item === 'string' ? item : item && typeof item === 'object' ? Object.keys(item)[0] : undefined;
-/** The stages of pipeline `id` in the configuration: `pipelines.<id>.stages`, each stage's workflows inline or under `stages.<name>`. */
-function stagesOf(config, id) {
-    const pipelines = (config.pipelines ?? {});
-    const definition = Object.hasOwn(pipelines, id) ? pipelines[id] : undefined;
-    if (!definition)
-        throw invalid(`build_params.pipeline_id: pipeline "${id}" is not defined in the configuration`);
-    const shared = (config.stages ?? {});
-    const stages = asList(definition.stages).map((entry) => {
-        const name = nameOf(entry) ?? '';
-        const inline = entry && typeof entry === 'object' ? entry[name]?.workflows : undefined;
-        const workflows = asList(inline ?? (Object.hasOwn(shared, name) ? shared[name]?.workflows : undefined)).map(nameOf).filter((w) => Boolean(w));
-        return { name, workflows };
-    });
-    if (stages.length === 0 || stages.some((s) => s.name === '' || s.workflows.length === 0)) {
-        throw invalid(`pipeline "${id}" has no stages, or a stage without workflows`);
-    }
-    return stages;
-}
+
 /**
  * Starts a pipeline, or holds it: a fork pull request trigger on an app with manual approval is
  * held as a build's would be (model/build-requests.ts; the approval of a pipeline is not
@@ -6444,14 +6577,18 @@ function stagesOf(config, id) {
  */
 function triggerPipeline(state, app, request, now, stageDurationMs) {
     const name = request.text.pipeline_id;
-    const stages = stagesOf(configForBuild(app), name);
+    const reading = readPipeline(configForBuild(app), name);
+    if (!reading)
+        throw invalid(`build_params.pipeline_id: pipeline "${name}" is not defined in the configuration`);
+    if (!('plan' in reading))
+        throw invalid('error' in reading ? reading.error : reading.empty);
     const heldFor = needsApproval(app, request) ? 'approval' : hasFreeSlot(state, app, now) ? undefined : 'slot';
     const pipeline = {
         id: (0,external_node_crypto_namespaceObject.randomUUID)(),
         appSlug: app.slug,
         name,
         number: app.nextBuildNumber++,
-        stages,
+        plan: reading.plan,
         attempts: [{ number: 1, at: now, startedAt: heldFor ? null : now, heldFor, kept: new Map(), builds: new Map() }],
         stageDurationMs: request.durationMs ?? stageDurationMs,
         triggerParams: request.originalParams,
@@ -6477,65 +6614,91 @@ function workflowId(pipeline, attempt, name) {
     return attempt.kept.get(name)?.id ?? (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16);
 }
 /**
- * The current attempt as of `now`: stages run in turn; a failed stage skips the rest; an abort
- * stops the rest. While a stage runs, the stages after it are pending, not running.
+ * The current attempt as of `now`. A workflow waits until everything it waits for has ended;
+ * then it is skipped when one of those did not succeed cleanly (unless it always runs), else it
+ * runs for one build duration. An abort stops what has not ended; what had not started then
+ * stays without a build.
  */
 function pipelineView(app, pipeline, now) {
     const attempt = pipeline.attempts[pipeline.attempts.length - 1];
     const cut = pipeline.abort ? Math.min(now, pipeline.abort.at) : now;
-    const fails = (name) => workflowFails(app, attempt, name);
-    let at = attempt.startedAt;
+    const ended = [];
+    const views = [];
     let failed = false;
-    let reached = false;
-    let done = 0;
-    const stages = pipeline.stages.map((stage) => {
-        const start = failed || reached ? null : at;
-        const run = (status) => ({
-            name: stage.name,
-            workflows: stage.workflows.map((name) => workflowView(pipeline, attempt, name, attempt.kept.has(name) ? 'succeeded' : status(name), start))
-        });
-        if (failed || reached)
-            return run(() => (failed ? 'skipped' : pipeline.abort ? 'aborted' : 'pending'));
-        if (stage.workflows.every((name) => attempt.kept.has(name)))
-            return run(() => 'succeeded');
-        if (at === null)
-            return run(() => (pipeline.abort ? 'aborted' : 'on_hold'));
-        if (cut < at + pipeline.stageDurationMs) {
-            reached = true;
-            return run(() => (pipeline.abort ? 'aborted' : cut < at ? 'pending' : 'running'));
+    const waiting = pipeline.abort ? 'aborted' : 'pending';
+    for (const i of runOrder(pipeline.plan)) {
+        const planned = pipeline.plan.workflows[i];
+        const show = (status, startedAt = null, clean = false) => {
+            views[i] = workflowView(pipeline, attempt, planned, status, startedAt, clean);
+        };
+        const needs = planned.needs.map((j) => ended[j]);
+        if (attempt.kept.has(planned.name)) {
+            ended[i] = { at: attempt.startedAt ?? attempt.at, clean: true };
+            show('succeeded', null, true);
         }
-        at += pipeline.stageDurationMs;
-        done = at;
-        failed = stage.workflows.some((name) => !attempt.kept.has(name) && fails(name));
-        return run((name) => (fails(name) ? 'failed' : 'succeeded'));
-    });
-    const statuses = stages.flatMap((s) => s.workflows.map((w) => w.status));
+        else if (attempt.startedAt === null)
+            show(pipeline.abort ? 'aborted' : 'on_hold');
+        else if (needs.some((n) => n === undefined))
+            show(waiting);
+        else {
+            const ready = Math.max(attempt.startedAt, ...needs.map((n) => n.at));
+            const clean = needs.every((n) => n.clean);
+            if (!clean && !planned.alwaysRun) {
+                ended[i] = { at: ready, clean: false };
+                show('skipped');
+            }
+            else if (cut < ready)
+                show(waiting);
+            else if (cut < ready + pipeline.stageDurationMs)
+                show(pipeline.abort ? 'aborted' : 'running', ready);
+            else {
+                const fails = workflowFails(app, attempt, planned.name);
+                failed ||= fails;
+                ended[i] = { at: ready + pipeline.stageDurationMs, clean: clean && !fails };
+                show(fails ? 'failed' : 'succeeded', ready, clean && !fails);
+            }
+        }
+    }
+    return { ...pipelineStatus(pipeline, attempt, ended, failed), workflows: views, stages: stagesOf(pipeline, views) };
+}
+function pipelineStatus(pipeline, attempt, ended, failed) {
     if (pipeline.abort)
-        return { status: pipeline.abort.withSuccess ? 'succeeded_with_abort' : 'aborted', finishedAt: pipeline.abort.at, stages };
+        return { status: pipeline.abort.withSuccess ? 'succeeded_with_abort' : 'aborted', finishedAt: pipeline.abort.at };
     if (attempt.startedAt === null)
-        return { status: 'on_hold', finishedAt: null, stages };
-    if (failed)
-        return { status: 'failed', finishedAt: done, stages };
-    if (statuses.every((s) => s === 'succeeded'))
-        return { status: 'succeeded', finishedAt: done || attempt.startedAt, stages };
-    return { status: 'running', finishedAt: null, stages };
+        return { status: 'on_hold', finishedAt: null };
+    if (pipeline.plan.workflows.some((_, i) => ended[i] === undefined))
+        return { status: 'running', finishedAt: null };
+    const finishedAt = Math.max(attempt.startedAt, ...ended.map((e) => e.at));
+    return { status: failed ? 'failed' : 'succeeded', finishedAt };
+}
+/** The workflows by stage, in the order of the configuration; the workflows of one stage share one list of needs (model/pipeline-plan.ts). */
+function stagesOf(pipeline, views) {
+    const stages = [];
+    pipeline.plan.workflows.forEach((planned, i) => {
+        if (planned.stage === null)
+            return;
+        if (i === 0 || pipeline.plan.workflows[i - 1].needs !== planned.needs)
+            stages.push({ name: planned.stage, workflows: [] });
+        stages.at(-1).workflows.push(views[i]);
+    });
+    return stages;
 }
 /** Whether a workflow of this attempt fails: all do when the app's builds fail, flaky ones on the first attempt. */
 function workflowFails(app, attempt, name) {
     return app?.buildOutcome === 'failure' || (attempt.number === 1 && (app?.flakyWorkflows ?? []).includes(name));
 }
-/** A workflow's view; its stage started at `stageStart` when that is set and not after the clock's cut. */
-function workflowView(pipeline, attempt, name, status, stageStart) {
-    const kept = attempt.kept.get(name);
-    const started = kept === undefined && stageStart !== null && status !== 'pending' && status !== 'skipped' && status !== 'on_hold';
-    // An abort before the stage began leaves the workflow aborted without a build.
-    const beforeAbort = !pipeline.abort || stageStart <= pipeline.abort.at;
+/** A workflow's view; a kept workflow keeps its build, started in an earlier attempt. */
+function workflowView(pipeline, attempt, planned, status, startedAt, clean) {
+    const kept = attempt.kept.get(planned.name);
     return {
-        id: workflowId(pipeline, attempt, name),
-        externalId: kept?.externalId ?? attempt.builds.get(name) ?? '',
-        name,
+        id: workflowId(pipeline, attempt, planned.name),
+        externalId: kept?.externalId ?? attempt.builds.get(planned.name) ?? '',
+        name: planned.name,
+        stage: planned.stage,
+        dependsOn: planned.needs.length > 0 && planned.stage === null ? planned.needs.map((j) => pipeline.plan.workflows[j].name) : [],
         status,
-        startedAt: started && beforeAbort ? stageStart : null
+        startedAt,
+        clean
     };
 }
 /** Aborts a pipeline that has not finished. */
@@ -6545,7 +6708,7 @@ function abortPipeline(app, pipeline, caller, request, now) {
         throw conflict(`pipeline "${pipeline.id}" has already finished (${status}) and cannot be aborted`);
     pipeline.abort = { at: now, ...request, by: caller };
 }
-/** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded. */
+/** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded after all they waited for did. */
 function rebuildPipeline(app, pipeline, partial, now) {
     const view = pipelineView(app, pipeline, now);
     if (view.status === 'running' || view.status === 'on_hold')
@@ -6554,8 +6717,8 @@ function rebuildPipeline(app, pipeline, partial, now) {
         throw conflict(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`);
     const kept = new Map();
     if (partial)
-        for (const w of view.stages.flatMap((s) => s.workflows))
-            if (w.status === 'succeeded')
+        for (const w of view.workflows)
+            if (w.clean)
                 kept.set(w.name, { id: w.id, externalId: w.externalId });
     pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept, builds: new Map() });
     pipeline.abort = null;
@@ -6566,8 +6729,9 @@ function rebuildPipeline(app, pipeline, partial, now) {
  * The builds of a pipeline's workflows. On the service a pipeline workflow has two ids: its
  * own `id`, and `external_id`, the slug of the build it runs as, empty until it has started
  * (bitrise-steplib/bitrise-step-pull-intermediate-files, README and
- * `step/matcher/staged_pipeline.go`). Here each workflow's build is made when its stage
- * starts, as the clock finds it before each request, and is an ordinary build: readable,
+ * `step/matcher/staged_pipeline.go`). Here each workflow's build is made when it starts
+ * (with its stage, or in a graph once what it depends on has ended), as the clock finds it
+ * before each request, and is an ordinary build: readable,
  * with a log and artifacts, naming its workflow in `pipeline_workflow_id`.
  */
 
@@ -6576,7 +6740,7 @@ function rebuildPipeline(app, pipeline, partial, now) {
 
 
 
-/** Makes the build of every workflow whose stage has started by `now` and has none yet. */
+/** Makes the build of every workflow that has started by `now` and has none yet. */
 function settlePipelineBuilds(state, now) {
     for (const pipeline of state.pipelines.values()) {
         const app = state.apps.get(pipeline.appSlug);
@@ -6586,9 +6750,9 @@ function settlePipelineBuilds(state, now) {
 }
 function startedWorkflowBuilds(state, app, pipeline, now) {
     const attempt = pipeline.attempts[pipeline.attempts.length - 1];
-    if (attempt.startedAt === null || attempt.builds.size === pipeline.stages.reduce((n, s) => n + s.workflows.length, 0))
+    if (attempt.startedAt === null || attempt.builds.size === pipeline.plan.workflows.length)
         return;
-    for (const workflow of pipelineView(app, pipeline, now).stages.flatMap((s) => s.workflows)) {
+    for (const workflow of pipelineView(app, pipeline, now).workflows) {
         if (workflow.startedAt === null || attempt.builds.has(workflow.name))
             continue;
         const build = workflowBuild(app, pipeline, workflow, workflow.startedAt, workflowFails(app, attempt, workflow.name));
@@ -6665,8 +6829,11 @@ function trimHistory(state, maxBuilds) {
  * The emulator's own check of a configuration text (POST /validate-bitrise-yml): its rules, not
  * the service's. YAML it cannot read is refused outright; otherwise it lists errors (stacks and
  * machine types the seed does not offer, trigger map items naming workflows or pipelines that
- * are not defined, no workflows) and warnings, each with the line it is about where one is found.
+ * are not defined, no workflows, a pipeline a trigger would refuse) and warnings, each with the
+ * line it is about where one is found. Pipelines are read by the same code as a trigger reads
+ * them (model/pipeline-plan.ts), so the check and the runner agree.
  */
+
 
 
 
@@ -6681,6 +6848,7 @@ function checkConfiguration(text, offer) {
     if (workflows.length === 0)
         findings.errors.push(`${at(lines, /^workflows\s*:/)}the configuration defines no workflows; no build can run`);
     checkTriggerMap(config, lines, workflows, findings);
+    checkPipelines(config, lines, findings);
     if (offer === null) {
         findings.warnings.push('no app_slug was given: stacks and machine types were not checked against an app');
     }
@@ -6731,6 +6899,23 @@ function checkOffered(lines, used, key, offered, findings) {
             findings.errors.push(reason);
         for (const line of where)
             findings.errors.push(`line ${line}: ${reason}`);
+    }
+}
+/** Each pipeline must be one a trigger can start; one with nothing in it is a warning, as the service's CLI has it. */
+function checkPipelines(config, lines, findings) {
+    if (!isObject(config.pipelines))
+        return;
+    const start = lines.findIndex((line) => /^pipelines\s*:/.test(line)) + 1;
+    for (const id of Object.keys(config.pipelines)) {
+        const reading = readPipeline(config, id);
+        if (!reading || 'plan' in reading)
+            continue;
+        const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+        const place = start > 0 ? at(lines, new RegExp(`^\\s+["']?${escaped}["']?\\s*:`), start + 1) : '';
+        if ('error' in reading)
+            findings.errors.push(`${place}${reading.error}`);
+        else
+            findings.warnings.push(`${place}${reading.empty}`);
     }
 }
 /** Each trigger map item must name a workflow (or pipeline) the configuration defines. */
@@ -7743,8 +7928,175 @@ const configRoutes = [
     { method: 'PATCH', pattern: '/apps/:app/update-email-notifications', access: APP_OWNER_OR_ADMIN, handler: updateEmailNotifications }
 ];
 
+;// CONCATENATED MODULE: ./emulator/routes/pipeline-list.ts
+/**
+ * The pipeline list of the published contract (`GET /apps/{app-slug}/pipelines`, "List all
+ * pipelines and standalone builds of an app"): the app's pipelines and its builds that belong
+ * to no pipeline, newest first, each as the contract's `PipelineListResponseItemModel`, with
+ * every filter of the contract honoured and a malformed one refused with 400 naming it. Paging
+ * as a real answer recorded it (bitrise-io/bitrise-mcp,
+ * `devenv/test-responses/before/list_pipelines.json`): `paging.next` is the `triggered_at` of the
+ * page's last item, which `before` takes to ask for the next page, and `total_item_count` and
+ * `page_item_limit` are 0. Reads only; nothing here changes state.
+ */
+
+
+
+/** The contract's default page; the emulator's largest, as for every other list. */
+const DEFAULT_LIMIT = 10;
+const MAX_LIMIT = 50;
+/** The statuses the contract names for the `status` filter, and each one's number in an item. */
+const STATUS_NUMBER = { on_hold: 0, running: 0, succeeded: 1, failed: 2, aborted: 3, succeeded_with_abort: 4 };
+const BUILD_STATUS = ['running', 'succeeded', 'failed', 'aborted', 'succeeded_with_abort'];
+const EVENTS = ['push', 'pull-request', 'tag'];
+/** The fields of the contract's `pipelineabledomain.TriggerParams` a trigger of the emulator can carry as text. */
+const TRIGGER_TEXT = ['branch', 'branch_dest', 'branch_dest_repo_owner', 'branch_repo_owner', 'commit_hash', 'commit_message', 'machine_type_id', 'pull_request_head_branch', 'pull_request_merge_branch', 'pull_request_repository_url', 'stack', 'tag'];
+/** An RFC 3339 time, as the contract asks of `after` and `before`. */
+const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
+function timeParam(query, name) {
+    const raw = query.get(name);
+    if (raw === null || raw === '')
+        return undefined;
+    const at = Date.parse(raw);
+    if (!RFC3339.test(raw) || Number.isNaN(at))
+        throw badRequest(`${name} must be a time in RFC 3339 format (such as 2026-04-03T17:27:47Z); got "${raw}"`);
+    return at;
+}
+function pipeline_list_oneOf(query, name, allowed) {
+    const raw = query.get(name);
+    if (raw === null || raw === '')
+        return undefined;
+    if (!allowed.includes(raw))
+        throw badRequest(`${name} must be one of ${allowed.join(', ')}; got "${raw}"`);
+    return raw;
+}
+function wholeNumber(query, name, min, max) {
+    const raw = query.get(name);
+    if (raw === null || raw === '')
+        return undefined;
+    if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+        throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+    return Number(raw);
+}
+/** The contract's filters; `next`, the deprecated name of `before`, is honoured as well. */
+function readFilters(query) {
+    return {
+        after: timeParam(query, 'after'),
+        before: [timeParam(query, 'before'), timeParam(query, 'next')].filter((t) => t !== undefined),
+        branch: query.get('branch') || undefined,
+        buildNumber: wholeNumber(query, 'build_number', 0, 2 ** 31 - 1),
+        commitMessage: query.get('commit_message') || undefined,
+        limit: wholeNumber(query, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT,
+        pipeline: query.get('pipeline') || undefined,
+        status: pipeline_list_oneOf(query, 'status', Object.keys(STATUS_NUMBER)),
+        event: pipeline_list_oneOf(query, 'trigger_event_type', EVENTS),
+        workflow: query.get('workflow') || undefined
+    };
+}
+const pipeline_list_iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
+/** push, pull-request or tag, from what the trigger carried. */
+function eventOf(params, pullRequestId) {
+    if (typeof params.tag === 'string' && params.tag !== '')
+        return 'tag';
+    return pullRequestId !== null && pullRequestId !== 0 ? 'pull-request' : 'push';
+}
+/** The trigger's parameters as the contract's `TriggerParams` has them. */
+function triggerParams(fields) {
+    const { params, pullRequestId } = fields;
+    return {
+        ...Object.fromEntries(TRIGGER_TEXT.filter((name) => typeof params[name] === 'string').map((name) => [name, params[name]])),
+        pull_request_id: pullRequestId === null ? '' : String(pullRequestId),
+        skip_git_status_report: fields.skipGitStatusReport,
+        environments: fields.environments.map((e) => ({ key: e.name, value: e.value, is_expand: e.is_expand }))
+    };
+}
+/** What the item of a pipeline and of a standalone build share. */
+function itemJson(fields) {
+    const text = (name) => (typeof fields.params[name] === 'string' ? fields.params[name] : null);
+    return {
+        slug: fields.slug,
+        build_number: fields.number,
+        branch: text('branch'),
+        commit_hash: text('commit_hash'),
+        commit_message: text('commit_message'),
+        tag: text('tag'),
+        pull_request_id: fields.pullRequestId ?? 0,
+        pull_request_target_branch: text('branch_dest'),
+        trigger_params: triggerParams(fields),
+        triggered_by: null,
+        artifacts: null,
+        is_processed: true
+    };
+}
+function pipelineEntry(pipeline, view, now, builds) {
+    const { request } = pipeline;
+    const attempt = pipeline.attempts[pipeline.attempts.length - 1];
+    const finished = !['running', 'on_hold'].includes(view.status);
+    const costs = view.workflows.map((w) => builds.get(w.externalId)).map((b) => (b ? creditCost(b, progressOf(b, now).finishedAt) : null));
+    const json = {
+        ...itemJson({ slug: pipeline.id, number: pipeline.number, params: request.text, pullRequestId: request.pullRequestId, skipGitStatusReport: request.skipGitStatusReport, environments: request.environments }),
+        is_pipeline: true,
+        // A pipeline's item names the pipeline where a build's names its workflow (the recorded answer).
+        triggered_workflow: pipeline.name,
+        status: STATUS_NUMBER[view.status],
+        is_on_hold: view.status === 'on_hold',
+        triggered_at: pipeline_list_iso(pipeline.attempts[0].at),
+        started_at: pipeline_list_iso(attempt.startedAt),
+        finished_at: pipeline_list_iso(view.finishedAt),
+        credit_cost: finished && costs.some((c) => c !== null) ? costs.reduce((sum, c) => sum + (c ?? 0), 0) : null,
+        rebuildable: finished
+    };
+    return { triggeredAt: pipeline.attempts[0].at, number: pipeline.number, json, status: view.status, pipeline: pipeline.name, event: eventOf(request.text, request.pullRequestId) };
+}
+function buildEntry(build, now) {
+    const progress = progressOf(build, now);
+    const json = {
+        ...itemJson({ slug: build.slug, number: build.buildNumber, params: build.originalParams, pullRequestId: build.pullRequestId, skipGitStatusReport: build.skipGitStatusReport, environments: build.additionalEnvs }),
+        is_pipeline: false,
+        triggered_workflow: build.triggeredWorkflow,
+        status: progress.status,
+        is_on_hold: progress.onHold,
+        triggered_at: pipeline_list_iso(build.triggeredAt),
+        started_at: pipeline_list_iso(build.startedAt),
+        finished_at: pipeline_list_iso(progress.finishedAt),
+        credit_cost: creditCost(build, progress.finishedAt),
+        rebuildable: progress.status !== 0
+    };
+    const status = progress.onHold ? 'on_hold' : BUILD_STATUS[progress.status];
+    return { triggeredAt: build.triggeredAt, number: build.buildNumber, json, status, pipeline: null, event: eventOf(build.originalParams, build.pullRequestId) };
+}
+function pipeline_list_matches(entry, f) {
+    const json = entry.json;
+    return ((f.after === undefined || entry.triggeredAt > f.after) &&
+        f.before.every((before) => entry.triggeredAt < before) &&
+        (f.branch === undefined || json.branch === f.branch) &&
+        (f.buildNumber === undefined || entry.number === f.buildNumber) &&
+        (f.commitMessage === undefined || json.commit_message === f.commitMessage) &&
+        (f.pipeline === undefined || entry.pipeline === f.pipeline) &&
+        (f.status === undefined || entry.status === f.status) &&
+        (f.event === undefined || entry.event === f.event) &&
+        (f.workflow === undefined || json.triggered_workflow === f.workflow));
+}
+/** One page of the app's pipelines and standalone builds, newest first. */
+function pipelineListPage(ctx, app) {
+    const filters = readFilters(ctx.query);
+    const now = ctx.model.now();
+    const { pipelines, builds } = ctx.model.state;
+    const entries = [
+        ...[...pipelines.values()].filter((p) => p.appSlug === app.slug).map((p) => pipelineEntry(p, ctx.model.pipelineView(app, p), now, builds)),
+        ...[...builds.values()].filter((b) => b.appSlug === app.slug && b.pipelineWorkflowId === undefined).map((b) => buildEntry(b, now))
+    ];
+    const all = entries.filter((e) => pipeline_list_matches(e, filters)).sort((a, b) => b.triggeredAt - a.triggeredAt || b.number - a.number);
+    const page = all.slice(0, filters.limit);
+    const paging = { total_item_count: 0, page_item_limit: 0 };
+    if (all.length > filters.limit)
+        paging.next = page.at(-1).json.triggered_at;
+    return { data: page.map((e) => e.json), paging };
+}
+
 ;// CONCATENATED MODULE: ./emulator/routes/pipelines.ts
-/** Reading, aborting and rebuilding a pipeline. */
+/** Listing pipelines, and reading, aborting and rebuilding one. */
+
 
 
 
@@ -7766,9 +8118,9 @@ function getPipeline(ctx) {
     const finished = !['running', 'on_hold'].includes(view.status);
     const now = ctx.model.now();
     // Each workflow runs as a build of its own: its end and cost are that build's.
-    const workflows = view.stages.flatMap((stage) => stage.workflows);
-    const timesOf = new Map(workflows.map((w) => [w.id, workflowTimes(ctx, w, now)]));
+    const timesOf = new Map(view.workflows.map((w) => [w.id, workflowTimes(ctx, w, now)]));
     const costs = [...timesOf.values()].map((t) => t.credit_cost);
+    const shown = (w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, ...timesOf.get(w.id) });
     return {
         status: 200,
         json: {
@@ -7787,15 +8139,22 @@ function getPipeline(ctx) {
             rebuildable: finished,
             current_attempt_id: `${pipeline.id}-${attempt.number}`,
             attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: pipelines_iso(a.at) })),
-            stages: view.stages.map((stage) => ({
-                id: stage.name,
-                name: stage.name,
-                workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, ...timesOf.get(w.id) }))
-            })),
+            ...(pipeline.plan.kind === 'graph'
+                ? { type: 'dag', workflows: graphWorkflows(view.workflows).map((w) => ({ ...shown(w), ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}), startFailureReason: '' })) }
+                : { stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows.map(shown) })) }),
             // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
             trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
         }
     };
+}
+/**
+ * A graph pipeline's workflows as the service lists them: under the top-level `workflows`, by
+ * name, with `type: "dag"`, no `stages`, and `depends_on` only on a workflow that has
+ * dependencies (a real answer recorded in bitrise-io/bitrise-mcp,
+ * `devenv/test-responses/before/get_pipeline.json`).
+ */
+function graphWorkflows(workflows) {
+    return [...workflows].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
 }
 /**
  * A workflow's times and credit_cost: those of the build it runs as (null until it has one
@@ -7823,7 +8182,11 @@ function rebuild(ctx) {
     ctx.model.rebuildPipeline(ctx.app(), pipeline, optionalBoolean(body, 'partial') ?? false);
     return { status: 201, json: { id: pipeline.id, status: 'ok' } };
 }
+function listPipelines(ctx) {
+    return { status: 200, json: pipelineListPage(ctx, ctx.app()) };
+}
 const pipelineRoutes = [
+    { method: 'GET', pattern: '/apps/:app/pipelines', access: APP_ANY_ROLE, handler: listPipelines },
     { method: 'GET', pattern: '/apps/:app/pipelines/:pipeline', access: APP_ANY_ROLE, handler: getPipeline },
     { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: pipelines_abort },
     { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_OWNER_ADMIN_DEVELOPER, handler: rebuild }

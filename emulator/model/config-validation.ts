@@ -2,11 +2,14 @@
  * The emulator's own check of a configuration text (POST /validate-bitrise-yml): its rules, not
  * the service's. YAML it cannot read is refused outright; otherwise it lists errors (stacks and
  * machine types the seed does not offer, trigger map items naming workflows or pipelines that
- * are not defined, no workflows) and warnings, each with the line it is about where one is found.
+ * are not defined, no workflows, a pipeline a trigger would refuse) and warnings, each with the
+ * line it is about where one is found. Pipelines are read by the same code as a trigger reads
+ * them (model/pipeline-plan.ts), so the check and the runner agree.
  */
 import { unreadable } from './errors.js'
 import { ConfigLimitError, parseServiceYml, type ServiceConfig } from './service-config.js'
 import { isObject } from './types.js'
+import { readPipeline } from './pipeline-plan.js'
 
 export interface ConfigFindings {
   errors: string[]
@@ -28,6 +31,7 @@ export function checkConfiguration(text: string, offer: Offer | null): ConfigFin
   const workflows = isObject(config.workflows) ? Object.keys(config.workflows) : []
   if (workflows.length === 0) findings.errors.push(`${at(lines, /^workflows\s*:/)}the configuration defines no workflows; no build can run`)
   checkTriggerMap(config, lines, workflows, findings)
+  checkPipelines(config, lines, findings)
   if (offer === null) {
     findings.warnings.push('no app_slug was given: stacks and machine types were not checked against an app')
   } else {
@@ -78,6 +82,20 @@ function checkOffered(lines: string[], used: Set<string>, key: string, offered: 
     const reason = `${what} "${value}" is not available to this app; available: ${[...offered].join(', ')}`
     if (where.length === 0) findings.errors.push(reason)
     for (const line of where) findings.errors.push(`line ${line}: ${reason}`)
+  }
+}
+
+/** Each pipeline must be one a trigger can start; one with nothing in it is a warning, as the service's CLI has it. */
+function checkPipelines(config: ServiceConfig, lines: string[], findings: ConfigFindings): void {
+  if (!isObject(config.pipelines)) return
+  const start = lines.findIndex((line) => /^pipelines\s*:/.test(line)) + 1
+  for (const id of Object.keys(config.pipelines)) {
+    const reading = readPipeline(config, id)
+    if (!reading || 'plan' in reading) continue
+    const escaped = id.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
+    const place = start > 0 ? at(lines, new RegExp(`^\\s+["']?${escaped}["']?\\s*:`), start + 1) : ''
+    if ('error' in reading) findings.errors.push(`${place}${reading.error}`)
+    else findings.warnings.push(`${place}${reading.empty}`)
   }
 }
 

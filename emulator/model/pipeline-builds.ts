@@ -2,8 +2,9 @@
  * The builds of a pipeline's workflows. On the service a pipeline workflow has two ids: its
  * own `id`, and `external_id`, the slug of the build it runs as, empty until it has started
  * (bitrise-steplib/bitrise-step-pull-intermediate-files, README and
- * `step/matcher/staged_pipeline.go`). Here each workflow's build is made when its stage
- * starts, as the clock finds it before each request, and is an ordinary build: readable,
+ * `step/matcher/staged_pipeline.go`). Here each workflow's build is made when it starts
+ * (with its stage, or in a graph once what it depends on has ended), as the clock finds it
+ * before each request, and is an ordinary build: readable,
  * with a log and artifacts, naming its workflow in `pipeline_workflow_id`.
  */
 import { randomBytes } from 'node:crypto'
@@ -15,7 +16,7 @@ import { runsOn } from './build-overrides.js'
 import { pipelineView, workflowFails, type PipelineAbortRequest, type PipelineWorkflowView } from './pipelines.js'
 import { recordTrigger } from './events.js'
 
-/** Makes the build of every workflow whose stage has started by `now` and has none yet. */
+/** Makes the build of every workflow that has started by `now` and has none yet. */
 export function settlePipelineBuilds(state: EmulatorState, now: number): void {
   for (const pipeline of state.pipelines.values()) {
     const app = state.apps.get(pipeline.appSlug)
@@ -25,8 +26,8 @@ export function settlePipelineBuilds(state: EmulatorState, now: number): void {
 
 function startedWorkflowBuilds(state: EmulatorState, app: AppRecord, pipeline: PipelineRecord, now: number): void {
   const attempt = pipeline.attempts[pipeline.attempts.length - 1]
-  if (attempt.startedAt === null || attempt.builds.size === pipeline.stages.reduce((n, s) => n + s.workflows.length, 0)) return
-  for (const workflow of pipelineView(app, pipeline, now).stages.flatMap((s) => s.workflows)) {
+  if (attempt.startedAt === null || attempt.builds.size === pipeline.plan.workflows.length) return
+  for (const workflow of pipelineView(app, pipeline, now).workflows) {
     if (workflow.startedAt === null || attempt.builds.has(workflow.name)) continue
     const build = workflowBuild(app, pipeline, workflow, workflow.startedAt, workflowFails(app, attempt, workflow.name))
     state.addBuild(build)

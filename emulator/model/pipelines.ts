@@ -1,16 +1,19 @@
 /**
- * Pipelines: stages of workflows from the app's service.yml, run one stage after another,
- * each stage taking one build duration. Like builds, they need no timers: their state is
- * read from the clock. A trigger without either repository owner is held, as a build is;
- * an abort stops what has not finished; a rebuild starts a new attempt, and a partial one
- * keeps the workflows that succeeded.
+ * Pipelines: the workflows of a pipeline of the app's service.yml (model/pipeline-plan.ts),
+ * each run as a build once every workflow it waits for has ended, each taking one build
+ * duration: with stages, a stage's workflows start together once the stage before has ended;
+ * in a graph, a workflow starts once those it depends on have ended. Like builds, they need no
+ * timers: their state is read from the clock. A trigger without either repository owner is
+ * held, as a build is; an abort stops what has not finished; a rebuild starts a new attempt,
+ * and a partial one keeps the workflows that succeeded after everything they waited for did.
  */
 import { createHash, randomUUID } from 'node:crypto'
 import { conflict, invalid } from './errors.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, KeptWorkflow, PipelineAttempt, PipelineRecord, TriggerRequest } from './types.js'
+import type { AppRecord, KeptWorkflow, PipelineAttempt, PipelineRecord, PlannedWorkflow, TriggerRequest } from './types.js'
 import { needsApproval } from './build-requests.js'
 import { configForBuild, hasFreeSlot } from './builds.js'
+import { readPipeline, runOrder } from './pipeline-plan.js'
 
 /** A pipeline's abort, checked for shape by the route. */
 export interface PipelineAbortRequest {
@@ -25,40 +28,27 @@ export type WorkflowStatus = 'pending' | 'on_hold' | 'running' | 'succeeded' | '
 export interface PipelineView {
   status: 'on_hold' | 'running' | 'succeeded' | 'failed' | 'aborted' | 'succeeded_with_abort'
   finishedAt: number | null
+  /** Every workflow, in the order of the configuration. */
+  workflows: PipelineWorkflowView[]
+  /** The same workflows by stage, for a pipeline with stages; empty for a graph. */
   stages: { name: string; workflows: PipelineWorkflowView[] }[]
 }
 
 /** One workflow of the current attempt as the clock finds it. */
 export interface PipelineWorkflowView {
   id: string
-  /** Its build's slug; '' until its stage has started (and for ever when it never does). */
+  /** Its build's slug; '' until it has started (and for ever when it never does). */
   externalId: string
   name: string
+  /** The stage that holds it; null in a graph pipeline. */
+  stage: string | null
+  /** The names of the workflows it waits for in a graph pipeline; empty with stages. */
+  dependsOn: string[]
   status: WorkflowStatus
-  /** When its stage started, null when it has not; kept workflows count as started long ago. */
+  /** When it started, null when it has not; kept workflows count as started long ago. */
   startedAt: number | null
-}
-
-const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
-const nameOf = (item: unknown): string | undefined =>
-  typeof item === 'string' ? item : item && typeof item === 'object' ? Object.keys(item as object)[0] : undefined
-
-/** The stages of pipeline `id` in the configuration: `pipelines.<id>.stages`, each stage's workflows inline or under `stages.<name>`. */
-function stagesOf(config: Record<string, unknown>, id: string): PipelineRecord['stages'] {
-  const pipelines = (config.pipelines ?? {}) as Record<string, { stages?: unknown }>
-  const definition = Object.hasOwn(pipelines, id) ? pipelines[id] : undefined
-  if (!definition) throw invalid(`build_params.pipeline_id: pipeline "${id}" is not defined in the configuration`)
-  const shared = (config.stages ?? {}) as Record<string, { workflows?: unknown }>
-  const stages = asList(definition.stages).map((entry) => {
-    const name = nameOf(entry) ?? ''
-    const inline = entry && typeof entry === 'object' ? (entry as Record<string, { workflows?: unknown } | null>)[name]?.workflows : undefined
-    const workflows = asList(inline ?? (Object.hasOwn(shared, name) ? shared[name]?.workflows : undefined)).map(nameOf).filter((w): w is string => Boolean(w))
-    return { name, workflows }
-  })
-  if (stages.length === 0 || stages.some((s) => s.name === '' || s.workflows.length === 0)) {
-    throw invalid(`pipeline "${id}" has no stages, or a stage without workflows`)
-  }
-  return stages
+  /** It succeeded, and so did everything it waited for: a partial rebuild keeps it. */
+  clean: boolean
 }
 
 /**
@@ -69,14 +59,16 @@ function stagesOf(config: Record<string, unknown>, id: string): PipelineRecord['
  */
 export function triggerPipeline(state: EmulatorState, app: AppRecord, request: TriggerRequest, now: number, stageDurationMs: number): PipelineRecord {
   const name = request.text.pipeline_id!
-  const stages = stagesOf(configForBuild(app), name)
+  const reading = readPipeline(configForBuild(app), name)
+  if (!reading) throw invalid(`build_params.pipeline_id: pipeline "${name}" is not defined in the configuration`)
+  if (!('plan' in reading)) throw invalid('error' in reading ? reading.error : reading.empty)
   const heldFor = needsApproval(app, request) ? 'approval' : hasFreeSlot(state, app, now) ? undefined : 'slot'
   const pipeline: PipelineRecord = {
     id: randomUUID(),
     appSlug: app.slug,
     name,
     number: app.nextBuildNumber++,
-    stages,
+    plan: reading.plan,
     attempts: [{ number: 1, at: now, startedAt: heldFor ? null : now, heldFor, kept: new Map(), builds: new Map() }],
     stageDurationMs: request.durationMs ?? stageDurationMs,
     triggerParams: request.originalParams,
@@ -104,42 +96,72 @@ function workflowId(pipeline: PipelineRecord, attempt: PipelineAttempt, name: st
   return attempt.kept.get(name)?.id ?? createHash('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16)
 }
 
+/** How a workflow ended: when, and whether it and everything it waited for succeeded. */
+interface Ended {
+  at: number
+  clean: boolean
+}
+
 /**
- * The current attempt as of `now`: stages run in turn; a failed stage skips the rest; an abort
- * stops the rest. While a stage runs, the stages after it are pending, not running.
+ * The current attempt as of `now`. A workflow waits until everything it waits for has ended;
+ * then it is skipped when one of those did not succeed cleanly (unless it always runs), else it
+ * runs for one build duration. An abort stops what has not ended; what had not started then
+ * stays without a build.
  */
 export function pipelineView(app: AppRecord | undefined, pipeline: PipelineRecord, now: number): PipelineView {
   const attempt = pipeline.attempts[pipeline.attempts.length - 1]
   const cut = pipeline.abort ? Math.min(now, pipeline.abort.at) : now
-  const fails = (name: string): boolean => workflowFails(app, attempt, name)
-  let at = attempt.startedAt
+  const ended: Array<Ended | undefined> = []
+  const views: PipelineWorkflowView[] = []
   let failed = false
-  let reached = false
-  let done = 0
-  const stages = pipeline.stages.map((stage) => {
-    const start = failed || reached ? null : at
-    const run = (status: (name: string) => WorkflowStatus): PipelineView['stages'][number] => ({
-      name: stage.name,
-      workflows: stage.workflows.map((name) => workflowView(pipeline, attempt, name, attempt.kept.has(name) ? 'succeeded' : status(name), start))
-    })
-    if (failed || reached) return run(() => (failed ? 'skipped' : pipeline.abort ? 'aborted' : 'pending'))
-    if (stage.workflows.every((name) => attempt.kept.has(name))) return run(() => 'succeeded')
-    if (at === null) return run(() => (pipeline.abort ? 'aborted' : 'on_hold'))
-    if (cut < at + pipeline.stageDurationMs) {
-      reached = true
-      return run(() => (pipeline.abort ? 'aborted' : cut < at! ? 'pending' : 'running'))
+  const waiting: WorkflowStatus = pipeline.abort ? 'aborted' : 'pending'
+  for (const i of runOrder(pipeline.plan)) {
+    const planned = pipeline.plan.workflows[i]
+    const show = (status: WorkflowStatus, startedAt: number | null = null, clean = false): void => {
+      views[i] = workflowView(pipeline, attempt, planned, status, startedAt, clean)
     }
-    at += pipeline.stageDurationMs
-    done = at
-    failed = stage.workflows.some((name) => !attempt.kept.has(name) && fails(name))
-    return run((name) => (fails(name) ? 'failed' : 'succeeded'))
+    const needs = planned.needs.map((j) => ended[j])
+    if (attempt.kept.has(planned.name)) {
+      ended[i] = { at: attempt.startedAt ?? attempt.at, clean: true }
+      show('succeeded', null, true)
+    } else if (attempt.startedAt === null) show(pipeline.abort ? 'aborted' : 'on_hold')
+    else if (needs.some((n) => n === undefined)) show(waiting)
+    else {
+      const ready = Math.max(attempt.startedAt, ...needs.map((n) => n!.at))
+      const clean = needs.every((n) => n!.clean)
+      if (!clean && !planned.alwaysRun) {
+        ended[i] = { at: ready, clean: false }
+        show('skipped')
+      } else if (cut < ready) show(waiting)
+      else if (cut < ready + pipeline.stageDurationMs) show(pipeline.abort ? 'aborted' : 'running', ready)
+      else {
+        const fails = workflowFails(app, attempt, planned.name)
+        failed ||= fails
+        ended[i] = { at: ready + pipeline.stageDurationMs, clean: clean && !fails }
+        show(fails ? 'failed' : 'succeeded', ready, clean && !fails)
+      }
+    }
+  }
+  return { ...pipelineStatus(pipeline, attempt, ended, failed), workflows: views, stages: stagesOf(pipeline, views) }
+}
+
+function pipelineStatus(pipeline: PipelineRecord, attempt: PipelineAttempt, ended: Array<Ended | undefined>, failed: boolean): Pick<PipelineView, 'status' | 'finishedAt'> {
+  if (pipeline.abort) return { status: pipeline.abort.withSuccess ? 'succeeded_with_abort' : 'aborted', finishedAt: pipeline.abort.at }
+  if (attempt.startedAt === null) return { status: 'on_hold', finishedAt: null }
+  if (pipeline.plan.workflows.some((_, i) => ended[i] === undefined)) return { status: 'running', finishedAt: null }
+  const finishedAt = Math.max(attempt.startedAt, ...ended.map((e) => e!.at))
+  return { status: failed ? 'failed' : 'succeeded', finishedAt }
+}
+
+/** The workflows by stage, in the order of the configuration; the workflows of one stage share one list of needs (model/pipeline-plan.ts). */
+function stagesOf(pipeline: PipelineRecord, views: PipelineWorkflowView[]): PipelineView['stages'] {
+  const stages: PipelineView['stages'] = []
+  pipeline.plan.workflows.forEach((planned, i) => {
+    if (planned.stage === null) return
+    if (i === 0 || pipeline.plan.workflows[i - 1].needs !== planned.needs) stages.push({ name: planned.stage, workflows: [] })
+    stages.at(-1)!.workflows.push(views[i])
   })
-  const statuses = stages.flatMap((s) => s.workflows.map((w) => w.status))
-  if (pipeline.abort) return { status: pipeline.abort.withSuccess ? 'succeeded_with_abort' : 'aborted', finishedAt: pipeline.abort.at, stages }
-  if (attempt.startedAt === null) return { status: 'on_hold', finishedAt: null, stages }
-  if (failed) return { status: 'failed', finishedAt: done, stages }
-  if (statuses.every((s) => s === 'succeeded')) return { status: 'succeeded', finishedAt: done || attempt.startedAt, stages }
-  return { status: 'running', finishedAt: null, stages }
+  return stages
 }
 
 /** Whether a workflow of this attempt fails: all do when the app's builds fail, flaky ones on the first attempt. */
@@ -147,18 +169,18 @@ export function workflowFails(app: AppRecord | undefined, attempt: PipelineAttem
   return app?.buildOutcome === 'failure' || (attempt.number === 1 && (app?.flakyWorkflows ?? []).includes(name))
 }
 
-/** A workflow's view; its stage started at `stageStart` when that is set and not after the clock's cut. */
-function workflowView(pipeline: PipelineRecord, attempt: PipelineAttempt, name: string, status: WorkflowStatus, stageStart: number | null): PipelineWorkflowView {
-  const kept = attempt.kept.get(name)
-  const started = kept === undefined && stageStart !== null && status !== 'pending' && status !== 'skipped' && status !== 'on_hold'
-  // An abort before the stage began leaves the workflow aborted without a build.
-  const beforeAbort = !pipeline.abort || stageStart! <= pipeline.abort.at
+/** A workflow's view; a kept workflow keeps its build, started in an earlier attempt. */
+function workflowView(pipeline: PipelineRecord, attempt: PipelineAttempt, planned: PlannedWorkflow, status: WorkflowStatus, startedAt: number | null, clean: boolean): PipelineWorkflowView {
+  const kept = attempt.kept.get(planned.name)
   return {
-    id: workflowId(pipeline, attempt, name),
-    externalId: kept?.externalId ?? attempt.builds.get(name) ?? '',
-    name,
+    id: workflowId(pipeline, attempt, planned.name),
+    externalId: kept?.externalId ?? attempt.builds.get(planned.name) ?? '',
+    name: planned.name,
+    stage: planned.stage,
+    dependsOn: planned.needs.length > 0 && planned.stage === null ? planned.needs.map((j) => pipeline.plan.workflows[j].name) : [],
     status,
-    startedAt: started && beforeAbort ? stageStart : null
+    startedAt,
+    clean
   }
 }
 
@@ -169,13 +191,13 @@ export function abortPipeline(app: AppRecord, pipeline: PipelineRecord, caller: 
   pipeline.abort = { at: now, ...request, by: caller }
 }
 
-/** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded. */
+/** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded after all they waited for did. */
 export function rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean, now: number): void {
   const view = pipelineView(app, pipeline, now)
   if (view.status === 'running' || view.status === 'on_hold') throw conflict(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`)
   if (partial && view.status === 'succeeded') throw conflict(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`)
   const kept = new Map<string, KeptWorkflow>()
-  if (partial) for (const w of view.stages.flatMap((s) => s.workflows)) if (w.status === 'succeeded') kept.set(w.name, { id: w.id, externalId: w.externalId })
+  if (partial) for (const w of view.workflows) if (w.clean) kept.set(w.name, { id: w.id, externalId: w.externalId })
   pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept, builds: new Map() })
   pipeline.abort = null
 }

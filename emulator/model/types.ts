@@ -300,7 +300,7 @@ export interface TriggerRequest {
   durationMs?: number
 }
 
-/** A pipeline as the model keeps it: its stages and every attempt to run them. */
+/** A pipeline as the model keeps it: its workflows and every attempt to run them. */
 export interface PipelineAttempt {
   number: number
   at: number
@@ -320,13 +320,32 @@ export interface KeptWorkflow {
   externalId: string
 }
 
+/** One workflow of a pipeline as the emulator runs it (model/pipeline-plan.ts). */
+export interface PlannedWorkflow {
+  name: string
+  /** The stage that holds it; null in a graph pipeline. */
+  stage: string | null
+  /** The workflows it waits for, as indexes into the plan's workflows. */
+  needs: number[]
+  /** `should_always_run: workflow`: it runs once what it waits for has ended, whatever the result. */
+  alwaysRun: boolean
+}
+
+/** A pipeline's workflows, in the order of the configuration. */
+export interface PipelinePlan {
+  /** `stages`: each workflow waits for the whole stage before its own; `graph`: for its `depends_on`. */
+  kind: 'stages' | 'graph'
+  workflows: PlannedWorkflow[]
+}
+
 export interface PipelineRecord {
   id: string
   appSlug: string
   name: string
   number: number
-  stages: { name: string; workflows: string[] }[]
+  plan: PipelinePlan
   attempts: PipelineAttempt[]
+  /** How long each workflow runs. */
   stageDurationMs: number
   triggerParams: Record<string, unknown>
   /** The trigger, for the builds of its workflows. */

@@ -1,4 +1,4 @@
-/** Reading, aborting and rebuilding a pipeline. */
+/** Listing pipelines, and reading, aborting and rebuilding one. */
 import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
 import { notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
@@ -8,6 +8,7 @@ import type { ApiRoute, RequestContext } from '../http/router.js'
 import { bodyObject, optionalBoolean, optionalString } from '../http/validation.js'
 import { progressOf } from '../model/build-progress.js'
 import { creditCost } from './build-views.js'
+import { pipelineListPage } from './pipeline-list.js'
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
@@ -26,9 +27,9 @@ function getPipeline(ctx: RequestContext): Reply {
   const finished = !['running', 'on_hold'].includes(view.status)
   const now = ctx.model.now()
   // Each workflow runs as a build of its own: its end and cost are that build's.
-  const workflows = view.stages.flatMap((stage) => stage.workflows)
-  const timesOf = new Map(workflows.map((w) => [w.id, workflowTimes(ctx, w, now)]))
+  const timesOf = new Map(view.workflows.map((w) => [w.id, workflowTimes(ctx, w, now)]))
   const costs = [...timesOf.values()].map((t) => t.credit_cost)
+  const shown = (w: PipelineWorkflowView): Record<string, unknown> => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, ...timesOf.get(w.id) })
   return {
     status: 200,
     json: {
@@ -47,15 +48,23 @@ function getPipeline(ctx: RequestContext): Reply {
       rebuildable: finished,
       current_attempt_id: `${pipeline.id}-${attempt.number}`,
       attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: iso(a.at) })),
-      stages: view.stages.map((stage) => ({
-        id: stage.name,
-        name: stage.name,
-        workflows: stage.workflows.map((w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, ...timesOf.get(w.id) }))
-      })),
+      ...(pipeline.plan.kind === 'graph'
+        ? { type: 'dag', workflows: graphWorkflows(view.workflows).map((w) => ({ ...shown(w), ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}), startFailureReason: '' })) }
+        : { stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows.map(shown) })) }),
       // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
       trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
     }
   }
+}
+
+/**
+ * A graph pipeline's workflows as the service lists them: under the top-level `workflows`, by
+ * name, with `type: "dag"`, no `stages`, and `depends_on` only on a workflow that has
+ * dependencies (a real answer recorded in bitrise-io/bitrise-mcp,
+ * `devenv/test-responses/before/get_pipeline.json`).
+ */
+function graphWorkflows(workflows: PipelineWorkflowView[]): PipelineWorkflowView[] {
+  return [...workflows].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
 }
 
 /**
@@ -86,7 +95,12 @@ function rebuild(ctx: RequestContext): Reply {
   return { status: 201, json: { id: pipeline.id, status: 'ok' } }
 }
 
+function listPipelines(ctx: RequestContext): Reply {
+  return { status: 200, json: pipelineListPage(ctx, ctx.app()) }
+}
+
 export const pipelineRoutes: ApiRoute[] = [
+  { method: 'GET', pattern: '/apps/:app/pipelines', access: APP_ANY_ROLE, handler: listPipelines },
   { method: 'GET', pattern: '/apps/:app/pipelines/:pipeline', access: APP_ANY_ROLE, handler: getPipeline },
   { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort },
   { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_OWNER_ADMIN_DEVELOPER, handler: rebuild }

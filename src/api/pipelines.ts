@@ -7,6 +7,7 @@ import { timingOf, type BuildTiming } from './build-timing.js'
 
 /** A workflow of a pipeline's current attempt. */
 export interface PipelineWorkflow {
+  /** The stage that holds it; '' in a graph pipeline, which has no stages. */
   stage: string
   name: string
   /** The pipeline workflow's own id: not a build. */
@@ -14,6 +15,8 @@ export interface PipelineWorkflow {
   /** The slug of the build the workflow runs as (`external_id`); '' until it has started. */
   buildSlug: string
   status: string
+  /** The workflows it waits for, by name (a graph pipeline's `depends_on`); empty when none. */
+  dependsOn: string[]
   timing: BuildTiming
 }
 
@@ -56,20 +59,55 @@ export function pipelineRecord(res: ApiResponse<Record<string, unknown> | undefi
     const named = typeof raw.id === 'string' ? `pipeline ${excerpt(raw.id, 80)}` : 'an id that is not text'
     throw ApiError.invalidResponse({ method: 'GET', path, status: res.status, message: `GET ${path} answered for ${named}, not for pipeline ${pipelineId}; the answer is not used` })
   }
-  const stages = Array.isArray(raw.stages) ? (raw.stages as Record<string, unknown>[]) : []
-  const workflows = stages.flatMap((stage) =>
-    (Array.isArray(stage?.workflows) ? (stage.workflows as Record<string, unknown>[]) : []).map((w) => ({
-      stage: text(stage.name),
-      name: text(w?.name),
-      id: text(w?.id),
-      buildSlug: workflowBuildSlug(w?.external_id, path, res.status),
-      status: text(w?.status),
-      timing: timingOf({ started: w?.started_at, finished: w?.finished_at, credits: w?.credit_cost })
-    }))
-  )
+  const read = (w: Record<string, unknown> | undefined, stage: string): PipelineWorkflow => workflowOf(w, stage, path, res.status)
+  const staged = listOf(raw.stages).flatMap((stage) => listOf(stage?.workflows).map((w) => read(w, text(stage.name))))
+  const workflows = mergeWorkflows(staged, listOf(raw.workflows).map((w) => read(w, '')))
   const timing = timingOf({ triggered: raw.triggered_at, started: raw.started_at, finished: raw.finished_at, credits: raw.credit_cost })
   return { id: pipelineId, name: text(raw.name) || undefined, status: raw.status, abortReason: text(raw.abort_reason) || undefined, timing, workflows, response: res.text }
 }
+
+const listOf = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? (value as Record<string, unknown>[]) : [])
+
+/** One workflow of the answer, in a stage (`stage` its name) or in the top-level list (`stage` ''). */
+function workflowOf(w: Record<string, unknown> | undefined, stage: string, path: string, status: number): PipelineWorkflow {
+  const dependsOn = Array.isArray(w?.depends_on) ? [...new Set((w.depends_on as unknown[]).filter((d): d is string => typeof d === 'string' && d !== ''))] : []
+  return {
+    stage,
+    name: text(w?.name),
+    id: text(w?.id),
+    buildSlug: workflowBuildSlug(w?.external_id, path, status),
+    status: text(w?.status),
+    dependsOn,
+    timing: timingOf({ started: w?.started_at, finished: w?.finished_at, credits: w?.credit_cost })
+  }
+}
+
+/**
+ * The workflows of both lists the answer may hold: those of its stages, then those of its
+ * top-level `workflows` not already listed (the same `id`, or when either has none, the same
+ * name), so an answer that lists a workflow in both gives it once, with what either says.
+ */
+function mergeWorkflows(staged: PipelineWorkflow[], top: PipelineWorkflow[]): PipelineWorkflow[] {
+  const merged = [...staged]
+  for (const w of top) {
+    const at = staged.findIndex((s) => (s.id !== '' && w.id !== '' ? s.id === w.id : s.name === w.name))
+    if (at < 0) {
+      merged.push(w)
+      continue
+    }
+    const s = merged[at]
+    merged[at] = {
+      ...s,
+      buildSlug: s.buildSlug || w.buildSlug,
+      status: s.status || w.status,
+      dependsOn: s.dependsOn.length > 0 ? s.dependsOn : w.dependsOn,
+      timing: { ...w.timing, ...definedOf(s.timing) }
+    }
+  }
+  return merged
+}
+
+const definedOf = (timing: BuildTiming): BuildTiming => Object.fromEntries(Object.entries(timing).filter(([, v]) => v !== undefined)) as BuildTiming
 
 /** A workflow's `external_id`: its build's slug, '' (or absent) until it has started; one that is no safe slug makes the answer invalid. */
 function workflowBuildSlug(value: unknown, path: string, status: number): string {

@@ -96,7 +96,7 @@ function endsTheWait(error: unknown, appSlug: string, pipelineId: string, ctx: H
 
 /** The pipeline's state in words for the heartbeat: its status, and the workflows running now. */
 function phaseOf(pipeline: PipelineRecord): string {
-  const running = pipeline.workflows.filter((w) => w.status === 'running').map((w) => `${w.name} of stage ${w.stage}`)
+  const running = pipeline.workflows.filter((w) => w.status === 'running').map((w) => (w.stage ? `${w.name} of stage ${w.stage}` : w.name))
   return running.length > 0 ? `${pipeline.status} (running: ${running.join(', ')})` : pipeline.status
 }
 
@@ -111,7 +111,7 @@ function printChanges(pipeline: PipelineRecord, seen: Map<string, string>, ctx: 
   seen.set('', pipeline.status)
   for (const w of pipeline.workflows) {
     const key = `${w.stage}/${w.name}`
-    if (seen.get(key) !== w.status) say(`  stage ${w.stage}, workflow ${w.name}: ${w.status}`)
+    if (seen.get(key) !== w.status) say(`  ${w.stage ? `stage ${w.stage}, ` : ''}workflow ${w.name}: ${w.status}`)
     seen.set(key, w.status)
   }
   return printed
@@ -145,6 +145,6 @@ function drawPipeline(section: SummarySection, pipeline: PipelineRecord, status:
   const name = pipeline.name ?? section.lead?.subject.find((part) => part.startsWith('pipeline '))?.slice('pipeline '.length) ?? 'pipeline'
   section.mermaid = pipelineFlow({ ...pipeline, status }, name)
   section.table = workflowsTable(pipeline, section.lead?.links?.find((link) => link.text === 'Open the pipeline')?.href)
-  const failed = pipeline.workflows.filter((w) => w.status === 'failed').map((w) => `${w.name} (stage ${w.stage})`)
+  const failed = pipeline.workflows.filter((w) => w.status === 'failed').map((w) => (w.stage ? `${w.name} (stage ${w.stage})` : w.name))
   if (failed.length > 0) section.lines?.push(`Failed: ${failed.join(', ')}.`)
 }
