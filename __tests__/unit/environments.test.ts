@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { parseEnvironments, secretTextsBeforeParsing } from '../../src/inputs/environments.js'
+import { randomAwkwardSecret } from '../helpers/random.js'
 
 const item = (name: string, value: string, isExpand = true) => ({ mapped_to: name, key: name, value, is_expand: isExpand })
 
@@ -84,6 +85,12 @@ describe('environments input', () => {
 
   it('takes NAME=value whose value holds "=" in a secret input, split at the first "="', () => {
     expect(parseEnvironments('TOKEN=abc==\nURL=https://x.example/?a=b', 'secret-environments', true)).toEqual([item('TOKEN', 'abc=='), item('URL', 'https://x.example/?a=b')])
+  })
+
+  it('takes a one-line secret in a literal block of the list form exactly as it is, as docs/trigger-inputs.md shows', () => {
+    const secret = `==${randomAwkwardSecret()}: #${randomAwkwardSecret()}'"\\`
+    const text = `- {mapped_to: EMPTY_ON_PURPOSE, value: ""}\n- mapped_to: PADDED\n  value: |-\n    ${secret}`
+    expect(parseEnvironments(text, 'secret-environments', true)).toEqual([item('EMPTY_ON_PURPOSE', ''), item('PADDED', secret)])
   })
 
   it('keeps taking an empty value and a value starting with "=" in environments, which is no secret', () => {
