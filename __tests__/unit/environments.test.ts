@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
-import { parseEnvironments } from '../../src/inputs/environments.js'
+import { parseEnvironments, secretTextsBeforeParsing } from '../../src/inputs/environments.js'
+import { randomAwkwardSecret } from '../helpers/random.js'
 
 const item = (name: string, value: string, isExpand = true) => ({ mapped_to: name, key: name, value, is_expand: isExpand })
 
@@ -14,6 +15,12 @@ describe('environments input', () => {
       expected: [item('A', 'one'), item('B', '$HOME', false)]
     },
     { name: 'JSON list, number value kept as text', text: '[{"mapped_to":"N","value":3}]', expected: [item('N', '3')] },
+    {
+      name: 'numbers, dates and booleans in the list form kept as the text written',
+      text: '- {mapped_to: A, value: 007}\n- {mapped_to: B, value: 1e30}\n- {mapped_to: C, value: 0x1F}\n- {mapped_to: D, value: 0o17}\n- {mapped_to: E, value: 2001-12-14}\n- {mapped_to: F, value: True, is_expand: FALSE}\n- {mapped_to: G, value: .inf}',
+      expected: [item('A', '007'), item('B', '1e30'), item('C', '0x1F'), item('D', '0o17'), item('E', '2001-12-14'), item('F', 'True', false), item('G', '.inf')]
+    },
+    { name: 'JSON numbers kept as the text written', text: '[{"mapped_to":"N","value":12345678901234567890123},{"mapped_to":"M","value":3.10,"is_expand":false}]', expected: [item('N', '12345678901234567890123'), item('M', '3.10', false)] },
     { name: 'commas not followed by NAME= stay in the value', text: 'LIST=a,b, c,1=2', expected: [item('LIST', 'a,b, c,1=2')] },
     { name: 'the list form takes a comma and NAME= as written', text: '- {mapped_to: A, value: "1,B=2"}', expected: [item('A', '1,B=2')] },
     { name: 'an explicit empty value in the list form', text: '- {mapped_to: A, value: ""}', expected: [item('A', '')] },
@@ -30,6 +37,10 @@ describe('environments input', () => {
     { name: 'broken YAML', text: '- mapped_to: [A', error: /not a valid YAML or JSON list at line/ },
     { name: 'a list item without mapped_to', text: '- value: x', error: /item 1 needs mapped_to/ },
     { name: 'is_expand not a boolean', text: '- mapped_to: A\n  value: x\n  is_expand: "yes"', error: /is_expand must be true or false/ },
+    { name: 'is_expand a number', text: '- mapped_to: A\n  value: x\n  is_expand: 1', error: /is_expand must be true or false/ },
+    { name: 'is_expand the name of an object property', text: '- mapped_to: A\n  value: x\n  is_expand: constructor', error: /is_expand must be true or false/ },
+    { name: 'a list item with value: ~', text: '- {mapped_to: A, value: ~}', error: /item 1 \(A\) has no value/ },
+    { name: 'an explicit tag the text form does not read', text: '- {mapped_to: A, value: !!int 12}', error: /not a valid YAML or JSON list at line 1/ },
     { name: 'an unknown field', text: '- mapped_to: A\n  valu: x', error: /unknown field "valu"/ },
     { name: 'an object value', text: '- mapped_to: A\n  value: {a: 1}', error: /value must be a string/ },
     { name: 'a comma list on one line', text: 'A=1,B=2', error: /line 1: the value of A holds a comma followed by "B="/ },
@@ -43,12 +54,51 @@ describe('environments input', () => {
 
   it('never quotes a secret value, nor the name-like text in it, in the comma error', () => {
     const check = (): unknown => parseEnvironments('A=TOPSECRET,HIDDENNAME=MORESECRET', 'secret-environments', true)
-    expect(check).toThrow(/line 1: the value of A holds a comma followed by NAME=/)
+    expect(check).toThrow(/line 1: the value holds a comma followed by NAME=/)
     expect(check).not.toThrow(/TOPSECRET|HIDDENNAME|MORESECRET/)
   })
 
   it('never quotes a secret line in its error', () => {
     expect(() => parseEnvironments('TOPSECRETVALUE', 'secret-environments', true)).toThrow(/line 1 is not NAME=value/)
     expect(() => parseEnvironments('TOPSECRETVALUE', 'secret-environments', true)).not.toThrow(/TOPSECRETVALUE/)
+  })
+
+  it.each([
+    { name: 'a base64 value written without NAME=, its padding its only "="', text: 'OK_1=fine-value\nQmFzZTY0Qm9keVNlY3JldA==', error: /^Input "secret-environments": line 2 has "=" right after its name's "="/ },
+    { name: 'a base64 value with one "=" of padding', text: 'QmFzZTY0Qm9keVNlY3JldDE=', error: /^Input "secret-environments": line 1 has nothing after its "="/ },
+    { name: 'a connection string whose start is no name', text: 'OK_2=fine-value\n# note\npostgres://user:Pa55word@db.example.com/app?sslmode=require', error: /^Input "secret-environments": line 3 does not start with a variable name and "="/ },
+    { name: 'base64 whose body holds "+" or "/"', text: 'ab+cd/efSECRETgh==', error: /^Input "secret-environments": line 1 does not start with a variable name/ },
+    { name: 'a name given twice', text: 'SECRET_A=first-secret\nSECRET_A=second-secret', error: /^Input "secret-environments": line 2 names the same variable as line 1/ },
+    { name: 'an unknown field in the list form, from a comma in an unquoted value', text: '- {mapped_to: A, value: pass, word: SECRETTAIL}', error: /^Input "secret-environments": item 1 has a field other than mapped_to, value and is_expand/ },
+    { name: 'a list item whose mapped_to is no name', text: '- {mapped_to: "SECRET-NAME-LIKE", value: x}', error: /^Input "secret-environments": item 1: the name is not a valid environment variable name/ }
+  ])('refuses $name in a secret input, showing none of its text', ({ text, error }) => {
+    const check = (): unknown => parseEnvironments(text, 'secret-environments', true)
+    expect(check).toThrow(error)
+    let message = ''
+    try {
+      check()
+    } catch (thrown) {
+      message = (thrown as Error).message
+    }
+    for (const piece of ['QmFzZTY0', 'Pa55word', 'postgres', 'SECRET', 'word:', 'fine-value']) expect(message).not.toContain(piece)
+  })
+
+  it('takes NAME=value whose value holds "=" in a secret input, split at the first "="', () => {
+    expect(parseEnvironments('TOKEN=abc==\nURL=https://x.example/?a=b', 'secret-environments', true)).toEqual([item('TOKEN', 'abc=='), item('URL', 'https://x.example/?a=b')])
+  })
+
+  it('takes a one-line secret in a literal block of the list form exactly as it is, as docs/trigger-inputs.md shows', () => {
+    const secret = `==${randomAwkwardSecret()}: #${randomAwkwardSecret()}'"\\`
+    const text = `- {mapped_to: EMPTY_ON_PURPOSE, value: ""}\n- mapped_to: PADDED\n  value: |-\n    ${secret}`
+    expect(parseEnvironments(text, 'secret-environments', true)).toEqual([item('EMPTY_ON_PURPOSE', ''), item('PADDED', secret)])
+  })
+
+  it('keeps taking an empty value and a value starting with "=" in environments, which is no secret', () => {
+    expect(parseEnvironments('EMPTY=\nEQ==x', 'environments')).toEqual([item('EMPTY', ''), item('EQ', '=x')])
+  })
+
+  it('masks, before parsing, each line value and the whole of a line the parser refuses; nothing of the list form', () => {
+    expect(secretTextsBeforeParsing('A=one-value\n\n# c\nbare-secret-text\nB==x\nC=')).toEqual(['one-value', 'bare-secret-text', '=x', 'B==x', '', 'C='])
+    expect(secretTextsBeforeParsing('- {mapped_to: A, value: x}')).toEqual([])
   })
 })

@@ -176,18 +176,20 @@ describe('a README of one sitting', () => {
     }
   })
 
-  it('keeps the Workspace owner\'s token of the migration recipe in an environment, never a repository secret', () => {
+  it('keeps the Workspace owner\'s token of the migration recipe in an environment, never a repository secret, and out of the dry run', () => {
     const recipe = section('Recipes').slice(section('Recipes').indexOf('### Scheduled machine-type migration'))
     const example = files['docs/examples/scheduled-migration.yml']
     for (const text of [recipe, example]) {
       expect(text).toMatch(/environment: machine-migration/)
       expect(text).toMatch(/required reviewers/)
     }
-    // Every job that reads the owner's token runs in that environment.
+    // Only the migrating job reads the owner's token, and it runs in that environment; the dry run reads a token of its own.
     const jobs = (load(example) as { jobs: Record<string, { environment?: string; steps?: unknown[] }> }).jobs
-    const reading = Object.entries(jobs).filter(([, job]) => JSON.stringify(job).includes('secrets.SERVICE_OWNER_TOKEN'))
-    expect(reading.length).toBe(2)
-    for (const [id, job] of reading) expect({ id, environment: job.environment }).toEqual({ id, environment: 'machine-migration' })
+    const reading = (name: string): string[] => Object.entries(jobs).filter(([, job]) => JSON.stringify(job).includes(`secrets.${name}`)).map(([id]) => id)
+    expect(reading('SERVICE_OWNER_TOKEN')).toEqual(['migrate'])
+    expect(jobs.migrate.environment).toBe('machine-migration')
+    expect(reading('SERVICE_ADMIN_TOKEN')).toEqual(['preview'])
+    expect(jobs.preview.environment).toBeUndefined()
   })
 })
 

@@ -4,6 +4,14 @@
  * which address lies inside a CIDR range (NO_PROXY), and which address a download must
  * never reach (loopback, link-local, private and the other special ranges, IPv4 and IPv6,
  * the IPv4 forms hidden inside IPv6 included). Pure: no lookups, no sockets.
+ *
+ * The two questions lean opposite ways. "Is this machine" must be certain, so only
+ * `localhost`, 127.0.0.0/8 and ::1 (and 127.0.0.0/8 written as an IPv4-mapped IPv6 address,
+ * which a dual-stack socket connects to over IPv4: RFC 4291 2.5.5.2) count. An IPv6 address
+ * that merely carries 127.x inside it (IPv4-compatible, 6to4, NAT64, and Teredo or ISATAP,
+ * whose prefixes route them) is sent wherever its IPv6 prefix routes it, which is not this
+ * machine. "May a download go there" must be safe, so such a carrier is refused for the IPv4
+ * address it carries as well.
  */
 
 /** A host without the brackets of an IPv6 address, lower case and without a trailing dot. */
@@ -11,12 +19,17 @@ export function bareHostName(hostname: string): string {
   return hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase()
 }
 
-/** Whether `hostname` (as a URL gives it) is this machine: `localhost`, 127.0.0.0/8 or ::1. */
+/**
+ * Whether `hostname` (as a URL gives it) is this machine: `localhost`, 127.0.0.0/8 or ::1
+ * (127.0.0.0/8 in its IPv4-mapped form too). An IPv6 address that only carries a 127.x address
+ * (6to4, NAT64, IPv4-compatible, Teredo, ISATAP) is routed by its prefix, elsewhere.
+ */
 export function isLoopbackHost(hostname: string): boolean {
   const host = bareHostName(hostname)
-  if (host === 'localhost') return true
+  // `localhost.` is a fully qualified name, which a resolver may ask DNS about: only `localhost` is sure to be this machine.
+  if (host === 'localhost') return !hostname.endsWith('.')
   const ip = parseIp(host)
-  return ip !== undefined && specialRange(ip) === 'loopback'
+  return ip !== undefined && specialRange(ip) === LOOPBACK
 }
 
 /** Whether `url` uses https, or plain http to this machine only. */
@@ -87,10 +100,13 @@ export function inCidr(ip: Ip, range: Cidr): boolean {
 
 const cidr = (text: string): Cidr => parseCidr(text) as Cidr
 
+/** The word for this machine's own addresses; only `isLoopbackHost` and a download's loopback rule act on it. */
+const LOOPBACK = 'loopback'
+
 /** Ranges no download may reach, with the word a message uses for each (parsed on first use, not as every step starts). */
 const SPECIAL_RANGES: [string, string][] = [
-  ['127.0.0.0/8', 'loopback'],
-  ['::1/128', 'loopback'],
+  ['127.0.0.0/8', LOOPBACK],
+  ['::1/128', LOOPBACK],
   ['0.0.0.0/8', 'unspecified'],
   ['::/128', 'unspecified'],
   ['10.0.0.0/8', 'private'],
@@ -114,29 +130,39 @@ const SPECIAL_RANGES: [string, string][] = [
   ['fec0::/10', 'reserved (site-local)']
 ]
 
-/** IPv6 ranges that carry an IPv4 address, and where it sits: judged by the IPv4 address inside. */
-const CARRIER_RANGES: [string, bigint][] = [
-  ['::ffff:0:0/96', 0n],
-  ['64:ff9b::/96', 0n],
-  ['64:ff9b:1::/48', 0n],
-  ['2002::/16', 80n],
-  ['::/96', 0n]
+/**
+ * IPv6 ranges that carry an IPv4 address, where it sits, and how the carrier is named: judged
+ * by the IPv4 address inside. Only the IPv4-mapped form (no name) is that address itself; the
+ * others are routed by their IPv6 prefix, so a loopback address inside one is not this machine.
+ */
+const CARRIER_RANGES: [string, bigint, string | undefined][] = [
+  ['::ffff:0:0/96', 0n, undefined],
+  ['64:ff9b::/96', 0n, 'NAT64'],
+  ['64:ff9b:1::/48', 0n, 'NAT64'],
+  ['2002::/16', 80n, '6to4'],
+  ['::/96', 0n, 'IPv4-compatible']
 ]
 
-let parsed: { special: [Cidr, string][]; carriers: [Cidr, bigint][] } | undefined
+let parsed: { special: [Cidr, string][]; carriers: [Cidr, bigint, string | undefined][] } | undefined
 function ranges(): NonNullable<typeof parsed> {
   parsed ??= {
     special: SPECIAL_RANGES.map(([range, word]) => [cidr(range), word]),
-    carriers: CARRIER_RANGES.map(([range, shift]) => [cidr(range), shift])
+    carriers: CARRIER_RANGES.map(([range, shift, name]) => [cidr(range), shift, name])
   }
   return parsed
 }
 
-/** Why `ip` is not a public address ('loopback', 'link-local', 'private', …), or undefined when it is one. */
+/**
+ * Why `ip` is not a public address ('loopback', 'link-local', 'private', …), or undefined when
+ * it is one. A loopback address inside a carrier other than the IPv4-mapped form is named with
+ * its carrier ('loopback (in 6to4 form)'), so it never reads as this machine.
+ */
 export function specialRange(ip: Ip): string | undefined {
   if (ip.version === 6) {
-    for (const [range, shift] of ranges().carriers) {
-      if (inCidr(ip, range) && ip.value !== 0n && ip.value !== 1n) return specialRange({ version: 4, value: (ip.value >> shift) & 0xffffffffn })
+    for (const [range, shift, name] of ranges().carriers) {
+      if (!inCidr(ip, range) || ip.value === 0n || ip.value === 1n) continue
+      const inside = specialRange({ version: 4, value: (ip.value >> shift) & 0xffffffffn })
+      return inside === LOOPBACK && name !== undefined ? `${LOOPBACK} (in ${name} form)` : inside
     }
   }
   return ranges().special.find(([range]) => inCidr(ip, range))?.[1]

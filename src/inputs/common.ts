@@ -49,9 +49,34 @@ export async function maskSecretInputs(get: GetInput, mask: Mask, env: NodeJS.Pr
   if (usesOidc(get)) mask(env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? '')
   mask(get(Input.sshPrivateKey))
   mask(get(Input.githubToken))
-  for (const name of [Input.secretEnvironments, Input.buildSecrets]) {
-    for (const item of await environmentItems(get, name, true)) mask(item.value, `The ${name} value of ${item.mapped_to}`)
+  await maskSecretEnvironments(get, mask)
+}
+
+/**
+ * Masks the secret-environments and build-secrets values: first what the parser could meet
+ * (each line's value, and a whole line it refuses), in both inputs, then each value parsed,
+ * warning about one too short to mask. A refusal of either input is thrown once both are masked.
+ */
+async function maskSecretEnvironments(get: GetInput, mask: Mask): Promise<void> {
+  const names = [Input.secretEnvironments, Input.buildSecrets].filter((name) => get(name).trim() !== '')
+  if (names.length === 0) return
+  const { secretTextsBeforeParsing } = await import('./environments.js')
+  const masked = new Set<string>()
+  const once = (value: string, what?: string): void => {
+    if (masked.has(value) && value.length >= MIN_SECRET_LENGTH) return
+    masked.add(value)
+    mask(value, what)
   }
+  for (const name of names) for (const text of secretTextsBeforeParsing(get(name))) once(text)
+  let refused: unknown
+  for (const name of names) {
+    try {
+      for (const item of await environmentItems(get, name, true)) once(item.value, `The ${name} value of ${item.mapped_to}`)
+    } catch (error) {
+      refused ??= error
+    }
+  }
+  if (refused !== undefined) throw refused
 }
 
 /** The fork a pull_request event comes from, or undefined for any other event. */
