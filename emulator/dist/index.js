@@ -4566,6 +4566,10 @@ function checkApp(app, where, users, groupsByOrg) {
         fail(where, `${at}.manual_approval must be true or false`);
     if (app.hold_without_owners !== undefined && typeof app.hold_without_owners !== 'boolean')
         fail(where, `${at}.hold_without_owners must be true or false`);
+    if (app.ai_summary_shape !== undefined && !['summary', 'three_parts'].includes(app.ai_summary_shape))
+        fail(where, `${at}.ai_summary_shape must be summary or three_parts`);
+    if (app.ai_summary_delay_ms !== undefined && !(Number.isInteger(app.ai_summary_delay_ms) && app.ai_summary_delay_ms >= 0))
+        fail(where, `${at}.ai_summary_delay_ms must be a whole number, 0 or more`);
     if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0))
         fail(where, `${at}.concurrency must be a whole number, 0 or more`);
     if (app.credits_per_minute !== undefined && !(Number.isInteger(app.credits_per_minute) && app.credits_per_minute >= 0))
@@ -5469,6 +5473,8 @@ class EmulatorState {
                 build_outcome: a.buildOutcome,
                 manual_approval: a.manualApproval,
                 ai_summary: a.aiSummary,
+                ai_summary_shape: a.aiSummaryShape ?? 'summary',
+                ai_summary_delay_ms: a.aiSummaryDelayMs ?? 0,
                 hold_without_owners: a.holdWithoutOwners === true,
                 concurrency: a.concurrency,
                 credits_per_minute: a.creditsPerMinute,
@@ -5516,6 +5522,8 @@ function appFromSeed(a) {
         artifacts: a.artifacts,
         flakyWorkflows: a.flaky_workflows,
         aiSummary: a.ai_summary === true,
+        aiSummaryShape: a.ai_summary_shape,
+        aiSummaryDelayMs: a.ai_summary_delay_ms,
         // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
         manualApproval: a.is_public === true || a.manual_approval !== false,
         holdWithoutOwners: a.hold_without_owners === true,
@@ -6950,8 +6958,11 @@ class MemoryModel {
  *
  * The published contract: only after the build has failed and with the feature on in the app's
  * settings; a 404 (`{error_msg}`) when the build does not exist, the caller may not see it, or
- * there is no summary. It shows no body for the 200 and no public client reads one, so the
- * emulator's `{summary}` is its own reading (README); the action accepts other shapes too.
+ * there is no summary. It shows no body for the 200 and no public client reads one, so both of
+ * the emulator's shapes are its own reading (README): `{summary}`, or the three parts the product
+ * shows (seed `ai_summary_shape: three_parts`); the action accepts other shapes too. The service
+ * writes a summary after the build ends, how soon no source says: seed `ai_summary_delay_ms`
+ * keeps the 404 for that long after the failure.
  * The text is the emulator's own: the workflow, and the commit message the build ran for, which
  * makes it text from outside the action, as a real summary quoting a log is.
  */
@@ -6966,15 +6977,28 @@ function getAiSummary(ctx) {
     if (!app || ctx.model.state.roleOf(ctx.user, app) === null)
         throw nothing;
     // Status 2 only: an aborted build (3, 4) did not fail on its own, and a running one (0) not yet.
-    if (!app.aiSummary || progressOf(build, ctx.model.now()).status !== 2)
+    const progress = progressOf(build, ctx.model.now());
+    if (!app.aiSummary || progress.status !== 2)
         throw nothing;
-    return { status: 200, json: { summary: summaryOf(build) } };
+    // Not written yet: the same 404 as for no summary at all, as the contract has only the one.
+    if (ctx.model.now() < (progress.finishedAt ?? 0) + (app.aiSummaryDelayMs ?? 0))
+        throw nothing;
+    return { status: 200, json: app.aiSummaryShape === 'three_parts' ? partsOf(build) : { summary: summaryOf(build) } };
 }
 /** The emulator's summary of a failed build. */
 function summaryOf(build) {
     const message = typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : '';
     const change = message === '' ? 'the commit it built' : `the change "${message}"`;
     return `The ${build.triggeredWorkflow} workflow failed in its script step, which exited with status 1 after ${change}. Run the step locally to see the failing test.`;
+}
+/** The emulator's summary in the three parts the product shows, under their likely field names (no source gives them). */
+function partsOf(build) {
+    const message = typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : '';
+    return {
+        failure_details: `The ${build.triggeredWorkflow} workflow failed in its script step, which exited with status 1.`,
+        reason: message === '' ? 'A test failed after the commit it built.' : `A test failed after the change "${message}".`,
+        suggested_solution: 'Run the step locally to see the failing test, fix it, and push again.'
+    };
 }
 const aiSummaryRoutes = [
     {
