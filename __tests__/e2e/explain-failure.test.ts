@@ -31,6 +31,13 @@ beforeAll(async () => {
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())
 
+/**
+ * The signed URLs of archived logs the step masked, its own masks: when a poll comes after the
+ * build ended, the rest of the log is read from the archive, whose URL is masked first.
+ */
+const logUrlMasks = (result: { stdout: string }, on: RunningEmulator): string[] =>
+  result.stdout.split('\n').flatMap((line) => (line.startsWith(`::add-mask::${on.origin}/_raw-logs/`) ? [line.slice('::add-mask::'.length).trim()] : []))
+
 const summaryCalls = async (): Promise<string[]> => (await requestLog(emu)).filter((r) => r.path.endsWith('/ai-summary')).map((r) => `${r.method} ${r.path}`)
 
 /** A commit message a hostile pull request could carry: workflow commands, Markdown and HTML, and a mention. */
@@ -81,7 +88,7 @@ describe('explain-failure', () => {
     expect(await summaryCalls()).toEqual([`GET /v0.1/builds/${slug}/ai-summary`, `GET /v0.1/builds/${slug}/ai-summary`])
     expect(result.summary).toContain("Why it failed, in the service's AI summary:")
     expect(result.stdout).toContain(`The service's AI summary of build ${slug}:`)
-    expectInert(result, [token, TOKENS.owner], hostile.commandLines, hostile.fragments)
+    expectInert(result, [token, TOKENS.owner, ...logUrlMasks(result, emu)], hostile.commandLines, hostile.fragments)
 
     const comments = github.requests.filter((r) => r.method !== 'GET' && r.path.includes('/comments'))
     const last = comments[comments.length - 1].body as { body: string }
@@ -119,7 +126,7 @@ describe('explain-failure', () => {
     expect(await summaryCalls()).toEqual([`GET /v0.1/builds/${failed['build-slug']}/ai-summary`, `GET /v0.1/builds/${failed['build-slug']}/ai-summary`])
     expect(result.summary).toContain("android-app: why it failed, in the service's AI summary:")
     expect(result.stdout).toContain(`android-app: the service's AI summary of build ${failed['build-slug']}:`)
-    expectInert(result, [token, TOKENS.owner], hostile.commandLines, hostile.fragments)
+    expectInert(result, [token, TOKENS.owner, ...logUrlMasks(result, emu)], hostile.commandLines, hostile.fragments)
   })
 
   it('explain-failure: false asks the service nothing, and sets no failure-summary', async () => {
@@ -158,7 +165,7 @@ describe('explain-failure', () => {
     expect(shown).toMatch(new RegExp(`\\.\\.\\. \\(cut: the service's summary is ${whole.length} characters long\\)$`))
     expect(result.stdout).toContain(`The service's AI summary of build ${slug} was read after ${empties + 1} asks, in a shape the action does not know`)
     expect(result.summary).toContain("Why it failed, in the service's AI summary:")
-    expectInert(result, [TOKENS.owner], hostile.commandLines, hostile.fragments)
+    expectInert(result, [TOKENS.owner, ...logUrlMasks(result, emu)], hostile.commandLines, hostile.fragments)
   })
 
   it('a summary that cannot be read is said in the log, and the step ends as the build did', async () => {
@@ -209,6 +216,6 @@ describe('a summary in three parts, written a few seconds after the failure', ()
     expect(result.stdout).toContain(`The service's AI summary of build ${slug} was read after ${asks} asks.`)
     expect(result.summary).toContain("Why it failed, in the service's AI summary: Failure details:")
     expect(result.summary).toContain('Suggested solution:')
-    expectInert(result, [TOKENS.owner], hostile.commandLines, hostile.fragments)
+    expectInert(result, [TOKENS.owner, ...logUrlMasks(result, slow)], hostile.commandLines, hostile.fragments)
   }, 30_000)
 })
