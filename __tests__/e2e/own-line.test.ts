@@ -1,15 +1,18 @@
 /**
  * Builds stay in their own line, through dist/index.js against the emulator (and a loopback
  * stand-in for GitHub's file lists), with real webhook payload shapes and random branches and
- * commits: a fork's build supersedes nothing, a re-run attaches only to a build of the same
- * workflow, commit and ref, and app-paths builds every app when GitHub may have cut the list.
+ * commits: a fork's build supersedes nothing, a branch build naming no owner (as the service's
+ * own webhook, UI, schedules and CLI start them) is superseded and aborted with its branch while
+ * a fork's same-named branch is not, a re-run attaches only to a build of the same workflow,
+ * commit and ref, and app-paths builds every app when GitHub may have cut the list.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { trigger as apiTrigger } from '../emulator/helpers.js'
 import * as events from '../fixtures/events/events.js'
 import { fakeServices } from '../helpers/fake-service.js'
-import { randomBytes, randomInt, randomSlug, randomString } from '../helpers/random.js'
-import { buildState, errorLine, expectFailed, expectPassed, requestLog, resetEmulator, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import { randomBytes, randomHostileMarkdown, randomHostileText, randomInt, randomSlug, randomString } from '../helpers/random.js'
+import { expectInert } from '../security/support.js'
+import { buildState, errorLine, expectFailed, expectPassed, requestLog, resetEmulator, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {
@@ -54,6 +57,94 @@ describe('cancel-superseded stays inside its own line', () => {
     expectPassed(result)
     expect(JSON.parse(result.outputs['superseded-builds'])).toEqual([own])
     expect(await statusOf(fromFork)).toBe('in-progress')
+  })
+})
+
+/** The same text in random letter case: owners and URLs are compared as GitHub compares them, case aside. */
+const anyCase = (text: string): string => [...text].map((c) => (randomInt(2) === 0 ? c.toUpperCase() : c.toLowerCase())).join('')
+
+/** An owner another repository might have, written to be hostile: command lines, Markdown and HTML around a slug. */
+function hostileOwner() {
+  const text = randomHostileText(3)
+  const markdown = randomHostileMarkdown()
+  return { owner: `${randomSlug('fork-')}\n${text.text} ${markdown.text}`, commandLines: text.commandLines, fragments: markdown.fragments }
+}
+
+/**
+ * A branch's builds as the service starts them for its own repository (`owner`/`repo`), none
+ * naming an owner: its push webhook (branch, commit and base_repository_url), its UI or a
+ * schedule (branch and workflow), its CLI (pull_request_id 0 as well); one naming the owner as the
+ * action does; a fork's same-named branch: the action's build of a fork's workflow run, one
+ * naming the fork as owner, one recording the fork's repository; and a pull request's build.
+ */
+async function branchWithForks(owner: string, repo: string, branch: string) {
+  const start = async (params: Record<string, unknown>): Promise<string> => {
+    const res = await apiTrigger(emu, { branch, workflow_id: 'primary', ...params })
+    expect(res.status).toBe(201)
+    return res.json.build_slug as string
+  }
+  const ownUrl = randomInt(2) === 0 ? `https://github.com/${owner}/${repo}.git` : `git@github.com:${owner}/${repo}.git`
+  const ownerless = [
+    await start({ commit_hash: sha(), commit_message: randomString(12), base_repository_url: anyCase(ownUrl) }),
+    await start({}),
+    await start({ commit_hash: sha(), pull_request_id: 0 })
+  ]
+  const named = await start({ commit_hash: sha(), branch_repo_owner: anyCase(owner), branch_dest_repo_owner: owner })
+  const fork = events.randomFork()
+  const run = events.forkWorkflowRun(fork, branch, sha())
+  Object.assign(run.repository, { full_name: `${owner}/${repo}`, name: repo, owner: { ...run.repository.owner, login: owner } })
+  const ran = await step(emu, 'trigger', { 'app-slug': 'ios-app', workflow: 'primary' }, { event: { name: 'workflow_run', payload: run }, env: { GITHUB_REPOSITORY: `${owner}/${repo}` } })
+  expectPassed(ran)
+  const forkRun = ran.outputs['build-slug']
+  expect((await buildState(emu, forkRun)).original_build_params.head_repository_url).toBe(`https://github.com/${fork.owner}/${fork.repo}.git`)
+  const hostile = hostileOwner()
+  const forks = {
+    run: forkRun,
+    owner: await start({ commit_hash: sha(), branch_repo_owner: hostile.owner, branch_dest_repo_owner: owner }),
+    repository: await start({ commit_hash: sha(), head_repository_url: `https://github.com/${randomSlug('fork-')}/${repo}.git` })
+  }
+  // A pull request's build from the branch: of the pull request's line, not the branch's.
+  const pullRequest = await start({ commit_hash: sha(), pull_request_id: 1 + randomInt(100_000), branch_dest: 'main', branch_repo_owner: owner, branch_dest_repo_owner: owner })
+  return { own: [...ownerless, named], forks, fork, pullRequest, hostile }
+}
+
+describe('branch builds that name no owner are this repository’s; a fork’s same-named branch is not', () => {
+  const names = () => ({ owner: randomSlug('org-'), repo: randomSlug('repo-'), branch: `${['release', 'feature', 'main'][randomInt(3)]}/${randomSlug()}` })
+
+  it('a push supersedes the branch’s builds started without owners, and says which fork builds it left and why', async () => {
+    const { owner, repo, branch } = names()
+    const { own, forks, fork, pullRequest, hostile } = await branchWithForks(owner, repo, branch)
+    const payload = events.pushBranch()
+    Object.assign(payload, { ref: `refs/heads/${branch}`, after: sha(), before: sha() })
+    payload.head_commit.id = payload.after
+    Object.assign(payload.repository, { full_name: `${owner}/${repo}`, name: repo, owner: { ...payload.repository.owner, login: owner } })
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', workflow: 'primary', 'cancel-superseded': 'true' }, { event: { name: 'push', payload }, env: { GITHUB_REPOSITORY: `${owner}/${repo}` } })
+    expectPassed(result)
+    expect(JSON.parse(result.outputs['superseded-builds']).sort()).toEqual([...own].sort())
+    for (const slug of own) expect(await statusOf(slug)).toBe('aborted')
+    for (const slug of [...Object.values(forks), pullRequest]) expect(await statusOf(slug)).toBe('in-progress')
+    const notice = result.stdout.split('\n').find((line) => line.includes('were left running')) ?? ''
+    expect(notice).toContain(`${forks.run} (it was built from the repository "${`${fork.owner}/${fork.repo}`.toLowerCase()}", not of ${owner}`)
+    for (const slug of [forks.owner, forks.repository]) expect(notice).toContain(slug)
+    expect(notice).not.toContain(pullRequest)
+    expect(notice).toContain('it names the repository owner')
+    expectInert(result, [TOKENS.owner], hostile.commandLines, hostile.fragments)
+  })
+
+  it('abort with branch aborts the branch’s builds started without owners, leaves a fork’s same-named branch, and says why', async () => {
+    const { owner, repo, branch } = names()
+    const { own, forks, pullRequest, hostile } = await branchWithForks(owner, repo, branch)
+    const result = await step(emu, 'abort', { 'app-slug': 'ios-app', branch }, { env: { GITHUB_REPOSITORY: `${owner}/${repo}`, GITHUB_REPOSITORY_OWNER: owner } })
+    expectPassed(result)
+    expect((JSON.parse(result.outputs.builds) as Array<{ 'build-slug': string }>).map((b) => b['build-slug']).sort()).toEqual([...own].sort())
+    for (const slug of own) expect(await statusOf(slug)).toBe('aborted')
+    for (const slug of [...Object.values(forks), pullRequest]) expect(await statusOf(slug)).toBe('in-progress')
+    const notice = result.stdout.split('\n').find((line) => line.includes('were left running')) ?? ''
+    for (const slug of Object.values(forks)) expect(notice).toContain(slug)
+    expect(notice).not.toContain(pullRequest)
+    expect(notice).not.toMatch(/name no owner|or none/)
+    expect(result.summary).toContain('were left running')
+    expectInert(result, [TOKENS.owner], hostile.commandLines, hostile.fragments)
   })
 })
 

@@ -59,9 +59,10 @@ describe('builds', () => {
 
   it('wait: a failed build fails the step unless fail-on-build-failure is false', async () => {
     const routes = { 'GET /apps/app-1/builds/b-1': { body: { data: { status: 2, status_text: 'error' } } } }
-    const failing = await runInProcess('wait', { 'app-slug': 'app-1', 'build-slug': 'b-1', 'stream-logs': 'false' }, routes)
+    // No AI summary here (404): it is asked for again a poll interval apart, so the interval is short.
+    const failing = await runInProcess('wait', { 'app-slug': 'app-1', 'build-slug': 'b-1', 'stream-logs': 'false', 'poll-interval': '0.05' }, routes)
     expect(failing.error?.message).toBe('Build b-1 finished: failed (error). Set fail-on-build-failure: false to let the step pass.')
-    const passing = await runInProcess('wait', { 'app-slug': 'app-1', 'build-slug': 'b-1', 'stream-logs': 'false', 'fail-on-build-failure': 'false' }, routes)
+    const passing = await runInProcess('wait', { 'app-slug': 'app-1', 'build-slug': 'b-1', 'stream-logs': 'false', 'poll-interval': '0.05', 'fail-on-build-failure': 'false' }, routes)
     expect(passing.error).toBeUndefined()
   })
 

@@ -49,7 +49,9 @@ describe('readAbortTarget', () => {
   it('lets a fork’s pull request name its own number only, and no branch', () => {
     const payload = events.forkPullRequest()
     const own = payload.pull_request.number as number
-    expect(read({ 'pull-request-id': String(own) }, 'pull_request_target', payload)).toEqual({ filter: { pullRequestId: own, workflow: undefined } })
+    // Its builds are matched by the fork's head repository as well as by the number.
+    const head = payload.pull_request.head.repo.full_name as string
+    expect(read({ 'pull-request-id': String(own) }, 'pull_request_target', payload)).toEqual({ filter: { pullRequestId: own, headRepository: head, workflow: undefined } })
     expect(() => read({ 'pull-request-id': String(own + 1) }, 'pull_request_target', payload)).toThrow(/"pull-request-id": .* is not the pull request this step runs for/)
     expect(() => read({ branch: randomSlug() }, 'pull_request', payload)).toThrow(/"branch": cannot be used in a step run for a pull request from the fork/)
   })

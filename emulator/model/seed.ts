@@ -94,6 +94,8 @@ function checkApp(app: SeedApp, where: string, users: Set<string>, groupsByOrg: 
   }
   if (app.manual_approval !== undefined && typeof app.manual_approval !== 'boolean') fail(where, `${at}.manual_approval must be true or false`)
   if (app.hold_without_owners !== undefined && typeof app.hold_without_owners !== 'boolean') fail(where, `${at}.hold_without_owners must be true or false`)
+  if (app.ai_summary_shape !== undefined && !['summary', 'three_parts'].includes(app.ai_summary_shape)) fail(where, `${at}.ai_summary_shape must be summary or three_parts`)
+  if (app.ai_summary_delay_ms !== undefined && !(Number.isInteger(app.ai_summary_delay_ms) && app.ai_summary_delay_ms >= 0)) fail(where, `${at}.ai_summary_delay_ms must be a whole number, 0 or more`)
   if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0)) fail(where, `${at}.concurrency must be a whole number, 0 or more`)
   if (app.credits_per_minute !== undefined && !(Number.isInteger(app.credits_per_minute) && app.credits_per_minute >= 0)) fail(where, `${at}.credits_per_minute must be a whole number, 0 or more`)
   const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined

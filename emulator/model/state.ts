@@ -160,6 +160,8 @@ export class EmulatorState {
         build_outcome: a.buildOutcome,
         manual_approval: a.manualApproval,
         ai_summary: a.aiSummary,
+        ai_summary_shape: a.aiSummaryShape ?? 'summary',
+        ai_summary_delay_ms: a.aiSummaryDelayMs ?? 0,
         hold_without_owners: a.holdWithoutOwners === true,
         concurrency: a.concurrency,
         credits_per_minute: a.creditsPerMinute,
@@ -209,6 +211,8 @@ function appFromSeed(a: SeedApp): AppRecord {
     artifacts: a.artifacts,
     flakyWorkflows: a.flaky_workflows,
     aiSummary: a.ai_summary === true,
+    aiSummaryShape: a.ai_summary_shape,
+    aiSummaryDelayMs: a.ai_summary_delay_ms,
     // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
     manualApproval: a.is_public === true || a.manual_approval !== false,
     holdWithoutOwners: a.hold_without_owners === true,

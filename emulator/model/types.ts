@@ -34,6 +34,9 @@ export interface SeedOwner {
   slug: string
 }
 
+/** The shapes of the AI summary's 200 the emulator can answer in (no source settles the real one: README). */
+export type AiSummaryShape = 'summary' | 'three_parts'
+
 export interface SeedApp {
   slug: string
   title?: string
@@ -64,6 +67,10 @@ export interface SeedApp {
   flaky_workflows?: string[]
   /** Whether the AI build summary is on in the app's settings: its failed builds get one. */
   ai_summary?: boolean
+  /** How the summary is answered: `{summary}` (the default), or its three parts `{failure_details, reason, suggested_solution}`. */
+  ai_summary_shape?: AiSummaryShape
+  /** How long after a build failed its summary exists (404 before): the service writes it after the build ends. 0 when absent. */
+  ai_summary_delay_ms?: number
   /** The artifacts each successful build of the app produces; two made-up ones when absent. */
   artifacts?: SeedArtifact[]
   /** Manual build approval for fork pull requests: on unless false (always on for a public app). */
@@ -176,6 +183,9 @@ export interface AppRecord {
   artifacts?: SeedArtifact[]
   /** Whether the AI build summary is on in the app's settings (routes/ai-summary.ts). */
   aiSummary: boolean
+  /** The shape of its answer, and how long after a failure it exists (seed ai_summary_shape, ai_summary_delay_ms). */
+  aiSummaryShape?: AiSummaryShape
+  aiSummaryDelayMs?: number
   /** Whether fork pull request triggers wait for manual approval as build requests (model/build-requests.ts). */
   manualApproval: boolean
   /** Whether a trigger of no pull request without either owner is held too (seed hold_without_owners). */

@@ -4,8 +4,11 @@
  *
  * The published contract: only after the build has failed and with the feature on in the app's
  * settings; a 404 (`{error_msg}`) when the build does not exist, the caller may not see it, or
- * there is no summary. It shows no body for the 200 and no public client reads one, so the
- * emulator's `{summary}` is its own reading (README); the action accepts other shapes too.
+ * there is no summary. It shows no body for the 200 and no public client reads one, so both of
+ * the emulator's shapes are its own reading (README): `{summary}`, or the three parts the product
+ * shows (seed `ai_summary_shape: three_parts`); the action accepts other shapes too. The service
+ * writes a summary after the build ends, how soon no source says: seed `ai_summary_delay_ms`
+ * keeps the 404 for that long after the failure.
  * The text is the emulator's own: the workflow, and the commit message the build ran for, which
  * makes it text from outside the action, as a real summary quoting a log is.
  */
@@ -22,8 +25,11 @@ function getAiSummary(ctx: RequestContext): Reply {
   const app = ctx.model.state.apps.get(build.appSlug)
   if (!app || ctx.model.state.roleOf(ctx.user, app) === null) throw nothing
   // Status 2 only: an aborted build (3, 4) did not fail on its own, and a running one (0) not yet.
-  if (!app.aiSummary || progressOf(build, ctx.model.now()).status !== 2) throw nothing
-  return { status: 200, json: { summary: summaryOf(build) } }
+  const progress = progressOf(build, ctx.model.now())
+  if (!app.aiSummary || progress.status !== 2) throw nothing
+  // Not written yet: the same 404 as for no summary at all, as the contract has only the one.
+  if (ctx.model.now() < (progress.finishedAt ?? 0) + (app.aiSummaryDelayMs ?? 0)) throw nothing
+  return { status: 200, json: app.aiSummaryShape === 'three_parts' ? partsOf(build) : { summary: summaryOf(build) } }
 }
 
 /** The emulator's summary of a failed build. */
@@ -31,6 +37,16 @@ export function summaryOf(build: BuildRecord): string {
   const message = typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : ''
   const change = message === '' ? 'the commit it built' : `the change "${message}"`
   return `The ${build.triggeredWorkflow} workflow failed in its script step, which exited with status 1 after ${change}. Run the step locally to see the failing test.`
+}
+
+/** The emulator's summary in the three parts the product shows, under their likely field names (no source gives them). */
+export function partsOf(build: BuildRecord): Record<string, string> {
+  const message = typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : ''
+  return {
+    failure_details: `The ${build.triggeredWorkflow} workflow failed in its script step, which exited with status 1.`,
+    reason: message === '' ? 'A test failed after the commit it built.' : `A test failed after the change "${message}".`,
+    suggested_solution: 'Run the step locally to see the failing test, fix it, and push again.'
+  }
 }
 
 export const aiSummaryRoutes: ApiRoute[] = [

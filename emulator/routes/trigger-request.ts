@@ -18,6 +18,9 @@ const STRING_PARAMS = [
   'pull_request_merge_branch',
   'pull_request_head_branch',
   'pull_request_repository_url',
+  // Recorded as sent (original_build_params); the service's own webhook fills them (bitrise-io/bitrise-webhooks).
+  'head_repository_url',
+  'base_repository_url',
   'stack',
   'machine_type_id'
 ]

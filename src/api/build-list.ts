@@ -15,8 +15,16 @@ export interface ListedBuild {
   tag?: string
   commitHash?: string
   pullRequestId?: number
-  /** The owner of the build's branch as the trigger named it (original_build_params.branch_repo_owner); none for a fork's build. */
+  /**
+   * The owner of the build's branch as the trigger named it (original_build_params.branch_repo_owner):
+   * none from the service's own push webhook, its CLI and MCP server, and for a fork pull request
+   * the action sends; the fork's owner from the service's webhook.
+   */
   branchRepoOwner?: string
+  /** The repository the build's code came from, as the trigger recorded it: head_repository_url, else pull_request_repository_url. */
+  headRepositoryUrl?: string
+  /** The repository the build is for, as the trigger recorded it (base_repository_url: the service's push webhook sends it). */
+  baseRepositoryUrl?: string
 }
 
 /** The list's filters, by their wire names. */
@@ -29,6 +37,16 @@ export interface BuildListFilters {
 
 function text(value: unknown): string | undefined {
   return typeof value === 'string' && value !== '' ? value : undefined
+}
+
+/** What the trigger recorded about the build's repositories (original_build_params). */
+function recordedRepository(value: unknown): Pick<ListedBuild, 'branchRepoOwner' | 'headRepositoryUrl' | 'baseRepositoryUrl'> {
+  const params = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
+  return {
+    branchRepoOwner: text(params.branch_repo_owner),
+    headRepositoryUrl: text(params.head_repository_url) ?? text(params.pull_request_repository_url),
+    baseRepositoryUrl: text(params.base_repository_url)
+  }
 }
 
 /** A list item as the action can use it, or undefined when its slug is unusable or a number is malformed. */
@@ -45,7 +63,7 @@ function readListed(item: unknown): ListedBuild | undefined {
       triggeredWorkflow: text(raw.triggered_workflow),
       branch: text(raw.branch),
       tag: text(raw.tag),
-      branchRepoOwner: text((raw.original_build_params as Record<string, unknown> | null | undefined)?.branch_repo_owner),
+      ...recordedRepository(raw.original_build_params),
       commitHash: text(raw.commit_hash),
       pullRequestId: wholeNumber(raw.pull_request_id, 'pull_request_id', true) || undefined
     }

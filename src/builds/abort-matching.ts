@@ -1,15 +1,16 @@
 /**
  * Abort by filter, for abort: every unfinished build of one pull request, or of one branch of
  * one repository owner, optionally of one workflow. The same line as superseding keeps: a
- * branch filter never reaches a pull request's builds, nor a same-named branch of a fork (or of
- * a build that names no owner). Each build is checked here as well as by the list's filters.
+ * branch filter never reaches a pull request's builds, nor a same-named branch of a fork (a
+ * build naming another owner or repository); a branch build naming no owner is the app's own.
+ * Each build is checked here as well as by the list's filters.
  */
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../api/build-list.js'
 import { abortBuild, type AbortRequest } from '../api/builds.js'
 import { Output } from '../constants.js'
 import type { SummarySection } from '../runner/summary.js'
 import type { HandlerContext } from '../step/context.js'
-import { inLine, type BuildLine } from './line.js'
+import { placeIn, type BuildLine } from './line.js'
 import { mapBounded } from './pool.js'
 
 /** What to abort: a pull request's builds, or a branch's builds of one repository owner; either optionally of one workflow. */
@@ -29,23 +30,29 @@ const PARALLEL_ABORTS = 4
 
 /** Who the filter names, for messages: "pull request #12" or "branch main of acme", with its workflow. */
 export function describeFilter(filter: AbortFilter): string {
-  const what = 'pullRequestId' in filter ? `pull request #${filter.pullRequestId}` : `branch ${filter.branch} of ${filter.owner}`
+  const what = 'pullRequestId' in filter ? `pull request #${filter.pullRequestId}` : `branch ${filter.branch} of ${filter.owner ?? 'this repository'}`
   return filter.workflow ? `${what}, workflow ${filter.workflow}` : what
 }
 
-/** True when the build is unfinished and in the filter's line. */
+/** True when the build is unfinished, of the filter's workflow, and in its line. */
 function matches(filter: AbortFilter, build: ListedBuild): boolean {
-  if (build.status !== 0) return false
-  if (filter.workflow !== undefined && build.triggeredWorkflow !== filter.workflow) return false
-  return inLine(build, filter)
+  return unfinishedOfWorkflow(filter, build) && placeIn(build, filter) === 'in'
 }
 
-/** Builds of the branch the filter leaves because they are of another owner, or name none; said in the log, never left in silence. */
-function leftOnBranch(filter: AbortFilter, builds: ListedBuild[]): string | undefined {
-  if ('pullRequestId' in filter) return undefined
-  const others = builds.filter((b) => b.status === 0 && b.pullRequestId === undefined && b.branch === filter.branch && !matches(filter, b))
-  if (others.length === 0) return undefined
-  return `${others.length} unfinished build(s) of a branch named ${filter.branch} were left running: they name another repository owner than ${filter.owner}, or none (a fork's branch may have the same name): ${others.map((b) => b.slug).join(', ')}`
+function unfinishedOfWorkflow(filter: AbortFilter, build: ListedBuild): boolean {
+  return build.status === 0 && (filter.workflow === undefined || build.triggeredWorkflow === filter.workflow)
+}
+
+/** The unfinished builds of the filter's pull request or branch that are left out of its line, each with the reason: said in the log, never left in silence. */
+function leftOut(filter: AbortFilter, builds: ListedBuild[]): string | undefined {
+  const left: string[] = []
+  for (const build of builds) {
+    const placement = unfinishedOfWorkflow(filter, build) ? placeIn(build, filter) : 'elsewhere'
+    if (typeof placement === 'object') left.push(`${build.slug} (${placement.left})`)
+  }
+  if (left.length === 0) return undefined
+  const what = 'pullRequestId' in filter ? `of pull request #${filter.pullRequestId}` : `of a branch named ${filter.branch}`
+  return `${left.length} unfinished build(s) ${what} were left running, as another repository's: ${left.join('; ')}`
 }
 
 type Outcome = { build: ListedBuild; result: 'aborted' | 'finished' | 'failed'; detail?: string }
@@ -72,7 +79,7 @@ export async function abortMatching(ctx: HandlerContext, appSlug: string, filter
     .map(({ build }) => ({ 'app-slug': appSlug, 'build-slug': build.slug, 'build-number': build.buildNumber, 'triggered-workflow': build.triggeredWorkflow, status: 'aborted' }))
   ctx.output(Output.builds, aborted)
   ctx.output(Output.count, aborted.length)
-  report(ctx, { appSlug, who, outcomes, left: leftOnBranch(filter, listed), facts: [['Reason', reason], ['Counted as successful', request.abortWithSuccess], ['Email notifications skipped', request.skipNotifications]] })
+  report(ctx, { appSlug, who, outcomes, left: leftOut(filter, listed), facts: [['Reason', reason], ['Counted as successful', request.abortWithSuccess], ['Email notifications skipped', request.skipNotifications]] })
   const failed = outcomes.filter((o) => o.result === 'failed')
   if (failed.length > 0) {
     throw new Error(`Could not abort ${failed.length} of the ${outcomes.length} unfinished build(s) of ${who} on ${appSlug}: ${failed.map((o) => `${o.build.slug} (${o.detail})`).join('; ')}. The ${aborted.length} aborted are in the ${Output.builds} output; run the step again to retry the others.`)

@@ -98,7 +98,7 @@ export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: 
     throw leftAsIs(error, build)
   }
   if (result.kind === 'finished') {
-    const explanation = await explainFailure(build.buildSlug, result.status, settings.explainFailure, ctx)
+    const explanation = await explainFailure(build.buildSlug, result.status, settings, ctx)
     await build.report?.ended(result.status, result.record.build_number, explanation)
     return reportFinished(build, result, settings, ctx, explanation)
   }

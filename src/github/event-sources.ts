@@ -75,7 +75,10 @@ async function fromComment(event: GitHubEvent, githubToken: string, env: NodeJS.
 
 /**
  * A `workflow_run` event: the head commit and branch of the run it follows. The run's head
- * repository differing from this repository means a fork's code: neither owner is sent.
+ * repository differing from this repository means a fork's code: neither owner is sent, and the
+ * fork's URL goes in head_repository_url (a field of the contract's build parameters, which the
+ * service's own webhook fills for pull requests), so the build's record shows its branch is the
+ * fork's: no branch abort or superseding of this repository takes it for a build of its own.
  */
 export function fromWorkflowRun(payload: Record<string, unknown>): EventBuildParams {
   const run = obj(payload.workflow_run)
@@ -89,6 +92,10 @@ export function fromWorkflowRun(payload: Record<string, unknown>): EventBuildPar
   if (!fork) {
     params.branch_repo_owner = str(obj(headRepo.owner).login)
     params.branch_dest_repo_owner = str(obj(thisRepo.owner).login)
+  } else {
+    // The run's head repository is a minimal one: a clone URL only when the payload has one, else its page's.
+    const page = str(headRepo.html_url)
+    params.head_repository_url = str(headRepo.clone_url) ?? (page && `${page.replace(/\/+$/, '')}.git`)
   }
   const notes = fork ? [`The workflow run comes from ${headName ? `the fork ${headName}` : 'a repository that is gone'}; the repository owners are left out, so the service may hold its build until someone approves it.`] : []
   return { params, notes, isForkPullRequest: fork }

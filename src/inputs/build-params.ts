@@ -29,6 +29,8 @@ export interface BuildParams {
   pull_request_merge_branch?: string
   pull_request_head_branch?: string
   pull_request_repository_url?: string
+  /** The repository the code comes from: sent for a fork's workflow run, whose record must show the branch is the fork's. */
+  head_repository_url?: string
   skip_git_status_report?: boolean
   environments?: EnvironmentItem[]
   /** Per-build overrides: the place in the queue, the stack and machine type to run on, and secrets that override the configuration's variables. */

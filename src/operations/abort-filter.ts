@@ -1,7 +1,8 @@
 /**
  * What abort aborts: the one build of build-slug, or every unfinished build a filter names
- * (pull-request-id, or branch of one repository owner; either narrowed by workflow). Exactly one
- * of the two. A step run for a fork may abort only its own pull request's builds.
+ * (pull-request-id, or branch of one repository owner, builds naming no owner included; either
+ * narrowed by workflow). Exactly one of the two. A step run for a fork may abort only its own
+ * pull request's builds, of the fork's head repository.
  */
 import type { AbortFilter } from '../builds/abort-matching.js'
 import { Input, type InputName } from '../constants.js'
@@ -15,7 +16,7 @@ export const FILTER_INPUTS = [Input.pullRequestId, Input.branch, Input.workflow,
 
 const EITHER =
   `set ${Input.buildSlug} to abort one build, or a filter to abort every unfinished build it names: ${Input.pullRequestId} (the builds of that pull request) ` +
-  `or ${Input.branch} (the builds of that branch of ${Input.branchRepoOwner}, by default this repository's owner), either one narrowed by ${Input.workflow} if you like`
+  `or ${Input.branch} (the builds of that branch that name ${Input.branchRepoOwner}, by default this repository's owner, or no owner), either one narrowed by ${Input.workflow} if you like`
 
 /** The build slug, or the filter; an InputError when both or neither are given. */
 export function readAbortTarget(get: GetInput, env: NodeJS.ProcessEnv): { buildSlug: string } | { filter: AbortFilter } {
@@ -35,21 +36,21 @@ export function readAbortTarget(get: GetInput, env: NodeJS.ProcessEnv): { buildS
   const event = readGitHubEvent(env)
   if (pullRequestId !== undefined) {
     if (get(Input.branchRepoOwner) !== '') throw new InputError(Input.branchRepoOwner, `applies to a ${Input.branch} filter only; a pull request's builds are found by ${Input.pullRequestId}`)
-    if (event) checkForkPullRequest(event, pullRequestId)
-    return { filter: { pullRequestId, workflow } }
+    const headRepository = event ? checkForkPullRequest(event, pullRequestId) : undefined
+    return { filter: { pullRequestId, headRepository, workflow } }
   }
   if (event) checkForkBranch(event)
   const owner = read.slug(get, Input.branchRepoOwner) ?? (env.GITHUB_REPOSITORY_OWNER || env.GITHUB_REPOSITORY?.split('/')[0] || undefined)
-  if (owner === undefined) throw new InputError(Input.branchRepoOwner, `is needed with ${Input.branch} when GITHUB_REPOSITORY is not set: only builds of the branch of this owner are aborted, never a fork's branch of the same name`)
+  if (owner === undefined) throw new InputError(Input.branchRepoOwner, `is needed with ${Input.branch} when GITHUB_REPOSITORY is not set: only builds of the branch that name this owner, or none, are aborted, never a fork's branch of the same name`)
   return { filter: { branch: branch as string, owner, workflow } }
 }
 
-/** The fork the event comes from, and its pull request's number when the event shows one. */
-function forkOf(event: GitHubEvent): { what: string; number?: number } | undefined {
+/** The fork the event comes from, its pull request's number when the event shows one, and the fork's owner/name when it still exists. */
+function forkOf(event: GitHubEvent): { what: string; number?: number; fullName?: string } | undefined {
   const fork = forkPullRequestOf(event)
   if (fork) {
     const number = (event.payload.pull_request as { number?: unknown } | undefined)?.number
-    return { what: `a pull request from ${fork.fullName ? `the fork ${fork.fullName}` : 'a deleted fork'}`, number: typeof number === 'number' ? number : undefined }
+    return { what: `a pull request from ${fork.fullName ? `the fork ${fork.fullName}` : 'a deleted fork'}`, number: typeof number === 'number' ? number : undefined, fullName: fork.fullName }
   }
   if (event.name === 'workflow_run' && buildParamsFromEvent(event).isForkPullRequest) return { what: 'a workflow run of a fork' }
   return undefined
@@ -59,10 +60,11 @@ function refuse(name: InputName, message: string): never {
   throw new InputError(name, message)
 }
 
-/** A fork's step may abort its own pull request's builds only: its number must be the event's. */
-function checkForkPullRequest(event: GitHubEvent, pullRequestId: number): void {
+/** A fork's step may abort its own pull request's builds only: its number must be the event's. The fork's owner/name, to match the builds' head repository. */
+function checkForkPullRequest(event: GitHubEvent, pullRequestId: number): string | undefined {
   const fork = forkOf(event)
-  if (!fork || fork.number === pullRequestId) return
+  if (!fork) return undefined
+  if (fork.number === pullRequestId) return fork.fullName
   if (fork.number === undefined) {
     refuse(Input.pullRequestId, `${pullRequestId} cannot be checked: this step runs for ${fork.what}, which does not show which pull request it belongs to, so it may abort no pull request's builds. Abort them from the pull request's own event (pull_request_target with types: [closed])`)
   }

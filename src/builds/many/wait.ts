@@ -142,7 +142,7 @@ async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerCon
 
 /** Adds the service's AI summary of a failed build, as one build's wait does (explain-failure). */
 async function explain(build: AppBuild, buildSlug: string, settings: WaitSettings, ctx: HandlerContext): Promise<void> {
-  const explanation = await explainFailure(buildSlug, 'failed', settings.explainFailure, ctx)
+  const explanation = await explainFailure(buildSlug, 'failed', settings, ctx)
   if (explanation === undefined) return
   build['failure-summary'] = explanation
   ctx.info(`${build['app-slug']}: the service's AI summary of build ${buildSlug}: ${explanation}`)
