@@ -5931,6 +5931,8 @@ function unparsedBody(raw) {
     return `[unparsed body of ${Buffer.byteLength(raw)} bytes]`;
 }
 
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./src/service-yml/yaml-as-service.ts
 /**
  * YAML read as the service reads it. The service's reader is Go's gopkg.in/yaml (a port of
@@ -6011,6 +6013,200 @@ function indentOfPrevious(lines, index) {
     return 0;
 }
 
+;// CONCATENATED MODULE: ./emulator/model/machine-type-edit.ts
+/**
+ * A machine type migration that changes the machine type values and no other byte of the file:
+ * comments, quotes, key order, `no`, `0022` and `12.0` stay as written. The document is read as
+ * js-yaml's event stream, whose scalars carry their place in the text; each place the migration
+ * covers (`meta.service.machine_type_id`, and the same under every workflow) is found through
+ * aliases and merge keys, as a reader of the file finds it, and its value is written over where
+ * it stands, in its own quoting when the new value can be written so.
+ */
+
+/** The first document of the event stream as a tree, and its aliases; an alias points at the node its anchor last named. */
+function treeOf(source, events) {
+    const anchors = new Map();
+    const aliases = [];
+    const stack = [];
+    let root;
+    const place = (node, anchorStart, anchorEnd) => {
+        if (anchorStart >= 0)
+            anchors.set(source.slice(anchorStart, anchorEnd), node);
+        const parent = stack[stack.length - 1];
+        if (!parent)
+            root ??= node;
+        else if (parent.kind === 'seq')
+            parent.items.push(node);
+        else if (parent.kind === 'map') {
+            const last = parent.entries[parent.entries.length - 1];
+            if (last && last[1] === undefined)
+                last[1] = node;
+            else
+                parent.entries.push([node, undefined]);
+        }
+    };
+    for (const event of events) {
+        if (event.type === EVENT_ID.DOCUMENT) {
+            if (root)
+                break;
+        }
+        else if (event.type === EVENT_ID.POP)
+            stack.pop();
+        else if (event.type === EVENT_ID.SCALAR)
+            place({ kind: 'scalar', event }, event.anchorStart, event.anchorEnd);
+        else if (event.type === EVENT_ID.ALIAS) {
+            const alias = { kind: 'alias', event, target: anchors.get(source.slice(event.anchorStart, event.anchorEnd)) };
+            aliases.push(alias);
+            place(alias, -1, -1);
+        }
+        else {
+            const node = event.type === EVENT_ID.MAPPING ? { kind: 'map', entries: [] } : { kind: 'seq', items: [] };
+            place(node, event.anchorStart, event.anchorEnd);
+            stack.push(node);
+        }
+    }
+    return { root, aliases };
+}
+const resolved = (node) => (node?.kind === 'alias' ? resolved(node.target) : node);
+function keyText(source, node) {
+    const key = resolved(node);
+    return key?.kind === 'scalar' ? getScalarValue(source, key.event) : undefined;
+}
+/**
+ * A mapping's entries as a reader sees them: its own, then those its merge keys bring that it
+ * lacks (earlier sources first). Each mapping is worked out once: merges of merges cost their
+ * size, not a path through every alias, and a mapping that merges itself merges nothing.
+ */
+function entriesOf(reader, node) {
+    const map = resolved(node);
+    if (map?.kind !== 'map')
+        return [];
+    const known = reader.entries.get(map);
+    if (known)
+        return known;
+    reader.entries.set(map, []);
+    const own = [];
+    const merged = [];
+    for (const [key, value] of map.entries) {
+        const name = keyText(reader.source, key);
+        if (name === undefined)
+            continue;
+        if (name !== '<<')
+            own.push([name, value]);
+        else {
+            const from = resolved(value);
+            for (const item of from?.kind === 'seq' ? from.items : [value])
+                merged.push(...entriesOf(reader, item));
+        }
+    }
+    const seen = new Set();
+    const entries = [...own, ...merged].filter(([name]) => !seen.has(name) && (seen.add(name), true));
+    reader.entries.set(map, entries);
+    return entries;
+}
+const child = (reader, node, name) => entriesOf(reader, node).find(([key]) => key === name)?.[1];
+/** The nodes holding each machine type the migration covers: the default stack's, then each workflow's. */
+function machineTypeNodes(source, root) {
+    const reader = { source, entries: new Map() };
+    const of = (holder) => child(reader, child(reader, child(reader, holder, 'meta'), 'service'), 'machine_type_id');
+    const workflows = entriesOf(reader, child(reader, root, 'workflows')).map(([, workflow]) => of(workflow));
+    return [of(root), ...workflows].filter((node) => node !== undefined);
+}
+/** Whether the value can stand unquoted, and a reader of a string field gets it as written (not empty, not null). */
+const plainSafe = (value) => /^[A-Za-z0-9_][A-Za-z0-9_./+@-]*$/.test(value) && !/^(null|Null|NULL)$/.test(value);
+/** The new value written in the style of the old one where it can be, else double-quoted (JSON's escapes are YAML's too). */
+function written(value, style) {
+    if (style === SCALAR_STYLE.PLAIN && plainSafe(value))
+        return value;
+    if (style === SCALAR_STYLE.SINGLE_QUOTED && /^[\x20-\x7e\u00a0-\uffff]*$/.test(value))
+        return `'${value.replace(/'/g, "''")}'`;
+    return plainSafe(value) && style !== SCALAR_STYLE.DOUBLE_QUOTED ? value : JSON.stringify(value);
+}
+/** The place of a scalar's value in the text, its quotes and any tag included (a tag is dropped: the value is a string). */
+function scalarEdit(source, event, to) {
+    let start = event.valueStart;
+    let end = event.valueEnd;
+    if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED) {
+        start -= 1;
+        end += 1;
+    }
+    else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
+        // From the `|` or `>` of the header; the line break that ends the block stays.
+        start = Math.max(source.lastIndexOf('|', event.valueStart), source.lastIndexOf('>', event.valueStart));
+        if (source[end - 1] === '\n')
+            end -= 1;
+    }
+    let prefix = '';
+    if (event.tagStart >= 0 && event.tagStart < start) {
+        if (event.anchorStart > event.tagStart)
+            prefix = `${source.slice(event.anchorStart - 1, event.anchorEnd)} `;
+        start = event.tagStart;
+    }
+    return { start, end, text: prefix + written(to, event.style) };
+}
+/** An alias written over with a scalar's text. */
+const aliasEdit = (alias, text) => ({ start: alias.event.anchorStart - 1, end: alias.event.anchorEnd, text });
+/**
+ * The edits that put `to` in every place the migration covers whose value is `from`, or null
+ * when none is. A value given through an alias is written where the alias stands; an anchored
+ * value written over keeps its old text where an alias outside the migration's places repeats it.
+ */
+function machineTypeEdits(source, from, to) {
+    const { root, aliases } = treeOf(source, parseEvents(source, {}));
+    const nodes = machineTypeNodes(source, root);
+    const covered = new Set(nodes);
+    const edits = new Map();
+    const add = (edit) => void edits.set(edit.start, edit);
+    for (const node of nodes) {
+        const value = resolved(node);
+        if (value?.kind !== 'scalar' || getScalarValue(source, value.event) !== from)
+            continue;
+        if (node.kind === 'alias') {
+            add(aliasEdit(node, written(to, SCALAR_STYLE.PLAIN)));
+            continue;
+        }
+        const edit = scalarEdit(source, value.event, to);
+        add(edit);
+        if (value.event.anchorStart < 0)
+            continue;
+        const old = source.slice(scalarEdit(source, value.event, '').start, edit.end);
+        for (const alias of aliases)
+            if (alias.target === value && !covered.has(alias))
+                add(aliasEdit(alias, old));
+    }
+    return edits.size === 0 ? null : [...edits.values()];
+}
+/**
+ * The edits in the coordinates of `text`, found in `readable`: the same text with some lines
+ * indented further so that js-yaml reads it as the service's reader does (src/service-yml/yaml-as-service.ts).
+ */
+function editsOfText(text, readable, from, to) {
+    const edits = machineTypeEdits(readable, from, to);
+    if (edits === null || readable === text)
+        return edits;
+    const lines = text.split('\n');
+    const padded = readable.split('\n');
+    const starts = [];
+    let at = 0;
+    let was = 0;
+    lines.forEach((line, i) => {
+        starts.push({ at, was, pad: padded[i].length - line.length });
+        at += padded[i].length + 1;
+        was += line.length + 1;
+    });
+    const back = (offset) => {
+        let i = starts.length - 1;
+        while (i > 0 && starts[i].at > offset)
+            i--;
+        return starts[i].was + Math.max(0, offset - starts[i].at - starts[i].pad);
+    };
+    return edits.map((edit) => ({ ...edit, start: back(edit.start), end: back(edit.end) }));
+}
+/** The text with the edits made, the latest first so that earlier offsets hold. */
+function applyEdits(source, edits) {
+    return [...edits].sort((a, b) => b.start - a.start).reduce((text, edit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end), source);
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/service-config.ts
 /**
  * Reading the app configuration (service.yml): parsing, machine type migration and the
@@ -6018,7 +6214,9 @@ function indentOfPrevious(lines, index) {
  * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack).
  */
 
+
 // The action's reader: YAML 1.1 meanings and libyaml's tolerance of indentation, as the service reads (see that module).
+
 
 
 /** Largest configuration text accepted, in UTF-8 bytes. */
@@ -6087,8 +6285,9 @@ function parseBoth(text) {
         throw new ConfigLimitError(`the configuration is ${bytes} bytes; at most ${MAX_CONFIG_BYTES} are accepted`);
     let doc;
     let textDoc;
+    let read;
     try {
-        const read = loadServiceYaml(text, LIMITS);
+        read = loadServiceYaml(text, LIMITS);
         doc = read.doc;
         textDoc = loadServiceYamlText(read.text, LIMITS);
     }
@@ -6101,7 +6300,7 @@ function parseBoth(text) {
     if (!isObject(doc) || !isObject(textDoc))
         throw new Error('the configuration must be a YAML mapping');
     checkExpandedSize(doc);
-    return { config: doc, textConfig: textDoc };
+    return { config: doc, textConfig: textDoc, readable: read.text };
 }
 /**
  * Writes a configuration back as YAML text; throws ConfigLimitError for one past the limits.
@@ -6120,27 +6319,56 @@ function serviceMeta(holder) {
         return null;
     return holder.meta.service;
 }
+/** The `meta.service` mappings the migration covers: the default stack's, then each workflow's. */
+function machineTypePlaces(doc) {
+    return [serviceMeta(doc), ...(isObject(doc.workflows) ? Object.values(doc.workflows).map(serviceMeta) : [])];
+}
 /**
- * Replaces `from` with `to` in the default stack and in every workflow's stack.
+ * Replaces `from` with `to` in the default stack and in every workflow's stack, matched on the
+ * text as written (`machine_type_id` is a string in the service's model). The value is written
+ * over where it stands and every other byte of the file is kept (see machine-type-edit.ts).
  * Returns the new text, or null when nothing matched (the text is then left as it was).
  */
 function migrateMachineType(text, from, to) {
-    const { config, textConfig } = parseBoth(text);
-    // Matched on the text (machine_type_id is a string in the service's model), changed in the document.
-    const places = (doc) => [
-        serviceMeta(doc),
-        ...(isObject(doc.workflows) ? Object.values(doc.workflows).map(serviceMeta) : [])
-    ];
-    const metas = places(config);
-    const written = places(textConfig);
-    let changed = false;
-    metas.forEach((meta, index) => {
-        if (meta && written[index]?.machine_type_id === from) {
+    const read = parseBoth(text);
+    const matched = machineTypePlaces(read.textConfig).map((meta) => meta?.machine_type_id === from);
+    if (!matched.includes(true))
+        return null;
+    const edits = editsOfText(text, read.readable, from, to);
+    const edited = edits === null ? null : applyEdits(text, edits);
+    if (edited !== null && readsAsMigrated(edited, text, matched, to))
+        return edited;
+    return rewritten(read.config, read.textConfig, from, to);
+}
+/**
+ * Whether the edited text reads as the old one with the matched places holding `to` and nothing
+ * else changed: a value shared through an anchor with a place the migration does not cover
+ * would change there too, and is then written anew instead.
+ */
+function readsAsMigrated(edited, text, matched, to) {
+    let after;
+    try {
+        after = parseBoth(edited).textConfig;
+    }
+    catch {
+        return false;
+    }
+    // Read again rather than copied: a copy would share nothing an alias shares, nor js-yaml's objects' make.
+    const expected = parseBoth(text).textConfig;
+    machineTypePlaces(expected).forEach((meta, index) => {
+        if (meta && matched[index])
             meta.machine_type_id = to;
-            changed = true;
-        }
     });
-    return changed ? dumpServiceYml(config) : null;
+    return (0,external_node_util_namespaceObject.isDeepStrictEqual)(after, expected);
+}
+/** The file written anew from the document, the matched places changed (comments and the text of other values are not kept). */
+function rewritten(config, textConfig, from, to) {
+    const written = machineTypePlaces(textConfig);
+    machineTypePlaces(config).forEach((meta, index) => {
+        if (meta && written[index]?.machine_type_id === from)
+            meta.machine_type_id = to;
+    });
+    return dumpServiceYml(config);
 }
 /** Names of the workflows the configuration defines. */
 function workflowNames(config) {
