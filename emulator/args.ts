@@ -7,6 +7,8 @@ export const USAGE = `usage: service-emulator [options]
   --seed FILE            JSON or YAML seed file (default: the bundled demo seed)
   --build-duration-ms N  how long a build runs before it finishes (default 2000)
   --log-delay-ms N       how long a new build's log answers 404 (default 200; the service: about 15 s)
+  --log-archive-delay-ms N
+                         how long after a build ends its log is archived (default 1000)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
   --enable-faults        enable POST /_emulator/faults
   --require-control-token
@@ -49,6 +51,9 @@ export function parseArgs(argv: string[]): EmulatorOptions | 'help' {
         break
       case '--log-delay-ms':
         options.logDelayMs = integer(flag, value())
+        break
+      case '--log-archive-delay-ms':
+        options.logArchiveDelayMs = integer(flag, value())
         break
       case '--max-builds':
         options.maxBuilds = Math.max(1, integer(flag, value()))

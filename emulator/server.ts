@@ -34,6 +34,8 @@ export interface EmulatorOptions {
   maxBuilds?: number
   /** How long after a build starts its log answers 404 (default 200 ms). */
   logDelayMs?: number
+  /** How long after a build ends its log is archived (default 1000 ms). */
+  logArchiveDelayMs?: number
   /** Enables `POST /_emulator/faults`. */
   enableFaults?: boolean
   /**
@@ -100,7 +102,7 @@ function dispatcher(api: ApiServer, control: (req: IncomingMessage, res: ServerR
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(api, req, res, url)
     else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) work = control(req, res, url)
     else if (url.pathname.startsWith(`${DOWNLOAD_PREFIX}/`)) work = serveDownload(api.model, req, res, url)
-    else if (url.pathname.startsWith(`${RAW_LOG_PREFIX}/`)) work = serveRawLog(api.model, req, res, url)
+    else if (url.pathname.startsWith(`${RAW_LOG_PREFIX}/`)) work = serveRawLog(api.model, req, res, url, { delayMs: api.logDelayMs, archiveDelayMs: api.logArchiveDelayMs })
     else if (isOidcPath(url.pathname)) work = serveOidc(api.model, req, res, url, api.origin())
     else work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
     work.catch((error: unknown) => answer(req, res, errorReply(error, 'message')))
@@ -120,6 +122,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     routes: API_ROUTES,
     origin: () => origin,
     logDelayMs: options.logDelayMs ?? 200,
+    logArchiveDelayMs: options.logArchiveDelayMs ?? 1000,
     async intercept(req, res, url, apiPath, raw) {
       const method = req.method ?? 'GET'
       requests.add(method, url, req, raw)

@@ -77,10 +77,15 @@ const REQUESTS: Record<string, (w: World) => Promise<Request>> = {
   }),
   'GET /apps/:app/builds/:build': async (w) => ({ path: `/apps/ios-app/builds/${await w.finishedBuild()}` }),
   'GET /apps/:app/builds/:build/log': async (w) => ({ path: `/apps/ios-app/builds/${await w.finishedBuild()}/log` }),
+  'GET /apps/:app/builds/:build/service.yml': async (w) => ({ path: `/apps/ios-app/builds/${await w.finishedBuild()}/service.yml` }),
   'POST /apps/:app/builds/:build/abort': async (w) => ({ path: `/apps/ios-app/builds/${await w.build({ branch: 'main', ...SAME_REPO })}/abort`, body: {} }),
   'GET /apps/:app/builds': async (w) => {
     await w.finishedBuild()
-    return { path: '/apps/ios-app/builds?limit=1&branch=main' }
+    return { path: '/apps/ios-app/builds?limit=1&branch=main&sort_by=running_first', invalid: { path: `/apps/ios-app/builds?trigger_event_type=${randomSlug()}` } }
+  },
+  'GET /apps/:app/build-workflows': async (w) => {
+    await w.finishedBuild()
+    return { path: '/apps/ios-app/build-workflows' }
   },
   'GET /apps/:app/build-requests': async (w) => {
     await w.held({ branch: 'main', pull_request_id: 7 })

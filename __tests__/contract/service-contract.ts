@@ -303,8 +303,12 @@ export const CONTRACT: readonly RouteContract[] = [
   row('GET', '/apps/:app/builds/:build', 200, json(obj({ data: Build }, ['data']))),
   // The contract lists no 200 for the log (its schema was lost): see the exceptions table.
   row('GET', '/apps/:app/builds/:build/log', 200, json(Log)),
+  // build-bitrise-yml-show: the configuration the build ran with, `text/plain`.
+  row('GET', '/apps/:app/builds/:build/service.yml', 200, { text: true }),
   row('POST', '/apps/:app/builds/:build/abort', 200, json(STATUS), [400, 401, 404, 429, 500]),
   row('GET', '/apps/:app/builds', 200, json(obj({ data: list(Build), paging: Paging }, ['data']))),
+  // BuildWorkflowListResponseModel: the names of the workflows the app has triggered.
+  row('GET', '/apps/:app/build-workflows', 200, json(obj({ data: list('string') }, ['data']))),
   row('GET', '/apps/:app/build-requests', 200, json(obj({ data: list(BuildRequest) }, ['data']))),
   row('PATCH', '/apps/:app/build-requests/:request', 200, json(obj({ data: BuildRequest }))),
   row('GET', '/apps/:app/builds/:build/artifacts', 200, json(obj({ data: list(ArtifactListItem), paging: Paging }, ['data']))),

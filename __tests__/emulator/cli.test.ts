@@ -148,6 +148,7 @@ describe('parseArgs', () => {
     [['--port=8080', '--host', '0.0.0.0'], { port: 8080, host: '0.0.0.0' }],
     [['--seed', 'x.yml', '--build-duration-ms', '150', '--log-delay-ms=0', '--enable-faults'], { seedFile: 'x.yml', buildDurationMs: 150, logDelayMs: 0, enableFaults: true }],
     [['--require-control-token'], { requireControlToken: true }],
+    [['--log-archive-delay-ms', '2500'], { logArchiveDelayMs: 2500 }],
     [[], {}]
   ])('reads %j', (argv, expected) => {
     expect(parseArgs(argv)).toEqual(expected)
@@ -156,6 +157,7 @@ describe('parseArgs', () => {
   it.each([
     [['--port', '70000'], /at most 65535/],
     [['--build-duration-ms', '-5'], /non-negative integer/],
+    [['--log-archive-delay-ms=soon'], /--log-archive-delay-ms needs a non-negative integer/],
     [['--seed'], /--seed needs a file path/],
     [['--verbose'], /unknown option --verbose/]
   ])('refuses %j', (argv, message) => {

@@ -18,6 +18,7 @@ export interface ApiServer {
   routes: readonly ApiRoute[]
   origin: () => string
   logDelayMs: number
+  logArchiveDelayMs: number
   /**
    * Sees every request once its body is read (`raw`; null when it is refused unread): logs it and
    * applies an injected fault. True when the request has been dealt with (answered, dropped or left hanging).
@@ -58,7 +59,7 @@ function found<T>(value: T | undefined, what: string): T {
 }
 
 /** Checks the route's access rule, then runs its handler. */
-function dispatch(server: ApiServer, route: ApiRoute, base: Omit<RequestContext, 'model' | 'app' | 'org' | 'origin' | 'logDelayMs'>): Reply {
+function dispatch(server: ApiServer, route: ApiRoute, base: Omit<RequestContext, 'model' | 'app' | 'org' | 'origin' | 'logDelayMs' | 'logArchiveDelayMs'>): Reply {
   const { model } = server
   model.settle()
   const target: AccessTarget = authorize(route.access, model.state, base.user, base.params)
@@ -67,6 +68,7 @@ function dispatch(server: ApiServer, route: ApiRoute, base: Omit<RequestContext,
     model,
     origin: server.origin(),
     logDelayMs: server.logDelayMs,
+    logArchiveDelayMs: server.logArchiveDelayMs,
     app: () => found(target.app, 'app'),
     org: () => found(target.org, 'Workspace')
   })

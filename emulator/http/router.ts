@@ -18,6 +18,8 @@ export interface RequestContext {
   origin: string
   model: ServiceModel
   logDelayMs: number
+  /** How long after a build ends its log is archived. */
+  logArchiveDelayMs: number
   /** The app the route's access rule found (routes with `app` access only). */
   app: () => AppRecord
   /** The Workspace the route's access rule found (routes with Workspace access only). */

@@ -144,5 +144,6 @@ export function updateApp(app: AppRecord, changes: AppChanges): void {
 /** Deletes the app and its builds; it cannot be recovered. */
 export function deleteApp(state: EmulatorState, app: AppRecord): void {
   state.apps.delete(app.slug)
+  state.triggeredWorkflows.forgetApp(app.slug)
   for (const build of state.builds.values()) if (build.appSlug === app.slug) state.deleteBuild(build)
 }

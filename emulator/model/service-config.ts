@@ -4,9 +4,11 @@
  * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack).
  */
 import { dump } from 'js-yaml'
+import { isDeepStrictEqual } from 'node:util'
 // The action's reader: YAML 1.1 meanings and libyaml's tolerance of indentation, as the service reads (see that module).
 import { loadServiceYaml, loadServiceYamlText, YAML11_SERVICE_SCHEMA } from '../../src/service-yml/yaml-as-service.js'
 import { isObject } from './types.js'
+import { applyEdits, editsOfText } from './machine-type-edit.js'
 
 /** Largest configuration text accepted, in UTF-8 bytes. */
 export const MAX_CONFIG_BYTES = 512 * 1024
@@ -65,17 +67,25 @@ export function parseServiceYml(text: string): ServiceConfig {
   return parseBoth(text).textConfig
 }
 
+interface ReadConfig {
+  config: ServiceConfig
+  textConfig: ServiceConfig
+  /** The text js-yaml read: under-indented continuation lines indented further (see yaml-as-service.ts). */
+  readable: string
+}
+
 /**
  * The document twice: with YAML 1.1 meanings (untyped values) and with every scalar as its text
  * (the service's string fields, such as `machine_type_id`, keep what was written).
  */
-function parseBoth(text: string): { config: ServiceConfig; textConfig: ServiceConfig } {
+function parseBoth(text: string): ReadConfig {
   const bytes = Buffer.byteLength(text)
   if (bytes > MAX_CONFIG_BYTES) throw new ConfigLimitError(`the configuration is ${bytes} bytes; at most ${MAX_CONFIG_BYTES} are accepted`)
   let doc: unknown
   let textDoc: unknown
+  let read: ReturnType<typeof loadServiceYaml>
   try {
-    const read = loadServiceYaml(text, LIMITS)
+    read = loadServiceYaml(text, LIMITS)
     doc = read.doc
     textDoc = loadServiceYamlText(read.text, LIMITS)
   } catch (error) {
@@ -85,7 +95,7 @@ function parseBoth(text: string): { config: ServiceConfig; textConfig: ServiceCo
   }
   if (!isObject(doc) || !isObject(textDoc)) throw new Error('the configuration must be a YAML mapping')
   checkExpandedSize(doc)
-  return { config: doc, textConfig: textDoc }
+  return { config: doc, textConfig: textDoc, readable: read.text }
 }
 
 /**
@@ -105,27 +115,54 @@ function serviceMeta(holder: unknown): Record<string, unknown> | null {
   return holder.meta.service
 }
 
+/** The `meta.service` mappings the migration covers: the default stack's, then each workflow's. */
+function machineTypePlaces(doc: ServiceConfig): Array<Record<string, unknown> | null> {
+  return [serviceMeta(doc), ...(isObject(doc.workflows) ? Object.values(doc.workflows).map(serviceMeta) : [])]
+}
+
 /**
- * Replaces `from` with `to` in the default stack and in every workflow's stack.
+ * Replaces `from` with `to` in the default stack and in every workflow's stack, matched on the
+ * text as written (`machine_type_id` is a string in the service's model). The value is written
+ * over where it stands and every other byte of the file is kept (see machine-type-edit.ts).
  * Returns the new text, or null when nothing matched (the text is then left as it was).
  */
 export function migrateMachineType(text: string, from: string, to: string): string | null {
-  const { config, textConfig } = parseBoth(text)
-  // Matched on the text (machine_type_id is a string in the service's model), changed in the document.
-  const places = (doc: ServiceConfig): Array<Record<string, unknown> | null> => [
-    serviceMeta(doc),
-    ...(isObject(doc.workflows) ? Object.values(doc.workflows).map(serviceMeta) : [])
-  ]
-  const metas = places(config)
-  const written = places(textConfig)
-  let changed = false
-  metas.forEach((meta, index) => {
-    if (meta && written[index]?.machine_type_id === from) {
-      meta.machine_type_id = to
-      changed = true
-    }
+  const read = parseBoth(text)
+  const matched = machineTypePlaces(read.textConfig).map((meta) => meta?.machine_type_id === from)
+  if (!matched.includes(true)) return null
+  const edits = editsOfText(text, read.readable, from, to)
+  const edited = edits === null ? null : applyEdits(text, edits)
+  if (edited !== null && readsAsMigrated(edited, text, matched, to)) return edited
+  return rewritten(read.config, read.textConfig, from, to)
+}
+
+/**
+ * Whether the edited text reads as the old one with the matched places holding `to` and nothing
+ * else changed: a value shared through an anchor with a place the migration does not cover
+ * would change there too, and is then written anew instead.
+ */
+function readsAsMigrated(edited: string, text: string, matched: boolean[], to: string): boolean {
+  let after: ServiceConfig
+  try {
+    after = parseBoth(edited).textConfig
+  } catch {
+    return false
+  }
+  // Read again rather than copied: a copy would share nothing an alias shares, nor js-yaml's objects' make.
+  const expected = parseBoth(text).textConfig
+  machineTypePlaces(expected).forEach((meta, index) => {
+    if (meta && matched[index]) meta.machine_type_id = to
   })
-  return changed ? dumpServiceYml(config) : null
+  return isDeepStrictEqual(after, expected)
+}
+
+/** The file written anew from the document, the matched places changed (comments and the text of other values are not kept). */
+function rewritten(config: ServiceConfig, textConfig: ServiceConfig, from: string, to: string): string {
+  const written = machineTypePlaces(textConfig)
+  machineTypePlaces(config).forEach((meta, index) => {
+    if (meta && written[index]?.machine_type_id === from) meta.machine_type_id = to
+  })
+  return dumpServiceYml(config)
 }
 
 /** Names of the workflows the configuration defines. */

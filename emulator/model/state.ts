@@ -1,5 +1,6 @@
 /** The emulator's in-memory world: users, Workspaces, apps, builds and the events they caused. Only the model changes it. */
 import { newAppRecord } from './app-record.js'
+import { BuildConfigs, TriggeredWorkflows } from './build-configs.js'
 import { normaliseRole } from './seed.js'
 import type { AppRecord, BuildRecord, BuildRequestRecord, GroupRoleName, Organization, PipelineRecord, Seed, SeedApp, SeedUser, ServiceEvent, TeamRole } from './types.js'
 
@@ -24,6 +25,10 @@ export class EmulatorState {
   unended = new Set<BuildRecord>()
   /** Each app's builds on each branch, oldest first: the email rule's previous build without a scan of every build. */
   private byBranch = new Map<string, BuildRecord[]>()
+  /** The configuration each kept build ran with (see model/build-configs.ts). */
+  buildConfigs = new BuildConfigs()
+  /** The workflows each app has triggered, kept when their builds are dropped. */
+  triggeredWorkflows = new TriggeredWorkflows()
   /** Triggers held for manual approval, open and decided, by slug (see model/build-requests.ts). */
   buildRequests = new Map<string, BuildRequestRecord>()
   /** Running and finished pipelines, by id (see model/pipelines.ts). */
@@ -67,15 +72,20 @@ export class EmulatorState {
     this.builds = new Map()
     this.unended = new Set()
     this.byBranch = new Map()
+    this.buildConfigs = new BuildConfigs()
+    this.triggeredWorkflows = new TriggeredWorkflows()
     this.pipelines = new Map()
     this.buildRequests = new Map()
     this.events = []
     this.nextEventSeq = 1
   }
 
-  /** Keeps a new build. */
+  /** Keeps a new build, with the configuration its app has now: the one it runs with. */
   addBuild(build: BuildRecord): void {
     this.builds.set(build.slug, build)
+    const app = this.apps.get(build.appSlug)
+    if (app) this.buildConfigs.keep(build.slug, app.serviceYml)
+    this.triggeredWorkflows.add(build.appSlug, build.triggeredWorkflow)
     if (!build.ended) this.unended.add(build)
     const key = branchKey(build)
     const list = this.byBranch.get(key)
@@ -86,6 +96,7 @@ export class EmulatorState {
   /** Forgets a build, and with it its log. */
   deleteBuild(build: BuildRecord): void {
     this.builds.delete(build.slug)
+    this.buildConfigs.forget(build.slug)
     this.unended.delete(build)
     const key = branchKey(build)
     const list = this.byBranch.get(key) ?? []

@@ -1,18 +1,34 @@
 /**
- * The builds list of the published contract (`GET /apps/{app-slug}/builds`): its filters and
- * its paging, computed from the builds the model holds. Reads only; nothing here changes state.
+ * The builds list of the published contract (`GET /apps/{app-slug}/builds`): every filter the
+ * contract lists, and its paging, computed from the builds the model holds. A filter's value
+ * the contract's type or enum does not allow is a 400 naming it. Query parameters the contract
+ * does not list are ignored. Reads only; nothing here changes state.
  */
 import { progressOf } from '../model/build-progress.js'
 import { buildJson } from './build-views.js'
 import { badRequest } from '../http/errors.js'
 import type { BuildRecord } from '../model/types.js'
 
-/** The filters of the contract the emulator applies; any other query parameter is ignored. */
+/** The event a build was started for, as the contract's `trigger_event_type` names it. */
+export type TriggerEventType = 'push' | 'pull-request' | 'tag'
+const EVENT_TYPES: readonly TriggerEventType[] = ['push', 'pull-request', 'tag']
+/** The contract's orders: by creation (the default), or the builds not finished first. */
+const SORTS = ['created_at', 'running_first'] as const
+
+/** The filters of the contract, read from a query. */
 export interface BuildFilters {
+  sortBy: (typeof SORTS)[number]
   branch?: string
   workflow?: string
+  commitMessage?: string
+  triggerEventType?: TriggerEventType
   pullRequestId?: number
+  buildNumber?: number
+  /** `after` and `before`, Unix seconds, as ms. */
+  after?: number
+  before?: number
   status?: number
+  isPipelineBuild?: boolean
   limit: number
   next?: string
 }
@@ -20,32 +36,82 @@ export interface BuildFilters {
 function integerParam(query: URLSearchParams, name: string, min: number, max: number): number | undefined {
   const raw = query.get(name)
   if (raw === null || raw === '') return undefined
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`)
+  if (!/^\d{1,12}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`)
   return Number(raw)
 }
 
+function choiceParam<T extends string>(query: URLSearchParams, name: string, choices: readonly T[]): T | undefined {
+  const raw = query.get(name)
+  if (raw === null || raw === '') return undefined
+  if (!choices.includes(raw as T)) throw badRequest(`${name} must be one of ${choices.join(', ')}; got "${raw}"`)
+  return raw as T
+}
+
+const textParam = (query: URLSearchParams, name: string): string | undefined => query.get(name) || undefined
+
 /** Reads the filters from the query, naming a bad parameter. */
 export function readBuildFilters(query: URLSearchParams): BuildFilters {
+  const seconds = (name: string): number | undefined => {
+    const value = integerParam(query, name, 0, 253_402_300_799)
+    return value === undefined ? undefined : value * 1000
+  }
+  const pipeline = choiceParam(query, 'is_pipeline_build', ['true', 'false'])
   return {
-    branch: query.get('branch') || undefined,
-    workflow: query.get('workflow') || undefined,
+    sortBy: choiceParam(query, 'sort_by', SORTS) ?? 'created_at',
+    branch: textParam(query, 'branch'),
+    workflow: textParam(query, 'workflow'),
+    commitMessage: textParam(query, 'commit_message'),
+    triggerEventType: choiceParam(query, 'trigger_event_type', EVENT_TYPES),
     pullRequestId: integerParam(query, 'pull_request_id', 0, 2 ** 31 - 1),
+    buildNumber: integerParam(query, 'build_number', 0, 2 ** 31 - 1),
+    after: seconds('after'),
+    before: seconds('before'),
     status: integerParam(query, 'status', 0, 4),
+    isPipelineBuild: pipeline === undefined ? undefined : pipeline === 'true',
     limit: integerParam(query, 'limit', 1, 50) ?? 50,
-    next: query.get('next') || undefined
+    next: textParam(query, 'next')
   }
 }
 
-function matches(build: BuildRecord, filters: BuildFilters, now: number): boolean {
-  if (filters.branch !== undefined && build.branch !== filters.branch) return false
-  if (filters.workflow !== undefined && build.triggeredWorkflow !== filters.workflow) return false
-  if (filters.pullRequestId !== undefined && (build.pullRequestId ?? 0) !== filters.pullRequestId) return false
-  return filters.status === undefined || progressOf(build, now).status === filters.status
+/** The event the build was started for: a tag, a pull request, or else a push. */
+export function triggerEventOf(build: BuildRecord): TriggerEventType {
+  if (build.tag !== null) return 'tag'
+  return (build.pullRequestId ?? 0) > 0 ? 'pull-request' : 'push'
 }
 
-/** One page of an app's builds, newest first; `paging.next` is the slug of the first build of the next page. */
+function commitMessageOf(build: BuildRecord): string {
+  const message = build.originalParams.commit_message
+  return typeof message === 'string' ? message : ''
+}
+
+/** Whether the build passes every filter given. */
+function matches(build: BuildRecord, filters: BuildFilters, status: number): boolean {
+  const checks: Array<[unknown, () => boolean]> = [
+    [filters.branch, () => build.branch === filters.branch],
+    [filters.workflow, () => build.triggeredWorkflow === filters.workflow],
+    [filters.commitMessage, () => commitMessageOf(build).includes(filters.commitMessage!)],
+    [filters.triggerEventType, () => triggerEventOf(build) === filters.triggerEventType],
+    [filters.pullRequestId, () => (build.pullRequestId ?? 0) === filters.pullRequestId],
+    [filters.buildNumber, () => build.buildNumber === filters.buildNumber],
+    [filters.after, () => build.triggeredAt >= filters.after!],
+    [filters.before, () => build.triggeredAt < filters.before!],
+    [filters.status, () => status === filters.status],
+    [filters.isPipelineBuild, () => (build.pipelineWorkflowId !== undefined) === filters.isPipelineBuild]
+  ]
+  return checks.every(([given, check]) => given === undefined || check())
+}
+
+/** One page of an app's builds, newest first (unfinished first with `running_first`); `paging.next` is the slug of the first build of the next page. */
 export function buildListPage(builds: Iterable<BuildRecord>, appSlug: string, filters: BuildFilters, now: number): Record<string, unknown> {
-  const all = [...builds].filter((b) => b.appSlug === appSlug && matches(b, filters, now)).sort((a, b) => b.buildNumber - a.buildNumber)
+  const found: Array<{ build: BuildRecord; running: boolean }> = []
+  for (const build of builds) {
+    if (build.appSlug !== appSlug) continue
+    const status = progressOf(build, now).status
+    if (matches(build, filters, status)) found.push({ build, running: status === 0 })
+  }
+  const runningFirst = filters.sortBy === 'running_first'
+  found.sort((a, b) => (runningFirst ? Number(b.running) - Number(a.running) : 0) || b.build.buildNumber - a.build.buildNumber)
+  const all = found.map((f) => f.build)
   let from = 0
   if (filters.next !== undefined) {
     from = all.findIndex((b) => b.slug === filters.next)

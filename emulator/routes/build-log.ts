@@ -1,52 +1,35 @@
 /**
- * The build log: its lines at a moment, the log endpoint's answer as the service gives it, and the
- * archived log behind its signed URL.
+ * The build log endpoint's answer as the service gives it, and the archived log behind its signed
+ * URL. The chunks themselves are written by log-chunks.ts.
  *
- * - Without `after_timestamp` only the last LOG_WINDOW chunks come (recorded real answers hold 10
+ * - Without a cursor only the last LOG_WINDOW chunks come (recorded real answers hold 10
  *   chunks of 42: Kesin11/CIAnalyzer tests/fixture/bitrise_build_log/), with
  *   `generated_log_chunks_num` counting them all.
- * - With `after_timestamp` set to an earlier answer's `next_after_timestamp`, the chunks written
- *   since (bitrise-io/bitrise-cli bitriseapi/builds.go, BuildLogManifest).
- * - Once the build has finished the log `is_archived` at once: `log_chunks` is the window again
- *   and the whole text is at `expiring_raw_log_url`, signed, valid ten minutes (the published
- *   contract's description of the endpoint), to be fetched without an Authorization header
+ * - The cursor is `after_timestamp`, an earlier answer's `next_after_timestamp`, as the service's
+ *   CLI sends it (bitrise-io/bitrise-cli bitriseapi/builds.go, BuildLogManifest), or `timestamp`,
+ *   as two community clients send it (lifeomic/bitrise src/build.js, deszip/BitBot
+ *   Bitrise/Networking/Requests/BRLogsRequest.m): an ISO time or Unix seconds. It is honoured
+ *   while the build runs, after it has ended and once the log is archived: the CLI's watch makes
+ *   "one final call" with its last cursor after the build has ended (internal/build/service.go,
+ *   Watch), and its own tests answer that call, for a finished build, with the tail of the log,
+ *   not yet archived (internal/build/service_test.go, TestService_Watch_DeltaStreaming).
+ * - The log is archived `archiveDelayMs` after the build has ended: `is_archived`, the cursor
+ *   fields null, and the whole text at `expiring_raw_log_url`, signed, valid ten minutes (the
+ *   published contract's description of the endpoint), fetched without an Authorization header
  *   (bitrise-cli streamRawLog; a signed storage URL refuses a second credential).
  */
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { badRequest } from '../http/errors.js'
 import { answer } from '../http/io.js'
-import { progressOf } from '../model/build-progress.js'
 import type { ServiceModel } from '../model/model.js'
 import type { BuildRecord } from '../model/types.js'
+import { logAt, type LogState } from './log-chunks.js'
 
-const LINES_PER_TICK = 3
-const TICK_MS = 100
-const MAX_TICKS = 300
-
-/**
- * The log as it stands at `now`, or null before it exists (held, or within `logDelayMs` of
- * the start). It grows by a few lines every 100 ms and ends with a closing line; each chunk
- * carries the time it was written (`at`), which the log's cursor compares with.
- */
-export function logAt(build: BuildRecord, now: number, logDelayMs: number): { chunks: { chunk: string; position: number; at: number }[]; finished: boolean } | null {
-  if (build.startedAt === null || now < build.startedAt + logDelayMs) return null
-  const progress = progressOf(build, now)
-  const until = progress.finishedAt ?? now
-  const ticks = Math.min(MAX_TICKS, Math.max(0, Math.floor((until - build.startedAt) / TICK_MS)))
-  const chunks: { chunk: string; position: number; at: number }[] = [
-    { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0, at: build.startedAt }
-  ]
-  for (let tick = 1; tick <= ticks; tick++) {
-    const lines: string[] = []
-    for (let line = 1; line <= LINES_PER_TICK; line++) lines.push(`[${tick * TICK_MS} ms] step output line ${(tick - 1) * LINES_PER_TICK + line}`)
-    chunks.push({ chunk: lines.join('\n') + '\n', position: tick, at: build.startedAt + tick * TICK_MS })
-  }
-  if (progress.finishedAt !== null) {
-    const reason = build.abort?.reason ? `: ${build.abort.reason}` : ''
-    chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1, at: progress.finishedAt })
-  }
-  return { chunks, finished: progress.finishedAt !== null }
+/** How long after a build starts its log answers 404, and how long after it ends the log is archived. */
+export interface LogTiming {
+  delayMs: number
+  archiveDelayMs: number
 }
 
 /** Chunks an answer without a cursor holds. */
@@ -64,34 +47,47 @@ const sign = (buildSlug: string, expires: number): Buffer => createHmac('sha256'
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
+/** Whether the log is archived at `now`: some time after the build has ended. */
+function archived(log: LogState, now: number, archiveDelayMs: number): boolean {
+  return log.finishedAt !== null && now >= log.finishedAt + archiveDelayMs
+}
+
+/** The cursor of the request, in ms: `after_timestamp` (the service's CLI) or `timestamp` (older clients); undefined without one. */
+export function readCursor(query: URLSearchParams): number | undefined {
+  const name = query.get('after_timestamp') ? 'after_timestamp' : 'timestamp'
+  const value = query.get(name)
+  if (value === null || value === '') return undefined
+  const at = /^\d{1,12}(\.\d{1,9})?$/.test(value) ? Math.floor(Number(value) * 1000) : Date.parse(value)
+  if (Number.isNaN(at)) throw badRequest(`${name} is not a time: give the next_after_timestamp of an earlier answer (an ISO time) or Unix seconds`)
+  return at
+}
+
 /** The answer of `GET …/log` at `now`, or null while the log does not exist yet (a 404). */
-export function logAnswer(build: BuildRecord, now: number, logDelayMs: number, afterTimestamp: string | null, origin: string): Record<string, unknown> | null {
-  const log = logAt(build, now, logDelayMs)
+export function logAnswer(build: BuildRecord, now: number, timing: LogTiming, query: URLSearchParams, origin: string): Record<string, unknown> | null {
+  const after = readCursor(query)
+  const log = logAt(build, now, timing.delayMs)
   if (log === null) return null
-  let after: number | undefined
-  if (afterTimestamp !== null && afterTimestamp !== '') {
-    after = Date.parse(afterTimestamp)
-    if (Number.isNaN(after)) throw badRequest('after_timestamp is not a time: give the next_after_timestamp of an earlier answer')
-  }
-  const chunks = log.finished || after === undefined ? log.chunks.slice(-LOG_WINDOW) : log.chunks.filter((c) => c.at > after)
+  const done = archived(log, now, timing.archiveDelayMs)
+  const chunks = after === undefined ? log.chunks.slice(-LOG_WINDOW) : log.chunks.filter((c) => c.at > after)
   const expires = now + RAW_LOG_TTL_MS
+  // Every chunk written so far is in the log already, so a cursor at the latest of them (or now) misses none.
+  const cursor = iso(Math.max(now, ...log.chunks.slice(-1).map((c) => c.at)))
   return {
     log_chunks: chunks.map(({ chunk, position }) => ({ chunk, position })),
     generated_log_chunks_num: log.chunks.length,
-    is_archived: log.finished,
-    expiring_raw_log_url: log.finished ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}` : null,
-    // Every chunk written up to now is in the log already, so "now" is a cursor that misses none.
-    timestamp: log.finished ? null : iso(now),
-    next_after_timestamp: log.finished ? null : iso(now)
+    is_archived: done,
+    expiring_raw_log_url: done ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}` : null,
+    timestamp: done ? null : cursor,
+    next_after_timestamp: done ? null : cursor
   }
 }
 
 /** Answers `GET /_raw-logs/{build}?expires=…&signature=…` with the whole archived log as text. */
-export function serveRawLog(model: ServiceModel, req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+export function serveRawLog(model: ServiceModel, req: IncomingMessage, res: ServerResponse, url: URL, timing: LogTiming): Promise<void> {
   const slug = url.pathname.slice(RAW_LOG_PREFIX.length + 1)
   const build = model.state.builds.get(slug)
   const log = build ? logAt(build, model.now(), 0) : null
-  if (req.method !== 'GET' || !build || !log?.finished) {
+  if (req.method !== 'GET' || !log || !archived(log, model.now(), timing.archiveDelayMs)) {
     answer(req, res, { status: 404, json: { message: 'no such archived log' } })
     return Promise.resolve()
   }

@@ -1,4 +1,4 @@
-/** The builds list with its filters and paging, and the build requests of triggers held for manual approval. */
+/** The builds list with its filters and paging, the workflows an app has triggered, and the build requests of triggers held for manual approval. */
 import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
 import { buildListPage, readBuildFilters } from './build-list.js'
 import type { Reply } from '../http/io.js'
@@ -11,6 +11,11 @@ import { badRequest } from '../http/errors.js'
 function listBuilds(ctx: RequestContext): Reply {
   const filters = readBuildFilters(ctx.query)
   return { status: 200, json: buildListPage(ctx.model.state.builds.values(), ctx.app().slug, filters, ctx.model.now()) }
+}
+
+/** The workflows the app's builds have ever run, in the order first triggered (no source gives the service's order). */
+function listBuildWorkflows(ctx: RequestContext): Reply {
+  return { status: 200, json: { data: ctx.model.state.triggeredWorkflows.of(ctx.app().slug) } }
 }
 
 function requestJson(app: AppRecord, request: BuildRequestRecord): Record<string, unknown> {
@@ -38,6 +43,8 @@ function updateRequest(ctx: RequestContext): Reply {
 
 export const buildRequestRoutes: ApiRoute[] = [
   { method: 'GET', pattern: '/apps/:app/builds', access: APP_ANY_ROLE, handler: listBuilds },
+  // Tester/QA and up, as the service's documentation lists it (devcenter, "Managing an app's builds").
+  { method: 'GET', pattern: '/apps/:app/build-workflows', access: APP_ANY_ROLE, handler: listBuildWorkflows },
   { method: 'GET', pattern: '/apps/:app/build-requests', access: APP_ANY_ROLE, handler: listRequests },
   { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_OWNER_ADMIN_DEVELOPER, handler: updateRequest }
 ]

@@ -84,9 +84,20 @@ function getBuild(ctx: RequestContext): Reply {
 
 function getLog(ctx: RequestContext): Reply {
   const build = findBuild(ctx)
-  const json = logAnswer(build, ctx.model.now(), ctx.logDelayMs, ctx.query.get('after_timestamp'), ctx.origin)
+  const json = logAnswer(build, ctx.model.now(), { delayMs: ctx.logDelayMs, archiveDelayMs: ctx.logArchiveDelayMs }, ctx.query, ctx.origin)
   if (json === null) throw notFound(`the log of build "${build.slug}" is not available yet`)
   return { status: 200, json }
+}
+
+/**
+ * The configuration the build ran with, as text (the published contract: `text/plain`, "the
+ * bitrise.yml configuration with which the build ran"); its app's may have changed since.
+ */
+function getBuildServiceYml(ctx: RequestContext): Reply {
+  const build = findBuild(ctx)
+  const text = ctx.model.state.buildConfigs.of(build.slug)
+  if (text === undefined) throw notFound(`the configuration build "${build.slug}" ran with is no longer kept`)
+  return { status: 200, text, headers: { 'content-type': 'text/plain; charset=utf-8' } }
 }
 
 function abort(ctx: RequestContext): Reply {
@@ -105,5 +116,7 @@ export const buildRoutes: ApiRoute[] = [
   { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
   { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
   { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_OWNER_ADMIN_DEVELOPER, handler: getLog },
+  // Developer, as the service's documentation lists it (devcenter, "Managing an app's builds").
+  { method: 'GET', pattern: '/apps/:app/builds/:build/service.yml', access: APP_OWNER_ADMIN_DEVELOPER, handler: getBuildServiceYml },
   { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
 ]

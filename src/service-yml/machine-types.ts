@@ -43,7 +43,8 @@ function stackOf(meta: Record<string, unknown>): { stack?: string } {
  * The text as the migration would leave it, line for line: each `machine_type_id: <from>` value
  * becomes `to`, quotes, comments and every other line as they were, so a line number the
  * service reports on this text is the same line in the app's file. (The service rewrites only the
- * places findMachineTypeUses reads, and writes the file back re-serialised.)
+ * places findMachineTypeUses reads; whether it keeps the rest of the file as written is not
+ * settled, see emulator/README.md, "service.yml layout for machine types".)
  */
 export function withMachineType(text: string, from: string, to: string): string {
   return text
