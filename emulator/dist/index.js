@@ -4597,17 +4597,21 @@ function checkTrustPolicy(policy, where) {
 
 ;// CONCATENATED MODULE: ./emulator/model/oidc.ts
 /**
- * Signing in with a foreign OIDC token, as the service's Workspace trust policies and its RFC 8693
- * exchange do (docs.bitrise.io "OIDC for Bitrise"; bitrise-io/bitrise-build-cache-cli
- * internal/oauth/token.go and release v3.15.0). For tests the emulator is also the issuer: a
- * stand-in for the runner's token endpoint that signs tokens with its own RS256 key and
- * publishes it as a JWKS. Only Node's crypto is used.
+ * Signing in with a foreign OIDC token, as the service's Workspace trust policies and its token
+ * exchange are documented (bitrise-io/docs, docs/bitrise-platform/integrations/oidc-authentication/
+ * oidc-for-bitrise.mdx, section "Crafting a token request", and oidc-authentication-overview.mdx,
+ * "OIDC token request"): grant_type, subject_token_type=id_token, policy_id and subject_token,
+ * the policy found by its id alone. For tests the emulator is also the issuer: a stand-in for the
+ * runner's token endpoint that signs tokens with its own RS256 key and publishes it as a JWKS.
+ * Only Node's crypto is used.
  */
 
 
 const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-/** Subject token types the exchange takes: the service's CLI sends access_token; jwt and id_token are RFC 8693's names for this token. */
-const SUBJECT_TOKEN_TYPES = ['urn:ietf:params:oauth:token-type:access_token', 'urn:ietf:params:oauth:token-type:jwt', 'urn:ietf:params:oauth:token-type:id_token'];
+/** The subject token type the service documents; a seed may name others (`oidc.subject_token_types`). */
+const DOCUMENTED_SUBJECT_TOKEN_TYPE = 'id_token';
+/** The fields of the documented request, and no other: an exchange request with more is refused. */
+const EXCHANGE_FIELDS = ['grant_type', 'subject_token_type', 'policy_id', 'subject_token'];
 const ID_TOKEN_LIFETIME_S = 300;
 /** A refusal of the exchange: the service answers only `invalid_token` (release v3.15.0), whatever the reason. */
 class ExchangeRefusal extends Error {
@@ -4627,6 +4631,8 @@ class OidcWorld {
     exchanges = 0;
     /** The last tokens the issuer signed (at most 100), so tests can check none of them leaks. */
     issued = [];
+    /** The last exchange requests (at most 100): how each was encoded and its fields, so tests can check what was sent. */
+    requests = [];
     constructor(seed, state) {
         this.seed = seed;
         this.state = state;
@@ -4635,6 +4641,7 @@ class OidcWorld {
     reset() {
         this.exchanges = 0;
         this.issued.length = 0;
+        this.requests.length = 0;
     }
     signingKey() {
         this.key ??= { ...(0,external_node_crypto_namespaceObject.generateKeyPairSync)('rsa', { modulusLength: 2048 }), kid: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex') };
@@ -4660,16 +4667,28 @@ class OidcWorld {
             this.issued.shift();
         return jwt;
     }
-    /** Checks the token and the policy and mints a short-lived token; throws ExchangeRefusal. */
-    exchange(form, issuer, origin, nowMs) {
-        if (form.get('grant_type') !== TOKEN_EXCHANGE_GRANT)
+    /**
+     * Checks the request, the token and the policy, and mints a short-lived token; throws
+     * ExchangeRefusal. `audience` is the one a policy without its own asks for: the emulator's
+     * host, as the service asks for its own (`app.bitrise.io`).
+     */
+    exchange(request, issuer, audience, nowMs) {
+        this.requests.push(request);
+        if (this.requests.length > 100)
+            this.requests.shift();
+        const { fields } = request;
+        const extra = Object.keys(fields).filter((name) => !EXCHANGE_FIELDS.includes(name));
+        if (extra.length > 0)
+            throw new ExchangeRefusal(`fields the documented request does not have: ${extra.join(', ')}`);
+        if (fields.grant_type !== TOKEN_EXCHANGE_GRANT)
             throw new ExchangeRefusal('unsupported grant_type');
-        if (!SUBJECT_TOKEN_TYPES.includes(form.get('subject_token_type') ?? ''))
+        if (!(this.seed.subject_token_types ?? [DOCUMENTED_SUBJECT_TOKEN_TYPE]).includes(fields.subject_token_type ?? ''))
             throw new ExchangeRefusal('unsupported subject_token_type');
-        const policy = (this.seed.trust_policies ?? []).find((p) => p.id === form.get('policy_id') && p.workspace === form.get('workspace_id'));
+        // The service finds the policy by its id alone ("matches the policy ID in the request").
+        const policy = (this.seed.trust_policies ?? []).find((p) => p.id === fields.policy_id);
         if (!policy)
-            throw new ExchangeRefusal('no such trust policy in that Workspace');
-        const claims = this.verified(form.get('subject_token') ?? '', policy.issuer ?? issuer, policy.audience ?? origin, nowMs);
+            throw new ExchangeRefusal('no such trust policy');
+        const claims = this.verified(fields.subject_token ?? '', policy.issuer ?? issuer, policy.audience ?? audience, nowMs);
         for (const [name, wanted] of Object.entries(policy.rules)) {
             if (claims[name] !== wanted)
                 throw new ExchangeRefusal(`claim ${name} does not match`);
@@ -4732,7 +4751,7 @@ async function serveOidc(model, req, res, url, origin) {
     const method = req.method ?? 'GET';
     const route = `${method} ${url.pathname}`;
     if (route === `POST ${EXCHANGE_PATH}`)
-        return answer(req, res, exchange(model, await readBody(req, res), req.headers['content-type'], issuer, origin));
+        return answer(req, res, exchange(model, await readBody(req, res), req.headers['content-type'], issuer, new URL(origin).host));
     if (route === `GET ${ISSUER_PREFIX}/token`)
         return answer(req, res, idToken(model, req, url, issuer));
     if (route === `GET ${ISSUER_PREFIX}/.well-known/openid-configuration`) {
@@ -4742,17 +4761,39 @@ async function serveOidc(model, req, res, url, origin) {
         return answer(req, res, { status: 200, json: model.oidc.jwks() });
     answer(req, res, { status: 404, json: { message: `no endpoint ${route}` } });
 }
-function exchange(model, raw, contentType, issuer, origin) {
-    // RFC 8693 asks for a form; anything else is refused the way the service refuses (invalid_token).
-    if (!/^application\/x-www-form-urlencoded\b/i.test(contentType ?? ''))
+/**
+ * The exchange takes a form, or the same fields as JSON: the service documents both. Any other
+ * body is refused the way the service refuses (invalid_token).
+ */
+function exchange(model, raw, contentType, issuer, audience) {
+    const request = exchangeFields(raw, contentType ?? '');
+    if (!request)
         return { status: 400, json: { error: 'invalid_token' } };
     try {
-        return { status: 200, json: model.oidc.exchange(new URLSearchParams(raw), issuer, origin, model.now()), headers: { 'cache-control': 'no-store' } };
+        return { status: 200, json: model.oidc.exchange(request, issuer, audience, model.now()), headers: { 'cache-control': 'no-store' } };
     }
     catch (error) {
         if (error instanceof ExchangeRefusal)
             return { status: 400, json: { error: 'invalid_token' } };
         throw error;
+    }
+}
+function exchangeFields(raw, contentType) {
+    if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
+        const entries = [...new URLSearchParams(raw)];
+        // A field given twice is not the documented request either.
+        return new Set(entries.map(([name]) => name)).size === entries.length ? { encoding: 'form', fields: Object.fromEntries(entries) } : undefined;
+    }
+    if (!/^application\/json\b/i.test(contentType))
+        return undefined;
+    try {
+        const body = JSON.parse(raw);
+        if (!body || typeof body !== 'object' || Array.isArray(body))
+            return undefined;
+        return { encoding: 'json', fields: Object.fromEntries(Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])) };
+    }
+    catch {
+        return undefined;
     }
 }
 function idToken(model, req, url, issuer) {
