@@ -296,7 +296,7 @@ async function main() {
     // No stored token: the job's OIDC token (from the emulator's stand-in for the runner) is exchanged under the seed's trust policy.
     await run(
       "Sign in with the job's OIDC token (no stored token) and trigger ios-app",
-      { operation: 'trigger', 'app-slug': 'ios-app', branch: 'main', token: '', 'oidc-policy-id': 'ios-main', 'org-slug': 'acme' },
+      { operation: 'trigger', 'app-slug': 'ios-app', branch: 'main', token: '', 'oidc-policy-id': 'ios-main' },
       { env: { ACTIONS_ID_TOKEN_REQUEST_URL: `${emulator.origin}/_oidc/token?api-version=2.0`, ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'runner-request-token-ios-main' } }
     )
 

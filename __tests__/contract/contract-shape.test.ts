@@ -313,12 +313,12 @@ describe('the OIDC routes beside the API answer as the service and the runner do
     const policy = seed.oidc!.trust_policies![0]
     const matching = Object.entries(seed.oidc!.jobs!).find(([, claims]) => claims.sub === policy.rules.sub)![0]
     const other = Object.entries(seed.oidc!.jobs!).find(([, claims]) => claims.sub !== policy.rules.sub)![0]
+    // The request the service documents (bitrise-io/docs, "OIDC for Bitrise", "Crafting a token request"), for its host as the audience.
     const form = async (job: string): Promise<Record<string, string>> => ({
       grant_type: 'urn:ietf:params:oauth:grant-type:token-exchange',
-      subject_token: String((await idToken(job, emu.origin)).json.value),
-      subject_token_type: 'urn:ietf:params:oauth:token-type:access_token',
+      subject_token_type: 'id_token',
       policy_id: policy.id,
-      workspace_id: policy.workspace
+      subject_token: String((await idToken(job, new URL(emu.origin).host)).json.value)
     })
     const ok = await exchange(await form(matching))
     expect(ok.status).toBe(200)
@@ -328,6 +328,7 @@ describe('the OIDC routes beside the API answer as the service and the runner do
       await exchange(await form(other)),
       await exchange({ ...good, policy_id: randomSlug() }),
       await exchange({ ...good, workspace_id: 'globex' }),
+      await exchange({ ...good, subject_token_type: 'urn:ietf:params:oauth:token-type:access_token' }),
       await exchange({ ...good, grant_type: 'client_credentials' }),
       await exchange({ ...good, subject_token: `${good.subject_token.slice(0, -4)}AAAA` }),
       await exchange(good, 'application/json')

@@ -164,7 +164,7 @@ describe('inputs the chosen operation does not read', () => {
 
 describe('with: keys that are no input', () => {
   it('a random slip of an input trigger reads, left unset, is refused with the input it meant and no build is started', async () => {
-    // The OIDC inputs (and org-slug, which trigger does not read) are read only when the step signs in with OIDC, not with this step's token.
+    // The OIDC inputs are read only when the step signs in with OIDC, not with this step's token.
     const meant = pick([...readsOf('trigger')].filter((name) => ![...OIDC_INPUTS, 'app-slug', 'branch', 'token', 'base-url', 'operation', 'github-token'].includes(name)))
     const typo = typoOf(meant, DECLARED)
     const result = await run('trigger', { 'app-slug': 'web-app', branch: 'main', [typo]: randomString(8) })
@@ -258,7 +258,8 @@ describe('messages that say how to fix the value', () => {
     await clearRequestLog(emu)
     const refused = await run('trigger', { 'app-slug': 'web-app', branch: 'main', 'org-slug': randomSlug('ws-') })
     expectFailed(refused)
-    expect(errorLine(refused)).toMatch(/^Input "org-slug": is set, but the step signs in with token, .*trigger would not be limited to that Workspace/)
+    // org-slug is no OIDC input: trigger does not read it, whatever the sign-in.
+    expect(errorLine(refused)).toMatch(/^Input "org-slug": is set, but the trigger operation does not read it, and trigger would not be limited to that Workspace/)
     await expectNothingSent()
   })
 

@@ -27,7 +27,7 @@ afterAll(async () => emu?.close())
 const allTokens = (): string[] => [JOB, ...emu.model.oidc.issued, ...[...emu.state.tokens.keys()].filter((token) => token.startsWith('oidc-'))]
 
 async function run(options: Parameters<typeof runAction>[1]): Promise<RunResult> {
-  const inputs = { operation: 'trigger', token: '', 'base-url': emu.url, 'poll-interval': '0.1', 'org-slug': 'acme', 'oidc-policy-id': POLICY, 'app-slug': 'ios-app', branch: 'main', wait: 'true', 'wait-timeout': '120' }
+  const inputs = { operation: 'trigger', token: '', 'base-url': emu.url, 'poll-interval': '0.1', 'oidc-policy-id': POLICY, 'app-slug': 'ios-app', branch: 'main', wait: 'true', 'wait-timeout': '120' }
   const env = { ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.origin}/_oidc/token?api-version=2.0`, ACTIONS_ID_TOKEN_REQUEST_TOKEN: JOB }
   return runAction(inputs, { ...options, env, timeoutMs: 15_000 })
 }

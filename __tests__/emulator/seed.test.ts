@@ -32,7 +32,8 @@ describe('checkSeed', () => {
     ['a trust policy without a sub rule', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ rules: { repository: 'o/a' } })] } }), /needs a sub rule/],
     ['a trust policy of an unknown Workspace', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ workspace: 'x' })] } }), /unknown organization "x"/],
     ['a trust policy with an unknown role', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ role: 'boss' })] } }), /unknown role "boss"/],
-    ['a trust policy without a session duration', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ session_duration_s: 0 })] } }), /positive session_duration_s/]
+    ['a trust policy without a session duration', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ session_duration_s: 0 })] } }), /positive session_duration_s/],
+    ['subject token types that are no list of names', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { subject_token_types: 'id_token' } }), /oidc\.subject_token_types must be a list/]
   ])('refuses %s', (_name, spoil, message) => {
     const seed = base()
     spoil(seed)

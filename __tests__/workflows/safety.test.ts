@@ -23,6 +23,7 @@ const PLANTED: Record<string, Array<[SafetyRule, string]>> = {
   'bad-unpinned-reusable-workflow.yml': [['unpinned-action', 'jobs.shared.uses']],
   'bad-missing-version-comment.yml': [['missing-version-comment', 'jobs.build.steps[0].uses']],
   'bad-no-permissions.yml': [['missing-permissions', 'permissions']],
+  'bad-id-token-for-workflow.yml': [['id-token-for-workflow', 'permissions']],
   'bad-no-timeout.yml': [['missing-timeout', 'jobs.build']],
   'bad-secret-input.yml': [['secret-as-input', 'on.workflow_call.inputs.api-token']],
   'bad-secret-passed-as-input.yml': [['secret-as-input', 'jobs.build.with.environments']],

@@ -179,7 +179,7 @@ describe.each(REUSABLE)('%s', (file) => {
       expect(mappingAt(twin, 'permissions')).toEqual({ ...mappingAt(job, 'permissions'), 'id-token': 'write' })
       expect([jobId, JSON.stringify(twin)]).toEqual([jobId, expect.not.stringMatching(new RegExp(`secrets\\.(${secret}|token)\\b(?!-)`))])
       expect(mappingAt(actionSteps(twin)[0], 'with')).toEqual(
-        expect.objectContaining({ 'oidc-policy-id': `\${{ inputs.${policy} }}`, 'oidc-audience': '${{ inputs.oidc-audience }}', 'org-slug': '${{ inputs.org-slug }}' })
+        expect.objectContaining({ 'oidc-policy-id': `\${{ inputs.${policy} }}`, 'oidc-audience': '${{ inputs.oidc-audience }}' })
       )
       expect(mappingAt(actionSteps(job)[0], 'with').token).toBe(`\${{ secrets.${secret} }}`)
       // Apart from the sign-in, the gate, the permission, what depends on its twin and the check of the preview's own credential, the two jobs are the same.
@@ -188,6 +188,22 @@ describe.each(REUSABLE)('%s', (file) => {
           ['token', 'oidc-policy-id', 'oidc-audience', 'org-slug'].includes(key) && !String(v).includes('action-repository-token') ? undefined : isMapping(v) && v.name === CREDENTIAL_CHECK ? { name: v.name } : v
         ).replaceAll(oidc ? '-oidc' : '\u0000', '')
       expect(strip(twin, true)).toBe(strip(job, false))
+    }
+  })
+
+  it("lets no caller steer where the job's OIDC token goes past the action's own rule: no exchange URL, no token type, no runner variable", () => {
+    const inputs = Object.keys(mappingAt(call, 'inputs'))
+    expect(inputs.filter((name) => ['oidc-exchange-url', 'oidc-subject-token-type'].includes(name))).toEqual([])
+    for (const [jobId, job] of jobsOf(doc).filter(([id]) => id.endsWith('-oidc'))) {
+      for (const step of stepsOf(job)) {
+        const given = Object.keys(isMapping(step.with) ? step.with : {})
+        expect([jobId, given.filter((name) => ['oidc-exchange-url', 'oidc-subject-token-type'].includes(name))]).toEqual([jobId, []])
+        // The runner's own variables reach the action as the runner set them: no step or job overrides them.
+        for (const env of [step.env, job.env]) expect([jobId, Object.keys(isMapping(env) ? env : {}).filter((name) => /^ACTIONS_|^INPUT_/i.test(name))]).toEqual([jobId, []])
+      }
+      // The audience and the base URL reach the action as the caller gave them, and only there, where the action judges them.
+      const action = actionSteps(job)[0]
+      expect([jobId, mappingAt(action, 'with')['oidc-audience'], mappingAt(action, 'with')['base-url']]).toEqual([jobId, '${{ inputs.oidc-audience }}', '${{ inputs.base-url }}'])
     }
   })
 

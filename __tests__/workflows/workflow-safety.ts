@@ -12,6 +12,9 @@
  * - missing-version-comment: a pinned `uses:` without a `# vX.Y.Z` comment saying what the
  *   commit is.
  * - missing-permissions: no top-level `permissions`.
+ * - id-token-for-workflow: top-level `permissions` granting `id-token: write` (or write-all):
+ *   every job, and any code it runs, could then ask GitHub for an OIDC token; give it to the
+ *   job that signs in only.
  * - missing-timeout: a job that runs steps without `timeout-minutes` (a job calling a reusable
  *   workflow cannot set one; the called workflow's jobs do).
  * - secret-as-input: a workflow_call input whose name says it holds a secret, or a
@@ -26,6 +29,7 @@ export type SafetyRule =
   | 'unpinned-action'
   | 'missing-version-comment'
   | 'missing-permissions'
+  | 'id-token-for-workflow'
   | 'missing-timeout'
   | 'secret-as-input'
   | 'unparsable'
@@ -72,6 +76,11 @@ export function scanWorkflow(text: string, options: SafetyOptions = {}): SafetyF
 
   if (!('permissions' in doc)) {
     findings.push({ rule: 'missing-permissions', where: 'permissions', message: 'no top-level permissions: the token gets the repository default' })
+  }
+
+  const top = doc.permissions
+  if (top === 'write-all' || (isMapping(top) && top['id-token'] === 'write')) {
+    findings.push({ rule: 'id-token-for-workflow', where: 'permissions', message: 'id-token: write for the whole workflow: every job could ask for an OIDC token; grant it to the job that signs in' })
   }
 
   const callInputs = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')

@@ -1,9 +1,11 @@
 /**
- * Signing in with a foreign OIDC token, as the service's Workspace trust policies and its RFC 8693
- * exchange do (docs.bitrise.io "OIDC for Bitrise"; bitrise-io/bitrise-build-cache-cli
- * internal/oauth/token.go and release v3.15.0). For tests the emulator is also the issuer: a
- * stand-in for the runner's token endpoint that signs tokens with its own RS256 key and
- * publishes it as a JWKS. Only Node's crypto is used.
+ * Signing in with a foreign OIDC token, as the service's Workspace trust policies and its token
+ * exchange are documented (bitrise-io/docs, docs/bitrise-platform/integrations/oidc-authentication/
+ * oidc-for-bitrise.mdx, section "Crafting a token request", and oidc-authentication-overview.mdx,
+ * "OIDC token request"): grant_type, subject_token_type=id_token, policy_id and subject_token,
+ * the policy found by its id alone. For tests the emulator is also the issuer: a stand-in for the
+ * runner's token endpoint that signs tokens with its own RS256 key and publishes it as a JWKS.
+ * Only Node's crypto is used.
  */
 import { createPublicKey, generateKeyPairSync, randomBytes, sign, verify, type KeyObject } from 'node:crypto'
 import type { EmulatorState } from './state.js'
@@ -11,8 +13,10 @@ import type { SeedOidc, TeamRole } from './types.js'
 import { normaliseRole } from './seed.js'
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange'
-/** Subject token types the exchange takes: the service's CLI sends access_token; jwt and id_token are RFC 8693's names for this token. */
-export const SUBJECT_TOKEN_TYPES = ['urn:ietf:params:oauth:token-type:access_token', 'urn:ietf:params:oauth:token-type:jwt', 'urn:ietf:params:oauth:token-type:id_token']
+/** The subject token type the service documents; a seed may name others (`oidc.subject_token_types`). */
+export const DOCUMENTED_SUBJECT_TOKEN_TYPE = 'id_token'
+/** The fields of the documented request, and no other: an exchange request with more is refused. */
+export const EXCHANGE_FIELDS = ['grant_type', 'subject_token_type', 'policy_id', 'subject_token']
 const ID_TOKEN_LIFETIME_S = 300
 
 /** A refusal of the exchange: the service answers only `invalid_token` (release v3.15.0), whatever the reason. */
@@ -33,6 +37,8 @@ export class OidcWorld {
   exchanges = 0
   /** The last tokens the issuer signed (at most 100), so tests can check none of them leaks. */
   readonly issued: string[] = []
+  /** The last exchange requests (at most 100): how each was encoded and its fields, so tests can check what was sent. */
+  readonly requests: Array<{ encoding: 'form' | 'json'; fields: Record<string, string> }> = []
 
   constructor(
     private readonly seed: SeedOidc,
@@ -43,6 +49,7 @@ export class OidcWorld {
   reset(): void {
     this.exchanges = 0
     this.issued.length = 0
+    this.requests.length = 0
   }
 
   private signingKey(): { privateKey: KeyObject; publicKey: KeyObject; kid: string } {
@@ -70,13 +77,23 @@ export class OidcWorld {
     return jwt
   }
 
-  /** Checks the token and the policy and mints a short-lived token; throws ExchangeRefusal. */
-  exchange(form: URLSearchParams, issuer: string, origin: string, nowMs: number): { access_token: string; token_type: string; expires_in: number } {
-    if (form.get('grant_type') !== TOKEN_EXCHANGE_GRANT) throw new ExchangeRefusal('unsupported grant_type')
-    if (!SUBJECT_TOKEN_TYPES.includes(form.get('subject_token_type') ?? '')) throw new ExchangeRefusal('unsupported subject_token_type')
-    const policy = (this.seed.trust_policies ?? []).find((p) => p.id === form.get('policy_id') && p.workspace === form.get('workspace_id'))
-    if (!policy) throw new ExchangeRefusal('no such trust policy in that Workspace')
-    const claims = this.verified(form.get('subject_token') ?? '', policy.issuer ?? issuer, policy.audience ?? origin, nowMs)
+  /**
+   * Checks the request, the token and the policy, and mints a short-lived token; throws
+   * ExchangeRefusal. `audience` is the one a policy without its own asks for: the emulator's
+   * host, as the service asks for its own (`app.bitrise.io`).
+   */
+  exchange(request: { encoding: 'form' | 'json'; fields: Record<string, string> }, issuer: string, audience: string, nowMs: number): { access_token: string; token_type: string; expires_in: number } {
+    this.requests.push(request)
+    if (this.requests.length > 100) this.requests.shift()
+    const { fields } = request
+    const extra = Object.keys(fields).filter((name) => !EXCHANGE_FIELDS.includes(name))
+    if (extra.length > 0) throw new ExchangeRefusal(`fields the documented request does not have: ${extra.join(', ')}`)
+    if (fields.grant_type !== TOKEN_EXCHANGE_GRANT) throw new ExchangeRefusal('unsupported grant_type')
+    if (!(this.seed.subject_token_types ?? [DOCUMENTED_SUBJECT_TOKEN_TYPE]).includes(fields.subject_token_type ?? '')) throw new ExchangeRefusal('unsupported subject_token_type')
+    // The service finds the policy by its id alone ("matches the policy ID in the request").
+    const policy = (this.seed.trust_policies ?? []).find((p) => p.id === fields.policy_id)
+    if (!policy) throw new ExchangeRefusal('no such trust policy')
+    const claims = this.verified(fields.subject_token ?? '', policy.issuer ?? issuer, policy.audience ?? audience, nowMs)
     for (const [name, wanted] of Object.entries(policy.rules)) {
       if (claims[name] !== wanted) throw new ExchangeRefusal(`claim ${name} does not match`)
     }

@@ -64,6 +64,8 @@ export function checkSeed(data: unknown, where = 'seed'): Seed {
     }
     groupsByOrg.set(org.slug, groups)
   }
+  const types = seed.oidc?.subject_token_types
+  if (types !== undefined && (!Array.isArray(types) || !types.every((type) => typeof type === 'string' && type !== ''))) fail(where, 'oidc.subject_token_types must be a list of token type names')
   for (const policy of seed.oidc?.trust_policies ?? []) {
     if (!groupsByOrg.has(policy.workspace)) fail(where, `oidc.trust_policies.${policy.id} names unknown organization "${policy.workspace}"`)
     checkTrustPolicy(policy, where)

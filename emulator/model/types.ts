@@ -113,6 +113,8 @@ export interface SeedOidc {
   /** The runner's request token of a job → the claims its OIDC token carries (sub, repository, ref, ...). */
   jobs?: Record<string, Record<string, unknown>>
   trust_policies?: SeedTrustPolicy[]
+  /** The subject_token_type values the exchange takes; only the documented `id_token` when absent. */
+  subject_token_types?: string[]
 }
 
 /** A Workspace's OIDC trust policy: which tokens it trusts and what the short-lived token may do. */
@@ -122,7 +124,7 @@ export interface SeedTrustPolicy {
   workspace: string
   /** The trusted issuer; the emulator's own (origin + /_oidc) when absent. */
   issuer?: string
-  /** The audience the token must carry; the emulator's origin when absent. */
+  /** The audience the token must carry; the emulator's host (127.0.0.1:PORT) when absent. */
   audience?: string
   /** Claim name → the exact value it must have; `sub` is mandatory. */
   rules: Record<string, string>

@@ -23,7 +23,7 @@ export async function serveOidc(model: ServiceModel, req: IncomingMessage, res: 
   const issuer = `${origin}${ISSUER_PREFIX}`
   const method = req.method ?? 'GET'
   const route = `${method} ${url.pathname}`
-  if (route === `POST ${EXCHANGE_PATH}`) return answer(req, res, exchange(model, await readBody(req, res), req.headers['content-type'], issuer, origin))
+  if (route === `POST ${EXCHANGE_PATH}`) return answer(req, res, exchange(model, await readBody(req, res), req.headers['content-type'], issuer, new URL(origin).host))
   if (route === `GET ${ISSUER_PREFIX}/token`) return answer(req, res, idToken(model, req, url, issuer))
   if (route === `GET ${ISSUER_PREFIX}/.well-known/openid-configuration`) {
     return answer(req, res, { status: 200, json: { issuer, jwks_uri: `${issuer}/.well-known/jwks`, id_token_signing_alg_values_supported: ['RS256'], response_types_supported: ['id_token'], subject_types_supported: ['public'] } })
@@ -32,14 +32,34 @@ export async function serveOidc(model: ServiceModel, req: IncomingMessage, res: 
   answer(req, res, { status: 404, json: { message: `no endpoint ${route}` } })
 }
 
-function exchange(model: ServiceModel, raw: string, contentType: string | undefined, issuer: string, origin: string): Reply {
-  // RFC 8693 asks for a form; anything else is refused the way the service refuses (invalid_token).
-  if (!/^application\/x-www-form-urlencoded\b/i.test(contentType ?? '')) return { status: 400, json: { error: 'invalid_token' } }
+/**
+ * The exchange takes a form, or the same fields as JSON: the service documents both. Any other
+ * body is refused the way the service refuses (invalid_token).
+ */
+function exchange(model: ServiceModel, raw: string, contentType: string | undefined, issuer: string, audience: string): Reply {
+  const request = exchangeFields(raw, contentType ?? '')
+  if (!request) return { status: 400, json: { error: 'invalid_token' } }
   try {
-    return { status: 200, json: model.oidc.exchange(new URLSearchParams(raw), issuer, origin, model.now()), headers: { 'cache-control': 'no-store' } }
+    return { status: 200, json: model.oidc.exchange(request, issuer, audience, model.now()), headers: { 'cache-control': 'no-store' } }
   } catch (error) {
     if (error instanceof ExchangeRefusal) return { status: 400, json: { error: 'invalid_token' } }
     throw error
+  }
+}
+
+function exchangeFields(raw: string, contentType: string): { encoding: 'form' | 'json'; fields: Record<string, string> } | undefined {
+  if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
+    const entries = [...new URLSearchParams(raw)]
+    // A field given twice is not the documented request either.
+    return new Set(entries.map(([name]) => name)).size === entries.length ? { encoding: 'form', fields: Object.fromEntries(entries) } : undefined
+  }
+  if (!/^application\/json\b/i.test(contentType)) return undefined
+  try {
+    const body = JSON.parse(raw) as unknown
+    if (!body || typeof body !== 'object' || Array.isArray(body)) return undefined
+    return { encoding: 'json', fields: Object.fromEntries(Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])) }
+  } catch {
+    return undefined
   }
 }
 

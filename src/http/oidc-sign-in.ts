@@ -1,11 +1,11 @@
 /**
  * Signing in with the job's OIDC token instead of a stored token: the runner's token endpoint
- * gives the job a signed OIDC token for the service's audience, the service's exchange
- * (RFC 8693, form-encoded) turns it into a short-lived Workspace API token, and the client
- * sends that. The three tokens are reported to `mask` the moment they exist; none is kept
- * anywhere but in this object. The wire names follow the service's own build-cache CLI
- * (bitrise-io/bitrise-build-cache-cli internal/oauth/token.go, release v3.15.0); docs/oidc.md
- * says which of them are confirmed.
+ * gives the job a signed OIDC token for the exchange's audience, the service's exchange turns
+ * it into a short-lived Workspace API token, and the client sends that. The three tokens are
+ * reported to `mask` the moment they exist; none is kept anywhere but in this object. The
+ * request is the one the service documents (bitrise-io/docs, "OIDC for Bitrise", section
+ * "Crafting a token request"): a form POST of grant_type, subject_token_type, policy_id and
+ * subject_token, nothing else; docs/oidc.md says what is still not confirmed.
  */
 import { USER_AGENT } from '../constants.js'
 import { quote } from '../safe-text.js'
@@ -20,8 +20,7 @@ const SEND_ATTEMPTS = 3
 /** How the step signs in: read from the inputs and the runner's environment (inputs/common.ts). */
 export interface OidcSettings {
   policyId: string
-  /** The Workspace's slug (the org-slug input), sent as the Workspace id. */
-  workspace: string
+  /** The `aud` asked for: the exchange's host (or the api. host of an app. exchange), checked in inputs/oidc-settings.ts. */
   audience: string
   exchangeUrl: string
   subjectTokenType: string
@@ -33,7 +32,7 @@ export interface OidcSettings {
 
 export const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange'
 
-/** The claims a refusal shows, so the trust policy can be fixed: never the token itself. */
+/** The claims a refusal shows, so the job can be compared with the trust policy: never the token itself. */
 export const SHOWN_CLAIMS = ['sub', 'repository', 'ref', 'event_name', 'environment', 'job_workflow_ref'] as const
 
 /** What the client needs of a sign-in: the token to send now, and a fresh one after a refusal. */
@@ -110,8 +109,8 @@ export class OidcSignIn implements Credentials {
   }
 
   private async exchange(idToken: string, signal?: AbortSignal): Promise<{ token: string; expiresIn: number }> {
-    const { exchangeUrl, subjectTokenType, policyId, workspace } = this.settings
-    const form = new URLSearchParams({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token: idToken, subject_token_type: subjectTokenType, policy_id: policyId, workspace_id: workspace })
+    const { exchangeUrl, subjectTokenType, policyId } = this.settings
+    const form = new URLSearchParams({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token_type: subjectTokenType, policy_id: policyId, subject_token: idToken })
     const headers = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': USER_AGENT }
     const raw = await this.send({ method: 'POST', url: new URL(exchangeUrl), headers, body: form.toString() }, signal, `the token exchange at ${quote(exchangeUrl)}`)
     const body = parseJson(raw.text) as { access_token?: unknown; expires_in?: unknown; error?: unknown } | undefined
@@ -121,10 +120,7 @@ export class OidcSignIn implements Credentials {
     }
     const code = typeof body?.error === 'string' ? body.error : `HTTP ${raw.status}`
     if (raw.status >= 500 || raw.status === 429) throw new Error(`The token exchange at ${quote(exchangeUrl)} failed (${quote(code)}, HTTP ${raw.status}); try again later.`)
-    throw new OidcRefusal(
-      `The service refused the job's OIDC token (${quote(code)}, HTTP ${raw.status}) for the trust policy ${quote(policyId)} of the Workspace ${quote(workspace)}. ` +
-        `The token's claims: ${describeClaims(idToken)}. Change the policy's matching rules to fit them (see docs/oidc.md), or check the oidc-policy-id, org-slug and oidc-audience inputs.`
-    )
+    throw new OidcRefusal(refusalMessage(this.settings, idToken, code, raw.status))
   }
 
   /**
@@ -156,6 +152,25 @@ export class OidcSignIn implements Credentials {
       attempt.release()
     }
   }
+}
+
+/**
+ * Why the exchange may have refused, most likely first: the policy id, the audience, then the
+ * claims the policy matches. A refusal is the policy working as set; the message never asks to
+ * widen it, and says so plainly for a pull request's job.
+ */
+export function refusalMessage(settings: Pick<OidcSettings, 'policyId' | 'audience' | 'exchangeUrl'>, idToken: string, code: string, status: number): string {
+  const claims = jwtClaims(idToken) ?? {}
+  const pullRequest = /^pull_request/.test(String(claims.event_name ?? '')) || /:pull_request$/.test(String(claims.sub ?? ''))
+  return (
+    `The service refused the job's OIDC token (${quote(code)}, HTTP ${status}) at ${quote(settings.exchangeUrl)}. Likely causes, most likely first: ` +
+    `(1) the trust policy ${quote(settings.policyId)} is not one of the service's: oidc-policy-id takes the id the policy's page shows; ` +
+    `(2) the audience: the token was asked for ${quote(settings.audience)}, and the service takes only the host of its own exchange (what oidc-audience gives when empty); ` +
+    `(3) the claims the policy matches, which for this job are ${describeClaims(idToken)}. ` +
+    (pullRequest
+      ? 'This job runs for a pull request: a policy that trusts a branch, an environment or another event is right to refuse it, and is not to be widened to fit; give pull requests a policy of their own with the least role they need (docs/oidc.md, "Pull requests").'
+      : 'A policy that should not trust this job is right to refuse it: sign the job in with a policy made for it (docs/oidc.md, "Which claims to trust").')
+  )
 }
 
 function parseJson(text: string): unknown {

@@ -24,8 +24,12 @@ export interface CommonInputs<Operation extends string = string> {
   retryBaseMs: number
 }
 
-/** The inputs of a sign-in with the job's OIDC token, read only when `token` is empty (see usesOidc). */
-export const OIDC_INPUTS = [Input.oidcPolicyId, Input.orgSlug, Input.oidcAudience, Input.oidcExchangeUrl, Input.oidcSubjectTokenType] as const
+/**
+ * The inputs of a sign-in with the job's OIDC token, read only when `token` is empty (see
+ * usesOidc). The trust policy's id alone names the policy, and so its Workspace: org-slug is
+ * read only by the operations that act on a Workspace.
+ */
+export const OIDC_INPUTS = [Input.oidcPolicyId, Input.oidcAudience, Input.oidcExchangeUrl, Input.oidcSubjectTokenType] as const
 
 /** The inputs read here, for every operation; an operation declares only its own. */
 export const COMMON_INPUTS = [Input.operation, Input.baseUrl, Input.token, ...OIDC_INPUTS, Input.requestTimeout, Input.maxAttempts] as const
@@ -135,7 +139,7 @@ async function checkToken(token: string, env: NodeJS.ProcessEnv, forkPullRequest
 /** Why the token is empty: on a pull request from a fork GitHub gives no secrets, which the message says. */
 async function emptyTokenMessage(env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<string> {
   const fork = env.GITHUB_EVENT_NAME === 'pull_request' ? await forkPullRequestOrUndefined(env, forkPullRequest) : undefined
-  if (!fork) return `is required: pass the access token from a secret, e.g. token: \${{ secrets.SERVICE_TOKEN }}, or sign in with the job's OIDC token (${Input.oidcPolicyId} and ${Input.orgSlug}, see docs/oidc.md)`
+  if (!fork) return `is required: pass the access token from a secret, e.g. token: \${{ secrets.SERVICE_TOKEN }}, or sign in with the job's OIDC token (${Input.oidcPolicyId}, see docs/oidc.md)`
   const from = fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`
   return `is empty: this pull_request event comes from ${from}, and GitHub gives workflows run for fork pull requests no secrets. See "Pull requests from forks" in the README for how to build them`
 }

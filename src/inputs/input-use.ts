@@ -80,7 +80,6 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
   const defaults: Readonly<Partial<Record<string, string>>> = options.defaults ?? INPUT_DEFAULTS
   const value = (name: string): string => (env[inputVariable(name)] ?? '').trim()
   // With a token the step signs in with it, and the OIDC inputs go unread.
-  // org-slug is also read by the operations that name it.
   const oidcOnly: readonly string[] = OIDC_INPUTS
   const oidc = usesOidc(value)
   const reads = new Set<string>([...COMMON_INPUTS.filter((name) => oidc || !oidcOnly.includes(name)), ...(operation?.inputs ?? [])])
@@ -89,10 +88,11 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
   // one whose default the runner fills in (github-token) cannot be told apart, so it never counts.
   const isSet = (name: string): boolean => value(name) !== '' && !fillsItself(name) && value(name) !== (defaults[name] ?? '')
   const effective = (name: InputName): string => value(name) || defaults[name] || ''
-  const warnings: string[] = []
   const errors: InputError[] = []
+  const retired = retiredInput(value, oidc, operation)
+  const warnings: string[] = retired && operation ? [retired.warning] : []
 
-  const known = new Set(declared.map(inputVariable))
+  const known = new Set([...declared, ...(retired ? [retired.name] : [])].map(inputVariable))
   for (const variable of Object.keys(env).filter((key) => key.startsWith('INPUT_') && !known.has(key)).sort()) {
     const key = variable.slice('INPUT_'.length).toLowerCase()
     // The operation's own inputs first: of two equally near names, the one it reads is the likelier slip.
@@ -109,7 +109,7 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
   if (operation) {
     const needs = new Map<string, InputNeed>()
     for (const need of operation.needs ?? []) for (const name of need.inputs) needs.set(name, need)
-    for (const name of declared.filter(isSet)) {
+    for (const name of declared.filter((name) => isSet(name) && name !== retired?.name)) {
       const need = needs.get(name)
       const unread = !reads.has(name) ? 'not read' : need && need.holds(effective) === false ? 'not read now' : undefined
       if (unread === undefined) continue
@@ -130,6 +130,20 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
     }
   }
   return { warnings, error: errors[0] }
+}
+
+/**
+ * org-slug once named the Workspace of a sign-in with OIDC; the trust policy's id alone does
+ * now. A step that still sets it for that, on an operation that does not read it (whether or
+ * not the sub-action declares it), is told so in one warning, and the step goes on.
+ */
+function retiredInput(value: GetInput, oidc: boolean, operation: OperationUse | undefined): { name: string; warning: string } | undefined {
+  if (!oidc || value(Input.orgSlug) === '' || operation?.inputs.includes(Input.orgSlug)) return undefined
+  const reader = operation?.name ?? 'the operation'
+  return {
+    name: Input.orgSlug,
+    warning: `Input "${Input.orgSlug}" is set, but the sign-in with OIDC does not read it (the trust policy's id names its Workspace) and ${reader} does not read it either: it has no effect. Remove it from the step's with:.`
+  }
 }
 
 /** Who reads an input, for the message about a key that was likely meant as it. */
