@@ -9,6 +9,8 @@ const USAGE = `usage: service-emulator [options]
   --seed FILE            JSON or YAML seed file (default: the bundled demo seed)
   --build-duration-ms N  how long a build runs before it finishes (default 2000)
   --log-delay-ms N       how long a new build's log answers 404 (default 200; the service: about 15 s)
+  --log-archive-delay-ms N
+                         how long after a build ends its log is archived (default 1000)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
   --enable-faults        enable POST /_emulator/faults
   --require-control-token
@@ -53,6 +55,9 @@ function parseArgs(argv) {
                 break;
             case '--log-delay-ms':
                 options.logDelayMs = integer(flag, value());
+                break;
+            case '--log-archive-delay-ms':
+                options.logArchiveDelayMs = integer(flag, value());
                 break;
             case '--max-builds':
                 options.maxBuilds = Math.max(1, integer(flag, value()));
@@ -404,6 +409,7 @@ function dispatch(server, route, base) {
         model,
         origin: server.origin(),
         logDelayMs: server.logDelayMs,
+        logArchiveDelayMs: server.logArchiveDelayMs,
         app: () => found(target.app, 'app'),
         org: () => found(target.org, 'Workspace')
     });
@@ -485,6 +491,7 @@ function buildJson(build, now) {
         triggered_workflow: build.triggeredWorkflow,
         branch: build.branch,
         commit_hash: build.commitHash,
+        commit_message: typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : null,
         tag: build.tag,
         // A build of no pull request has 0, not null: recorded real answers show it (see README).
         pull_request_id: build.pullRequestId ?? 0,
@@ -678,54 +685,137 @@ async function serveDownload(model, req, res, url) {
     res.end(content);
 }
 
+;// CONCATENATED MODULE: ./emulator/routes/log-chunks.ts
+/**
+ * What a build writes to its log, chunk by chunk, as recorded real builds show it: 10 to 51
+ * chunks a build, each up to 8192 characters, cut wherever the writer flushed, so most end
+ * inside a line; positions count from 1. Sources: the answers Kesin11/CIAnalyzer recorded
+ * (tests/fixture/bitrise_build_log/: 42, 51 and 10 chunks, the longest 8192 characters, 8 of
+ * 10 in one answer ending inside a line, positions 1 to 10 of 10 in another), the service's CLI
+ * ("positions are 1-indexed, not 0": bitrise-io/bitrise-cli, commit 98a1d52) and its MCP server
+ * (a log holding position 1 has its start: bitrise-io/bitrise-mcp
+ * internal/tool/builds/get_build_log.go).
+ *
+ * The chunks are spread evenly over the build's run, the first at its start; the last, written
+ * when the build ends (or is aborted), holds the rest of the last line and the closing line.
+ * Everything is drawn from the build's slug, so every read of the same build sees the same text
+ * and nothing is kept between reads.
+ */
+
+
+/** Chunks of a whole log: the fewest and the most the recorded builds show. */
+const MIN_CHUNKS = 10;
+const MAX_CHUNKS = 51;
+/** The longest chunk the recorded builds show, in characters. */
+const MAX_CHUNK_CHARS = 8192;
+/** A small seeded generator (mulberry32): the same build draws the same log every time. */
+function drawsFor(slug) {
+    let state = (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`log/${slug}`).digest().readUInt32LE(0);
+    return () => {
+        state = (state + 0x6d2b79f5) | 0;
+        let t = Math.imul(state ^ (state >>> 15), 1 | state);
+        t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+        return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
+    };
+}
+const between = (draw, low, high) => low + Math.floor(draw() * (high - low + 1));
+/** A chunk's length: mostly a few lines, sometimes kilobytes, as in the recorded answers. */
+function chunkLength(draw) {
+    const kind = draw();
+    if (kind < 0.55)
+        return between(draw, 12, 200);
+    if (kind < 0.9)
+        return between(draw, 200, 2000);
+    return between(draw, 2000, MAX_CHUNK_CHARS);
+}
+/** The lines a build prints: its opening line, numbered step lines, now and then a long progress line. */
+class LineSource {
+    build;
+    draw;
+    steps = 0;
+    opened = false;
+    constructor(build, draw) {
+        this.build = build;
+        this.draw = draw;
+    }
+    next(offsetMs) {
+        if (!this.opened) {
+            this.opened = true;
+            const { buildNumber, triggeredWorkflow, checkout } = this.build;
+            return `Build #${buildNumber} of workflow ${triggeredWorkflow} started (checkout ${checkout.kind} ${checkout.value})\n`;
+        }
+        if (this.draw() < 0.01)
+            return `[${offsetMs} ms] progress ${'#'.repeat(between(this.draw, 80, 400))}\n`;
+        return `[${offsetMs} ms] step output line ${++this.steps}\n`;
+    }
+}
+/** The chunks the build has written by `until`, and the text that would follow the last of them. */
+function writtenChunks(build, startedAt, until) {
+    const draw = drawsFor(build.slug);
+    const bodyChunks = between(draw, MIN_CHUNKS, MAX_CHUNKS) - 1;
+    const lines = new LineSource(build, draw);
+    const chunks = [];
+    let pending = '';
+    for (let k = 0; k < bodyChunks; k++) {
+        const at = startedAt + Math.floor((k * build.durationMs) / bodyChunks);
+        if (at > until)
+            break;
+        const length = chunkLength(draw);
+        while (pending.length < length)
+            pending += lines.next(at - startedAt);
+        chunks.push({ chunk: pending.slice(0, length), position: k + 1, at });
+        pending = pending.slice(length);
+    }
+    return { chunks, rest: pending };
+}
+/**
+ * The log as it stands at `now`, or null before it exists (a build on hold, or within
+ * `logDelayMs` of its start: the service's log answers 404 for a while after a trigger).
+ */
+function logAt(build, now, logDelayMs) {
+    if (build.startedAt === null || now < build.startedAt + logDelayMs)
+        return null;
+    const progress = progressOf(build, now);
+    const { chunks, rest } = writtenChunks(build, build.startedAt, progress.finishedAt ?? now);
+    if (progress.finishedAt === null)
+        return { chunks, finishedAt: null };
+    const reason = build.abort?.reason ? `: ${build.abort.reason}` : '';
+    const closing = `${rest}Build finished with status ${progress.statusText}${reason}\n`;
+    // An abort can come in the same millisecond as a read that found the build running: its closing
+    // chunk is stamped a millisecond later, so that read's cursor still gets it.
+    const at = progress.finishedAt + (build.abort ? 1 : 0);
+    // One chunk, unless a long abort reason makes it longer than a chunk may be.
+    for (let from = 0; from < closing.length; from += MAX_CHUNK_CHARS) {
+        chunks.push({ chunk: closing.slice(from, from + MAX_CHUNK_CHARS), position: chunks.length + 1, at });
+    }
+    return { chunks, finishedAt: progress.finishedAt };
+}
+
 ;// CONCATENATED MODULE: ./emulator/routes/build-log.ts
 /**
- * The build log: its lines at a moment, the log endpoint's answer as the service gives it, and the
- * archived log behind its signed URL.
+ * The build log endpoint's answer as the service gives it, and the archived log behind its signed
+ * URL. The chunks themselves are written by log-chunks.ts.
  *
- * - Without `after_timestamp` only the last LOG_WINDOW chunks come (recorded real answers hold 10
+ * - Without a cursor only the last LOG_WINDOW chunks come (recorded real answers hold 10
  *   chunks of 42: Kesin11/CIAnalyzer tests/fixture/bitrise_build_log/), with
  *   `generated_log_chunks_num` counting them all.
- * - With `after_timestamp` set to an earlier answer's `next_after_timestamp`, the chunks written
- *   since (bitrise-io/bitrise-cli bitriseapi/builds.go, BuildLogManifest).
- * - Once the build has finished the log `is_archived` at once: `log_chunks` is the window again
- *   and the whole text is at `expiring_raw_log_url`, signed, valid ten minutes (the published
- *   contract's description of the endpoint), to be fetched without an Authorization header
+ * - The cursor is `after_timestamp`, an earlier answer's `next_after_timestamp`, as the service's
+ *   CLI sends it (bitrise-io/bitrise-cli bitriseapi/builds.go, BuildLogManifest), or `timestamp`,
+ *   as two community clients send it (lifeomic/bitrise src/build.js, deszip/BitBot
+ *   Bitrise/Networking/Requests/BRLogsRequest.m): an ISO time or Unix seconds. It is honoured
+ *   while the build runs, after it has ended and once the log is archived: the CLI's watch makes
+ *   "one final call" with its last cursor after the build has ended (internal/build/service.go,
+ *   Watch), and its own tests answer that call, for a finished build, with the tail of the log,
+ *   not yet archived (internal/build/service_test.go, TestService_Watch_DeltaStreaming).
+ * - The log is archived `archiveDelayMs` after the build has ended: `is_archived`, the cursor
+ *   fields null, and the whole text at `expiring_raw_log_url`, signed, valid ten minutes (the
+ *   published contract's description of the endpoint), fetched without an Authorization header
  *   (bitrise-cli streamRawLog; a signed storage URL refuses a second credential).
  */
 
 
 
 
-const LINES_PER_TICK = 3;
-const TICK_MS = 100;
-const MAX_TICKS = 300;
-/**
- * The log as it stands at `now`, or null before it exists (held, or within `logDelayMs` of
- * the start). It grows by a few lines every 100 ms and ends with a closing line; each chunk
- * carries the time it was written (`at`), which the log's cursor compares with.
- */
-function logAt(build, now, logDelayMs) {
-    if (build.startedAt === null || now < build.startedAt + logDelayMs)
-        return null;
-    const progress = progressOf(build, now);
-    const until = progress.finishedAt ?? now;
-    const ticks = Math.min(MAX_TICKS, Math.max(0, Math.floor((until - build.startedAt) / TICK_MS)));
-    const chunks = [
-        { chunk: `Build #${build.buildNumber} of workflow ${build.triggeredWorkflow} started (checkout ${build.checkout.kind} ${build.checkout.value})\n`, position: 0, at: build.startedAt }
-    ];
-    for (let tick = 1; tick <= ticks; tick++) {
-        const lines = [];
-        for (let line = 1; line <= LINES_PER_TICK; line++)
-            lines.push(`[${tick * TICK_MS} ms] step output line ${(tick - 1) * LINES_PER_TICK + line}`);
-        chunks.push({ chunk: lines.join('\n') + '\n', position: tick, at: build.startedAt + tick * TICK_MS });
-    }
-    if (progress.finishedAt !== null) {
-        const reason = build.abort?.reason ? `: ${build.abort.reason}` : '';
-        chunks.push({ chunk: `Build finished with status ${progress.statusText}${reason}\n`, position: ticks + 1, at: progress.finishedAt });
-    }
-    return { chunks, finished: progress.finishedAt !== null };
-}
 /** Chunks an answer without a cursor holds. */
 const LOG_WINDOW = 10;
 /** Where the archived logs live, outside the API: their signed links carry no token. */
@@ -735,35 +825,47 @@ const RAW_LOG_TTL_MS = 10 * 60_000;
 const build_log_SIGNING_KEY = (0,external_node_crypto_namespaceObject.randomBytes)(32);
 const sign = (buildSlug, expires) => (0,external_node_crypto_namespaceObject.createHmac)('sha256', build_log_SIGNING_KEY).update(`raw-log/${buildSlug}/${expires}`).digest();
 const build_log_iso = (ms) => new Date(ms).toISOString();
+/** Whether the log is archived at `now`: some time after the build has ended. */
+function archived(log, now, archiveDelayMs) {
+    return log.finishedAt !== null && now >= log.finishedAt + archiveDelayMs;
+}
+/** The cursor of the request, in ms: `after_timestamp` (the service's CLI) or `timestamp` (older clients); undefined without one. */
+function readCursor(query) {
+    const name = query.get('after_timestamp') ? 'after_timestamp' : 'timestamp';
+    const value = query.get(name);
+    if (value === null || value === '')
+        return undefined;
+    const at = /^\d{1,12}(\.\d{1,9})?$/.test(value) ? Math.floor(Number(value) * 1000) : Date.parse(value);
+    if (Number.isNaN(at))
+        throw badRequest(`${name} is not a time: give the next_after_timestamp of an earlier answer (an ISO time) or Unix seconds`);
+    return at;
+}
 /** The answer of `GET …/log` at `now`, or null while the log does not exist yet (a 404). */
-function logAnswer(build, now, logDelayMs, afterTimestamp, origin) {
-    const log = logAt(build, now, logDelayMs);
+function logAnswer(build, now, timing, query, origin) {
+    const after = readCursor(query);
+    const log = logAt(build, now, timing.delayMs);
     if (log === null)
         return null;
-    let after;
-    if (afterTimestamp !== null && afterTimestamp !== '') {
-        after = Date.parse(afterTimestamp);
-        if (Number.isNaN(after))
-            throw badRequest('after_timestamp is not a time: give the next_after_timestamp of an earlier answer');
-    }
-    const chunks = log.finished || after === undefined ? log.chunks.slice(-LOG_WINDOW) : log.chunks.filter((c) => c.at > after);
+    const done = archived(log, now, timing.archiveDelayMs);
+    const chunks = after === undefined ? log.chunks.slice(-LOG_WINDOW) : log.chunks.filter((c) => c.at > after);
     const expires = now + RAW_LOG_TTL_MS;
+    // Every chunk written so far is in the log already, so a cursor at the latest of them (or now) misses none.
+    const cursor = build_log_iso(Math.max(now, ...log.chunks.slice(-1).map((c) => c.at)));
     return {
         log_chunks: chunks.map(({ chunk, position }) => ({ chunk, position })),
         generated_log_chunks_num: log.chunks.length,
-        is_archived: log.finished,
-        expiring_raw_log_url: log.finished ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}` : null,
-        // Every chunk written up to now is in the log already, so "now" is a cursor that misses none.
-        timestamp: log.finished ? null : build_log_iso(now),
-        next_after_timestamp: log.finished ? null : build_log_iso(now)
+        is_archived: done,
+        expiring_raw_log_url: done ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}` : null,
+        timestamp: done ? null : cursor,
+        next_after_timestamp: done ? null : cursor
     };
 }
 /** Answers `GET /_raw-logs/{build}?expires=…&signature=…` with the whole archived log as text. */
-function serveRawLog(model, req, res, url) {
+function serveRawLog(model, req, res, url, timing) {
     const slug = url.pathname.slice(RAW_LOG_PREFIX.length + 1);
     const build = model.state.builds.get(slug);
     const log = build ? logAt(build, model.now(), 0) : null;
-    if (req.method !== 'GET' || !build || !log?.finished) {
+    if (req.method !== 'GET' || !log || !archived(log, model.now(), timing.archiveDelayMs)) {
         answer(req, res, { status: 404, json: { message: 'no such archived log' } });
         return Promise.resolve();
     }
@@ -4525,6 +4627,9 @@ function checkSeed(data, where = 'seed') {
         }
         groupsByOrg.set(org.slug, groups);
     }
+    const types = seed.oidc?.subject_token_types;
+    if (types !== undefined && (!Array.isArray(types) || !types.every((type) => typeof type === 'string' && type !== '')))
+        fail(where, 'oidc.subject_token_types must be a list of token type names');
     for (const policy of seed.oidc?.trust_policies ?? []) {
         if (!groupsByOrg.has(policy.workspace))
             fail(where, `oidc.trust_policies.${policy.id} names unknown organization "${policy.workspace}"`);
@@ -4566,6 +4671,10 @@ function checkApp(app, where, users, groupsByOrg) {
         fail(where, `${at}.manual_approval must be true or false`);
     if (app.hold_without_owners !== undefined && typeof app.hold_without_owners !== 'boolean')
         fail(where, `${at}.hold_without_owners must be true or false`);
+    if (app.ai_summary_shape !== undefined && !['summary', 'three_parts'].includes(app.ai_summary_shape))
+        fail(where, `${at}.ai_summary_shape must be summary or three_parts`);
+    if (app.ai_summary_delay_ms !== undefined && !(Number.isInteger(app.ai_summary_delay_ms) && app.ai_summary_delay_ms >= 0))
+        fail(where, `${at}.ai_summary_delay_ms must be a whole number, 0 or more`);
     if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0))
         fail(where, `${at}.concurrency must be a whole number, 0 or more`);
     if (app.credits_per_minute !== undefined && !(Number.isInteger(app.credits_per_minute) && app.credits_per_minute >= 0))
@@ -4597,17 +4706,21 @@ function checkTrustPolicy(policy, where) {
 
 ;// CONCATENATED MODULE: ./emulator/model/oidc.ts
 /**
- * Signing in with a foreign OIDC token, as the service's Workspace trust policies and its RFC 8693
- * exchange do (docs.bitrise.io "OIDC for Bitrise"; bitrise-io/bitrise-build-cache-cli
- * internal/oauth/token.go and release v3.15.0). For tests the emulator is also the issuer: a
- * stand-in for the runner's token endpoint that signs tokens with its own RS256 key and
- * publishes it as a JWKS. Only Node's crypto is used.
+ * Signing in with a foreign OIDC token, as the service's Workspace trust policies and its token
+ * exchange are documented (bitrise-io/docs, docs/bitrise-platform/integrations/oidc-authentication/
+ * oidc-for-bitrise.mdx, section "Crafting a token request", and oidc-authentication-overview.mdx,
+ * "OIDC token request"): grant_type, subject_token_type=id_token, policy_id and subject_token,
+ * the policy found by its id alone. For tests the emulator is also the issuer: a stand-in for the
+ * runner's token endpoint that signs tokens with its own RS256 key and publishes it as a JWKS.
+ * Only Node's crypto is used.
  */
 
 
 const TOKEN_EXCHANGE_GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange';
-/** Subject token types the exchange takes: the service's CLI sends access_token; jwt and id_token are RFC 8693's names for this token. */
-const SUBJECT_TOKEN_TYPES = ['urn:ietf:params:oauth:token-type:access_token', 'urn:ietf:params:oauth:token-type:jwt', 'urn:ietf:params:oauth:token-type:id_token'];
+/** The subject token type the service documents; a seed may name others (`oidc.subject_token_types`). */
+const DOCUMENTED_SUBJECT_TOKEN_TYPE = 'id_token';
+/** The fields of the documented request, and no other: an exchange request with more is refused. */
+const EXCHANGE_FIELDS = ['grant_type', 'subject_token_type', 'policy_id', 'subject_token'];
 const ID_TOKEN_LIFETIME_S = 300;
 /** A refusal of the exchange: the service answers only `invalid_token` (release v3.15.0), whatever the reason. */
 class ExchangeRefusal extends Error {
@@ -4627,6 +4740,8 @@ class OidcWorld {
     exchanges = 0;
     /** The last tokens the issuer signed (at most 100), so tests can check none of them leaks. */
     issued = [];
+    /** The last exchange requests (at most 100): how each was encoded and its fields, so tests can check what was sent. */
+    requests = [];
     constructor(seed, state) {
         this.seed = seed;
         this.state = state;
@@ -4635,6 +4750,7 @@ class OidcWorld {
     reset() {
         this.exchanges = 0;
         this.issued.length = 0;
+        this.requests.length = 0;
     }
     signingKey() {
         this.key ??= { ...(0,external_node_crypto_namespaceObject.generateKeyPairSync)('rsa', { modulusLength: 2048 }), kid: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex') };
@@ -4660,16 +4776,28 @@ class OidcWorld {
             this.issued.shift();
         return jwt;
     }
-    /** Checks the token and the policy and mints a short-lived token; throws ExchangeRefusal. */
-    exchange(form, issuer, origin, nowMs) {
-        if (form.get('grant_type') !== TOKEN_EXCHANGE_GRANT)
+    /**
+     * Checks the request, the token and the policy, and mints a short-lived token; throws
+     * ExchangeRefusal. `audience` is the one a policy without its own asks for: the emulator's
+     * host, as the service asks for its own (`app.bitrise.io`).
+     */
+    exchange(request, issuer, audience, nowMs) {
+        this.requests.push(request);
+        if (this.requests.length > 100)
+            this.requests.shift();
+        const { fields } = request;
+        const extra = Object.keys(fields).filter((name) => !EXCHANGE_FIELDS.includes(name));
+        if (extra.length > 0)
+            throw new ExchangeRefusal(`fields the documented request does not have: ${extra.join(', ')}`);
+        if (fields.grant_type !== TOKEN_EXCHANGE_GRANT)
             throw new ExchangeRefusal('unsupported grant_type');
-        if (!SUBJECT_TOKEN_TYPES.includes(form.get('subject_token_type') ?? ''))
+        if (!(this.seed.subject_token_types ?? [DOCUMENTED_SUBJECT_TOKEN_TYPE]).includes(fields.subject_token_type ?? ''))
             throw new ExchangeRefusal('unsupported subject_token_type');
-        const policy = (this.seed.trust_policies ?? []).find((p) => p.id === form.get('policy_id') && p.workspace === form.get('workspace_id'));
+        // The service finds the policy by its id alone ("matches the policy ID in the request").
+        const policy = (this.seed.trust_policies ?? []).find((p) => p.id === fields.policy_id);
         if (!policy)
-            throw new ExchangeRefusal('no such trust policy in that Workspace');
-        const claims = this.verified(form.get('subject_token') ?? '', policy.issuer ?? issuer, policy.audience ?? origin, nowMs);
+            throw new ExchangeRefusal('no such trust policy');
+        const claims = this.verified(fields.subject_token ?? '', policy.issuer ?? issuer, policy.audience ?? audience, nowMs);
         for (const [name, wanted] of Object.entries(policy.rules)) {
             if (claims[name] !== wanted)
                 throw new ExchangeRefusal(`claim ${name} does not match`);
@@ -4732,7 +4860,7 @@ async function serveOidc(model, req, res, url, origin) {
     const method = req.method ?? 'GET';
     const route = `${method} ${url.pathname}`;
     if (route === `POST ${EXCHANGE_PATH}`)
-        return answer(req, res, exchange(model, await readBody(req, res), req.headers['content-type'], issuer, origin));
+        return answer(req, res, exchange(model, await readBody(req, res), req.headers['content-type'], issuer, new URL(origin).host));
     if (route === `GET ${ISSUER_PREFIX}/token`)
         return answer(req, res, idToken(model, req, url, issuer));
     if (route === `GET ${ISSUER_PREFIX}/.well-known/openid-configuration`) {
@@ -4742,17 +4870,39 @@ async function serveOidc(model, req, res, url, origin) {
         return answer(req, res, { status: 200, json: model.oidc.jwks() });
     answer(req, res, { status: 404, json: { message: `no endpoint ${route}` } });
 }
-function exchange(model, raw, contentType, issuer, origin) {
-    // RFC 8693 asks for a form; anything else is refused the way the service refuses (invalid_token).
-    if (!/^application\/x-www-form-urlencoded\b/i.test(contentType ?? ''))
+/**
+ * The exchange takes a form, or the same fields as JSON: the service documents both. Any other
+ * body is refused the way the service refuses (invalid_token).
+ */
+function exchange(model, raw, contentType, issuer, audience) {
+    const request = exchangeFields(raw, contentType ?? '');
+    if (!request)
         return { status: 400, json: { error: 'invalid_token' } };
     try {
-        return { status: 200, json: model.oidc.exchange(new URLSearchParams(raw), issuer, origin, model.now()), headers: { 'cache-control': 'no-store' } };
+        return { status: 200, json: model.oidc.exchange(request, issuer, audience, model.now()), headers: { 'cache-control': 'no-store' } };
     }
     catch (error) {
         if (error instanceof ExchangeRefusal)
             return { status: 400, json: { error: 'invalid_token' } };
         throw error;
+    }
+}
+function exchangeFields(raw, contentType) {
+    if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
+        const entries = [...new URLSearchParams(raw)];
+        // A field given twice is not the documented request either.
+        return new Set(entries.map(([name]) => name)).size === entries.length ? { encoding: 'form', fields: Object.fromEntries(entries) } : undefined;
+    }
+    if (!/^application\/json\b/i.test(contentType))
+        return undefined;
+    try {
+        const body = JSON.parse(raw);
+        if (!body || typeof body !== 'object' || Array.isArray(body))
+            return undefined;
+        return { encoding: 'json', fields: Object.fromEntries(Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])) };
+    }
+    catch {
+        return undefined;
     }
 }
 function idToken(model, req, url, issuer) {
@@ -5311,8 +5461,84 @@ function newAppRecord(init) {
     };
 }
 
+;// CONCATENATED MODULE: ./emulator/model/build-configs.ts
+/**
+ * What the builds ran with, kept beside them: the configuration each build read when it started
+ * (the published contract's `GET /apps/{app-slug}/builds/{build-slug}/bitrise.yml`: "the
+ * bitrise.yml configuration with which the build ran"), and the workflows each app has ever
+ * triggered (`GET /apps/{app-slug}/build-workflows`: "workflows that were triggered at any
+ * time", whether the configuration still defines them or not).
+ */
+/** Characters of distinct configuration texts kept at most; the oldest builds' are forgotten past it. */
+const MAX_KEPT_CONFIG_CHARS = 32 * 1024 * 1024;
+/** Workflow names kept per app at most (each trigger must name a workflow of the app's file). */
+const MAX_TRIGGERED_WORKFLOWS = 10_000;
+/**
+ * The configuration of each kept build. Builds of one text share it (a string is kept once
+ * however many builds ran with it), and the distinct texts are bounded: a client that uploads
+ * a new 512 KiB file before each trigger cannot make the emulator hold 10,000 of them.
+ */
+class BuildConfigs {
+    maxChars;
+    byBuild = new Map();
+    uses = new Map();
+    chars = 0;
+    constructor(maxChars = MAX_KEPT_CONFIG_CHARS) {
+        this.maxChars = maxChars;
+    }
+    /** Keeps the text a build ran with, forgetting the oldest builds' beyond the bound. */
+    keep(buildSlug, text) {
+        this.forget(buildSlug);
+        this.byBuild.set(buildSlug, text);
+        const uses = this.uses.get(text) ?? 0;
+        this.uses.set(text, uses + 1);
+        if (uses === 0)
+            this.chars += text.length;
+        for (const oldest of this.byBuild.keys()) {
+            if (this.chars <= this.maxChars || oldest === buildSlug)
+                break;
+            this.forget(oldest);
+        }
+    }
+    /** The text the build ran with, or undefined when it is not kept. */
+    of(buildSlug) {
+        return this.byBuild.get(buildSlug);
+    }
+    forget(buildSlug) {
+        const text = this.byBuild.get(buildSlug);
+        if (text === undefined)
+            return;
+        this.byBuild.delete(buildSlug);
+        const uses = this.uses.get(text) - 1;
+        if (uses > 0)
+            this.uses.set(text, uses);
+        else {
+            this.uses.delete(text);
+            this.chars -= text.length;
+        }
+    }
+}
+/** The workflows each app has triggered, in the order first triggered. */
+class TriggeredWorkflows {
+    byApp = new Map();
+    add(appSlug, workflow) {
+        let names = this.byApp.get(appSlug);
+        if (!names)
+            this.byApp.set(appSlug, (names = new Set()));
+        if (names.size < MAX_TRIGGERED_WORKFLOWS)
+            names.add(workflow);
+    }
+    of(appSlug) {
+        return [...(this.byApp.get(appSlug) ?? [])];
+    }
+    forgetApp(appSlug) {
+        this.byApp.delete(appSlug);
+    }
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/state.ts
 /** The emulator's in-memory world: users, Workspaces, apps, builds and the events they caused. Only the model changes it. */
+
 
 
 const ROLE_RANK = { owner: 4, admin: 3, manager: 2, member: 1 };
@@ -5336,6 +5562,10 @@ class EmulatorState {
     unended = new Set();
     /** Each app's builds on each branch, oldest first: the email rule's previous build without a scan of every build. */
     byBranch = new Map();
+    /** The configuration each kept build ran with (see model/build-configs.ts). */
+    buildConfigs = new BuildConfigs();
+    /** The workflows each app has triggered, kept when their builds are dropped. */
+    triggeredWorkflows = new TriggeredWorkflows();
     /** Triggers held for manual approval, open and decided, by slug (see model/build-requests.ts). */
     buildRequests = new Map();
     /** Running and finished pipelines, by id (see model/pipelines.ts). */
@@ -5373,14 +5603,20 @@ class EmulatorState {
         this.builds = new Map();
         this.unended = new Set();
         this.byBranch = new Map();
+        this.buildConfigs = new BuildConfigs();
+        this.triggeredWorkflows = new TriggeredWorkflows();
         this.pipelines = new Map();
         this.buildRequests = new Map();
         this.events = [];
         this.nextEventSeq = 1;
     }
-    /** Keeps a new build. */
+    /** Keeps a new build, with the configuration its app has now: the one it runs with. */
     addBuild(build) {
         this.builds.set(build.slug, build);
+        const app = this.apps.get(build.appSlug);
+        if (app)
+            this.buildConfigs.keep(build.slug, app.serviceYml);
+        this.triggeredWorkflows.add(build.appSlug, build.triggeredWorkflow);
         if (!build.ended)
             this.unended.add(build);
         const key = branchKey(build);
@@ -5393,6 +5629,7 @@ class EmulatorState {
     /** Forgets a build, and with it its log. */
     deleteBuild(build) {
         this.builds.delete(build.slug);
+        this.buildConfigs.forget(build.slug);
         this.unended.delete(build);
         const key = branchKey(build);
         const list = this.byBranch.get(key) ?? [];
@@ -5469,6 +5706,8 @@ class EmulatorState {
                 build_outcome: a.buildOutcome,
                 manual_approval: a.manualApproval,
                 ai_summary: a.aiSummary,
+                ai_summary_shape: a.aiSummaryShape ?? 'summary',
+                ai_summary_delay_ms: a.aiSummaryDelayMs ?? 0,
                 hold_without_owners: a.holdWithoutOwners === true,
                 concurrency: a.concurrency,
                 credits_per_minute: a.creditsPerMinute,
@@ -5516,6 +5755,8 @@ function appFromSeed(a) {
         artifacts: a.artifacts,
         flakyWorkflows: a.flaky_workflows,
         aiSummary: a.ai_summary === true,
+        aiSummaryShape: a.ai_summary_shape,
+        aiSummaryDelayMs: a.ai_summary_delay_ms,
         // A public app cannot opt out of manual approval (devcenter, "Approving pull request builds").
         manualApproval: a.is_public === true || a.manual_approval !== false,
         holdWithoutOwners: a.hold_without_owners === true,
@@ -5658,6 +5899,7 @@ function updateApp(app, changes) {
 /** Deletes the app and its builds; it cannot be recovered. */
 function deleteApp(state, app) {
     state.apps.delete(app.slug);
+    state.triggeredWorkflows.forgetApp(app.slug);
     for (const build of state.builds.values())
         if (build.appSlug === app.slug)
             state.deleteBuild(build);
@@ -5741,6 +5983,8 @@ function unparsedBody(raw) {
     return `[unparsed body of ${Buffer.byteLength(raw)} bytes]`;
 }
 
+;// CONCATENATED MODULE: external "node:util"
+const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:util");
 ;// CONCATENATED MODULE: ./src/service-yml/yaml-as-service.ts
 /**
  * YAML read as the service reads it. The service's reader is Go's gopkg.in/yaml (a port of
@@ -5821,6 +6065,200 @@ function indentOfPrevious(lines, index) {
     return 0;
 }
 
+;// CONCATENATED MODULE: ./emulator/model/machine-type-edit.ts
+/**
+ * A machine type migration that changes the machine type values and no other byte of the file:
+ * comments, quotes, key order, `no`, `0022` and `12.0` stay as written. The document is read as
+ * js-yaml's event stream, whose scalars carry their place in the text; each place the migration
+ * covers (`meta.service.machine_type_id`, and the same under every workflow) is found through
+ * aliases and merge keys, as a reader of the file finds it, and its value is written over where
+ * it stands, in its own quoting when the new value can be written so.
+ */
+
+/** The first document of the event stream as a tree, and its aliases; an alias points at the node its anchor last named. */
+function treeOf(source, events) {
+    const anchors = new Map();
+    const aliases = [];
+    const stack = [];
+    let root;
+    const place = (node, anchorStart, anchorEnd) => {
+        if (anchorStart >= 0)
+            anchors.set(source.slice(anchorStart, anchorEnd), node);
+        const parent = stack[stack.length - 1];
+        if (!parent)
+            root ??= node;
+        else if (parent.kind === 'seq')
+            parent.items.push(node);
+        else if (parent.kind === 'map') {
+            const last = parent.entries[parent.entries.length - 1];
+            if (last && last[1] === undefined)
+                last[1] = node;
+            else
+                parent.entries.push([node, undefined]);
+        }
+    };
+    for (const event of events) {
+        if (event.type === EVENT_ID.DOCUMENT) {
+            if (root)
+                break;
+        }
+        else if (event.type === EVENT_ID.POP)
+            stack.pop();
+        else if (event.type === EVENT_ID.SCALAR)
+            place({ kind: 'scalar', event }, event.anchorStart, event.anchorEnd);
+        else if (event.type === EVENT_ID.ALIAS) {
+            const alias = { kind: 'alias', event, target: anchors.get(source.slice(event.anchorStart, event.anchorEnd)) };
+            aliases.push(alias);
+            place(alias, -1, -1);
+        }
+        else {
+            const node = event.type === EVENT_ID.MAPPING ? { kind: 'map', entries: [] } : { kind: 'seq', items: [] };
+            place(node, event.anchorStart, event.anchorEnd);
+            stack.push(node);
+        }
+    }
+    return { root, aliases };
+}
+const resolved = (node) => (node?.kind === 'alias' ? resolved(node.target) : node);
+function keyText(source, node) {
+    const key = resolved(node);
+    return key?.kind === 'scalar' ? getScalarValue(source, key.event) : undefined;
+}
+/**
+ * A mapping's entries as a reader sees them: its own, then those its merge keys bring that it
+ * lacks (earlier sources first). Each mapping is worked out once: merges of merges cost their
+ * size, not a path through every alias, and a mapping that merges itself merges nothing.
+ */
+function entriesOf(reader, node) {
+    const map = resolved(node);
+    if (map?.kind !== 'map')
+        return [];
+    const known = reader.entries.get(map);
+    if (known)
+        return known;
+    reader.entries.set(map, []);
+    const own = [];
+    const merged = [];
+    for (const [key, value] of map.entries) {
+        const name = keyText(reader.source, key);
+        if (name === undefined)
+            continue;
+        if (name !== '<<')
+            own.push([name, value]);
+        else {
+            const from = resolved(value);
+            for (const item of from?.kind === 'seq' ? from.items : [value])
+                merged.push(...entriesOf(reader, item));
+        }
+    }
+    const seen = new Set();
+    const entries = [...own, ...merged].filter(([name]) => !seen.has(name) && (seen.add(name), true));
+    reader.entries.set(map, entries);
+    return entries;
+}
+const child = (reader, node, name) => entriesOf(reader, node).find(([key]) => key === name)?.[1];
+/** The nodes holding each machine type the migration covers: the default stack's, then each workflow's. */
+function machineTypeNodes(source, root) {
+    const reader = { source, entries: new Map() };
+    const of = (holder) => child(reader, child(reader, child(reader, holder, 'meta'), 'service'), 'machine_type_id');
+    const workflows = entriesOf(reader, child(reader, root, 'workflows')).map(([, workflow]) => of(workflow));
+    return [of(root), ...workflows].filter((node) => node !== undefined);
+}
+/** Whether the value can stand unquoted, and a reader of a string field gets it as written (not empty, not null). */
+const plainSafe = (value) => /^[A-Za-z0-9_][A-Za-z0-9_./+@-]*$/.test(value) && !/^(null|Null|NULL)$/.test(value);
+/** The new value written in the style of the old one where it can be, else double-quoted (JSON's escapes are YAML's too). */
+function written(value, style) {
+    if (style === SCALAR_STYLE.PLAIN && plainSafe(value))
+        return value;
+    if (style === SCALAR_STYLE.SINGLE_QUOTED && /^[\x20-\x7e\u00a0-\uffff]*$/.test(value))
+        return `'${value.replace(/'/g, "''")}'`;
+    return plainSafe(value) && style !== SCALAR_STYLE.DOUBLE_QUOTED ? value : JSON.stringify(value);
+}
+/** The place of a scalar's value in the text, its quotes and any tag included (a tag is dropped: the value is a string). */
+function scalarEdit(source, event, to) {
+    let start = event.valueStart;
+    let end = event.valueEnd;
+    if (event.style === SCALAR_STYLE.SINGLE_QUOTED || event.style === SCALAR_STYLE.DOUBLE_QUOTED) {
+        start -= 1;
+        end += 1;
+    }
+    else if (event.style === SCALAR_STYLE.LITERAL_BLOCK || event.style === SCALAR_STYLE.FOLDED_BLOCK) {
+        // From the `|` or `>` of the header; the line break that ends the block stays.
+        start = Math.max(source.lastIndexOf('|', event.valueStart), source.lastIndexOf('>', event.valueStart));
+        if (source[end - 1] === '\n')
+            end -= 1;
+    }
+    let prefix = '';
+    if (event.tagStart >= 0 && event.tagStart < start) {
+        if (event.anchorStart > event.tagStart)
+            prefix = `${source.slice(event.anchorStart - 1, event.anchorEnd)} `;
+        start = event.tagStart;
+    }
+    return { start, end, text: prefix + written(to, event.style) };
+}
+/** An alias written over with a scalar's text. */
+const aliasEdit = (alias, text) => ({ start: alias.event.anchorStart - 1, end: alias.event.anchorEnd, text });
+/**
+ * The edits that put `to` in every place the migration covers whose value is `from`, or null
+ * when none is. A value given through an alias is written where the alias stands; an anchored
+ * value written over keeps its old text where an alias outside the migration's places repeats it.
+ */
+function machineTypeEdits(source, from, to) {
+    const { root, aliases } = treeOf(source, parseEvents(source, {}));
+    const nodes = machineTypeNodes(source, root);
+    const covered = new Set(nodes);
+    const edits = new Map();
+    const add = (edit) => void edits.set(edit.start, edit);
+    for (const node of nodes) {
+        const value = resolved(node);
+        if (value?.kind !== 'scalar' || getScalarValue(source, value.event) !== from)
+            continue;
+        if (node.kind === 'alias') {
+            add(aliasEdit(node, written(to, SCALAR_STYLE.PLAIN)));
+            continue;
+        }
+        const edit = scalarEdit(source, value.event, to);
+        add(edit);
+        if (value.event.anchorStart < 0)
+            continue;
+        const old = source.slice(scalarEdit(source, value.event, '').start, edit.end);
+        for (const alias of aliases)
+            if (alias.target === value && !covered.has(alias))
+                add(aliasEdit(alias, old));
+    }
+    return edits.size === 0 ? null : [...edits.values()];
+}
+/**
+ * The edits in the coordinates of `text`, found in `readable`: the same text with some lines
+ * indented further so that js-yaml reads it as the service's reader does (src/service-yml/yaml-as-service.ts).
+ */
+function editsOfText(text, readable, from, to) {
+    const edits = machineTypeEdits(readable, from, to);
+    if (edits === null || readable === text)
+        return edits;
+    const lines = text.split('\n');
+    const padded = readable.split('\n');
+    const starts = [];
+    let at = 0;
+    let was = 0;
+    lines.forEach((line, i) => {
+        starts.push({ at, was, pad: padded[i].length - line.length });
+        at += padded[i].length + 1;
+        was += line.length + 1;
+    });
+    const back = (offset) => {
+        let i = starts.length - 1;
+        while (i > 0 && starts[i].at > offset)
+            i--;
+        return starts[i].was + Math.max(0, offset - starts[i].at - starts[i].pad);
+    };
+    return edits.map((edit) => ({ ...edit, start: back(edit.start), end: back(edit.end) }));
+}
+/** The text with the edits made, the latest first so that earlier offsets hold. */
+function applyEdits(source, edits) {
+    return [...edits].sort((a, b) => b.start - a.start).reduce((text, edit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end), source);
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/service-config.ts
 /**
  * Reading the app configuration (service.yml): parsing, machine type migration and the
@@ -5828,7 +6266,9 @@ function indentOfPrevious(lines, index) {
  * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack).
  */
 
+
 // The action's reader: YAML 1.1 meanings and libyaml's tolerance of indentation, as the service reads (see that module).
+
 
 
 /** Largest configuration text accepted, in UTF-8 bytes. */
@@ -5897,8 +6337,9 @@ function parseBoth(text) {
         throw new ConfigLimitError(`the configuration is ${bytes} bytes; at most ${MAX_CONFIG_BYTES} are accepted`);
     let doc;
     let textDoc;
+    let read;
     try {
-        const read = loadServiceYaml(text, LIMITS);
+        read = loadServiceYaml(text, LIMITS);
         doc = read.doc;
         textDoc = loadServiceYamlText(read.text, LIMITS);
     }
@@ -5911,7 +6352,7 @@ function parseBoth(text) {
     if (!isObject(doc) || !isObject(textDoc))
         throw new Error('the configuration must be a YAML mapping');
     checkExpandedSize(doc);
-    return { config: doc, textConfig: textDoc };
+    return { config: doc, textConfig: textDoc, readable: read.text };
 }
 /**
  * Writes a configuration back as YAML text; throws ConfigLimitError for one past the limits.
@@ -5930,27 +6371,56 @@ function serviceMeta(holder) {
         return null;
     return holder.meta.service;
 }
+/** The `meta.service` mappings the migration covers: the default stack's, then each workflow's. */
+function machineTypePlaces(doc) {
+    return [serviceMeta(doc), ...(isObject(doc.workflows) ? Object.values(doc.workflows).map(serviceMeta) : [])];
+}
 /**
- * Replaces `from` with `to` in the default stack and in every workflow's stack.
+ * Replaces `from` with `to` in the default stack and in every workflow's stack, matched on the
+ * text as written (`machine_type_id` is a string in the service's model). The value is written
+ * over where it stands and every other byte of the file is kept (see machine-type-edit.ts).
  * Returns the new text, or null when nothing matched (the text is then left as it was).
  */
 function migrateMachineType(text, from, to) {
-    const { config, textConfig } = parseBoth(text);
-    // Matched on the text (machine_type_id is a string in the service's model), changed in the document.
-    const places = (doc) => [
-        serviceMeta(doc),
-        ...(isObject(doc.workflows) ? Object.values(doc.workflows).map(serviceMeta) : [])
-    ];
-    const metas = places(config);
-    const written = places(textConfig);
-    let changed = false;
-    metas.forEach((meta, index) => {
-        if (meta && written[index]?.machine_type_id === from) {
+    const read = parseBoth(text);
+    const matched = machineTypePlaces(read.textConfig).map((meta) => meta?.machine_type_id === from);
+    if (!matched.includes(true))
+        return null;
+    const edits = editsOfText(text, read.readable, from, to);
+    const edited = edits === null ? null : applyEdits(text, edits);
+    if (edited !== null && readsAsMigrated(edited, text, matched, to))
+        return edited;
+    return rewritten(read.config, read.textConfig, from, to);
+}
+/**
+ * Whether the edited text reads as the old one with the matched places holding `to` and nothing
+ * else changed: a value shared through an anchor with a place the migration does not cover
+ * would change there too, and is then written anew instead.
+ */
+function readsAsMigrated(edited, text, matched, to) {
+    let after;
+    try {
+        after = parseBoth(edited).textConfig;
+    }
+    catch {
+        return false;
+    }
+    // Read again rather than copied: a copy would share nothing an alias shares, nor js-yaml's objects' make.
+    const expected = parseBoth(text).textConfig;
+    machineTypePlaces(expected).forEach((meta, index) => {
+        if (meta && matched[index])
             meta.machine_type_id = to;
-            changed = true;
-        }
     });
-    return changed ? dumpServiceYml(config) : null;
+    return (0,external_node_util_namespaceObject.isDeepStrictEqual)(after, expected);
+}
+/** The file written anew from the document, the matched places changed (comments and the text of other values are not kept). */
+function rewritten(config, textConfig, from, to) {
+    const written = machineTypePlaces(textConfig);
+    machineTypePlaces(config).forEach((meta, index) => {
+        if (meta && written[index]?.machine_type_id === from)
+            meta.machine_type_id = to;
+    });
+    return dumpServiceYml(config);
 }
 /** Names of the workflows the configuration defines. */
 function workflowNames(config) {
@@ -7135,8 +7605,11 @@ class MemoryModel {
  *
  * The published contract: only after the build has failed and with the feature on in the app's
  * settings; a 404 (`{error_msg}`) when the build does not exist, the caller may not see it, or
- * there is no summary. It shows no body for the 200 and no public client reads one, so the
- * emulator's `{summary}` is its own reading (README); the action accepts other shapes too.
+ * there is no summary. It shows no body for the 200 and no public client reads one, so both of
+ * the emulator's shapes are its own reading (README): `{summary}`, or the three parts the product
+ * shows (seed `ai_summary_shape: three_parts`); the action accepts other shapes too. The service
+ * writes a summary after the build ends, how soon no source says: seed `ai_summary_delay_ms`
+ * keeps the 404 for that long after the failure.
  * The text is the emulator's own: the workflow, and the commit message the build ran for, which
  * makes it text from outside the action, as a real summary quoting a log is.
  */
@@ -7151,15 +7624,28 @@ function getAiSummary(ctx) {
     if (!app || ctx.model.state.roleOf(ctx.user, app) === null)
         throw nothing;
     // Status 2 only: an aborted build (3, 4) did not fail on its own, and a running one (0) not yet.
-    if (!app.aiSummary || progressOf(build, ctx.model.now()).status !== 2)
+    const progress = progressOf(build, ctx.model.now());
+    if (!app.aiSummary || progress.status !== 2)
         throw nothing;
-    return { status: 200, json: { summary: summaryOf(build) } };
+    // Not written yet: the same 404 as for no summary at all, as the contract has only the one.
+    if (ctx.model.now() < (progress.finishedAt ?? 0) + (app.aiSummaryDelayMs ?? 0))
+        throw nothing;
+    return { status: 200, json: app.aiSummaryShape === 'three_parts' ? partsOf(build) : { summary: summaryOf(build) } };
 }
 /** The emulator's summary of a failed build. */
 function summaryOf(build) {
     const message = typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : '';
     const change = message === '' ? 'the commit it built' : `the change "${message}"`;
     return `The ${build.triggeredWorkflow} workflow failed in its script step, which exited with status 1 after ${change}. Run the step locally to see the failing test.`;
+}
+/** The emulator's summary in the three parts the product shows, under their likely field names (no source gives them). */
+function partsOf(build) {
+    const message = typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : '';
+    return {
+        failure_details: `The ${build.triggeredWorkflow} workflow failed in its script step, which exited with status 1.`,
+        reason: message === '' ? 'A test failed after the commit it built.' : `A test failed after the change "${message}".`,
+        suggested_solution: 'Run the step locally to see the failing test, fix it, and push again.'
+    };
 }
 const aiSummaryRoutes = [
     {
@@ -7441,43 +7927,96 @@ const appRoutes = [
 
 ;// CONCATENATED MODULE: ./emulator/routes/build-list.ts
 /**
- * The builds list of the published contract (`GET /apps/{app-slug}/builds`): its filters and
- * its paging, computed from the builds the model holds. Reads only; nothing here changes state.
+ * The builds list of the published contract (`GET /apps/{app-slug}/builds`): every filter the
+ * contract lists, and its paging, computed from the builds the model holds. A filter's value
+ * the contract's type or enum does not allow is a 400 naming it. Query parameters the contract
+ * does not list are ignored. Reads only; nothing here changes state.
  */
 
 
 
+const EVENT_TYPES = ['push', 'pull-request', 'tag'];
+/** The contract's orders: by creation (the default), or the builds not finished first. */
+const SORTS = ['created_at', 'running_first'];
 function integerParam(query, name, min, max) {
     const raw = query.get(name);
     if (raw === null || raw === '')
         return undefined;
-    if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    if (!/^\d{1,12}$/.test(raw) || Number(raw) < min || Number(raw) > max)
         throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
     return Number(raw);
 }
+function choiceParam(query, name, choices) {
+    const raw = query.get(name);
+    if (raw === null || raw === '')
+        return undefined;
+    if (!choices.includes(raw))
+        throw badRequest(`${name} must be one of ${choices.join(', ')}; got "${raw}"`);
+    return raw;
+}
+const textParam = (query, name) => query.get(name) || undefined;
 /** Reads the filters from the query, naming a bad parameter. */
 function readBuildFilters(query) {
+    const seconds = (name) => {
+        const value = integerParam(query, name, 0, 253_402_300_799);
+        return value === undefined ? undefined : value * 1000;
+    };
+    const pipeline = choiceParam(query, 'is_pipeline_build', ['true', 'false']);
     return {
-        branch: query.get('branch') || undefined,
-        workflow: query.get('workflow') || undefined,
+        sortBy: choiceParam(query, 'sort_by', SORTS) ?? 'created_at',
+        branch: textParam(query, 'branch'),
+        workflow: textParam(query, 'workflow'),
+        commitMessage: textParam(query, 'commit_message'),
+        triggerEventType: choiceParam(query, 'trigger_event_type', EVENT_TYPES),
         pullRequestId: integerParam(query, 'pull_request_id', 0, 2 ** 31 - 1),
+        buildNumber: integerParam(query, 'build_number', 0, 2 ** 31 - 1),
+        after: seconds('after'),
+        before: seconds('before'),
         status: integerParam(query, 'status', 0, 4),
+        isPipelineBuild: pipeline === undefined ? undefined : pipeline === 'true',
         limit: integerParam(query, 'limit', 1, 50) ?? 50,
-        next: query.get('next') || undefined
+        next: textParam(query, 'next')
     };
 }
-function matches(build, filters, now) {
-    if (filters.branch !== undefined && build.branch !== filters.branch)
-        return false;
-    if (filters.workflow !== undefined && build.triggeredWorkflow !== filters.workflow)
-        return false;
-    if (filters.pullRequestId !== undefined && (build.pullRequestId ?? 0) !== filters.pullRequestId)
-        return false;
-    return filters.status === undefined || progressOf(build, now).status === filters.status;
+/** The event the build was started for: a tag, a pull request, or else a push. */
+function triggerEventOf(build) {
+    if (build.tag !== null)
+        return 'tag';
+    return (build.pullRequestId ?? 0) > 0 ? 'pull-request' : 'push';
 }
-/** One page of an app's builds, newest first; `paging.next` is the slug of the first build of the next page. */
+function commitMessageOf(build) {
+    const message = build.originalParams.commit_message;
+    return typeof message === 'string' ? message : '';
+}
+/** Whether the build passes every filter given. */
+function matches(build, filters, status) {
+    const checks = [
+        [filters.branch, () => build.branch === filters.branch],
+        [filters.workflow, () => build.triggeredWorkflow === filters.workflow],
+        [filters.commitMessage, () => commitMessageOf(build).includes(filters.commitMessage)],
+        [filters.triggerEventType, () => triggerEventOf(build) === filters.triggerEventType],
+        [filters.pullRequestId, () => (build.pullRequestId ?? 0) === filters.pullRequestId],
+        [filters.buildNumber, () => build.buildNumber === filters.buildNumber],
+        [filters.after, () => build.triggeredAt >= filters.after],
+        [filters.before, () => build.triggeredAt < filters.before],
+        [filters.status, () => status === filters.status],
+        [filters.isPipelineBuild, () => (build.pipelineWorkflowId !== undefined) === filters.isPipelineBuild]
+    ];
+    return checks.every(([given, check]) => given === undefined || check());
+}
+/** One page of an app's builds, newest first (unfinished first with `running_first`); `paging.next` is the slug of the first build of the next page. */
 function buildListPage(builds, appSlug, filters, now) {
-    const all = [...builds].filter((b) => b.appSlug === appSlug && matches(b, filters, now)).sort((a, b) => b.buildNumber - a.buildNumber);
+    const found = [];
+    for (const build of builds) {
+        if (build.appSlug !== appSlug)
+            continue;
+        const status = progressOf(build, now).status;
+        if (matches(build, filters, status))
+            found.push({ build, running: status === 0 });
+    }
+    const runningFirst = filters.sortBy === 'running_first';
+    found.sort((a, b) => (runningFirst ? Number(b.running) - Number(a.running) : 0) || b.build.buildNumber - a.build.buildNumber);
+    const all = found.map((f) => f.build);
     let from = 0;
     if (filters.next !== undefined) {
         from = all.findIndex((b) => b.slug === filters.next);
@@ -7493,7 +8032,7 @@ function buildListPage(builds, appSlug, filters, now) {
 }
 
 ;// CONCATENATED MODULE: ./emulator/routes/build-requests.ts
-/** The builds list with its filters and paging, and the build requests of triggers held for manual approval. */
+/** The builds list with its filters and paging, the workflows an app has triggered, and the build requests of triggers held for manual approval. */
 
 
 
@@ -7502,6 +8041,10 @@ function buildListPage(builds, appSlug, filters, now) {
 function listBuilds(ctx) {
     const filters = readBuildFilters(ctx.query);
     return { status: 200, json: buildListPage(ctx.model.state.builds.values(), ctx.app().slug, filters, ctx.model.now()) };
+}
+/** The workflows the app's builds have ever run, in the order first triggered (no source gives the service's order). */
+function listBuildWorkflows(ctx) {
+    return { status: 200, json: { data: ctx.model.state.triggeredWorkflows.of(ctx.app().slug) } };
 }
 function requestJson(app, request) {
     const pr = request.trigger.pullRequestId;
@@ -7526,6 +8069,8 @@ function updateRequest(ctx) {
 }
 const buildRequestRoutes = [
     { method: 'GET', pattern: '/apps/:app/builds', access: APP_ANY_ROLE, handler: listBuilds },
+    // Tester/QA and up, as the service's documentation lists it (devcenter, "Managing an app's builds").
+    { method: 'GET', pattern: '/apps/:app/build-workflows', access: APP_ANY_ROLE, handler: listBuildWorkflows },
     { method: 'GET', pattern: '/apps/:app/build-requests', access: APP_ANY_ROLE, handler: listRequests },
     { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_OWNER_ADMIN_DEVELOPER, handler: updateRequest }
 ];
@@ -7575,6 +8120,9 @@ const STRING_PARAMS = [
     'pull_request_merge_branch',
     'pull_request_head_branch',
     'pull_request_repository_url',
+    // Recorded as sent (original_build_params); the service's own webhook fills them (bitrise-io/bitrise-webhooks).
+    'head_repository_url',
+    'base_repository_url',
     'stack',
     'machine_type_id'
 ];
@@ -7770,10 +8318,21 @@ function getBuild(ctx) {
 }
 function getLog(ctx) {
     const build = findBuild(ctx);
-    const json = logAnswer(build, ctx.model.now(), ctx.logDelayMs, ctx.query.get('after_timestamp'), ctx.origin);
+    const json = logAnswer(build, ctx.model.now(), { delayMs: ctx.logDelayMs, archiveDelayMs: ctx.logArchiveDelayMs }, ctx.query, ctx.origin);
     if (json === null)
         throw errors_notFound(`the log of build "${build.slug}" is not available yet`);
     return { status: 200, json };
+}
+/**
+ * The configuration the build ran with, as text (the published contract: `text/plain`, "the
+ * bitrise.yml configuration with which the build ran"); its app's may have changed since.
+ */
+function getBuildServiceYml(ctx) {
+    const build = findBuild(ctx);
+    const text = ctx.model.state.buildConfigs.of(build.slug);
+    if (text === undefined)
+        throw errors_notFound(`the configuration build "${build.slug}" ran with is no longer kept`);
+    return { status: 200, text, headers: { 'content-type': 'text/plain; charset=utf-8' } };
 }
 function abort(ctx) {
     const build = findBuild(ctx);
@@ -7790,6 +8349,8 @@ const buildRoutes = [
     { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
     { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
     { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_OWNER_ADMIN_DEVELOPER, handler: getLog },
+    // Developer, as the service's documentation lists it (devcenter, "Managing an app's builds").
+    { method: 'GET', pattern: '/apps/:app/builds/:build/service.yml', access: APP_OWNER_ADMIN_DEVELOPER, handler: getBuildServiceYml },
     { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
 ];
 
@@ -8378,7 +8939,7 @@ function dispatcher(api, control) {
         else if (url.pathname.startsWith(`${DOWNLOAD_PREFIX}/`))
             work = serveDownload(api.model, req, res, url);
         else if (url.pathname.startsWith(`${RAW_LOG_PREFIX}/`))
-            work = serveRawLog(api.model, req, res, url);
+            work = serveRawLog(api.model, req, res, url, { delayMs: api.logDelayMs, archiveDelayMs: api.logArchiveDelayMs });
         else if (isOidcPath(url.pathname))
             work = serveOidc(api.model, req, res, url, api.origin());
         else
@@ -8399,6 +8960,7 @@ async function startEmulator(options = {}) {
         routes: API_ROUTES,
         origin: () => origin,
         logDelayMs: options.logDelayMs ?? 200,
+        logArchiveDelayMs: options.logArchiveDelayMs ?? 1000,
         async intercept(req, res, url, apiPath, raw) {
             const method = req.method ?? 'GET';
             requests.add(method, url, req, raw);
