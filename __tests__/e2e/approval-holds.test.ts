@@ -137,7 +137,8 @@ describe('approve-build-request: bound to the reviewed pull request', () => {
   /** Alice's fork pull request, and Mallory's twin: another fork, another number, the same public head commit. */
   function twins() {
     const alice = forkEvent()
-    const mallory = forkEvent()
+    let mallory = forkEvent()
+    while (mallory.number === alice.number) mallory = forkEvent()
     mallory.event.payload.pull_request.head.sha = alice.sha
     return { alice, mallory }
   }

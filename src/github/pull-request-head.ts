@@ -64,7 +64,8 @@ function headOf(pr: Record<string, unknown>): PullRequestHead {
   const head = obj(pr.head)
   const repo = obj(head.repo)
   const repository = str(repo.full_name)?.toLowerCase()
-  return { ref: str(head.ref), sha: str(head.sha), repository, owner: str(obj(repo.owner).login) }
+  // A deleted fork's head keeps its user: still the owner the service's webhook would name.
+  return { ref: str(head.ref), sha: str(head.sha), repository, owner: str(obj(repo.owner).login) ?? str(obj(head.user).login) }
 }
 
 /** `owner/name` of a git URL in any of GitHub's forms (https, ssh, scp-like), lower case; undefined when it names none. */
