@@ -83,14 +83,12 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
   })
 
   describe.each(['pull_request', 'pull_request_target'])('a %s event from a fork', (name) => {
-    const forkParams = (fork: events.ForkNames, url = true) => ({
-      branch: 'changes',
+    // Its commit and number only: no branch, destination branch, pull request ref or fork URL,
+    // so the service's clone step checks out the commit itself (src/inputs/checkout.ts).
+    const forkParams = () => ({
       commit_hash: PR_SHA,
       commit_message: 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.',
-      branch_dest: 'master',
-      pull_request_id: 2,
-      pull_request_head_branch: 'pull/2/head',
-      ...(url ? { pull_request_repository_url: `https://github.com/${fork.owner}/${fork.repo}.git` } : {})
+      pull_request_id: 2
     })
 
     it('sends neither owner, so the service may hold the build, and says so', async () => {
@@ -98,19 +96,20 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
       const { result, sent, body } = await trigger({}, { event: { name, payload: events.forkPullRequest(fork), ref: 'refs/heads/master', sha: PUSH_SHA } })
       expect(result.code).toBe(0)
       expect(sent).toHaveLength(1)
-      expect(body).toEqual({ hook_info: { type: 'service' }, build_params: forkParams(fork) })
+      expect(body).toEqual({ hook_info: { type: 'service' }, build_params: forkParams() })
       expect(result.stdout).toContain(
         `::notice::Pull request #2 comes from the fork ${fork.owner}/${fork.repo}; the repository owners are left out, so the service treats it as a fork pull request and may hold its build`
       )
       expect(result.stdout).not.toContain('::warning::')
       expect(result.summary).toContain('may hold its build')
+      expect(result.stdout).toContain(`the service's clone step checks out that commit exactly`)
     })
 
-    it('whose fork was deleted (head.repo null): neither owner, no fork URL', async () => {
+    it('whose fork was deleted (head.repo null): neither owner, its commit and number only', async () => {
       const fork = events.randomFork()
       const { result, body } = await trigger({}, { event: { name, payload: events.deletedForkPullRequest(fork) } })
       expect(result.code).toBe(0)
-      expect(body.build_params).toEqual(forkParams(fork, false))
+      expect(body.build_params).toEqual(forkParams())
       expect(result.stdout).toContain('::notice::Pull request #2 comes from a fork whose repository was deleted;')
     })
 
@@ -119,7 +118,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
       const owner = randomSlug('owner-')
       const { result, body } = await trigger({ 'branch-repo-owner': owner }, { event: { name, payload: events.forkPullRequest(fork) } })
       expect(result.code).toBe(0)
-      expect(body.build_params).toEqual({ ...forkParams(fork), branch_repo_owner: owner })
+      expect(body.build_params).toEqual({ ...forkParams(), branch_repo_owner: owner })
       expect(result.stdout).toMatch(/::warning::This pull request comes from a fork, but only branch-repo-owner is set: no public source says whether the service holds such a build/)
       expect(result.stdout).not.toMatch(/will not hold/)
       expect(result.summary).toContain('no public source says whether the service holds such a build')
@@ -133,7 +132,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
         { event: { name, payload: events.forkPullRequest(fork) } }
       )
       expect(result.code).toBe(0)
-      expect(body.build_params).toEqual({ ...forkParams(fork), branch_repo_owner: owner, branch_dest_repo_owner: destOwner })
+      expect(body.build_params).toEqual({ ...forkParams(), branch_repo_owner: owner, branch_dest_repo_owner: destOwner })
       expect(result.stdout).not.toContain('::warning::')
       expect(result.stdout).toContain(`::notice::This pull request comes from a fork; branch-repo-owner (${owner}) and branch-dest-repo-owner (${destOwner}) differ`)
       expect(result.stdout).toContain('so the service may hold its build for approval')
@@ -144,7 +143,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
       const owner = randomSlug('owner-')
       const { result, body } = await trigger({ 'branch-repo-owner': owner, 'branch-dest-repo-owner': owner }, { event: { name, payload: events.forkPullRequest(fork) } })
       expect(result.code).toBe(0)
-      expect(body.build_params).toEqual({ ...forkParams(fork), branch_repo_owner: owner, branch_dest_repo_owner: owner })
+      expect(body.build_params).toEqual({ ...forkParams(), branch_repo_owner: owner, branch_dest_repo_owner: owner })
       expect(result.stdout).toContain(`::warning::This pull request comes from a fork, but branch-repo-owner and branch-dest-repo-owner are both ${owner}, so the service takes it for a pull request from the app's own repository and will not hold it for approval`)
     })
   })

@@ -8,12 +8,12 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import * as events from '../fixtures/events/events.js'
-import { call } from '../emulator/helpers.js'
+import { call, trigger as apiTrigger } from '../emulator/helpers.js'
 import { fakeServices, type Reply } from '../helpers/fake-service.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
 import { randomBytes, randomInt, randomSlug } from '../helpers/random.js'
 import { TOKEN } from '../helpers/secrets.js'
-import { emulatorPerFile, emulatorState, expectFailed, expectPassed, printed, step, TOKENS, type RunningEmulator } from './support.js'
+import { emulatorPerFile, emulatorState, expectFailed, expectPassed, printed, requestLog, step, TOKENS, type RunningEmulator } from './support.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
@@ -116,6 +116,118 @@ describe('a fork pull request trigger held for manual approval', () => {
     expectPassed(result)
     expect(result.outputs['build-slug']).toMatch(/^[0-9a-f]+$/)
     expect(await openRequests()).toEqual([])
+  })
+})
+
+/** The decisions sent to the emulator: which request, approved or rejected. */
+async function decisions(): Promise<Array<[string, boolean]>> {
+  return (await requestLog(emu)).filter((r) => r.method === 'PATCH').map((r) => [r.path.split('/').at(-1) as string, r.body.is_approved])
+}
+
+/** `payload` (a fork pull request event) as labelled by a random maintainer: the approve recipe's event, whose sender is not the author. */
+function labelled(payload: events.Payload): { name: string; payload: events.Payload } {
+  payload.action = 'labeled'
+  payload.label = { name: 'safe to build' }
+  payload.pull_request.user = { ...payload.pull_request.user, login: payload.pull_request.head.user.login }
+  payload.sender = { ...payload.sender, login: randomSlug('maintainer-') }
+  return { name: 'pull_request_target', payload }
+}
+
+describe('approve-build-request: bound to the reviewed pull request', () => {
+  /** Alice's fork pull request, and Mallory's twin: another fork, another number, the same public head commit. */
+  function twins() {
+    const alice = forkEvent()
+    let mallory = forkEvent()
+    while (mallory.number === alice.number) mallory = forkEvent()
+    mallory.event.payload.pull_request.head.sha = alice.sha
+    return { alice, mallory }
+  }
+
+  it('a twin pull request\'s request of the same commit is never approved for the reviewed one', async () => {
+    const { alice, mallory } = twins()
+    // Mallory's trigger is held; Alice's own request is not open (decided, or its trigger failed).
+    expectPassed(await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { event: mallory.event }))
+    const [twin] = await openRequests()
+    const result = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true', 'reject-other-requests': 'true' }, { event: labelled(alice.event.payload) })
+    expectFailed(result)
+    expect(errorLine(result)).toContain(`No open build request of pull request #${alice.number} (from the pull_request_target event) is for commit ${alice.sha}`)
+    expect(await decisions()).toEqual([])
+    expect((await openRequests()).map((r) => r.slug)).toEqual([twin.slug])
+  })
+
+  it('a twin\'s open request blocks nothing: the reviewed pull request\'s own request is approved, and only its own others are rejected', async () => {
+    const { alice, mallory } = twins()
+    const older = forkEvent()
+    older.event.payload.pull_request.number = alice.number
+    older.event.payload.pull_request.head.repo = alice.event.payload.pull_request.head.repo
+    older.event.payload.number = alice.number
+    for (const one of [older, alice, mallory]) expectPassed(await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { event: one.event }))
+    const bySlug = new Map((await openRequests()).map((r) => [`${r.build_params.pull_request_id}:${r.build_params.commit_hash}`, r.slug]))
+    const own = bySlug.get(`${alice.number}:${alice.sha}`) as string
+    const result = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true', 'reject-other-requests': 'true' }, { event: labelled(alice.event.payload) })
+    expectPassed(result)
+    expect(await decisions()).toEqual([[own, true], [bySlug.get(`${alice.number}:${older.sha}`), false]])
+    expect((await openRequests()).map((r) => r.slug)).toEqual([bySlug.get(`${mallory.number}:${alice.sha}`)])
+    expect(result.summary).toContain(`#\u200d${alice.number}`)
+  })
+
+  it('a request of the pull request\'s number whose head branch or repository is not the event\'s is refused', async () => {
+    const { event, sha, number, fork } = forkEvent()
+    const other = events.randomFork()
+    const [branch, url] = [randomSlug('patch-'), `https://github.com/${other.owner}/${other.repo}.git`]
+    const headOf = (params: Record<string, unknown>): Record<string, unknown> => ({ pull_request_id: number, commit_hash: sha, branch_dest: 'master', ...params })
+    for (const params of [headOf({ branch }), headOf({ branch: 'changes', pull_request_repository_url: url })]) {
+      await call(emu, 'POST', '/_emulator/reset')
+      expect((await apiTrigger(emu, params)).status).toBe(201)
+      const result = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true' }, { event: labelled(event.payload) })
+      expectFailed(result)
+      expect(errorLine(result)).toContain(`is not for the head of pull request #${number} (from the pull_request_target event)`)
+      expect(errorLine(result)).toContain(params.pull_request_repository_url ? `is not the pull request's head repository "${fork.owner}/${fork.repo}".`.toLowerCase() : `its branch "${branch}" is not the pull request's head branch "changes"`)
+      expect(await decisions()).toEqual([])
+    }
+  })
+
+  it('with no pull request in the event, a commit alone decides nothing: build-request-slug or pull-request-id is required', async () => {
+    const { event, sha, number } = forkEvent()
+    expectPassed(await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { event }))
+    const [request] = await openRequests()
+    const dispatch = { name: 'workflow_dispatch', payload: events.workflowDispatch() }
+    const refused = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true', 'expected-commit': sha }, { event: dispatch })
+    expectFailed(refused)
+    expect(errorLine(refused)).toContain('Input "build-request-slug": or pull-request-id is required: the workflow_dispatch event names no pull request')
+    const wrong = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true', 'pull-request-id': String(number + 1) }, { event: labelled(event.payload) })
+    expectFailed(wrong)
+    expect(errorLine(wrong)).toContain(`Input "pull-request-id": is ${number + 1}, but the pull_request_target event is about pull request #${number}`)
+    expect(await decisions()).toEqual([])
+    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true', 'expected-commit': sha, 'pull-request-id': String(number) }, { event: dispatch })
+    expectPassed(approved)
+    expect(await decisions()).toEqual([[request.slug, true]])
+  })
+})
+
+describe('what is approved is what is built', () => {
+  it('a fork pull request\'s trigger sends its commit and number only; the approved build checks out that commit, not a ref a push moves', async () => {
+    const { event, sha, number } = forkEvent()
+    // GitHub has computed a merge ref for it: pull/N/merge moves with every push to the fork.
+    event.payload.pull_request.mergeable = true
+    const held = await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { event })
+    expectPassed(held)
+    const [request] = await openRequests()
+    expect(request.build_params).toEqual({ commit_hash: sha, commit_message: expect.any(String), pull_request_id: number })
+    expect(held.summary).toContain(`commit ${sha} exactly`)
+    expectPassed(await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true' }, { event: labelled(event.payload) }))
+    const [build] = (await emulatorState(emu)).builds
+    expect(build).toMatchObject({ build_request: request.slug, commit_hash: sha, checkout: { kind: 'commit_hash', value: sha } })
+  })
+
+  it('pull request inputs that make the clone step check out a moving ref, on a trigger that may be held, are sent with a warning', async () => {
+    const [commit, number] = [randomBytes(20).toString('hex'), randomInt(3, 100_000)]
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'ios-app', 'from-event': 'false', 'commit-hash': commit, 'pull-request-id': String(number), 'pull-request-merge-branch': `pull/${number}/merge`, 'branch-dest': 'master'
+    })
+    expectPassed(result)
+    expect(result.stdout).toContain(`::warning::The service may hold this pull request build for manual approval, but branch-dest, pull-request-merge-branch make its standard clone step check out pull/${number}/merge`)
+    expect(result.summary).toContain(`pull/${number}/merge, GitHub's merge of the pull request`)
   })
 })
 

@@ -86,6 +86,37 @@ describe('github-status', () => {
     expect(last.body).toContain(`(${second.outputs['build-url']})`)
   })
 
+  it.each([
+    ['over 1,000 comments, all read (the first pages, then the last)', 1001, 1900, false],
+    ['over 2,000 comments, some never read: the step says so', 2101, 2900, true]
+  ])('github-comment after a flood of %s: the status comment posted after them is found among the last and edited, never posted again', async (_, least, most, unread) => {
+    const pr = 1 + randomInt(5000)
+    const flood = randomInt(least, most)
+    const comments = Array.from({ length: flood }, () => ({ issue: pr, body: `${randomSlug('spam ')}`, user: { login: randomSlug('user-'), id: 1 + randomInt(1e6), type: 'User' as const } }))
+    const flooded = await startFakeGitHub({ comments })
+    try {
+      const inputs = { 'commit-hash': sha(), 'pull-request-id': String(pr), 'branch-dest': 'main', 'github-comment': 'true' }
+      const first = await build(flooded, inputs)
+      expectPassed(first)
+      const second = await build(flooded, { ...inputs, 'commit-hash': sha() })
+      expectPassed(second)
+      const writes = flooded.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql').map((r) => [r.method, r.path])
+      const own = 1000 + flood
+      expect(writes).toEqual([
+        ['POST', `/repos/acme/ios-app/issues/${pr}/comments`],
+        ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`],
+        ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`],
+        ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`]
+      ])
+      const said = `::notice::github-comment: This pull request has ${flood} comments; ${(Math.ceil(flood / 100) - 20) * 100} of them, after the first 1000, were not read`
+      if (unread) expect(first.stdout).toContain(said)
+      else expect(first.stdout).not.toContain('::notice::github-comment:')
+      expect(second.stdout).not.toContain('::notice::github-comment:')
+    } finally {
+      await flooded.close()
+    }
+  })
+
   it('a refused post only warns: the step passes with its build', async () => {
     const refusing = await startFakeGitHub({ failWritesWith: 403 })
     try {

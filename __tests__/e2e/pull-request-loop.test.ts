@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { call, trigger as apiTrigger } from '../emulator/helpers.js'
+import * as events from '../fixtures/events/events.js'
 import { randomBytes, randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import { buildState, emulatorState, eventLog, expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
@@ -167,9 +168,10 @@ describe('review, comment and workflow-run events', () => {
     const result = await triggerOn('pull_request_review', { action: 'submitted', review: { state: 'approved', author_association: trusted() }, pull_request: pr })
     expectPassed(result)
     const params = await sentParams(result)
-    expect(params).toMatchObject({ commit_hash: head, pull_request_id: pr.number, branch: pr.head.ref })
-    if (fork) expect(params.branch_repo_owner ?? params.branch_dest_repo_owner).toBeUndefined()
-    else expect(params).toMatchObject(OWNERS)
+    expect(params).toMatchObject({ commit_hash: head, pull_request_id: pr.number })
+    // A fork's branch is not sent: the clone step would fetch it from the app's repository.
+    if (fork) expect([params.branch_repo_owner ?? params.branch_dest_repo_owner, params.branch]).toEqual([undefined, undefined])
+    else expect(params).toMatchObject({ ...OWNERS, branch: pr.head.ref })
   })
 
   it('a review that does not approve builds nothing', async () => {
@@ -198,6 +200,35 @@ describe('review, comment and workflow-run events', () => {
     } finally {
       await local.close()
     }
+  })
+
+  it('a fork\'s workflow run that lists a pull request of the fork\'s own repository sends no pull request number', async () => {
+    const fork = events.randomFork()
+    const head = sha()
+    const payload = events.forkWorkflowRun(fork, `feature/${randomSlug()}`, head)
+    const forkRepo = { id: payload.workflow_run.head_repository.id, url: payload.workflow_run.head_repository.url, name: fork.repo }
+    const number = 1 + randomInt(5000)
+    const listed = { url: `${forkRepo.url}/pulls/${number}`, id: 1 + randomInt(1e9), number, head: { ref: payload.workflow_run.head_branch, sha: head, repo: forkRepo }, base: { ref: 'main', sha: sha(), repo: forkRepo } }
+    payload.workflow_run.pull_requests = [listed]
+    // A fork's trigger names no branch, so it names its workflow (the trigger map matches branches).
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', workflow: 'primary' }, { event: { name: 'workflow_run', payload }, env: { GITHUB_REPOSITORY: 'acme/ios-app' } })
+    expectPassed(result)
+    const params = await sentParams(result)
+    expect(params).toMatchObject({ commit_hash: head })
+    expect([params.pull_request_id, params.branch]).toEqual([undefined, undefined])
+    expect(result.stdout).toContain('none of them is a pull request of this repository from the run\'s head repository: no pull request number is sent')
+  })
+
+  it('a workflow run that lists another repository\'s pull request (GitHub\'s own example) comments on no pull request', async () => {
+    const payload = events.workflowRunWithPullRequests()
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'github-token': randomToken(), 'github-comment': 'true' }, {
+      event: { name: 'workflow_run', payload },
+      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: payload.repository.full_name }
+    })
+    expectPassed(result)
+    expect((await buildState(emu, result.outputs['build-slug'])).original_build_params.pull_request_id).toBeUndefined()
+    expect(github.requests.filter((r) => r.path.includes('/issues/'))).toEqual([])
+    expect(result.stdout).toContain('::notice::github-comment: the build is not for a pull request, so no comment was posted.')
   })
 
   it('a workflow run builds the head commit and branch of the run it follows', async () => {

@@ -92,10 +92,14 @@ describe('allowed-associations: who may start a build from a comment or a review
   })
 })
 
-/** Held fork builds of pull request `number`, one per commit, oldest first; returns their requests by commit. */
+/**
+ * Held fork builds of pull request `number`, one per commit, oldest first, as the service's own
+ * webhook sends them (the head branch of the fixtures' pull requests, `changes`); returns their
+ * requests by commit.
+ */
 async function holdForkBuilds(number: number, commits: string[]): Promise<Map<string, string>> {
   for (const commit of commits) {
-    await apiTrigger(emu, { branch: `patch-${randomSlug()}`, pull_request_id: number, commit_hash: commit, branch_dest: 'master' })
+    await apiTrigger(emu, { branch: 'changes', pull_request_id: number, commit_hash: commit, branch_dest: 'master' })
   }
   const requests = (await call(emu, 'GET', '/apps/ios-app/build-requests')).json.data as Array<{ slug: string; build_params: { commit_hash: string } }>
   return new Map(requests.map((r) => [r.build_params.commit_hash, r.slug]))
@@ -116,6 +120,56 @@ function labelled(head: string, number: number, maintainer = randomSlug('maintai
   return payload
 }
 
+describe('allowed-associations: every event that carries a comment is gated', () => {
+  /** A fork pull request with a random number and head commit, whose author is the fork's owner. */
+  function forkPull() {
+    const pr = events.forkPullRequest().pull_request
+    pr.number = 1 + randomInt(90_000)
+    pr.head.sha = sha()
+    pr.user = { ...pr.user, login: pr.head.user.login }
+    return pr
+  }
+
+  it('a comment on a pull request\'s diff by an untrusted user starts nothing and approves nothing, naming them and the gate', async () => {
+    const pr = forkPull()
+    const asker = events.randomAsker(events.UNTRUSTED_ASSOCIATIONS)
+    const event = onEvent('pull_request_review_comment', events.reviewComment(pr, asker))
+    const built = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'allowed-associations': 'OWNER, MEMBER, COLLABORATOR' }, event)
+    expectFailed(built)
+    expect(errorLine(built)).toContain(`This pull_request_review_comment event was written by ${JSON.stringify(asker.login)} (author_association ${asker.association})`)
+    expect(errorLine(built)).toContain('github.event.comment.author_association')
+    await holdForkBuilds(pr.number, [pr.head.sha])
+    const before = (await posts()).length
+    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true' }, event)
+    expectFailed(approved)
+    expect(errorLine(approved)).toContain('nothing is approved')
+    expect((await posts()).length).toBe(before)
+    expect(await patches()).toEqual([])
+  })
+
+  it('a trusted comment on a fork pull request\'s diff builds that pull request as a fork\'s: no owners, so the service holds it', async () => {
+    const pr = forkPull()
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app' }, onEvent('pull_request_review_comment', events.reviewComment(pr, events.randomAsker(events.TRUSTED_ASSOCIATIONS))))
+    expectPassed(result)
+    expect(result.outputs['build-status']).toBe('awaiting-approval')
+    const [request] = (await call(emu, 'GET', '/apps/ios-app/build-requests')).json.data
+    expect(request.build_params).toEqual(expect.objectContaining({ commit_hash: pr.head.sha, pull_request_id: pr.number }))
+    expect([request.build_params.branch_repo_owner, request.build_params.branch_dest_repo_owner]).toEqual([undefined, undefined])
+  })
+
+  it('another event carrying a comment (commit_comment) is gated the same way', async () => {
+    const asker = events.randomAsker(events.UNTRUSTED_ASSOCIATIONS)
+    // A commit comment's payload carries a comment object of the same shape as a diff comment's.
+    const fixture = events.reviewCommentCreated()
+    const comment = { ...fixture.comment, user: { ...fixture.comment.user, login: asker.login }, author_association: asker.association }
+    const payload = { action: 'created', comment, repository: fixture.repository, sender: { ...fixture.sender, login: asker.login } }
+    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app' }, { event: { name: 'commit_comment', payload, ref: 'refs/heads/main', sha: sha() }, env: { GITHUB_REPOSITORY: BASE } })
+    expectFailed(result)
+    expect(errorLine(result)).toContain(`This commit_comment event was written by ${JSON.stringify(asker.login)}`)
+    expect(await posts()).toEqual([])
+  })
+})
+
 describe('approve-build-request: bound to the reviewed commit', () => {
   it('after a force-push, the request of the older commit is refused even when named, and the head commit’s request is the one approved', async () => {
     const number = 1 + randomInt(90_000)
@@ -134,18 +188,18 @@ describe('approve-build-request: bound to the reviewed commit', () => {
     expect(open.map((r: { slug: string }) => r.slug)).toEqual([slugs.get(older)])
   })
 
-  it('expected-commit decides; none or several matching requests refuse with nothing sent', async () => {
+  it('expected-commit decides within the pull request; none or several matching requests refuse with nothing sent', async () => {
     const commit = sha()
     const number = 1 + randomInt(90_000)
     await holdForkBuilds(number, [sha()])
-    const none = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'expected-commit': commit, approve: 'true' })
+    const inputs = { 'app-slug': 'ios-app', 'expected-commit': commit, 'pull-request-id': String(number), approve: 'true' }
+    const none = await step(emu, 'approve-build-request', inputs)
     expectFailed(none)
-    expect(errorLine(none)).toContain(`No open build request is for commit ${commit}`)
-    await holdForkBuilds(number, [commit])
-    await holdForkBuilds(number + 1, [commit])
-    const several = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'expected-commit': commit, approve: 'true' })
+    expect(errorLine(none)).toContain(`No open build request of pull request #${number} (from pull-request-id) is for commit ${commit}`)
+    await holdForkBuilds(number, [commit, commit])
+    const several = await step(emu, 'approve-build-request', inputs)
     expectFailed(several)
-    expect(errorLine(several)).toContain(`2 open build requests are for commit ${commit}`)
+    expect(errorLine(several)).toContain(`2 open build requests of pull request #${number} (from pull-request-id) are for commit ${commit}`)
     expect(await patches()).toEqual([])
   })
 

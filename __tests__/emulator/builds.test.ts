@@ -123,6 +123,21 @@ describe('trigger rules: workflow, checkout and environment', () => {
     expect(state.original_build_params).toEqual({ branch: 'main' })
   })
 
+  it('records the clone step\'s pull request checkout: the merge ref, else a merge into the destination branch; commit exactly without either', async () => {
+    const [commit, number, branch] = [randomBytes(20).toString('hex'), 1 + randomInt(90_000), randomSlug('feature-')]
+    const owners = { branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme', workflow_id: 'primary' }
+    const pr = { ...owners, branch, commit_hash: commit, pull_request_id: number }
+    const merged = await trigger(emu, { ...pr, branch_dest: 'main', pull_request_merge_branch: `pull/${number}/merge` })
+    expect((await stateOf(emu, merged.json.build_slug)).checkout).toEqual({ kind: 'pull_request_merge_branch', value: `pull/${number}/merge` })
+    const manual = await trigger(emu, { ...pr, branch_dest: 'main' })
+    expect((await stateOf(emu, manual.json.build_slug)).checkout).toEqual({ kind: 'merge', value: commit, into: 'main' })
+    const forkUrl = `https://github.com/${randomSlug('fork-')}/ios.git`
+    const fork = await trigger(emu, { ...pr, branch_dest: 'main', pull_request_repository_url: forkUrl })
+    expect((await stateOf(emu, fork.json.build_slug)).checkout).toEqual({ kind: 'merge', value: `${forkUrl} ${branch}`, into: 'main' })
+    const exact = await trigger(emu, { ...pr, pull_request_head_branch: `pull/${number}/head` })
+    expect((await stateOf(emu, exact.json.build_slug)).checkout).toEqual({ kind: 'commit_hash', value: commit })
+  })
+
   it('lets app envs and secrets win over additional envs', async () => {
     const res = await trigger(emu, {
       branch: 'main',

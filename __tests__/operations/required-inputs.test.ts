@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { InputError } from '../../src/inputs/input-error.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
-import { randomBytes, randomSlug } from '../helpers/random.js'
+import { randomBytes, randomInt, randomSlug } from '../helpers/random.js'
 
 const WORKSPACE = mkdtempSync(join(tmpdir(), 'required-inputs-'))
 afterAll(() => rmSync(WORKSPACE, { recursive: true, force: true }))
@@ -66,7 +66,7 @@ const PASSING: Record<string, Array<Record<string, string>>> = {
   ],
   'list-build-requests': [{ 'app-slug': app }],
   'approve-build-request': [
-    { 'app-slug': app, approve: 'true', 'expected-commit': commit },
+    { 'app-slug': app, approve: 'true', 'expected-commit': commit, 'pull-request-id': String(1 + randomInt(90_000)) },
     { 'app-slug': app, approve: 'false', 'build-request-slug': randomSlug('request-') }
   ],
   'list-artifacts': [{ 'app-slug': app, 'build-slug': build }],

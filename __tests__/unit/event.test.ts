@@ -10,8 +10,12 @@ const FORK = events.randomFork()
 const owners = (login: string): Record<string, string> => ({ branch_repo_owner: login, branch_dest_repo_owner: login })
 const RUN_OWNER = randomSlug('owner-')
 const PR_MESSAGE = 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.'
-/** What a fork pull request of the fixture maps to, before its fork URL: neither owner, so the service may hold it. */
-const FORK_PARAMS = { branch: 'changes', commit_hash: PR_SHA, commit_message: PR_MESSAGE, branch_dest: 'master', pull_request_id: 2, pull_request_head_branch: 'pull/2/head' }
+/**
+ * What a fork pull request of the fixture maps to: neither owner, so the service may hold it, and
+ * nothing but its commit and number, so the service's clone step checks out that commit exactly
+ * (no branch, destination branch, pull request ref or fork URL, which make it check out a ref).
+ */
+const FORK_PARAMS = { commit_hash: PR_SHA, commit_message: PR_MESSAGE, pull_request_id: 2 }
 
 /** One row per event: the event, and the build parameters the service's own webhook would send. */
 const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, unknown>; fork?: boolean; exact?: boolean }> = [
@@ -44,14 +48,14 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
     params: { pull_request_repository_url: 'git@github.com:Codertocat/Hello-World.git' }
   },
   ...(['pull_request', 'pull_request_target'] as const).map((name) => ({
-    name: `${name} from a fork: the fork URL, and neither owner, so the service may hold it`,
+    name: `${name} from a fork: its commit and number only, and neither owner, so the service may hold it`,
     event: { name, payload: events.forkPullRequest(FORK) },
-    params: { ...FORK_PARAMS, pull_request_repository_url: `https://github.com/${FORK.owner}/${FORK.repo}.git` },
+    params: FORK_PARAMS,
     exact: true,
     fork: true
   })),
   {
-    name: 'pull request whose fork was deleted (head.repo null): a fork, no owners, no fork URL',
+    name: 'pull request whose fork was deleted (head.repo null): a fork, no owners, its commit and number only',
     event: { name: 'pull_request', payload: events.deletedForkPullRequest(FORK) },
     params: FORK_PARAMS,
     exact: true,
@@ -108,6 +112,24 @@ describe('GitHub event to build parameters', () => {
   it('names the fork in the note, or says its repository was deleted', () => {
     expect(buildParamsFromEvent({ name: 'pull_request', payload: events.forkPullRequest(FORK) }).notes[0]).toContain(`the fork ${FORK.owner}/${FORK.repo};`)
     expect(buildParamsFromEvent({ name: 'pull_request', payload: events.deletedForkPullRequest(FORK) }).notes[0]).toContain('a fork whose repository was deleted')
+  })
+
+  it('a mergeable fork pull request sends no merge ref either: GitHub moves it with every push', () => {
+    const payload = events.forkPullRequest(FORK)
+    payload.pull_request.mergeable = true
+    expect(JSON.parse(JSON.stringify(buildParamsFromEvent({ name: 'pull_request_target', payload }).params))).toEqual(FORK_PARAMS)
+  })
+
+  it('a workflow run takes a pull request number only from a pull request of this repository from the run\'s head', () => {
+    // GitHub's example lists a pull request of Codertocat/Hello-World for a run of octo-org/octo-repo.
+    const foreign = buildParamsFromEvent({ name: 'workflow_run', payload: events.loadEvent('workflow_run-completed-with-pull-requests.json') })
+    expect(foreign.params.pull_request_id).toBeUndefined()
+    expect(foreign.notes.join(' ')).toContain('none of them is a pull request of this repository')
+    const payload = events.loadEvent('workflow_run-completed-with-pull-requests.json')
+    const own = { id: payload.repository.id, url: payload.repository.url, name: payload.repository.name }
+    payload.workflow_run.pull_requests[0].base.repo = own
+    payload.workflow_run.pull_requests[0].head.repo = own
+    expect(buildParamsFromEvent({ name: 'workflow_run', payload }).params.pull_request_id).toBe(payload.workflow_run.pull_requests[0].number)
   })
 
   it('a tag push sets no branch', () => {

@@ -1,7 +1,7 @@
 /**
  * A loopback fake of the few GitHub REST endpoints the action calls (commit statuses, check
- * runs, issue comments, pull requests, and who the token is: GraphQL's `viewer` and
- * `GET /user`), for tests: it records every request and answers from what it was given. A
+ * runs, issue comments listed a page at a time as GitHub lists them, an issue's comment count,
+ * pull requests, and who the token is: GraphQL's `viewer` and `GET /user`), for tests: it records every request and answers from what it was given. A
  * comment carries its author (`user` with `login`, `id`, `type`) and `author_association`, as
  * GitHub's comment objects do; the token's account is `identity`, by default the job's
  * GITHUB_TOKEN (`github-actions[bot]`, a `Bot`, which `GET /user` refuses with 403). It binds 127.0.0.1 only, reads at most 1 MiB per body, answers at most
@@ -94,8 +94,19 @@ function identityAnswer(options: FakeGitHubOptions, method: string, path: string
   return undefined
 }
 
+/**
+ * A page of a pull request's comments as GitHub lists them: oldest first (ascending id),
+ * `per_page` of them (30 unless asked, at most 100) from `page` (1 unless asked).
+ */
+function commentPage(state: FakeState, issue: number, query: URLSearchParams): unknown[] {
+  const perPage = Math.min(100, Math.max(1, Number(query.get('per_page')) || 30))
+  const page = Math.max(1, Number(query.get('page')) || 1)
+  const all = [...state.comments.values()].filter((c) => c.issue === issue).sort((a, b) => (a.id as number) - (b.id as number))
+  return all.slice((page - 1) * perPage, page * perPage)
+}
+
 /** The fake's answer to one request: its status and JSON body. */
-function answer(state: FakeState, options: FakeGitHubOptions, method: string, path: string, body: unknown): [number, unknown] {
+function answer(state: FakeState, options: FakeGitHubOptions, method: string, path: string, body: unknown, query: URLSearchParams = new URLSearchParams()): [number, unknown] {
   const who = identityAnswer(options, method, path)
   if (who) return who
   if (method !== 'GET' && options.failWritesWith) return [options.failWritesWith, { message: 'refused by the fake' }]
@@ -108,9 +119,13 @@ function answer(state: FakeState, options: FakeGitHubOptions, method: string, pa
   if (/^\/repos\/[^/]+\/[^/]+\/statuses\/[0-9a-f]+$/.test(path) && method === 'POST') return [201, { id: state.nextId++, ...fields }]
   if (/^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path) && method === 'POST') return [201, { id: state.nextId++, ...fields }]
   if (/^\/repos\/[^/]+\/[^/]+\/check-runs\/\d+$/.test(path) && method === 'PATCH') return [200, { ...fields }]
+  if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/.exec(path)) && method === 'GET') {
+    const issue = Number(m[1])
+    return [200, { number: issue, comments: [...state.comments.values()].filter((c) => c.issue === issue).length }]
+  }
   if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)\/comments$/.exec(path))) {
     const issue = Number(m[1])
-    if (method === 'GET') return [200, [...state.comments.values()].filter((c) => c.issue === issue)]
+    if (method === 'GET') return [200, commentPage(state, issue, query)]
     // GitHub gives no association to its Actions bot on a repository it is not a member of.
     if (method === 'POST') return [201, comment(state, issue, fields.body, options.identity ?? GITHUB_ACTIONS_BOT, options.identity?.type === 'User' ? 'OWNER' : 'NONE')]
   }
@@ -132,13 +147,14 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   const maxRequests = options.maxRequests ?? 200
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
-      const path = new URL(req.url ?? '/', 'http://127.0.0.1').pathname
+      const url = new URL(req.url ?? '/', 'http://127.0.0.1')
+      const path = url.pathname
       let status: number
       let json: unknown
       try {
         const body = await readBody(req)
         requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body })
-        ;[status, json] = requests.length > maxRequests ? [429, { message: 'too many requests for the fake' }] : answer(state, options, req.method ?? '', path, body)
+        ;[status, json] = requests.length > maxRequests ? [429, { message: 'too many requests for the fake' }] : answer(state, options, req.method ?? '', path, body, url.searchParams)
       } catch (error) {
         ;[status, json] = [400, { message: (error as Error).message }]
       }

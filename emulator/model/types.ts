@@ -230,7 +230,12 @@ export interface BuildRecord {
   commitHash: string | null
   tag: string | null
   pullRequestId: number | null
-  checkout: { kind: 'commit_hash' | 'tag' | 'branch' | 'default_branch'; value: string }
+  /**
+   * What the service's standard clone step would check out (see checkoutOf in builds.ts): the most
+   * specific of commit, tag and branch, or for a pull request trigger its merge ref, or a merge of
+   * `value` into `into` made by the step.
+   */
+  checkout: { kind: 'commit_hash' | 'tag' | 'branch' | 'default_branch' | 'pull_request_merge_branch' | 'merge'; value: string; into?: string }
   originalParams: Record<string, unknown>
   additionalEnvs: EnvItem[]
   effectiveEnv: Record<string, string>

@@ -10,6 +10,7 @@ import { listBuilds, type BuildListFilters, type ListedBuild } from '../api/buil
 import type { TriggeredBuild } from '../api/builds.js'
 import { slugProblem } from '../api/paths.js'
 import type { BuildParams } from '../inputs/build-params.js'
+import { checkoutOf, inputNameOf, mayBeHeld } from '../inputs/checkout.js'
 import { Input, Output } from '../constants.js'
 import { describeDuration } from '../inputs/durations.js'
 import { sleep } from '../sleep.js'
@@ -70,6 +71,7 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
       ['Tag', params.tag],
       ['Commit', params.commit_hash],
       ['Pull request', params.pull_request_id],
+      ['Checkout', checkoutOf(params).words],
       ['Build request', request.slug]
     ],
     lines: [message]
@@ -83,6 +85,27 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
   const build = await approvedBuild(ctx, appSlug, params, request, inputs.wait, what)
   ctx.info(`Build request ${request.slug} was approved: it started build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.slug}`)
   return { buildSlug: build.slug, buildNumber: build.buildNumber, triggeredWorkflow: build.triggeredWorkflow, response: JSON.stringify(build), reused: false }
+}
+
+/** What the build will check out, for the summary of a trigger the service may hold for approval; undefined for any other. */
+export function heldCheckoutFact(params: BuildParams): string | undefined {
+  return mayBeHeld(params) ? checkoutOf(params).words : undefined
+}
+
+/**
+ * A warning for a trigger the service may hold for approval whose pull request parameters make
+ * the clone step check out a ref a later push moves: the approval of the reviewed commit would
+ * start a build of whatever that ref holds then.
+ */
+export function checkoutWarnings(params: BuildParams): string[] {
+  if (!mayBeHeld(params)) return []
+  const checkout = checkoutOf(params)
+  if (checkout.exactCommit) return []
+  const names = checkout.pullRequestParams.map(inputNameOf).join(', ')
+  return [
+    `The service may hold this pull request build for manual approval, but ${names} make its standard clone step check out ${checkout.words}, not ${params.commit_hash ? `commit ${params.commit_hash}` : 'one commit'}: ` +
+      `approving the reviewed commit may start a build of a later push. Leave ${names} empty for a pull request from a fork.`
+  ]
 }
 
 /**

@@ -34,12 +34,14 @@ function str(value: unknown): string | undefined {
 }
 
 /**
- * The event as the mapping reads it: an approving `pull_request_review` and an `issue_comment`
- * on a pull request become the `pull_request` event of that pull request; any other event is
- * returned as it is. A review that approves nothing, or a comment on an issue, builds nothing.
+ * The event as the mapping reads it: an approving `pull_request_review`, a comment on a pull
+ * request's diff (`pull_request_review_comment`) and an `issue_comment` on a pull request become
+ * the `pull_request` event of that pull request, so the fork rules apply to them; any other event
+ * is returned as it is. A review that approves nothing, or a comment on an issue, builds nothing.
  */
 export async function resolvePullRequestEvent(event: GitHubEvent, githubToken: string, env: NodeJS.ProcessEnv): Promise<GitHubEvent> {
   if (event.name === 'pull_request_review') return fromReview(event)
+  if (event.name === 'pull_request_review_comment') return { ...event, name: 'pull_request', payload: { pull_request: event.payload.pull_request } }
   if (event.name === 'issue_comment') return fromComment(event, githubToken, env)
   return event
 }
@@ -75,10 +77,11 @@ async function fromComment(event: GitHubEvent, githubToken: string, env: NodeJS.
 
 /**
  * A `workflow_run` event: the head commit and branch of the run it follows. The run's head
- * repository differing from this repository means a fork's code: neither owner is sent, and the
- * fork's URL goes in head_repository_url (a field of the contract's build parameters, which the
- * service's own webhook fills for pull requests), so the build's record shows its branch is the
- * fork's: no branch abort or superseding of this repository takes it for a build of its own.
+ * repository differing from this repository means a fork's code: neither owner is sent, nor the
+ * fork's branch (the service's clone step would fetch it from the app's repository), so the
+ * clone step checks out the run's commit exactly; the fork's URL goes in head_repository_url (a
+ * field of the contract's build parameters, which the service's own webhook fills for pull
+ * requests, and which the clone step does not read), so the build's record shows it is the fork's.
  */
 export function fromWorkflowRun(payload: Record<string, unknown>): EventBuildParams {
   const run = obj(payload.workflow_run)
@@ -86,9 +89,9 @@ export function fromWorkflowRun(payload: Record<string, unknown>): EventBuildPar
   const thisRepo = obj(payload.repository)
   const headName = str(headRepo.full_name)
   const fork = headName === undefined || headName !== str(thisRepo.full_name)
-  const pullRequest = Array.isArray(run.pull_requests) ? obj(run.pull_requests[0]) : {}
-  const params: BuildParams = { branch: str(run.head_branch), commit_hash: str(run.head_sha), commit_message: str(obj(run.head_commit).message) }
-  if (typeof pullRequest.number === 'number') params.pull_request_id = pullRequest.number
+  const { number, note } = workflowRunPullRequest(run, thisRepo)
+  const params: BuildParams = { branch: fork ? undefined : str(run.head_branch), commit_hash: str(run.head_sha), commit_message: str(obj(run.head_commit).message) }
+  if (number !== undefined) params.pull_request_id = number
   if (!fork) {
     params.branch_repo_owner = str(obj(headRepo.owner).login)
     params.branch_dest_repo_owner = str(obj(thisRepo.owner).login)
@@ -97,6 +100,37 @@ export function fromWorkflowRun(payload: Record<string, unknown>): EventBuildPar
     const page = str(headRepo.html_url)
     params.head_repository_url = str(headRepo.clone_url) ?? (page && `${page.replace(/\/+$/, '')}.git`)
   }
-  const notes = fork ? [`The workflow run comes from ${headName ? `the fork ${headName}` : 'a repository that is gone'}; the repository owners are left out, so the service may hold its build until someone approves it.`] : []
+  const notes = note ? [note] : []
+  if (fork) {
+    notes.push(
+      `The workflow run comes from ${headName ? `the fork ${headName}` : 'a repository that is gone'}; the repository owners are left out, so the service may hold its build until someone approves it. ` +
+        `Its branch is not sent, so the service's clone step checks out commit ${str(run.head_sha) ?? '(none)'} exactly.`
+    )
+  }
   return { params, notes, isForkPullRequest: fork }
+}
+
+/**
+ * The pull request of a workflow run, only when GitHub's list names exactly one of this
+ * repository whose head is the run's head repository. GitHub lists the open pull requests whose
+ * head commit or branch matches the run, "not necessarily" those that triggered it (REST
+ * reference, workflow run `pull_requests`); an item can be a pull request of another repository
+ * (its `base.repo`), whose number means nothing here (octokit/webhooks payload example
+ * `workflow_run/completed.with-pull-requests`).
+ */
+function workflowRunPullRequest(run: Record<string, unknown>, thisRepo: Record<string, unknown>): { number?: number; note?: string } {
+  const items = Array.isArray(run.pull_requests) ? run.pull_requests.map(obj) : []
+  if (items.length === 0) return {}
+  const headRepo = obj(run.head_repository)
+  const ours = items.filter((item) => sameRepository(obj(obj(item.base).repo), thisRepo) && sameRepository(obj(obj(item.head).repo), headRepo) && typeof item.number === 'number')
+  if (ours.length === 1) return { number: ours[0].number as number }
+  const why = ours.length > 1 ? `${ours.length} of them are pull requests of this repository from the run's head, and nothing shows which one the run was for` : 'none of them is a pull request of this repository from the run\'s head repository'
+  return { note: `The workflow run lists ${items.length} pull request(s), but ${why}: no pull request number is sent.` }
+}
+
+/** Whether two repository objects of a payload are the same repository: by id when both have one, else by API URL. */
+function sameRepository(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  if (typeof a.id === 'number' && typeof b.id === 'number') return a.id === b.id
+  const urlA = str(a.url)
+  return urlA !== undefined && urlA.toLowerCase() === str(b.url)?.toLowerCase()
 }

@@ -77,28 +77,43 @@ function fromPullRequest(payload: Record<string, unknown>): EventBuildParams {
   const title = str(pr.title) ?? ''
   const body = str(pr.body) ?? ''
   const fork = forkOf(pr)
+  const id = Number.isInteger(number) ? number : undefined
+  const commitMessage = body ? `${title}\n\n${body}` : title || undefined
+  if (fork) return fromForkPullRequest(fork, { commit_hash: str(head.sha), commit_message: commitMessage, pull_request_id: id }, number)
   const params: BuildParams = {
     branch: str(head.ref),
     commit_hash: str(head.sha),
-    commit_message: body ? `${title}\n\n${body}` : title || undefined,
+    commit_message: commitMessage,
     branch_dest: str(base.ref),
-    pull_request_id: Number.isInteger(number) ? number : undefined,
-    pull_request_head_branch: Number.isInteger(number) ? `pull/${number}/head` : undefined,
-    pull_request_merge_branch: pr.mergeable === true && Number.isInteger(number) ? `pull/${number}/merge` : undefined,
-    pull_request_repository_url: headRepo.private === true ? str(headRepo.ssh_url) : str(headRepo.clone_url)
+    pull_request_id: id,
+    pull_request_head_branch: id !== undefined ? `pull/${id}/head` : undefined,
+    pull_request_merge_branch: pr.mergeable === true && id !== undefined ? `pull/${id}/merge` : undefined,
+    pull_request_repository_url: headRepo.private === true ? str(headRepo.ssh_url) : str(headRepo.clone_url),
+    branch_repo_owner: str(obj(headRepo.owner).login) ?? str(obj(head.user).login),
+    branch_dest_repo_owner: str(obj(baseRepo.owner).login) ?? str(obj(base.user).login)
   }
-  // The service takes a build as a fork pull request, which it may hold for approval,
-  // only when both owners are absent: sending them for a fork would skip that hold.
-  if (!fork) {
-    params.branch_repo_owner = str(obj(headRepo.owner).login) ?? str(obj(head.user).login)
-    params.branch_dest_repo_owner = str(obj(baseRepo.owner).login) ?? str(obj(base.user).login)
+  return { params, notes: [], isForkPullRequest: false }
+}
+
+/**
+ * A fork pull request: the service takes a build as a fork's, which it may hold for approval,
+ * only when both owners are absent, so neither is sent. Nor is any ref a later push moves: with
+ * no destination branch, merge ref or fork URL the service's clone step checks out the commit
+ * itself (src/inputs/checkout.ts), so the build an approval starts is the commit approved. The
+ * fork's branch is left out too: the step would fetch it from the app's own repository, where a
+ * fork's branch is not.
+ */
+function fromForkPullRequest(fork: { fullName?: string; deleted: boolean }, params: BuildParams, number: number): EventBuildParams {
+  const from = fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`
+  const commit = params.commit_hash ? `commit ${params.commit_hash}` : 'its commit'
+  return {
+    params,
+    notes: [
+      `Pull request #${number} comes from ${from}; the repository owners are left out, so the service treats it as a fork pull request and may hold its build until someone approves it. ` +
+        `Only ${commit} and the pull request's number are sent (no branch, destination branch or pull request ref), so the service's clone step checks out that commit exactly, never a ref a later push moves.`
+    ],
+    isForkPullRequest: true
   }
-  const notes = fork
-    ? [
-        `Pull request #${number} comes from ${fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`}; the repository owners are left out, so the service treats it as a fork pull request and may hold its build until someone approves it.`
-      ]
-    : []
-  return { params, notes, isForkPullRequest: fork !== undefined }
 }
 
 /**

@@ -16,8 +16,19 @@ export const ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR', 'CONTRIBUTOR', '
 /** The list when the input is empty: the people with write access or more. */
 export const DEFAULT_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'] as const
 
-/** The events whose actor is a commenter or a reviewer, and where their association is. */
-const ACTOR_FIELD: Record<string, string> = { issue_comment: 'comment', pull_request_review: 'review' }
+/**
+ * Where the association of a commenter or reviewer is, by event. An event not named here that
+ * still carries a `comment` or a `review` (`commit_comment`, `discussion_comment`, one GitHub adds
+ * later) is read the same way: every comment is someone's, and is gated like the others.
+ */
+const ACTOR_FIELD: Record<string, string> = { issue_comment: 'comment', pull_request_review_comment: 'comment', pull_request_review: 'review' }
+
+/** The payload's field that holds the commenter or reviewer, or undefined when it carries neither. */
+function actorField(event: GitHubEvent): string | undefined {
+  const named = ACTOR_FIELD[event.name]
+  if (named) return named
+  return ['comment', 'review'].find((field) => event.payload[field] !== null && typeof event.payload[field] === 'object')
+}
 
 function obj(value: unknown): Record<string, unknown> {
   return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
@@ -48,9 +59,9 @@ export interface Asker {
   field: string
 }
 
-/** The commenter or reviewer of an `issue_comment` or `pull_request_review` event; undefined for any other event. */
+/** The commenter or reviewer of an event that carries a comment or a review; undefined for any other event. */
 export function askerOf(event: GitHubEvent): Asker | undefined {
-  const field = ACTOR_FIELD[event.name]
+  const field = actorField(event)
   if (!field) return undefined
   const item = obj(event.payload[field])
   const login = str(obj(item.user).login) ?? str(obj(event.payload.sender).login) ?? 'an unknown user'

@@ -1,29 +1,27 @@
 /**
  * operation: approve-build-request — approves (the held build starts) or rejects an open build
- * request. An approval is bound to the commit someone reviewed: only the request of that commit
- * is approved, so a push after the review never slips an unreviewed commit through.
+ * request. An approval is bound to the pull request and the commit someone reviewed: only that
+ * pull request's request of that commit is decided (src/builds/request-binding.ts), so neither a
+ * push after the review nor a twin pull request of the same commit slips anything through.
  */
-import { decideBuildRequest, listBuildRequests, type BuildRequest } from '../api/build-requests.js'
+import { decideBuildRequest, listBuildRequests } from '../api/build-requests.js'
+import { chooseRequest, otherRequestsOf, type RequestChoice } from '../builds/request-binding.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { quote } from '../safe-text.js'
 import { readGitHubEvent, type GitHubEvent } from '../github/event.js'
+import { eventPullRequest, type BoundPullRequest } from '../github/pull-request-head.js'
 import { checkAsker, checkNotSelfApproval, readAllowedAssociations } from '../github/trust.js'
-import { booleanFlag, matching, optionalBoolean, requiredSlug, slug, type GetInput } from '../inputs/readers.js'
+import { booleanFlag, matching, optionalBoolean, optionalInteger, requiredSlug, slug, type GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
-interface ApproveInputs {
+interface ApproveInputs extends RequestChoice {
   appSlug: string
-  /** The one request to decide; undefined chooses the request of `expectedCommit`. */
-  requestSlug?: string
-  approve: boolean
-  /** The commit the request must be for; undefined only when rejecting a named request. */
-  expectedCommit?: string
-  /** Where the commit came from, for the messages. */
-  commitSource: string
   rejectOthers: boolean
 }
+
+const FULL_HASH = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
 
 async function readApprove(get: GetInput, env: NodeJS.ProcessEnv): Promise<ApproveInputs> {
   const appSlug = requiredSlug(get, Input.appSlug)
@@ -35,19 +33,17 @@ async function readApprove(get: GetInput, env: NodeJS.ProcessEnv): Promise<Appro
   const rejectOthers = booleanFlag(get, Input.rejectOtherRequests, false)
   if (rejectOthers && !approve) throw new InputError(Input.rejectOtherRequests, 'works only with approve: true (it rejects the requests the approval leaves behind)')
   // A full hash only: a short one could match a commit nobody reviewed.
-  const explicit = matching(get, Input.expectedCommit, /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i, 'a full commit hash (40 or 64 hexadecimal digits)')
+  const explicit = matching(get, Input.expectedCommit, FULL_HASH, 'a full commit hash (40 or 64 hexadecimal digits)')
+  const number = optionalInteger(get, Input.pullRequestId, 1, 2 ** 31 - 1)
   const event = readGitHubEvent(env)
-  if (event) {
-    checkAsker(event, allowed, approve ? 'approved' : 'rejected')
-    if (approve) checkNotSelfApproval(event, env)
-    const state = (event.payload.review as { state?: unknown } | undefined)?.state
-    if (approve && event.name === 'pull_request_review' && String(state).toLowerCase() !== 'approved') {
-      throw new Error(`This pull_request_review event is not an approval (state ${quote(String(state))}): nothing is approved. Run the step only for approvals, e.g. if: github.event.review.state == 'approved'`)
-    }
+  if (event) checkEvent(event, allowed, approve, env)
+  const fromEvent = event ? await eventPullRequest(event, get(Input.githubToken), env) : undefined
+  const pullRequest = boundPullRequest(fromEvent, number, event, requestSlug)
+  if (rejectOthers && !pullRequest) {
+    throw new InputError(Input.rejectOtherRequests, `needs the pull request whose other requests it rejects: the ${event ? `${event.name} event names` : 'step runs for no event that names'} none; set ${Input.pullRequestId}`)
   }
-  // A rejection of a named request needs no commit: rejecting starts nothing.
-  const head = explicit || (!approve && requestSlug) ? undefined : event && (await headCommitOf(event, get, env))
-  const expectedCommit = explicit ?? head
+  // A rejection of a named request needs no commit (rejecting starts nothing); its pull request still binds it.
+  const expectedCommit = explicit ?? (!approve && requestSlug ? undefined : fromEvent?.commit)
   if (approve && !expectedCommit) {
     throw new InputError(
       Input.expectedCommit,
@@ -55,49 +51,65 @@ async function readApprove(get: GetInput, env: NodeJS.ProcessEnv): Promise<Appro
     )
   }
   if (!expectedCommit && !requestSlug) throw new InputError(Input.buildRequestSlug, `is required to reject when no commit is known (set it, or ${Input.expectedCommit})`)
-  return { appSlug, requestSlug, approve, expectedCommit, commitSource: explicit ? Input.expectedCommit : `the ${event?.name} event's pull request head`, rejectOthers }
+  const commitSource = explicit ? Input.expectedCommit : `the ${event?.name} event's pull request head`
+  return { appSlug, requestSlug, approve, expectedCommit, commitSource, pullRequest, rejectOthers }
+}
+
+/** Who asked, and, for a review, that it approves: refused before anything is read or sent. */
+function checkEvent(event: GitHubEvent, allowed: readonly string[], approve: boolean, env: NodeJS.ProcessEnv): void {
+  checkAsker(event, allowed, approve ? 'approved' : 'rejected')
+  if (approve) checkNotSelfApproval(event, env)
+  const state = (event.payload.review as { state?: unknown } | undefined)?.state
+  if (approve && event.name === 'pull_request_review' && String(state).toLowerCase() !== 'approved') {
+    throw new Error(`This pull_request_review event is not an approval (state ${quote(String(state))}): nothing is approved. Run the step only for approvals, e.g. if: github.event.review.state == 'approved'`)
+  }
 }
 
 /**
- * The commit the event vouches for: the one a review approved (`review.commit_id`), else the
- * head of the event's pull request; a comment's pull request is read through the GitHub API.
+ * The pull request the decision is bound to: the event's, which pull-request-id may repeat but
+ * not change; else pull-request-id. With neither, only a named request can be decided: a commit
+ * alone is public, and could be any pull request's.
  */
-async function headCommitOf(event: GitHubEvent, get: GetInput, env: NodeJS.ProcessEnv): Promise<string | undefined> {
-  let pr = event.payload.pull_request as { head?: { sha?: unknown } } | undefined
-  let sha: unknown
-  if (event.name === 'issue_comment' || event.name === 'pull_request_review') {
-    // Refuses a review that approves nothing and a comment on an issue, as trigger does.
-    const { resolvePullRequestEvent } = await import('../github/event-sources.js')
-    pr = (await resolvePullRequestEvent(event, get(Input.githubToken), env)).payload.pull_request as typeof pr
-    if (event.name === 'pull_request_review') sha = (event.payload.review as { commit_id?: unknown } | undefined)?.commit_id
+function boundPullRequest(fromEvent: BoundPullRequest | undefined, number: number | undefined, event: GitHubEvent | undefined, requestSlug: string | undefined): BoundPullRequest | undefined {
+  if (fromEvent) {
+    if (number !== undefined && number !== fromEvent.number) {
+      throw new InputError(Input.pullRequestId, `is ${number}, but the ${fromEvent.source.replace(/^the /, '')} is about pull request #${fromEvent.number}: an approval decides only the pull request it was given for`)
+    }
+    return fromEvent
   }
-  sha = typeof sha === 'string' && sha !== '' ? sha : pr?.head?.sha
-  return typeof sha === 'string' && /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i.test(sha) ? sha : undefined
+  if (number !== undefined) return { number, source: Input.pullRequestId }
+  if (requestSlug) return undefined
+  throw new InputError(
+    Input.buildRequestSlug,
+    `or ${Input.pullRequestId} is required: ${event ? `the ${event.name} event names no pull request` : 'the step runs for no GitHub event'}, and a commit alone could be any pull request's (commits are public), so the decision must name the request or its pull request`
+  )
 }
 
 export const approveBuildRequest = defineOperation<ApproveInputs>({
   name: 'approve-build-request',
   role: 'Owner, Admin or Developer',
   writes: true,
-  inputs: [Input.appSlug, Input.buildRequestSlug, Input.approve, Input.expectedCommit, Input.rejectOtherRequests, Input.allowedAssociations, Input.githubToken],
+  inputs: [Input.appSlug, Input.buildRequestSlug, Input.approve, Input.expectedCommit, Input.pullRequestId, Input.rejectOtherRequests, Input.allowedAssociations, Input.githubToken],
   required: [Input.appSlug, Input.approve],
   outputs: [Output.response],
   read: readApprove,
   run: async (inputs: ApproveInputs, ctx: HandlerContext) => {
-    const { appSlug, approve } = inputs
-    const listed = inputs.expectedCommit ? (await listBuildRequests(ctx.client, appSlug)).requests : undefined
-    const chosen = listed ? choose(listed, inputs) : { slug: inputs.requestSlug as string }
+    const { appSlug, approve, pullRequest } = inputs
+    const listed = inputs.expectedCommit || pullRequest ? (await listBuildRequests(ctx.client, appSlug)).requests : undefined
+    const chosen = listed ? chooseRequest(listed, inputs) : { slug: inputs.requestSlug as string }
     const response = await decideBuildRequest(ctx.client, appSlug, chosen.slug, approve)
     ctx.output(Output.response, response)
     const done = approve ? 'Approved' : 'Rejected'
     const commit = inputs.expectedCommit ? ` for commit ${inputs.expectedCommit}` : ''
-    ctx.info(`${done} build request ${chosen.slug}${commit} of ${appSlug}${approve ? ': its build starts' : ''}`)
-    const rejected = inputs.rejectOthers && listed ? await rejectOthers(listed, chosen, appSlug, ctx) : []
+    const of = pullRequest ? ` of pull request #${pullRequest.number}` : ''
+    ctx.info(`${done} build request ${chosen.slug}${of}${commit} of ${appSlug}${approve ? ': its build starts' : ''}`)
+    const rejected = inputs.rejectOthers && listed && pullRequest ? await rejectOthers(otherRequestsOf(listed, chosen, pullRequest), pullRequest.number, appSlug, ctx) : []
     ctx.summary({
       heading: `${done} build request ${chosen.slug} on ${appSlug}`,
       facts: [
         ['Build request', chosen.slug],
         ['Decision', approve ? 'approved' : 'rejected'],
+        ['Pull request', pullRequest ? `#${pullRequest.number}` : undefined],
         ['Commit', inputs.expectedCommit],
         ['Other requests rejected', inputs.rejectOthers ? rejected.join(', ') || 'none' : undefined]
       ]
@@ -105,51 +117,10 @@ export const approveBuildRequest = defineOperation<ApproveInputs>({
   }
 })
 
-function commitOf(request: BuildRequest): string | undefined {
-  const commit = request.build_params?.commit_hash
-  return typeof commit === 'string' && commit !== '' ? commit : undefined
-}
-
-/** How a request reads in a message: its slug and commit, both from the service, quoted. */
-function describe(request: BuildRequest): string {
-  return `${quote(request.slug)} (commit ${commitOf(request) ? quote(commitOf(request) as string) : 'none'})`
-}
-
-/** The one open request of the expected commit (and slug, when named); anything else refuses. */
-function choose(requests: BuildRequest[], inputs: ApproveInputs): BuildRequest {
-  const expected = (inputs.expectedCommit as string).toLowerCase()
-  const verb = inputs.approve ? 'approved' : 'rejected'
-  const named = inputs.requestSlug ? requests.filter((r) => r.slug === inputs.requestSlug) : requests
-  const matches = named.filter((r) => commitOf(r)?.toLowerCase() === expected)
-  if (matches.length === 1) return matches[0]
-  const open = requests.length > 0 ? requests.slice(0, 10).map(describe).join(', ') + (requests.length > 10 ? `, and ${requests.length - 10} more` : '') : 'none'
-  if (matches.length > 1) {
-    throw new Error(`${matches.length} open build requests are for commit ${expected} (from ${inputs.commitSource}): ${matches.map(describe).join(', ')}; nothing is ${verb}. Set ${Input.buildRequestSlug} to the one to decide.`)
-  }
-  if (inputs.requestSlug && named.length > 0) {
-    throw new Error(
-      `Build request ${describe(named[0])} is not for commit ${expected} (from ${inputs.commitSource}): the pull request may have changed since it was reviewed, so nothing is ${verb}. Review the new commit and approve its request.`
-    )
-  }
-  throw new Error(`No open build request${inputs.requestSlug ? ` ${quote(inputs.requestSlug)}` : ''} is for commit ${expected} (from ${inputs.commitSource}); nothing is ${verb}. Open requests: ${open}.`)
-}
-
-/** The request's pull request as the service names it: its number, or else its URL. */
-function pullRequestOf(request: BuildRequest): string | undefined {
-  const number = request.build_params?.pull_request_id
-  if (typeof number === 'number' && number > 0) return `#${number}`
-  return request.pull_request_url || undefined
-}
-
-/** Rejects the other open requests of the approved request's pull request; a failure is a warning. */
-async function rejectOthers(requests: BuildRequest[], approved: BuildRequest, appSlug: string, ctx: HandlerContext): Promise<string[]> {
-  const pr = pullRequestOf(approved)
-  if (!pr) {
-    ctx.warning(`${Input.rejectOtherRequests}: build request ${approved.slug} names no pull request, so no other request was rejected.`)
-    return []
-  }
+/** Rejects the other open requests of the bound pull request; a failure is a warning. */
+async function rejectOthers(others: Array<{ slug: string }>, number: number, appSlug: string, ctx: HandlerContext): Promise<string[]> {
   const rejected: string[] = []
-  for (const other of requests.filter((r) => r.slug !== approved.slug && pullRequestOf(r) === pr)) {
+  for (const other of others) {
     try {
       await decideBuildRequest(ctx.client, appSlug, other.slug, false)
       rejected.push(other.slug)
@@ -157,6 +128,6 @@ async function rejectOthers(requests: BuildRequest[], approved: BuildRequest, ap
       ctx.warning(`Could not reject build request ${quote(other.slug)}: ${(error as Error).message}`)
     }
   }
-  ctx.info(rejected.length > 0 ? `Rejected ${rejected.length} other open build request(s) of the same pull request: ${rejected.join(', ')}` : 'No other open build request of the same pull request to reject.')
+  ctx.info(rejected.length > 0 ? `Rejected ${rejected.length} other open build request(s) of pull request #${number}: ${rejected.join(', ')}` : `No other open build request of pull request #${number} to reject.`)
   return rejected
 }

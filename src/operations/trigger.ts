@@ -14,7 +14,7 @@ import { checkAsker, readAllowedAssociations } from '../github/trust.js'
 import { GITHUB_STATUS_INPUTS, readGitHubStatusSettings, type GitHubStatusSettings } from '../builds/github-status/settings.js'
 import type { SummarySection } from '../runner/summary.js'
 import type { HandlerContext } from '../step/context.js'
-import { startOrAwaitApproval } from '../builds/approval.js'
+import { checkoutWarnings, heldCheckoutFact, startOrAwaitApproval } from '../builds/approval.js'
 import { cancelSuperseded, readReuseSettings, REUSE_INPUTS, type ReuseSettings } from '../builds/reuse.js'
 import { defineOperation } from './operation.js'
 import { commitLink, leadLinks } from '../builds/lead.js'
@@ -125,6 +125,7 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   if (event && !allowClosed) refuseClosedPullRequest(raw.name, event)
   const { params, notes, warnings, fork } = event ? withEvent(get, explicit, event) : { params: explicit, notes: [], warnings: [], fork: undefined }
   for (const [key, value] of Object.entries(params)) if (value === undefined) delete (params as Record<string, unknown>)[key]
+  warnings.push(...checkoutWarnings(params))
   if (!hasBuildTarget(params)) {
     throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
   }
@@ -134,13 +135,10 @@ async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<Trigg
   return { appSlug, params, fromEvent: raw?.name, notes, warnings, fork, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get), many, artifacts, failIfHeld: read.booleanFlag(get, Input.failIfHeld, false) }
 }
 
-/**
- * Reviews and comments build their pull request once their author is shown to be trusted;
- * the module that reads them is loaded only for them.
- */
+/** Any event carrying a comment or review is gated; reviews and comments build their pull request (loaded only for them). */
 async function pullRequestEvent(event: GitHubEvent, get: GetInput, env: NodeJS.ProcessEnv, allowed: readonly string[]): Promise<GitHubEvent> {
-  if (event.name !== 'pull_request_review' && event.name !== 'issue_comment') return event
   checkAsker(event, allowed, 'built')
+  if (event.name !== 'pull_request_review' && event.name !== 'pull_request_review_comment' && event.name !== 'issue_comment') return event
   const { resolvePullRequestEvent } = await import('../github/event-sources.js')
   return resolvePullRequestEvent(event, get(Input.githubToken), env)
 }
@@ -201,6 +199,8 @@ function withEvent(
   const mapped = buildParamsFromEvent(event)
   const params = mergeBuildParams(mapped.params, explicit)
   const fork = mapped.isForkPullRequest ? (event.name === 'workflow_run' ? `a workflow run of a fork` : `a fork pull request`) : undefined
+  const unnamed = fork && !params.workflow_id && !params.pipeline_id && !params.branch
+  if (unnamed) mapped.notes.push(`The trigger of ${fork} names no branch, so the app's trigger map chooses its workflow without one; if no item matches, set ${Input.workflow}.`)
   const owners = [Input.branchRepoOwner, Input.branchDestRepoOwner].filter((name) => get(name) !== '')
   if (!mapped.isForkPullRequest || owners.length === 0) return { params, notes: mapped.notes, warnings: [], fork }
   return { params, ...forkOwnerAdvice(owners, params), fork }
@@ -261,6 +261,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
       ['Tag', params.tag],
       ['Commit', params.commit_hash],
       ['Pull request', params.pull_request_id],
+      ['Checkout', heldCheckoutFact(params)],
       ['Target branch', params.branch_dest],
       ['Source owner', params.branch_repo_owner],
       ['Target owner', params.branch_dest_repo_owner],
