@@ -6715,8 +6715,22 @@ function effectiveEnvironment(app, additional, buildSecrets = []) {
         set(item.name, '[secret]', 'build_secret');
     return { effectiveEnv, envSources };
 }
-/** The most specific of commit, tag and branch; the app's default branch when none is given. */
+/**
+ * What the service's standard clone step checks out, with its inputs at their defaults
+ * (bitrise-steplib/steps-git-clone, gitclone/checkout.go, selectCheckoutMethod; merge_pr: yes).
+ * A trigger naming a destination branch, a merge ref or a source repository URL is a pull request
+ * to the step: it checks out the merge ref, else merges the head into the destination branch
+ * (the fork's branch when the source repository is not the app's, the commit otherwise;
+ * checkout_method_pr_manual.go). Any other trigger gets the most specific of commit, tag and
+ * branch (interface rule 1), or the app's default branch when it names none.
+ */
 function checkoutOf(app, text) {
+    if (text.pull_request_merge_branch)
+        return { kind: 'pull_request_merge_branch', value: text.pull_request_merge_branch };
+    if (text.branch_dest || text.pull_request_repository_url) {
+        const fork = text.pull_request_repository_url !== undefined && text.pull_request_repository_url !== app.repoUrl;
+        return { kind: 'merge', value: fork ? `${text.pull_request_repository_url} ${text.branch ?? ''}`.trim() : (text.commit_hash ?? text.branch ?? ''), into: text.branch_dest ?? '' };
+    }
     if (text.commit_hash)
         return { kind: 'commit_hash', value: text.commit_hash };
     if (text.tag)
