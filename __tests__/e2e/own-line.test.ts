@@ -74,8 +74,9 @@ function hostileOwner() {
  * A branch's builds as the service starts them for its own repository (`owner`/`repo`), none
  * naming an owner: its push webhook (branch, commit and base_repository_url), its UI or a
  * schedule (branch and workflow), its CLI (pull_request_id 0 as well); one naming the owner as the
- * action does; a fork's same-named branch: the action's build of a fork's workflow run, one
- * naming the fork as owner, one recording the fork's repository; and a pull request's build.
+ * action does; a fork's same-named branch: one naming the fork as owner, one recording the fork's
+ * repository; the action's build of a fork's workflow run (sent with no branch, so on no branch's
+ * line); and a pull request's build.
  */
 async function branchWithForks(owner: string, repo: string, branch: string) {
   const start = async (params: Record<string, unknown>): Promise<string> => {
@@ -96,7 +97,8 @@ async function branchWithForks(owner: string, repo: string, branch: string) {
   const ran = await step(emu, 'trigger', { 'app-slug': 'ios-app', workflow: 'primary' }, { event: { name: 'workflow_run', payload: run }, env: { GITHUB_REPOSITORY: `${owner}/${repo}` } })
   expectPassed(ran)
   const forkRun = ran.outputs['build-slug']
-  expect((await buildState(emu, forkRun)).original_build_params.head_repository_url).toBe(`https://github.com/${fork.owner}/${fork.repo}.git`)
+  const recorded = (await buildState(emu, forkRun)).original_build_params
+  expect([recorded.head_repository_url, recorded.branch]).toEqual([`https://github.com/${fork.owner}/${fork.repo}.git`, undefined])
   const hostile = hostileOwner()
   const forks = {
     run: forkRun,
@@ -113,7 +115,7 @@ describe('branch builds that name no owner are this repository’s; a fork’s s
 
   it('a push supersedes the branch’s builds started without owners, and says which fork builds it left and why', async () => {
     const { owner, repo, branch } = names()
-    const { own, forks, fork, pullRequest, hostile } = await branchWithForks(owner, repo, branch)
+    const { own, forks, pullRequest, hostile } = await branchWithForks(owner, repo, branch)
     const payload = events.pushBranch()
     Object.assign(payload, { ref: `refs/heads/${branch}`, after: sha(), before: sha() })
     payload.head_commit.id = payload.after
@@ -124,7 +126,8 @@ describe('branch builds that name no owner are this repository’s; a fork’s s
     for (const slug of own) expect(await statusOf(slug)).toBe('aborted')
     for (const slug of [...Object.values(forks), pullRequest]) expect(await statusOf(slug)).toBe('in-progress')
     const notice = result.stdout.split('\n').find((line) => line.includes('were left running')) ?? ''
-    expect(notice).toContain(`${forks.run} (it was built from the repository "${`${fork.owner}/${fork.repo}`.toLowerCase()}", not of ${owner}`)
+    // The fork's workflow_run build names no branch (so its commit is what the clone step checks out): on no branch's line.
+    expect(notice).not.toContain(forks.run)
     for (const slug of [forks.owner, forks.repository]) expect(notice).toContain(slug)
     expect(notice).not.toContain(pullRequest)
     expect(notice).toContain('it names the repository owner')
@@ -140,7 +143,8 @@ describe('branch builds that name no owner are this repository’s; a fork’s s
     for (const slug of own) expect(await statusOf(slug)).toBe('aborted')
     for (const slug of [...Object.values(forks), pullRequest]) expect(await statusOf(slug)).toBe('in-progress')
     const notice = result.stdout.split('\n').find((line) => line.includes('were left running')) ?? ''
-    for (const slug of Object.values(forks)) expect(notice).toContain(slug)
+    for (const slug of [forks.owner, forks.repository]) expect(notice).toContain(slug)
+    expect(notice).not.toContain(forks.run)
     expect(notice).not.toContain(pullRequest)
     expect(notice).not.toMatch(/name no owner|or none/)
     expect(result.summary).toContain('were left running')

@@ -77,9 +77,15 @@ function unescape(text: string): string {
 }
 
 /**
+ * The emulator's signed link to an archived log, which the action masks as soon as it reads it
+ * (the link is a credential until it expires); a poll that comes after the build ended reads it.
+ */
+const SIGNED_LOG_LINK = /^http:\/\/127\.0\.0\.1:\d+\/_raw-logs\/[0-9a-f]+\?expires=\d+&signature=[0-9a-f]{64}$/
+
+/**
  * The commands that are not the action's own: anything but a mask of one of
- * `secrets` (or one of their lines), a group, an annotation or debug line, and
- * stop-commands regions that were resumed. Empty when the run is clean.
+ * `secrets` (or one of their lines) or of a signed log link, a group, an annotation or debug
+ * line, and stop-commands regions that were resumed. Empty when the run is clean.
  */
 export function foreignCommands(stdout: string, secrets: string[]): SeenCommand[] {
   const masks = new Set<string>()
@@ -97,7 +103,7 @@ export function foreignCommands(stdout: string, secrets: string[]): SeenCommand[
     }
     switch (command.name) {
       case 'add-mask':
-        if (!masks.has(command.data)) foreign.push(command)
+        if (!masks.has(command.data) && !SIGNED_LOG_LINK.test(command.data)) foreign.push(command)
         break
       case 'group':
       case 'endgroup':
