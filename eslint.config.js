@@ -20,8 +20,30 @@ export const ROOMS = {
   builds: ['runner', 'http', 'inputs', 'api', 'github', 'service-yml', 'step'],
   'builds/artifacts': ['runner', 'http', 'inputs', 'api', 'github', 'step', 'builds'],
   'builds/github-status': ['runner', 'http', 'inputs', 'api', 'github', 'step', 'builds'],
-  'builds/many': ['runner', 'http', 'inputs', 'api', 'github', 'step', 'builds', 'builds/artifacts', 'builds/github-status'],
-  operations: ['runner', 'http', 'inputs', 'api', 'github', 'service-yml', 'step', 'builds', 'builds/artifacts', 'builds/github-status', 'builds/many']
+  'builds/many': [
+    'runner',
+    'http',
+    'inputs',
+    'api',
+    'github',
+    'step',
+    'builds',
+    'builds/artifacts',
+    'builds/github-status'
+  ],
+  operations: [
+    'runner',
+    'http',
+    'inputs',
+    'api',
+    'github',
+    'service-yml',
+    'step',
+    'builds',
+    'builds/artifacts',
+    'builds/github-status',
+    'builds/many'
+  ]
 }
 
 /** An import source naming a folder of `room` (its last segment: folder names are unique in src/). */
@@ -30,14 +52,22 @@ const TOP = '^(\\.\\./)+(main|index)\\.js$'
 
 /** The lint block of one room: every other room it may not import from, and main/index. */
 function zone(room) {
-  const closed = Object.keys(ROOMS).filter((other) => other !== room && !ROOMS[room].includes(other) && !(room.startsWith('builds/') && other === 'builds'))
+  const closed = Object.keys(ROOMS).filter(
+    (other) => other !== room && !ROOMS[room].includes(other) && !(room.startsWith('builds/') && other === 'builds')
+  )
   const sources = [...closed.map(into), TOP]
   const message = `src/${room} may import only from ${ROOMS[room].length ? ROOMS[room].map((r) => `src/${r}`).join(', ') + ' and ' : ''}the ground floor (see ROOMS in eslint.config.js)`
   return {
     files: [room === 'builds' ? 'src/builds/*.ts' : `src/${room}/**/*.ts`],
     rules: {
       'no-restricted-imports': ['error', { patterns: sources.map((regex) => ({ regex, message })) }],
-      'no-restricted-syntax': ['error', ...sources.map((regex) => ({ selector: `ImportExpression[source.value=/${regex.replace(/\//g, '\\/')}/]`, message }))]
+      'no-restricted-syntax': [
+        'error',
+        ...sources.map((regex) => ({
+          selector: `ImportExpression[source.value=/${regex.replace(/\//g, '\\/')}/]`,
+          message
+        }))
+      ]
     }
   }
 }
@@ -46,21 +76,34 @@ function zone(room) {
 const ground = {
   files: ['src/constants.ts', 'src/safe-text.ts', 'src/sleep.ts'],
   rules: {
-    'no-restricted-imports': ['error', { patterns: [{ regex: '^\\./.+/', message: 'the ground floor of src/ imports no room' }, { regex: '^\\./(main|index)\\.js$', message: 'the ground floor of src/ imports no room' }] }]
+    'no-restricted-imports': [
+      'error',
+      {
+        patterns: [
+          { regex: '^\\./.+/', message: 'the ground floor of src/ imports no room' },
+          { regex: '^\\./(main|index)\\.js$', message: 'the ground floor of src/ imports no room' }
+        ]
+      }
+    ]
   }
 }
 
 // --- emulator/ import zones: used in the emulator block below.
 /** The emulator's folders, lowest first, and what each may not import (anything above it). */
 function emulatorZones() {
-  const root = { regex: '^\\.\\./(cli|args|server)\\.js$', message: 'emulator/: the root (process, options, composition) is imported by no folder.' }
+  const root = {
+    regex: '^\\.\\./(cli|args|server)\\.js$',
+    message: 'emulator/: the root (process, options, composition) is imported by no folder.'
+  }
   const above = (folders, from) => ({
     regex: `^\\.\\./(${folders.join('|')})/`,
     message: `emulator/${from}/ may not import emulator/{${folders.join(',')}}/: imports run down, root > control > routes > http > model.`
   })
   const zone = (folder, forbidden) => ({
     files: [`emulator/${folder}/**/*.ts`],
-    rules: { 'no-restricted-imports': ['error', { patterns: [root, ...(forbidden.length ? [above(forbidden, folder)] : [])] }] }
+    rules: {
+      'no-restricted-imports': ['error', { patterns: [root, ...(forbidden.length ? [above(forbidden, folder)] : [])] }]
+    }
   })
   return [
     zone('model', ['http', 'routes', 'control', 'github']),
@@ -78,7 +121,16 @@ export default tseslint.config(
   ...tseslint.configs.recommended,
   {
     languageOptions: {
-      globals: { process: 'readonly', console: 'readonly', setTimeout: 'readonly', clearTimeout: 'readonly', Buffer: 'readonly', URL: 'readonly', setInterval: 'readonly', clearInterval: 'readonly' }
+      globals: {
+        process: 'readonly',
+        console: 'readonly',
+        setTimeout: 'readonly',
+        clearTimeout: 'readonly',
+        Buffer: 'readonly',
+        URL: 'readonly',
+        setInterval: 'readonly',
+        clearInterval: 'readonly'
+      }
     },
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }]

@@ -13,7 +13,10 @@ export const SEMI_SPACE_MIB = 16
 const DEVELOPER_TOKEN = 'token-dora-developer'
 const APP = 'ios-app'
 /** Both repository owners named: a build from the app's own repository, never held for approval. */
-const TRIGGER = { hook_info: { type: 'service' }, build_params: { branch: 'main', workflow_id: 'primary', branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' } }
+const TRIGGER = {
+  hook_info: { type: 'service' },
+  build_params: { branch: 'main', workflow_id: 'primary', branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' }
+}
 
 /**
  * Triggers `total` builds against an emulator capped at `cap` builds, `inFlight` at a time,
@@ -90,9 +93,33 @@ export function memoryRows(result, { row, mib }) {
   const one = (v) => ({ min: v, median: v, p90: v })
   const samples = result.points.map((p) => `${p.builds / 1000}k ${p.rssMiB.toFixed(0)}`).join(', ')
   return [
-    row(`emulator RSS at the cap (${atCap.builds} builds, --max-builds ${result.cap})`, one(atCap.rssMiB), mib, `heap used ${atCap.heapMiB.toFixed(1)} MiB after gc`),
-    row(`emulator heap used after gc, after ${result.total} builds`, one(end.heapMiB), mib, `${heap.toFixed(3)}x at cap`, '<= 1.10x at cap', heap <= 1.1),
-    row(`emulator RSS after ${result.total} builds`, one(end.rssMiB), mib, `${secondHalf.toFixed(3)}x at ${halfway.builds / 1000}k; ${fromCap.toFixed(3)}x at cap`, `<= 1.10x at ${halfway.builds / 1000}k`, secondHalf <= 1.1),
-    row('emulator: builds triggered per second', one(result.buildsPerSecond), (v) => v.toFixed(0), `${result.inFlight} in flight over ${result.connections} keep-alive connections, ${result.seconds.toFixed(0)} s; RSS MiB at ${samples}`)
+    row(
+      `emulator RSS at the cap (${atCap.builds} builds, --max-builds ${result.cap})`,
+      one(atCap.rssMiB),
+      mib,
+      `heap used ${atCap.heapMiB.toFixed(1)} MiB after gc`
+    ),
+    row(
+      `emulator heap used after gc, after ${result.total} builds`,
+      one(end.heapMiB),
+      mib,
+      `${heap.toFixed(3)}x at cap`,
+      '<= 1.10x at cap',
+      heap <= 1.1
+    ),
+    row(
+      `emulator RSS after ${result.total} builds`,
+      one(end.rssMiB),
+      mib,
+      `${secondHalf.toFixed(3)}x at ${halfway.builds / 1000}k; ${fromCap.toFixed(3)}x at cap`,
+      `<= 1.10x at ${halfway.builds / 1000}k`,
+      secondHalf <= 1.1
+    ),
+    row(
+      'emulator: builds triggered per second',
+      one(result.buildsPerSecond),
+      (v) => v.toFixed(0),
+      `${result.inFlight} in flight over ${result.connections} keep-alive connections, ${result.seconds.toFixed(0)} s; RSS MiB at ${samples}`
+    )
   ]
 }

@@ -68,7 +68,20 @@ function answer(word) {
     globalThis.gc?.()
     const { heapUsed, heapTotal, external, arrayBuffers } = process.memoryUsage()
     const spaces = Object.fromEntries(getHeapSpaceStatistics().map((s) => [s.space_name, s.space_size]))
-    return { rss: vmRssKiB() * 1024, heapUsed, heapTotal, external, arrayBuffers, spaces, gc: typeof globalThis.gc === 'function', requests, connections, inFlight, peakInFlight, statuses }
+    return {
+      rss: vmRssKiB() * 1024,
+      heapUsed,
+      heapTotal,
+      external,
+      arrayBuffers,
+      spaces,
+      gc: typeof globalThis.gc === 'function',
+      requests,
+      connections,
+      inFlight,
+      peakInFlight,
+      statuses
+    }
   }
   return { error: `unknown probe command "${word}"` }
 }

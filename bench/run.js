@@ -42,7 +42,8 @@ const option = (name, fallback) => {
 const QUICK = flag('quick')
 const GROUPS = ['cold', 'trigger', 'size', 'wait', 'memory', 'workspace', 'emulator-memory', 'plan']
 const ONLY = argv.includes('--only') ? String(argv[argv.indexOf('--only') + 1] ?? '').split(',') : GROUPS
-for (const group of ONLY) if (!GROUPS.includes(group)) throw new Error(`--only: "${group}" is not one of ${GROUPS.join(', ')}`)
+for (const group of ONLY)
+  if (!GROUPS.includes(group)) throw new Error(`--only: "${group}" is not one of ${GROUPS.join(', ')}`)
 const want = (group) => ONLY.includes(group)
 const COLD_RUNS = option('runs', QUICK ? 8 : 30)
 const TRIGGER_RUNS = option('trigger-runs', QUICK ? 6 : 20)
@@ -118,7 +119,10 @@ function runChild(command, args, { env }) {
 }
 
 function check(condition, message, run) {
-  if (!condition) throw new Error(`${message}${run ? `\nstdout: ${run.stdout.slice(0, 2000)}\nstderr: ${run.stderr.slice(0, 2000)}` : ''}`)
+  if (!condition)
+    throw new Error(
+      `${message}${run ? `\nstdout: ${run.stdout.slice(0, 2000)}\nstderr: ${run.stderr.slice(0, 2000)}` : ''}`
+    )
 }
 
 // --- statistics ---
@@ -139,7 +143,11 @@ async function coldStart(node) {
   for (let i = 0; i < WARMUP + COLD_RUNS; i++) {
     const empty = await runChild(node.path, ['-e', '0'], { env: { PATH: process.env.PATH ?? '' } })
     const run = await step(node, { operation: 'no-such-operation', token: TOKEN })
-    check(run.code === 1 && run.stdout.includes('::error::Input "operation"'), 'the action did not fail on the unknown operation', run)
+    check(
+      run.code === 1 && run.stdout.includes('::error::Input "operation"'),
+      'the action did not fail on the unknown operation',
+      run
+    )
     if (i < WARMUP) continue
     floor.push(empty.ms)
     action.push(run.ms)
@@ -148,8 +156,18 @@ async function coldStart(node) {
 }
 
 function triggerReply(number) {
-  const result = { status: 'ok', message: 'webhook processed', build_slug: `${BUILD}-${number}`, build_number: number, build_url: `https://ci.example.com/build/${BUILD}-${number}`, triggered_workflow: 'primary' }
-  return { status: 201, json: { status: 'ok', message: 'webhook processed', slug: APP, service: 'service', results: [result] } }
+  const result = {
+    status: 'ok',
+    message: 'webhook processed',
+    build_slug: `${BUILD}-${number}`,
+    build_number: number,
+    build_url: `https://ci.example.com/build/${BUILD}-${number}`,
+    triggered_workflow: 'primary'
+  }
+  return {
+    status: 201,
+    json: { status: 'ok', message: 'webhook processed', slug: APP, service: 'service', results: [result] }
+  }
 }
 
 /** 2. Start to outputs written for `operation: trigger`, against a minimal undici script. */
@@ -166,9 +184,17 @@ async function trigger(node) {
     for (let i = 0; i < WARMUP + TRIGGER_RUNS; i++) {
       const env = { BENCH_BASE_URL: server.url, BENCH_APP: APP, BENCH_TOKEN: TOKEN }
       const floor = await step(node, {}, { bundle: MINIMAL, env, watchOutput: true })
-      check(floor.code === 0 && floor.files.output.startsWith('build-slug<<'), 'the minimal script wrote no output', floor)
+      check(
+        floor.code === 0 && floor.files.output.startsWith('build-slug<<'),
+        'the minimal script wrote no output',
+        floor
+      )
       const viaFetch = await step(node, {}, { bundle: MINIMAL_FETCH, env, watchOutput: true })
-      check(viaFetch.code === 0 && viaFetch.files.output.startsWith('build-slug<<'), 'the minimal fetch script wrote no output', viaFetch)
+      check(
+        viaFetch.code === 0 && viaFetch.files.output.startsWith('build-slug<<'),
+        'the minimal fetch script wrote no output',
+        viaFetch
+      )
 
       const inputs = { operation: 'trigger', token: TOKEN, 'app-slug': APP, branch: 'main', 'base-url': server.url }
       const run = await step(node, inputs, { watchOutput: true })
@@ -207,7 +233,8 @@ function distBytes() {
         // Minified code has long lines; a few line breaks inside template literals (a Markdown
         // fence, say) do not make a small chunk look unminified. Source code averages well under 200;
         // the sub-action entries (dist/sub/, a few lines that load the bundle) are under 1 KB.
-        if (entry.name.endsWith('.js') && size >= 1024 && size / readFileSync(path, 'utf8').split('\n').length < 200) unminified.push(entry.name)
+        if (entry.name.endsWith('.js') && size >= 1024 && size / readFileSync(path, 'utf8').split('\n').length < 200)
+          unminified.push(entry.name)
       }
     }
   }
@@ -252,9 +279,19 @@ async function waitLoop(node, streamLogs) {
         }
         if (req.method === 'GET' && req.path === `${base}/${BUILD}/log`) {
           const ticks = Math.floor(Math.min(elapsed, buildMs) / 500)
-          const chunks = Array.from({ length: ticks + 1 }, (_, position) => ({ chunk: `step output at ${position * 500} ms\n`, position }))
+          const chunks = Array.from({ length: ticks + 1 }, (_, position) => ({
+            chunk: `step output at ${position * 500} ms\n`,
+            position
+          }))
           if (finished) chunks.push({ chunk: 'Build finished with status success\n', position: ticks + 1 })
-          return { json: { log_chunks: chunks, is_archived: finished, expiring_raw_log_url: null, timestamp: new Date().toISOString() } }
+          return {
+            json: {
+              log_chunks: chunks,
+              is_archived: finished,
+              expiring_raw_log_url: null,
+              timestamp: new Date().toISOString()
+            }
+          }
         }
         return undefined
       },
@@ -275,7 +312,9 @@ async function waitLoop(node, streamLogs) {
       const run = await step(node, inputs, { timeoutMs: buildMs + 60_000 })
       check(run.code === 0 && run.outputs['build-status'] === 'success', 'the wait did not end in success', run)
       counts.push(server.requests.length)
-      statusCounts.push(server.requests.filter((r) => r.method === 'GET' && r.path === `/apps/${APP}/builds/${BUILD}`).length)
+      statusCounts.push(
+        server.requests.filter((r) => r.method === 'GET' && r.path === `/apps/${APP}/builds/${BUILD}`).length
+      )
       delays.push(run.exitAt - (triggeredAt + buildMs))
     } finally {
       await server.close()
@@ -289,7 +328,10 @@ async function waitLoop(node, streamLogs) {
  * bench/loaded-files.js) and their bytes, for a step that fails on its inputs and for a trigger.
  */
 async function loadedBytes(node) {
-  const server = await startServer((req) => (req.method === 'POST' && req.path === `/apps/${APP}/builds` ? triggerReply(1) : undefined), { maxRequests: 5, lifetimeMs: 60_000 })
+  const server = await startServer(
+    (req) => (req.method === 'POST' && req.path === `/apps/${APP}/builds` ? triggerReply(1) : undefined),
+    { maxRequests: 5, lifetimeMs: 60_000 }
+  )
   const steps = {
     'a bad input': { operation: 'no-such-operation', token: TOKEN },
     trigger: { operation: 'trigger', token: TOKEN, 'app-slug': APP, branch: 'main', 'base-url': server.url }
@@ -299,9 +341,15 @@ async function loadedBytes(node) {
     for (const [name, inputs] of Object.entries(steps)) {
       const file = join(mkdtempSync(join(tmpdir(), 'bench-loaded-')), 'loaded')
       await step(node, inputs, { nodeArgs: ['--import', LOADED], env: { BENCH_LOADED_FILE: file } })
-      const paths = existsSync(file) ? readFileSync(file, 'utf8').split('\n').filter((path) => path.startsWith(DIST)) : []
+      const paths = existsSync(file)
+        ? readFileSync(file, 'utf8')
+            .split('\n')
+            .filter((path) => path.startsWith(DIST))
+        : []
       rmSync(dirname(file), { recursive: true, force: true })
-      loaded[name] = paths.length ? { files: paths.length, bytes: paths.reduce((sum, path) => sum + statSync(path).size, 0) } : undefined
+      loaded[name] = paths.length
+        ? { files: paths.length, bytes: paths.reduce((sum, path) => sum + statSync(path).size, 0) }
+        : undefined
     }
   } finally {
     await server.close()
@@ -314,7 +362,9 @@ async function peakRss(node, inputs, options = {}) {
   const file = join(mkdtempSync(join(tmpdir(), 'bench-rss-')), 'maxrss')
   const run = inputs
     ? await step(node, inputs, { ...options, nodeArgs: ['--import', MAXRSS], env: { BENCH_MAXRSS_FILE: file } })
-    : await runChild(node.path, ['--import', MAXRSS, '-e', '0'], { env: { PATH: process.env.PATH ?? '', BENCH_MAXRSS_FILE: file } })
+    : await runChild(node.path, ['--import', MAXRSS, '-e', '0'], {
+        env: { PATH: process.env.PATH ?? '', BENCH_MAXRSS_FILE: file }
+      })
   const kib = Number(readFileSync(file, 'utf8'))
   rmSync(dirname(file), { recursive: true, force: true })
   return { run, mib: kib / 1024 }
@@ -359,13 +409,33 @@ async function memory(node) {
     await server.close()
   }
 
-  const chunkText = (position) => Array.from({ length: 10 }, (_, line) => `[step ${position}] output line ${line + 1}: ${'x'.repeat(70)}`).join('\n') + '\n'
-  const logReply = { json: { log_chunks: Array.from({ length: LOG_CHUNKS }, (_, position) => ({ chunk: chunkText(position), position })), is_archived: true, expiring_raw_log_url: null } }
+  const chunkText = (position) =>
+    Array.from({ length: 10 }, (_, line) => `[step ${position}] output line ${line + 1}: ${'x'.repeat(70)}`).join(
+      '\n'
+    ) + '\n'
+  const logReply = {
+    json: {
+      log_chunks: Array.from({ length: LOG_CHUNKS }, (_, position) => ({ chunk: chunkText(position), position })),
+      is_archived: true,
+      expiring_raw_log_url: null
+    }
+  }
   const logs = []
   const logServer = await startServer(
     (req) => {
       if (req.method !== 'GET') return undefined
-      if (req.path === `/apps/${APP}/builds/${BUILD}`) return { json: { data: { slug: BUILD, build_number: 1, status: 1, status_text: 'success', finished_at: new Date().toISOString() } } }
+      if (req.path === `/apps/${APP}/builds/${BUILD}`)
+        return {
+          json: {
+            data: {
+              slug: BUILD,
+              build_number: 1,
+              status: 1,
+              status_text: 'success',
+              finished_at: new Date().toISOString()
+            }
+          }
+        }
       if (req.path === `/apps/${APP}/builds/${BUILD}/log`) return logReply
       return undefined
     },
@@ -373,9 +443,21 @@ async function memory(node) {
   )
   try {
     for (let i = 0; i < RSS_RUNS; i++) {
-      const inputs = { operation: 'wait', token: TOKEN, 'app-slug': APP, 'build-slug': BUILD, 'base-url': logServer.url, 'stream-logs': 'true', 'poll-interval': '1' }
+      const inputs = {
+        operation: 'wait',
+        token: TOKEN,
+        'app-slug': APP,
+        'build-slug': BUILD,
+        'base-url': logServer.url,
+        'stream-logs': 'true',
+        'poll-interval': '1'
+      }
       const { run, mib } = await peakRss(node, inputs)
-      check(run.code === 0 && run.stdout.includes(`[step ${LOG_CHUNKS - 1}] output line 10`), `the wait did not print all ${LOG_CHUNKS} log chunks`, run)
+      check(
+        run.code === 0 && run.stdout.includes(`[step ${LOG_CHUNKS - 1}] output line 10`),
+        `the wait did not print all ${LOG_CHUNKS} log chunks`,
+        run
+      )
       logs.push(mib)
     }
   } finally {
@@ -393,7 +475,16 @@ async function workspace(node) {
   const runs = await workspaceRuns({ node, apps: WORKSPACE_APPS, runs: WORKSPACE_RUNS, step: measured, check })
   const pages = []
   for (const apps of PAGE_WORKSPACES) {
-    pages.push(await pageTimes({ node, apps, samples: PAGE_SAMPLES, limits: apps === WORKSPACE_APPS ? [10, 50] : [50], median: (v) => stats(v).median, check }))
+    pages.push(
+      await pageTimes({
+        node,
+        apps,
+        samples: PAGE_SAMPLES,
+        limits: apps === WORKSPACE_APPS ? [10, 50] : [50],
+        median: (v) => stats(v).median,
+        check
+      })
+    )
   }
   return { runs, pages }
 }
@@ -405,7 +496,9 @@ async function workspace(node) {
  */
 async function plan(node) {
   const slug = (n) => `plan-app-${String(n).padStart(3, '0')}`
-  const files = Array.from({ length: PLAN_FILES }, (_, i) => ({ filename: `apps/${slug(i % PLAN_APPS)}/src/file-${i}.ts` }))
+  const files = Array.from({ length: PLAN_FILES }, (_, i) => ({
+    filename: `apps/${slug(i % PLAN_APPS)}/src/file-${i}.ts`
+  }))
   const repo = 'bench-org/monorepo'
   const number = 7
   const server = await startServer(
@@ -416,7 +509,24 @@ async function plan(node) {
         return { json: files.slice((page - 1) * 100, page * 100) }
       }
       const app = /^\/apps\/(plan-app-\d{3})$/.exec(req.path)
-      return app ? { json: { data: { slug: app[1], title: app[1], project_type: 'other', provider: 'github', repo_owner: 'bench-org', repo_url: 'https://github.com/bench-org/monorepo.git', repo_slug: 'monorepo', is_disabled: false, is_public: false, status: 1 } } } : undefined
+      return app
+        ? {
+            json: {
+              data: {
+                slug: app[1],
+                title: app[1],
+                project_type: 'other',
+                provider: 'github',
+                repo_owner: 'bench-org',
+                repo_url: 'https://github.com/bench-org/monorepo.git',
+                repo_slug: 'monorepo',
+                is_disabled: false,
+                is_public: false,
+                status: 1
+              }
+            }
+          }
+        : undefined
     },
     { maxRequests: 2 * PLAN_RUNS * (PLAN_APPS + PLAN_FILES / 100 + 5) + 20, lifetimeMs: 300_000 }
   )
@@ -425,7 +535,13 @@ async function plan(node) {
     payload: {
       action: 'synchronize',
       number,
-      pull_request: { number, changed_files: PLAN_FILES, state: 'open', head: { ref: 'feature/x', sha: 'a'.repeat(40), repo: { full_name: repo, owner: { login: 'bench-org' } } }, base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: repo, owner: { login: 'bench-org' } } } },
+      pull_request: {
+        number,
+        changed_files: PLAN_FILES,
+        state: 'open',
+        head: { ref: 'feature/x', sha: 'a'.repeat(40), repo: { full_name: repo, owner: { login: 'bench-org' } } },
+        base: { ref: 'main', sha: 'b'.repeat(40), repo: { full_name: repo, owner: { login: 'bench-org' } } }
+      },
       repository: { full_name: repo, owner: { login: 'bench-org' } }
     }
   }
@@ -434,8 +550,22 @@ async function plan(node) {
   const timed = { all: [], one: [] }
   try {
     for (let i = 0; i < PLAN_RUNS; i++) {
-      for (const [name, apps] of [['all', PLAN_APPS], ['one', 1]]) {
-        const run = await step(node, { operation: 'plan-matrix', token: TOKEN, 'base-url': server.url, 'app-paths': paths(apps), 'github-token': 'ghs_bench0123456789abcdef', workflow: 'primary' }, { event, env, timeoutMs: 120_000 })
+      for (const [name, apps] of [
+        ['all', PLAN_APPS],
+        ['one', 1]
+      ]) {
+        const run = await step(
+          node,
+          {
+            operation: 'plan-matrix',
+            token: TOKEN,
+            'base-url': server.url,
+            'app-paths': paths(apps),
+            'github-token': 'ghs_bench0123456789abcdef',
+            workflow: 'primary'
+          },
+          { event, env, timeoutMs: 120_000 }
+        )
         check(run.code === 0 && run.outputs.count === String(apps), `plan-matrix did not plan ${apps} app(s)`, run)
         timed[name].push(run.ms)
       }
@@ -453,13 +583,31 @@ const mib = (v) => `${v.toFixed(1)} MiB`
 const count = (v) => String(Math.round(v * 10) / 10)
 
 function row(metric, s, format, compare = '', target = '', ok) {
-  return { metric, min: format(s.min), median: format(s.median), p90: format(s.p90), compare, target, result: ok === undefined ? '' : ok ? 'met' : 'NOT MET' }
+  return {
+    metric,
+    min: format(s.min),
+    median: format(s.median),
+    p90: format(s.p90),
+    compare,
+    target,
+    result: ok === undefined ? '' : ok ? 'met' : 'NOT MET'
+  }
 }
 
 function printTable(rows) {
-  const heads = { metric: 'measure', min: 'min', median: 'median', p90: 'p90', compare: 'ratio / note', target: 'target', result: '' }
+  const heads = {
+    metric: 'measure',
+    min: 'min',
+    median: 'median',
+    p90: 'p90',
+    compare: 'ratio / note',
+    target: 'target',
+    result: ''
+  }
   const keys = Object.keys(heads)
-  const width = Object.fromEntries(keys.map((k) => [k, Math.max(heads[k].length, ...rows.map((r) => String(r[k]).length))]))
+  const width = Object.fromEntries(
+    keys.map((k) => [k, Math.max(heads[k].length, ...rows.map((r) => String(r[k]).length))])
+  )
   const line = (r) => `| ${keys.map((k) => String(r[k]).padEnd(width[k])).join(' | ')} |`
   console.log(line(heads))
   console.log(`|${keys.map((k) => '-'.repeat(width[k] + 2)).join('|')}|`)
@@ -470,9 +618,15 @@ async function main() {
   if (!existsSync(BUNDLE)) throw new Error('dist/index.js is missing: run npm run build first')
   const node = pickNode()
   const started = performance.now()
-  console.log(`Bundle: ${DIST === join(ROOT, 'dist') ? 'dist/index.js' : BUNDLE}, run with ${node.path} ${node.version}: ${node.source}`)
-  console.log(`Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}; bench driven by Node ${process.version}`)
-  console.log('Peak RSS: getrusage maxRSS (the kernel high-water mark), written on exit by a preload (node --import bench/maxrss.js)\n')
+  console.log(
+    `Bundle: ${DIST === join(ROOT, 'dist') ? 'dist/index.js' : BUNDLE}, run with ${node.path} ${node.version}: ${node.source}`
+  )
+  console.log(
+    `Machine: ${cpus().length} x ${cpus()[0]?.model ?? 'unknown CPU'}; bench driven by Node ${process.version}`
+  )
+  console.log(
+    'Peak RSS: getrusage maxRSS (the kernel high-water mark), written on exit by a preload (node --import bench/maxrss.js)\n'
+  )
 
   const expected = BUILD_SECONDS / POLL_SECONDS
   const cold = want('cold') ? await coldStart(node) : undefined
@@ -483,7 +637,9 @@ async function main() {
   const logs = want('wait') ? await waitLoop(node, true) : undefined
   const mem = want('memory') ? await memory(node) : undefined
   const ws = want('workspace') ? await workspace(node) : undefined
-  const emuMem = want('emulator-memory') ? await emulatorMemory(node, { total: MEMORY_BUILDS, cap: MEMORY_CAP, every: MEMORY_STEP }) : undefined
+  const emuMem = want('emulator-memory')
+    ? await emulatorMemory(node, { total: MEMORY_BUILDS, cap: MEMORY_CAP, every: MEMORY_STEP })
+    : undefined
   const planned = want('plan') ? await plan(node) : undefined
 
   const coldRatio = cold && cold.action.median / cold.floor.median
@@ -495,25 +651,59 @@ async function main() {
   const loadedRow = (name) => {
     const seen = loaded[name]
     return seen
-      ? row(`dist/ bytes a step loads: ${name}`, single(seen.bytes), String, `${seen.files} file(s) of ${bytes.files}, ${((100 * seen.bytes) / bytes.total).toFixed(0)}% of dist/`)
-      : row(`dist/ bytes a step loads: ${name}`, single(NaN), String, `not measured: ${node.version} has no module.registerHooks`)
+      ? row(
+          `dist/ bytes a step loads: ${name}`,
+          single(seen.bytes),
+          String,
+          `${seen.files} file(s) of ${bytes.files}, ${((100 * seen.bytes) / bytes.total).toFixed(0)}% of dist/`
+        )
+      : row(
+          `dist/ bytes a step loads: ${name}`,
+          single(NaN),
+          String,
+          `not measured: ${node.version} has no module.registerHooks`
+        )
   }
   const rows = [
     ...(cold
-      ? [row('cold start to exit: node -e 0 (floor)', cold.floor, ms), row('cold start to exit: dist/index.js, unknown operation', cold.action, ms, `${coldRatio.toFixed(2)}x floor`, '<= 1.3x', coldRatio <= 1.3)]
+      ? [
+          row('cold start to exit: node -e 0 (floor)', cold.floor, ms),
+          row(
+            'cold start to exit: dist/index.js, unknown operation',
+            cold.action,
+            ms,
+            `${coldRatio.toFixed(2)}x floor`,
+            '<= 1.3x',
+            coldRatio <= 1.3
+          )
+        ]
       : []),
     ...(trig
       ? [
           row('trigger to outputs written: minimal undici script', trig.minimal.output, ms),
           row('trigger to outputs written: minimal built-in fetch script', trig.fetch.output, ms),
-          row('trigger to outputs written: dist/index.js', trig.action.output, ms, `${fetchRatio.toFixed(2)}x fetch, ${trigRatio.toFixed(2)}x undici`, '<= 1.10x fetch', fetchRatio <= 1.1),
+          row(
+            'trigger to outputs written: dist/index.js',
+            trig.action.output,
+            ms,
+            `${fetchRatio.toFixed(2)}x fetch, ${trigRatio.toFixed(2)}x undici`,
+            '<= 1.10x fetch',
+            fetchRatio <= 1.1
+          ),
           row('trigger to exit: minimal undici script', trig.minimal.exit, ms),
           row('trigger to exit: dist/index.js', trig.action.exit, ms, `${exitRatio.toFixed(2)}x minimal`)
         ]
       : []),
     ...(bytes
       ? [
-          row('dist/ bytes (all files)', single(bytes.total), String, bytes.unminified.length ? `unminified: ${bytes.unminified.join(' ')}` : 'every chunk minified', '<= 600000, minified', bytes.total <= 600_000 && bytes.unminified.length === 0),
+          row(
+            'dist/ bytes (all files)',
+            single(bytes.total),
+            String,
+            bytes.unminified.length ? `unminified: ${bytes.unminified.join(' ')}` : 'every chunk minified',
+            '<= 600000, minified',
+            bytes.total <= 600_000 && bytes.unminified.length === 0
+          ),
           row('dist/index.js bytes', single(bytes.indexJs), String),
           loadedRow('a bad input'),
           loadedRow('trigger')
@@ -521,10 +711,36 @@ async function main() {
       : []),
     ...(quiet
       ? [
-          row(`wait, stream-logs false: requests (build ${BUILD_SECONDS} s, poll ${POLL_SECONDS} s)`, quiet.requests, count, `T/I+2 = ${expected + 2}`, `<= ${expected + 3}`, quiet.requests.max <= expected + 3),
-          row('wait, stream-logs false: build end to step end', quiet.endDelay, ms, '', `<= ${interval} ms`, quiet.endDelay.max <= interval),
-          row('wait, stream-logs true: requests (status + log)', logs.requests, count, `${count(logs.statusRequests.median)} status polls`),
-          row('wait, stream-logs true: build end to step end', logs.endDelay, ms, '', `<= ${interval} ms`, logs.endDelay.max <= interval)
+          row(
+            `wait, stream-logs false: requests (build ${BUILD_SECONDS} s, poll ${POLL_SECONDS} s)`,
+            quiet.requests,
+            count,
+            `T/I+2 = ${expected + 2}`,
+            `<= ${expected + 3}`,
+            quiet.requests.max <= expected + 3
+          ),
+          row(
+            'wait, stream-logs false: build end to step end',
+            quiet.endDelay,
+            ms,
+            '',
+            `<= ${interval} ms`,
+            quiet.endDelay.max <= interval
+          ),
+          row(
+            'wait, stream-logs true: requests (status + log)',
+            logs.requests,
+            count,
+            `${count(logs.statusRequests.median)} status polls`
+          ),
+          row(
+            'wait, stream-logs true: build end to step end',
+            logs.endDelay,
+            ms,
+            '',
+            `<= ${interval} ms`,
+            logs.endDelay.max <= interval
+          )
         ]
       : []),
     ...(mem
@@ -538,35 +754,91 @@ async function main() {
     ...(emuMem ? memoryRows(emuMem, { row, mib }) : []),
     ...(planned
       ? [
-          row(`plan-matrix, 1 app of app-paths, ${PLAN_FILES} changed files (${PLAN_FILES / 100} pages)`, planned.one, ms),
-          row(`plan-matrix, ${PLAN_APPS} apps of app-paths, each read once, same files`, planned.all, ms, `${(planned.all.median / planned.one.median).toFixed(2)}x one app`)
+          row(
+            `plan-matrix, 1 app of app-paths, ${PLAN_FILES} changed files (${PLAN_FILES / 100} pages)`,
+            planned.one,
+            ms
+          ),
+          row(
+            `plan-matrix, ${PLAN_APPS} apps of app-paths, each read once, same files`,
+            planned.all,
+            ms,
+            `${(planned.all.median / planned.one.median).toFixed(2)}x one app`
+          )
         ]
       : [])
   ]
   console.log()
   printTable(rows)
   const seconds = (performance.now() - started) / 1000
-  console.log(`\nRuns: ${COLD_RUNS} cold starts, ${TRIGGER_RUNS} triggers (after ${WARMUP} warm-ups each), ${WAIT_RUNS} waits per mode, ${RSS_RUNS} per memory measure; ${seconds.toFixed(0)} s.`)
-  console.log('Ratios compare medians. The wait rows show the worst run against their target; the build ends off the poll grid')
-  console.log(`(${BUILD_SECONDS} s at a ${POLL_SECONDS} s interval), so the end delay includes the wait for the next poll.`)
-  console.log(`Workspace rows: the emulator (emulator/dist/index.js) runs as its own process with ${node.path}; in-flight and 429 counts come from inside it`)
-  console.log(`(bench/emulator-probe.js). ${WORKSPACE_RUNS} runs per action row; page times are medians of ${PAGE_SAMPLES} reads over one keep-alive connection.`)
-  console.log(`Emulator memory: ${MEMORY_BUILDS} builds triggered, RSS (VmRSS) read after a full gc every ${MEMORY_STEP}; young generation held at 2 x ${SEMI_SPACE_MIB} MiB.`)
+  console.log(
+    `\nRuns: ${COLD_RUNS} cold starts, ${TRIGGER_RUNS} triggers (after ${WARMUP} warm-ups each), ${WAIT_RUNS} waits per mode, ${RSS_RUNS} per memory measure; ${seconds.toFixed(0)} s.`
+  )
+  console.log(
+    'Ratios compare medians. The wait rows show the worst run against their target; the build ends off the poll grid'
+  )
+  console.log(
+    `(${BUILD_SECONDS} s at a ${POLL_SECONDS} s interval), so the end delay includes the wait for the next poll.`
+  )
+  console.log(
+    `Workspace rows: the emulator (emulator/dist/index.js) runs as its own process with ${node.path}; in-flight and 429 counts come from inside it`
+  )
+  console.log(
+    `(bench/emulator-probe.js). ${WORKSPACE_RUNS} runs per action row; page times are medians of ${PAGE_SAMPLES} reads over one keep-alive connection.`
+  )
+  console.log(
+    `Emulator memory: ${MEMORY_BUILDS} builds triggered, RSS (VmRSS) read after a full gc every ${MEMORY_STEP}; young generation held at 2 x ${SEMI_SPACE_MIB} MiB.`
+  )
 
   const report = {
     date: new Date().toISOString(),
     bundle: BUNDLE,
     node: { path: node.path, version: node.version, source: node.source },
     machine: { cpus: cpus().length, model: cpus()[0]?.model },
-    method: { peakRss: 'process.resourceUsage().maxRSS on exit, via node --import bench/maxrss.js', timing: 'performance.now() in the bench around spawn to the child exit event; outputs written = first fs.watch event on GITHUB_OUTPUT' },
-    settings: { coldRuns: COLD_RUNS, triggerRuns: TRIGGER_RUNS, warmup: WARMUP, waitRuns: WAIT_RUNS, rssRuns: RSS_RUNS, buildSeconds: BUILD_SECONDS, pollSeconds: POLL_SECONDS, apps: APPS, page: PAGE, logChunks: LOG_CHUNKS, workspaceApps: WORKSPACE_APPS, workspaceRuns: WORKSPACE_RUNS, pageWorkspaces: PAGE_WORKSPACES, pageSamples: PAGE_SAMPLES, memoryBuilds: MEMORY_BUILDS, memoryCap: MEMORY_CAP, memoryStep: MEMORY_STEP },
-    results: { groups: ONLY, coldStart: cold && { ...cold, ratio: coldRatio }, trigger: trig && { ...trig, ratio: trigRatio, fetchRatio, exitRatio }, distBytes: bytes && { ...bytes, loaded }, waitQuiet: quiet, waitStreamLogs: logs, peakRssMiB: mem, workspace: ws, emulatorMemory: emuMem },
+    method: {
+      peakRss: 'process.resourceUsage().maxRSS on exit, via node --import bench/maxrss.js',
+      timing:
+        'performance.now() in the bench around spawn to the child exit event; outputs written = first fs.watch event on GITHUB_OUTPUT'
+    },
+    settings: {
+      coldRuns: COLD_RUNS,
+      triggerRuns: TRIGGER_RUNS,
+      warmup: WARMUP,
+      waitRuns: WAIT_RUNS,
+      rssRuns: RSS_RUNS,
+      buildSeconds: BUILD_SECONDS,
+      pollSeconds: POLL_SECONDS,
+      apps: APPS,
+      page: PAGE,
+      logChunks: LOG_CHUNKS,
+      workspaceApps: WORKSPACE_APPS,
+      workspaceRuns: WORKSPACE_RUNS,
+      pageWorkspaces: PAGE_WORKSPACES,
+      pageSamples: PAGE_SAMPLES,
+      memoryBuilds: MEMORY_BUILDS,
+      memoryCap: MEMORY_CAP,
+      memoryStep: MEMORY_STEP
+    },
+    results: {
+      groups: ONLY,
+      coldStart: cold && { ...cold, ratio: coldRatio },
+      trigger: trig && { ...trig, ratio: trigRatio, fetchRatio, exitRatio },
+      distBytes: bytes && { ...bytes, loaded },
+      waitQuiet: quiet,
+      waitStreamLogs: logs,
+      peakRssMiB: mem,
+      workspace: ws,
+      emulatorMemory: emuMem
+    },
     table: rows
   }
   mkdirSync(RESULTS, { recursive: true })
   const json = `${JSON.stringify(report, null, 2)}\n`
   // A run of some groups only never replaces the last whole run's figures.
-  const names = ONLY.length === GROUPS.length ? ['latest.json', `latest-node${node.version.slice(1).split('.')[0]}.json`] : ['latest-partial.json']
+  const names =
+    ONLY.length === GROUPS.length
+      ? ['latest.json', `latest-node${node.version.slice(1).split('.')[0]}.json`]
+      : ['latest-partial.json']
   for (const name of names) writeFileSync(join(RESULTS, name), json)
   console.log(`Written to bench/results/${names[0]}`)
 }

@@ -17,22 +17,34 @@ export async function startServer(handler, { maxRequests = 2000, lifetimeMs = 12
     req.on('data', (chunk) => chunks.push(chunk))
     req.on('end', () => {
       const url = new URL(req.url ?? '/', 'http://127.0.0.1')
-      const record = { method: req.method ?? 'GET', path: url.pathname.replace(/^\/v0\.1/, ''), query: Object.fromEntries(url.searchParams), at: performance.now() }
+      const record = {
+        method: req.method ?? 'GET',
+        path: url.pathname.replace(/^\/v0\.1/, ''),
+        query: Object.fromEntries(url.searchParams),
+        at: performance.now()
+      }
       requests.push(record)
       if (requests.length > maxRequests) {
-        res.writeHead(503, { 'content-type': 'application/json' }).end('{"message":"bench server request limit reached"}')
+        res
+          .writeHead(503, { 'content-type': 'application/json' })
+          .end('{"message":"bench server request limit reached"}')
         if (requests.length > maxRequests + 50) void close()
         return
       }
       const raw = Buffer.concat(chunks).toString('utf8')
       let reply
       try {
-        reply = handler(record, raw ? JSON.parse(raw) : undefined) ?? { status: 404, json: { message: `no route for ${record.method} ${record.path}` } }
+        reply = handler(record, raw ? JSON.parse(raw) : undefined) ?? {
+          status: 404,
+          json: { message: `no route for ${record.method} ${record.path}` }
+        }
       } catch (error) {
         reply = { status: 500, json: { message: String(error) } }
       }
       const body = reply.text ?? JSON.stringify(reply.json)
-      res.writeHead(reply.status ?? 200, { 'content-type': reply.text === undefined ? 'application/json' : 'text/plain' })
+      res.writeHead(reply.status ?? 200, {
+        'content-type': reply.text === undefined ? 'application/json' : 'text/plain'
+      })
       res.end(body)
     })
   })

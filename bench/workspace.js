@@ -31,7 +31,13 @@ export async function workspaceRuns({ node, apps, runs, step, check }) {
   const list = { ms: [], rss: [] }
   const dry = { ms: [], rss: [], requests: [], peak: [] }
   const base = { token: OWNER_TOKEN, 'base-url': emu.url, 'org-slug': WORKSPACE }
-  const dryInputs = { ...base, operation: 'migrate-machine-types', 'from-machine': OLD_MACHINE, 'to-machine': NEW_MACHINE, 'dry-run': 'true' }
+  const dryInputs = {
+    ...base,
+    operation: 'migrate-machine-types',
+    'from-machine': OLD_MACHINE,
+    'to-machine': NEW_MACHINE,
+    'dry-run': 'true'
+  }
   try {
     // One read first, so every measured run finds the emulator's list built (its first read builds it).
     const warm = await step({ ...base, operation: 'list-apps' })
@@ -45,8 +51,16 @@ export async function workspaceRuns({ node, apps, runs, step, check }) {
     for (let i = 0; i < runs; i++) {
       await emu.reset()
       const run = await step(dryInputs, { timeoutMs: 120_000 })
-      check(run.code === 0 && run.outputs['checked-count'] === String(apps), `the dry run did not read ${apps} apps`, run)
-      check(run.outputs['migrated-count'] === String(usingOld(apps)), `the dry run found ${run.outputs['migrated-count']} apps, not ${usingOld(apps)}`, run)
+      check(
+        run.code === 0 && run.outputs['checked-count'] === String(apps),
+        `the dry run did not read ${apps} apps`,
+        run
+      )
+      check(
+        run.outputs['migrated-count'] === String(usingOld(apps)),
+        `the dry run found ${run.outputs['migrated-count']} apps, not ${usingOld(apps)}`,
+        run
+      )
       const seen = await emu.stats()
       dry.ms.push(run.ms)
       dry.rss.push(run.mib)
@@ -70,8 +84,25 @@ async function underRateLimit(emu, apps, dryInputs, step, check) {
   const retryAfter = 1
   try {
     // Faults apply in the order they were added: delays, the 429 burst, then delays again.
-    const delayed = { path: '/v0.1/apps/', method: 'GET', action: 'delay', ms: 4, count: Math.min(400, Math.floor(apps / 4)) }
-    for (const fault of [delayed, { path: '/v0.1/apps/', method: 'GET', action: 'status', status: 429, retryAfter: String(retryAfter), count: tooMany }, delayed]) {
+    const delayed = {
+      path: '/v0.1/apps/',
+      method: 'GET',
+      action: 'delay',
+      ms: 4,
+      count: Math.min(400, Math.floor(apps / 4))
+    }
+    for (const fault of [
+      delayed,
+      {
+        path: '/v0.1/apps/',
+        method: 'GET',
+        action: 'status',
+        status: 429,
+        retryAfter: String(retryAfter),
+        count: tooMany
+      },
+      delayed
+    ]) {
       const res = await control.call('POST', 'faults', fault)
       check(res.status === 201, `the emulator refused a fault: ${res.status} ${res.text}`)
     }
@@ -80,10 +111,26 @@ async function underRateLimit(emu, apps, dryInputs, step, check) {
   }
   await emu.reset()
   const run = await step(dryInputs, { timeoutMs: 120_000 })
-  check(run.code === 0 && run.outputs['checked-count'] === String(apps), 'the dry run under 429s did not read every app', run)
-  check(run.outputs['migrated-count'] === String(usingOld(apps)), `the dry run under 429s found ${run.outputs['migrated-count']} apps, not ${usingOld(apps)}; errors: ${run.outputs.errors}`, run)
+  check(
+    run.code === 0 && run.outputs['checked-count'] === String(apps),
+    'the dry run under 429s did not read every app',
+    run
+  )
+  check(
+    run.outputs['migrated-count'] === String(usingOld(apps)),
+    `the dry run under 429s found ${run.outputs['migrated-count']} apps, not ${usingOld(apps)}; errors: ${run.outputs.errors}`,
+    run
+  )
   const seen = await emu.stats()
-  return { ms: run.ms, rss: run.mib, tooMany: seen.statuses['429'] ?? 0, injected: tooMany, retryAfter, peakInFlight: seen.peakInFlight, requests: seen.requests }
+  return {
+    ms: run.ms,
+    rss: run.mib,
+    tooMany: seen.statuses['429'] ?? 0,
+    injected: tooMany,
+    retryAfter,
+    peakInFlight: seen.peakInFlight,
+    requests: seen.requests
+  }
 }
 
 /**
@@ -97,14 +144,20 @@ export async function pageTimes({ node, apps, samples, limits = [50], median, ch
   const slug = (n) => `bench-${String(n).padStart(6, '0')}`
   try {
     const cold = await client.call('GET', `${path}?limit=50`)
-    check(cold.status === 200 && cold.json.paging.total_item_count === apps, `the first page did not count ${apps} apps`)
+    check(
+      cold.status === 200 && cold.json.paging.total_item_count === apps,
+      `the first page did not count ${apps} apps`
+    )
     const result = { apps, coldMs: cold.ms, limits: {} }
     for (const limit of limits) {
       const lastStart = Math.floor((apps - 1) / limit) * limit
       const first = `${path}?limit=${limit}`
       const last = `${path}?limit=${limit}&next=${slug(lastStart)}`
       const check1 = await client.call('GET', last)
-      check(check1.status === 200 && check1.json.data.length === apps - lastStart && check1.json.paging.next === undefined, `the last page of ${apps} apps is not the last`)
+      check(
+        check1.status === 200 && check1.json.data.length === apps - lastStart && check1.json.paging.next === undefined,
+        `the last page of ${apps} apps is not the last`
+      )
       const times = { first: [], last: [] }
       for (let i = 0; i < samples; i++) {
         times.first.push((await client.call('GET', first)).ms)
@@ -129,8 +182,22 @@ export function workspaceRows({ runs, pages }, { row, stats, ms, mib }) {
   const dryRss = stats(dry.rss)
   const apps = pages.find((p) => p.limits[10])?.apps ?? 5000
   const rows = [
-    row(`list-apps, ${apps} apps on the emulator: start to exit`, listMs, ms, `${Math.ceil(apps / 50)} pages`, '<= 400 ms', listMs.median <= 400),
-    row(`migrate-machine-types dry run, ${apps} apps: start to exit`, dryMs, ms, `${stats(dry.requests).median} requests, peak ${stats(dry.peak).max} in flight at the emulator`, '<= 2000 ms', dryMs.median <= 2000),
+    row(
+      `list-apps, ${apps} apps on the emulator: start to exit`,
+      listMs,
+      ms,
+      `${Math.ceil(apps / 50)} pages`,
+      '<= 400 ms',
+      listMs.median <= 400
+    ),
+    row(
+      `migrate-machine-types dry run, ${apps} apps: start to exit`,
+      dryMs,
+      ms,
+      `${stats(dry.requests).median} requests, peak ${stats(dry.peak).max} in flight at the emulator`,
+      '<= 2000 ms',
+      dryMs.median <= 2000
+    ),
     row(
       `dry run, ${faulted.injected} reads answered 429 (Retry-After ${faulted.retryAfter} s)`,
       one(faulted.ms),
@@ -140,7 +207,14 @@ export function workspaceRows({ runs, pages }, { row, stats, ms, mib }) {
       faulted.peakInFlight <= PREVIEW_CONCURRENCY && faulted.tooMany === faulted.injected
     ),
     row(`peak RSS: list-apps, ${apps} apps`, listRss, mib, '', '<= 100 MB', listRss.max * 2 ** 20 <= 100e6),
-    row(`peak RSS: dry run, ${apps} apps`, { min: Math.min(...dry.rss, faulted.rss), median: dryRss.median, p90: Math.max(...dry.rss, faulted.rss) }, mib, '', '<= 100 MB', Math.max(...dry.rss, faulted.rss) * 2 ** 20 <= 100e6)
+    row(
+      `peak RSS: dry run, ${apps} apps`,
+      { min: Math.min(...dry.rss, faulted.rss), median: dryRss.median, p90: Math.max(...dry.rss, faulted.rss) },
+      mib,
+      '',
+      '<= 100 MB',
+      Math.max(...dry.rss, faulted.rss) * 2 ** 20 <= 100e6
+    )
   ]
   const base = pages[0]
   for (const page of pages) {
@@ -152,7 +226,9 @@ export function workspaceRows({ runs, pages }, { row, stats, ms, mib }) {
           `emulator page of ${limit}, ${page.apps} apps: first / last (median)`,
           one(times.first),
           (v) => `${ms(v)} / ${ms(times.last)}`,
-          isBase ? `first read ${ms(page.coldMs)} (builds the list)` : `${ratio.toFixed(2)}x ${base.apps}; first read ${ms(page.coldMs)}`,
+          isBase
+            ? `first read ${ms(page.coldMs)} (builds the list)`
+            : `${ratio.toFixed(2)}x ${base.apps}; first read ${ms(page.coldMs)}`,
           isBase || limit !== '50' ? '' : `<= 2x ${base.apps}`,
           isBase || limit !== '50' ? undefined : ratio <= 2
         )

@@ -17,7 +17,8 @@ export const USAGE = `usage: service-emulator [options]
   --help                 show this text`
 
 function integer(flag: string, value: string | undefined): number {
-  if (value === undefined || !/^\d+$/.test(value)) throw new Error(`${flag} needs a non-negative integer; got "${value ?? ''}"`)
+  if (value === undefined || !/^\d+$/.test(value))
+    throw new Error(`${flag} needs a non-negative integer; got "${value ?? ''}"`)
   return Number(value)
 }
 

@@ -18,7 +18,8 @@ async function main(): Promise<void> {
   const emulator = await startEmulator(options)
   console.log(`service emulator listening on ${emulator.url}`)
   // Printed once, here only: whoever reads this terminal may use the control endpoints.
-  if (emulator.controlToken !== null) console.log(`control endpoints need the header x-emulator-control-token: ${emulator.controlToken}`)
+  if (emulator.controlToken !== null)
+    console.log(`control endpoints need the header x-emulator-control-token: ${emulator.controlToken}`)
   const stop = (): void => {
     // A hard deadline, so a stuck connection can never keep the process past a second.
     setTimeout(() => process.exit(0), 900).unref()

@@ -6,7 +6,13 @@ import { handleControl } from './control/endpoints.js'
 import { DOWNLOAD_PREFIX, serveDownload } from './routes/downloads.js'
 import { RAW_LOG_PREFIX, serveRawLog } from './routes/build-log.js'
 import { isOidcPath, serveOidc } from './routes/oidc.js'
-import { CONTROL_TOKEN_HEADER, controlTokenMatches, controlTokenRequired, isLoopbackHost, newControlToken } from './control/token.js'
+import {
+  CONTROL_TOKEN_HEADER,
+  controlTokenMatches,
+  controlTokenRequired,
+  isLoopbackHost,
+  newControlToken
+} from './control/token.js'
 import { applyFault, FaultInjector } from './control/faults.js'
 import { answer, parseBody, readBody } from './http/io.js'
 import { MemoryModel, type ServiceModel } from './model/model.js'
@@ -102,16 +108,27 @@ function dispatcher(api: ApiServer, control: (req: IncomingMessage, res: ServerR
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) work = handleApi(api, req, res, url)
     else if (url.pathname.startsWith(`${CONTROL_PREFIX}/`)) work = control(req, res, url)
     else if (url.pathname.startsWith(`${DOWNLOAD_PREFIX}/`)) work = serveDownload(api.model, req, res, url)
-    else if (url.pathname.startsWith(`${RAW_LOG_PREFIX}/`)) work = serveRawLog(api.model, req, res, url, { delayMs: api.logDelayMs, archiveDelayMs: api.logArchiveDelayMs })
+    else if (url.pathname.startsWith(`${RAW_LOG_PREFIX}/`))
+      work = serveRawLog(api.model, req, res, url, { delayMs: api.logDelayMs, archiveDelayMs: api.logArchiveDelayMs })
     else if (isOidcPath(url.pathname)) work = serveOidc(api.model, req, res, url, api.origin())
-    else work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }))
+    else
+      work = Promise.resolve(
+        answer(req, res, {
+          status: 404,
+          json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` }
+        })
+      )
     work.catch((error: unknown) => answer(req, res, errorReply(error, 'message')))
   }
 }
 
 /** Starts the emulator and resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const model = new MemoryModel(seedOf(options), { buildDurationMs: options.buildDurationMs ?? 2000, now: options.now ?? Date.now, maxBuilds: options.maxBuilds })
+  const model = new MemoryModel(seedOf(options), {
+    buildDurationMs: options.buildDurationMs ?? 2000,
+    now: options.now ?? Date.now,
+    maxBuilds: options.maxBuilds
+  })
   const host = options.host ?? '127.0.0.1'
   const timers = new Timers()
   let origin = ''

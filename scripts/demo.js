@@ -85,7 +85,13 @@ function pullRequestEvent() {
       draft: false,
       merged: false,
       mergeable: true,
-      head: { label: `${REPO.owner}:feature/login-form`, ref: 'feature/login-form', sha: PR_HEAD_SHA, user: repo.owner, repo },
+      head: {
+        label: `${REPO.owner}:feature/login-form`,
+        ref: 'feature/login-form',
+        sha: PR_HEAD_SHA,
+        user: repo.owner,
+        repo
+      },
       base: { label: `${REPO.owner}:main`, ref: 'main', sha: PUSH_SHA, user: repo.owner, repo }
     },
     repository: repo,
@@ -102,8 +108,16 @@ function pushEvent() {
     created: false,
     deleted: false,
     forced: false,
-    head_commit: { id: PUSH_SHA, message: 'Merge pull request #7 from acme/feature/login-form', timestamp: '2025-01-15T10:00:00Z' },
-    repository: { name: REPO.name, full_name: `${REPO.owner}/${REPO.name}`, owner: { login: REPO.owner, name: REPO.owner } },
+    head_commit: {
+      id: PUSH_SHA,
+      message: 'Merge pull request #7 from acme/feature/login-form',
+      timestamp: '2025-01-15T10:00:00Z'
+    },
+    repository: {
+      name: REPO.name,
+      full_name: `${REPO.owner}/${REPO.name}`,
+      owner: { login: REPO.owner, name: REPO.owner }
+    },
     pusher: { name: 'dora-dev' },
     sender: { login: 'dora-dev', id: 52000, type: 'User' }
   }
@@ -192,7 +206,12 @@ function shorten(value) {
 function runStep(emulator, inputs, options = {}) {
   return runAction(
     { 'base-url': emulator.url, token: OWNER_TOKEN, ...inputs },
-    { workspace: options.workspace, event: options.event, timeoutMs: STEP_TIMEOUT_MS, env: { GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`, ...options.env } }
+    {
+      workspace: options.workspace,
+      event: options.event,
+      timeoutMs: STEP_TIMEOUT_MS,
+      env: { GITHUB_REPOSITORY: `${REPO.owner}/${REPO.name}`, ...options.env }
+    }
   )
 }
 
@@ -206,9 +225,13 @@ async function step(emulator, title, inputs, options = {}) {
   const result = await runStep(emulator, inputs, options)
   const lines = result.stdout.split('\n')
   // As the runner does: values the step registered with ::add-mask:: are shown as ***.
-  const masked = lines.filter((line) => line.startsWith('::add-mask::')).map((line) => line.slice('::add-mask::'.length)).filter(Boolean)
+  const masked = lines
+    .filter((line) => line.startsWith('::add-mask::'))
+    .map((line) => line.slice('::add-mask::'.length))
+    .filter(Boolean)
   const mask = (text) => masked.reduce((out, secret) => out.split(secret).join('***'), text)
-  for (const line of lines.filter((l) => /^::(notice|warning|error)/.test(l))) console.log(`    ${mask(line.replace(/%0A/g, ' ').replace(/%25/g, '%'))}`)
+  for (const line of lines.filter((l) => /^::(notice|warning|error)/.test(l)))
+    console.log(`    ${mask(line.replace(/%0A/g, ' ').replace(/%25/g, '%'))}`)
   console.log('  outputs:')
   const names = Object.keys(result.outputs)
   if (names.length === 0) console.log('    (none)')
@@ -259,17 +282,45 @@ async function main() {
 
     mkdirSync(join(workspace, 'ci'), { recursive: true })
     writeFileSync(join(workspace, 'ci', 'service.yml'), SERVICE_YML)
-    await run('Upload its service.yml (trigger map and two workflows)', { operation: 'upload-config', 'app-slug': appSlug, 'config-path': 'ci/service.yml' })
+    await run('Upload its service.yml (trigger map and two workflows)', {
+      operation: 'upload-config',
+      'app-slug': appSlug,
+      'config-path': 'ci/service.yml'
+    })
 
-    await run('Give the release-team group the Developer role', { operation: 'set-roles', 'app-slug': appSlug, role: 'developer', groups: 'release-team' })
-    const roles = await run('Read the Developer role back', { operation: 'get-roles', 'app-slug': appSlug, role: 'developer' })
-    if (!JSON.parse(roles.outputs.groups ?? '[]').includes('release-team')) throw new Error('get-roles does not list release-team')
+    await run('Give the release-team group the Developer role', {
+      operation: 'set-roles',
+      'app-slug': appSlug,
+      role: 'developer',
+      groups: 'release-team'
+    })
+    const roles = await run('Read the Developer role back', {
+      operation: 'get-roles',
+      'app-slug': appSlug,
+      role: 'developer'
+    })
+    if (!JSON.parse(roles.outputs.groups ?? '[]').includes('release-team'))
+      throw new Error('get-roles does not list release-team')
 
     const pr = pullRequestEvent()
     const built = await run(
       `Trigger a build for pull request #${pr.number} and wait for it`,
-      { operation: 'trigger', 'app-slug': appSlug, wait: 'true', 'poll-interval': '0.3', 'wait-timeout': '30s', 'stream-logs': 'false' },
-      { event: { name: 'pull_request', payload: pr, ref: `refs/pull/${pr.number}/merge`, sha: '0000000000000000000000000000000000000007' } }
+      {
+        operation: 'trigger',
+        'app-slug': appSlug,
+        wait: 'true',
+        'poll-interval': '0.3',
+        'wait-timeout': '30s',
+        'stream-logs': 'false'
+      },
+      {
+        event: {
+          name: 'pull_request',
+          payload: pr,
+          ref: `refs/pull/${pr.number}/merge`,
+          sha: '0000000000000000000000000000000000000007'
+        }
+      }
     )
     const buildSlug = built.outputs['build-slug']
 
@@ -286,18 +337,30 @@ async function main() {
       'abort-reason': 'Superseded by a newer push (demo)'
     })
 
-    const migration = { operation: 'migrate-machine-types', 'org-slug': 'acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' }
+    const migration = {
+      operation: 'migrate-machine-types',
+      'org-slug': 'acme',
+      'from-machine': 'g2-m1.4core',
+      'to-machine': 'g2-m2.4core'
+    }
     const preview = await run('Preview a machine type migration (dry run)', { ...migration, 'dry-run': 'true' })
     const migrated = await run('Run the machine type migration', migration)
     if (preview.outputs['migrated-apps'] !== migrated.outputs['migrated-apps']) {
-      throw new Error(`the dry run listed ${preview.outputs['migrated-apps']}, the migration ${migrated.outputs['migrated-apps']}`)
+      throw new Error(
+        `the dry run listed ${preview.outputs['migrated-apps']}, the migration ${migrated.outputs['migrated-apps']}`
+      )
     }
 
     // No stored token: the job's OIDC token (from the emulator's stand-in for the runner) is exchanged under the seed's trust policy.
     await run(
       "Sign in with the job's OIDC token (no stored token) and trigger ios-app",
       { operation: 'trigger', 'app-slug': 'ios-app', branch: 'main', token: '', 'oidc-policy-id': 'ios-main' },
-      { env: { ACTIONS_ID_TOKEN_REQUEST_URL: `${emulator.origin}/_oidc/token?api-version=2.0`, ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'runner-request-token-ios-main' } }
+      {
+        env: {
+          ACTIONS_ID_TOKEN_REQUEST_URL: `${emulator.origin}/_oidc/token?api-version=2.0`,
+          ACTIONS_ID_TOKEN_REQUEST_TOKEN: 'runner-request-token-ios-main'
+        }
+      }
     )
 
     await run('List the apps of Workspace acme', { operation: 'list-apps', 'org-slug': 'acme' })
@@ -311,7 +374,9 @@ async function main() {
     console.log('  final build statuses (from the emulator):')
     for (const build of builds) {
       const why = build.abort_reason ? ` — ${build.abort_reason}` : ''
-      console.log(`    #${build.build_number} ${build.slug} ${build.triggered_workflow} ${build.branch}: ${build.status_text}${why}`)
+      console.log(
+        `    #${build.build_number} ${build.slug} ${build.triggered_workflow} ${build.branch}: ${build.status_text}${why}`
+      )
     }
     console.log(`\nDone in ${((Date.now() - started) / 1000).toFixed(1)} s.`)
   } finally {

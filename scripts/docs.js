@@ -33,8 +33,10 @@ const DOCS_INDEX = 'docs/README.md'
 export function repositoryName(pkg) {
   const repository = typeof pkg.repository === 'string' ? pkg.repository : pkg.repository?.url
   const match =
-    /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(repository ?? '') ?? /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(repository ?? '')
-  if (!match) throw new Error(`package.json "repository" does not name a GitHub repository: ${JSON.stringify(pkg.repository)}`)
+    /^(?:github:)?([\w.-]+)\/([\w.-]+)$/.exec(repository ?? '') ??
+    /github\.com[/:]([\w.-]+)\/([\w.-]+?)(?:\.git)?$/.exec(repository ?? '')
+  if (!match)
+    throw new Error(`package.json "repository" does not name a GitHub repository: ${JSON.stringify(pkg.repository)}`)
   return `${match[1]}/${match[2]}`
 }
 
@@ -47,7 +49,10 @@ export function docPaths(root) {
         const path = `${dir}/${name}`
         return statSync(join(root, path)).isDirectory() ? walk(path) : /\.(md|ya?ml)$/.test(name) ? [path] : []
       })
-  return [...['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'].filter((path) => existsSync(join(root, path))), ...(existsSync(join(root, 'docs')) ? walk('docs') : [])]
+  return [
+    ...['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md'].filter((path) => existsSync(join(root, path))),
+    ...(existsSync(join(root, 'docs')) ? walk('docs') : [])
+  ]
 }
 
 /** Everything the rendering reads besides the documentation itself, except the roles (see loadRoles). */
@@ -77,7 +82,9 @@ export function renderDocs(files, sources) {
   if (readme === undefined) throw new Error('README.md is missing')
   const previous = NAME_MARKER.exec(readme)?.[1]
   if (!previous) throw new Error('README.md lacks the <!-- action-repository: owner/name --> line')
-  const out = Object.fromEntries(Object.entries(files).map(([path, text]) => [path, rename(text, previous, sources.name)]))
+  const out = Object.fromEntries(
+    Object.entries(files).map(([path, text]) => [path, rename(text, previous, sources.name)])
+  )
   out['README.md'] = out['README.md'].replace(NAME_MARKER, `<!-- action-repository: ${sources.name} -->`)
 
   const parts = { reference: referencePage(sources), roles: rolesTable(sources.roles) }
@@ -86,7 +93,9 @@ export function renderDocs(files, sources) {
     if (call) Object.assign(parts, workflowTables(file, call))
   }
   const examples = Object.keys(out).filter((path) => path.startsWith(`${EXAMPLES}/`) && /\.ya?ml$/.test(path))
-  const optional = Object.fromEntries(examples.map((path) => [`example:${path}`, `\`\`\`yaml\n${out[path].trimEnd()}\n\`\`\``]))
+  const optional = Object.fromEntries(
+    examples.map((path) => [`example:${path}`, `\`\`\`yaml\n${out[path].trimEnd()}\n\`\`\``])
+  )
   const pages = Object.keys(out).filter(isPage)
   const found = new Set()
   for (const path of pages) {
@@ -97,16 +106,21 @@ export function renderDocs(files, sources) {
     }
   }
   const missing = Object.keys(parts).filter((name) => !found.has(name))
-  if (missing.length > 0) throw new Error(`no page of README.md or docs/ holds the <!-- ${missing[0]}:start --> ... <!-- ${missing[0]}:end --> markers`)
+  if (missing.length > 0)
+    throw new Error(
+      `no page of README.md or docs/ holds the <!-- ${missing[0]}:start --> ... <!-- ${missing[0]}:end --> markers`
+    )
 
   // The sub-actions' action.yml files and their README blocks, when the sources include them (scripts/sub-actions.js).
   const subActions = sources.subActions && renderSubActionFiles(sources.subActions, sources.actionYaml)
   if (subActions) {
     out['README.md'] = renderSubActionInputs(out['README.md'], subActions, sources.name, { short: true })
-    if (out[SUB_ACTIONS_PAGE] !== undefined) out[SUB_ACTIONS_PAGE] = renderSubActionInputs(out[SUB_ACTIONS_PAGE], subActions, sources.name)
+    if (out[SUB_ACTIONS_PAGE] !== undefined)
+      out[SUB_ACTIONS_PAGE] = renderSubActionInputs(out[SUB_ACTIONS_PAGE], subActions, sources.name)
   }
   out['README.md'] = replaceBetween(out['README.md'], 'toc', contents(out['README.md']), 'README.md')
-  if (out[DOCS_INDEX] !== undefined) out[DOCS_INDEX] = replaceBetween(out[DOCS_INDEX], 'docs-index', docsIndex(out), DOCS_INDEX)
+  if (out[DOCS_INDEX] !== undefined)
+    out[DOCS_INDEX] = replaceBetween(out[DOCS_INDEX], 'docs-index', docsIndex(out), DOCS_INDEX)
   return { ...out, ...subActions }
 }
 
@@ -132,14 +146,33 @@ export function referencePage({ actionYaml, operations, commonInputs, roles }) {
     const spec = describe('inputs', name)
     return [`\`${name}\``, code(spec.default), cell(spec.description)]
   }
-  const common = commonInputs.map((name) => [...inputRow(name).slice(0, 1), describe('inputs', name).required ? 'yes' : 'no', ...inputRow(name).slice(1)])
-  const sections = ['## Every operation', 'The inputs every operation reads, whatever it is.', table(['input', 'required', 'default', 'description'], common)]
+  const common = commonInputs.map((name) => [
+    ...inputRow(name).slice(0, 1),
+    describe('inputs', name).required ? 'yes' : 'no',
+    ...inputRow(name).slice(1)
+  ])
+  const sections = [
+    '## Every operation',
+    'The inputs every operation reads, whatever it is.',
+    table(['input', 'required', 'default', 'description'], common)
+  ]
   for (const [operation, { inputs, outputs }] of Object.entries(operations)) {
     const own = inputs.filter((name) => !commonInputs.includes(name))
     const set = [...new Set(outputs.flatMap((name) => [name, `${name}-file`]).filter((name) => action.outputs?.[name]))]
     sections.push(`## ${operation}`, `The token's user needs: ${roles?.[operation] ?? 'not stated'}.`)
-    sections.push(own.length > 0 ? table(['input', 'default', 'description'], own.map(inputRow)) : 'No inputs besides those of every operation.')
-    sections.push(set.length > 0 ? table(['output', 'description'], set.map((name) => [`\`${name}\``, cell(describe('outputs', name).description)])) : 'No outputs.')
+    sections.push(
+      own.length > 0
+        ? table(['input', 'default', 'description'], own.map(inputRow))
+        : 'No inputs besides those of every operation.'
+    )
+    sections.push(
+      set.length > 0
+        ? table(
+            ['output', 'description'],
+            set.map((name) => [`\`${name}\``, cell(describe('outputs', name).description)])
+          )
+        : 'No outputs.'
+    )
   }
   return sections.join('\n\n')
 }
@@ -147,16 +180,35 @@ export function referencePage({ actionYaml, operations, commonInputs, roles }) {
 function workflowTables(file, call) {
   const inputs = table(
     ['input', 'type', 'required', 'default', 'description'],
-    Object.entries(call.inputs ?? {}).map(([name, spec]) => [`\`${name}\``, spec.type, spec.required ? 'yes' : 'no', code(spec.default), cell(spec.description)])
+    Object.entries(call.inputs ?? {}).map(([name, spec]) => [
+      `\`${name}\``,
+      spec.type,
+      spec.required ? 'yes' : 'no',
+      code(spec.default),
+      cell(spec.description)
+    ])
   )
-  const secrets = table(['secret', 'required', 'description'], Object.entries(call.secrets ?? {}).map(([name, spec]) => [`\`${name}\``, spec?.required ? 'yes' : 'no', cell(spec?.description)]))
-  const outputs = table(['output', 'description'], Object.entries(call.outputs ?? {}).map(([name, spec]) => [`\`${name}\``, cell(spec.description)]))
+  const secrets = table(
+    ['secret', 'required', 'description'],
+    Object.entries(call.secrets ?? {}).map(([name, spec]) => [
+      `\`${name}\``,
+      spec?.required ? 'yes' : 'no',
+      cell(spec?.description)
+    ])
+  )
+  const outputs = table(
+    ['output', 'description'],
+    Object.entries(call.outputs ?? {}).map(([name, spec]) => [`\`${name}\``, cell(spec.description)])
+  )
   return { [`${file}:inputs`]: inputs, [`${file}:secrets`]: secrets, [`${file}:outputs`]: outputs }
 }
 
 function rolesTable(roles) {
   if (!roles || Object.keys(roles).length === 0) throw new Error('no roles to render')
-  return table(['operation', "the token's user needs"], Object.entries(roles).map(([operation, role]) => [`\`${operation}\``, cell(role)]))
+  return table(
+    ['operation', "the token's user needs"],
+    Object.entries(roles).map(([operation, role]) => [`\`${operation}\``, cell(role)])
+  )
 }
 
 /** The headings of a Markdown text outside fenced code, with the anchors GitHub gives them (a repeated one gets -1, -2, ...). */
@@ -191,7 +243,12 @@ function docsIndex(files) {
       const all = headings(files[path])
       const title = all.find((heading) => heading.level === 1)?.title ?? link
       const sections = all.filter((heading) => heading.level === 2 || heading.level === 3)
-      return [`- [${title}](${link})`, ...sections.map((heading) => `${heading.level === 3 ? '    ' : '  '}- [${heading.title}](${link}#${heading.anchor})`)]
+      return [
+        `- [${title}](${link})`,
+        ...sections.map(
+          (heading) => `${heading.level === 3 ? '    ' : '  '}- [${heading.title}](${link}#${heading.anchor})`
+        )
+      ]
     })
     .join('\n')
 }
@@ -205,11 +262,18 @@ function anchor(heading) {
 }
 
 function table(header, rows) {
-  return [`| ${header.join(' | ')} |`, `|${header.map(() => '---|').join('')}`, ...rows.map((row) => `| ${row.join(' | ')} |`)].join('\n')
+  return [
+    `| ${header.join(' | ')} |`,
+    `|${header.map(() => '---|').join('')}`,
+    ...rows.map((row) => `| ${row.join(' | ')} |`)
+  ].join('\n')
 }
 
 function cell(text) {
-  return String(text ?? '').replace(/\s+/g, ' ').trim().replace(/\|/g, '\\|')
+  return String(text ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .replace(/\|/g, '\\|')
 }
 
 /** A default value as a table cell: empty when there is none or it is the empty string. */
@@ -245,7 +309,8 @@ function replaceBetween(text, name, body, path = 'README.md') {
 export async function loadRoles(root) {
   const { default: ts } = await import('typescript')
   const roles = {}
-  for (const [operation, file] of registryEntries(root)) roles[operation] = declaredRole(ts, readFileSync(join(root, 'src/operations', `${file}.ts`), 'utf8'), operation)
+  for (const [operation, file] of registryEntries(root))
+    roles[operation] = declaredRole(ts, readFileSync(join(root, 'src/operations', `${file}.ts`), 'utf8'), operation)
   return roles
 }
 
@@ -255,8 +320,17 @@ function declaredRole(ts, source, operation) {
   let role
   const visit = (node) => {
     if (ts.isObjectLiteralExpression(node)) {
-      const props = Object.fromEntries(node.properties.filter(ts.isPropertyAssignment).map((prop) => [prop.name.getText(file), prop.initializer]))
-      if (props.name && ts.isStringLiteral(props.name) && props.name.text === operation && props.role && ts.isStringLiteralLike(props.role)) role = props.role.text
+      const props = Object.fromEntries(
+        node.properties.filter(ts.isPropertyAssignment).map((prop) => [prop.name.getText(file), prop.initializer])
+      )
+      if (
+        props.name &&
+        ts.isStringLiteral(props.name) &&
+        props.name.text === operation &&
+        props.role &&
+        ts.isStringLiteralLike(props.role)
+      )
+        role = props.role.text
     }
     ts.forEachChild(node, visit)
   }
@@ -277,10 +351,14 @@ export async function loadOperations(root) {
   const { default: ts } = await import('typescript')
   const parsed = new Map()
   const parse = (path) => {
-    if (!parsed.has(path)) parsed.set(path, ts.createSourceFile(path, readFileSync(join(root, path), 'utf8'), ts.ScriptTarget.ES2022, true))
+    if (!parsed.has(path))
+      parsed.set(path, ts.createSourceFile(path, readFileSync(join(root, path), 'utf8'), ts.ScriptTarget.ES2022, true))
     return parsed.get(path)
   }
-  const names = { Input: constantNames(ts, parse('src/constants.ts'), 'Input'), Output: constantNames(ts, parse('src/constants.ts'), 'Output') }
+  const names = {
+    Input: constantNames(ts, parse('src/constants.ts'), 'Input'),
+    Output: constantNames(ts, parse('src/constants.ts'), 'Output')
+  }
 
   /** The initializer of the top-level `const <name>` that `path` declares or imports, with the file it is in. */
   const declaration = (name, path) => {
@@ -290,18 +368,28 @@ export async function loadOperations(root) {
         const found = statement.declarationList.declarations.find((decl) => decl.name.getText(file) === name)
         if (found?.initializer) return { node: found.initializer, path }
       }
-      if (ts.isImportDeclaration(statement) && statement.importClause?.namedBindings && ts.isNamedImports(statement.importClause.namedBindings)) {
+      if (
+        ts.isImportDeclaration(statement) &&
+        statement.importClause?.namedBindings &&
+        ts.isNamedImports(statement.importClause.namedBindings)
+      ) {
         const imported = statement.importClause.namedBindings.elements.find((element) => element.name.text === name)
         if (imported) {
           const from = statement.moduleSpecifier.text
           if (!from.startsWith('.')) break
-          return declaration(imported.propertyName?.text ?? name, posix.join(posix.dirname(path), from.replace(/\.js$/, '.ts')))
+          return declaration(
+            imported.propertyName?.text ?? name,
+            posix.join(posix.dirname(path), from.replace(/\.js$/, '.ts'))
+          )
         }
       }
     }
     throw new Error(`${path}: cannot find the declaration of ${name}`)
   }
-  const unwrap = (node) => (ts.isAsExpression(node) || ts.isSatisfiesExpression?.(node) || ts.isParenthesizedExpression(node) ? unwrap(node.expression) : node)
+  const unwrap = (node) =>
+    ts.isAsExpression(node) || ts.isSatisfiesExpression?.(node) || ts.isParenthesizedExpression(node)
+      ? unwrap(node.expression)
+      : node
   /** The names a list expression holds: `Input.x` items, and spread or named lists followed to their declaration. */
   const list = (node, path) => {
     const bare = unwrap(node)
@@ -319,7 +407,11 @@ export async function loadOperations(root) {
     if (!ts.isArrayLiteralExpression(bare)) throw new Error(`${path}: expected a list, found ${bare.getText()}`)
     return bare.elements.flatMap((element) => {
       if (ts.isSpreadElement(element)) return list(element.expression, path)
-      if (ts.isPropertyAccessExpression(element) && ts.isIdentifier(element.expression) && names[element.expression.text]) {
+      if (
+        ts.isPropertyAccessExpression(element) &&
+        ts.isIdentifier(element.expression) &&
+        names[element.expression.text]
+      ) {
         const value = names[element.expression.text][element.name.text]
         if (value === undefined) throw new Error(`${path}: ${element.getText()} is not in src/constants.ts`)
         return [value]
@@ -331,7 +423,9 @@ export async function loadOperations(root) {
   const properties = (node, path) =>
     unwrap(node).properties.flatMap((prop) => {
       if (ts.isSpreadAssignment(prop)) {
-        const found = ts.isIdentifier(prop.expression) ? declaration(prop.expression.text, path) : { node: prop.expression, path }
+        const found = ts.isIdentifier(prop.expression)
+          ? declaration(prop.expression.text, path)
+          : { node: prop.expression, path }
         return properties(found.node, found.path)
       }
       return ts.isPropertyAssignment(prop) ? [{ key: prop.name.getText(), value: prop.initializer, path }] : []
@@ -357,7 +451,10 @@ export async function loadOperations(root) {
     }
     operations[operation] = { inputs: get('inputs'), outputs: get('outputs') }
   }
-  return { operations, commonInputs: list(declaration('COMMON_INPUTS', 'src/inputs/common.ts').node, 'src/inputs/common.ts') }
+  return {
+    operations,
+    commonInputs: list(declaration('COMMON_INPUTS', 'src/inputs/common.ts').node, 'src/inputs/common.ts')
+  }
 }
 
 /** The `key: 'value'` pairs of the object `export const <name> = { ... }` in a parsed file. */
@@ -368,7 +465,9 @@ function constantNames(ts, file, name) {
       if (decl.name.getText(file) !== name || !decl.initializer) continue
       let node = decl.initializer
       while (ts.isAsExpression(node)) node = node.expression
-      return Object.fromEntries(node.properties.filter(ts.isPropertyAssignment).map((prop) => [prop.name.getText(file), prop.initializer.text]))
+      return Object.fromEntries(
+        node.properties.filter(ts.isPropertyAssignment).map((prop) => [prop.name.getText(file), prop.initializer.text])
+      )
     }
   }
   throw new Error(`src/constants.ts declares no ${name}`)
@@ -377,7 +476,9 @@ function constantNames(ts, file, name) {
 /** The registry's operations, in order, each with the name of its module's file. */
 function registryEntries(root) {
   const registry = readFileSync(join(root, 'src/operations/index.ts'), 'utf8')
-  const entries = [...registry.matchAll(/^\s*'?([a-z-]+)'?: async \(\) => \(await import\('\.\/([\w-]+)\.js'\)\)/gm)].map((match) => [match[1], match[2]])
+  const entries = [
+    ...registry.matchAll(/^\s*'?([a-z-]+)'?: async \(\) => \(await import\('\.\/([\w-]+)\.js'\)\)/gm)
+  ].map((match) => [match[1], match[2]])
   if (entries.length === 0) throw new Error('src/operations/index.ts lists no operation')
   return entries
 }
@@ -386,8 +487,18 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const root = process.cwd()
   const subActions = await loadSubActionSources(root)
   const subActionPaths = Object.keys(subActions.subActions).map((folder) => `${folder}/action.yml`)
-  const files = Object.fromEntries([...docPaths(root), ...subActionPaths].map((path) => [path, existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : '']))
-  const rendered = renderDocs(files, { ...readSources(root), roles: await loadRoles(root), ...(await loadOperations(root)), subActions })
+  const files = Object.fromEntries(
+    [...docPaths(root), ...subActionPaths].map((path) => [
+      path,
+      existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : ''
+    ])
+  )
+  const rendered = renderDocs(files, {
+    ...readSources(root),
+    roles: await loadRoles(root),
+    ...(await loadOperations(root)),
+    subActions
+  })
   const stale = Object.keys(files).filter((path) => rendered[path] !== files[path])
   if (process.argv.includes('--check')) {
     if (stale.length > 0) {

@@ -13,10 +13,17 @@ import uglify from 'uglify-js'
 const dir = resolve(process.argv[2] ?? 'dist')
 let before = 0
 let after = 0
-for (const name of readdirSync(dir).filter((file) => /^\d+\.index\.js$/.test(file)).sort()) {
+for (const name of readdirSync(dir)
+  .filter((file) => /^\d+\.index\.js$/.test(file))
+  .sort()) {
   const path = join(dir, name)
   const code = readFileSync(path, 'utf8')
-  const result = uglify.minify(code, { module: true, compress: { passes: 2 }, mangle: true, output: { comments: false } })
+  const result = uglify.minify(code, {
+    module: true,
+    compress: { passes: 2 },
+    mangle: true,
+    output: { comments: false }
+  })
   if (result.error) throw new Error(`${name}: ${result.error.message}`)
   writeFileSync(path, result.code)
   before += Buffer.byteLength(code)

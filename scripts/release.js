@@ -30,12 +30,14 @@ export function changelogNotes(changelog, version) {
 
 /** What stops `version` from being released, given the texts of package.json, src/constants.ts and CHANGELOG.md (empty when nothing does). */
 export function releaseProblems(version, { packageJson, constants, changelog }) {
-  if (!VERSION.test(version)) return [`the version "${version}" is not of the form X.Y.Z (digits, no leading v, no leading zeros)`]
+  if (!VERSION.test(version))
+    return [`the version "${version}" is not of the form X.Y.Z (digits, no leading v, no leading zeros)`]
   const problems = []
   const packageVersion = JSON.parse(packageJson).version
   if (packageVersion !== version) problems.push(`package.json has version ${packageVersion}, not ${version}`)
   const actionVersion = /export const ACTION_VERSION = '([^']*)'/.exec(constants)?.[1]
-  if (actionVersion !== version) problems.push(`ACTION_VERSION in src/constants.ts is ${actionVersion ?? 'missing'}, not ${version}`)
+  if (actionVersion !== version)
+    problems.push(`ACTION_VERSION in src/constants.ts is ${actionVersion ?? 'missing'}, not ${version}`)
   try {
     changelogNotes(changelog, version)
   } catch (error) {
@@ -55,7 +57,11 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.exit(1)
     }
   } else if (command === 'check') {
-    const problems = releaseProblems(version, { packageJson: readFileSync('package.json', 'utf8'), constants: readFileSync('src/constants.ts', 'utf8'), changelog })
+    const problems = releaseProblems(version, {
+      packageJson: readFileSync('package.json', 'utf8'),
+      constants: readFileSync('src/constants.ts', 'utf8'),
+      changelog
+    })
     for (const problem of problems) console.error(problem)
     process.exit(problems.length > 0 ? 1 : 0)
   } else {

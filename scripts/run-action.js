@@ -20,12 +20,28 @@ export const DIST = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'dist
 export async function runAction(inputs, options = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'action-run-'))
   const workspace = options.workspace ?? join(dir, 'workspace')
-  const files = { output: join(dir, 'output'), state: join(dir, 'state'), summary: join(dir, 'summary'), event: join(dir, 'event.json') }
+  const files = {
+    output: join(dir, 'output'),
+    state: join(dir, 'state'),
+    summary: join(dir, 'summary'),
+    event: join(dir, 'event.json')
+  }
   for (const file of [files.output, files.state, files.summary]) writeFileSync(file, '')
   if (!options.workspace) mkdirSync(workspace, { recursive: true })
   const env = runnerEnv(dir, files, workspace, inputs, options)
-  const run = await runChild(options.node ?? process.execPath, [...(options.nodeArgs ?? []), options.bundle ?? DIST], env, workspace, files.output, options)
-  const raw = { output: readFileSync(files.output, 'utf8'), state: readFileSync(files.state, 'utf8'), summary: readFileSync(files.summary, 'utf8') }
+  const run = await runChild(
+    options.node ?? process.execPath,
+    [...(options.nodeArgs ?? []), options.bundle ?? DIST],
+    env,
+    workspace,
+    files.output,
+    options
+  )
+  const raw = {
+    output: readFileSync(files.output, 'utf8'),
+    state: readFileSync(files.state, 'utf8'),
+    summary: readFileSync(files.summary, 'utf8')
+  }
   rmSync(dir, { recursive: true, force: true, maxRetries: 2 })
   return {
     ...run,
@@ -84,7 +100,17 @@ function runChild(command, args, env, cwd, outputFile, options) {
     child.on('close', (code, signal) => {
       clearTimeout(timer)
       watcher?.close()
-      done({ code, signal, timedOut, stdout, stderr, durationMs: Math.round(exitAt - startedAt), startedAt, exitAt, outputAt })
+      done({
+        code,
+        signal,
+        timedOut,
+        stdout,
+        stderr,
+        durationMs: Math.round(exitAt - startedAt),
+        startedAt,
+        exitAt,
+        outputAt
+      })
     })
   })
 }

@@ -6,7 +6,13 @@ import { InputError } from './inputs/input-error.js'
 import type { GetInput } from './inputs/readers.js'
 import { loadOperation, operationsReading, readOperation, type Operation } from './operations/index.js'
 import type { OperationModule } from './operations/operation.js'
-import { declaredInputs, readSubActionEntry, readSubActionOperation, SUB_ACTION_KEY, type SubActionEntry } from './operations/sub-actions.js'
+import {
+  declaredInputs,
+  readSubActionEntry,
+  readSubActionOperation,
+  SUB_ACTION_KEY,
+  type SubActionEntry
+} from './operations/sub-actions.js'
 import { quote, redact } from './safe-text.js'
 import { addSecret } from './runner/secrets.js'
 import { writeShortSummary } from './runner/short-summary.js'
@@ -20,7 +26,9 @@ const getInput: GetInput = (name) => commands.getInput(name)
  * The action's entry: runs the chosen operation, or the post step, and is the only place a step
  * is failed. A sub-action's entry (dist/sub/) has left its description under SUB_ACTION_KEY.
  */
-export async function run(entryValue: unknown = (globalThis as Record<symbol, unknown>)[Symbol.for(SUB_ACTION_KEY)]): Promise<void> {
+export async function run(
+  entryValue: unknown = (globalThis as Record<symbol, unknown>)[Symbol.for(SUB_ACTION_KEY)]
+): Promise<void> {
   let entry: SubActionEntry | undefined
   try {
     entry = readSubActionEntry(entryValue)
@@ -75,7 +83,9 @@ function failureSection(message: string, nothingSent: boolean, operation: Operat
   const name = operation?.name ?? (/^[a-z][a-z-]{0,39}$/.test(given) ? given : 'the step')
   return {
     heading: `${name} failed`,
-    lead: nothingSent ? { mark: 'refused', result: 'Nothing was sent', subject: [name] } : { mark: 'failure', result: 'Failed', subject: [name] },
+    lead: nothingSent
+      ? { mark: 'refused', result: 'Nothing was sent', subject: [name] }
+      : { mark: 'failure', result: 'Failed', subject: [name] },
     lines: [message]
   }
 }
@@ -85,7 +95,10 @@ async function readCommon(entry: SubActionEntry | undefined): Promise<CommonInpu
   await maskSecretInputs(getInput, (value, what) => addSecret(value, what), process.env)
   const operation = entry ? (get: GetInput) => readSubActionOperation(get, entry) : readOperation
   // The event code is loaded only for the message about an empty token on a fork's pull request.
-  return await readCommonInputs(getInput, process.env, { operation, forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env) })
+  return await readCommonInputs(getInput, process.env, {
+    operation,
+    forkPullRequest: async (env) => (await import('./github/event.js')).forkPullRequestIn(env)
+  })
 }
 
 /**
@@ -125,8 +138,12 @@ async function checkInputs(operation: OperationModule, declared: Iterable<string
 function declaredOnly(operation: OperationModule, action: ReadonlySet<string>): GetInput {
   const declared = new Set<string>(operation.inputs)
   return (name) => {
-    if (!declared.has(name)) throw new Error(`The ${operation.name} operation read the input ${name}, which it does not declare`)
-    if (!action.has(name)) throw new Error(`The ${operation.name} operation read the input ${name}, which this action's action.yml does not declare`)
+    if (!declared.has(name))
+      throw new Error(`The ${operation.name} operation read the input ${name}, which it does not declare`)
+    if (!action.has(name))
+      throw new Error(
+        `The ${operation.name} operation read the input ${name}, which this action's action.yml does not declare`
+      )
     return getInput(name)
   }
 }

@@ -85,7 +85,8 @@ function unitPattern(code: number): string {
   if (char === '\\') return `\\\\+(?:u005[cC])?`
   if (char === '/') return `(?:\\\\*/|${unicode})`
   if (SHORT_ESCAPES[code]) return `(?:${escapeRegExp(char)}|\\\\+${SHORT_ESCAPES[code]}|${unicode})`
-  if (code < 0x20 || code >= 0x7f || char === '<' || char === '>' || char === '&' || char === "'") return `(?:${escapeRegExp(char)}|${unicode})`
+  if (code < 0x20 || code >= 0x7f || char === '<' || char === '>' || char === '&' || char === "'")
+    return `(?:${escapeRegExp(char)}|${unicode})`
   return escapeRegExp(char)
 }
 

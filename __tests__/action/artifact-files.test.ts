@@ -7,7 +7,16 @@
  * names are renamed, and a download refused while streaming removes only its own file.
  */
 import { describe, expect, it } from '@jest/globals'
-import { lstatSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs'
+import {
+  lstatSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  symlinkSync,
+  writeFileSync
+} from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fakeServices, type Routes } from '../helpers/fake-service.js'
@@ -19,16 +28,25 @@ const LIST = 'GET /apps/app-1/builds/b-1/artifacts'
 const word = (): string => randomString(6 + randomInt(6))
 const key = (name: string): string => name.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC')
 /** Upper and lower case mixed at random, so a name and its planted twin differ only by case. */
-const recase = (name: string): string => [...name].map((c) => (randomInt(2) ? c.toUpperCase() : c.toLowerCase())).join('')
+const recase = (name: string): string =>
+  [...name].map((c) => (randomInt(2) ? c.toUpperCase() : c.toLowerCase())).join('')
 
 /** A fake service whose build has one artifact per title; the body of each is random, `big` ones past the limit. */
 async function service(titles: string[], big: Set<number> = new Set()) {
   const bodies = titles.map((_, i) => randomString(big.has(i) ? 4000 : 20 + i))
-  const items = titles.map((title, i) => ({ slug: `art-${i}`, title, artifact_type: 'file', file_size_bytes: 10, is_public_page_enabled: false }))
+  const items = titles.map((title, i) => ({
+    slug: `art-${i}`,
+    title,
+    artifact_type: 'file',
+    file_size_bytes: 10,
+    is_public_page_enabled: false
+  }))
   const routes: Routes = { [LIST]: { body: { data: items, paging: {} } } }
   let origin = ''
   items.forEach((item, i) => {
-    routes[`GET /apps/app-1/builds/b-1/artifacts/${item.slug}`] = () => ({ body: { data: { ...item, expiring_download_url: `${origin}/dl/${item.slug}?sig=${randomString(30)}` } } })
+    routes[`GET /apps/app-1/builds/b-1/artifacts/${item.slug}`] = () => ({
+      body: { data: { ...item, expiring_download_url: `${origin}/dl/${item.slug}?sig=${randomString(30)}` } }
+    })
     routes[`GET /dl/${item.slug}`] = { raw: bodies[i], headers: { 'content-type': 'application/octet-stream' } }
   })
   const fake = await serve(routes)
@@ -62,7 +80,12 @@ function plant(dir: string, outside: string, name: string, kind: number): Plante
     name,
     check: () => {
       const after = lstatSync(path)
-      expect({ name, ino: after.ino, mtime: after.mtimeMs, mode: after.mode }).toEqual({ name, ino: before.ino, mtime: before.mtimeMs, mode: before.mode })
+      expect({ name, ino: after.ino, mtime: after.mtimeMs, mode: after.mode }).toEqual({
+        name,
+        ino: before.ino,
+        mtime: before.mtimeMs,
+        mode: before.mode
+      })
       if (content) expect(readFileSync(path)).toEqual(content)
       if (link) expect(readlinkSync(path)).toBe(link)
       if (inner) expect(readFileSync(join(path, 'inside'))).toEqual(inner)
@@ -79,7 +102,18 @@ function setup() {
 }
 
 const run = (url: string, workspace: string, inputs: Record<string, string> = {}) =>
-  runAction({ operation: 'list-artifacts', token: `tok_${randomString(30)}`, 'base-url': url, 'app-slug': 'app-1', 'build-slug': 'b-1', 'download-artifacts': 'out', ...inputs }, { workspace })
+  runAction(
+    {
+      operation: 'list-artifacts',
+      token: `tok_${randomString(30)}`,
+      'base-url': url,
+      'app-slug': 'app-1',
+      'build-slug': 'b-1',
+      'download-artifacts': 'out',
+      ...inputs
+    },
+    { workspace }
+  )
 
 describe('download-artifacts and what is already in the folder', () => {
   it('leaves every planted file, link and folder as it was, and gives every artifact a name of its own', async () => {
@@ -87,7 +121,16 @@ describe('download-artifacts and what is already in the folder', () => {
     const base = Array.from({ length: 8 }, () => `${word()}.${['apk', 'ipa', 'json', 'txt'][randomInt(4)]}`)
     const accented = `r\u00e9sum\u00e9-${word()}.txt`
     // The titles: each base name as is, and the accented one twice (composed and decomposed) and in another case.
-    const titles = [...base, accented, accented.normalize('NFD'), recase(accented), 'CON', `nul.${word()}`, `${word()}. . `, `COM${1 + randomInt(9)}`]
+    const titles = [
+      ...base,
+      accented,
+      accented.normalize('NFD'),
+      recase(accented),
+      'CON',
+      `nul.${word()}`,
+      `${word()}. . `,
+      `COM${1 + randomInt(9)}`
+    ]
     // The planted names: the titles themselves, or their case- or normalisation-twins.
     const planted = base.map((name, i) => plant(dir, outside, i % 2 === 0 ? name : recase(name), i % 4))
     planted.push(plant(dir, outside, accented.normalize('NFD').toUpperCase(), randomInt(4)))
@@ -101,7 +144,9 @@ describe('download-artifacts and what is already in the folder', () => {
     const keys = added.map(key)
     expect(new Set(keys).size).toBe(titles.length)
     expect(keys.filter((k) => plantedKeys.has(k))).toEqual([])
-    expect(added.filter((name) => /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(name) || /[. ]$/.test(name))).toEqual([])
+    expect(added.filter((name) => /^(con|prn|aux|nul|com\d|lpt\d)(\..*)?$/i.test(name) || /[. ]$/.test(name))).toEqual(
+      []
+    )
     const contents = added.map((name) => readFileSync(join(dir, name), 'utf8')).sort()
     expect(contents).toEqual([...bodies].sort())
   })

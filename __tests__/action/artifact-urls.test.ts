@@ -54,11 +54,19 @@ interface Artifact {
 }
 
 async function service(artifacts: Artifact[], extra: Routes = {}) {
-  const items = artifacts.map((a, i) => ({ slug: `art-${i}`, title: a.title, artifact_type: 'file', file_size_bytes: 10, is_public_page_enabled: false }))
+  const items = artifacts.map((a, i) => ({
+    slug: `art-${i}`,
+    title: a.title,
+    artifact_type: 'file',
+    file_size_bytes: 10,
+    is_public_page_enabled: false
+  }))
   const routes: Routes = { [LIST]: { body: { data: items, paging: {} } }, ...extra }
   let origin = ''
   items.forEach((item, i) => {
-    routes[`GET /apps/app-1/builds/b-1/artifacts/${item.slug}`] = () => ({ body: { data: { ...item, expiring_download_url: artifacts[i].url(origin) } } })
+    routes[`GET /apps/app-1/builds/b-1/artifacts/${item.slug}`] = () => ({
+      body: { data: { ...item, expiring_download_url: artifacts[i].url(origin) } }
+    })
   })
   const fake = await serve(routes)
   origin = fake.origin
@@ -68,8 +76,18 @@ async function service(artifacts: Artifact[], extra: Routes = {}) {
 function run(url: string, env: Record<string, string> = {}) {
   const workspace = mkdtempSync(join(tmpdir(), 'artifact-urls-'))
   const log = join(workspace, 'guard.log')
-  const inputs = { operation: 'list-artifacts', token: `tok_${randomString(30)}`, 'base-url': url, 'app-slug': 'app-1', 'build-slug': 'b-1', 'download-artifacts': 'out' }
-  const result = runAction(inputs, { workspace, env: { NODE_OPTIONS: `--import ${GUARD}`, LOOPBACK_GUARD_LOG: log, ...env } })
+  const inputs = {
+    operation: 'list-artifacts',
+    token: `tok_${randomString(30)}`,
+    'base-url': url,
+    'app-slug': 'app-1',
+    'build-slug': 'b-1',
+    'download-artifacts': 'out'
+  }
+  const result = runAction(inputs, {
+    workspace,
+    env: { NODE_OPTIONS: `--import ${GUARD}`, LOOPBACK_GUARD_LOG: log, ...env }
+  })
   const tried = (): string[] => (existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [])
   const files = (): string[] => (existsSync(join(workspace, 'out')) ? readdirSync(join(workspace, 'out')) : [])
   return { result, tried, files, workspace }
@@ -81,11 +99,23 @@ describe('download URLs', () => {
     // The first over https, so its refusal is for its address, not its scheme.
     const targets = [specialTarget('https'), specialTarget(), specialTarget()]
     targets.push(`http://${randomString(8).toLowerCase()}.example.com/${randomString(6)}`)
-    const redirects: Routes = { 'GET /file': { raw: body, headers: { 'content-type': 'application/octet-stream' } }, 'GET /ok': { status: 302, headers: { location: '/file' } } }
-    targets.forEach((target, i) => (redirects[`GET /away/${i}`] = { status: [301, 302, 303, 307, 308][randomInt(5)], headers: { location: target } }))
+    const redirects: Routes = {
+      'GET /file': { raw: body, headers: { 'content-type': 'application/octet-stream' } },
+      'GET /ok': { status: 302, headers: { location: '/file' } }
+    }
+    targets.forEach(
+      (target, i) =>
+        (redirects[`GET /away/${i}`] = {
+          status: [301, 302, 303, 307, 308][randomInt(5)],
+          headers: { location: target }
+        })
+    )
     redirects['GET /loop'] = { status: 302, headers: { location: '/loop' } }
     const artifacts: Artifact[] = [
-      { title: 'inline.bin', url: () => `data:application/octet-stream;base64,${Buffer.from(randomString(20)).toString('base64')}` },
+      {
+        title: 'inline.bin',
+        url: () => `data:application/octet-stream;base64,${Buffer.from(randomString(20)).toString('base64')}`
+      },
       ...targets.map((_, i) => ({ title: `away-${i}.bin`, url: (origin: string) => `${origin}/away/${i}` })),
       { title: 'loop.bin', url: (origin) => `${origin}/loop` },
       { title: 'good.bin', url: (origin) => `${origin}/ok` }
@@ -95,9 +125,14 @@ describe('download URLs', () => {
     const done = await result
     expect(tried()).toEqual([])
     expect(done.code).toBe(1)
-    expect(done.stdout).toContain('inline.bin: the download URL is refused: it is a data: URL, and downloads use https: only')
-    for (let i = 0; i < targets.length; i++) expect(done.stdout).toMatch(new RegExp(`away-${i}\\.bin: the download was redirected to a URL that is refused: `))
-    expect(done.stdout).toMatch(/is a (link-local|private|private \(unique local\)|shared \(carrier-grade NAT\)|unspecified) address/)
+    expect(done.stdout).toContain(
+      'inline.bin: the download URL is refused: it is a data: URL, and downloads use https: only'
+    )
+    for (let i = 0; i < targets.length; i++)
+      expect(done.stdout).toMatch(new RegExp(`away-${i}\\.bin: the download was redirected to a URL that is refused: `))
+    expect(done.stdout).toMatch(
+      /is a (link-local|private|private \(unique local\)|shared \(carrier-grade NAT\)|unspecified) address/
+    )
     expect(done.stdout).toContain('loop.bin: the download was redirected more than 5 times')
     expect(fake.calls('GET /loop')).toHaveLength(6)
     expect(files()).toEqual(['good.bin'])
@@ -114,11 +149,34 @@ describe('download URLs through HTTPS_PROXY', () => {
   let port = 0
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'artifact-urls-tls-'))
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${host}`, '-addext', `subjectAltName=DNS:${host}`, '-keyout', join(dir, 'key.pem'), '-out', join(dir, 'cert.pem')], { stdio: 'ignore' })
-    server = createServer({ key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) }, (req, res) => {
-      if (req.url?.startsWith('/file')) res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body)
-      else res.writeHead(302, { location: away }).end()
-    })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${host}`,
+        '-addext',
+        `subjectAltName=DNS:${host}`,
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        join(dir, 'cert.pem')
+      ],
+      { stdio: 'ignore' }
+    )
+    server = createServer(
+      { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
+      (req, res) => {
+        if (req.url?.startsWith('/file')) res.writeHead(200, { 'content-type': 'application/octet-stream' }).end(body)
+        else res.writeHead(302, { location: away }).end()
+      }
+    )
     await new Promise<void>((done) => server.listen(0, '127.0.0.1', done))
     port = (server.address() as AddressInfo).port
     setTimeout(() => server.close(), 30_000).unref()
@@ -134,7 +192,10 @@ describe('download URLs through HTTPS_PROXY', () => {
       { title: 'through.bin', url: () => `https://${host}:${port}/file?sig=${randomString(20)}` },
       { title: 'away.bin', url: () => `https://${host}:${port}/away?sig=${randomString(20)}` }
     ])
-    const { result, tried, files, workspace } = run(fake.url, { HTTPS_PROXY: proxy.url, NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem') })
+    const { result, tried, files, workspace } = run(fake.url, {
+      HTTPS_PROXY: proxy.url,
+      NODE_EXTRA_CA_CERTS: join(dir, 'cert.pem')
+    })
     const done = await result
     expect(tried()).toEqual([])
     expect(done.code).toBe(1)

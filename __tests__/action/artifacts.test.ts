@@ -27,9 +27,18 @@ interface Setup {
 async function setup(size: (i: number) => number, declared = size): Promise<Setup> {
   const signatures: string[] = []
   const bodies = new Map<string, Buffer>()
-  const items = Array.from({ length: 53 }, (_, i) => ({ slug: `art-${i}`, title: i === 0 ? '../../escape.ipa' : `file-${i}.apk`, artifact_type: 'android-apk', file_size_bytes: declared(i), is_public_page_enabled: i % 10 === 0 }))
+  const items = Array.from({ length: 53 }, (_, i) => ({
+    slug: `art-${i}`,
+    title: i === 0 ? '../../escape.ipa' : `file-${i}.apk`,
+    artifact_type: 'android-apk',
+    file_size_bytes: declared(i),
+    is_public_page_enabled: i % 10 === 0
+  }))
   const routes: Routes = {
-    [LIST]: (req) => (req.query.next ? { body: { data: items.slice(50), paging: {} } } : { body: { data: items.slice(0, 50), paging: { next: 'art-50' } } })
+    [LIST]: (req) =>
+      req.query.next
+        ? { body: { data: items.slice(50), paging: {} } }
+        : { body: { data: items.slice(0, 50), paging: { next: 'art-50' } } }
   }
   let origin = ''
   items.forEach((item, i) => {
@@ -37,9 +46,18 @@ async function setup(size: (i: number) => number, declared = size): Promise<Setu
     signatures.push(signature)
     bodies.set(item.slug, Buffer.from(randomString(size(i))))
     routes[`GET /apps/app-1/builds/b-1/artifacts/${item.slug}`] = () => ({
-      body: { data: { ...item, expiring_download_url: `${origin}/dl/${item.slug}?signature=${signature}`, public_install_page_url: `https://install.example/${item.slug}` } }
+      body: {
+        data: {
+          ...item,
+          expiring_download_url: `${origin}/dl/${item.slug}?signature=${signature}`,
+          public_install_page_url: `https://install.example/${item.slug}`
+        }
+      }
     })
-    routes[`GET /dl/${item.slug}`] = () => ({ raw: bodies.get(item.slug)!.toString(), headers: { 'content-type': 'application/octet-stream' } })
+    routes[`GET /dl/${item.slug}`] = () => ({
+      raw: bodies.get(item.slug)!.toString(),
+      headers: { 'content-type': 'application/octet-stream' }
+    })
   })
   const service = await serve(routes)
   origin = service.origin
@@ -47,7 +65,17 @@ async function setup(size: (i: number) => number, declared = size): Promise<Setu
 }
 
 const run = (service: FakeService, inputs: Record<string, string>, workspace?: string) =>
-  runAction({ operation: 'list-artifacts', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'b-1', ...inputs }, { workspace })
+  runAction(
+    {
+      operation: 'list-artifacts',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'build-slug': 'b-1',
+      ...inputs
+    },
+    { workspace }
+  )
 
 describe('list-artifacts', () => {
   it('lists artifacts across two pages, with install pages only where public', async () => {
@@ -57,8 +85,17 @@ describe('list-artifacts', () => {
     const artifacts = JSON.parse(result.outputs.artifacts)
     expect(artifacts).toHaveLength(53)
     expect(service.calls(LIST).map((c) => c.query.next ?? '')).toEqual(['', 'art-50'])
-    expect(artifacts.filter((a: { public_install_page_url?: string }) => a.public_install_page_url).map((a: { slug: string }) => a.slug)).toEqual(['art-0', 'art-10', 'art-20', 'art-30', 'art-40', 'art-50'])
-    expect(artifacts[1]).toEqual({ slug: 'art-1', title: 'file-1.apk', artifact_type: 'android-apk', file_size_bytes: 10 })
+    expect(
+      artifacts
+        .filter((a: { public_install_page_url?: string }) => a.public_install_page_url)
+        .map((a: { slug: string }) => a.slug)
+    ).toEqual(['art-0', 'art-10', 'art-20', 'art-30', 'art-40', 'art-50'])
+    expect(artifacts[1]).toEqual({
+      slug: 'art-1',
+      title: 'file-1.apk',
+      artifact_type: 'android-apk',
+      file_size_bytes: 10
+    })
   })
 
   it('downloads every artifact inside the folder, masks the signed URLs and keeps them out of the outputs', async () => {
@@ -80,7 +117,10 @@ describe('list-artifacts', () => {
   it('refuses a download past max-artifact-bytes, by the declared size and while streaming', async () => {
     const limit = 100 + randomString(2, '0123456789').length
     // art-3 declares a small size but sends a large body; art-5 declares a large one.
-    const { service } = await setup((i) => (i === 3 ? limit * 4 : i === 5 ? limit * 2 : 20), (i) => (i === 5 ? limit * 2 : 20))
+    const { service } = await setup(
+      (i) => (i === 3 ? limit * 4 : i === 5 ? limit * 2 : 20),
+      (i) => (i === 5 ? limit * 2 : 20)
+    )
     const workspace = mkdtempSync(join(tmpdir(), 'artifacts-'))
     const result = await run(service, { 'download-artifacts': 'out', 'max-artifact-bytes': String(limit) }, workspace)
     expect(result.code).toBe(1)

@@ -15,12 +15,26 @@ const BUILD = '/apps/app-1/builds/build-abc'
 const serve = fakeServices()
 
 /** Waits for a build whose log `options` shapes; the raw log URL is on the service's origin unless `rawOrigin` is given. */
-async function waitWith(options: WindowedLogOptions, rawOrigin?: string, env: Record<string, string> = {}): Promise<{ result: RunResult; log: ReturnType<typeof windowedLog>; service: FakeService }> {
+async function waitWith(
+  options: WindowedLogOptions,
+  rawOrigin?: string,
+  env: Record<string, string> = {}
+): Promise<{ result: RunResult; log: ReturnType<typeof windowedLog>; service: FakeService }> {
   const log = windowedLog(options)
   let origin = ''
-  const service = await serve(log.routes(BUILD, () => rawOrigin ?? origin), { maxRequests: 400, lifetimeMs: 60_000 })
+  const service = await serve(
+    log.routes(BUILD, () => rawOrigin ?? origin),
+    { maxRequests: 400, lifetimeMs: 60_000 }
+  )
   origin = service.origin
-  const inputs = { operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc', 'poll-interval': '0.05' }
+  const inputs = {
+    operation: 'wait',
+    token: TOKEN,
+    'base-url': service.url,
+    'app-slug': 'app-1',
+    'build-slug': 'build-abc',
+    'poll-interval': '0.05'
+  }
   const result = await runAction(inputs, { env })
   return { result, log, service }
 }
@@ -72,7 +86,13 @@ describe('the build log window and cursor', () => {
   it('says once how many chunks are missing when the archived log cannot be read, and still ends as the build did', async () => {
     // 60 lines are cut into at least 36 chunks: every lost position is a chunk of the log.
     const lost = someOf(5, 36, 2 + randomInt(3))
-    const { result, log } = await waitWith({ lines: 60, perPoll: 20, firstPoll: 5, lost, rawReply: { status: 403, raw: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>' } })
+    const { result, log } = await waitWith({
+      lines: 60,
+      perPoll: 20,
+      firstPoll: 5,
+      lost,
+      rawReply: { status: 403, raw: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>' }
+    })
     expect(result.code).toBe(0)
     const printed = printedLines(result)
     expect(new Set(printed).size).toBe(printed.length)
@@ -90,7 +110,11 @@ describe('the build log window and cursor', () => {
 
   it.each([
     ['a link-local address', 'https://169.254.169.254', /loopback, private or link-local/],
-    ['a private address', `https://10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(250)}`, /loopback, private or link-local/],
+    [
+      'a private address',
+      `https://10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(250)}`,
+      /loopback, private or link-local/
+    ],
     ['plain http elsewhere than the service', `http://raw-logs.example`, /not an https: URL/],
     ['loopback on another port than the service', 'http://127.0.0.1:9', /not an https: URL/]
   ])('does not fetch an archived log URL pointing at %s, and says what is missing', async (_what, origin, reason) => {
@@ -106,7 +130,11 @@ describe('the build log window and cursor', () => {
 
   it('fetches the archived log through HTTPS_PROXY, as every other request', async () => {
     const proxy = await startForwardProxy({ hosts: {}, refuseConnect: 403 })
-    const { result, log } = await waitWith({ lines: 30, perPoll: 10, firstPoll: 3, lost: new Set([5]) }, 'https://raw-logs.example', { HTTPS_PROXY: proxy.url })
+    const { result, log } = await waitWith(
+      { lines: 30, perPoll: 10, firstPoll: 3, lost: new Set([5]) },
+      'https://raw-logs.example',
+      { HTTPS_PROXY: proxy.url }
+    )
     expect(result.code).toBe(0)
     expect(log.rawRequests).toHaveLength(0)
     expect(proxy.connects.map((c) => c.authority)).toEqual(['raw-logs.example:443'])
@@ -115,10 +143,25 @@ describe('the build log window and cursor', () => {
   })
 
   it('ends soon when a build that never started has no log (404 after it ended), saying so', async () => {
-    const aborted = { body: { data: { slug: 'build-abc', status: 3, status_text: 'aborted', is_on_hold: false, abort_reason: 'rejected' } } }
-    const service = await serve({ [`GET ${BUILD}`]: aborted, [`GET ${BUILD}/log`]: { status: 404, body: { message: 'Not Found' } } })
+    const aborted = {
+      body: {
+        data: { slug: 'build-abc', status: 3, status_text: 'aborted', is_on_hold: false, abort_reason: 'rejected' }
+      }
+    }
+    const service = await serve({
+      [`GET ${BUILD}`]: aborted,
+      [`GET ${BUILD}/log`]: { status: 404, body: { message: 'Not Found' } }
+    })
     const started = Date.now()
-    const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc', 'poll-interval': '0.05', 'fail-on-build-failure': 'false' })
+    const result = await runAction({
+      operation: 'wait',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'build-slug': 'build-abc',
+      'poll-interval': '0.05',
+      'fail-on-build-failure': 'false'
+    })
     expect(result.code).toBe(0)
     expect(Date.now() - started).toBeLessThan(10_000)
     expect(service.calls(`GET ${BUILD}/log`).length).toBeLessThanOrEqual(4)

@@ -12,7 +12,9 @@ import { TOKEN } from '../helpers/secrets.js'
 const serve = fakeServices()
 let service: FakeService
 
-const record = (slug: string, fields: Record<string, unknown>): Reply => ({ body: { data: { slug, is_on_hold: false, ...fields } } })
+const record = (slug: string, fields: Record<string, unknown>): Reply => ({
+  body: { data: { slug, is_on_hold: false, ...fields } }
+})
 
 function names() {
   const app = randomSlug('app-')
@@ -53,12 +55,24 @@ describe('numbers sent as numeric strings are read', () => {
 
 describe('any other value fails, naming the field, the value and its type, and leaves the build running', () => {
   const bad: Array<[string, () => { value: unknown; says: string }]> = [
-    ['a string of letters', () => { const value = randomString(3 + randomInt(5), 'abcdefghijklmnopqrstuvwxyz'); return { value, says: `status is "${value}" (a string), not a whole number` } }],
+    [
+      'a string of letters',
+      () => {
+        const value = randomString(3 + randomInt(5), 'abcdefghijklmnopqrstuvwxyz')
+        return { value, says: `status is "${value}" (a string), not a whole number` }
+      }
+    ],
     ['a boolean', () => ({ value: true, says: 'status is true (a boolean), not a whole number' })],
     ['null', () => ({ value: null, says: 'status is null, not a whole number' })],
     ['a fraction', () => ({ value: 1.5, says: 'status is 1.5 (a number), not a whole number' })],
     ['an object', () => ({ value: { code: 1 }, says: 'status is {"code":1} (an object), not a whole number' })],
-    ['an unknown code as a string', () => ({ value: '9', says: 'unknown build status "9" (a string); known: 0 (running), 1 (success), 2 (failed), 3 (aborted), 4 (aborted with success)' })]
+    [
+      'an unknown code as a string',
+      () => ({
+        value: '9',
+        says: 'unknown build status "9" (a string); known: 0 (running), 1 (success), 2 (failed), 3 (aborted), 4 (aborted with success)'
+      })
+    ]
   ]
 
   it.each(bad)('status as %s', async (_name, make) => {
@@ -66,7 +80,10 @@ describe('any other value fails, naming the field, the value and its type, and l
     const { app, build, path } = names()
     service = await serve({
       [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build, build_number: 3 }] } },
-      [`GET ${path}`]: [record(build, { status: 0, status_text: 'in-progress' }), record(build, { status: value, status_text: 'in-progress' })],
+      [`GET ${path}`]: [
+        record(build, { status: 0, status_text: 'in-progress' }),
+        record(build, { status: value, status_text: 'in-progress' })
+      ],
       [`POST ${path}/abort`]: { body: { status: 'ok' } }
     })
     const result = await runAction(triggerInputs(service.url, app))
@@ -86,10 +103,14 @@ describe('any other value fails, naming the field, the value and its type, and l
 
   it('build_number as a boolean in the trigger answer fails naming it, and says the build was started', async () => {
     const { app, build } = names()
-    service = await serve({ [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build, build_number: false }] } } })
+    service = await serve({
+      [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build, build_number: false }] } }
+    })
     const result = await runAction({ ...triggerInputs(service.url, app), wait: 'false' })
     expect(result.code).toBe(1)
-    expect(errorLine(result)).toBe(`POST /apps/${app}/builds answered 201 and started build ${build}, but its build_number is false (a boolean), not a whole number`)
+    expect(errorLine(result)).toBe(
+      `POST /apps/${app}/builds answered 201 and started build ${build}, but its build_number is false (a boolean), not a whole number`
+    )
   })
 
   it('a 401 while waiting also leaves the build running, and the post step alone', async () => {

@@ -33,7 +33,16 @@ async function workspace(count: number, delayMs: number, refuse: (n: number) => 
     },
     { maxRequests: 3 * count + 20, lifetimeMs: 60_000 }
   )
-  const run = () => runAction({ operation: 'migrate-machine-types', token: TOKEN, 'base-url': service.url, 'org-slug': org, 'from-machine': 'old-machine', 'to-machine': 'new-machine', 'dry-run': 'true' })
+  const run = () =>
+    runAction({
+      operation: 'migrate-machine-types',
+      token: TOKEN,
+      'base-url': service.url,
+      'org-slug': org,
+      'from-machine': 'old-machine',
+      'to-machine': 'new-machine',
+      'dry-run': 'true'
+    })
   return { service, apps, run, peak: () => peak }
 }
 

@@ -16,11 +16,23 @@ describe('the service text of an error body', () => {
   it.each([
     ['{error}', (a: string) => ({ error: a })],
     ['{errors: [string]}', (a: string) => ({ errors: [a] })],
-    ['{errors: [{message}]}', (a: string) => ({ errors: [{ message: a, field: 'branch' }], request_id: randomString(400) })]
+    [
+      '{errors: [{message}]}',
+      (a: string) => ({ errors: [{ message: a, field: 'branch' }], request_id: randomString(400) })
+    ]
   ])('%s: the text is in the step error', async (_shape, body) => {
     const text = words()
     const service = await serve({ 'POST /apps/app-1/builds': { status: 400, body: body(text) } })
-    const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main', 'from-event': 'false', 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme' })
+    const result = await runAction({
+      operation: 'trigger',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      branch: 'main',
+      'from-event': 'false',
+      'branch-repo-owner': 'acme',
+      'branch-dest-repo-owner': 'acme'
+    })
     expect(result.code).toBe(1)
     expect(errorLine(result)).toContain(`the service answered 400: ${text}`)
     expect(errorLine(result)).not.toContain('{')

@@ -12,8 +12,13 @@ import { expectNoSecrets, TOKEN } from '../helpers/secrets.js'
 const serve = fakeServices()
 let service: FakeService
 
-const alreadyFinished: Reply = { status: 400, body: { message: 'build has already finished (aborted) and cannot be aborted' } }
-const record = (slug: string, status: unknown, statusText: string): Reply => ({ body: { data: { slug, status, status_text: statusText, is_on_hold: false } } })
+const alreadyFinished: Reply = {
+  status: 400,
+  body: { message: 'build has already finished (aborted) and cannot be aborted' }
+}
+const record = (slug: string, status: unknown, statusText: string): Reply => ({
+  body: { data: { slug, status, status_text: statusText, is_on_hold: false } }
+})
 const lost: Record<string, Reply> = {
   'a dropped connection': { action: 'drop' },
   'a 503': { status: 503, body: { message: 'upstream unavailable' } },
@@ -25,37 +30,45 @@ function abortInputs(url: string, app: string, build: string, extra: Record<stri
 }
 
 describe('abort: the retry of an applied abort', () => {
-  it.each(Object.keys(lost))('after %s, a 400 "already finished" and a build read back as aborted: the step passes', async (how) => {
-    const [app, build] = [randomSlug('app-'), randomSlug('b-')]
-    const path = `/apps/${app}/builds/${build}`
-    service = await serve({
-      [`POST ${path}/abort`]: [lost[how], alreadyFinished],
-      [`GET ${path}`]: record(build, 3, 'aborted')
-    })
-    const result = await runAction(abortInputs(service.url, app, build))
-    expect(result.code).toBe(0)
-    expect(service.calls(`POST ${path}/abort`)).toHaveLength(2)
-    expect(service.calls(`GET ${path}`)).toHaveLength(1)
-    expect(result.stdout).toContain(
-      `Aborted build ${build}: the first abort request took effect but its answer was lost; the retry found the build already finished, and reading it back shows it aborted (aborted).`
-    )
-    expect(result.stdout).not.toContain('::error::')
-    expect(result.outputs).toMatchObject({ 'build-slug': build, 'build-status': 'aborted' })
-    expect(result.summary).toContain(`Build ${build} aborted on ${app}`)
-    expectNoSecrets(result)
-  })
+  it.each(Object.keys(lost))(
+    'after %s, a 400 "already finished" and a build read back as aborted: the step passes',
+    async (how) => {
+      const [app, build] = [randomSlug('app-'), randomSlug('b-')]
+      const path = `/apps/${app}/builds/${build}`
+      service = await serve({
+        [`POST ${path}/abort`]: [lost[how], alreadyFinished],
+        [`GET ${path}`]: record(build, 3, 'aborted')
+      })
+      const result = await runAction(abortInputs(service.url, app, build))
+      expect(result.code).toBe(0)
+      expect(service.calls(`POST ${path}/abort`)).toHaveLength(2)
+      expect(service.calls(`GET ${path}`)).toHaveLength(1)
+      expect(result.stdout).toContain(
+        `Aborted build ${build}: the first abort request took effect but its answer was lost; the retry found the build already finished, and reading it back shows it aborted (aborted).`
+      )
+      expect(result.stdout).not.toContain('::error::')
+      expect(result.outputs).toMatchObject({ 'build-slug': build, 'build-status': 'aborted' })
+      expect(result.summary).toContain(`Build ${build} aborted on ${app}`)
+      expectNoSecrets(result)
+    }
+  )
 
   it('also when the build was aborted with success (status 4) and the step asks to fail on a finished build', async () => {
     const [app, build] = [randomSlug('app-'), randomSlug('b-')]
     const path = `/apps/${app}/builds/${build}`
-    service = await serve({ [`POST ${path}/abort`]: [{ action: 'drop' }, alreadyFinished], [`GET ${path}`]: record(build, 4, 'aborted-with-success') })
-    const result = await runAction(abortInputs(service.url, app, build, { 'abort-with-success': 'true', 'fail-if-finished': 'true' }))
+    service = await serve({
+      [`POST ${path}/abort`]: [{ action: 'drop' }, alreadyFinished],
+      [`GET ${path}`]: record(build, 4, 'aborted-with-success')
+    })
+    const result = await runAction(
+      abortInputs(service.url, app, build, { 'abort-with-success': 'true', 'fail-if-finished': 'true' })
+    )
     expect(result.code).toBe(0)
     expect(result.stdout).toContain('the first abort request took effect')
     expect(result.outputs['build-status']).toBe('aborted-with-success')
   })
 
-  it('a 400 on the first attempt, nothing uncertain before, with the build still running: the step fails with the service\'s refusal', async () => {
+  it("a 400 on the first attempt, nothing uncertain before, with the build still running: the step fails with the service's refusal", async () => {
     const [app, build] = [randomSlug('app-'), randomSlug('b-')]
     const path = `/apps/${app}/builds/${build}`
     service = await serve({
@@ -76,7 +89,11 @@ describe('abort: the retry of an applied abort', () => {
     expect(result.code).toBe(1)
     expect(service.calls(`POST ${path}/abort`)).toHaveLength(1)
     expect(result.stdout).not.toContain('took effect')
-    expect(errorLine(result)).toMatch(new RegExp(`^Build ${build} had already finished before it could be aborted; its final status is aborted \\(aborted\\)`))
+    expect(errorLine(result)).toMatch(
+      new RegExp(
+        `^Build ${build} had already finished before it could be aborted; its final status is aborted \\(aborted\\)`
+      )
+    )
   })
 
   it('after a dropped connection, a 400 while the build still runs is not taken for success', async () => {
@@ -93,7 +110,13 @@ describe('abort: the retry of an applied abort', () => {
 })
 
 describe('delete-app: the retry of an applied delete', () => {
-  const deleteInputs = (url: string, app: string) => ({ operation: 'delete-app', token: TOKEN, 'base-url': url, 'app-slug': app, confirm: app })
+  const deleteInputs = (url: string, app: string) => ({
+    operation: 'delete-app',
+    token: TOKEN,
+    'base-url': url,
+    'app-slug': app,
+    confirm: app
+  })
 
   it.each(Object.keys(lost))('after %s, a 404 and an app read back as 404: the step passes', async (how) => {
     const app = randomSlug('app-')
@@ -114,11 +137,16 @@ describe('delete-app: the retry of an applied delete', () => {
 
   it('a 404 on the first attempt, nothing uncertain before: the step fails and reads nothing back', async () => {
     const app = randomSlug('app-')
-    service = await serve({ [`DELETE /apps/${app}`]: { status: 404, body: { message: 'app not found' } }, [`GET /apps/${app}`]: { status: 404 } })
+    service = await serve({
+      [`DELETE /apps/${app}`]: { status: 404, body: { message: 'app not found' } },
+      [`GET /apps/${app}`]: { status: 404 }
+    })
     const result = await runAction(deleteInputs(service.url, app))
     expect(result.code).toBe(1)
     expect(service.calls(`GET /apps/${app}`)).toHaveLength(0)
-    expect(errorLine(result)).toMatch(new RegExp(`^DELETE /apps/${app} failed: the service answered 404: app not found\\. Check the slugs`))
+    expect(errorLine(result)).toMatch(
+      new RegExp(`^DELETE /apps/${app} failed: the service answered 404: app not found\\. Check the slugs`)
+    )
   })
 
   it('after a dropped connection, a 404 while the app can still be read is not taken for success', async () => {

@@ -19,8 +19,21 @@ import { randomInt } from '../helpers/random.js'
 
 const serve = fakeServices()
 const ADDRESS = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`
-const APP = { slug: 'app-1', title: 'Demo', project_type: 'ios', provider: 'github', repo_owner: 'acme', repo_slug: 'demo', repo_url: 'https://github.com/acme/demo', is_disabled: false, status: 1, owner: { account_type: 'organization', name: 'acme', slug: 'org-acme' } }
-const ROUTES: Routes = { 'GET /organizations/org-acme/apps': () => ({ body: { data: [APP], paging: { page_item_limit: 50 } } }) }
+const APP = {
+  slug: 'app-1',
+  title: 'Demo',
+  project_type: 'ios',
+  provider: 'github',
+  repo_owner: 'acme',
+  repo_slug: 'demo',
+  repo_url: 'https://github.com/acme/demo',
+  is_disabled: false,
+  status: 1,
+  owner: { account_type: 'organization', name: 'acme', slug: 'org-acme' }
+}
+const ROUTES: Routes = {
+  'GET /organizations/org-acme/apps': () => ({ body: { data: [APP], paging: { page_item_limit: 50 } } })
+}
 
 describe('an IP-address https service through HTTPS_PROXY', () => {
   let dir: string
@@ -31,7 +44,27 @@ describe('an IP-address https service through HTTPS_PROXY', () => {
   function certificate(name: string, san: string): { key: Buffer; cert: Buffer } {
     const key = join(dir, `${name}-key.pem`)
     const cert = join(dir, `${name}.pem`)
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', `/CN=${name}`, '-addext', `subjectAltName=${san}`, '-keyout', key, '-out', cert], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        `/CN=${name}`,
+        '-addext',
+        `subjectAltName=${san}`,
+        '-keyout',
+        key,
+        '-out',
+        cert
+      ],
+      { stdio: 'ignore' }
+    )
     return { key: readFileSync(key), cert: readFileSync(cert) }
   }
 
@@ -51,7 +84,10 @@ describe('an IP-address https service through HTTPS_PROXY', () => {
   })
 
   /** The fake service behind a TLS front on 127.0.0.1 presenting `pair`; returns its port and the TLS handshakes it completed. */
-  async function tlsFront(pair: { key: Buffer; cert: Buffer }): Promise<{ port: number; secured: () => number; requests: () => number }> {
+  async function tlsFront(pair: {
+    key: Buffer
+    cert: Buffer
+  }): Promise<{ port: number; secured: () => number; requests: () => number }> {
     const service = await serve(ROUTES)
     const forward = Number(new URL(service.origin).port)
     const sockets = new Set<Socket>()
@@ -71,12 +107,22 @@ describe('an IP-address https service through HTTPS_PROXY', () => {
       for (const socket of sockets) socket.destroy()
       server.close()
     }, 30_000).unref()
-    return { port: (server.address() as AddressInfo).port, secured: () => secured, requests: () => service.requests.length }
+    return {
+      port: (server.address() as AddressInfo).port,
+      secured: () => secured,
+      requests: () => service.requests.length
+    }
   }
 
   const run = (port: number, proxyUrl: string) =>
     runAction(
-      { operation: 'list-apps', token: TOKEN, 'base-url': `https://${ADDRESS}:${port}/v0.1`, 'org-slug': 'org-acme', 'max-attempts': '1' },
+      {
+        operation: 'list-apps',
+        token: TOKEN,
+        'base-url': `https://${ADDRESS}:${port}/v0.1`,
+        'org-slug': 'org-acme',
+        'max-attempts': '1'
+      },
       { env: { NODE_EXTRA_CA_CERTS: caFile, HTTPS_PROXY: proxyUrl } }
     )
 

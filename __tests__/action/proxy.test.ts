@@ -19,7 +19,18 @@ import { secretLeaks, TOKEN } from '../helpers/secrets.js'
 
 const serve = fakeServices()
 const HOSTS = { 'service.test': '127.0.0.1' }
-const APP = { slug: 'app-1', title: 'Demo', project_type: 'ios', provider: 'github', repo_owner: 'acme', repo_slug: 'demo', repo_url: 'https://github.com/acme/demo', is_disabled: false, status: 1, owner: { account_type: 'organization', name: 'acme', slug: 'org-acme' } }
+const APP = {
+  slug: 'app-1',
+  title: 'Demo',
+  project_type: 'ios',
+  provider: 'github',
+  repo_owner: 'acme',
+  repo_slug: 'demo',
+  repo_url: 'https://github.com/acme/demo',
+  is_disabled: false,
+  status: 1,
+  owner: { account_type: 'organization', name: 'acme', slug: 'org-acme' }
+}
 
 /** Three pages of apps, so a step sends three requests one after the other. */
 const THREE_PAGES: Routes = {
@@ -30,10 +41,15 @@ const THREE_PAGES: Routes = {
   }
 }
 
-const listApps = (baseUrl: string) => ({ operation: 'list-apps', token: TOKEN, 'base-url': baseUrl, 'org-slug': 'org-acme' })
+const listApps = (baseUrl: string) => ({
+  operation: 'list-apps',
+  token: TOKEN,
+  'base-url': baseUrl,
+  'org-slug': 'org-acme'
+})
 
-
-const proxyUrl = (port: number, user: string, password: string): string => `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}`
+const proxyUrl = (port: number, user: string, password: string): string =>
+  `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${port}`
 
 describe('https service through HTTPS_PROXY', () => {
   let dir: string
@@ -46,7 +62,27 @@ describe('https service through HTTPS_PROXY', () => {
     dir = mkdtempSync(join(tmpdir(), 'proxy-tls-'))
     certFile = join(dir, 'cert.pem')
     // A self-signed certificate for service.test, made for this run only.
-    execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=service.test', '-addext', 'subjectAltName=DNS:service.test', '-keyout', join(dir, 'key.pem'), '-out', certFile], { stdio: 'ignore' })
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=service.test',
+        '-addext',
+        'subjectAltName=DNS:service.test',
+        '-keyout',
+        join(dir, 'key.pem'),
+        '-out',
+        certFile
+      ],
+      { stdio: 'ignore' }
+    )
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -105,9 +141,13 @@ describe('https service through HTTPS_PROXY', () => {
     const result = await run({ HTTPS_PROXY: proxyUrl(proxy.port, user, password) })
     stopTls()
     expect(result.code).toBe(1)
-    expect(errorLine(result)).toContain(`the proxy 127.0.0.1:${proxy.port} refused the tunnel to service.test:${target.port}: it answered ${status}`)
+    expect(errorLine(result)).toContain(
+      `the proxy 127.0.0.1:${proxy.port} refused the tunnel to service.test:${target.port}: it answered ${status}`
+    )
     expect(proxy.connects.length).toBeGreaterThan(0)
-    expect(proxy.connects[0].headers['proxy-authorization']).toBe(`Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`)
+    expect(proxy.connects[0].headers['proxy-authorization']).toBe(
+      `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+    )
     expect(service.requests).toHaveLength(0)
     expect(secretLeaks(result, [password])).toEqual([])
   })
@@ -120,12 +160,16 @@ describe('https service through HTTPS_PROXY', () => {
     const failing = await startForwardProxy({ hosts: HOSTS, refuseConnect: 502 })
     const inputs = { ...listApps(`https://service.test:${target.port}/v0.1`), 'max-attempts': String(attempts) }
     const [refused, failed] = await Promise.all(
-      [refusing, failing].map((proxy) => runAction(inputs, { env: { NODE_EXTRA_CA_CERTS: certFile, HTTPS_PROXY: proxyUrl(proxy.port, user, password) } }))
+      [refusing, failing].map((proxy) =>
+        runAction(inputs, { env: { NODE_EXTRA_CA_CERTS: certFile, HTTPS_PROXY: proxyUrl(proxy.port, user, password) } })
+      )
     )
     stopTls()
     expect([refused.code, failed.code]).toEqual([1, 1])
     expect(refusing.connects).toHaveLength(1)
-    expect(errorLine(refused)).toContain(`the proxy 127.0.0.1:${refusing.port} refused the tunnel to service.test:${target.port}: it answered 407 (proxy authentication required: check the user and password in the proxy variable)`)
+    expect(errorLine(refused)).toContain(
+      `the proxy 127.0.0.1:${refusing.port} refused the tunnel to service.test:${target.port}: it answered 407 (proxy authentication required: check the user and password in the proxy variable)`
+    )
     expect(errorLine(refused)).not.toContain('gave up after')
     expect(failing.connects).toHaveLength(attempts)
     expect(errorLine(failed)).toContain(`gave up after ${attempts} attempts`)
@@ -153,7 +197,13 @@ describe('https service through HTTPS_PROXY', () => {
     const noProxy = forms[randomInt(forms.length)]
     const result = await runAction(
       { ...listApps(`https://service.test:${target.port}/v0.1`), 'max-attempts': '1' },
-      { env: { NODE_EXTRA_CA_CERTS: certFile, HTTPS_PROXY: proxy.url, [randomInt(2) === 0 ? 'no_proxy' : 'NO_PROXY']: noProxy } }
+      {
+        env: {
+          NODE_EXTRA_CA_CERTS: certFile,
+          HTTPS_PROXY: proxy.url,
+          [randomInt(2) === 0 ? 'no_proxy' : 'NO_PROXY']: noProxy
+        }
+      }
     )
     stopTls()
     // service.test resolves nowhere: the step fails on the name, which proves the proxy was not asked.
@@ -165,7 +215,13 @@ describe('https service through HTTPS_PROXY', () => {
   it('NO_PROXY leaves the proxy in use for a host it does not list', async () => {
     await startTlsService(THREE_PAGES)
     const proxy = await startForwardProxy({ hosts: HOSTS })
-    const noProxy = ['test.service', 'xservice.test', `service.test:${target.port + 1}`, '.service.test', 'example.com,,'][randomInt(5)]
+    const noProxy = [
+      'test.service',
+      'xservice.test',
+      `service.test:${target.port + 1}`,
+      '.service.test',
+      'example.com,,'
+    ][randomInt(5)]
     const result = await run({ HTTPS_PROXY: proxy.url, NO_PROXY: noProxy })
     stopTls()
     expect(result.code).toBe(0)

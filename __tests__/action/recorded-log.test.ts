@@ -21,23 +21,37 @@ interface Answer {
   log_chunks: { chunk: string; position: number }[]
 }
 
-const recorded = JSON.parse(readFileSync(new URL('../fixtures/build-log/recorded-answers.json', import.meta.url), 'utf8')) as Record<'tenOfFortyTwo' | 'gapInWindow', Answer>
+const recorded = JSON.parse(
+  readFileSync(new URL('../fixtures/build-log/recorded-answers.json', import.meta.url), 'utf8')
+) as Record<'tenOfFortyTwo' | 'gapInWindow', Answer>
 
 /** Replays `answer` (its URL moved to the loopback server, its signed query kept) for a build that has ended. */
-async function replay(answer: Answer, raw: Reply): Promise<{ result: RunResult; rawHeaders: Record<string, unknown>[] }> {
+async function replay(
+  answer: Answer,
+  raw: Reply
+): Promise<{ result: RunResult; rawHeaders: Record<string, unknown>[] }> {
   const signed = new URL(answer.expiring_raw_log_url)
   const rawHeaders: Record<string, unknown>[] = []
   let origin = ''
   const service = await serve({
     [`GET ${BUILD}`]: { body: { data: { slug: 'build-abc', status: 1, status_text: 'success', is_on_hold: false } } },
-    [`GET ${BUILD}/log`]: () => ({ body: { ...answer, expiring_raw_log_url: `${origin}${signed.pathname}${signed.search}` } }),
+    [`GET ${BUILD}/log`]: () => ({
+      body: { ...answer, expiring_raw_log_url: `${origin}${signed.pathname}${signed.search}` }
+    }),
     [`GET ${signed.pathname}`]: (req) => {
       rawHeaders.push(req.headers)
       return raw
     }
   })
   origin = service.origin
-  const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc', 'poll-interval': '0.05' })
+  const result = await runAction({
+    operation: 'wait',
+    token: TOKEN,
+    'base-url': service.url,
+    'app-slug': 'app-1',
+    'build-slug': 'build-abc',
+    'poll-interval': '0.05'
+  })
   expectNoSecrets(result)
   return { result, rawHeaders }
 }
@@ -52,7 +66,9 @@ function groupLines(stdout: string): string[] {
 describe('recorded log answers of the real service, replayed', () => {
   it('an archived window of the last 10 chunks of 42: the whole log comes from the raw URL, once, without the token', async () => {
     const answer = recorded.tenOfFortyTwo
-    const head = randomLines(20 + Math.floor(random() * 40)).map((l) => `${l}\n`).join('')
+    const head = randomLines(20 + Math.floor(random() * 40))
+      .map((l) => `${l}\n`)
+      .join('')
     const text = head + answer.log_chunks.map((c) => c.chunk).join('')
     const { result, rawHeaders } = await replay(answer, { raw: text, headers: { 'content-type': 'text/plain' } })
     expect(result.code).toBe(0)
@@ -64,20 +80,30 @@ describe('recorded log answers of the real service, replayed', () => {
 
   it('when the raw URL has expired: the 10 chunks are printed and the 32 missing ones are said once', async () => {
     const answer = recorded.tenOfFortyTwo
-    const { result } = await replay(answer, { status: 403, raw: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>' })
+    const { result } = await replay(answer, {
+      status: 403,
+      raw: '<Error><Code>AccessDenied</Code><Message>Request has expired</Message></Error>'
+    })
     expect(result.code).toBe(0)
     const warnings = result.stdout.split('\n').filter((l) => l.startsWith('::warning::'))
     expect(warnings).toHaveLength(1)
     expect(warnings[0]).toContain('32 chunk(s)')
     expect(warnings[0]).toContain('answered 403')
-    for (const line of answer.log_chunks.map((c) => c.chunk).join('').split('\n').filter((l) => /^[a-zA-Z]/.test(l))) expect(result.stdout).toContain(line)
+    for (const line of answer.log_chunks
+      .map((c) => c.chunk)
+      .join('')
+      .split('\n')
+      .filter((l) => /^[a-zA-Z]/.test(l)))
+      expect(result.stdout).toContain(line)
   })
 
   it('a window with a position missing (51 generated, 52 the last): the raw log fills it, each line once', async () => {
     const answer = recorded.gapInWindow
     const lost = 'L51-the chunk the window left out\n'
     const chunks = answer.log_chunks.map((c) => c.chunk)
-    const head = randomLines(10 + Math.floor(random() * 20)).map((l) => `${l}\n`).join('')
+    const head = randomLines(10 + Math.floor(random() * 20))
+      .map((l) => `${l}\n`)
+      .join('')
     const text = head + chunks.slice(0, 9).join('') + lost + chunks[9]
     const { result } = await replay(answer, { raw: text })
     expect(result.code).toBe(0)

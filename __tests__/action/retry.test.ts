@@ -6,7 +6,13 @@ import { TOKEN } from '../helpers/secrets.js'
 const serve = fakeServices()
 let service: FakeService
 
-const inputs = (url: string) => ({ operation: 'trigger', token: TOKEN, 'base-url': url, 'app-slug': 'app-1', branch: 'main' })
+const inputs = (url: string) => ({
+  operation: 'trigger',
+  token: TOKEN,
+  'base-url': url,
+  'app-slug': 'app-1',
+  branch: 'main'
+})
 
 describe('a build trigger is never sent twice by a blind retry', () => {
   it('is not re-sent after the connection drops once the request was written, and says the build may have started', async () => {
@@ -40,6 +46,8 @@ describe('a build trigger is never sent twice by a blind retry', () => {
     const result = await runAction({ ...inputs(service.url), 'request-timeout': '1' })
     expect(result.code).toBe(1)
     expect(service.calls('POST /apps/app-1/builds')).toHaveLength(1)
-    expect(errorLine(result)).toMatch(/no complete answer within 1000 ms; the request may have reached the service.*the build may have started/)
+    expect(errorLine(result)).toMatch(
+      /no complete answer within 1000 ms; the request may have reached the service.*the build may have started/
+    )
   })
 })

@@ -24,13 +24,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
 describe.each(['GITHUB_OUTPUT', 'GITHUB_STATE'])('%s', (variable) => {
   it.each<{ what: string; path: () => string; says: string }>([
-    { what: 'names a file that does not exist', path: () => join(dir, `gone-${randomString(8)}`, 'file'), says: 'no file exists there' },
+    {
+      what: 'names a file that does not exist',
+      path: () => join(dir, `gone-${randomString(8)}`, 'file'),
+      says: 'no file exists there'
+    },
     { what: 'names a folder', path: () => dir, says: 'that is a folder, not a file' }
   ])('$what: the step fails naming the variable and the path, and sends nothing', async ({ path, says }) => {
     const given = path()
     const before = service.requests.length
     const result = await runAction(
-      { operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main', 'from-event': 'false' },
+      {
+        operation: 'trigger',
+        token: TOKEN,
+        'base-url': service.url,
+        'app-slug': 'app-1',
+        branch: 'main',
+        'from-event': 'false'
+      },
       { env: { [variable]: given } }
     )
     expect(result.timedOut).toBe(false)

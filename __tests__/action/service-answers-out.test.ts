@@ -36,10 +36,37 @@ function badBuildUrls(): Array<[string, unknown]> {
 async function trigger(buildUrl: unknown, inputs: Record<string, string> = {}) {
   const slug = randomSlug()
   const service = await serve({
-    'POST /apps/app-1/builds': { status: 201, body: { results: [{ build_slug: slug, build_number: 1 + randomInt(999), build_url: buildUrl, triggered_workflow: 'primary' }] } },
-    'POST /apps/app-2/builds': { status: 201, body: { results: [{ build_slug: `${slug}-2`, build_number: 1 + randomInt(999), build_url: buildUrl, triggered_workflow: 'primary' }] } }
+    'POST /apps/app-1/builds': {
+      status: 201,
+      body: {
+        results: [
+          { build_slug: slug, build_number: 1 + randomInt(999), build_url: buildUrl, triggered_workflow: 'primary' }
+        ]
+      }
+    },
+    'POST /apps/app-2/builds': {
+      status: 201,
+      body: {
+        results: [
+          {
+            build_slug: `${slug}-2`,
+            build_number: 1 + randomInt(999),
+            build_url: buildUrl,
+            triggered_workflow: 'primary'
+          }
+        ]
+      }
+    }
   })
-  return runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main', 'from-event': 'false', ...inputs })
+  return runAction({
+    operation: 'trigger',
+    token: TOKEN,
+    'base-url': service.url,
+    'app-slug': 'app-1',
+    branch: 'main',
+    'from-event': 'false',
+    ...inputs
+  })
 }
 
 describe('build-url', () => {
@@ -47,7 +74,9 @@ describe('build-url', () => {
     const result = await trigger(url)
     expect(result.code).toBe(0)
     expect(result.outputs['build-url'] ?? '').toBe('')
-    expect(result.stdout).toMatch(/::warning::The service's build_url .* so it is left out of the outputs and no link to the build is shown\./)
+    expect(result.stdout).toMatch(
+      /::warning::The service's build_url .* so it is left out of the outputs and no link to the build is shown\./
+    )
     expect(result.files.summary).not.toContain('<a ')
     if (typeof url === 'string') expect(result.stdout).not.toMatch(/^Triggered build .*: /m)
   })
@@ -80,7 +109,11 @@ describe('secret values the service echoes are in no output', () => {
 
   it('list-build-requests: build-requests and response keep names and parameters, not the values of environments and secrets', async () => {
     const values = Array.from({ length: 4 }, value)
-    const [envName, secretName, protectedName] = [randomSlug().toUpperCase().replace(/-/g, '_'), randomSlug(), randomSlug()]
+    const [envName, secretName, protectedName] = [
+      randomSlug().toUpperCase().replace(/-/g, '_'),
+      randomSlug(),
+      randomSlug()
+    ]
     const commit = randomString(40, '0123456789abcdef')
     const request = {
       slug: randomSlug(),
@@ -98,7 +131,12 @@ describe('secret values the service echoes are in no output', () => {
       }
     }
     const service = await serve({ 'GET /apps/app-1/build-requests': { body: { data: [request] } } })
-    const result = await runAction({ operation: 'list-build-requests', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1' })
+    const result = await runAction({
+      operation: 'list-build-requests',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1'
+    })
     expect(result.code).toBe(0)
     for (const secret of values) {
       expect(result.files.output).not.toContain(secret)
@@ -117,13 +155,22 @@ describe('secret values the service echoes are in no output', () => {
       extra: { is_protected: true, key: protectedName }
     }
     expect(listed[0].build_params).toEqual(expected)
-    expect((JSON.parse(result.outputs.response) as { data: Array<{ build_params: unknown }> }).data[0].build_params).toEqual(expected)
+    expect(
+      (JSON.parse(result.outputs.response) as { data: Array<{ build_params: unknown }> }).data[0].build_params
+    ).toEqual(expected)
   })
 
   it('an answer without such values stays as received in response', async () => {
     const raw = `{ "data" : [ { "slug": "${randomSlug()}", "build_params": { "branch": "b", "environments": [ { "mapped_to": "A" } ] } } ] }`
-    const service = await serve({ 'GET /apps/app-1/build-requests': { raw, headers: { 'content-type': 'application/json' } } })
-    const result = await runAction({ operation: 'list-build-requests', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1' })
+    const service = await serve({
+      'GET /apps/app-1/build-requests': { raw, headers: { 'content-type': 'application/json' } }
+    })
+    const result = await runAction({
+      operation: 'list-build-requests',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1'
+    })
     expect(result.code).toBe(0)
     expect(result.outputs.response).toBe(raw)
   })
@@ -131,12 +178,32 @@ describe('secret values the service echoes are in no output', () => {
   it("wait: a build's original_build_params lose their environment values in response", async () => {
     const slug = randomSlug()
     const secret = value()
-    const record = { slug, status: 1, status_text: 'success', is_on_hold: false, original_build_params: { branch: 'main', environments: [{ mapped_to: 'DEPLOY_KEY', value: secret, is_expand: false }] } }
+    const record = {
+      slug,
+      status: 1,
+      status_text: 'success',
+      is_on_hold: false,
+      original_build_params: {
+        branch: 'main',
+        environments: [{ mapped_to: 'DEPLOY_KEY', value: secret, is_expand: false }]
+      }
+    }
     const service = await serve({ [`GET /apps/app-1/builds/${slug}`]: { body: { data: record } } })
-    const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': slug, 'poll-interval': '0.1', 'stream-logs': 'false' })
+    const result = await runAction({
+      operation: 'wait',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'build-slug': slug,
+      'poll-interval': '0.1',
+      'stream-logs': 'false'
+    })
     expect(result.code).toBe(0)
     expect(result.files.output).not.toContain(secret)
     const response = JSON.parse(result.outputs.response) as { data: { original_build_params: unknown } }
-    expect(response.data.original_build_params).toEqual({ branch: 'main', environments: [{ mapped_to: 'DEPLOY_KEY', is_expand: false }] })
+    expect(response.data.original_build_params).toEqual({
+      branch: 'main',
+      environments: [{ mapped_to: 'DEPLOY_KEY', is_expand: false }]
+    })
   })
 })

@@ -33,7 +33,10 @@ let service: FakeService
 
 async function trigger(inputs: Record<string, string>, options: RunOptions = {}) {
   service = await serve({ 'POST /apps/app-1/builds': TRIGGERED })
-  const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', ...inputs }, options)
+  const result = await runAction(
+    { operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', ...inputs },
+    options
+  )
   const sent = service.calls('POST /apps/app-1/builds')
   return { result, sent, body: sent[0]?.body as { hook_info: unknown; build_params: Record<string, unknown> } }
 }
@@ -43,7 +46,16 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
     const { result, sent, body } = await trigger({}, { event: { name: 'push', payload: events.pushBranch() } })
     expect(result.code).toBe(0)
     expect(sent).toHaveLength(1)
-    expect(body).toEqual({ hook_info: { type: 'service' }, build_params: { branch: 'master', commit_hash: PUSH_SHA, commit_message: 'Initial commit', branch_repo_owner: 'Codertocat', branch_dest_repo_owner: 'Codertocat' } })
+    expect(body).toEqual({
+      hook_info: { type: 'service' },
+      build_params: {
+        branch: 'master',
+        commit_hash: PUSH_SHA,
+        commit_message: 'Initial commit',
+        branch_repo_owner: 'Codertocat',
+        branch_dest_repo_owner: 'Codertocat'
+      }
+    })
     expect(result.outputs).toMatchObject({
       'build-slug': 'build-abc',
       'build-number': '42',
@@ -52,7 +64,9 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
     })
     expect(JSON.parse(result.outputs.response)).toEqual(TRIGGERED.body)
     // A zero-width joiner after '#' keeps GitHub from linking #42 to the issue of that number.
-    expect(result.summary).toContain('\u23f3 Triggered \u00b7 app-1 \u00b7 primary \u00b7 <a href="https://service.example/build/build-abc">Build #\u200d42</a>')
+    expect(result.summary).toContain(
+      '\u23f3 Triggered \u00b7 app-1 \u00b7 primary \u00b7 <a href="https://service.example/build/build-abc">Build #\u200d42</a>'
+    )
     expect(result.summary).toContain('https://service.example/build/build-abc')
     expectNoSecrets(result)
   })
@@ -60,7 +74,12 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
   it('a tag push: tag and commit, no branch', async () => {
     const { result, body } = await trigger({}, { event: { name: 'push', payload: events.pushTag() } })
     expect(result.code).toBe(0)
-    expect(body.build_params).toEqual({ tag: 'simple-tag', commit_hash: PUSH_SHA, branch_repo_owner: 'Codertocat', branch_dest_repo_owner: 'Codertocat' })
+    expect(body.build_params).toEqual({
+      tag: 'simple-tag',
+      commit_hash: PUSH_SHA,
+      branch_repo_owner: 'Codertocat',
+      branch_dest_repo_owner: 'Codertocat'
+    })
   })
 
   it('a same-repository pull request: head sha, both owners, so it is not held as a fork', async () => {
@@ -70,30 +89,37 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
     expect(result.stdout).not.toMatch(/may hold its build/)
   })
 
-  it.each(['pull_request', 'pull_request_target'])('a same-repository %s event keeps both owners (random repository name)', async (name) => {
-    const repo = events.randomFork()
-    const { result, body } = await trigger({}, { event: { name, payload: events.sameRepositoryPullRequest(repo) } })
-    expect(result.code).toBe(0)
-    expect(body.build_params).toMatchObject({
-      branch_repo_owner: repo.owner,
-      branch_dest_repo_owner: repo.owner,
-      pull_request_repository_url: `https://github.com/${repo.owner}/${repo.repo}.git`
-    })
-    expect(result.stdout).not.toMatch(/fork/)
-  })
+  it.each(['pull_request', 'pull_request_target'])(
+    'a same-repository %s event keeps both owners (random repository name)',
+    async (name) => {
+      const repo = events.randomFork()
+      const { result, body } = await trigger({}, { event: { name, payload: events.sameRepositoryPullRequest(repo) } })
+      expect(result.code).toBe(0)
+      expect(body.build_params).toMatchObject({
+        branch_repo_owner: repo.owner,
+        branch_dest_repo_owner: repo.owner,
+        pull_request_repository_url: `https://github.com/${repo.owner}/${repo.repo}.git`
+      })
+      expect(result.stdout).not.toMatch(/fork/)
+    }
+  )
 
   describe.each(['pull_request', 'pull_request_target'])('a %s event from a fork', (name) => {
     // Its commit and number only: no branch, destination branch, pull request ref or fork URL,
     // so the service's clone step checks out the commit itself (src/inputs/checkout.ts).
     const forkParams = () => ({
       commit_hash: PR_SHA,
-      commit_message: 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.',
+      commit_message:
+        'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.',
       pull_request_id: 2
     })
 
     it('sends neither owner, so the service may hold the build, and says so', async () => {
       const fork = events.randomFork()
-      const { result, sent, body } = await trigger({}, { event: { name, payload: events.forkPullRequest(fork), ref: 'refs/heads/master', sha: PUSH_SHA } })
+      const { result, sent, body } = await trigger(
+        {},
+        { event: { name, payload: events.forkPullRequest(fork), ref: 'refs/heads/master', sha: PUSH_SHA } }
+      )
       expect(result.code).toBe(0)
       expect(sent).toHaveLength(1)
       expect(body).toEqual({ hook_info: { type: 'service' }, build_params: forkParams() })
@@ -116,15 +142,20 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
     it('one owner given as an input is still sent, and the step warns that no source says whether the build is held', async () => {
       const fork = events.randomFork()
       const owner = randomSlug('owner-')
-      const { result, body } = await trigger({ 'branch-repo-owner': owner }, { event: { name, payload: events.forkPullRequest(fork) } })
+      const { result, body } = await trigger(
+        { 'branch-repo-owner': owner },
+        { event: { name, payload: events.forkPullRequest(fork) } }
+      )
       expect(result.code).toBe(0)
       expect(body.build_params).toEqual({ ...forkParams(), branch_repo_owner: owner })
-      expect(result.stdout).toMatch(/::warning::This pull request comes from a fork, but only branch-repo-owner is set: no public source says whether the service holds such a build/)
+      expect(result.stdout).toMatch(
+        /::warning::This pull request comes from a fork, but only branch-repo-owner is set: no public source says whether the service holds such a build/
+      )
       expect(result.stdout).not.toMatch(/will not hold/)
       expect(result.summary).toContain('no public source says whether the service holds such a build')
     })
 
-    it('two different owners given as inputs are both sent; as the service\'s own webhook sends them for a fork, the build may be held: no warning', async () => {
+    it("two different owners given as inputs are both sent; as the service's own webhook sends them for a fork, the build may be held: no warning", async () => {
       const fork = events.randomFork()
       const [owner, destOwner] = [randomSlug('src-'), randomSlug('dst-')]
       const { result, body } = await trigger(
@@ -132,19 +163,30 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
         { event: { name, payload: events.forkPullRequest(fork) } }
       )
       expect(result.code).toBe(0)
-      expect(body.build_params).toEqual({ ...forkParams(), branch_repo_owner: owner, branch_dest_repo_owner: destOwner })
+      expect(body.build_params).toEqual({
+        ...forkParams(),
+        branch_repo_owner: owner,
+        branch_dest_repo_owner: destOwner
+      })
       expect(result.stdout).not.toContain('::warning::')
-      expect(result.stdout).toContain(`::notice::This pull request comes from a fork; branch-repo-owner (${owner}) and branch-dest-repo-owner (${destOwner}) differ`)
+      expect(result.stdout).toContain(
+        `::notice::This pull request comes from a fork; branch-repo-owner (${owner}) and branch-dest-repo-owner (${destOwner}) differ`
+      )
       expect(result.stdout).toContain('so the service may hold its build for approval')
     })
 
     it('the same owner given as both inputs reads as a same-repository pull request: the step warns the build will not be held', async () => {
       const fork = events.randomFork()
       const owner = randomSlug('owner-')
-      const { result, body } = await trigger({ 'branch-repo-owner': owner, 'branch-dest-repo-owner': owner }, { event: { name, payload: events.forkPullRequest(fork) } })
+      const { result, body } = await trigger(
+        { 'branch-repo-owner': owner, 'branch-dest-repo-owner': owner },
+        { event: { name, payload: events.forkPullRequest(fork) } }
+      )
       expect(result.code).toBe(0)
       expect(body.build_params).toEqual({ ...forkParams(), branch_repo_owner: owner, branch_dest_repo_owner: owner })
-      expect(result.stdout).toContain(`::warning::This pull request comes from a fork, but branch-repo-owner and branch-dest-repo-owner are both ${owner}, so the service takes it for a pull request from the app's own repository and will not hold it for approval`)
+      expect(result.stdout).toContain(
+        `::warning::This pull request comes from a fork, but branch-repo-owner and branch-dest-repo-owner are both ${owner}, so the service takes it for a pull request from the app's own repository and will not hold it for approval`
+      )
     })
   })
 
@@ -173,14 +215,28 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
   })
 
   it('workflow_dispatch: the dispatched ref and the run sha', async () => {
-    const { result, body } = await trigger({}, { event: { name: 'workflow_dispatch', payload: events.workflowDispatch(), sha: PUSH_SHA } })
+    const { result, body } = await trigger(
+      {},
+      { event: { name: 'workflow_dispatch', payload: events.workflowDispatch(), sha: PUSH_SHA } }
+    )
     expect(result.code).toBe(0)
-    expect(body.build_params).toEqual({ branch: 'main', commit_hash: PUSH_SHA, branch_repo_owner: 'octo-org', branch_dest_repo_owner: 'octo-org' })
+    expect(body.build_params).toEqual({
+      branch: 'main',
+      commit_hash: PUSH_SHA,
+      branch_repo_owner: 'octo-org',
+      branch_dest_repo_owner: 'octo-org'
+    })
   })
 
   it('explicit inputs override the event, field by field', async () => {
     const { result, body } = await trigger(
-      { branch: 'release/1.0', workflow: 'deploy', 'commit-message': 'Ship it', 'skip-git-status-report': 'true', 'pull-request-id': '7' },
+      {
+        branch: 'release/1.0',
+        workflow: 'deploy',
+        'commit-message': 'Ship it',
+        'skip-git-status-report': 'true',
+        'pull-request-id': '7'
+      },
       { event: { name: 'pull_request', payload: events.pullRequestOpened() } }
     )
     expect(result.code).toBe(0)
@@ -196,7 +252,10 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
   })
 
   it('from-event false ignores the event', async () => {
-    const { result, body } = await trigger({ 'from-event': 'false', workflow: 'nightly' }, { event: { name: 'push', payload: events.pushBranch() } })
+    const { result, body } = await trigger(
+      { 'from-event': 'false', workflow: 'nightly' },
+      { event: { name: 'push', payload: events.pushBranch() } }
+    )
     expect(result.code).toBe(0)
     expect(body.build_params).toEqual({ workflow_id: 'nightly' })
   })
@@ -232,24 +291,57 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
 
   it('reads the deprecated top-level fields when results is absent', async () => {
     service = await serve({
-      'POST /apps/app-1/builds': { status: 201, body: { status: 'ok', build_slug: 'old-b', build_number: 9, build_url: 'https://service.example/build/old-b', triggered_workflow: 'wf' } }
+      'POST /apps/app-1/builds': {
+        status: 201,
+        body: {
+          status: 'ok',
+          build_slug: 'old-b',
+          build_number: 9,
+          build_url: 'https://service.example/build/old-b',
+          triggered_workflow: 'wf'
+        }
+      }
     })
-    const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main' })
+    const result = await runAction({
+      operation: 'trigger',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      branch: 'main'
+    })
     expect(result.code).toBe(0)
     expect(result.outputs).toMatchObject({ 'build-slug': 'old-b', 'build-number': '9', 'triggered-workflow': 'wf' })
   })
 
   it('a service error fails the step with the status and the service message', async () => {
-    service = await serve({ 'POST /apps/app-1/builds': { status: 400, body: { message: 'no trigger map item matched' } } })
-    const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main' })
+    service = await serve({
+      'POST /apps/app-1/builds': { status: 400, body: { message: 'no trigger map item matched' } }
+    })
+    const result = await runAction({
+      operation: 'trigger',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      branch: 'main'
+    })
     expect(result.code).toBe(1)
-    expect(result.stdout).toContain('::error::POST /apps/app-1/builds failed: the service answered 400: no trigger map item matched')
+    expect(result.stdout).toContain(
+      '::error::POST /apps/app-1/builds failed: the service answered 400: no trigger map item matched'
+    )
   })
 
   it('a 403 names the roles that may trigger', async () => {
     service = await serve({ 'POST /apps/app-1/builds': { status: 403, body: { message: 'forbidden' } } })
-    const result = await runAction({ operation: 'trigger', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', branch: 'main' })
+    const result = await runAction({
+      operation: 'trigger',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      branch: 'main'
+    })
     expect(result.code).toBe(1)
-    expect(result.stdout).toMatch(/answered 403: forbidden\. The token's user lacks the role this call needs: Owner, Admin or Developer/)
+    expect(result.stdout).toMatch(
+      /answered 403: forbidden\. The token's user lacks the role this call needs: Owner, Admin or Developer/
+    )
   })
 })

@@ -6,9 +6,25 @@ import { randomSlug } from '../helpers/random.js'
 import { expectNoSecrets, TOKEN } from '../helpers/secrets.js'
 
 const BUILD = '/apps/app-1/builds/build-abc'
-const TRIGGERED: Reply = { status: 201, body: { results: [{ build_slug: 'build-abc', build_number: 42, build_url: 'https://service.example/build/build-abc', triggered_workflow: 'primary' }] } }
-const running: Reply = { body: { data: { slug: 'build-abc', status: 0, status_text: 'in-progress', is_on_hold: false } } }
-const finished = (status: number, statusText: string): Reply => ({ body: { data: { slug: 'build-abc', status, status_text: statusText, is_on_hold: false } } })
+const TRIGGERED: Reply = {
+  status: 201,
+  body: {
+    results: [
+      {
+        build_slug: 'build-abc',
+        build_number: 42,
+        build_url: 'https://service.example/build/build-abc',
+        triggered_workflow: 'primary'
+      }
+    ]
+  }
+}
+const running: Reply = {
+  body: { data: { slug: 'build-abc', status: 0, status_text: 'in-progress', is_on_hold: false } }
+}
+const finished = (status: number, statusText: string): Reply => ({
+  body: { data: { slug: 'build-abc', status, status_text: statusText, is_on_hold: false } }
+})
 
 const serve = fakeServices()
 let service: FakeService
@@ -31,13 +47,32 @@ describe('waiting for a build', () => {
       [`GET ${BUILD}`]: [running, running, finished(1, 'success')],
       [`GET ${BUILD}/log`]: [
         { status: 404, body: { message: 'log not found' } },
-        { body: { log_chunks: [{ chunk: 'line two\n', position: 1 }, { chunk: 'line one\n', position: 0 }] } },
-        { body: { log_chunks: [{ chunk: 'line one\n', position: 0 }, { chunk: 'line two\n', position: 1 }, { chunk: 'line three\n', position: 2 }] } }
+        {
+          body: {
+            log_chunks: [
+              { chunk: 'line two\n', position: 1 },
+              { chunk: 'line one\n', position: 0 }
+            ]
+          }
+        },
+        {
+          body: {
+            log_chunks: [
+              { chunk: 'line one\n', position: 0 },
+              { chunk: 'line two\n', position: 1 },
+              { chunk: 'line three\n', position: 2 }
+            ]
+          }
+        }
       ]
     })
     const result = await runAction(waitInputs(service.url))
     expect(result.code).toBe(0)
-    expect(result.outputs).toMatchObject({ 'build-slug': 'build-abc', 'build-status': 'success', 'build-status-text': 'success' })
+    expect(result.outputs).toMatchObject({
+      'build-slug': 'build-abc',
+      'build-status': 'success',
+      'build-status-text': 'success'
+    })
     const log = result.stdout.split('\n').filter((l) => l.startsWith('line '))
     expect(log).toEqual(['line one', 'line two', 'line three'])
     expect(result.stdout).toContain('::group::Build log of build-abc')
@@ -73,13 +108,18 @@ describe('waiting for a build', () => {
 
   it('fail-on-build-failure false lets the step pass on a failed build', async () => {
     service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: finished(2, 'error') })
-    const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false', 'fail-on-build-failure': 'false' }))
+    const result = await runAction(
+      waitInputs(service.url, { 'stream-logs': 'false', 'fail-on-build-failure': 'false' })
+    )
     expect(result.code).toBe(0)
     expect(result.outputs['build-status']).toBe('failed')
   })
 
   it('aborted with success counts as a success', async () => {
-    service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: finished(4, 'aborted-with-success') })
+    service = await serve({
+      'POST /apps/app-1/builds': TRIGGERED,
+      [`GET ${BUILD}`]: finished(4, 'aborted-with-success')
+    })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false' }))
     expect(result.code).toBe(0)
     expect(result.outputs['build-status']).toBe('aborted-with-success')
@@ -87,7 +127,10 @@ describe('waiting for a build', () => {
 
   it('reports a build on hold once as waiting for a free concurrency slot (is_on_hold), never as waiting for approval', async () => {
     const held: Reply = { body: { data: { slug: 'build-abc', status: 0, status_text: 'on-hold', is_on_hold: true } } }
-    service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: [held, held, held, finished(1, 'success')] })
+    service = await serve({
+      'POST /apps/app-1/builds': TRIGGERED,
+      [`GET ${BUILD}`]: [held, held, held, finished(1, 'success')]
+    })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false' }))
     expect(result.code).toBe(0)
     expect(result.stdout.match(/is on hold/g)).toHaveLength(1)
@@ -102,8 +145,18 @@ describe('waiting for a build', () => {
   it('operation wait: a build on hold is reported as waiting for a free concurrency slot', async () => {
     const slug = randomSlug('b-')
     const held: Reply = { body: { data: { slug, status: 0, status_text: 'on-hold', is_on_hold: true } } }
-    service = await serve({ [`GET /apps/app-1/builds/${slug}`]: [held, held, { body: { data: { slug, status: 1, status_text: 'success' } } }] })
-    const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': slug, 'poll-interval': '0.1', 'stream-logs': 'false' })
+    service = await serve({
+      [`GET /apps/app-1/builds/${slug}`]: [held, held, { body: { data: { slug, status: 1, status_text: 'success' } } }]
+    })
+    const result = await runAction({
+      operation: 'wait',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'build-slug': slug,
+      'poll-interval': '0.1',
+      'stream-logs': 'false'
+    })
     expect(result.code).toBe(0)
     expect(result.stdout).toContain(`Build ${slug} is on hold, waiting for a free concurrency slot`)
     expect(result.summary).toContain('waiting for a free concurrency slot')
@@ -137,7 +190,9 @@ describe('waiting for a build', () => {
       skip_notifications: false
     })
     expect(result.outputs['build-status']).toBe('timed-out')
-    expect(result.stdout).toContain('::error::Stopped waiting for build build-abc because the wait-timeout of 1 s was reached; the build was aborted.')
+    expect(result.stdout).toContain(
+      '::error::Stopped waiting for build build-abc because the wait-timeout of 1 s was reached; the build was aborted.'
+    )
     expect(result.durationMs).toBeLessThan(8000)
   })
 
@@ -147,7 +202,11 @@ describe('waiting for a build', () => {
       if (count === 2) child?.kill('SIGINT')
       return running
     }
-    service = await serve({ 'POST /apps/app-1/builds': TRIGGERED, [`GET ${BUILD}`]: onStatus, [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
+    service = await serve({
+      'POST /apps/app-1/builds': TRIGGERED,
+      [`GET ${BUILD}`]: onStatus,
+      [`POST ${BUILD}/abort`]: { body: { status: 'ok' } }
+    })
     const result = await runAction(waitInputs(service.url, { 'stream-logs': 'false', 'poll-interval': '0.2' }), {
       onSpawn: (c) => (child = c),
       env: { GITHUB_SERVER_URL: 'https://github.com', GITHUB_REPOSITORY: 'octo/repo', GITHUB_RUN_ID: '77' }
@@ -170,7 +229,9 @@ describe('waiting for a build', () => {
     expect(result.code).toBe(0)
     expect(service.calls(`POST ${BUILD}/abort`)).toHaveLength(1)
     expect(service.requests).toHaveLength(1)
-    expect(result.stdout).toContain('Aborted build build-abc of app-1, which the main step was waiting for when it stopped.')
+    expect(result.stdout).toContain(
+      'Aborted build build-abc of app-1, which the main step was waiting for when it stopped.'
+    )
   })
 
   it('the post step does nothing when no build is pending', async () => {
@@ -181,8 +242,18 @@ describe('waiting for a build', () => {
   })
 
   it('operation wait waits for an existing build', async () => {
-    service = await serve({ [`GET ${BUILD}`]: [running, finished(1, 'success')], [`GET ${BUILD}/log`]: { body: { log_chunks: [{ chunk: 'done', position: 0 }] } } })
-    const result = await runAction({ operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc', 'poll-interval': '0.1' })
+    service = await serve({
+      [`GET ${BUILD}`]: [running, finished(1, 'success')],
+      [`GET ${BUILD}/log`]: { body: { log_chunks: [{ chunk: 'done', position: 0 }] } }
+    })
+    const result = await runAction({
+      operation: 'wait',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'build-slug': 'build-abc',
+      'poll-interval': '0.1'
+    })
     expect(result.code).toBe(0)
     expect(result.outputs).toMatchObject({ 'build-slug': 'build-abc', 'build-status': 'success' })
     expect(service.requests.filter((r) => r.method !== 'GET')).toHaveLength(0)
@@ -205,7 +276,12 @@ describe('operation abort', () => {
     })
     expect(result.code).toBe(0)
     expect(service.calls(`POST ${BUILD}/abort`).map((r) => r.body)).toEqual([
-      { abort_reason: 'Superseded by a newer commit', abort_with_success: true, skip_git_status_report: true, skip_notifications: true }
+      {
+        abort_reason: 'Superseded by a newer commit',
+        abort_with_success: true,
+        skip_git_status_report: true,
+        skip_notifications: true
+      }
     ])
     expect(result.outputs).toMatchObject({ 'build-slug': 'build-abc', response: '{"status":"ok"}' })
     expect(result.summary).toContain('\u26d4 Aborted with success \u00b7 app-1 \u00b7 build build-abc')
@@ -214,15 +290,34 @@ describe('operation abort', () => {
 
   it('sends all four fields with their defaults when no option is given', async () => {
     service = await serve({ [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
-    const result = await runAction({ operation: 'abort', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc' })
+    const result = await runAction({
+      operation: 'abort',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'build-slug': 'build-abc'
+    })
     expect(result.code).toBe(0)
-    expect(service.calls(`POST ${BUILD}/abort`)[0].body).toEqual({ abort_reason: '', abort_with_success: false, skip_git_status_report: false, skip_notifications: false })
+    expect(service.calls(`POST ${BUILD}/abort`)[0].body).toEqual({
+      abort_reason: '',
+      abort_with_success: false,
+      skip_git_status_report: false,
+      skip_notifications: false
+    })
   })
 
   it('a 403 says which roles may abort', async () => {
     service = await serve({ [`POST ${BUILD}/abort`]: { status: 403, body: { message: 'You do not have permission' } } })
-    const result = await runAction({ operation: 'abort', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'build-abc' })
+    const result = await runAction({
+      operation: 'abort',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'build-slug': 'build-abc'
+    })
     expect(result.code).toBe(1)
-    expect(result.stdout).toMatch(/answered 403: You do not have permission\. The token's user lacks the role this call needs: Owner, Admin or Developer/)
+    expect(result.stdout).toMatch(
+      /answered 403: You do not have permission\. The token's user lacks the role this call needs: Owner, Admin or Developer/
+    )
   })
 })

@@ -39,7 +39,9 @@ describe('wait-timeout, as the step reads it', () => {
     service = await serve({ [`GET ${path}`]: record(build, 1, 'success') })
     const result = await runAction(waitInputs(service.url, app, build, { 'wait-timeout': '5' }))
     expect(result.code).toBe(0)
-    expect(result.stdout).toContain(`Waiting for build ${build} (wait-timeout: 5 seconds, poll-interval: 0.1 seconds, stream-logs: false)`)
+    expect(result.stdout).toContain(
+      `Waiting for build ${build} (wait-timeout: 5 seconds, poll-interval: 0.1 seconds, stream-logs: false)`
+    )
     expect(result.stdout).toContain(
       '::warning::wait-timeout: 5 means 5 seconds (a number without a unit is seconds); a build still running then is aborted. If minutes were meant, add the unit: 5m.'
     )
@@ -88,14 +90,19 @@ describe('with stream-logs false, the wait is not silent', () => {
   it('prints a heartbeat with the elapsed time and the status when nothing else was printed for the interval', async () => {
     const { app, build, path } = names()
     service = await serve({ [`GET ${path}`]: [record(build, 0, 'in-progress'), record(build, 1, 'success')] })
-    const result = await runAction(waitInputs(service.url, app, build, { 'poll-interval': '2' }), { env: { SERVICE_HEARTBEAT_MS: '400' } })
+    const result = await runAction(waitInputs(service.url, app, build, { 'poll-interval': '2' }), {
+      env: { SERVICE_HEARTBEAT_MS: '400' }
+    })
     expect(result.code).toBe(0)
     expect(service.calls(`GET ${path}`)).toHaveLength(2)
     const beats = result.stdout.split('\n').filter((line) => line.startsWith(`Still waiting for build ${build}: `))
     // Two seconds between polls, a heartbeat every 0.4 s of silence: about four.
     expect(beats.length).toBeGreaterThanOrEqual(3)
     expect(beats.length).toBeLessThanOrEqual(6)
-    for (const beat of beats) expect(beat).toMatch(new RegExp(`^Still waiting for build ${build}: \\d+ seconds? elapsed, running \\(in-progress\\)$`))
+    for (const beat of beats)
+      expect(beat).toMatch(
+        new RegExp(`^Still waiting for build ${build}: \\d+ seconds? elapsed, running \\(in-progress\\)$`)
+      )
     const elapsed = beats.map((beat) => Number(/: (\d+) seconds? elapsed/.exec(beat)?.[1]))
     expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b))
     expect(elapsed[elapsed.length - 1]).toBeGreaterThanOrEqual(1)
@@ -103,7 +110,9 @@ describe('with stream-logs false, the wait is not silent', () => {
 
   it('no heartbeat while the poll keeps printing status changes faster than the interval', async () => {
     const { app, build, path } = names()
-    service = await serve({ [`GET ${path}`]: [record(build, 0, 'queued'), record(build, 0, 'preparing'), record(build, 1, 'success')] })
+    service = await serve({
+      [`GET ${path}`]: [record(build, 0, 'queued'), record(build, 0, 'preparing'), record(build, 1, 'success')]
+    })
     const result = await runAction(waitInputs(service.url, app, build), { env: { SERVICE_HEARTBEAT_MS: '5000' } })
     expect(result.code).toBe(0)
     expect(result.stdout).not.toContain('Still waiting')
@@ -125,20 +134,32 @@ describe('aborting a build that has already finished', () => {
   it('passes with a notice giving the final status', async () => {
     const { app, build, path } = names()
     service = await serve({
-      [`POST ${path}/abort`]: { status: 400, body: { message: `build "${build}" has already finished (error) and cannot be aborted` } },
+      [`POST ${path}/abort`]: {
+        status: 400,
+        body: { message: `build "${build}" has already finished (error) and cannot be aborted` }
+      },
       [`GET ${path}`]: record(build, 2, 'error')
     })
     const result = await runAction(abortInputs(service.url, app, build))
     expect(result.code).toBe(0)
     expect(service.calls(`POST ${path}/abort`)).toHaveLength(1)
-    expect(result.stdout).toContain(`::notice::Build ${build} had already finished before it could be aborted; its final status is failed (error). Nothing was changed.`)
-    expect(result.outputs).toMatchObject({ 'build-slug': build, 'build-status': 'failed', 'build-status-text': 'error' })
+    expect(result.stdout).toContain(
+      `::notice::Build ${build} had already finished before it could be aborted; its final status is failed (error). Nothing was changed.`
+    )
+    expect(result.outputs).toMatchObject({
+      'build-slug': build,
+      'build-status': 'failed',
+      'build-status-text': 'error'
+    })
     expect(result.summary).toContain(`\u2139\ufe0f Already finished (failed) \u00b7 ${app} \u00b7 build ${build}`)
   })
 
   it('fails with fail-if-finished: true', async () => {
     const { app, build, path } = names()
-    service = await serve({ [`POST ${path}/abort`]: { status: 400, body: { message: 'already finished' } }, [`GET ${path}`]: record(build, 1, 'success') })
+    service = await serve({
+      [`POST ${path}/abort`]: { status: 400, body: { message: 'already finished' } },
+      [`GET ${path}`]: record(build, 1, 'success')
+    })
     const result = await runAction(abortInputs(service.url, app, build, { 'fail-if-finished': 'true' }))
     expect(result.code).toBe(1)
     expect(errorLine(result)).toBe(
@@ -151,7 +172,9 @@ describe('aborting a build that has already finished', () => {
     service = await serve({})
     const result = await runAction(abortInputs(service.url, app, build, { 'fail-if-finished': 'maybe' }))
     expect(result.code).toBe(1)
-    expect(errorLine(result)).toBe('Input "fail-if-finished": "maybe" is not a boolean; expected true or false. Nothing was sent to the service.')
+    expect(errorLine(result)).toBe(
+      'Input "fail-if-finished": "maybe" is not a boolean; expected true or false. Nothing was sent to the service.'
+    )
     expect(service.requests).toHaveLength(0)
   })
 })

@@ -18,7 +18,12 @@ export type Shape =
   | { kind: 'list'; item: Shape }
   | { kind: 'enum'; values: readonly string[] }
 
-const obj = (fields: Record<string, Shape>, required: readonly string[] = [], open = false): Shape => ({ kind: 'object', fields, required, open })
+const obj = (fields: Record<string, Shape>, required: readonly string[] = [], open = false): Shape => ({
+  kind: 'object',
+  fields,
+  required,
+  open
+})
 const list = (item: Shape): Shape => ({ kind: 'list', item })
 const oneOf = (...values: string[]): Shape => ({ kind: 'enum', values })
 /** The contract's `{"type": "object"}` without properties: any object. */
@@ -82,7 +87,15 @@ const Build = obj(
   // A build without a pull request has pull_request_id 0, never null (recorded real answers).
   ['slug', 'build_number', 'status', 'status_text', 'is_on_hold', 'pull_request_id']
 )
-const TriggerItem = obj({ build_number: 'integer', build_slug: 'string', build_url: 'string', message: 'string', status: 'string', triggered_pipeline: 'string', triggered_workflow: 'string' })
+const TriggerItem = obj({
+  build_number: 'integer',
+  build_slug: 'string',
+  build_url: 'string',
+  message: 'string',
+  status: 'string',
+  triggered_pipeline: 'string',
+  triggered_workflow: 'string'
+})
 const Trigger = obj(
   {
     build_number: 'integer',
@@ -97,7 +110,10 @@ const Trigger = obj(
   },
   ['status']
 )
-const BuildRequest = obj({ build_params: ANY_OBJECT, created_at: 'string', pull_request_url: 'string', slug: 'string' }, ['slug'])
+const BuildRequest = obj(
+  { build_params: ANY_OBJECT, created_at: 'string', pull_request_url: 'string', slug: 'string' },
+  ['slug']
+)
 const ArtifactListItem = obj({
   artifact_meta: ANY_OBJECT,
   artifact_type: 'string',
@@ -157,7 +173,9 @@ const Pipeline = obj(
   {
     abort_reason: 'string',
     app: obj({ slug: 'string' }),
-    attempts: list(obj({ id: 'string', number_in_pipeline_build_scope: 'integer', status: 'string', triggered_at: 'string' })),
+    attempts: list(
+      obj({ id: 'string', number_in_pipeline_build_scope: 'integer', status: 'string', triggered_at: 'string' })
+    ),
     credit_cost: 'any',
     current_attempt_id: 'string',
     finished_at: 'string',
@@ -208,7 +226,9 @@ const PipelineListTriggerParams = obj({
 })
 /** PipelineListResponseItemModel: a pipeline or a standalone build; `status` a number, as a build's. */
 const PipelineListItem = obj({
-  artifacts: list(obj({ artifact_type: 'string', id: 'string', title: 'string', version_code: 'string', version_name: 'string' })),
+  artifacts: list(
+    obj({ artifact_type: 'string', id: 'string', title: 'string', version_code: 'string', version_name: 'string' })
+  ),
   branch: 'string',
   build_number: 'integer',
   build_tool_invocations: list(obj({ invocation_id: 'string', tool: 'string', tool_version: 'string' })),
@@ -233,12 +253,25 @@ const PipelineListItem = obj({
   triggered_workflow: 'string',
   utility: 'boolean'
 })
-const MachineTypes = obj({ errors: list(obj({ app: 'string', error: 'string' })), message: 'string', migrated_apps: list('string') })
+const MachineTypes = obj({
+  errors: list(obj({ app: 'string', error: 'string' })),
+  message: 'string',
+  migrated_apps: list('string')
+})
 /**
  * The log lost its 200 schema in the published contract; older versions had these fields.
  * Open: the log protocol (cursor, archive) adds fields the lost schema cannot settle.
  */
-const Log = obj({ log_chunks: list(obj({ chunk: 'string', position: 'integer' }, ['chunk', 'position'])), is_archived: 'boolean', expiring_raw_log_url: 'string', timestamp: 'string' }, [], true)
+const Log = obj(
+  {
+    log_chunks: list(obj({ chunk: 'string', position: 'integer' }, ['chunk', 'position'])),
+    is_archived: 'boolean',
+    expiring_raw_log_url: 'string',
+    timestamp: 'string'
+  },
+  [],
+  true
+)
 
 /** ValidateBitriseYMLRespModel: both lists of strings. */
 const Findings = obj({ errors: list('string'), warnings: list('string') })
@@ -263,7 +296,14 @@ export interface RouteContract {
 }
 
 const STANDARD = [400, 401, 404, 500] as const
-const row = (method: string, pattern: string, ok: number, body: Body, errors: readonly number[] = STANDARD, errorField: 'message' | 'error_msg' = 'message'): RouteContract => ({
+const row = (
+  method: string,
+  pattern: string,
+  ok: number,
+  body: Body,
+  errors: readonly number[] = STANDARD,
+  errorField: 'message' | 'error_msg' = 'message'
+): RouteContract => ({
   method,
   pattern,
   ok,
@@ -277,7 +317,19 @@ const json = (shape: Shape): Body => ({ json: shape })
 export const CONTRACT: readonly RouteContract[] = [
   row('POST', '/apps/register', 200, json(obj({ slug: 'string', status: 'string' }, ['slug'])), STANDARD, 'error_msg'),
   row('POST', '/apps/:app/register-ssh-key', 200, json(STATUS)),
-  row('POST', '/apps/:app/finish', 200, json(obj({ branch_name: 'string', build_trigger_token: 'string', is_webhook_auto_reg_supported: 'boolean', status: 'string' }))),
+  row(
+    'POST',
+    '/apps/:app/finish',
+    200,
+    json(
+      obj({
+        branch_name: 'string',
+        build_trigger_token: 'string',
+        is_webhook_auto_reg_supported: 'boolean',
+        status: 'string'
+      })
+    )
+  ),
   row('GET', '/apps', 200, json(obj({ data: list(App), paging: Paging }, ['data']))),
   row('GET', '/organizations/:org/apps', 200, json(obj({ data: list(App), paging: Paging }, ['data']))),
   row('GET', '/users/:user/apps', 200, json(obj({ data: list(App), paging: Paging }, ['data']))),
@@ -289,7 +341,12 @@ export const CONTRACT: readonly RouteContract[] = [
   // AppConfigRespModel: a map of strings. The contract lists 500 as ProxyErrorRespModel here; the rest are {message}.
   row('POST', '/apps/:app/service.yml', 200, json({ kind: 'object', fields: {}, required: [], open: true })),
   // Location values as interface.md gives them (`service`, `repository`); the contract's brand name is not used.
-  row('GET', '/apps/:app/service.yml/config', 200, json(obj({ location: oneOf('service', 'repository') }, ['location']))),
+  row(
+    'GET',
+    '/apps/:app/service.yml/config',
+    200,
+    json(obj({ location: oneOf('service', 'repository') }, ['location']))
+  ),
   row('PUT', '/apps/:app/service.yml/config', 204, { empty: true }),
   // 200 also when the text has errors (see the exceptions table); 422 for YAML the emulator cannot read.
   row('POST', '/validate-bitrise-yml', 200, json(Findings), [400, 404, 413, 422]),
@@ -298,7 +355,14 @@ export const CONTRACT: readonly RouteContract[] = [
   row('PATCH', '/apps/:app/update-email-notifications', 200, json(MSG)),
   row('GET', '/apps/:app/roles/:role', 200, json(obj({ groups: list('string') }, ['groups'])), [404], 'error_msg'),
   row('PUT', '/apps/:app/roles/:role', 200, json(obj({ groups: list('string') }, ['groups'])), [422], 'error_msg'),
-  row('GET', '/organizations/:org/groups', 201, json(list(obj({ name: 'string', slug: 'string' }, ['slug']))), [401, 403, 404], 'error_msg'),
+  row(
+    'GET',
+    '/organizations/:org/groups',
+    201,
+    json(list(obj({ name: 'string', slug: 'string' }, ['slug']))),
+    [401, 403, 404],
+    'error_msg'
+  ),
   row('POST', '/apps/:app/builds', 201, json(Trigger)),
   row('GET', '/apps/:app/builds/:build', 200, json(obj({ data: Build }, ['data']))),
   // The contract lists no 200 for the log (its schema was lost): see the exceptions table.
@@ -311,7 +375,12 @@ export const CONTRACT: readonly RouteContract[] = [
   row('GET', '/apps/:app/build-workflows', 200, json(obj({ data: list('string') }, ['data']))),
   row('GET', '/apps/:app/build-requests', 200, json(obj({ data: list(BuildRequest) }, ['data']))),
   row('PATCH', '/apps/:app/build-requests/:request', 200, json(obj({ data: BuildRequest }))),
-  row('GET', '/apps/:app/builds/:build/artifacts', 200, json(obj({ data: list(ArtifactListItem), paging: Paging }, ['data']))),
+  row(
+    'GET',
+    '/apps/:app/builds/:build/artifacts',
+    200,
+    json(obj({ data: list(ArtifactListItem), paging: Paging }, ['data']))
+  ),
   row('GET', '/apps/:app/builds/:build/artifacts/:artifact', 200, json(obj({ data: Artifact }, ['data']))),
   row('GET', '/apps/:app/pipelines', 200, json(obj({ data: list(PipelineListItem), paging: Paging }, ['data']))),
   row('GET', '/apps/:app/pipelines/:pipeline', 200, json(Pipeline)),
@@ -327,15 +396,26 @@ export function shapeProblems(value: unknown, shape: Shape, path = '$', required
   if (shape === 'any') return []
   if (shape === 'string') return typeof value === 'string' ? [] : [`${path}: ${JSON.stringify(value)} is not a string`]
   if (shape === 'integer') return Number.isInteger(value) ? [] : [`${path}: ${JSON.stringify(value)} is not an integer`]
-  if (shape === 'boolean') return typeof value === 'boolean' ? [] : [`${path}: ${JSON.stringify(value)} is not a boolean`]
-  if (shape.kind === 'enum') return shape.values.includes(value as string) ? [] : [`${path}: ${JSON.stringify(value)} is not one of ${shape.values.join(', ')}`]
+  if (shape === 'boolean')
+    return typeof value === 'boolean' ? [] : [`${path}: ${JSON.stringify(value)} is not a boolean`]
+  if (shape.kind === 'enum')
+    return shape.values.includes(value as string)
+      ? []
+      : [`${path}: ${JSON.stringify(value)} is not one of ${shape.values.join(', ')}`]
   if (shape.kind === 'list') {
     if (!Array.isArray(value)) return [`${path}: not a list`]
     return value.flatMap((item, index) => shapeProblems(item, shape.item, `${path}[${index}]`))
   }
   if (typeof value !== 'object' || Array.isArray(value)) return [`${path}: not an object`]
   const record = value as Record<string, unknown>
-  const problems = Object.entries(shape.fields).flatMap(([name, field]) => shapeProblems(record[name], field, `${path}.${name}`, shape.required.includes(name)))
-  if (!shape.open) problems.push(...Object.keys(record).filter((name) => !(name in shape.fields)).map((name) => `${path}.${name}: a field the contract does not have`))
+  const problems = Object.entries(shape.fields).flatMap(([name, field]) =>
+    shapeProblems(record[name], field, `${path}.${name}`, shape.required.includes(name))
+  )
+  if (!shape.open)
+    problems.push(
+      ...Object.keys(record)
+        .filter((name) => !(name in shape.fields))
+        .map((name) => `${path}.${name}: a field the contract does not have`)
+    )
   return problems
 }

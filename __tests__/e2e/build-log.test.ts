@@ -13,7 +13,8 @@ let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started), { buildDurationMs: 2500 + randomInt(1000) })
 
 /** The emulator's step lines printed, by number. */
-const stepLines = (stdout: string): number[] => [...stdout.matchAll(/^\[\d+ ms\] step output line (\d+)$/gm)].map((m) => Number(m[1]))
+const stepLines = (stdout: string): number[] =>
+  [...stdout.matchAll(/^\[\d+ ms\] step output line (\d+)$/gm)].map((m) => Number(m[1]))
 
 /**
  * Whether the printed log is whole: its first line, every step line once, its closing line once.
@@ -23,7 +24,9 @@ const stepLines = (stdout: string): number[] => [...stdout.matchAll(/^\[\d+ ms\]
  * each block in order.
  */
 function expectWholeLog(stdout: string): void {
-  const [live, ...rest] = stdout.split(/^Build log text the live log did not show \((?:before|after) chunk \d+\), from the archived log:$/m)
+  const [live, ...rest] = stdout.split(
+    /^Build log text the live log did not show \((?:before|after) chunk \d+\), from the archived log:$/m
+  )
   const shown = stepLines(live)
   const blocks = rest.map(stepLines)
   const lines = [shown, ...blocks].flat().sort((a, b) => a - b)
@@ -37,19 +40,31 @@ function expectWholeLog(stdout: string): void {
 }
 
 const archived = async (slug: string): Promise<boolean> => {
-  const res = await fetch(`${emu.url}/apps/ios-app/builds/${slug}/log`, { headers: { authorization: TOKENS.developer } })
+  const res = await fetch(`${emu.url}/apps/ios-app/builds/${slug}/log`, {
+    headers: { authorization: TOKENS.developer }
+  })
   return res.status === 200 && ((await res.json()) as { is_archived: boolean }).is_archived
 }
 
 const triggered = async (): Promise<string> => {
-  const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', branch: 'main', ...SAME_REPOSITORY }, { token: TOKENS.developer })
+  const result = await step(
+    emu,
+    'trigger',
+    { 'app-slug': 'ios-app', branch: 'main', ...SAME_REPOSITORY },
+    { token: TOKENS.developer }
+  )
   expectPassed(result)
   return result.outputs['build-slug']
 }
 
 describe('streaming the build log from the emulator', () => {
   it('follows the cursor: a log growing faster than the window between polls is printed whole, in order, once', async () => {
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', branch: 'main', ...SAME_REPOSITORY, wait: 'true', 'poll-interval': '1.2' }, { token: TOKENS.developer })
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app', branch: 'main', ...SAME_REPOSITORY, wait: 'true', 'poll-interval': '1.2' },
+      { token: TOKENS.developer }
+    )
     expectPassed(result)
     expectWholeLog(result.stdout)
     expect(result.stdout).not.toMatch(/^::warning::.*log/im)

@@ -12,9 +12,26 @@ import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { call } from '../emulator/helpers.js'
 import { decodeCharacterReferences } from '../helpers/run-action.js'
-import { randomHostileMarkdown, randomHostileText, randomInt, randomSlug, randomString, randomToken } from '../helpers/random.js'
+import {
+  randomHostileMarkdown,
+  randomHostileText,
+  randomInt,
+  randomSlug,
+  randomString,
+  randomToken
+} from '../helpers/random.js'
 import { expectInert } from '../security/support.js'
-import { expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
+import {
+  expectFailed,
+  expectPassed,
+  requestLog,
+  resetEmulator,
+  SAME_REPOSITORY,
+  startE2eEmulator,
+  step,
+  TOKENS,
+  type RunningEmulator
+} from './support.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {
@@ -36,15 +53,24 @@ afterAll(async () => emu?.close())
  * build ended, the rest of the log is read from the archive, whose URL is masked first.
  */
 const logUrlMasks = (result: { stdout: string }, on: RunningEmulator): string[] =>
-  result.stdout.split('\n').flatMap((line) => (line.startsWith(`::add-mask::${on.origin}/_raw-logs/`) ? [line.slice('::add-mask::'.length).trim()] : []))
+  result.stdout
+    .split('\n')
+    .flatMap((line) =>
+      line.startsWith(`::add-mask::${on.origin}/_raw-logs/`) ? [line.slice('::add-mask::'.length).trim()] : []
+    )
 
-const summaryCalls = async (): Promise<string[]> => (await requestLog(emu)).filter((r) => r.path.endsWith('/ai-summary')).map((r) => `${r.method} ${r.path}`)
+const summaryCalls = async (): Promise<string[]> =>
+  (await requestLog(emu)).filter((r) => r.path.endsWith('/ai-summary')).map((r) => `${r.method} ${r.path}`)
 
 /** A commit message a hostile pull request could carry: workflow commands, Markdown and HTML, and a mention. */
 function hostileMessage() {
   const text = randomHostileText()
   const markdown = randomHostileMarkdown()
-  return { message: `${text.text}\n${markdown.text} @${randomSlug()} #${1 + randomInt(999)}`, commandLines: text.commandLines, fragments: markdown.fragments }
+  return {
+    message: `${text.text}\n${markdown.text} @${randomSlug()} #${1 + randomInt(999)}`,
+    commandLines: text.commandLines,
+    fragments: markdown.fragments
+  }
 }
 
 describe('explain-failure', () => {
@@ -123,14 +149,24 @@ describe('explain-failure', () => {
     expect(written).toContain(hostile.message)
     expect(failed['failure-summary']).toBe(written)
     expect(passed['failure-summary']).toBeUndefined()
-    expect(await summaryCalls()).toEqual([`GET /v0.1/builds/${failed['build-slug']}/ai-summary`, `GET /v0.1/builds/${failed['build-slug']}/ai-summary`])
+    expect(await summaryCalls()).toEqual([
+      `GET /v0.1/builds/${failed['build-slug']}/ai-summary`,
+      `GET /v0.1/builds/${failed['build-slug']}/ai-summary`
+    ])
     expect(result.summary).toContain("android-app: why it failed, in the service's AI summary:")
     expect(result.stdout).toContain(`android-app: the service's AI summary of build ${failed['build-slug']}:`)
     expectInert(result, [token, TOKENS.owner, ...logUrlMasks(result, emu)], hostile.commandLines, hostile.fragments)
   })
 
   it('explain-failure: false asks the service nothing, and sets no failure-summary', async () => {
-    const result = await step(emu, 'trigger', { 'app-slug': 'android-app', 'from-event': 'false', branch: 'main', wait: 'true', 'explain-failure': 'false', ...SAME_REPOSITORY })
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'android-app',
+      'from-event': 'false',
+      branch: 'main',
+      wait: 'true',
+      'explain-failure': 'false',
+      ...SAME_REPOSITORY
+    })
     expectFailed(result)
     expect(await summaryCalls()).toEqual([])
     expect(result.outputs['failure-summary'] ?? '').toBe('')
@@ -138,7 +174,13 @@ describe('explain-failure', () => {
   })
 
   it('a failed build without a summary (the feature is off): asked four times in all, and the log says there is none', async () => {
-    const result = await step(emu, 'trigger', { 'app-slug': 'web-app', 'from-event': 'false', branch: 'main', wait: 'true', ...SAME_REPOSITORY })
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'web-app',
+      'from-event': 'false',
+      branch: 'main',
+      wait: 'true',
+      ...SAME_REPOSITORY
+    })
     expectFailed(result)
     const slug = result.outputs['build-slug']
     expect(await summaryCalls()).toEqual(Array(4).fill(`GET /v0.1/builds/${slug}/ai-summary`))
@@ -150,12 +192,31 @@ describe('explain-failure', () => {
   it('an answer in a shape the action does not know is shown as the service sent it, cut and inert; empty answers right after the failure are asked again', async () => {
     const hostile = hostileMessage()
     const empties = 1 + randomInt(2)
-    const sent = { result: { explanation: `${hostile.message} ${randomString(4500 + randomInt(1000))}` }, id: randomInt(1000) }
-    const path = '/v0\\.1/builds/[0-9a-f]+/ai-summary'
-    for (const [count, body] of [[empties, {}], [1, sent]] as const) {
-      expect((await call(emu, 'POST', '/_emulator/faults', { token: null, body: { path, method: 'GET', count, action: 'status', status: 200, body } })).status).toBeLessThan(300)
+    const sent = {
+      result: { explanation: `${hostile.message} ${randomString(4500 + randomInt(1000))}` },
+      id: randomInt(1000)
     }
-    const result = await step(emu, 'trigger', { 'app-slug': 'android-app', 'from-event': 'false', branch: `fix/${randomSlug()}`, wait: 'true', ...SAME_REPOSITORY })
+    const path = '/v0\\.1/builds/[0-9a-f]+/ai-summary'
+    for (const [count, body] of [
+      [empties, {}],
+      [1, sent]
+    ] as const) {
+      expect(
+        (
+          await call(emu, 'POST', '/_emulator/faults', {
+            token: null,
+            body: { path, method: 'GET', count, action: 'status', status: 200, body }
+          })
+        ).status
+      ).toBeLessThan(300)
+    }
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'android-app',
+      'from-event': 'false',
+      branch: `fix/${randomSlug()}`,
+      wait: 'true',
+      ...SAME_REPOSITORY
+    })
     expectFailed(result)
     const slug = result.outputs['build-slug']
     expect(await summaryCalls()).toEqual(Array(empties + 1).fill(`GET /v0.1/builds/${slug}/ai-summary`))
@@ -163,29 +224,67 @@ describe('explain-failure', () => {
     const shown = result.outputs['failure-summary']
     expect(shown.startsWith(whole.slice(0, 3000))).toBe(true)
     expect(shown).toMatch(new RegExp(`\\.\\.\\. \\(cut: the service's summary is ${whole.length} characters long\\)$`))
-    expect(result.stdout).toContain(`The service's AI summary of build ${slug} was read after ${empties + 1} asks, in a shape the action does not know`)
+    expect(result.stdout).toContain(
+      `The service's AI summary of build ${slug} was read after ${empties + 1} asks, in a shape the action does not know`
+    )
     expect(result.summary).toContain("Why it failed, in the service's AI summary:")
     expectInert(result, [TOKENS.owner, ...logUrlMasks(result, emu)], hostile.commandLines, hostile.fragments)
   })
 
   it('a summary that cannot be read is said in the log, and the step ends as the build did', async () => {
     const status = [401, 403, 422][randomInt(3)]
-    expect((await call(emu, 'POST', '/_emulator/faults', { token: null, body: { path: '/v0\\.1/builds/[0-9a-f]+/ai-summary', method: 'GET', action: 'status', status, body: { message: randomString(10) } } })).status).toBeLessThan(300)
-    const result = await step(emu, 'trigger', { 'app-slug': 'android-app', 'from-event': 'false', branch: 'main', wait: 'true', ...SAME_REPOSITORY })
+    expect(
+      (
+        await call(emu, 'POST', '/_emulator/faults', {
+          token: null,
+          body: {
+            path: '/v0\\.1/builds/[0-9a-f]+/ai-summary',
+            method: 'GET',
+            action: 'status',
+            status,
+            body: { message: randomString(10) }
+          }
+        })
+      ).status
+    ).toBeLessThan(300)
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'android-app',
+      'from-event': 'false',
+      branch: 'main',
+      wait: 'true',
+      ...SAME_REPOSITORY
+    })
     expectFailed(result)
     expect(result.outputs['build-status']).toBe('failed')
-    expect(result.stdout).toContain(`The service's AI summary of build ${result.outputs['build-slug']} could not be read`)
+    expect(result.stdout).toContain(
+      `The service's AI summary of build ${result.outputs['build-slug']} could not be read`
+    )
     expect(result.outputs['failure-summary'] ?? '').toBe('')
   })
 
   it('a build that succeeded is not explained; the wait operation explains a failed one too', async () => {
-    const passed = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', wait: 'true', ...SAME_REPOSITORY })
+    const passed = await step(emu, 'trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: 'main',
+      wait: 'true',
+      ...SAME_REPOSITORY
+    })
     expectPassed(passed)
     expect(await summaryCalls()).toEqual([])
 
-    const started = await step(emu, 'trigger', { 'app-slug': 'android-app', 'from-event': 'false', branch: 'main', ...SAME_REPOSITORY })
+    const started = await step(emu, 'trigger', {
+      'app-slug': 'android-app',
+      'from-event': 'false',
+      branch: 'main',
+      ...SAME_REPOSITORY
+    })
     expectPassed(started)
-    const waited = await step(emu, 'wait', { 'app-slug': 'android-app', 'build-slug': started.outputs['build-slug'], 'fail-on-build-failure': 'false' })
+    const waited = await step(emu, 'wait', {
+      'app-slug': 'android-app',
+      'build-slug': started.outputs['build-slug'],
+      'fail-on-build-failure': 'false'
+    })
     expectPassed(waited)
     expect(waited.outputs['failure-summary']).toContain('workflow failed')
   })
@@ -197,14 +296,27 @@ describe('a summary in three parts, written a few seconds after the failure', ()
   const delayMs = 3000 + randomInt(2000)
   beforeAll(async () => {
     const seed = bundledSeed()
-    Object.assign(seed.apps!.find((app) => app.slug === 'android-app')!, { config_location: 'service', ai_summary_shape: 'three_parts', ai_summary_delay_ms: delayMs })
+    Object.assign(
+      seed.apps!.find((app) => app.slug === 'android-app')!,
+      { config_location: 'service', ai_summary_shape: 'three_parts', ai_summary_delay_ms: delayMs }
+    )
     slow = await startE2eEmulator({ seed })
   })
   afterAll(async () => slow?.close())
 
   it('is asked for again until it exists, and every part is the failure-summary, a line of the summary and of the log, as inert text', async () => {
     const hostile = hostileMessage()
-    const result = await step(slow, 'trigger', { 'app-slug': 'android-app', workflow: 'primary', 'from-event': 'false', branch: `fix/${randomSlug()}`, 'commit-message': hostile.message, wait: 'true', 'poll-interval': '2', 'stream-logs': 'false', ...SAME_REPOSITORY })
+    const result = await step(slow, 'trigger', {
+      'app-slug': 'android-app',
+      workflow: 'primary',
+      'from-event': 'false',
+      branch: `fix/${randomSlug()}`,
+      'commit-message': hostile.message,
+      wait: 'true',
+      'poll-interval': '2',
+      'stream-logs': 'false',
+      ...SAME_REPOSITORY
+    })
     expectFailed(result)
     const slug = result.outputs['build-slug']
     const asks = (await requestLog(slow)).filter((r) => r.path === `/v0.1/builds/${slug}/ai-summary`).length

@@ -11,7 +11,17 @@ import { echoes, expectNoSecrets } from '../helpers/secrets.js'
 import { randomHostileMarkdown, randomHostileText, randomInt, randomString, randomToken } from '../helpers/random.js'
 import { expectInert } from '../security/support.js'
 import * as events from '../fixtures/events/events.js'
-import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, type RunningEmulator, SAME_REPOSITORY, step, TOKENS } from './support.js'
+import {
+  emulatorPerFile,
+  emulatorState,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  type RunningEmulator,
+  SAME_REPOSITORY,
+  step,
+  TOKENS
+} from './support.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => {
@@ -20,11 +30,21 @@ emulatorPerFile((started) => {
 const serve = fakeServices()
 
 const sha = (): string => randomString(40, '0123456789abcdef')
-const repository = (): string => `${randomString(6)}-${randomString(4)}.${randomString(3)}_x/${randomString(8)}.${randomString(2)}`
+const repository = (): string =>
+  `${randomString(6)}-${randomString(4)}.${randomString(3)}_x/${randomString(8)}.${randomString(2)}`
 
 /** A waited trigger posting a commit status to GITHUB_API_URL `api` for `repo`. */
 function postStatus(api: string, repo: string, commit: string, token: string, env: Record<string, string> = {}) {
-  const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', wait: 'true', 'commit-hash': commit, 'github-status': 'commit-status', 'github-token': token, ...SAME_REPOSITORY }
+  const inputs = {
+    'app-slug': 'ios-app',
+    'from-event': 'false',
+    branch: 'main',
+    wait: 'true',
+    'commit-hash': commit,
+    'github-status': 'commit-status',
+    'github-token': token,
+    ...SAME_REPOSITORY
+  }
   return step(emu, 'trigger', inputs, { env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: repo, ...env } })
 }
 
@@ -36,7 +56,9 @@ describe('the GitHub client on the wire', () => {
     const orchestration = `${randomString(8)}-${randomString(4)}`
     const route = `POST /api/v3/repos/${repo}/statuses/${commit}`
     const github = await serve({ [route]: { status: 201, body: { id: 1 } } })
-    const result = await postStatus(`${github.origin}/api/v3/`, repo, commit, token, { ACTIONS_ORCHESTRATION_ID: orchestration })
+    const result = await postStatus(`${github.origin}/api/v3/`, repo, commit, token, {
+      ACTIONS_ORCHESTRATION_ID: orchestration
+    })
     expectPassed(result)
     expect(result.stdout).not.toContain('::warning::')
     const calls = github.calls(route)
@@ -48,7 +70,9 @@ describe('the GitHub client on the wire', () => {
         'x-github-api-version': '2022-11-28',
         'content-type': 'application/json; charset=utf-8'
       })
-      expect(call.headers['user-agent']).toMatch(new RegExp(`^service-ci-action/\\d+\\.\\d+\\.\\d+ node/\\d+\\S* actions_orchestration_id/${orchestration}$`))
+      expect(call.headers['user-agent']).toMatch(
+        new RegExp(`^service-ci-action/\\d+\\.\\d+\\.\\d+ node/\\d+\\S* actions_orchestration_id/${orchestration}$`)
+      )
     }
     expect(github.requests.length).toBe(2)
     expectNoSecrets(result, [token])
@@ -60,11 +84,20 @@ describe('the GitHub client on the wire', () => {
     const token = randomToken()
     const elsewhere = await serve({})
     const status = [301, 302, 303, 307, 308][randomInt(5)]
-    const github = await serve({ [`POST /repos/${repo}/statuses/${commit}`]: { status, headers: { location: `${elsewhere.origin}/repos/${repo}/statuses/${commit}` } } })
+    const github = await serve({
+      [`POST /repos/${repo}/statuses/${commit}`]: {
+        status,
+        headers: { location: `${elsewhere.origin}/repos/${repo}/statuses/${commit}` }
+      }
+    })
     const result = await postStatus(github.origin, repo, commit, token)
     expectPassed(result)
     expect(result.outputs['build-status']).toBe('success')
-    expect(result.stdout).toMatch(new RegExp(`::warning::Could not post the commit status .*GitHub answered ${status} to POST /repos/.*a redirect, which the action does not follow`))
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `::warning::Could not post the commit status .*GitHub answered ${status} to POST /repos/.*a redirect, which the action does not follow`
+      )
+    )
     expect(github.requests.length).toBe(2)
     expect(elsewhere.requests).toEqual([])
     expectNoSecrets(result, [token])
@@ -80,10 +113,16 @@ describe('the GitHub client on the wire', () => {
     const message = `${hostile.text}\n${echoed.join(' ')}\n${markdown.text}`
     const status = 500 + randomInt(4)
     const json = randomInt(2) === 0
-    const github = await serve({ [`POST /repos/${repo}/statuses/${commit}`]: json ? { status, body: { message } } : { status, raw: message, headers: { 'content-type': 'text/plain' } } })
+    const github = await serve({
+      [`POST /repos/${repo}/statuses/${commit}`]: json
+        ? { status, body: { message } }
+        : { status, raw: message, headers: { 'content-type': 'text/plain' } }
+    })
     const result = await postStatus(github.origin, repo, commit, token)
     expectPassed(result)
-    expect(result.stdout).toMatch(new RegExp(`::warning::Could not post the commit status .*GitHub answered ${status} to POST /repos/`))
+    expect(result.stdout).toMatch(
+      new RegExp(`::warning::Could not post the commit status .*GitHub answered ${status} to POST /repos/`)
+    )
     expect(github.requests.length).toBe(2)
     expectNoSecrets(result, [token, TOKENS.owner])
     expectInert(result, [token, TOKENS.owner], hostile.commandLines, markdown.fragments)
@@ -94,16 +133,30 @@ describe('the GitHub client on the wire', () => {
     const payload = events.sameRepositoryPullRequest()
     const number = (payload.pull_request as { number: number }).number
     const token = randomToken()
-    const elsewhere = await serve({ [`GET /repos/${repo}/pulls/${number}/files`]: { body: [{ filename: 'apps/web/index.ts' }] } })
-    const github = await serve({ [`GET /repos/${repo}/pulls/${number}/files`]: { status: 302, headers: { location: `${elsewhere.origin}/repos/${repo}/pulls/${number}/files?per_page=100&page=1` } } })
+    const elsewhere = await serve({
+      [`GET /repos/${repo}/pulls/${number}/files`]: { body: [{ filename: 'apps/web/index.ts' }] }
+    })
+    const github = await serve({
+      [`GET /repos/${repo}/pulls/${number}/files`]: {
+        status: 302,
+        headers: { location: `${elsewhere.origin}/repos/${repo}/pulls/${number}/files?per_page=100&page=1` }
+      }
+    })
     const result = await step(
       emu,
       'trigger',
-      { 'app-paths': 'ios-app: apps/ios/**\nweb-app: apps/web/**', 'github-token': token, workflow: 'primary', ...SAME_REPOSITORY },
+      {
+        'app-paths': 'ios-app: apps/ios/**\nweb-app: apps/web/**',
+        'github-token': token,
+        workflow: 'primary',
+        ...SAME_REPOSITORY
+      },
       { event: { name: 'pull_request', payload }, env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo } }
     )
     expectFailed(result)
-    expect(errorLine(result)).toContain(`Could not read the changed files from GitHub: GitHub answered 302 to GET /repos/${repo}/pulls/${number}/files (a redirect, which the action does not follow)`)
+    expect(errorLine(result)).toContain(
+      `Could not read the changed files from GitHub: GitHub answered 302 to GET /repos/${repo}/pulls/${number}/files (a redirect, which the action does not follow)`
+    )
     expect(elsewhere.requests).toEqual([])
     expect((await emulatorState(emu)).builds).toEqual([])
     expectNoSecrets(result, [token])

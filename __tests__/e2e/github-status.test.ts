@@ -6,7 +6,14 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { randomInt, randomSlug, randomToken } from '../helpers/random.js'
-import { expectPassed, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import {
+  expectPassed,
+  resetEmulator,
+  SAME_REPOSITORY,
+  startE2eEmulator,
+  step,
+  type RunningEmulator
+} from './support.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {
@@ -22,7 +29,15 @@ async function build(github: FakeGitHub, inputs: Record<string, string>, token =
   const result = await step(
     emu,
     'trigger',
-    { 'app-slug': 'ios-app', 'from-event': 'false', branch: `feature/${randomSlug()}`, wait: 'true', 'github-token': token, ...SAME_REPOSITORY, ...inputs },
+    {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: `feature/${randomSlug()}`,
+      wait: 'true',
+      'github-token': token,
+      ...SAME_REPOSITORY,
+      ...inputs
+    },
     { env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/ios-app' } }
   )
   return result
@@ -46,20 +61,45 @@ describe('github-status', () => {
       ['POST', `/repos/acme/ios-app/statuses/${commit}`],
       ['POST', `/repos/acme/ios-app/statuses/${commit}`]
     ])
-    expect(github.requests[0]).toMatchObject({ authorization: expect.stringContaining(token), body: { state: 'pending', context, target_url: result.outputs['build-url'] } })
-    expect(github.requests[1].body).toMatchObject({ state: 'success', context, description: expect.stringMatching(new RegExp(`^Build #\u200d${result.outputs['build-number']} succeeded after \\d+(\\.\\d+)? seconds?$`)) })
+    expect(github.requests[0]).toMatchObject({
+      authorization: expect.stringContaining(token),
+      body: { state: 'pending', context, target_url: result.outputs['build-url'] }
+    })
+    expect(github.requests[1].body).toMatchObject({
+      state: 'success',
+      context,
+      description: expect.stringMatching(
+        new RegExp(`^Build #\u200d${result.outputs['build-number']} succeeded after \\d+(\\.\\d+)? seconds?$`)
+      )
+    })
   })
 
   it('check-run: created in progress, then completed with its conclusion; github-status-name names it', async () => {
     const commit = sha()
     const name = `ci ${randomSlug()}`
-    const result = await build(github, { 'commit-hash': commit, 'github-status': 'check-run', 'github-status-name': name })
+    const result = await build(github, {
+      'commit-hash': commit,
+      'github-status': 'check-run',
+      'github-status-name': name
+    })
     await github.close()
     expectPassed(result)
     const [created, completed, ...rest] = github.requests
     expect(rest).toEqual([])
-    expect(created).toMatchObject({ method: 'POST', path: '/repos/acme/ios-app/check-runs', body: { name, head_sha: commit, status: 'in_progress', external_id: result.outputs['build-slug'] } })
-    expect(completed).toMatchObject({ method: 'PATCH', path: '/repos/acme/ios-app/check-runs/1000', body: { status: 'completed', conclusion: 'success', output: { title: expect.stringContaining(`#\u200d${result.outputs['build-number']} succeeded after`) } } })
+    expect(created).toMatchObject({
+      method: 'POST',
+      path: '/repos/acme/ios-app/check-runs',
+      body: { name, head_sha: commit, status: 'in_progress', external_id: result.outputs['build-slug'] }
+    })
+    expect(completed).toMatchObject({
+      method: 'PATCH',
+      path: '/repos/acme/ios-app/check-runs/1000',
+      body: {
+        status: 'completed',
+        conclusion: 'success',
+        output: { title: expect.stringContaining(`#\u200d${result.outputs['build-number']} succeeded after`) }
+      }
+    })
   })
 
   it('github-comment: one comment per pull request and name, created once and then edited in place', async () => {
@@ -89,38 +129,57 @@ describe('github-status', () => {
   it.each([
     ['over 1,000 comments, all read (the first pages, then the last)', 1001, 1900, false],
     ['over 2,000 comments, some never read: the step says so', 2101, 2900, true]
-  ])('github-comment after a flood of %s: the status comment posted after them is found among the last and edited, never posted again', async (_, least, most, unread) => {
-    const pr = 1 + randomInt(5000)
-    const flood = randomInt(least, most)
-    const comments = Array.from({ length: flood }, () => ({ issue: pr, body: `${randomSlug('spam ')}`, user: { login: randomSlug('user-'), id: 1 + randomInt(1e6), type: 'User' as const } }))
-    const flooded = await startFakeGitHub({ comments })
-    try {
-      const inputs = { 'commit-hash': sha(), 'pull-request-id': String(pr), 'branch-dest': 'main', 'github-comment': 'true' }
-      const first = await build(flooded, inputs)
-      expectPassed(first)
-      const second = await build(flooded, { ...inputs, 'commit-hash': sha() })
-      expectPassed(second)
-      const writes = flooded.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql').map((r) => [r.method, r.path])
-      const own = 1000 + flood
-      expect(writes).toEqual([
-        ['POST', `/repos/acme/ios-app/issues/${pr}/comments`],
-        ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`],
-        ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`],
-        ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`]
-      ])
-      const said = `::notice::github-comment: This pull request has ${flood} comments; ${(Math.ceil(flood / 100) - 20) * 100} of them, after the first 1000, were not read`
-      if (unread) expect(first.stdout).toContain(said)
-      else expect(first.stdout).not.toContain('::notice::github-comment:')
-      expect(second.stdout).not.toContain('::notice::github-comment:')
-    } finally {
-      await flooded.close()
+  ])(
+    'github-comment after a flood of %s: the status comment posted after them is found among the last and edited, never posted again',
+    async (_, least, most, unread) => {
+      const pr = 1 + randomInt(5000)
+      const flood = randomInt(least, most)
+      const comments = Array.from({ length: flood }, () => ({
+        issue: pr,
+        body: `${randomSlug('spam ')}`,
+        user: { login: randomSlug('user-'), id: 1 + randomInt(1e6), type: 'User' as const }
+      }))
+      const flooded = await startFakeGitHub({ comments })
+      try {
+        const inputs = {
+          'commit-hash': sha(),
+          'pull-request-id': String(pr),
+          'branch-dest': 'main',
+          'github-comment': 'true'
+        }
+        const first = await build(flooded, inputs)
+        expectPassed(first)
+        const second = await build(flooded, { ...inputs, 'commit-hash': sha() })
+        expectPassed(second)
+        const writes = flooded.requests
+          .filter((r) => r.method !== 'GET' && r.path !== '/graphql')
+          .map((r) => [r.method, r.path])
+        const own = 1000 + flood
+        expect(writes).toEqual([
+          ['POST', `/repos/acme/ios-app/issues/${pr}/comments`],
+          ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`],
+          ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`],
+          ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`]
+        ])
+        const said = `::notice::github-comment: This pull request has ${flood} comments; ${(Math.ceil(flood / 100) - 20) * 100} of them, after the first 1000, were not read`
+        if (unread) expect(first.stdout).toContain(said)
+        else expect(first.stdout).not.toContain('::notice::github-comment:')
+        expect(second.stdout).not.toContain('::notice::github-comment:')
+      } finally {
+        await flooded.close()
+      }
     }
-  })
+  )
 
   it('a refused post only warns: the step passes with its build', async () => {
     const refusing = await startFakeGitHub({ failWritesWith: 403 })
     try {
-      const result = await build(refusing, { 'commit-hash': sha(), 'github-status': 'check-run', 'pull-request-id': '7', 'github-comment': 'true' })
+      const result = await build(refusing, {
+        'commit-hash': sha(),
+        'github-status': 'check-run',
+        'pull-request-id': '7',
+        'github-comment': 'true'
+      })
       expectPassed(result)
       expect(result.outputs['build-status']).toBe('success')
       expect(result.stdout).toMatch(/::warning::Could not post the check run/)

@@ -26,13 +26,26 @@ describe('github-token in clear', () => {
     const github = await serve({ [`POST /repos/${repo}/statuses/${commit}`]: { status: 201, body: { id: 1 } } })
     const proxy = await startForwardProxy({ hosts: { [host]: '127.0.0.1' } })
     const api = `http://${host}:${new URL(github.origin).port}`
-    const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', wait: 'true', 'commit-hash': commit, 'github-status': 'commit-status', 'github-token': token, ...SAME_REPOSITORY }
-    const result = await step(emu, 'trigger', inputs, { env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: repo, HTTP_PROXY: proxy.url } })
+    const inputs = {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: 'main',
+      wait: 'true',
+      'commit-hash': commit,
+      'github-status': 'commit-status',
+      'github-token': token,
+      ...SAME_REPOSITORY
+    }
+    const result = await step(emu, 'trigger', inputs, {
+      env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: repo, HTTP_PROXY: proxy.url }
+    })
     expectPassed(result)
     expect(github.requests).toHaveLength(0)
     expect(proxy.requests).toHaveLength(0)
     expect(proxy.connections).toBe(0)
-    expect(result.stdout).toContain(`GITHUB_API_URL (http://${host}:${new URL(github.origin).port}) uses plain http:// to a host that is not this machine; github-token is sent only over https://`)
+    expect(result.stdout).toContain(
+      `GITHUB_API_URL (http://${host}:${new URL(github.origin).port}) uses plain http:// to a host that is not this machine; github-token is sent only over https://`
+    )
     expectNoSecrets(result, [token])
   })
 })

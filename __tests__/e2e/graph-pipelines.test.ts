@@ -12,7 +12,19 @@ import { bundledSeed } from '../../emulator/model/seed.js'
 import { progressOf } from '../../emulator/model/build-progress.js'
 import { edgesOf, expectedOutcomes, randomGraph, seedWithGraph, type Graph } from '../helpers/graph-pipeline.js'
 import { randomString } from '../helpers/random.js'
-import { errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, sleep, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import {
+  errorLine,
+  expectFailed,
+  expectPassed,
+  printed,
+  requestLog,
+  resetEmulator,
+  SAME_REPOSITORY,
+  sleep,
+  startE2eEmulator,
+  step,
+  type RunningEmulator
+} from './support.js'
 
 const TAKEN = ['primary', 'deploy']
 /** A graph with at least one dependency and one failure, so skips and always-run workflows come into play. */
@@ -37,12 +49,20 @@ beforeAll(async () => {
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())
 
-type Workflow = { stage: string; name: string; 'build-slug': string; status: string; 'workflow-id': string; 'depends-on'?: string[] }
+type Workflow = {
+  stage: string
+  name: string
+  'build-slug': string
+  status: string
+  'workflow-id': string
+  'depends-on'?: string[]
+}
 const ON_MAIN = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', ...SAME_REPOSITORY }
 
 /** The ```mermaid block of a summary. */
 const mermaidOf = (summary: string): string => /\n\n```mermaid\n([\s\S]*?)\n```\n\n/.exec(summary)?.[1] ?? ''
-const decodeLabel = (label: string): string => label.replace(/#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+const decodeLabel = (label: string): string =>
+  label.replace(/#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
 
 /** When each workflow was ready to start: when the pipeline started, or when the last workflow it depends on ended (a skipped one ends when it is skipped). */
 function readyTimes(graph: Graph, start: number, builds: Map<string, Workflow>): Map<string, number> {
@@ -62,7 +82,12 @@ function readyTimes(graph: Graph, start: number, builds: Map<string, Workflow>):
 
 describe('a graph pipeline through the bundle', () => {
   it('lists every workflow with its build, run in dependency order and waited for; the summary draws each depends_on edge', async () => {
-    const result = await step(emu, 'trigger', { ...ON_MAIN, pipeline: GRAPH_ID, wait: 'true', 'fail-on-build-failure': 'false' }, { env: GITHUB })
+    const result = await step(
+      emu,
+      'trigger',
+      { ...ON_MAIN, pipeline: GRAPH_ID, wait: 'true', 'fail-on-build-failure': 'false' },
+      { env: GITHUB }
+    )
     expectPassed(result)
     expect(result.outputs['pipeline-status']).toBe('failed')
     const expected = expectedOutcomes(GRAPH)
@@ -72,7 +97,12 @@ describe('a graph pipeline through the bundle', () => {
     const pipeline = emu.state.pipelines.get(result.outputs['pipeline-id'])!
     const ready = readyTimes(GRAPH, pipeline.attempts[0].startedAt!, byName)
     for (const w of workflows) {
-      expect({ name: w.name, stage: w.stage, status: w.status, needs: w['depends-on'] ?? [] }).toEqual({ name: w.name, stage: '', status: expected.get(w.name), needs: GRAPH.needs.get(w.name) })
+      expect({ name: w.name, stage: w.stage, status: w.status, needs: w['depends-on'] ?? [] }).toEqual({
+        name: w.name,
+        stage: '',
+        status: expected.get(w.name),
+        needs: GRAPH.needs.get(w.name)
+      })
       expect(result.stdout).toContain(`  workflow ${w.name}: ${w.status}\n`)
       if (w.status === 'skipped') {
         expect(w['build-slug']).toBe('')
@@ -80,13 +110,18 @@ describe('a graph pipeline through the bundle', () => {
       }
       // An ordinary build of the app, finished, started the moment its last dependency ended.
       const build = emu.state.builds.get(w['build-slug'])!
-      expect(build).toMatchObject({ appSlug: 'ios-app', triggeredWorkflow: w.name, pipelineWorkflowId: w['workflow-id'] })
+      expect(build).toMatchObject({
+        appSlug: 'ios-app',
+        triggeredWorkflow: w.name,
+        pipelineWorkflowId: w['workflow-id']
+      })
       expect(progressOf(build, Date.now()).status).toBe(w.status === 'failed' ? 2 : 1)
       expect({ name: w.name, startedAt: build.startedAt }).toEqual({ name: w.name, startedAt: ready.get(w.name) })
     }
     expectDrawn(result.files.summary, workflows, GRAPH)
     expect(result.summary).toContain('Depends on')
-    for (const w of workflows.filter((x) => x['build-slug'] !== '')) expect(result.files.summary).toContain(`>${w['build-slug']}</a>`)
+    for (const w of workflows.filter((x) => x['build-slug'] !== ''))
+      expect(result.files.summary).toContain(`>${w['build-slug']}</a>`)
     const failed = workflows.filter((w) => w.status === 'failed').map((w) => w.name)
     expect(result.summary).toContain(`Failed: ${failed.join(', ')}.`)
   })
@@ -94,7 +129,12 @@ describe('a graph pipeline through the bundle', () => {
   it('a cancelled job aborts the pipeline, and with it the build of every workflow still running; the builds output names them', async () => {
     let spawned: (child: ChildProcess) => void = () => undefined
     const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-    const running = step(emu, 'trigger', { ...ON_MAIN, pipeline: CALM_ID, wait: 'true', 'wait-timeout': '60' }, { onSpawn: spawned, timeoutMs: 20_000 })
+    const running = step(
+      emu,
+      'trigger',
+      { ...ON_MAIN, pipeline: CALM_ID, wait: 'true', 'wait-timeout': '60' },
+      { onSpawn: spawned, timeoutMs: 20_000 }
+    )
     const stepProcess = await child
     await printed(stepProcess, ': running')
     stepProcess.kill('SIGTERM')
@@ -126,7 +166,12 @@ describe('a graph pipeline through the bundle', () => {
   })
 
   it('rebuild-pipeline with partial keeps the workflows that succeeded cleanly and runs the failed ones and those depending on them', async () => {
-    const first = await step(emu, 'trigger', { ...ON_MAIN, pipeline: GRAPH_ID, wait: 'true', 'fail-on-build-failure': 'false' })
+    const first = await step(emu, 'trigger', {
+      ...ON_MAIN,
+      pipeline: GRAPH_ID,
+      wait: 'true',
+      'fail-on-build-failure': 'false'
+    })
     expectPassed(first)
     const before = new Map((JSON.parse(first.outputs.builds) as Workflow[]).map((w) => [w.name, w]))
     const id = first.outputs['pipeline-id']
@@ -137,12 +182,14 @@ describe('a graph pipeline through the bundle', () => {
     for (const w of after) {
       const earlier = before.get(w.name)!
       if (kept.has(w.name)) expect(w).toEqual(earlier)
-      else expect({ name: w.name, id: w['workflow-id'] === earlier['workflow-id'] }).toEqual({ name: w.name, id: false })
+      else
+        expect({ name: w.name, id: w['workflow-id'] === earlier['workflow-id'] }).toEqual({ name: w.name, id: false })
     }
     expectDrawn(rebuilt.files.summary, after, GRAPH)
     // The failures were flaky: the second attempt succeeds throughout.
     const app = emu.state.apps.get('ios-app')!
-    for (let i = 0; i < 100 && emu.model.pipelineView(app, emu.state.pipelines.get(id)!).status === 'running'; i++) await sleep(100)
+    for (let i = 0; i < 100 && emu.model.pipelineView(app, emu.state.pipelines.get(id)!).status === 'running'; i++)
+      await sleep(100)
     const view = emu.model.pipelineView(app, emu.state.pipelines.get(id)!)
     expect(view.status).toBe('succeeded')
     expect(view.workflows.map((w) => w.status)).toEqual(view.workflows.map(() => 'succeeded'))
@@ -160,12 +207,23 @@ function keptByDocs(graph: Graph): Set<string> {
 function expectDrawn(summary: string, workflows: Workflow[], graph: Graph): void {
   const flow = mermaidOf(summary)
   const label = '"[A-Za-z0-9 .,_#;-]*"'
-  const grammar = new RegExp(`^(flowchart LR|  p0\\[${label}\\]:::\\w+|  w\\d+\\[${label}\\]:::\\w+|  p0 --> w\\d+|  w\\d+ --> w\\d+|  classDef \\w+ [\\w:#,]+)$`)
+  const grammar = new RegExp(
+    `^(flowchart LR|  p0\\[${label}\\]:::\\w+|  w\\d+\\[${label}\\]:::\\w+|  p0 --> w\\d+|  w\\d+ --> w\\d+|  classDef \\w+ [\\w:#,]+)$`
+  )
   for (const line of flow.split('\n')) expect(line).toMatch(grammar)
-  const nodes = [...flow.matchAll(/^ {2}w(\d+)\["([^"]*)"\]/gm)].map((m) => [Number(m[1]), decodeLabel(m[2]).split(': ')[0]])
+  const nodes = [...flow.matchAll(/^ {2}w(\d+)\["([^"]*)"\]/gm)].map((m) => [
+    Number(m[1]),
+    decodeLabel(m[2]).split(': ')[0]
+  ])
   expect(nodes).toEqual(workflows.map((w, i) => [i, w.name]))
-  const edges = [...flow.matchAll(/^ {2}w(\d+) --> w(\d+)$/gm)].map((m) => `${workflows[Number(m[1])].name} -> ${workflows[Number(m[2])].name}`)
-  expect(edges.sort()).toEqual(edgesOf(graph).map(([from, to]) => `${from} -> ${to}`).sort())
+  const edges = [...flow.matchAll(/^ {2}w(\d+) --> w(\d+)$/gm)].map(
+    (m) => `${workflows[Number(m[1])].name} -> ${workflows[Number(m[2])].name}`
+  )
+  expect(edges.sort()).toEqual(
+    edgesOf(graph)
+      .map(([from, to]) => `${from} -> ${to}`)
+      .sort()
+  )
   const roots = [...flow.matchAll(/^ {2}p0 --> w(\d+)$/gm)].map((m) => workflows[Number(m[1])].name)
   expect(roots.sort()).toEqual(graph.names.filter((name) => graph.needs.get(name)!.length === 0).sort())
 }

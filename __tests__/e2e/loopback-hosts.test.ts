@@ -13,7 +13,17 @@ import { pathToFileURL } from 'node:url'
 import { CARRIERS } from '../helpers/loopback-carriers.js'
 import { randomInt, randomString } from '../helpers/random.js'
 import { runAction, type RunResult } from '../helpers/run-action.js'
-import { emulatorPerFile, errorLine, expectFailed, expectPassed, requestLog, SAME_REPOSITORY, TOKENS, workspace, type RunningEmulator } from './support.js'
+import {
+  emulatorPerFile,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  requestLog,
+  SAME_REPOSITORY,
+  TOKENS,
+  workspace,
+  type RunningEmulator
+} from './support.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
@@ -24,9 +34,15 @@ const REQUEST_TOKEN = 'runner-request-token-ios-main'
 const POLICY = 'ios-main'
 
 /** Runs a step under the loopback guard; `tried` lists the hosts it tried to reach off loopback. */
-async function guarded(inputs: Record<string, string>, env: Record<string, string> = {}): Promise<{ result: RunResult; tried: string[] }> {
+async function guarded(
+  inputs: Record<string, string>,
+  env: Record<string, string> = {}
+): Promise<{ result: RunResult; tried: string[] }> {
   const log = join(workspace(), 'guard.log')
-  const result = await runAction({ 'poll-interval': '0.1', ...inputs }, { env: { NODE_OPTIONS: `--import ${GUARD}`, LOOPBACK_GUARD_LOG: log, ...env } })
+  const result = await runAction(
+    { 'poll-interval': '0.1', ...inputs },
+    { env: { NODE_OPTIONS: `--import ${GUARD}`, LOOPBACK_GUARD_LOG: log, ...env } }
+  )
   expect(result.timedOut).toBe(false)
   return { result, tried: existsSync(log) ? readFileSync(log, 'utf8').split('\n').filter(Boolean) : [] }
 }
@@ -40,18 +56,34 @@ function carrierOrigin(address: () => string): { origin: string; host: string } 
 describe.each(CARRIERS)('an IPv6 address of the %s form carrying 127.x', (_, address) => {
   it('as base-url with plain http://: refused, naming the input, and nothing is sent', async () => {
     const { origin } = carrierOrigin(address)
-    const operation: Record<string, string> = [{ operation: 'trigger', 'app-slug': 'ios-app', branch: 'main' }, { operation: 'list-apps', 'org-slug': 'acme' }, { operation: 'get-app', 'app-slug': 'ios-app' }][randomInt(3)]
+    const operation: Record<string, string> = [
+      { operation: 'trigger', 'app-slug': 'ios-app', branch: 'main' },
+      { operation: 'list-apps', 'org-slug': 'acme' },
+      { operation: 'get-app', 'app-slug': 'ios-app' }
+    ][randomInt(3)]
     const { result, tried } = await guarded({ ...operation, token: TOKENS.owner, 'base-url': `${origin}/v0.1` })
     expect(tried).toEqual([])
     expectFailed(result)
-    expect(errorLine(result)).toMatch(/^Input "base-url": "http:\/\/\[[0-9a-f:]+\]:\d+\/v0\.1" uses plain http:\/\/ to a host that is not this machine; use https:\/\//)
+    expect(errorLine(result)).toMatch(
+      /^Input "base-url": "http:\/\/\[[0-9a-f:]+\]:\d+\/v0\.1" uses plain http:\/\/ to a host that is not this machine; use https:\/\//
+    )
     expect(errorLine(result)).toContain('Nothing was sent to the service.')
   })
 
   it('as the OIDC exchange URL with plain http://: refused before GitHub is asked for a token, and the job token goes nowhere', async () => {
     const { origin } = carrierOrigin(address)
-    const env = { ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.origin}/_oidc/token?api-version=2.0`, ACTIONS_ID_TOKEN_REQUEST_TOKEN: REQUEST_TOKEN }
-    const inputs = { operation: 'list-apps', token: '', 'base-url': emu.url, 'org-slug': 'acme', 'oidc-policy-id': POLICY, 'oidc-exchange-url': `${origin}/oidc/token/${randomString(4)}` }
+    const env = {
+      ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.origin}/_oidc/token?api-version=2.0`,
+      ACTIONS_ID_TOKEN_REQUEST_TOKEN: REQUEST_TOKEN
+    }
+    const inputs = {
+      operation: 'list-apps',
+      token: '',
+      'base-url': emu.url,
+      'org-slug': 'acme',
+      'oidc-policy-id': POLICY,
+      'oidc-exchange-url': `${origin}/oidc/token/${randomString(4)}`
+    }
     const { result, tried } = await guarded(inputs, env)
     expect(tried).toEqual([])
     expectFailed(result)
@@ -65,10 +97,23 @@ describe.each(CARRIERS)('an IPv6 address of the %s form carrying 127.x', (_, add
     const { origin, host } = carrierOrigin(address)
     const repo = `${randomString(6)}/${randomString(8)}`
     const commit = randomString(40, '0123456789abcdef')
-    const inputs = { operation: 'trigger', token: TOKENS.owner, 'base-url': emu.url, 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', 'commit-hash': commit, 'github-status': 'commit-status', 'github-token': `ghs_${randomString(36)}`, ...SAME_REPOSITORY }
+    const inputs = {
+      operation: 'trigger',
+      token: TOKENS.owner,
+      'base-url': emu.url,
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: 'main',
+      'commit-hash': commit,
+      'github-status': 'commit-status',
+      'github-token': `ghs_${randomString(36)}`,
+      ...SAME_REPOSITORY
+    }
     const { result, tried } = await guarded(inputs, { GITHUB_API_URL: origin, GITHUB_REPOSITORY: repo })
     expect(tried).toEqual([])
     expectPassed(result)
-    expect(result.stdout).toContain(`GITHUB_API_URL (http://${host}) uses plain http:// to a host that is not this machine; github-token is sent only over https://`)
+    expect(result.stdout).toContain(
+      `GITHUB_API_URL (http://${host}) uses plain http:// to a host that is not this machine; github-token is sent only over https://`
+    )
   })
 })

@@ -7,7 +7,18 @@ import { beforeEach, describe, expect, it } from '@jest/globals'
 import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
-import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, requestLog, step, TOKENS, workspace, type RunningEmulator } from './support.js'
+import {
+  emulatorPerFile,
+  emulatorState,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  requestLog,
+  step,
+  TOKENS,
+  workspace,
+  type RunningEmulator
+} from './support.js'
 
 interface Config {
   meta: { service: { stack: string; machine_type_id: string } }
@@ -39,12 +50,19 @@ beforeEach(async () => {
 })
 
 async function configs(): Promise<Record<string, string>> {
-  return Object.fromEntries((await emulatorState(emu)).apps.map((a: { slug: string; service_yml: string }) => [a.slug, a.service_yml]))
+  return Object.fromEntries(
+    (await emulatorState(emu)).apps.map((a: { slug: string; service_yml: string }) => [a.slug, a.service_yml])
+  )
 }
 
 async function downloaded(appSlug: string): Promise<Config> {
   const dir = workspace()
-  const result = await step(emu, 'get-config', { 'app-slug': appSlug, 'config-path': 'downloaded.yml' }, { workspace: dir })
+  const result = await step(
+    emu,
+    'get-config',
+    { 'app-slug': appSlug, 'config-path': 'downloaded.yml' },
+    { workspace: dir }
+  )
   expectPassed(result)
   return load(readFileSync(join(dir, 'downloaded.yml'), 'utf8')) as Config
 }
@@ -56,11 +74,17 @@ describe('migrate-machine-types through dist/index.js', () => {
     expectPassed(result)
     expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['ios-app (ios-app)', 'web-app (web-app)'])
     expect(result.outputs['migrated-count']).toBe('2')
-    expect(result.stdout).toContain('Would change web-app (web-app): default stack (linux-docker-22.04), workflow deploy (linux-docker-22.04)')
+    expect(result.stdout).toContain(
+      'Would change web-app (web-app): default stack (linux-docker-22.04), workflow deploy (linux-docker-22.04)'
+    )
     expect(result.summary).toContain('Nothing was changed')
     expect(await configs()).toEqual(before)
     // The one write is beforeEach's upload; the service's checks (of that upload and of to-machine) change nothing.
-    expect((await requestLog(emu)).filter((r) => r.method !== 'GET' && r.path !== '/v0.1/validate-bitrise-yml').map((r) => r.path)).toEqual(['/v0.1/apps/web-app/service.yml'])
+    expect(
+      (await requestLog(emu))
+        .filter((r) => r.method !== 'GET' && r.path !== '/v0.1/validate-bitrise-yml')
+        .map((r) => r.path)
+    ).toEqual(['/v0.1/apps/web-app/service.yml'])
   })
 
   it('the migration replaces the type in the default stack and in the workflow stack', async () => {
@@ -69,7 +93,9 @@ describe('migrate-machine-types through dist/index.js', () => {
     expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['ios-app (ios-app)', 'web-app (web-app)'])
     expect(JSON.parse(result.outputs.errors)).toEqual([])
     // The summary leads with the result, as a build's does.
-    expect(result.summary.split('\n')[0]).toMatch(/^<h3>✅ Migrated 2 app\(s\) · Workspace acme · \S+ → g2-m2\.8core<\/h3>$/)
+    expect(result.summary.split('\n')[0]).toMatch(
+      /^<h3>✅ Migrated 2 app\(s\) · Workspace acme · \S+ → g2-m2\.8core<\/h3>$/
+    )
     const web = await downloaded('web-app')
     expect(web.meta.service.machine_type_id).toBe('g2-m2.8core')
     expect(web.workflows.deploy.meta?.service?.machine_type_id).toBe('g2-m2.8core')
@@ -93,7 +119,12 @@ describe('migrate-machine-types through dist/index.js', () => {
   })
 
   it('a Workspace admin who is not its owner: the dry run says what it read and what it cannot check; the migration is refused', async () => {
-    const preview = await step(emu, 'migrate-machine-types', { ...MIGRATION, 'dry-run': 'true' }, { token: TOKENS.admin })
+    const preview = await step(
+      emu,
+      'migrate-machine-types',
+      { ...MIGRATION, 'dry-run': 'true' },
+      { token: TOKENS.admin }
+    )
     expectPassed(preview)
     // The admin sees two of the Workspace's apps; the owner's dry run reads all five.
     expect(preview.outputs['checked-count']).toBe('2')
@@ -105,22 +136,35 @@ describe('migrate-machine-types through dist/index.js', () => {
     expect(preview.stdout).toContain(`::notice::${note}`)
     expect(preview.summary).toContain(note)
     // The one write is beforeEach's upload; the service's checks (of that upload and of to-machine) change nothing.
-    expect((await requestLog(emu)).filter((r) => r.method !== 'GET' && r.path !== '/v0.1/validate-bitrise-yml').map((r) => r.path)).toEqual(['/v0.1/apps/web-app/service.yml'])
+    expect(
+      (await requestLog(emu))
+        .filter((r) => r.method !== 'GET' && r.path !== '/v0.1/validate-bitrise-yml')
+        .map((r) => r.path)
+    ).toEqual(['/v0.1/apps/web-app/service.yml'])
 
     const before = await configs()
     const real = await step(emu, 'migrate-machine-types', MIGRATION, { token: TOKENS.admin })
     expectFailed(real)
-    expect(errorLine(real)).toMatch(/PATCH \/organizations\/acme\/apps\/machine_types failed: the service answered 403.*the Workspace owner role/)
+    expect(errorLine(real)).toMatch(
+      /PATCH \/organizations\/acme\/apps\/machine_types failed: the service answered 403.*the Workspace owner role/
+    )
     expect(await configs()).toEqual(before)
 
     const owner = await step(emu, 'migrate-machine-types', { ...MIGRATION, 'dry-run': 'true' })
     expectPassed(owner)
     expect(owner.outputs['checked-count']).toBe('5')
-    expect(owner.outputs['dry-run-note']).toContain('The dry run read the 5 app(s) of Workspace acme that this token can see.')
+    expect(owner.outputs['dry-run-note']).toContain(
+      'The dry run read the 5 app(s) of Workspace acme that this token can see.'
+    )
   })
 
   it('a user migrates his own apps only', async () => {
-    const result = await step(emu, 'migrate-machine-types', { 'user-slug': 'sam', 'from-machine': 'standard', 'to-machine': 'elite' }, { token: TOKENS.solo })
+    const result = await step(
+      emu,
+      'migrate-machine-types',
+      { 'user-slug': 'sam', 'from-machine': 'standard', 'to-machine': 'elite' },
+      { token: TOKENS.solo }
+    )
     expectPassed(result)
     expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['sam-cli (sam-cli)'])
     const after = await configs()

@@ -10,7 +10,15 @@ import { describe, expect, it } from '@jest/globals'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import * as events from '../fixtures/events/events.js'
 import { call } from '../emulator/helpers.js'
-import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, step, type RunningEmulator } from './support.js'
+import {
+  emulatorPerFile,
+  emulatorState,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  step,
+  type RunningEmulator
+} from './support.js'
 import { randomBytes, randomInt } from '../helpers/random.js'
 
 /** The bundled seed and ios-twin: every seeded app holds fork pull requests for approval unless told otherwise. */
@@ -48,16 +56,27 @@ interface Listed {
 describe('several apps, one of them held for approval', () => {
   it('lists the held app with its build request, builds and waits for the others, and passes', async () => {
     const { event, sha, number } = forkEvent()
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app\nios-twin', wait: 'true', 'poll-interval': '0.2' }, { event })
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app\nios-twin', wait: 'true', 'poll-interval': '0.2' },
+      { event }
+    )
     expectPassed(result)
     const [request] = await openRequests('ios-app')
     expect(request.build_params).toMatchObject({ commit_hash: sha, pull_request_id: number })
     const builds = JSON.parse(result.outputs.builds) as Listed[]
-    expect(builds.find((b) => b['app-slug'] === 'ios-app')).toEqual({ 'app-slug': 'ios-app', 'build-request-slug': request.slug, status: 'awaiting-approval' })
+    expect(builds.find((b) => b['app-slug'] === 'ios-app')).toEqual({
+      'app-slug': 'ios-app',
+      'build-request-slug': request.slug,
+      status: 'awaiting-approval'
+    })
     const twin = builds.find((b) => b['app-slug'] === 'ios-twin')!
     expect(twin.status).toBe('success')
     expect(result.outputs['build-status']).toBe('awaiting-approval')
-    expect(result.stdout).toContain(`::notice::The service started no build of ios-app: manual build approval is on for it, and its build request ${request.slug} for commit ${sha} of pull request #${number} awaits approval.`)
+    expect(result.stdout).toContain(
+      `::notice::The service started no build of ios-app: manual build approval is on for it, and its build request ${request.slug} for commit ${sha} of pull request #${number} awaits approval.`
+    )
     expect(result.stdout).not.toMatch(/named no build slug/)
     expect(result.summary).toContain('\u23f8\ufe0f 1 of 2 await approval')
     expect(result.summary).toContain(`build request ${request.slug}`)
@@ -70,7 +89,9 @@ describe('several apps, one of them held for approval', () => {
     const result = await step(emu, 'trigger', { 'app-slug': 'ios-twin, ios-app', 'fail-if-held': 'true' }, { event })
     expectFailed(result)
     const [request] = await openRequests('ios-app')
-    expect(errorLine(result)).toContain(`The service held the trigger of ios-app (build request ${request.slug}) for approval; fail-if-held is true, so the step fails.`)
+    expect(errorLine(result)).toContain(
+      `The service held the trigger of ios-app (build request ${request.slug}) for approval; fail-if-held is true, so the step fails.`
+    )
     const builds = JSON.parse(result.outputs.builds) as Listed[]
     expect(builds.map((b) => [b['app-slug'], b.status])).toEqual([
       ['ios-twin', 'triggered'],

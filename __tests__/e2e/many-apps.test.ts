@@ -10,7 +10,18 @@ import { fakeServices } from '../helpers/fake-service.js'
 import { randomString } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import * as events from '../fixtures/events/events.js'
-import { buildState, emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, printed, type RunningEmulator, SAME_REPOSITORY, step } from './support.js'
+import {
+  buildState,
+  emulatorPerFile,
+  emulatorState,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  printed,
+  type RunningEmulator,
+  SAME_REPOSITORY,
+  step
+} from './support.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => {
@@ -25,7 +36,12 @@ describe('several apps in one step', () => {
   it('three apps where one fails: with fail-fast false all three are waited for and reported, and the step fails', async () => {
     // android-app reads its service.yml from a repository that has none, and its builds fail.
     expectPassed(await step(emu, 'set-config-location', { 'app-slug': 'android-app', location: 'service' }))
-    const result = await step(emu, 'trigger', { 'app-slug': THREE_APPS, ...ON_MAIN, wait: 'true', 'fail-fast': 'false' })
+    const result = await step(emu, 'trigger', {
+      'app-slug': THREE_APPS,
+      ...ON_MAIN,
+      wait: 'true',
+      'fail-fast': 'false'
+    })
     expectFailed(result)
     const builds = JSON.parse(result.outputs.builds)
     expect(builds.map((b: { 'app-slug': string; status: string }) => [b['app-slug'], b.status])).toEqual([
@@ -33,7 +49,8 @@ describe('several apps in one step', () => {
       ['android-app', 'failed'],
       ['web-app', 'success']
     ])
-    for (const build of builds) expect((await buildState(emu, build['build-slug'])).app_slug ?? build['app-slug']).toBe(build['app-slug'])
+    for (const build of builds)
+      expect((await buildState(emu, build['build-slug'])).app_slug ?? build['app-slug']).toBe(build['app-slug'])
     expect(result.outputs['builds-file']).toMatch(/builds\.json$/)
     expect(result.outputs['build-status']).toBe('failed')
     expect(errorLine(result)).toContain('android-app (failed)')
@@ -48,7 +65,9 @@ describe('several apps in one step', () => {
     const builds = JSON.parse(result.outputs.builds)
     expect(builds.map((b: { status: string }) => b.status)).toEqual(['triggered', 'triggered'])
     const state = await emulatorState(emu)
-    expect(state.builds.map((b: { slug: string }) => b.slug).sort()).toEqual(builds.map((b: { 'build-slug': string }) => b['build-slug']).sort())
+    expect(state.builds.map((b: { slug: string }) => b.slug).sort()).toEqual(
+      builds.map((b: { 'build-slug': string }) => b['build-slug']).sort()
+    )
   })
 
   it('app-paths: the pull request files (over two pages) select one app of three', async () => {
@@ -57,7 +76,9 @@ describe('several apps in one step', () => {
     const number = (payload.pull_request as { number: number }).number
     const filler = Array.from({ length: 100 }, (_, i) => ({ filename: `docs/${randomString(6)}-${i}.md` }))
     const github = await serve({
-      [`GET /repos/${repo}/pulls/${number}/files`]: (req) => ({ body: req.query.page === '1' ? filler : [{ filename: 'apps/web/src/index.ts' }] })
+      [`GET /repos/${repo}/pulls/${number}/files`]: (req) => ({
+        body: req.query.page === '1' ? filler : [{ filename: 'apps/web/src/index.ts' }]
+      })
     })
     const githubToken = `ghs_${randomString(36)}`
     const paths = 'ios-app: [apps/ios/**, shared/**]\nandroid-app: apps/android/**\nweb-app:\n  - apps/web/**'
@@ -79,7 +100,12 @@ describe('several apps in one step', () => {
   it('a cancelled job aborts every build it waits for', async () => {
     let spawned: (child: ChildProcess) => void = () => undefined
     const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-    const running = step(emu, 'trigger', { 'app-slug': 'ios-app,web-app,api-server', ...ON_MAIN, wait: 'true', 'wait-timeout': '60' }, { onSpawn: spawned, timeoutMs: 15_000, env: {} })
+    const running = step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app,web-app,api-server', ...ON_MAIN, wait: 'true', 'wait-timeout': '60' },
+      { onSpawn: spawned, timeoutMs: 15_000, env: {} }
+    )
     const stepProcess = await child
     await printed(stepProcess, 'Waiting for 3 build(s)')
     stepProcess.kill('SIGTERM')
@@ -96,7 +122,13 @@ describe('several apps in one step', () => {
 
   it('pipeline with several apps is refused, naming both inputs, before anything is sent', async () => {
     const pipeline = `release-${randomString(6).toLowerCase()}`
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app,web-app', 'from-event': 'false', branch: 'main', pipeline, ...SAME_REPOSITORY })
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'ios-app,web-app',
+      'from-event': 'false',
+      branch: 'main',
+      pipeline,
+      ...SAME_REPOSITORY
+    })
     expectFailed(result)
     expect(errorLine(result)).toContain('Input "pipeline": works with one app only, not with several apps in app-slug')
     expect((await emulatorState(emu)).builds).toEqual([])
@@ -104,7 +136,11 @@ describe('several apps in one step', () => {
   })
 
   it('app-slug and app-paths together are refused before anything is sent', async () => {
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app,web-app', 'app-paths': 'ios-app: "**"', ...ON_MAIN })
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'ios-app,web-app',
+      'app-paths': 'ios-app: "**"',
+      ...ON_MAIN
+    })
     expectFailed(result)
     expect(errorLine(result)).toContain('Input "app-paths": cannot be used together with app-slug')
     expect((await emulatorState(emu)).builds).toEqual([])

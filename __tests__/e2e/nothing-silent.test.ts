@@ -17,7 +17,17 @@ import { MODULES, OPERATIONS } from '../helpers/operations.js'
 import { runAction } from '../helpers/run-action.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import { randomInt, randomSlug, randomString, randomToken } from '../helpers/random.js'
-import { clearRequestLog, emulatorPerFile, errorLine, expectFailed, expectPassed, requestLog, step, TOKENS, type RunningEmulator } from './support.js'
+import {
+  clearRequestLog,
+  emulatorPerFile,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  requestLog,
+  step,
+  TOKENS,
+  type RunningEmulator
+} from './support.js'
 
 const action = load(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: string }> }
 const DECLARED = Object.keys(action.inputs)
@@ -25,28 +35,48 @@ const DECLARED = Object.keys(action.inputs)
 /** What the runner exports for a step that sets nothing: every input with a default (github.token filled in). */
 function runnerDefaults(): Record<string, string> {
   const entries = Object.entries(action.inputs).filter(([, input]) => input.default !== undefined)
-  return Object.fromEntries(entries.map(([name, input]) => [name, String(input.default).includes('${{') ? randomToken() : String(input.default)]))
+  return Object.fromEntries(
+    entries.map(([name, input]) => [
+      name,
+      String(input.default).includes('${{') ? randomToken() : String(input.default)
+    ])
+  )
 }
 
 /** Inputs that pick what is acted on, or make a step harmless: never to be dropped by an operation that changes things. */
-const CONSEQUENTIAL = ['dry-run', 'app-slug', 'build-slug', 'pipeline-id', 'build-request-slug', 'org-slug', 'user-slug']
+const CONSEQUENTIAL = [
+  'dry-run',
+  'app-slug',
+  'build-slug',
+  'pipeline-id',
+  'build-request-slug',
+  'org-slug',
+  'user-slug'
+]
 /** Never picked as a random unused input: github-token is filled by the runner. */
 const NOT_PICKED = new Set(['github-token'])
 
 /** Inputs every operation parses (to mask their values), so a random value must be a well-formed NAME=value line. */
 const SECRET_LISTS = new Set(['secret-environments', 'build-secrets'])
-const valueFor = (input: string): string => (SECRET_LISTS.has(input) ? `${randomString(1, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_')}${randomString(7, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_')}=${randomString(8)}` : randomString(8))
+const valueFor = (input: string): string =>
+  SECRET_LISTS.has(input)
+    ? `${randomString(1, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_')}${randomString(7, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_')}=${randomString(8)}`
+    : randomString(8)
 
 const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]
-const readsOf = (operation: string): Set<string> => new Set([...COMMON_INPUTS, ...MODULES[operation as keyof typeof MODULES].inputs])
+const readsOf = (operation: string): Set<string> =>
+  new Set([...COMMON_INPUTS, ...MODULES[operation as keyof typeof MODULES].inputs])
 
 /** Edits turning one string into another (single-character insertions, deletions, changes and swaps of neighbours). */
 function distance(a: string, b: string): number {
-  const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0)))
+  const d = Array.from({ length: a.length + 1 }, (_, i) =>
+    Array.from({ length: b.length + 1 }, (_, j) => (i === 0 ? j : j === 0 ? i : 0))
+  )
   for (let i = 1; i <= a.length; i++) {
     for (let j = 1; j <= b.length; j++) {
       d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1)
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1)
     }
   }
   return d[a.length][b.length]
@@ -68,7 +98,14 @@ function typoOf(name: string, names: readonly string[]): string {
       ])()
     }
     const near = distance(typo, name)
-    if (near >= 1 && near <= edits && /^[a-z]/.test(typo) && !typo.endsWith('-') && names.every((other) => other === name || distance(typo, other) > near)) return typo
+    if (
+      near >= 1 &&
+      near <= edits &&
+      /^[a-z]/.test(typo) &&
+      !typo.endsWith('-') &&
+      names.every((other) => other === name || distance(typo, other) > near)
+    )
+      return typo
   }
 }
 
@@ -76,7 +113,11 @@ let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
 
 /** Runs a step with the runner's defaults under `inputs`, after clearing the emulator's request log. */
-async function run(operation: string, inputs: Record<string, string>, token: string = TOKENS.owner): ReturnType<typeof step> {
+async function run(
+  operation: string,
+  inputs: Record<string, string>,
+  token: string = TOKENS.owner
+): ReturnType<typeof step> {
   await clearRequestLog(emu)
   return step(emu, operation, { ...runnerDefaults(), ...inputs }, { token })
 }
@@ -94,27 +135,44 @@ describe('inputs the chosen operation does not read', () => {
     const value = pick(['true', 'True', 'yes', 'on', '1', randomString(6)])
     const result = await run('trigger', { 'app-slug': 'web-app', branch: 'main', 'dry-run': value })
     expectFailed(result)
-    expect(errorLine(result)).toMatch(/^Input "dry-run": is set, but the trigger operation does not read it, and trigger has no dry run/)
+    expect(errorLine(result)).toMatch(
+      /^Input "dry-run": is set, but the trigger operation does not read it, and trigger has no dry run/
+    )
     expect(errorLine(result)).toContain('migrate-machine-types')
     expect(errorLine(result)).toMatch(/Nothing was sent to the service\.$/)
     await expectNothingSent()
   })
 
   it('an input that would pick another target (build-slug, pipeline-id, org-slug, ...) is refused by an operation that writes', async () => {
-    const operation = pick(OPERATIONS.filter((name) => MODULES[name].writes && CONSEQUENTIAL.some((input) => !readsOf(name).has(input))))
+    const operation = pick(
+      OPERATIONS.filter((name) => MODULES[name].writes && CONSEQUENTIAL.some((input) => !readsOf(name).has(input)))
+    )
     const input = pick(CONSEQUENTIAL.filter((name) => !readsOf(operation).has(name)))
     // Only inputs it reads besides, so the one drawn is the only one it drops.
-    const base = Object.fromEntries(Object.entries({ 'app-slug': 'web-app', branch: 'main' }).filter(([name]) => readsOf(operation).has(name)))
+    const base = Object.fromEntries(
+      Object.entries({ 'app-slug': 'web-app', branch: 'main' }).filter(([name]) => readsOf(operation).has(name))
+    )
     const result = await run(operation, { ...base, [input]: randomSlug() })
     expectFailed(result)
-    expect(errorLine(result)).toMatch(new RegExp(`^Input "${input}": is set, but the ${operation} operation does not read it, and .*Nothing was sent to the service\\.$`))
+    expect(errorLine(result)).toMatch(
+      new RegExp(
+        `^Input "${input}": is set, but the ${operation} operation does not read it, and .*Nothing was sent to the service\\.$`
+      )
+    )
     await expectNothingSent()
   })
 
   it('app-slug on a Workspace-wide migration is refused: it would not be limited to that app', async () => {
-    const result = await run('migrate-machine-types', { 'org-slug': 'acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.8core', 'app-slug': pick(['web-app', 'ios-app']) })
+    const result = await run('migrate-machine-types', {
+      'org-slug': 'acme',
+      'from-machine': 'g2-m1.4core',
+      'to-machine': 'g2-m2.8core',
+      'app-slug': pick(['web-app', 'ios-app'])
+    })
     expectFailed(result)
-    expect(errorLine(result)).toContain('Input "app-slug": is set, but the migrate-machine-types operation does not read it')
+    expect(errorLine(result)).toContain(
+      'Input "app-slug": is set, but the migrate-machine-types operation does not read it'
+    )
     await expectNothingSent()
   })
 
@@ -126,33 +184,53 @@ describe('inputs the chosen operation does not read', () => {
       expect(errorLine(result)).toContain(`Input "${input}": is set, but the ${operation} operation does not read it`)
       await expectNothingSent()
     } else {
-      expect(warnings(result)).toContain(`::warning::Input "${input}" is set, but the ${operation} operation does not read it: it has no effect. Remove it from the step's with:, or check the operation.`)
+      expect(warnings(result)).toContain(
+        `::warning::Input "${input}" is set, but the ${operation} operation does not read it: it has no effect. Remove it from the step's with:, or check the operation.`
+      )
     }
   })
 
   it('a read-only operation warns about an unused app-slug and still runs', async () => {
     const result = await run('list-apps', { 'app-slug': randomSlug() })
     expectPassed(result)
-    expect(warnings(result)).toEqual([`::warning::Input "app-slug" is set, but the list-apps operation does not read it: it has no effect. Remove it from the step's with:, or check the operation.`])
+    expect(warnings(result)).toEqual([
+      `::warning::Input "app-slug" is set, but the list-apps operation does not read it: it has no effect. Remove it from the step's with:, or check the operation.`
+    ])
   })
 
   it('a wait setting without wait: true is named, and the build is triggered as asked', async () => {
     const input = pick(WAIT_INPUTS)
-    const values: Record<string, string> = { 'wait-timeout': `${2 + randomInt(50)}m`, 'poll-interval': `${2 + randomInt(50)}s`, 'fail-on-build-failure': 'false', 'stream-logs': 'false', 'explain-failure': 'false' }
+    const values: Record<string, string> = {
+      'wait-timeout': `${2 + randomInt(50)}m`,
+      'poll-interval': `${2 + randomInt(50)}s`,
+      'fail-on-build-failure': 'false',
+      'stream-logs': 'false',
+      'explain-failure': 'false'
+    }
     const value = values[input]
     expect(value).toBeDefined()
     const result = await run('trigger', { 'app-slug': 'web-app', branch: 'main', [input]: value })
     expectPassed(result)
-    expect(warnings(result)).toEqual([`::warning::Input "${input}" is set, but trigger reads it only with wait: true, which this step does not set: it has no effect. Remove it from the step's with:.`])
+    expect(warnings(result)).toEqual([
+      `::warning::Input "${input}" is set, but trigger reads it only with wait: true, which this step does not set: it has no effect. Remove it from the step's with:.`
+    ])
   })
 
   it('an SSH public key for an HTTPS repository is named, and the app is registered without it', async () => {
     const input = pick(['ssh-public-key', 'register-key-at-provider'])
     const value = input === 'ssh-public-key' ? `ssh-ed25519 AAAA${randomString(40)}` : 'true'
     const repo = randomSlug()
-    const result = await run('register-app', { 'repo-url': `https://github.com/acme/${repo}.git`, 'org-slug': 'acme', 'project-type': 'android', 'stack-id': 'linux-docker-22.04', [input]: value })
+    const result = await run('register-app', {
+      'repo-url': `https://github.com/acme/${repo}.git`,
+      'org-slug': 'acme',
+      'project-type': 'android',
+      'stack-id': 'linux-docker-22.04',
+      [input]: value
+    })
     expectPassed(result)
-    expect(warnings(result)).toEqual([`::warning::Input "${input}" is set, but register-app reads it only with an SSH repo-url, which this step does not set: it has no effect. Remove it from the step's with:.`])
+    expect(warnings(result)).toEqual([
+      `::warning::Input "${input}" is set, but register-app reads it only with an SSH repo-url, which this step does not set: it has no effect. Remove it from the step's with:.`
+    ])
   })
 
   it("the runner's exports of action.yml's defaults are no input set: a plain trigger and wait warns about nothing", async () => {
@@ -165,11 +243,18 @@ describe('inputs the chosen operation does not read', () => {
 describe('with: keys that are no input', () => {
   it('a random slip of an input trigger reads, left unset, is refused with the input it meant and no build is started', async () => {
     // The OIDC inputs are read only when the step signs in with OIDC, not with this step's token.
-    const meant = pick([...readsOf('trigger')].filter((name) => ![...OIDC_INPUTS, 'app-slug', 'branch', 'token', 'base-url', 'operation', 'github-token'].includes(name)))
+    const meant = pick(
+      [...readsOf('trigger')].filter(
+        (name) =>
+          ![...OIDC_INPUTS, 'app-slug', 'branch', 'token', 'base-url', 'operation', 'github-token'].includes(name)
+      )
+    )
     const typo = typoOf(meant, DECLARED)
     const result = await run('trigger', { 'app-slug': 'web-app', branch: 'main', [typo]: randomString(8) })
     expectFailed(result)
-    expect(errorLine(result)).toContain(`Input "${meant}": is not set, but the step sets "${typo}" (INPUT_${typo.toUpperCase()}), which is no input of this action: did you mean ${meant}?`)
+    expect(errorLine(result)).toContain(
+      `Input "${meant}": is not set, but the step sets "${typo}" (INPUT_${typo.toUpperCase()}), which is no input of this action: did you mean ${meant}?`
+    )
     expect(errorLine(result)).toMatch(/Nothing was sent to the service\.$/)
     await expectNothingSent()
   })
@@ -179,18 +264,23 @@ describe('with: keys that are no input', () => {
     const typo = typoOf(meant, DECLARED)
     await clearRequestLog(emu)
     const secret = randomToken()
-    const inputs: Record<string, string> = meant === 'operation' ? { token: TOKENS.owner, [typo]: 'list-apps' } : { operation: 'list-apps', [typo]: secret }
+    const inputs: Record<string, string> =
+      meant === 'operation' ? { token: TOKENS.owner, [typo]: 'list-apps' } : { operation: 'list-apps', [typo]: secret }
     const result = await runAction({ ...runnerDefaults(), 'base-url': emu.url, ...inputs })
     expectNoSecrets(result, [TOKENS.owner, secret])
     expectFailed(result)
-    expect(errorLine(result)).toContain(`Input "${meant}": is not set, but the step sets "${typo}" (INPUT_${typo.toUpperCase()}), which is no input of this action: did you mean ${meant}? Every operation reads ${meant}`)
+    expect(errorLine(result)).toContain(
+      `Input "${meant}": is not set, but the step sets "${typo}" (INPUT_${typo.toUpperCase()}), which is no input of this action: did you mean ${meant}? Every operation reads ${meant}`
+    )
     await expectNothingSent()
   })
 
   it('app_slug for app-slug is refused the same way', async () => {
     const result = await run('get-app', { app_slug: 'web-app' })
     expectFailed(result)
-    expect(errorLine(result)).toContain('Input "app-slug": is not set, but the step sets "app_slug" (INPUT_APP_SLUG), which is no input of this action: did you mean app-slug?')
+    expect(errorLine(result)).toContain(
+      'Input "app-slug": is not set, but the step sets "app_slug" (INPUT_APP_SLUG), which is no input of this action: did you mean app-slug?'
+    )
     await expectNothingSent()
   })
 
@@ -199,14 +289,18 @@ describe('with: keys that are no input', () => {
     const typo = typoOf(meant, DECLARED)
     const result = await run('list-apps', { [typo]: randomString(8) })
     expectPassed(result)
-    expect(warnings(result)).toContain(`::warning::The step sets "${typo}" (INPUT_${typo.toUpperCase()}), which is no input of this action: did you mean ${meant}? As written it has no effect.`)
+    expect(warnings(result)).toContain(
+      `::warning::The step sets "${typo}" (INPUT_${typo.toUpperCase()}), which is no input of this action: did you mean ${meant}? As written it has no effect.`
+    )
   })
 
   it('a key near no input is still named', async () => {
     const key = `zz${randomString(12, 'qxjvkw')}`
     const result = await run('list-apps', { [key]: randomString(8) })
     expectPassed(result)
-    expect(warnings(result)).toContain(`::warning::The step sets "${key}" (INPUT_${key.toUpperCase()}), which is no input of this action: it has no effect. Remove it, or check the input names in action.yml.`)
+    expect(warnings(result)).toContain(
+      `::warning::The step sets "${key}" (INPUT_${key.toUpperCase()}), which is no input of this action: it has no effect. Remove it, or check the input names in action.yml.`
+    )
   })
 })
 
@@ -216,7 +310,9 @@ describe('messages that say how to fix the value', () => {
     const typo = typoOf(meant, OPERATIONS)
     const result = await run(typo, { 'app-slug': 'web-app' })
     expectFailed(result)
-    expect(errorLine(result)).toContain(`Input "operation": "${typo}" is not an operation; did you mean ${meant}? expected one of:`)
+    expect(errorLine(result)).toContain(
+      `Input "operation": "${typo}" is not an operation; did you mean ${meant}? expected one of:`
+    )
     await expectNothingSent()
   })
 
@@ -225,7 +321,9 @@ describe('messages that say how to fix the value', () => {
     const refused = await run('wait', { 'app-slug': 'web-app', 'build-slug': randomSlug(), 'poll-interval': value })
     expectFailed(refused)
     const message = errorLine(refused)
-    expect(message).toContain(`"${value}" is not a duration from 0.05 to 600 seconds: a number of seconds, or a number with the unit s, m or h`)
+    expect(message).toContain(
+      `"${value}" is not a duration from 0.05 to 600 seconds: a number of seconds, or a number with the unit s, m or h`
+    )
     await expectNothingSent()
     const examples = /\(e\.g\. ([^)]*)\)/.exec(message)?.[1].split(', ') ?? []
     expect(examples.length).toBeGreaterThan(1)
@@ -233,17 +331,27 @@ describe('messages that say how to fix the value', () => {
     const built = await run('trigger', { 'app-slug': 'web-app', branch: 'main', wait: 'true', 'poll-interval': '0.1' })
     expectPassed(built)
     for (const example of examples) {
-      const result = await run('wait', { 'app-slug': 'web-app', 'build-slug': built.outputs['build-slug'], 'poll-interval': example })
+      const result = await run('wait', {
+        'app-slug': 'web-app',
+        'build-slug': built.outputs['build-slug'],
+        'poll-interval': example
+      })
       expectPassed(result)
       expect(result.stdout).toContain('poll-interval: ')
     }
   })
 
   it('a base-url ending in another API version says the version the service serves, and sends nothing', async () => {
-    const version = pick([`v${1 + randomInt(9)}`, `v0.${2 + randomInt(8)}`, `v${randomInt(5)}.${randomInt(5)}.${1 + randomInt(5)}`])
+    const version = pick([
+      `v${1 + randomInt(9)}`,
+      `v0.${2 + randomInt(8)}`,
+      `v${randomInt(5)}.${randomInt(5)}.${1 + randomInt(5)}`
+    ])
     const result = await run('list-apps', { 'base-url': `${emu.origin}/${version}` })
     expectFailed(result)
-    expect(errorLine(result)).toContain(`ends in /${version}, but the service's API is served under /v0.1: end the URL in /v0.1, e.g. ${emu.origin}/v0.1`)
+    expect(errorLine(result)).toContain(
+      `ends in /${version}, but the service's API is served under /v0.1: end the URL in /v0.1, e.g. ${emu.origin}/v0.1`
+    )
     expect(errorLine(result)).not.toMatch(/slug/)
     await expectNothingSent()
   })
@@ -253,13 +361,17 @@ describe('messages that say how to fix the value', () => {
     const value = input === 'oidc-exchange-url' ? `https://${randomSlug()}.example/oidc/token` : randomSlug('oidc-')
     const warned = await run('list-groups', { 'org-slug': 'acme', [input]: value })
     expectPassed(warned)
-    expect(warned.stdout).toContain(`::warning::Input "${input}" is set, but the step signs in with token, and only a sign-in with OIDC (token empty) reads it`)
+    expect(warned.stdout).toContain(
+      `::warning::Input "${input}" is set, but the step signs in with token, and only a sign-in with OIDC (token empty) reads it`
+    )
 
     await clearRequestLog(emu)
     const refused = await run('trigger', { 'app-slug': 'web-app', branch: 'main', 'org-slug': randomSlug('ws-') })
     expectFailed(refused)
     // org-slug is no OIDC input: trigger does not read it, whatever the sign-in.
-    expect(errorLine(refused)).toMatch(/^Input "org-slug": is set, but the trigger operation does not read it, and trigger would not be limited to that Workspace/)
+    expect(errorLine(refused)).toMatch(
+      /^Input "org-slug": is set, but the trigger operation does not read it, and trigger would not be limited to that Workspace/
+    )
     await expectNothingSent()
   })
 
@@ -268,7 +380,9 @@ describe('messages that say how to fix the value', () => {
     const token = `${scheme} ${randomToken()}`
     const result = await run('list-apps', {}, token)
     expectFailed(result)
-    expect(errorLine(result)).toBe(`Input "token": starts with "${scheme} ": the service takes the access token alone in its Authorization header; drop "${scheme} " from the secret, keeping only the token. Nothing was sent to the service.`)
+    expect(errorLine(result)).toBe(
+      `Input "token": starts with "${scheme} ": the service takes the access token alone in its Authorization header; drop "${scheme} " from the secret, keeping only the token. Nothing was sent to the service.`
+    )
     await expectNothingSent()
   })
 })

@@ -19,21 +19,41 @@ const SUB = 'repo:acme/ios-app:ref:refs/heads/main'
 let emu: RunningEmulator
 beforeAll(async () => {
   const seed = bundledSeed()
-  seed.oidc = { jobs: { [JOB]: { sub: SUB, repository: 'acme/ios-app', ref: 'refs/heads/main', event_name: 'push' } }, trust_policies: [{ id: POLICY, workspace: 'acme', rules: { sub: SUB }, role: 'developer', session_duration_s: 900 }] }
+  seed.oidc = {
+    jobs: { [JOB]: { sub: SUB, repository: 'acme/ios-app', ref: 'refs/heads/main', event_name: 'push' } },
+    trust_policies: [{ id: POLICY, workspace: 'acme', rules: { sub: SUB }, role: 'developer', session_duration_s: 900 }]
+  }
   emu = await startE2eEmulator({ seed, buildDurationMs: 60_000 })
 })
 afterAll(async () => emu?.close())
 
-const allTokens = (): string[] => [JOB, ...emu.model.oidc.issued, ...[...emu.state.tokens.keys()].filter((token) => token.startsWith('oidc-'))]
+const allTokens = (): string[] => [
+  JOB,
+  ...emu.model.oidc.issued,
+  ...[...emu.state.tokens.keys()].filter((token) => token.startsWith('oidc-'))
+]
 
 async function run(options: Parameters<typeof runAction>[1]): Promise<RunResult> {
-  const inputs = { operation: 'trigger', token: '', 'base-url': emu.url, 'poll-interval': '0.1', 'oidc-policy-id': POLICY, 'app-slug': 'ios-app', branch: 'main', wait: 'true', 'wait-timeout': '120' }
-  const env = { ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.origin}/_oidc/token?api-version=2.0`, ACTIONS_ID_TOKEN_REQUEST_TOKEN: JOB }
+  const inputs = {
+    operation: 'trigger',
+    token: '',
+    'base-url': emu.url,
+    'poll-interval': '0.1',
+    'oidc-policy-id': POLICY,
+    'app-slug': 'ios-app',
+    branch: 'main',
+    wait: 'true',
+    'wait-timeout': '120'
+  }
+  const env = {
+    ACTIONS_ID_TOKEN_REQUEST_URL: `${emu.origin}/_oidc/token?api-version=2.0`,
+    ACTIONS_ID_TOKEN_REQUEST_TOKEN: JOB
+  }
   return runAction(inputs, { ...options, env, timeoutMs: 15_000 })
 }
 
 describe('the post step of a step signed in with OIDC', () => {
-  it('signs in again with the job\'s OIDC token and aborts the build the killed main step was waiting for', async () => {
+  it("signs in again with the job's OIDC token and aborts the build the killed main step was waiting for", async () => {
     let spawned: (child: ChildProcess) => void = () => undefined
     const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
     const running = run({ onSpawn: spawned })

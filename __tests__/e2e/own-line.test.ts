@@ -10,9 +10,27 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { trigger as apiTrigger } from '../emulator/helpers.js'
 import * as events from '../fixtures/events/events.js'
 import { fakeServices } from '../helpers/fake-service.js'
-import { randomBytes, randomHostileMarkdown, randomHostileText, randomInt, randomSlug, randomString } from '../helpers/random.js'
+import {
+  randomBytes,
+  randomHostileMarkdown,
+  randomHostileText,
+  randomInt,
+  randomSlug,
+  randomString
+} from '../helpers/random.js'
 import { expectInert } from '../security/support.js'
-import { buildState, errorLine, expectFailed, expectPassed, requestLog, resetEmulator, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
+import {
+  buildState,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  requestLog,
+  resetEmulator,
+  startE2eEmulator,
+  step,
+  TOKENS,
+  type RunningEmulator
+} from './support.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {
@@ -27,7 +45,12 @@ const statusOf = async (slug: string): Promise<string> => (await buildState(emu,
 
 /** A running build of the base repository's own branch (both owners named), as another job would start it. */
 async function baseBuild(owner: string, params: Record<string, unknown>): Promise<string> {
-  const res = await apiTrigger(emu, { branch_repo_owner: owner, branch_dest_repo_owner: owner, workflow_id: 'primary', ...params })
+  const res = await apiTrigger(emu, {
+    branch_repo_owner: owner,
+    branch_dest_repo_owner: owner,
+    workflow_id: 'primary',
+    ...params
+  })
   expect(res.status).toBe(201)
   return res.json.build_slug as string
 }
@@ -37,7 +60,12 @@ describe('cancel-superseded stays inside its own line', () => {
     const payload = events.forkWorkflowRun(events.randomFork(), 'main', sha())
     const owner = payload.repository.owner.login as string
     const base = await baseBuild(owner, { branch: 'main', commit_hash: sha() })
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', workflow: 'primary', 'cancel-superseded': 'true' }, { event: { name: 'workflow_run', payload }, env: { GITHUB_REPOSITORY: payload.repository.full_name } })
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app', workflow: 'primary', 'cancel-superseded': 'true' },
+      { event: { name: 'workflow_run', payload }, env: { GITHUB_REPOSITORY: payload.repository.full_name } }
+    )
     expectPassed(result)
     expect(await statusOf(base)).toBe('in-progress')
     expect(JSON.parse(result.outputs['superseded-builds'] ?? '[]')).toEqual([])
@@ -52,8 +80,21 @@ describe('cancel-superseded stays inside its own line', () => {
     const owner = payload.repository.owner.login as string
     const own = await baseBuild(owner, { branch, commit_hash: sha() })
     // A fork's branch of the same name, sent with the fork as its owner.
-    const fromFork = (await apiTrigger(emu, { branch, commit_hash: sha(), workflow_id: 'primary', branch_repo_owner: randomSlug('fork-'), branch_dest_repo_owner: owner })).json.build_slug as string
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', workflow: 'primary', 'cancel-superseded': 'true' }, { event: { name: 'push', payload }, env: { GITHUB_REPOSITORY: payload.repository.full_name } })
+    const fromFork = (
+      await apiTrigger(emu, {
+        branch,
+        commit_hash: sha(),
+        workflow_id: 'primary',
+        branch_repo_owner: randomSlug('fork-'),
+        branch_dest_repo_owner: owner
+      })
+    ).json.build_slug as string
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app', workflow: 'primary', 'cancel-superseded': 'true' },
+      { event: { name: 'push', payload }, env: { GITHUB_REPOSITORY: payload.repository.full_name } }
+    )
     expectPassed(result)
     expect(JSON.parse(result.outputs['superseded-builds'])).toEqual([own])
     expect(await statusOf(fromFork)).toBe('in-progress')
@@ -61,13 +102,18 @@ describe('cancel-superseded stays inside its own line', () => {
 })
 
 /** The same text in random letter case: owners and URLs are compared as GitHub compares them, case aside. */
-const anyCase = (text: string): string => [...text].map((c) => (randomInt(2) === 0 ? c.toUpperCase() : c.toLowerCase())).join('')
+const anyCase = (text: string): string =>
+  [...text].map((c) => (randomInt(2) === 0 ? c.toUpperCase() : c.toLowerCase())).join('')
 
 /** An owner another repository might have, written to be hostile: command lines, Markdown and HTML around a slug. */
 function hostileOwner() {
   const text = randomHostileText(3)
   const markdown = randomHostileMarkdown()
-  return { owner: `${randomSlug('fork-')}\n${text.text} ${markdown.text}`, commandLines: text.commandLines, fragments: markdown.fragments }
+  return {
+    owner: `${randomSlug('fork-')}\n${text.text} ${markdown.text}`,
+    commandLines: text.commandLines,
+    fragments: markdown.fragments
+  }
 }
 
 /**
@@ -93,25 +139,50 @@ async function branchWithForks(owner: string, repo: string, branch: string) {
   const named = await start({ commit_hash: sha(), branch_repo_owner: anyCase(owner), branch_dest_repo_owner: owner })
   const fork = events.randomFork()
   const run = events.forkWorkflowRun(fork, branch, sha())
-  Object.assign(run.repository, { full_name: `${owner}/${repo}`, name: repo, owner: { ...run.repository.owner, login: owner } })
-  const ran = await step(emu, 'trigger', { 'app-slug': 'ios-app', workflow: 'primary' }, { event: { name: 'workflow_run', payload: run }, env: { GITHUB_REPOSITORY: `${owner}/${repo}` } })
+  Object.assign(run.repository, {
+    full_name: `${owner}/${repo}`,
+    name: repo,
+    owner: { ...run.repository.owner, login: owner }
+  })
+  const ran = await step(
+    emu,
+    'trigger',
+    { 'app-slug': 'ios-app', workflow: 'primary' },
+    { event: { name: 'workflow_run', payload: run }, env: { GITHUB_REPOSITORY: `${owner}/${repo}` } }
+  )
   expectPassed(ran)
   const forkRun = ran.outputs['build-slug']
   const recorded = (await buildState(emu, forkRun)).original_build_params
-  expect([recorded.head_repository_url, recorded.branch]).toEqual([`https://github.com/${fork.owner}/${fork.repo}.git`, undefined])
+  expect([recorded.head_repository_url, recorded.branch]).toEqual([
+    `https://github.com/${fork.owner}/${fork.repo}.git`,
+    undefined
+  ])
   const hostile = hostileOwner()
   const forks = {
     run: forkRun,
     owner: await start({ commit_hash: sha(), branch_repo_owner: hostile.owner, branch_dest_repo_owner: owner }),
-    repository: await start({ commit_hash: sha(), head_repository_url: `https://github.com/${randomSlug('fork-')}/${repo}.git` })
+    repository: await start({
+      commit_hash: sha(),
+      head_repository_url: `https://github.com/${randomSlug('fork-')}/${repo}.git`
+    })
   }
   // A pull request's build from the branch: of the pull request's line, not the branch's.
-  const pullRequest = await start({ commit_hash: sha(), pull_request_id: 1 + randomInt(100_000), branch_dest: 'main', branch_repo_owner: owner, branch_dest_repo_owner: owner })
+  const pullRequest = await start({
+    commit_hash: sha(),
+    pull_request_id: 1 + randomInt(100_000),
+    branch_dest: 'main',
+    branch_repo_owner: owner,
+    branch_dest_repo_owner: owner
+  })
   return { own: [...ownerless, named], forks, fork, pullRequest, hostile }
 }
 
 describe('branch builds that name no owner are this repository’s; a fork’s same-named branch is not', () => {
-  const names = () => ({ owner: randomSlug('org-'), repo: randomSlug('repo-'), branch: `${['release', 'feature', 'main'][randomInt(3)]}/${randomSlug()}` })
+  const names = () => ({
+    owner: randomSlug('org-'),
+    repo: randomSlug('repo-'),
+    branch: `${['release', 'feature', 'main'][randomInt(3)]}/${randomSlug()}`
+  })
 
   it('a push supersedes the branch’s builds started without owners, and says which fork builds it left and why', async () => {
     const { owner, repo, branch } = names()
@@ -119,8 +190,17 @@ describe('branch builds that name no owner are this repository’s; a fork’s s
     const payload = events.pushBranch()
     Object.assign(payload, { ref: `refs/heads/${branch}`, after: sha(), before: sha() })
     payload.head_commit.id = payload.after
-    Object.assign(payload.repository, { full_name: `${owner}/${repo}`, name: repo, owner: { ...payload.repository.owner, login: owner } })
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', workflow: 'primary', 'cancel-superseded': 'true' }, { event: { name: 'push', payload }, env: { GITHUB_REPOSITORY: `${owner}/${repo}` } })
+    Object.assign(payload.repository, {
+      full_name: `${owner}/${repo}`,
+      name: repo,
+      owner: { ...payload.repository.owner, login: owner }
+    })
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app', workflow: 'primary', 'cancel-superseded': 'true' },
+      { event: { name: 'push', payload }, env: { GITHUB_REPOSITORY: `${owner}/${repo}` } }
+    )
     expectPassed(result)
     expect(JSON.parse(result.outputs['superseded-builds']).sort()).toEqual([...own].sort())
     for (const slug of own) expect(await statusOf(slug)).toBe('aborted')
@@ -137,9 +217,16 @@ describe('branch builds that name no owner are this repository’s; a fork’s s
   it('abort with branch aborts the branch’s builds started without owners, leaves a fork’s same-named branch, and says why', async () => {
     const { owner, repo, branch } = names()
     const { own, forks, pullRequest, hostile } = await branchWithForks(owner, repo, branch)
-    const result = await step(emu, 'abort', { 'app-slug': 'ios-app', branch }, { env: { GITHUB_REPOSITORY: `${owner}/${repo}`, GITHUB_REPOSITORY_OWNER: owner } })
+    const result = await step(
+      emu,
+      'abort',
+      { 'app-slug': 'ios-app', branch },
+      { env: { GITHUB_REPOSITORY: `${owner}/${repo}`, GITHUB_REPOSITORY_OWNER: owner } }
+    )
     expectPassed(result)
-    expect((JSON.parse(result.outputs.builds) as Array<{ 'build-slug': string }>).map((b) => b['build-slug']).sort()).toEqual([...own].sort())
+    expect(
+      (JSON.parse(result.outputs.builds) as Array<{ 'build-slug': string }>).map((b) => b['build-slug']).sort()
+    ).toEqual([...own].sort())
     for (const slug of own) expect(await statusOf(slug)).toBe('aborted')
     for (const slug of [...Object.values(forks), pullRequest]) expect(await statusOf(slug)).toBe('in-progress')
     const notice = result.stdout.split('\n').find((line) => line.includes('were left running')) ?? ''
@@ -160,18 +247,34 @@ describe('reuse-running-build attaches only to the same workflow, commit and ref
     Object.assign(payload, { ref: `refs/tags/${tag}`, after: commit })
     payload.head_commit.id = commit
     const develop = await baseBuild(payload.repository.owner.login, { branch: 'develop', commit_hash: commit })
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', workflow: 'primary', 'reuse-running-build': 'true' }, { event: { name: 'push', payload } })
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app', workflow: 'primary', 'reuse-running-build': 'true' },
+      { event: { name: 'push', payload } }
+    )
     expectPassed(result)
     expect(result.outputs.reused).toBe('false')
     expect(result.outputs['build-slug']).not.toBe(develop)
-    expect((await buildState(emu, result.outputs['build-slug'])).original_build_params).toMatchObject({ tag, commit_hash: commit })
+    expect((await buildState(emu, result.outputs['build-slug'])).original_build_params).toMatchObject({
+      tag,
+      commit_hash: commit
+    })
   })
 
   it('without workflow, nothing shows the running build is of the same workflow: a new build starts, and the step says why', async () => {
     const branch = `feature-${randomSlug()}`
     const commit = sha()
     const other = await baseBuild('acme', { branch, commit_hash: commit, workflow_id: 'deploy' })
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch, 'commit-hash': commit, 'reuse-running-build': 'true', 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme' })
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch,
+      'commit-hash': commit,
+      'reuse-running-build': 'true',
+      'branch-repo-owner': 'acme',
+      'branch-dest-repo-owner': 'acme'
+    })
     expectPassed(result)
     expect(result.outputs.reused).toBe('false')
     expect(result.outputs['build-slug']).not.toBe(other)
@@ -189,22 +292,40 @@ describe('app-paths fails closed when GitHub may have cut the list', () => {
     const payload = events.sameRepositoryPullRequest()
     const number = payload.pull_request.number as number
     delete payload.pull_request.changed_files
-    const page = (n: string) => Array.from({ length: 100 }, (_, i) => ({ filename: `docs/${n}-${i}-${randomString(4)}.md` }))
-    const github = await serve({ [`GET /repos/${repo}/pulls/${number}/files`]: (req) => ({ body: Number(req.query.page) <= 30 ? page(req.query.page) : [{ filename: 'apps/web/src/index.ts' }] }) })
+    const page = (n: string) =>
+      Array.from({ length: 100 }, (_, i) => ({ filename: `docs/${n}-${i}-${randomString(4)}.md` }))
+    const github = await serve({
+      [`GET /repos/${repo}/pulls/${number}/files`]: (req) => ({
+        body: Number(req.query.page) <= 30 ? page(req.query.page) : [{ filename: 'apps/web/src/index.ts' }]
+      })
+    })
     return { repo, payload, github }
   }
 
   it('at GitHub’s 3,000-file cap every app is built, and the step says why', async () => {
     const { repo, payload, github } = await capped()
-    const result = await step(emu, 'trigger', { 'app-paths': PATHS, workflow: 'primary', 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme' }, { event: { name: 'pull_request', payload }, env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo } })
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-paths': PATHS, workflow: 'primary', 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme' },
+      { event: { name: 'pull_request', payload }, env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo } }
+    )
     expectPassed(result)
-    expect(JSON.parse(result.outputs.builds).map((b: { 'app-slug': string }) => b['app-slug'])).toEqual(['ios-app', 'web-app'])
+    expect(JSON.parse(result.outputs.builds).map((b: { 'app-slug': string }) => b['app-slug'])).toEqual([
+      'ios-app',
+      'web-app'
+    ])
     expect(result.stdout).toContain('the list may be cut')
   }, 60_000)
 
   it('with app-paths-on-unknown: fail the step fails before any build starts', async () => {
     const { repo, payload, github } = await capped()
-    const result = await step(emu, 'trigger', { 'app-paths': PATHS, 'app-paths-on-unknown': 'fail', workflow: 'primary' }, { event: { name: 'pull_request', payload }, env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo } })
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-paths': PATHS, 'app-paths-on-unknown': 'fail', workflow: 'primary' },
+      { event: { name: 'pull_request', payload }, env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo } }
+    )
     expectFailed(result)
     expect(errorLine(result)).toContain('app-paths-on-unknown is fail')
     expect((await requestLog(emu)).filter((r) => r.method === 'POST')).toEqual([])
@@ -222,8 +343,16 @@ describe('app-paths fails closed when GitHub may have cut the list', () => {
       [`GET /repos/${repo}/pulls/${pr.pull_request.number}/files`]: { body: [{ filename: 'docs/readme.md' }] }
     })
     const env = { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo }
-    for (const [name, payload, reason] of [['push', push, 'files of the compare'], ['pull_request', pr, `changed ${pr.pull_request.changed_files} files but GitHub listed only 1`]] as const) {
-      const result = await step(emu, 'trigger', { 'app-paths': PATHS, workflow: 'primary', 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme' }, { event: { name, payload }, env })
+    for (const [name, payload, reason] of [
+      ['push', push, 'files of the compare'],
+      ['pull_request', pr, `changed ${pr.pull_request.changed_files} files but GitHub listed only 1`]
+    ] as const) {
+      const result = await step(
+        emu,
+        'trigger',
+        { 'app-paths': PATHS, workflow: 'primary', 'branch-repo-owner': 'acme', 'branch-dest-repo-owner': 'acme' },
+        { event: { name, payload }, env }
+      )
       expectPassed(result)
       expect(JSON.parse(result.outputs.builds)).toHaveLength(2)
       expect(result.stdout).toContain(reason)
@@ -231,10 +360,20 @@ describe('app-paths fails closed when GitHub may have cut the list', () => {
   })
 
   it('app-paths-on-unknown takes build-all or fail, and only with app-paths', async () => {
-    const bad = await step(emu, 'trigger', { 'app-paths': PATHS, 'app-paths-on-unknown': randomSlug('skip-'), 'from-event': 'false', branch: 'main' })
+    const bad = await step(emu, 'trigger', {
+      'app-paths': PATHS,
+      'app-paths-on-unknown': randomSlug('skip-'),
+      'from-event': 'false',
+      branch: 'main'
+    })
     expectFailed(bad)
     expect(errorLine(bad)).toContain('Input "app-paths-on-unknown"')
-    const alone = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'app-paths-on-unknown': 'fail', 'from-event': 'false', branch: 'main' })
+    const alone = await step(emu, 'trigger', {
+      'app-slug': 'ios-app',
+      'app-paths-on-unknown': 'fail',
+      'from-event': 'false',
+      branch: 'main'
+    })
     expectFailed(alone)
     expect(errorLine(alone)).toContain('works only with app-paths')
     expect((await requestLog(emu)).filter((r) => r.method === 'POST')).toEqual([])

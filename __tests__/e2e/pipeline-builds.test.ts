@@ -8,11 +8,30 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { randomBytes, randomInt, randomString } from '../helpers/random.js'
-import { errorLine, expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
+import {
+  errorLine,
+  expectFailed,
+  expectPassed,
+  requestLog,
+  resetEmulator,
+  SAME_REPOSITORY,
+  startE2eEmulator,
+  step,
+  TOKENS,
+  type RunningEmulator
+} from './support.js'
 
 const TESTS = `tests-${randomString(6).toLowerCase()}`
 const DEPLOY = `deploy-${randomString(6).toLowerCase()}`
-const PIPELINES = ['pipelines:', '  release:', '    stages:', '    - build: { workflows: [primary] }', `    - test: { workflows: [${TESTS}] }`, `    - ship: { workflows: [${DEPLOY}] }`, ''].join('\n')
+const PIPELINES = [
+  'pipelines:',
+  '  release:',
+  '    stages:',
+  '    - build: { workflows: [primary] }',
+  `    - test: { workflows: [${TESTS}] }`,
+  `    - ship: { workflows: [${DEPLOY}] }`,
+  ''
+].join('\n')
 /** Long enough that the step's first read of the pipeline falls inside its first stage. */
 const STAGE_MS = 1500
 
@@ -32,7 +51,9 @@ afterAll(async () => emu?.close())
 type Workflow = { stage: string; name: string; 'build-slug': string; status: string; 'workflow-id': string }
 const ON_MAIN = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', pipeline: 'release' }
 
-async function pipelineAnswer(id: string): Promise<{ stages: { name: string; workflows: { id: string; external_id: string; name: string; status: string }[] }[] }> {
+async function pipelineAnswer(id: string): Promise<{
+  stages: { name: string; workflows: { id: string; external_id: string; name: string; status: string }[] }[]
+}> {
   const res = await fetch(`${emu.url}/apps/ios-app/pipelines/${id}`, { headers: { authorization: TOKENS.owner } })
   expect(res.status).toBe(200)
   return (await res.json()) as never
@@ -40,7 +61,12 @@ async function pipelineAnswer(id: string): Promise<{ stages: { name: string; wor
 
 describe('pipeline workflows are builds', () => {
   it('each workflow of the builds output names its build (external_id), which wait and list-artifacts read; a workflow that never started has none', async () => {
-    const result = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', 'fail-on-build-failure': 'false' })
+    const result = await step(emu, 'trigger', {
+      ...ON_MAIN,
+      ...SAME_REPOSITORY,
+      wait: 'true',
+      'fail-on-build-failure': 'false'
+    })
     expectPassed(result)
     expect(result.outputs['pipeline-status']).toBe('failed')
     const workflows = JSON.parse(result.outputs.builds) as Workflow[]
@@ -58,21 +84,41 @@ describe('pipeline workflows are builds', () => {
       expect(w['build-slug']).not.toBe(w['workflow-id'])
       // The build is an ordinary build of the app, naming the pipeline workflow it runs.
       const record = emu.state.builds.get(w['build-slug'])!
-      expect(record).toMatchObject({ appSlug: 'ios-app', triggeredWorkflow: w.name, pipelineWorkflowId: w['workflow-id'], branch: 'main' })
+      expect(record).toMatchObject({
+        appSlug: 'ios-app',
+        triggeredWorkflow: w.name,
+        pipelineWorkflowId: w['workflow-id'],
+        branch: 'main'
+      })
     }
-    const waited = await step(emu, 'wait', { 'app-slug': 'ios-app', 'build-slug': tested['build-slug'], 'fail-on-build-failure': 'false' })
+    const waited = await step(emu, 'wait', {
+      'app-slug': 'ios-app',
+      'build-slug': tested['build-slug'],
+      'fail-on-build-failure': 'false'
+    })
     expectPassed(waited)
     expect(waited.outputs['build-status']).toBe('failed')
-    expect(JSON.parse(waited.outputs.response).data).toMatchObject({ slug: tested['build-slug'], pipeline_workflow_id: tested['workflow-id'], triggered_workflow: TESTS })
+    expect(JSON.parse(waited.outputs.response).data).toMatchObject({
+      slug: tested['build-slug'],
+      pipeline_workflow_id: tested['workflow-id'],
+      triggered_workflow: TESTS
+    })
     const listed = await step(emu, 'list-artifacts', { 'app-slug': 'ios-app', 'build-slug': built['build-slug'] })
     expectPassed(listed)
     expect((JSON.parse(listed.outputs.artifacts) as unknown[]).length).toBeGreaterThan(0)
-    const log = await fetch(`${emu.url}/apps/ios-app/builds/${built['build-slug']}/log`, { headers: { authorization: TOKENS.owner } })
+    const log = await fetch(`${emu.url}/apps/ios-app/builds/${built['build-slug']}/log`, {
+      headers: { authorization: TOKENS.owner }
+    })
     expect(log.status).toBe(200)
   })
 
   it('rebuild-pipeline reports the running workflow by its build, which abort stops; the kept workflow keeps its build, and the pending one has none yet', async () => {
-    const first = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', 'fail-on-build-failure': 'false' })
+    const first = await step(emu, 'trigger', {
+      ...ON_MAIN,
+      ...SAME_REPOSITORY,
+      wait: 'true',
+      'fail-on-build-failure': 'false'
+    })
     expectPassed(first)
     const before = JSON.parse(first.outputs.builds) as Workflow[]
     const id = first.outputs['pipeline-id']
@@ -85,7 +131,11 @@ describe('pipeline workflows are builds', () => {
     expect(after[1]['build-slug']).not.toBe(before[1]['build-slug'])
     expect(after[2]).toMatchObject({ name: DEPLOY, status: 'pending', 'build-slug': '' })
     const reason = `stop ${randomString(8)}`
-    const aborted = await step(emu, 'abort', { 'app-slug': 'ios-app', 'build-slug': after[1]['build-slug'], 'abort-reason': reason })
+    const aborted = await step(emu, 'abort', {
+      'app-slug': 'ios-app',
+      'build-slug': after[1]['build-slug'],
+      'abort-reason': reason
+    })
     expectPassed(aborted)
     expect(emu.state.builds.get(after[1]['build-slug'])?.abort?.reason).toBe(reason)
   })
@@ -112,7 +162,13 @@ describe('pipeline workflows are builds', () => {
   })
 
   it('while the first stage runs, the later stages are pending, not running', async () => {
-    const result = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', 'fail-on-build-failure': 'false', 'poll-interval': '0.5' })
+    const result = await step(emu, 'trigger', {
+      ...ON_MAIN,
+      ...SAME_REPOSITORY,
+      wait: 'true',
+      'fail-on-build-failure': 'false',
+      'poll-interval': '0.5'
+    })
     expectPassed(result)
     const lines = result.stdout.split('\n')
     const firstEnd = lines.findIndex((line) => line.includes('stage build, workflow primary: succeeded'))
@@ -128,8 +184,23 @@ describe('a pipeline is read, aborted and reported only by the id the step start
   it('an answer naming another pipeline fails the step clearly; that pipeline is never aborted', async () => {
     const other = randomBytes(8).toString('hex')
     const answers = 20 + randomInt(10)
-    const fault = { path: '/apps/ios-app/pipelines/', method: 'GET', action: 'status', status: 200, count: answers, body: { id: other, status: 'running', stages: [] } }
-    expect((await fetch(`${emu.origin}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })).status).toBe(201)
+    const fault = {
+      path: '/apps/ios-app/pipelines/',
+      method: 'GET',
+      action: 'status',
+      status: 200,
+      count: answers,
+      body: { id: other, status: 'running', stages: [] }
+    }
+    expect(
+      (
+        await fetch(`${emu.origin}/_emulator/faults`, {
+          method: 'POST',
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(fault)
+        })
+      ).status
+    ).toBe(201)
     const result = await step(emu, 'trigger', { ...ON_MAIN, wait: 'true', 'wait-timeout': '2', 'poll-interval': '0.5' })
     expectFailed(result)
     const id = result.outputs['pipeline-id']

@@ -9,12 +9,32 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { randomInt, randomString } from '../helpers/random.js'
-import { errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, setConcurrency, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import {
+  errorLine,
+  expectFailed,
+  expectPassed,
+  printed,
+  requestLog,
+  resetEmulator,
+  SAME_REPOSITORY,
+  setConcurrency,
+  startE2eEmulator,
+  step,
+  type RunningEmulator
+} from './support.js'
 
 /** Workflow names drawn per run, so nothing can special-case them. */
 const TESTS = `tests-${randomString(6).toLowerCase()}`
 const DEPLOY = `deploy-${randomString(6).toLowerCase()}`
-const PIPELINES = ['pipelines:', '  release:', '    stages:', '    - build: { workflows: [primary] }', `    - test: { workflows: [${TESTS}] }`, `    - ship: { workflows: [${DEPLOY}] }`, ''].join('\n')
+const PIPELINES = [
+  'pipelines:',
+  '  release:',
+  '    stages:',
+  '    - build: { workflows: [primary] }',
+  `    - test: { workflows: [${TESTS}] }`,
+  `    - ship: { workflows: [${DEPLOY}] }`,
+  ''
+].join('\n')
 
 let emu: RunningEmulator
 beforeAll(async () => {
@@ -30,7 +50,11 @@ beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())
 
 async function addFault(fault: Record<string, unknown>): Promise<void> {
-  const res = await fetch(`${emu.origin}/_emulator/faults`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(fault) })
+  const res = await fetch(`${emu.origin}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault)
+  })
   expect(res.status).toBe(201)
 }
 
@@ -47,7 +71,12 @@ describe('pipelines', () => {
     const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
     // With no free concurrency slot the pipeline is held, so it is still unfinished at the cancel.
     await setConcurrency(emu, 'ios-app', 0)
-    const running = step(emu, 'trigger', { ...ON_MAIN, wait: 'true', 'wait-timeout': '60' }, { onSpawn: spawned, timeoutMs: 15_000, env: {} })
+    const running = step(
+      emu,
+      'trigger',
+      { ...ON_MAIN, wait: 'true', 'wait-timeout': '60' },
+      { onSpawn: spawned, timeoutMs: 15_000, env: {} }
+    )
     const stepProcess = await child
     await printed(stepProcess, ': on_hold')
     stepProcess.kill('SIGTERM')
@@ -58,13 +87,22 @@ describe('pipelines', () => {
     expect(result.outputs['pipeline-status']).toBe('cancelled')
     const aborts = (await requestLog(emu)).filter((r) => r.method === 'POST' && r.path.endsWith('/abort'))
     expect(aborts.map((r) => r.path)).toEqual([`/v0.1/apps/ios-app/pipelines/${id}/abort`])
-    expect(aborts[0].body).toMatchObject({ abort_with_success: false, skip_notifications: false, abort_reason: expect.stringContaining('the GitHub job was cancelled') })
+    expect(aborts[0].body).toMatchObject({
+      abort_with_success: false,
+      skip_notifications: false,
+      abort_reason: expect.stringContaining('the GitHub job was cancelled')
+    })
     const pipeline = emu.state.pipelines.get(id)!
     expect(emu.model.pipelineView(emu.state.apps.get('ios-app')!, pipeline).status).toBe('aborted')
   })
 
   it('a partial rebuild keeps the workflow that succeeded and runs the failed one and the one after it', async () => {
-    const first = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', 'fail-on-build-failure': 'false' })
+    const first = await step(emu, 'trigger', {
+      ...ON_MAIN,
+      ...SAME_REPOSITORY,
+      wait: 'true',
+      'fail-on-build-failure': 'false'
+    })
     expectPassed(first)
     expect(first.outputs['pipeline-status']).toBe('failed')
     // The wait ended: nothing is left for the post step to abort.
@@ -91,21 +129,31 @@ describe('pipelines', () => {
     await new Promise((resolve) => setTimeout(resolve, 1000))
     const view = emu.model.pipelineView(emu.state.apps.get('ios-app')!, emu.state.pipelines.get(id)!)
     expect(view.status).toBe('succeeded')
-    expect(view.stages.flatMap((s) => s.workflows.map((w) => w.status))).toEqual(['succeeded', 'succeeded', 'succeeded'])
+    expect(view.stages.flatMap((s) => s.workflows.map((w) => w.status))).toEqual([
+      'succeeded',
+      'succeeded',
+      'succeeded'
+    ])
   })
 
   it('a quiet wait prints a heartbeat with the time waited and the state, then a wait-timeout aborts the pipeline', async () => {
     // Held (no free concurrency slot), the pipeline never changes: only the heartbeat speaks.
     await setConcurrency(emu, 'ios-app', 0)
     const heartbeatMs = 250 + randomInt(150)
-    const result = await step(emu, 'trigger', { ...ON_MAIN, wait: 'true', 'wait-timeout': '2', 'poll-interval': '0.5' }, { env: { SERVICE_HEARTBEAT_MS: String(heartbeatMs) } })
+    const result = await step(
+      emu,
+      'trigger',
+      { ...ON_MAIN, wait: 'true', 'wait-timeout': '2', 'poll-interval': '0.5' },
+      { env: { SERVICE_HEARTBEAT_MS: String(heartbeatMs) } }
+    )
     expectFailed(result)
     const id = result.outputs['pipeline-id']
     const beats = result.stdout.split('\n').filter((line) => line.startsWith(`Still waiting for pipeline ${id}: `))
     // About two seconds of silence after the first read, a heartbeat every heartbeatMs of it.
     expect(beats.length).toBeGreaterThanOrEqual(Math.floor(1500 / heartbeatMs))
     expect(beats.length).toBeLessThanOrEqual(Math.ceil(2500 / heartbeatMs))
-    for (const beat of beats) expect(beat).toMatch(new RegExp(`^Still waiting for pipeline ${id}: \\d+ seconds? elapsed, on_hold$`))
+    for (const beat of beats)
+      expect(beat).toMatch(new RegExp(`^Still waiting for pipeline ${id}: \\d+ seconds? elapsed, on_hold$`))
     const elapsed = beats.map((beat) => Number(/: (\d+) seconds? elapsed/.exec(beat)?.[1]))
     expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b))
     expect(elapsed.at(-1)).toBeGreaterThanOrEqual(1)
@@ -114,12 +162,24 @@ describe('pipelines', () => {
     expect(result.state['pending-work']).toBe('')
   })
 
-  it('reads of the pipeline answered 5xx beyond the client\'s retries do not end the wait: the step ends with the real status', async () => {
+  it("reads of the pipeline answered 5xx beyond the client's retries do not end the wait: the step ends with the real status", async () => {
     const attempts = 2 + randomInt(2)
     // More failed answers than one read's attempts, so at least two whole reads fail.
     const failures = attempts * 2 + randomInt(attempts)
-    await addFault({ path: '/apps/ios-app/pipelines/', method: 'GET', action: 'status', status: [500, 502, 503, 504][randomInt(4)], count: failures })
-    const result = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', 'fail-on-build-failure': 'false', 'max-attempts': String(attempts) })
+    await addFault({
+      path: '/apps/ios-app/pipelines/',
+      method: 'GET',
+      action: 'status',
+      status: [500, 502, 503, 504][randomInt(4)],
+      count: failures
+    })
+    const result = await step(emu, 'trigger', {
+      ...ON_MAIN,
+      ...SAME_REPOSITORY,
+      wait: 'true',
+      'fail-on-build-failure': 'false',
+      'max-attempts': String(attempts)
+    })
     expectPassed(result)
     const id = result.outputs['pipeline-id']
     const view = emu.model.pipelineView(emu.state.apps.get('ios-app')!, emu.state.pipelines.get(id)!)
@@ -147,7 +207,13 @@ describe('pipelines', () => {
 
   it('a bare wait-timeout under a minute warns that it is seconds, as for a build', async () => {
     const seconds = 20 + randomInt(40)
-    const result = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', 'fail-on-build-failure': 'false', 'wait-timeout': String(seconds) })
+    const result = await step(emu, 'trigger', {
+      ...ON_MAIN,
+      ...SAME_REPOSITORY,
+      wait: 'true',
+      'fail-on-build-failure': 'false',
+      'wait-timeout': String(seconds)
+    })
     expectPassed(result)
     expect(result.stdout).toContain(
       `::warning::wait-timeout: ${seconds} means ${seconds} seconds (a number without a unit is seconds); a pipeline still running then is aborted. If minutes were meant, add the unit: ${seconds}m.`
@@ -156,7 +222,8 @@ describe('pipelines', () => {
   })
 
   it('list-artifacts or download-artifacts with pipeline is refused, naming both inputs, before anything is sent', async () => {
-    const asked: Record<string, string> = randomInt(2) === 0 ? { 'list-artifacts': 'true' } : { 'download-artifacts': `artifacts-${randomString(6)}` }
+    const asked: Record<string, string> =
+      randomInt(2) === 0 ? { 'list-artifacts': 'true' } : { 'download-artifacts': `artifacts-${randomString(6)}` }
     const name = Object.keys(asked)[0]
     const result = await step(emu, 'trigger', { ...ON_MAIN, ...SAME_REPOSITORY, wait: 'true', ...asked })
     expectFailed(result)
@@ -176,7 +243,12 @@ describe('pipeline holds follow the service', () => {
 
   it('a fork pull request pipeline on an app with manual approval is held; a slot-held one starts when a slot frees', async () => {
     const pr = String(1 + randomInt(5000))
-    const held = await step(emu, 'trigger', { ...ON_MAIN, 'pull-request-id': pr, 'branch-repo-owner': `fork-${randomString(6).toLowerCase()}`, 'branch-dest-repo-owner': 'acme' })
+    const held = await step(emu, 'trigger', {
+      ...ON_MAIN,
+      'pull-request-id': pr,
+      'branch-repo-owner': `fork-${randomString(6).toLowerCase()}`,
+      'branch-dest-repo-owner': 'acme'
+    })
     expectPassed(held)
     const app = emu.state.apps.get('ios-app')!
     expect(emu.model.pipelineView(app, emu.state.pipelines.get(held.outputs['pipeline-id'])!).status).toBe('on_hold')

@@ -8,7 +8,16 @@ import { fakeServices } from '../helpers/fake-service.js'
 import { randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import * as events from '../fixtures/events/events.js'
-import { emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, requestLog, step, type RunningEmulator } from './support.js'
+import {
+  emulatorPerFile,
+  emulatorState,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  requestLog,
+  step,
+  type RunningEmulator
+} from './support.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => {
@@ -25,9 +34,17 @@ async function pullRequest(files: string[], changedFiles = files.length) {
   const payload = events.sameRepositoryPullRequest()
   const pr = payload.pull_request as { number: number; changed_files?: number }
   pr.changed_files = changedFiles
-  const github = await serve({ [`GET /repos/${repo}/pulls/${pr.number}/files`]: () => ({ body: files.map((filename) => ({ filename })) }) })
+  const github = await serve({
+    [`GET /repos/${repo}/pulls/${pr.number}/files`]: () => ({ body: files.map((filename) => ({ filename })) })
+  })
   const githubToken = `ghs_${randomString(36)}`
-  return { options: { event: { name: 'pull_request', payload }, env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo } }, githubToken }
+  return {
+    options: {
+      event: { name: 'pull_request', payload },
+      env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo }
+    },
+    githubToken
+  }
 }
 
 const fileOf = (app: string): string => `apps/${app}/${randomString(6)}/${randomString(8)}.ts`
@@ -39,7 +56,12 @@ describe('plan-matrix', () => {
     const files = [...chosen.map(fileOf), `docs/${randomString(8)}.md`]
     const { options, githubToken } = await pullRequest(files)
     const workflow = `wf-${randomSlug()}`
-    const result = await step(emu, 'plan-matrix', { 'app-paths': PATHS, 'github-token': githubToken, workflow }, options)
+    const result = await step(
+      emu,
+      'plan-matrix',
+      { 'app-paths': PATHS, 'github-token': githubToken, workflow },
+      options
+    )
     expectPassed(result)
     expect(JSON.parse(result.outputs.matrix)).toEqual({ include: chosen.map((app) => ({ 'app-slug': app, workflow })) })
     expect(result.outputs.count).toBe(String(chosen.length))
@@ -47,7 +69,9 @@ describe('plan-matrix', () => {
     expect(result.summary.split('\n')[0]).toBe(`<h3>ℹ️ Planned ${chosen.length} job(s) · ${workflow}</h3>`)
     expect((await emulatorState(emu)).builds).toEqual([])
     // Each chosen app was read once, and nothing else was asked of the service.
-    expect((await requestLog(emu)).map((r) => `${r.method} ${r.path}`).sort()).toEqual(chosen.map((app) => `GET /v0.1/apps/${app}`).sort())
+    expect((await requestLog(emu)).map((r) => `${r.method} ${r.path}`).sort()).toEqual(
+      chosen.map((app) => `GET /v0.1/apps/${app}`).sort()
+    )
     expectNoSecrets(result, [githubToken])
   })
 
@@ -64,11 +88,18 @@ describe('plan-matrix', () => {
     const cut = await pullRequest(listed, listed.length + 1 + randomInt(50))
     const all = await step(emu, 'plan-matrix', { 'app-paths': PATHS, 'github-token': cut.githubToken }, cut.options)
     expectPassed(all)
-    expect(JSON.parse(all.outputs.matrix).include.map((entry: { 'app-slug': string }) => entry['app-slug'])).toEqual([...APPS])
+    expect(JSON.parse(all.outputs.matrix).include.map((entry: { 'app-slug': string }) => entry['app-slug'])).toEqual([
+      ...APPS
+    ])
     expect(all.stdout).toContain('the changed files are not known')
 
     const again = await pullRequest(listed, listed.length + 1 + randomInt(50))
-    const failed = await step(emu, 'plan-matrix', { 'app-paths': PATHS, 'github-token': again.githubToken, 'app-paths-on-unknown': 'fail' }, again.options)
+    const failed = await step(
+      emu,
+      'plan-matrix',
+      { 'app-paths': PATHS, 'github-token': again.githubToken, 'app-paths-on-unknown': 'fail' },
+      again.options
+    )
     expectFailed(failed)
     expect(errorLine(failed)).toContain('The changed files are not known')
     expect(failed.outputs.matrix).toBeUndefined()
@@ -77,14 +108,21 @@ describe('plan-matrix', () => {
   it('a touched app the token cannot read fails the plan, naming it, and no matrix is written', async () => {
     const ghost = `ghost-${randomSlug()}`
     const { options, githubToken } = await pullRequest([fileOf('ios-app'), fileOf(ghost)])
-    const result = await step(emu, 'plan-matrix', { 'app-paths': `${PATHS}\n${ghost}: apps/${ghost}/**`, 'github-token': githubToken }, options)
+    const result = await step(
+      emu,
+      'plan-matrix',
+      { 'app-paths': `${PATHS}\n${ghost}: apps/${ghost}/**`, 'github-token': githubToken },
+      options
+    )
     expectFailed(result)
     expect(errorLine(result)).toContain(`The matrix was not planned: ${ghost}:`)
     expect(result.outputs.matrix).toBeUndefined()
   })
 
   it('more apps than one matrix runs (256) are refused before anything is sent', async () => {
-    const many = Array.from({ length: 257 + randomInt(20) }, (_, i) => `app-${i}-${randomSlug()}: apps/${i}/**`).join('\n')
+    const many = Array.from({ length: 257 + randomInt(20) }, (_, i) => `app-${i}-${randomSlug()}: apps/${i}/**`).join(
+      '\n'
+    )
     const result = await step(emu, 'plan-matrix', { 'app-paths': many })
     expectFailed(result)
     expect(errorLine(result)).toMatch(/Input "app-paths": names \d+ apps; at most 256 fit one job matrix/)

@@ -30,8 +30,19 @@ const REPO = 'acme/demo'
 
 /** A waited trigger that posts a pending and a final commit status to GitHub at `api`. */
 function postStatus(api: string, commit: string, env: Record<string, string>): Promise<RunResult> {
-  const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', wait: 'true', 'commit-hash': commit, 'github-status': 'commit-status', 'github-token': randomToken(), ...SAME_REPOSITORY }
-  return step(emu, 'trigger', inputs, { env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: REPO, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'), ...env } })
+  const inputs = {
+    'app-slug': 'ios-app',
+    'from-event': 'false',
+    branch: 'main',
+    wait: 'true',
+    'commit-hash': commit,
+    'github-status': 'commit-status',
+    'github-token': randomToken(),
+    ...SAME_REPOSITORY
+  }
+  return step(emu, 'trigger', inputs, {
+    env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: REPO, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'), ...env }
+  })
 }
 
 let certDir: string
@@ -39,7 +50,27 @@ const fronts: Server[] = []
 beforeAll(() => {
   certDir = mkdtempSync(join(tmpdir(), 'github-proxy-tls-'))
   // A self-signed certificate for github.test, made for this run only.
-  execFileSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=github.test', '-addext', 'subjectAltName=DNS:github.test', '-keyout', join(certDir, 'key.pem'), '-out', join(certDir, 'cert.pem')], { stdio: 'ignore' })
+  execFileSync(
+    'openssl',
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-days',
+      '1',
+      '-subj',
+      '/CN=github.test',
+      '-addext',
+      'subjectAltName=DNS:github.test',
+      '-keyout',
+      join(certDir, 'key.pem'),
+      '-out',
+      join(certDir, 'cert.pem')
+    ],
+    { stdio: 'ignore' }
+  )
 })
 afterAll(() => {
   for (const front of fronts) front.close()
@@ -49,13 +80,16 @@ afterAll(() => {
 /** A TLS front on 127.0.0.1 speaking as github.test, passing each connection to the fake at `origin`; returns its port. */
 async function tlsFront(origin: string): Promise<number> {
   const sockets = new Set<Socket>()
-  const front = createTlsServer({ key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) }, (socket) => {
-    const upstream = connect(Number(new URL(origin).port), '127.0.0.1')
-    sockets.add(socket).add(upstream)
-    socket.pipe(upstream).pipe(socket)
-    socket.on('error', () => upstream.destroy())
-    upstream.on('error', () => socket.destroy())
-  })
+  const front = createTlsServer(
+    { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
+    (socket) => {
+      const upstream = connect(Number(new URL(origin).port), '127.0.0.1')
+      sockets.add(socket).add(upstream)
+      socket.pipe(upstream).pipe(socket)
+      socket.on('error', () => upstream.destroy())
+      upstream.on('error', () => socket.destroy())
+    }
+  )
   fronts.push(front)
   await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
   setTimeout(() => {
@@ -73,7 +107,6 @@ function masked(result: RunResult): string[] {
     .map((line) => line.slice('::add-mask::'.length).replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'))
 }
 
-
 describe('GitHub through HTTPS_PROXY', () => {
   it('sends each call through one kept-alive CONNECT tunnel of the proxy, and the service directly', async () => {
     const commit = randomString(40, '0123456789abcdef')
@@ -81,7 +114,9 @@ describe('GitHub through HTTPS_PROXY', () => {
     const github = await serve({ [route]: { status: 201, body: { id: 1 } } })
     const port = await tlsFront(github.origin)
     const proxy = await startForwardProxy({ hosts: { 'github.test': '127.0.0.1' } })
-    const result = await postStatus(`https://github.test:${port}/api/v3`, commit, { [randomInt(2) === 0 ? 'https_proxy' : 'HTTPS_PROXY']: proxy.url })
+    const result = await postStatus(`https://github.test:${port}/api/v3`, commit, {
+      [randomInt(2) === 0 ? 'https_proxy' : 'HTTPS_PROXY']: proxy.url
+    })
     expectPassed(result)
     expect(result.stdout).not.toContain('::warning::')
     expect(proxy.connects.map((c) => c.authority)).toEqual([`github.test:${port}`])
@@ -120,7 +155,9 @@ describe('GitHub through HTTPS_PROXY', () => {
     const proxyUrl = `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${proxy.port}`
     const result = await postStatus(`https://github.test:${port}/api/v3`, commit, { HTTPS_PROXY: proxyUrl })
     expectPassed(result)
-    expect(result.stdout).toContain(`the proxy 127.0.0.1:${proxy.port} refused the tunnel to github.test:${port}: it answered 407 (proxy authentication required: check the user and password in the proxy variable)`)
+    expect(result.stdout).toContain(
+      `the proxy 127.0.0.1:${proxy.port} refused the tunnel to github.test:${port}: it answered 407 (proxy authentication required: check the user and password in the proxy variable)`
+    )
     expect(proxy.connects.length).toBeGreaterThan(0)
     expect(github.requests).toHaveLength(0)
     expect(secretLeaks(result, [password])).toEqual([])
@@ -131,7 +168,9 @@ describe('GitHub through HTTPS_PROXY', () => {
     const closed = await startForwardProxy({ hosts: {} })
     await closed.close()
     const proxyUrl = `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${closed.port}`
-    const result = await postStatus(`https://github.test:1/api/v3`, randomString(40, '0123456789abcdef'), { HTTPS_PROXY: proxyUrl })
+    const result = await postStatus(`https://github.test:1/api/v3`, randomString(40, '0123456789abcdef'), {
+      HTTPS_PROXY: proxyUrl
+    })
     expectPassed(result)
     expect(result.stdout).toContain(`the proxy 127.0.0.1:${closed.port} could not be reached (ECONNREFUSED)`)
     expect(secretLeaks(result, [password])).toEqual([])

@@ -9,7 +9,20 @@ import { call, trigger as apiTrigger } from '../emulator/helpers.js'
 import * as events from '../fixtures/events/events.js'
 import { randomBytes, randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
-import { buildState, emulatorState, eventLog, expectFailed, expectPassed, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, TOKENS, type RunningEmulator } from './support.js'
+import {
+  buildState,
+  emulatorState,
+  eventLog,
+  expectFailed,
+  expectPassed,
+  requestLog,
+  resetEmulator,
+  SAME_REPOSITORY,
+  startE2eEmulator,
+  step,
+  TOKENS,
+  type RunningEmulator
+} from './support.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {
@@ -20,7 +33,11 @@ beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())
 
 const OWNERS = { branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' }
-const sha = (): string => randomToken().replace(/[^a-f0-9]/gi, '').padEnd(7, 'a').toLowerCase() + randomInt(1e9).toString(16)
+const sha = (): string =>
+  randomToken()
+    .replace(/[^a-f0-9]/gi, '')
+    .padEnd(7, 'a')
+    .toLowerCase() + randomInt(1e9).toString(16)
 
 /** A build started directly over the API (as another job would), returning its slug. */
 async function startBuild(params: Record<string, unknown>): Promise<string> {
@@ -39,10 +56,23 @@ describe('cancel-superseded', () => {
     const branch = `feature/${randomSlug()}`
     const older = await startBuild({ branch, pull_request_id: pr, branch_dest: 'main', commit_hash: sha() })
     const otherPr = await startBuild({ branch, pull_request_id: pr + 1, branch_dest: 'main', commit_hash: sha() })
-    const otherWorkflow = await startBuild({ branch, pull_request_id: pr, branch_dest: 'main', workflow_id: 'deploy', commit_hash: sha() })
+    const otherWorkflow = await startBuild({
+      branch,
+      pull_request_id: pr,
+      branch_dest: 'main',
+      workflow_id: 'deploy',
+      commit_hash: sha()
+    })
     const push = await startBuild({ branch, commit_hash: sha() })
     const result = await step(emu, 'trigger', {
-      'app-slug': 'ios-app', 'from-event': 'false', branch, 'branch-dest': 'main', 'pull-request-id': String(pr), 'commit-hash': sha(), 'cancel-superseded': 'true', ...SAME_REPOSITORY
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch,
+      'branch-dest': 'main',
+      'pull-request-id': String(pr),
+      'commit-hash': sha(),
+      'cancel-superseded': 'true',
+      ...SAME_REPOSITORY
     })
     expectPassed(result)
     const fresh = result.outputs['build-slug']
@@ -51,7 +81,9 @@ describe('cancel-superseded', () => {
     expect(aborted.status_text).toBe('aborted')
     expect(aborted.abort).toMatchObject({ skip_notifications: true })
     expect(aborted.abort.reason).toContain(fresh)
-    expect((await eventLog(emu, older)).filter((e) => e.kind === 'email_notification')).toEqual([expect.objectContaining({ sent: false })])
+    expect((await eventLog(emu, older)).filter((e) => e.kind === 'email_notification')).toEqual([
+      expect.objectContaining({ sent: false })
+    ])
     for (const untouched of [otherPr, otherWorkflow, push, fresh]) expect(await statusOf(untouched)).toBe('in-progress')
   })
 
@@ -59,8 +91,20 @@ describe('cancel-superseded', () => {
     const branch = `release/${randomSlug()}`
     const olderPushes: string[] = []
     for (let i = 0; i < 52; i++) olderPushes.push(await startBuild({ branch, commit_hash: sha() }))
-    const prBuild = await startBuild({ branch, pull_request_id: 1 + randomInt(5000), branch_dest: 'main', commit_hash: sha() })
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch, 'commit-hash': sha(), 'cancel-superseded': 'true', ...SAME_REPOSITORY })
+    const prBuild = await startBuild({
+      branch,
+      pull_request_id: 1 + randomInt(5000),
+      branch_dest: 'main',
+      commit_hash: sha()
+    })
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch,
+      'commit-hash': sha(),
+      'cancel-superseded': 'true',
+      ...SAME_REPOSITORY
+    })
     expectPassed(result)
     expect(JSON.parse(result.outputs['superseded-builds']).sort()).toEqual([...olderPushes].sort())
     expect(await statusOf(prBuild)).toBe('in-progress')
@@ -71,7 +115,12 @@ describe('cancel-superseded', () => {
   it('sets nothing and lists nothing when the input is not set', async () => {
     const branch = `feature/${randomSlug()}`
     const older = await startBuild({ branch, commit_hash: sha() })
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch, ...SAME_REPOSITORY })
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch,
+      ...SAME_REPOSITORY
+    })
     expectPassed(result)
     expect(result.outputs['superseded-builds']).toBeUndefined()
     expect(await statusOf(older)).toBe('in-progress')
@@ -84,7 +133,15 @@ describe('reuse-running-build', () => {
     const commit = sha()
     const branch = `feature/${randomSlug()}`
     // A workflow is named: without one nothing shows the running build is of the same workflow.
-    const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch, 'commit-hash': commit, workflow: 'primary', 'reuse-running-build': 'true', ...SAME_REPOSITORY }
+    const inputs = {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch,
+      'commit-hash': commit,
+      workflow: 'primary',
+      'reuse-running-build': 'true',
+      ...SAME_REPOSITORY
+    }
     const first = await step(emu, 'trigger', inputs)
     expectPassed(first)
     expect(first.outputs.reused).toBe('false')
@@ -100,7 +157,14 @@ describe('reuse-running-build', () => {
   it('triggers when the running build is of another commit', async () => {
     const branch = `feature/${randomSlug()}`
     const other = await startBuild({ branch, commit_hash: sha() })
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch, 'commit-hash': sha(), 'reuse-running-build': 'true', ...SAME_REPOSITORY })
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch,
+      'commit-hash': sha(),
+      'reuse-running-build': 'true',
+      ...SAME_REPOSITORY
+    })
     expectPassed(result)
     expect(result.outputs.reused).toBe('false')
     expect(result.outputs['build-slug']).not.toBe(other)
@@ -111,29 +175,66 @@ describe('triggers held for approval: list-build-requests and approve-build-requ
   it('lists the held fork trigger, and an approval starts its build', async () => {
     const pr = 1 + randomInt(5000)
     const commit = randomBytes(20).toString('hex')
-    const held = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `fork/${randomSlug()}`, 'pull-request-id': String(pr), 'commit-hash': commit })
+    const held = await step(emu, 'trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: `fork/${randomSlug()}`,
+      'pull-request-id': String(pr),
+      'commit-hash': commit
+    })
     expectPassed(held)
     expect(held.outputs['build-slug']).toBeUndefined()
     const listed = await step(emu, 'list-build-requests', { 'app-slug': 'ios-app' }, { token: TOKENS.tester })
     expectPassed(listed)
     const requests = JSON.parse(listed.outputs['build-requests'])
-    expect(requests).toEqual([expect.objectContaining({ slug: held.outputs['build-request-slug'], pull_request_url: expect.stringContaining(`/pull/${pr}`), build_params: expect.objectContaining({ pull_request_id: pr }) })])
-    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': requests[0].slug, 'expected-commit': commit, approve: 'true' }, { token: TOKENS.developer })
+    expect(requests).toEqual([
+      expect.objectContaining({
+        slug: held.outputs['build-request-slug'],
+        pull_request_url: expect.stringContaining(`/pull/${pr}`),
+        build_params: expect.objectContaining({ pull_request_id: pr })
+      })
+    ])
+    const approved = await step(
+      emu,
+      'approve-build-request',
+      { 'app-slug': 'ios-app', 'build-request-slug': requests[0].slug, 'expected-commit': commit, approve: 'true' },
+      { token: TOKENS.developer }
+    )
     expectPassed(approved)
     expect((await requestLog(emu)).at(-1)).toMatchObject({ method: 'PATCH', body: { is_approved: true } })
-    const [build] = (await emulatorState(emu)).builds.filter((b: { build_request: string | null }) => b.build_request === requests[0].slug)
+    const [build] = (await emulatorState(emu)).builds.filter(
+      (b: { build_request: string | null }) => b.build_request === requests[0].slug
+    )
     expect(await statusOf(build.slug)).toBe('in-progress')
-    expect(JSON.parse((await step(emu, 'list-build-requests', { 'app-slug': 'ios-app' })).outputs['build-requests'])).toEqual([])
+    expect(
+      JSON.parse((await step(emu, 'list-build-requests', { 'app-slug': 'ios-app' })).outputs['build-requests'])
+    ).toEqual([])
   })
 
   it('a rejection starts no build; approve is required', async () => {
-    expectPassed(await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `fork/${randomSlug()}`, 'pull-request-id': '3' }))
+    expectPassed(
+      await step(emu, 'trigger', {
+        'app-slug': 'ios-app',
+        'from-event': 'false',
+        branch: `fork/${randomSlug()}`,
+        'pull-request-id': '3'
+      })
+    )
     const requests = (await call(emu, 'GET', '/apps/ios-app/build-requests')).json.data
-    const missing = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': requests[0].slug })
+    const missing = await step(emu, 'approve-build-request', {
+      'app-slug': 'ios-app',
+      'build-request-slug': requests[0].slug
+    })
     expectFailed(missing)
     expect(missing.stdout).toContain('approve')
     expect((await requestLog(emu)).filter((r) => r.method === 'PATCH')).toEqual([])
-    expectPassed(await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', 'build-request-slug': requests[0].slug, approve: 'false' }))
+    expectPassed(
+      await step(emu, 'approve-build-request', {
+        'app-slug': 'ios-app',
+        'build-request-slug': requests[0].slug,
+        approve: 'false'
+      })
+    )
     expect((await emulatorState(emu)).builds).toEqual([])
   })
 })
@@ -154,89 +255,170 @@ describe('review, comment and workflow-run events', () => {
 
   function pullRequest(number: number, fork: boolean, head: string) {
     const base = { ref: 'main', repo: { full_name: 'acme/ios-app', owner: { login: 'acme' } } }
-    const headRepo = fork ? { full_name: `${randomSlug()}/ios-app`, owner: { login: 'outsider' }, clone_url: 'https://github.com/x/ios-app.git' } : base.repo
+    const headRepo = fork
+      ? {
+          full_name: `${randomSlug()}/ios-app`,
+          owner: { login: 'outsider' },
+          clone_url: 'https://github.com/x/ios-app.git'
+        }
+      : base.repo
     return { number, title: 't', head: { ref: `feature/${randomSlug()}`, sha: head, repo: headRepo }, base }
   }
 
   async function triggerOn(name: string, payload: unknown, env: Record<string, string> = {}) {
-    return step(emu, 'trigger', { 'app-slug': 'ios-app', 'github-token': randomToken() }, { event: { name, payload, sha: sha() }, env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/ios-app', ...env } })
+    return step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app', 'github-token': randomToken() },
+      {
+        event: { name, payload, sha: sha() },
+        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/ios-app', ...env }
+      }
+    )
   }
 
-  it.each([false, true])('an approving review builds its pull request (fork: %p): head commit, and owners only for the same repository', async (fork) => {
-    const head = sha()
-    const pr = pullRequest(1 + randomInt(5000), fork, head)
-    const result = await triggerOn('pull_request_review', { action: 'submitted', review: { state: 'approved', author_association: trusted() }, pull_request: pr })
-    expectPassed(result)
-    const params = await sentParams(result)
-    expect(params).toMatchObject({ commit_hash: head, pull_request_id: pr.number })
-    // A fork's branch is not sent: the clone step would fetch it from the app's repository.
-    if (fork) expect([params.branch_repo_owner ?? params.branch_dest_repo_owner, params.branch]).toEqual([undefined, undefined])
-    else expect(params).toMatchObject({ ...OWNERS, branch: pr.head.ref })
-  })
+  it.each([false, true])(
+    'an approving review builds its pull request (fork: %p): head commit, and owners only for the same repository',
+    async (fork) => {
+      const head = sha()
+      const pr = pullRequest(1 + randomInt(5000), fork, head)
+      const result = await triggerOn('pull_request_review', {
+        action: 'submitted',
+        review: { state: 'approved', author_association: trusted() },
+        pull_request: pr
+      })
+      expectPassed(result)
+      const params = await sentParams(result)
+      expect(params).toMatchObject({ commit_hash: head, pull_request_id: pr.number })
+      // A fork's branch is not sent: the clone step would fetch it from the app's repository.
+      if (fork)
+        expect([params.branch_repo_owner ?? params.branch_dest_repo_owner, params.branch]).toEqual([
+          undefined,
+          undefined
+        ])
+      else expect(params).toMatchObject({ ...OWNERS, branch: pr.head.ref })
+    }
+  )
 
   it('a review that does not approve builds nothing', async () => {
-    const result = await triggerOn('pull_request_review', { action: 'submitted', review: { state: 'commented', author_association: trusted() }, pull_request: pullRequest(4, false, sha()) })
+    const result = await triggerOn('pull_request_review', {
+      action: 'submitted',
+      review: { state: 'commented', author_association: trusted() },
+      pull_request: pullRequest(4, false, sha())
+    })
     expectFailed(result)
     expect((await requestLog(emu)).filter((r) => r.method === 'POST')).toEqual([])
   })
 
-  it.each([false, true])('a comment on a pull request reads it through the GitHub API and builds its head (fork: %p)', async (fork) => {
-    const number = 1 + randomInt(5000)
-    const head = sha()
-    const pulls = { [number]: pullRequest(number, fork, head) }
-    const local = await startFakeGitHub({ pulls })
-    try {
-      const token = randomToken()
-      const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'github-token': token }, {
-        event: { name: 'issue_comment', payload: { action: 'created', issue: { number, pull_request: {} }, comment: { body: '/build', author_association: trusted() } } },
-        env: { GITHUB_API_URL: local.url, GITHUB_REPOSITORY: 'acme/ios-app' }
-      })
-      expectPassed(result)
-      expect(local.requests).toEqual([expect.objectContaining({ method: 'GET', path: `/repos/acme/ios-app/pulls/${number}`, authorization: expect.stringContaining(token) })])
-      expectNoSecrets(result, [token])
-      const params = await sentParams(result)
-      expect(params).toMatchObject({ commit_hash: head, pull_request_id: number })
-      expect(params.branch_repo_owner === undefined).toBe(fork)
-    } finally {
-      await local.close()
+  it.each([false, true])(
+    'a comment on a pull request reads it through the GitHub API and builds its head (fork: %p)',
+    async (fork) => {
+      const number = 1 + randomInt(5000)
+      const head = sha()
+      const pulls = { [number]: pullRequest(number, fork, head) }
+      const local = await startFakeGitHub({ pulls })
+      try {
+        const token = randomToken()
+        const result = await step(
+          emu,
+          'trigger',
+          { 'app-slug': 'ios-app', 'github-token': token },
+          {
+            event: {
+              name: 'issue_comment',
+              payload: {
+                action: 'created',
+                issue: { number, pull_request: {} },
+                comment: { body: '/build', author_association: trusted() }
+              }
+            },
+            env: { GITHUB_API_URL: local.url, GITHUB_REPOSITORY: 'acme/ios-app' }
+          }
+        )
+        expectPassed(result)
+        expect(local.requests).toEqual([
+          expect.objectContaining({
+            method: 'GET',
+            path: `/repos/acme/ios-app/pulls/${number}`,
+            authorization: expect.stringContaining(token)
+          })
+        ])
+        expectNoSecrets(result, [token])
+        const params = await sentParams(result)
+        expect(params).toMatchObject({ commit_hash: head, pull_request_id: number })
+        expect(params.branch_repo_owner === undefined).toBe(fork)
+      } finally {
+        await local.close()
+      }
     }
-  })
+  )
 
-  it('a fork\'s workflow run that lists a pull request of the fork\'s own repository sends no pull request number', async () => {
+  it("a fork's workflow run that lists a pull request of the fork's own repository sends no pull request number", async () => {
     const fork = events.randomFork()
     const head = sha()
     const payload = events.forkWorkflowRun(fork, `feature/${randomSlug()}`, head)
-    const forkRepo = { id: payload.workflow_run.head_repository.id, url: payload.workflow_run.head_repository.url, name: fork.repo }
+    const forkRepo = {
+      id: payload.workflow_run.head_repository.id,
+      url: payload.workflow_run.head_repository.url,
+      name: fork.repo
+    }
     const number = 1 + randomInt(5000)
-    const listed = { url: `${forkRepo.url}/pulls/${number}`, id: 1 + randomInt(1e9), number, head: { ref: payload.workflow_run.head_branch, sha: head, repo: forkRepo }, base: { ref: 'main', sha: sha(), repo: forkRepo } }
+    const listed = {
+      url: `${forkRepo.url}/pulls/${number}`,
+      id: 1 + randomInt(1e9),
+      number,
+      head: { ref: payload.workflow_run.head_branch, sha: head, repo: forkRepo },
+      base: { ref: 'main', sha: sha(), repo: forkRepo }
+    }
     payload.workflow_run.pull_requests = [listed]
     // A fork's trigger names no branch, so it names its workflow (the trigger map matches branches).
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', workflow: 'primary' }, { event: { name: 'workflow_run', payload }, env: { GITHUB_REPOSITORY: 'acme/ios-app' } })
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app', workflow: 'primary' },
+      { event: { name: 'workflow_run', payload }, env: { GITHUB_REPOSITORY: 'acme/ios-app' } }
+    )
     expectPassed(result)
     const params = await sentParams(result)
     expect(params).toMatchObject({ commit_hash: head })
     expect([params.pull_request_id, params.branch]).toEqual([undefined, undefined])
-    expect(result.stdout).toContain('none of them is a pull request of this repository from the run\'s head repository: no pull request number is sent')
+    expect(result.stdout).toContain(
+      "none of them is a pull request of this repository from the run's head repository: no pull request number is sent"
+    )
   })
 
-  it('a workflow run that lists another repository\'s pull request (GitHub\'s own example) comments on no pull request', async () => {
+  it("a workflow run that lists another repository's pull request (GitHub's own example) comments on no pull request", async () => {
     const payload = events.workflowRunWithPullRequests()
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'github-token': randomToken(), 'github-comment': 'true' }, {
-      event: { name: 'workflow_run', payload },
-      env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: payload.repository.full_name }
-    })
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app', 'github-token': randomToken(), 'github-comment': 'true' },
+      {
+        event: { name: 'workflow_run', payload },
+        env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: payload.repository.full_name }
+      }
+    )
     expectPassed(result)
     expect((await buildState(emu, result.outputs['build-slug'])).original_build_params.pull_request_id).toBeUndefined()
     expect(github.requests.filter((r) => r.path.includes('/issues/'))).toEqual([])
-    expect(result.stdout).toContain('::notice::github-comment: the build is not for a pull request, so no comment was posted.')
+    expect(result.stdout).toContain(
+      '::notice::github-comment: the build is not for a pull request, so no comment was posted.'
+    )
   })
 
   it('a workflow run builds the head commit and branch of the run it follows', async () => {
     const head = sha()
     const branch = `feature/${randomSlug()}`
     const repo = { full_name: 'acme/ios-app', owner: { login: 'acme' } }
-    const result = await triggerOn('workflow_run', { workflow_run: { head_sha: head, head_branch: branch, head_repository: repo, pull_requests: [] }, repository: repo })
+    const result = await triggerOn('workflow_run', {
+      workflow_run: { head_sha: head, head_branch: branch, head_repository: repo, pull_requests: [] },
+      repository: repo
+    })
     expectPassed(result)
-    expect((await buildState(emu, result.outputs['build-slug'])).original_build_params).toMatchObject({ commit_hash: head, branch, ...OWNERS })
+    expect((await buildState(emu, result.outputs['build-slug'])).original_build_params).toMatchObject({
+      commit_hash: head,
+      branch,
+      ...OWNERS
+    })
   })
 })

@@ -5,13 +5,28 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { randomSlug } from '../helpers/random.js'
-import { appState, clearRequestLog, emulatorPerFile, expectFailed, expectPassed, requestLog, step, type RunningEmulator } from './support.js'
+import {
+  appState,
+  clearRequestLog,
+  emulatorPerFile,
+  expectFailed,
+  expectPassed,
+  requestLog,
+  step,
+  type RunningEmulator
+} from './support.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
 
 function register(repo: string, extra: Record<string, string> = {}): Promise<Awaited<ReturnType<typeof step>>> {
-  return step(emu, 'register-app', { 'repo-url': `https://github.com/acme/${repo}.git`, 'org-slug': 'acme', 'project-type': 'android', 'stack-id': 'linux-docker-22.04', ...extra })
+  return step(emu, 'register-app', {
+    'repo-url': `https://github.com/acme/${repo}.git`,
+    'org-slug': 'acme',
+    'project-type': 'android',
+    'stack-id': 'linux-docker-22.04',
+    ...extra
+  })
 }
 
 describe('register-app default-branch', () => {
@@ -20,9 +35,14 @@ describe('register-app default-branch', () => {
     await clearRequestLog(emu)
     const result = await register(randomSlug('repo'), { 'default-branch': branch })
     expectPassed(result)
-    const sent = (await requestLog(emu)).find((entry) => entry.path === '/v0.1/apps/register' || entry.path === '/apps/register')
+    const sent = (await requestLog(emu)).find(
+      (entry) => entry.path === '/v0.1/apps/register' || entry.path === '/apps/register'
+    )
     expect(sent?.body).toMatchObject({ default_branch_name: branch })
-    expect(await appState(emu, result.outputs['app-slug'])).toMatchObject({ default_branch: branch, branches: [branch] })
+    expect(await appState(emu, result.outputs['app-slug'])).toMatchObject({
+      default_branch: branch,
+      branches: [branch]
+    })
   })
 
   it('sends no default_branch_name when default-branch is empty, and the emulator applies the contract default master', async () => {

@@ -9,7 +9,18 @@
 import { describe, expect, it } from '@jest/globals'
 import { randomAwkwardSecret, randomInt, randomString } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
-import { buildState, emulatorPerFile, emulatorState, errorLine, expectFailed, expectPassed, requestLog, SAME_REPOSITORY, step, type RunningEmulator } from './support.js'
+import {
+  buildState,
+  emulatorPerFile,
+  emulatorState,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  requestLog,
+  SAME_REPOSITORY,
+  step,
+  type RunningEmulator
+} from './support.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
@@ -23,16 +34,31 @@ const envName = (): string => `S_${randomString(10, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0
 /** A secret to give as NAME=value: long enough to mask, no white space or "=" at its ends. */
 const secretValue = (): string => `v${randomAwkwardSecret(24).replace(/\s/g, '_')}v`
 /** A base64 body that is also a valid variable name: letters and digits, a letter first. */
-const nameLikeBody = (): string => `${randomString(1, BASE64.slice(0, 52))}${randomString(23 + 4 * randomInt(6), BASE64)}`
+const nameLikeBody = (): string =>
+  `${randomString(1, BASE64.slice(0, 52))}${randomString(23 + 4 * randomInt(6), BASE64)}`
 
 /** Secrets written without NAME=, as a step would get them from `${{ secrets.X }}` alone on a line. */
 const BARE: Array<[string, () => string]> = [
   ['base64 with two "=" of padding, its body a valid name', () => `${nameLikeBody()}==`],
   ['base64 with one "=" of padding, its body a valid name', () => `${nameLikeBody()}=`],
-  ['base64 holding "+" and "/"', () => `${randomString(8, BASE64)}+${randomString(12, BASE64)}/${randomString(9, BASE64)}${['=', '=='][randomInt(2)]}`],
-  ['a connection string', () => `postgres://${randomString(6).toLowerCase()}:${randomString(16)}@db-${randomString(5).toLowerCase()}.example.com:5432/app?sslmode=require&password=${randomString(12)}`],
-  ['a value holding "=" whose start is no name', () => `${randomInt(10)}${randomString(10)}-${randomString(8)}=${randomString(14)}`],
-  ['a value whose start is a name and whose "=" starts it again', () => `${nameLikeBody()}==${randomString(16, BASE64)}`]
+  [
+    'base64 holding "+" and "/"',
+    () =>
+      `${randomString(8, BASE64)}+${randomString(12, BASE64)}/${randomString(9, BASE64)}${['=', '=='][randomInt(2)]}`
+  ],
+  [
+    'a connection string',
+    () =>
+      `postgres://${randomString(6).toLowerCase()}:${randomString(16)}@db-${randomString(5).toLowerCase()}.example.com:5432/app?sslmode=require&password=${randomString(12)}`
+  ],
+  [
+    'a value holding "=" whose start is no name',
+    () => `${randomInt(10)}${randomString(10)}-${randomString(8)}=${randomString(14)}`
+  ],
+  [
+    'a value whose start is a name and whose "=" starts it again',
+    () => `${nameLikeBody()}==${randomString(16, BASE64)}`
+  ]
 ]
 
 /** Lines of valid NAME=value secrets, some holding "=" in their value. */
@@ -51,9 +77,17 @@ describe('a secret written without NAME=', () => {
     const theirs = validLines(1 + randomInt(3))
     const at = randomInt(mine.lines.length + 1)
     const lines = [...mine.lines.slice(0, at), secret, ...mine.lines.slice(at)]
-    const result = await step(emu, 'trigger', { ...ON_BRANCH, [input]: lines.join('\n'), [other]: theirs.lines.join('\n') })
+    const result = await step(emu, 'trigger', {
+      ...ON_BRANCH,
+      [input]: lines.join('\n'),
+      [other]: theirs.lines.join('\n')
+    })
     expectFailed(result)
-    expect(errorLine(result)).toMatch(new RegExp(`^Input "${input}": line ${at + 1} (is not NAME=value|does not start with a variable name|has nothing after its "="|has "=" right after its name's "=")`))
+    expect(errorLine(result)).toMatch(
+      new RegExp(
+        `^Input "${input}": line ${at + 1} (is not NAME=value|does not start with a variable name|has nothing after its "="|has "=" right after its name's "=")`
+      )
+    )
     expect(errorLine(result)).toMatch(/Nothing was sent to the service\.$/)
     // No part of it anywhere (any 12-character run, in any spelling), nor of the other secrets.
     expectNoSecrets(result, [secret, ...mine.values, ...theirs.values])
@@ -67,11 +101,19 @@ describe('NAME=value whose value holds "="', () => {
   it('is sent under its name, split at the first "=", its value masked', async () => {
     const env = validLines(1 + randomInt(3))
     const build = validLines(1 + randomInt(3))
-    const result = await step(emu, 'trigger', { ...ON_BRANCH, 'secret-environments': env.lines.join('\n'), 'build-secrets': build.lines.join('\n') })
+    const result = await step(emu, 'trigger', {
+      ...ON_BRANCH,
+      'secret-environments': env.lines.join('\n'),
+      'build-secrets': build.lines.join('\n')
+    })
     expectPassed(result)
     expectNoSecrets(result, [...env.values, ...build.values])
     const record = await buildState(emu, result.outputs['build-slug'])
-    expect(Object.keys(record.env_sources).filter((name) => name.startsWith('S_')).sort()).toEqual([...env.names, ...build.names].sort())
+    expect(
+      Object.keys(record.env_sources)
+        .filter((name) => name.startsWith('S_'))
+        .sort()
+    ).toEqual([...env.names, ...build.names].sort())
     for (const name of env.names) expect(record.env_sources[name]).toBe('additional')
     for (const name of build.names) expect(record.env_sources[name]).toBe('build_secret')
   })

@@ -73,11 +73,31 @@ describe('the dry run and the emulator read what the service reads', () => {
 
   // Each shape with what libyaml (PyYAML's libyaml loader) gave for it when the test was written.
   it.each([
-    ['a flow mapping whose first key is under-indented', (v: string) => `a:\n  b: {\nk: ${v}}\n`, (v: string) => ({ a: { b: { k: v } } })],
-    ['an escaped line break in a double-quoted scalar', (v: string) => `a:\n  b: "${v}\\\n${v}"\n`, (v: string) => ({ a: { b: `${v}${v}` } })],
-    ['a blank line in a double-quoted scalar', (v: string) => `a:\n  b: "${v}\n\n${v}"\n`, (v: string) => ({ a: { b: `${v}\n${v}` } })],
-    ['a comment line inside a flow sequence', (v: string) => `a:\n  b: [${v},\n# note\n${v}]\n`, (v: string) => ({ a: { b: [v, v] } })],
-    ['an anchored flow sequence, under-indented, and its alias', (v: string) => `a:\n  b: &x [${v},\n${v}]\n  c: *x\n`, (v: string) => ({ a: { b: [v, v], c: [v, v] } })]
+    [
+      'a flow mapping whose first key is under-indented',
+      (v: string) => `a:\n  b: {\nk: ${v}}\n`,
+      (v: string) => ({ a: { b: { k: v } } })
+    ],
+    [
+      'an escaped line break in a double-quoted scalar',
+      (v: string) => `a:\n  b: "${v}\\\n${v}"\n`,
+      (v: string) => ({ a: { b: `${v}${v}` } })
+    ],
+    [
+      'a blank line in a double-quoted scalar',
+      (v: string) => `a:\n  b: "${v}\n\n${v}"\n`,
+      (v: string) => ({ a: { b: `${v}\n${v}` } })
+    ],
+    [
+      'a comment line inside a flow sequence',
+      (v: string) => `a:\n  b: [${v},\n# note\n${v}]\n`,
+      (v: string) => ({ a: { b: [v, v] } })
+    ],
+    [
+      'an anchored flow sequence, under-indented, and its alias',
+      (v: string) => `a:\n  b: &x [${v},\n${v}]\n  c: *x\n`,
+      (v: string) => ({ a: { b: [v, v], c: [v, v] } })
+    ]
   ])('reads %s as libyaml does', (_what, text, expected) => {
     const value = word()
     const parsed = parseServiceYml(text(value))
@@ -117,28 +137,46 @@ describe('the dry run and the emulator read what the service reads', () => {
     expectPassed(preview)
     expect(JSON.parse(preview.outputs.errors)).toEqual([])
     expect(JSON.parse(preview.outputs['migrated-apps'])).toEqual(['web-app (web-app)'])
-    expect(preview.stdout).toContain(`Would change web-app (web-app): default stack (linux-docker-22.04), workflow ${workflow}`)
+    expect(preview.stdout).toContain(
+      `Would change web-app (web-app): default stack (linux-docker-22.04), workflow ${workflow}`
+    )
 
     expectPassed(await step(emu, 'migrate-machine-types', migration))
-    const written = (await emulatorState(emu)).apps.find((app: { slug: string }) => app.slug === 'web-app').service_yml as string
+    const written = (await emulatorState(emu)).apps.find((app: { slug: string }) => app.slug === 'web-app')
+      .service_yml as string
     const reread = parseServiceYml(written)
     if (!reread.ok) throw new Error(`the rewritten file is refused: ${reread.problem.reason}`)
     expect(reread.textConfig.meta).toMatchObject({ service: { machine_type_id: to } })
     const workflows = reread.config.workflows as Record<string, { envs: unknown; meta: unknown }>
     expect(workflows[workflow].meta).toEqual({ service: { machine_type_id: to } })
     // Meanings survive the rewrite: the string "0022" is still a string, `no` still false.
-    expect(workflows[workflow].envs).toEqual([{ A: expect.any(String) }, { B: false }, { C: '0022' }, { D: 18 }, { E: 12 }])
+    expect(workflows[workflow].envs).toEqual([
+      { A: expect.any(String) },
+      { B: false },
+      { C: '0022' },
+      { D: 18 },
+      { E: 12 }
+    ])
   })
 
   it('a file that still cannot be read is named with the reason, and the lines naming the machine type are reported', async () => {
     const machine = `g2-${word()}.4core`
     const app = emu.state.apps.get('web-app')!
     app.serviceYml = `meta:\n  service:\n    machine_type_id: ${machine}\nworkflows:\n  w: [${word()}\n  x:\n    meta:\n      service:\n        machine_type_id: "${machine}"\n`
-    const preview = await step(emu, 'migrate-machine-types', { 'org-slug': 'acme', 'from-machine': machine, 'to-machine': `g2-${word()}`, 'dry-run': 'true' })
+    const preview = await step(emu, 'migrate-machine-types', {
+      'org-slug': 'acme',
+      'from-machine': machine,
+      'to-machine': `g2-${word()}`,
+      'dry-run': 'true'
+    })
     expectPassed(preview)
     const errors = JSON.parse(preview.outputs.errors) as Array<{ app: string; error: string }>
-    expect(errors).toEqual([{ app: 'web-app (web-app)', error: expect.stringMatching(/^service\.yml is not valid YAML: .+ at line \d+/) }])
-    expect(errors[0].error).toContain(`names machine_type_id "${machine}" on line(s) 3, 9, which the migration may change`)
+    expect(errors).toEqual([
+      { app: 'web-app (web-app)', error: expect.stringMatching(/^service\.yml is not valid YAML: .+ at line \d+/) }
+    ])
+    expect(errors[0].error).toContain(
+      `names machine_type_id "${machine}" on line(s) 3, 9, which the migration may change`
+    )
     expect(preview.stdout).toContain('::warning::web-app (web-app): service.yml is not valid YAML')
   })
 })

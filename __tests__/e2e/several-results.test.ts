@@ -10,7 +10,20 @@ import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { call } from '../emulator/helpers.js'
 import { randomString } from '../helpers/random.js'
-import { buildState, errorLine, expectFailed, expectPassed, printed, requestLog, resetEmulator, SAME_REPOSITORY, setConcurrency, startE2eEmulator, step, type RunningEmulator } from './support.js'
+import {
+  buildState,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  printed,
+  requestLog,
+  resetEmulator,
+  SAME_REPOSITORY,
+  setConcurrency,
+  startE2eEmulator,
+  step,
+  type RunningEmulator
+} from './support.js'
 
 /** Names drawn per run; the branch matches the first two workflows' and the pipeline's triggers, not the last workflow's. */
 const BRANCH = `feature/${randomString(8).toLowerCase()}`
@@ -48,16 +61,39 @@ beforeAll(async () => {
   const seed = bundledSeed()
   for (const app of seed.apps ?? []) if (app.slug === 'ios-app') app.service_yml = CONFIG
   // An app of the trigger map, which starts one build for any branch.
-  for (const app of seed.apps ?? []) if (app.slug === 'web-app') app.service_yml = ['format_version: "13"', 'trigger_map:', '- push_branch: "*"', '  workflow: primary', 'workflows:', '  primary: {}', ''].join('\n')
+  for (const app of seed.apps ?? [])
+    if (app.slug === 'web-app')
+      app.service_yml = [
+        'format_version: "13"',
+        'trigger_map:',
+        '- push_branch: "*"',
+        '  workflow: primary',
+        'workflows:',
+        '  primary: {}',
+        ''
+      ].join('\n')
   // The same app, whose builds fail and which has the service's AI summary on.
   const ios = seed.apps!.find((app) => app.slug === 'ios-app')!
-  seed.apps!.push({ ...structuredClone(ios), slug: 'ios-failing', title: 'ios-failing', build_outcome: 'failure', ai_summary: true })
+  seed.apps!.push({
+    ...structuredClone(ios),
+    slug: 'ios-failing',
+    title: 'ios-failing',
+    build_outcome: 'failure',
+    ai_summary: true
+  })
   emu = await startE2eEmulator({ seed })
 })
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())
 
-type Listed = { 'app-slug': string; 'build-slug'?: string; 'pipeline-id'?: string; 'triggered-workflow'?: string; 'triggered-pipeline'?: string; status: string }
+type Listed = {
+  'app-slug': string
+  'build-slug'?: string
+  'pipeline-id'?: string
+  'triggered-workflow'?: string
+  'triggered-pipeline'?: string
+  status: string
+}
 const PUSH = { 'app-slug': 'ios-app', 'from-event': 'false', branch: BRANCH }
 
 /** The builds output, checked to name the two workflows and the pipeline the push matched, in the answer's order. */
@@ -90,13 +126,17 @@ describe('one trigger, several builds', () => {
   it("each failed build's AI summary is its failure-summary, and a line of the summary naming the build", async () => {
     const result = await step(emu, 'trigger', { ...PUSH, 'app-slug': 'ios-failing', ...SAME_REPOSITORY, wait: 'true' })
     expectFailed(result)
-    const builds = JSON.parse(result.outputs.builds) as Array<Listed & { 'failure-summary'?: string; 'build-number'?: number }>
+    const builds = JSON.parse(result.outputs.builds) as Array<
+      Listed & { 'failure-summary'?: string; 'build-number'?: number }
+    >
     const failedBuilds = builds.filter((b) => b['build-slug'] !== undefined)
     expect(failedBuilds.map((b) => b.status)).toEqual(['failed', 'failed'])
     for (const b of failedBuilds) {
       const written = (await call(emu, 'GET', `/builds/${b['build-slug']}/ai-summary`)).json.summary as string
       expect(b['failure-summary']).toBe(written)
-      expect(result.summary).toContain(`build #\u200d${b['build-number']} ${b['build-slug']} (${b['triggered-workflow']}): why it failed, in the service's AI summary: ${written.slice(0, 20)}`)
+      expect(result.summary).toContain(
+        `build #\u200d${b['build-number']} ${b['build-slug']} (${b['triggered-workflow']}): why it failed, in the service's AI summary: ${written.slice(0, 20)}`
+      )
     }
   })
 
@@ -106,8 +146,13 @@ describe('one trigger, several builds', () => {
     expect(listed(result.outputs).map((b) => b.status)).toEqual(['triggered', 'triggered', 'triggered'])
   })
 
-  it('several apps: each app\'s answer is listed whole, and every build of it waited for', async () => {
-    const result = await step(emu, 'trigger', { ...PUSH, 'app-slug': 'web-app,ios-app', ...SAME_REPOSITORY, wait: 'true' })
+  it("several apps: each app's answer is listed whole, and every build of it waited for", async () => {
+    const result = await step(emu, 'trigger', {
+      ...PUSH,
+      'app-slug': 'web-app,ios-app',
+      ...SAME_REPOSITORY,
+      wait: 'true'
+    })
     expectPassed(result)
     const builds = JSON.parse(result.outputs.builds) as Listed[]
     expect(builds.map((b) => [b['app-slug'], b.status])).toEqual([

@@ -5,14 +5,31 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { emulatorPerFile, buildState, emulatorState, errorLine, expectFailed, printed, SAME_REPOSITORY, step, type RunningEmulator } from './support.js'
+import {
+  emulatorPerFile,
+  buildState,
+  emulatorState,
+  errorLine,
+  expectFailed,
+  printed,
+  SAME_REPOSITORY,
+  step,
+  type RunningEmulator
+} from './support.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started), { resetEach: false, buildDurationMs: 60_000 })
 
 describe('a wait that is stopped aborts the build', () => {
   it('the wait-timeout runs out: the step fails with timed-out and the build is aborted', async () => {
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'develop', wait: 'true', 'wait-timeout': '1', ...SAME_REPOSITORY })
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: 'develop',
+      wait: 'true',
+      'wait-timeout': '1',
+      ...SAME_REPOSITORY
+    })
     expectFailed(result)
     expect(result.outputs['build-status']).toBe('timed-out')
     expect(errorLine(result)).toContain('wait-timeout of 1 s was reached; the build was aborted')
@@ -29,7 +46,14 @@ describe('a wait that is stopped aborts the build', () => {
     const running = step(
       emu,
       'trigger',
-      { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', wait: 'true', 'wait-timeout': '60', ...SAME_REPOSITORY },
+      {
+        'app-slug': 'ios-app',
+        'from-event': 'false',
+        branch: 'main',
+        wait: 'true',
+        'wait-timeout': '60',
+        ...SAME_REPOSITORY
+      },
       { onSpawn: spawned, timeoutMs: 15_000 }
     )
     const stepProcess = await child
@@ -51,7 +75,14 @@ describe('a wait that is stopped aborts the build', () => {
   it('the step is killed outright: the post step, given the saved state, aborts the build', async () => {
     let spawned: (child: ChildProcess) => void = () => undefined
     const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-    const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'develop', wait: 'true', 'wait-timeout': '60', ...SAME_REPOSITORY }
+    const inputs = {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: 'develop',
+      wait: 'true',
+      'wait-timeout': '60',
+      ...SAME_REPOSITORY
+    }
     const running = step(emu, 'trigger', inputs, { onSpawn: spawned, timeoutMs: 15_000 })
     const stepProcess = await child
     await printed(stepProcess, 'Waiting for build')

@@ -41,7 +41,11 @@ interface Metadata {
 }
 
 /** Runs one step of the sub-action in `folder`, as the runner would, with the Owner's token unless told. */
-async function runSubAction(folder: SubActionName, inputs: Record<string, string>, options: RunOptions & { token?: string; stage?: 'main' | 'post' } = {}): Promise<RunResult> {
+async function runSubAction(
+  folder: SubActionName,
+  inputs: Record<string, string>,
+  options: RunOptions & { token?: string; stage?: 'main' | 'post' } = {}
+): Promise<RunResult> {
   const { token = TOKENS.owner, stage = 'main', ...runOptions } = options
   const metadata = load(readFileSync(join(folder, 'action.yml'), 'utf8')) as Metadata
   // The runner sets every declared input the step leaves out to its default; an expression default (github.token) is left out here.
@@ -51,7 +55,10 @@ async function runSubAction(folder: SubActionName, inputs: Record<string, string
       .map(([name, spec]) => [name, String(spec.default)])
   )
   const bundle = `${process.cwd()}/${folder}/${stage === 'main' ? metadata.runs.main : metadata.runs.post}`
-  const result = await runAction({ ...defaults, token, 'base-url': emu.url, 'poll-interval': '0.1', ...inputs }, { ...runOptions, bundle })
+  const result = await runAction(
+    { ...defaults, token, 'base-url': emu.url, 'poll-interval': '0.1', ...inputs },
+    { ...runOptions, bundle }
+  )
   expect(result.timedOut).toBe(false)
   expectNoSecrets(result, [token])
   return result
@@ -60,7 +67,13 @@ async function runSubAction(folder: SubActionName, inputs: Record<string, string
 describe('each sub-action, through its entry in dist/sub/', () => {
   it('trigger/ triggers a build and waits for it, without an operation input', async () => {
     const branch = `feature/${randomSlug()}`
-    const result = await runSubAction('trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch, wait: 'true', ...SAME_REPOSITORY })
+    const result = await runSubAction('trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch,
+      wait: 'true',
+      ...SAME_REPOSITORY
+    })
     expectPassed(result)
     expect(result.outputs['build-status']).toBe('success')
     expect(await buildState(emu, result.outputs['build-slug'])).toMatchObject({ branch, status: 1 })
@@ -70,7 +83,14 @@ describe('each sub-action, through its entry in dist/sub/', () => {
     await setConcurrency(emu, 'ios-app', 0)
     let spawned: (child: ChildProcess) => void = () => undefined
     const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-    const inputs = { 'app-slug': 'ios-app', 'from-event': 'false', branch: `feature/${randomSlug()}`, wait: 'true', 'wait-timeout': '60', ...SAME_REPOSITORY }
+    const inputs = {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: `feature/${randomSlug()}`,
+      wait: 'true',
+      'wait-timeout': '60',
+      ...SAME_REPOSITORY
+    }
     const running = runSubAction('trigger', inputs, { onSpawn: spawned })
     await printed(await child, 'is on hold')
     ;(await child).kill('SIGKILL')
@@ -82,7 +102,12 @@ describe('each sub-action, through its entry in dist/sub/', () => {
   })
 
   it('wait/ waits for a build started elsewhere', async () => {
-    const started = await runSubAction('trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `feature/${randomSlug()}`, ...SAME_REPOSITORY })
+    const started = await runSubAction('trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: `feature/${randomSlug()}`,
+      ...SAME_REPOSITORY
+    })
     expectPassed(started)
     expect(started.outputs['build-status']).toBeUndefined()
     const waited = await runSubAction('wait', { 'app-slug': 'ios-app', 'build-slug': started.outputs['build-slug'] })
@@ -92,10 +117,19 @@ describe('each sub-action, through its entry in dist/sub/', () => {
 
   it('abort/ aborts a build that is on hold, with its reason', async () => {
     await setConcurrency(emu, 'ios-app', 0)
-    const started = await runSubAction('trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `feature/${randomSlug()}`, ...SAME_REPOSITORY })
+    const started = await runSubAction('trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: `feature/${randomSlug()}`,
+      ...SAME_REPOSITORY
+    })
     expectPassed(started)
     const reason = `stopped ${randomSlug()}`
-    const aborted = await runSubAction('abort', { 'app-slug': 'ios-app', 'build-slug': started.outputs['build-slug'], 'abort-reason': reason })
+    const aborted = await runSubAction('abort', {
+      'app-slug': 'ios-app',
+      'build-slug': started.outputs['build-slug'],
+      'abort-reason': reason
+    })
     expectPassed(aborted)
     expect(await buildState(emu, started.outputs['build-slug'])).toMatchObject({ status: 3, abort_reason: reason })
   })
@@ -105,7 +139,9 @@ describe('each sub-action, through its entry in dist/sub/', () => {
     expectPassed(result)
     expect(result.outputs.count).toBe('0')
     expect(JSON.parse(result.outputs['build-requests'])).toEqual([])
-    expect((await requestLog(emu)).map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /v0.1/apps/ios-app/build-requests'])
+    expect((await requestLog(emu)).map(({ method, path }) => `${method} ${path}`)).toEqual([
+      'GET /v0.1/apps/ios-app/build-requests'
+    ])
   })
 
   it('manage/ runs the operation it is given', async () => {
@@ -115,11 +151,20 @@ describe('each sub-action, through its entry in dist/sub/', () => {
   })
 
   it('migrate-machine-types/ previews a migration with a dry run and changes nothing', async () => {
-    const result = await runSubAction('migrate-machine-types', { 'org-slug': 'acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.8core', 'dry-run': 'true' })
+    const result = await runSubAction('migrate-machine-types', {
+      'org-slug': 'acme',
+      'from-machine': 'g2-m1.4core',
+      'to-machine': 'g2-m2.8core',
+      'dry-run': 'true'
+    })
     expectPassed(result)
     expect(Number(result.outputs['migrated-count'])).toBeGreaterThan(0)
     // Reads, and the service's check of the would-be configuration (which changes nothing); no write.
-    expect((await requestLog(emu)).filter(({ method, path }) => method !== 'GET' && !path.endsWith('/validate-bitrise-yml')).map(({ method, path }) => `${method} ${path}`)).toEqual([])
+    expect(
+      (await requestLog(emu))
+        .filter(({ method, path }) => method !== 'GET' && !path.endsWith('/validate-bitrise-yml'))
+        .map(({ method, path }) => `${method} ${path}`)
+    ).toEqual([])
   })
 })
 
@@ -131,14 +176,30 @@ describe('the operation input of a sub-action', () => {
     const others = OPERATIONS.filter((name) => name !== SUB_ACTIONS[folder][0])
     const other = others[randomInt(others.length)]
     await clearRequestLog(emu)
-    const result = await runSubAction(folder, { operation: other, 'app-slug': 'ios-app', 'build-slug': randomSlug(), branch: 'main', 'org-slug': 'acme', 'from-machine': 'a', 'to-machine': 'b' })
+    const result = await runSubAction(folder, {
+      operation: other,
+      'app-slug': 'ios-app',
+      'build-slug': randomSlug(),
+      branch: 'main',
+      'org-slug': 'acme',
+      'from-machine': 'a',
+      'to-machine': 'b'
+    })
     expectFailed(result)
-    expect(errorLine(result)).toBe(`Input "operation": "${other}" conflicts with this action, ${folder}/, which runs ${SUB_ACTIONS[folder][0]} only: remove the operation input; for ${other} use ${subActionFor(other)}/. Nothing was sent to the service.`)
+    expect(errorLine(result)).toBe(
+      `Input "operation": "${other}" conflicts with this action, ${folder}/, which runs ${SUB_ACTIONS[folder][0]} only: remove the operation input; for ${other} use ${subActionFor(other)}/. Nothing was sent to the service.`
+    )
     expect(await requestLog(emu)).toEqual([])
   })
 
   it('trigger/ accepts its own operation named outright, as a copied root step has it', async () => {
-    const result = await runSubAction('trigger', { operation: 'trigger', 'app-slug': 'ios-app', 'from-event': 'false', branch: `feature/${randomSlug()}`, ...SAME_REPOSITORY })
+    const result = await runSubAction('trigger', {
+      operation: 'trigger',
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: `feature/${randomSlug()}`,
+      ...SAME_REPOSITORY
+    })
     expectPassed(result)
     expect(result.outputs['build-slug']).toMatch(/\S/)
   })
@@ -149,14 +210,25 @@ describe('the operation input of a sub-action', () => {
     await clearRequestLog(emu)
     const missing = await runSubAction(folder, { 'app-slug': 'ios-app' })
     expectFailed(missing)
-    expect(errorLine(missing)).toBe(`Input "operation": is required by ${folder}/; one of: ${SUB_ACTIONS[folder].join(', ')}. Nothing was sent to the service.`)
-    const foreign = await runSubAction(folder, { operation: other, 'app-slug': 'ios-app', 'build-slug': randomSlug(), branch: 'main' })
+    expect(errorLine(missing)).toBe(
+      `Input "operation": is required by ${folder}/; one of: ${SUB_ACTIONS[folder].join(', ')}. Nothing was sent to the service.`
+    )
+    const foreign = await runSubAction(folder, {
+      operation: other,
+      'app-slug': 'ios-app',
+      'build-slug': randomSlug(),
+      branch: 'main'
+    })
     expectFailed(foreign)
-    expect(errorLine(foreign)).toContain(`"${other}" is not one of ${folder}/'s operations (${SUB_ACTIONS[folder].join(', ')}); for ${other} use ${subActionFor(other)}/`)
+    expect(errorLine(foreign)).toContain(
+      `"${other}" is not one of ${folder}/'s operations (${SUB_ACTIONS[folder].join(', ')}); for ${other} use ${subActionFor(other)}/`
+    )
     const unknown = randomSlug('op-')
     const typo = await runSubAction(folder, { operation: unknown, 'app-slug': 'ios-app' })
     expectFailed(typo)
-    expect(errorLine(typo)).toContain(`"${unknown}" is not an operation; ${folder}/ runs one of: ${SUB_ACTIONS[folder].join(', ')}`)
+    expect(errorLine(typo)).toContain(
+      `"${unknown}" is not an operation; ${folder}/ runs one of: ${SUB_ACTIONS[folder].join(', ')}`
+    )
     expect(await requestLog(emu)).toEqual([])
   })
 })
@@ -172,7 +244,10 @@ describe('an entry that names no sub-action', () => {
         `globalThis[Symbol.for('service-ci-action.sub-action')] = ${JSON.stringify({ name, inputs: ['token'] })}\nawait import(${JSON.stringify(pathToFileURL(resolve('dist/index.js')).href)})\n`
       )
       await clearRequestLog(emu)
-      const result = await runAction({ token: TOKENS.owner, 'base-url': emu.url, operation: 'list-apps' }, { bundle: entry })
+      const result = await runAction(
+        { token: TOKENS.owner, 'base-url': emu.url, operation: 'list-apps' },
+        { bundle: entry }
+      )
       expectFailed(result)
       expect(errorLine(result)).toContain(`The sub-action entry in dist/sub/ is damaged ({"name":"${name}"`)
       expect(errorLine(result)).toMatch(/Nothing was sent to the service\.$/)
@@ -184,5 +259,7 @@ describe('an entry that names no sub-action', () => {
 })
 
 function subActionFor(operation: string): string {
-  return (Object.keys(SUB_ACTIONS) as SubActionName[]).find((name) => (SUB_ACTIONS[name] as readonly string[]).includes(operation)) as string
+  return (Object.keys(SUB_ACTIONS) as SubActionName[]).find((name) =>
+    (SUB_ACTIONS[name] as readonly string[]).includes(operation)
+  ) as string
 }

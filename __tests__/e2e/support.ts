@@ -17,7 +17,6 @@ import { TOKENS } from '../emulator/helpers.js'
 export { TOKENS }
 export type { RunningEmulator } from '../../emulator/server.js'
 
-
 /**
  * Both owner inputs set and equal: the build comes from the app's own repository. A pull request
  * trigger without them (or with differing ones) is held for manual approval as a build request.
@@ -34,7 +33,10 @@ export function startE2eEmulator(options: EmulatorOptions = {}): Promise<Running
  * `onStart`), reset before each test unless `resetEach` is false, and stopped, with the
  * file's workspaces removed, after the last.
  */
-export function emulatorPerFile(onStart: (emu: RunningEmulator) => void, options: EmulatorOptions & { resetEach?: boolean } = {}): void {
+export function emulatorPerFile(
+  onStart: (emu: RunningEmulator) => void,
+  options: EmulatorOptions & { resetEach?: boolean } = {}
+): void {
   const { resetEach = true, ...emulatorOptions } = options
   let emu: RunningEmulator | undefined
   beforeAll(async () => {
@@ -65,7 +67,10 @@ export async function step(
   exercised?: Set<string>
 ): Promise<RunResult> {
   const { token = TOKENS.owner, ...runOptions } = options
-  const result = await runAction({ operation, token, 'base-url': emu.url, 'poll-interval': '0.1', ...inputs }, runOptions)
+  const result = await runAction(
+    { operation, token, 'base-url': emu.url, 'poll-interval': '0.1', ...inputs },
+    runOptions
+  )
   exercised?.add(operation)
   expect(result.timedOut).toBe(false)
   // A token must never reach the log, the outputs, the state or the summary, in any spelling.
@@ -75,7 +80,10 @@ export async function step(
 
 /** Asserts the step passed, showing its log when it did not. */
 export function expectPassed(result: RunResult): void {
-  expect({ code: result.code, log: result.code === 0 ? '' : result.stdout + result.stderr }).toEqual({ code: 0, log: '' })
+  expect({ code: result.code, log: result.code === 0 ? '' : result.stdout + result.stderr }).toEqual({
+    code: 0,
+    log: ''
+  })
 }
 
 /** Asserts the step failed (exit code 1). */
@@ -100,8 +108,16 @@ export function removeWorkspaces(): void {
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
 type Json = any
 
-async function control(emu: RunningEmulator, method: string, path: string, body?: unknown): Promise<{ status: number; json: Json }> {
-  const res = await fetch(`${emu.origin}/_emulator${path}`, { method, ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } }) })
+async function control(
+  emu: RunningEmulator,
+  method: string,
+  path: string,
+  body?: unknown
+): Promise<{ status: number; json: Json }> {
+  const res = await fetch(`${emu.origin}/_emulator${path}`, {
+    method,
+    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'content-type': 'application/json' } })
+  })
   const text = await res.text()
   return { status: res.status, json: text === '' ? undefined : JSON.parse(text) }
 }
@@ -120,7 +136,9 @@ export async function buildState(emu: RunningEmulator, slug: string): Promise<Js
 }
 
 /** The requests the emulator received under /v0.1: method, path, query and body. */
-export async function requestLog(emu: RunningEmulator): Promise<Array<{ method: string; path: string; query: Record<string, string>; body: Json }>> {
+export async function requestLog(
+  emu: RunningEmulator
+): Promise<Array<{ method: string; path: string; query: Record<string, string>; body: Json }>> {
   return (await control(emu, 'GET', '/requests')).json
 }
 

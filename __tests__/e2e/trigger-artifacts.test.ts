@@ -9,7 +9,20 @@ import { bundledSeed } from '../../emulator/model/seed.js'
 import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomInt, randomString } from '../helpers/random.js'
-import { clearRequestLog, errorLine, expectFailed, expectPassed, removeWorkspaces, requestLog, resetEmulator, SAME_REPOSITORY, startE2eEmulator, step, workspace, type RunningEmulator } from './support.js'
+import {
+  clearRequestLog,
+  errorLine,
+  expectFailed,
+  expectPassed,
+  removeWorkspaces,
+  requestLog,
+  resetEmulator,
+  SAME_REPOSITORY,
+  startE2eEmulator,
+  step,
+  workspace,
+  type RunningEmulator
+} from './support.js'
 
 /** More artifacts than one page of 50 holds, of random sizes, some with a public install page. */
 const ARTIFACTS = Array.from({ length: 51 + randomInt(10) }, (_, i) => ({
@@ -36,11 +49,22 @@ const ON_MAIN = { 'from-event': 'false', branch: 'main', workflow: 'primary', ..
 describe('artifacts on a waited trigger', () => {
   it('list-artifacts and download-artifacts: every artifact over two pages, listed and downloaded once the build succeeded', async () => {
     const dir = workspace()
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', ...ON_MAIN, wait: 'true', 'list-artifacts': 'true', 'download-artifacts': 'dist/out' }, { workspace: dir })
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app', ...ON_MAIN, wait: 'true', 'list-artifacts': 'true', 'download-artifacts': 'dist/out' },
+      { workspace: dir }
+    )
     expectPassed(result)
     expect(result.outputs['build-status']).toBe('success')
-    const listed = JSON.parse(result.outputs.artifacts) as { title: string; file_size_bytes: number; public_install_page_url?: string }[]
-    expect(listed.map((a) => [a.title, a.file_size_bytes, a.public_install_page_url !== undefined])).toEqual(ARTIFACTS.map((a) => [a.title, a.file_size_bytes, a.is_public_page_enabled]))
+    const listed = JSON.parse(result.outputs.artifacts) as {
+      title: string
+      file_size_bytes: number
+      public_install_page_url?: string
+    }[]
+    expect(listed.map((a) => [a.title, a.file_size_bytes, a.public_install_page_url !== undefined])).toEqual(
+      ARTIFACTS.map((a) => [a.title, a.file_size_bytes, a.is_public_page_enabled])
+    )
     expect(result.outputs['artifacts-dir']).toBe(join(dir, 'dist', 'out'))
     expect(readdirSync(join(dir, 'dist', 'out')).sort()).toEqual(ARTIFACTS.map((a) => a.title).sort())
     for (const a of ARTIFACTS) expect(readFileSync(join(dir, 'dist', 'out', a.title)).length).toBe(a.file_size_bytes)
@@ -56,11 +80,23 @@ describe('artifacts on a waited trigger', () => {
     // A random limit strictly between the smallest and the largest artifact, so both kinds occur.
     const limit = sizes[0] + randomInt(sizes[sizes.length - 1] - sizes[0])
     const dir = workspace()
-    const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', ...ON_MAIN, wait: 'true', 'download-artifacts': 'out', 'max-artifact-bytes': String(limit) }, { workspace: dir })
+    const result = await step(
+      emu,
+      'trigger',
+      {
+        'app-slug': 'ios-app',
+        ...ON_MAIN,
+        wait: 'true',
+        'download-artifacts': 'out',
+        'max-artifact-bytes': String(limit)
+      },
+      { workspace: dir }
+    )
     expectFailed(result)
     expect(result.stdout).toMatch(/is \d+ bytes, over max-artifact-bytes/)
     const written = readdirSync(join(dir, 'out'))
-    for (const a of ARTIFACTS) expect([a.title, written.includes(a.title)]).toEqual([a.title, a.file_size_bytes <= limit])
+    for (const a of ARTIFACTS)
+      expect([a.title, written.includes(a.title)]).toEqual([a.title, a.file_size_bytes <= limit])
     for (const title of written) expect(readFileSync(join(dir, 'out', title)).length).toBeLessThanOrEqual(limit)
   })
 
@@ -68,7 +104,12 @@ describe('artifacts on a waited trigger', () => {
     // android-app reads its service.yml from a repository that has none, and its builds fail.
     expectPassed(await step(emu, 'set-config-location', { 'app-slug': 'android-app', location: 'service' }))
     await clearRequestLog(emu)
-    const result = await step(emu, 'trigger', { 'app-slug': 'android-app', ...ON_MAIN, wait: 'true', 'list-artifacts': 'true' })
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'android-app',
+      ...ON_MAIN,
+      wait: 'true',
+      'list-artifacts': 'true'
+    })
     expectFailed(result)
     expect(result.outputs['build-status']).toBe('failed')
     expect(result.outputs.artifacts).toBeUndefined()

@@ -34,10 +34,14 @@ const serve = fakeServices()
 const ON_BRANCH = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', ...SAME_REPOSITORY }
 
 /** A valid environment variable name nobody wrote by hand. */
-const randomName = (): string => `${randomString(1, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_')}${randomString(4 + randomInt(8), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_')}`
+const randomName = (): string =>
+  `${randomString(1, 'ABCDEFGHIJKLMNOPQRSTUVWXYZ_')}${randomString(4 + randomInt(8), 'ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789_')}`
 
 /** A value holding commas, none of them followed by NAME= (so it is one variable as it stands). */
-const commaValue = (): string => Array.from({ length: 2 + randomInt(3) }, () => randomString(6 + randomInt(6))).join([',', ', ', ',,'][randomInt(3)]).replace(/,\s*(?=[A-Za-z_])/g, ',9')
+const commaValue = (): string =>
+  Array.from({ length: 2 + randomInt(3) }, () => randomString(6 + randomInt(6)))
+    .join([',', ', ', ',,'][randomInt(3)])
+    .replace(/,\s*(?=[A-Za-z_])/g, ',9')
 
 /** Asserts the step failed on its inputs and the emulator received no call at all. */
 async function expectNothingSent(result: Awaited<ReturnType<typeof step>>): Promise<void> {
@@ -54,7 +58,9 @@ describe('environments', () => {
     await clearRequestLog(emu)
     const result = await step(emu, 'trigger', { ...ON_BRANCH, environments: line })
     await expectNothingSent(result)
-    expect(errorLine(result)).toContain(`Input "environments": line 1: the value of ${first} holds a comma followed by "${second}="`)
+    expect(errorLine(result)).toContain(
+      `Input "environments": line 1: the value of ${first} holds a comma followed by "${second}="`
+    )
     expect(errorLine(result)).toContain('Put each variable on a line of its own')
   })
 
@@ -70,7 +76,10 @@ describe('environments', () => {
   it('the same text in the list form is sent as the one value it spells', async () => {
     const [first, second] = [randomName(), `${randomName()}y`]
     const value = `${randomString(8)},${second}=${randomString(8)}`
-    const result = await step(emu, 'trigger', { ...ON_BRANCH, environments: `- {mapped_to: ${first}, value: "${value}"}` })
+    const result = await step(emu, 'trigger', {
+      ...ON_BRANCH,
+      environments: `- {mapped_to: ${first}, value: "${value}"}`
+    })
     expectPassed(result)
     const [build] = (await emulatorState(emu)).builds
     expect(build.additional_envs.map((e: { name: string }) => e.name)).toEqual([first])
@@ -81,11 +90,22 @@ describe('environments', () => {
     const before = randomString(14 + randomInt(6))
     const after = randomString(14 + randomInt(6))
     await clearRequestLog(emu)
-    const result = await step(emu, 'trigger', { ...ON_BRANCH, 'secret-environments': `${first}=${before},${second}=${after}` })
+    const result = await step(emu, 'trigger', {
+      ...ON_BRANCH,
+      'secret-environments': `${first}=${before},${second}=${after}`
+    })
     await expectNothingSent(result)
-    expect(errorLine(result)).toContain(`Input "secret-environments": line 1: the value holds a comma followed by NAME=`)
+    expect(errorLine(result)).toContain(
+      `Input "secret-environments": line 1: the value holds a comma followed by NAME=`
+    )
     // The runner's ::add-mask:: lines name what is masked; nothing else may show either name.
-    const shown = result.stdout.split('\n').filter((line) => !line.startsWith('::add-mask::')).join('\n') + result.stderr + result.summary
+    const shown =
+      result.stdout
+        .split('\n')
+        .filter((line) => !line.startsWith('::add-mask::'))
+        .join('\n') +
+      result.stderr +
+      result.summary
     for (const name of [first, second]) expect(shown).not.toContain(name)
     expectNoSecrets(result, [before, after, `${before},${second}=${after}`])
   })
@@ -95,15 +115,23 @@ describe('environments', () => {
     ['an empty value field (YAML null)', (name: string) => `- mapped_to: ${name}\n  value:`],
     ['value: null in JSON', (name: string) => `[{"mapped_to": "${name}", "value": null}]`]
   ])('a list item with %s is refused instead of being sent as ""', async (_, text) => {
-    const others = Array.from({ length: randomInt(3) }, () => `- {mapped_to: ${randomName()}q, value: "${randomString(6)}"}`)
+    const others = Array.from(
+      { length: randomInt(3) },
+      () => `- {mapped_to: ${randomName()}q, value: "${randomString(6)}"}`
+    )
     const at = randomInt(others.length + 1)
     const name = randomName()
     const item = text(name)
     const list = item.startsWith('[') ? item : [...others.slice(0, at), item, ...others.slice(at)].join('\n')
     await clearRequestLog(emu)
-    const result = await step(emu, 'trigger', { ...ON_BRANCH, [['environments', 'secret-environments'][randomInt(2)]]: list })
+    const result = await step(emu, 'trigger', {
+      ...ON_BRANCH,
+      [['environments', 'secret-environments'][randomInt(2)]]: list
+    })
     await expectNothingSent(result)
-    expect(errorLine(result)).toMatch(new RegExp(`item \\d+ \\(${name}\\) has no value; give one, or value: "" for an empty variable`))
+    expect(errorLine(result)).toMatch(
+      new RegExp(`item \\d+ \\(${name}\\) has no value; give one, or value: "" for an empty variable`)
+    )
   })
 
   it('value: "" stays an empty variable, as before', async () => {
@@ -119,39 +147,62 @@ describe('app-paths with glob syntax the matcher does not implement', () => {
   const SYNTAX: Array<[string, (segment: string) => { piece: string; what: string }]> = [
     ['{a,b}', (segment) => ({ piece: `{${segment},${randomString(5).toLowerCase()}}`, what: '{…,…} (alternatives)' })],
     ['{1..3}', (segment) => ({ piece: `${segment}{1..${2 + randomInt(8)}}`, what: '{…,…} (alternatives)' })],
-    ['[…]', (segment) => ({ piece: `${segment.slice(0, -1)}[${segment.slice(-1)}${randomString(2).toLowerCase()}]`, what: '[…] (a set of characters)' })],
-    ['[!…]', (segment) => ({ piece: `${segment.slice(0, -1)}[!${randomString(2).toLowerCase()}]`, what: '[…] (a set of characters)' })],
+    [
+      '[…]',
+      (segment) => ({
+        piece: `${segment.slice(0, -1)}[${segment.slice(-1)}${randomString(2).toLowerCase()}]`,
+        what: '[…] (a set of characters)'
+      })
+    ],
+    [
+      '[!…]',
+      (segment) => ({
+        piece: `${segment.slice(0, -1)}[!${randomString(2).toLowerCase()}]`,
+        what: '[…] (a set of characters)'
+      })
+    ],
     ['!(…)', (segment) => ({ piece: `!(${segment}x)`, what: '!(…) (negation)' })]
   ]
 
-  it.each(SYNTAX)('%s at a random place: refused, naming the syntax, the glob and the app; nothing is sent', async (_, make) => {
-    const segments = Array.from({ length: 2 + randomInt(3) }, () => randomString(3 + randomInt(5)).toLowerCase())
-    const at = randomInt(segments.length)
-    const { piece, what } = make(segments[at])
-    const glob = [...segments.slice(0, at), piece, ...segments.slice(at + 1), '**'].join('/')
-    const changed = `${segments.join('/')}/${randomString(6)}.ts`
-    const repo = `acme/${randomString(10).toLowerCase()}`
-    const payload = events.sameRepositoryPullRequest()
-    const number = (payload.pull_request as { number: number }).number
-    const github = await serve({ [`GET /repos/${repo}/pulls/${number}/files`]: { body: [{ filename: changed }] } })
-    const paths = JSON.stringify({ 'web-app': ['docs/**'], 'ios-app': [`${randomSlug()}/**`, glob] })
-    await clearRequestLog(emu)
-    const result = await step(
-      emu,
-      'trigger',
-      { 'app-paths': paths, 'github-token': `ghs_${randomString(36)}`, workflow: 'primary', ...SAME_REPOSITORY },
-      { event: { name: 'pull_request', payload }, env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo } }
-    )
-    await expectNothingSent(result)
-    expect(errorLine(result)).toContain(`Input "app-paths": the glob ${JSON.stringify(glob)} of "ios-app" uses ${what}, ${JSON.stringify(piece.startsWith('!(') ? piece : piece.slice(piece.search(/[[{]/)))}`)
-    expect(errorLine(result)).toContain('which this action\'s matcher does not implement')
-    expect(github.calls(`GET /repos/${repo}/pulls/${number}/files`)).toEqual([])
-  })
+  it.each(SYNTAX)(
+    '%s at a random place: refused, naming the syntax, the glob and the app; nothing is sent',
+    async (_, make) => {
+      const segments = Array.from({ length: 2 + randomInt(3) }, () => randomString(3 + randomInt(5)).toLowerCase())
+      const at = randomInt(segments.length)
+      const { piece, what } = make(segments[at])
+      const glob = [...segments.slice(0, at), piece, ...segments.slice(at + 1), '**'].join('/')
+      const changed = `${segments.join('/')}/${randomString(6)}.ts`
+      const repo = `acme/${randomString(10).toLowerCase()}`
+      const payload = events.sameRepositoryPullRequest()
+      const number = (payload.pull_request as { number: number }).number
+      const github = await serve({ [`GET /repos/${repo}/pulls/${number}/files`]: { body: [{ filename: changed }] } })
+      const paths = JSON.stringify({ 'web-app': ['docs/**'], 'ios-app': [`${randomSlug()}/**`, glob] })
+      await clearRequestLog(emu)
+      const result = await step(
+        emu,
+        'trigger',
+        { 'app-paths': paths, 'github-token': `ghs_${randomString(36)}`, workflow: 'primary', ...SAME_REPOSITORY },
+        { event: { name: 'pull_request', payload }, env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo } }
+      )
+      await expectNothingSent(result)
+      expect(errorLine(result)).toContain(
+        `Input "app-paths": the glob ${JSON.stringify(glob)} of "ios-app" uses ${what}, ${JSON.stringify(piece.startsWith('!(') ? piece : piece.slice(piece.search(/[[{]/)))}`
+      )
+      expect(errorLine(result)).toContain("which this action's matcher does not implement")
+      expect(github.calls(`GET /repos/${repo}/pulls/${number}/files`)).toEqual([])
+    }
+  )
 
   it('a leading ! (negation) is refused', async () => {
     const glob = `!${randomString(6).toLowerCase()}/**`
     await clearRequestLog(emu)
-    const result = await step(emu, 'trigger', { 'app-paths': JSON.stringify({ 'ios-app': ['**', glob] }), workflow: 'primary', 'from-event': 'false', branch: 'main', ...SAME_REPOSITORY })
+    const result = await step(emu, 'trigger', {
+      'app-paths': JSON.stringify({ 'ios-app': ['**', glob] }),
+      workflow: 'primary',
+      'from-event': 'false',
+      branch: 'main',
+      ...SAME_REPOSITORY
+    })
     await expectNothingSent(result)
     expect(errorLine(result)).toContain(`the glob ${JSON.stringify(glob)} of "ios-app" uses a leading ! (negation)`)
   })
@@ -161,11 +212,18 @@ describe('app-paths with glob syntax the matcher does not implement', () => {
     const repo = `acme/${randomString(10).toLowerCase()}`
     const payload = events.sameRepositoryPullRequest()
     const number = (payload.pull_request as { number: number }).number
-    const github = await serve({ [`GET /repos/${repo}/pulls/${number}/files`]: { body: [{ filename: `web/[${name}]/page.tsx` }] } })
+    const github = await serve({
+      [`GET /repos/${repo}/pulls/${number}/files`]: { body: [{ filename: `web/[${name}]/page.tsx` }] }
+    })
     const result = await step(
       emu,
       'trigger',
-      { 'app-paths': JSON.stringify({ 'web-app': [`web/\\[${name}\\]/**`], 'ios-app': ['ios/**'] }), 'github-token': `ghs_${randomString(36)}`, workflow: 'primary', ...SAME_REPOSITORY },
+      {
+        'app-paths': JSON.stringify({ 'web-app': [`web/\\[${name}\\]/**`], 'ios-app': ['ios/**'] }),
+        'github-token': `ghs_${randomString(36)}`,
+        workflow: 'primary',
+        ...SAME_REPOSITORY
+      },
       { event: { name: 'pull_request', payload }, env: { GITHUB_API_URL: github.origin, GITHUB_REPOSITORY: repo } }
     )
     expectPassed(result)
@@ -207,7 +265,10 @@ describe('a pull_request event of a closed pull request', () => {
 
   it('allow-closed-pull-request takes only true or false', async () => {
     await clearRequestLog(emu)
-    const result = await step(emu, 'trigger', { ...ON_BRANCH, 'allow-closed-pull-request': ['yes', 'on', '1'][randomInt(3)] })
+    const result = await step(emu, 'trigger', {
+      ...ON_BRANCH,
+      'allow-closed-pull-request': ['yes', 'on', '1'][randomInt(3)]
+    })
     await expectNothingSent(result)
     expect(errorLine(result)).toMatch(/^Input "allow-closed-pull-request": "(yes|on|1)" is not a boolean/)
   })
@@ -218,9 +279,17 @@ describe('a pull_request event of a closed pull request', () => {
     const started = await step(emu, 'trigger', { ...ON_BRANCH })
     expectPassed(started)
     const event = closedEvent()
-    const result = await step(emu, 'abort', { 'app-slug': 'ios-app', 'build-slug': started.outputs['build-slug'] }, { event })
+    const result = await step(
+      emu,
+      'abort',
+      { 'app-slug': 'ios-app', 'build-slug': started.outputs['build-slug'] },
+      { event }
+    )
     expectPassed(result)
-    expect((await emulatorState(emu)).builds[0]).toMatchObject({ status: 3, abort: expect.objectContaining({ reason: expect.any(String) }) })
+    expect((await emulatorState(emu)).builds[0]).toMatchObject({
+      status: 3,
+      abort: expect.objectContaining({ reason: expect.any(String) })
+    })
   })
 })
 
@@ -242,15 +311,25 @@ describe('a trigger of a branch without owners, where the service holds it (inte
     expect(request).toBeDefined()
     expect(result.outputs['build-status']).toBe('awaiting-approval')
     expect(result.outputs['build-request-slug']).toBe(request.slug)
-    expect(result.stdout).toContain(`::notice::The service started no build: manual build approval is on for app ios-app, and its build request ${request.slug} for branch ${branch} awaits approval.`)
-    expect(result.stdout).toContain('The trigger named no pull request but neither branch-repo-owner nor branch-dest-repo-owner')
+    expect(result.stdout).toContain(
+      `::notice::The service started no build: manual build approval is on for app ios-app, and its build request ${request.slug} for branch ${branch} awaits approval.`
+    )
+    expect(result.stdout).toContain(
+      'The trigger named no pull request but neither branch-repo-owner nor branch-dest-repo-owner'
+    )
     expect(result.summary).toContain(`Awaiting approval · ios-app · build request ${request.slug}`)
     expect(result.summary).toContain("set both to the repository's owner")
   })
 
   it('with both owners the same build starts at once', async () => {
     const owner = randomSlug()
-    const result = await step(held, 'trigger', { 'app-slug': 'ios-app', 'from-event': 'false', branch: `feature/${randomSlug()}`, 'branch-repo-owner': owner, 'branch-dest-repo-owner': owner })
+    const result = await step(held, 'trigger', {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: `feature/${randomSlug()}`,
+      'branch-repo-owner': owner,
+      'branch-dest-repo-owner': owner
+    })
     expectPassed(result)
     expect(result.outputs['build-slug']).toMatch(/^[0-9a-f]+$/)
   })
@@ -259,15 +338,22 @@ describe('a trigger of a branch without owners, where the service holds it (inte
 describe('a workflow that is not in service.yml', () => {
   /** Uploads a service.yml with random workflow and pipeline names; returns them. */
   async function randomConfig(): Promise<{ workflows: string[]; pipelines: string[] }> {
-    const workflows = Array.from({ length: 2 + randomInt(4) }, () => `${randomString(1, 'abcdefghij')}${randomString(7 + randomInt(6), 'klmnopqrstuvwxyz-_')}`)
+    const workflows = Array.from(
+      { length: 2 + randomInt(4) },
+      () => `${randomString(1, 'abcdefghij')}${randomString(7 + randomInt(6), 'klmnopqrstuvwxyz-_')}`
+    )
     const pipelines = Array.from({ length: randomInt(3) }, () => `p${randomString(9, 'abcdefghij')}`)
     const yaml = [
       'format_version: "13"',
       'workflows:',
       ...workflows.map((w) => `  ${w}:\n    steps: []`),
-      ...(pipelines.length > 0 ? ['pipelines:', ...pipelines.map((p) => `  ${p}:\n    workflows:\n      ${workflows[0]}: {}`)] : [])
+      ...(pipelines.length > 0
+        ? ['pipelines:', ...pipelines.map((p) => `  ${p}:\n    workflows:\n      ${workflows[0]}: {}`)]
+        : [])
     ].join('\n')
-    expect((await call(emu, 'POST', '/apps/ios-app/service.yml', { body: { app_config_datastore_yaml: yaml } })).status).toBe(200)
+    expect(
+      (await call(emu, 'POST', '/apps/ios-app/service.yml', { body: { app_config_datastore_yaml: yaml } })).status
+    ).toBe(200)
     return { workflows, pipelines }
   }
 
@@ -294,8 +380,12 @@ describe('a workflow that is not in service.yml', () => {
     const result = await step(emu, 'trigger', { ...ON_BRANCH, workflow: typed })
     expectFailed(result)
     const line = errorLine(result)
-    expect(line).toContain(`no build was started. The app's service.yml has no workflow "${typed}". Did you mean "${meant}"?`)
-    expect(line).toContain(`Its workflows: ${workflows.map((w) => `"${w}"`).join(', ')}; its pipelines: ${pipelines.length > 0 ? pipelines.map((p) => `"${p}"`).join(', ') : 'none'}.`)
+    expect(line).toContain(
+      `no build was started. The app's service.yml has no workflow "${typed}". Did you mean "${meant}"?`
+    )
+    expect(line).toContain(
+      `Its workflows: ${workflows.map((w) => `"${w}"`).join(', ')}; its pipelines: ${pipelines.length > 0 ? pipelines.map((p) => `"${p}"`).join(', ') : 'none'}.`
+    )
     expect((await emulatorState(emu)).builds).toEqual([])
   })
 
@@ -304,7 +394,9 @@ describe('a workflow that is not in service.yml', () => {
     if (pipelines.length === 0) pipelines.push(...(await randomConfigWithPipeline()))
     const result = await step(emu, 'trigger', { ...ON_BRANCH, workflow: pipelines[0] })
     expectFailed(result)
-    expect(errorLine(result)).toContain(`has no workflow "${pipelines[0]}". It has a pipeline of that name: set pipeline instead.`)
+    expect(errorLine(result)).toContain(
+      `has no workflow "${pipelines[0]}". It has a pipeline of that name: set pipeline instead.`
+    )
   })
 
   it('a pipeline with a slip: names the closest pipeline', async () => {
@@ -314,7 +406,9 @@ describe('a workflow that is not in service.yml', () => {
     while (pipelines.includes(typed)) typed = slip(meant)
     const result = await step(emu, 'trigger', { ...ON_BRANCH, pipeline: typed })
     expectFailed(result)
-    expect(errorLine(result)).toContain(`no build was started. The app's service.yml has no pipeline "${typed}". Did you mean "${meant}"?`)
+    expect(errorLine(result)).toContain(
+      `no build was started. The app's service.yml has no pipeline "${typed}". Did you mean "${meant}"?`
+    )
     expect((await emulatorState(emu)).builds).toEqual([])
   })
 
@@ -332,7 +426,11 @@ describe('a workflow that is not in service.yml', () => {
     while (workflows.includes(typed)) typed = slip(meant)
     const result = await step(emu, 'trigger', { ...ON_BRANCH, 'app-slug': 'ios-app,web-app', workflow: typed })
     expectFailed(result)
-    expect(result.stdout).toMatch(new RegExp(`::warning::Could not trigger a build of ios-app: .*no build was started\\. The app's service\\.yml has no workflow "${typed}"\\. Did you mean "${meant}"\\?`))
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `::warning::Could not trigger a build of ios-app: .*no build was started\\. The app's service\\.yml has no workflow "${typed}"\\. Did you mean "${meant}"\\?`
+      )
+    )
     expect((await emulatorState(emu)).builds).toEqual([])
   })
 

@@ -38,13 +38,19 @@ describe('authentication', () => {
 describe('roles', () => {
   it('lets a tester read the app but not trigger a build', async () => {
     expect((await call(emu, 'GET', '/apps/ios-app', { token: TOKENS.tester })).status).toBe(200)
-    const res = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.tester, body: triggerBody({ branch: 'main' }) })
+    const res = await call(emu, 'POST', '/apps/ios-app/builds', {
+      token: TOKENS.tester,
+      body: triggerBody({ branch: 'main' })
+    })
     expect(res.status).toBe(403)
     expect(res.json.message).toMatch(/Owner or Admin or Developer/)
   })
 
   it('lets a developer trigger but not upload or read the configuration', async () => {
-    const trigger = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.developer, body: triggerBody({ branch: 'main' }) })
+    const trigger = await call(emu, 'POST', '/apps/ios-app/builds', {
+      token: TOKENS.developer,
+      body: triggerBody({ branch: 'main' })
+    })
     expect(trigger.status).toBe(201)
     const upload = await call(emu, 'POST', '/apps/ios-app/service.yml', {
       token: TOKENS.developer,
@@ -57,7 +63,10 @@ describe('roles', () => {
 
   it('gives a group member the role the group holds on the app', async () => {
     // greta has no direct team role; her group release-team holds the manager (Developer) role.
-    const res = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.groupDeveloper, body: triggerBody({ branch: 'main' }) })
+    const res = await call(emu, 'POST', '/apps/ios-app/builds', {
+      token: TOKENS.groupDeveloper,
+      body: triggerBody({ branch: 'main' })
+    })
     expect(res.status).toBe(201)
     const patch = await call(emu, 'PATCH', '/apps/ios-app', { token: TOKENS.groupDeveloper, body: { title: 'x' } })
     expect(patch.status).toBe(403)
@@ -70,11 +79,12 @@ describe('roles', () => {
   })
 
   it('lets an admin but not a developer patch an app', async () => {
-    expect((await call(emu, 'PATCH', '/apps/web-app', { token: TOKENS.developer, body: { is_public: true } })).status).toBe(403)
+    expect(
+      (await call(emu, 'PATCH', '/apps/web-app', { token: TOKENS.developer, body: { is_public: true } })).status
+    ).toBe(403)
     const res = await call(emu, 'PATCH', '/apps/ios-app', { token: TOKENS.admin, body: { is_public: false } })
     expect(res.status).toBe(200)
   })
-
 })
 
 describe('roles: refusals', () => {
@@ -99,27 +109,42 @@ describe('roles: refusals', () => {
     const roles = await call(emu, 'GET', '/apps/ios-app/roles/admin', { token: TOKENS.developer })
     expect(roles.status).toBe(403)
     expect(roles.json.error_msg).toMatch(/Owner or Admin/)
-    const mail = await call(emu, 'PATCH', '/apps/ios-app/update-email-notifications', { token: TOKENS.developer, body: { on_failure: 'never' } })
+    const mail = await call(emu, 'PATCH', '/apps/ios-app/update-email-notifications', {
+      token: TOKENS.developer,
+      body: { on_failure: 'never' }
+    })
     expect(mail.status).toBe(403)
     expect((await call(emu, 'GET', '/apps/ios-app/service.yml/config', { token: TOKENS.developer })).status).toBe(403)
-    expect((await call(emu, 'PUT', '/apps/ios-app/service.yml/config', { token: TOKENS.tester, body: { location: 'service' } })).status).toBe(403)
+    expect(
+      (
+        await call(emu, 'PUT', '/apps/ios-app/service.yml/config', {
+          token: TOKENS.tester,
+          body: { location: 'service' }
+        })
+      ).status
+    ).toBe(403)
   })
 
   it('refuses the SSH key and app deletion to a developer', async () => {
-    expect((await call(emu, 'POST', '/apps/ios-app/register-ssh-key', { token: TOKENS.developer, body: {} })).status).toBe(403)
+    expect(
+      (await call(emu, 'POST', '/apps/ios-app/register-ssh-key', { token: TOKENS.developer, body: {} })).status
+    ).toBe(403)
     expect((await call(emu, 'DELETE', '/apps/ios-app', { token: TOKENS.developer })).status).toBe(403)
   })
 
   it.each([
     ['an outsider', TOKENS.outsider],
     ['the owner of another account', TOKENS.solo]
-  ])('answers the Workspace app list of %s with 200 and no apps, as the published contract says', async (_who, token) => {
-    const res = await call(emu, 'GET', '/organizations/acme/apps', { token })
-    expect(res.status).toBe(200)
-    expect(res.json).toEqual({ data: [], paging: { total_item_count: 0, page_item_limit: 50 } })
-    const member = await call(emu, 'GET', '/organizations/acme/apps', { token: TOKENS.owner })
-    expect(member.json.data.length).toBeGreaterThan(0)
-  })
+  ])(
+    'answers the Workspace app list of %s with 200 and no apps, as the published contract says',
+    async (_who, token) => {
+      const res = await call(emu, 'GET', '/organizations/acme/apps', { token })
+      expect(res.status).toBe(200)
+      expect(res.json).toEqual({ data: [], paging: { total_item_count: 0, page_item_limit: 50 } })
+      const member = await call(emu, 'GET', '/organizations/acme/apps', { token: TOKENS.owner })
+      expect(member.json.data.length).toBeGreaterThan(0)
+    }
+  )
 
   it('refuses the group list of a Workspace to a non-member', async () => {
     const res = await call(emu, 'GET', '/organizations/acme/groups', { token: TOKENS.solo })

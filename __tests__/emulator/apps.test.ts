@@ -23,46 +23,75 @@ describe('registration', () => {
     const slug = reg.json.slug as string
 
     const app = await call(emu, 'GET', `/apps/${slug}`, { token: TOKENS.admin })
-    expect(app.json.data).toMatchObject({ slug, title: 'new-app', repo_slug: 'new-app', owner: { account_type: 'organization', slug: 'acme' } })
+    expect(app.json.data).toMatchObject({
+      slug,
+      title: 'new-app',
+      repo_slug: 'new-app',
+      owner: { account_type: 'organization', slug: 'acme' }
+    })
     expect(emu.state.roleOf('adam', emu.state.apps.get(slug)!)).toBe('owner')
 
     const privateKey = '-----BEGIN OPENSSH PRIVATE KEY-----\nsecret-material\n-----END OPENSSH PRIVATE KEY-----'
     const key = await call(emu, 'POST', `/apps/${slug}/register-ssh-key`, {
       token: TOKENS.admin,
-      body: { auth_ssh_private_key: privateKey, auth_ssh_public_key: 'ssh-ed25519 AAAA', is_register_key_into_provider_service: true }
+      body: {
+        auth_ssh_private_key: privateKey,
+        auth_ssh_public_key: 'ssh-ed25519 AAAA',
+        is_register_key_into_provider_service: true
+      }
     })
     expect(key.status).toBe(200)
     expect(key.json).toEqual({ status: 'ok' })
 
     const finish = await call(emu, 'POST', `/apps/${slug}/finish`, {
       token: TOKENS.admin,
-      body: { project_type: 'ios', stack_id: 'osx-xcode-16', config: 'default-ios-config', mode: 'manual', envs: { FOO: 'bar' } }
+      body: {
+        project_type: 'ios',
+        stack_id: 'osx-xcode-16',
+        config: 'default-ios-config',
+        mode: 'manual',
+        envs: { FOO: 'bar' }
+      }
     })
     expect(finish.status).toBe(200)
     // Registered without default_branch_name: the published contract's default is master.
-    expect(finish.json).toEqual({ status: 'ok', build_trigger_token: expect.any(String), branch_name: 'master', is_webhook_auto_reg_supported: true })
+    expect(finish.json).toEqual({
+      status: 'ok',
+      build_trigger_token: expect.any(String),
+      branch_name: 'master',
+      is_webhook_auto_reg_supported: true
+    })
 
     const dump = await call(emu, 'GET', '/_emulator/state')
     const stored = dump.json.apps.find((a: { slug: string }) => a.slug === slug)
-    expect(stored).toMatchObject({ has_ssh_key: true, project_type: 'ios', stack_id: 'osx-xcode-16', envs: { FOO: 'bar' } })
+    expect(stored).toMatchObject({
+      has_ssh_key: true,
+      project_type: 'ios',
+      stack_id: 'osx-xcode-16',
+      envs: { FOO: 'bar' }
+    })
     // The private key appears nowhere: not in the state dump, not in the request log.
     expect(dump.text).not.toContain('secret-material')
     expect((await call(emu, 'GET', '/_emulator/requests')).text).not.toContain('secret-material')
   })
-
 })
 
 describe('registration: refusals', () => {
-  it.each(['provider', 'repo_url', 'git_repo_slug', 'git_owner', 'organization_slug'])('refuses registration without %s', async (field) => {
-    const body: Record<string, unknown> = { ...REGISTER }
-    delete body[field]
-    const res = await call(emu, 'POST', '/apps/register', { body })
-    expect(res.status).toBe(400)
-    expect(res.json.error_msg).toContain(field)
-  })
+  it.each(['provider', 'repo_url', 'git_repo_slug', 'git_owner', 'organization_slug'])(
+    'refuses registration without %s',
+    async (field) => {
+      const body: Record<string, unknown> = { ...REGISTER }
+      delete body[field]
+      const res = await call(emu, 'POST', '/apps/register', { body })
+      expect(res.status).toBe(400)
+      expect(res.json.error_msg).toContain(field)
+    }
+  )
 
   it('refuses registration into an unknown or foreign Workspace', async () => {
-    expect((await call(emu, 'POST', '/apps/register', { body: { ...REGISTER, organization_slug: 'nope' } })).status).toBe(404)
+    expect(
+      (await call(emu, 'POST', '/apps/register', { body: { ...REGISTER, organization_slug: 'nope' } })).status
+    ).toBe(404)
     const foreign = await call(emu, 'POST', '/apps/register', { body: { ...REGISTER, organization_slug: 'globex' } })
     expect(foreign.status).toBe(403)
     expect(foreign.json.error_msg).toMatch(/not a member/)
@@ -121,7 +150,6 @@ describe('listing apps', () => {
   it('refuses an unknown next anchor', async () => {
     expect((await call(emu, 'GET', '/apps?next=nope')).status).toBe(400)
   })
-
 })
 
 describe('listing apps: whose apps', () => {
@@ -159,12 +187,18 @@ describe('listing apps: whose apps', () => {
 
 describe('updating and deleting apps', () => {
   it('changes only the given fields', async () => {
-    const res = await call(emu, 'PATCH', '/apps/web-app', { body: { title: 'Web', is_public: true, services_credential_user_id: 42 } })
+    const res = await call(emu, 'PATCH', '/apps/web-app', {
+      body: { title: 'Web', is_public: true, services_credential_user_id: 42 }
+    })
     expect(res.status).toBe(200)
     // The published contract's answer is {status} only (AppUpdateRespModel): no app.
     expect(res.json).toEqual({ status: 'ok' })
     const again = await call(emu, 'GET', '/apps/web-app')
-    expect(again.json.data).toMatchObject({ title: 'Web', is_public: true, repo_url: 'git@github.com:acme/web-app.git' })
+    expect(again.json.data).toMatchObject({
+      title: 'Web',
+      is_public: true,
+      repo_url: 'git@github.com:acme/web-app.git'
+    })
   })
 
   it.each([

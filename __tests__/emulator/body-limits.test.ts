@@ -26,7 +26,11 @@ describe('authentication before the body', () => {
     const sent = randomBytes(1 + randomInt(4096))
     const exchange = await rawExchange(
       emu,
-      head('PATCH', '/v0.1/apps/web-app', { ...auth(), 'content-type': 'application/json', 'content-length': String(declared) }),
+      head('PATCH', '/v0.1/apps/web-app', {
+        ...auth(),
+        'content-type': 'application/json',
+        'content-length': String(declared)
+      }),
       sent
     )
     expect(rawStatus(exchange)).toBe(401)
@@ -46,7 +50,11 @@ describe('authentication before the body', () => {
   it('does not send 100 Continue to a caller without a valid token', async () => {
     const exchange = await rawExchange(
       emu,
-      head('PATCH', '/v0.1/apps/web-app', { authorization: randomToken(), expect: '100-continue', 'content-length': String(1 + randomInt(MAX_BODY_BYTES)) })
+      head('PATCH', '/v0.1/apps/web-app', {
+        authorization: randomToken(),
+        expect: '100-continue',
+        'content-length': String(1 + randomInt(MAX_BODY_BYTES))
+      })
     )
     expect(exchange.text).not.toContain('100 Continue')
     expect(rawStatus(exchange)).toBe(401)
@@ -56,8 +64,14 @@ describe('authentication before the body', () => {
     const faulty = await start({ enableFaults: true })
     try {
       const path = `/apps/${randomString(10)}`
-      expect((await call(faulty, 'POST', '/_emulator/faults', { body: { path, action: 'status', status: 503 } })).status).toBe(201)
-      const exchange = await rawExchange(faulty, head('POST', `/v0.1${path}`, { authorization: randomToken(), 'content-length': String(MAX_BODY_BYTES) }), randomString(16))
+      expect(
+        (await call(faulty, 'POST', '/_emulator/faults', { body: { path, action: 'status', status: 503 } })).status
+      ).toBe(201)
+      const exchange = await rawExchange(
+        faulty,
+        head('POST', `/v0.1${path}`, { authorization: randomToken(), 'content-length': String(MAX_BODY_BYTES) }),
+        randomString(16)
+      )
       expect(rawStatus(exchange)).toBe(503)
       expect(exchange.closed).toBe(true)
     } finally {
@@ -76,7 +90,11 @@ describe('the body limit', () => {
     const declared = MAX_BODY_BYTES + 1 + randomInt(MAX_BODY_BYTES)
     const exchange = await rawExchange(
       emu,
-      head('PATCH', '/v0.1/apps/web-app', { authorization: TOKENS.owner, 'content-type': 'application/json', 'content-length': String(declared) })
+      head('PATCH', '/v0.1/apps/web-app', {
+        authorization: TOKENS.owner,
+        'content-type': 'application/json',
+        'content-length': String(declared)
+      })
     )
     expect(rawStatus(exchange)).toBe(413)
     expect(exchange.text).toContain(`larger than ${MAX_BODY_BYTES} bytes`)
@@ -88,7 +106,11 @@ describe('the body limit', () => {
     const chunk = randomString(size)
     const exchange = await rawExchange(
       emu,
-      head('PATCH', '/v0.1/apps/web-app', { authorization: TOKENS.owner, 'content-type': 'application/json', 'transfer-encoding': 'chunked' }),
+      head('PATCH', '/v0.1/apps/web-app', {
+        authorization: TOKENS.owner,
+        'content-type': 'application/json',
+        'transfer-encoding': 'chunked'
+      }),
       // One chunk larger than the limit, and no closing zero-length chunk.
       `${size.toString(16)}\r\n${chunk}\r\n`
     )

@@ -26,7 +26,10 @@ function configOf(workflows: string[]): string {
   return [
     'format_version: "13"',
     'trigger_map:',
-    ...['push_branch', 'tag', 'pull_request_source_branch'].flatMap((kind) => [`- ${kind}: "*"`, `  workflow: ${workflows[0]}`]),
+    ...['push_branch', 'tag', 'pull_request_source_branch'].flatMap((kind) => [
+      `- ${kind}: "*"`,
+      `  workflow: ${workflows[0]}`
+    ]),
     'workflows:',
     ...workflows.flatMap((w) => [`  ${w}:`, '    steps:', '    - script: {}']),
     'pipelines:',
@@ -39,11 +42,17 @@ function configOf(workflows: string[]): string {
 }
 
 async function upload(text: string): Promise<void> {
-  expect((await call(emu, 'POST', '/apps/ios-app/service.yml', { body: { app_config_datastore_yaml: text } })).status).toBe(200)
+  expect(
+    (await call(emu, 'POST', '/apps/ios-app/service.yml', { body: { app_config_datastore_yaml: text } })).status
+  ).toBe(200)
 }
 
 async function start(params: Record<string, unknown>, headers: Record<string, string> = {}): Promise<Json> {
-  const res = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.developer, body: triggerBody({ ...SAME_REPOSITORY, ...params }), headers })
+  const res = await call(emu, 'POST', '/apps/ios-app/builds', {
+    token: TOKENS.developer,
+    body: triggerBody({ ...SAME_REPOSITORY, ...params }),
+    headers
+  })
   expect(res.status).toBe(201)
   return res.json
 }
@@ -54,7 +63,12 @@ async function listed(query: Record<string, string> = {}): Promise<Json[]> {
   const builds: Json[] = []
   let next: string | undefined
   do {
-    const res = await call(emu, 'GET', `/apps/ios-app/builds?${new URLSearchParams({ ...query, limit, ...(next ? { next } : {}) })}`, { token: TOKENS.tester })
+    const res = await call(
+      emu,
+      'GET',
+      `/apps/ios-app/builds?${new URLSearchParams({ ...query, limit, ...(next ? { next } : {}) })}`,
+      { token: TOKENS.tester }
+    )
     expect(res.status).toBe(200)
     builds.push(...res.json.data)
     next = res.json.paging.next
@@ -68,14 +82,24 @@ async function randomHistory(workflows: string[]): Promise<void> {
   const count = 15 + randomInt(15)
   for (let i = 0; i < count; i++) {
     clock += randomInt(1, 5000)
-    const params: Record<string, unknown> = { workflow_id: pick(workflows), commit_message: `${pick(WORDS)} ${pick(WORDS)} ${randomString(4)}` }
+    const params: Record<string, unknown> = {
+      workflow_id: pick(workflows),
+      commit_message: `${pick(WORDS)} ${pick(WORDS)} ${randomString(4)}`
+    }
     const kind = random()
     if (kind < 0.2) params.tag = `v${randomInt(100)}.${randomInt(10)}`
     else params.branch = pick(branches)
     if (kind > 0.7) params.pull_request_id = 1 + randomInt(5)
-    const headers = { 'X-Emulator-Build-Outcome': pick(['success', 'failure']), 'X-Emulator-Build-Duration-Ms': String(pick([0, 1000, 600_000])) }
+    const headers = {
+      'X-Emulator-Build-Outcome': pick(['success', 'failure']),
+      'X-Emulator-Build-Duration-Ms': String(pick([0, 1000, 600_000]))
+    }
     const { build_slug: slug } = await start(params, headers)
-    if (random() < 0.15) await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { token: TOKENS.developer, body: { abort_with_success: random() < 0.5 } })
+    if (random() < 0.15)
+      await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, {
+        token: TOKENS.developer,
+        body: { abort_with_success: random() < 0.5 }
+      })
   }
   await start({ branch: pick(branches), pipeline_id: 'release' })
   await start({ branch: pick(branches), workflow_id: pick(workflows) }, { 'X-Emulator-Build-Duration-Ms': '600000' })
@@ -125,7 +149,13 @@ describe('the builds list', () => {
       add({ status: String(status) }, (x) => x.status === status)
       add({ is_pipeline_build: 'true' }, (x) => x.pipeline_workflow_id !== undefined)
       add({ is_pipeline_build: 'false' }, (x) => x.pipeline_workflow_id === undefined)
-      add({ workflow: b.triggered_workflow, trigger_event_type: eventOf(b), after: String(after) }, (x) => x.triggered_workflow === b.triggered_workflow && eventOf(x) === eventOf(b) && Date.parse(x.triggered_at) >= after * 1000)
+      add(
+        { workflow: b.triggered_workflow, trigger_event_type: eventOf(b), after: String(after) },
+        (x) =>
+          x.triggered_workflow === b.triggered_workflow &&
+          eventOf(x) === eventOf(b) &&
+          Date.parse(x.triggered_at) >= after * 1000
+      )
     }
     add({ workflow: randomSlug('none-') }, () => false)
     for (const [query, keep] of cases) {
@@ -144,12 +174,29 @@ describe('the builds list', () => {
 
   it('refuses a malformed filter with 400, naming it', async () => {
     const junk = (): string => pick([randomSlug(), '-1', '1.5', 'true', ' ', '99999999999999'])
-    for (const name of ['sort_by', 'trigger_event_type', 'pull_request_id', 'build_number', 'after', 'before', 'status', 'is_pipeline_build', 'limit']) {
+    for (const name of [
+      'sort_by',
+      'trigger_event_type',
+      'pull_request_id',
+      'build_number',
+      'after',
+      'before',
+      'status',
+      'is_pipeline_build',
+      'limit'
+    ]) {
       const value = junk()
-      const res = await call(emu, 'GET', `/apps/ios-app/builds?${new URLSearchParams({ [name]: value })}`, { token: TOKENS.tester })
+      const res = await call(emu, 'GET', `/apps/ios-app/builds?${new URLSearchParams({ [name]: value })}`, {
+        token: TOKENS.tester
+      })
       // `true` is a boolean, and a whole number of seconds or builds; the rest is refused.
       if (value === 'true' && name === 'is_pipeline_build') continue
-      expect({ name, value, status: res.status, names: String(res.json?.message).includes(name) }).toEqual({ name, value, status: 400, names: true })
+      expect({ name, value, status: res.status, names: String(res.json?.message).includes(name) }).toEqual({
+        name,
+        value,
+        status: 400,
+        names: true
+      })
     }
   })
 })
@@ -166,7 +213,8 @@ describe('the workflows an app has triggered, and the configuration each build r
       await start({ branch: 'main', workflow_id: workflow })
     }
     await upload(configOf(Array.from({ length: 3 }, () => randomSlug('wf-').replace(/-/g, '_'))))
-    for (const token of [TOKENS.tester, TOKENS.owner]) expect((await call(emu, 'GET', '/apps/ios-app/build-workflows', { token })).json).toEqual({ data: order })
+    for (const token of [TOKENS.tester, TOKENS.owner])
+      expect((await call(emu, 'GET', '/apps/ios-app/build-workflows', { token })).json).toEqual({ data: order })
     expect((await call(emu, 'GET', '/apps/web-app/build-workflows')).json).toEqual({ data: [] })
     expect((await call(emu, 'GET', '/apps/ios-app/build-workflows', { token: TOKENS.outsider })).status).toBe(403)
   })
@@ -180,7 +228,8 @@ describe('the workflows an app has triggered, and the configuration each build r
     const second = `${configOf(workflows)}# ${randomString(30)}\n`
     await upload(second)
     const { build_slug: after } = await start({ branch: 'main' })
-    const read = (slug: string, token: string = TOKENS.developer) => call(emu, 'GET', `/apps/ios-app/builds/${slug}/service.yml`, { token })
+    const read = (slug: string, token: string = TOKENS.developer) =>
+      call(emu, 'GET', `/apps/ios-app/builds/${slug}/service.yml`, { token })
     const old = await read(before)
     expect(old.status).toBe(200)
     expect(old.headers.get('content-type')).toMatch(/^text\/plain/)

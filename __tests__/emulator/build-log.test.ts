@@ -14,14 +14,18 @@ import { randomInt } from '../helpers/random.js'
 let emu: RunningEmulator
 let clock = 0
 const ARCHIVE_DELAY_MS = 2000 + randomInt(8000)
-withEmulator({ buildDurationMs: 5000, logDelayMs: 300, logArchiveDelayMs: ARCHIVE_DELAY_MS, now: () => clock }, (started) => (emu = started))
+withEmulator(
+  { buildDurationMs: 5000, logDelayMs: 300, logArchiveDelayMs: ARCHIVE_DELAY_MS, now: () => clock },
+  (started) => (emu = started)
+)
 
 interface Chunk {
   chunk: string
   position: number
 }
 
-const logOf = (slug: string, query = '', token: string = TOKENS.developer) => call(emu, 'GET', `/apps/ios-app/builds/${slug}/log${query}`, { token })
+const logOf = (slug: string, query = '', token: string = TOKENS.developer) =>
+  call(emu, 'GET', `/apps/ios-app/builds/${slug}/log${query}`, { token })
 const since = (ms: number): string => `?after_timestamp=${encodeURIComponent(new Date(ms).toISOString())}`
 const positions = (answer: { json: { log_chunks: Chunk[] } }): number[] => answer.json.log_chunks.map((c) => c.position)
 const oneTo = (n: number): number[] => Array.from({ length: n }, (_v, i) => i + 1)
@@ -29,7 +33,9 @@ const oneTo = (n: number): number[] => Array.from({ length: n }, (_v, i) => i + 
 /** Starts a build of `durationMs` at the clock's time; resolves with its slug. */
 async function started(durationMs = 5000): Promise<string> {
   clock = Date.now()
-  return (await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'x-emulator-build-duration-ms': String(durationMs) })).json.build_slug
+  return (
+    await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'x-emulator-build-duration-ms': String(durationMs) })
+  ).json.build_slug
 }
 
 /** Every chunk of a finished build, read with a cursor from before its start. */
@@ -109,7 +115,9 @@ describe('the emulator build log', () => {
     // The time the chunk was written: the chunks spread evenly over the build, the first at its start.
     const at = start + Math.floor(((from.position - 1) * 5000) / (chunks.length - 1))
     expect(positions(await logOf(slug, since(at)))).toEqual(after.map((c) => c.position))
-    expect(positions(await logOf(slug, `?timestamp=${encodeURIComponent(new Date(at).toISOString())}`))).toEqual(after.map((c) => c.position))
+    expect(positions(await logOf(slug, `?timestamp=${encodeURIComponent(new Date(at).toISOString())}`))).toEqual(
+      after.map((c) => c.position)
+    )
     expect(positions(await logOf(slug, `?timestamp=${(at / 1000).toFixed(3)}`))).toEqual(after.map((c) => c.position))
   })
 
@@ -120,7 +128,12 @@ describe('the emulator build log', () => {
     const middle = await logOf(slug, since(start - 1))
     clock = start + 5000 + randomInt(ARCHIVE_DELAY_MS)
     const ended = await logOf(slug, `?after_timestamp=${encodeURIComponent(middle.json.next_after_timestamp)}`)
-    expect(ended.json).toMatchObject({ is_archived: false, expiring_raw_log_url: null, timestamp: expect.any(String), next_after_timestamp: expect.any(String) })
+    expect(ended.json).toMatchObject({
+      is_archived: false,
+      expiring_raw_log_url: null,
+      timestamp: expect.any(String),
+      next_after_timestamp: expect.any(String)
+    })
     const total = ended.json.generated_log_chunks_num as number
     expect([...positions(middle), ...positions(ended)]).toEqual(oneTo(total))
     expect(ended.json.log_chunks.at(-1).chunk).toMatch(/Build finished with status success\n$/)
@@ -147,13 +160,20 @@ describe('the emulator build log', () => {
     expect((await fetch(url)).status).toBe(403)
   })
 
-  it('ends an aborted build\'s log at the abort, with the reason, and keeps the cursor working', async () => {
+  it("ends an aborted build's log at the abort, with the reason, and keeps the cursor working", async () => {
     const slug = await started(60_000)
     const start = clock
     clock += 1000 + randomInt(50_000)
     const before = await logOf(slug, since(start - 1))
     const reason = `stopped ${randomInt(1_000_000)}`
-    expect((await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { token: TOKENS.developer, body: { abort_reason: reason } })).status).toBe(200)
+    expect(
+      (
+        await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, {
+          token: TOKENS.developer,
+          body: { abort_reason: reason }
+        })
+      ).status
+    ).toBe(200)
     clock += randomInt(ARCHIVE_DELAY_MS * 2)
     const after = await logOf(slug, `?after_timestamp=${encodeURIComponent(before.json.next_after_timestamp)}`)
     const total = after.json.generated_log_chunks_num as number

@@ -17,7 +17,10 @@ afterAll(() => {
 })
 
 /** Starts the bundle and resolves with the first line it prints (and the first `count` lines). */
-function launch(args: string[], count = 1): Promise<{ child: ChildProcessWithoutNullStreams; line: string; lines: string[] }> {
+function launch(
+  args: string[],
+  count = 1
+): Promise<{ child: ChildProcessWithoutNullStreams; line: string; lines: string[] }> {
   const child = spawn(process.execPath, [BUNDLE, ...args])
   return new Promise((resolve, reject) => {
     let out = ''
@@ -46,19 +49,22 @@ function exitWithin(child: ChildProcessWithoutNullStreams, ms: number): Promise<
 }
 
 describe('the bundled command line', () => {
-  it.each(['SIGTERM', 'SIGINT'] as const)('prints its port with --port 0 and stops on %s within a second', async (signal) => {
-    const { child, line } = await launch(['--port', '0', '--build-duration-ms', '100'])
-    const match = LISTENING.exec(line)
-    expect(match).not.toBeNull()
-    const [, url, port] = match!
-    expect(Number(port)).toBeGreaterThan(0)
-    // A keep-alive request leaves an idle socket open; the server must still stop at once.
-    const res = await fetch(`${url}/apps/ios-app`, { headers: { authorization: 'token-olivia-owner' } })
-    expect(((await res.json()) as { data: { slug: string } }).data.slug).toBe('ios-app')
-    const exited = exitWithin(child, 1000)
-    child.kill(signal)
-    expect(await exited).toBe(0)
-  })
+  it.each(['SIGTERM', 'SIGINT'] as const)(
+    'prints its port with --port 0 and stops on %s within a second',
+    async (signal) => {
+      const { child, line } = await launch(['--port', '0', '--build-duration-ms', '100'])
+      const match = LISTENING.exec(line)
+      expect(match).not.toBeNull()
+      const [, url, port] = match!
+      expect(Number(port)).toBeGreaterThan(0)
+      // A keep-alive request leaves an idle socket open; the server must still stop at once.
+      const res = await fetch(`${url}/apps/ios-app`, { headers: { authorization: 'token-olivia-owner' } })
+      expect(((await res.json()) as { data: { slug: string } }).data.slug).toBe('ios-app')
+      const exited = exitWithin(child, 1000)
+      child.kill(signal)
+      expect(await exited).toBe(0)
+    }
+  )
 
   it('loads a YAML seed and enables faults when told', async () => {
     const seedFile = join(dir, 'seed.yml')
@@ -82,7 +88,10 @@ describe('the bundled command line', () => {
       const apps = await fetch(`${url}/apps`, { headers: { authorization: 'ann-token' } })
       expect(((await apps.json()) as { data: Array<{ slug: string }> }).data.map((a) => a.slug)).toEqual(['solo'])
       const origin = url.replace(/\/v0\.1$/, '')
-      const fault = await fetch(`${origin}/_emulator/faults`, { method: 'POST', body: JSON.stringify({ path: '/apps', action: 'status', status: 500 }) })
+      const fault = await fetch(`${origin}/_emulator/faults`, {
+        method: 'POST',
+        body: JSON.stringify({ path: '/apps', action: 'status', status: 500 })
+      })
       expect(fault.status).toBe(201)
       expect((await fetch(`${url}/apps`, { headers: { authorization: 'ann-token' } })).status).toBe(500)
     } finally {
@@ -91,7 +100,6 @@ describe('the bundled command line', () => {
       await exited
     }
   })
-
 })
 
 describe('the bundled command line: the control token', () => {
@@ -119,7 +127,9 @@ describe('the bundled command line: the control token', () => {
       expect(tokens[0]).not.toBe(tokens[1])
       const origin = LISTENING.exec(first.line)![1].replace(/\/v0\.1$/, '')
       expect((await fetch(`${origin}/_emulator/state`)).status).toBe(401)
-      expect((await fetch(`${origin}/_emulator/state`, { headers: { 'x-emulator-control-token': tokens[1] } })).status).toBe(401)
+      expect(
+        (await fetch(`${origin}/_emulator/state`, { headers: { 'x-emulator-control-token': tokens[1] } })).status
+      ).toBe(401)
       const state = await fetch(`${origin}/_emulator/state`, { headers: { 'x-emulator-control-token': tokens[0] } })
       expect(state.status).toBe(200)
       expect(await state.text()).not.toContain(tokens[0])
@@ -146,7 +156,10 @@ describe('parseArgs', () => {
   it.each([
     [['--port', '0'], { port: 0 }],
     [['--port=8080', '--host', '0.0.0.0'], { port: 8080, host: '0.0.0.0' }],
-    [['--seed', 'x.yml', '--build-duration-ms', '150', '--log-delay-ms=0', '--enable-faults'], { seedFile: 'x.yml', buildDurationMs: 150, logDelayMs: 0, enableFaults: true }],
+    [
+      ['--seed', 'x.yml', '--build-duration-ms', '150', '--log-delay-ms=0', '--enable-faults'],
+      { seedFile: 'x.yml', buildDurationMs: 150, logDelayMs: 0, enableFaults: true }
+    ],
     [['--require-control-token'], { requireControlToken: true }],
     [['--log-archive-delay-ms', '2500'], { logArchiveDelayMs: 2500 }],
     [[], {}]

@@ -16,7 +16,21 @@ describe('with the bundled seed', () => {
   it('a workflow missing from the trigger map twice: each item with its own line; a missing pipeline too', async () => {
     const gone = word()
     const pipe = word()
-    const text = ['format_version: "13"', 'trigger_map:', `- push_branch: main`, `  workflow: ${gone}`, '- tag: "*"', '  workflow: primary', `- push_branch: dev`, `  workflow: "${gone}"`, `- pull_request_source_branch: "*"`, `  pipeline: ${pipe}`, 'workflows:', '  primary: {}', ''].join('\n')
+    const text = [
+      'format_version: "13"',
+      'trigger_map:',
+      `- push_branch: main`,
+      `  workflow: ${gone}`,
+      '- tag: "*"',
+      '  workflow: primary',
+      `- push_branch: dev`,
+      `  workflow: "${gone}"`,
+      `- pull_request_source_branch: "*"`,
+      `  pipeline: ${pipe}`,
+      'workflows:',
+      '  primary: {}',
+      ''
+    ].join('\n')
     const res = await check(emu, text)
     expect(res.status).toBe(200)
     expect(res.json.errors).toEqual([
@@ -27,19 +41,31 @@ describe('with the bundled seed', () => {
   })
 
   it('without app_slug, stacks and machine types are not checked, and a warning says so', async () => {
-    const res = await check(emu, `format_version: "13"\nmeta:\n  service:\n    stack: ${word()}\n    machine_type_id: ${word()}\nworkflows:\n  primary: {}\n`)
-    expect(res.json).toEqual({ errors: [], warnings: ['no app_slug was given: stacks and machine types were not checked against an app'] })
+    const res = await check(
+      emu,
+      `format_version: "13"\nmeta:\n  service:\n    stack: ${word()}\n    machine_type_id: ${word()}\nworkflows:\n  primary: {}\n`
+    )
+    expect(res.json).toEqual({
+      errors: [],
+      warnings: ['no app_slug was given: stacks and machine types were not checked against an app']
+    })
   })
 
   it("a workflow's own stack and machine type are checked, each at its line", async () => {
     const machine = word()
     const text = `format_version: "13"\nworkflows:\n  primary: {}\n  deploy:\n    meta:\n      service:\n        stack: linux-docker-22.04\n        machine_type_id: '${machine}' # typo\n`
     const res = await check(emu, text, 'web-app')
-    expect(res.json.errors).toEqual([expect.stringMatching(new RegExp(`^line 8: machine type "${machine}" is not available to this app; available: standard, `))])
+    expect(res.json.errors).toEqual([
+      expect.stringMatching(
+        new RegExp(`^line 8: machine type "${machine}" is not available to this app; available: standard, `)
+      )
+    ])
   })
 
   it('no workflows is an error; YAML it cannot read is a 422 naming the line', async () => {
-    expect((await check(emu, 'format_version: "13"\n')).json.errors).toEqual(['the configuration defines no workflows; no build can run'])
+    expect((await check(emu, 'format_version: "13"\n')).json.errors).toEqual([
+      'the configuration defines no workflows; no build can run'
+    ])
     const broken = await check(emu, `format_version: "13"\nworkflows:\n  a: {\n  b: [${word()}\n`)
     expect(broken.status).toBe(422)
     expect(broken.json.message).toMatch(/^line \d+, column \d+: /)
@@ -60,12 +86,18 @@ describe('a seed without the lists', () => {
   withEmulator({ seed }, (started) => (emu = started))
 
   it('accepts any stack and machine type', async () => {
-    const res = await check(emu, `format_version: "13"\nmeta:\n  service:\n    stack: ${word()}\n    machine_type_id: ${word()}\nworkflows:\n  primary: {}\n`, 'web-app')
+    const res = await check(
+      emu,
+      `format_version: "13"\nmeta:\n  service:\n    stack: ${word()}\n    machine_type_id: ${word()}\nworkflows:\n  primary: {}\n`,
+      'web-app'
+    )
     expect(res.json).toEqual({ errors: [], warnings: [] })
   })
 })
 
 it('a seed whose lists are not lists of names is refused, naming the field', () => {
   expect(() => checkSeed({ ...bundledSeed(), stacks: 'linux' })).toThrow('`stacks` must be a list of names')
-  expect(() => checkSeed({ ...bundledSeed(), machine_types: ['standard', ''] })).toThrow('`machine_types` must be a list of names')
+  expect(() => checkSeed({ ...bundledSeed(), machine_types: ['standard', ''] })).toThrow(
+    '`machine_types` must be a list of names'
+  )
 })

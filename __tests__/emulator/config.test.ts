@@ -7,7 +7,8 @@ let emu: RunningEmulator
 withEmulator({}, (started) => (emu = started))
 
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
-const yamlOf = async (app: string, token: string = TOKENS.owner): Promise<any> => load((await call(emu, 'GET', `/apps/${app}/service.yml`, { token })).text)
+const yamlOf = async (app: string, token: string = TOKENS.owner): Promise<any> =>
+  load((await call(emu, 'GET', `/apps/${app}/service.yml`, { token })).text)
 
 describe('service.yml', () => {
   it('returns the stored configuration as text/plain', async () => {
@@ -25,7 +26,9 @@ describe('service.yml', () => {
   })
 
   it('accepts an object and stores it serialised', async () => {
-    const res = await call(emu, 'POST', '/apps/web-app/service.yml', { body: { app_config_datastore_yaml: { format_version: '13', workflows: { a: {} } } } })
+    const res = await call(emu, 'POST', '/apps/web-app/service.yml', {
+      body: { app_config_datastore_yaml: { format_version: '13', workflows: { a: {} } } }
+    })
     expect(res.status).toBe(200)
     expect(await yamlOf('web-app')).toEqual({ format_version: '13', workflows: { a: {} } })
   })
@@ -49,7 +52,9 @@ describe('configuration location', () => {
     const put = await call(emu, 'PUT', '/apps/web-app/service.yml/config', { body: { location: 'repository' } })
     expect(put.status).toBe(204)
     expect(put.text).toBe('')
-    expect((await call(emu, 'GET', '/apps/web-app/service.yml/config', { token: TOKENS.owner })).json).toEqual({ location: 'repository' })
+    expect((await call(emu, 'GET', '/apps/web-app/service.yml/config', { token: TOKENS.owner })).json).toEqual({
+      location: 'repository'
+    })
   })
 
   it.each([{ location: 'elsewhere' }, { location: 5 }, {}])('refuses %j', async (body) => {
@@ -67,9 +72,14 @@ describe('group roles', () => {
     expect(put.json).toEqual({ groups: ['platform', 'qa-team'] })
     expect((await call(emu, 'GET', '/apps/ios-app/roles/manager')).json).toEqual({ groups: ['platform', 'qa-team'] })
     // release-team lost the role, so greta can no longer trigger.
-    const trigger = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.groupDeveloper, body: { hook_info: { type: 'service' }, build_params: { branch: 'main' } } })
+    const trigger = await call(emu, 'POST', '/apps/ios-app/builds', {
+      token: TOKENS.groupDeveloper,
+      body: { hook_info: { type: 'service' }, build_params: { branch: 'main' } }
+    })
     expect(trigger.status).toBe(403)
-    expect((await call(emu, 'PUT', '/apps/ios-app/roles/manager', { body: { groups: [] } })).json).toEqual({ groups: [] })
+    expect((await call(emu, 'PUT', '/apps/ios-app/roles/manager', { body: { groups: [] } })).json).toEqual({
+      groups: []
+    })
   })
 
   it('refuses a group of another Workspace with 422 naming it', async () => {
@@ -109,11 +119,15 @@ describe('group roles', () => {
 
 describe('machine type migration', () => {
   it('replaces the type in the default stack and in workflow stacks', async () => {
-    const first = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', { body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' } })
+    const first = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', {
+      body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' }
+    })
     expect(first.status).toBe(200)
     expect(first.json.migrated_apps).toEqual(['ios-app (ios-app)'])
     expect(first.json.message).toEqual(expect.any(String))
-    const second = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', { body: { from_machine: 'g2-m1.8core', to_machine: 'g2-m2.8core' } })
+    const second = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', {
+      body: { from_machine: 'g2-m1.8core', to_machine: 'g2-m2.8core' }
+    })
     expect(second.json.migrated_apps).toEqual(['ios-app (ios-app)'])
     const config = await yamlOf('ios-app')
     expect(config.meta.service.machine_type_id).toBe('g2-m2.4core')
@@ -122,7 +136,9 @@ describe('machine type migration', () => {
   })
 
   it('migrates every matching app of the Workspace, default or workflow stack', async () => {
-    const res = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', { body: { from_machine: 'standard', to_machine: 'large' } })
+    const res = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', {
+      body: { from_machine: 'standard', to_machine: 'large' }
+    })
     expect(res.json.migrated_apps).toEqual(['android-app (android-app)', 'web-app (web-app)', 'docs-site (docs-site)'])
     // sam-cli also uses "standard" but belongs to a user, not to the Workspace.
     expect((await yamlOf('sam-cli', TOKENS.solo)).meta.service.machine_type_id).toBe('standard')
@@ -130,14 +146,19 @@ describe('machine type migration', () => {
 
   it('answers 200 with an empty list when nothing matches, changing nothing', async () => {
     const before = (await call(emu, 'GET', '/apps/ios-app/service.yml')).text
-    const res = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', { body: { from_machine: 'g1-none', to_machine: 'g2-m2.4core' } })
+    const res = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', {
+      body: { from_machine: 'g1-none', to_machine: 'g2-m2.4core' }
+    })
     expect(res.status).toBe(200)
     expect(res.json.migrated_apps).toEqual([])
     expect((await call(emu, 'GET', '/apps/ios-app/service.yml')).text).toBe(before)
   })
 
   it("migrates a user's own apps", async () => {
-    const res = await call(emu, 'PATCH', '/user/sam/apps/machine_types', { token: TOKENS.solo, body: { from_machine: 'standard', to_machine: 'large' } })
+    const res = await call(emu, 'PATCH', '/user/sam/apps/machine_types', {
+      token: TOKENS.solo,
+      body: { from_machine: 'standard', to_machine: 'large' }
+    })
     expect(res.status).toBe(200)
     expect(res.json.migrated_apps).toEqual(['sam-cli (sam-cli)'])
     expect((await yamlOf('sam-cli', TOKENS.solo)).meta.service.machine_type_id).toBe('large')
@@ -146,7 +167,9 @@ describe('machine type migration', () => {
   it('reports apps whose configuration cannot be read', async () => {
     await call(emu, 'POST', '/apps/web-app/service.yml', { body: { app_config_datastore_yaml: 'meta: {}' } })
     emu.state.apps.get('web-app')!.serviceYml = 'meta: ['
-    const res = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', { body: { from_machine: 'standard', to_machine: 'large' } })
+    const res = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', {
+      body: { from_machine: 'standard', to_machine: 'large' }
+    })
     expect(res.status).toBe(200)
     expect(res.json.errors).toEqual([{ app: 'web-app (web-app)', error: expect.stringMatching(/not valid YAML/) }])
   })
@@ -165,11 +188,15 @@ describe('machine type migration', () => {
 
 describe('email notifications', () => {
   const settings = async (): Promise<unknown> =>
-    (await call(emu, 'GET', '/_emulator/state')).json.apps.find((a: { slug: string }) => a.slug === 'web-app').notifications
+    (await call(emu, 'GET', '/_emulator/state')).json.apps.find((a: { slug: string }) => a.slug === 'web-app')
+      .notifications
 
   it('starts at always/change and changes only the given setting', async () => {
     expect(await settings()).toEqual({ on_failure: 'always', on_success: 'change' })
-    const res = await call(emu, 'PATCH', '/apps/web-app/update-email-notifications', { token: TOKENS.owner, body: { on_failure: 'never' } })
+    const res = await call(emu, 'PATCH', '/apps/web-app/update-email-notifications', {
+      token: TOKENS.owner,
+      body: { on_failure: 'never' }
+    })
     expect(res.status).toBe(200)
     expect(res.json).toEqual({ msg: 'ok' })
     expect(await settings()).toEqual({ on_failure: 'never', on_success: 'change' })

@@ -8,7 +8,8 @@ import { call, rawExchange, rawStatus, start, TOKENS, withEmulator } from './hel
 
 const octet = (): number => randomInt(256)
 /** An IPv4 address outside 127.0.0.0/8. */
-const outsideLoopback = (): string => `${[randomInt(1, 127), randomInt(128, 224)][randomInt(2)]}.${octet()}.${octet()}.${octet()}`
+const outsideLoopback = (): string =>
+  `${[randomInt(1, 127), randomInt(128, 224)][randomInt(2)]}.${octet()}.${octet()}.${octet()}`
 
 describe('host → whether the control endpoints need a token', () => {
   it.each([
@@ -57,9 +58,16 @@ describe('a server that requires the control token', () => {
     ['POST', '/_emulator/faults'],
     ['PUT', `/_emulator/apps/${randomSlug()}/concurrency`]
   ])('refuses %s %s without the token or with another one', async (method, path) => {
-    const attempts: Record<string, string>[] = [{}, { 'x-emulator-control-token': randomToken() }, { 'x-emulator-control-token': '' }]
+    const attempts: Record<string, string>[] = [
+      {},
+      { 'x-emulator-control-token': randomToken() },
+      { 'x-emulator-control-token': '' }
+    ]
     for (const headers of attempts) {
-      const res = await call(emu, method, path, { headers, body: method !== 'GET' ? { path: '/apps', action: 'drop' } : undefined })
+      const res = await call(emu, method, path, {
+        headers,
+        body: method !== 'GET' ? { path: '/apps', action: 'drop' } : undefined
+      })
       expect(res.status).toBe(401)
       expect(res.json.message).toMatch(/x-emulator-control-token/)
     }
@@ -69,7 +77,9 @@ describe('a server that requires the control token', () => {
 
   it('answers with the token, which it never shows', async () => {
     expect(emu.controlToken).toMatch(/^[A-Za-z0-9_-]{32}$/)
-    const res = await call(emu, 'GET', '/_emulator/state', { headers: { 'x-emulator-control-token': emu.controlToken! } })
+    const res = await call(emu, 'GET', '/_emulator/state', {
+      headers: { 'x-emulator-control-token': emu.controlToken! }
+    })
     expect(res.status).toBe(200)
     expect(res.text).not.toContain(emu.controlToken)
   })
@@ -86,7 +96,14 @@ describe('a server that requires the control token', () => {
 
   it('leaves the API to its own tokens', async () => {
     expect((await call(emu, 'GET', '/apps/ios-app', { token: TOKENS.owner })).status).toBe(200)
-    expect((await call(emu, 'GET', '/apps/ios-app', { token: null, headers: { 'x-emulator-control-token': emu.controlToken! } })).status).toBe(401)
+    expect(
+      (
+        await call(emu, 'GET', '/apps/ios-app', {
+          token: null,
+          headers: { 'x-emulator-control-token': emu.controlToken! }
+        })
+      ).status
+    ).toBe(401)
   })
 })
 

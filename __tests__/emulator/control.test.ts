@@ -9,7 +9,14 @@ const addFault = (fault: Record<string, unknown>) => call(emu, 'POST', '/_emulat
 
 describe('fault injection', () => {
   it('answers the next N matching requests with the given status, then recovers', async () => {
-    const added = await addFault({ path: '/apps/ios-app', method: 'GET', count: 2, action: 'status', status: 503, retryAfter: '1' })
+    const added = await addFault({
+      path: '/apps/ios-app',
+      method: 'GET',
+      count: 2,
+      action: 'status',
+      status: 503,
+      retryAfter: '1'
+    })
     expect(added.status).toBe(201)
     for (let i = 0; i < 2; i++) {
       const res = await call(emu, 'GET', '/apps/ios-app')
@@ -20,7 +27,13 @@ describe('fault injection', () => {
   })
 
   it('matches the method and a regular expression, and sends a given body', async () => {
-    await addFault({ path: '^/v0\\.1/apps/[^/]+/builds$', method: 'POST', action: 'status', status: 429, body: { message: 'slow down' } })
+    await addFault({
+      path: '^/v0\\.1/apps/[^/]+/builds$',
+      method: 'POST',
+      action: 'status',
+      status: 429,
+      body: { message: 'slow down' }
+    })
     expect((await call(emu, 'GET', '/apps/ios-app')).status).toBe(200)
     const res = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.developer, body: {} })
     expect(res.status).toBe(429)
@@ -40,13 +53,15 @@ describe('fault injection', () => {
     expect(res.status).toBe(200)
     expect(Date.now() - started).toBeGreaterThanOrEqual(240)
   })
-
 })
 
 describe('fault injection: hanging, bad faults and the off switch', () => {
   it('leaves a request hanging', async () => {
     await addFault({ path: '/apps', action: 'hang' })
-    const hung = fetch(`${emu.url}/apps`, { headers: { authorization: TOKENS.owner }, signal: AbortSignal.timeout(200) })
+    const hung = fetch(`${emu.url}/apps`, {
+      headers: { authorization: TOKENS.owner },
+      signal: AbortSignal.timeout(200)
+    })
     await expect(hung).rejects.toThrow()
   })
 
@@ -92,7 +107,10 @@ describe('request log', () => {
 describe('reset and state', () => {
   it('brings deleted apps and finished builds back to the seed', async () => {
     await call(emu, 'DELETE', '/apps/web-app')
-    await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.developer, body: { hook_info: { type: 'service' }, build_params: { branch: 'main' } } })
+    await call(emu, 'POST', '/apps/ios-app/builds', {
+      token: TOKENS.developer,
+      body: { hook_info: { type: 'service' }, build_params: { branch: 'main' } }
+    })
     let state = (await call(emu, 'GET', '/_emulator/state')).json
     expect(state.apps.map((a: { slug: string }) => a.slug)).not.toContain('web-app')
     expect(state.builds).toHaveLength(1)

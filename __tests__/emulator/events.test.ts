@@ -14,7 +14,11 @@ type Json = any
 /** Triggers a build of ios-app on `branch` that ends at once with `outcome`; resolves to its slug. */
 async function finishedBuild(branch: string, outcome: Outcome, params: Record<string, unknown> = {}): Promise<string> {
   const headers = { 'X-Emulator-Build-Outcome': outcome, 'X-Emulator-Build-Duration-Ms': '0' }
-  const res = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.developer, body: triggerBody({ branch, ...SAME_REPOSITORY, ...params }), headers })
+  const res = await call(emu, 'POST', '/apps/ios-app/builds', {
+    token: TOKENS.developer,
+    body: triggerBody({ branch, ...SAME_REPOSITORY, ...params }),
+    headers
+  })
   expect(res.status).toBe(201)
   return res.json.build_slug
 }
@@ -25,10 +29,13 @@ async function events(build?: string): Promise<Json[]> {
   return build === undefined ? res.json : res.json.filter((e: Json) => e.build === build)
 }
 
-const emailOf = async (build: string): Promise<Json> => (await events(build)).find((e) => e.kind === 'email_notification')
+const emailOf = async (build: string): Promise<Json> =>
+  (await events(build)).find((e) => e.kind === 'email_notification')
 
 const setNotifications = (settings: Record<string, string>) =>
-  call(emu, 'PATCH', '/apps/ios-app/update-email-notifications', { body: settings }).then((res) => expect(res.status).toBe(200))
+  call(emu, 'PATCH', '/apps/ios-app/update-email-notifications', { body: settings }).then((res) =>
+    expect(res.status).toBe(200)
+  )
 
 describe('email notifications at the end of a build', () => {
   it.each([
@@ -74,7 +81,8 @@ describe('git status reports', () => {
   it('reports pending at trigger and the outcome at the end, unless skip_git_status_report', async () => {
     const reported = await finishedBuild(`feature/${randomSlug()}`, 'failure')
     const skipped = await finishedBuild(`feature/${randomSlug()}`, 'success', { skip_git_status_report: true })
-    const reports = async (build: string) => (await events(build)).filter((e) => e.kind === 'git_status_report').map((e) => [e.event, e.state, e.sent])
+    const reports = async (build: string) =>
+      (await events(build)).filter((e) => e.kind === 'git_status_report').map((e) => [e.event, e.state, e.sent])
     expect(await reports(reported)).toEqual([
       ['trigger', 'pending', true],
       ['build_end', 'failure', true]
@@ -87,9 +95,15 @@ describe('git status reports', () => {
 
   it('reports an abort as failure, or as success with abort_with_success', async () => {
     for (const withSuccess of [false, true]) {
-      const res = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.developer, body: triggerBody({ branch: 'main', ...SAME_REPOSITORY }) })
+      const res = await call(emu, 'POST', '/apps/ios-app/builds', {
+        token: TOKENS.developer,
+        body: triggerBody({ branch: 'main', ...SAME_REPOSITORY })
+      })
       const slug = res.json.build_slug
-      expect((await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { body: { abort_with_success: withSuccess } })).status).toBe(200)
+      expect(
+        (await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { body: { abort_with_success: withSuccess } }))
+          .status
+      ).toBe(200)
       const last = (await events(slug)).filter((e) => e.kind === 'git_status_report').at(-1)
       expect(last).toMatchObject({ event: 'abort', state: withSuccess ? 'success' : 'failure', sent: true })
     }

@@ -39,7 +39,11 @@ export function start(options: EmulatorOptions = {}): Promise<RunningEmulator> {
  * Starts one emulator for the enclosing file or describe block, resets it before each test
  * (unless `resetEachTest` is false) and closes it after the last; `use` receives it once it listens.
  */
-export function withEmulator(options: EmulatorOptions, use: (emu: RunningEmulator) => void, resetEachTest = true): void {
+export function withEmulator(
+  options: EmulatorOptions,
+  use: (emu: RunningEmulator) => void,
+  resetEachTest = true
+): void {
   let emu: RunningEmulator | undefined
   beforeAll(async () => {
     emu = await start(options)
@@ -54,7 +58,12 @@ export function withEmulator(options: EmulatorOptions, use: (emu: RunningEmulato
 }
 
 /** Calls the API (`path` below /v0.1) or, when `path` starts with /_emulator, a control endpoint. */
-export async function call(emu: RunningEmulator, method: string, path: string, options: CallOptions = {}): Promise<ApiAnswer> {
+export async function call(
+  emu: RunningEmulator,
+  method: string,
+  path: string,
+  options: CallOptions = {}
+): Promise<ApiAnswer> {
   const headers: Record<string, string> = { ...(options.headers ?? {}) }
   const token = options.token === undefined ? TOKENS.owner : options.token
   if (token !== null) headers.authorization = token
@@ -82,7 +91,12 @@ export function triggerBody(buildParams: Record<string, unknown>): Record<string
 }
 
 /** Triggers a build as the Developer, ios-app unless told otherwise. */
-export function trigger(emu: RunningEmulator, buildParams: Record<string, unknown>, headers: Record<string, string> = {}, app = 'ios-app'): Promise<ApiAnswer> {
+export function trigger(
+  emu: RunningEmulator,
+  buildParams: Record<string, unknown>,
+  headers: Record<string, string> = {},
+  app = 'ios-app'
+): Promise<ApiAnswer> {
   return call(emu, 'POST', `/apps/${app}/builds`, { token: TOKENS.developer, body: triggerBody(buildParams), headers })
 }
 
@@ -111,7 +125,12 @@ export interface RawExchange {
  * Writes `head` and `body` on one fresh connection and never sends more; resolves once the
  * server closes the connection, or after `waitMs` with whatever came back by then.
  */
-export function rawExchange(emu: RunningEmulator, head: string, body: Buffer | string = '', waitMs = 5000): Promise<RawExchange> {
+export function rawExchange(
+  emu: RunningEmulator,
+  head: string,
+  body: Buffer | string = '',
+  waitMs = 5000
+): Promise<RawExchange> {
   return new Promise((resolve, reject) => {
     const socket = connect(emu.port, '127.0.0.1')
     const chunks: Buffer[] = []

@@ -23,8 +23,12 @@ function sources(dir: string): string[] {
 /** Every relative import of a file, type imports and `import('…')` types included, as source paths. */
 function importsOf(file: string): string[] {
   const text = readFileSync(file, 'utf8')
-  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)'(\.{1,2}\/[^']+)'/gm)].map((m) => m[1])
-  return specifiers.map((spec) => resolve(dirname(file), spec.replace(/\.js$/, '.ts'))).filter((path) => path.endsWith('.ts'))
+  const specifiers = [...text.matchAll(/(?:\bfrom\s*|\bimport\s*\(\s*|^import\s+)'(\.{1,2}\/[^']+)'/gm)].map(
+    (m) => m[1]
+  )
+  return specifiers
+    .map((spec) => resolve(dirname(file), spec.replace(/\.js$/, '.ts')))
+    .filter((path) => path.endsWith('.ts'))
 }
 
 /** The circles of the import graph, each as the files it passes through. */
@@ -68,7 +72,9 @@ describe('emulator import graph', () => {
 describe('emulator import zones (eslint)', () => {
   const eslint = new ESLint({ cwd: ROOT })
   const planted = async (file: string, specifier: string): Promise<string[]> => {
-    const [result] = await eslint.lintText(`import { x } from '${specifier}'\nexport const y = x\n`, { filePath: join(ROOT, file) })
+    const [result] = await eslint.lintText(`import { x } from '${specifier}'\nexport const y = x\n`, {
+      filePath: join(ROOT, file)
+    })
     return result.messages.filter((m) => m.ruleId === 'no-restricted-imports').map((m) => m.message)
   }
 

@@ -30,7 +30,11 @@ interface Watched {
 }
 
 /** One watch of a build, as the CLI's: `advance` moves the emulator's clock. */
-async function watch(emu: RunningEmulator, slug: string, advance: (ms: number) => Promise<void> | void): Promise<Watched> {
+async function watch(
+  emu: RunningEmulator,
+  slug: string,
+  advance: (ms: number) => Promise<void> | void
+): Promise<Watched> {
   const get = (path: string) => call(emu, 'GET', `/apps/ios-app/builds/${slug}${path}`, { token: TOKENS.developer })
   const held = new Map<number, string>()
   let repeats = 0
@@ -101,7 +105,9 @@ describe('a watch that polls every 3 s with the cursor and makes one final call 
     for (let i = 0; i < 4; i++) {
       // At least 100 s, so that a first read as late as 18 s after the start finds at most the window of 10 chunks.
       const duration = 100_000 + randomInt(8 * 60_000)
-      const slug = (await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'x-emulator-build-duration-ms': String(duration) })).json.build_slug
+      const slug = (
+        await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'x-emulator-build-duration-ms': String(duration) })
+      ).json.build_slug
       advance(randomInt(INTERVAL_MS))
       const watched = await watch(emu, slug, advance)
       expect(watched).toMatchObject({ ended: 'final call', status: 1 })
@@ -115,7 +121,9 @@ describe('a watch that polls every 3 s with the cursor and makes one final call 
   it('receives every line once of a build aborted between two polls', async () => {
     const { emu, advance } = await emulator()
     const duration = 100_000 + randomInt(10 * 60_000)
-    const slug = (await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'x-emulator-build-duration-ms': String(duration) })).json.build_slug
+    const slug = (
+      await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'x-emulator-build-duration-ms': String(duration) })
+    ).json.build_slug
     let aborted = false
     const abortAt = 20_000 + randomInt(duration - 20_000)
     let elapsed = 0
@@ -125,7 +133,14 @@ describe('a watch that polls every 3 s with the cursor and makes one final call 
       if (aborted || elapsed < abortAt) return advance(ms)
       aborted = true
       advance(ms - (elapsed - abortAt))
-      expect((await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, { token: TOKENS.developer, body: { abort_reason: 'superseded' } })).status).toBe(200)
+      expect(
+        (
+          await call(emu, 'POST', `/apps/ios-app/builds/${slug}/abort`, {
+            token: TOKENS.developer,
+            body: { abort_reason: 'superseded' }
+          })
+        ).status
+      ).toBe(200)
       advance(elapsed - abortAt)
     })
     expect(watched).toMatchObject({ ended: 'final call', status: 3 })
@@ -136,7 +151,13 @@ describe('a watch that polls every 3 s with the cursor and makes one final call 
 
   it('reads the whole log from the archive when the build had ended and the log was archived before the first read', async () => {
     const { emu, advance } = await emulator()
-    const slug = (await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'x-emulator-build-duration-ms': String(1000 + randomInt(60_000)) })).json.build_slug
+    const slug = (
+      await trigger(
+        emu,
+        { branch: 'main', ...SAME_REPOSITORY },
+        { 'x-emulator-build-duration-ms': String(1000 + randomInt(60_000)) }
+      )
+    ).json.build_slug
     advance(200_000)
     const watched = await watch(emu, slug, advance)
     expect(watched).toMatchObject({ ended: 'archive', status: 1 })

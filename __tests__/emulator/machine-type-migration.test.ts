@@ -14,7 +14,13 @@ let emu: RunningEmulator
 withEmulator({}, (started) => (emu = started))
 
 const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]
-const machineType = (): string => pick([`g2-m${randomInt(1, 9)}.${randomInt(2, 16)}core`, `${randomInt(1, 99)}.0`, `00${randomInt(10, 99)}`, randomSlug('mt-')])
+const machineType = (): string =>
+  pick([
+    `g2-m${randomInt(1, 9)}.${randomInt(2, 16)}core`,
+    `${randomInt(1, 99)}.0`,
+    `00${randomInt(10, 99)}`,
+    randomSlug('mt-')
+  ])
 const comment = (): string => randomString(5 + randomInt(20), 'abcdefghij klmnop: -#"\'')
 
 type Quoting = 'plain' | 'single' | 'double'
@@ -29,7 +35,10 @@ function quoted(value: string, quoting: Quoting): string {
  * A random service.yml, as a template: `{{MT:n}}` stands where a machine type value is
  * written, so that the test knows what the file must become.
  */
-function randomFile(from: string, other: string): { template: string; values: Array<{ value: string; quoting: Quoting }> } {
+function randomFile(
+  from: string,
+  other: string
+): { template: string; values: Array<{ value: string; quoting: Quoting }> } {
   const values: Array<{ value: string; quoting: Quoting }> = []
   const slot = (value: string, quoting: Quoting = pick(['plain', 'single', 'double'] as const)): string => {
     values.push({ value, quoting })
@@ -56,14 +65,34 @@ function randomFile(from: string, other: string): { template: string; values: Ar
   ]
   for (const workflow of workflows) {
     const shape = randomInt(4)
-    if (shape === 0) lines.push(`  ${workflow}: { meta: { service: { machine_type_id: ${slot(pick([from, other]), pick(['plain', 'double'] as const))} } }, steps: [] }`)
-    else if (shape === 1) lines.push(`  ${workflow}:`, `    title: ${pick(['no', 'on', '0022'])}`, '    steps:', '    - script:', '        inputs:', `        - content: echo ${randomSlug()} # ${comment()}`)
-    else lines.push(`  ${workflow}:`, '    meta:', '      service:', `        stack: ${pick(['12.0', 'linux'])}`, `        machine_type_id: ${slot(pick([from, other]))}`, '    steps: []')
+    if (shape === 0)
+      lines.push(
+        `  ${workflow}: { meta: { service: { machine_type_id: ${slot(pick([from, other]), pick(['plain', 'double'] as const))} } }, steps: [] }`
+      )
+    else if (shape === 1)
+      lines.push(
+        `  ${workflow}:`,
+        `    title: ${pick(['no', 'on', '0022'])}`,
+        '    steps:',
+        '    - script:',
+        '        inputs:',
+        `        - content: echo ${randomSlug()} # ${comment()}`
+      )
+    else
+      lines.push(
+        `  ${workflow}:`,
+        '    meta:',
+        '      service:',
+        `        stack: ${pick(['12.0', 'linux'])}`,
+        `        machine_type_id: ${slot(pick([from, other]))}`,
+        '    steps: []'
+      )
   }
   return { template: lines.join(random() < 0.2 ? '\r\n' : '\n') + '\n', values }
 }
 
-const fill = (template: string, at: (index: number) => string): string => template.replace(/\{\{MT:(\d+)\}\}/g, (_m, index: string) => at(Number(index)))
+const fill = (template: string, at: (index: number) => string): string =>
+  template.replace(/\{\{MT:(\d+)\}\}/g, (_m, index: string) => at(Number(index)))
 
 describe('machine type migration, in place', () => {
   it('through the API: the machine types equal to from_machine become to_machine, and every other byte stays', async () => {
@@ -74,14 +103,23 @@ describe('machine type migration, in place', () => {
       const to = machineType()
       const { template, values } = randomFile(from, other)
       const before = fill(template, (i) => quoted(values[i].value, values[i].quoting))
-      const uploaded = await call(emu, 'POST', '/apps/web-app/service.yml', { body: { app_config_datastore_yaml: before } })
-      expect({ status: uploaded.status, text: uploaded.status === 200 ? '' : `${uploaded.text}\n${before}` }).toEqual({ status: 200, text: '' })
-      const res = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', { body: { from_machine: from, to_machine: to } })
+      const uploaded = await call(emu, 'POST', '/apps/web-app/service.yml', {
+        body: { app_config_datastore_yaml: before }
+      })
+      expect({ status: uploaded.status, text: uploaded.status === 200 ? '' : `${uploaded.text}\n${before}` }).toEqual({
+        status: 200,
+        text: ''
+      })
+      const res = await call(emu, 'PATCH', '/organizations/acme/apps/machine_types', {
+        body: { from_machine: from, to_machine: to }
+      })
       expect(res.status).toBe(200)
       const migrated = values.some((v) => v.value === from)
       expect(res.json.migrated_apps.includes('web-app (web-app)')).toBe(migrated)
       const after = (await call(emu, 'GET', '/apps/web-app/service.yml')).text
-      expect(after).toBe(fill(template, (i) => quoted(values[i].value === from ? to : values[i].value, values[i].quoting)))
+      expect(after).toBe(
+        fill(template, (i) => quoted(values[i].value === from ? to : values[i].value, values[i].quoting))
+      )
     }
   })
 
@@ -110,7 +148,11 @@ describe('machine type migration, in place', () => {
       ''
     ].join('\n')
     const edited = migrateMachineType(text, from, to)
-    expect(edited).toBe(text.replace(`machine_type_id: "${from}"`, `machine_type_id: "${to}"`).replace('machine_type_id: *mt', `machine_type_id: ${to}`))
+    expect(edited).toBe(
+      text
+        .replace(`machine_type_id: "${from}"`, `machine_type_id: "${to}"`)
+        .replace('machine_type_id: *mt', `machine_type_id: ${to}`)
+    )
     const read = parseServiceYml(edited!) as Record<string, Record<string, unknown>>
     expect(read.defaults.mt).toBe(from)
   })
@@ -118,8 +160,22 @@ describe('machine type migration, in place', () => {
   it('keeps every byte of a file whose continuation lines the service reads under-indented', () => {
     const from = machineType()
     const to = machineType()
-    const text = ['workflows:', '  primary:', `    tags: [${randomSlug()},`, '  two, no]', '    meta:', '      service:', `        machine_type_id: ${from} # ${comment()}`, ''].join('\n')
-    expect(migrateMachineType(text, from, to)).toBe(text.replace(`machine_type_id: ${from}`, `machine_type_id: ${/^[A-Za-z0-9_][A-Za-z0-9_./+@-]*$/.test(to) ? to : JSON.stringify(to)}`))
+    const text = [
+      'workflows:',
+      '  primary:',
+      `    tags: [${randomSlug()},`,
+      '  two, no]',
+      '    meta:',
+      '      service:',
+      `        machine_type_id: ${from} # ${comment()}`,
+      ''
+    ].join('\n')
+    expect(migrateMachineType(text, from, to)).toBe(
+      text.replace(
+        `machine_type_id: ${from}`,
+        `machine_type_id: ${/^[A-Za-z0-9_][A-Za-z0-9_./+@-]*$/.test(to) ? to : JSON.stringify(to)}`
+      )
+    )
   })
 
   it('quotes a new value that would not read back as written, and keeps the old value where an alias outside the migration repeats it', () => {
@@ -128,11 +184,15 @@ describe('machine type migration, in place', () => {
     for (const to of ['null', '~', `a: ${randomSlug()}`, `#${randomSlug()}`, 'x, y', '']) {
       const edited = migrateMachineType(text, from, to)!
       expect(edited).toBe(`meta:\n  service:\n    machine_type_id: ${JSON.stringify(to)}\n`)
-      expect((parseServiceYml(edited) as { meta: { service: Record<string, unknown> } }).meta.service.machine_type_id).toBe(to)
+      expect(
+        (parseServiceYml(edited) as { meta: { service: Record<string, unknown> } }).meta.service.machine_type_id
+      ).toBe(to)
     }
     const to = `g3-${randomSlug()}`
     const shared = `meta:\n  service:\n    machine_type_id: &mt ${from} # ${comment()}\napp:\n  envs:\n  - MT: *mt\n  - FLAG: no\n`
-    expect(migrateMachineType(shared, from, to)).toBe(shared.replace(`&mt ${from}`, `&mt ${to}`).replace('MT: *mt', `MT: ${from}`))
+    expect(migrateMachineType(shared, from, to)).toBe(
+      shared.replace(`&mt ${from}`, `&mt ${to}`).replace('MT: *mt', `MT: ${from}`)
+    )
     const block = `meta:\n  service:\n    machine_type_id: |-\n      ${from}\n    stack: 0022\n`
     expect(migrateMachineType(block, from, to)).toBe(`meta:\n  service:\n    machine_type_id: ${to}\n    stack: 0022\n`)
   })

@@ -19,13 +19,20 @@ const SESSION_S = 60
 let clock = Date.now()
 
 const seed = bundledSeed()
-seed.oidc = { jobs: { [JOB]: { sub: SUB, repository: 'acme/ios-app', ref: 'refs/heads/main', event_name: 'push' } }, trust_policies: [{ id: POLICY, workspace: 'acme', rules: { sub: SUB }, role: 'developer', session_duration_s: SESSION_S }] }
+seed.oidc = {
+  jobs: { [JOB]: { sub: SUB, repository: 'acme/ios-app', ref: 'refs/heads/main', event_name: 'push' } },
+  trust_policies: [
+    { id: POLICY, workspace: 'acme', rules: { sub: SUB }, role: 'developer', session_duration_s: SESSION_S }
+  ]
+}
 
 let emu: RunningEmulator
 withEmulator({ seed, now: () => clock }, (started) => (emu = started))
 
 async function idToken(audience: string): Promise<string> {
-  const res = await fetch(`${emu.origin}/_oidc/token?api-version=2.0&audience=${encodeURIComponent(audience)}`, { headers: { authorization: `Bearer ${JOB}` } })
+  const res = await fetch(`${emu.origin}/_oidc/token?api-version=2.0&audience=${encodeURIComponent(audience)}`, {
+    headers: { authorization: `Bearer ${JOB}` }
+  })
   expect(res.status).toBe(200)
   return ((await res.json()) as { value: string }).value
 }
@@ -33,11 +40,26 @@ async function idToken(audience: string): Promise<string> {
 const GRANT = 'urn:ietf:params:oauth:grant-type:token-exchange'
 /** The documented request's fields for a token; `change` adds, replaces or (undefined) drops some. */
 const documented = (subjectToken: string, change: Record<string, string | undefined> = {}): Record<string, string> =>
-  Object.fromEntries(Object.entries({ grant_type: GRANT, subject_token_type: 'id_token', policy_id: POLICY, subject_token: subjectToken, ...change }).filter(([, v]) => v !== undefined)) as Record<string, string>
+  Object.fromEntries(
+    Object.entries({
+      grant_type: GRANT,
+      subject_token_type: 'id_token',
+      policy_id: POLICY,
+      subject_token: subjectToken,
+      ...change
+    }).filter(([, v]) => v !== undefined)
+  ) as Record<string, string>
 
-async function exchange(fields: Record<string, string>, as: 'form' | 'json' = 'form'): Promise<{ status: number; json: Record<string, unknown> }> {
+async function exchange(
+  fields: Record<string, string>,
+  as: 'form' | 'json' = 'form'
+): Promise<{ status: number; json: Record<string, unknown> }> {
   const body = as === 'form' ? new URLSearchParams(fields).toString() : JSON.stringify(fields)
-  const res = await fetch(`${emu.origin}/oidc/token`, { method: 'POST', headers: { 'content-type': as === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' }, body })
+  const res = await fetch(`${emu.origin}/oidc/token`, {
+    method: 'POST',
+    headers: { 'content-type': as === 'form' ? 'application/x-www-form-urlencoded' : 'application/json' },
+    body
+  })
   return { status: res.status, json: (await res.json()) as Record<string, unknown> }
 }
 
@@ -69,7 +91,10 @@ describe('the OIDC exchange of the emulator', () => {
     expect((await call(emu, 'GET', '/apps/sam-cli', { token })).status).toBe(403)
     clock += SESSION_S * 1000
     const expired = await call(emu, 'GET', '/apps/ios-app', { token })
-    expect({ status: expired.status, json: expired.json }).toEqual({ status: 401, json: { message: 'the access token has expired' } })
+    expect({ status: expired.status, json: expired.json }).toEqual({
+      status: 401,
+      json: { message: 'the access token has expired' }
+    })
   })
 })
 
@@ -85,12 +110,23 @@ describe('the exchange takes the documented request only', () => {
     const token = await idToken(host())
     const stray = [{ workspace_id: 'acme' }, { [randomSlug('field_')]: randomToken() }][randomInt(2)]
     const cases: Array<Record<string, string | undefined>> = [
-      { subject_token_type: ['urn:ietf:params:oauth:token-type:access_token', 'urn:ietf:params:oauth:token-type:jwt', 'jwt', 'ID_TOKEN'][randomInt(4)] },
+      {
+        subject_token_type: [
+          'urn:ietf:params:oauth:token-type:access_token',
+          'urn:ietf:params:oauth:token-type:jwt',
+          'jwt',
+          'ID_TOKEN'
+        ][randomInt(4)]
+      },
       stray,
       { [['grant_type', 'subject_token_type', 'policy_id'][randomInt(3)]]: undefined },
       { policy_id: randomUUID() }
     ]
-    for (const change of cases) expect([change, await exchange(documented(token, change), randomInt(2) ? 'form' : 'json')]).toEqual([change, REFUSED])
+    for (const change of cases)
+      expect([change, await exchange(documented(token, change), randomInt(2) ? 'form' : 'json')]).toEqual([
+        change,
+        REFUSED
+      ])
     // The same token in the documented request is taken: each refusal above was for what was changed.
     expect((await exchange(documented(token))).status).toBe(200)
   })
@@ -98,9 +134,17 @@ describe('the exchange takes the documented request only', () => {
   it('refuses a form that names a field twice, and a body that is neither a form nor JSON', async () => {
     const token = await idToken(host())
     const twice = `${new URLSearchParams(documented(token)).toString()}&policy_id=${randomUUID()}`
-    const res = await fetch(`${emu.origin}/oidc/token`, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: twice })
+    const res = await fetch(`${emu.origin}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: twice
+    })
     expect([res.status, await res.json()]).toEqual([400, { error: 'invalid_token' }])
-    const text = await fetch(`${emu.origin}/oidc/token`, { method: 'POST', headers: { 'content-type': 'text/plain' }, body: new URLSearchParams(documented(token)).toString() })
+    const text = await fetch(`${emu.origin}/oidc/token`, {
+      method: 'POST',
+      headers: { 'content-type': 'text/plain' },
+      body: new URLSearchParams(documented(token)).toString()
+    })
     expect([text.status, await text.json()]).toEqual([400, { error: 'invalid_token' }])
   })
 })

@@ -31,7 +31,7 @@ describe('malformed percent-encoding in a path parameter', () => {
     ['PUT', '/apps/ios-app/roles/{}', 'error_msg'],
     ['GET', '/organizations/{}/groups', 'error_msg'],
     ['PATCH', '/user/{}/apps/machine_types', 'message']
-  ])('%s %s answers 400 in the endpoint\'s error shape', async (method, path, field) => {
+  ])("%s %s answers 400 in the endpoint's error shape", async (method, path, field) => {
     const body = method === 'GET' ? undefined : {}
     const res = await call(emu, method, path.replace('{}', malformedSegment()), { token: TOKENS.owner, body })
     expect(res.status).toBe(400)
@@ -53,7 +53,12 @@ describe('malformed percent-encoding in a path parameter', () => {
 
 describe('a request target that is not a path', () => {
   it('answers 400 and keeps serving', async () => {
-    const exchange = await rawExchange(emu, `GET http://[${randomString(6)}/v0.1/apps HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`, '', 3000)
+    const exchange = await rawExchange(
+      emu,
+      `GET http://[${randomString(6)}/v0.1/apps HTTP/1.1\r\nhost: 127.0.0.1\r\nconnection: close\r\n\r\n`,
+      '',
+      3000
+    )
     expect(rawStatus(exchange)).toBe(400)
     expect((await call(emu, 'GET', '/apps/ios-app')).status).toBe(200)
   })

@@ -27,10 +27,13 @@ describe('the rules of the route table are the ones applied', () => {
 
   const appRoutes = API_ROUTES.filter((route) => route.access.kind === 'app')
 
-  it.each(appRoutes.map((route) => [route.method, route.pattern, route] as const))('%s %s refuses a tester exactly when its rule leaves testers out', async (method, pattern, route) => {
-    const path = pattern.replace(':app', 'ios-app').replace(':build', 'no-such-build').replace(':role', 'admin')
-    const res = await call(emu, method, path, { token: TOKENS.tester, body: method === 'GET' ? undefined : {} })
-    const allowed = route.access.kind === 'app' && route.access.roles.includes('member')
-    expect({ path, refused: res.status === 403 }).toEqual({ path, refused: !allowed })
-  })
+  it.each(appRoutes.map((route) => [route.method, route.pattern, route] as const))(
+    '%s %s refuses a tester exactly when its rule leaves testers out',
+    async (method, pattern, route) => {
+      const path = pattern.replace(':app', 'ios-app').replace(':build', 'no-such-build').replace(':role', 'admin')
+      const res = await call(emu, method, path, { token: TOKENS.tester, body: method === 'GET' ? undefined : {} })
+      const allowed = route.access.kind === 'app' && route.access.roles.includes('member')
+      expect({ path, refused: res.status === 403 }).toEqual({ path, refused: !allowed })
+    }
+  )
 })

@@ -33,7 +33,9 @@ async function everythingVisible(): Promise<string> {
   const state = await call(emu, 'GET', '/_emulator/state')
   const log = await call(emu, 'GET', '/_emulator/requests')
   const builds = await Promise.all(
-    state.json.builds.map((b: { slug: string; app: string }) => call(emu, 'GET', `/apps/${b.app}/builds/${b.slug}`, { token: TOKENS.owner }))
+    state.json.builds.map((b: { slug: string; app: string }) =>
+      call(emu, 'GET', `/apps/${b.app}/builds/${b.slug}`, { token: TOKENS.owner })
+    )
   )
   return [state.text, log.text, ...builds.map((b) => b.text)].join('\n')
 }
@@ -59,13 +61,19 @@ function triggerWithSecrets(): { body: Record<string, unknown>; secrets: string[
   }
 }
 
-describe('a trigger\'s environment values', () => {
+describe("a trigger's environment values", () => {
   const encodings: Array<[string, (body: Record<string, unknown>) => CallOptions]> = [
     ['a JSON object', (body) => ({ body })],
     ['a JSON object serialised to a string', (body) => ({ rawBody: JSON.stringify(JSON.stringify(body)) })],
     ['an object under payload', (body) => ({ body: { payload: body } })],
     ['JSON text under payload', (body) => ({ body: { payload: JSON.stringify(body) } })],
-    ['a form payload parameter', (body) => ({ rawBody: new URLSearchParams({ payload: JSON.stringify(body) }).toString(), contentType: 'application/x-www-form-urlencoded' })]
+    [
+      'a form payload parameter',
+      (body) => ({
+        rawBody: new URLSearchParams({ payload: JSON.stringify(body) }).toString(),
+        contentType: 'application/x-www-form-urlencoded'
+      })
+    ]
   ]
 
   it.each(encodings)('sent as %s appear in no log, state or build record; names do', async (_encoding, encode) => {
@@ -80,7 +88,11 @@ describe('a trigger\'s environment values', () => {
       { name: names[0], value: '[redacted]', is_expand: false },
       { name: names[1], value: '[redacted]', is_expand: true }
     ])
-    expect(build.effective_env).toMatchObject({ [names[0]]: '[redacted]', [names[1]]: '[redacted]', APP_ENV: 'production' })
+    expect(build.effective_env).toMatchObject({
+      [names[0]]: '[redacted]',
+      [names[1]]: '[redacted]',
+      APP_ENV: 'production'
+    })
     expect(build.original_build_params.secrets).toEqual([{ key: names[2], value: '[redacted]', is_expand: false }])
   })
 
@@ -101,8 +113,18 @@ describe('a trigger\'s environment values', () => {
   })
 
   it.each([
-    ['a body that is not JSON', (s: string) => ({ rawBody: `{"hook_info":{"type":"service"},"build_params":{"environments":[{"mapped_to":"A","value":${JSON.stringify(s)}` })],
-    ['payload text that is not JSON', (s: string) => ({ body: { payload: `{"build_params":{"environments":[{"mapped_to":"A","value":${JSON.stringify(s)}` } })]
+    [
+      'a body that is not JSON',
+      (s: string) => ({
+        rawBody: `{"hook_info":{"type":"service"},"build_params":{"environments":[{"mapped_to":"A","value":${JSON.stringify(s)}`
+      })
+    ],
+    [
+      'payload text that is not JSON',
+      (s: string) => ({
+        body: { payload: `{"build_params":{"environments":[{"mapped_to":"A","value":${JSON.stringify(s)}` }
+      })
+    ]
   ])('in %s appear in neither the error nor the log', async (_case, options) => {
     const secret = randomAwkwardSecret()
     const res = await call(emu, 'POST', '/apps/ios-app/builds', { token: TOKENS.developer, ...options(secret) })
@@ -115,16 +137,26 @@ describe('a trigger\'s environment values', () => {
 })
 
 describe('an SSH private key', () => {
-  const key = (): string => `-----BEGIN OPENSSH PRIVATE KEY-----\n${randomAwkwardSecret(64)}\n-----END OPENSSH PRIVATE KEY-----`
+  const key = (): string =>
+    `-----BEGIN OPENSSH PRIVATE KEY-----\n${randomAwkwardSecret(64)}\n-----END OPENSSH PRIVATE KEY-----`
 
   it.each([
     ['JSON', (k: string) => ({ body: { auth_ssh_private_key: k, auth_ssh_public_key: 'ssh-ed25519 AAAA' } }), 200],
     [
       'a form',
-      (k: string) => ({ rawBody: new URLSearchParams({ auth_ssh_private_key: k, auth_ssh_public_key: 'ssh-ed25519 AAAA' }).toString(), contentType: 'application/x-www-form-urlencoded' }),
+      (k: string) => ({
+        rawBody: new URLSearchParams({ auth_ssh_private_key: k, auth_ssh_public_key: 'ssh-ed25519 AAAA' }).toString(),
+        contentType: 'application/x-www-form-urlencoded'
+      }),
       200
     ],
-    ['JSON cut short', (k: string) => ({ rawBody: `{"auth_ssh_public_key":"ssh-ed25519 AAAA","auth_ssh_private_key":${JSON.stringify(k)}` }), 400],
+    [
+      'JSON cut short',
+      (k: string) => ({
+        rawBody: `{"auth_ssh_public_key":"ssh-ed25519 AAAA","auth_ssh_private_key":${JSON.stringify(k)}`
+      }),
+      400
+    ],
     ['a key of the wrong type', (k: string) => ({ body: { auth_ssh_private_key: [k], auth_ssh_public_key: 'p' } }), 400]
   ])('sent as %s is kept nowhere', async (_case, options, status) => {
     const secret = key()

@@ -57,7 +57,11 @@ describe('compileSafePattern', () => {
   it.each(PATTERNS)('answers as RegExp for %p', (pattern) => {
     const compiled = compileSafePattern(pattern)
     const reference = new RegExp(pattern)
-    for (const path of [...PATHS, `/v0.1/apps/${randomSlug()}/builds`, randomString(randomInt(30), 'ab-/_.0123456789')]) {
+    for (const path of [
+      ...PATHS,
+      `/v0.1/apps/${randomSlug()}/builds`,
+      randomString(randomInt(30), 'ab-/_.0123456789')
+    ]) {
       expect([path, compiled.test(path)]).toEqual([path, reference.test(path)])
     }
   })
@@ -97,20 +101,15 @@ describe('compileSafePattern', () => {
     }
   })
 
-  it.each([
-    ['(a+)+$'],
-    ['(x+x+)+y'],
-    ['^(a|a)*$'],
-    ['(.*a){20}$'],
-    ['^(([a-z])+.)+[A-Z]([a-z])+$'],
-    ['^(\\w+\\s?)*$']
-  ])('matches %p against a long hostile path in linear time', (pattern) => {
-    const text = `/v0.1/apps/${'a'.repeat(5000 + randomInt(5000))}${randomString(1, '!#~')}`
-    const started = performance.now()
-    expect(compileSafePattern(pattern).test(text)).toBe(false)
-    expect(performance.now() - started).toBeLessThan(5000)
-  })
-
+  it.each([['(a+)+$'], ['(x+x+)+y'], ['^(a|a)*$'], ['(.*a){20}$'], ['^(([a-z])+.)+[A-Z]([a-z])+$'], ['^(\\w+\\s?)*$']])(
+    'matches %p against a long hostile path in linear time',
+    (pattern) => {
+      const text = `/v0.1/apps/${'a'.repeat(5000 + randomInt(5000))}${randomString(1, '!#~')}`
+      const started = performance.now()
+      expect(compileSafePattern(pattern).test(text)).toBe(false)
+      expect(performance.now() - started).toBeLessThan(5000)
+    }
+  )
 })
 
 describe('compileSafePattern: refusals', () => {
@@ -133,17 +132,25 @@ describe('fault patterns over HTTP', () => {
   let emu: RunningEmulator
   withEmulator({ enableFaults: true }, (started) => (emu = started))
 
-  it.each([['(a+)+$'], ['(a|a)+$'], ['(a*)*b']])('a request checked against %p is answered within a generous bound', async (pattern) => {
-    expect((await call(emu, 'POST', '/_emulator/faults', { body: { path: pattern, action: 'status', status: 503 } })).status).toBe(201)
-    const started = Date.now()
-    const res = await call(emu, 'GET', `/apps/${'a'.repeat(30 + randomInt(20))}!`, { token: TOKENS.owner })
-    expect(res.status).toBe(404)
-    expect(Date.now() - started).toBeLessThan(5000)
-  })
+  it.each([['(a+)+$'], ['(a|a)+$'], ['(a*)*b']])(
+    'a request checked against %p is answered within a generous bound',
+    async (pattern) => {
+      expect(
+        (await call(emu, 'POST', '/_emulator/faults', { body: { path: pattern, action: 'status', status: 503 } }))
+          .status
+      ).toBe(201)
+      const started = Date.now()
+      const res = await call(emu, 'GET', `/apps/${'a'.repeat(30 + randomInt(20))}!`, { token: TOKENS.owner })
+      expect(res.status).toBe(404)
+      expect(Date.now() - started).toBeLessThan(5000)
+    }
+  )
 
   it('still matches a regular expression and a prefix', async () => {
     const slug = randomSlug()
-    await call(emu, 'POST', '/_emulator/faults', { body: { path: '^/v0\\.1/apps/[^/]+/branches$', action: 'status', status: 502 } })
+    await call(emu, 'POST', '/_emulator/faults', {
+      body: { path: '^/v0\\.1/apps/[^/]+/branches$', action: 'status', status: 502 }
+    })
     await call(emu, 'POST', '/_emulator/faults', { body: { path: `/apps/${slug}`, action: 'status', status: 504 } })
     expect((await call(emu, 'GET', '/apps/ios-app', { token: TOKENS.owner })).status).toBe(200)
     expect((await call(emu, 'GET', '/apps/ios-app/branches', { token: TOKENS.owner })).status).toBe(502)
@@ -151,7 +158,9 @@ describe('fault patterns over HTTP', () => {
   })
 
   it('takes a path that is no regular expression as a prefix only, as before', async () => {
-    const res = await call(emu, 'POST', '/_emulator/faults', { body: { path: '/apps/ios-app(', action: 'status', status: 503 } })
+    const res = await call(emu, 'POST', '/_emulator/faults', {
+      body: { path: '/apps/ios-app(', action: 'status', status: 503 }
+    })
     expect(res.status).toBe(201)
     expect((await call(emu, 'GET', '/apps/ios-app', { token: TOKENS.owner })).status).toBe(200)
   })

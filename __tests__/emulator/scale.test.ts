@@ -6,7 +6,8 @@ import type { Seed } from '../../emulator/model/types.js'
 import { randomInt, randomSlug } from '../helpers/random.js'
 import { buildOf, call, SAME_REPOSITORY, start, TOKENS, trigger } from './helpers.js'
 
-const demoSeed = (): Seed => JSON.parse(readFileSync(new URL('../../emulator/model/seed.json', import.meta.url), 'utf8')) as Seed
+const demoSeed = (): Seed =>
+  JSON.parse(readFileSync(new URL('../../emulator/model/seed.json', import.meta.url), 'utf8')) as Seed
 
 /** The demo seed with `count` more apps in the acme Workspace, each a copy of ios-app under a random slug. */
 function seedWithApps(count: number): { seed: Seed; slugs: string[] } {
@@ -17,7 +18,10 @@ function seedWithApps(count: number): { seed: Seed; slugs: string[] } {
   return { seed, slugs }
 }
 
-async function withStarted<T>(emuPromise: Promise<RunningEmulator>, use: (emu: RunningEmulator) => Promise<T>): Promise<T> {
+async function withStarted<T>(
+  emuPromise: Promise<RunningEmulator>,
+  use: (emu: RunningEmulator) => Promise<T>
+): Promise<T> {
   const emu = await emuPromise
   try {
     return await use(emu)
@@ -27,7 +31,10 @@ async function withStarted<T>(emuPromise: Promise<RunningEmulator>, use: (emu: R
 }
 
 /** Every page of the acme Workspace's list with `limit`, and the number of role checks each page after the first cost. */
-async function readAll(emu: RunningEmulator, limit: number): Promise<{ slugs: string[]; laterPageRoleChecks: number[] }> {
+async function readAll(
+  emu: RunningEmulator,
+  limit: number
+): Promise<{ slugs: string[]; laterPageRoleChecks: number[] }> {
   const roleOf = jest.spyOn(emu.state, 'roleOf')
   const slugs: string[] = []
   const laterPageRoleChecks: number[] = []
@@ -53,7 +60,9 @@ describe('app list pages', () => {
     const limit = 10 + randomInt(41)
     await withStarted(start({ seed }), async (emu) => {
       const { slugs: listed, laterPageRoleChecks } = await readAll(emu, limit)
-      expect(listed).toEqual([...emu.state.apps.values()].filter((app) => app.owner.slug === 'acme').map((app) => app.slug))
+      expect(listed).toEqual(
+        [...emu.state.apps.values()].filter((app) => app.owner.slug === 'acme').map((app) => app.slug)
+      )
       expect(listed).toEqual(expect.arrayContaining(slugs))
       expect(laterPageRoleChecks.length).toBeGreaterThan(2)
       // The old emulator checked the caller's role on every app of the Workspace for each page.
@@ -70,7 +79,10 @@ describe('app list pages', () => {
       const after = await readAll(emu, 50)
       expect(after.slugs).toEqual(before.slugs.filter((slug) => slug !== gone))
 
-      const asSolo = async (): Promise<string[]> => (await call(emu, 'GET', '/apps?limit=50', { token: TOKENS.solo })).json.data.map((a: { slug: string }) => a.slug)
+      const asSolo = async (): Promise<string[]> =>
+        (await call(emu, 'GET', '/apps?limit=50', { token: TOKENS.solo })).json.data.map(
+          (a: { slug: string }) => a.slug
+        )
       const target = slugs.find((slug) => slug !== gone)!
       expect(await asSolo()).not.toContain(target)
       emu.state.organizations.get('acme')!.groups.get('platform')!.members.add('sam')
@@ -96,7 +108,9 @@ describe('build history', () => {
       for (const [index, slug] of builds.entries()) {
         const kept = index >= extra
         expect((await buildOf(emu, slug)).status).toBe(kept ? 200 : 404)
-        expect((await call(emu, 'GET', `/apps/ios-app/builds/${slug}/log`, { token: TOKENS.developer })).status).toBe(kept ? 200 : 404)
+        expect((await call(emu, 'GET', `/apps/ios-app/builds/${slug}/log`, { token: TOKENS.developer })).status).toBe(
+          kept ? 200 : 404
+        )
       }
       expect(emu.model.events().length).toBeLessThanOrEqual(cap * 4)
     })
@@ -107,7 +121,8 @@ describe('requests against a long build history', () => {
   it('settle and the email rule look at the builds still running and the same branch, never the whole history', async () => {
     const count = 20 + randomInt(20)
     await withStarted(start({ buildDurationMs: 1, logDelayMs: 0 }), async (emu) => {
-      for (let i = 0; i < count; i++) expect((await trigger(emu, { branch: i % 2 ? 'main' : 'develop', ...SAME_REPOSITORY })).status).toBe(201)
+      for (let i = 0; i < count; i++)
+        expect((await trigger(emu, { branch: i % 2 ? 'main' : 'develop', ...SAME_REPOSITORY })).status).toBe(201)
       await new Promise((resolve) => setTimeout(resolve, 20))
       // Spied on the instance: the old emulator spread every build into an array on every request and every build end.
       const values = jest.spyOn(emu.state.builds, 'values')

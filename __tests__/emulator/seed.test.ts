@@ -5,14 +5,24 @@ import { EmulatorState } from '../../emulator/model/state.js'
 import { randomToken } from '../helpers/random.js'
 
 const base = () => ({
-  users: [{ slug: 'u', name: 'U' }, { slug: 'v', name: 'V' }],
+  users: [
+    { slug: 'u', name: 'U' },
+    { slug: 'v', name: 'V' }
+  ],
   tokens: { t: 'u' },
   organizations: [{ slug: 'o', name: 'O', owners: ['u'], groups: [{ slug: 'g', name: 'G', members: ['v'] }] }],
   apps: [{ slug: 'a', owner: { account_type: 'organization', slug: 'o' }, team: {}, group_roles: { member: ['g'] } }]
 })
 
 /** A trust policy of Workspace o that checkSeed takes, with `changes`. */
-const policy = (changes: Record<string, unknown>) => ({ id: 'p', workspace: 'o', rules: { sub: 'repo:o/a:ref:refs/heads/main' }, role: 'developer', session_duration_s: 60, ...changes })
+const policy = (changes: Record<string, unknown>) => ({
+  id: 'p',
+  workspace: 'o',
+  rules: { sub: 'repo:o/a:ref:refs/heads/main' },
+  role: 'developer',
+  session_duration_s: 60,
+  ...changes
+})
 
 describe('checkSeed', () => {
   it('accepts the bundled seed', () => {
@@ -24,16 +34,54 @@ describe('checkSeed', () => {
   })
 
   it.each([
-    ['a token for an unknown user', (s: ReturnType<typeof base>) => (s.tokens = { t: 'nobody' }), /unknown user "nobody"/],
-    ['an app of an unknown organization', (s: ReturnType<typeof base>) => (s.apps[0].owner.slug = 'x'), /unknown organization "x"/],
-    ['a grant to an unknown group', (s: ReturnType<typeof base>) => (s.apps[0].group_roles = { member: ['nope'] }), /unknown group "nope"/],
-    ['an unknown team role', (s: ReturnType<typeof base>) => (s.apps[0].team = { u: 'boss' } as never), /unknown role "boss"/],
+    [
+      'a token for an unknown user',
+      (s: ReturnType<typeof base>) => (s.tokens = { t: 'nobody' }),
+      /unknown user "nobody"/
+    ],
+    [
+      'an app of an unknown organization',
+      (s: ReturnType<typeof base>) => (s.apps[0].owner.slug = 'x'),
+      /unknown organization "x"/
+    ],
+    [
+      'a grant to an unknown group',
+      (s: ReturnType<typeof base>) => (s.apps[0].group_roles = { member: ['nope'] }),
+      /unknown group "nope"/
+    ],
+    [
+      'an unknown team role',
+      (s: ReturnType<typeof base>) => (s.apps[0].team = { u: 'boss' } as never),
+      /unknown role "boss"/
+    ],
     ['a duplicate app slug', (s: ReturnType<typeof base>) => s.apps.push(s.apps[0]), /used twice/],
-    ['a trust policy without a sub rule', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ rules: { repository: 'o/a' } })] } }), /needs a sub rule/],
-    ['a trust policy of an unknown Workspace', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ workspace: 'x' })] } }), /unknown organization "x"/],
-    ['a trust policy with an unknown role', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ role: 'boss' })] } }), /unknown role "boss"/],
-    ['a trust policy without a session duration', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ session_duration_s: 0 })] } }), /positive session_duration_s/],
-    ['subject token types that are no list of names', (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { subject_token_types: 'id_token' } }), /oidc\.subject_token_types must be a list/]
+    [
+      'a trust policy without a sub rule',
+      (s: ReturnType<typeof base>) =>
+        Object.assign(s, { oidc: { trust_policies: [policy({ rules: { repository: 'o/a' } })] } }),
+      /needs a sub rule/
+    ],
+    [
+      'a trust policy of an unknown Workspace',
+      (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ workspace: 'x' })] } }),
+      /unknown organization "x"/
+    ],
+    [
+      'a trust policy with an unknown role',
+      (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { trust_policies: [policy({ role: 'boss' })] } }),
+      /unknown role "boss"/
+    ],
+    [
+      'a trust policy without a session duration',
+      (s: ReturnType<typeof base>) =>
+        Object.assign(s, { oidc: { trust_policies: [policy({ session_duration_s: 0 })] } }),
+      /positive session_duration_s/
+    ],
+    [
+      'subject token types that are no list of names',
+      (s: ReturnType<typeof base>) => Object.assign(s, { oidc: { subject_token_types: 'id_token' } }),
+      /oidc\.subject_token_types must be a list/
+    ]
   ])('refuses %s', (_name, spoil, message) => {
     const seed = base()
     spoil(seed)
@@ -82,10 +130,18 @@ describe('service.yml helpers', () => {
   })
 
   it('picks the first matching trigger map item', () => {
-    const config = { trigger_map: [{ push_branch: 'main', workflow: 'a' }, { push_branch: '*', workflow: 'b' }, { pull_request_target_branch: 'main', workflow: 'c' }] }
+    const config = {
+      trigger_map: [
+        { push_branch: 'main', workflow: 'a' },
+        { push_branch: '*', workflow: 'b' },
+        { pull_request_target_branch: 'main', workflow: 'c' }
+      ]
+    }
     expect(selectWorkflow(config, { branch: 'main' })).toBe('a')
     expect(selectWorkflow(config, { branch: 'dev' })).toBe('b')
-    expect(selectWorkflow(config, { branch: 'dev', pullRequest: { sourceBranch: 'dev', targetBranch: 'main' } })).toBe('c')
+    expect(selectWorkflow(config, { branch: 'dev', pullRequest: { sourceBranch: 'dev', targetBranch: 'main' } })).toBe(
+      'c'
+    )
     expect(selectWorkflow(config, { tag: 'v1' })).toBeNull()
   })
 

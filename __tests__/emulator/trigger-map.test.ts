@@ -7,7 +7,12 @@ import { call, TOKENS, triggerBody, withEmulator } from './helpers.js'
 
 /** What a glob meant before: `*` as `.*`, everything else literal, anchored at both ends. */
 const reference = (pattern: string, value: string): boolean =>
-  new RegExp(`^${pattern.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`).test(value)
+  new RegExp(
+    `^${pattern
+      .split('*')
+      .map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&'))
+      .join('.*')}$`
+  ).test(value)
 
 describe('globMatch', () => {
   it.each([
@@ -45,9 +50,19 @@ describe('a hostile trigger map', () => {
   it('cannot stall a trigger: a long branch against *a*a*…*b is answered within a generous bound', async () => {
     const pattern = `${'*a'.repeat(6 + randomInt(6))}*b`
     const yaml = `format_version: "13"\ntrigger_map:\n- push_branch: "${pattern}"\n  workflow: primary\nworkflows:\n  primary: {}\n`
-    expect((await call(emu, 'POST', '/apps/web-app/service.yml', { token: TOKENS.owner, body: { app_config_datastore_yaml: yaml } })).status).toBe(200)
+    expect(
+      (
+        await call(emu, 'POST', '/apps/web-app/service.yml', {
+          token: TOKENS.owner,
+          body: { app_config_datastore_yaml: yaml }
+        })
+      ).status
+    ).toBe(200)
     const started = Date.now()
-    const res = await call(emu, 'POST', '/apps/web-app/builds', { token: TOKENS.owner, body: triggerBody({ branch: 'a'.repeat(2000 + randomInt(2000)) }) })
+    const res = await call(emu, 'POST', '/apps/web-app/builds', {
+      token: TOKENS.owner,
+      body: triggerBody({ branch: 'a'.repeat(2000 + randomInt(2000)) })
+    })
     expect(res.status).toBe(400)
     expect(res.json.message).toMatch(/no trigger map item matched/)
     expect(Date.now() - started).toBeLessThan(5000)

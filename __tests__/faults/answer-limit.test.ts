@@ -46,14 +46,23 @@ async function bigPage(bytes: number, declare: boolean): Promise<{ url: string; 
   return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/v0.1`, written: () => written }
 }
 
-const listApps = (url: string) => runAction({ operation: 'list-apps', token: randomToken(), 'base-url': url, 'org-slug': randomSlug(), 'max-attempts': String(2 + randomInt(3)) })
+const listApps = (url: string) =>
+  runAction({
+    operation: 'list-apps',
+    token: randomToken(),
+    'base-url': url,
+    'org-slug': randomSlug(),
+    'max-attempts': String(2 + randomInt(3))
+  })
 
 describe('the answer size limit', () => {
   it('fails a step whose answer streams past 8 MiB, naming the limit, once, and stops reading', async () => {
     const service = await bigPage(48 * 1024 * 1024, false)
     const result = await listApps(service.url)
     expect(result.code).toBe(1)
-    expect(errorLine(result)).toContain('the answer was larger than 8 MiB (8388608 bytes), the most the action reads of one answer')
+    expect(errorLine(result)).toContain(
+      'the answer was larger than 8 MiB (8388608 bytes), the most the action reads of one answer'
+    )
     expect(errorLine(result)).not.toContain('gave up after')
     expect(service.written()).toBeLessThan(32 * 1024 * 1024)
   })

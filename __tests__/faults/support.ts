@@ -8,7 +8,15 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Reply, Routes } from '../helpers/fake-service.js'
 import { errorLine, type RunResult } from '../helpers/run-action.js'
-import { SECRET_ENV_VALUE, SECRETS, secretLeaks, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY, SSH_SECRET_LINE, TOKEN } from '../helpers/secrets.js'
+import {
+  SECRET_ENV_VALUE,
+  SECRETS,
+  secretLeaks,
+  SSH_PRIVATE_KEY,
+  SSH_PUBLIC_KEY,
+  SSH_SECRET_LINE,
+  TOKEN
+} from '../helpers/secrets.js'
 
 export { SECRET_ENV_VALUE, SECRETS, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY, SSH_SECRET_LINE, TOKEN }
 
@@ -34,7 +42,10 @@ const BUILD = '/apps/app-1/builds/b-1'
 export const BUILD_PATH = BUILD
 export const RUNNING: Reply = { body: { data: { slug: 'b-1', status: 0, status_text: 'in-progress' } } }
 export const SUCCEEDED: Reply = { body: { data: { slug: 'b-1', status: 1, status_text: 'success' } } }
-export const TRIGGERED: Reply = { status: 201, body: { results: [{ build_slug: 'b-1', build_number: 7, build_url: 'https://service.example/b-1' }] } }
+export const TRIGGERED: Reply = {
+  status: 201,
+  body: { results: [{ build_slug: 'b-1', build_number: 7, build_url: 'https://service.example/b-1' }] }
+}
 const APP = { slug: 'app-1', title: 'Demo', project_type: 'ios', repo_url: 'https://github.com/acme/demo.git' }
 /** The service's check of a service.yml, finding nothing. */
 const ACCEPTED: Reply = { body: { errors: [], warnings: [] } }
@@ -57,31 +68,95 @@ export interface OperationCase {
 }
 
 export const OPERATIONS: OperationCase[] = [
-  { operation: 'trigger', inputs: { 'app-slug': 'app-1', branch: 'main', 'from-event': 'false' }, target: 'POST /apps/app-1/builds', mode: 'once', ok: TRIGGERED, needsBody: true },
+  {
+    operation: 'trigger',
+    inputs: { 'app-slug': 'app-1', branch: 'main', 'from-event': 'false' },
+    target: 'POST /apps/app-1/builds',
+    mode: 'once',
+    ok: TRIGGERED,
+    needsBody: true
+  },
   {
     operation: 'wait',
-    inputs: { 'app-slug': 'app-1', 'build-slug': 'b-1', 'poll-interval': '0.05', 'stream-logs': 'false', 'wait-timeout': '20' },
+    inputs: {
+      'app-slug': 'app-1',
+      'build-slug': 'b-1',
+      'poll-interval': '0.05',
+      'stream-logs': 'false',
+      'wait-timeout': '20'
+    },
     target: `GET ${BUILD}`,
     mode: 'idempotent',
     ok: SUCCEEDED,
     needsBody: true
   },
-  { operation: 'abort', inputs: { 'app-slug': 'app-1', 'build-slug': 'b-1' }, target: `POST ${BUILD}/abort`, mode: 'idempotent', ok: { body: { status: 'ok' } }, needsBody: false },
+  {
+    operation: 'abort',
+    inputs: { 'app-slug': 'app-1', 'build-slug': 'b-1' },
+    target: `POST ${BUILD}/abort`,
+    mode: 'idempotent',
+    ok: { body: { status: 'ok' } },
+    needsBody: false
+  },
   {
     operation: 'register-app',
     // An SSH URL, so the private key every run carries is used (and sent) here.
-    inputs: { 'repo-url': 'git@github.com:acme/demo.git', 'ssh-public-key': SSH_PUBLIC_KEY, 'org-slug': 'org-1', 'project-type': 'ios', 'stack-id': 'osx-xcode-16' },
+    inputs: {
+      'repo-url': 'git@github.com:acme/demo.git',
+      'ssh-public-key': SSH_PUBLIC_KEY,
+      'org-slug': 'org-1',
+      'project-type': 'ios',
+      'stack-id': 'osx-xcode-16'
+    },
     target: 'POST /apps/register',
     mode: 'once',
     ok: { body: { slug: 'app-new', status: 'ok' } },
     needsBody: true,
-    routes: { 'POST /apps/app-new/register-ssh-key': { body: { status: 'ok' } }, 'POST /apps/app-new/finish': { body: { status: 'ok' } } }
+    routes: {
+      'POST /apps/app-new/register-ssh-key': { body: { status: 'ok' } },
+      'POST /apps/app-new/finish': { body: { status: 'ok' } }
+    }
   },
-  { operation: 'list-apps', inputs: { 'org-slug': 'org-1' }, target: 'GET /organizations/org-1/apps', mode: 'idempotent', ok: { body: { data: [APP] } }, needsBody: true },
-  { operation: 'get-app', inputs: { 'app-slug': 'app-1' }, target: 'GET /apps/app-1', mode: 'idempotent', ok: { body: { data: APP } }, needsBody: true },
-  { operation: 'update-app', inputs: { 'app-slug': 'app-1', title: 'New title' }, target: 'PATCH /apps/app-1', mode: 'idempotent', ok: { body: { data: APP } }, needsBody: false },
-  { operation: 'delete-app', inputs: { 'app-slug': 'app-1', confirm: 'app-1' }, target: 'DELETE /apps/app-1', mode: 'idempotent', ok: { status: 200, raw: '' }, needsBody: false },
-  { operation: 'list-branches', inputs: { 'app-slug': 'app-1' }, target: 'GET /apps/app-1/branches', mode: 'idempotent', ok: { body: { data: ['main', 'dev'] } }, needsBody: true },
+  {
+    operation: 'list-apps',
+    inputs: { 'org-slug': 'org-1' },
+    target: 'GET /organizations/org-1/apps',
+    mode: 'idempotent',
+    ok: { body: { data: [APP] } },
+    needsBody: true
+  },
+  {
+    operation: 'get-app',
+    inputs: { 'app-slug': 'app-1' },
+    target: 'GET /apps/app-1',
+    mode: 'idempotent',
+    ok: { body: { data: APP } },
+    needsBody: true
+  },
+  {
+    operation: 'update-app',
+    inputs: { 'app-slug': 'app-1', title: 'New title' },
+    target: 'PATCH /apps/app-1',
+    mode: 'idempotent',
+    ok: { body: { data: APP } },
+    needsBody: false
+  },
+  {
+    operation: 'delete-app',
+    inputs: { 'app-slug': 'app-1', confirm: 'app-1' },
+    target: 'DELETE /apps/app-1',
+    mode: 'idempotent',
+    ok: { status: 200, raw: '' },
+    needsBody: false
+  },
+  {
+    operation: 'list-branches',
+    inputs: { 'app-slug': 'app-1' },
+    target: 'GET /apps/app-1/branches',
+    mode: 'idempotent',
+    ok: { body: { data: ['main', 'dev'] } },
+    needsBody: true
+  },
   {
     operation: 'get-config',
     inputs: { 'app-slug': 'app-1' },
@@ -109,11 +184,46 @@ export const OPERATIONS: OperationCase[] = [
     needsBody: true,
     configFile: true
   },
-  { operation: 'get-config-location', inputs: { 'app-slug': 'app-1' }, target: 'GET /apps/app-1/service.yml/config', mode: 'idempotent', ok: { body: { location: 'service' } }, needsBody: true },
-  { operation: 'set-config-location', inputs: { 'app-slug': 'app-1', location: 'service' }, target: 'PUT /apps/app-1/service.yml/config', mode: 'idempotent', ok: { status: 204 }, needsBody: false },
-  { operation: 'get-roles', inputs: { 'app-slug': 'app-1', role: 'admin' }, target: 'GET /apps/app-1/roles/admin', mode: 'idempotent', ok: { body: { groups: ['g-1'] } }, needsBody: true },
-  { operation: 'set-roles', inputs: { 'app-slug': 'app-1', role: 'admin', groups: 'g-1' }, target: 'PUT /apps/app-1/roles/admin', mode: 'idempotent', ok: { body: { groups: ['g-1'] } }, needsBody: false },
-  { operation: 'list-groups', inputs: { 'org-slug': 'org-1' }, target: 'GET /organizations/org-1/groups', mode: 'idempotent', ok: { status: 201, body: [{ slug: 'g-1', name: 'Group' }] }, needsBody: true },
+  {
+    operation: 'get-config-location',
+    inputs: { 'app-slug': 'app-1' },
+    target: 'GET /apps/app-1/service.yml/config',
+    mode: 'idempotent',
+    ok: { body: { location: 'service' } },
+    needsBody: true
+  },
+  {
+    operation: 'set-config-location',
+    inputs: { 'app-slug': 'app-1', location: 'service' },
+    target: 'PUT /apps/app-1/service.yml/config',
+    mode: 'idempotent',
+    ok: { status: 204 },
+    needsBody: false
+  },
+  {
+    operation: 'get-roles',
+    inputs: { 'app-slug': 'app-1', role: 'admin' },
+    target: 'GET /apps/app-1/roles/admin',
+    mode: 'idempotent',
+    ok: { body: { groups: ['g-1'] } },
+    needsBody: true
+  },
+  {
+    operation: 'set-roles',
+    inputs: { 'app-slug': 'app-1', role: 'admin', groups: 'g-1' },
+    target: 'PUT /apps/app-1/roles/admin',
+    mode: 'idempotent',
+    ok: { body: { groups: ['g-1'] } },
+    needsBody: false
+  },
+  {
+    operation: 'list-groups',
+    inputs: { 'org-slug': 'org-1' },
+    target: 'GET /organizations/org-1/groups',
+    mode: 'idempotent',
+    ok: { status: 201, body: [{ slug: 'g-1', name: 'Group' }] },
+    needsBody: true
+  },
   {
     operation: 'migrate-machine-types',
     inputs: { 'org-slug': 'org-1', 'from-machine': 'g2.4core', 'to-machine': 'g2.8core' },
@@ -124,7 +234,10 @@ export const OPERATIONS: OperationCase[] = [
     // The check of to-machine before the migration: the first app using from-machine, and the service's check of it.
     routes: {
       'GET /organizations/org-1/apps': { body: { data: [APP] } },
-      'GET /apps/app-1/service.yml': { raw: 'meta:\n  service:\n    machine_type_id: g2.4core\nworkflows:\n  primary: {}\n', headers: { 'content-type': 'text/plain' } },
+      'GET /apps/app-1/service.yml': {
+        raw: 'meta:\n  service:\n    machine_type_id: g2.4core\nworkflows:\n  primary: {}\n',
+        headers: { 'content-type': 'text/plain' }
+      },
       'POST /validate-bitrise-yml': ACCEPTED
     }
   },
@@ -141,7 +254,18 @@ export const OPERATIONS: OperationCase[] = [
     inputs: { 'app-slug': 'app-1' },
     target: 'GET /apps/app-1/build-requests',
     mode: 'idempotent',
-    ok: { body: { data: [{ slug: 'req-1', pull_request_url: 'https://github.com/acme/demo/pull/7', created_at: '2024-01-01T00:00:00Z', build_params: { branch: 'fix' } }] } },
+    ok: {
+      body: {
+        data: [
+          {
+            slug: 'req-1',
+            pull_request_url: 'https://github.com/acme/demo/pull/7',
+            created_at: '2024-01-01T00:00:00Z',
+            build_params: { branch: 'fix' }
+          }
+        ]
+      }
+    },
     needsBody: true
   },
   {
@@ -169,7 +293,11 @@ export function configWorkspace(): string {
 }
 
 /** Runs `task` over `items`, at most `width` at a time, keeping the order of the results. */
-export async function pool<T, R>(items: T[], width: number, task: (item: T, index: number) => Promise<R>): Promise<R[]> {
+export async function pool<T, R>(
+  items: T[],
+  width: number,
+  task: (item: T, index: number) => Promise<R>
+): Promise<R[]> {
   const results = new Array<R>(items.length)
   let next = 0
   async function worker(): Promise<void> {
@@ -207,7 +335,8 @@ export class Checks {
   }
 
   match(label: string, what: string, text: string, pattern: RegExp): void {
-    if (!pattern.test(text)) this.problems.push(`${label}: ${what}: ${JSON.stringify(text.slice(0, 300))} does not match ${pattern}`)
+    if (!pattern.test(text))
+      this.problems.push(`${label}: ${what}: ${JSON.stringify(text.slice(0, 300))} does not match ${pattern}`)
   }
 
   /** No secret, in any spelling, in anything the step wrote (see helpers/secrets.ts). */
@@ -254,9 +383,16 @@ export class ScenarioTable {
     const width = (key: keyof typeof header): number => Math.min(70, Math.max(...all.map((row) => row[key].length)))
     const cell = (text: string, w: number): string => (text.length > w ? `${text.slice(0, w - 1)}…` : text.padEnd(w))
     const [ws, we, wo] = [width('scenario'), width('expected'), width('observed')]
-    const line = (row: typeof header): string => `| ${cell(row.scenario, ws)} | ${cell(row.expected, we)} | ${cell(row.observed, wo)} |`
+    const line = (row: typeof header): string =>
+      `| ${cell(row.scenario, ws)} | ${cell(row.expected, we)} | ${cell(row.observed, wo)} |`
     const rule = `|${'-'.repeat(ws + 2)}|${'-'.repeat(we + 2)}|${'-'.repeat(wo + 2)}|`
-    const text = [`\n${this.title}: ${failed.length} of ${this.rows.length} scenarios failed`, line(header), rule, ...failed.map(line), ''].join('\n')
+    const text = [
+      `\n${this.title}: ${failed.length} of ${this.rows.length} scenarios failed`,
+      line(header),
+      rule,
+      ...failed.map(line),
+      ''
+    ].join('\n')
     process.stdout.write(`${text}\n`)
   }
 }

@@ -60,7 +60,11 @@ const FAULTS: Fault[] = [
     ops: ['trigger', 'migrate-machine-types', 'get-app', 'update-app'],
     kind: '429',
     // The header has whole seconds: two seconds ahead waits between one and two.
-    reply: () => ({ status: 429, headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() }, body: { message: 'rate limited' } }),
+    reply: () => ({
+      status: 429,
+      headers: { 'retry-after': new Date(Date.now() + 2000).toUTCString() },
+      body: { message: 'rate limited' }
+    }),
     failures: 1,
     says: /answered 429/,
     requestTimeout: '5',
@@ -79,7 +83,11 @@ const FAULTS: Fault[] = [
     name: '502 burst (gateway HTML)',
     ops: ['trigger', 'migrate-machine-types', 'get-config', 'upload-config'],
     kind: '5xx',
-    reply: () => ({ status: 502, raw: '<html><body>Bad Gateway</body></html>', headers: { 'content-type': 'text/html' } }),
+    reply: () => ({
+      status: 502,
+      raw: '<html><body>Bad Gateway</body></html>',
+      headers: { 'content-type': 'text/html' }
+    }),
     failures: 2,
     says: /answered 502: <html><body>Bad Gateway/,
     requestTimeout: '5'
@@ -104,7 +112,14 @@ const FAULTS: Fault[] = [
   },
   {
     name: 'accepts and never answers (hang)',
-    ops: ['trigger', 'migrate-machine-types', 'list-groups', 'set-email-notifications', 'list-build-requests', 'approve-build-request'],
+    ops: [
+      'trigger',
+      'migrate-machine-types',
+      'list-groups',
+      'set-email-notifications',
+      'list-build-requests',
+      'approve-build-request'
+    ],
     kind: 'lost',
     reply: () => ({ action: 'hang' }),
     failures: 1,
@@ -115,7 +130,12 @@ const FAULTS: Fault[] = [
     name: 'slow body (trickles past the timeout)',
     ops: ['trigger', 'register-app', 'wait', 'get-app'],
     kind: 'lost',
-    reply: (op) => ({ ...op.ok, body: undefined, raw: (op.ok.raw ?? JSON.stringify(op.ok.body ?? {})).padEnd(10, ' '), trickle: { chunks: 5, intervalMs: 500 } }),
+    reply: (op) => ({
+      ...op.ok,
+      body: undefined,
+      raw: (op.ok.raw ?? JSON.stringify(op.ok.body ?? {})).padEnd(10, ' '),
+      trickle: { chunks: 5, intervalMs: 500 }
+    }),
     failures: 1,
     says: /no complete answer within 1000 ms/,
     requestTimeout: '1'
@@ -124,7 +144,11 @@ const FAULTS: Fault[] = [
     name: 'HTML login page with 200',
     ops: ['trigger', 'migrate-machine-types', 'get-config', 'list-apps', 'abort'],
     kind: 'bad-body',
-    reply: () => ({ status: 200, raw: '<!DOCTYPE html><html><body>Sign in</body></html>', headers: { 'content-type': 'text/html; charset=utf-8' } }),
+    reply: () => ({
+      status: 200,
+      raw: '<!DOCTYPE html><html><body>Sign in</body></html>',
+      headers: { 'content-type': 'text/html; charset=utf-8' }
+    }),
     failures: 1,
     says: /answered 200 with an HTML page/,
     requestTimeout: '5'
@@ -133,7 +157,11 @@ const FAULTS: Fault[] = [
     name: 'truncated JSON',
     ops: ['trigger', 'register-app', 'get-roles', 'set-email-notifications'],
     kind: 'bad-body',
-    reply: () => ({ status: 200, raw: '{"data": {"slug": "app-1", "ti', headers: { 'content-type': 'application/json' } }),
+    reply: () => ({
+      status: 200,
+      raw: '{"data": {"slug": "app-1", "ti',
+      headers: { 'content-type': 'application/json' }
+    }),
     failures: 1,
     says: /answered 200 with a body that is not JSON/,
     requestTimeout: '5'
@@ -149,7 +177,14 @@ const FAULTS: Fault[] = [
   },
   {
     name: '204 where a body was expected',
-    ops: ['trigger', 'migrate-machine-types', 'get-config-location', 'list-branches', 'set-config-location', 'delete-app'],
+    ops: [
+      'trigger',
+      'migrate-machine-types',
+      'get-config-location',
+      'list-branches',
+      'set-config-location',
+      'delete-app'
+    ],
     kind: 'empty',
     reply: () => ({ status: 204 }),
     failures: 1,
@@ -160,7 +195,8 @@ const FAULTS: Fault[] = [
 
 /** What a `once` call's error must add: that its effect is unknown, in the operation's words. */
 const HINTS: Record<string, RegExp> = {
-  trigger: /the request may have reached the service, so it was not sent again: the build may have started|the build may have started/,
+  trigger:
+    /the request may have reached the service, so it was not sent again: the build may have started|the build may have started/,
   'register-app': /the app may have been registered/,
   'migrate-machine-types': /the migration may have run/
 }
@@ -198,12 +234,22 @@ describe('transient faults', () => {
     expect(SCENARIOS.length).toBeGreaterThanOrEqual(40)
 
     const outcomes = await pool(SCENARIOS, 6, async ({ fault, op }) => {
-      const service = await startFakeService({ ...op.routes, [op.target]: (req, count) => (count <= fault.failures ? fault.reply(op, req) : op.ok) })
+      const service = await startFakeService({
+        ...op.routes,
+        [op.target]: (req, count) => (count <= fault.failures ? fault.reply(op, req) : op.ok)
+      })
       const workspace = op.configFile ? configWorkspace() : undefined
       if (workspace) workspaces.push(workspace)
       try {
         const result = await runAction(
-          { operation: op.operation, 'base-url': service.url, 'request-timeout': fault.requestTimeout, 'max-attempts': String(MAX_ATTEMPTS), ...SECRET_INPUTS, ...op.inputs },
+          {
+            operation: op.operation,
+            'base-url': service.url,
+            'request-timeout': fault.requestTimeout,
+            'max-attempts': String(MAX_ATTEMPTS),
+            ...SECRET_INPUTS,
+            ...op.inputs
+          },
           { workspace, timeoutMs: 25_000 }
         )
         return { fault, op, result, calls: service.calls(op.target) }
@@ -216,12 +262,21 @@ describe('transient faults', () => {
     for (const { fault, op, result, calls } of outcomes) {
       const label = `${fault.name} × ${op.operation}`
       const want = expectation(fault, op)
-      checks.equal(label, 'outcome', { timedOut: result.timedOut, code: result.code, calls: calls.length }, { timedOut: false, code: want.code, calls: want.calls })
+      checks.equal(
+        label,
+        'outcome',
+        { timedOut: result.timedOut, code: result.code, calls: calls.length },
+        { timedOut: false, code: want.code, calls: want.calls }
+      )
       // Every repeat is the same request.
       for (const call of calls.slice(1)) checks.equal(label, 'repeated body', call.rawBody, calls[0].rawBody)
-      if (fault.minGapMs && calls.length > 1) checks.equal(label, `waited at least ${fault.minGapMs} ms`, calls[1].at - calls[0].at >= fault.minGapMs, true)
+      if (fault.minGapMs && calls.length > 1)
+        checks.equal(label, `waited at least ${fault.minGapMs} ms`, calls[1].at - calls[0].at >= fault.minGapMs, true)
       // Bound: request-timeout × attempts, the Retry-After and backoff waits, and start-up slack.
-      const bound = Number(fault.requestTimeout) * 1000 * Math.min(want.calls, MAX_ATTEMPTS) + (fault.kind === '429' ? 2000 : 200) + SCENARIO_SLACK_MS
+      const bound =
+        Number(fault.requestTimeout) * 1000 * Math.min(want.calls, MAX_ATTEMPTS) +
+        (fault.kind === '429' ? 2000 : 200) +
+        SCENARIO_SLACK_MS
       checks.equal(label, `ended within ${bound} ms`, result.durationMs <= bound, true)
       if (want.code === 1) {
         const error = failure(result)

@@ -14,7 +14,10 @@ import type { SummarySection } from '../../src/runner/summary.js'
 export type FakeAnswer = { status?: number; body?: unknown; text?: string } | { error: ApiError }
 
 /** "METHOD /path" to one answer, successive answers, or a function of the call. */
-export type FakeRoutes = Record<string, FakeAnswer | FakeAnswer[] | ((options: RequestOptions, count: number) => FakeAnswer)>
+export type FakeRoutes = Record<
+  string,
+  FakeAnswer | FakeAnswer[] | ((options: RequestOptions, count: number) => FakeAnswer)
+>
 
 export interface FakeCall {
   method: Method
@@ -34,7 +37,12 @@ export function fakeClient(routes: FakeRoutes): FakeClient {
   return {
     calls,
     async request<T>(method: Method, path: string, options: RequestOptions = {}): Promise<ApiResponse<T>> {
-      calls.push({ method, path, ...(options.body !== undefined ? { body: options.body } : {}), ...(options.query ? { query: options.query } : {}) })
+      calls.push({
+        method,
+        path,
+        ...(options.body !== undefined ? { body: options.body } : {}),
+        ...(options.query ? { query: options.query } : {})
+      })
       const key = `${method} ${path}`
       const count = (counts.get(key) ?? 0) + 1
       counts.set(key, count)
@@ -69,8 +77,18 @@ export interface RecordingContext extends HandlerContext {
  * A context for `module` that records everything; setting an output the module
  * does not declare throws, so a handler test also checks the declaration.
  */
-export function recordingContext(module: Pick<OperationModule, 'name' | 'outputs'>, client: ServiceClient, options: { signal?: AbortSignal; runUrl?: string } = {}): RecordingContext {
-  const declared = new Set<string>(module.outputs.flatMap((name) => [name, LIST_OUTPUT_FILES[name] ?? name, name === Output.response ? Output.responseFile : name]))
+export function recordingContext(
+  module: Pick<OperationModule, 'name' | 'outputs'>,
+  client: ServiceClient,
+  options: { signal?: AbortSignal; runUrl?: string } = {}
+): RecordingContext {
+  const declared = new Set<string>(
+    module.outputs.flatMap((name) => [
+      name,
+      LIST_OUTPUT_FILES[name] ?? name,
+      name === Output.response ? Output.responseFile : name
+    ])
+  )
   const ctx: RecordingContext = {
     client,
     signal: options.signal ?? new AbortController().signal,

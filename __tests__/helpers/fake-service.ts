@@ -52,7 +52,10 @@ export interface FakeServiceLimits {
   port?: number
 }
 
-export async function startFakeService(routes: Routes, limits: FakeServiceLimits = { maxRequests: 500, lifetimeMs: 60_000 }): Promise<FakeService> {
+export async function startFakeService(
+  routes: Routes,
+  limits: FakeServiceLimits = { maxRequests: 500, lifetimeMs: 60_000 }
+): Promise<FakeService> {
   const requests: RecordedRequest[] = []
   const counts = new Map<string, number>()
   const sockets = new Set<Socket>()
@@ -103,14 +106,21 @@ export async function startFakeService(routes: Routes, limits: FakeServiceLimits
       return
     }
     if (reply.action === 'hang') return
-    const headers = { ...(reply.raw === undefined && reply.body !== undefined ? { 'content-type': 'application/json' } : {}), ...reply.headers }
+    const headers = {
+      ...(reply.raw === undefined && reply.body !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...reply.headers
+    }
     res.writeHead(reply.status ?? 200, headers)
     const text = reply.raw ?? (reply.body === undefined ? '' : JSON.stringify(reply.body))
     if (reply.trickle) return trickle(res, text, reply.trickle)
     res.end(text)
   }
 
-  async function trickle(res: ServerResponse, text: string, { chunks, intervalMs }: { chunks: number; intervalMs: number }): Promise<void> {
+  async function trickle(
+    res: ServerResponse,
+    text: string,
+    { chunks, intervalMs }: { chunks: number; intervalMs: number }
+  ): Promise<void> {
     res.flushHeaders()
     const size = Math.max(1, Math.ceil(text.length / Math.max(1, chunks)))
     for (let at = 0; at < text.length; at += size) {
@@ -149,7 +159,9 @@ export async function startFakeService(routes: Routes, limits: FakeServiceLimits
  * service: every service it starts is closed after the test that started it
  * (`'test'`), or after the whole file (`'suite'`).
  */
-export function fakeServices(scope: 'test' | 'suite' = 'test'): (routes: Routes, limits?: FakeServiceLimits) => Promise<FakeService> {
+export function fakeServices(
+  scope: 'test' | 'suite' = 'test'
+): (routes: Routes, limits?: FakeServiceLimits) => Promise<FakeService> {
   const running: FakeService[] = []
   const closeAll = async (): Promise<void> => {
     await Promise.all(running.splice(0).map((service) => service.close()))

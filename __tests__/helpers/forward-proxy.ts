@@ -46,7 +46,8 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
   const server = createServer((req, res) => {
     if (++seen > maxRequests) return void res.writeHead(503).end('request limit')
     proxy.requests.push({ method: req.method ?? '', target: req.url ?? '', headers: req.headers })
-    if (options.refuseRequests) return void res.writeHead(options.refuseRequests, { 'content-type': 'text/plain' }).end('refused by the proxy')
+    if (options.refuseRequests)
+      return void res.writeHead(options.refuseRequests, { 'content-type': 'text/plain' }).end('refused by the proxy')
     let target: URL
     try {
       target = new URL(req.url ?? '')
@@ -57,10 +58,19 @@ export async function startForwardProxy(options: ForwardProxyOptions): Promise<F
     if (!address) return void res.writeHead(502).end('unknown host')
     const headers = { ...req.headers }
     delete headers['proxy-authorization']
-    const upstream = request({ host: address, port: target.port || 80, method: req.method, path: `${target.pathname}${target.search}`, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers)
-      answer.pipe(res)
-    })
+    const upstream = request(
+      {
+        host: address,
+        port: target.port || 80,
+        method: req.method,
+        path: `${target.pathname}${target.search}`,
+        headers
+      },
+      (answer) => {
+        res.writeHead(answer.statusCode ?? 502, answer.headers)
+        answer.pipe(res)
+      }
+    )
     upstream.on('error', () => res.writeHead(502).end('upstream failed'))
     req.pipe(upstream)
   })

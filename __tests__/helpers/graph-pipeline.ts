@@ -73,7 +73,12 @@ export function edgesOf(graph: Graph): Array<[string, string]> {
 /** `yml` with the graph's workflows defined and pipeline `id` running them. */
 export function withGraphPipeline(yml: string, id: string, graph: Graph): string {
   const config = load(yml) as Record<string, Record<string, unknown>>
-  config.workflows = { ...config.workflows, ...Object.fromEntries(graph.names.map((name) => [name, { steps: [{ script: { inputs: [{ content: `echo ${name}` }] } }] }])) }
+  config.workflows = {
+    ...config.workflows,
+    ...Object.fromEntries(
+      graph.names.map((name) => [name, { steps: [{ script: { inputs: [{ content: `echo ${name}` }] } }] }])
+    )
+  }
   const entries = graph.names.map((name) => {
     const needs = graph.needs.get(name)!
     const entry: Record<string, unknown> = {}

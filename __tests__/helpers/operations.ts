@@ -9,4 +9,7 @@ export const MODULES = {} as Record<Operation, OperationModule>
 for (const name of OPERATIONS) MODULES[name] = await loadOperation(name)
 
 /** The role each operation needs, as its module declares it (the README's role table). */
-export const REQUIRED_ROLES = Object.fromEntries(OPERATIONS.map((name) => [name, MODULES[name].role])) as Record<Operation, string>
+export const REQUIRED_ROLES = Object.fromEntries(OPERATIONS.map((name) => [name, MODULES[name].role])) as Record<
+  Operation,
+  string
+>

@@ -19,7 +19,10 @@ function fileSeed(): number[] {
 
 /** sfc32: a small generator with a 128-bit state, good enough for test draws and fast. */
 function sfc32([first, second, third, fourth]: number[]): () => number {
-  let a = first, b = second, c = third, d = fourth
+  let a = first,
+    b = second,
+    c = third,
+    d = fourth
   return () => {
     const t = (((a + b) | 0) + d) | 0
     d = (d + 1) | 0
@@ -77,7 +80,9 @@ export function randomSlug(prefix = ''): string {
 
 /** An access token: 24 to 48 URL-safe characters. */
 export function randomToken(): string {
-  return randomBytes(36).toString('base64url').slice(0, 24 + randomInt(25))
+  return randomBytes(36)
+    .toString('base64url')
+    .slice(0, 24 + randomInt(25))
 }
 
 /**
@@ -96,8 +101,25 @@ export function randomAwkwardSecret(length = 20 + randomInt(20)): string {
 
 /** A random workflow command name, e.g. `error`, `add-mask`, `set-output`, or an invented one. */
 export function randomCommandName(): string {
-  const known = ['error', 'warning', 'notice', 'debug', 'add-mask', 'set-output', 'save-state', 'stop-commands', 'group', 'endgroup', 'add-path', 'set-env', 'add-matcher', 'echo']
-  return randomInt(4) === 0 ? randomString(4 + randomInt(6), 'abcdefghijklmnopqrstuvwxyz-') : known[randomInt(known.length)]
+  const known = [
+    'error',
+    'warning',
+    'notice',
+    'debug',
+    'add-mask',
+    'set-output',
+    'save-state',
+    'stop-commands',
+    'group',
+    'endgroup',
+    'add-path',
+    'set-env',
+    'add-matcher',
+    'echo'
+  ]
+  return randomInt(4) === 0
+    ? randomString(4 + randomInt(6), 'abcdefghijklmnopqrstuvwxyz-')
+    : known[randomInt(known.length)]
 }
 
 /**
@@ -144,7 +166,10 @@ export const URL_SPECIALS = ['/', '@', ':', '%', '#', ' ', '?'] as const
  * (long enough to be found in a leak) joined by characters URLs treat specially,
  * `must` among them.
  */
-export function randomUrlPassword(must: string = URL_SPECIALS[randomInt(URL_SPECIALS.length)]): { password: string; runs: string[] } {
+export function randomUrlPassword(must: string = URL_SPECIALS[randomInt(URL_SPECIALS.length)]): {
+  password: string
+  runs: string[]
+} {
   const runs = Array.from({ length: 3 + randomInt(3) }, () => randomString(6 + randomInt(5)))
   const joins = runs.slice(1).map(() => URL_SPECIALS[randomInt(URL_SPECIALS.length)] as string)
   joins[randomInt(joins.length)] = must
@@ -210,5 +235,8 @@ export function randomProxyCredentials(): { user: string; password: string } {
     }
     return out
   }
-  return { user: sprinkle(randomString(8 + randomInt(6)), ['%', '@']), password: sprinkle(randomString(16 + randomInt(10)), ['%', '@', ':']) }
+  return {
+    user: sprinkle(randomString(8 + randomInt(6)), ['%', '@']),
+    password: sprinkle(randomString(16 + randomInt(10)), ['%', '@', ':'])
+  }
 }

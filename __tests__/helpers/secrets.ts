@@ -63,7 +63,14 @@ function places(result: RunResult): Record<string, string> {
     .split('\n')
     .filter((line) => !line.startsWith('::add-mask::'))
     .join('\n')
-  return { stdout, stderr: result.stderr, output: result.files.output, state: result.files.state, summary: result.files.summary, summaryText: result.summary }
+  return {
+    stdout,
+    stderr: result.stderr,
+    output: result.files.output,
+    state: result.files.state,
+    summary: result.files.summary,
+    summaryText: result.summary
+  }
 }
 
 /** The echoes whose tells show in what the step wrote, as "<encoding> in <place>". */

@@ -42,7 +42,10 @@ export interface WindowedLog {
 
 /** Random printable lines, none of them a workflow command, each unique. */
 export function randomLines(count: number): string[] {
-  return Array.from({ length: count }, (_v, i) => `L${i}-${randomString(4 + randomInt(30), 'abcdefghijklmnopqrstuvwxyz0123456789 -_=+.,;')}`)
+  return Array.from(
+    { length: count },
+    (_v, i) => `L${i}-${randomString(4 + randomInt(30), 'abcdefghijklmnopqrstuvwxyz0123456789 -_=+.,;')}`
+  )
 }
 
 /** Cuts the text into chunks at random places, some of them inside a line. */
@@ -73,7 +76,10 @@ export function windowedLog(options: WindowedLogOptions): WindowedLog {
     const finished = written >= chunks.length
     const cursor = req.query.after_timestamp
     const before = written
-    written = Math.min(chunks.length, written + (before === 0 ? (options.firstPoll ?? options.perPoll) : options.perPoll))
+    written = Math.min(
+      chunks.length,
+      written + (before === 0 ? (options.firstPoll ?? options.perPoll) : options.perPoll)
+    )
     let positions = [...Array(written).keys()].filter(visible)
     if (cursor === undefined || finished) positions = positions.slice(-WINDOW)
     else {
@@ -90,7 +96,9 @@ export function windowedLog(options: WindowedLogOptions): WindowedLog {
         log_chunks,
         is_archived: archived,
         generated_log_chunks_num: written,
-        expiring_raw_log_url: archived ? `${origin()}${rawPath}?X-Amz-Expires=600&X-Amz-Signature=${randomString(40)}` : null,
+        expiring_raw_log_url: archived
+          ? `${origin()}${rawPath}?X-Amz-Expires=600&X-Amz-Signature=${randomString(40)}`
+          : null,
         timestamp: archived ? null : stamp(written - 1),
         next_after_timestamp: archived ? null : stamp(written - 1)
       }
@@ -107,14 +115,22 @@ export function windowedLog(options: WindowedLogOptions): WindowedLog {
     routes(buildPath, originOf) {
       origin = originOf
       const running = { body: { data: { slug: 'b', status: 0, status_text: 'in-progress', is_on_hold: false } } }
-      const done = { body: { data: { slug: 'b', status: 1, status_text: 'success', is_on_hold: false, finished_at: '2026-01-01T00:10:00Z' } } }
+      const done = {
+        body: {
+          data: { slug: 'b', status: 1, status_text: 'success', is_on_hold: false, finished_at: '2026-01-01T00:10:00Z' }
+        }
+      }
       return {
         [`GET ${buildPath}`]: () => (written >= chunks.length ? done : running),
         [`GET ${buildPath}/log`]: logAnswer,
         [`GET ${rawPath.replace(/^\/v0\.1/, '')}`]: (req) => {
           rawRequests.push(req)
           if (options.rawReply) return options.rawReply
-          if (req.headers.authorization) return { status: 400, raw: '<Error><Code>InvalidArgument</Code><Message>Only one auth mechanism allowed</Message></Error>' }
+          if (req.headers.authorization)
+            return {
+              status: 400,
+              raw: '<Error><Code>InvalidArgument</Code><Message>Only one auth mechanism allowed</Message></Error>'
+            }
           return { raw: text, headers: { 'content-type': 'text/plain' } }
         }
       }

@@ -121,7 +121,8 @@ export function foreignCommands(stdout: string, secrets: string[]): SeenCommand[
         foreign.push(command)
     }
   }
-  if (openToken !== undefined) foreign.push({ name: 'stop-commands (never resumed)', data: openToken, properties: {}, line: '' })
+  if (openToken !== undefined)
+    foreign.push({ name: 'stop-commands (never resumed)', data: openToken, properties: {}, line: '' })
   return foreign
 }
 
@@ -134,6 +135,9 @@ export function honouredLines(stdout: string, hostileLines: string[]): string[] 
   const seen = runnerCommands(stdout)
   return hostileLines.filter((line) => {
     const command = parseCommandLine(line)
-    return command !== undefined && seen.some((c) => c.name.toLowerCase() === command.name.toLowerCase() && c.data.startsWith(command.data))
+    return (
+      command !== undefined &&
+      seen.some((c) => c.name.toLowerCase() === command.name.toLowerCase() && c.data.startsWith(command.data))
+    )
   })
 }

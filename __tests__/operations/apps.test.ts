@@ -39,7 +39,12 @@ function expectTriggerTokenOnlyInItsOutput(result: RunResult): void {
   const { 'build-trigger-token': token, ...otherOutputs } = result.outputs
   expect(token).toBe(TRIGGER_TOKEN)
   expect(result.stdout).toContain(`::add-mask::${TRIGGER_TOKEN}`)
-  for (const [place, text] of Object.entries({ stdout, stderr: result.stderr, summary: result.summary, otherOutputs: JSON.stringify(otherOutputs) })) {
+  for (const [place, text] of Object.entries({
+    stdout,
+    stderr: result.stderr,
+    summary: result.summary,
+    otherOutputs: JSON.stringify(otherOutputs)
+  })) {
     expect({ place, leaked: text.includes(TRIGGER_TOKEN) }).toEqual({ place, leaked: false })
   }
 }
@@ -48,7 +53,14 @@ describe('register-app', () => {
   const registration = (): Routes => ({
     'POST /apps/register': { body: { slug: 'new-app-1', status: 'ok' } },
     'POST /apps/new-app-1/register-ssh-key': { body: { status: 'ok' } },
-    'POST /apps/new-app-1/finish': { body: { status: 'ok', build_trigger_token: TRIGGER_TOKEN, branch_name: 'main', is_webhook_auto_reg_supported: true } }
+    'POST /apps/new-app-1/finish': {
+      body: {
+        status: 'ok',
+        build_trigger_token: TRIGGER_TOKEN,
+        branch_name: 'main',
+        is_webhook_auto_reg_supported: true
+      }
+    }
   })
   const inputs = {
     'org-slug': 'org-acme',
@@ -59,19 +71,15 @@ describe('register-app', () => {
 
   it('registers an SSH repository in three calls and outputs the slug and the masked trigger token', async () => {
     const fake = await serve(registration())
-    const result = await runOperation(
-      fake,
-      'register-app',
-      {
-        ...inputs,
-        'repo-url': 'git@github.com:acme/demo-ios.git',
-        title: 'Demo iOS',
-        'is-public': 'true',
-        'ssh-private-key': SSH_PRIVATE_KEY,
-        'ssh-public-key': SSH_PUBLIC_KEY,
-        'register-key-at-provider': 'true'
-      }
-    )
+    const result = await runOperation(fake, 'register-app', {
+      ...inputs,
+      'repo-url': 'git@github.com:acme/demo-ios.git',
+      title: 'Demo iOS',
+      'is-public': 'true',
+      'ssh-private-key': SSH_PRIVATE_KEY,
+      'ssh-public-key': SSH_PUBLIC_KEY,
+      'register-key-at-provider': 'true'
+    })
     expectSuccess(result)
     expectTriggerTokenOnlyInItsOutput(result)
     expect(sent(fake.requests)).toEqual([
@@ -94,7 +102,11 @@ describe('register-app', () => {
         method: 'POST',
         path: '/apps/new-app-1/register-ssh-key',
         query: {},
-        body: { auth_ssh_private_key: `${SSH_PRIVATE_KEY}\n`, auth_ssh_public_key: SSH_PUBLIC_KEY, is_register_key_into_provider_service: true }
+        body: {
+          auth_ssh_private_key: `${SSH_PRIVATE_KEY}\n`,
+          auth_ssh_public_key: SSH_PUBLIC_KEY,
+          is_register_key_into_provider_service: true
+        }
       },
       {
         method: 'POST',
@@ -111,16 +123,29 @@ describe('register-app', () => {
       }
     ])
     expect(result.outputs['app-slug']).toBe('new-app-1')
-    expect(JSON.parse(result.outputs.response)).toEqual({ status: 'ok', build_trigger_token: '***', branch_name: 'main', is_webhook_auto_reg_supported: true })
+    expect(JSON.parse(result.outputs.response)).toEqual({
+      status: 'ok',
+      build_trigger_token: '***',
+      branch_name: 'main',
+      is_webhook_auto_reg_supported: true
+    })
     expect(result.summary).toContain('App new-app-1 registered')
   })
 
   it('skips the SSH key for an HTTPS repository and sends no title when none is given', async () => {
     const fake = await serve(registration())
-    const result = await runOperation(fake, 'register-app', { ...inputs, 'repo-url': 'https://github.com/acme/demo-ios.git', 'ssh-private-key': '', 'ssh-public-key': '' })
+    const result = await runOperation(fake, 'register-app', {
+      ...inputs,
+      'repo-url': 'https://github.com/acme/demo-ios.git',
+      'ssh-private-key': '',
+      'ssh-public-key': ''
+    })
     expectSuccess(result)
     expectTriggerTokenOnlyInItsOutput(result)
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['POST /apps/register', 'POST /apps/new-app-1/finish'])
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'POST /apps/register',
+      'POST /apps/new-app-1/finish'
+    ])
     expect(fake.requests[0].body).toEqual({
       provider: 'github',
       repo_url: 'https://github.com/acme/demo-ios.git',
@@ -134,23 +159,39 @@ describe('register-app', () => {
     expect(result.summary).toContain('not needed (HTTPS repository URL)')
   })
 
-  it.each(['github', 'gitlab', 'gitlab-self-hosted', 'bitbucket', 'custom'])('sends the provider %s, a value of the published contract', async (provider) => {
-    const fake = await serve(registration())
-    const result = await runOperation(fake, 'register-app', { ...inputs, provider, 'repo-url': 'https://git.example.com/acme/demo-ios.git' })
-    expectSuccess(result)
-    expect((fake.requests[0].body as { provider: string }).provider).toBe(provider)
-  })
+  it.each(['github', 'gitlab', 'gitlab-self-hosted', 'bitbucket', 'custom'])(
+    'sends the provider %s, a value of the published contract',
+    async (provider) => {
+      const fake = await serve(registration())
+      const result = await runOperation(fake, 'register-app', {
+        ...inputs,
+        provider,
+        'repo-url': 'https://git.example.com/acme/demo-ios.git'
+      })
+      expectSuccess(result)
+      expect((fake.requests[0].body as { provider: string }).provider).toBe(provider)
+    }
+  )
 
   it('still sends provider other, as before the contract values were accepted, and warns naming custom', async () => {
     const fake = await serve(registration())
-    const result = await runOperation(fake, 'register-app', { ...inputs, provider: 'other', 'repo-url': 'https://git.example.com/acme/demo-ios.git' })
+    const result = await runOperation(fake, 'register-app', {
+      ...inputs,
+      provider: 'other',
+      'repo-url': 'https://git.example.com/acme/demo-ios.git'
+    })
     expectSuccess(result)
     expect((fake.requests[0].body as { provider: string }).provider).toBe('other')
-    expect(result.stdout).toMatch(/::warning::provider "other" is not a value the service documents; it is sent as given, but custom is the documented value/)
+    expect(result.stdout).toMatch(
+      /::warning::provider "other" is not a value the service documents; it is sent as given, but custom is the documented value/
+    )
   })
 
   it('keeps the app slug output and says what is left when the SSH key step fails', async () => {
-    const fake = await serve({ ...registration(), 'POST /apps/new-app-1/register-ssh-key': { status: 422, body: { message: 'key rejected' } } })
+    const fake = await serve({
+      ...registration(),
+      'POST /apps/new-app-1/register-ssh-key': { status: 422, body: { message: 'key rejected' } }
+    })
     const result = await runOperation(fake, 'register-app', {
       ...inputs,
       'repo-url': 'git@github.com:acme/demo-ios.git',
@@ -159,7 +200,9 @@ describe('register-app', () => {
     })
     expect(result.code).toBe(1)
     expect(result.outputs['app-slug']).toBe('new-app-1')
-    expect(errorLine(result)).toMatch(/POST \/apps\/new-app-1\/register-ssh-key failed: the service answered 422: key rejected/)
+    expect(errorLine(result)).toMatch(
+      /POST \/apps\/new-app-1\/register-ssh-key failed: the service answered 422: key rejected/
+    )
     expect(result.stdout).toMatch(/::warning::The app new-app-1 was registered, but adding the SSH key failed/)
     expect(fake.calls('POST /apps/new-app-1/finish')).toHaveLength(0)
     // A 422 is not retried: the key was sent once.
@@ -168,13 +211,16 @@ describe('register-app', () => {
 })
 
 describe('list-apps', () => {
-  const page = (n: number): typeof APP[] => [1, 2].map((i) => ({ ...APP, slug: `app-${n}-${i}`, title: `App ${n}.${i}` }))
+  const page = (n: number): (typeof APP)[] =>
+    [1, 2].map((i) => ({ ...APP, slug: `app-${n}-${i}`, title: `App ${n}.${i}` }))
 
   it('follows paging.next over three pages and outputs every app', async () => {
     const fake = await serve({
       'GET /organizations/org-acme/apps': (req) => {
-        if (req.query.next === undefined) return { body: { data: page(1), paging: { next: 'anchor-2', page_item_limit: 2, total_item_count: 6 } } }
-        if (req.query.next === 'anchor-2') return { body: { data: page(2), paging: { next: 'anchor-3', page_item_limit: 2, total_item_count: 6 } } }
+        if (req.query.next === undefined)
+          return { body: { data: page(1), paging: { next: 'anchor-2', page_item_limit: 2, total_item_count: 6 } } }
+        if (req.query.next === 'anchor-2')
+          return { body: { data: page(2), paging: { next: 'anchor-3', page_item_limit: 2, total_item_count: 6 } } }
         return { body: { data: page(3), paging: { page_item_limit: 2, total_item_count: 6 } } }
       }
     })
@@ -182,12 +228,24 @@ describe('list-apps', () => {
     expectSuccess(result)
     expect(sent(fake.requests)).toEqual([
       { method: 'GET', path: '/organizations/org-acme/apps', query: { limit: '50' }, body: undefined },
-      { method: 'GET', path: '/organizations/org-acme/apps', query: { limit: '50', next: 'anchor-2' }, body: undefined },
+      {
+        method: 'GET',
+        path: '/organizations/org-acme/apps',
+        query: { limit: '50', next: 'anchor-2' },
+        body: undefined
+      },
       { method: 'GET', path: '/organizations/org-acme/apps', query: { limit: '50', next: 'anchor-3' }, body: undefined }
     ])
     const slugs = ['app-1-1', 'app-1-2', 'app-2-1', 'app-2-2', 'app-3-1', 'app-3-2']
     expect(JSON.parse(result.outputs['app-slugs'])).toEqual(slugs)
-    expect(JSON.parse(result.outputs.apps).map((a: { title: string }) => a.title)).toEqual(['App 1.1', 'App 1.2', 'App 2.1', 'App 2.2', 'App 3.1', 'App 3.2'])
+    expect(JSON.parse(result.outputs.apps).map((a: { title: string }) => a.title)).toEqual([
+      'App 1.1',
+      'App 1.2',
+      'App 2.1',
+      'App 2.2',
+      'App 3.1',
+      'App 3.2'
+    ])
     expect(result.outputs.count).toBe('6')
     expect(JSON.parse(result.outputs.response).data[0].slug).toBe('app-3-1')
     expect(result.summary).toContain('app-2-2')
@@ -243,10 +301,22 @@ describe('single app operations', () => {
 
   it('update-app sends only the given fields and retries after a 503 (the change is idempotent)', async () => {
     const updated = { ...APP, title: 'Renamed', default_branch: 'develop', is_public: true }
-    const fake = await serve({ 'PATCH /apps/app-9f2': [{ status: 503, body: { message: 'busy' } }, { body: { status: 'ok', data: updated } }] })
-    const result = await runOperation(fake, 'update-app', { 'app-slug': 'app-9f2', title: 'Renamed', 'default-branch': 'develop', 'is-public': 'true' })
+    const fake = await serve({
+      'PATCH /apps/app-9f2': [{ status: 503, body: { message: 'busy' } }, { body: { status: 'ok', data: updated } }]
+    })
+    const result = await runOperation(fake, 'update-app', {
+      'app-slug': 'app-9f2',
+      title: 'Renamed',
+      'default-branch': 'develop',
+      'is-public': 'true'
+    })
     expectSuccess(result)
-    const expected = { method: 'PATCH', path: '/apps/app-9f2', query: {}, body: { title: 'Renamed', default_branch: 'develop', is_public: true } }
+    const expected = {
+      method: 'PATCH',
+      path: '/apps/app-9f2',
+      query: {},
+      body: { title: 'Renamed', default_branch: 'develop', is_public: true }
+    }
     expect(sent(fake.requests)).toEqual([expected, expected])
     expect(JSON.parse(result.outputs.app)).toEqual(updated)
     expect(JSON.parse(result.outputs.response).status).toBe('ok')

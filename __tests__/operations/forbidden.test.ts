@@ -20,7 +20,13 @@ afterEach(async () => {
 })
 
 /** `before`: the calls the operation makes first, answered well (the service's check of a file or of to-machine). */
-const cases: Array<{ operation: Operation; route: string; inputs: Record<string, string>; roles: RegExp; before?: Routes }> = [
+const cases: Array<{
+  operation: Operation
+  route: string
+  inputs: Record<string, string>
+  roles: RegExp
+  before?: Routes
+}> = [
   {
     operation: 'upload-config',
     route: 'POST /apps/app-1/service.yml',
@@ -28,7 +34,12 @@ const cases: Array<{ operation: Operation; route: string; inputs: Record<string,
     roles: /Owner or Admin/,
     before: { 'POST /validate-bitrise-yml': { body: { errors: [], warnings: [] } } }
   },
-  { operation: 'set-roles', route: 'PUT /apps/app-1/roles/admin', inputs: { 'app-slug': 'app-1', role: 'admin', groups: 'platform' }, roles: /manage team roles/ },
+  {
+    operation: 'set-roles',
+    route: 'PUT /apps/app-1/roles/admin',
+    inputs: { 'app-slug': 'app-1', role: 'admin', groups: 'platform' },
+    roles: /manage team roles/
+  },
   {
     operation: 'migrate-machine-types',
     route: 'PATCH /organizations/org-acme/apps/machine_types',
@@ -37,32 +48,56 @@ const cases: Array<{ operation: Operation; route: string; inputs: Record<string,
     // No app the token sees uses the machine type: nothing to check to-machine in, so the PATCH is sent.
     before: { 'GET /organizations/org-acme/apps': { body: { data: [] } } }
   },
-  { operation: 'set-config-location', route: 'PUT /apps/app-1/service.yml/config', inputs: { 'app-slug': 'app-1', location: 'service' }, roles: /Admin access/ },
-  { operation: 'update-app', route: 'PATCH /apps/app-1', inputs: { 'app-slug': 'app-1', title: 'x' }, roles: /Owner or Admin/ }
+  {
+    operation: 'set-config-location',
+    route: 'PUT /apps/app-1/service.yml/config',
+    inputs: { 'app-slug': 'app-1', location: 'service' },
+    roles: /Admin access/
+  },
+  {
+    operation: 'update-app',
+    route: 'PATCH /apps/app-1',
+    inputs: { 'app-slug': 'app-1', title: 'x' },
+    roles: /Owner or Admin/
+  }
 ]
 
-it.each(cases)('a 403 on $operation names the roles it needs', async ({ operation, route, inputs, roles, before = {} }) => {
-  service = await serve({ ...before, [route]: { status: 403, body: { message: 'You do not have permission' } } })
-  const workspace = mkdtempSync(join(tmpdir(), 'ops-403-'))
-  folders.push(workspace)
-  writeFileSync(join(workspace, 'service.yml'), 'workflows:\n  primary: {}\n')
-  const result = await runOperation(service, operation, inputs, { workspace })
-  expect(result.code).toBe(1)
-  const error = errorLine(result)
-  const [method, path] = route.split(' ')
-  expect(error).toContain(`${method} ${path} failed: the service answered 403: You do not have permission`)
-  expect(error).toContain(`The token's user lacks the role this call needs: ${REQUIRED_ROLES[operation]}.`)
-  expect(error).toMatch(roles)
-  expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual([...Object.keys(before), route])
-})
+it.each(cases)(
+  'a 403 on $operation names the roles it needs',
+  async ({ operation, route, inputs, roles, before = {} }) => {
+    service = await serve({ ...before, [route]: { status: 403, body: { message: 'You do not have permission' } } })
+    const workspace = mkdtempSync(join(tmpdir(), 'ops-403-'))
+    folders.push(workspace)
+    writeFileSync(join(workspace, 'service.yml'), 'workflows:\n  primary: {}\n')
+    const result = await runOperation(service, operation, inputs, { workspace })
+    expect(result.code).toBe(1)
+    const error = errorLine(result)
+    const [method, path] = route.split(' ')
+    expect(error).toContain(`${method} ${path} failed: the service answered 403: You do not have permission`)
+    expect(error).toContain(`The token's user lacks the role this call needs: ${REQUIRED_ROLES[operation]}.`)
+    expect(error).toMatch(roles)
+    expect(service.requests.map((r) => `${r.method} ${r.path}`)).toEqual([...Object.keys(before), route])
+  }
+)
 
 it('list-apps claims no role on the app team: a Workspace the user is not in lists no apps, and a 403 names what the module declares', async () => {
   const org = randomSlug('org-')
-  service = await serve({ [`GET /organizations/${org}/apps`]: [{ status: 200, body: { data: [] } }, { status: 403, body: { message: 'Forbidden' } }] })
+  service = await serve({
+    [`GET /organizations/${org}/apps`]: [
+      { status: 200, body: { data: [] } },
+      { status: 403, body: { message: 'Forbidden' } }
+    ]
+  })
   const empty = await runOperation(service, 'list-apps', { 'org-slug': org })
-  expect({ code: empty.code, count: empty.outputs.count, apps: empty.outputs.apps }).toEqual({ code: 0, count: '0', apps: '[]' })
+  expect({ code: empty.code, count: empty.outputs.count, apps: empty.outputs.apps }).toEqual({
+    code: 0,
+    count: '0',
+    apps: '[]'
+  })
   const refused = await runOperation(service, 'list-apps', { 'org-slug': org })
   expect(refused.code).toBe(1)
-  expect(errorLine(refused)).toContain(`The token's user lacks the role this call needs: ${REQUIRED_ROLES['list-apps']}.`)
+  expect(errorLine(refused)).toContain(
+    `The token's user lacks the role this call needs: ${REQUIRED_ROLES['list-apps']}.`
+  )
   expect(errorLine(refused)).not.toMatch(/role on the app team/)
 })

@@ -17,11 +17,16 @@ const serve = fakeServices()
 const migrate = { 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' }
 const CHECK = 'POST /validate-bitrise-yml'
 const ACCEPTED = { body: { errors: [], warnings: [] } }
-const USES = 'meta:\n  service:\n    stack: osx-xcode-16.0.x\n    machine_type_id: g2-m1.4core\nworkflows:\n  primary: {}\n'
+const USES =
+  'meta:\n  service:\n    stack: osx-xcode-16.0.x\n    machine_type_id: g2-m1.4core\nworkflows:\n  primary: {}\n'
 
 /** What the check of to-machine before a real migration reads: one app of `list`, which uses from-machine, and the service's check. */
 function checkRoutes(list: string, check: Routes[string] = ACCEPTED): Routes {
-  return { [`GET ${list}`]: { body: { data: [{ slug: 'app-1', title: 'Demo iOS' }] } }, 'GET /apps/app-1/service.yml': { raw: USES }, [CHECK]: check }
+  return {
+    [`GET ${list}`]: { body: { data: [{ slug: 'app-1', title: 'Demo iOS' }] } },
+    'GET /apps/app-1/service.yml': { raw: USES },
+    [CHECK]: check
+  }
 }
 
 describe('migrate-machine-types', () => {
@@ -37,11 +42,21 @@ describe('migrate-machine-types', () => {
     // to-machine is checked first: the first app using from-machine, as it is and as the migration would leave it.
     expect(sent(fake.calls(CHECK))).toEqual([
       { method: 'POST', path: '/validate-bitrise-yml', query: { app_slug: 'app-1' }, body: { bitrise_yml: USES } },
-      { method: 'POST', path: '/validate-bitrise-yml', query: { app_slug: 'app-1' }, body: { bitrise_yml: USES.replace('g2-m1.4core', 'g2-m2.4core') } }
+      {
+        method: 'POST',
+        path: '/validate-bitrise-yml',
+        query: { app_slug: 'app-1' },
+        body: { bitrise_yml: USES.replace('g2-m1.4core', 'g2-m2.4core') }
+      }
     ])
     expect(result.summary).toContain('to-machine "g2-m2.4core" was accepted by the service')
     expect(sent(fake.calls('PATCH /organizations/org-acme/apps/machine_types'))).toEqual([
-      { method: 'PATCH', path: '/organizations/org-acme/apps/machine_types', query: {}, body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' } }
+      {
+        method: 'PATCH',
+        path: '/organizations/org-acme/apps/machine_types',
+        query: {},
+        body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' }
+      }
     ])
     expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['Demo iOS (app-1)', 'Shop (app-2)'])
     expect(result.outputs['migrated-count']).toBe('2')
@@ -52,13 +67,23 @@ describe('migrate-machine-types', () => {
   })
 
   it('treats an empty list as success with nothing to migrate (user scope, singular /user/ path)', async () => {
-    const fake = await serve({ 'GET /users/user-sam/apps': { body: { data: [] } }, 'PATCH /user/user-sam/apps/machine_types': { body: { message: 'No apps to migrate', migrated_apps: [] } } })
+    const fake = await serve({
+      'GET /users/user-sam/apps': { body: { data: [] } },
+      'PATCH /user/user-sam/apps/machine_types': { body: { message: 'No apps to migrate', migrated_apps: [] } }
+    })
     const result = await runOperation(fake, 'migrate-machine-types', { 'user-slug': 'user-sam', ...migrate })
     expectSuccess(result)
     // No app uses from-machine: there is no file to check to-machine in, and the log says so.
-    expect(result.stdout).toContain('to-machine "g2-m2.4core" was not checked: no app this token can see uses "g2-m1.4core"')
+    expect(result.stdout).toContain(
+      'to-machine "g2-m2.4core" was not checked: no app this token can see uses "g2-m1.4core"'
+    )
     expect(sent(fake.requests.filter((r) => r.method !== 'GET'))).toEqual([
-      { method: 'PATCH', path: '/user/user-sam/apps/machine_types', query: {}, body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' } }
+      {
+        method: 'PATCH',
+        path: '/user/user-sam/apps/machine_types',
+        query: {},
+        body: { from_machine: 'g2-m1.4core', to_machine: 'g2-m2.4core' }
+      }
     ])
     expect(result.outputs['migrated-apps']).toBe('[]')
     expect(result.outputs['migrated-count']).toBe('0')
@@ -69,7 +94,12 @@ describe('migrate-machine-types', () => {
 
   it('reports the per-app errors of the answer as warnings and in the errors output', async () => {
     const errors = [{ app: 'Broken (app-3)', error: 'invalid service.yml' }]
-    const fake = await serve({ ...checkRoutes('/organizations/org-acme/apps'), 'PATCH /organizations/org-acme/apps/machine_types': { body: { message: 'done', migrated_apps: ['Demo iOS (app-1)'], errors } } })
+    const fake = await serve({
+      ...checkRoutes('/organizations/org-acme/apps'),
+      'PATCH /organizations/org-acme/apps/machine_types': {
+        body: { message: 'done', migrated_apps: ['Demo iOS (app-1)'], errors }
+      }
+    })
     const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate })
     expectSuccess(result)
     expect(JSON.parse(result.outputs.errors)).toEqual(errors)
@@ -78,17 +108,23 @@ describe('migrate-machine-types', () => {
   })
 
   it('is not sent again after a 502: a repeat would find nothing left and report an empty list', async () => {
-    const fake = await serve({ ...checkRoutes('/organizations/org-acme/apps'), 'PATCH /organizations/org-acme/apps/machine_types': [{ status: 502 }, { body: { migrated_apps: [] } }] })
+    const fake = await serve({
+      ...checkRoutes('/organizations/org-acme/apps'),
+      'PATCH /organizations/org-acme/apps/machine_types': [{ status: 502 }, { body: { migrated_apps: [] } }]
+    })
     const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate })
     expect(result.code).toBe(1)
     expect(fake.calls('PATCH /organizations/org-acme/apps/machine_types')).toHaveLength(1)
-    expect(errorLine(result)).toMatch(/PATCH \/organizations\/org-acme\/apps\/machine_types failed: the service answered 502/)
+    expect(errorLine(result)).toMatch(
+      /PATCH \/organizations\/org-acme\/apps\/machine_types failed: the service answered 502/
+    )
   })
 })
 
 describe('migrate-machine-types dry run', () => {
   const yml = {
-    defaultOnly: 'meta:\n  service:\n    stack: osx-xcode-16.0.x\n    machine_type_id: g2-m1.4core\nworkflows:\n  primary: {}\n',
+    defaultOnly:
+      'meta:\n  service:\n    stack: osx-xcode-16.0.x\n    machine_type_id: g2-m1.4core\nworkflows:\n  primary: {}\n',
     workflowOnly:
       'meta:\n  service:\n    stack: linux-docker-22.04\n    machine_type_id: standard\nworkflows:\n  primary: {}\n  deploy:\n    meta:\n      service:\n        stack: osx-xcode-16.0.x\n        machine_type_id: g2-m1.4core\n',
     both: 'meta:\n  service:\n    machine_type_id: g2-m1.4core\nworkflows:\n  primary:\n    meta:\n      service:\n        machine_type_id: g2-m1.4core\n',
@@ -100,7 +136,12 @@ describe('migrate-machine-types dry run', () => {
     'GET /organizations/org-acme/apps': (req) =>
       req.query.next === 'p2'
         ? { body: { data: [app('app-4', 'Tools'), app('app-5', 'Legacy'), app('app-6', 'Secret')], paging: {} } }
-        : { body: { data: [app('app-1', 'Demo iOS'), app('app-2', 'Shop'), app('app-3', 'Web')], paging: { next: 'p2' } } },
+        : {
+            body: {
+              data: [app('app-1', 'Demo iOS'), app('app-2', 'Shop'), app('app-3', 'Web')],
+              paging: { next: 'p2' }
+            }
+          },
     'GET /apps/app-1/service.yml': { raw: yml.defaultOnly },
     'GET /apps/app-2/service.yml': { raw: yml.workflowOnly },
     'GET /apps/app-3/service.yml': { raw: yml.none },
@@ -112,16 +153,26 @@ describe('migrate-machine-types dry run', () => {
 
   it('reads every app, sends no PATCH, and lists the apps that would change and where', async () => {
     const fake = await serve(routes())
-    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate, 'dry-run': 'true' })
+    const result = await runOperation(fake, 'migrate-machine-types', {
+      'org-slug': 'org-acme',
+      ...migrate,
+      'dry-run': 'true'
+    })
     expectSuccess(result)
     expect(fake.requests.filter((r) => r.method !== 'GET' && r.path !== '/validate-bitrise-yml')).toEqual([])
-    expect(fake.calls('GET /organizations/org-acme/apps').map((r) => r.query)).toEqual([{ limit: '50' }, { limit: '50', next: 'p2' }])
+    expect(fake.calls('GET /organizations/org-acme/apps').map((r) => r.query)).toEqual([
+      { limit: '50' },
+      { limit: '50', next: 'p2' }
+    ])
     // The dry run checks to-machine in the first app it would change, with the text it read (each file is read once).
     expect(fake.calls(CHECK).map((r) => r.query)).toEqual([{ app_slug: 'app-1' }, { app_slug: 'app-1' }])
     expect(result.summary).toContain('to-machine "g2-m2.4core" was accepted by the service')
-    expect(fake.requests.filter((r) => r.path.endsWith('/service.yml')).map((r) => r.path).sort()).toEqual(
-      ['app-1', 'app-2', 'app-3', 'app-4', 'app-5', 'app-6'].map((slug) => `/apps/${slug}/service.yml`)
-    )
+    expect(
+      fake.requests
+        .filter((r) => r.path.endsWith('/service.yml'))
+        .map((r) => r.path)
+        .sort()
+    ).toEqual(['app-1', 'app-2', 'app-3', 'app-4', 'app-5', 'app-6'].map((slug) => `/apps/${slug}/service.yml`))
     expect(JSON.parse(result.outputs['migrated-apps'])).toEqual(['Demo iOS (app-1)', 'Shop (app-2)', 'Tools (app-4)'])
     expect(result.outputs['migrated-count']).toBe('3')
     const errors = JSON.parse(result.outputs.errors) as Array<{ app: string; error: string }>
@@ -132,7 +183,9 @@ describe('migrate-machine-types dry run', () => {
     expect(result.summary).toContain('Nothing was changed (a dry run); 6 app(s) read.')
     expect(result.outputs['checked-count']).toBe('6')
     const note = result.outputs['dry-run-note']
-    expect(note).toMatch(/^The dry run read the 6 app\(s\) of Workspace org-acme that this token can see\. .*needs the Workspace owner role; a dry run cannot check that/)
+    expect(note).toMatch(
+      /^The dry run read the 6 app\(s\) of Workspace org-acme that this token can see\. .*needs the Workspace owner role; a dry run cannot check that/
+    )
     expect(result.summary).toContain(note)
     expect(result.stdout).toContain(`::notice::${note}`)
     expect(result.summary).toMatch(/<td>Demo iOS<\/td><td>app-1<\/td><td>default stack \(osx-xcode-16.0.x\)<\/td>/)
@@ -147,39 +200,71 @@ describe('migrate-machine-types dry run', () => {
       'GET /users/user-sam/apps': { body: { data: [app('app-3', 'Web')] } },
       'GET /apps/app-3/service.yml': { raw: yml.none }
     })
-    const result = await runOperation(fake, 'migrate-machine-types', { 'user-slug': 'user-sam', ...migrate, 'dry-run': 'true' })
+    const result = await runOperation(fake, 'migrate-machine-types', {
+      'user-slug': 'user-sam',
+      ...migrate,
+      'dry-run': 'true'
+    })
     expectSuccess(result)
-    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /users/user-sam/apps', 'GET /apps/app-3/service.yml'])
+    expect(fake.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+      'GET /users/user-sam/apps',
+      'GET /apps/app-3/service.yml'
+    ])
     expect(result.summary).toContain('to-machine "g2-m2.4core" was not checked: no app this token can see uses')
     expect(result.outputs['migrated-apps']).toBe('[]')
     expect(result.outputs['migrated-count']).toBe('0')
     expect(result.outputs.errors).toBe('[]')
     expect(result.summary).toContain('\u2139\ufe0f Dry run: 0 would change, 1 unchanged')
     expect(result.outputs['checked-count']).toBe('1')
-    expect(result.outputs['dry-run-note']).toMatch(/^The dry run read the 1 app\(s\) of user user-sam that this token can see\. .*must be run with that user's own token; a dry run cannot check that/)
+    expect(result.outputs['dry-run-note']).toMatch(
+      /^The dry run read the 1 app\(s\) of user user-sam that this token can see\. .*must be run with that user's own token; a dry run cannot check that/
+    )
   })
 
   it('fails the whole preview when the token is refused while reading a service.yml', async () => {
-    const fake = await serve({ ...routes(), 'GET /apps/app-2/service.yml': { status: 401, body: { message: 'Unauthorized' } } })
-    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', ...migrate, 'dry-run': 'true' })
+    const fake = await serve({
+      ...routes(),
+      'GET /apps/app-2/service.yml': { status: 401, body: { message: 'Unauthorized' } }
+    })
+    const result = await runOperation(fake, 'migrate-machine-types', {
+      'org-slug': 'org-acme',
+      ...migrate,
+      'dry-run': 'true'
+    })
     expect(result.code).toBe(1)
-    expect(errorLine(result)).toMatch(/GET \/apps\/app-2\/service\.yml failed: the service answered 401.*The token was refused/)
+    expect(errorLine(result)).toMatch(
+      /GET \/apps\/app-2\/service\.yml failed: the service answered 401.*The token was refused/
+    )
     expect(fake.requests.filter((r) => r.method !== 'GET')).toEqual([])
   })
 })
 
 describe('to-machine, checked by the service before anything is written', () => {
   /** The service refuses a machine type only in the file that names it. */
-  const refuseIn = (machine: string, why: string): Routes[string] => (req) => {
-    const text = (req.body as { bitrise_yml: string }).bitrise_yml
-    return { body: { errors: text.includes(machine) ? [`line 4: ${why}`] : ['line 1: an error the file has anyway'], warnings: [] } }
-  }
+  const refuseIn =
+    (machine: string, why: string): Routes[string] =>
+    (req) => {
+      const text = (req.body as { bitrise_yml: string }).bitrise_yml
+      return {
+        body: {
+          errors: text.includes(machine) ? [`line 4: ${why}`] : ['line 1: an error the file has anyway'],
+          warnings: []
+        }
+      }
+    }
 
-  it('a real migration is refused with the service\'s reason, and no PATCH is sent', async () => {
+  it("a real migration is refused with the service's reason, and no PATCH is sent", async () => {
     const typo = `g2-m2.4core${random().toString(36).slice(2, 6)}`
     const why = `machine type ${typo} is not available`
-    const fake = await serve({ ...checkRoutes('/organizations/org-acme/apps', refuseIn(typo, why)), 'PATCH /organizations/org-acme/apps/machine_types': { body: { migrated_apps: [] } } })
-    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': typo })
+    const fake = await serve({
+      ...checkRoutes('/organizations/org-acme/apps', refuseIn(typo, why)),
+      'PATCH /organizations/org-acme/apps/machine_types': { body: { migrated_apps: [] } }
+    })
+    const result = await runOperation(fake, 'migrate-machine-types', {
+      'org-slug': 'org-acme',
+      'from-machine': 'g2-m1.4core',
+      'to-machine': typo
+    })
     expect(result.code).toBe(1)
     expect(errorLine(result)).toContain(`line 4: ${why}`)
     expect(errorLine(result)).toMatch(/Nothing was changed\.$/)
@@ -191,9 +276,18 @@ describe('to-machine, checked by the service before anything is written', () => 
   it('a dry run reports the refusal as a warning, and still previews', async () => {
     const typo = `g2-m2.4core${random().toString(36).slice(2, 6)}`
     const fake = await serve({ ...checkRoutes('/organizations/org-acme/apps', refuseIn(typo, 'not offered')) })
-    const result = await runOperation(fake, 'migrate-machine-types', { 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': typo, 'dry-run': 'true' })
+    const result = await runOperation(fake, 'migrate-machine-types', {
+      'org-slug': 'org-acme',
+      'from-machine': 'g2-m1.4core',
+      'to-machine': typo,
+      'dry-run': 'true'
+    })
     expectSuccess(result)
     expect(result.outputs['migrated-count']).toBe('1')
-    expect(result.stdout).toMatch(new RegExp(`::warning::to-machine "${typo}" was refused by the service's check of the service\\.yml of Demo iOS \\(app-1\\).*line 4: not offered`))
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `::warning::to-machine "${typo}" was refused by the service's check of the service\\.yml of Demo iOS \\(app-1\\).*line 4: not offered`
+      )
+    )
   })
 })

@@ -14,7 +14,9 @@ it.each<{ given: Record<string, string>; body: Record<string, string> }>([
   service = await serve({ 'PATCH /apps/app-1/update-email-notifications': { body: { msg: 'ok' } } })
   const result = await runOperation(service, 'set-email-notifications', { 'app-slug': 'app-1', ...given })
   expectSuccess(result)
-  expect(sent(service.requests)).toEqual([{ method: 'PATCH', path: '/apps/app-1/update-email-notifications', query: {}, body }])
+  expect(sent(service.requests)).toEqual([
+    { method: 'PATCH', path: '/apps/app-1/update-email-notifications', query: {}, body }
+  ])
   expect(result.outputs.response).toBe('{"msg":"ok"}')
   expect(result.summary).toContain('Email notifications of app-1 updated')
 })

@@ -36,7 +36,14 @@ const PASSING: Record<string, Array<Record<string, string>>> = {
     { 'app-slug': app, 'pull-request-id': String(1 + randomBytes(1)[0]) },
     { 'app-slug': app, branch: `feature/${randomSlug()}`, 'branch-repo-owner': randomSlug('owner-') }
   ],
-  'register-app': [{ 'repo-url': `https://github.com/${randomSlug()}/${randomSlug()}.git`, 'org-slug': randomSlug('org-'), 'project-type': 'ios', 'stack-id': 'osx-xcode-16.0.x' }],
+  'register-app': [
+    {
+      'repo-url': `https://github.com/${randomSlug()}/${randomSlug()}.git`,
+      'org-slug': randomSlug('org-'),
+      'project-type': 'ios',
+      'stack-id': 'osx-xcode-16.0.x'
+    }
+  ],
   'list-apps': [{}],
   'get-app': [{ 'app-slug': app }],
   'update-app': [
@@ -71,11 +78,22 @@ const PASSING: Record<string, Array<Record<string, string>>> = {
   ],
   'list-artifacts': [{ 'app-slug': app, 'build-slug': build }],
   'rebuild-pipeline': [{ 'app-slug': app, 'pipeline-id': randomSlug('pipeline-') }],
-  'plan-matrix': [{ 'app-paths': `${app}: apps/${randomSlug()}/**` }, { 'app-paths': `${app}: apps/**`, workflow: randomSlug('flow-'), 'app-paths-on-unknown': 'fail', 'github-token': `ghs_${randomSlug()}` }]
+  'plan-matrix': [
+    { 'app-paths': `${app}: apps/${randomSlug()}/**` },
+    {
+      'app-paths': `${app}: apps/**`,
+      workflow: randomSlug('flow-'),
+      'app-paths-on-unknown': 'fail',
+      'github-token': `ghs_${randomSlug()}`
+    }
+  ]
 }
 
 /** What read makes of exactly these inputs: passed, or the input its InputError names. */
-async function readWith(operation: string, inputs: Record<string, string>): Promise<{ passed: true } | { refused: string }> {
+async function readWith(
+  operation: string,
+  inputs: Record<string, string>
+): Promise<{ passed: true } | { refused: string }> {
   try {
     await MODULES[operation as keyof typeof MODULES].read((name) => inputs[name] ?? '', ENV)
     return { passed: true }
@@ -90,17 +108,22 @@ describe('the inputs an operation marks required', () => {
     expect(Object.keys(PASSING).sort()).toEqual([...OPERATIONS].sort())
   })
 
-  it.each(OPERATIONS)('%s: read passes with the required inputs and one alternative, and nothing else', async (operation) => {
-    const required = MODULES[operation].required ?? []
-    for (const inputs of PASSING[operation]) {
-      expect(Object.keys(inputs)).toEqual(expect.arrayContaining([...required]))
-      expect({ inputs, result: await readWith(operation, inputs) }).toEqual({ inputs, result: { passed: true } })
+  it.each(OPERATIONS)(
+    '%s: read passes with the required inputs and one alternative, and nothing else',
+    async (operation) => {
+      const required = MODULES[operation].required ?? []
+      for (const inputs of PASSING[operation]) {
+        expect(Object.keys(inputs)).toEqual(expect.arrayContaining([...required]))
+        expect({ inputs, result: await readWith(operation, inputs) }).toEqual({ inputs, result: { passed: true } })
+      }
     }
-  })
+  )
 
   it.each(OPERATIONS)('%s: an input that is not required is left out of some passing set', (operation) => {
     const required = new Set<string>(MODULES[operation].required ?? [])
-    const used = [...new Set(PASSING[operation].flatMap((inputs) => Object.keys(inputs)))].filter((name) => !required.has(name))
+    const used = [...new Set(PASSING[operation].flatMap((inputs) => Object.keys(inputs)))].filter(
+      (name) => !required.has(name)
+    )
     expect(used.filter((name) => PASSING[operation].every((inputs) => name in inputs))).toEqual([])
   })
 

@@ -21,7 +21,9 @@ export async function runOperation(
 }
 
 /** The requests as method, path, query and body, for exact comparison. */
-export function sent(requests: RecordedRequest[]): Array<{ method: string; path: string; query: Record<string, string>; body: unknown }> {
+export function sent(
+  requests: RecordedRequest[]
+): Array<{ method: string; path: string; query: Record<string, string>; body: unknown }> {
   return requests.map((r) => ({ method: r.method, path: r.path, query: r.query, body: r.body }))
 }
 

@@ -20,7 +20,12 @@ beforeAll(async () => {
 const USES: Record<string, Record<string, string>> = {
   'base-url': { operation: 'list-apps' },
   'pull-request-repository-url': { operation: 'trigger', 'app-slug': 'app-1', branch: 'main', 'from-event': 'false' },
-  'repo-url': { operation: 'register-app', 'org-slug': 'org-acme', 'project-type': 'ios', 'stack-id': 'osx-xcode-16.0.x' },
+  'repo-url': {
+    operation: 'register-app',
+    'org-slug': 'org-acme',
+    'project-type': 'ios',
+    'stack-id': 'osx-xcode-16.0.x'
+  },
   'repository-url': { operation: 'update-app', 'app-slug': 'app-1' }
 }
 
@@ -65,10 +70,23 @@ function leaks(result: RunResult, c: Case): string[] {
     .split('\n')
     .filter((line) => !line.startsWith('::add-mask::'))
     .join('\n')
-  const places = { stdout, stderr: result.stderr, output: result.files.output, state: result.files.state, summary: result.files.summary }
-  const forms = [c.password, encodeURIComponent(c.password), encodeURI(c.password), JSON.stringify(c.password).slice(1, -1), ...c.runs]
+  const places = {
+    stdout,
+    stderr: result.stderr,
+    output: result.files.output,
+    state: result.files.state,
+    summary: result.files.summary
+  }
+  const forms = [
+    c.password,
+    encodeURIComponent(c.password),
+    encodeURI(c.password),
+    JSON.stringify(c.password).slice(1, -1),
+    ...c.runs
+  ]
   const found: string[] = []
-  for (const [place, text] of Object.entries(places)) for (const form of forms) if (text.includes(form)) found.push(`${JSON.stringify(form)} in ${place}`)
+  for (const [place, text] of Object.entries(places))
+    for (const form of forms) if (text.includes(form)) found.push(`${JSON.stringify(form)} in ${place}`)
   return found
 }
 
@@ -85,9 +103,12 @@ describe('URL inputs holding a user name and password', () => {
       const label = `${c.input}=${JSON.stringify(c.url)}`
       if (result.code !== 1) problems.push(`${label}: exit ${result.code}`)
       if (!error.startsWith(`Input "${c.input}": `)) problems.push(`${label}: error does not name the input: ${error}`)
-      if (!/user name or password|password or token/.test(error)) problems.push(`${label}: error does not say why: ${error}`)
-      if (!error.endsWith('Nothing was sent to the service.')) problems.push(`${label}: error does not say nothing was sent: ${error}`)
-      if (service.requests.length !== before) problems.push(`${label}: ${service.requests.length - before} request(s) sent`)
+      if (!/user name or password|password or token/.test(error))
+        problems.push(`${label}: error does not say why: ${error}`)
+      if (!error.endsWith('Nothing was sent to the service.'))
+        problems.push(`${label}: error does not say nothing was sent: ${error}`)
+      if (service.requests.length !== before)
+        problems.push(`${label}: ${service.requests.length - before} request(s) sent`)
       for (const leak of leaks(result, c)) problems.push(`${label}: leaked ${leak}`)
     }
     expect(problems).toEqual([])

@@ -10,7 +10,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fakeServices, type FakeService, type Reply } from '../helpers/fake-service.js'
-import { randomCommandLine, randomHostileMarkdown, randomHostileText, randomSlug, randomToken } from '../helpers/random.js'
+import {
+  randomCommandLine,
+  randomHostileMarkdown,
+  randomHostileText,
+  randomSlug,
+  randomToken
+} from '../helpers/random.js'
 import { runAction } from '../helpers/run-action.js'
 import { expectInert } from './support.js'
 
@@ -44,11 +50,20 @@ describe('text from the service never acts on the runner', () => {
     const chunks = [hostile(), hostile(), hostile()]
     const [running, finished, reason, url] = [hostile(), hostile(), hostile(), hostile()]
     const path = `/apps/${app}/builds/${build}`
-    const record = (status: number, text: string): Reply => ({ body: { data: { slug: build, status, status_text: text, abort_reason: reason.text } } })
+    const record = (status: number, text: string): Reply => ({
+      body: { data: { slug: build, status, status_text: text, abort_reason: reason.text } }
+    })
     service = await serve({
-      [`POST /apps/${app}/builds`]: { status: 201, body: { results: [{ build_slug: build, build_number: 7, build_url: `https://service.example/${build}\n${url.text}` }] } },
+      [`POST /apps/${app}/builds`]: {
+        status: 201,
+        body: {
+          results: [{ build_slug: build, build_number: 7, build_url: `https://service.example/${build}\n${url.text}` }]
+        }
+      },
       [`GET ${path}`]: [record(0, running.text), record(0, `${running.text} again`), record(3, finished.text)],
-      [`GET ${path}/log`]: (_req, count) => ({ body: { log_chunks: chunks.slice(0, count).map((c, position) => ({ chunk: `${c.text}\n`, position })) } })
+      [`GET ${path}/log`]: (_req, count) => ({
+        body: { log_chunks: chunks.slice(0, count).map((c, position) => ({ chunk: `${c.text}\n`, position })) }
+      })
     })
     const result = await runAction({
       operation: 'trigger',
@@ -62,16 +77,29 @@ describe('text from the service never acts on the runner', () => {
     })
     expect({ code: result.code, timedOut: result.timedOut }).toEqual({ code: 0, timedOut: false })
     // The hostile text reached the log as text: every chunk's plain lines are there.
-    for (const chunk of chunks) for (const line of chunk.text.split(/\r\n|\r|\n/).filter((l) => l.startsWith('plain '))) expect(result.stdout).toContain(line)
+    for (const chunk of chunks)
+      for (const line of chunk.text.split(/\r\n|\r|\n/).filter((l) => l.startsWith('plain ')))
+        expect(result.stdout).toContain(line)
     expect(result.outputs['build-status']).toBe('aborted')
-    expectInert(result, [token], collect(...chunks, running, finished, reason, url).lines, collect(...chunks, running, finished, reason, url).fragments)
+    expectInert(
+      result,
+      [token],
+      collect(...chunks, running, finished, reason, url).lines,
+      collect(...chunks, running, finished, reason, url).fragments
+    )
   })
 
   it('a 4xx error message, as the step error and while waiting', async () => {
     const token = randomToken()
     const message = hostile()
     service = await serve({ 'POST /apps/app-1/builds': { status: 400, body: { message: message.text } } })
-    const failed = await runAction({ operation: 'trigger', token, 'base-url': service.url, 'app-slug': 'app-1', workflow: 'primary' })
+    const failed = await runAction({
+      operation: 'trigger',
+      token,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      workflow: 'primary'
+    })
     expect(failed.code).toBe(1)
     expect(failed.stdout).toMatch(/^::error::POST \/apps\/app-1\/builds failed: the service answered 400: /m)
     expectInert(failed, [token], message.lines, message.fragments)
@@ -80,9 +108,20 @@ describe('text from the service never acts on the runner', () => {
     // A 404 right after the trigger does not end the wait: its message is logged, flattened to one line.
     const notYet = hostile()
     service = await serve({
-      'GET /apps/app-1/builds/b-1': [{ status: 404, body: { message: notYet.text } }, { body: { data: { slug: 'b-1', status: 1, status_text: 'success' } } }]
+      'GET /apps/app-1/builds/b-1': [
+        { status: 404, body: { message: notYet.text } },
+        { body: { data: { slug: 'b-1', status: 1, status_text: 'success' } } }
+      ]
     })
-    const waited = await runAction({ operation: 'wait', token, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'b-1', 'poll-interval': '0.05', 'stream-logs': 'false' })
+    const waited = await runAction({
+      operation: 'wait',
+      token,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'build-slug': 'b-1',
+      'poll-interval': '0.05',
+      'stream-logs': 'false'
+    })
     expect(waited.code).toBe(0)
     expect(waited.stdout).toContain('Reading the build status failed')
     expectInert(waited, [token], notYet.lines, notYet.fragments)
@@ -91,14 +130,21 @@ describe('text from the service never acts on the runner', () => {
   it('app titles in list-apps and get-app', async () => {
     const token = randomToken()
     const titles = [hostile(), hostile(), hostile()]
-    const apps = titles.map((title, i) => ({ slug: `app-${i}`, title: title.text, project_type: hostile().text, owner: { slug: 'org-acme' } }))
+    const apps = titles.map((title, i) => ({
+      slug: `app-${i}`,
+      title: title.text,
+      project_type: hostile().text,
+      owner: { slug: 'org-acme' }
+    }))
     service = await serve({
       'GET /organizations/org-acme/apps': { body: { data: apps, paging: {} } },
       'GET /apps/app-0': { body: { data: apps[0] } }
     })
     const listed = await runAction({ operation: 'list-apps', token, 'base-url': service.url, 'org-slug': 'org-acme' })
     expect(listed.code).toBe(0)
-    expect(JSON.parse(listed.outputs.apps).map((app: { title: string }) => app.title)).toEqual(titles.map((t) => t.text))
+    expect(JSON.parse(listed.outputs.apps).map((app: { title: string }) => app.title)).toEqual(
+      titles.map((t) => t.text)
+    )
     expectInert(listed, [token], collect(...titles).lines, collect(...titles).fragments)
 
     const got = await runAction({ operation: 'get-app', token, 'base-url': service.url, 'app-slug': 'app-0' })
@@ -123,7 +169,14 @@ describe('text from the service never acts on the runner', () => {
         }
       }
     })
-    const result = await runAction({ operation: 'migrate-machine-types', token, 'base-url': service.url, 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' })
+    const result = await runAction({
+      operation: 'migrate-machine-types',
+      token,
+      'base-url': service.url,
+      'org-slug': 'org-acme',
+      'from-machine': 'g2-m1.4core',
+      'to-machine': 'g2-m2.4core'
+    })
     expect(result.code).toBe(0)
     expect(result.stdout.match(/^::warning::/gm)).toHaveLength(2)
     const all = collect(...errors, ...apps, message)
@@ -134,11 +187,24 @@ describe('text from the service never acts on the runner', () => {
     const token = randomToken()
     const errors = [hostile(), hostile()]
     const warnings = [hostile()]
-    service = await serve({ 'POST /validate-bitrise-yml': { body: { errors: errors.map((e) => e.text), warnings: warnings.map((w) => ({ message: w.text, line: 3 })) } } })
+    service = await serve({
+      'POST /validate-bitrise-yml': {
+        body: { errors: errors.map((e) => e.text), warnings: warnings.map((w) => ({ message: w.text, line: 3 })) }
+      }
+    })
     const dir = mkdtempSync(join(tmpdir(), 'security-validate-'))
     try {
       writeFileSync(join(dir, 'service.yml'), 'workflows:\n  primary: {}\n')
-      const result = await runAction({ operation: 'validate-config', token, 'base-url': service.url, 'app-slug': 'app-1', 'config-path': 'service.yml' }, { workspace: dir })
+      const result = await runAction(
+        {
+          operation: 'validate-config',
+          token,
+          'base-url': service.url,
+          'app-slug': 'app-1',
+          'config-path': 'service.yml'
+        },
+        { workspace: dir }
+      )
       expect(result.code).toBe(1)
       expect(result.stdout.match(/^::warning::/gm)).toHaveLength(1)
       const all = collect(...errors, ...warnings)

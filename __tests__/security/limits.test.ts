@@ -70,10 +70,21 @@ describe('outputs and the summary stay within GitHub limits', () => {
     service = await serve({
       'GET /organizations/org-acme/apps': (req) => {
         const page = Number(req.query.next ?? '0')
-        return { body: { data: apps.slice(page * 50, page * 50 + 50), paging: page < 99 ? { next: String(page + 1), page_item_limit: 50, total_item_count: 5000 } : { page_item_limit: 50, total_item_count: 5000 } } }
+        return {
+          body: {
+            data: apps.slice(page * 50, page * 50 + 50),
+            paging:
+              page < 99
+                ? { next: String(page + 1), page_item_limit: 50, total_item_count: 5000 }
+                : { page_item_limit: 50, total_item_count: 5000 }
+          }
+        }
       }
     })
-    const result = await runAction({ operation: 'list-apps', token: randomToken(), 'base-url': service.url, 'org-slug': 'org-acme' }, { env: { RUNNER_TEMP: runnerTemp() }, timeoutMs: 60_000 })
+    const result = await runAction(
+      { operation: 'list-apps', token: randomToken(), 'base-url': service.url, 'org-slug': 'org-acme' },
+      { env: { RUNNER_TEMP: runnerTemp() }, timeoutMs: 60_000 }
+    )
     expect(result.code).toBe(0)
     expect(service.requests).toHaveLength(100)
     expect(Buffer.byteLength(JSON.stringify(apps))).toBeGreaterThan(2_000_000)
@@ -89,12 +100,25 @@ describe('outputs and the summary stay within GitHub limits', () => {
 
   it('a migration answering a huge migrated_apps list and errors list: both cut, the response in a file, the summary bounded', async () => {
     const migrated = Array.from({ length: 30_000 }, () => `App ${randomString(30)} (${randomSlug('app-')})`)
-    const errors = Array.from({ length: 12_000 }, () => ({ app: `Broken ${randomString(12)} (${randomSlug('app-')})`, error: `invalid service.yml: ${randomString(40)}` }))
+    const errors = Array.from({ length: 12_000 }, () => ({
+      app: `Broken ${randomString(12)} (${randomSlug('app-')})`,
+      error: `invalid service.yml: ${randomString(40)}`
+    }))
     const body = { message: 'Machine types migrated', migrated_apps: migrated, errors }
     // No app uses the machine type: the check of to-machine has nothing to read.
-    service = await serve({ 'GET /organizations/org-acme/apps': { body: { data: [] } }, 'PATCH /organizations/org-acme/apps/machine_types': { body } })
+    service = await serve({
+      'GET /organizations/org-acme/apps': { body: { data: [] } },
+      'PATCH /organizations/org-acme/apps/machine_types': { body }
+    })
     const result = await runAction(
-      { operation: 'migrate-machine-types', token: randomToken(), 'base-url': service.url, 'org-slug': 'org-acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' },
+      {
+        operation: 'migrate-machine-types',
+        token: randomToken(),
+        'base-url': service.url,
+        'org-slug': 'org-acme',
+        'from-machine': 'g2-m1.4core',
+        'to-machine': 'g2-m2.4core'
+      },
       { env: { RUNNER_TEMP: runnerTemp() }, timeoutMs: 60_000 }
     )
     expect(result.code).toBe(0)
@@ -103,9 +127,13 @@ describe('outputs and the summary stay within GitHub limits', () => {
     expect(result.outputs['migrated-count']).toBe('30000')
     expect(result.outputs.response).toBe('')
     expect(readFileSync(result.outputs['response-file'], 'utf8')).toBe(JSON.stringify(body))
-    expect(result.stdout).toMatch(/^::warning::The response output is empty: the service's answer \(\d+ bytes\) is over GitHub's 1 MB limit for an output\. The response-file output names a file that holds it: /m)
+    expect(result.stdout).toMatch(
+      /^::warning::The response output is empty: the service's answer \(\d+ bytes\) is over GitHub's 1 MB limit for an output\. The response-file output names a file that holds it: /m
+    )
     expect(Buffer.byteLength(result.files.summary)).toBeLessThan(SUMMARY_LIMIT)
-    expect(result.summary).toMatch(/The summary was cut here|more line\(s\) are not shown here|The table shows the first \d+ of 30000 rows/)
+    expect(result.summary).toMatch(
+      /The summary was cut here|more line\(s\) are not shown here|The table shows the first \d+ of 30000 rows/
+    )
     expectInertSummary(result.files.summary)
     for (const value of Object.values(result.outputs)) expect(Buffer.byteLength(value)).toBeLessThan(OUTPUT_LIMIT)
   }, 90_000)
@@ -113,7 +141,10 @@ describe('outputs and the summary stay within GitHub limits', () => {
   it('a short list is whole inline, and its file is written all the same', async () => {
     const apps = Array.from({ length: 3 }, app)
     service = await serve({ 'GET /apps': { body: { data: apps, paging: {} } } })
-    const result = await runAction({ operation: 'list-apps', token: randomToken(), 'base-url': service.url }, { env: { RUNNER_TEMP: runnerTemp() } })
+    const result = await runAction(
+      { operation: 'list-apps', token: randomToken(), 'base-url': service.url },
+      { env: { RUNNER_TEMP: runnerTemp() } }
+    )
     expect(result.code).toBe(0)
     expect(JSON.parse(result.outputs.apps)).toEqual(apps)
     expect(JSON.parse(readFileSync(result.outputs['apps-file'], 'utf8'))).toEqual(apps)

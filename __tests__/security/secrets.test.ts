@@ -51,7 +51,10 @@ describe('redact, unit', () => {
     for (const echo of echoes(secret)) {
       const padding = randomString(6)
       const shown = redact(`${padding} ${echo.text} ${padding}`)
-      expect({ encoding: echo.encoding, kept: echo.tell.some((tell) => shown.includes(tell)) }).toEqual({ encoding: echo.encoding, kept: false })
+      expect({ encoding: echo.encoding, kept: echo.tell.some((tell) => shown.includes(tell)) }).toEqual({
+        encoding: echo.encoding,
+        kept: false
+      })
       expect(shown.startsWith(`${padding} `)).toBe(true)
     }
     const plain = `nothing secret here ${randomString(30)}`
@@ -77,12 +80,17 @@ describe('secrets echoed by the service', () => {
     const s = secrets()
     const build = randomSlug('b-')
     service = await serve({
-      'POST /apps/app-1/builds': { status: 201, body: { message: echoText(s.all), results: [{ build_slug: build, build_number: 1 }] } },
+      'POST /apps/app-1/builds': {
+        status: 201,
+        body: { message: echoText(s.all), results: [{ build_slug: build, build_number: 1 }] }
+      },
       [`GET /apps/app-1/builds/${build}`]: [
         { body: { data: { slug: build, status: 0, status_text: echoText(s.all) } } },
         { body: { data: { slug: build, status: 2, status_text: echoText(s.all), abort_reason: echoText(s.all) } } }
       ],
-      [`GET /apps/app-1/builds/${build}/log`]: { body: { log_chunks: s.all.map((echo, position) => ({ chunk: `${echo.text}\n`, position })) } }
+      [`GET /apps/app-1/builds/${build}/log`]: {
+        body: { log_chunks: s.all.map((echo, position) => ({ chunk: `${echo.text}\n`, position })) }
+      }
     })
     const result = await runAction({
       operation: 'trigger',
@@ -101,7 +109,8 @@ describe('secrets echoed by the service', () => {
 
   it('in a 400 that echoes the request: as JSON with a message, and as plain text', async () => {
     const s = secrets()
-    const rejected = (req: RecordedRequest): string => `rejected environments ${JSON.stringify((req.body as { build_params: { environments: unknown } }).build_params.environments)}`
+    const rejected = (req: RecordedRequest): string =>
+      `rejected environments ${JSON.stringify((req.body as { build_params: { environments: unknown } }).build_params.environments)}`
     service = await serve({
       'POST /apps/app-1/builds': (req, count) =>
         count === 1
@@ -109,7 +118,13 @@ describe('secrets echoed by the service', () => {
           : { status: 400, raw: `${req.rawBody} ${echoText(s.all)}`, headers: { 'content-type': 'text/plain' } }
     })
     for (let i = 0; i < 2; i++) {
-      const result = await runAction({ operation: 'trigger', 'base-url': service.url, 'app-slug': 'app-1', workflow: 'primary', ...s.inputs })
+      const result = await runAction({
+        operation: 'trigger',
+        'base-url': service.url,
+        'app-slug': 'app-1',
+        workflow: 'primary',
+        ...s.inputs
+      })
       expect(result.code).toBe(1)
       expect(errorLine(result)).toMatch(/answered 400: /)
       expectNoEcho(result, s.all)
@@ -120,7 +135,9 @@ describe('secrets echoed by the service', () => {
     const s = secrets()
     // The old cut at 300 characters fell inside the token, leaving its first 12 to 30 characters.
     const filler = randomString(300 - (12 + randomInt(19)))
-    service = await serve({ 'GET /apps/app-1': { status: 422, body: { message: `${filler}${s.token} ${randomString(40)}` } } })
+    service = await serve({
+      'GET /apps/app-1': { status: 422, body: { message: `${filler}${s.token} ${randomString(40)}` } }
+    })
     const result = await runAction({ operation: 'get-app', 'base-url': service.url, 'app-slug': 'app-1', ...s.inputs })
     expect(result.code).toBe(1)
     expect(errorLine(result)).toContain(filler.slice(0, 100))
@@ -130,10 +147,19 @@ describe('secrets echoed by the service', () => {
   it('at the point where an input error quotes a value: no start of the secret shows', async () => {
     // Without "=", the line is not NAME=value, so the error quotes it whole.
     const secret = jsonAwkwardSecret().replace(/=/g, '%')
-    const inputs = { token: awkwardToken(), 'secret-environments': JSON.stringify([{ mapped_to: 'SECRET_0', value: secret }]) }
+    const inputs = {
+      token: awkwardToken(),
+      'secret-environments': JSON.stringify([{ mapped_to: 'SECRET_0', value: secret }])
+    }
     // The old quote cut at 80 characters before the secret was removed, leaving its first 12 to 20 characters.
     const line = `${randomString(80 - (12 + randomInt(9)), 'abcdefghijklmnopqrstuvwxyz')}${secret}`
-    const result = await runAction({ operation: 'trigger', 'base-url': 'http://127.0.0.1:9/v0.1', 'app-slug': 'app-1', environments: line, ...inputs })
+    const result = await runAction({
+      operation: 'trigger',
+      'base-url': 'http://127.0.0.1:9/v0.1',
+      'app-slug': 'app-1',
+      environments: line,
+      ...inputs
+    })
     expect(result.code).toBe(1)
     expect(errorLine(result)).toMatch(/^Input "environments": line 1 "/)
     expectNoEcho(result, echoes(secret).slice(0, 1))
@@ -145,9 +171,18 @@ describe('a secret with white space at an end', () => {
     // The case the random test above met once in a few hundred runs: its secret ended in a space.
     const core = jsonAwkwardSecret().replace(/=/g, '%').trim()
     const secret = randomInt(2) === 0 ? `${core} ` : ` ${core}\t`
-    const inputs = { token: awkwardToken(), 'secret-environments': JSON.stringify([{ mapped_to: 'SECRET_0', value: secret }]) }
+    const inputs = {
+      token: awkwardToken(),
+      'secret-environments': JSON.stringify([{ mapped_to: 'SECRET_0', value: secret }])
+    }
     const line = `${randomString(80 - (12 + randomInt(9)), 'abcdefghijklmnopqrstuvwxyz')}${core}`
-    const result = await runAction({ operation: 'trigger', 'base-url': 'http://127.0.0.1:9/v0.1', 'app-slug': 'app-1', environments: line, ...inputs })
+    const result = await runAction({
+      operation: 'trigger',
+      'base-url': 'http://127.0.0.1:9/v0.1',
+      'app-slug': 'app-1',
+      environments: line,
+      ...inputs
+    })
     expect(result.code).toBe(1)
     expect(errorLine(result)).toMatch(/^Input "environments": line 1 "/)
     expectNoEcho(result, echoes(core).slice(0, 1))
@@ -160,7 +195,10 @@ describe('short secrets and odd tokens', () => {
     const build = `${randomString(8, 'abcdef0123456789')}-${short}f4bd-${randomString(12, 'abcdef0123456789')}`
     const token = awkwardToken()
     service = await serve({
-      'POST /apps/app-1/builds': { status: 201, body: { results: [{ build_slug: build, build_number: 3, build_url: `https://service.example/build/${build}` }] } }
+      'POST /apps/app-1/builds': {
+        status: 201,
+        body: { results: [{ build_slug: build, build_number: 3, build_url: `https://service.example/build/${build}` }] }
+      }
     })
     const result = await runAction({
       operation: 'trigger',
@@ -174,8 +212,12 @@ describe('short secrets and odd tokens', () => {
     expect(result.outputs['build-slug']).toBe(build)
     expect(result.outputs['build-url']).toBe(`https://service.example/build/${build}`)
     expect(result.stdout).not.toContain(`::add-mask::${short}\n`)
-    expect(result.stdout).toMatch(/^::warning::The secret-environments value of SHORT_ONE is [34] character\(s\) long, too short to be masked safely/m)
-    expect(service.calls('POST /apps/app-1/builds')[0].body).toMatchObject({ build_params: { environments: [{ mapped_to: 'SHORT_ONE', value: short }] } })
+    expect(result.stdout).toMatch(
+      /^::warning::The secret-environments value of SHORT_ONE is [34] character\(s\) long, too short to be masked safely/m
+    )
+    expect(service.calls('POST /apps/app-1/builds')[0].body).toMatchObject({
+      build_params: { environments: [{ mapped_to: 'SHORT_ONE', value: short }] }
+    })
   })
 
   it('a token shorter than 8 characters is refused and nothing is sent', async () => {
@@ -183,7 +225,9 @@ describe('short secrets and odd tokens', () => {
     service = await serve({})
     const result = await runAction({ operation: 'get-app', token, 'base-url': service.url, 'app-slug': 'app-1' })
     expect(result.code).toBe(1)
-    expect(errorLine(result)).toBe(`Input "token": is ${token.length} character(s) long; no access token is shorter than 8: check the secret holds the whole token. Nothing was sent to the service.`)
+    expect(errorLine(result)).toBe(
+      `Input "token": is ${token.length} character(s) long; no access token is shorter than 8: check the secret holds the whole token. Nothing was sent to the service.`
+    )
     expect(service.requests).toHaveLength(0)
     expect(result.stdout).not.toContain(token)
   })
@@ -194,7 +238,9 @@ describe('short secrets and odd tokens', () => {
     service = await serve({})
     const result = await runAction({ operation: 'get-app', token, 'base-url': service.url, 'app-slug': 'app-1' })
     expect(result.code).toBe(1)
-    expect(errorLine(result)).toMatch(/^Input "token": contains a control character \(U\+00[0-9A-F]{2} at position 21\); check the secret holds only the token/)
+    expect(errorLine(result)).toMatch(
+      /^Input "token": contains a control character \(U\+00[0-9A-F]{2} at position 21\); check the secret holds only the token/
+    )
     expect(service.requests).toHaveLength(0)
   })
 })

@@ -41,15 +41,25 @@ describe('summaryIn: the three parts', () => {
     ['under summary', (f) => ({ summary: f, status: 'done' })],
     ['under data.ai_summary', (f) => ({ data: { ai_summary: f } })]
   ]
-  it.each(spellings.flatMap(([name, fields]) => where.map(([place, wrap]) => [name, place, fields, wrap] as const)))('reads %s %s', (_name, _place, [details, reason, solution], wrap) => {
-    const parts = [text(), text(), text()]
-    const body = JSON.stringify(wrap({ [details]: parts[0], [reason]: parts[1], [solution]: parts[2], id: randomInt(1000) }))
-    expect(summaryIn(body)).toEqual({ text: `Failure details: ${parts[0]}\nReason: ${parts[1]}\nSuggested solution: ${parts[2]}`, shape: 'parts' })
-  })
+  it.each(spellings.flatMap(([name, fields]) => where.map(([place, wrap]) => [name, place, fields, wrap] as const)))(
+    'reads %s %s',
+    (_name, _place, [details, reason, solution], wrap) => {
+      const parts = [text(), text(), text()]
+      const body = JSON.stringify(
+        wrap({ [details]: parts[0], [reason]: parts[1], [solution]: parts[2], id: randomInt(1000) })
+      )
+      expect(summaryIn(body)).toEqual({
+        text: `Failure details: ${parts[0]}\nReason: ${parts[1]}\nSuggested solution: ${parts[2]}`,
+        shape: 'parts'
+      })
+    }
+  )
 
   it('reads the parts present only, a list of steps one to a line, after the summary’s own text', () => {
     const [intro, reason, steps] = [text(), text(), [text(), text()]]
-    expect(summaryIn(JSON.stringify({ summary: intro, reason, suggested_solution: steps, failure_details: '  ' }))).toEqual({ text: `${intro}\nReason: ${reason}\nSuggested solution: ${steps.join('\n')}`, shape: 'parts' })
+    expect(
+      summaryIn(JSON.stringify({ summary: intro, reason, suggested_solution: steps, failure_details: '  ' }))
+    ).toEqual({ text: `${intro}\nReason: ${reason}\nSuggested solution: ${steps.join('\n')}`, shape: 'parts' })
   })
 })
 
@@ -58,7 +68,11 @@ describe('summaryIn: any other answer', () => {
     ['plain text', (t: string) => `\n${t}\n`, (t: string) => t],
     ['a number', () => '42', () => '42'],
     ['a list', (t: string) => JSON.stringify([t]), (t: string) => JSON.stringify([t])],
-    ['an object without the known fields', (t: string) => JSON.stringify({ message: t, data: { status: 2 } }), (t: string) => JSON.stringify({ message: t, data: { status: 2 } })],
+    [
+      'an object without the known fields',
+      (t: string) => JSON.stringify({ message: t, data: { status: 2 } }),
+      (t: string) => JSON.stringify({ message: t, data: { status: 2 } })
+    ],
     ['an HTML page', (t: string) => `<html><body>${t}</body></html>`, (t: string) => `<html><body>${t}</body></html>`]
   ])('shows %s as sent', (_what, body, shown) => {
     const t = text()

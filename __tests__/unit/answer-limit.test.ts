@@ -16,8 +16,18 @@ describe('ApiClient maxBytes', () => {
     const big = randomString(limit + 1 + randomInt(500))
     const small = randomString(limit - 20)
     const service = await serve({ 'GET /big': { body: { log: big } }, 'GET /small': { body: { log: small } } })
-    const client = new ApiClient({ baseUrl: service.url, token: 'tok-unit', timeoutMs: 2000, maxAttempts: 3, retryBaseMs: 5 })
-    await expect(client.get('/big', { maxBytes: limit })).rejects.toMatchObject({ message: expect.stringContaining(`GET /big failed: the answer was larger than ${limit >= 1024 ? `${Number((limit / 1024).toFixed(1))} KiB (${limit} bytes)` : `${limit} bytes`}, the most`) })
+    const client = new ApiClient({
+      baseUrl: service.url,
+      token: 'tok-unit',
+      timeoutMs: 2000,
+      maxAttempts: 3,
+      retryBaseMs: 5
+    })
+    await expect(client.get('/big', { maxBytes: limit })).rejects.toMatchObject({
+      message: expect.stringContaining(
+        `GET /big failed: the answer was larger than ${limit >= 1024 ? `${Number((limit / 1024).toFixed(1))} KiB (${limit} bytes)` : `${limit} bytes`}, the most`
+      )
+    })
     expect(service.calls('GET /big')).toHaveLength(1)
     expect((await client.get<{ log: string }>('/small', { maxBytes: limit })).body.log).toBe(small)
   })

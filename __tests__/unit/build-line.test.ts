@@ -15,17 +15,32 @@ const fork = randomSlug('fork-')
 const branch = `feature/${randomSlug()}`
 const pr = 1 + randomInt(100_000)
 const anyCase = (text: string): string => [...text].map((c) => (randomInt(2) === 0 ? c.toUpperCase() : c)).join('')
-const urls = (who: string, name: string): string[] => [`https://github.com/${who}/${name}.git`, `git@github.com:${who}/${name}.git`, `ssh://git@github.com/${who}/${name}`, `https://github.com/${who}/${name}/`]
+const urls = (who: string, name: string): string[] => [
+  `https://github.com/${who}/${name}.git`,
+  `git@github.com:${who}/${name}.git`,
+  `ssh://git@github.com/${who}/${name}`,
+  `https://github.com/${who}/${name}/`
+]
 const url = (who: string, name = repo): string => anyCase(urls(who, name)[randomInt(4)])
 
-const build = (fields: Partial<ListedBuild>): ListedBuild => ({ slug: randomSlug(), status: 0, isOnHold: false, branch, ...fields })
+const build = (fields: Partial<ListedBuild>): ListedBuild => ({
+  slug: randomSlug(),
+  status: 0,
+  isOnHold: false,
+  branch,
+  ...fields
+})
 
 describe('repositoryOf', () => {
   it.each(urls(owner, repo).map((u) => [u]))('reads %s', (text) => {
     expect(repositoryOf(anyCase(text))).toEqual({ owner, name: repo })
   })
 
-  it.each([['a bare word', randomSlug()], ['one path part', `https://github.com/${owner}`], ['no URL at all', `${owner} ${repo}`]])('reads nothing from %s', (_, text) => {
+  it.each([
+    ['a bare word', randomSlug()],
+    ['one path part', `https://github.com/${owner}`],
+    ['no URL at all', `${owner} ${repo}`]
+  ])('reads nothing from %s', (_, text) => {
     expect(repositoryOf(text)).toBeUndefined()
   })
 })
@@ -34,19 +49,49 @@ describe('placeIn', () => {
   const onBranch: BuildLine = { branch, owner }
   it.each<[string, Partial<ListedBuild>, BuildLine, 'in' | 'elsewhere' | RegExp]>([
     ['a push naming no owner (webhook, UI, schedule, CLI)', {}, onBranch, 'in'],
-    ['a push recording this repository (the webhook’s base_repository_url)', { baseRepositoryUrl: url(owner) }, onBranch, 'in'],
+    [
+      'a push recording this repository (the webhook’s base_repository_url)',
+      { baseRepositoryUrl: url(owner) },
+      onBranch,
+      'in'
+    ],
     ['a push naming this owner in another case', { branchRepoOwner: anyCase(owner) }, onBranch, 'in'],
     ['a push of another branch', { branch: `${branch}-${randomSlug()}` }, onBranch, 'elsewhere'],
     ['a pull request’s build of the branch', { pullRequestId: pr }, onBranch, 'elsewhere'],
     ['a fork’s branch naming its owner', { branchRepoOwner: fork }, onBranch, /names the repository owner "fork-/],
-    ['a fork’s branch recording its repository', { headRepositoryUrl: url(fork) }, onBranch, /built from the repository "fork-/],
+    [
+      'a fork’s branch recording its repository',
+      { headRepositoryUrl: url(fork) },
+      onBranch,
+      /built from the repository "fork-/
+    ],
     ['a build whose repository URL cannot be read', { baseRepositoryUrl: randomSlug() }, onBranch, /cannot be read/],
-    ['a build naming an owner when none is known', { branchRepoOwner: owner }, { branch }, /no owner of this repository is known/],
+    [
+      'a build naming an owner when none is known',
+      { branchRepoOwner: owner },
+      { branch },
+      /no owner of this repository is known/
+    ],
     ['a build naming no owner when none is known', {}, { branch }, 'in'],
     ['a build of the pull request', { pullRequestId: pr, headRepositoryUrl: url(owner) }, { pullRequestId: pr }, 'in'],
-    ['a build of the pull request from its head repository', { pullRequestId: pr, headRepositoryUrl: url(fork) }, { pullRequestId: pr, headRepository: `${fork}/${repo}` }, 'in'],
-    ['a build of the pull request recording no head', { pullRequestId: pr }, { pullRequestId: pr, headRepository: `${fork}/${repo}` }, 'in'],
-    ['a build of the pull request from another repository', { pullRequestId: pr, headRepositoryUrl: url(owner) }, { pullRequestId: pr, headRepository: `${fork}/${repo}` }, /not from the pull request's head repository/],
+    [
+      'a build of the pull request from its head repository',
+      { pullRequestId: pr, headRepositoryUrl: url(fork) },
+      { pullRequestId: pr, headRepository: `${fork}/${repo}` },
+      'in'
+    ],
+    [
+      'a build of the pull request recording no head',
+      { pullRequestId: pr },
+      { pullRequestId: pr, headRepository: `${fork}/${repo}` },
+      'in'
+    ],
+    [
+      'a build of the pull request from another repository',
+      { pullRequestId: pr, headRepositoryUrl: url(owner) },
+      { pullRequestId: pr, headRepository: `${fork}/${repo}` },
+      /not from the pull request's head repository/
+    ],
     ['a build of another pull request', { pullRequestId: pr + 1 }, { pullRequestId: pr }, 'elsewhere'],
     ['a push, for a pull request', {}, { pullRequestId: pr }, 'elsewhere']
   ])('%s', (_, fields, line, expected) => {

@@ -8,9 +8,19 @@ import { randomUUID } from '../helpers/random.js'
 const serve = fakeServices()
 let service: FakeService | undefined
 
-async function clientFor(routes: Routes, options: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}): Promise<ApiClient> {
+async function clientFor(
+  routes: Routes,
+  options: Partial<ConstructorParameters<typeof ApiClient>[0]> = {}
+): Promise<ApiClient> {
   service = await serve(routes)
-  return new ApiClient({ baseUrl: service.url, token: 'tok-unit', timeoutMs: 2000, maxAttempts: 3, retryBaseMs: 5, ...options })
+  return new ApiClient({
+    baseUrl: service.url,
+    token: 'tok-unit',
+    timeoutMs: 2000,
+    maxAttempts: 3,
+    retryBaseMs: 5,
+    ...options
+  })
 }
 
 describe('ApiClient', () => {
@@ -35,21 +45,35 @@ describe('ApiClient', () => {
     { field: 'error_msg', body: { error_msg: 'App not found' } },
     { field: 'error', body: { error: 'App not found' } },
     { field: 'errors (strings)', body: { errors: ['App not found'] } },
-    { field: 'errors (objects)', body: { errors: [{ message: 'App not found', code: 'not_found' }], request_id: 'r'.repeat(400) } }
+    {
+      field: 'errors (objects)',
+      body: { errors: [{ message: 'App not found', code: 'not_found' }], request_id: 'r'.repeat(400) }
+    }
   ])('puts the service error text from $field and the status in the error', async ({ body }) => {
     const client = await clientFor({ 'GET /apps/a': { status: 404, body } })
-    await expect(client.get('/apps/a')).rejects.toMatchObject({ status: 404, serviceMessage: 'App not found', message: expect.stringContaining('GET /apps/a failed: the service answered 404: App not found') })
+    await expect(client.get('/apps/a')).rejects.toMatchObject({
+      status: 404,
+      serviceMessage: 'App not found',
+      message: expect.stringContaining('GET /apps/a failed: the service answered 404: App not found')
+    })
   })
 
   it('joins the texts of several errors, each kept whole', async () => {
     const first = `branch ${randomUUID()} is unknown`
     const second = `workflow ${randomUUID()} is unknown`
-    const client = await clientFor({ 'POST /apps/a/builds': { status: 400, body: { errors: [{ error: first }, second, 42], trace: 'x'.repeat(500) } } })
-    await expect(client.post('/apps/a/builds', {})).rejects.toMatchObject({ status: 400, serviceMessage: `${first}; ${second}` })
+    const client = await clientFor({
+      'POST /apps/a/builds': { status: 400, body: { errors: [{ error: first }, second, 42], trace: 'x'.repeat(500) } }
+    })
+    await expect(client.post('/apps/a/builds', {})).rejects.toMatchObject({
+      status: 400,
+      serviceMessage: `${first}; ${second}`
+    })
   })
 
   it('retries an idempotent GET on 5xx and succeeds within the budget', async () => {
-    const client = await clientFor({ 'GET /apps': [{ status: 503 }, { status: 502 }, { status: 200, body: { data: [] } }] })
+    const client = await clientFor({
+      'GET /apps': [{ status: 503 }, { status: 502 }, { status: 200, body: { data: [] } }]
+    })
     expect((await client.get('/apps')).body).toEqual({ data: [] })
     expect(service!.calls('GET /apps')).toHaveLength(3)
   })
@@ -68,10 +92,14 @@ describe('ApiClient', () => {
 
   it('does not resend a POST after the connection dropped once the request was written', async () => {
     const client = await clientFor({ 'POST /apps/a/builds': { action: 'drop' } })
-    const error = await client.post('/apps/a/builds', {}, { ambiguousHint: 'the build may have started' }).catch((e: unknown) => e)
+    const error = await client
+      .post('/apps/a/builds', {}, { ambiguousHint: 'the build may have started' })
+      .catch((e: unknown) => e)
     expect(error).toBeInstanceOf(ApiError)
     expect((error as ApiError).mayHaveTakenEffect).toBe(true)
-    expect((error as ApiError).message).toMatch(/may have reached the service, so it was not sent again: the build may have started/)
+    expect((error as ApiError).message).toMatch(
+      /may have reached the service, so it was not sent again: the build may have started/
+    )
     expect(service!.calls('POST /apps/a/builds')).toHaveLength(1)
   })
 
@@ -85,7 +113,10 @@ describe('ApiClient', () => {
 
   it('retries a POST after 429, waiting the Retry-After delay', async () => {
     const client = await clientFor({
-      'POST /apps/a/builds': [{ status: 429, headers: { 'retry-after': '1' } }, { status: 201, body: { build_slug: 'b' } }]
+      'POST /apps/a/builds': [
+        { status: 429, headers: { 'retry-after': '1' } },
+        { status: 201, body: { build_slug: 'b' } }
+      ]
     })
     const res = await client.post('/apps/a/builds', {})
     const [first, second] = service!.calls('POST /apps/a/builds')
@@ -94,7 +125,13 @@ describe('ApiClient', () => {
   })
 
   it('retries a POST when the connection was refused, since it never arrived', async () => {
-    const client = new ApiClient({ baseUrl: 'http://127.0.0.1:9/v0.1', token: 't', timeoutMs: 1000, maxAttempts: 2, retryBaseMs: 5 })
+    const client = new ApiClient({
+      baseUrl: 'http://127.0.0.1:9/v0.1',
+      token: 't',
+      timeoutMs: 1000,
+      maxAttempts: 2,
+      retryBaseMs: 5
+    })
     const error = (await client.post('/apps/a/builds', {}).catch((e: unknown) => e)) as ApiError
     expect(error.message).toMatch(/connection was refused.*gave up after 2 attempts/)
     expect(error.mayHaveTakenEffect).toBe(false)
@@ -128,7 +165,11 @@ describe('ApiClient', () => {
     const { items, pages } = await client.listAll<number>('/apps')
     expect(items).toEqual([1, 2, 3, 4])
     expect(pages).toBe(3)
-    expect(service!.calls('GET /apps').map((r) => r.query)).toEqual([{ limit: '50' }, { limit: '50', next: 'p2' }, { limit: '50', next: 'p3' }])
+    expect(service!.calls('GET /apps').map((r) => r.query)).toEqual([
+      { limit: '50' },
+      { limit: '50', next: 'p2' },
+      { limit: '50', next: 'p3' }
+    ])
   })
 
   it('reads Retry-After as seconds or as an HTTP date', () => {

@@ -12,7 +12,10 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomString } from '../helpers/random.js'
 
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { engines: { node: string }; overrides: Record<string, string> }
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  engines: { node: string }
+  overrides: Record<string, string>
+}
 
 describe('npm ci', () => {
   it('prints no EBADENGINE warning on this Node', () => {
@@ -21,7 +24,11 @@ describe('npm ci', () => {
     const dir = mkdtempSync(join(tmpdir(), 'engines-'))
     try {
       for (const file of ['package.json', 'package-lock.json']) copyFileSync(file, join(dir, file))
-      const result = spawnSync('npm', ['ci', '--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], { cwd: dir, encoding: 'utf8', timeout: 60_000 })
+      const result = spawnSync('npm', ['ci', '--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], {
+        cwd: dir,
+        encoding: 'utf8',
+        timeout: 60_000
+      })
       expect(result.status).toBe(0)
       expect(`${result.stdout}${result.stderr}`.split('\n').filter((line) => line.includes('EBADENGINE'))).toEqual([])
     } finally {
@@ -30,7 +37,9 @@ describe('npm ci', () => {
   }, 90_000)
 
   it('installs the content-type that overrides names, and it accepts every Node of engines', () => {
-    const installed = JSON.parse(readFileSync('node_modules/@octokit/request/node_modules/content-type/package.json', 'utf8')) as { version: string; engines: { node: string } }
+    const installed = JSON.parse(
+      readFileSync('node_modules/@octokit/request/node_modules/content-type/package.json', 'utf8')
+    ) as { version: string; engines: { node: string } }
     expect(installed.version).toBe(pkg.overrides['content-type'])
     expect(installed.engines.node).toBe('>=18')
     expect(pkg.engines.node).toMatch(/^\^20\.\d+\.\d+ \|\| /)

@@ -16,8 +16,7 @@ import { randomString } from '../helpers/random.js'
  * index ahead of the merge. A link to one is not followed while the file is missing; once it
  * exists, remove it from this list (a test below says so).
  */
-const PENDING_PAGES: string[] = [
-]
+const PENDING_PAGES: string[] = []
 
 type Heading = { level: number; title: string; anchor: string }
 const headings = headingsOf as (text: string) => Heading[]
@@ -40,7 +39,10 @@ function linksIn(text: string): string[] {
 /** Where a relative link of `page` leads: the repository path and the anchor. */
 function resolve(page: string, link: string): { path: string; anchor: string } {
   const [target, anchor = ''] = link.split('#')
-  return { path: target === '' ? page : posix.normalize(posix.join(posix.dirname(page), target)).replace(/\/$/, ''), anchor }
+  return {
+    path: target === '' ? page : posix.normalize(posix.join(posix.dirname(page), target)).replace(/\/$/, ''),
+    anchor
+  }
 }
 
 /** The links of the pages that lead nowhere: a missing file, or an anchor no heading of the target has. */
@@ -50,14 +52,17 @@ function brokenLinks(pages: Record<string, string>): string[] {
     for (const link of linksIn(text)) {
       if (/^[a-z]+:/i.test(link)) continue
       const { path, anchor } = resolve(page, link)
-      const textOf = pages[path] ?? (existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined)
+      const textOf =
+        pages[path] ?? (existsSync(path) && statSync(path).isFile() ? readFileSync(path, 'utf8') : undefined)
       if (textOf === undefined && !existsSync(path)) {
         if (!PENDING_PAGES.includes(path)) broken.push(`${page}: ${link} (no file ${path})`)
         continue
       }
       if (anchor === '') continue
-      if (!path.endsWith('.md') || textOf === undefined) broken.push(`${page}: ${link} (an anchor into ${path}, which has no headings)`)
-      else if (!headings(textOf).some((heading) => heading.anchor === anchor)) broken.push(`${page}: ${link} (no heading of ${path} has the anchor #${anchor})`)
+      if (!path.endsWith('.md') || textOf === undefined)
+        broken.push(`${page}: ${link} (an anchor into ${path}, which has no headings)`)
+      else if (!headings(textOf).some((heading) => heading.anchor === anchor))
+        broken.push(`${page}: ${link} (no heading of ${path} has the anchor #${anchor})`)
     }
   }
   return broken
@@ -81,7 +86,8 @@ function unreachable(pages: Record<string, string>): string[] {
   const index = (pages[INDEX] === undefined ? [] : linksIn(pages[INDEX])).map((link) => resolve(INDEX, link))
   const reachesIndex = contents.some(({ path, anchor }) => path === INDEX && anchor === '')
   const reached = [...contents, ...(reachesIndex ? index : [])]
-  const linked = (path: string, anchor: string): boolean => reached.some((link) => link.path === path && link.anchor === anchor)
+  const linked = (path: string, anchor: string): boolean =>
+    reached.some((link) => link.path === path && link.anchor === anchor)
   const missing: string[] = []
   for (const [path, text] of Object.entries(pages)) {
     if (path === INDEX) continue
@@ -105,7 +111,10 @@ describe('the links of the README and docs/', () => {
   it('are checked: a link to a missing page, or to a heading a page lacks, is reported', () => {
     const page = `docs/${randomString(8).toLowerCase()}.md`
     const heading = randomString(10).toLowerCase()
-    const planted = { ...pages, 'README.md': `${pages['README.md']}\n[x](${page}) [y](docs/reliability.md#${heading}) [z](#${heading})\n` }
+    const planted = {
+      ...pages,
+      'README.md': `${pages['README.md']}\n[x](${page}) [y](docs/reliability.md#${heading}) [z](#${heading})\n`
+    }
     expect(brokenLinks(planted)).toEqual([
       `README.md: ${page} (no file ${page})`,
       `README.md: docs/reliability.md#${heading} (no heading of docs/reliability.md has the anchor #${heading})`,
@@ -139,7 +148,12 @@ describe('every section is reachable from the README', () => {
     }
     const anchor = headings(`## ${title}`)[0].anchor
     expect(unreachable(planted).sort()).toEqual(
-      [`README.md#${anchor} (${title})`, `docs/reliability.md#${anchor} (${title})`, page, `${page}#${anchor} (${title})`].sort()
+      [
+        `README.md#${anchor} (${title})`,
+        `docs/reliability.md#${anchor} (${title})`,
+        page,
+        `${page}#${anchor} (${title})`
+      ].sort()
     )
   })
 

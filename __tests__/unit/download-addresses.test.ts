@@ -62,7 +62,12 @@ describe('downloadUrlProblem', () => {
 
 describe('specialRange', () => {
   it('finds no special range in public addresses', () => {
-    for (const address of [`8.8.${octet()}.${octet()}`, `52.${octet()}.${octet()}.${octet()}`, `2a00:1450::${hex()}`, `::ffff:52.${octet()}.1.1`]) {
+    for (const address of [
+      `8.8.${octet()}.${octet()}`,
+      `52.${octet()}.${octet()}.${octet()}`,
+      `2a00:1450::${hex()}`,
+      `::ffff:52.${octet()}.1.1`
+    ]) {
       expect(specialRange(parseIp(address)!)).toBeUndefined()
     }
   })
@@ -71,16 +76,23 @@ describe('specialRange', () => {
 /** A stand-in resolver answering `addresses` for every name. */
 const resolver = (addresses: string[]) =>
   ((_name: string, _options: unknown, callback: (error: Error | null, addresses: LookupAddress[]) => void) =>
-    callback(null, addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 })))) as unknown as typeof import('node:dns').lookup
+    callback(
+      null,
+      addresses.map((address) => ({ address, family: address.includes(':') ? 6 : 4 }))
+    )) as unknown as typeof import('node:dns').lookup
 
 function lookUp(addresses: string[], all: boolean): Promise<{ error: Error | null; result: unknown }> {
   const lookup = guardedLookup(remote, resolver(addresses))
-  return new Promise((resolve) => lookup(`h${randomInt(999)}.example.com`, { all }, (error, address) => resolve({ error, result: address })))
+  return new Promise((resolve) =>
+    lookup(`h${randomInt(999)}.example.com`, { all }, (error, address) => resolve({ error, result: address }))
+  )
 }
 
 describe('guardedLookup', () => {
   it('refuses a name when any address it resolves to is special', async () => {
-    const special = [`169.254.${octet()}.${octet()}`, `10.${octet()}.0.1`, '::1', `fe80::${hex()}`, '::ffff:127.0.0.1'][randomInt(5)]
+    const special = [`169.254.${octet()}.${octet()}`, `10.${octet()}.0.1`, '::1', `fe80::${hex()}`, '::ffff:127.0.0.1'][
+      randomInt(5)
+    ]
     const addresses = [`52.${octet()}.${octet()}.${octet()}`, special]
     const { error } = await lookUp(randomInt(2) ? addresses : addresses.reverse(), randomInt(2) === 0)
     expect(error?.message).toMatch(/resolves to an address downloads may not reach/)
@@ -97,10 +109,24 @@ describe('guardedLookup on a real request', () => {
   it('stops a request to a name that resolves to loopback (localhost, from the hosts file) before it connects, unless the service is on this machine', async () => {
     const { open } = await import('../../src/http/transport.js')
     const url = new URL(`https://localhost:${1024 + randomInt(60000)}/file`)
-    const attempt = open({ method: 'GET', url, headers: {}, signal: AbortSignal.timeout(5000), lookup: guardedLookup(remote) })
-    await expect(attempt).rejects.toMatchObject({ refusal: expect.stringMatching(/^localhost resolves to an address downloads may not reach \((127\.0\.0\.1|::1) is a loopback address\)$/) })
+    const attempt = open({
+      method: 'GET',
+      url,
+      headers: {},
+      signal: AbortSignal.timeout(5000),
+      lookup: guardedLookup(remote)
+    })
+    await expect(attempt).rejects.toMatchObject({
+      refusal: expect.stringMatching(
+        /^localhost resolves to an address downloads may not reach \((127\.0\.0\.1|::1) is a loopback address\)$/
+      )
+    })
     const allowed = guardedLookup(local)
-    const resolved = await new Promise<unknown>((resolve) => allowed('localhost', { all: true }, (error, addresses) => resolve(error ?? addresses)))
-    expect(resolved).toEqual(expect.arrayContaining([expect.objectContaining({ address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/) })]))
+    const resolved = await new Promise<unknown>((resolve) =>
+      allowed('localhost', { all: true }, (error, addresses) => resolve(error ?? addresses))
+    )
+    expect(resolved).toEqual(
+      expect.arrayContaining([expect.objectContaining({ address: expect.stringMatching(/^(127\.0\.0\.1|::1)$/) })])
+    )
   })
 })

@@ -9,7 +9,8 @@ const FORK = events.randomFork()
 /** Both owners: what every build that is not a fork pull request carries, so the service never holds it as one. */
 const owners = (login: string): Record<string, string> => ({ branch_repo_owner: login, branch_dest_repo_owner: login })
 const RUN_OWNER = randomSlug('owner-')
-const PR_MESSAGE = 'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.'
+const PR_MESSAGE =
+  'Update the README with new information.\n\nThis is a pretty simple change that we need to pull into master.'
 /**
  * What a fork pull request of the fixture maps to: neither owner, so the service may hold it, and
  * nothing but its commit and number, so the service's clone step checks out that commit exactly
@@ -18,7 +19,13 @@ const PR_MESSAGE = 'Update the README with new information.\n\nThis is a pretty 
 const FORK_PARAMS = { commit_hash: PR_SHA, commit_message: PR_MESSAGE, pull_request_id: 2 }
 
 /** One row per event: the event, and the build parameters the service's own webhook would send. */
-const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, unknown>; fork?: boolean; exact?: boolean }> = [
+const cases: Array<{
+  name: string
+  event: GitHubEvent
+  params: Record<string, unknown>
+  fork?: boolean
+  exact?: boolean
+}> = [
   {
     name: 'push to a branch',
     event: { name: 'push', payload: events.pushBranch() },
@@ -63,13 +70,23 @@ const cases: Array<{ name: string; event: GitHubEvent; params: Record<string, un
   },
   {
     name: 'workflow_dispatch: the ref from the payload and the workflow sha',
-    event: { name: 'workflow_dispatch', payload: events.workflowDispatch(), sha: 'abc1234abc1234abc1234abc1234abc1234abc12' },
+    event: {
+      name: 'workflow_dispatch',
+      payload: events.workflowDispatch(),
+      sha: 'abc1234abc1234abc1234abc1234abc1234abc12'
+    },
     params: { branch: 'main', commit_hash: 'abc1234abc1234abc1234abc1234abc1234abc12', ...owners('octo-org') },
     exact: true
   },
   {
-    name: 'schedule: the default branch ref and sha of the run, owned by the run\'s repository owner',
-    event: { name: 'schedule', payload: { schedule: '0 3 * * *' }, ref: 'refs/heads/main', sha: 'def5678def5678def5678def5678def5678def56', repositoryOwner: RUN_OWNER },
+    name: "schedule: the default branch ref and sha of the run, owned by the run's repository owner",
+    event: {
+      name: 'schedule',
+      payload: { schedule: '0 3 * * *' },
+      ref: 'refs/heads/main',
+      sha: 'def5678def5678def5678def5678def5678def56',
+      repositoryOwner: RUN_OWNER
+    },
     params: { branch: 'main', commit_hash: 'def5678def5678def5678def5678def5678def56', ...owners(RUN_OWNER) },
     exact: true
   },
@@ -105,31 +122,45 @@ describe('GitHub event to build parameters', () => {
     if (exact) expect(sent).toEqual(params)
     else expect(sent).toMatchObject(params)
     expect(mapped.isForkPullRequest).toBe(fork ?? false)
-    if (fork) expect(mapped.notes.join(' ')).toMatch(/owners are left out, so the service treats it as a fork pull request and may hold its build until someone approves it/)
+    if (fork)
+      expect(mapped.notes.join(' ')).toMatch(
+        /owners are left out, so the service treats it as a fork pull request and may hold its build until someone approves it/
+      )
     else expect(mapped.notes.join(' ')).not.toMatch(/fork/)
   })
 
   it('names the fork in the note, or says its repository was deleted', () => {
-    expect(buildParamsFromEvent({ name: 'pull_request', payload: events.forkPullRequest(FORK) }).notes[0]).toContain(`the fork ${FORK.owner}/${FORK.repo};`)
-    expect(buildParamsFromEvent({ name: 'pull_request', payload: events.deletedForkPullRequest(FORK) }).notes[0]).toContain('a fork whose repository was deleted')
+    expect(buildParamsFromEvent({ name: 'pull_request', payload: events.forkPullRequest(FORK) }).notes[0]).toContain(
+      `the fork ${FORK.owner}/${FORK.repo};`
+    )
+    expect(
+      buildParamsFromEvent({ name: 'pull_request', payload: events.deletedForkPullRequest(FORK) }).notes[0]
+    ).toContain('a fork whose repository was deleted')
   })
 
   it('a mergeable fork pull request sends no merge ref either: GitHub moves it with every push', () => {
     const payload = events.forkPullRequest(FORK)
     payload.pull_request.mergeable = true
-    expect(JSON.parse(JSON.stringify(buildParamsFromEvent({ name: 'pull_request_target', payload }).params))).toEqual(FORK_PARAMS)
+    expect(JSON.parse(JSON.stringify(buildParamsFromEvent({ name: 'pull_request_target', payload }).params))).toEqual(
+      FORK_PARAMS
+    )
   })
 
-  it('a workflow run takes a pull request number only from a pull request of this repository from the run\'s head', () => {
+  it("a workflow run takes a pull request number only from a pull request of this repository from the run's head", () => {
     // GitHub's example lists a pull request of Codertocat/Hello-World for a run of octo-org/octo-repo.
-    const foreign = buildParamsFromEvent({ name: 'workflow_run', payload: events.loadEvent('workflow_run-completed-with-pull-requests.json') })
+    const foreign = buildParamsFromEvent({
+      name: 'workflow_run',
+      payload: events.loadEvent('workflow_run-completed-with-pull-requests.json')
+    })
     expect(foreign.params.pull_request_id).toBeUndefined()
     expect(foreign.notes.join(' ')).toContain('none of them is a pull request of this repository')
     const payload = events.loadEvent('workflow_run-completed-with-pull-requests.json')
     const own = { id: payload.repository.id, url: payload.repository.url, name: payload.repository.name }
     payload.workflow_run.pull_requests[0].base.repo = own
     payload.workflow_run.pull_requests[0].head.repo = own
-    expect(buildParamsFromEvent({ name: 'workflow_run', payload }).params.pull_request_id).toBe(payload.workflow_run.pull_requests[0].number)
+    expect(buildParamsFromEvent({ name: 'workflow_run', payload }).params.pull_request_id).toBe(
+      payload.workflow_run.pull_requests[0].number
+    )
   })
 
   it('a tag push sets no branch', () => {
@@ -137,11 +168,19 @@ describe('GitHub event to build parameters', () => {
   })
 
   it('a same-repository pull request has no merge ref while GitHub has not computed mergeability', () => {
-    expect(buildParamsFromEvent({ name: 'pull_request', payload: events.pullRequestOpened() }).params.pull_request_merge_branch).toBeUndefined()
+    expect(
+      buildParamsFromEvent({ name: 'pull_request', payload: events.pullRequestOpened() }).params
+        .pull_request_merge_branch
+    ).toBeUndefined()
   })
 
   it('a branch deletion gives nothing to build', () => {
-    const payload = { ...events.pushBranch(), deleted: true, after: '0000000000000000000000000000000000000000', head_commit: null }
+    const payload = {
+      ...events.pushBranch(),
+      deleted: true,
+      after: '0000000000000000000000000000000000000000',
+      head_commit: null
+    }
     const mapped = buildParamsFromEvent({ name: 'push', payload })
     expect(mapped.params).toEqual({})
     expect(mapped.notes[0]).toMatch(/deleted/)

@@ -16,7 +16,31 @@ import { randomInt, randomString, randomToken } from '../helpers/random.js'
 
 const NAME_CHARS = 'abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-'
 /** Characters that change a URL's or Markdown's meaning when left raw, and some beyond ASCII. */
-const AWKWARD = ['#', '?', '/', '%', '&', '=', '+', ' ', '!', "'", '(', ')', '*', '"', '\\', '\n', 'é', 'ß', '→', '漢', '😀', '%2F', '..']
+const AWKWARD = [
+  '#',
+  '?',
+  '/',
+  '%',
+  '&',
+  '=',
+  '+',
+  ' ',
+  '!',
+  "'",
+  '(',
+  ')',
+  '*',
+  '"',
+  '\\',
+  '\n',
+  'é',
+  'ß',
+  '→',
+  '漢',
+  '😀',
+  '%2F',
+  '..'
+]
 
 /** An owner or repository name as GitHub allows them: letters, digits, `.`, `-` and `_`. */
 const name = (): string => randomString(1) + randomString(randomInt(15), NAME_CHARS)
@@ -24,7 +48,8 @@ const name = (): string => randomString(1) + randomString(randomInt(15), NAME_CH
 /** Text with awkward characters at random places. */
 function awkward(length = 8 + randomInt(24)): string {
   let text = ''
-  while (text.length < length) text += randomInt(3) === 0 ? AWKWARD[randomInt(AWKWARD.length)] : randomString(1 + randomInt(4))
+  while (text.length < length)
+    text += randomInt(3) === 0 ? AWKWARD[randomInt(AWKWARD.length)] : randomString(1 + randomInt(4))
   return text
 }
 
@@ -40,7 +65,9 @@ function checkRun(): Record<string, unknown> {
     details_url: randomInt(2) === 0 ? undefined : `https://ci.example/${encodeURIComponent(awkward())}`,
     external_id: awkward(),
     output: { title: awkward(), summary: awkward(200) },
-    ...(done ? { status: 'completed', conclusion: ['success', 'failure', 'cancelled'][randomInt(3)], completed_at: when() } : { status: 'in_progress' })
+    ...(done
+      ? { status: 'completed', conclusion: ['success', 'failure', 'cancelled'][randomInt(3)], completed_at: when() }
+      : { status: 'in_progress' })
   }
 }
 
@@ -51,22 +78,42 @@ const ROUTES: Record<string, () => Record<string, unknown>> = {
     state: ['pending', 'success', 'failure', 'error'][randomInt(4)],
     context: awkward(),
     description: awkward(140),
-    target_url: randomInt(2) === 0 ? undefined : `https://ci.example/b/${randomString(12)}?x=${encodeURIComponent(awkward())}`
+    target_url:
+      randomInt(2) === 0 ? undefined : `https://ci.example/b/${randomString(12)}?x=${encodeURIComponent(awkward())}`
   }),
   'POST /repos/{owner}/{repo}/check-runs': () => ({ ...checkRun(), head_sha: sha(), started_at: when() }),
   'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ ...checkRun(), check_run_id: id() }),
-  'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => ({ issue_number: id(), per_page: 100, page: 1 + randomInt(30) }),
+  'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => ({
+    issue_number: id(),
+    per_page: 100,
+    page: 1 + randomInt(30)
+  }),
   'GET /repos/{owner}/{repo}/issues/{issue_number}': () => ({ issue_number: id() }),
-  'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': () => ({ issue_number: id(), body: `<!-- m:${encodeURIComponent(awkward())} -->\n**${awkward()}**: ${awkward(300)}` }),
+  'POST /repos/{owner}/{repo}/issues/{issue_number}/comments': () => ({
+    issue_number: id(),
+    body: `<!-- m:${encodeURIComponent(awkward())} -->\n**${awkward()}**: ${awkward(300)}`
+  }),
   'PATCH /repos/{owner}/{repo}/issues/comments/{comment_id}': () => ({ comment_id: id(), body: awkward(300) }),
   'GET /repos/{owner}/{repo}/pulls/{pull_number}': () => ({ pull_number: id() }),
-  'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': () => ({ pull_number: id(), per_page: 100, page: 1 + randomInt(30) }),
-  'GET /repos/{owner}/{repo}/compare/{basehead}': () => ({ basehead: `${sha()}...${sha()}`, per_page: 100, page: 1 + randomInt(30) }),
+  'GET /repos/{owner}/{repo}/pulls/{pull_number}/files': () => ({
+    pull_number: id(),
+    per_page: 100,
+    page: 1 + randomInt(30)
+  }),
+  'GET /repos/{owner}/{repo}/compare/{basehead}': () => ({
+    basehead: `${sha()}...${sha()}`,
+    per_page: 100,
+    page: 1 + randomInt(30)
+  }),
   'GET /user': () => ({}),
   'POST /graphql': () => ({ query: 'query { viewer { login } }' })
 }
 
-const BASES = ['https://api.github.com', `https://${randomString(8, 'abcdefghijklmnopqrstuvwxyz')}.example/api/v3`, `http://127.0.0.1:${1024 + randomInt(60000)}`]
+const BASES = [
+  'https://api.github.com',
+  `https://${randomString(8, 'abcdefghijklmnopqrstuvwxyz')}.example/api/v3`,
+  `http://127.0.0.1:${1024 + randomInt(60000)}`
+]
 
 /** What octokit would send for `route` and `parameters` against `baseUrl`. */
 function octokitEndpoint(route: string, parameters: Record<string, unknown>, baseUrl: string) {
@@ -76,28 +123,40 @@ function octokitEndpoint(route: string, parameters: Record<string, unknown>, bas
 
 function compare(route: string, parameters: Record<string, unknown>, baseUrl: string): void {
   // @octokit/graphql sends a query to an Enterprise Server's /api/graphql, not /api/v3/graphql (its GHES_V3_SUFFIX_REGEX).
-  const theirs = octokitEndpoint(route, parameters, route === 'POST /graphql' ? baseUrl.replace(/\/api\/v3\/?$/, '/api') : baseUrl)
+  const theirs = octokitEndpoint(
+    route,
+    parameters,
+    route === 'POST /graphql' ? baseUrl.replace(/\/api\/v3\/?$/, '/api') : baseUrl
+  )
   const ours = githubEndpoint(route, parameters, baseUrl)
   expect(ours.method).toBe(theirs.method)
   expect(ours.url).toBe(theirs.url)
   expect(ours.body).toBe(theirs.body === undefined ? undefined : JSON.stringify(theirs.body))
   expect(ours.headers['content-type']).toBe(theirs.headers['content-type'])
-  for (const accept of [ours.headers.accept, theirs.headers.accept]) expect(accept).toMatch(/^application\/vnd\.github(\.v3)?\+json$/)
+  for (const accept of [ours.headers.accept, theirs.headers.accept])
+    expect(accept).toMatch(/^application\/vnd\.github(\.v3)?\+json$/)
 }
 
 describe('githubEndpoint against octokit', () => {
-  it.each(Object.keys(ROUTES))('%s: the same method, URL, body and content-type, for random values and three base URLs', (route) => {
-    for (let round = 0; round < 20; round++) {
-      const parameters = { owner: name(), repo: name(), ...ROUTES[route]() }
-      compare(route, parameters, BASES[round % BASES.length])
+  it.each(Object.keys(ROUTES))(
+    '%s: the same method, URL, body and content-type, for random values and three base URLs',
+    (route) => {
+      for (let round = 0; round < 20; round++) {
+        const parameters = { owner: name(), repo: name(), ...ROUTES[route]() }
+        compare(route, parameters, BASES[round % BASES.length])
+      }
     }
-  })
+  )
 
   it('path parameters with characters that change a URL are encoded as octokit encodes them', () => {
     for (let round = 0; round < 50; round++) {
       const parameters = { owner: awkward(), repo: awkward(), basehead: `${awkward()}...${awkward()}`, page: awkward() }
       compare('GET /repos/{owner}/{repo}/compare/{basehead}', parameters, BASES[round % BASES.length])
-      compare('POST /repos/{owner}/{repo}/statuses/{sha}', { owner: awkward(), repo: awkward(), sha: awkward(), description: awkward() }, BASES[round % BASES.length])
+      compare(
+        'POST /repos/{owner}/{repo}/statuses/{sha}',
+        { owner: awkward(), repo: awkward(), sha: awkward(), description: awkward() },
+        BASES[round % BASES.length]
+      )
     }
   })
 
@@ -107,7 +166,11 @@ describe('githubEndpoint against octokit', () => {
       for (const entry of readdirSync(dir, { withFileTypes: true })) {
         const path = join(dir, entry.name)
         if (entry.isDirectory()) walk(path)
-        else if (path.endsWith('.ts')) for (const m of readFileSync(path, 'utf8').matchAll(/'((?:GET|POST|PATCH|PUT|DELETE) \/(?:repos\/[^']*|user|graphql))'/g)) sent.add(m[1])
+        else if (path.endsWith('.ts'))
+          for (const m of readFileSync(path, 'utf8').matchAll(
+            /'((?:GET|POST|PATCH|PUT|DELETE) \/(?:repos\/[^']*|user|graphql))'/g
+          ))
+            sent.add(m[1])
       }
     }
     walk('src')
@@ -117,15 +180,25 @@ describe('githubEndpoint against octokit', () => {
 
 describe('githubEndpoint on its own', () => {
   it('refuses a missing path parameter and a base URL that is not http(s), before anything is sent', () => {
-    expect(() => githubEndpoint('GET /repos/{owner}/{repo}/pulls/{pull_number}', { owner: name(), repo: name() })).toThrow('{pull_number}')
+    expect(() =>
+      githubEndpoint('GET /repos/{owner}/{repo}/pulls/{pull_number}', { owner: name(), repo: name() })
+    ).toThrow('{pull_number}')
     for (const base of ['ftp://ghe.example/api/v3', 'not a url', `https://ghe.example/api?token=${randomToken()}`]) {
-      expect(() => githubEndpoint('GET /repos/{owner}/{repo}/pulls/{pull_number}', { owner: name(), repo: name(), pull_number: id() }, base)).toThrow('GITHUB_API_URL')
+      expect(() =>
+        githubEndpoint(
+          'GET /repos/{owner}/{repo}/pulls/{pull_number}',
+          { owner: name(), repo: name(), pull_number: id() },
+          base
+        )
+      ).toThrow('GITHUB_API_URL')
     }
   })
 
   it('a base URL with a trailing slash gives no double slash', () => {
     const base = `https://${randomString(8, 'abcdefghijklmnopqrstuvwxyz')}.example/api/v3`
     const parameters = { owner: name(), repo: name(), pull_number: id() }
-    expect(githubEndpoint('GET /repos/{owner}/{repo}/pulls/{pull_number}', parameters, `${base}/`).url).toBe(`${base}/repos/${parameters.owner}/${parameters.repo}/pulls/${parameters.pull_number}`)
+    expect(githubEndpoint('GET /repos/{owner}/{repo}/pulls/{pull_number}', parameters, `${base}/`).url).toBe(
+      `${base}/repos/${parameters.owner}/${parameters.repo}/pulls/${parameters.pull_number}`
+    )
   })
 })

@@ -10,17 +10,54 @@ import { withoutSecretValues } from '../../src/runner/secret-fields.js'
 import { decodeCharacterReferences } from '../helpers/run-action.js'
 import { randomInt, randomString } from '../helpers/random.js'
 
-const PIECES = ['@', '#', 'GH-', 'https://', 'HTTP://', 'ftp://', 'www.', 'WWW.', '<', '](', '[', ']', '\n', '\u2028', '😀', 'x', '1', '-', '/', ':', '.']
-const hostile = (): string => Array.from({ length: 10 + randomInt(60) }, () => (randomInt(2) ? PIECES[randomInt(PIECES.length)] : randomString(1 + randomInt(4)))).join('')
-const PINGS = [/@[a-z0-9]/i, /#\d/, /\bGH-\d/i, /[a-z][a-z0-9+.-]*:\/\//i, /\bwww\./i, /<[a-z!/?]/i, /\]\(/, /[\n\u2028]/]
+const PIECES = [
+  '@',
+  '#',
+  'GH-',
+  'https://',
+  'HTTP://',
+  'ftp://',
+  'www.',
+  'WWW.',
+  '<',
+  '](',
+  '[',
+  ']',
+  '\n',
+  '\u2028',
+  '😀',
+  'x',
+  '1',
+  '-',
+  '/',
+  ':',
+  '.'
+]
+const hostile = (): string =>
+  Array.from({ length: 10 + randomInt(60) }, () =>
+    randomInt(2) ? PIECES[randomInt(PIECES.length)] : randomString(1 + randomInt(4))
+  ).join('')
+const PINGS = [
+  /@[a-z0-9]/i,
+  /#\d/,
+  /\bGH-\d/i,
+  /[a-z][a-z0-9+.-]*:\/\//i,
+  /\bwww\./i,
+  /<[a-z!/?]/i,
+  /\]\(/,
+  /[\n\u2028]/
+]
 
 describe('GitHub text', () => {
-  it.each(Array.from({ length: 200 }, (_, i) => i))('random hostile text %#: neither escape nor plainText leaves a ping or link', () => {
-    const text = hostile()
-    for (const out of [decodeCharacterReferences(escape(text)), plainText(text, 40 + randomInt(200))]) {
-      for (const pattern of PINGS) expect({ out, match: pattern.exec(out)?.[0] }).toEqual({ out, match: undefined })
+  it.each(Array.from({ length: 200 }, (_, i) => i))(
+    'random hostile text %#: neither escape nor plainText leaves a ping or link',
+    () => {
+      const text = hostile()
+      for (const out of [decodeCharacterReferences(escape(text)), plainText(text, 40 + randomInt(200))]) {
+        for (const pattern of PINGS) expect({ out, match: pattern.exec(out)?.[0] }).toEqual({ out, match: undefined })
+      }
     }
-  })
+  )
 
   it('plainText keeps within its limit, joiners included, and leaves ordinary text alone', () => {
     for (let i = 0; i < 100; i++) {
@@ -36,7 +73,16 @@ describe('withoutSecretValues', () => {
   it('leaves out the values of environments and secrets items and of flagged objects, at any depth, and keeps the rest', () => {
     const v = (): string => randomString(24)
     const input = {
-      data: [{ slug: 's', build_params: { branch: 'b', environments: [{ mapped_to: 'A', value: v(), is_expand: true }, 'odd'], secrets: [{ key: 'K', value: v() }] } }],
+      data: [
+        {
+          slug: 's',
+          build_params: {
+            branch: 'b',
+            environments: [{ mapped_to: 'A', value: v(), is_expand: true }, 'odd'],
+            secrets: [{ key: 'K', value: v() }]
+          }
+        }
+      ],
       nested: { deeper: [{ trigger_params: { environments: [{ key: 'P', value: { any: v() } }] } }] },
       flagged: { is_secret: true, key: 'F', value: v() },
       value: 'kept: not in such a list',
@@ -45,7 +91,16 @@ describe('withoutSecretValues', () => {
     const { value, removed } = withoutSecretValues(input)
     expect(removed).toBe(4)
     expect(value).toEqual({
-      data: [{ slug: 's', build_params: { branch: 'b', environments: [{ mapped_to: 'A', is_expand: true }, 'odd'], secrets: [{ key: 'K' }] } }],
+      data: [
+        {
+          slug: 's',
+          build_params: {
+            branch: 'b',
+            environments: [{ mapped_to: 'A', is_expand: true }, 'odd'],
+            secrets: [{ key: 'K' }]
+          }
+        }
+      ],
       nested: { deeper: [{ trigger_params: { environments: [{ key: 'P' }] } }] },
       flagged: { is_secret: true, key: 'F' },
       value: 'kept: not in such a list',

@@ -17,7 +17,9 @@ function importGraph(): Map<string, string[]> {
     const path = file.split('\\').join('/')
     // Static, type-only, re-exporting and dynamic imports alike: `from '…'` and `import('…')`.
     const sources = [...text.matchAll(/(?:\bfrom|\bimport\()\s*'(\.{1,2}\/[^']+)'/g)].map((match) => match[1])
-    graph.set(path, [...new Set(sources.map((source) => posix.normalize(posix.join(dirname(path), source)).replace(/\.js$/, '.ts')))])
+    graph.set(path, [
+      ...new Set(sources.map((source) => posix.normalize(posix.join(dirname(path), source)).replace(/\.js$/, '.ts')))
+    ])
   }
   return graph
 }
@@ -53,11 +55,19 @@ describe('the imports of src/', () => {
     const planted = new Map(graph)
     planted.set('http/transport.ts', [...(graph.get('http/transport.ts') ?? []), 'http/client.ts'])
     expect(circles(planted)).toContain('http/transport.ts -> http/client.ts -> http/transport.ts')
-    for (const [file, imports] of graph) for (const target of imports) expect(`${file} -> ${graph.has(target) ? 'a file' : target}`).toBe(`${file} -> a file`)
+    for (const [file, imports] of graph)
+      for (const target of imports)
+        expect(`${file} -> ${graph.has(target) ? 'a file' : target}`).toBe(`${file} -> a file`)
   })
 
   it('leave at the root only the entry, the failure boundary and the ground floor', () => {
-    expect([...graph.keys()].filter((file) => !file.includes('/')).sort()).toEqual(['constants.ts', 'index.ts', 'main.ts', 'safe-text.ts', 'sleep.ts'])
+    expect([...graph.keys()].filter((file) => !file.includes('/')).sort()).toEqual([
+      'constants.ts',
+      'index.ts',
+      'main.ts',
+      'safe-text.ts',
+      'sleep.ts'
+    ])
   })
 })
 
@@ -67,17 +77,35 @@ describe('the lint rule of the rooms', () => {
   /** The rules a one-line file at `file` breaks, of the two the rooms use. */
   async function roomRules(file: string, code: string): Promise<string[]> {
     const [result] = await eslint.lintText(`${code}\nexport const used = x\n`, { filePath: file })
-    return result.messages.map((message) => message.ruleId ?? '').filter((rule) => rule === 'no-restricted-imports' || rule === 'no-restricted-syntax')
+    return result.messages
+      .map((message) => message.ruleId ?? '')
+      .filter((rule) => rule === 'no-restricted-imports' || rule === 'no-restricted-syntax')
   }
 
   it.each([
-    ['src/http/planted.ts', "import type { HandlerContext as x } from '../step/context.js'", 'a type from a room above'],
-    ['src/inputs/planted.ts', "import { OPERATIONS as x } from '../operations/index.js'", 'the operation registry from the input layer'],
+    [
+      'src/http/planted.ts',
+      "import type { HandlerContext as x } from '../step/context.js'",
+      'a type from a room above'
+    ],
+    [
+      'src/inputs/planted.ts',
+      "import { OPERATIONS as x } from '../operations/index.js'",
+      'the operation registry from the input layer'
+    ],
     ['src/api/planted.ts', "import { waitForBuild as x } from '../builds/watch.js'", 'waiting from the API layer'],
     ['src/runner/planted.ts', "import { send as x } from '../http/transport.js'", 'a peer room'],
-    ['src/inputs/planted.ts', "import { addSecret as x } from '../runner/secrets.js'", 'the runner from the input layer'],
+    [
+      'src/inputs/planted.ts',
+      "import { addSecret as x } from '../runner/secrets.js'",
+      'the runner from the input layer'
+    ],
     ['src/builds/planted.ts', "import { runManyApps as x } from './many/run.js'", 'a sub-room from its parent'],
-    ['src/builds/many/planted.ts', "import { trigger as x } from '../../operations/trigger.js'", 'an operation from a feature'],
+    [
+      'src/builds/many/planted.ts',
+      "import { trigger as x } from '../../operations/trigger.js'",
+      'an operation from a feature'
+    ],
     ['src/step/planted.ts', "import { run as x } from '../main.js'", 'the failure boundary'],
     ['src/safe-text.ts', "import { redact as x } from './runner/secrets.js'", 'a room from the ground floor']
   ])('%s: refuses %s (%s)', async (file, code) => {
@@ -85,12 +113,20 @@ describe('the lint rule of the rooms', () => {
   })
 
   it('refuses a dynamic import into a room above', async () => {
-    expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/wait.js')")).toEqual(['no-restricted-syntax'])
+    expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/wait.js')")).toEqual([
+      'no-restricted-syntax'
+    ])
   })
 
   it('lets each room import the rooms below it', async () => {
-    expect(await roomRules('src/builds/many/planted.ts', "import { reportArtifacts as x } from '../artifacts/report.js'")).toEqual([])
-    expect(await roomRules('src/operations/planted.ts', "import { waitAndReport as x } from '../builds/wait.js'")).toEqual([])
-    expect(await roomRules('src/inputs/planted.ts', "import { isSecureOrLoopback as x } from '../http/addresses.js'")).toEqual([])
+    expect(
+      await roomRules('src/builds/many/planted.ts', "import { reportArtifacts as x } from '../artifacts/report.js'")
+    ).toEqual([])
+    expect(
+      await roomRules('src/operations/planted.ts', "import { waitAndReport as x } from '../builds/wait.js'")
+    ).toEqual([])
+    expect(
+      await roomRules('src/inputs/planted.ts', "import { isSecureOrLoopback as x } from '../http/addresses.js'")
+    ).toEqual([])
   })
 })

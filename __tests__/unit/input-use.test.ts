@@ -30,7 +30,10 @@ const SOURCES = readdirSync('src', { recursive: true, encoding: 'utf8' })
  */
 function unreadInputs(sources: Array<{ text: string }>): string[] {
   return Object.entries(Input)
-    .filter(([key]) => !sources.some(({ text }) => new RegExp(`\\bget\\(Input\\.${key}\\b|\\bget,\\s*Input\\.${key}\\b`).test(text)))
+    .filter(
+      ([key]) =>
+        !sources.some(({ text }) => new RegExp(`\\bget\\(Input\\.${key}\\b|\\bget,\\s*Input\\.${key}\\b`).test(text))
+    )
     .map(([, name]) => name)
 }
 
@@ -42,11 +45,21 @@ describe("action.yml's inputs and the code", () => {
     expect(Object.entries(INPUT_DEFAULTS).sort()).toEqual(declared.sort())
   })
 
-  it.each(Object.keys(SUB_ACTIONS))("the sub-action %s/ has the root's defaults, which the check takes as unset", (folder) => {
-    const sub = load(readFileSync(join(folder, 'action.yml'), 'utf8')) as { inputs: Record<string, { default?: unknown }> }
-    const defaults = Object.entries(sub.inputs).map(([name, input]) => [name, input.default === undefined ? undefined : String(input.default)])
-    expect(defaults).toEqual(Object.keys(sub.inputs).map((name) => [name, INPUT_DEFAULTS[name as keyof typeof INPUT_DEFAULTS]]))
-  })
+  it.each(Object.keys(SUB_ACTIONS))(
+    "the sub-action %s/ has the root's defaults, which the check takes as unset",
+    (folder) => {
+      const sub = load(readFileSync(join(folder, 'action.yml'), 'utf8')) as {
+        inputs: Record<string, { default?: unknown }>
+      }
+      const defaults = Object.entries(sub.inputs).map(([name, input]) => [
+        name,
+        input.default === undefined ? undefined : String(input.default)
+      ])
+      expect(defaults).toEqual(
+        Object.keys(sub.inputs).map((name) => [name, INPUT_DEFAULTS[name as keyof typeof INPUT_DEFAULTS]])
+      )
+    }
+  )
 
   it('every declared input is read by some operation, or by all of them', () => {
     const read = new Set<string>([...COMMON_INPUTS, ...OPERATIONS.flatMap((name) => MODULES[name].inputs)])
@@ -68,7 +81,9 @@ describe("action.yml's inputs and the code", () => {
 describe('what each operation declares about its inputs', () => {
   it.each(OPERATIONS)('%s: every input of a condition is one of its inputs', (operation) => {
     const own = new Set<string>(MODULES[operation].inputs)
-    for (const need of MODULES[operation].needs ?? []) for (const name of need.inputs) expect({ operation, name, own: own.has(name) }).toEqual({ operation, name, own: true })
+    for (const need of MODULES[operation].needs ?? [])
+      for (const name of need.inputs)
+        expect({ operation, name, own: own.has(name) }).toEqual({ operation, name, own: true })
   })
 
   it("trigger's conditions hold as its readers take the inputs", () => {
@@ -105,11 +120,14 @@ describe('the nearest name', () => {
   it('agrees with the whole table on random strings of a small alphabet (so swaps and repeats are common), with and without a limit', () => {
     // The plain definition: every row kept, each cell the cheapest of delete, insert, replace and swap.
     const reference = (a: string, b: string): number => {
-      const d = Array.from({ length: a.length + 1 }, (_, i) => Array.from({ length: b.length + 1 }, (_v, j) => (i === 0 ? j : j === 0 ? i : 0)))
+      const d = Array.from({ length: a.length + 1 }, (_, i) =>
+        Array.from({ length: b.length + 1 }, (_v, j) => (i === 0 ? j : j === 0 ? i : 0))
+      )
       for (let i = 1; i <= a.length; i++) {
         for (let j = 1; j <= b.length; j++) {
           d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1)
+          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+            d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1)
         }
       }
       return d[a.length][b.length]
@@ -120,7 +138,12 @@ describe('the nearest name', () => {
       expect({ a, b, edits: editDistance(a, b) }).toEqual({ a, b, edits: reference(a, b) })
       // With a limit, the distance itself up to the limit, and past it limit + 1.
       const limit = randomInt(6)
-      expect({ a, b, limit, edits: editDistance(a, b, limit) }).toEqual({ a, b, limit, edits: Math.min(reference(a, b), limit + 1) })
+      expect({ a, b, limit, edits: editDistance(a, b, limit) }).toEqual({
+        a,
+        b,
+        limit,
+        edits: Math.min(reference(a, b), limit + 1)
+      })
     }
   })
 
@@ -142,23 +165,44 @@ describe('checkInputUse', () => {
 
   it('a sub-action passes its own inputs: a root input it does not declare is named with its nearest own input', async () => {
     const declared = [Input.operation, Input.token, Input.baseUrl, Input.appSlug, Input.buildSlug, Input.waitTimeout]
-    const wait: OperationUse = { name: 'wait', inputs: [Input.appSlug, Input.buildSlug, Input.waitTimeout], writes: true }
-    const env = { [inputVariable(Input.workflow)]: 'deploy', [inputVariable('wait-timout')]: '5m', [inputVariable(Input.appSlug)]: 'a' }
+    const wait: OperationUse = {
+      name: 'wait',
+      inputs: [Input.appSlug, Input.buildSlug, Input.waitTimeout],
+      writes: true
+    }
+    const env = {
+      [inputVariable(Input.workflow)]: 'deploy',
+      [inputVariable('wait-timout')]: '5m',
+      [inputVariable(Input.appSlug)]: 'a'
+    }
     const use = await checkInputUse({ env, operation: wait, declared, defaults: {} })
-    expect(use.warnings).toEqual([expect.stringContaining('The step sets "workflow" (INPUT_WORKFLOW), which is no input of this action: it has no effect.')])
+    expect(use.warnings).toEqual([
+      expect.stringContaining(
+        'The step sets "workflow" (INPUT_WORKFLOW), which is no input of this action: it has no effect.'
+      )
+    ])
     expect(use.error?.message).toContain('Input "wait-timeout": is not set, but the step sets "wait-timout"')
   })
 
   it('github-token, which the runner fills in itself, is never taken as set', async () => {
-    const env = { [inputVariable(Input.githubToken)]: randomString(30), [inputVariable(Input.appSlug)]: 'a', [inputVariable(Input.branch)]: 'main' }
-    expect(await checkInputUse({ env, operation: { ...trigger, inputs: [Input.appSlug, Input.branch] } })).toEqual({ warnings: [], error: undefined })
+    const env = {
+      [inputVariable(Input.githubToken)]: randomString(30),
+      [inputVariable(Input.appSlug)]: 'a',
+      [inputVariable(Input.branch)]: 'main'
+    }
+    expect(await checkInputUse({ env, operation: { ...trigger, inputs: [Input.appSlug, Input.branch] } })).toEqual({
+      warnings: [],
+      error: undefined
+    })
   })
 
   it('a value equal to the default is not set; another value is', async () => {
     const env = { [inputVariable(Input.pollInterval)]: '10', [inputVariable(Input.appSlug)]: 'a' }
     expect((await checkInputUse({ env, operation: trigger })).warnings).toEqual([])
     env[inputVariable(Input.pollInterval)] = '11'
-    expect((await checkInputUse({ env, operation: trigger })).warnings).toEqual([expect.stringContaining('Input "poll-interval" is set, but trigger reads it only with wait: true')])
+    expect((await checkInputUse({ env, operation: trigger })).warnings).toEqual([
+      expect.stringContaining('Input "poll-interval" is set, but trigger reads it only with wait: true')
+    ])
   })
 
   it('an empty typo is only a warning: it could not have changed anything', async () => {
@@ -188,14 +232,16 @@ describe('the examples of a refused duration', () => {
   ])('%s: every example is accepted', (_name, min, max) => {
     const given = examples(`${Math.ceil(max / 60) + 1 + randomInt(100)}m`, min, max)
     expect(given.length).toBeGreaterThanOrEqual(2)
-    for (const example of given) expect(durationMs(() => example, Input.pollInterval, 10, min, max)).toBeGreaterThanOrEqual(min * 1000)
+    for (const example of given)
+      expect(durationMs(() => example, Input.pollInterval, 10, min, max)).toBeGreaterThanOrEqual(min * 1000)
   })
 
   it('on random ranges, every example is accepted', () => {
     for (let i = 0; i < 50; i++) {
       const min = randomInt(1, 2000) / 20
       const max = min + randomInt(0, 30000)
-      for (const example of examples(`${max + 1}`, min, max)) expect(durationMs(() => example, Input.pollInterval, 10, min, max) / 1000).toBeLessThanOrEqual(max)
+      for (const example of examples(`${max + 1}`, min, max))
+        expect(durationMs(() => example, Input.pollInterval, 10, min, max) / 1000).toBeLessThanOrEqual(max)
     }
   })
 })

@@ -14,7 +14,8 @@ jest.unstable_mockModule('node:fs', () => ({
   writeSync: (fd: number, data: Uint8Array, offset = 0): number => {
     if (fd !== 1) throw new Error(`the module wrote to descriptor ${fd}`)
     const answer = answers.shift() ?? Infinity
-    if (answer === 'EAGAIN') throw Object.assign(new Error('EAGAIN: resource temporarily unavailable, write'), { code: 'EAGAIN' })
+    if (answer === 'EAGAIN')
+      throw Object.assign(new Error('EAGAIN: resource temporarily unavailable, write'), { code: 'EAGAIN' })
     const bytes = Buffer.from(data).subarray(offset, offset + answer)
     calls.push(bytes.toString('utf8'))
     return bytes.length
@@ -24,7 +25,11 @@ const commands = await import('../../src/runner/workflow-commands.js')
 
 describe('log writes', () => {
   it('write the whole text across short writes, then through process.stdout once the descriptor is full', () => {
-    const [first, second, third] = [`first ${randomString(20)}`, `second ${randomString(20)}`, `third ${randomString(20)}`]
+    const [first, second, third] = [
+      `first ${randomString(20)}`,
+      `second ${randomString(20)}`,
+      `third ${randomString(20)}`
+    ]
     const cut = 1 + Math.floor(random() * 5)
     const streamed: string[] = []
     const spy = jest.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {

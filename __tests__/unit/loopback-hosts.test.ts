@@ -29,16 +29,27 @@ describe('this machine', () => {
     expect(isSecureOrLoopback(url)).toBe(true)
   })
 
-  it.each(CARRIERS)('an address of the %s form carrying 127.x is not this machine: plain http to it is refused, https is not', (_, address) => {
-    const host = address()
-    const url = new URL(`http://[${host}]${port()}/v0.1/${randomString(4)}`)
-    expect({ host, loopback: isLoopbackHost(url.hostname) }).toEqual({ host, loopback: false })
-    expect(isSecureOrLoopback(url)).toBe(false)
-    expect(isSecureOrLoopback(new URL(`https://[${host}]/v0.1`))).toBe(true)
-  })
+  it.each(CARRIERS)(
+    'an address of the %s form carrying 127.x is not this machine: plain http to it is refused, https is not',
+    (_, address) => {
+      const host = address()
+      const url = new URL(`http://[${host}]${port()}/v0.1/${randomString(4)}`)
+      expect({ host, loopback: isLoopbackHost(url.hostname) }).toEqual({ host, loopback: false })
+      expect(isSecureOrLoopback(url)).toBe(false)
+      expect(isSecureOrLoopback(new URL(`https://[${host}]/v0.1`))).toBe(true)
+    }
+  )
 
   it('the unspecified addresses, public ones, a name under localhost and the fully qualified localhost. are not this machine', () => {
-    for (const host of ['0.0.0.0', `0.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`, '[::]', `52.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`, `[2a00:1450::${hex16()}]`, `x${randomString(6).toLowerCase()}.localhost`, 'localhost.']) {
+    for (const host of [
+      '0.0.0.0',
+      `0.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`,
+      '[::]',
+      `52.${randomInt(256)}.${randomInt(256)}.${randomInt(256)}`,
+      `[2a00:1450::${hex16()}]`,
+      `x${randomString(6).toLowerCase()}.localhost`,
+      'localhost.'
+    ]) {
       expect({ host, loopback: isLoopbackHost(new URL(`http://${host}/`).hostname) }).toEqual({ host, loopback: false })
     }
   })
@@ -47,20 +58,27 @@ describe('this machine', () => {
 describe('a carrier of 127.x for downloads', () => {
   const carriers = CARRIERS.filter(([name]) => /^(IPv4-compatible|6to4|NAT64)/.test(name))
 
-  it.each(carriers)('%s: still refused, and not let through as loopback when the service is on this machine', (_, address) => {
-    const host = address()
-    const ip = parseIp(host)
-    expect(ip).toBeDefined()
-    expect(specialRange(ip!)).toMatch(/^loopback \(in (IPv4-compatible|6to4|NAT64) form\)$/)
-    for (const allowLoopback of [false, true]) {
-      expect(downloadUrlProblem(new URL(`https://[${host}]/a`), { allowLoopback })).toMatch(/is a loopback \(in (IPv4-compatible|6to4|NAT64) form\) address$/)
+  it.each(carriers)(
+    '%s: still refused, and not let through as loopback when the service is on this machine',
+    (_, address) => {
+      const host = address()
+      const ip = parseIp(host)
+      expect(ip).toBeDefined()
+      expect(specialRange(ip!)).toMatch(/^loopback \(in (IPv4-compatible|6to4|NAT64) form\)$/)
+      for (const allowLoopback of [false, true]) {
+        expect(downloadUrlProblem(new URL(`https://[${host}]/a`), { allowLoopback })).toMatch(
+          /is a loopback \(in (IPv4-compatible|6to4|NAT64) form\) address$/
+        )
+      }
     }
-  })
+  )
 
   it('a loopback address itself, and its IPv4-mapped form, stay allowed only while the service is on this machine', () => {
     for (const host of [dotted(loopbackOctets()), `[::ffff:${dotted(loopbackOctets())}]`, '[::1]']) {
       expect(downloadUrlProblem(new URL(`https://${host}/a`), { allowLoopback: true })).toBeUndefined()
-      expect(downloadUrlProblem(new URL(`https://${host}/a`), { allowLoopback: false })).toMatch(/is a loopback address$/)
+      expect(downloadUrlProblem(new URL(`https://${host}/a`), { allowLoopback: false })).toMatch(
+        /is a loopback address$/
+      )
     }
   })
 })

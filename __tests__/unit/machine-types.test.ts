@@ -16,28 +16,58 @@ const cases: Array<{ name: string; config: unknown; uses: MachineTypeUse[] }> = 
   {
     name: 'default stack and a workflow',
     config: { ...base(), workflows: { primary: {}, deploy: { meta: { service: { machine_type_id: MT } } } } },
-    uses: [{ place: 'default stack', stack: 'osx-xcode-16.0.x' }, { place: 'workflow deploy', workflow: 'deploy' }]
+    uses: [
+      { place: 'default stack', stack: 'osx-xcode-16.0.x' },
+      { place: 'workflow deploy', workflow: 'deploy' }
+    ]
   },
   {
     name: 'a workflow only, with its own stack',
-    config: { meta: { service: { machine_type_id: 'standard' } }, workflows: { primary: { meta: { service: { stack: 'linux', machine_type_id: MT } } } } },
+    config: {
+      meta: { service: { machine_type_id: 'standard' } },
+      workflows: { primary: { meta: { service: { stack: 'linux', machine_type_id: MT } } } }
+    },
     uses: [{ place: 'workflow primary', workflow: 'primary', stack: 'linux' }]
   },
   {
     name: 'several workflows, in file order',
-    config: { workflows: { b: { meta: { service: { machine_type_id: MT } } }, a: { meta: { service: { machine_type_id: MT } } } } },
-    uses: [{ place: 'workflow b', workflow: 'b' }, { place: 'workflow a', workflow: 'a' }]
+    config: {
+      workflows: {
+        b: { meta: { service: { machine_type_id: MT } } },
+        a: { meta: { service: { machine_type_id: MT } } }
+      }
+    },
+    uses: [
+      { place: 'workflow b', workflow: 'b' },
+      { place: 'workflow a', workflow: 'a' }
+    ]
   },
-  { name: 'another machine type', config: { ...base(), meta: { service: { machine_type_id: 'g2-m1.8core' } } }, uses: [] },
-  { name: 'a machine type that only starts the same', config: { meta: { service: { machine_type_id: `${MT}-large` } } }, uses: [] },
+  {
+    name: 'another machine type',
+    config: { ...base(), meta: { service: { machine_type_id: 'g2-m1.8core' } } },
+    uses: []
+  },
+  {
+    name: 'a machine type that only starts the same',
+    config: { meta: { service: { machine_type_id: `${MT}-large` } } },
+    uses: []
+  },
   { name: 'no meta at all', config: { workflows: { primary: {} } }, uses: [] },
   { name: 'meta.service that is not a mapping', config: { meta: { service: MT } }, uses: [] },
   { name: 'the machine type under another meta key', config: { meta: { other: { machine_type_id: MT } } }, uses: [] },
-  { name: 'workflows as a list', config: { ...base(), workflows: [{ meta: { service: { machine_type_id: MT } } }] }, uses: [{ place: 'default stack', stack: 'osx-xcode-16.0.x' }] },
+  {
+    name: 'workflows as a list',
+    config: { ...base(), workflows: [{ meta: { service: { machine_type_id: MT } } }] },
+    uses: [{ place: 'default stack', stack: 'osx-xcode-16.0.x' }]
+  },
   { name: 'a workflow that is null', config: { workflows: { primary: null } }, uses: [] },
   { name: 'a non-mapping document', config: ['meta'], uses: [] },
   { name: 'nothing', config: undefined, uses: [] },
-  { name: 'an empty stack is not shown', config: { meta: { service: { stack: '', machine_type_id: MT } } }, uses: [{ place: 'default stack' }] }
+  {
+    name: 'an empty stack is not shown',
+    config: { meta: { service: { stack: '', machine_type_id: MT } } },
+    uses: [{ place: 'default stack' }]
+  }
 ]
 
 describe('findMachineTypeUses', () => {
@@ -58,17 +88,49 @@ describe('findMachineTypeUses', () => {
 
 describe('parseServiceYml', () => {
   it.each([
-    { name: 'a mapping', text: 'workflows:\n  primary: {}\n', result: { ok: true, config: { workflows: { primary: {} } }, textConfig: { workflows: { primary: {} } }, repairedLines: [] } },
-    { name: 'dates stay strings', text: 'when: 2024-01-01\n', result: { ok: true, config: { when: '2024-01-01' }, textConfig: { when: '2024-01-01' }, repairedLines: [] } },
+    {
+      name: 'a mapping',
+      text: 'workflows:\n  primary: {}\n',
+      result: {
+        ok: true,
+        config: { workflows: { primary: {} } },
+        textConfig: { workflows: { primary: {} } },
+        repairedLines: []
+      }
+    },
+    {
+      name: 'dates stay strings',
+      text: 'when: 2024-01-01\n',
+      result: { ok: true, config: { when: '2024-01-01' }, textConfig: { when: '2024-01-01' }, repairedLines: [] }
+    },
     {
       name: 'bad indentation, with its 1-based place',
       text: 'workflows:\n  primary:\n    steps: []\n   bad: x\n',
       result: { ok: false, problem: { reason: 'bad indentation of a mapping entry', line: 4, column: 4 } }
     },
-    { name: 'a list', text: '- a\n', result: { ok: false, problem: { reason: 'the document is a list, not a mapping of keys to values' } } },
-    { name: 'a scalar', text: 'just text\n', result: { ok: false, problem: { reason: 'the document is a single string value, not a mapping of keys to values' } } },
-    { name: 'an empty file', text: '', result: { ok: false, problem: { reason: 'expected a document, but the input is empty' } } },
-    { name: 'only a comment', text: '# nothing\n', result: { ok: false, problem: { reason: 'expected a document, but the input is empty' } } }
+    {
+      name: 'a list',
+      text: '- a\n',
+      result: { ok: false, problem: { reason: 'the document is a list, not a mapping of keys to values' } }
+    },
+    {
+      name: 'a scalar',
+      text: 'just text\n',
+      result: {
+        ok: false,
+        problem: { reason: 'the document is a single string value, not a mapping of keys to values' }
+      }
+    },
+    {
+      name: 'an empty file',
+      text: '',
+      result: { ok: false, problem: { reason: 'expected a document, but the input is empty' } }
+    },
+    {
+      name: 'only a comment',
+      text: '# nothing\n',
+      result: { ok: false, problem: { reason: 'expected a document, but the input is empty' } }
+    }
   ])('$name', ({ text, result }) => {
     expect(parseServiceYml(text)).toEqual(result)
   })
@@ -85,11 +147,31 @@ describe('parseServiceYml', () => {
 describe('the would-be text of a migration, line for line', () => {
   const to = 'g2-m2.8core'
   it.each<{ name: string; text: string; expected: string }>([
-    { name: 'plain value', text: `meta:\n  service:\n    machine_type_id: ${MT}\n`, expected: `meta:\n  service:\n    machine_type_id: ${to}\n` },
-    { name: 'quoted, with a comment', text: `    machine_type_id: "${MT}"  # big one\n`, expected: `    machine_type_id: "${to}"  # big one\n` },
-    { name: 'single quotes and CRLF', text: `a: 1\r\n  machine_type_id: '${MT}'\r\nb: 2\r\n`, expected: `a: 1\r\n  machine_type_id: '${to}'\r\nb: 2\r\n` },
-    { name: 'another machine type is left alone', text: `  machine_type_id: ${MT}x\n  machine_type_id: standard\n`, expected: `  machine_type_id: ${MT}x\n  machine_type_id: standard\n` },
-    { name: 'a mention outside machine_type_id is left alone', text: `  content: echo ${MT}\n  title: ${MT}\n`, expected: `  content: echo ${MT}\n  title: ${MT}\n` }
+    {
+      name: 'plain value',
+      text: `meta:\n  service:\n    machine_type_id: ${MT}\n`,
+      expected: `meta:\n  service:\n    machine_type_id: ${to}\n`
+    },
+    {
+      name: 'quoted, with a comment',
+      text: `    machine_type_id: "${MT}"  # big one\n`,
+      expected: `    machine_type_id: "${to}"  # big one\n`
+    },
+    {
+      name: 'single quotes and CRLF',
+      text: `a: 1\r\n  machine_type_id: '${MT}'\r\nb: 2\r\n`,
+      expected: `a: 1\r\n  machine_type_id: '${to}'\r\nb: 2\r\n`
+    },
+    {
+      name: 'another machine type is left alone',
+      text: `  machine_type_id: ${MT}x\n  machine_type_id: standard\n`,
+      expected: `  machine_type_id: ${MT}x\n  machine_type_id: standard\n`
+    },
+    {
+      name: 'a mention outside machine_type_id is left alone',
+      text: `  content: echo ${MT}\n  title: ${MT}\n`,
+      expected: `  content: echo ${MT}\n  title: ${MT}\n`
+    }
   ])('$name', ({ text, expected }) => {
     const migrated = withMachineType(text, MT, to)
     expect(migrated).toBe(expected)

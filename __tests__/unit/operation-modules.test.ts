@@ -13,7 +13,10 @@ import { COMMON_INPUTS } from '../../src/inputs/common.js'
 import { LIST_OUTPUT_FILES, Output, type OutputName } from '../../src/constants.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
 
-const action = load(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { description: string }>; outputs: Record<string, { description: string }> }
+const action = load(readFileSync('action.yml', 'utf8')) as {
+  inputs: Record<string, { description: string }>
+  outputs: Record<string, { description: string }>
+}
 
 /**
  * The operations a "Used by ..." or "Set by ..." sentence names, remarks in
@@ -30,7 +33,11 @@ function namedOperations(description: string, lead: 'Used by' | 'Set by'): strin
 }
 
 /** Every name of `entries` whose description names `operation` after `lead`. */
-function documentedFor(entries: Record<string, { description: string }>, lead: 'Used by' | 'Set by', operation: string): string[] {
+function documentedFor(
+  entries: Record<string, { description: string }>,
+  lead: 'Used by' | 'Set by',
+  operation: string
+): string[] {
   return Object.keys(entries)
     .filter((name) => namedOperations(entries[name].description, lead).includes(operation))
     .sort()
@@ -38,7 +45,10 @@ function documentedFor(entries: Record<string, { description: string }>, lead: '
 
 /** The outputs an operation sets: its own, each list's file companion, and response-file with response. */
 function outputsSet(outputs: readonly OutputName[]): string[] {
-  const companions = outputs.flatMap((name) => [LIST_OUTPUT_FILES[name], name === Output.response ? Output.responseFile : undefined])
+  const companions = outputs.flatMap((name) => [
+    LIST_OUTPUT_FILES[name],
+    name === Output.response ? Output.responseFile : undefined
+  ])
   return [...new Set([...outputs, ...companions].filter((name): name is OutputName => name !== undefined))].sort()
 }
 
@@ -46,7 +56,9 @@ describe('each operation module agrees with action.yml', () => {
   it.each(OPERATIONS)('%s: its name, and the inputs it reads are the ones "Used by" it', (operation) => {
     const module = MODULES[operation]
     expect(module.name).toBe(operation)
-    expect([...new Set([...COMMON_INPUTS, ...module.inputs])].sort()).toEqual(documentedFor(action.inputs, 'Used by', operation))
+    expect([...new Set([...COMMON_INPUTS, ...module.inputs])].sort()).toEqual(
+      documentedFor(action.inputs, 'Used by', operation)
+    )
   })
 
   it.each(OPERATIONS)('%s: the outputs it sets are the ones "Set by" it', (operation) => {
@@ -55,7 +67,11 @@ describe('each operation module agrees with action.yml', () => {
 
   it('the operation input names every operation of the registry, and no other', () => {
     const description = action.inputs.operation.description
-    const listed = description.slice(description.indexOf('One of:'), description.indexOf('. Used by')).replace('One of:', '').split(/,\s*/).map((name) => name.trim())
+    const listed = description
+      .slice(description.indexOf('One of:'), description.indexOf('. Used by'))
+      .replace('One of:', '')
+      .split(/,\s*/)
+      .map((name) => name.trim())
     expect(listed).toEqual(OPERATIONS)
   })
 
@@ -64,7 +80,9 @@ describe('each operation module agrees with action.yml', () => {
     expect(namedOperations('Used by abort (not wait).', 'Used by')).toEqual(['abort'])
     expect(namedOperations('Used by get-config-location.', 'Used by')).toEqual(['get-config-location'])
     expect(namedOperations('Set by every operation that sets response.', 'Set by')).toEqual(OPERATIONS)
-    expect(namedOperations('Set by every operation except wait and abort, when it answers.', 'Set by')).toEqual(OPERATIONS.filter((name) => name !== 'wait' && name !== 'abort'))
+    expect(namedOperations('Set by every operation except wait and abort, when it answers.', 'Set by')).toEqual(
+      OPERATIONS.filter((name) => name !== 'wait' && name !== 'abort')
+    )
   })
 })
 
@@ -77,12 +95,16 @@ function sources(folder: string): Array<{ file: string; text: string }> {
 
 describe('the seams between the modules', () => {
   it('no operation imports the workflow-command module, the redaction or the secrets registry', () => {
-    const offending = sources('operations').filter(({ text }) => /from '\.\.\/(workflow-commands|redaction|secrets)\.js'/.test(text))
+    const offending = sources('operations').filter(({ text }) =>
+      /from '\.\.\/(workflow-commands|redaction|secrets)\.js'/.test(text)
+    )
     expect(offending.map(({ file }) => file)).toEqual([])
   })
 
   it('only src/api/paths.ts writes a service path', () => {
-    const offending = sources('.').filter(({ file, text }) => file !== join('src', 'api', 'paths.ts') && /['`]\/(apps|organizations|users?)\b/.test(text))
+    const offending = sources('.').filter(
+      ({ file, text }) => file !== join('src', 'api', 'paths.ts') && /['`]\/(apps|organizations|users?)\b/.test(text)
+    )
     expect(offending.map(({ file }) => file)).toEqual([])
   })
 })

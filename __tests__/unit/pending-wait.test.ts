@@ -28,11 +28,16 @@ describe('the pending-work state', () => {
 
   it('builds and pipelines one trigger started read back together, in order; alone, each keeps its short form', () => {
     const builds = Array.from({ length: randomInt(4) }, build)
-    const pipelines = Array.from({ length: 1 + randomInt(3) }, () => ({ appSlug: randomSlug(), pipelineId: randomSlug() }))
+    const pipelines = Array.from({ length: 1 + randomInt(3) }, () => ({
+      appSlug: randomSlug(),
+      pipelineId: randomSlug()
+    }))
     expect(readPending(savedWork({ builds, pipelines }))).toEqual({ builds, pipelines })
     expect(savedWork({ builds, pipelines: [] })).toBe(savedBuilds(builds))
     expect(savedWork({ builds: [], pipelines: [pipelines[0]] })).toBe(savedPipeline(pipelines[0]))
-    expect(() => readPending(JSON.stringify({ builds: [], pipelines: [['a']] }))).toThrow('names no build and no pipeline')
+    expect(() => readPending(JSON.stringify({ builds: [], pipelines: [['a']] }))).toThrow(
+      'names no build and no pipeline'
+    )
   })
 
   it('no build saves an empty value, which names nothing', () => {

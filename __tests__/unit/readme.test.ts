@@ -19,11 +19,24 @@ const readme = readFileSync('README.md', 'utf8')
 const reusableWorkflows = readFileSync('docs/reusable-workflows.md', 'utf8')
 const credentials = readFileSync('docs/credentials.md', 'utf8')
 const reference = readFileSync('docs/reference.md', 'utf8')
-const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as { repository: unknown; scripts: Record<string, string>; engines: { node: string } }
-const files: Record<string, string> = Object.fromEntries((docPaths('.') as string[]).map((path) => [path, readFileSync(path, 'utf8')]))
+const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
+  repository: unknown
+  scripts: Record<string, string>
+  engines: { node: string }
+}
+const files: Record<string, string> = Object.fromEntries(
+  (docPaths('.') as string[]).map((path) => [path, readFileSync(path, 'utf8')])
+)
 /** What the modules declare, loaded: the docs check compares the pages with what these render. */
-const OPERATION_LISTS = Object.fromEntries(OPERATIONS.map((name) => [name, { inputs: [...MODULES[name].inputs], outputs: [...MODULES[name].outputs] }]))
-const sources = { ...readSources('.'), roles: REQUIRED_ROLES, operations: OPERATION_LISTS, commonInputs: [...COMMON_INPUTS] } as {
+const OPERATION_LISTS = Object.fromEntries(
+  OPERATIONS.map((name) => [name, { inputs: [...MODULES[name].inputs], outputs: [...MODULES[name].outputs] }])
+)
+const sources = {
+  ...readSources('.'),
+  roles: REQUIRED_ROLES,
+  operations: OPERATION_LISTS,
+  commonInputs: [...COMMON_INPUTS]
+} as {
   name: string
   actionYaml: string
   workflows: Record<string, string>
@@ -51,7 +64,9 @@ describe('the generated documentation is current (run `npm run docs` to update)'
       .filter((name) => /\.(md|ya?ml)$/.test(name))
       .map((name) => `docs/${name}`)
     expect(pages.length).toBeGreaterThan(10)
-    expect(Object.keys(files)).toEqual(expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...pages]))
+    expect(Object.keys(files)).toEqual(
+      expect.arrayContaining(['README.md', 'CONTRIBUTING.md', 'CHANGELOG.md', ...pages])
+    )
   })
 
   it('fails when the page that holds a generated part loses its markers', () => {
@@ -61,9 +76,13 @@ describe('the generated documentation is current (run `npm run docs` to update)'
 
   it('has the tables of both reusable workflows, read from their files', () => {
     for (const file of ['trigger-build.yml', 'migrate-machine-types.yml']) {
-      const call = (load(sources.workflows[file]) as { on: { workflow_call: Record<string, Record<string, unknown>> } }).on.workflow_call
+      const call = (load(sources.workflows[file]) as { on: { workflow_call: Record<string, Record<string, unknown>> } })
+        .on.workflow_call
       for (const kind of ['inputs', 'secrets', 'outputs']) {
-        const block = reusableWorkflows.slice(reusableWorkflows.indexOf(`<!-- ${file}:${kind}:start -->`), reusableWorkflows.indexOf(`<!-- ${file}:${kind}:end -->`))
+        const block = reusableWorkflows.slice(
+          reusableWorkflows.indexOf(`<!-- ${file}:${kind}:start -->`),
+          reusableWorkflows.indexOf(`<!-- ${file}:${kind}:end -->`)
+        )
         const names = [...block.matchAll(/^\| `([\w-]+)` \|/gm)].map((match) => match[1])
         expect({ file, kind, names }).toEqual({ file, kind, names: Object.keys(call[kind]) })
       }
@@ -71,8 +90,13 @@ describe('the generated documentation is current (run `npm run docs` to update)'
   })
 
   it('has a row of the role table for every operation, saying what REQUIRED_ROLES says', () => {
-    const block = credentials.slice(credentials.indexOf('<!-- roles:start -->'), credentials.indexOf('<!-- roles:end -->'))
-    const rows = Object.fromEntries([...block.matchAll(/^\| `([\w-]+)` \| (.*) \|$/gm)].map((match) => [match[1], match[2]]))
+    const block = credentials.slice(
+      credentials.indexOf('<!-- roles:start -->'),
+      credentials.indexOf('<!-- roles:end -->')
+    )
+    const rows = Object.fromEntries(
+      [...block.matchAll(/^\| `([\w-]+)` \| (.*) \|$/gm)].map((match) => [match[1], match[2]])
+    )
     expect(rows).toEqual(REQUIRED_ROLES)
   })
 
@@ -94,7 +118,12 @@ function referenceSection(heading: string): string {
 function tableNames(section: string, header: string): string[] {
   const at = section.indexOf(`| ${header} |`)
   if (at < 0) return []
-  return [...section.slice(at).split('\n\n')[0].matchAll(/^\| `([\w-]+)` \|/gm)].map((match) => match[1])
+  return [
+    ...section
+      .slice(at)
+      .split('\n\n')[0]
+      .matchAll(/^\| `([\w-]+)` \|/gm)
+  ].map((match) => match[1])
 }
 
 /** A description as one table cell. */
@@ -107,32 +136,51 @@ describe('the reference of inputs and outputs, by operation (docs/reference.md)'
     expect(tableNames(referenceSection('Every operation'), 'input')).toEqual([...COMMON_INPUTS])
   })
 
-  it.each(OPERATIONS)('%s: the inputs and outputs its module declares, each described as action.yml describes it', (operation) => {
-    const section = referenceSection(operation)
-    const module = MODULES[operation]
-    const own = module.inputs.filter((name) => !(COMMON_INPUTS as readonly string[]).includes(name))
-    expect(tableNames(section, 'input')).toEqual(own)
-    const withFiles = module.outputs.flatMap((name: OutputName) => [name, LIST_OUTPUT_FILES[name] ?? (name === Output.response ? Output.responseFile : undefined)])
-    expect(tableNames(section, 'output').sort()).toEqual([...new Set(withFiles.filter((name) => name !== undefined))].sort())
-    for (const name of own) {
-      const { default: value, description } = action.inputs[name]
-      expect(section).toContain(`| \`${name}\` | ${value === undefined || value === '' ? '' : `\`${cell(value)}\``} | ${cell(description)} |`)
+  it.each(OPERATIONS)(
+    '%s: the inputs and outputs its module declares, each described as action.yml describes it',
+    (operation) => {
+      const section = referenceSection(operation)
+      const module = MODULES[operation]
+      const own = module.inputs.filter((name) => !(COMMON_INPUTS as readonly string[]).includes(name))
+      expect(tableNames(section, 'input')).toEqual(own)
+      const withFiles = module.outputs.flatMap((name: OutputName) => [
+        name,
+        LIST_OUTPUT_FILES[name] ?? (name === Output.response ? Output.responseFile : undefined)
+      ])
+      expect(tableNames(section, 'output').sort()).toEqual(
+        [...new Set(withFiles.filter((name) => name !== undefined))].sort()
+      )
+      for (const name of own) {
+        const { default: value, description } = action.inputs[name]
+        expect(section).toContain(
+          `| \`${name}\` | ${value === undefined || value === '' ? '' : `\`${cell(value)}\``} | ${cell(description)} |`
+        )
+      }
+      expect(section).toContain(`The token's user needs: ${REQUIRED_ROLES[operation]}.`)
     }
-    expect(section).toContain(`The token's user needs: ${REQUIRED_ROLES[operation]}.`)
-  })
+  )
 
   it('names every input and output action.yml declares', () => {
-    for (const name of Object.keys(action.inputs)) expect({ name, shown: reference.includes(`| \`${name}\` |`) }).toEqual({ name, shown: true })
-    for (const name of Object.keys(action.outputs)) expect({ name, shown: reference.includes(`| \`${name}\` |`) }).toEqual({ name, shown: true })
+    for (const name of Object.keys(action.inputs))
+      expect({ name, shown: reference.includes(`| \`${name}\` |`) }).toEqual({ name, shown: true })
+    for (const name of Object.keys(action.outputs))
+      expect({ name, shown: reference.includes(`| \`${name}\` |`) }).toEqual({ name, shown: true })
   })
 })
 
 describe('one name for the action, from package.json', () => {
   it('is the one the docs use, and no placeholder owner is left', () => {
     expect(sources.name).toMatch(/^[\w.-]+\/[\w.-]+$/)
-    for (const [path, text] of Object.entries(files)) expect({ path, placeholder: /your-org/i.test(text) }).toEqual({ path, placeholder: false })
-    const pages = Object.entries(files).filter(([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')))
-    const ours = pages.flatMap(([, text]) => [...text.matchAll(/uses: ([\w.-]+\/[\w.-]+)(?:\/\.github\/workflows\/[\w.-]+|\/[\w-]+)?@v\d/g)].map((match) => match[1]))
+    for (const [path, text] of Object.entries(files))
+      expect({ path, placeholder: /your-org/i.test(text) }).toEqual({ path, placeholder: false })
+    const pages = Object.entries(files).filter(
+      ([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md'))
+    )
+    const ours = pages.flatMap(([, text]) =>
+      [...text.matchAll(/uses: ([\w.-]+\/[\w.-]+)(?:\/\.github\/workflows\/[\w.-]+|\/[\w-]+)?@v\d/g)].map(
+        (match) => match[1]
+      )
+    )
     expect(ours.length).toBeGreaterThan(10)
     expect([...new Set(ours)]).toEqual([sources.name])
   })
@@ -142,7 +190,10 @@ describe('one name for the action, from package.json', () => {
     const renamed = renderDocs(files, { ...sources, name: other }) as Record<string, string>
     for (const [path, text] of Object.entries(renamed)) {
       expect({ path, old: text.includes(sources.name) }).toEqual({ path, old: false })
-      expect({ path, mentions: text.split(other).length - 1 }).toEqual({ path, mentions: files[path].split(sources.name).length - 1 })
+      expect({ path, mentions: text.split(other).length - 1 }).toEqual({
+        path,
+        mentions: files[path].split(sources.name).length - 1
+      })
     }
     expect(renamed['README.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v2`)
     expect(renamed['README.md']).toContain(`uses: ${other}/trigger@v2`)
@@ -172,11 +223,15 @@ describe('a README of one sitting', () => {
       expect({ name, count: section('Sub-actions').split(open).length - 1 }).toEqual({ name, count: 1 })
       const after = section('Sub-actions').slice(section('Sub-actions').indexOf(open))
       expect(after.indexOf('<!-- /sub-action-inputs -->')).toBeGreaterThan(0)
-      expect(after.indexOf('<!-- /sub-action-inputs -->')).toBeLessThan(after.indexOf('<!-- sub-action-inputs:', open.length) < 0 ? Infinity : after.indexOf('<!-- sub-action-inputs:', open.length))
+      expect(after.indexOf('<!-- /sub-action-inputs -->')).toBeLessThan(
+        after.indexOf('<!-- sub-action-inputs:', open.length) < 0
+          ? Infinity
+          : after.indexOf('<!-- sub-action-inputs:', open.length)
+      )
     }
   })
 
-  it('keeps the Workspace owner\'s token of the migration recipe in an environment, never a repository secret, and out of the dry run', () => {
+  it("keeps the Workspace owner's token of the migration recipe in an environment, never a repository secret, and out of the dry run", () => {
     const recipe = section('Recipes').slice(section('Recipes').indexOf('### Scheduled machine-type migration'))
     const example = files['docs/examples/scheduled-migration.yml']
     for (const text of [recipe, example]) {
@@ -185,7 +240,10 @@ describe('a README of one sitting', () => {
     }
     // Only the migrating job reads the owner's token, and it runs in that environment; the dry run reads a token of its own.
     const jobs = (load(example) as { jobs: Record<string, { environment?: string; steps?: unknown[] }> }).jobs
-    const reading = (name: string): string[] => Object.entries(jobs).filter(([, job]) => JSON.stringify(job).includes(`secrets.${name}`)).map(([id]) => id)
+    const reading = (name: string): string[] =>
+      Object.entries(jobs)
+        .filter(([, job]) => JSON.stringify(job).includes(`secrets.${name}`))
+        .map(([id]) => id)
     expect(reading('SERVICE_OWNER_TOKEN')).toEqual(['migrate'])
     expect(jobs.migrate.environment).toBe('machine-migration')
     expect(reading('SERVICE_ADMIN_TOKEN')).toEqual(['preview'])
@@ -195,7 +253,9 @@ describe('a README of one sitting', () => {
 
 describe('the quick start', () => {
   it('keeps exactly the two commands that work on a fresh machine', () => {
-    const commands = [...section('Quick start').matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap((match) => match[1].split('\n').filter(Boolean))
+    const commands = [...section('Quick start').matchAll(/^```sh\n([\s\S]*?)^```/gm)].flatMap((match) =>
+      match[1].split('\n').filter(Boolean)
+    )
     expect(commands.map((line) => line.replace(/\s+#.*$/, ''))).toEqual(['npm ci && npm start', 'npm ci && npm test'])
     expect(pkg.scripts.start).toBe('node scripts/demo.js')
     expect(pkg.scripts.test).toContain('jest')
@@ -227,17 +287,24 @@ describe('action.yml, the code and the README agree', () => {
 
   it('every optional boolean input has a default, except is-public, which is tri-state for update-app', () => {
     for (const [name, spec] of Object.entries(action.inputs)) {
-      if (/\(true or false\)/.test(spec.description) && name !== 'is-public') expect({ name, default: spec.default }).toEqual({ name, default: expect.stringMatching(/^(true|false)$/) })
+      if (/\(true or false\)/.test(spec.description) && name !== 'is-public')
+        expect({ name, default: spec.default }).toEqual({ name, default: expect.stringMatching(/^(true|false)$/) })
     }
   })
 
-  it('runs on the runner\'s current Node, with a post step, and has branding', () => {
+  it("runs on the runner's current Node, with a post step, and has branding", () => {
     expect(action.runs).toMatchObject({ using: 'node24', main: 'dist/index.js', post: 'dist/index.js' })
     expect(action.branding).toBeDefined()
   })
 
   it('the README and docs/ have an example for every operation', () => {
-    const pages = Object.entries(files).filter(([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md')))
-    for (const operation of OPERATIONS) expect({ operation, shown: pages.some(([, text]) => text.includes(`operation: ${operation}`)) }).toEqual({ operation, shown: true })
+    const pages = Object.entries(files).filter(
+      ([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md'))
+    )
+    for (const operation of OPERATIONS)
+      expect({ operation, shown: pages.some(([, text]) => text.includes(`operation: ${operation}`)) }).toEqual({
+        operation,
+        shown: true
+      })
   })
 })

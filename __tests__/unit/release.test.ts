@@ -12,7 +12,10 @@ import { ACTION_VERSION } from '../../src/constants.js'
 import { randomInt, randomString } from '../helpers/random.js'
 
 const notesOf = changelogNotes as (changelog: string, version: string) => string
-const problemsOf = releaseProblems as (version: string, files: { packageJson: string; constants: string; changelog: string }) => string[]
+const problemsOf = releaseProblems as (
+  version: string,
+  files: { packageJson: string; constants: string; changelog: string }
+) => string[]
 
 /** A version drawn at random, so no fixed number can be special-cased. */
 function randomVersion(): string {
@@ -55,7 +58,10 @@ describe('changelogNotes', () => {
 
   it('does not take a version for another that contains it, nor dots for any character', () => {
     const version = `1.${randomInt(0, 9)}.${randomInt(0, 9)}`
-    const text = changelog(`1${version}`, '- the longer one').replace(`## [0.0.1]`, `## [${version.replace(/\./g, 'x')}]`)
+    const text = changelog(`1${version}`, '- the longer one').replace(
+      `## [0.0.1]`,
+      `## [${version.replace(/\./g, 'x')}]`
+    )
     expect(() => notesOf(text, version)).toThrow(`no "## [${version}]" section`)
   })
 
@@ -83,9 +89,12 @@ describe('releaseProblems', () => {
     expect(problemsOf(version, files(version))).toEqual([])
   })
 
-  it.each(['v1.2.3', '1.2', '1.2.3.4', '01.2.3', '1.2.3-rc.1', '', ' 1.2.3', '1.2.3\n'])('refuses the version %j before reading anything', (version) => {
-    expect(problemsOf(version, files('1.2.3'))).toEqual([expect.stringContaining('not of the form X.Y.Z')])
-  })
+  it.each(['v1.2.3', '1.2', '1.2.3.4', '01.2.3', '1.2.3-rc.1', '', ' 1.2.3', '1.2.3\n'])(
+    'refuses the version %j before reading anything',
+    (version) => {
+      expect(problemsOf(version, files('1.2.3'))).toEqual([expect.stringContaining('not of the form X.Y.Z')])
+    }
+  )
 
   it('names each file that disagrees', () => {
     const version = randomVersion()
@@ -104,7 +113,11 @@ describe('this repository', () => {
   it('names one version in package.json, src/constants.ts and CHANGELOG.md', () => {
     expect(ACTION_VERSION).toBe(version)
     expect(
-      problemsOf(version, { packageJson: readFileSync('package.json', 'utf8'), constants: readFileSync('src/constants.ts', 'utf8'), changelog: readFileSync('CHANGELOG.md', 'utf8') })
+      problemsOf(version, {
+        packageJson: readFileSync('package.json', 'utf8'),
+        constants: readFileSync('src/constants.ts', 'utf8'),
+        changelog: readFileSync('CHANGELOG.md', 'utf8')
+      })
     ).toEqual([])
   })
 

@@ -44,7 +44,10 @@ describe('ScenarioTable', () => {
     const text = printed(table)
     expect(text).toContain(`${title}: 3 of 30 scenarios failed`)
     for (const r of rows) {
-      expect({ scenario: r.scenario, shown: text.includes(r.scenario) }).toEqual({ scenario: r.scenario, shown: r.failed })
+      expect({ scenario: r.scenario, shown: text.includes(r.scenario) }).toEqual({
+        scenario: r.scenario,
+        shown: r.failed
+      })
     }
     // Title, header, rule and three rows, between blank lines.
     expect(text.trim().split('\n')).toHaveLength(6)

@@ -9,7 +9,14 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { shortSummaryHtml, writeShortSummary } from '../../src/runner/short-summary.js'
-import { escape, MAX_SUMMARY_BYTES, plainText, renderSummary, type Mark, type SummarySection } from '../../src/runner/summary.js'
+import {
+  escape,
+  MAX_SUMMARY_BYTES,
+  plainText,
+  renderSummary,
+  type Mark,
+  type SummarySection
+} from '../../src/runner/summary.js'
 import { writeSummary } from '../../src/runner/summary-file.js'
 import { randomHostileMarkdown, randomHostileText, randomInt, randomString } from '../helpers/random.js'
 
@@ -18,7 +25,11 @@ const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]
 
 /** Text a refusal may carry: hostile lines, Markdown, mentions, links, and now and then more than a line holds. */
 function randomText(): string {
-  const parts = [randomHostileText(1 + randomInt(3)).text, randomHostileMarkdown().text, `@${randomString(6)} gh-${randomInt(99)} www.${randomString(5)}.test`]
+  const parts = [
+    randomHostileText(1 + randomInt(3)).text,
+    randomHostileMarkdown().text,
+    `@${randomString(6)} gh-${randomInt(99)} www.${randomString(5)}.test`
+  ]
   const text = parts.filter(() => randomInt(2) === 0).join(' ') || randomString(1 + randomInt(40))
   return randomInt(8) === 0 ? text.repeat(Math.ceil(2_100 / text.length)) : text
 }
@@ -26,13 +37,17 @@ function randomText(): string {
 function randomSection(): SummarySection {
   return {
     heading: randomText(),
-    lead: { mark: pick(MARKS), result: randomText(), subject: Array.from({ length: randomInt(3) }, () => (randomInt(4) === 0 ? '' : randomText())) },
+    lead: {
+      mark: pick(MARKS),
+      result: randomText(),
+      subject: Array.from({ length: randomInt(3) }, () => (randomInt(4) === 0 ? '' : randomText()))
+    },
     lines: Array.from({ length: randomInt(4) }, randomText)
   }
 }
 
 describe('the short summary', () => {
-  it.each(Array.from({ length: 40 }, (_, i) => i))('is the renderer\'s HTML for a random lead and lines (%i)', () => {
+  it.each(Array.from({ length: 40 }, (_, i) => i))("is the renderer's HTML for a random lead and lines (%i)", () => {
     const section = randomSection()
     expect(shortSummaryHtml(section)).toBe(renderSummary([section], MAX_SUMMARY_BYTES))
   })
@@ -48,7 +63,11 @@ describe('the short summary', () => {
     ]
     for (const extra of more) expect(shortSummaryHtml({ ...randomSection(), ...extra })).toBeUndefined()
     const { lead } = randomSection()
-    for (const extra of [{ durationSeconds: 3 }, { creditCost: 2 }, { links: [{ text: 'commit', href: 'https://example.test/c' }] }]) {
+    for (const extra of [
+      { durationSeconds: 3 },
+      { creditCost: 2 },
+      { links: [{ text: 'commit', href: 'https://example.test/c' }] }
+    ]) {
       expect(shortSummaryHtml({ heading: 'h', lead: { ...lead!, ...extra }, lines: [] })).toBeUndefined()
     }
     expect(shortSummaryHtml({ heading: 'no lead', lines: ['x'] })).toBeUndefined()
@@ -80,7 +99,7 @@ describe('the short summary', () => {
       expect(short).toBe(readFileSync(path, 'utf8'))
     })
 
-    it('writes nothing, and says so, when the file is near GitHub\'s limit', () => {
+    it("writes nothing, and says so, when the file is near GitHub's limit", () => {
       const before = 'x'.repeat(MAX_SUMMARY_BYTES - 100 - randomInt(3000))
       const path = file(before)
       expect(writeShortSummary(randomSection())).toBe(false)
@@ -97,7 +116,26 @@ describe('the short summary', () => {
 describe('the escaping, written without Unicode tables', () => {
   // The patterns as they were written with \p{Cc} and the i flag.
   const JOINER = '\u200d'
-  const ENTITIES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;', '[': '&#91;', ']': '&#93;', '(': '&#40;', ')': '&#41;', '!': '&#33;', '|': '&#124;', '*': '&#42;', _: '&#95;', '\\': '&#92;', '`': '&#96;', '~': '&#126;', '#': '&#35;', $: '&#36;' }
+  const ENTITIES: Record<string, string> = {
+    '&': '&amp;',
+    '<': '&lt;',
+    '>': '&gt;',
+    '"': '&quot;',
+    "'": '&#39;',
+    '[': '&#91;',
+    ']': '&#93;',
+    '(': '&#40;',
+    ')': '&#41;',
+    '!': '&#33;',
+    '|': '&#124;',
+    '*': '&#42;',
+    _: '&#95;',
+    '\\': '&#92;',
+    '`': '&#96;',
+    '~': '&#126;',
+    '#': '&#35;',
+    $: '&#36;'
+  }
   const neutralise = (text: string): string =>
     text
       .replace(/[@#<]/g, `$&${JOINER}`)
@@ -105,12 +143,15 @@ describe('the escaping, written without Unicode tables', () => {
       .replace(/:(?=\/\/)/g, `:${JOINER}`)
       .replace(/\b(www)\./gi, `$1${JOINER}.`)
       .replace(/\](?=\()/g, `]${JOINER}`)
-  const reference = (text: string): string => neutralise(text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')).replace(/[&<>"'[\]()!|*_\\`~#$]/g, (c) => ENTITIES[c])
+  const reference = (text: string): string =>
+    neutralise(text.replace(/[\p{Cc}\u2028\u2029]/gu, ' ')).replace(/[&<>"'[\]()!|*_\\`~#$]/g, (c) => ENTITIES[c])
 
   it('gives every UTF-16 code unit, alone and between letters, the same text as the Unicode patterns', () => {
     for (let code = 0; code <= 0xffff; code++) {
       const char = String.fromCharCode(code)
-      for (const text of [char, `gh${char}-1 www${char}.`]) if (escape(text) !== reference(text)) throw new Error(`U+${code.toString(16)}: ${escape(text)} !== ${reference(text)}`)
+      for (const text of [char, `gh${char}-1 www${char}.`])
+        if (escape(text) !== reference(text))
+          throw new Error(`U+${code.toString(16)}: ${escape(text)} !== ${reference(text)}`)
     }
   })
 

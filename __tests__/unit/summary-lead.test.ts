@@ -9,7 +9,8 @@ import { mermaidLabel } from '../../src/runner/mermaid.js'
 import { renderSummary, shortDuration, type SummarySection } from '../../src/runner/summary.js'
 import { randomHostileMarkdown, randomHostileText, randomInt, randomString } from '../helpers/random.js'
 
-const hostile = (): string => `${randomHostileMarkdown().text}"]%%{init: {}}%%\nclick p0 href "javascript:x"\`\`\`${randomHostileText().text}${String.fromCodePoint(0x1f600 + randomInt(50))}`
+const hostile = (): string =>
+  `${randomHostileMarkdown().text}"]%%{init: {}}%%\nclick p0 href "javascript:x"\`\`\`${randomHostileText().text}${String.fromCodePoint(0x1f600 + randomInt(50))}`
 
 describe('mermaidLabel', () => {
   it('keeps any text inside one quoted label of letters, digits and #code; entities, and loses none of it', () => {
@@ -36,7 +37,14 @@ describe('timingOf', () => {
     const queue = randomInt(600)
     const run = randomInt(7200)
     const cost = randomInt(500)
-    expect(timingOf({ triggered: at(t0), started: at(t0 + queue * 1000), finished: at(t0 + (queue + run) * 1000), credits: cost })).toEqual({ queueSeconds: queue, durationSeconds: run, creditCost: cost })
+    expect(
+      timingOf({
+        triggered: at(t0),
+        started: at(t0 + queue * 1000),
+        finished: at(t0 + (queue + run) * 1000),
+        credits: cost
+      })
+    ).toEqual({ queueSeconds: queue, durationSeconds: run, creditCost: cost })
   })
 
   it.each([
@@ -52,10 +60,22 @@ describe('timingOf', () => {
 describe('renderSummary', () => {
   const section = (): SummarySection => ({
     heading: 'unused',
-    lead: { mark: 'failure', result: hostile(), subject: [hostile(), hostile()], durationSeconds: randomInt(9999), links: [{ text: hostile(), href: 'https://ci.example/build/1' }, { text: hostile(), href: 'javascript:alert(1)' }] },
+    lead: {
+      mark: 'failure',
+      result: hostile(),
+      subject: [hostile(), hostile()],
+      durationSeconds: randomInt(9999),
+      links: [
+        { text: hostile(), href: 'https://ci.example/build/1' },
+        { text: hostile(), href: 'javascript:alert(1)' }
+      ]
+    },
     lines: [hostile()],
     mermaid: ['flowchart LR', `  w0[${mermaidLabel(hostile())}]:::failed`].join('\n'),
-    table: [['A', 'B'], ...Array.from({ length: 50 }, () => [hostile(), { text: hostile(), href: 'https://ci.example/x' }])],
+    table: [
+      ['A', 'B'],
+      ...Array.from({ length: 50 }, () => [hostile(), { text: hostile(), href: 'https://ci.example/x' }])
+    ],
     facts: [['k', hostile()]],
     fold: true,
     note: hostile()
@@ -76,7 +96,9 @@ describe('renderSummary', () => {
     const html = renderSummary([s], 1_000_000)
     const first = html.split('\n')[0]
     expect(first.startsWith('<h3>\u274c ')).toBe(true)
-    expect(first).toContain(` \u00b7 ${shortDuration(s.lead!.durationSeconds!)} \u00b7 <a href="https://ci.example/build/1">`)
+    expect(first).toContain(
+      ` \u00b7 ${shortDuration(s.lead!.durationSeconds!)} \u00b7 <a href="https://ci.example/build/1">`
+    )
     expect(html).not.toContain('href="javascript')
   })
 })

@@ -1,6 +1,13 @@
 /** Who may ask, as pure functions: reading allowed-associations, finding the asker, and the pull request author's own approval. */
 import { describe, expect, it } from '@jest/globals'
-import { ASSOCIATIONS, actorsOf, askerOf, checkAsker, checkNotSelfApproval, readAllowedAssociations } from '../../src/github/trust.js'
+import {
+  ASSOCIATIONS,
+  actorsOf,
+  askerOf,
+  checkAsker,
+  checkNotSelfApproval,
+  readAllowedAssociations
+} from '../../src/github/trust.js'
 import * as events from '../fixtures/events/events.js'
 import { randomInt, randomSlug } from '../helpers/random.js'
 
@@ -17,7 +24,9 @@ describe('readAllowedAssociations', () => {
   })
 
   it.each(['ADMIN', 'WRITE', 'OWNERS', '*'])('refuses %j, naming the input and the allowed values', (value) => {
-    expect(() => readAllowedAssociations(reader(`MEMBER, ${value}`))).toThrow(/Input "allowed-associations": ".*" is not one of GitHub's author associations: OWNER, MEMBER/)
+    expect(() => readAllowedAssociations(reader(`MEMBER, ${value}`))).toThrow(
+      /Input "allowed-associations": ".*" is not one of GitHub's author associations: OWNER, MEMBER/
+    )
   })
 })
 
@@ -36,7 +45,9 @@ describe('askerOf and checkAsker', () => {
   it('a missing association counts as NONE, and is refused by default', () => {
     const comment = events.commentOnPullRequest('acme/app', 7, events.randomAsker(['OWNER']), randomSlug())
     delete comment.comment.author_association
-    expect(() => checkAsker({ name: 'issue_comment', payload: comment }, allowed, 'built')).toThrow(/author_association NONE/)
+    expect(() => checkAsker({ name: 'issue_comment', payload: comment }, allowed, 'built')).toThrow(
+      /author_association NONE/
+    )
   })
 
   it('lets a trusted association through and refuses the others', () => {
@@ -60,8 +71,12 @@ describe('checkNotSelfApproval', () => {
 
   it('refuses the author as sender, actor or triggering actor (a re-run), in any case', () => {
     expect(() => checkNotSelfApproval(labelled(author.toUpperCase()), {})).toThrow('the author of the pull request')
-    expect(() => checkNotSelfApproval(labelled(randomSlug()), { GITHUB_TRIGGERING_ACTOR: author })).toThrow('the author of the pull request')
-    expect(() => checkNotSelfApproval(labelled(randomSlug()), { GITHUB_ACTOR: author })).toThrow('the author of the pull request')
+    expect(() => checkNotSelfApproval(labelled(randomSlug()), { GITHUB_TRIGGERING_ACTOR: author })).toThrow(
+      'the author of the pull request'
+    )
+    expect(() => checkNotSelfApproval(labelled(randomSlug()), { GITHUB_ACTOR: author })).toThrow(
+      'the author of the pull request'
+    )
   })
 
   it('lets anyone else approve', () => {

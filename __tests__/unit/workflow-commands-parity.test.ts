@@ -33,7 +33,19 @@ jest.unstable_mockModule('node:fs', () => ({
 }))
 const commands = await import('../../src/runner/workflow-commands.js')
 
-type Commands = Pick<typeof commands, 'setOutput' | 'saveState' | 'setSecret' | 'info' | 'debug' | 'notice' | 'warning' | 'setFailed' | 'startGroup' | 'endGroup'>
+type Commands = Pick<
+  typeof commands,
+  | 'setOutput'
+  | 'saveState'
+  | 'setSecret'
+  | 'info'
+  | 'debug'
+  | 'notice'
+  | 'warning'
+  | 'setFailed'
+  | 'startGroup'
+  | 'endGroup'
+>
 
 /** What one run of `calls` wrote: stdout and the two files, random delimiters replaced. */
 interface Written {
@@ -72,18 +84,28 @@ function capture(impl: Commands, label: string, withFiles: boolean, calls: (impl
     calls(impl)
   } finally {
     spy.mockRestore()
-    for (const [key, value] of [['GITHUB_OUTPUT', saved.output], ['GITHUB_STATE', saved.state]] as const) {
+    for (const [key, value] of [
+      ['GITHUB_OUTPUT', saved.output],
+      ['GITHUB_STATE', saved.state]
+    ] as const) {
       if (value === undefined) delete process.env[key]
       else process.env[key] = value
     }
   }
   const normalise = (text: string): string => text.replace(/ghadelimiter_[0-9a-f-]{36}/g, 'ghadelimiter_<uuid>')
-  return { stdout: normalise(stdout + fd1), output: normalise(readFileSync(files.output, 'utf8')), state: normalise(readFileSync(files.state, 'utf8')) }
+  return {
+    stdout: normalise(stdout + fd1),
+    output: normalise(readFileSync(files.output, 'utf8')),
+    state: normalise(readFileSync(files.state, 'utf8'))
+  }
 }
 
 /** The same calls through both modules. */
 function both(withFiles: boolean, calls: (impl: Commands) => void): { ours: Written; core: Written } {
-  return { ours: capture(commands, 'ours', withFiles, calls), core: capture(core as unknown as Commands, 'core', withFiles, calls) }
+  return {
+    ours: capture(commands, 'ours', withFiles, calls),
+    core: capture(core as unknown as Commands, 'core', withFiles, calls)
+  }
 }
 
 const awkward = (): string => `${randomString(6)} 100% done\r\nZürich — 東京 🚀\nkey: a, b, c\r${randomString(4)}`
@@ -106,7 +128,9 @@ describe('the workflow-command module writes what @actions/core writes', () => {
     expect(parseCommandFile(ours.state)).toEqual(parseCommandFile(theirs.state))
     expect(parseCommandFile(ours.output)['one-line']).toBe(line)
     expect(ours.output).toContain(`multi-line<<ghadelimiter_<uuid>\n${value}\nghadelimiter_<uuid>\n`)
-    expect(ours.output).toContain(`object=${JSON.stringify({ list: [1, 'two'], text: value })}\nnumber=42\nempty=\none-line=${line}\n`)
+    expect(ours.output).toContain(
+      `object=${JSON.stringify({ list: [1, 'two'], text: value })}\nnumber=42\nempty=\none-line=${line}\n`
+    )
     expect(ours.state).toBe(`pending-work<<ghadelimiter_<uuid>\n${value}\nghadelimiter_<uuid>\nis-post=true\n`)
   })
 
@@ -162,7 +186,9 @@ describe('the workflow-command module writes what @actions/core writes', () => {
     process.env.STATE_probe = value
     try {
       expect(commands.getInput('app-slug')).toBe(core.getInput('app-slug'))
-      expect(commands.getInput('app-slug', { trimWhitespace: false })).toBe(core.getInput('app-slug', { trimWhitespace: false }))
+      expect(commands.getInput('app-slug', { trimWhitespace: false })).toBe(
+        core.getInput('app-slug', { trimWhitespace: false })
+      )
       expect(commands.getState('probe')).toBe(core.getState('probe'))
     } finally {
       delete process.env['INPUT_APP-SLUG']

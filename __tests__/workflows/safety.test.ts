@@ -68,7 +68,9 @@ describe('workflow safety scanner on planted bad examples', () => {
   })
 
   it('names what each injected expression expands', () => {
-    const messages = scanWorkflow(readText(`${FIXTURES}/bad-run-injection-contexts.yml`)).map((finding) => finding.message)
+    const messages = scanWorkflow(readText(`${FIXTURES}/bad-run-injection-contexts.yml`)).map(
+      (finding) => finding.message
+    )
     expect(messages).toEqual([
       expect.stringContaining('expands inputs'),
       expect.stringContaining('expands github.head_ref'),

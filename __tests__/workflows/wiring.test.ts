@@ -50,7 +50,8 @@ function actionFolder(uses: unknown): string | undefined {
 function metadataOf(step: Mapping): { inputs: Mapping; outputs: Mapping } {
   const folder = actionFolder(step.uses) ?? ''
   if (folder === '') return action
-  if (!existsSync(`${folder}/action.yml`)) throw new Error(`${String(step.uses)} names no sub-action: ${folder}/action.yml is missing`)
+  if (!existsSync(`${folder}/action.yml`))
+    throw new Error(`${String(step.uses)} names no sub-action: ${folder}/action.yml is missing`)
   const doc = readYaml(`${folder}/action.yml`)
   return { inputs: mappingAt(doc, 'inputs'), outputs: mappingAt(doc, 'outputs') }
 }
@@ -90,7 +91,9 @@ function reads(expressions: string[], context: string, name: string): boolean {
 /** Every `<context>.<a>.outputs.<b>` read in an expression, as [a, b]. */
 function outputRefs(text: string, context: 'jobs' | 'steps' | 'needs'): Array<[string, string]> {
   return expressionsIn(text).flatMap((expr) =>
-    [...expr.matchAll(new RegExp(`\\b${context}\\.([\\w-]+)\\.outputs\\.([\\w-]+)`, 'g'))].map((m): [string, string] => [m[1], m[2]])
+    [...expr.matchAll(new RegExp(`\\b${context}\\.([\\w-]+)\\.outputs\\.([\\w-]+)`, 'g'))].map(
+      (m): [string, string] => [m[1], m[2]]
+    )
   )
 }
 
@@ -112,7 +115,9 @@ const CREDENTIAL_CHECK = 'Check that the preview has a credential of its own'
  * its trust policy. The migration's preview has its own, apart from the Workspace owner's.
  */
 function signInOf(file: string, jobId: string): { secret: string; policy: string } {
-  return file.endsWith('migrate-machine-types.yml') && jobId.startsWith('preview') ? { secret: 'preview-token', policy: 'preview-oidc-policy-id' } : { secret: 'token', policy: 'oidc-policy-id' }
+  return file.endsWith('migrate-machine-types.yml') && jobId.startsWith('preview')
+    ? { secret: 'preview-token', policy: 'preview-oidc-policy-id' }
+    : { secret: 'token', policy: 'oidc-policy-id' }
 }
 
 describe('steps that run this repository action', () => {
@@ -121,35 +126,51 @@ describe('steps that run this repository action', () => {
   )
 
   it('are found in the reusable workflows and in CI', () => {
-    expect([...new Set(stepsByFile.map(({ file }) => file))]).toEqual(expect.arrayContaining(['.github/workflows/ci.yml', ...REUSABLE]))
+    expect([...new Set(stepsByFile.map(({ file }) => file))]).toEqual(
+      expect.arrayContaining(['.github/workflows/ci.yml', ...REUSABLE])
+    )
   })
 
-  it.each(stepsByFile.map((entry) => [`${entry.file} ${entry.jobId}`, entry] as const))('%s: has an id and passes only inputs its action.yml declares, and all it requires', (_, { step }) => {
-    expect(typeof step.id).toBe('string')
-    const { inputs } = metadataOf(step)
-    const passed = Object.keys(mappingAt(step, 'with'))
-    expect(passed.filter((name) => !(name in inputs))).toEqual([])
-    expect(requiredInputs(inputs).filter((name) => !passed.includes(name))).toEqual([])
-  })
+  it.each(stepsByFile.map((entry) => [`${entry.file} ${entry.jobId}`, entry] as const))(
+    '%s: has an id and passes only inputs its action.yml declares, and all it requires',
+    (_, { step }) => {
+      expect(typeof step.id).toBe('string')
+      const { inputs } = metadataOf(step)
+      const passed = Object.keys(mappingAt(step, 'with'))
+      expect(passed.filter((name) => !(name in inputs))).toEqual([])
+      expect(requiredInputs(inputs).filter((name) => !passed.includes(name))).toEqual([])
+    }
+  )
 
   it('the reading of uses: finds the root action and each sub-action, and nothing else', () => {
     expect(['./', `./${ACTION_CHECKOUT_PATH}`, `${NAME}@v2`].map(actionFolder)).toEqual(['', '', ''])
-    expect([`./${ACTION_CHECKOUT_PATH}/trigger`, './wait', `${NAME}/build-requests@v2`].map(actionFolder)).toEqual(['trigger', 'wait', 'build-requests'])
-    expect(['actions/checkout@v6', `${NAME}/.github/workflows/trigger-build.yml@v2`, './.github/actions/x'].map(actionFolder)).toEqual([undefined, undefined, undefined])
-    expect(() => metadataOf({ uses: `./${ACTION_CHECKOUT_PATH}/${randomInt(1e6)}-missing` })).toThrow(/names no sub-action/)
+    expect([`./${ACTION_CHECKOUT_PATH}/trigger`, './wait', `${NAME}/build-requests@v2`].map(actionFolder)).toEqual([
+      'trigger',
+      'wait',
+      'build-requests'
+    ])
+    expect(
+      ['actions/checkout@v6', `${NAME}/.github/workflows/trigger-build.yml@v2`, './.github/actions/x'].map(actionFolder)
+    ).toEqual([undefined, undefined, undefined])
+    expect(() => metadataOf({ uses: `./${ACTION_CHECKOUT_PATH}/${randomInt(1e6)}-missing` })).toThrow(
+      /names no sub-action/
+    )
   })
 
-  it.each(workflows.map(({ file, doc }) => [file, doc] as const))('%s: reads only outputs the action declares', (_, doc) => {
-    const unknown: string[] = []
-    for (const [jobId, job] of jobsOf(doc)) {
-      const steps = new Map(actionSteps(job).map((step) => [step.id, step]))
-      for (const [stepId, output] of outputRefs(JSON.stringify(job), 'steps')) {
-        const step = steps.get(stepId)
-        if (step && !(output in metadataOf(step).outputs)) unknown.push(`${jobId}: steps.${stepId}.outputs.${output}`)
+  it.each(workflows.map(({ file, doc }) => [file, doc] as const))(
+    '%s: reads only outputs the action declares',
+    (_, doc) => {
+      const unknown: string[] = []
+      for (const [jobId, job] of jobsOf(doc)) {
+        const steps = new Map(actionSteps(job).map((step) => [step.id, step]))
+        for (const [stepId, output] of outputRefs(JSON.stringify(job), 'steps')) {
+          const step = steps.get(stepId)
+          if (step && !(output in metadataOf(step).outputs)) unknown.push(`${jobId}: steps.${stepId}.outputs.${output}`)
+        }
       }
+      expect(unknown).toEqual([])
     }
-    expect(unknown).toEqual([])
-  })
+  )
 })
 
 describe.each(REUSABLE)('%s', (file) => {
@@ -161,7 +182,9 @@ describe.each(REUSABLE)('%s', (file) => {
   it('is a reusable workflow whose token secret is optional: oidc-policy-id signs in without it', () => {
     expect(isMapping(doc.on) && 'workflow_call' in doc.on).toBe(true)
     expect(mappingAt(mappingAt(call, 'secrets'), 'token').required).toBe(false)
-    expect(mappingAt(mappingAt(call, 'inputs'), 'oidc-policy-id')).toEqual(expect.objectContaining({ type: 'string', default: '' }))
+    expect(mappingAt(mappingAt(call, 'inputs'), 'oidc-policy-id')).toEqual(
+      expect.objectContaining({ type: 'string', default: '' })
+    )
   })
 
   it('has an OIDC twin of each job: the same job, with id-token: write and without its token secret, and if: runs exactly one', () => {
@@ -171,21 +194,38 @@ describe.each(REUSABLE)('%s', (file) => {
       const twin = jobs[`${jobId}-oidc`]
       const { secret, policy } = signInOf(file, jobId)
       expect([jobId, isMapping(twin)]).toEqual([jobId, true])
-      expect([jobId, String(job.if)]).toEqual([jobId, expect.stringMatching(new RegExp(`^\\$\\{\\{ inputs\\.${policy} == '' `))])
+      expect([jobId, String(job.if)]).toEqual([
+        jobId,
+        expect.stringMatching(new RegExp(`^\\$\\{\\{ inputs\\.${policy} == '' `))
+      ])
       // A job that needs one job of a twin pair needs its twin's twin; one that needs both pairs' jobs follows whichever ran.
       const twinIf = String(job.if).replace(`inputs.${policy} == ''`, `inputs.${policy} != ''`)
-      expect([jobId, String(twin.if)]).toEqual([jobId, Array.isArray(job.needs) ? twinIf : twinIf.replace(/needs\.([\w-]+)\./g, 'needs.$1-oidc.')])
+      expect([jobId, String(twin.if)]).toEqual([
+        jobId,
+        Array.isArray(job.needs) ? twinIf : twinIf.replace(/needs\.([\w-]+)\./g, 'needs.$1-oidc.')
+      ])
       if (Array.isArray(job.needs)) expect([jobId, twin.needs]).toEqual([jobId, job.needs])
       expect(mappingAt(twin, 'permissions')).toEqual({ ...mappingAt(job, 'permissions'), 'id-token': 'write' })
-      expect([jobId, JSON.stringify(twin)]).toEqual([jobId, expect.not.stringMatching(new RegExp(`secrets\\.(${secret}|token)\\b(?!-)`))])
+      expect([jobId, JSON.stringify(twin)]).toEqual([
+        jobId,
+        expect.not.stringMatching(new RegExp(`secrets\\.(${secret}|token)\\b(?!-)`))
+      ])
       expect(mappingAt(actionSteps(twin)[0], 'with')).toEqual(
-        expect.objectContaining({ 'oidc-policy-id': `\${{ inputs.${policy} }}`, 'oidc-audience': '${{ inputs.oidc-audience }}' })
+        expect.objectContaining({
+          'oidc-policy-id': `\${{ inputs.${policy} }}`,
+          'oidc-audience': '${{ inputs.oidc-audience }}'
+        })
       )
       expect(mappingAt(actionSteps(job)[0], 'with').token).toBe(`\${{ secrets.${secret} }}`)
       // Apart from the sign-in, the gate, the permission, what depends on its twin and the check of the preview's own credential, the two jobs are the same.
       const strip = (value: Mapping, oidc: boolean): string =>
         JSON.stringify({ ...value, if: undefined, permissions: undefined, needs: undefined }, (key, v) =>
-          ['token', 'oidc-policy-id', 'oidc-audience', 'org-slug'].includes(key) && !String(v).includes('action-repository-token') ? undefined : isMapping(v) && v.name === CREDENTIAL_CHECK ? { name: v.name } : v
+          ['token', 'oidc-policy-id', 'oidc-audience', 'org-slug'].includes(key) &&
+          !String(v).includes('action-repository-token')
+            ? undefined
+            : isMapping(v) && v.name === CREDENTIAL_CHECK
+              ? { name: v.name }
+              : v
         ).replaceAll(oidc ? '-oidc' : '\u0000', '')
       expect(strip(twin, true)).toBe(strip(job, false))
     }
@@ -197,13 +237,24 @@ describe.each(REUSABLE)('%s', (file) => {
     for (const [jobId, job] of jobsOf(doc).filter(([id]) => id.endsWith('-oidc'))) {
       for (const step of stepsOf(job)) {
         const given = Object.keys(isMapping(step.with) ? step.with : {})
-        expect([jobId, given.filter((name) => ['oidc-exchange-url', 'oidc-subject-token-type'].includes(name))]).toEqual([jobId, []])
+        expect([
+          jobId,
+          given.filter((name) => ['oidc-exchange-url', 'oidc-subject-token-type'].includes(name))
+        ]).toEqual([jobId, []])
         // The runner's own variables reach the action as the runner set them: no step or job overrides them.
-        for (const env of [step.env, job.env]) expect([jobId, Object.keys(isMapping(env) ? env : {}).filter((name) => /^ACTIONS_|^INPUT_/i.test(name))]).toEqual([jobId, []])
+        for (const env of [step.env, job.env])
+          expect([
+            jobId,
+            Object.keys(isMapping(env) ? env : {}).filter((name) => /^ACTIONS_|^INPUT_/i.test(name))
+          ]).toEqual([jobId, []])
       }
       // The audience and the base URL reach the action as the caller gave them, and only there, where the action judges them.
       const action = actionSteps(job)[0]
-      expect([jobId, mappingAt(action, 'with')['oidc-audience'], mappingAt(action, 'with')['base-url']]).toEqual([jobId, '${{ inputs.oidc-audience }}', '${{ inputs.base-url }}'])
+      expect([jobId, mappingAt(action, 'with')['oidc-audience'], mappingAt(action, 'with')['base-url']]).toEqual([
+        jobId,
+        '${{ inputs.oidc-audience }}',
+        '${{ inputs.base-url }}'
+      ])
     }
   })
 
@@ -237,7 +288,8 @@ describe.each(REUSABLE)('%s', (file) => {
         for (const [stepId, stepOutput] of stepRefs) {
           const step = actionSteps(job).find((candidate) => candidate.id === stepId)
           if (!step) broken.push(`${name}: step ${stepId} of job ${jobId} does not run the action`)
-          else if (!(stepOutput in metadataOf(step).outputs)) broken.push(`${name}: the action declares no output ${stepOutput}`)
+          else if (!(stepOutput in metadataOf(step).outputs))
+            broken.push(`${name}: the action declares no output ${stepOutput}`)
         }
       }
     }
@@ -247,9 +299,14 @@ describe.each(REUSABLE)('%s', (file) => {
   it("runs a sub-action checked out from this workflow's own repository and commit, without credentials", () => {
     for (const [jobId, job] of jobsOf(doc)) {
       const steps = stepsOf(job)
-      const runAt = steps.findIndex((step) => typeof step.uses === 'string' && step.uses.startsWith(`./${ACTION_CHECKOUT_PATH}/`) && actionFolder(step.uses))
+      const runAt = steps.findIndex(
+        (step) =>
+          typeof step.uses === 'string' && step.uses.startsWith(`./${ACTION_CHECKOUT_PATH}/`) && actionFolder(step.uses)
+      )
       expect([jobId, runAt >= 0]).toEqual([jobId, true])
-      const checkoutAt = steps.findIndex((step) => typeof step.uses === 'string' && step.uses.startsWith('actions/checkout@'))
+      const checkoutAt = steps.findIndex(
+        (step) => typeof step.uses === 'string' && step.uses.startsWith('actions/checkout@')
+      )
       expect([jobId, checkoutAt >= 0 && checkoutAt < runAt]).toEqual([jobId, true])
       expect(mappingAt(steps[checkoutAt], 'with')).toEqual(
         expect.objectContaining({
@@ -265,11 +322,19 @@ describe.each(REUSABLE)('%s', (file) => {
       // Without a commit, checkout would fall back to the caller's repository and run its action.yml.
       const guard = steps.slice(0, checkoutAt).find((step) => typeof step.run === 'string')
       expect([jobId, String(guard?.run)]).toEqual([jobId, expect.stringContaining('[0-9a-f]{40}')])
-      expect(mappingAt(guard, 'env')).toEqual({ WORKFLOW_REPOSITORY: '${{ job.workflow_repository }}', WORKFLOW_SHA: '${{ job.workflow_sha }}' })
+      expect(mappingAt(guard, 'env')).toEqual({
+        WORKFLOW_REPOSITORY: '${{ job.workflow_repository }}',
+        WORKFLOW_SHA: '${{ job.workflow_sha }}'
+      })
       // Least privilege: reading this repository, and for trigger-build's app-paths a pull request's changed files.
-      const permissions = file.endsWith('trigger-build.yml') ? { contents: 'read', 'pull-requests': 'read' } : { contents: 'read' }
+      const permissions = file.endsWith('trigger-build.yml')
+        ? { contents: 'read', 'pull-requests': 'read' }
+        : { contents: 'read' }
       // The OIDC twin also asks for the job's OIDC token; only it does.
-      expect([jobId, mappingAt(job, 'permissions')]).toEqual([jobId, jobId.endsWith('-oidc') ? { ...permissions, 'id-token': 'write' } : permissions])
+      expect([jobId, mappingAt(job, 'permissions')]).toEqual([
+        jobId,
+        jobId.endsWith('-oidc') ? { ...permissions, 'id-token': 'write' } : permissions
+      ])
     }
     expect(doc.permissions).toEqual({})
   })
@@ -322,9 +387,15 @@ describe('trigger-build.yml behaviour', () => {
     expect(mappingAt(step, 'with')['fail-fast']).toBe('${{ inputs.fail-fast }}')
     // Without fan-out the one step gets app-paths; with it, each job builds its one app.
     const paths = `${randomSlug()}: apps/${randomSlug()}/**`
-    expect(interpolate(String(mappingAt(step, 'with')['app-paths']), { inputs: { 'app-paths': paths, 'fan-out': false } })).toBe(paths)
-    expect(interpolate(String(mappingAt(step, 'with')['app-paths']), { inputs: { 'app-paths': paths, 'fan-out': true } })).toBe('')
-    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'builds').value).toBe('${{ jobs.trigger.outputs.builds || jobs.trigger-oidc.outputs.builds }}')
+    expect(
+      interpolate(String(mappingAt(step, 'with')['app-paths']), { inputs: { 'app-paths': paths, 'fan-out': false } })
+    ).toBe(paths)
+    expect(
+      interpolate(String(mappingAt(step, 'with')['app-paths']), { inputs: { 'app-paths': paths, 'fan-out': true } })
+    ).toBe('')
+    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'builds').value).toBe(
+      '${{ jobs.trigger.outputs.builds || jobs.trigger-oidc.outputs.builds }}'
+    )
     expect(mappingAt(job, 'outputs').builds).toBe('${{ steps.build.outputs.builds }}')
   })
 
@@ -332,33 +403,55 @@ describe('trigger-build.yml behaviour', () => {
     const jobs = Object.fromEntries(jobsOf(doc))
     const plan = jobs.plan
     const planStep = actionSteps(plan)[0]
-    const strategyOf = (context: Mapping): unknown => evaluate(expressionsIn(String(mappingAt(mappingAt(job, 'strategy'), 'matrix').app))[0], context)
+    const strategyOf = (context: Mapping): unknown =>
+      evaluate(expressionsIn(String(mappingAt(mappingAt(job, 'strategy'), 'matrix').app))[0], context)
     const runsWhen = (context: Mapping): boolean => Boolean(evaluate(expressionsIn(String(job.if))[0], context))
     const slugs = (): string[] => Array.from({ length: 1 + randomInt(8) }, () => randomSlug('app-'))
 
     it('the plan job runs plan-matrix on app-paths with the manage sub-action, only with fan-out', () => {
       expect(planStep.uses).toBe(`./${ACTION_CHECKOUT_PATH}/manage`)
-      expect(mappingAt(planStep, 'with')).toEqual(expect.objectContaining({ operation: 'plan-matrix', 'app-paths': '${{ inputs.app-paths }}', 'app-paths-on-unknown': '${{ inputs.app-paths-on-unknown }}' }))
+      expect(mappingAt(planStep, 'with')).toEqual(
+        expect.objectContaining({
+          operation: 'plan-matrix',
+          'app-paths': '${{ inputs.app-paths }}',
+          'app-paths-on-unknown': '${{ inputs.app-paths-on-unknown }}'
+        })
+      )
       const planIf = expressionsIn(String(plan.if))[0] ?? String(plan.if)
       expect(evaluate(planIf, { inputs: { 'fan-out': true, 'oidc-policy-id': '' } })).toBe(true)
       expect(evaluate(planIf, { inputs: { 'fan-out': false, 'oidc-policy-id': '' } })).toBe(false)
       expect(job.needs).toBe('plan')
-      expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'planned-apps').value).toBe('${{ jobs.plan.outputs.app-slugs || jobs.plan-oidc.outputs.app-slugs }}')
+      expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'outputs'), 'planned-apps').value).toBe(
+        '${{ jobs.plan.outputs.app-slugs || jobs.plan-oidc.outputs.app-slugs }}'
+      )
     })
 
     it('with fan-out, one build job per planned app (random slugs); without, matrix-apps or app-slug as before', () => {
       const planned = slugs()
-      const needs = { plan: { result: 'success', outputs: { 'app-slugs': JSON.stringify(planned), count: String(planned.length) } } }
+      const needs = {
+        plan: { result: 'success', outputs: { 'app-slugs': JSON.stringify(planned), count: String(planned.length) } }
+      }
       expect(strategyOf({ inputs: { 'fan-out': true, 'matrix-apps': '', 'app-slug': '' }, needs })).toEqual(planned)
       const listed = slugs()
       const skipped = { plan: { result: 'skipped', outputs: {} } }
-      expect(strategyOf({ inputs: { 'fan-out': false, 'matrix-apps': JSON.stringify(listed), 'app-slug': '' }, needs: skipped })).toEqual(listed)
+      expect(
+        strategyOf({
+          inputs: { 'fan-out': false, 'matrix-apps': JSON.stringify(listed), 'app-slug': '' },
+          needs: skipped
+        })
+      ).toEqual(listed)
       const one = randomSlug('app-')
-      expect(strategyOf({ inputs: { 'fan-out': false, 'matrix-apps': '', 'app-slug': one }, needs: skipped })).toEqual([one])
+      expect(strategyOf({ inputs: { 'fan-out': false, 'matrix-apps': '', 'app-slug': one }, needs: skipped })).toEqual([
+        one
+      ])
     })
 
     it('build jobs run without fan-out (plan skipped), with a plan that chose apps, and never after no app, a failed plan or a cancel', () => {
-      const with_ = (result: string, count?: string, cancelled = false) => ({ $cancelled: cancelled, inputs: { 'oidc-policy-id': '' }, needs: { plan: { result, outputs: count === undefined ? {} : { count } } } })
+      const with_ = (result: string, count?: string, cancelled = false) => ({
+        $cancelled: cancelled,
+        inputs: { 'oidc-policy-id': '' },
+        needs: { plan: { result, outputs: count === undefined ? {} : { count } } }
+      })
       expect(runsWhen(with_('skipped'))).toBe(true)
       expect(runsWhen(with_('success', String(1 + randomInt(256))))).toBe(true)
       expect(runsWhen(with_('success', '0'))).toBe(false)
@@ -383,30 +476,41 @@ describe('trigger-build.yml behaviour', () => {
         inputs: { workflow: 'primary' }
       }
       const cancel = String(concurrency['cancel-in-progress'])
-      return { group: interpolate(String(concurrency.group), context), cancels: expressionsIn(cancel).length === 1 ? evaluate(expressionsIn(cancel)[0], context) : cancel }
+      return {
+        group: interpolate(String(concurrency.group), context),
+        cancels: expressionsIn(cancel).length === 1 ? evaluate(expressionsIn(cancel)[0], context) : cancel
+      }
     }
 
-    it.each(['pull_request', 'pull_request_target'])('a newer %s run cancels the older one for the same pull request and app', (event) => {
-      const pr = randomInt(1, 100_000)
-      const older = run(event, { pr })
-      const newer = run(event, { pr })
-      expect(newer.group).toBe(older.group)
-      expect(newer.cancels).toBe(true)
-      expect(run(event, { pr, app: 'android-app' }).group).not.toBe(older.group)
-      expect(run(event, { pr: pr + 1 }).group).not.toBe(older.group)
-    })
+    it.each(['pull_request', 'pull_request_target'])(
+      'a newer %s run cancels the older one for the same pull request and app',
+      (event) => {
+        const pr = randomInt(1, 100_000)
+        const older = run(event, { pr })
+        const newer = run(event, { pr })
+        expect(newer.group).toBe(older.group)
+        expect(newer.cancels).toBe(true)
+        expect(run(event, { pr, app: 'android-app' }).group).not.toBe(older.group)
+        expect(run(event, { pr: pr + 1 }).group).not.toBe(older.group)
+      }
+    )
 
-    it.each(['push', 'schedule', 'workflow_dispatch', 'merge_group', 'release'])('a %s run is neither cancelled nor held back by a later run', (event) => {
-      const older = run(event)
-      const newer = run(event)
-      expect(newer.cancels).toBe(false)
-      expect(newer.group).not.toBe(older.group)
-    })
+    it.each(['push', 'schedule', 'workflow_dispatch', 'merge_group', 'release'])(
+      'a %s run is neither cancelled nor held back by a later run',
+      (event) => {
+        const older = run(event)
+        const newer = run(event)
+        expect(newer.cancels).toBe(false)
+        expect(newer.group).not.toBe(older.group)
+      }
+    )
   })
 
   it('triggers from the GitHub event with the trigger sub-action, and waits as the caller asks', () => {
     expect(step.uses).toBe(`./${ACTION_CHECKOUT_PATH}/trigger`)
-    expect(mappingAt(step, 'with')).toEqual(expect.objectContaining({ 'from-event': 'true', wait: '${{ inputs.wait }}' }))
+    expect(mappingAt(step, 'with')).toEqual(
+      expect.objectContaining({ 'from-event': 'true', wait: '${{ inputs.wait }}' })
+    )
     expect(mappingAt(step, 'with').operation).toBeUndefined()
   })
 
@@ -430,9 +534,13 @@ describe('migrate-machine-types.yml behaviour', () => {
       expect(mappingAt(actionSteps(jobs[jobId])[0], 'with')).toEqual(expect.objectContaining({ 'dry-run': 'true' }))
     }
     expect(mappingAt(actionSteps(jobs.preview)[0], 'with').token).toBe('${{ secrets.preview-token }}')
-    expect(mappingAt(actionSteps(jobs['preview-oidc'])[0], 'with')['oidc-policy-id']).toBe('${{ inputs.preview-oidc-policy-id }}')
+    expect(mappingAt(actionSteps(jobs['preview-oidc'])[0], 'with')['oidc-policy-id']).toBe(
+      '${{ inputs.preview-oidc-policy-id }}'
+    )
     expect(mappingAt(mappingAt(call, 'secrets'), 'preview-token').required).toBe(false)
-    expect(mappingAt(mappingAt(call, 'inputs'), 'preview-oidc-policy-id')).toEqual(expect.objectContaining({ type: 'string', default: '' }))
+    expect(mappingAt(mappingAt(call, 'inputs'), 'preview-oidc-policy-id')).toEqual(
+      expect.objectContaining({ type: 'string', default: '' })
+    )
   })
 
   it("gives the Workspace owner's credential only to the jobs bound to the environment, and the preview's only to the preview", () => {
@@ -447,26 +555,55 @@ describe('migrate-machine-types.yml behaviour', () => {
       // The owner's token never reaches a preview step; the owner's policy id only as text the preview's check compares with its own.
       for (const step of stepsOf(job)) {
         const text = JSON.stringify(step)
-        if (!migrating) expect([jobId, String(step.name), /\bsecrets\.token\b(?!-)/.test(text)]).toEqual([jobId, String(step.name), false])
-        if (!migrating && step.name !== CREDENTIAL_CHECK) expect([jobId, String(step.name), /\binputs\.oidc-policy-id\b/.test(text)]).toEqual([jobId, String(step.name), false])
+        if (!migrating)
+          expect([jobId, String(step.name), /\bsecrets\.token\b(?!-)/.test(text)]).toEqual([
+            jobId,
+            String(step.name),
+            false
+          ])
+        if (!migrating && step.name !== CREDENTIAL_CHECK)
+          expect([jobId, String(step.name), /\binputs\.oidc-policy-id\b/.test(text)]).toEqual([
+            jobId,
+            String(step.name),
+            false
+          ])
         if (migrating) expect([jobId, String(step.name), preview.test(text)]).toEqual([jobId, String(step.name), false])
       }
     }
   })
 
   it('runs one preview and, only when dry-run is false, the preview succeeded and found something, one migration, each signed in as chosen', () => {
-    const runs = (jobId: string, context: Mapping): boolean => Boolean(evaluate(expressionsIn(String(jobs[jobId].if))[0], context))
+    const runs = (jobId: string, context: Mapping): boolean =>
+      Boolean(evaluate(expressionsIn(String(jobs[jobId].if))[0], context))
     for (const previewOidc of [false, true]) {
       for (const migrateOidc of [false, true]) {
         const found = String(1 + randomInt(5000))
-        const inputs = { 'preview-oidc-policy-id': previewOidc ? randomSlug('read-') : '', 'oidc-policy-id': migrateOidc ? randomSlug('owner-') : '', 'dry-run': false }
+        const inputs = {
+          'preview-oidc-policy-id': previewOidc ? randomSlug('read-') : '',
+          'oidc-policy-id': migrateOidc ? randomSlug('owner-') : '',
+          'dry-run': false
+        }
         const ran = previewOidc ? 'preview-oidc' : 'preview'
-        const needs = (result: string, count: string) => ({ [ran]: { result, outputs: result === 'success' ? { 'migrated-count': count } : {} }, [previewOidc ? 'preview' : 'preview-oidc']: { result: 'skipped', outputs: {} } })
+        const needs = (result: string, count: string) => ({
+          [ran]: { result, outputs: result === 'success' ? { 'migrated-count': count } : {} },
+          [previewOidc ? 'preview' : 'preview-oidc']: { result: 'skipped', outputs: {} }
+        })
         const label = `preview ${ran}, migrate ${migrateOidc ? 'oidc' : 'token'}`
-        expect([label, runs('preview', { inputs }), runs('preview-oidc', { inputs })]).toEqual([label, !previewOidc, previewOidc])
-        const migrating = (context: Mapping): string[] => ['migrate', 'migrate-oidc'].filter((jobId) => runs(jobId, context))
-        expect([label, migrating({ inputs, needs: needs('success', found) })]).toEqual([label, [migrateOidc ? 'migrate-oidc' : 'migrate']])
-        expect([label, migrating({ inputs: { ...inputs, 'dry-run': true }, needs: needs('success', found) })]).toEqual([label, []])
+        expect([label, runs('preview', { inputs }), runs('preview-oidc', { inputs })]).toEqual([
+          label,
+          !previewOidc,
+          previewOidc
+        ])
+        const migrating = (context: Mapping): string[] =>
+          ['migrate', 'migrate-oidc'].filter((jobId) => runs(jobId, context))
+        expect([label, migrating({ inputs, needs: needs('success', found) })]).toEqual([
+          label,
+          [migrateOidc ? 'migrate-oidc' : 'migrate']
+        ])
+        expect([label, migrating({ inputs: { ...inputs, 'dry-run': true }, needs: needs('success', found) })]).toEqual([
+          label,
+          []
+        ])
         expect([label, migrating({ inputs, needs: needs('success', '0') })]).toEqual([label, []])
         expect([label, migrating({ inputs, needs: needs('failure', found) })]).toEqual([label, []])
         expect([label, migrating({ inputs, needs: needs('success', found), $cancelled: true })]).toEqual([label, []])
@@ -476,7 +613,11 @@ describe('migrate-machine-types.yml behaviour', () => {
 
   /** Runs a step's shell script as the runner would (bash -e), with `env`; its exit code and output. */
   const runScript = (step: Mapping, env: Record<string, string>): { code: number | null; out: string } => {
-    const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', String(step.run)], { env: { PATH: process.env.PATH ?? '', ...env }, encoding: 'utf8', timeout: 10_000 })
+    const run = spawnSync('bash', ['--noprofile', '--norc', '-eo', 'pipefail', '-c', String(step.run)], {
+      env: { PATH: process.env.PATH ?? '', ...env },
+      encoding: 'utf8',
+      timeout: 10_000
+    })
     return { code: run.status, out: run.stdout + run.stderr }
   }
   const stepNamed = (jobId: string, name: string): Mapping => {
@@ -489,22 +630,38 @@ describe('migrate-machine-types.yml behaviour', () => {
     for (const jobId of ['migrate', 'migrate-oidc']) {
       const check = stepNamed(jobId, 'Check that the migration runs in an environment')
       expect(mappingAt(check, 'env')).toEqual({ ENVIRONMENT: '${{ inputs.environment }}' })
-      expect(stepsOf(jobs[jobId]).indexOf(check)).toBeLessThan(stepsOf(jobs[jobId]).indexOf(actionSteps(jobs[jobId])[0]))
-      expect(runScript(check, { ENVIRONMENT: '' })).toEqual({ code: 1, out: expect.stringMatching(/^::error::the migration uses the Workspace owner's credential/) })
+      expect(stepsOf(jobs[jobId]).indexOf(check)).toBeLessThan(
+        stepsOf(jobs[jobId]).indexOf(actionSteps(jobs[jobId])[0])
+      )
+      expect(runScript(check, { ENVIRONMENT: '' })).toEqual({
+        code: 1,
+        out: expect.stringMatching(/^::error::the migration uses the Workspace owner's credential/)
+      })
       expect(runScript(check, { ENVIRONMENT: randomSlug('env-') })).toEqual({ code: 0, out: '' })
     }
   })
 
-  it('the preview refuses to run without a credential of its own, and with the owner\'s policy', () => {
+  it("the preview refuses to run without a credential of its own, and with the owner's policy", () => {
     const byToken = stepNamed('preview', CREDENTIAL_CHECK)
     expect(mappingAt(byToken, 'env')).toEqual({ PREVIEW_TOKEN: '${{ secrets.preview-token }}' })
-    expect(runScript(byToken, { PREVIEW_TOKEN: '' })).toEqual({ code: 1, out: expect.stringMatching(/^::error::the preview signs in with the preview-token secret/) })
+    expect(runScript(byToken, { PREVIEW_TOKEN: '' })).toEqual({
+      code: 1,
+      out: expect.stringMatching(/^::error::the preview signs in with the preview-token secret/)
+    })
     expect(runScript(byToken, { PREVIEW_TOKEN: randomSlug('tok-') })).toEqual({ code: 0, out: '' })
     const byPolicy = stepNamed('preview-oidc', CREDENTIAL_CHECK)
-    expect(mappingAt(byPolicy, 'env')).toEqual({ PREVIEW_POLICY: '${{ inputs.preview-oidc-policy-id }}', OWNER_POLICY: '${{ inputs.oidc-policy-id }}' })
+    expect(mappingAt(byPolicy, 'env')).toEqual({
+      PREVIEW_POLICY: '${{ inputs.preview-oidc-policy-id }}',
+      OWNER_POLICY: '${{ inputs.oidc-policy-id }}'
+    })
     const policy = randomSlug('policy-')
-    expect(runScript(byPolicy, { PREVIEW_POLICY: policy, OWNER_POLICY: policy })).toEqual({ code: 1, out: expect.stringMatching(/^::error::preview-oidc-policy-id is the policy the migrating job signs in with/) })
-    expect(runScript(byPolicy, { PREVIEW_POLICY: policy, OWNER_POLICY: randomInt(2) ? '' : randomSlug('owner-') })).toEqual({ code: 0, out: '' })
+    expect(runScript(byPolicy, { PREVIEW_POLICY: policy, OWNER_POLICY: policy })).toEqual({
+      code: 1,
+      out: expect.stringMatching(/^::error::preview-oidc-policy-id is the policy the migrating job signs in with/)
+    })
+    expect(
+      runScript(byPolicy, { PREVIEW_POLICY: policy, OWNER_POLICY: randomInt(2) ? '' : randomSlug('owner-') })
+    ).toEqual({ code: 0, out: '' })
   })
 
   it('migrates in the given environment, never cancelled', () => {
@@ -538,31 +695,44 @@ describe('example callers', () => {
     expect([...new Set(targets)].sort()).toEqual([...REUSABLE].sort())
   })
 
-  it.each(calls.map((entry) => [`${entry.file} ${entry.jobId}`, entry] as const))('%s: passes what the reusable workflow declares', (_, { job, doc, jobId }) => {
-    const match = PUBLISHED.exec(String(job.uses))
-    expect(match).not.toBeNull()
-    const call = mappingAt(readYaml(match![1]).on, 'workflow_call')
-    const declaredInputs = mappingAt(call, 'inputs')
-    const declaredSecrets = mappingAt(call, 'secrets')
-    const passed = mappingAt(job, 'with')
-    const secrets = mappingAt(job, 'secrets')
+  it.each(calls.map((entry) => [`${entry.file} ${entry.jobId}`, entry] as const))(
+    '%s: passes what the reusable workflow declares',
+    (_, { job, doc, jobId }) => {
+      const match = PUBLISHED.exec(String(job.uses))
+      expect(match).not.toBeNull()
+      const call = mappingAt(readYaml(match![1]).on, 'workflow_call')
+      const declaredInputs = mappingAt(call, 'inputs')
+      const declaredSecrets = mappingAt(call, 'secrets')
+      const passed = mappingAt(job, 'with')
+      const secrets = mappingAt(job, 'secrets')
 
-    expect(Object.keys(passed).filter((name) => !(name in declaredInputs))).toEqual([])
-    expect(Object.entries(declaredInputs).filter(([name, input]) => isMapping(input) && input.required === true && !(name in passed)).map(([name]) => name)).toEqual([])
-    expect(Object.keys(secrets).filter((name) => !(name in declaredSecrets))).toEqual([])
-    expect(Object.entries(declaredSecrets).filter(([name, secret]) => isMapping(secret) && secret.required === true && !(name in secrets)).map(([name]) => name)).toEqual([])
+      expect(Object.keys(passed).filter((name) => !(name in declaredInputs))).toEqual([])
+      expect(
+        Object.entries(declaredInputs)
+          .filter(([name, input]) => isMapping(input) && input.required === true && !(name in passed))
+          .map(([name]) => name)
+      ).toEqual([])
+      expect(Object.keys(secrets).filter((name) => !(name in declaredSecrets))).toEqual([])
+      expect(
+        Object.entries(declaredSecrets)
+          .filter(([name, secret]) => isMapping(secret) && secret.required === true && !(name in secrets))
+          .map(([name]) => name)
+      ).toEqual([])
 
-    // A boolean input takes a boolean or an expression, a string input a string.
-    const mistyped = Object.entries(passed).filter(([name, value]) => {
-      const type = mappingAt(declaredInputs, name).type
-      const expression = typeof value === 'string' && /^\$\{\{[\s\S]*\}\}$/.test(value.trim())
-      return type === 'boolean' ? typeof value !== 'boolean' && !expression : typeof value !== 'string'
-    })
-    expect(mistyped).toEqual([])
+      // A boolean input takes a boolean or an expression, a string input a string.
+      const mistyped = Object.entries(passed).filter(([name, value]) => {
+        const type = mappingAt(declaredInputs, name).type
+        const expression = typeof value === 'string' && /^\$\{\{[\s\S]*\}\}$/.test(value.trim())
+        return type === 'boolean' ? typeof value !== 'boolean' && !expression : typeof value !== 'string'
+      })
+      expect(mistyped).toEqual([])
 
-    // Jobs that need this call read only outputs the reusable workflow declares.
-    const declaredOutputs = mappingAt(call, 'outputs')
-    const reads = jobsOf(doc).flatMap(([, other]) => outputRefs(JSON.stringify(other), 'needs')).filter(([from]) => from === jobId)
-    expect(reads.filter(([, output]) => !(output in declaredOutputs))).toEqual([])
-  })
+      // Jobs that need this call read only outputs the reusable workflow declares.
+      const declaredOutputs = mappingAt(call, 'outputs')
+      const reads = jobsOf(doc)
+        .flatMap(([, other]) => outputRefs(JSON.stringify(other), 'needs'))
+        .filter(([from]) => from === jobId)
+      expect(reads.filter(([, output]) => !(output in declaredOutputs))).toEqual([])
+    }
+  )
 })

@@ -92,8 +92,11 @@ export type ExpressionValue = string | number | boolean | null
  * on an expression it did not understand.
  */
 export function evaluate(expression: string, context: Mapping): ExpressionValue {
-  const tokens = [...expression.matchAll(/\s*('(?:[^']|'')*'|\d+|==|!=|&&|\|\||[!(),]|[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)/gy)].map((m) => m[1])
-  if (tokens.join('').replace(/\s/g, '') !== expression.replace(/\s/g, '')) throw new Error(`cannot evaluate: ${expression}`)
+  const tokens = [
+    ...expression.matchAll(/\s*('(?:[^']|'')*'|\d+|==|!=|&&|\|\||[!(),]|[A-Za-z_][\w-]*(?:\.[A-Za-z_][\w-]*)*)/gy)
+  ].map((m) => m[1])
+  if (tokens.join('').replace(/\s/g, '') !== expression.replace(/\s/g, ''))
+    throw new Error(`cannot evaluate: ${expression}`)
   let at = 0
   const peek = (): string | undefined => tokens[at]
   const truthy = (value: ExpressionValue): boolean => value !== null && value !== false && value !== 0 && value !== ''
@@ -174,5 +177,7 @@ export function evaluate(expression: string, context: Mapping): ExpressionValue 
 
 /** A string with every `${{ }}` replaced by its value under `context` (see evaluate). */
 export function interpolate(template: string, context: Mapping): string {
-  return template.replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) => String(evaluate(expression, context) ?? ''))
+  return template.replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
+    String(evaluate(expression, context) ?? '')
+  )
 }

@@ -67,7 +67,9 @@ export function scanWorkflow(text: string, options: SafetyOptions = {}): SafetyF
   try {
     doc = load(text)
   } catch (error) {
-    return [{ rule: 'unparsable', where: '(file)', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` }]
+    return [
+      { rule: 'unparsable', where: '(file)', message: `not valid YAML: ${(error as Error).message.split('\n')[0]}` }
+    ]
   }
   if (!isMapping(doc)) return [{ rule: 'unparsable', where: '(file)', message: 'not a YAML mapping' }]
 
@@ -75,18 +77,31 @@ export function scanWorkflow(text: string, options: SafetyOptions = {}): SafetyF
   const firstParty = new Set((options.firstPartyRepos ?? []).map((repo) => repo.toLowerCase()))
 
   if (!('permissions' in doc)) {
-    findings.push({ rule: 'missing-permissions', where: 'permissions', message: 'no top-level permissions: the token gets the repository default' })
+    findings.push({
+      rule: 'missing-permissions',
+      where: 'permissions',
+      message: 'no top-level permissions: the token gets the repository default'
+    })
   }
 
   const top = doc.permissions
   if (top === 'write-all' || (isMapping(top) && top['id-token'] === 'write')) {
-    findings.push({ rule: 'id-token-for-workflow', where: 'permissions', message: 'id-token: write for the whole workflow: every job could ask for an OIDC token; grant it to the job that signs in' })
+    findings.push({
+      rule: 'id-token-for-workflow',
+      where: 'permissions',
+      message:
+        'id-token: write for the whole workflow: every job could ask for an OIDC token; grant it to the job that signs in'
+    })
   }
 
   const callInputs = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
   for (const name of Object.keys(callInputs)) {
     if (SECRET_NAME.test(name)) {
-      findings.push({ rule: 'secret-as-input', where: `on.workflow_call.inputs.${name}`, message: `input "${name}" looks like a secret; declare it under secrets:` })
+      findings.push({
+        rule: 'secret-as-input',
+        where: `on.workflow_call.inputs.${name}`,
+        message: `input "${name}" looks like a secret; declare it under secrets:`
+      })
     }
   }
 
@@ -96,25 +111,38 @@ export function scanWorkflow(text: string, options: SafetyOptions = {}): SafetyF
       checkUses(job.uses, `${where}.uses`, text, firstParty, findings)
       for (const [name, value] of Object.entries(mappingAt(job, 'with'))) {
         if (typeof value === 'string' && expressionsIn(value).some((expr) => /\bsecrets\s*(\.|\[)/.test(expr))) {
-          findings.push({ rule: 'secret-as-input', where: `${where}.with.${name}`, message: `a secret is passed as the input "${name}"; pass it under secrets:` })
+          findings.push({
+            rule: 'secret-as-input',
+            where: `${where}.with.${name}`,
+            message: `a secret is passed as the input "${name}"; pass it under secrets:`
+          })
         }
       }
       continue
     }
     if (!('timeout-minutes' in job)) {
-      findings.push({ rule: 'missing-timeout', where, message: `job "${jobId}" has no timeout-minutes (the default is 6 hours)` })
+      findings.push({
+        rule: 'missing-timeout',
+        where,
+        message: `job "${jobId}" has no timeout-minutes (the default is 6 hours)`
+      })
     }
     stepsOf(job).forEach((step, index) => {
       const stepWhere = `${where}.steps[${index}]`
       if (typeof step.uses === 'string') checkUses(step.uses, `${stepWhere}.uses`, text, firstParty, findings)
       const scripts: Array<[string, unknown]> = [['run', step.run]]
-      if (typeof step.uses === 'string' && step.uses.startsWith('actions/github-script@')) scripts.push(['with.script', mappingAt(step, 'with').script])
+      if (typeof step.uses === 'string' && step.uses.startsWith('actions/github-script@'))
+        scripts.push(['with.script', mappingAt(step, 'with').script])
       for (const [field, script] of scripts) {
         if (typeof script !== 'string') continue
         for (const expr of expressionsIn(script)) {
           const hit = UNTRUSTED.find(([pattern]) => pattern.test(expr))
           if (hit) {
-            findings.push({ rule: 'run-injection', where: `${stepWhere}.${field}`, message: `\${{ ${expr} }} expands ${hit[1]} into a script; pass it through env:` })
+            findings.push({
+              rule: 'run-injection',
+              where: `${stepWhere}.${field}`,
+              message: `\${{ ${expr} }} expands ${hit[1]} into a script; pass it through env:`
+            })
           }
         }
       }
@@ -123,10 +151,17 @@ export function scanWorkflow(text: string, options: SafetyOptions = {}): SafetyF
   return findings
 }
 
-function checkUses(uses: string, where: string, text: string, firstParty: Set<string>, findings: SafetyFinding[]): void {
+function checkUses(
+  uses: string,
+  where: string,
+  text: string,
+  firstParty: Set<string>,
+  findings: SafetyFinding[]
+): void {
   if (uses.startsWith('./')) return
   if (uses.startsWith('docker://')) {
-    if (!/@sha256:[0-9a-f]{64}$/.test(uses)) findings.push({ rule: 'unpinned-action', where, message: `${uses} is not pinned to an image digest` })
+    if (!/@sha256:[0-9a-f]{64}$/.test(uses))
+      findings.push({ rule: 'unpinned-action', where, message: `${uses} is not pinned to an image digest` })
     return
   }
   const repo = uses.split('@')[0].split('/').slice(0, 2).join('/').toLowerCase()
@@ -137,7 +172,11 @@ function checkUses(uses: string, where: string, text: string, firstParty: Set<st
   }
   const lines = text.split('\n').filter((line) => line.includes(uses))
   if (!lines.every((line) => VERSION_COMMENT.test(line.slice(line.indexOf(uses) + uses.length)))) {
-    findings.push({ rule: 'missing-version-comment', where, message: `${uses} has no "# vX.Y.Z" comment naming the release` })
+    findings.push({
+      rule: 'missing-version-comment',
+      where,
+      message: `${uses} has no "# vX.Y.Z" comment naming the release`
+    })
   }
 }
 
@@ -145,4 +184,3 @@ function checkUses(uses: string, where: string, text: string, firstParty: Set<st
 export function formatFindings(findings: SafetyFinding[]): string {
   return findings.map((f) => `${f.rule} at ${f.where}: ${f.message}`).join('\n')
 }
-

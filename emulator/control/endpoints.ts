@@ -31,7 +31,10 @@ function withFaults(handler: (ctx: ControlContext) => Reply): (ctx: ControlConte
 
 function state(ctx: ControlContext): Reply {
   const now = ctx.model.now()
-  return { status: 200, json: { ...(ctx.model.state.snapshot(now, buildStateJson) as object), faults: ctx.faults.pending() } }
+  return {
+    status: 200,
+    json: { ...(ctx.model.state.snapshot(now, buildStateJson) as object), faults: ctx.faults.pending() }
+  }
 }
 
 function reset(ctx: ControlContext): Reply {
@@ -46,7 +49,8 @@ function concurrency(ctx: ControlContext): Reply {
   const app = ctx.model.state.apps.get(ctx.params.app)
   if (!app) throw notFound(`app "${ctx.params.app}" not found`)
   const slots = (ctx.body as { slots?: unknown } | null)?.slots
-  if (slots !== null && !(Number.isInteger(slots) && (slots as number) >= 0)) throw badRequest('slots must be a whole number, 0 or more, or null')
+  if (slots !== null && !(Number.isInteger(slots) && (slots as number) >= 0))
+    throw badRequest('slots must be a whole number, 0 or more, or null')
   ctx.model.setConcurrency(app, slots as number | null)
   return { status: 200, json: { status: 'ok', app: app.slug, concurrency: app.concurrency } }
 }
@@ -59,7 +63,11 @@ export const CONTROL_ROUTES: readonly Route<ControlContext>[] = [
   { method: 'GET', pattern: '/events', handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
   { method: 'DELETE', pattern: '/events', handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
   { method: 'PUT', pattern: '/apps/:app/concurrency', handler: concurrency },
-  { method: 'POST', pattern: '/faults', handler: withFaults((ctx) => ({ status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } })) },
+  {
+    method: 'POST',
+    pattern: '/faults',
+    handler: withFaults((ctx) => ({ status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } }))
+  },
   { method: 'GET', pattern: '/faults', handler: withFaults((ctx) => ({ status: 200, json: ctx.faults.pending() })) },
   { method: 'DELETE', pattern: '/faults', handler: withFaults((ctx) => (ctx.faults.clear(), NO_CONTENT)) }
 ]

@@ -31,9 +31,11 @@ export class FaultInjector {
   add(spec: unknown): Fault {
     if (!isObject(spec)) throw badRequest('fault must be a JSON object')
     const { path, method, count = 1, action, status, retryAfter, body, ms } = spec
-    if (typeof path !== 'string' || path === '') throw badRequest('path must be a non-empty string (a prefix or a regular expression)')
+    if (typeof path !== 'string' || path === '')
+      throw badRequest('path must be a non-empty string (a prefix or a regular expression)')
     if (method !== undefined && typeof method !== 'string') throw badRequest('method must be a string')
-    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1) throw badRequest('count must be a positive integer')
+    if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
+      throw badRequest('count must be a positive integer')
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {
       throw badRequest(`action must be one of ${ACTIONS.join(', ')}`)
     }
@@ -46,12 +48,14 @@ export class FaultInjector {
       }
       fault.status = status
       if (retryAfter !== undefined) {
-        if (typeof retryAfter !== 'string' && typeof retryAfter !== 'number') throw badRequest('retryAfter must be a string')
+        if (typeof retryAfter !== 'string' && typeof retryAfter !== 'number')
+          throw badRequest('retryAfter must be a string')
         fault.retryAfter = String(retryAfter)
       }
     }
     if (action === 'delay') {
-      if (typeof ms !== 'number' || ms < 0 || ms > 60_000) throw badRequest('ms must be a number of milliseconds from 0 to 60000')
+      if (typeof ms !== 'number' || ms < 0 || ms > 60_000)
+        throw badRequest('ms must be a number of milliseconds from 0 to 60000')
       fault.ms = ms
     }
     this.faults.push(fault)
@@ -62,7 +66,9 @@ export class FaultInjector {
   /** Takes one use of the first fault matching the request, if any. */
   take(method: string, fullPath: string, apiPath: string): Fault | null {
     const index = this.faults.findIndex(
-      (f) => (!f.method || f.method === method) && (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true)
+      (f) =>
+        (!f.method || f.method === method) &&
+        (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true)
     )
     if (index < 0) return null
     const fault = this.faults[index]
@@ -105,7 +111,12 @@ function patternOf(path: string): SafePattern | null {
 }
 
 /** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
-export async function applyFault(fault: Fault, req: IncomingMessage, res: ServerResponse, sleep: (ms: number) => Promise<void>): Promise<boolean> {
+export async function applyFault(
+  fault: Fault,
+  req: IncomingMessage,
+  res: ServerResponse,
+  sleep: (ms: number) => Promise<void>
+): Promise<boolean> {
   switch (fault.action) {
     case 'drop':
       req.socket.destroy()
@@ -117,7 +128,11 @@ export async function applyFault(fault: Fault, req: IncomingMessage, res: Server
       return false
     case 'status': {
       const headers: Record<string, string> = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {}
-      answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers })
+      answer(req, res, {
+        status: fault.status ?? 503,
+        json: fault.body ?? { message: `injected fault: status ${fault.status}` },
+        headers
+      })
       return true
     }
   }

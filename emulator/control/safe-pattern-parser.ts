@@ -53,7 +53,8 @@ export class Parser {
 
   private sequence(): Node {
     const items: Node[] = []
-    while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')') items.push(this.quantified(this.atom()))
+    while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')')
+      items.push(this.quantified(this.atom()))
     return { type: 'seq', items }
   }
 
@@ -70,7 +71,8 @@ export class Parser {
         const [text, low, comma, high] = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at))!
         min = Number(low)
         max = comma === undefined ? min : high === '' ? Infinity : Number(high)
-        if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT)) throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`)
+        if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
+          throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`)
         this.at += text.length - 1
       } else return node
       this.at++
@@ -92,7 +94,8 @@ export class Parser {
         return { type: 'assert', at: 'end' }
       case '(': {
         if (this.peek() === '?') {
-          if (this.source[this.at + 1] !== ':') throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )')
+          if (this.source[this.at + 1] !== ':')
+            throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )')
           this.at += 2
         }
         const inner = this.alternation()
@@ -132,7 +135,12 @@ export class Parser {
     while (this.peek() !== ']') {
       if (this.at >= this.source.length) throw new PatternError('unclosed "["')
       const start = this.classUnit()
-      if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.at + 1 < this.source.length && typeof start === 'string') {
+      if (
+        this.peek() === '-' &&
+        this.source[this.at + 1] !== ']' &&
+        this.at + 1 < this.source.length &&
+        typeof start === 'string'
+      ) {
         this.at++
         const end = this.classUnit()
         if (typeof end !== 'string') throw new PatternError('a class escape cannot end a range')

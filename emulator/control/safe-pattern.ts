@@ -35,7 +35,8 @@ class Compiler {
   readonly states: State[] = []
 
   private add(state: State): number {
-    if (this.states.length >= MAX_STATES) throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`)
+    if (this.states.length >= MAX_STATES)
+      throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`)
     this.states.push(state)
     return this.states.length - 1
   }
@@ -58,7 +59,13 @@ class Compiler {
         if (node.items.length === 0) {
           // An empty sequence is an epsilon: a split whose two ways both lead on.
           const s = this.add({ kind: 'split', out: -1, out2: -1 })
-          return { start: s, exits: [[s, 'out'], [s, 'out2']] }
+          return {
+            start: s,
+            exits: [
+              [s, 'out'],
+              [s, 'out2']
+            ]
+          }
         }
         const first = this.compile(node.items[0])
         let exits = first.exits
@@ -121,7 +128,8 @@ export interface SafePattern {
 
 /** Compiles a pattern; throws PatternError for what it cannot match safely. */
 export function compileSafePattern(source: string): SafePattern {
-  if (source.length > MAX_PATTERN_LENGTH) throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`)
+  if (source.length > MAX_PATTERN_LENGTH)
+    throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`)
   const compiler = new Compiler()
   const fragment = compiler.compile(new Parser(source).parse())
   const accept = compiler.states.length

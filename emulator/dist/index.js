@@ -110,13 +110,20 @@ const OWNER_ADMIN_DEVELOPER = ['owner', 'admin', 'manager'];
 const APP_ANY_ROLE = { kind: 'app', roles: ANY_ROLE };
 const APP_OWNER_OR_ADMIN = { kind: 'app', roles: OWNER_OR_ADMIN };
 const APP_OWNER_ADMIN_DEVELOPER = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER };
-const ROLE_LABEL = { owner: 'Owner', admin: 'Admin', manager: 'Developer', member: 'Tester/QA' };
-const orList = (words) => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`);
+const ROLE_LABEL = {
+    owner: 'Owner',
+    admin: 'Admin',
+    manager: 'Developer',
+    member: 'Tester/QA'
+};
+const orList = (words) => words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`;
 /** The rule in words, as the README's role table shows it. */
 function access_describeAccess(access) {
     switch (access.kind) {
         case 'app':
-            return access.roles.length === ANY_ROLE.length ? 'any role on the app' : orList(access.roles.map((r) => ROLE_LABEL[r]));
+            return access.roles.length === ANY_ROLE.length
+                ? 'any role on the app'
+                : orList(access.roles.map((r) => ROLE_LABEL[r]));
         case 'workspace-member':
             return 'Workspace owner or group member';
         case 'workspace-listing':
@@ -350,7 +357,10 @@ function matchRoute(routes, method, path) {
             continue;
         if (!pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]))
             continue;
-        return { route, params: Object.fromEntries(pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : []))) };
+        return {
+            route,
+            params: Object.fromEntries(pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : [])))
+        };
     }
     return null;
 }
@@ -421,7 +431,9 @@ async function handleApi(server, req, res, url) {
     const match = matchRoute(server.routes, method, apiPath);
     const style = match?.route.errorStyle ?? 'message';
     // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
-    const caller = match ? authenticate(server.model, req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) };
+    const caller = match
+        ? authenticate(server.model, req)
+        : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) };
     const logAndFault = (raw) => server.intercept(req, res, url, apiPath, raw);
     if ('refusal' in caller) {
         if (!(await logAndFault(null)))
@@ -439,7 +451,14 @@ async function handleApi(server, req, res, url) {
     if (await logAndFault(raw))
         return;
     try {
-        const base = { method, path: apiPath, params: decodeParams(match), query: url.searchParams, headers: req.headers, user: caller.user };
+        const base = {
+            method,
+            path: apiPath,
+            params: decodeParams(match),
+            query: url.searchParams,
+            headers: req.headers,
+            user: caller.user
+        };
         answer(req, res, dispatch(server, match.route, { ...base, body: parseBody(raw, req.headers['content-type']) }));
     }
     catch (error) {
@@ -563,7 +582,10 @@ function withFaults(handler) {
 }
 function state(ctx) {
     const now = ctx.model.now();
-    return { status: 200, json: { ...ctx.model.state.snapshot(now, buildStateJson), faults: ctx.faults.pending() } };
+    return {
+        status: 200,
+        json: { ...ctx.model.state.snapshot(now, buildStateJson), faults: ctx.faults.pending() }
+    };
 }
 function endpoints_reset(ctx) {
     ctx.model.reset();
@@ -590,7 +612,11 @@ const CONTROL_ROUTES = [
     { method: 'GET', pattern: '/events', handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
     { method: 'DELETE', pattern: '/events', handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
     { method: 'PUT', pattern: '/apps/:app/concurrency', handler: concurrency },
-    { method: 'POST', pattern: '/faults', handler: withFaults((ctx) => ({ status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } })) },
+    {
+        method: 'POST',
+        pattern: '/faults',
+        handler: withFaults((ctx) => ({ status: 201, json: { status: 'ok', fault: ctx.faults.add(ctx.body) } }))
+    },
     { method: 'GET', pattern: '/faults', handler: withFaults((ctx) => ({ status: 200, json: ctx.faults.pending() })) },
     { method: 'DELETE', pattern: '/faults', handler: withFaults((ctx) => (ctx.faults.clear(), NO_CONTENT)) }
 ];
@@ -677,7 +703,10 @@ async function serveDownload(model, req, res, url) {
     }
     const check = checkDownloadLink(artifact.buildSlug, artifact.slug, url.searchParams.get('expires'), url.searchParams.get('signature'), model.now());
     if (check !== 'ok') {
-        answer(req, res, { status: 403, json: { message: check === 'expired' ? 'the download link has expired' : 'the download link is not valid' } });
+        answer(req, res, {
+            status: 403,
+            json: { message: check === 'expired' ? 'the download link has expired' : 'the download link is not valid' }
+        });
         return;
     }
     const content = artifactContent(artifact);
@@ -855,7 +884,9 @@ function logAnswer(build, now, timing, query, origin) {
         log_chunks: chunks.map(({ chunk, position }) => ({ chunk, position })),
         generated_log_chunks_num: log.chunks.length,
         is_archived: done,
-        expiring_raw_log_url: done ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}` : null,
+        expiring_raw_log_url: done
+            ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}`
+            : null,
         timestamp: done ? null : cursor,
         next_after_timestamp: done ? null : cursor
     };
@@ -870,15 +901,25 @@ function serveRawLog(model, req, res, url, timing) {
         return Promise.resolve();
     }
     if (req.headers.authorization !== undefined) {
-        answer(req, res, { status: 400, json: { message: 'only one auth mechanism allowed: the link is signed, so no Authorization header may come with it' } });
+        answer(req, res, {
+            status: 400,
+            json: {
+                message: 'only one auth mechanism allowed: the link is signed, so no Authorization header may come with it'
+            }
+        });
         return Promise.resolve();
     }
     const expiresText = url.searchParams.get('expires') ?? '';
     const signature = url.searchParams.get('signature') ?? '';
     const expires = Number(expiresText);
-    const valid = /^\d{1,16}$/.test(expiresText) && /^[0-9a-f]{64}$/.test(signature) && (0,external_node_crypto_namespaceObject.timingSafeEqual)(sign(slug, expires), Buffer.from(signature, 'hex'));
+    const valid = /^\d{1,16}$/.test(expiresText) &&
+        /^[0-9a-f]{64}$/.test(signature) &&
+        (0,external_node_crypto_namespaceObject.timingSafeEqual)(sign(slug, expires), Buffer.from(signature, 'hex'));
     if (!valid || model.now() > expires) {
-        answer(req, res, { status: 403, json: { message: valid ? 'the archived log link has expired' : 'the archived log link is not valid' } });
+        answer(req, res, {
+            status: 403,
+            json: { message: valid ? 'the archived log link has expired' : 'the archived log link is not valid' }
+        });
         return Promise.resolve();
     }
     const text = Buffer.from(log.chunks.map((c) => c.chunk).join(''), 'utf8');
@@ -4606,7 +4647,8 @@ function checkSeed(data, where = 'seed') {
     }
     for (const list of ['stacks', 'machine_types']) {
         const value = seed[list];
-        if (value !== undefined && !(Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '')))
+        if (value !== undefined &&
+            !(Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== '')))
             fail(where, `\`${list}\` must be a list of names`);
     }
     const groupsByOrg = new Map();
@@ -4673,11 +4715,13 @@ function checkApp(app, where, users, groupsByOrg) {
         fail(where, `${at}.hold_without_owners must be true or false`);
     if (app.ai_summary_shape !== undefined && !['summary', 'three_parts'].includes(app.ai_summary_shape))
         fail(where, `${at}.ai_summary_shape must be summary or three_parts`);
-    if (app.ai_summary_delay_ms !== undefined && !(Number.isInteger(app.ai_summary_delay_ms) && app.ai_summary_delay_ms >= 0))
+    if (app.ai_summary_delay_ms !== undefined &&
+        !(Number.isInteger(app.ai_summary_delay_ms) && app.ai_summary_delay_ms >= 0))
         fail(where, `${at}.ai_summary_delay_ms must be a whole number, 0 or more`);
     if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0))
         fail(where, `${at}.concurrency must be a whole number, 0 or more`);
-    if (app.credits_per_minute !== undefined && !(Number.isInteger(app.credits_per_minute) && app.credits_per_minute >= 0))
+    if (app.credits_per_minute !== undefined &&
+        !(Number.isInteger(app.credits_per_minute) && app.credits_per_minute >= 0))
         fail(where, `${at}.credits_per_minute must be a whole number, 0 or more`);
     const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined;
     for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
@@ -4767,7 +4811,15 @@ class OidcWorld {
         if (!job)
             return null;
         const now = Math.floor(nowMs / 1000);
-        const claims = { jti: (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('hex'), ...job, aud: audience, iss: issuer, iat: now, nbf: now, exp: now + ID_TOKEN_LIFETIME_S };
+        const claims = {
+            jti: (0,external_node_crypto_namespaceObject.randomBytes)(12).toString('hex'),
+            ...job,
+            aud: audience,
+            iss: issuer,
+            iat: now,
+            nbf: now,
+            exp: now + ID_TOKEN_LIFETIME_S
+        };
         const { privateKey, kid } = this.signingKey();
         const input = `${b64({ alg: 'RS256', typ: 'JWT', kid })}.${b64(claims)}`;
         const jwt = `${input}.${(0,external_node_crypto_namespaceObject.sign)('sha256', Buffer.from(input), privateKey).toString('base64url')}`;
@@ -4815,7 +4867,9 @@ class OidcWorld {
         const parts = jwt.split('.');
         if (parts.length !== 3)
             throw new ExchangeRefusal('not a JWT');
-        const [header, payload] = parts.slice(0, 2).map((part) => parseJson(Buffer.from(part, 'base64url').toString('utf8')));
+        const [header, payload] = parts
+            .slice(0, 2)
+            .map((part) => parseJson(Buffer.from(part, 'base64url').toString('utf8')));
         const key = this.jwks().keys.find((k) => k.kid === header?.kid);
         if (header?.alg !== 'RS256' || !key)
             throw new ExchangeRefusal('unknown signing key');
@@ -4864,7 +4918,16 @@ async function serveOidc(model, req, res, url, origin) {
     if (route === `GET ${ISSUER_PREFIX}/token`)
         return answer(req, res, idToken(model, req, url, issuer));
     if (route === `GET ${ISSUER_PREFIX}/.well-known/openid-configuration`) {
-        return answer(req, res, { status: 200, json: { issuer, jwks_uri: `${issuer}/.well-known/jwks`, id_token_signing_alg_values_supported: ['RS256'], response_types_supported: ['id_token'], subject_types_supported: ['public'] } });
+        return answer(req, res, {
+            status: 200,
+            json: {
+                issuer,
+                jwks_uri: `${issuer}/.well-known/jwks`,
+                id_token_signing_alg_values_supported: ['RS256'],
+                response_types_supported: ['id_token'],
+                subject_types_supported: ['public']
+            }
+        });
     }
     if (route === `GET ${ISSUER_PREFIX}/.well-known/jwks`)
         return answer(req, res, { status: 200, json: model.oidc.jwks() });
@@ -4879,7 +4942,11 @@ function exchange(model, raw, contentType, issuer, audience) {
     if (!request)
         return { status: 400, json: { error: 'invalid_token' } };
     try {
-        return { status: 200, json: model.oidc.exchange(request, issuer, audience, model.now()), headers: { 'cache-control': 'no-store' } };
+        return {
+            status: 200,
+            json: model.oidc.exchange(request, issuer, audience, model.now()),
+            headers: { 'cache-control': 'no-store' }
+        };
     }
     catch (error) {
         if (error instanceof ExchangeRefusal)
@@ -4891,7 +4958,9 @@ function exchangeFields(raw, contentType) {
     if (/^application\/x-www-form-urlencoded\b/i.test(contentType)) {
         const entries = [...new URLSearchParams(raw)];
         // A field given twice is not the documented request either.
-        return new Set(entries.map(([name]) => name)).size === entries.length ? { encoding: 'form', fields: Object.fromEntries(entries) } : undefined;
+        return new Set(entries.map(([name]) => name)).size === entries.length
+            ? { encoding: 'form', fields: Object.fromEntries(entries) }
+            : undefined;
     }
     if (!/^application\/json\b/i.test(contentType))
         return undefined;
@@ -4899,7 +4968,10 @@ function exchangeFields(raw, contentType) {
         const body = JSON.parse(raw);
         if (!body || typeof body !== 'object' || Array.isArray(body))
             return undefined;
-        return { encoding: 'json', fields: Object.fromEntries(Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)])) };
+        return {
+            encoding: 'json',
+            fields: Object.fromEntries(Object.entries(body).map(([name, value]) => [name, typeof value === 'string' ? value : JSON.stringify(value)]))
+        };
     }
     catch {
         return undefined;
@@ -4910,7 +4982,16 @@ function idToken(model, req, url, issuer) {
     const audience = url.searchParams.get('audience') ?? '';
     const token = bearer && audience ? model.oidc.issueIdToken(bearer, audience, issuer, model.now()) : null;
     if (token === null)
-        return { status: 401, json: { message: bearer ? (audience ? 'unknown request token' : 'the audience parameter is missing') : 'missing bearer token' } };
+        return {
+            status: 401,
+            json: {
+                message: bearer
+                    ? audience
+                        ? 'unknown request token'
+                        : 'the audience parameter is missing'
+                    : 'missing bearer token'
+            }
+        };
     return { status: 200, json: { value: token } };
 }
 
@@ -5100,7 +5181,10 @@ class Parser {
             if (this.at >= this.source.length)
                 throw new PatternError('unclosed "["');
             const start = this.classUnit();
-            if (this.peek() === '-' && this.source[this.at + 1] !== ']' && this.at + 1 < this.source.length && typeof start === 'string') {
+            if (this.peek() === '-' &&
+                this.source[this.at + 1] !== ']' &&
+                this.at + 1 < this.source.length &&
+                typeof start === 'string') {
                 this.at++;
                 const end = this.classUnit();
                 if (typeof end !== 'string')
@@ -5179,7 +5263,13 @@ class Compiler {
                 if (node.items.length === 0) {
                     // An empty sequence is an epsilon: a split whose two ways both lead on.
                     const s = this.add({ kind: 'split', out: -1, out2: -1 });
-                    return { start: s, exits: [[s, 'out'], [s, 'out2']] };
+                    return {
+                        start: s,
+                        exits: [
+                            [s, 'out'],
+                            [s, 'out2']
+                        ]
+                    };
                 }
                 const first = this.compile(node.items[0]);
                 let exits = first.exits;
@@ -5348,7 +5438,8 @@ class FaultInjector {
     }
     /** Takes one use of the first fault matching the request, if any. */
     take(method, fullPath, apiPath) {
-        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
+        const index = this.faults.findIndex((f) => (!f.method || f.method === method) &&
+            (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
         if (index < 0)
             return null;
         const fault = this.faults[index];
@@ -5402,7 +5493,11 @@ async function applyFault(fault, req, res, sleep) {
             return false;
         case 'status': {
             const headers = fault.retryAfter !== undefined ? { 'retry-after': fault.retryAfter } : {};
-            answer(req, res, { status: fault.status ?? 503, json: fault.body ?? { message: `injected fault: status ${fault.status}` }, headers });
+            answer(req, res, {
+                status: fault.status ?? 503,
+                json: fault.body ?? { message: `injected fault: status ${fault.status}` },
+                headers
+            });
             return true;
         }
     }
@@ -5455,8 +5550,15 @@ function newAppRecord(init) {
         owner: { account_type: init.owner.account_type, slug: init.owner.slug },
         repoSlug,
         defaultBranch,
-        notifications: { on_failure: notifications?.on_failure ?? 'always', on_success: notifications?.on_success ?? 'change' },
-        groupRoles: { admin: [...(groupRoles?.admin ?? [])], manager: [...(groupRoles?.manager ?? [])], member: [...(groupRoles?.member ?? [])] },
+        notifications: {
+            on_failure: notifications?.on_failure ?? 'always',
+            on_success: notifications?.on_success ?? 'change'
+        },
+        groupRoles: {
+            admin: [...(groupRoles?.admin ?? [])],
+            manager: [...(groupRoles?.manager ?? [])],
+            member: [...(groupRoles?.member ?? [])]
+        },
         team: new Map(team ?? [])
     };
 }
@@ -5579,7 +5681,10 @@ class EmulatorState {
     offer;
     constructor(seed) {
         this.seed = seed;
-        this.offer = { stacks: seed.stacks ? new Set(seed.stacks) : null, machineTypes: seed.machine_types ? new Set(seed.machine_types) : null };
+        this.offer = {
+            stacks: seed.stacks ? new Set(seed.stacks) : null,
+            machineTypes: seed.machine_types ? new Set(seed.machine_types) : null
+        };
         this.reset();
     }
     /** Forgets everything that happened and rebuilds the world from the seed. */
@@ -5596,7 +5701,10 @@ class EmulatorState {
                 slug: o.slug,
                 name: o.name ?? o.slug,
                 owners: new Set(o.owners ?? []),
-                groups: new Map((o.groups ?? []).map((g) => [g.slug, { slug: g.slug, name: g.name ?? g.slug, members: new Set(g.members ?? []) }]))
+                groups: new Map((o.groups ?? []).map((g) => [
+                    g.slug,
+                    { slug: g.slug, name: g.name ?? g.slug, members: new Set(g.members ?? []) }
+                ]))
             }
         ]));
         this.apps = new Map((seed.apps ?? []).map((a) => [a.slug, appFromSeed(a)]));
@@ -5668,7 +5776,9 @@ class EmulatorState {
     }
     /** Whether the user owns the Workspace or belongs to one of its groups. */
     isWorkspaceMember(user, org) {
-        return org.owners.has(user) || this.policyRoles.get(user)?.org === org.slug || [...org.groups.values()].some((g) => g.members.has(user));
+        return (org.owners.has(user) ||
+            this.policyRoles.get(user)?.org === org.slug ||
+            [...org.groups.values()].some((g) => g.members.has(user)));
     }
     /** The app object as the API returns it, with the owner's display name. */
     appView(a) {
@@ -5719,7 +5829,13 @@ class EmulatorState {
                 app: r.appSlug,
                 created_at: new Date(r.createdAt).toISOString(),
                 build_params: r.trigger.originalParams,
-                decision: r.decision && { approved: r.decision.approved, at: new Date(r.decision.at).toISOString(), by: r.decision.by, build_slug: r.decision.buildSlug, reason: r.decision.reason }
+                decision: r.decision && {
+                    approved: r.decision.approved,
+                    at: new Date(r.decision.at).toISOString(),
+                    by: r.decision.by,
+                    build_slug: r.decision.buildSlug,
+                    reason: r.decision.reason
+                }
             })),
             notifications: this.events.filter((e) => e.kind === 'email_notification')
         };
@@ -6005,7 +6121,15 @@ const external_node_util_namespaceObject = __WEBPACK_EXTERNAL_createRequire(impo
  */
 
 /** YAML 1.1 scalar meanings for untyped values, with `<<` merge keys (no timestamps: they stay text). */
-const YAML11_SERVICE_SCHEMA = new Schema([...FAILSAFE_SCHEMA.tags, nullYaml11Tag, boolYaml11Tag, intYaml11Tag, floatYaml11Tag, mergeTag, binaryTag]);
+const YAML11_SERVICE_SCHEMA = new Schema([
+    ...FAILSAFE_SCHEMA.tags,
+    nullYaml11Tag,
+    boolYaml11Tag,
+    intYaml11Tag,
+    floatYaml11Tag,
+    mergeTag,
+    binaryTag
+]);
 /** Every scalar as its text, as Go reads a value into a string field; `<<` merges still apply. */
 const TEXT_SCHEMA = FAILSAFE_SCHEMA.withTags(mergeTag);
 /** Re-readings allowed per text: each fixes at least one under-indented line. */
@@ -6107,7 +6231,11 @@ function treeOf(source, events) {
         else if (event.type === EVENT_ID.SCALAR)
             place({ kind: 'scalar', event }, event.anchorStart, event.anchorEnd);
         else if (event.type === EVENT_ID.ALIAS) {
-            const alias = { kind: 'alias', event, target: anchors.get(source.slice(event.anchorStart, event.anchorEnd)) };
+            const alias = {
+                kind: 'alias',
+                event,
+                target: anchors.get(source.slice(event.anchorStart, event.anchorEnd))
+            };
             aliases.push(alias);
             place(alias, -1, -1);
         }
@@ -6197,7 +6325,11 @@ function scalarEdit(source, event, to) {
     return { start, end, text: prefix + written(to, event.style) };
 }
 /** An alias written over with a scalar's text. */
-const aliasEdit = (alias, text) => ({ start: alias.event.anchorStart - 1, end: alias.event.anchorEnd, text });
+const aliasEdit = (alias, text) => ({
+    start: alias.event.anchorStart - 1,
+    end: alias.event.anchorEnd,
+    text
+});
 /**
  * The edits that put `to` in every place the migration covers whose value is `from`, or null
  * when none is. A value given through an alias is written where the alias stands; an anchored
@@ -6256,7 +6388,9 @@ function editsOfText(text, readable, from, to) {
 }
 /** The text with the edits made, the latest first so that earlier offsets hold. */
 function applyEdits(source, edits) {
-    return [...edits].sort((a, b) => b.start - a.start).reduce((text, edit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end), source);
+    return [...edits]
+        .sort((a, b) => b.start - a.start)
+        .reduce((text, edit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end), source);
 }
 
 ;// CONCATENATED MODULE: ./emulator/model/service-config.ts
@@ -6486,7 +6620,9 @@ function selectWorkflow(config, event) {
                 return item.workflow;
             continue;
         }
-        if (event.branch !== undefined && typeof item.push_branch === 'string' && globMatch(item.push_branch, event.branch)) {
+        if (event.branch !== undefined &&
+            typeof item.push_branch === 'string' &&
+            globMatch(item.push_branch, event.branch)) {
             return item.workflow;
         }
     }
@@ -6516,11 +6652,15 @@ function selectTargets(config, event) {
     return any ? targets : null;
 }
 function targetMatches(triggers, event) {
-    const items = (kind) => (Array.isArray(triggers[kind]) ? triggers[kind].filter(isObject) : []);
-    const all = (item, conditions) => conditions.some(([key]) => item[key] !== undefined) && conditions.every(([key, value]) => item[key] === undefined || (typeof item[key] === 'string' && globMatch(item[key], value ?? '')));
+    const items = (kind) => Array.isArray(triggers[kind]) ? triggers[kind].filter(isObject) : [];
+    const all = (item, conditions) => conditions.some(([key]) => item[key] !== undefined) &&
+        conditions.every(([key, value]) => item[key] === undefined || (typeof item[key] === 'string' && globMatch(item[key], value ?? '')));
     if (event.pullRequest) {
         const { sourceBranch, targetBranch } = event.pullRequest;
-        return items('pull_request').some((item) => all(item, [['source_branch', sourceBranch], ['target_branch', targetBranch]]));
+        return items('pull_request').some((item) => all(item, [
+            ['source_branch', sourceBranch],
+            ['target_branch', targetBranch]
+        ]));
     }
     if (event.tag !== undefined)
         return items('tag').some((item) => all(item, [['name', event.tag]]));
@@ -6597,7 +6737,15 @@ function recordTrigger(state, build, at) {
 function recordBuildEnd(state, app, build, at) {
     statusReport(state, build, 'build_end', build.outcome, skippedByTrigger(build), at);
     const email = emailDecision(state, app, build, build.outcome, at);
-    record(state, at, { kind: 'email_notification', event: 'build_end', app: app.slug, build: build.slug, branch: build.branch, outcome: build.outcome, ...email });
+    record(state, at, {
+        kind: 'email_notification',
+        event: 'build_end',
+        app: app.slug,
+        build: build.slug,
+        branch: build.branch,
+        outcome: build.outcome,
+        ...email
+    });
 }
 /**
  * An aborted build: reported as success with `abort_with_success`, as failure otherwise; the
@@ -6606,12 +6754,25 @@ function recordBuildEnd(state, app, build, at) {
 function recordAbort(state, app, build, at) {
     const abort = build.abort;
     const outcome = abort.withSuccess ? 'success' : 'failure';
-    const skip = skippedByTrigger(build) ?? (abort.skipGitStatusReport ? { sent: false, reason: 'skip_git_status_report was true at abort' } : null);
+    const skip = skippedByTrigger(build) ??
+        (abort.skipGitStatusReport ? { sent: false, reason: 'skip_git_status_report was true at abort' } : null);
     statusReport(state, build, 'abort', outcome, skip, at);
     const email = abort.skipNotifications
-        ? { setting: outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure, sent: false, reason: 'skip_notifications is true' }
+        ? {
+            setting: outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure,
+            sent: false,
+            reason: 'skip_notifications is true'
+        }
         : emailDecision(state, app, build, outcome, at);
-    record(state, at, { kind: 'email_notification', event: 'abort', app: app.slug, build: build.slug, branch: build.branch, outcome, ...email });
+    record(state, at, {
+        kind: 'email_notification',
+        event: 'abort',
+        app: app.slug,
+        build: build.slug,
+        branch: build.branch,
+        outcome,
+        ...email
+    });
     return email.sent;
 }
 
@@ -6729,7 +6890,13 @@ function checkoutOf(app, text) {
         return { kind: 'pull_request_merge_branch', value: text.pull_request_merge_branch };
     if (text.branch_dest || text.pull_request_repository_url) {
         const fork = text.pull_request_repository_url !== undefined && text.pull_request_repository_url !== app.repoUrl;
-        return { kind: 'merge', value: fork ? `${text.pull_request_repository_url} ${text.branch ?? ''}`.trim() : (text.commit_hash ?? text.branch ?? ''), into: text.branch_dest ?? '' };
+        return {
+            kind: 'merge',
+            value: fork
+                ? `${text.pull_request_repository_url} ${text.branch ?? ''}`.trim()
+                : (text.commit_hash ?? text.branch ?? ''),
+            into: text.branch_dest ?? ''
+        };
     }
     if (text.commit_hash)
         return { kind: 'commit_hash', value: text.commit_hash };
@@ -6796,7 +6963,9 @@ function triggerBuild(state, app, request, now, defaultDurationMs, buildRequest 
  * then the oldest (devcenter, "Build priority": a higher value runs sooner, 0 by default).
  */
 function startHeldBuilds(state, now) {
-    const waiting = [...state.unended].filter((b) => b.startedAt === null && !b.abort).sort((a, b) => b.priority - a.priority || a.buildNumber - b.buildNumber);
+    const waiting = [...state.unended]
+        .filter((b) => b.startedAt === null && !b.abort)
+        .sort((a, b) => b.priority - a.priority || a.buildNumber - b.buildNumber);
     for (const build of waiting) {
         const app = state.apps.get(build.appSlug);
         if (app && hasFreeSlot(state, app, now))
@@ -6870,13 +7039,21 @@ function needsApproval(app, request) {
 /** Keeps a held trigger as an open build request, once the trigger is known to be valid. */
 function holdForApproval(state, app, request, now) {
     chooseWorkflow(configForBuild(app), request);
-    const record = { slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'), appSlug: app.slug, createdAt: now, trigger: request, decision: null };
+    const record = {
+        slug: (0,external_node_crypto_namespaceObject.randomBytes)(8).toString('hex'),
+        appSlug: app.slug,
+        createdAt: now,
+        trigger: request,
+        decision: null
+    };
     state.buildRequests.set(record.slug, record);
     return record;
 }
 /** The open build requests of an app, oldest first. */
 function openBuildRequests(state, app) {
-    return [...state.buildRequests.values()].filter((r) => r.appSlug === app.slug && r.decision === null).sort((a, b) => a.createdAt - b.createdAt);
+    return [...state.buildRequests.values()]
+        .filter((r) => r.appSlug === app.slug && r.decision === null)
+        .sort((a, b) => a.createdAt - b.createdAt);
 }
 /** Approves (a new build starts from the held trigger) or rejects (nothing starts) an open build request. */
 function decideBuildRequest(state, app, caller, requestSlug, approve, now, defaultDurationMs) {
@@ -6884,7 +7061,13 @@ function decideBuildRequest(state, app, caller, requestSlug, approve, now, defau
     if (!request || request.appSlug !== app.slug || request.decision !== null)
         throw notFound(`no open build request "${requestSlug}" for app "${app.slug}"`);
     const build = approve ? triggerBuild(state, app, request.trigger, now, defaultDurationMs, request.slug) : null;
-    request.decision = { approved: approve, at: now, by: caller, buildSlug: build?.slug ?? null, reason: approve ? null : `rejected by ${caller}` };
+    request.decision = {
+        approved: approve,
+        at: now,
+        by: caller,
+        buildSlug: build?.slug ?? null,
+        reason: approve ? null : `rejected by ${caller}`
+    };
     return { request, build };
 }
 
@@ -6898,7 +7081,7 @@ const ALWAYS_RUN = ['off', 'none', 'workflow'];
 const NOT_EMULATED = ['uses', 'inputs', 'parallel'];
 const BOOLEAN_TEXT = /^(true|false|yes|no|on|off|y|n)$/i;
 const asList = (value) => (Array.isArray(value) ? value : []);
-const nameOf = (item) => (typeof item === 'string' ? item : isObject(item) ? Object.keys(item)[0] : undefined);
+const nameOf = (item) => typeof item === 'string' ? item : isObject(item) ? Object.keys(item)[0] : undefined;
 /** Reads pipeline `id`: undefined when the configuration does not define it. */
 function readPipeline(config, id) {
     const pipelines = isObject(config.pipelines) ? config.pipelines : {};
@@ -6926,7 +7109,9 @@ function stagePlan(config, id, entries) {
     const stages = entries.map((entry) => {
         const name = nameOf(entry) ?? '';
         const inline = isObject(entry) && isObject(entry[name]) ? entry[name].workflows : undefined;
-        const own = Object.hasOwn(shared, name) && isObject(shared[name]) ? shared[name].workflows : undefined;
+        const own = Object.hasOwn(shared, name) && isObject(shared[name])
+            ? shared[name].workflows
+            : undefined;
         const workflows = asList(inline ?? own)
             .map(nameOf)
             .filter((w) => Boolean(w));
@@ -6964,10 +7149,19 @@ function graphPlan(config, id, entries) {
         if (problem)
             return { error: `${where}: ${problem}` };
         const alwaysRun = entry.should_always_run === 'workflow';
-        planned.push({ name, stage: null, needs: asList(entry.depends_on).map((d) => names.indexOf(d)), alwaysRun });
+        planned.push({
+            name,
+            stage: null,
+            needs: asList(entry.depends_on).map((d) => names.indexOf(d)),
+            alwaysRun
+        });
     }
     const cycle = cycleOf(planned);
-    return cycle ? { error: `pipeline "${id}": the dependency between workflow "${cycle[0]}" and workflow "${cycle[1]}" creates a cycle` } : { plan: { kind: 'graph', workflows: planned } };
+    return cycle
+        ? {
+            error: `pipeline "${id}": the dependency between workflow "${cycle[0]}" and workflow "${cycle[1]}" creates a cycle`
+        }
+        : { plan: { kind: 'graph', workflows: planned } };
 }
 /** What is wrong with a graph workflow's fields, if anything. */
 function fieldProblem(entry, names) {
@@ -6990,7 +7184,9 @@ function fieldProblem(entry, names) {
     const always = entry.should_always_run;
     if (always !== undefined && always !== null && !ALWAYS_RUN.includes(always))
         return `should_always_run must be one of ${ALWAYS_RUN.join(', ')}`;
-    if (entry.run_if !== undefined && entry.run_if !== null && !(isObject(entry.run_if) && (entry.run_if.expression === undefined || typeof entry.run_if.expression === 'string'))) {
+    if (entry.run_if !== undefined &&
+        entry.run_if !== null &&
+        !(isObject(entry.run_if) && (entry.run_if.expression === undefined || typeof entry.run_if.expression === 'string'))) {
         return 'run_if must be a mapping with an expression';
     }
     const abort = entry.abort_on_fail;
@@ -7095,7 +7291,8 @@ function startSlotHeldPipelines(state, now) {
     }
 }
 function workflowId(pipeline, attempt, name) {
-    return attempt.kept.get(name)?.id ?? (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16);
+    return (attempt.kept.get(name)?.id ??
+        (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16));
 }
 /**
  * The current attempt as of `now`. A workflow waits until everything it waits for has ended;
@@ -7179,7 +7376,9 @@ function workflowView(pipeline, attempt, planned, status, startedAt, clean) {
         externalId: kept?.externalId ?? attempt.builds.get(planned.name) ?? '',
         name: planned.name,
         stage: planned.stage,
-        dependsOn: planned.needs.length > 0 && planned.stage === null ? planned.needs.map((j) => pipeline.plan.workflows[j].name) : [],
+        dependsOn: planned.needs.length > 0 && planned.stage === null
+            ? planned.needs.map((j) => pipeline.plan.workflows[j].name)
+            : [],
         status,
         startedAt,
         clean
@@ -7283,7 +7482,12 @@ function abortWorkflowBuilds(state, app, pipeline, caller, request, now) {
         const build = state.builds.get(slug);
         if (!build || progressOf(build, now).status !== 0)
             continue;
-        abortBuild(state, app, build, caller, { reason: request.reason, withSuccess: request.withSuccess, skipNotifications: request.skipNotifications, skipGitStatusReport: false }, now);
+        abortBuild(state, app, build, caller, {
+            reason: request.reason,
+            withSuccess: request.withSuccess,
+            skipNotifications: request.skipNotifications,
+            skipGitStatusReport: false
+        }, now);
     }
 }
 
@@ -7417,7 +7621,10 @@ function checkTriggerMap(config, lines, workflows, findings) {
     config.trigger_map.forEach((item, index) => {
         if (!isObject(item))
             return;
-        for (const [key, defined] of [['workflow', workflows], ['pipeline', pipelines]]) {
+        for (const [key, defined] of [
+            ['workflow', workflows],
+            ['pipeline', pipelines]
+        ]) {
             const name = item[key];
             if (typeof name !== 'string')
                 continue;
@@ -7479,7 +7686,9 @@ function migrateMachineTypes(state, owner, from, to) {
             }
         }
         catch (error) {
-            const reason = error instanceof ConfigLimitError ? error.message : `configuration is not valid YAML: ${error.message.split('\n')[0]}`;
+            const reason = error instanceof ConfigLimitError
+                ? error.message
+                : `configuration is not valid YAML: ${error.message.split('\n')[0]}`;
             result.errors.push({ app: label, error: reason });
         }
     }
@@ -7665,7 +7874,10 @@ const aiSummaryRoutes = [
     {
         method: 'GET',
         pattern: '/builds/:build/ai-summary',
-        access: { kind: 'caller', rule: "any role on the build's app; anyone else gets the 404 of a build without a summary" },
+        access: {
+            kind: 'caller',
+            rule: "any role on the build's app; anyone else gets the 404 of a build without a summary"
+        },
         errorStyle: 'error_msg',
         handler: getAiSummary
     }
@@ -7871,7 +8083,8 @@ const NO_APPS = { apps: [], position: new Map() };
 function visibleApps(ctx, owner) {
     const { state } = ctx.model;
     const key = JSON.stringify([ctx.user, owner?.account_type ?? '', owner?.slug ?? '']);
-    return appList(state, key, () => [...state.apps.values()].filter((a) => state.roleOf(ctx.user, a) !== null && (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug))));
+    return appList(state, key, () => [...state.apps.values()].filter((a) => state.roleOf(ctx.user, a) !== null &&
+        (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug))));
 }
 function listMyApps(ctx) {
     return page(ctx, visibleApps(ctx));
@@ -7924,14 +8137,22 @@ const appRoutes = [
     {
         method: 'POST',
         pattern: '/apps/register',
-        access: { kind: 'caller', rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner' },
+        access: {
+            kind: 'caller',
+            rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner'
+        },
         errorStyle: 'error_msg',
         handler: register
     },
     { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_OWNER_OR_ADMIN, handler: apps_registerSshKey },
     { method: 'POST', pattern: '/apps/:app/finish', access: APP_OWNER_OR_ADMIN, handler: finish },
     { method: 'GET', pattern: '/apps', access: ANY_CALLER, handler: listMyApps },
-    { method: 'GET', pattern: '/organizations/:org/apps', access: { kind: 'workspace-listing' }, handler: listOrganizationApps },
+    {
+        method: 'GET',
+        pattern: '/organizations/:org/apps',
+        access: { kind: 'workspace-listing' },
+        handler: listOrganizationApps
+    },
     { method: 'GET', pattern: '/users/:user/apps', access: ANY_CALLER, handler: listUserApps },
     { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
     { method: 'PATCH', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: patchApp },
@@ -8041,7 +8262,11 @@ function buildListPage(builds, appSlug, filters, now) {
     const following = all[from + filters.limit];
     return {
         data: page.map((b) => buildJson(b, now)),
-        paging: { total_item_count: all.length, page_item_limit: filters.limit, ...(following ? { next: following.slug } : {}) }
+        paging: {
+            total_item_count: all.length,
+            page_item_limit: filters.limit,
+            ...(following ? { next: following.slug } : {})
+        }
     };
 }
 
@@ -8086,7 +8311,12 @@ const buildRequestRoutes = [
     // Tester/QA and up, as the service's documentation lists it (devcenter, "Managing an app's builds").
     { method: 'GET', pattern: '/apps/:app/build-workflows', access: APP_ANY_ROLE, handler: listBuildWorkflows },
     { method: 'GET', pattern: '/apps/:app/build-requests', access: APP_ANY_ROLE, handler: listRequests },
-    { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_OWNER_ADMIN_DEVELOPER, handler: updateRequest }
+    {
+        method: 'PATCH',
+        pattern: '/apps/:app/build-requests/:request',
+        access: APP_OWNER_ADMIN_DEVELOPER,
+        handler: updateRequest
+    }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/model/trigger-targets.ts
@@ -8235,7 +8465,9 @@ function readTriggerRequest(rawBody, headers) {
     const environments = checkEnvironments(params.environments);
     const secrets = checkEnvironments(params.secrets, 'secrets');
     const priority = params.priority;
-    if (priority !== undefined && priority !== null && !(Number.isInteger(priority) && priority >= PRIORITY_MIN && priority <= PRIORITY_MAX)) {
+    if (priority !== undefined &&
+        priority !== null &&
+        !(Number.isInteger(priority) && priority >= PRIORITY_MIN && priority <= PRIORITY_MAX)) {
         throw badRequest(`build_params.priority must be a whole number from ${PRIORITY_MIN} to ${PRIORITY_MAX}`);
     }
     if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id && !text.pipeline_id) {
@@ -8293,7 +8525,9 @@ function trigger(ctx) {
 /** Starts one build or pipeline, and the `results` item that names it; undefined when the trigger is held for approval. */
 function startOne(ctx, request) {
     const app = ctx.app();
-    const started = request.text.pipeline_id ? triggeredPipeline(ctx.model.triggerPipeline(app, request)) : ctx.model.triggerBuild(app, request);
+    const started = request.text.pipeline_id
+        ? triggeredPipeline(ctx.model.triggerPipeline(app, request))
+        : ctx.model.triggerBuild(app, request);
     if ('trigger' in started)
         return undefined;
     return {
@@ -8364,7 +8598,12 @@ const buildRoutes = [
     { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
     { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_OWNER_ADMIN_DEVELOPER, handler: getLog },
     // Developer, as the service's documentation lists it (devcenter, "Managing an app's builds").
-    { method: 'GET', pattern: '/apps/:app/builds/:build/service.yml', access: APP_OWNER_ADMIN_DEVELOPER, handler: getBuildServiceYml },
+    {
+        method: 'GET',
+        pattern: '/apps/:app/builds/:build/service.yml',
+        access: APP_OWNER_ADMIN_DEVELOPER,
+        handler: getBuildServiceYml
+    },
     { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
 ];
 
@@ -8401,7 +8640,9 @@ function getArtifact(ctx) {
             data: {
                 ...listItem(artifact),
                 expiring_download_url: `${ctx.origin}${signedDownloadPath(artifact, ctx.model.now())}`,
-                public_install_page_url: isPublic ? `${ctx.origin}/artifact/${artifact.slug}/p/${artifact.buildSlug.slice(0, 12)}` : ''
+                public_install_page_url: isPublic
+                    ? `${ctx.origin}/artifact/${artifact.slug}/p/${artifact.buildSlug.slice(0, 12)}`
+                    : ''
             }
         }
     };
@@ -8500,7 +8741,12 @@ const configRoutes = [
         access: { kind: 'workspace-owner' },
         handler: (ctx) => migrate(ctx, { account_type: 'organization', slug: ctx.org().slug })
     },
-    { method: 'PATCH', pattern: '/apps/:app/update-email-notifications', access: APP_OWNER_OR_ADMIN, handler: updateEmailNotifications }
+    {
+        method: 'PATCH',
+        pattern: '/apps/:app/update-email-notifications',
+        access: APP_OWNER_OR_ADMIN,
+        handler: updateEmailNotifications
+    }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/pipeline-list.ts
@@ -8521,11 +8767,31 @@ const configRoutes = [
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
 /** The statuses the contract names for the `status` filter, and each one's number in an item. */
-const STATUS_NUMBER = { on_hold: 0, running: 0, succeeded: 1, failed: 2, aborted: 3, succeeded_with_abort: 4 };
+const STATUS_NUMBER = {
+    on_hold: 0,
+    running: 0,
+    succeeded: 1,
+    failed: 2,
+    aborted: 3,
+    succeeded_with_abort: 4
+};
 const BUILD_STATUS = ['running', 'succeeded', 'failed', 'aborted', 'succeeded_with_abort'];
 const EVENTS = ['push', 'pull-request', 'tag'];
 /** The fields of the contract's `pipelineabledomain.TriggerParams` a trigger of the emulator can carry as text. */
-const TRIGGER_TEXT = ['branch', 'branch_dest', 'branch_dest_repo_owner', 'branch_repo_owner', 'commit_hash', 'commit_message', 'machine_type_id', 'pull_request_head_branch', 'pull_request_merge_branch', 'pull_request_repository_url', 'stack', 'tag'];
+const TRIGGER_TEXT = [
+    'branch',
+    'branch_dest',
+    'branch_dest_repo_owner',
+    'branch_repo_owner',
+    'commit_hash',
+    'commit_message',
+    'machine_type_id',
+    'pull_request_head_branch',
+    'pull_request_merge_branch',
+    'pull_request_repository_url',
+    'stack',
+    'tag'
+];
 /** An RFC 3339 time, as the contract asks of `after` and `before`. */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/;
 function timeParam(query, name) {
@@ -8587,7 +8853,7 @@ function triggerParams(fields) {
 }
 /** What the item of a pipeline and of a standalone build share. */
 function itemJson(fields) {
-    const text = (name) => (typeof fields.params[name] === 'string' ? fields.params[name] : null);
+    const text = (name) => typeof fields.params[name] === 'string' ? fields.params[name] : null;
     return {
         slug: fields.slug,
         build_number: fields.number,
@@ -8607,9 +8873,18 @@ function pipelineEntry(pipeline, view, now, builds) {
     const { request } = pipeline;
     const attempt = pipeline.attempts[pipeline.attempts.length - 1];
     const finished = !['running', 'on_hold'].includes(view.status);
-    const costs = view.workflows.map((w) => builds.get(w.externalId)).map((b) => (b ? creditCost(b, progressOf(b, now).finishedAt) : null));
+    const costs = view.workflows
+        .map((w) => builds.get(w.externalId))
+        .map((b) => (b ? creditCost(b, progressOf(b, now).finishedAt) : null));
     const json = {
-        ...itemJson({ slug: pipeline.id, number: pipeline.number, params: request.text, pullRequestId: request.pullRequestId, skipGitStatusReport: request.skipGitStatusReport, environments: request.environments }),
+        ...itemJson({
+            slug: pipeline.id,
+            number: pipeline.number,
+            params: request.text,
+            pullRequestId: request.pullRequestId,
+            skipGitStatusReport: request.skipGitStatusReport,
+            environments: request.environments
+        }),
         is_pipeline: true,
         // A pipeline's item names the pipeline where a build's names its workflow (the recorded answer).
         triggered_workflow: pipeline.name,
@@ -8621,12 +8896,26 @@ function pipelineEntry(pipeline, view, now, builds) {
         credit_cost: finished && costs.some((c) => c !== null) ? costs.reduce((sum, c) => sum + (c ?? 0), 0) : null,
         rebuildable: finished
     };
-    return { triggeredAt: pipeline.attempts[0].at, number: pipeline.number, json, status: view.status, pipeline: pipeline.name, event: eventOf(request.text, request.pullRequestId) };
+    return {
+        triggeredAt: pipeline.attempts[0].at,
+        number: pipeline.number,
+        json,
+        status: view.status,
+        pipeline: pipeline.name,
+        event: eventOf(request.text, request.pullRequestId)
+    };
 }
 function buildEntry(build, now) {
     const progress = progressOf(build, now);
     const json = {
-        ...itemJson({ slug: build.slug, number: build.buildNumber, params: build.originalParams, pullRequestId: build.pullRequestId, skipGitStatusReport: build.skipGitStatusReport, environments: build.additionalEnvs }),
+        ...itemJson({
+            slug: build.slug,
+            number: build.buildNumber,
+            params: build.originalParams,
+            pullRequestId: build.pullRequestId,
+            skipGitStatusReport: build.skipGitStatusReport,
+            environments: build.additionalEnvs
+        }),
         is_pipeline: false,
         triggered_workflow: build.triggeredWorkflow,
         status: progress.status,
@@ -8638,7 +8927,14 @@ function buildEntry(build, now) {
         rebuildable: progress.status !== 0
     };
     const status = progress.onHold ? 'on_hold' : BUILD_STATUS[progress.status];
-    return { triggeredAt: build.triggeredAt, number: build.buildNumber, json, status, pipeline: null, event: eventOf(build.originalParams, build.pullRequestId) };
+    return {
+        triggeredAt: build.triggeredAt,
+        number: build.buildNumber,
+        json,
+        status,
+        pipeline: null,
+        event: eventOf(build.originalParams, build.pullRequestId)
+    };
 }
 function pipeline_list_matches(entry, f) {
     const json = entry.json;
@@ -8658,10 +8954,16 @@ function pipelineListPage(ctx, app) {
     const now = ctx.model.now();
     const { pipelines, builds } = ctx.model.state;
     const entries = [
-        ...[...pipelines.values()].filter((p) => p.appSlug === app.slug).map((p) => pipelineEntry(p, ctx.model.pipelineView(app, p), now, builds)),
-        ...[...builds.values()].filter((b) => b.appSlug === app.slug && b.pipelineWorkflowId === undefined).map((b) => buildEntry(b, now))
+        ...[...pipelines.values()]
+            .filter((p) => p.appSlug === app.slug)
+            .map((p) => pipelineEntry(p, ctx.model.pipelineView(app, p), now, builds)),
+        ...[...builds.values()]
+            .filter((b) => b.appSlug === app.slug && b.pipelineWorkflowId === undefined)
+            .map((b) => buildEntry(b, now))
     ];
-    const all = entries.filter((e) => pipeline_list_matches(e, filters)).sort((a, b) => b.triggeredAt - a.triggeredAt || b.number - a.number);
+    const all = entries
+        .filter((e) => pipeline_list_matches(e, filters))
+        .sort((a, b) => b.triggeredAt - a.triggeredAt || b.number - a.number);
     const page = all.slice(0, filters.limit);
     const paging = { total_item_count: 0, page_item_limit: 0 };
     if (all.length > filters.limit)
@@ -8695,7 +8997,13 @@ function getPipeline(ctx) {
     // Each workflow runs as a build of its own: its end and cost are that build's.
     const timesOf = new Map(view.workflows.map((w) => [w.id, workflowTimes(ctx, w, now)]));
     const costs = [...timesOf.values()].map((t) => t.credit_cost);
-    const shown = (w) => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, ...timesOf.get(w.id) });
+    const shown = (w) => ({
+        id: w.id,
+        external_id: w.externalId,
+        name: w.name,
+        status: w.status,
+        ...timesOf.get(w.id)
+    });
     return {
         status: 200,
         json: {
@@ -8713,10 +9021,27 @@ function getPipeline(ctx) {
             credit_cost: finished && costs.some((c) => c !== null) ? costs.reduce((sum, c) => sum + (c ?? 0), 0) : null,
             rebuildable: finished,
             current_attempt_id: `${pipeline.id}-${attempt.number}`,
-            attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: pipelines_iso(a.at) })),
+            attempts: pipeline.attempts.map((a) => ({
+                id: `${pipeline.id}-${a.number}`,
+                number_in_pipeline_build_scope: a.number,
+                triggered_at: pipelines_iso(a.at)
+            })),
             ...(pipeline.plan.kind === 'graph'
-                ? { type: 'dag', workflows: graphWorkflows(view.workflows).map((w) => ({ ...shown(w), ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}), startFailureReason: '' })) }
-                : { stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows.map(shown) })) }),
+                ? {
+                    type: 'dag',
+                    workflows: graphWorkflows(view.workflows).map((w) => ({
+                        ...shown(w),
+                        ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}),
+                        startFailureReason: ''
+                    }))
+                }
+                : {
+                    stages: view.stages.map((stage) => ({
+                        id: stage.name,
+                        name: stage.name,
+                        workflows: stage.workflows.map(shown)
+                    }))
+                }),
             // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
             trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
         }
@@ -8740,7 +9065,11 @@ function workflowTimes(ctx, w, now) {
     if (!build)
         return { started_at: pipelines_iso(w.startedAt), finished_at: null, credit_cost: null };
     const { finishedAt } = progressOf(build, now);
-    return { started_at: pipelines_iso(w.startedAt ?? build.startedAt), finished_at: pipelines_iso(finishedAt), credit_cost: creditCost(build, finishedAt) };
+    return {
+        started_at: pipelines_iso(w.startedAt ?? build.startedAt),
+        finished_at: pipelines_iso(finishedAt),
+        credit_cost: creditCost(build, finishedAt)
+    };
 }
 function pipelines_abort(ctx) {
     const body = bodyObject(ctx.body, true);
@@ -8763,8 +9092,18 @@ function listPipelines(ctx) {
 const pipelineRoutes = [
     { method: 'GET', pattern: '/apps/:app/pipelines', access: APP_ANY_ROLE, handler: listPipelines },
     { method: 'GET', pattern: '/apps/:app/pipelines/:pipeline', access: APP_ANY_ROLE, handler: getPipeline },
-    { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: pipelines_abort },
-    { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_OWNER_ADMIN_DEVELOPER, handler: rebuild }
+    {
+        method: 'POST',
+        pattern: '/apps/:app/pipelines/:pipeline/abort',
+        access: APP_OWNER_ADMIN_DEVELOPER,
+        handler: pipelines_abort
+    },
+    {
+        method: 'POST',
+        pattern: '/apps/:app/pipelines/:pipeline/rebuild',
+        access: APP_OWNER_ADMIN_DEVELOPER,
+        handler: rebuild
+    }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/roles.ts
@@ -8800,9 +9139,27 @@ function listGroups(ctx) {
     return { status: 201, json: [...ctx.org().groups.values()].map((g) => ({ slug: g.slug, name: g.name })) };
 }
 const roleRoutes = [
-    { method: 'GET', pattern: '/apps/:app/roles/:role', access: APP_OWNER_OR_ADMIN, errorStyle: 'error_msg', handler: getRole },
-    { method: 'PUT', pattern: '/apps/:app/roles/:role', access: APP_OWNER_OR_ADMIN, errorStyle: 'error_msg', handler: putRole },
-    { method: 'GET', pattern: '/organizations/:org/groups', access: { kind: 'workspace-member' }, errorStyle: 'error_msg', handler: listGroups }
+    {
+        method: 'GET',
+        pattern: '/apps/:app/roles/:role',
+        access: APP_OWNER_OR_ADMIN,
+        errorStyle: 'error_msg',
+        handler: getRole
+    },
+    {
+        method: 'PUT',
+        pattern: '/apps/:app/roles/:role',
+        access: APP_OWNER_OR_ADMIN,
+        errorStyle: 'error_msg',
+        handler: putRole
+    },
+    {
+        method: 'GET',
+        pattern: '/organizations/:org/groups',
+        access: { kind: 'workspace-member' },
+        errorStyle: 'error_msg',
+        handler: listGroups
+    }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/validation.ts
@@ -8847,8 +9204,27 @@ const validationRoutes = [
 
 
 /** Every endpoint the emulator serves under the API prefix. */
-const API_ROUTES = [...appRoutes, ...configRoutes, ...validationRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes, ...aiSummaryRoutes];
-const PLACEHOLDERS = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}', artifact: '{artifact-slug}', pipeline: '{pipeline-id}' };
+const API_ROUTES = [
+    ...appRoutes,
+    ...configRoutes,
+    ...validationRoutes,
+    ...roleRoutes,
+    ...buildRoutes,
+    ...buildRequestRoutes,
+    ...artifactRoutes,
+    ...pipelineRoutes,
+    ...aiSummaryRoutes
+];
+const PLACEHOLDERS = {
+    app: '{app-slug}',
+    build: '{build-slug}',
+    org: '{org-slug}',
+    user: '{user-slug}',
+    role: '{role-name}',
+    request: '{build-request-slug}',
+    artifact: '{artifact-slug}',
+    pipeline: '{pipeline-id}'
+};
 /** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
 function interfacePath(pattern) {
     return pattern.replace(/:(\w+)/g, (_match, name) => PLACEHOLDERS[name] ?? `{${name}}`);
@@ -8957,13 +9333,20 @@ function dispatcher(api, control) {
         else if (isOidcPath(url.pathname))
             work = serveOidc(api.model, req, res, url, api.origin());
         else
-            work = Promise.resolve(answer(req, res, { status: 404, json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` } }));
+            work = Promise.resolve(answer(req, res, {
+                status: 404,
+                json: { message: `no endpoint ${url.pathname}; the API lives under ${API_PREFIX}` }
+            }));
         work.catch((error) => answer(req, res, errorReply(error, 'message')));
     };
 }
 /** Starts the emulator and resolves once it listens. */
 async function startEmulator(options = {}) {
-    const model = new MemoryModel(seedOf(options), { buildDurationMs: options.buildDurationMs ?? 2000, now: options.now ?? Date.now, maxBuilds: options.maxBuilds });
+    const model = new MemoryModel(seedOf(options), {
+        buildDurationMs: options.buildDurationMs ?? 2000,
+        now: options.now ?? Date.now,
+        maxBuilds: options.maxBuilds
+    });
     const host = options.host ?? '127.0.0.1';
     const timers = new Timers();
     let origin = '';

@@ -77,11 +77,28 @@ interface FakeState {
 }
 
 /** GitHub's answer to `GET /user` for an installation token (actions/create-github-app-token#258). */
-const NOT_FOR_INTEGRATIONS = { message: 'Resource not accessible by integration', documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user', status: '403' }
+const NOT_FOR_INTEGRATIONS = {
+  message: 'Resource not accessible by integration',
+  documentation_url: 'https://docs.github.com/rest/users/users#get-the-authenticated-user',
+  status: '403'
+}
 
 /** A comment object with the fields GitHub's REST API gives and the action reads. */
-function comment(state: FakeState, issue: number, body: unknown, user: FakeGitHubUser, association: string): Record<string, unknown> {
-  const created = { id: state.nextId++, issue, body, user: { ...user }, author_association: association, created_at: new Date().toISOString() }
+function comment(
+  state: FakeState,
+  issue: number,
+  body: unknown,
+  user: FakeGitHubUser,
+  association: string
+): Record<string, unknown> {
+  const created = {
+    id: state.nextId++,
+    issue,
+    body,
+    user: { ...user },
+    author_association: association,
+    created_at: new Date().toISOString()
+  }
   state.comments.set(created.id, created)
   return created
 }
@@ -89,8 +106,10 @@ function comment(state: FakeState, issue: number, body: unknown, user: FakeGitHu
 /** The fake's answer to a request about who the token is, or undefined for another path. */
 function identityAnswer(options: FakeGitHubOptions, method: string, path: string): [number, unknown] | undefined {
   const identity = options.identity ?? GITHUB_ACTIONS_BOT
-  if (path === '/graphql' && method === 'POST') return options.noGraphql ? [404, { message: 'Not Found' }] : [200, { data: { viewer: { login: identity.login } } }]
-  if (path === '/user' && method === 'GET') return identity.type === 'User' ? [200, { ...identity }] : [403, NOT_FOR_INTEGRATIONS]
+  if (path === '/graphql' && method === 'POST')
+    return options.noGraphql ? [404, { message: 'Not Found' }] : [200, { data: { viewer: { login: identity.login } } }]
+  if (path === '/user' && method === 'GET')
+    return identity.type === 'User' ? [200, { ...identity }] : [403, NOT_FOR_INTEGRATIONS]
   return undefined
 }
 
@@ -101,12 +120,21 @@ function identityAnswer(options: FakeGitHubOptions, method: string, path: string
 function commentPage(state: FakeState, issue: number, query: URLSearchParams): unknown[] {
   const perPage = Math.min(100, Math.max(1, Number(query.get('per_page')) || 30))
   const page = Math.max(1, Number(query.get('page')) || 1)
-  const all = [...state.comments.values()].filter((c) => c.issue === issue).sort((a, b) => (a.id as number) - (b.id as number))
+  const all = [...state.comments.values()]
+    .filter((c) => c.issue === issue)
+    .sort((a, b) => (a.id as number) - (b.id as number))
   return all.slice((page - 1) * perPage, page * perPage)
 }
 
 /** The fake's answer to one request: its status and JSON body. */
-function answer(state: FakeState, options: FakeGitHubOptions, method: string, path: string, body: unknown, query: URLSearchParams = new URLSearchParams()): [number, unknown] {
+function answer(
+  state: FakeState,
+  options: FakeGitHubOptions,
+  method: string,
+  path: string,
+  body: unknown,
+  query: URLSearchParams = new URLSearchParams()
+): [number, unknown] {
   const who = identityAnswer(options, method, path)
   if (who) return who
   if (method !== 'GET' && options.failWritesWith) return [options.failWritesWith, { message: 'refused by the fake' }]
@@ -116,8 +144,10 @@ function answer(state: FakeState, options: FakeGitHubOptions, method: string, pa
     const pr = options.pulls?.[Number(m[1])]
     return pr ? [200, pr] : [404, { message: 'Not Found' }]
   }
-  if (/^\/repos\/[^/]+\/[^/]+\/statuses\/[0-9a-f]+$/.test(path) && method === 'POST') return [201, { id: state.nextId++, ...fields }]
-  if (/^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path) && method === 'POST') return [201, { id: state.nextId++, ...fields }]
+  if (/^\/repos\/[^/]+\/[^/]+\/statuses\/[0-9a-f]+$/.test(path) && method === 'POST')
+    return [201, { id: state.nextId++, ...fields }]
+  if (/^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path) && method === 'POST')
+    return [201, { id: state.nextId++, ...fields }]
   if (/^\/repos\/[^/]+\/[^/]+\/check-runs\/\d+$/.test(path) && method === 'PATCH') return [200, { ...fields }]
   if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/.exec(path)) && method === 'GET') {
     const issue = Number(m[1])
@@ -127,7 +157,17 @@ function answer(state: FakeState, options: FakeGitHubOptions, method: string, pa
     const issue = Number(m[1])
     if (method === 'GET') return [200, commentPage(state, issue, query)]
     // GitHub gives no association to its Actions bot on a repository it is not a member of.
-    if (method === 'POST') return [201, comment(state, issue, fields.body, options.identity ?? GITHUB_ACTIONS_BOT, options.identity?.type === 'User' ? 'OWNER' : 'NONE')]
+    if (method === 'POST')
+      return [
+        201,
+        comment(
+          state,
+          issue,
+          fields.body,
+          options.identity ?? GITHUB_ACTIONS_BOT,
+          options.identity?.type === 'User' ? 'OWNER' : 'NONE'
+        )
+      ]
   }
   if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/comments\/(\d+)$/.exec(path)) && method === 'PATCH') {
     const found = state.comments.get(Number(m[1]))
@@ -143,7 +183,8 @@ function answer(state: FakeState, options: FakeGitHubOptions, method: string, pa
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   const requests: RecordedGitHubRequest[] = []
   const state: FakeState = { nextId: 1000, comments: new Map<number, Record<string, unknown>>() }
-  for (const seeded of options.comments ?? []) comment(state, seeded.issue, seeded.body, seeded.user, seeded.author_association ?? 'NONE')
+  for (const seeded of options.comments ?? [])
+    comment(state, seeded.issue, seeded.body, seeded.user, seeded.author_association ?? 'NONE')
   const maxRequests = options.maxRequests ?? 200
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     void (async () => {
@@ -154,7 +195,10 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
       try {
         const body = await readBody(req)
         requests.push({ method: req.method ?? '', path, authorization: req.headers.authorization, body })
-        ;[status, json] = requests.length > maxRequests ? [429, { message: 'too many requests for the fake' }] : answer(state, options, req.method ?? '', path, body, url.searchParams)
+        ;[status, json] =
+          requests.length > maxRequests
+            ? [429, { message: 'too many requests for the fake' }]
+            : answer(state, options, req.method ?? '', path, body, url.searchParams)
       } catch (error) {
         ;[status, json] = [400, { message: (error as Error).message }]
       }

@@ -23,7 +23,13 @@ export interface ApiServer {
    * Sees every request once its body is read (`raw`; null when it is refused unread): logs it and
    * applies an injected fault. True when the request has been dealt with (answered, dropped or left hanging).
    */
-  intercept: (req: IncomingMessage, res: ServerResponse, url: URL, apiPath: string, raw: string | null) => Promise<boolean>
+  intercept: (
+    req: IncomingMessage,
+    res: ServerResponse,
+    url: URL,
+    apiPath: string,
+    raw: string | null
+  ) => Promise<boolean>
 }
 
 /** Reads the token from `Authorization: <token>`, `token <token>` or `Bearer <token>`. */
@@ -49,7 +55,8 @@ function authenticate(model: ServiceModel, req: IncomingMessage): { user: string
   const user = model.state.tokens.get(token)
   if (user === undefined) return { refusal: new HttpError(401, 'invalid access token') }
   const expiresAt = model.state.tokenExpiry.get(token)
-  if (expiresAt !== undefined && model.now() >= expiresAt) return { refusal: new HttpError(401, 'the access token has expired') }
+  if (expiresAt !== undefined && model.now() >= expiresAt)
+    return { refusal: new HttpError(401, 'the access token has expired') }
   return { user }
 }
 
@@ -59,7 +66,11 @@ function found<T>(value: T | undefined, what: string): T {
 }
 
 /** Checks the route's access rule, then runs its handler. */
-function dispatch(server: ApiServer, route: ApiRoute, base: Omit<RequestContext, 'model' | 'app' | 'org' | 'origin' | 'logDelayMs' | 'logArchiveDelayMs'>): Reply {
+function dispatch(
+  server: ApiServer,
+  route: ApiRoute,
+  base: Omit<RequestContext, 'model' | 'app' | 'org' | 'origin' | 'logDelayMs' | 'logArchiveDelayMs'>
+): Reply {
   const { model } = server
   model.settle()
   const target: AccessTarget = authorize(route.access, model.state, base.user, base.params)
@@ -81,7 +92,9 @@ export async function handleApi(server: ApiServer, req: IncomingMessage, res: Se
   const match = matchRoute(server.routes, method, apiPath)
   const style: ErrorStyle = match?.route.errorStyle ?? 'message'
   // Refusals come before the body is read: an unknown path or a caller without a valid token costs no buffering.
-  const caller = match ? authenticate(server.model, req) : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) }
+  const caller = match
+    ? authenticate(server.model, req)
+    : { refusal: new HttpError(404, `no endpoint ${method} ${url.pathname}`) }
   const logAndFault = (raw: string | null): Promise<boolean> => server.intercept(req, res, url, apiPath, raw)
   if ('refusal' in caller) {
     if (!(await logAndFault(null))) answer(req, res, errorReply(caller.refusal, style))
@@ -96,7 +109,14 @@ export async function handleApi(server: ApiServer, req: IncomingMessage, res: Se
   }
   if (await logAndFault(raw)) return
   try {
-    const base = { method, path: apiPath, params: decodeParams(match!), query: url.searchParams, headers: req.headers, user: caller.user }
+    const base = {
+      method,
+      path: apiPath,
+      params: decodeParams(match!),
+      query: url.searchParams,
+      headers: req.headers,
+      user: caller.user
+    }
     answer(req, res, dispatch(server, match!.route, { ...base, body: parseBody(raw, req.headers['content-type']) }))
   } catch (error) {
     answer(req, res, errorReply(error, style))

@@ -44,7 +44,9 @@ export function decodeSegment(segment: string, name: string): string {
   try {
     return decodeURIComponent(segment)
   } catch {
-    throw badRequest(`path parameter ${name} is not valid percent-encoding: every % must start a %XX escape of UTF-8 bytes`)
+    throw badRequest(
+      `path parameter ${name} is not valid percent-encoding: every % must start a %XX escape of UTF-8 bytes`
+    )
   }
 }
 
@@ -52,14 +54,23 @@ export function decodeSegment(segment: string, name: string): string {
  * Finds the route for a method and a path below the API prefix. Literal segments are compared
  * as sent; parameters are decoded, so a malformed one throws a 400 (only once the route matched).
  */
-export function matchRoute<R extends Route<never>>(routes: readonly R[], method: string, path: string): { route: R; params: Record<string, string> } | null {
+export function matchRoute<R extends Route<never>>(
+  routes: readonly R[],
+  method: string,
+  path: string
+): { route: R; params: Record<string, string> } | null {
   const parts = path.split('/').filter(Boolean)
   for (const route of routes) {
     if (route.method !== method) continue
     const pattern = route.pattern.split('/').filter(Boolean)
     if (pattern.length !== parts.length) continue
     if (!pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i])) continue
-    return { route, params: Object.fromEntries(pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : []))) }
+    return {
+      route,
+      params: Object.fromEntries(
+        pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : []))
+      )
+    }
   }
   return null
 }

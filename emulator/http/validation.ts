@@ -23,7 +23,8 @@ export function optionalString(body: Record<string, unknown>, field: string): st
 
 export function requiredString(body: Record<string, unknown>, field: string): string {
   const value = optionalString(body, field)
-  if (value === undefined || value.trim() === '') throw badRequest(`${field} is required and must be a non-empty string`)
+  if (value === undefined || value.trim() === '')
+    throw badRequest(`${field} is required and must be a non-empty string`)
   return value
 }
 
@@ -40,7 +41,11 @@ export function optionalId(body: Record<string, unknown>, field: string): string
   throw badRequest(`${field} must be a string`)
 }
 
-export function oneOf<T extends string>(value: string | undefined, field: string, allowed: readonly T[]): T | undefined {
+export function oneOf<T extends string>(
+  value: string | undefined,
+  field: string,
+  allowed: readonly T[]
+): T | undefined {
   if (value === undefined) return undefined
   if (!(allowed as readonly string[]).includes(value)) {
     throw badRequest(`${field} must be one of ${allowed.join(', ')}; got "${value}"`)

@@ -35,15 +35,23 @@ export interface AccessTarget {
   org?: Organization
 }
 
-const ROLE_LABEL: Record<TeamRole, string> = { owner: 'Owner', admin: 'Admin', manager: 'Developer', member: 'Tester/QA' }
+const ROLE_LABEL: Record<TeamRole, string> = {
+  owner: 'Owner',
+  admin: 'Admin',
+  manager: 'Developer',
+  member: 'Tester/QA'
+}
 
-const orList = (words: string[]): string => (words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`)
+const orList = (words: string[]): string =>
+  words.length < 2 ? words.join('') : `${words.slice(0, -1).join(', ')} or ${words[words.length - 1]}`
 
 /** The rule in words, as the README's role table shows it. */
 export function describeAccess(access: Access): string {
   switch (access.kind) {
     case 'app':
-      return access.roles.length === ANY_ROLE.length ? 'any role on the app' : orList(access.roles.map((r) => ROLE_LABEL[r]))
+      return access.roles.length === ANY_ROLE.length
+        ? 'any role on the app'
+        : orList(access.roles.map((r) => ROLE_LABEL[r]))
     case 'workspace-member':
       return 'Workspace owner or group member'
     case 'workspace-listing':
@@ -76,7 +84,12 @@ function organization(state: EmulatorState, slug: string): Organization {
 }
 
 /** Checks the caller against the route's rule; a refusal is a 404 (nothing by that name) or a 403. */
-export function authorize(access: Access, state: EmulatorState, user: string, params: Record<string, string>): AccessTarget {
+export function authorize(
+  access: Access,
+  state: EmulatorState,
+  user: string,
+  params: Record<string, string>
+): AccessTarget {
   switch (access.kind) {
     case 'app':
       return { app: appWithRole(state, user, params.app, access.roles) }
@@ -89,12 +102,14 @@ export function authorize(access: Access, state: EmulatorState, user: string, pa
     }
     case 'workspace-owner': {
       const org = organization(state, params.org)
-      if (!org.owners.has(user)) throw forbidden(`migrating machine types needs the owner role of organization "${org.slug}"`)
+      if (!org.owners.has(user))
+        throw forbidden(`migrating machine types needs the owner role of organization "${org.slug}"`)
       return { org }
     }
     case 'user-self':
       if (!state.users.has(params.user)) throw notFound(`user "${params.user}" not found`)
-      if (user !== params.user) throw forbidden(`only user "${params.user}" may migrate the machine types of his own apps`)
+      if (user !== params.user)
+        throw forbidden(`only user "${params.user}" may migrate the machine types of his own apps`)
       return {}
     case 'caller':
       return {}

@@ -56,8 +56,15 @@ export function newAppRecord(init: AppInit): AppRecord {
     owner: { account_type: init.owner.account_type, slug: init.owner.slug },
     repoSlug,
     defaultBranch,
-    notifications: { on_failure: notifications?.on_failure ?? 'always', on_success: notifications?.on_success ?? 'change' },
-    groupRoles: { admin: [...(groupRoles?.admin ?? [])], manager: [...(groupRoles?.manager ?? [])], member: [...(groupRoles?.member ?? [])] },
+    notifications: {
+      on_failure: notifications?.on_failure ?? 'always',
+      on_success: notifications?.on_success ?? 'change'
+    },
+    groupRoles: {
+      admin: [...(groupRoles?.admin ?? [])],
+      manager: [...(groupRoles?.manager ?? [])],
+      member: [...(groupRoles?.member ?? [])]
+    },
     team: new Map(team ?? [])
   }
 }

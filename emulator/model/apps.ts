@@ -108,7 +108,9 @@ export function registerSshKey(app: AppRecord, atProvider: boolean): void {
  */
 export function finishRegistration(state: EmulatorState, caller: string, app: AppRecord, request: FinishRequest): void {
   if (app.registrationFinished) {
-    throw conflict(`app "${app.slug}" has already finished its registration; finish runs once and changes nothing afterwards (owner, team and settings stay as they are)`)
+    throw conflict(
+      `app "${app.slug}" has already finished its registration; finish runs once and changes nothing afterwards (owner, team and settings stay as they are)`
+    )
   }
   if (request.organization !== undefined) {
     const org = workspaceOfMember(state, caller, request.organization)

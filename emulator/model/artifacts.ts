@@ -50,7 +50,13 @@ export function signedDownloadPath(artifact: BuildArtifact, now: number): string
 }
 
 /** Whether a download link's signature holds and it has not expired. */
-export function checkDownloadLink(buildSlug: string, artifactSlug: string, expiresText: string | null, signatureText: string | null, now: number): 'ok' | 'expired' | 'forged' {
+export function checkDownloadLink(
+  buildSlug: string,
+  artifactSlug: string,
+  expiresText: string | null,
+  signatureText: string | null,
+  now: number
+): 'ok' | 'expired' | 'forged' {
   const expires = Number(expiresText)
   if (!/^\d{1,16}$/.test(expiresText ?? '') || !/^[0-9a-f]{64}$/.test(signatureText ?? '')) return 'forged'
   if (!timingSafeEqual(signature(buildSlug, artifactSlug, expires), Buffer.from(signatureText!, 'hex'))) return 'forged'

@@ -16,7 +16,12 @@ function scalarText(value: unknown): string | null {
 }
 
 /** The stack and machine type of a build of `workflow`. */
-export function runsOn(app: AppRecord, config: ServiceConfig, workflow: string, text: Record<string, string | undefined>): Pick<BuildRecord, 'stackIdentifier' | 'machineTypeId'> {
+export function runsOn(
+  app: AppRecord,
+  config: ServiceConfig,
+  workflow: string,
+  text: Record<string, string | undefined>
+): Pick<BuildRecord, 'stackIdentifier' | 'machineTypeId'> {
   const own = serviceMeta(isObject(config.workflows) ? config.workflows[workflow] : undefined)
   const top = serviceMeta(config)
   return {

@@ -28,16 +28,29 @@ export function needsApproval(app: AppRecord, request: TriggerRequest): boolean 
 }
 
 /** Keeps a held trigger as an open build request, once the trigger is known to be valid. */
-export function holdForApproval(state: EmulatorState, app: AppRecord, request: TriggerRequest, now: number): BuildRequestRecord {
+export function holdForApproval(
+  state: EmulatorState,
+  app: AppRecord,
+  request: TriggerRequest,
+  now: number
+): BuildRequestRecord {
   chooseWorkflow(configForBuild(app), request)
-  const record: BuildRequestRecord = { slug: randomBytes(8).toString('hex'), appSlug: app.slug, createdAt: now, trigger: request, decision: null }
+  const record: BuildRequestRecord = {
+    slug: randomBytes(8).toString('hex'),
+    appSlug: app.slug,
+    createdAt: now,
+    trigger: request,
+    decision: null
+  }
   state.buildRequests.set(record.slug, record)
   return record
 }
 
 /** The open build requests of an app, oldest first. */
 export function openBuildRequests(state: EmulatorState, app: AppRecord): BuildRequestRecord[] {
-  return [...state.buildRequests.values()].filter((r) => r.appSlug === app.slug && r.decision === null).sort((a, b) => a.createdAt - b.createdAt)
+  return [...state.buildRequests.values()]
+    .filter((r) => r.appSlug === app.slug && r.decision === null)
+    .sort((a, b) => a.createdAt - b.createdAt)
 }
 
 /** Approves (a new build starts from the held trigger) or rejects (nothing starts) an open build request. */
@@ -51,8 +64,15 @@ export function decideBuildRequest(
   defaultDurationMs: number
 ): { request: BuildRequestRecord; build: BuildRecord | null } {
   const request = state.buildRequests.get(requestSlug)
-  if (!request || request.appSlug !== app.slug || request.decision !== null) throw notFound(`no open build request "${requestSlug}" for app "${app.slug}"`)
+  if (!request || request.appSlug !== app.slug || request.decision !== null)
+    throw notFound(`no open build request "${requestSlug}" for app "${app.slug}"`)
   const build = approve ? triggerBuild(state, app, request.trigger, now, defaultDurationMs, request.slug) : null
-  request.decision = { approved: approve, at: now, by: caller, buildSlug: build?.slug ?? null, reason: approve ? null : `rejected by ${caller}` }
+  request.decision = {
+    approved: approve,
+    at: now,
+    by: caller,
+    buildSlug: build?.slug ?? null,
+    reason: approve ? null : `rejected by ${caller}`
+  }
   return { request, build }
 }

@@ -3,7 +3,13 @@ import { randomBytes } from 'node:crypto'
 import { progressOf } from './build-progress.js'
 import { conflict, invalid } from './errors.js'
 import { REDACTED } from './redaction.js'
-import { ConfigLimitError, parseServiceYml, selectWorkflow, workflowNames, type ServiceConfig } from './service-config.js'
+import {
+  ConfigLimitError,
+  parseServiceYml,
+  selectWorkflow,
+  workflowNames,
+  type ServiceConfig
+} from './service-config.js'
 import type { EmulatorState } from './state.js'
 import type { AppRecord, BuildRecord, EnvItem, TriggerRequest } from './types.js'
 import { recordAbort, recordBuildEnd, recordTrigger } from './events.js'
@@ -37,12 +43,15 @@ function parsedConfig(text: string): ServiceConfig {
 /** Reads the app's configuration as a build would, or answers 400 when it cannot be found or read. */
 export function configForBuild(app: AppRecord): ServiceConfig {
   if (app.configLocation === 'repository' && !app.repositoryHasConfig) {
-    throw invalid(`the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`)
+    throw invalid(
+      `the configuration file service.yml was not found in the repository of app "${app.slug}" (the configuration location is "repository")`
+    )
   }
   try {
     return parsedConfig(app.serviceYml)
   } catch (error) {
-    if (error instanceof ConfigLimitError) throw invalid(`the app's service.yml is over the emulator's limits: ${error.message}`)
+    if (error instanceof ConfigLimitError)
+      throw invalid(`the app's service.yml is over the emulator's limits: ${error.message}`)
     throw invalid(`the app's service.yml is not valid: ${(error as Error).message.split('\n')[0]}`)
   }
 }
@@ -60,10 +69,13 @@ export function chooseWorkflow(config: ServiceConfig, request: TriggerRequest): 
   const selected = selectWorkflow(config, {
     branch: text.branch,
     tag: text.tag,
-    pullRequest: request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
+    pullRequest:
+      request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
   })
   if (selected === null) {
-    throw invalid('no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item')
+    throw invalid(
+      'no trigger map item matched the given branch, tag or pull request; set build_params.workflow_id or add a trigger_map item'
+    )
   }
   return selected
 }
@@ -73,7 +85,11 @@ export function chooseWorkflow(config: ServiceConfig, request: TriggerRequest): 
  * `secrets` beat the app's. The record keeps app env values only: a trigger's values may be
  * secrets (nothing on the wire says which), and the app's secrets are.
  */
-export function effectiveEnvironment(app: AppRecord, additional: EnvItem[], buildSecrets: EnvItem[] = []): Pick<BuildRecord, 'effectiveEnv' | 'envSources'> {
+export function effectiveEnvironment(
+  app: AppRecord,
+  additional: EnvItem[],
+  buildSecrets: EnvItem[] = []
+): Pick<BuildRecord, 'effectiveEnv' | 'envSources'> {
   const effectiveEnv: Record<string, string> = {}
   const envSources: BuildRecord['envSources'] = {}
   const set = (name: string, value: string, source: BuildRecord['envSources'][string]): void => {
@@ -97,10 +113,17 @@ export function effectiveEnvironment(app: AppRecord, additional: EnvItem[], buil
  * branch (interface rule 1), or the app's default branch when it names none.
  */
 export function checkoutOf(app: AppRecord, text: TriggerRequest['text']): BuildRecord['checkout'] {
-  if (text.pull_request_merge_branch) return { kind: 'pull_request_merge_branch', value: text.pull_request_merge_branch }
+  if (text.pull_request_merge_branch)
+    return { kind: 'pull_request_merge_branch', value: text.pull_request_merge_branch }
   if (text.branch_dest || text.pull_request_repository_url) {
     const fork = text.pull_request_repository_url !== undefined && text.pull_request_repository_url !== app.repoUrl
-    return { kind: 'merge', value: fork ? `${text.pull_request_repository_url} ${text.branch ?? ''}`.trim() : (text.commit_hash ?? text.branch ?? ''), into: text.branch_dest ?? '' }
+    return {
+      kind: 'merge',
+      value: fork
+        ? `${text.pull_request_repository_url} ${text.branch ?? ''}`.trim()
+        : (text.commit_hash ?? text.branch ?? ''),
+      into: text.branch_dest ?? ''
+    }
   }
   if (text.commit_hash) return { kind: 'commit_hash', value: text.commit_hash }
   if (text.tag) return { kind: 'tag', value: text.tag }
@@ -111,7 +134,8 @@ export function checkoutOf(app: AppRecord, text: TriggerRequest['text']): BuildR
 /** The app's builds that have started and not ended at `now`: those using its concurrency. */
 function runningCount(state: EmulatorState, app: AppRecord, now: number): number {
   let count = 0
-  for (const b of state.unended) if (b.appSlug === app.slug && !b.abort && b.startedAt !== null && now < b.startedAt + b.durationMs) count++
+  for (const b of state.unended)
+    if (b.appSlug === app.slug && !b.abort && b.startedAt !== null && now < b.startedAt + b.durationMs) count++
   return count
 }
 
@@ -125,7 +149,14 @@ export function hasFreeSlot(state: EmulatorState, app: AppRecord, now: number): 
  * "Build statuses": on hold means more builds started than the plan allows). Whether the trigger
  * needs manual approval first is decided before this (model/build-requests.ts).
  */
-export function triggerBuild(state: EmulatorState, app: AppRecord, request: TriggerRequest, now: number, defaultDurationMs: number, buildRequest: string | null = null): BuildRecord {
+export function triggerBuild(
+  state: EmulatorState,
+  app: AppRecord,
+  request: TriggerRequest,
+  now: number,
+  defaultDurationMs: number,
+  buildRequest: string | null = null
+): BuildRecord {
   const config = configForBuild(app)
   const workflow = chooseWorkflow(config, request)
   const { text } = request
@@ -166,7 +197,9 @@ export function triggerBuild(state: EmulatorState, app: AppRecord, request: Trig
  * then the oldest (devcenter, "Build priority": a higher value runs sooner, 0 by default).
  */
 export function startHeldBuilds(state: EmulatorState, now: number): void {
-  const waiting = [...state.unended].filter((b) => b.startedAt === null && !b.abort).sort((a, b) => b.priority - a.priority || a.buildNumber - b.buildNumber)
+  const waiting = [...state.unended]
+    .filter((b) => b.startedAt === null && !b.abort)
+    .sort((a, b) => b.priority - a.priority || a.buildNumber - b.buildNumber)
   for (const build of waiting) {
     const app = state.apps.get(build.appSlug)
     if (app && hasFreeSlot(state, app, now)) build.startedAt = now
@@ -174,7 +207,14 @@ export function startHeldBuilds(state: EmulatorState, now: number): void {
 }
 
 /** Aborts a build that has not finished (held or running) and records the events the abort causes. */
-export function abortBuild(state: EmulatorState, app: AppRecord, build: BuildRecord, caller: string, request: AbortRequest, now: number): void {
+export function abortBuild(
+  state: EmulatorState,
+  app: AppRecord,
+  build: BuildRecord,
+  caller: string,
+  request: AbortRequest,
+  now: number
+): void {
   settleBuilds(state, now)
   const progress = progressOf(build, now)
   if (progress.status !== 0) {
@@ -204,6 +244,6 @@ export function settleBuilds(state: EmulatorState, now: number): void {
     build.ended = true
     const app = state.apps.get(build.appSlug)
     if (app) recordBuildEnd(state, app, build, build.startedAt! + build.durationMs)
-  }  // A slot freed since the last settling goes to the oldest build on hold (it starts now, a little late).
+  } // A slot freed since the last settling goes to the oldest build on hold (it starts now, a little late).
   startHeldBuilds(state, now)
 }

@@ -27,9 +27,11 @@ export function checkConfiguration(text: string, offer: Offer | null): ConfigFin
   const config = readConfig(text)
   const lines = text.split('\n')
   const findings: ConfigFindings = { errors: [], warnings: [] }
-  if (config.format_version === undefined) findings.warnings.push('format_version is not set; the newest format is assumed')
+  if (config.format_version === undefined)
+    findings.warnings.push('format_version is not set; the newest format is assumed')
   const workflows = isObject(config.workflows) ? Object.keys(config.workflows) : []
-  if (workflows.length === 0) findings.errors.push(`${at(lines, /^workflows\s*:/)}the configuration defines no workflows; no build can run`)
+  if (workflows.length === 0)
+    findings.errors.push(`${at(lines, /^workflows\s*:/)}the configuration defines no workflows; no build can run`)
   checkTriggerMap(config, lines, workflows, findings)
   checkPipelines(config, lines, findings)
   if (offer === null) {
@@ -47,7 +49,8 @@ function readConfig(text: string): ServiceConfig {
   } catch (error) {
     if (error instanceof ConfigLimitError) throw unreadable(error.message)
     const e = error as { reason?: string; mark?: { line?: number; column?: number }; message?: string }
-    const place = typeof e.mark?.line === 'number' ? `line ${e.mark.line + 1}, column ${(e.mark.column ?? 0) + 1}: ` : ''
+    const place =
+      typeof e.mark?.line === 'number' ? `line ${e.mark.line + 1}, column ${(e.mark.column ?? 0) + 1}: ` : ''
     throw unreadable(`${place}${e.reason ?? (e.message ?? String(error)).split('\n')[0]}`)
   }
 }
@@ -72,7 +75,13 @@ function usedValues(config: ServiceConfig, key: string): Set<string> {
   return new Set(metas.filter((value): value is string => typeof value === 'string' && value !== ''))
 }
 
-function checkOffered(lines: string[], used: Set<string>, key: string, offered: ReadonlySet<string> | null, findings: ConfigFindings): void {
+function checkOffered(
+  lines: string[],
+  used: Set<string>,
+  key: string,
+  offered: ReadonlySet<string> | null,
+  findings: ConfigFindings
+): void {
   if (offered === null) return
   const what = key === 'stack' ? 'stack' : 'machine type'
   for (const value of used) {
@@ -112,14 +121,19 @@ function checkTriggerMap(config: ServiceConfig, lines: string[], workflows: stri
   let from = start + 1
   config.trigger_map.forEach((item, index) => {
     if (!isObject(item)) return
-    for (const [key, defined] of [['workflow', workflows], ['pipeline', pipelines]] as const) {
+    for (const [key, defined] of [
+      ['workflow', workflows],
+      ['pipeline', pipelines]
+    ] as const) {
       const name = item[key]
       if (typeof name !== 'string') continue
       const found = lines.findIndex((line, i) => i >= from - 1 && keyValue(key, name).test(line))
       if (found >= 0) from = found + 2
       if (defined.includes(name)) continue
       const known = defined.length > 0 ? `; defined: ${defined.join(', ')}` : ''
-      findings.errors.push(`${found >= 0 ? `line ${found + 1}: ` : ''}trigger_map item ${index + 1} names ${key} "${name}", which the configuration does not define${known}`)
+      findings.errors.push(
+        `${found >= 0 ? `line ${found + 1}: ` : ''}trigger_map item ${index + 1} names ${key} "${name}", which the configuration does not define${known}`
+      )
     }
   })
 }

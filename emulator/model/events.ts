@@ -5,7 +5,15 @@
  */
 import { progressOf, type BuildProgress } from './build-progress.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, BuildOutcome, BuildRecord, EmailNotificationEvent, EventOccasion, GitStatusReportEvent, ServiceEvent } from './types.js'
+import type {
+  AppRecord,
+  BuildOutcome,
+  BuildRecord,
+  EmailNotificationEvent,
+  EventOccasion,
+  GitStatusReportEvent,
+  ServiceEvent
+} from './types.js'
 
 /** Bounded, so a long rehearsal cannot grow the log without end. */
 export const MAX_EVENTS = 10_000
@@ -22,7 +30,13 @@ function record(state: EmulatorState, at: number, event: NewEvent): void {
  * Whether an email goes out for a build that ended as `outcome`. `change` compares with the
  * latest earlier build of the same app and branch that had finished by then; with none, it sends.
  */
-function emailDecision(state: EmulatorState, app: AppRecord, build: BuildRecord, outcome: BuildOutcome, at: number): Decision & { setting: AppRecord['notifications']['on_success'] } {
+function emailDecision(
+  state: EmulatorState,
+  app: AppRecord,
+  build: BuildRecord,
+  outcome: BuildOutcome,
+  at: number
+): Decision & { setting: AppRecord['notifications']['on_success'] } {
   const setting = outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure
   if (setting === 'never') return { setting, sent: false, reason: 'setting is never' }
   if (setting === 'always') return { setting, sent: true, reason: 'setting is always' }
@@ -37,7 +51,11 @@ function emailDecision(state: EmulatorState, app: AppRecord, build: BuildRecord,
  * Of `builds` (one app and branch, in trigger order, which is build number order: numbers are
  * given at trigger), where the latest numbered below `build` that had finished by `at` stands.
  */
-function latestFinishedBefore(builds: readonly BuildRecord[], build: BuildRecord, at: number): BuildProgress | undefined {
+function latestFinishedBefore(
+  builds: readonly BuildRecord[],
+  build: BuildRecord,
+  at: number
+): BuildProgress | undefined {
   // From the newest back: the first finished one is nearly always the build just before.
   for (let i = builds.length - 1; i >= 0; i--) {
     if (builds[i].buildNumber >= build.buildNumber) continue
@@ -47,7 +65,14 @@ function latestFinishedBefore(builds: readonly BuildRecord[], build: BuildRecord
   return undefined
 }
 
-function statusReport(state: EmulatorState, build: BuildRecord, event: EventOccasion, reportState: GitStatusReportEvent['state'], skip: Decision | null, at: number): void {
+function statusReport(
+  state: EmulatorState,
+  build: BuildRecord,
+  event: EventOccasion,
+  reportState: GitStatusReportEvent['state'],
+  skip: Decision | null,
+  at: number
+): void {
   const decision = skip ?? { sent: true, reason: 'the app has a webhook' }
   record(state, at, {
     kind: 'git_status_report',
@@ -74,7 +99,15 @@ export function recordTrigger(state: EmulatorState, build: BuildRecord, at: numb
 export function recordBuildEnd(state: EmulatorState, app: AppRecord, build: BuildRecord, at: number): void {
   statusReport(state, build, 'build_end', build.outcome, skippedByTrigger(build), at)
   const email = emailDecision(state, app, build, build.outcome, at)
-  record(state, at, { kind: 'email_notification', event: 'build_end', app: app.slug, build: build.slug, branch: build.branch, outcome: build.outcome, ...email })
+  record(state, at, {
+    kind: 'email_notification',
+    event: 'build_end',
+    app: app.slug,
+    build: build.slug,
+    branch: build.branch,
+    outcome: build.outcome,
+    ...email
+  })
 }
 
 /**
@@ -84,11 +117,25 @@ export function recordBuildEnd(state: EmulatorState, app: AppRecord, build: Buil
 export function recordAbort(state: EmulatorState, app: AppRecord, build: BuildRecord, at: number): boolean {
   const abort = build.abort!
   const outcome: BuildOutcome = abort.withSuccess ? 'success' : 'failure'
-  const skip = skippedByTrigger(build) ?? (abort.skipGitStatusReport ? { sent: false, reason: 'skip_git_status_report was true at abort' } : null)
+  const skip =
+    skippedByTrigger(build) ??
+    (abort.skipGitStatusReport ? { sent: false, reason: 'skip_git_status_report was true at abort' } : null)
   statusReport(state, build, 'abort', outcome, skip, at)
   const email = abort.skipNotifications
-    ? { setting: outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure, sent: false, reason: 'skip_notifications is true' }
+    ? {
+        setting: outcome === 'success' ? app.notifications.on_success : app.notifications.on_failure,
+        sent: false,
+        reason: 'skip_notifications is true'
+      }
     : emailDecision(state, app, build, outcome, at)
-  record(state, at, { kind: 'email_notification', event: 'abort', app: app.slug, build: build.slug, branch: build.branch, outcome, ...email })
+  record(state, at, {
+    kind: 'email_notification',
+    event: 'abort',
+    app: app.slug,
+    build: build.slug,
+    branch: build.branch,
+    outcome,
+    ...email
+  })
   return email.sent
 }

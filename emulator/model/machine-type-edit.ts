@@ -6,10 +6,22 @@
  * aliases and merge keys, as a reader of the file finds it, and its value is written over where
  * it stands, in its own quoting when the new value can be written so.
  */
-import { EVENT_ID, getScalarValue, parseEvents, SCALAR_STYLE, type AliasEvent, type Event, type ScalarEvent } from 'js-yaml'
+import {
+  EVENT_ID,
+  getScalarValue,
+  parseEvents,
+  SCALAR_STYLE,
+  type AliasEvent,
+  type Event,
+  type ScalarEvent
+} from 'js-yaml'
 
 type AliasNode = { kind: 'alias'; event: AliasEvent; target: Node | undefined }
-type Node = { kind: 'map'; entries: Array<[Node, Node]> } | { kind: 'seq'; items: Node[] } | { kind: 'scalar'; event: ScalarEvent } | AliasNode
+type Node =
+  | { kind: 'map'; entries: Array<[Node, Node]> }
+  | { kind: 'seq'; items: Node[] }
+  | { kind: 'scalar'; event: ScalarEvent }
+  | AliasNode
 
 /** One value to write over: the text from `start` to `end` becomes `text`. */
 export interface Edit {
@@ -41,11 +53,14 @@ function treeOf(source: string, events: Event[]): { root: Node | undefined; alia
     } else if (event.type === EVENT_ID.POP) stack.pop()
     else if (event.type === EVENT_ID.SCALAR) place({ kind: 'scalar', event }, event.anchorStart, event.anchorEnd)
     else if (event.type === EVENT_ID.ALIAS) {
-      const alias: AliasNode = { kind: 'alias', event, target: anchors.get(source.slice(event.anchorStart, event.anchorEnd)) }
+      const alias: AliasNode = {
+        kind: 'alias',
+        event,
+        target: anchors.get(source.slice(event.anchorStart, event.anchorEnd))
+      }
       aliases.push(alias)
       place(alias, -1, -1)
-    }
-    else {
+    } else {
       const node: Node = event.type === EVENT_ID.MAPPING ? { kind: 'map', entries: [] } : { kind: 'seq', items: [] }
       place(node, event.anchorStart, event.anchorEnd)
       stack.push(node)
@@ -95,23 +110,27 @@ interface Reader {
   entries: Map<Node, Array<[string, Node]>>
 }
 
-const child = (reader: Reader, node: Node | undefined, name: string): Node | undefined => entriesOf(reader, node).find(([key]) => key === name)?.[1]
+const child = (reader: Reader, node: Node | undefined, name: string): Node | undefined =>
+  entriesOf(reader, node).find(([key]) => key === name)?.[1]
 
 /** The nodes holding each machine type the migration covers: the default stack's, then each workflow's. */
 function machineTypeNodes(source: string, root: Node | undefined): Node[] {
   const reader: Reader = { source, entries: new Map() }
-  const of = (holder: Node | undefined): Node | undefined => child(reader, child(reader, child(reader, holder, 'meta'), 'service'), 'machine_type_id')
+  const of = (holder: Node | undefined): Node | undefined =>
+    child(reader, child(reader, child(reader, holder, 'meta'), 'service'), 'machine_type_id')
   const workflows = entriesOf(reader, child(reader, root, 'workflows')).map(([, workflow]) => of(workflow))
   return [of(root), ...workflows].filter((node): node is Node => node !== undefined)
 }
 
 /** Whether the value can stand unquoted, and a reader of a string field gets it as written (not empty, not null). */
-const plainSafe = (value: string): boolean => /^[A-Za-z0-9_][A-Za-z0-9_./+@-]*$/.test(value) && !/^(null|Null|NULL)$/.test(value)
+const plainSafe = (value: string): boolean =>
+  /^[A-Za-z0-9_][A-Za-z0-9_./+@-]*$/.test(value) && !/^(null|Null|NULL)$/.test(value)
 
 /** The new value written in the style of the old one where it can be, else double-quoted (JSON's escapes are YAML's too). */
 function written(value: string, style: number): string {
   if (style === SCALAR_STYLE.PLAIN && plainSafe(value)) return value
-  if (style === SCALAR_STYLE.SINGLE_QUOTED && /^[\x20-\x7e\u00a0-\uffff]*$/.test(value)) return `'${value.replace(/'/g, "''")}'`
+  if (style === SCALAR_STYLE.SINGLE_QUOTED && /^[\x20-\x7e\u00a0-\uffff]*$/.test(value))
+    return `'${value.replace(/'/g, "''")}'`
   return plainSafe(value) && style !== SCALAR_STYLE.DOUBLE_QUOTED ? value : JSON.stringify(value)
 }
 
@@ -136,7 +155,11 @@ function scalarEdit(source: string, event: ScalarEvent, to: string): Edit {
 }
 
 /** An alias written over with a scalar's text. */
-const aliasEdit = (alias: AliasNode, text: string): Edit => ({ start: alias.event.anchorStart - 1, end: alias.event.anchorEnd, text })
+const aliasEdit = (alias: AliasNode, text: string): Edit => ({
+  start: alias.event.anchorStart - 1,
+  end: alias.event.anchorEnd,
+  text
+})
 
 /**
  * The edits that put `to` in every place the migration covers whose value is `from`, or null
@@ -192,5 +215,7 @@ export function editsOfText(text: string, readable: string, from: string, to: st
 
 /** The text with the edits made, the latest first so that earlier offsets hold. */
 export function applyEdits(source: string, edits: Edit[]): string {
-  return [...edits].sort((a, b) => b.start - a.start).reduce((text, edit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end), source)
+  return [...edits]
+    .sort((a, b) => b.start - a.start)
+    .reduce((text, edit) => text.slice(0, edit.start) + edit.text + text.slice(edit.end), source)
 }

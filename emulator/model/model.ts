@@ -5,17 +5,53 @@
  */
 import { EmulatorState } from './state.js'
 import { OidcWorld } from './oidc.js'
-import type { AppRecord, BuildRecord, BuildRequestRecord, ConfigLocation, GroupRoleName, NotificationChoice, PipelineRecord, Seed, SeedOwner, ServiceEvent, TriggerRequest } from './types.js'
-import { deleteApp, finishRegistration, registerApp, registerSshKey, updateApp, type AppChanges, type FinishRequest, type RegisterRequest } from './apps.js'
+import type {
+  AppRecord,
+  BuildRecord,
+  BuildRequestRecord,
+  ConfigLocation,
+  GroupRoleName,
+  NotificationChoice,
+  PipelineRecord,
+  Seed,
+  SeedOwner,
+  ServiceEvent,
+  TriggerRequest
+} from './types.js'
+import {
+  deleteApp,
+  finishRegistration,
+  registerApp,
+  registerSshKey,
+  updateApp,
+  type AppChanges,
+  type FinishRequest,
+  type RegisterRequest
+} from './apps.js'
 import { decideBuildRequest, holdForApproval, needsApproval } from './build-requests.js'
 import { artifactsOf, type BuildArtifact } from './artifacts.js'
-import { abortPipeline, pipelineView, rebuildPipeline, startSlotHeldPipelines, triggerPipeline, type PipelineAbortRequest, type PipelineView } from './pipelines.js'
+import {
+  abortPipeline,
+  pipelineView,
+  rebuildPipeline,
+  startSlotHeldPipelines,
+  triggerPipeline,
+  type PipelineAbortRequest,
+  type PipelineView
+} from './pipelines.js'
 import { abortWorkflowBuilds, settlePipelineBuilds } from './pipeline-builds.js'
 import { abortBuild, settleBuilds, startHeldBuilds, triggerBuild, type AbortRequest } from './builds.js'
 import { DEFAULT_MAX_BUILDS, trimHistory } from './history.js'
 import { checkConfiguration, type ConfigFindings } from './config-validation.js'
 import { notFound } from './errors.js'
-import { migrateMachineTypes, setConfigLocation, setGroupRole, setNotifications, uploadConfig, type MigrationResult } from './settings.js'
+import {
+  migrateMachineTypes,
+  setConfigLocation,
+  setGroupRole,
+  setNotifications,
+  uploadConfig,
+  type MigrationResult
+} from './settings.js'
 
 export type { BuildArtifact, PipelineAbortRequest, PipelineRecord, PipelineView }
 export type { AbortRequest, AppChanges, FinishRequest, MigrationResult, RegisterRequest, TriggerRequest }
@@ -53,7 +89,12 @@ export interface ServiceModel {
   setConcurrency(app: AppRecord, slots: number | null): void
   abortBuild(caller: string, app: AppRecord, build: BuildRecord, request: AbortRequest): void
   /** Approves (a new build starts) or rejects (nothing starts) an open build request. */
-  decideBuildRequest(caller: string, app: AppRecord, requestSlug: string, approve: boolean): { request: BuildRequestRecord; build: BuildRecord | null }
+  decideBuildRequest(
+    caller: string,
+    app: AppRecord,
+    requestSlug: string,
+    approve: boolean
+  ): { request: BuildRequestRecord; build: BuildRecord | null }
   /** The build's artifacts: none until it has succeeded. */
   artifacts(app: AppRecord, build: BuildRecord): BuildArtifact[]
   triggerPipeline(app: AppRecord, request: TriggerRequest): PipelineRecord
@@ -139,7 +180,10 @@ export class MemoryModel implements ServiceModel {
     return setGroupRole(this.state, app, role, groups)
   }
 
-  setNotifications(app: AppRecord, choices: { on_failure?: NotificationChoice; on_success?: NotificationChoice }): void {
+  setNotifications(
+    app: AppRecord,
+    choices: { on_failure?: NotificationChoice; on_success?: NotificationChoice }
+  ): void {
     setNotifications(app, choices)
   }
 
@@ -151,7 +195,8 @@ export class MemoryModel implements ServiceModel {
     if (appSlug !== undefined) {
       const app = this.state.apps.get(appSlug)
       // As the contract's 404 says: "App not found or unauthorized".
-      if (!app || this.state.roleOf(caller, app) === null) throw notFound(`app "${appSlug}" not found or not visible to you`)
+      if (!app || this.state.roleOf(caller, app) === null)
+        throw notFound(`app "${appSlug}" not found or not visible to you`)
     }
     return checkConfiguration(text, appSlug === undefined ? null : this.state.offer)
   }
@@ -173,7 +218,12 @@ export class MemoryModel implements ServiceModel {
     abortBuild(this.state, app, build, caller, request, this.now())
   }
 
-  decideBuildRequest(caller: string, app: AppRecord, requestSlug: string, approve: boolean): { request: BuildRequestRecord; build: BuildRecord | null } {
+  decideBuildRequest(
+    caller: string,
+    app: AppRecord,
+    requestSlug: string,
+    approve: boolean
+  ): { request: BuildRequestRecord; build: BuildRecord | null } {
     return decideBuildRequest(this.state, app, caller, requestSlug, approve, this.now(), this.options.buildDurationMs)
   }
 

@@ -68,7 +68,15 @@ export class OidcWorld {
     const job = this.seed.jobs?.[requestToken]
     if (!job) return null
     const now = Math.floor(nowMs / 1000)
-    const claims = { jti: randomBytes(12).toString('hex'), ...job, aud: audience, iss: issuer, iat: now, nbf: now, exp: now + ID_TOKEN_LIFETIME_S }
+    const claims = {
+      jti: randomBytes(12).toString('hex'),
+      ...job,
+      aud: audience,
+      iss: issuer,
+      iat: now,
+      nbf: now,
+      exp: now + ID_TOKEN_LIFETIME_S
+    }
     const { privateKey, kid } = this.signingKey()
     const input = `${b64({ alg: 'RS256', typ: 'JWT', kid })}.${b64(claims)}`
     const jwt = `${input}.${sign('sha256', Buffer.from(input), privateKey).toString('base64url')}`
@@ -82,18 +90,29 @@ export class OidcWorld {
    * ExchangeRefusal. `audience` is the one a policy without its own asks for: the emulator's
    * host, as the service asks for its own (`app.bitrise.io`).
    */
-  exchange(request: { encoding: 'form' | 'json'; fields: Record<string, string> }, issuer: string, audience: string, nowMs: number): { access_token: string; token_type: string; expires_in: number } {
+  exchange(
+    request: { encoding: 'form' | 'json'; fields: Record<string, string> },
+    issuer: string,
+    audience: string,
+    nowMs: number
+  ): { access_token: string; token_type: string; expires_in: number } {
     this.requests.push(request)
     if (this.requests.length > 100) this.requests.shift()
     const { fields } = request
     const extra = Object.keys(fields).filter((name) => !EXCHANGE_FIELDS.includes(name))
     if (extra.length > 0) throw new ExchangeRefusal(`fields the documented request does not have: ${extra.join(', ')}`)
     if (fields.grant_type !== TOKEN_EXCHANGE_GRANT) throw new ExchangeRefusal('unsupported grant_type')
-    if (!(this.seed.subject_token_types ?? [DOCUMENTED_SUBJECT_TOKEN_TYPE]).includes(fields.subject_token_type ?? '')) throw new ExchangeRefusal('unsupported subject_token_type')
+    if (!(this.seed.subject_token_types ?? [DOCUMENTED_SUBJECT_TOKEN_TYPE]).includes(fields.subject_token_type ?? ''))
+      throw new ExchangeRefusal('unsupported subject_token_type')
     // The service finds the policy by its id alone ("matches the policy ID in the request").
     const policy = (this.seed.trust_policies ?? []).find((p) => p.id === fields.policy_id)
     if (!policy) throw new ExchangeRefusal('no such trust policy')
-    const claims = this.verified(fields.subject_token ?? '', policy.issuer ?? issuer, policy.audience ?? audience, nowMs)
+    const claims = this.verified(
+      fields.subject_token ?? '',
+      policy.issuer ?? issuer,
+      policy.audience ?? audience,
+      nowMs
+    )
     for (const [name, wanted] of Object.entries(policy.rules)) {
       if (claims[name] !== wanted) throw new ExchangeRefusal(`claim ${name} does not match`)
     }
@@ -110,11 +129,14 @@ export class OidcWorld {
   private verified(jwt: string, issuer: string, audience: string, nowMs: number): Claims {
     const parts = jwt.split('.')
     if (parts.length !== 3) throw new ExchangeRefusal('not a JWT')
-    const [header, payload] = parts.slice(0, 2).map((part) => parseJson(Buffer.from(part, 'base64url').toString('utf8')))
+    const [header, payload] = parts
+      .slice(0, 2)
+      .map((part) => parseJson(Buffer.from(part, 'base64url').toString('utf8')))
     const key = this.jwks().keys.find((k) => k.kid === header?.kid)
     if (header?.alg !== 'RS256' || !key) throw new ExchangeRefusal('unknown signing key')
     const publicKey = createPublicKey({ key: key as import('node:crypto').JsonWebKey, format: 'jwk' })
-    if (!verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), publicKey, Buffer.from(parts[2], 'base64url'))) throw new ExchangeRefusal('bad signature')
+    if (!verify('sha256', Buffer.from(`${parts[0]}.${parts[1]}`), publicKey, Buffer.from(parts[2], 'base64url')))
+      throw new ExchangeRefusal('bad signature')
     if (!payload || payload.iss !== issuer) throw new ExchangeRefusal('wrong issuer')
     const audiences = Array.isArray(payload.aud) ? payload.aud : [payload.aud]
     if (!audiences.includes(audience)) throw new ExchangeRefusal('wrong audience')

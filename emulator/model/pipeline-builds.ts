@@ -36,7 +36,13 @@ function startedWorkflowBuilds(state: EmulatorState, app: AppRecord, pipeline: P
   }
 }
 
-function workflowBuild(app: AppRecord, pipeline: PipelineRecord, workflow: PipelineWorkflowView, startedAt: number, fails: boolean): BuildRecord {
+function workflowBuild(
+  app: AppRecord,
+  pipeline: PipelineRecord,
+  workflow: PipelineWorkflowView,
+  startedAt: number,
+  fails: boolean
+): BuildRecord {
   const { text, pullRequestId, environments, secrets, priority, originalParams, skipGitStatusReport } = pipeline.request
   return {
     slug: randomBytes(8).toString('hex'),
@@ -68,12 +74,31 @@ function workflowBuild(app: AppRecord, pipeline: PipelineRecord, workflow: Pipel
 }
 
 /** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's abort stops them. */
-export function abortWorkflowBuilds(state: EmulatorState, app: AppRecord, pipeline: PipelineRecord, caller: string, request: PipelineAbortRequest, now: number): void {
+export function abortWorkflowBuilds(
+  state: EmulatorState,
+  app: AppRecord,
+  pipeline: PipelineRecord,
+  caller: string,
+  request: PipelineAbortRequest,
+  now: number
+): void {
   startedWorkflowBuilds(state, app, pipeline, now)
   const attempt = pipeline.attempts[pipeline.attempts.length - 1]
   for (const slug of attempt.builds.values()) {
     const build = state.builds.get(slug)
     if (!build || progressOf(build, now).status !== 0) continue
-    abortBuild(state, app, build, caller, { reason: request.reason, withSuccess: request.withSuccess, skipNotifications: request.skipNotifications, skipGitStatusReport: false }, now)
+    abortBuild(
+      state,
+      app,
+      build,
+      caller,
+      {
+        reason: request.reason,
+        withSuccess: request.withSuccess,
+        skipNotifications: request.skipNotifications,
+        skipGitStatusReport: false
+      },
+      now
+    )
   }
 }

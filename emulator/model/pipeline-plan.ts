@@ -24,7 +24,8 @@ const NOT_EMULATED = ['uses', 'inputs', 'parallel']
 const BOOLEAN_TEXT = /^(true|false|yes|no|on|off|y|n)$/i
 
 const asList = (value: unknown): unknown[] => (Array.isArray(value) ? value : [])
-const nameOf = (item: unknown): string | undefined => (typeof item === 'string' ? item : isObject(item) ? Object.keys(item)[0] : undefined)
+const nameOf = (item: unknown): string | undefined =>
+  typeof item === 'string' ? item : isObject(item) ? Object.keys(item)[0] : undefined
 
 /** Reads pipeline `id`: undefined when the configuration does not define it. */
 export function readPipeline(config: ServiceConfig, id: string): PipelineReading | undefined {
@@ -34,7 +35,8 @@ export function readPipeline(config: ServiceConfig, id: string): PipelineReading
   if (definition !== null && !isObject(definition)) return { error: `pipeline "${id}" must be a mapping` }
   const stages = asList(definition?.stages)
   const workflows = isObject(definition?.workflows) ? Object.keys(definition.workflows) : []
-  if (stages.length > 0 && workflows.length > 0) return { error: `pipeline "${id}" has both stages and workflows; a pipeline has one or the other` }
+  if (stages.length > 0 && workflows.length > 0)
+    return { error: `pipeline "${id}" has both stages and workflows; a pipeline has one or the other` }
   if (stages.length > 0) return stagePlan(config, id, stages)
   if (definition?.workflows !== undefined && definition.workflows !== null && !isObject(definition.workflows)) {
     return { error: `pipeline "${id}": workflows must be a mapping of workflow names` }
@@ -48,14 +50,19 @@ function stagePlan(config: ServiceConfig, id: string, entries: unknown[]): Pipel
   const shared = isObject(config.stages) ? config.stages : {}
   const stages = entries.map((entry) => {
     const name = nameOf(entry) ?? ''
-    const inline = isObject(entry) && isObject(entry[name]) ? (entry[name] as Record<string, unknown>).workflows : undefined
-    const own = Object.hasOwn(shared, name) && isObject(shared[name]) ? (shared[name] as Record<string, unknown>).workflows : undefined
+    const inline =
+      isObject(entry) && isObject(entry[name]) ? (entry[name] as Record<string, unknown>).workflows : undefined
+    const own =
+      Object.hasOwn(shared, name) && isObject(shared[name])
+        ? (shared[name] as Record<string, unknown>).workflows
+        : undefined
     const workflows = asList(inline ?? own)
       .map(nameOf)
       .filter((w): w is string => Boolean(w))
     return { name, workflows }
   })
-  if (stages.some((s) => s.name === '' || s.workflows.length === 0)) return { error: `pipeline "${id}" has a stage without a name or without workflows` }
+  if (stages.some((s) => s.name === '' || s.workflows.length === 0))
+    return { error: `pipeline "${id}" has a stage without a name or without workflows` }
   const planned: PlannedWorkflow[] = []
   let before: number[] = []
   for (const stage of stages) {
@@ -69,7 +76,8 @@ function stagePlan(config: ServiceConfig, id: string, entries: unknown[]): Pipel
 /** A graph: each workflow waits for those it depends on; refused as the service's CLI refuses it. */
 function graphPlan(config: ServiceConfig, id: string, entries: Record<string, unknown>): PipelineReading {
   const names = Object.keys(entries)
-  if (names.length > MAX_PIPELINE_WORKFLOWS) return { error: `pipeline "${id}" has ${names.length} workflows; at most ${MAX_PIPELINE_WORKFLOWS} are allowed` }
+  if (names.length > MAX_PIPELINE_WORKFLOWS)
+    return { error: `pipeline "${id}" has ${names.length} workflows; at most ${MAX_PIPELINE_WORKFLOWS} are allowed` }
   const defined = isObject(config.workflows) ? config.workflows : {}
   const planned: PlannedWorkflow[] = []
   for (const name of names) {
@@ -81,10 +89,19 @@ function graphPlan(config: ServiceConfig, id: string, entries: Record<string, un
     const problem = fieldProblem(entry, names)
     if (problem) return { error: `${where}: ${problem}` }
     const alwaysRun = entry.should_always_run === 'workflow'
-    planned.push({ name, stage: null, needs: asList(entry.depends_on).map((d) => names.indexOf(d as string)), alwaysRun })
+    planned.push({
+      name,
+      stage: null,
+      needs: asList(entry.depends_on).map((d) => names.indexOf(d as string)),
+      alwaysRun
+    })
   }
   const cycle = cycleOf(planned)
-  return cycle ? { error: `pipeline "${id}": the dependency between workflow "${cycle[0]}" and workflow "${cycle[1]}" creates a cycle` } : { plan: { kind: 'graph', workflows: planned } }
+  return cycle
+    ? {
+        error: `pipeline "${id}": the dependency between workflow "${cycle[0]}" and workflow "${cycle[1]}" creates a cycle`
+      }
+    : { plan: { kind: 'graph', workflows: planned } }
 }
 
 /** What is wrong with a graph workflow's fields, if anything. */
@@ -93,7 +110,8 @@ function fieldProblem(entry: Record<string, unknown>, names: string[]): string |
   if (skipped) return `${skipped} is not emulated`
   const needs = entry.depends_on
   if (needs !== undefined && needs !== null) {
-    if (!Array.isArray(needs) || needs.some((d) => typeof d !== 'string')) return 'depends_on must be a list of workflow names'
+    if (!Array.isArray(needs) || needs.some((d) => typeof d !== 'string'))
+      return 'depends_on must be a list of workflow names'
     const seen = new Set<string>()
     for (const d of needs as string[]) {
       if (seen.has(d)) return `"${d}" is listed twice in depends_on`
@@ -102,12 +120,18 @@ function fieldProblem(entry: Record<string, unknown>, names: string[]): string |
     }
   }
   const always = entry.should_always_run
-  if (always !== undefined && always !== null && !ALWAYS_RUN.includes(always as string)) return `should_always_run must be one of ${ALWAYS_RUN.join(', ')}`
-  if (entry.run_if !== undefined && entry.run_if !== null && !(isObject(entry.run_if) && (entry.run_if.expression === undefined || typeof entry.run_if.expression === 'string'))) {
+  if (always !== undefined && always !== null && !ALWAYS_RUN.includes(always as string))
+    return `should_always_run must be one of ${ALWAYS_RUN.join(', ')}`
+  if (
+    entry.run_if !== undefined &&
+    entry.run_if !== null &&
+    !(isObject(entry.run_if) && (entry.run_if.expression === undefined || typeof entry.run_if.expression === 'string'))
+  ) {
     return 'run_if must be a mapping with an expression'
   }
   const abort = entry.abort_on_fail
-  if (abort !== undefined && abort !== null && !(typeof abort === 'string' && BOOLEAN_TEXT.test(abort))) return 'abort_on_fail must be true or false'
+  if (abort !== undefined && abort !== null && !(typeof abort === 'string' && BOOLEAN_TEXT.test(abort)))
+    return 'abort_on_fail must be true or false'
   return undefined
 }
 

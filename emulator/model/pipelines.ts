@@ -10,7 +10,14 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { conflict, invalid } from './errors.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, KeptWorkflow, PipelineAttempt, PipelineRecord, PlannedWorkflow, TriggerRequest } from './types.js'
+import type {
+  AppRecord,
+  KeptWorkflow,
+  PipelineAttempt,
+  PipelineRecord,
+  PlannedWorkflow,
+  TriggerRequest
+} from './types.js'
 import { needsApproval } from './build-requests.js'
 import { configForBuild, hasFreeSlot } from './builds.js'
 import { readPipeline, runOrder } from './pipeline-plan.js'
@@ -57,7 +64,13 @@ export interface PipelineWorkflowView {
  * emulated, so it stays held until aborted), and with no free concurrency slot it waits on hold
  * as a build does, starting when a slot frees. A push is never held for approval.
  */
-export function triggerPipeline(state: EmulatorState, app: AppRecord, request: TriggerRequest, now: number, stageDurationMs: number): PipelineRecord {
+export function triggerPipeline(
+  state: EmulatorState,
+  app: AppRecord,
+  request: TriggerRequest,
+  now: number,
+  stageDurationMs: number
+): PipelineRecord {
   const name = request.text.pipeline_id!
   const reading = readPipeline(configForBuild(app), name)
   if (!reading) throw invalid(`build_params.pipeline_id: pipeline "${name}" is not defined in the configuration`)
@@ -81,7 +94,9 @@ export function triggerPipeline(state: EmulatorState, app: AppRecord, request: T
 
 /** Starts the pipelines held for a concurrency slot, oldest first, while their app has one free. */
 export function startSlotHeldPipelines(state: EmulatorState, now: number): void {
-  const waiting = [...state.pipelines.values()].filter((p) => !p.abort && p.attempts.at(-1)!.heldFor === 'slot' && p.attempts.at(-1)!.startedAt === null)
+  const waiting = [...state.pipelines.values()].filter(
+    (p) => !p.abort && p.attempts.at(-1)!.heldFor === 'slot' && p.attempts.at(-1)!.startedAt === null
+  )
   for (const pipeline of waiting.sort((a, b) => a.number - b.number)) {
     const app = state.apps.get(pipeline.appSlug)
     const attempt = pipeline.attempts.at(-1)!
@@ -93,7 +108,10 @@ export function startSlotHeldPipelines(state: EmulatorState, now: number): void 
 }
 
 function workflowId(pipeline: PipelineRecord, attempt: PipelineAttempt, name: string): string {
-  return attempt.kept.get(name)?.id ?? createHash('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16)
+  return (
+    attempt.kept.get(name)?.id ??
+    createHash('sha256').update(`${pipeline.id}/${attempt.number}/${name}`).digest('hex').slice(0, 16)
+  )
 }
 
 /** How a workflow ended: when, and whether it and everything it waited for succeeded. */
@@ -145,8 +163,14 @@ export function pipelineView(app: AppRecord | undefined, pipeline: PipelineRecor
   return { ...pipelineStatus(pipeline, attempt, ended, failed), workflows: views, stages: stagesOf(pipeline, views) }
 }
 
-function pipelineStatus(pipeline: PipelineRecord, attempt: PipelineAttempt, ended: Array<Ended | undefined>, failed: boolean): Pick<PipelineView, 'status' | 'finishedAt'> {
-  if (pipeline.abort) return { status: pipeline.abort.withSuccess ? 'succeeded_with_abort' : 'aborted', finishedAt: pipeline.abort.at }
+function pipelineStatus(
+  pipeline: PipelineRecord,
+  attempt: PipelineAttempt,
+  ended: Array<Ended | undefined>,
+  failed: boolean
+): Pick<PipelineView, 'status' | 'finishedAt'> {
+  if (pipeline.abort)
+    return { status: pipeline.abort.withSuccess ? 'succeeded_with_abort' : 'aborted', finishedAt: pipeline.abort.at }
   if (attempt.startedAt === null) return { status: 'on_hold', finishedAt: null }
   if (pipeline.plan.workflows.some((_, i) => ended[i] === undefined)) return { status: 'running', finishedAt: null }
   const finishedAt = Math.max(attempt.startedAt, ...ended.map((e) => e!.at))
@@ -158,7 +182,8 @@ function stagesOf(pipeline: PipelineRecord, views: PipelineWorkflowView[]): Pipe
   const stages: PipelineView['stages'] = []
   pipeline.plan.workflows.forEach((planned, i) => {
     if (planned.stage === null) return
-    if (i === 0 || pipeline.plan.workflows[i - 1].needs !== planned.needs) stages.push({ name: planned.stage, workflows: [] })
+    if (i === 0 || pipeline.plan.workflows[i - 1].needs !== planned.needs)
+      stages.push({ name: planned.stage, workflows: [] })
     stages.at(-1)!.workflows.push(views[i])
   })
   return stages
@@ -170,14 +195,24 @@ export function workflowFails(app: AppRecord | undefined, attempt: PipelineAttem
 }
 
 /** A workflow's view; a kept workflow keeps its build, started in an earlier attempt. */
-function workflowView(pipeline: PipelineRecord, attempt: PipelineAttempt, planned: PlannedWorkflow, status: WorkflowStatus, startedAt: number | null, clean: boolean): PipelineWorkflowView {
+function workflowView(
+  pipeline: PipelineRecord,
+  attempt: PipelineAttempt,
+  planned: PlannedWorkflow,
+  status: WorkflowStatus,
+  startedAt: number | null,
+  clean: boolean
+): PipelineWorkflowView {
   const kept = attempt.kept.get(planned.name)
   return {
     id: workflowId(pipeline, attempt, planned.name),
     externalId: kept?.externalId ?? attempt.builds.get(planned.name) ?? '',
     name: planned.name,
     stage: planned.stage,
-    dependsOn: planned.needs.length > 0 && planned.stage === null ? planned.needs.map((j) => pipeline.plan.workflows[j].name) : [],
+    dependsOn:
+      planned.needs.length > 0 && planned.stage === null
+        ? planned.needs.map((j) => pipeline.plan.workflows[j].name)
+        : [],
     status,
     startedAt,
     clean
@@ -185,17 +220,26 @@ function workflowView(pipeline: PipelineRecord, attempt: PipelineAttempt, planne
 }
 
 /** Aborts a pipeline that has not finished. */
-export function abortPipeline(app: AppRecord, pipeline: PipelineRecord, caller: string, request: PipelineAbortRequest, now: number): void {
+export function abortPipeline(
+  app: AppRecord,
+  pipeline: PipelineRecord,
+  caller: string,
+  request: PipelineAbortRequest,
+  now: number
+): void {
   const { status } = pipelineView(app, pipeline, now)
-  if (status !== 'running' && status !== 'on_hold') throw conflict(`pipeline "${pipeline.id}" has already finished (${status}) and cannot be aborted`)
+  if (status !== 'running' && status !== 'on_hold')
+    throw conflict(`pipeline "${pipeline.id}" has already finished (${status}) and cannot be aborted`)
   pipeline.abort = { at: now, ...request, by: caller }
 }
 
 /** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded after all they waited for did. */
 export function rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean, now: number): void {
   const view = pipelineView(app, pipeline, now)
-  if (view.status === 'running' || view.status === 'on_hold') throw conflict(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`)
-  if (partial && view.status === 'succeeded') throw conflict(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`)
+  if (view.status === 'running' || view.status === 'on_hold')
+    throw conflict(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`)
+  if (partial && view.status === 'succeeded')
+    throw conflict(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`)
   const kept = new Map<string, KeptWorkflow>()
   if (partial) for (const w of view.workflows) if (w.clean) kept.set(w.name, { id: w.id, externalId: w.externalId })
   pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept, builds: new Map() })

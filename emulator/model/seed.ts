@@ -47,7 +47,11 @@ export function checkSeed(data: unknown, where = 'seed'): Seed {
   }
   for (const list of ['stacks', 'machine_types'] as const) {
     const value = seed[list]
-    if (value !== undefined && !(Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== ''))) fail(where, `\`${list}\` must be a list of names`)
+    if (
+      value !== undefined &&
+      !(Array.isArray(value) && value.every((item) => typeof item === 'string' && item !== ''))
+    )
+      fail(where, `\`${list}\` must be a list of names`)
   }
   const groupsByOrg = new Map<string, Set<string>>()
   for (const org of seed.organizations ?? []) {
@@ -65,9 +69,11 @@ export function checkSeed(data: unknown, where = 'seed'): Seed {
     groupsByOrg.set(org.slug, groups)
   }
   const types = seed.oidc?.subject_token_types
-  if (types !== undefined && (!Array.isArray(types) || !types.every((type) => typeof type === 'string' && type !== ''))) fail(where, 'oidc.subject_token_types must be a list of token type names')
+  if (types !== undefined && (!Array.isArray(types) || !types.every((type) => typeof type === 'string' && type !== '')))
+    fail(where, 'oidc.subject_token_types must be a list of token type names')
   for (const policy of seed.oidc?.trust_policies ?? []) {
-    if (!groupsByOrg.has(policy.workspace)) fail(where, `oidc.trust_policies.${policy.id} names unknown organization "${policy.workspace}"`)
+    if (!groupsByOrg.has(policy.workspace))
+      fail(where, `oidc.trust_policies.${policy.id} names unknown organization "${policy.workspace}"`)
     checkTrustPolicy(policy, where)
   }
   const appSlugs = new Set<string>()
@@ -94,12 +100,24 @@ function checkApp(app: SeedApp, where: string, users: Set<string>, groupsByOrg: 
     if (!users.has(user)) fail(where, `${at}.team names unknown user "${user}"`)
     if (!(role in ROLE_ALIASES)) fail(where, `${at}.team.${user} has unknown role "${role}"`)
   }
-  if (app.manual_approval !== undefined && typeof app.manual_approval !== 'boolean') fail(where, `${at}.manual_approval must be true or false`)
-  if (app.hold_without_owners !== undefined && typeof app.hold_without_owners !== 'boolean') fail(where, `${at}.hold_without_owners must be true or false`)
-  if (app.ai_summary_shape !== undefined && !['summary', 'three_parts'].includes(app.ai_summary_shape)) fail(where, `${at}.ai_summary_shape must be summary or three_parts`)
-  if (app.ai_summary_delay_ms !== undefined && !(Number.isInteger(app.ai_summary_delay_ms) && app.ai_summary_delay_ms >= 0)) fail(where, `${at}.ai_summary_delay_ms must be a whole number, 0 or more`)
-  if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0)) fail(where, `${at}.concurrency must be a whole number, 0 or more`)
-  if (app.credits_per_minute !== undefined && !(Number.isInteger(app.credits_per_minute) && app.credits_per_minute >= 0)) fail(where, `${at}.credits_per_minute must be a whole number, 0 or more`)
+  if (app.manual_approval !== undefined && typeof app.manual_approval !== 'boolean')
+    fail(where, `${at}.manual_approval must be true or false`)
+  if (app.hold_without_owners !== undefined && typeof app.hold_without_owners !== 'boolean')
+    fail(where, `${at}.hold_without_owners must be true or false`)
+  if (app.ai_summary_shape !== undefined && !['summary', 'three_parts'].includes(app.ai_summary_shape))
+    fail(where, `${at}.ai_summary_shape must be summary or three_parts`)
+  if (
+    app.ai_summary_delay_ms !== undefined &&
+    !(Number.isInteger(app.ai_summary_delay_ms) && app.ai_summary_delay_ms >= 0)
+  )
+    fail(where, `${at}.ai_summary_delay_ms must be a whole number, 0 or more`)
+  if (app.concurrency !== undefined && !(Number.isInteger(app.concurrency) && app.concurrency >= 0))
+    fail(where, `${at}.concurrency must be a whole number, 0 or more`)
+  if (
+    app.credits_per_minute !== undefined &&
+    !(Number.isInteger(app.credits_per_minute) && app.credits_per_minute >= 0)
+  )
+    fail(where, `${at}.credits_per_minute must be a whole number, 0 or more`)
   const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined
   for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
     if (!['admin', 'manager', 'member'].includes(role)) fail(where, `${at}.group_roles has unknown role "${role}"`)
@@ -118,6 +136,7 @@ export function normaliseRole(role: string): string {
 function checkTrustPolicy(policy: SeedTrustPolicy, where: string): void {
   const at = `${where}: oidc.trust_policies.${policy.id}`
   if (typeof policy.rules?.sub !== 'string') fail(at, 'needs a sub rule: the service makes the sub claim mandatory')
-  if (!['owner', 'admin', 'manager', 'member'].includes(normaliseRole(policy.role ?? ''))) fail(at, `has unknown role "${policy.role}"`)
+  if (!['owner', 'admin', 'manager', 'member'].includes(normaliseRole(policy.role ?? '')))
+    fail(at, `has unknown role "${policy.role}"`)
   if (!(policy.session_duration_s > 0)) fail(at, 'needs a positive session_duration_s')
 }

@@ -39,8 +39,12 @@ export function checkExpandedSize(value: unknown): void {
   const stack: Array<{ value: unknown; depth: number }> = [{ value, depth: 0 }]
   while (stack.length > 0) {
     const { value: item, depth } = stack.pop()!
-    if (++nodes > MAX_CONFIG_NODES) throw new ConfigLimitError(`the configuration expands to more than ${MAX_CONFIG_NODES} nodes once its aliases are expanded`)
-    if (depth > MAX_CONFIG_DEPTH) throw new ConfigLimitError(`the configuration nests deeper than ${MAX_CONFIG_DEPTH} levels`)
+    if (++nodes > MAX_CONFIG_NODES)
+      throw new ConfigLimitError(
+        `the configuration expands to more than ${MAX_CONFIG_NODES} nodes once its aliases are expanded`
+      )
+    if (depth > MAX_CONFIG_DEPTH)
+      throw new ConfigLimitError(`the configuration nests deeper than ${MAX_CONFIG_DEPTH} levels`)
     if (typeof item === 'string') chars += item.length
     else if (Array.isArray(item)) for (const element of item) stack.push({ value: element, depth: depth + 1 })
     else if (typeof item === 'object' && item !== null) {
@@ -50,7 +54,9 @@ export function checkExpandedSize(value: unknown): void {
       }
     }
     if (chars > MAX_CONFIG_EXPANDED_CHARS) {
-      throw new ConfigLimitError(`the configuration expands to more than ${MAX_CONFIG_EXPANDED_CHARS} characters of text once its aliases are expanded`)
+      throw new ConfigLimitError(
+        `the configuration expands to more than ${MAX_CONFIG_EXPANDED_CHARS} characters of text once its aliases are expanded`
+      )
     }
   }
 }
@@ -80,7 +86,8 @@ interface ReadConfig {
  */
 function parseBoth(text: string): ReadConfig {
   const bytes = Buffer.byteLength(text)
-  if (bytes > MAX_CONFIG_BYTES) throw new ConfigLimitError(`the configuration is ${bytes} bytes; at most ${MAX_CONFIG_BYTES} are accepted`)
+  if (bytes > MAX_CONFIG_BYTES)
+    throw new ConfigLimitError(`the configuration is ${bytes} bytes; at most ${MAX_CONFIG_BYTES} are accepted`)
   let doc: unknown
   let textDoc: unknown
   let read: ReturnType<typeof loadServiceYaml>
@@ -90,7 +97,8 @@ function parseBoth(text: string): ReadConfig {
     textDoc = loadServiceYamlText(read.text, LIMITS)
   } catch (error) {
     const message = (error as Error).message.split('\n')[0]
-    if (/exceeded max(Aliases|Depth|TotalMergeKeys)/.test(message)) throw new ConfigLimitError(`the configuration is over a limit: ${message}`)
+    if (/exceeded max(Aliases|Depth|TotalMergeKeys)/.test(message))
+      throw new ConfigLimitError(`the configuration is over a limit: ${message}`)
     throw error
   }
   if (!isObject(doc) || !isObject(textDoc)) throw new Error('the configuration must be a YAML mapping')
@@ -106,7 +114,10 @@ export function dumpServiceYml(config: unknown): string {
   checkExpandedSize(config)
   const text = dump(config, { noRefs: true, schema: YAML11_SERVICE_SCHEMA })
   const bytes = Buffer.byteLength(text)
-  if (bytes > MAX_CONFIG_BYTES) throw new ConfigLimitError(`the configuration would be ${bytes} bytes as YAML; at most ${MAX_CONFIG_BYTES} are accepted`)
+  if (bytes > MAX_CONFIG_BYTES)
+    throw new ConfigLimitError(
+      `the configuration would be ${bytes} bytes as YAML; at most ${MAX_CONFIG_BYTES} are accepted`
+    )
   return text
 }
 
@@ -228,7 +239,11 @@ export function selectWorkflow(config: ServiceConfig, event: TriggerEvent): stri
       if (typeof item.tag === 'string' && globMatch(item.tag, event.tag)) return item.workflow
       continue
     }
-    if (event.branch !== undefined && typeof item.push_branch === 'string' && globMatch(item.push_branch, event.branch)) {
+    if (
+      event.branch !== undefined &&
+      typeof item.push_branch === 'string' &&
+      globMatch(item.push_branch, event.branch)
+    ) {
       return item.workflow
     }
   }
@@ -264,12 +279,22 @@ export function selectTargets(config: ServiceConfig, event: TriggerEvent): Trigg
 }
 
 function targetMatches(triggers: Record<string, unknown>, event: TriggerEvent): boolean {
-  const items = (kind: string): Record<string, unknown>[] => (Array.isArray(triggers[kind]) ? (triggers[kind] as unknown[]).filter(isObject) : [])
+  const items = (kind: string): Record<string, unknown>[] =>
+    Array.isArray(triggers[kind]) ? (triggers[kind] as unknown[]).filter(isObject) : []
   const all = (item: Record<string, unknown>, conditions: [string, string | undefined][]): boolean =>
-    conditions.some(([key]) => item[key] !== undefined) && conditions.every(([key, value]) => item[key] === undefined || (typeof item[key] === 'string' && globMatch(item[key] as string, value ?? '')))
+    conditions.some(([key]) => item[key] !== undefined) &&
+    conditions.every(
+      ([key, value]) =>
+        item[key] === undefined || (typeof item[key] === 'string' && globMatch(item[key] as string, value ?? ''))
+    )
   if (event.pullRequest) {
     const { sourceBranch, targetBranch } = event.pullRequest
-    return items('pull_request').some((item) => all(item, [['source_branch', sourceBranch], ['target_branch', targetBranch]]))
+    return items('pull_request').some((item) =>
+      all(item, [
+        ['source_branch', sourceBranch],
+        ['target_branch', targetBranch]
+      ])
+    )
   }
   if (event.tag !== undefined) return items('tag').some((item) => all(item, [['name', event.tag]]))
   return event.branch !== undefined && items('push').some((item) => all(item, [['branch', event.branch]]))

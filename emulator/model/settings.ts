@@ -24,14 +24,18 @@ export function setConfigLocation(app: AppRecord, location: ConfigLocation): voi
 export function setGroupRole(state: EmulatorState, app: AppRecord, role: GroupRoleName, groups: string[]): string[] {
   const org = app.owner.account_type === 'organization' ? state.organizations.get(app.owner.slug) : undefined
   for (const slug of groups) {
-    if (!org?.groups.has(slug)) throw unknownReference(`groups: "${slug}" is not a group of the Workspace that owns app "${app.slug}"`)
+    if (!org?.groups.has(slug))
+      throw unknownReference(`groups: "${slug}" is not a group of the Workspace that owns app "${app.slug}"`)
   }
   app.groupRoles[role] = [...new Set(groups)]
   return [...app.groupRoles[role]]
 }
 
 /** Sets the email notification choices that were given. */
-export function setNotifications(app: AppRecord, choices: { on_failure?: NotificationChoice; on_success?: NotificationChoice }): void {
+export function setNotifications(
+  app: AppRecord,
+  choices: { on_failure?: NotificationChoice; on_success?: NotificationChoice }
+): void {
   if (choices.on_failure !== undefined) app.notifications.on_failure = choices.on_failure
   if (choices.on_success !== undefined) app.notifications.on_success = choices.on_success
 }
@@ -52,7 +56,10 @@ export function migrateMachineTypes(state: EmulatorState, owner: SeedOwner, from
         result.migrated.push(label)
       }
     } catch (error) {
-      const reason = error instanceof ConfigLimitError ? error.message : `configuration is not valid YAML: ${(error as Error).message.split('\n')[0]}`
+      const reason =
+        error instanceof ConfigLimitError
+          ? error.message
+          : `configuration is not valid YAML: ${(error as Error).message.split('\n')[0]}`
       result.errors.push({ app: label, error: reason })
     }
   }

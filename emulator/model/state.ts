@@ -2,7 +2,19 @@
 import { newAppRecord } from './app-record.js'
 import { BuildConfigs, TriggeredWorkflows } from './build-configs.js'
 import { normaliseRole } from './seed.js'
-import type { AppRecord, BuildRecord, BuildRequestRecord, GroupRoleName, Organization, PipelineRecord, Seed, SeedApp, SeedUser, ServiceEvent, TeamRole } from './types.js'
+import type {
+  AppRecord,
+  BuildRecord,
+  BuildRequestRecord,
+  GroupRoleName,
+  Organization,
+  PipelineRecord,
+  Seed,
+  SeedApp,
+  SeedUser,
+  ServiceEvent,
+  TeamRole
+} from './types.js'
 
 const ROLE_RANK: Record<TeamRole, number> = { owner: 4, admin: 3, manager: 2, member: 1 }
 
@@ -43,7 +55,10 @@ export class EmulatorState {
   readonly offer: { stacks: ReadonlySet<string> | null; machineTypes: ReadonlySet<string> | null }
 
   constructor(private readonly seed: Seed) {
-    this.offer = { stacks: seed.stacks ? new Set(seed.stacks) : null, machineTypes: seed.machine_types ? new Set(seed.machine_types) : null }
+    this.offer = {
+      stacks: seed.stacks ? new Set(seed.stacks) : null,
+      machineTypes: seed.machine_types ? new Set(seed.machine_types) : null
+    }
     this.reset()
   }
 
@@ -63,7 +78,10 @@ export class EmulatorState {
           name: o.name ?? o.slug,
           owners: new Set(o.owners ?? []),
           groups: new Map(
-            (o.groups ?? []).map((g) => [g.slug, { slug: g.slug, name: g.name ?? g.slug, members: new Set(g.members ?? []) }])
+            (o.groups ?? []).map((g) => [
+              g.slug,
+              { slug: g.slug, name: g.name ?? g.slug, members: new Set(g.members ?? []) }
+            ])
           )
         }
       ])
@@ -131,12 +149,17 @@ export class EmulatorState {
 
   /** Whether the user owns the Workspace or belongs to one of its groups. */
   isWorkspaceMember(user: string, org: Organization): boolean {
-    return org.owners.has(user) || this.policyRoles.get(user)?.org === org.slug || [...org.groups.values()].some((g) => g.members.has(user))
+    return (
+      org.owners.has(user) ||
+      this.policyRoles.get(user)?.org === org.slug ||
+      [...org.groups.values()].some((g) => g.members.has(user))
+    )
   }
 
   /** The app object as the API returns it, with the owner's display name. */
   appView(a: AppRecord): Record<string, unknown> {
-    const owner = a.owner.account_type === 'organization' ? this.organizations.get(a.owner.slug) : this.users.get(a.owner.slug)
+    const owner =
+      a.owner.account_type === 'organization' ? this.organizations.get(a.owner.slug) : this.users.get(a.owner.slug)
     return appJson(a, owner?.name)
   }
 
@@ -184,7 +207,13 @@ export class EmulatorState {
         app: r.appSlug,
         created_at: new Date(r.createdAt).toISOString(),
         build_params: r.trigger.originalParams,
-        decision: r.decision && { approved: r.decision.approved, at: new Date(r.decision.at).toISOString(), by: r.decision.by, build_slug: r.decision.buildSlug, reason: r.decision.reason }
+        decision: r.decision && {
+          approved: r.decision.approved,
+          at: new Date(r.decision.at).toISOString(),
+          by: r.decision.by,
+          build_slug: r.decision.buildSlug,
+          reason: r.decision.reason
+        }
       })),
       notifications: this.events.filter((e) => e.kind === 'email_notification')
     }

@@ -16,7 +16,8 @@ export function triggersOf(app: AppRecord, request: TriggerRequest): TriggerRequ
   const targets = selectTargets(configForBuild(app), {
     branch: text.branch,
     tag: text.tag,
-    pullRequest: request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
+    pullRequest:
+      request.pullRequestId !== null ? { sourceBranch: text.branch, targetBranch: text.branch_dest } : undefined
   })
   if (!targets || targets.workflows.length + targets.pipelines.length === 0) return [request]
   return [

@@ -235,7 +235,11 @@ export interface BuildRecord {
    * specific of commit, tag and branch, or for a pull request trigger its merge ref, or a merge of
    * `value` into `into` made by the step.
    */
-  checkout: { kind: 'commit_hash' | 'tag' | 'branch' | 'default_branch' | 'pull_request_merge_branch' | 'merge'; value: string; into?: string }
+  checkout: {
+    kind: 'commit_hash' | 'tag' | 'branch' | 'default_branch' | 'pull_request_merge_branch' | 'merge'
+    value: string
+    into?: string
+  }
   originalParams: Record<string, unknown>
   additionalEnvs: EnvItem[]
   effectiveEnv: Record<string, string>

@@ -44,7 +44,8 @@ export function partsOf(build: BuildRecord): Record<string, string> {
   const message = typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : ''
   return {
     failure_details: `The ${build.triggeredWorkflow} workflow failed in its script step, which exited with status 1.`,
-    reason: message === '' ? 'A test failed after the commit it built.' : `A test failed after the change "${message}".`,
+    reason:
+      message === '' ? 'A test failed after the commit it built.' : `A test failed after the change "${message}".`,
     suggested_solution: 'Run the step locally to see the failing test, fix it, and push again.'
   }
 }
@@ -53,7 +54,10 @@ export const aiSummaryRoutes: ApiRoute[] = [
   {
     method: 'GET',
     pattern: '/builds/:build/ai-summary',
-    access: { kind: 'caller', rule: "any role on the build's app; anyone else gets the 404 of a build without a summary" },
+    access: {
+      kind: 'caller',
+      rule: "any role on the build's app; anyone else gets the 404 of a build without a summary"
+    },
     errorStyle: 'error_msg',
     handler: getAiSummary
   }

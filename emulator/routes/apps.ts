@@ -72,7 +72,13 @@ function finish(ctx: RequestContext): Reply {
 
 /** One page of apps, following the service's `next` anchor (the slug of the page's first item). */
 function page(ctx: RequestContext, list: AppList): Reply {
-  return pageOf(ctx, list.apps, (a) => a.slug, (a) => ctx.model.state.appView(a), (slug) => list.position.get(slug))
+  return pageOf(
+    ctx,
+    list.apps,
+    (a) => a.slug,
+    (a) => ctx.model.state.appView(a),
+    (slug) => list.position.get(slug)
+  )
 }
 
 const NO_APPS: AppList = { apps: [], position: new Map() }
@@ -82,7 +88,9 @@ function visibleApps(ctx: RequestContext, owner?: AppRecord['owner']): AppList {
   const key = JSON.stringify([ctx.user, owner?.account_type ?? '', owner?.slug ?? ''])
   return appList(state, key, () =>
     [...state.apps.values()].filter(
-      (a) => state.roleOf(ctx.user, a) !== null && (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug))
+      (a) =>
+        state.roleOf(ctx.user, a) !== null &&
+        (!owner || (a.owner.account_type === owner.account_type && a.owner.slug === owner.slug))
     )
   )
 }
@@ -144,14 +152,22 @@ export const appRoutes: ApiRoute[] = [
   {
     method: 'POST',
     pattern: '/apps/register',
-    access: { kind: 'caller', rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner' },
+    access: {
+      kind: 'caller',
+      rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner'
+    },
     errorStyle: 'error_msg',
     handler: register
   },
   { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_OWNER_OR_ADMIN, handler: registerSshKey },
   { method: 'POST', pattern: '/apps/:app/finish', access: APP_OWNER_OR_ADMIN, handler: finish },
   { method: 'GET', pattern: '/apps', access: ANY_CALLER, handler: listMyApps },
-  { method: 'GET', pattern: '/organizations/:org/apps', access: { kind: 'workspace-listing' }, handler: listOrganizationApps },
+  {
+    method: 'GET',
+    pattern: '/organizations/:org/apps',
+    access: { kind: 'workspace-listing' },
+    handler: listOrganizationApps
+  },
   { method: 'GET', pattern: '/users/:user/apps', access: ANY_CALLER, handler: listUserApps },
   { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
   { method: 'PATCH', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: patchApp },

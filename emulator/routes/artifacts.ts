@@ -34,7 +34,9 @@ function getArtifact(ctx: RequestContext): Reply {
       data: {
         ...listItem(artifact),
         expiring_download_url: `${ctx.origin}${signedDownloadPath(artifact, ctx.model.now())}`,
-        public_install_page_url: isPublic ? `${ctx.origin}/artifact/${artifact.slug}/p/${artifact.buildSlug.slice(0, 12)}` : ''
+        public_install_page_url: isPublic
+          ? `${ctx.origin}/artifact/${artifact.slug}/p/${artifact.buildSlug.slice(0, 12)}`
+          : ''
       }
     }
   }

@@ -36,7 +36,8 @@ export interface BuildFilters {
 function integerParam(query: URLSearchParams, name: string, min: number, max: number): number | undefined {
   const raw = query.get(name)
   if (raw === null || raw === '') return undefined
-  if (!/^\d{1,12}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`)
+  if (!/^\d{1,12}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`)
   return Number(raw)
 }
 
@@ -102,7 +103,12 @@ function matches(build: BuildRecord, filters: BuildFilters, status: number): boo
 }
 
 /** One page of an app's builds, newest first (unfinished first with `running_first`); `paging.next` is the slug of the first build of the next page. */
-export function buildListPage(builds: Iterable<BuildRecord>, appSlug: string, filters: BuildFilters, now: number): Record<string, unknown> {
+export function buildListPage(
+  builds: Iterable<BuildRecord>,
+  appSlug: string,
+  filters: BuildFilters,
+  now: number
+): Record<string, unknown> {
   const found: Array<{ build: BuildRecord; running: boolean }> = []
   for (const build of builds) {
     if (build.appSlug !== appSlug) continue
@@ -110,7 +116,9 @@ export function buildListPage(builds: Iterable<BuildRecord>, appSlug: string, fi
     if (matches(build, filters, status)) found.push({ build, running: status === 0 })
   }
   const runningFirst = filters.sortBy === 'running_first'
-  found.sort((a, b) => (runningFirst ? Number(b.running) - Number(a.running) : 0) || b.build.buildNumber - a.build.buildNumber)
+  found.sort(
+    (a, b) => (runningFirst ? Number(b.running) - Number(a.running) : 0) || b.build.buildNumber - a.build.buildNumber
+  )
   const all = found.map((f) => f.build)
   let from = 0
   if (filters.next !== undefined) {
@@ -121,6 +129,10 @@ export function buildListPage(builds: Iterable<BuildRecord>, appSlug: string, fi
   const following = all[from + filters.limit]
   return {
     data: page.map((b) => buildJson(b, now)),
-    paging: { total_item_count: all.length, page_item_limit: filters.limit, ...(following ? { next: following.slug } : {}) }
+    paging: {
+      total_item_count: all.length,
+      page_item_limit: filters.limit,
+      ...(following ? { next: following.slug } : {})
+    }
   }
 }

@@ -43,7 +43,8 @@ export const RAW_LOG_TTL_MS = 10 * 60_000
 
 const SIGNING_KEY = randomBytes(32)
 
-const sign = (buildSlug: string, expires: number): Buffer => createHmac('sha256', SIGNING_KEY).update(`raw-log/${buildSlug}/${expires}`).digest()
+const sign = (buildSlug: string, expires: number): Buffer =>
+  createHmac('sha256', SIGNING_KEY).update(`raw-log/${buildSlug}/${expires}`).digest()
 
 const iso = (ms: number): string => new Date(ms).toISOString()
 
@@ -58,12 +59,21 @@ export function readCursor(query: URLSearchParams): number | undefined {
   const value = query.get(name)
   if (value === null || value === '') return undefined
   const at = /^\d{1,12}(\.\d{1,9})?$/.test(value) ? Math.floor(Number(value) * 1000) : Date.parse(value)
-  if (Number.isNaN(at)) throw badRequest(`${name} is not a time: give the next_after_timestamp of an earlier answer (an ISO time) or Unix seconds`)
+  if (Number.isNaN(at))
+    throw badRequest(
+      `${name} is not a time: give the next_after_timestamp of an earlier answer (an ISO time) or Unix seconds`
+    )
   return at
 }
 
 /** The answer of `GET …/log` at `now`, or null while the log does not exist yet (a 404). */
-export function logAnswer(build: BuildRecord, now: number, timing: LogTiming, query: URLSearchParams, origin: string): Record<string, unknown> | null {
+export function logAnswer(
+  build: BuildRecord,
+  now: number,
+  timing: LogTiming,
+  query: URLSearchParams,
+  origin: string
+): Record<string, unknown> | null {
   const after = readCursor(query)
   const log = logAt(build, now, timing.delayMs)
   if (log === null) return null
@@ -76,14 +86,22 @@ export function logAnswer(build: BuildRecord, now: number, timing: LogTiming, qu
     log_chunks: chunks.map(({ chunk, position }) => ({ chunk, position })),
     generated_log_chunks_num: log.chunks.length,
     is_archived: done,
-    expiring_raw_log_url: done ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}` : null,
+    expiring_raw_log_url: done
+      ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}`
+      : null,
     timestamp: done ? null : cursor,
     next_after_timestamp: done ? null : cursor
   }
 }
 
 /** Answers `GET /_raw-logs/{build}?expires=…&signature=…` with the whole archived log as text. */
-export function serveRawLog(model: ServiceModel, req: IncomingMessage, res: ServerResponse, url: URL, timing: LogTiming): Promise<void> {
+export function serveRawLog(
+  model: ServiceModel,
+  req: IncomingMessage,
+  res: ServerResponse,
+  url: URL,
+  timing: LogTiming
+): Promise<void> {
   const slug = url.pathname.slice(RAW_LOG_PREFIX.length + 1)
   const build = model.state.builds.get(slug)
   const log = build ? logAt(build, model.now(), 0) : null
@@ -92,15 +110,26 @@ export function serveRawLog(model: ServiceModel, req: IncomingMessage, res: Serv
     return Promise.resolve()
   }
   if (req.headers.authorization !== undefined) {
-    answer(req, res, { status: 400, json: { message: 'only one auth mechanism allowed: the link is signed, so no Authorization header may come with it' } })
+    answer(req, res, {
+      status: 400,
+      json: {
+        message: 'only one auth mechanism allowed: the link is signed, so no Authorization header may come with it'
+      }
+    })
     return Promise.resolve()
   }
   const expiresText = url.searchParams.get('expires') ?? ''
   const signature = url.searchParams.get('signature') ?? ''
   const expires = Number(expiresText)
-  const valid = /^\d{1,16}$/.test(expiresText) && /^[0-9a-f]{64}$/.test(signature) && timingSafeEqual(sign(slug, expires), Buffer.from(signature, 'hex'))
+  const valid =
+    /^\d{1,16}$/.test(expiresText) &&
+    /^[0-9a-f]{64}$/.test(signature) &&
+    timingSafeEqual(sign(slug, expires), Buffer.from(signature, 'hex'))
   if (!valid || model.now() > expires) {
-    answer(req, res, { status: 403, json: { message: valid ? 'the archived log link has expired' : 'the archived log link is not valid' } })
+    answer(req, res, {
+      status: 403,
+      json: { message: valid ? 'the archived log link has expired' : 'the archived log link is not valid' }
+    })
     return Promise.resolve()
   }
   const text = Buffer.from(log.chunks.map((c) => c.chunk).join(''), 'utf8')

@@ -46,5 +46,10 @@ export const buildRequestRoutes: ApiRoute[] = [
   // Tester/QA and up, as the service's documentation lists it (devcenter, "Managing an app's builds").
   { method: 'GET', pattern: '/apps/:app/build-workflows', access: APP_ANY_ROLE, handler: listBuildWorkflows },
   { method: 'GET', pattern: '/apps/:app/build-requests', access: APP_ANY_ROLE, handler: listRequests },
-  { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_OWNER_ADMIN_DEVELOPER, handler: updateRequest }
+  {
+    method: 'PATCH',
+    pattern: '/apps/:app/build-requests/:request',
+    access: APP_OWNER_ADMIN_DEVELOPER,
+    handler: updateRequest
+  }
 ]

@@ -20,7 +20,8 @@ export function buildJson(build: BuildRecord, now: number): Record<string, unkno
     triggered_workflow: build.triggeredWorkflow,
     branch: build.branch,
     commit_hash: build.commitHash,
-    commit_message: typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : null,
+    commit_message:
+      typeof build.originalParams.commit_message === 'string' ? build.originalParams.commit_message : null,
     tag: build.tag,
     // A build of no pull request has 0, not null: recorded real answers show it (see README).
     pull_request_id: build.pullRequestId ?? 0,

@@ -42,7 +42,9 @@ function trigger(ctx: RequestContext): Reply {
 /** Starts one build or pipeline, and the `results` item that names it; undefined when the trigger is held for approval. */
 function startOne(ctx: RequestContext, request: TriggerRequest): Record<string, unknown> | undefined {
   const app = ctx.app()
-  const started = request.text.pipeline_id ? triggeredPipeline(ctx.model.triggerPipeline(app, request)) : ctx.model.triggerBuild(app, request)
+  const started = request.text.pipeline_id
+    ? triggeredPipeline(ctx.model.triggerPipeline(app, request))
+    : ctx.model.triggerBuild(app, request)
   if ('trigger' in started) return undefined
   return {
     build_slug: started.slug,
@@ -66,7 +68,12 @@ function heldForApproval(appSlug: string): Reply {
 }
 
 /** A pipeline as the trigger answer names it: its id stands where a build's slug would. */
-function triggeredPipeline(pipeline: PipelineRecord): { slug: string; buildNumber: number; triggeredWorkflow: string; triggeredPipeline: string } {
+function triggeredPipeline(pipeline: PipelineRecord): {
+  slug: string
+  buildNumber: number
+  triggeredWorkflow: string
+  triggeredPipeline: string
+} {
   return { slug: pipeline.id, buildNumber: pipeline.number, triggeredWorkflow: '', triggeredPipeline: pipeline.name }
 }
 
@@ -74,7 +81,8 @@ function triggeredPipeline(pipeline: PipelineRecord): { slug: string; buildNumbe
 export function findBuild(ctx: RequestContext): BuildRecord {
   const app = ctx.app()
   const build = ctx.model.state.builds.get(ctx.params.build)
-  if (!build || build.appSlug !== app.slug) throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`)
+  if (!build || build.appSlug !== app.slug)
+    throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`)
   return build
 }
 
@@ -84,7 +92,13 @@ function getBuild(ctx: RequestContext): Reply {
 
 function getLog(ctx: RequestContext): Reply {
   const build = findBuild(ctx)
-  const json = logAnswer(build, ctx.model.now(), { delayMs: ctx.logDelayMs, archiveDelayMs: ctx.logArchiveDelayMs }, ctx.query, ctx.origin)
+  const json = logAnswer(
+    build,
+    ctx.model.now(),
+    { delayMs: ctx.logDelayMs, archiveDelayMs: ctx.logArchiveDelayMs },
+    ctx.query,
+    ctx.origin
+  )
   if (json === null) throw notFound(`the log of build "${build.slug}" is not available yet`)
   return { status: 200, json }
 }
@@ -117,6 +131,11 @@ export const buildRoutes: ApiRoute[] = [
   { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
   { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_OWNER_ADMIN_DEVELOPER, handler: getLog },
   // Developer, as the service's documentation lists it (devcenter, "Managing an app's builds").
-  { method: 'GET', pattern: '/apps/:app/builds/:build/service.yml', access: APP_OWNER_ADMIN_DEVELOPER, handler: getBuildServiceYml },
+  {
+    method: 'GET',
+    pattern: '/apps/:app/builds/:build/service.yml',
+    access: APP_OWNER_ADMIN_DEVELOPER,
+    handler: getBuildServiceYml
+  },
   { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
 ]

@@ -17,7 +17,8 @@ function getServiceYml(ctx: RequestContext): Reply {
 /** The uploaded configuration as text: YAML text is checked by parsing it, an object is written out as YAML. */
 function uploadedText(value: unknown): string {
   if (value === undefined || value === null) throw badRequest('app_config_datastore_yaml is required')
-  if (typeof value !== 'string' && !isObject(value)) throw badRequest('app_config_datastore_yaml must be YAML text or an object')
+  if (typeof value !== 'string' && !isObject(value))
+    throw badRequest('app_config_datastore_yaml must be YAML text or an object')
   if (typeof value === 'string' && value.trim() === '') throw badRequest('app_config_datastore_yaml must not be empty')
   try {
     if (typeof value !== 'string') return dumpServiceYml(value)
@@ -27,7 +28,9 @@ function uploadedText(value: unknown): string {
     if (error instanceof ConfigLimitError) throw badRequest(`app_config_datastore_yaml: ${error.message}`)
     if (typeof value !== 'string') throw error
     // 400, the refusal the published contract lists for this route (it lists no 422).
-    throw badRequest(`app_config_datastore_yaml is not a valid configuration: ${(error as Error).message.split('\n')[0]}`)
+    throw badRequest(
+      `app_config_datastore_yaml is not a valid configuration: ${(error as Error).message.split('\n')[0]}`
+    )
   }
 }
 
@@ -89,5 +92,10 @@ export const configRoutes: ApiRoute[] = [
     access: { kind: 'workspace-owner' },
     handler: (ctx) => migrate(ctx, { account_type: 'organization', slug: ctx.org().slug })
   },
-  { method: 'PATCH', pattern: '/apps/:app/update-email-notifications', access: APP_OWNER_OR_ADMIN, handler: updateEmailNotifications }
+  {
+    method: 'PATCH',
+    pattern: '/apps/:app/update-email-notifications',
+    access: APP_OWNER_OR_ADMIN,
+    handler: updateEmailNotifications
+  }
 ]

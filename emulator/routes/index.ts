@@ -12,9 +12,28 @@ import { roleRoutes } from './roles.js'
 import { validationRoutes } from './validation.js'
 
 /** Every endpoint the emulator serves under the API prefix. */
-export const API_ROUTES: readonly ApiRoute[] = [...appRoutes, ...configRoutes, ...validationRoutes, ...roleRoutes, ...buildRoutes, ...buildRequestRoutes, ...artifactRoutes, ...pipelineRoutes, ...aiSummaryRoutes]
+export const API_ROUTES: readonly ApiRoute[] = [
+  ...appRoutes,
+  ...configRoutes,
+  ...validationRoutes,
+  ...roleRoutes,
+  ...buildRoutes,
+  ...buildRequestRoutes,
+  ...artifactRoutes,
+  ...pipelineRoutes,
+  ...aiSummaryRoutes
+]
 
-const PLACEHOLDERS: Record<string, string> = { app: '{app-slug}', build: '{build-slug}', org: '{org-slug}', user: '{user-slug}', role: '{role-name}', request: '{build-request-slug}', artifact: '{artifact-slug}', pipeline: '{pipeline-id}' }
+const PLACEHOLDERS: Record<string, string> = {
+  app: '{app-slug}',
+  build: '{build-slug}',
+  org: '{org-slug}',
+  user: '{user-slug}',
+  role: '{role-name}',
+  request: '{build-request-slug}',
+  artifact: '{artifact-slug}',
+  pipeline: '{pipeline-id}'
+}
 
 /** A route pattern in the interface's notation: `/apps/:app` becomes `/apps/{app-slug}`. */
 export function interfacePath(pattern: string): string {
@@ -23,6 +42,8 @@ export function interfacePath(pattern: string): string {
 
 /** The Markdown table of endpoints and the rule each applies, as the emulator README shows it. */
 export function accessTableMarkdown(routes: readonly ApiRoute[] = API_ROUTES): string {
-  const rows = routes.map((route) => `| ${route.method} | \`${interfacePath(route.pattern)}\` | ${describeAccess(route.access)} |`)
+  const rows = routes.map(
+    (route) => `| ${route.method} | \`${interfacePath(route.pattern)}\` | ${describeAccess(route.access)} |`
+  )
   return ['| method | path | who may call it |', '|---|---|---|', ...rows].join('\n')
 }

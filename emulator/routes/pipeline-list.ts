@@ -19,11 +19,31 @@ import { creditCost } from './build-views.js'
 const DEFAULT_LIMIT = 10
 const MAX_LIMIT = 50
 /** The statuses the contract names for the `status` filter, and each one's number in an item. */
-const STATUS_NUMBER: Record<string, number> = { on_hold: 0, running: 0, succeeded: 1, failed: 2, aborted: 3, succeeded_with_abort: 4 }
+const STATUS_NUMBER: Record<string, number> = {
+  on_hold: 0,
+  running: 0,
+  succeeded: 1,
+  failed: 2,
+  aborted: 3,
+  succeeded_with_abort: 4
+}
 const BUILD_STATUS = ['running', 'succeeded', 'failed', 'aborted', 'succeeded_with_abort']
 const EVENTS = ['push', 'pull-request', 'tag']
 /** The fields of the contract's `pipelineabledomain.TriggerParams` a trigger of the emulator can carry as text. */
-const TRIGGER_TEXT = ['branch', 'branch_dest', 'branch_dest_repo_owner', 'branch_repo_owner', 'commit_hash', 'commit_message', 'machine_type_id', 'pull_request_head_branch', 'pull_request_merge_branch', 'pull_request_repository_url', 'stack', 'tag']
+const TRIGGER_TEXT = [
+  'branch',
+  'branch_dest',
+  'branch_dest_repo_owner',
+  'branch_repo_owner',
+  'commit_hash',
+  'commit_message',
+  'machine_type_id',
+  'pull_request_head_branch',
+  'pull_request_merge_branch',
+  'pull_request_repository_url',
+  'stack',
+  'tag'
+]
 /** An RFC 3339 time, as the contract asks of `after` and `before`. */
 const RFC3339 = /^\d{4}-\d{2}-\d{2}[Tt]\d{2}:\d{2}:\d{2}(\.\d+)?([Zz]|[+-]\d{2}:\d{2})$/
 
@@ -54,7 +74,8 @@ function timeParam(query: URLSearchParams, name: string): number | undefined {
   const raw = query.get(name)
   if (raw === null || raw === '') return undefined
   const at = Date.parse(raw)
-  if (!RFC3339.test(raw) || Number.isNaN(at)) throw badRequest(`${name} must be a time in RFC 3339 format (such as 2026-04-03T17:27:47Z); got "${raw}"`)
+  if (!RFC3339.test(raw) || Number.isNaN(at))
+    throw badRequest(`${name} must be a time in RFC 3339 format (such as 2026-04-03T17:27:47Z); got "${raw}"`)
   return at
 }
 
@@ -68,7 +89,8 @@ function oneOf(query: URLSearchParams, name: string, allowed: readonly string[])
 function wholeNumber(query: URLSearchParams, name: string, min: number, max: number): number | undefined {
   const raw = query.get(name)
   if (raw === null || raw === '') return undefined
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max) throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`)
+  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`)
   return Number(raw)
 }
 
@@ -100,7 +122,9 @@ function eventOf(params: Record<string, unknown>, pullRequestId: number | null):
 function triggerParams(fields: ItemFields): Record<string, unknown> {
   const { params, pullRequestId } = fields
   return {
-    ...Object.fromEntries(TRIGGER_TEXT.filter((name) => typeof params[name] === 'string').map((name) => [name, params[name]])),
+    ...Object.fromEntries(
+      TRIGGER_TEXT.filter((name) => typeof params[name] === 'string').map((name) => [name, params[name]])
+    ),
     pull_request_id: pullRequestId === null ? '' : String(pullRequestId),
     skip_git_status_report: fields.skipGitStatusReport,
     environments: fields.environments.map((e) => ({ key: e.name, value: e.value, is_expand: e.is_expand }))
@@ -119,7 +143,8 @@ interface ItemFields {
 
 /** What the item of a pipeline and of a standalone build share. */
 function itemJson(fields: ItemFields): Record<string, unknown> {
-  const text = (name: string): string | null => (typeof fields.params[name] === 'string' ? (fields.params[name] as string) : null)
+  const text = (name: string): string | null =>
+    typeof fields.params[name] === 'string' ? (fields.params[name] as string) : null
   return {
     slug: fields.slug,
     build_number: fields.number,
@@ -136,13 +161,27 @@ function itemJson(fields: ItemFields): Record<string, unknown> {
   }
 }
 
-function pipelineEntry(pipeline: PipelineRecord, view: PipelineView, now: number, builds: Map<string, BuildRecord>): Entry {
+function pipelineEntry(
+  pipeline: PipelineRecord,
+  view: PipelineView,
+  now: number,
+  builds: Map<string, BuildRecord>
+): Entry {
   const { request } = pipeline
   const attempt = pipeline.attempts[pipeline.attempts.length - 1]
   const finished = !['running', 'on_hold'].includes(view.status)
-  const costs = view.workflows.map((w) => builds.get(w.externalId)).map((b) => (b ? creditCost(b, progressOf(b, now).finishedAt) : null))
+  const costs = view.workflows
+    .map((w) => builds.get(w.externalId))
+    .map((b) => (b ? creditCost(b, progressOf(b, now).finishedAt) : null))
   const json = {
-    ...itemJson({ slug: pipeline.id, number: pipeline.number, params: request.text, pullRequestId: request.pullRequestId, skipGitStatusReport: request.skipGitStatusReport, environments: request.environments }),
+    ...itemJson({
+      slug: pipeline.id,
+      number: pipeline.number,
+      params: request.text,
+      pullRequestId: request.pullRequestId,
+      skipGitStatusReport: request.skipGitStatusReport,
+      environments: request.environments
+    }),
     is_pipeline: true,
     // A pipeline's item names the pipeline where a build's names its workflow (the recorded answer).
     triggered_workflow: pipeline.name,
@@ -154,13 +193,27 @@ function pipelineEntry(pipeline: PipelineRecord, view: PipelineView, now: number
     credit_cost: finished && costs.some((c) => c !== null) ? costs.reduce<number>((sum, c) => sum + (c ?? 0), 0) : null,
     rebuildable: finished
   }
-  return { triggeredAt: pipeline.attempts[0].at, number: pipeline.number, json, status: view.status, pipeline: pipeline.name, event: eventOf(request.text, request.pullRequestId) }
+  return {
+    triggeredAt: pipeline.attempts[0].at,
+    number: pipeline.number,
+    json,
+    status: view.status,
+    pipeline: pipeline.name,
+    event: eventOf(request.text, request.pullRequestId)
+  }
 }
 
 function buildEntry(build: BuildRecord, now: number): Entry {
   const progress = progressOf(build, now)
   const json = {
-    ...itemJson({ slug: build.slug, number: build.buildNumber, params: build.originalParams, pullRequestId: build.pullRequestId, skipGitStatusReport: build.skipGitStatusReport, environments: build.additionalEnvs }),
+    ...itemJson({
+      slug: build.slug,
+      number: build.buildNumber,
+      params: build.originalParams,
+      pullRequestId: build.pullRequestId,
+      skipGitStatusReport: build.skipGitStatusReport,
+      environments: build.additionalEnvs
+    }),
     is_pipeline: false,
     triggered_workflow: build.triggeredWorkflow,
     status: progress.status,
@@ -172,7 +225,14 @@ function buildEntry(build: BuildRecord, now: number): Entry {
     rebuildable: progress.status !== 0
   }
   const status = progress.onHold ? 'on_hold' : BUILD_STATUS[progress.status]
-  return { triggeredAt: build.triggeredAt, number: build.buildNumber, json, status, pipeline: null, event: eventOf(build.originalParams, build.pullRequestId) }
+  return {
+    triggeredAt: build.triggeredAt,
+    number: build.buildNumber,
+    json,
+    status,
+    pipeline: null,
+    event: eventOf(build.originalParams, build.pullRequestId)
+  }
 }
 
 function matches(entry: Entry, f: Filters): boolean {
@@ -196,10 +256,16 @@ export function pipelineListPage(ctx: RequestContext, app: AppRecord): Record<st
   const now = ctx.model.now()
   const { pipelines, builds } = ctx.model.state
   const entries = [
-    ...[...pipelines.values()].filter((p) => p.appSlug === app.slug).map((p) => pipelineEntry(p, ctx.model.pipelineView(app, p), now, builds)),
-    ...[...builds.values()].filter((b) => b.appSlug === app.slug && b.pipelineWorkflowId === undefined).map((b) => buildEntry(b, now))
+    ...[...pipelines.values()]
+      .filter((p) => p.appSlug === app.slug)
+      .map((p) => pipelineEntry(p, ctx.model.pipelineView(app, p), now, builds)),
+    ...[...builds.values()]
+      .filter((b) => b.appSlug === app.slug && b.pipelineWorkflowId === undefined)
+      .map((b) => buildEntry(b, now))
   ]
-  const all = entries.filter((e) => matches(e, filters)).sort((a, b) => b.triggeredAt - a.triggeredAt || b.number - a.number)
+  const all = entries
+    .filter((e) => matches(e, filters))
+    .sort((a, b) => b.triggeredAt - a.triggeredAt || b.number - a.number)
   const page = all.slice(0, filters.limit)
   const paging: Record<string, unknown> = { total_item_count: 0, page_item_limit: 0 }
   if (all.length > filters.limit) paging.next = page.at(-1)!.json.triggered_at

@@ -16,7 +16,8 @@ const iso = (ms: number | null): string | null => (ms === null ? null : new Date
 function findPipeline(ctx: RequestContext): PipelineRecord {
   const app = ctx.app()
   const pipeline = ctx.model.state.pipelines.get(ctx.params.pipeline)
-  if (!pipeline || pipeline.appSlug !== app.slug) throw notFound(`pipeline "${ctx.params.pipeline}" not found for app "${app.slug}"`)
+  if (!pipeline || pipeline.appSlug !== app.slug)
+    throw notFound(`pipeline "${ctx.params.pipeline}" not found for app "${app.slug}"`)
   return pipeline
 }
 
@@ -29,7 +30,13 @@ function getPipeline(ctx: RequestContext): Reply {
   // Each workflow runs as a build of its own: its end and cost are that build's.
   const timesOf = new Map(view.workflows.map((w) => [w.id, workflowTimes(ctx, w, now)]))
   const costs = [...timesOf.values()].map((t) => t.credit_cost)
-  const shown = (w: PipelineWorkflowView): Record<string, unknown> => ({ id: w.id, external_id: w.externalId, name: w.name, status: w.status, ...timesOf.get(w.id) })
+  const shown = (w: PipelineWorkflowView): Record<string, unknown> => ({
+    id: w.id,
+    external_id: w.externalId,
+    name: w.name,
+    status: w.status,
+    ...timesOf.get(w.id)
+  })
   return {
     status: 200,
     json: {
@@ -44,15 +51,35 @@ function getPipeline(ctx: RequestContext): Reply {
       put_on_hold_at: attempt.startedAt === null ? iso(attempt.at) : null,
       abort_reason: pipeline.abort?.reason ?? '',
       // As for builds: null on a plan without credits; the workflows' sum once the pipeline ended.
-      credit_cost: finished && costs.some((c) => c !== null) ? costs.reduce<number>((sum, c) => sum + (c ?? 0), 0) : null,
+      credit_cost:
+        finished && costs.some((c) => c !== null) ? costs.reduce<number>((sum, c) => sum + (c ?? 0), 0) : null,
       rebuildable: finished,
       current_attempt_id: `${pipeline.id}-${attempt.number}`,
-      attempts: pipeline.attempts.map((a) => ({ id: `${pipeline.id}-${a.number}`, number_in_pipeline_build_scope: a.number, triggered_at: iso(a.at) })),
+      attempts: pipeline.attempts.map((a) => ({
+        id: `${pipeline.id}-${a.number}`,
+        number_in_pipeline_build_scope: a.number,
+        triggered_at: iso(a.at)
+      })),
       ...(pipeline.plan.kind === 'graph'
-        ? { type: 'dag', workflows: graphWorkflows(view.workflows).map((w) => ({ ...shown(w), ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}), startFailureReason: '' })) }
-        : { stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows.map(shown) })) }),
+        ? {
+            type: 'dag',
+            workflows: graphWorkflows(view.workflows).map((w) => ({
+              ...shown(w),
+              ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}),
+              startFailureReason: ''
+            }))
+          }
+        : {
+            stages: view.stages.map((stage) => ({
+              id: stage.name,
+              name: stage.name,
+              workflows: stage.workflows.map(shown)
+            }))
+          }),
       // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
-      trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
+      trigger_params: Object.fromEntries(
+        Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id')
+      )
     }
   }
 }
@@ -71,11 +98,19 @@ function graphWorkflows(workflows: PipelineWorkflowView[]): PipelineWorkflowView
  * A workflow's times and credit_cost: those of the build it runs as (null until it has one
  * that ended). A workflow kept from an earlier attempt keeps its build's start.
  */
-function workflowTimes(ctx: RequestContext, w: PipelineWorkflowView, now: number): { started_at: string | null; finished_at: string | null; credit_cost: number | null } {
+function workflowTimes(
+  ctx: RequestContext,
+  w: PipelineWorkflowView,
+  now: number
+): { started_at: string | null; finished_at: string | null; credit_cost: number | null } {
   const build = w.externalId === '' ? undefined : ctx.model.state.builds.get(w.externalId)
   if (!build) return { started_at: iso(w.startedAt), finished_at: null, credit_cost: null }
   const { finishedAt } = progressOf(build, now)
-  return { started_at: iso(w.startedAt ?? build.startedAt), finished_at: iso(finishedAt), credit_cost: creditCost(build, finishedAt) }
+  return {
+    started_at: iso(w.startedAt ?? build.startedAt),
+    finished_at: iso(finishedAt),
+    credit_cost: creditCost(build, finishedAt)
+  }
 }
 
 function abort(ctx: RequestContext): Reply {
@@ -102,6 +137,16 @@ function listPipelines(ctx: RequestContext): Reply {
 export const pipelineRoutes: ApiRoute[] = [
   { method: 'GET', pattern: '/apps/:app/pipelines', access: APP_ANY_ROLE, handler: listPipelines },
   { method: 'GET', pattern: '/apps/:app/pipelines/:pipeline', access: APP_ANY_ROLE, handler: getPipeline },
-  { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort },
-  { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_OWNER_ADMIN_DEVELOPER, handler: rebuild }
+  {
+    method: 'POST',
+    pattern: '/apps/:app/pipelines/:pipeline/abort',
+    access: APP_OWNER_ADMIN_DEVELOPER,
+    handler: abort
+  },
+  {
+    method: 'POST',
+    pattern: '/apps/:app/pipelines/:pipeline/rebuild',
+    access: APP_OWNER_ADMIN_DEVELOPER,
+    handler: rebuild
+  }
 ]

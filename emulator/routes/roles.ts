@@ -37,7 +37,25 @@ function listGroups(ctx: RequestContext): Reply {
 }
 
 export const roleRoutes: ApiRoute[] = [
-  { method: 'GET', pattern: '/apps/:app/roles/:role', access: APP_OWNER_OR_ADMIN, errorStyle: 'error_msg', handler: getRole },
-  { method: 'PUT', pattern: '/apps/:app/roles/:role', access: APP_OWNER_OR_ADMIN, errorStyle: 'error_msg', handler: putRole },
-  { method: 'GET', pattern: '/organizations/:org/groups', access: { kind: 'workspace-member' }, errorStyle: 'error_msg', handler: listGroups }
+  {
+    method: 'GET',
+    pattern: '/apps/:app/roles/:role',
+    access: APP_OWNER_OR_ADMIN,
+    errorStyle: 'error_msg',
+    handler: getRole
+  },
+  {
+    method: 'PUT',
+    pattern: '/apps/:app/roles/:role',
+    access: APP_OWNER_OR_ADMIN,
+    errorStyle: 'error_msg',
+    handler: putRole
+  },
+  {
+    method: 'GET',
+    pattern: '/organizations/:org/groups',
+    access: { kind: 'workspace-member' },
+    errorStyle: 'error_msg',
+    handler: listGroups
+  }
 ]

@@ -62,7 +62,8 @@ function checkEnvironments(value: unknown, list: 'environments' | 'secrets' = 'e
       throw badRequest(`${at}.key and ${at}.mapped_to disagree`)
     }
     if (typeof item.value !== 'string') throw badRequest(`${at}.value must be a string`)
-    if (item.is_expand !== undefined && typeof item.is_expand !== 'boolean') throw badRequest(`${at}.is_expand must be a boolean`)
+    if (item.is_expand !== undefined && typeof item.is_expand !== 'boolean')
+      throw badRequest(`${at}.is_expand must be a boolean`)
     // The value has been checked; the emulator runs nothing, so it keeps only that there was one.
     return { name, value: REDACTED, is_expand: item.is_expand ?? true }
   })
@@ -74,7 +75,8 @@ function headerOptions(headers: IncomingHttpHeaders): Pick<TriggerRequest, 'outc
   const duration = headers['x-emulator-build-duration-ms']
   const options: Pick<TriggerRequest, 'outcome' | 'durationMs'> = {}
   if (typeof outcome === 'string') {
-    if (outcome !== 'success' && outcome !== 'failure') throw badRequest('X-Emulator-Build-Outcome must be success or failure')
+    if (outcome !== 'success' && outcome !== 'failure')
+      throw badRequest('X-Emulator-Build-Outcome must be success or failure')
     options.outcome = outcome
   }
   if (typeof duration === 'string') {
@@ -88,7 +90,8 @@ function stringParams(params: Record<string, unknown>): TriggerRequest['text'] {
   const text: TriggerRequest['text'] = {}
   for (const field of STRING_PARAMS) {
     const value = params[field]
-    if (value !== undefined && value !== null && typeof value !== 'string') throw badRequest(`build_params.${field} must be a string`)
+    if (value !== undefined && value !== null && typeof value !== 'string')
+      throw badRequest(`build_params.${field} must be a string`)
     text[field] = typeof value === 'string' && value !== '' ? value : undefined
   }
   return text
@@ -97,7 +100,8 @@ function stringParams(params: Record<string, unknown>): TriggerRequest['text'] {
 /** The trigger as the model takes it; every error names the field it is about. */
 export function readTriggerRequest(rawBody: unknown, headers: IncomingHttpHeaders): TriggerRequest {
   const body = unwrapTriggerBody(rawBody)
-  if (!isObject(body.hook_info) || body.hook_info.type !== 'service') throw badRequest('hook_info.type must be "service"')
+  if (!isObject(body.hook_info) || body.hook_info.type !== 'service')
+    throw badRequest('hook_info.type must be "service"')
   if (!isObject(body.build_params)) throw badRequest('build_params is required and must be an object')
   const params = body.build_params
   const text = stringParams(params)
@@ -106,11 +110,16 @@ export function readTriggerRequest(rawBody: unknown, headers: IncomingHttpHeader
     throw badRequest('build_params.pull_request_id must be an integer')
   }
   const skip = params.skip_git_status_report
-  if (skip !== undefined && typeof skip !== 'boolean') throw badRequest('build_params.skip_git_status_report must be a boolean')
+  if (skip !== undefined && typeof skip !== 'boolean')
+    throw badRequest('build_params.skip_git_status_report must be a boolean')
   const environments = checkEnvironments(params.environments)
   const secrets = checkEnvironments(params.secrets, 'secrets')
   const priority = params.priority
-  if (priority !== undefined && priority !== null && !(Number.isInteger(priority) && (priority as number) >= PRIORITY_MIN && (priority as number) <= PRIORITY_MAX)) {
+  if (
+    priority !== undefined &&
+    priority !== null &&
+    !(Number.isInteger(priority) && (priority as number) >= PRIORITY_MIN && (priority as number) <= PRIORITY_MAX)
+  ) {
     throw badRequest(`build_params.priority must be a whole number from ${PRIORITY_MIN} to ${PRIORITY_MAX}`)
   }
   if (!text.tag && !text.commit_hash && !text.branch && !text.workflow_id && !text.pipeline_id) {

@@ -11,7 +11,8 @@ import { isObject } from '../model/types.js'
 function configText(ctx: RequestContext): string {
   const body = ctx.body
   const text = isObject(body) ? body.bitrise_yml : typeof body === 'string' ? body : undefined
-  if (typeof text !== 'string' || text.trim() === '') throw badRequest('bitrise_yml is required and must be the configuration as a non-empty string')
+  if (typeof text !== 'string' || text.trim() === '')
+    throw badRequest('bitrise_yml is required and must be the configuration as a non-empty string')
   return text
 }
 

@@ -22,7 +22,8 @@ export const MAX_SUMMARY_CHARS = 4_000
 export type SummaryShape = 'parts' | 'text' | 'as-sent'
 
 /** A summary read, or none: the service answered 404, or a 200 with nothing in it. */
-export type AiSummaryAnswer = { kind: 'read'; text: string; shape: SummaryShape } | { kind: 'absent'; why: 'not-found' | 'empty' }
+export type AiSummaryAnswer =
+  { kind: 'read'; text: string; shape: SummaryShape } | { kind: 'absent'; why: 'not-found' | 'empty' }
 
 const TEXT_FIELDS = ['summary', 'ai_summary', 'text', 'content'] as const
 
@@ -34,9 +35,16 @@ const PARTS: ReadonlyArray<readonly [string, readonly string[]]> = [
 ]
 
 /** The summary, or why there is none. A failure other than the 404 is thrown: the summary could not be read. */
-export async function readAiSummary(client: ServiceClient, buildSlug: string, signal?: AbortSignal): Promise<AiSummaryAnswer> {
+export async function readAiSummary(
+  client: ServiceClient,
+  buildSlug: string,
+  signal?: AbortSignal
+): Promise<AiSummaryAnswer> {
   try {
-    const res = await client.request<string>('GET', buildOutsideAppPath(buildSlug, 'ai-summary'), { expect: 'text', signal })
+    const res = await client.request<string>('GET', buildOutsideAppPath(buildSlug, 'ai-summary'), {
+      expect: 'text',
+      signal
+    })
     const found = summaryIn(res.text)
     return found ? { kind: 'read', ...found } : { kind: 'absent', why: 'empty' }
   } catch (error) {
@@ -67,7 +75,9 @@ function find(body: string): { text: string; shape: SummaryShape } | undefined {
 }
 
 function record(value: unknown): Record<string, unknown> | undefined {
-  return value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : undefined
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
 }
 
 /** Non-blank text, or a list of non-blank texts one to a line. */
@@ -85,7 +95,9 @@ function partsIn(parsed: unknown): string | undefined {
   const holders = [top, data, ...[top, data].flatMap((r) => [record(r?.summary), record(r?.ai_summary)])]
   for (const holder of holders) {
     if (!holder) continue
-    const byName = new Map(Object.entries(holder).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ''), value]))
+    const byName = new Map(
+      Object.entries(holder).map(([key, value]) => [key.toLowerCase().replace(/[^a-z]/g, ''), value])
+    )
     const lines = PARTS.flatMap(([label, names]) => {
       const text = names.map((name) => textOf(byName.get(name))).find((t) => t !== undefined)
       return text === undefined ? [] : [`${label}: ${text}`]

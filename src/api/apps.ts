@@ -37,7 +37,10 @@ export interface AppChanges {
 }
 
 /** Lists every app of the scope (all pages), or the caller's own apps. */
-export async function listApps(client: ServiceClient, scope: AppScope): Promise<{ path: string; apps: App[]; pages: number; response: string }> {
+export async function listApps(
+  client: ServiceClient,
+  scope: AppScope
+): Promise<{ path: string; apps: App[]; pages: number; response: string }> {
   const path = appsListPath(scope)
   const { items, pages, text } = await listAll<App>(client, path)
   return { path, apps: items, pages, response: text }
@@ -48,13 +51,21 @@ export async function getApp(client: ServiceClient, appSlug: string): Promise<{ 
   const path = appPath(appSlug)
   const res = await client.request<{ data?: App } | undefined>('GET', path)
   const app = res.body?.data
-  if (typeof app !== 'object' || app === null) throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" object' })
+  if (typeof app !== 'object' || app === null)
+    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" object' })
   return { app, response: res.text }
 }
 
 /** Changes only the given fields; sending the same change again has the same effect. */
-export async function updateApp(client: ServiceClient, appSlug: string, changes: AppChanges): Promise<{ app?: App; response: string }> {
-  const res = await client.request<{ data?: App } | undefined>('PATCH', appPath(appSlug), { body: changes, retry: 'idempotent' })
+export async function updateApp(
+  client: ServiceClient,
+  appSlug: string,
+  changes: AppChanges
+): Promise<{ app?: App; response: string }> {
+  const res = await client.request<{ data?: App } | undefined>('PATCH', appPath(appSlug), {
+    body: changes,
+    retry: 'idempotent'
+  })
   const data = res.body?.data
   return { app: typeof data === 'object' && data !== null ? data : undefined, response: res.text }
 }
@@ -63,7 +74,10 @@ export async function updateApp(client: ServiceClient, appSlug: string, changes:
  * Deletes an app for good. When a retry meets a 404 after an attempt whose answer
  * was lost, the app is read back: a 404 there too means the lost attempt deleted it.
  */
-export async function deleteApp(client: ServiceClient, appSlug: string): Promise<{ response: string; byEarlierAttempt: boolean }> {
+export async function deleteApp(
+  client: ServiceClient,
+  appSlug: string
+): Promise<{ response: string; byEarlierAttempt: boolean }> {
   try {
     const res = await client.request<unknown>('DELETE', appPath(appSlug))
     return { response: res.text, byEarlierAttempt: false }
@@ -79,10 +93,14 @@ export async function deleteApp(client: ServiceClient, appSlug: string): Promise
 }
 
 /** Names of the branches of the app's repository. */
-export async function listBranches(client: ServiceClient, appSlug: string): Promise<{ branches: string[]; response: string }> {
+export async function listBranches(
+  client: ServiceClient,
+  appSlug: string
+): Promise<{ branches: string[]; response: string }> {
   const path = appPath(appSlug, 'branches')
   const res = await client.request<{ data?: unknown } | undefined>('GET', path)
   const data = res.body?.data
-  if (!Array.isArray(data)) throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
+  if (!Array.isArray(data))
+    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
   return { branches: data.map(String), response: res.text }
 }

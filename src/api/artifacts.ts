@@ -34,29 +34,55 @@ interface RawArtifact {
 }
 
 /** Every artifact of a build, page after page. */
-export async function listArtifacts(client: ServiceClient, appSlug: string, buildSlug: string, signal?: AbortSignal): Promise<{ artifacts: ListedArtifact[]; response: string }> {
+export async function listArtifacts(
+  client: ServiceClient,
+  appSlug: string,
+  buildSlug: string,
+  signal?: AbortSignal
+): Promise<{ artifacts: ListedArtifact[]; response: string }> {
   const path = artifactsPath(appSlug, buildSlug)
   const { items, text } = await listAll<RawArtifact>(client, path, { signal })
-  const artifacts = items.map((item) => ({ ...summaryOf(item, 'GET', path), isPublic: item.is_public_page_enabled === true }))
+  const artifacts = items.map((item) => ({
+    ...summaryOf(item, 'GET', path),
+    isPublic: item.is_public_page_enabled === true
+  }))
   return { artifacts, response: text }
 }
 
 /** One artifact, with its download URL. */
-export async function getArtifact(client: ServiceClient, appSlug: string, buildSlug: string, artifactSlug: string, signal?: AbortSignal): Promise<ArtifactRecord> {
+export async function getArtifact(
+  client: ServiceClient,
+  appSlug: string,
+  buildSlug: string,
+  artifactSlug: string,
+  signal?: AbortSignal
+): Promise<ArtifactRecord> {
   const path = artifactsPath(appSlug, buildSlug, artifactSlug)
   const res = await client.request<{ data?: RawArtifact } | undefined>('GET', path, { signal })
   const raw = res.body?.data
-  if (!raw || typeof raw !== 'object') throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" object' })
-  const url = typeof raw.expiring_download_url === 'string' && raw.expiring_download_url !== '' ? raw.expiring_download_url : undefined
+  if (!raw || typeof raw !== 'object')
+    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" object' })
+  const url =
+    typeof raw.expiring_download_url === 'string' && raw.expiring_download_url !== ''
+      ? raw.expiring_download_url
+      : undefined
   return { ...summaryOf(raw, 'GET', path), expiringDownloadUrl: url }
 }
 
 /** The fields the action passes on, checked: a slug usable in a path, a size that is a whole number. */
 function summaryOf(raw: RawArtifact, method: string, path: string): ArtifactSummary {
   const problem = slugProblem(raw?.slug)
-  if (problem) throw ApiError.invalidResponse({ method, path, message: `${method} ${path}: an artifact's slug cannot be used: ${problem}` })
+  if (problem)
+    throw ApiError.invalidResponse({
+      method,
+      path,
+      message: `${method} ${path}: an artifact's slug cannot be used: ${problem}`
+    })
   const size = raw.file_size_bytes
-  const page = raw.is_public_page_enabled === true && typeof raw.public_install_page_url === 'string' && /^https?:\/\//.test(raw.public_install_page_url)
+  const page =
+    raw.is_public_page_enabled === true &&
+    typeof raw.public_install_page_url === 'string' &&
+    /^https?:\/\//.test(raw.public_install_page_url)
   return {
     slug: raw.slug as string,
     title: typeof raw.title === 'string' ? raw.title : (raw.slug as string),

@@ -15,7 +15,9 @@ export class AwaitingApproval extends Error {
     /** The answer's own message, if it gave one. */
     readonly serviceMessage: string | undefined
   ) {
-    super(`${unexplained.message}. Manual build approval may be on for this app: a build request may await approval (see list-build-requests)`)
+    super(
+      `${unexplained.message}. Manual build approval may be on for this app: a build request may await approval (see list-build-requests)`
+    )
     this.name = 'AwaitingApproval'
   }
 }

@@ -40,7 +40,9 @@ function text(value: unknown): string | undefined {
 }
 
 /** What the trigger recorded about the build's repositories (original_build_params). */
-function recordedRepository(value: unknown): Pick<ListedBuild, 'branchRepoOwner' | 'headRepositoryUrl' | 'baseRepositoryUrl'> {
+function recordedRepository(
+  value: unknown
+): Pick<ListedBuild, 'branchRepoOwner' | 'headRepositoryUrl' | 'baseRepositoryUrl'> {
   const params = value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
   return {
     branchRepoOwner: text(params.branch_repo_owner),
@@ -76,7 +78,16 @@ function readListed(item: unknown): ListedBuild | undefined {
  * Lists an app's builds that match the filters, every page. Items the action cannot use
  * (no usable slug, malformed numbers) are left out rather than failing the step.
  */
-export async function listBuilds(client: ServiceClient, appSlug: string, filters: BuildListFilters, signal?: AbortSignal): Promise<ListedBuild[]> {
-  const { items } = await listAll<unknown>(client, buildsPath(appSlug), { query: { ...filters }, signal, maxPages: 100 })
+export async function listBuilds(
+  client: ServiceClient,
+  appSlug: string,
+  filters: BuildListFilters,
+  signal?: AbortSignal
+): Promise<ListedBuild[]> {
+  const { items } = await listAll<unknown>(client, buildsPath(appSlug), {
+    query: { ...filters },
+    signal,
+    maxPages: 100
+  })
   return items.map(readListed).filter((b): b is ListedBuild => b !== undefined)
 }

@@ -45,7 +45,11 @@ export function readServiceBuild(data: unknown, method: string, path: string): S
     throw invalid(method, path, (error as Error).message)
   }
   if (status !== undefined && status !== 0 && statusWord(status) === undefined) {
-    throw invalid(method, path, `unknown build status ${describeValue(raw.status)}; known: 0 (running), 1 (success), 2 (failed), 3 (aborted), 4 (aborted with success)`)
+    throw invalid(
+      method,
+      path,
+      `unknown build status ${describeValue(raw.status)}; known: 0 (running), 1 (success), 2 (failed), 3 (aborted), 4 (aborted with success)`
+    )
   }
   return {
     slug: text(raw.slug),
@@ -56,7 +60,12 @@ export function readServiceBuild(data: unknown, method: string, path: string): S
     abort_reason: text(raw.abort_reason),
     triggered_workflow: text(raw.triggered_workflow),
     finished_at: text(raw.finished_at),
-    timing: timingOf({ triggered: raw.triggered_at, started: raw.started_on_worker_at, finished: raw.finished_at, credits: raw.credit_cost })
+    timing: timingOf({
+      triggered: raw.triggered_at,
+      started: raw.started_on_worker_at,
+      finished: raw.finished_at,
+      credits: raw.credit_cost
+    })
   }
 }
 
@@ -87,5 +96,9 @@ function text(value: unknown): string | undefined {
 }
 
 function invalid(method: string, path: string, what: string): ApiError {
-  return ApiError.invalidResponse({ method, path, message: `${method} ${path} answered a build record the action cannot read: ${what}` })
+  return ApiError.invalidResponse({
+    method,
+    path,
+    message: `${method} ${path} answered a build record the action cannot read: ${what}`
+  })
 }

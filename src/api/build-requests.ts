@@ -16,21 +16,41 @@ function readRequest(item: unknown): BuildRequest | undefined {
   const raw = item as Record<string, unknown>
   if (typeof raw.slug !== 'string' || raw.slug === '') return undefined
   const text = (value: unknown): string | undefined => (typeof value === 'string' ? value : undefined)
-  const params = raw.build_params !== null && typeof raw.build_params === 'object' ? (raw.build_params as Record<string, unknown>) : undefined
-  return { slug: raw.slug, pull_request_url: text(raw.pull_request_url), created_at: text(raw.created_at), build_params: params }
+  const params =
+    raw.build_params !== null && typeof raw.build_params === 'object'
+      ? (raw.build_params as Record<string, unknown>)
+      : undefined
+  return {
+    slug: raw.slug,
+    pull_request_url: text(raw.pull_request_url),
+    created_at: text(raw.created_at),
+    build_params: params
+  }
 }
 
 /** Lists the open build requests of an app. */
-export async function listBuildRequests(client: ServiceClient, appSlug: string): Promise<{ requests: BuildRequest[]; response: string }> {
+export async function listBuildRequests(
+  client: ServiceClient,
+  appSlug: string
+): Promise<{ requests: BuildRequest[]; response: string }> {
   const path = buildRequestsPath(appSlug)
   const res = await client.request<{ data?: unknown } | undefined>('GET', path)
   const data = res.body?.data
-  if (!Array.isArray(data)) throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
+  if (!Array.isArray(data))
+    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
   return { requests: data.map(readRequest).filter((r): r is BuildRequest => r !== undefined), response: res.text }
 }
 
 /** Approves (`true`: the build starts) or rejects (`false`) an open build request. Deciding twice decides once. */
-export async function decideBuildRequest(client: ServiceClient, appSlug: string, requestSlug: string, approve: boolean): Promise<string> {
-  const res = await client.request<unknown>('PATCH', buildRequestsPath(appSlug, requestSlug), { body: { is_approved: approve }, retry: 'idempotent' })
+export async function decideBuildRequest(
+  client: ServiceClient,
+  appSlug: string,
+  requestSlug: string,
+  approve: boolean
+): Promise<string> {
+  const res = await client.request<unknown>('PATCH', buildRequestsPath(appSlug, requestSlug), {
+    body: { is_approved: approve },
+    retry: 'idempotent'
+  })
   return res.text
 }

@@ -35,7 +35,11 @@ export function timingOf(raw: RawTimes): BuildTiming {
 }
 
 /** The timing as the `builds` output lists it per build: only the figures known. */
-export function timingFields(timing: BuildTiming): { 'duration-seconds'?: number; 'queue-seconds'?: number; 'credit-cost'?: number } {
+export function timingFields(timing: BuildTiming): {
+  'duration-seconds'?: number
+  'queue-seconds'?: number
+  'credit-cost'?: number
+} {
   return {
     ...(timing.durationSeconds !== undefined ? { 'duration-seconds': timing.durationSeconds } : {}),
     ...(timing.queueSeconds !== undefined ? { 'queue-seconds': timing.queueSeconds } : {}),
@@ -45,7 +49,8 @@ export function timingFields(timing: BuildTiming): { 'duration-seconds'?: number
 
 /** Milliseconds of an ISO 8601 date and time with a zone; undefined for anything else. */
 function instant(value: unknown): number | undefined {
-  if (typeof value !== 'string' || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/i.test(value)) return undefined
+  if (typeof value !== 'string' || !/^\d{4}-\d\d-\d\dT\d\d:\d\d(:\d\d(\.\d+)?)?(Z|[+-]\d\d:?\d\d)$/i.test(value))
+    return undefined
   const ms = Date.parse(value)
   return Number.isFinite(ms) ? ms : undefined
 }
@@ -58,6 +63,7 @@ function seconds(from: number | undefined, to: number | undefined): number | und
 
 /** A cost of 0 or more credits (a number, or a numeric string); undefined when absent, null or anything else. */
 function credits(value: unknown): number | undefined {
-  const n = typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN
+  const n =
+    typeof value === 'number' ? value : typeof value === 'string' && /^\d+(\.\d+)?$/.test(value) ? Number(value) : NaN
   return Number.isFinite(n) && n >= 0 ? n : undefined
 }

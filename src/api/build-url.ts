@@ -27,6 +27,7 @@ export function checkedBuildUrl(value: unknown): CheckedBuildUrl {
   if (!PLAIN.test(value) || !URL.canParse(value)) return drop('is not a plain http(s) URL')
   const url = new URL(value)
   if (url.username || url.password) return drop('holds a user name or password')
-  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname)) return drop('uses plain http:// to a host that is not this machine')
+  if (url.protocol === 'http:' && !isLoopbackHost(url.hostname))
+    return drop('uses plain http:// to a host that is not this machine')
   return { url: value }
 }

@@ -46,7 +46,11 @@ interface TriggerResponse extends TriggerResult {
 }
 
 /** Starts a build. Never sent twice unless the first attempt provably did not arrive. */
-export async function triggerBuild(client: ServiceClient, appSlug: string, params: BuildParams): Promise<TriggeredBuild> {
+export async function triggerBuild(
+  client: ServiceClient,
+  appSlug: string,
+  params: BuildParams
+): Promise<TriggeredBuild> {
   const path = buildsPath(appSlug)
   const res = await client.request<TriggerResponse | undefined>('POST', path, {
     body: { hook_info: { type: 'service' }, build_params: params },
@@ -58,27 +62,45 @@ export async function triggerBuild(client: ServiceClient, appSlug: string, param
   const first = Array.isArray(body.results) && body.results.length > 0 ? body.results[0] : undefined
   const pick = <K extends keyof TriggerResult>(key: K): TriggerResult[K] => first?.[key] ?? body[key]
   // Every refusal below comes after the service accepted the call: the build may have started.
-  const invalid = (message: string): ApiError => ApiError.invalidResponse({ method: 'POST', path, status: res.status, message, mayHaveTakenEffect: true })
+  const invalid = (message: string): ApiError =>
+    ApiError.invalidResponse({ method: 'POST', path, status: res.status, message, mayHaveTakenEffect: true })
   const buildSlug = pick('build_slug')
   if (typeof buildSlug !== 'string' || buildSlug === '') {
-    const unexplained = invalid(`POST ${path} answered ${res.status} but named no build slug; the build may have started (answer: ${excerpt(res.text, 200)})`)
+    const unexplained = invalid(
+      `POST ${path} answered ${res.status} but named no build slug; the build may have started (answer: ${excerpt(res.text, 200)})`
+    )
     // An empty or missing slug is how the service answers a trigger held for manual approval.
-    if (buildSlug === undefined || buildSlug === null || buildSlug === '') throw new AwaitingApproval(unexplained, res.text, textOrUndefined(pick('message')))
+    if (buildSlug === undefined || buildSlug === null || buildSlug === '')
+      throw new AwaitingApproval(unexplained, res.text, textOrUndefined(pick('message')))
     throw unexplained
   }
   const problem = slugProblem(buildSlug)
   if (problem) {
-    throw invalid(`POST ${path} answered ${res.status}, but ${describeUnsafeSlug('build_slug', buildSlug, problem)}; the build may have started: check the app's builds on the service`)
+    throw invalid(
+      `POST ${path} answered ${res.status}, but ${describeUnsafeSlug('build_slug', buildSlug, problem)}; the build may have started: check the app's builds on the service`
+    )
   }
   let buildNumber: number | undefined
   try {
     buildNumber = wholeNumber(pick('build_number'), 'build_number', true)
   } catch (error) {
-    throw invalid(`POST ${path} answered ${res.status} and started build ${buildSlug}, but its ${(error as Error).message}`)
+    throw invalid(
+      `POST ${path} answered ${res.status} and started build ${buildSlug}, but its ${(error as Error).message}`
+    )
   }
-  const others = Array.isArray(body.results) ? body.results.slice(1).map((item, i) => otherResult(item, i + 1, invalid, path, res.status)) : []
+  const others = Array.isArray(body.results)
+    ? body.results.slice(1).map((item, i) => otherResult(item, i + 1, invalid, path, res.status))
+    : []
   const { url: buildUrl, problem: buildUrlProblem } = checkedBuildUrl(pick('build_url'))
-  const started: TriggeredBuild = { buildSlug, buildNumber, buildUrl, buildUrlProblem, triggeredWorkflow: pick('triggered_workflow'), message: pick('message'), response: res.text }
+  const started: TriggeredBuild = {
+    buildSlug,
+    buildNumber,
+    buildUrl,
+    buildUrlProblem,
+    triggeredWorkflow: pick('triggered_workflow'),
+    message: pick('message'),
+    response: res.text
+  }
   const pipeline = pick('triggered_pipeline')
   if (typeof pipeline === 'string' && pipeline !== '') started.triggeredPipeline = pipeline
   return others.length > 0 ? { ...started, others } : started
@@ -88,11 +110,20 @@ export async function triggerBuild(client: ServiceClient, appSlug: string, param
  * One of the answer's `results` after the first: every build it names is reported, waited for
  * and aborted like the first, so one the action cannot use makes the answer invalid.
  */
-function otherResult(item: TriggerResult, index: number, invalid: (message: string) => ApiError, path: string, status: number): StartedBuild {
+function otherResult(
+  item: TriggerResult,
+  index: number,
+  invalid: (message: string) => ApiError,
+  path: string,
+  status: number
+): StartedBuild {
   const at = `results[${index}]`
   const slug = item?.build_slug
   const problem = slugProblem(slug)
-  if (problem) throw invalid(`POST ${path} answered ${status}, but ${describeUnsafeSlug(`${at}.build_slug`, slug, problem)}; the builds may have started: check the app's builds on the service`)
+  if (problem)
+    throw invalid(
+      `POST ${path} answered ${status}, but ${describeUnsafeSlug(`${at}.build_slug`, slug, problem)}; the builds may have started: check the app's builds on the service`
+    )
   const text = (value: unknown): string | undefined => (typeof value === 'string' && value !== '' ? value : undefined)
   let buildNumber: number | undefined
   try {
@@ -101,7 +132,14 @@ function otherResult(item: TriggerResult, index: number, invalid: (message: stri
     throw invalid(`POST ${path} answered ${status} and started build ${slug}, but its ${(error as Error).message}`)
   }
   const { url: buildUrl, problem: buildUrlProblem } = checkedBuildUrl(item.build_url)
-  return { buildSlug: slug as string, buildNumber, buildUrl, buildUrlProblem, triggeredWorkflow: text(item.triggered_workflow), triggeredPipeline: text(item.triggered_pipeline) }
+  return {
+    buildSlug: slug as string,
+    buildNumber,
+    buildUrl,
+    buildUrlProblem,
+    triggeredWorkflow: text(item.triggered_workflow),
+    triggeredPipeline: text(item.triggered_pipeline)
+  }
 }
 
 function textOrUndefined(value: unknown): string | undefined {
@@ -109,7 +147,12 @@ function textOrUndefined(value: unknown): string | undefined {
 }
 
 /** Reads one build's record. */
-export async function getBuild(client: ServiceClient, appSlug: string, buildSlug: string, signal?: AbortSignal): Promise<{ record: ServiceBuild; response: string }> {
+export async function getBuild(
+  client: ServiceClient,
+  appSlug: string,
+  buildSlug: string,
+  signal?: AbortSignal
+): Promise<{ record: ServiceBuild; response: string }> {
   const path = buildPath(appSlug, buildSlug)
   const res = await client.request<{ data?: unknown } | undefined>('GET', path, { signal })
   return { record: readServiceBuild(res.body?.data, 'GET', path), response: res.text }
@@ -140,7 +183,13 @@ export type AbortOutcome =
  * checked by reading the build: one that has finished is the end an abort wants,
  * whether this call or the build itself got there first.
  */
-export async function abortBuild(client: ServiceClient, appSlug: string, buildSlug: string, request: AbortRequest, signal?: AbortSignal): Promise<AbortOutcome> {
+export async function abortBuild(
+  client: ServiceClient,
+  appSlug: string,
+  buildSlug: string,
+  request: AbortRequest,
+  signal?: AbortSignal
+): Promise<AbortOutcome> {
   try {
     const res = await client.request<unknown>('POST', buildPath(appSlug, buildSlug, 'abort'), {
       body: {
@@ -161,7 +210,13 @@ export async function abortBuild(client: ServiceClient, appSlug: string, buildSl
 }
 
 /** After a refused abort: the build's end when it has finished, else the refusal as the service gave it. */
-async function finishedInstead(client: ServiceClient, appSlug: string, buildSlug: string, refusal: ApiError, signal?: AbortSignal): Promise<AbortOutcome> {
+async function finishedInstead(
+  client: ServiceClient,
+  appSlug: string,
+  buildSlug: string,
+  refusal: ApiError,
+  signal?: AbortSignal
+): Promise<AbortOutcome> {
   let read
   try {
     read = await getBuild(client, appSlug, buildSlug, signal)
@@ -170,6 +225,7 @@ async function finishedInstead(client: ServiceClient, appSlug: string, buildSlug
   }
   const word = read.record.status === undefined ? undefined : statusWord(read.record.status)
   if (!word) throw refusal
-  const byEarlierAttempt = refusal.earlierAttemptMayHaveApplied && (word === 'aborted' || word === 'aborted-with-success')
+  const byEarlierAttempt =
+    refusal.earlierAttemptMayHaveApplied && (word === 'aborted' || word === 'aborted-with-success')
   return { kind: 'finished', status: word, record: read.record, response: read.response, byEarlierAttempt }
 }

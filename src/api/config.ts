@@ -16,22 +16,37 @@ export async function getConfig(client: ServiceClient, appSlug: string): Promise
  * Uploads service.yml. The service's own clients send the YAML text as a string in
  * `app_config_datastore_yaml`; uploading the same text twice has the effect of once.
  */
-export async function uploadConfig(client: ServiceClient, appSlug: string, yamlText: string): Promise<{ response: string }> {
-  const res = await client.request<unknown>('POST', appPath(appSlug, 'service.yml'), { body: { app_config_datastore_yaml: yamlText }, retry: 'idempotent' })
+export async function uploadConfig(
+  client: ServiceClient,
+  appSlug: string,
+  yamlText: string
+): Promise<{ response: string }> {
+  const res = await client.request<unknown>('POST', appPath(appSlug, 'service.yml'), {
+    body: { app_config_datastore_yaml: yamlText },
+    retry: 'idempotent'
+  })
   return { response: res.text }
 }
 
 /** Where the service reads the app's service.yml. */
-export async function getConfigLocation(client: ServiceClient, appSlug: string): Promise<{ location: string; response: string }> {
+export async function getConfigLocation(
+  client: ServiceClient,
+  appSlug: string
+): Promise<{ location: string; response: string }> {
   const path = appPath(appSlug, 'service.yml', 'config')
   const res = await client.request<{ location?: unknown } | undefined>('GET', path)
   const location = res.body?.location
-  if (typeof location !== 'string' || location === '') throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "location"' })
+  if (typeof location !== 'string' || location === '')
+    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "location"' })
   return { location, response: res.text }
 }
 
 /** Tells the service where to read service.yml; the service answers 204 without a body. */
-export async function setConfigLocation(client: ServiceClient, appSlug: string, location: ConfigLocation): Promise<{ response: string }> {
+export async function setConfigLocation(
+  client: ServiceClient,
+  appSlug: string,
+  location: ConfigLocation
+): Promise<{ response: string }> {
   const res = await client.request<unknown>('PUT', appPath(appSlug, 'service.yml', 'config'), { body: { location } })
   return { response: res.text }
 }

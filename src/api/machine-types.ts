@@ -34,12 +34,17 @@ export interface MigrationResult {
  */
 export async function migrateMachineTypes(client: ServiceClient, migration: Migration): Promise<MigrationResult> {
   const path = machineTypesPath(migration.scope)
-  const res = await client.request<{ message?: unknown; migrated_apps?: unknown; errors?: unknown } | undefined>('PATCH', path, {
-    body: { from_machine: migration.fromMachine, to_machine: migration.toMachine },
-    retry: 'once',
-    ambiguousHint: 'the migration may have run; run it with dry-run: true to see which apps still use the old machine type',
-    noEffectHint: 'nothing was migrated'
-  })
+  const res = await client.request<{ message?: unknown; migrated_apps?: unknown; errors?: unknown } | undefined>(
+    'PATCH',
+    path,
+    {
+      body: { from_machine: migration.fromMachine, to_machine: migration.toMachine },
+      retry: 'once',
+      ambiguousHint:
+        'the migration may have run; run it with dry-run: true to see which apps still use the old machine type',
+      noEffectHint: 'nothing was migrated'
+    }
+  )
   const body = res.body ?? {}
   // Without the list the action cannot tell "nothing to migrate" from "migrated, answer lost".
   if (!Array.isArray(body.migrated_apps)) {
@@ -62,7 +67,10 @@ export async function migrateMachineTypes(client: ServiceClient, migration: Migr
 function toMigrationError(item: unknown): MigrationError {
   if (typeof item === 'object' && item !== null) {
     const { app, error } = item as { app?: unknown; error?: unknown }
-    return { app: typeof app === 'string' ? app : 'unknown app', error: typeof error === 'string' ? error : JSON.stringify(item) }
+    return {
+      app: typeof app === 'string' ? app : 'unknown app',
+      error: typeof error === 'string' ? error : JSON.stringify(item)
+    }
   }
   return { app: 'unknown app', error: String(item) }
 }

@@ -15,6 +15,9 @@ export async function setEmailNotifications(
     ...(settings.onSuccess ? { on_success: settings.onSuccess } : {}),
     ...(settings.onFailure ? { on_failure: settings.onFailure } : {})
   }
-  const res = await client.request<unknown>('PATCH', appPath(appSlug, 'update-email-notifications'), { body, retry: 'idempotent' })
+  const res = await client.request<unknown>('PATCH', appPath(appSlug, 'update-email-notifications'), {
+    body,
+    retry: 'idempotent'
+  })
   return { response: res.text }
 }

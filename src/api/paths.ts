@@ -10,7 +10,8 @@ import { quote } from '../safe-text.js'
  * when it can: empty, a `.` or `..` step, a separator or `%`, or a control character.
  */
 export function slugProblem(value: unknown): string | undefined {
-  if (typeof value !== 'string') return value === undefined || value === null ? 'it is missing' : `it is a ${typeof value}, not text`
+  if (typeof value !== 'string')
+    return value === undefined || value === null ? 'it is missing' : `it is a ${typeof value}, not text`
   if (value === '') return 'it is empty'
   if (value.length > 200) return 'it is longer than 200 characters'
   if (value === '.' || value.includes('..')) return 'it holds ".", or ".." which would climb out of the path'
@@ -90,7 +91,9 @@ export function rolePath(appSlug: string, role: string): string {
 
 /** The open build requests of an app, or one of them (held fork pull request builds). */
 export function buildRequestsPath(appSlug: string, requestSlug?: string): string {
-  return requestSlug === undefined ? appPath(appSlug, 'build-requests') : appPath(appSlug, 'build-requests', segment('build request slug', requestSlug))
+  return requestSlug === undefined
+    ? appPath(appSlug, 'build-requests')
+    : appPath(appSlug, 'build-requests', segment('build request slug', requestSlug))
 }
 
 /** The artifacts of a build, or one artifact. */

@@ -38,12 +38,22 @@ export const PIPELINE_FINISHED = new Set(['succeeded', 'failed', 'aborted', 'suc
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 
 /** Reads a pipeline; the answer may come bare or under `data`. */
-export async function getPipeline(client: ServiceClient, appSlug: string, pipelineId: string, signal?: AbortSignal): Promise<PipelineRecord> {
+export async function getPipeline(
+  client: ServiceClient,
+  appSlug: string,
+  pipelineId: string,
+  signal?: AbortSignal
+): Promise<PipelineRecord> {
   return pipelineRecord(await requestPipeline(client, appSlug, pipelineId, signal), appSlug, pipelineId)
 }
 
 /** The service's answer to a read of a pipeline, not yet checked. */
-export function requestPipeline(client: ServiceClient, appSlug: string, pipelineId: string, signal?: AbortSignal): Promise<ApiResponse<Record<string, unknown> | undefined>> {
+export function requestPipeline(
+  client: ServiceClient,
+  appSlug: string,
+  pipelineId: string,
+  signal?: AbortSignal
+): Promise<ApiResponse<Record<string, unknown> | undefined>> {
   return client.request<Record<string, unknown> | undefined>('GET', pipelinePath(appSlug, pipelineId), { signal })
 }
 
@@ -51,26 +61,62 @@ export function requestPipeline(client: ServiceClient, appSlug: string, pipeline
  * The pipeline an answer of requestPipeline holds; throws when it has no status, or when it
  * names another pipeline: the action reads, aborts and reports only the pipeline it asked for.
  */
-export function pipelineRecord(res: ApiResponse<Record<string, unknown> | undefined>, appSlug: string, pipelineId: string): PipelineRecord {
+export function pipelineRecord(
+  res: ApiResponse<Record<string, unknown> | undefined>,
+  appSlug: string,
+  pipelineId: string
+): PipelineRecord {
   const path = pipelinePath(appSlug, pipelineId)
-  const raw = (res.body && typeof res.body.data === 'object' && res.body.data !== null ? res.body.data : res.body) as Record<string, unknown> | undefined
-  if (!raw || typeof raw.status !== 'string') throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "status"' })
+  const raw = (res.body && typeof res.body.data === 'object' && res.body.data !== null ? res.body.data : res.body) as
+    Record<string, unknown> | undefined
+  if (!raw || typeof raw.status !== 'string')
+    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "status"' })
   if (raw.id !== undefined && raw.id !== pipelineId) {
     const named = typeof raw.id === 'string' ? `pipeline ${excerpt(raw.id, 80)}` : 'an id that is not text'
-    throw ApiError.invalidResponse({ method: 'GET', path, status: res.status, message: `GET ${path} answered for ${named}, not for pipeline ${pipelineId}; the answer is not used` })
+    throw ApiError.invalidResponse({
+      method: 'GET',
+      path,
+      status: res.status,
+      message: `GET ${path} answered for ${named}, not for pipeline ${pipelineId}; the answer is not used`
+    })
   }
-  const read = (w: Record<string, unknown> | undefined, stage: string): PipelineWorkflow => workflowOf(w, stage, path, res.status)
+  const read = (w: Record<string, unknown> | undefined, stage: string): PipelineWorkflow =>
+    workflowOf(w, stage, path, res.status)
   const staged = listOf(raw.stages).flatMap((stage) => listOf(stage?.workflows).map((w) => read(w, text(stage.name))))
-  const workflows = mergeWorkflows(staged, listOf(raw.workflows).map((w) => read(w, '')))
-  const timing = timingOf({ triggered: raw.triggered_at, started: raw.started_at, finished: raw.finished_at, credits: raw.credit_cost })
-  return { id: pipelineId, name: text(raw.name) || undefined, status: raw.status, abortReason: text(raw.abort_reason) || undefined, timing, workflows, response: res.text }
+  const workflows = mergeWorkflows(
+    staged,
+    listOf(raw.workflows).map((w) => read(w, ''))
+  )
+  const timing = timingOf({
+    triggered: raw.triggered_at,
+    started: raw.started_at,
+    finished: raw.finished_at,
+    credits: raw.credit_cost
+  })
+  return {
+    id: pipelineId,
+    name: text(raw.name) || undefined,
+    status: raw.status,
+    abortReason: text(raw.abort_reason) || undefined,
+    timing,
+    workflows,
+    response: res.text
+  }
 }
 
-const listOf = (value: unknown): Record<string, unknown>[] => (Array.isArray(value) ? (value as Record<string, unknown>[]) : [])
+const listOf = (value: unknown): Record<string, unknown>[] =>
+  Array.isArray(value) ? (value as Record<string, unknown>[]) : []
 
 /** One workflow of the answer, in a stage (`stage` its name) or in the top-level list (`stage` ''). */
-function workflowOf(w: Record<string, unknown> | undefined, stage: string, path: string, status: number): PipelineWorkflow {
-  const dependsOn = Array.isArray(w?.depends_on) ? [...new Set((w.depends_on as unknown[]).filter((d): d is string => typeof d === 'string' && d !== ''))] : []
+function workflowOf(
+  w: Record<string, unknown> | undefined,
+  stage: string,
+  path: string,
+  status: number
+): PipelineWorkflow {
+  const dependsOn = Array.isArray(w?.depends_on)
+    ? [...new Set((w.depends_on as unknown[]).filter((d): d is string => typeof d === 'string' && d !== ''))]
+    : []
   return {
     stage,
     name: text(w?.name),
@@ -107,26 +153,50 @@ function mergeWorkflows(staged: PipelineWorkflow[], top: PipelineWorkflow[]): Pi
   return merged
 }
 
-const definedOf = (timing: BuildTiming): BuildTiming => Object.fromEntries(Object.entries(timing).filter(([, v]) => v !== undefined)) as BuildTiming
+const definedOf = (timing: BuildTiming): BuildTiming =>
+  Object.fromEntries(Object.entries(timing).filter(([, v]) => v !== undefined)) as BuildTiming
 
 /** A workflow's `external_id`: its build's slug, '' (or absent) until it has started; one that is no safe slug makes the answer invalid. */
 function workflowBuildSlug(value: unknown, path: string, status: number): string {
   if (value === undefined || value === null || value === '') return ''
   const problem = slugProblem(value)
   if (!problem) return value as string
-  throw ApiError.invalidResponse({ method: 'GET', path, status, message: `GET ${path} answered ${status}, but a workflow's ${describeUnsafeSlug('external_id', value, problem).slice(4)}` })
+  throw ApiError.invalidResponse({
+    method: 'GET',
+    path,
+    status,
+    message: `GET ${path} answered ${status}, but a workflow's ${describeUnsafeSlug('external_id', value, problem).slice(4)}`
+  })
 }
 
 /** Aborts a pipeline with the same reason and flags as a build. */
-export async function abortPipeline(client: ServiceClient, appSlug: string, pipelineId: string, request: { abortReason: string; abortWithSuccess: boolean; skipNotifications: boolean }): Promise<void> {
+export async function abortPipeline(
+  client: ServiceClient,
+  appSlug: string,
+  pipelineId: string,
+  request: { abortReason: string; abortWithSuccess: boolean; skipNotifications: boolean }
+): Promise<void> {
   await client.request<unknown>('POST', pipelinePath(appSlug, pipelineId, 'abort'), {
-    body: { abort_reason: request.abortReason, abort_with_success: request.abortWithSuccess, skip_notifications: request.skipNotifications },
+    body: {
+      abort_reason: request.abortReason,
+      abort_with_success: request.abortWithSuccess,
+      skip_notifications: request.skipNotifications
+    },
     retry: 'idempotent'
   })
 }
 
 /** Rebuilds a finished pipeline: all of it, or with `partial` only the failed workflows and those after them. */
-export async function rebuildPipeline(client: ServiceClient, appSlug: string, pipelineId: string, partial: boolean, signal?: AbortSignal): Promise<string> {
-  const res = await client.request<unknown>('POST', pipelinePath(appSlug, pipelineId, 'rebuild'), { body: { partial }, signal })
+export async function rebuildPipeline(
+  client: ServiceClient,
+  appSlug: string,
+  pipelineId: string,
+  partial: boolean,
+  signal?: AbortSignal
+): Promise<string> {
+  const res = await client.request<unknown>('POST', pipelinePath(appSlug, pipelineId, 'rebuild'), {
+    body: { partial },
+    signal
+  })
   return res.text
 }

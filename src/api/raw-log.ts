@@ -34,7 +34,11 @@ export function rawLogUrlRefusal(url: URL, serviceOrigin: string | undefined): s
 }
 
 /** The archived log's text; throws an error saying why it could not be read (never quoting the URL). */
-export async function fetchRawLog(address: string, serviceOrigin: string | undefined, signal: AbortSignal): Promise<string> {
+export async function fetchRawLog(
+  address: string,
+  serviceOrigin: string | undefined,
+  signal: AbortSignal
+): Promise<string> {
   let url: URL
   try {
     url = new URL(address)
@@ -51,7 +55,8 @@ export async function fetchRawLog(address: string, serviceOrigin: string | undef
     maxBytes: RAW_LOG_MAX_BYTES
   })
   // A redirect is not followed: the signed URL is the whole credential, and where it would lead was never checked.
-  if (res.status >= 300 && res.status < 400) throw new Error(`the archived log URL answered a redirect (${res.status}), which is not followed`)
+  if (res.status >= 300 && res.status < 400)
+    throw new Error(`the archived log URL answered a redirect (${res.status}), which is not followed`)
   if (res.status < 200 || res.status >= 300) throw new Error(`the archived log URL answered ${res.status}`)
   return res.text
 }

@@ -26,7 +26,10 @@ export interface Finish {
 }
 
 /** Step 1: creates the app. Never repeated unless the first attempt provably did not arrive. */
-export async function registerApp(client: ServiceClient, app: Registration): Promise<{ appSlug: string; response: string }> {
+export async function registerApp(
+  client: ServiceClient,
+  app: Registration
+): Promise<{ appSlug: string; response: string }> {
   const path = REGISTER_PATH
   const res = await client.request<{ slug?: unknown } | undefined>('POST', path, {
     body: {
@@ -46,11 +49,15 @@ export async function registerApp(client: ServiceClient, app: Registration): Pro
   })
   const slug = res.body?.slug
   // Both refusals come after the service accepted the call: the app may exist.
-  const invalid = (message: string): ApiError => ApiError.invalidResponse({ method: 'POST', path, status: res.status, message, mayHaveTakenEffect: true })
-  if (typeof slug !== 'string' || slug === '') throw invalid(`POST ${path} answered ${res.status} but named no app slug; the app may have been registered`)
+  const invalid = (message: string): ApiError =>
+    ApiError.invalidResponse({ method: 'POST', path, status: res.status, message, mayHaveTakenEffect: true })
+  if (typeof slug !== 'string' || slug === '')
+    throw invalid(`POST ${path} answered ${res.status} but named no app slug; the app may have been registered`)
   const problem = slugProblem(slug)
   if (problem) {
-    throw invalid(`POST ${path} answered ${res.status}, but ${describeUnsafeSlug('slug', slug, problem)}; the app may have been registered: list the Workspace's apps to find it`)
+    throw invalid(
+      `POST ${path} answered ${res.status}, but ${describeUnsafeSlug('slug', slug, problem)}; the app may have been registered: list the Workspace's apps to find it`
+    )
   }
   return { appSlug: slug, response: res.text }
 }
@@ -62,13 +69,21 @@ export async function registerSshKey(
   key: { privateKey: string; publicKey: string; registerAtProvider: boolean }
 ): Promise<{ response: string }> {
   const res = await client.request<unknown>('POST', appPath(appSlug, 'register-ssh-key'), {
-    body: { auth_ssh_private_key: key.privateKey, auth_ssh_public_key: key.publicKey, is_register_key_into_provider_service: key.registerAtProvider }
+    body: {
+      auth_ssh_private_key: key.privateKey,
+      auth_ssh_public_key: key.publicKey,
+      is_register_key_into_provider_service: key.registerAtProvider
+    }
   })
   return { response: res.text }
 }
 
 /** Step 3: sets the project type and stack, and returns the app's build trigger token. */
-export async function finishRegistration(client: ServiceClient, appSlug: string, finish: Finish): Promise<{ buildTriggerToken?: string; response: string }> {
+export async function finishRegistration(
+  client: ServiceClient,
+  appSlug: string,
+  finish: Finish
+): Promise<{ buildTriggerToken?: string; response: string }> {
   const res = await client.request<{ build_trigger_token?: unknown } | undefined>('POST', appPath(appSlug, 'finish'), {
     body: {
       project_type: finish.projectType,

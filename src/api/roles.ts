@@ -16,11 +16,17 @@ export interface Group {
 function groupSlugs(body: unknown): string[] | undefined {
   const groups = (body as { groups?: unknown } | undefined)?.groups
   if (!Array.isArray(groups)) return undefined
-  return groups.map((group) => (typeof group === 'object' && group !== null ? String((group as { slug?: unknown }).slug) : String(group)))
+  return groups.map((group) =>
+    typeof group === 'object' && group !== null ? String((group as { slug?: unknown }).slug) : String(group)
+  )
 }
 
 /** The groups holding a role on the app's team. */
-export async function getRoles(client: ServiceClient, appSlug: string, role: RoleName): Promise<{ groups: string[]; response: string }> {
+export async function getRoles(
+  client: ServiceClient,
+  appSlug: string,
+  role: RoleName
+): Promise<{ groups: string[]; response: string }> {
   const path = rolePath(appSlug, role)
   const res = await client.request<unknown>('GET', path)
   const groups = groupSlugs(res.body)
@@ -29,18 +35,27 @@ export async function getRoles(client: ServiceClient, appSlug: string, role: Rol
 }
 
 /** Replaces the groups holding a role; the answer's list is returned when it has one. */
-export async function setRoles(client: ServiceClient, appSlug: string, role: RoleName, groups: string[]): Promise<{ groups: string[]; response: string }> {
+export async function setRoles(
+  client: ServiceClient,
+  appSlug: string,
+  role: RoleName,
+  groups: string[]
+): Promise<{ groups: string[]; response: string }> {
   const res = await client.request<unknown>('PUT', rolePath(appSlug, role), { body: { groups } })
   return { groups: groupSlugs(res.body) ?? groups, response: res.text }
 }
 
 /** The Workspace's groups. The service answers 201 with a bare list; `{data: [...]}` is accepted too. */
-export async function listGroups(client: ServiceClient, orgSlug: string): Promise<{ groups: Group[]; response: string }> {
+export async function listGroups(
+  client: ServiceClient,
+  orgSlug: string
+): Promise<{ groups: Group[]; response: string }> {
   const path = orgPath(orgSlug, 'groups')
   const res = await client.request<unknown>('GET', path)
   const body = res.body as { data?: unknown } | unknown[] | undefined
   const list = Array.isArray(body) ? body : body?.data
-  if (!Array.isArray(list)) throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'is not a list of groups' })
+  if (!Array.isArray(list))
+    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'is not a list of groups' })
   const groups = list.map((item) => {
     const group = item as { slug?: unknown; name?: unknown }
     return { slug: String(group.slug), ...(typeof group.name === 'string' ? { name: group.name } : {}) }

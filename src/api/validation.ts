@@ -20,18 +20,37 @@ export interface ConfigFindings {
  * both, the second as one error. Items that come as objects are read for their text and line.
  * Any other refusal (400, 404 for an app the token cannot see, 413) is thrown as it is.
  */
-export async function validateConfig(client: ServiceClient, text: string, appSlug?: string, signal?: AbortSignal): Promise<ConfigFindings> {
+export async function validateConfig(
+  client: ServiceClient,
+  text: string,
+  appSlug?: string,
+  signal?: AbortSignal
+): Promise<ConfigFindings> {
   let res
   try {
     // The check changes nothing, so it may be repeated after a lost answer.
-    res = await client.request<unknown>('POST', VALIDATE_CONFIG_PATH, { query: { app_slug: appSlug }, body: { bitrise_yml: text }, retry: 'idempotent', signal })
+    res = await client.request<unknown>('POST', VALIDATE_CONFIG_PATH, {
+      query: { app_slug: appSlug },
+      body: { bitrise_yml: text },
+      retry: 'idempotent',
+      signal
+    })
   } catch (error) {
     if (!isHttpError(error, 422)) throw error
-    return { errors: [error.serviceMessage || 'the service refused the configuration (422) without saying why'], warnings: [], response: '' }
+    return {
+      errors: [error.serviceMessage || 'the service refused the configuration (422) without saying why'],
+      warnings: [],
+      response: ''
+    }
   }
   const body = res.body
   if (typeof body !== 'object' || body === null || Array.isArray(body)) {
-    throw ApiError.missingField({ method: 'POST', path: VALIDATE_CONFIG_PATH, status: res.status, what: 'is not an object with "errors" and "warnings"' })
+    throw ApiError.missingField({
+      method: 'POST',
+      path: VALIDATE_CONFIG_PATH,
+      status: res.status,
+      what: 'is not an object with "errors" and "warnings"'
+    })
   }
   const record = body as Record<string, unknown>
   return { errors: findingTexts(record.errors), warnings: findingTexts(record.warnings), response: res.text }
@@ -48,7 +67,9 @@ function findingText(item: unknown): string {
   if (typeof item === 'string') return item
   if (typeof item !== 'object' || item === null) return item === undefined || item === null ? '' : String(item)
   const record = item as Record<string, unknown>
-  const text = ['message', 'error', 'msg', 'description'].map((field) => record[field]).find((field): field is string => typeof field === 'string' && field !== '')
+  const text = ['message', 'error', 'msg', 'description']
+    .map((field) => record[field])
+    .find((field): field is string => typeof field === 'string' && field !== '')
   const line = typeof record.line === 'number' ? `line ${record.line}: ` : ''
   return `${line}${text ?? JSON.stringify(item)}`
 }

@@ -35,7 +35,10 @@ const POLLS_AFTER_REQUEST_CLOSED = 3
  * The step's build: started (or reused) at once, or, when the trigger is held for approval,
  * the build the approval created (with wait: true). Undefined when the step ends with the request open.
  */
-export async function startOrAwaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
+export async function startOrAwaitApproval(
+  ctx: HandlerContext,
+  inputs: HeldTriggerInputs
+): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
   try {
     return await startOrReuse(ctx, inputs.appSlug, inputs.params, inputs.reuse)
   } catch (error) {
@@ -44,7 +47,11 @@ export async function startOrAwaitApproval(ctx: HandlerContext, inputs: HeldTrig
   }
 }
 
-async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, held: AwaitingApproval): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
+async function awaitApproval(
+  ctx: HandlerContext,
+  inputs: HeldTriggerInputs,
+  held: AwaitingApproval
+): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
   const { appSlug, params } = inputs
   ctx.output(Output.response, held.response)
   const { request, what } = await findHeldRequest(ctx, appSlug, params, held)
@@ -60,7 +67,11 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
     lead: {
       mark: 'held',
       result: 'Awaiting approval',
-      subject: [appSlug, params.pipeline_id ? `pipeline ${params.pipeline_id}` : (params.workflow_id ?? ''), `build request ${request.slug}`],
+      subject: [
+        appSlug,
+        params.pipeline_id ? `pipeline ${params.pipeline_id}` : (params.workflow_id ?? ''),
+        `build request ${request.slug}`
+      ],
       links: leadLinks(undefined, commitLink(ctx, params.commit_hash))
     },
     fold: true,
@@ -80,11 +91,21 @@ async function awaitApproval(ctx: HandlerContext, inputs: HeldTriggerInputs, hel
   ctx.notice(message)
   if (!inputs.wait) return undefined
   if (params.pipeline_id) {
-    throw new Error(`Build request ${request.slug} holds pipeline ${params.pipeline_id}: the step cannot follow a pipeline started by an approval; run it without ${Input.wait}, and follow the pipeline once approved.`)
+    throw new Error(
+      `Build request ${request.slug} holds pipeline ${params.pipeline_id}: the step cannot follow a pipeline started by an approval; run it without ${Input.wait}, and follow the pipeline once approved.`
+    )
   }
   const build = await approvedBuild(ctx, appSlug, params, request, inputs.wait, what)
-  ctx.info(`Build request ${request.slug} was approved: it started build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.slug}`)
-  return { buildSlug: build.slug, buildNumber: build.buildNumber, triggeredWorkflow: build.triggeredWorkflow, response: JSON.stringify(build), reused: false }
+  ctx.info(
+    `Build request ${request.slug} was approved: it started build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.slug}`
+  )
+  return {
+    buildSlug: build.slug,
+    buildNumber: build.buildNumber,
+    triggeredWorkflow: build.triggeredWorkflow,
+    response: JSON.stringify(build),
+    reused: false
+  }
 }
 
 /** What the build will check out, for the summary of a trigger the service may hold for approval; undefined for any other. */
@@ -113,9 +134,17 @@ export function checkoutWarnings(params: BuildParams): string[] {
  * answer (no commit or pull request to match by, no such request, the list unreadable), throws
  * the answer as the invalid answer it then is, with why.
  */
-export async function findHeldRequest(ctx: HandlerContext, appSlug: string, params: BuildParams, held: AwaitingApproval): Promise<{ request: BuildRequest; what: string }> {
+export async function findHeldRequest(
+  ctx: HandlerContext,
+  appSlug: string,
+  params: BuildParams,
+  held: AwaitingApproval
+): Promise<{ request: BuildRequest; what: string }> {
   const what = describeTrigger(params)
-  if (!what) throw held.unexplained.withSuffix(`; the trigger names no commit or pull request to find its build request by: see list-build-requests for app ${appSlug}`)
+  if (!what)
+    throw held.unexplained.withSuffix(
+      `; the trigger names no commit or pull request to find its build request by: see list-build-requests for app ${appSlug}`
+    )
   const request = matchingRequest(await heldRequests(ctx, appSlug, held), params)
   if (!request) throw held.unexplained.withSuffix(`, and app ${appSlug} has no open build request for ${what}`)
   return { request, what }
@@ -126,7 +155,9 @@ async function heldRequests(ctx: HandlerContext, appSlug: string, held: Awaiting
   try {
     return (await listBuildRequests(ctx.client, appSlug)).requests
   } catch (error) {
-    throw held.unexplained.withSuffix(`, and the app's build requests, which would tell whether it was held for approval, could not be read: ${(error as Error).message}`)
+    throw held.unexplained.withSuffix(
+      `, and the app's build requests, which would tell whether it was held for approval, could not be read: ${(error as Error).message}`
+    )
   }
 }
 
@@ -135,7 +166,10 @@ async function heldRequests(ctx: HandlerContext, appSlug: string, held: Awaiting
  * trigger without a pull request held because it named no owners); undefined when it names none.
  */
 function describeTrigger(params: BuildParams): string | undefined {
-  const parts = [params.commit_hash && `commit ${params.commit_hash}`, params.pull_request_id !== undefined && `pull request #${params.pull_request_id}`].filter(Boolean)
+  const parts = [
+    params.commit_hash && `commit ${params.commit_hash}`,
+    params.pull_request_id !== undefined && `pull request #${params.pull_request_id}`
+  ].filter(Boolean)
   if (parts.length > 0) return parts.join(' of ')
   if (params.branch) return `branch ${params.branch}`
   return params.tag ? `tag ${params.tag}` : undefined
@@ -159,7 +193,8 @@ function matchingRequest(requests: BuildRequest[], params: BuildParams): BuildRe
     // A slug that could not name a path is no request the step can point anyone to.
     if (slugProblem(r.slug) !== undefined) return false
     const given = r.build_params ?? {}
-    if (params.commit_hash && String(given.commit_hash ?? '').toLowerCase() !== params.commit_hash.toLowerCase()) return false
+    if (params.commit_hash && String(given.commit_hash ?? '').toLowerCase() !== params.commit_hash.toLowerCase())
+      return false
     if (params.pull_request_id !== undefined && Number(given.pull_request_id) !== params.pull_request_id) return false
     if (params.branch && typeof given.branch === 'string' && given.branch !== params.branch) return false
     if (params.tag && typeof given.tag === 'string' && given.tag !== params.tag) return false
@@ -175,16 +210,31 @@ function matchingRequest(requests: BuildRequest[], params: BuildParams): BuildRe
  * request and workflow that was not there before. The open list shows no decision, so a request
  * that left it while no such build appears is taken as rejected.
  */
-async function approvedBuild(ctx: HandlerContext, appSlug: string, params: BuildParams, request: BuildRequest, wait: WaitSettings, what: string): Promise<ListedBuild> {
+async function approvedBuild(
+  ctx: HandlerContext,
+  appSlug: string,
+  params: BuildParams,
+  request: BuildRequest,
+  wait: WaitSettings,
+  what: string
+): Promise<ListedBuild> {
   const filters: BuildListFilters = { workflow: params.workflow_id, pull_request_id: params.pull_request_id }
   const sameTrigger = (b: ListedBuild): boolean =>
-    (!params.commit_hash || b.commitHash?.toLowerCase() === params.commit_hash.toLowerCase()) && (!params.branch || !b.branch || b.branch === params.branch) && (!params.tag || !b.tag || b.tag === params.tag)
-  const before = new Set((await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter(sameTrigger).map((b) => b.slug))
+    (!params.commit_hash || b.commitHash?.toLowerCase() === params.commit_hash.toLowerCase()) &&
+    (!params.branch || !b.branch || b.branch === params.branch) &&
+    (!params.tag || !b.tag || b.tag === params.tag)
+  const before = new Set(
+    (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter(sameTrigger).map((b) => b.slug)
+  )
   const deadline = Date.now() + wait.timeoutMs
-  ctx.info(`Waiting for the approval of build request ${request.slug} (wait-timeout: ${describeDuration(wait.timeoutMs)}, poll-interval: ${describeDuration(wait.pollIntervalMs)})`)
+  ctx.info(
+    `Waiting for the approval of build request ${request.slug} (wait-timeout: ${describeDuration(wait.timeoutMs)}, poll-interval: ${describeDuration(wait.pollIntervalMs)})`
+  )
   let closedPolls = 0
   for (;;) {
-    const created = (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter((b) => sameTrigger(b) && !before.has(b.slug))
+    const created = (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter(
+      (b) => sameTrigger(b) && !before.has(b.slug)
+    )
     if (created.length > 0) return created.sort((a, b) => (a.buildNumber ?? 0) - (b.buildNumber ?? 0))[0]
     const open = (await listBuildRequests(ctx.client, appSlug)).requests.some((r) => r.slug === request.slug)
     closedPolls = open ? 0 : closedPolls + 1
@@ -195,7 +245,10 @@ async function approvedBuild(ctx: HandlerContext, appSlug: string, params: Build
         `Build request ${request.slug} was rejected: it is no longer open, and no build started for ${what}. The service's API gives no reason for a rejection; the app's page on the service shows who decided.`
       )
     }
-    if (ctx.signal.aborted) throw new Error(`The GitHub job was cancelled while build request ${request.slug} awaited approval; the request stays open on the service.`)
+    if (ctx.signal.aborted)
+      throw new Error(
+        `The GitHub job was cancelled while build request ${request.slug} awaited approval; the request stays open on the service.`
+      )
     if (Date.now() >= deadline) {
       throw new Error(
         `Build request ${request.slug} still awaited approval when the wait-timeout of ${describeDuration(wait.timeoutMs)} ran out; it stays open on the service (the step neither approves nor rejects it).`

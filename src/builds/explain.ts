@@ -22,7 +22,12 @@ export interface ExplainSettings {
 }
 
 /** The service's AI summary of the failed build, or undefined (not failed, turned off, none, or unreadable: said in the log). */
-export async function explainFailure(buildSlug: string, status: BuildStatus, settings: ExplainSettings, ctx: HandlerContext): Promise<string | undefined> {
+export async function explainFailure(
+  buildSlug: string,
+  status: BuildStatus,
+  settings: ExplainSettings,
+  ctx: HandlerContext
+): Promise<string | undefined> {
   if (status !== 'failed' || !settings.explainFailure) return undefined
   const pause = Math.min(settings.pollIntervalMs, MAX_SUMMARY_PAUSE_MS)
   const started = Date.now()
@@ -33,12 +38,17 @@ export async function explainFailure(buildSlug: string, status: BuildStatus, set
     try {
       answer = await readAiSummary(ctx.client, buildSlug, ctx.signal)
     } catch (error) {
-      ctx.info(`The service's AI summary of build ${buildSlug} could not be read, so the step goes on without it (${Input.explainFailure}): ${(error as Error).message}`)
+      ctx.info(
+        `The service's AI summary of build ${buildSlug} could not be read, so the step goes on without it (${Input.explainFailure}): ${(error as Error).message}`
+      )
       return undefined
     }
     if (answer.kind === 'read') {
       const after = asked > 1 ? ` after ${asked} asks` : ''
-      if (answer.shape === 'as-sent') ctx.info(`The service's AI summary of build ${buildSlug} was read${after}, in a shape the action does not know: it is shown as the service sent it.`)
+      if (answer.shape === 'as-sent')
+        ctx.info(
+          `The service's AI summary of build ${buildSlug} was read${after}, in a shape the action does not know: it is shown as the service sent it.`
+        )
       else if (after) ctx.info(`The service's AI summary of build ${buildSlug} was read${after}.`)
       return answer.text
     }

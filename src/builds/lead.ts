@@ -37,7 +37,11 @@ export function reportTiming(section: SummarySection, timing: BuildTiming, ctx: 
   ctx.output(Output.durationSeconds, timing.durationSeconds)
   ctx.output(Output.queueSeconds, timing.queueSeconds)
   ctx.output(Output.creditCost, timing.creditCost)
-  section.facts?.push(['Queued (seconds)', timing.queueSeconds], ['Ran (seconds)', timing.durationSeconds], ['Credits', timing.creditCost])
+  section.facts?.push(
+    ['Queued (seconds)', timing.queueSeconds],
+    ['Ran (seconds)', timing.durationSeconds],
+    ['Credits', timing.creditCost]
+  )
 }
 
 /** A link to a commit on GitHub, when the commit is a hash and the repository is known. */

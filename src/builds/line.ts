@@ -34,7 +34,11 @@ export function repositoryOf(url: string | undefined): { owner: string; name: st
       return undefined
     }
   }
-  const parts = path.replace(/\/+$/, '').replace(/\.git$/i, '').split('/').filter((part) => part !== '')
+  const parts = path
+    .replace(/\/+$/, '')
+    .replace(/\.git$/i, '')
+    .split('/')
+    .filter((part) => part !== '')
   if (parts.length < 2) return undefined
   const [owner, name] = parts.slice(-2).map((part) => part.toLowerCase())
   return { owner, name }
@@ -63,17 +67,21 @@ function headLeft(build: ListedBuild, head: string | undefined): { left: string 
   const theirs = repositoryOf(build.headRepositoryUrl)
   if (!theirs) return { left: `its head repository URL ${quote(build.headRepositoryUrl)} cannot be read` }
   const name = `${theirs.owner}/${theirs.name}`
-  return same(name, head) ? undefined : { left: `it was built from ${quote(name)}, not from the pull request's head repository ${head}` }
+  return same(name, head)
+    ? undefined
+    : { left: `it was built from ${quote(name)}, not from the pull request's head repository ${head}` }
 }
 
 /** Why a build of the line's branch is another owner's (a fork's branch of the same name); undefined when it names none or the line's. */
 function ownerLeft(build: ListedBuild, owner: string | undefined): { left: string } | undefined {
   const named: Array<[string, string]> = []
-  if (build.branchRepoOwner !== undefined) named.push([build.branchRepoOwner, `it names the repository owner ${quote(build.branchRepoOwner)}`])
+  if (build.branchRepoOwner !== undefined)
+    named.push([build.branchRepoOwner, `it names the repository owner ${quote(build.branchRepoOwner)}`])
   for (const url of [build.headRepositoryUrl, build.baseRepositoryUrl]) {
     if (url === undefined) continue
     const repo = repositoryOf(url)
-    if (!repo) return { left: `its repository URL ${quote(url)} cannot be read, so nothing shows it is of this repository` }
+    if (!repo)
+      return { left: `its repository URL ${quote(url)} cannot be read, so nothing shows it is of this repository` }
     named.push([repo.owner, `it was built from the repository ${quote(`${repo.owner}/${repo.name}`)}`])
   }
   for (const [who, why] of named) {

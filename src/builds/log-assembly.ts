@@ -176,12 +176,23 @@ export class LogAssembly {
     const pieces: { at: number; where: string; text: string }[] = []
     for (const run of this.runs) {
       const printed = run.printedTo >= 0
-      if (run.lead > 0 || !printed) pieces.push({ at: run.from - 0.5, where: `the start of chunk ${run.from}`, text: printed ? run.text.slice(0, run.lead) : run.text })
-      if (printed && run.printedTo < run.text.length) pieces.push({ at: run.to + 0.5, where: `the end of chunk ${run.to}`, text: run.text.slice(run.printedTo) })
+      if (run.lead > 0 || !printed)
+        pieces.push({
+          at: run.from - 0.5,
+          where: `the start of chunk ${run.from}`,
+          text: printed ? run.text.slice(0, run.lead) : run.text
+        })
+      if (printed && run.printedTo < run.text.length)
+        pieces.push({ at: run.to + 0.5, where: `the end of chunk ${run.to}`, text: run.text.slice(run.printedTo) })
     }
-    for (const [position, text] of this.late) pieces.push({ at: position, where: `chunk ${position}, which came late`, text })
+    for (const [position, text] of this.late)
+      pieces.push({ at: position, where: `chunk ${position}, which came late`, text })
     pieces.sort((a, b) => a.at - b.at)
-    return { blocks: pieces.map(({ where, text }) => ({ where, text: text.replace(/\n$/, '') })), missing, fromRaw: false }
+    return {
+      blocks: pieces.map(({ where, text }) => ({ where, text: text.replace(/\n$/, '') })),
+      missing,
+      fromRaw: false
+    }
   }
 
   /** The raw log's text outside the printed lines, found in order; undefined when a run is not in it. */
@@ -196,7 +207,11 @@ export class LogAssembly {
       const printedTo = found + Math.max(run.lead, run.printedTo)
       // A run that printed no whole line leaves its text to the block around it.
       if (printedTo === printedFrom) continue
-      if (printedFrom > at) blocks.push({ where: after ? `after chunk ${after}` : `before chunk ${run.from}`, text: raw.slice(at, printedFrom) })
+      if (printedFrom > at)
+        blocks.push({
+          where: after ? `after chunk ${after}` : `before chunk ${run.from}`,
+          text: raw.slice(at, printedFrom)
+        })
       at = printedTo
       after = String(run.to)
     }

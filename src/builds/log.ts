@@ -36,12 +36,21 @@ function readAnswer(body: unknown): LogAnswer {
   const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
   const list = Array.isArray(b.log_chunks) ? (b.log_chunks as unknown[]) : []
   const chunks = list.filter(
-    (c): c is LogChunk => !!c && typeof c === 'object' && typeof (c as LogChunk).chunk === 'string' && Number.isSafeInteger((c as LogChunk).position) && (c as LogChunk).position >= 0
+    (c): c is LogChunk =>
+      !!c &&
+      typeof c === 'object' &&
+      typeof (c as LogChunk).chunk === 'string' &&
+      Number.isSafeInteger((c as LogChunk).position) &&
+      (c as LogChunk).position >= 0
   )
-  const generated = typeof b.generated_log_chunks_num === 'number' && Number.isSafeInteger(b.generated_log_chunks_num) ? b.generated_log_chunks_num : undefined
+  const generated =
+    typeof b.generated_log_chunks_num === 'number' && Number.isSafeInteger(b.generated_log_chunks_num)
+      ? b.generated_log_chunks_num
+      : undefined
   // bitrise-cli reads `next_after_timestamp`; older answers carry the cursor as `timestamp` (lifeomic/bitrise src/build.js).
   const cursor = [b.next_after_timestamp, b.timestamp].find((v): v is string => typeof v === 'string' && v !== '')
-  const rawUrl = typeof b.expiring_raw_log_url === 'string' && b.expiring_raw_log_url !== '' ? b.expiring_raw_log_url : undefined
+  const rawUrl =
+    typeof b.expiring_raw_log_url === 'string' && b.expiring_raw_log_url !== '' ? b.expiring_raw_log_url : undefined
   return { chunks, generated, archived: b.is_archived === true, rawUrl, cursor }
 }
 
@@ -77,12 +86,16 @@ export class LogStreamer {
     if (this.ended || signal.aborted) return
     let answer: LogAnswer
     try {
-      const res = await this.client.request<unknown>('GET', this.path, { signal, query: { after_timestamp: this.cursor } })
+      const res = await this.client.request<unknown>('GET', this.path, {
+        signal,
+        query: { after_timestamp: this.cursor }
+      })
       answer = readAnswer(res.body)
     } catch (error) {
       this.readFailed(error)
       // A build that ended without ever starting (aborted while held or queued) has no log at all.
-      if (buildFinished && isHttpError(error, 404) && ++this.finishedNotFound >= FINISHED_NOT_FOUND_READS) this.end('after it ended (the log answered 404)')
+      if (buildFinished && isHttpError(error, 404) && ++this.finishedNotFound >= FINISHED_NOT_FOUND_READS)
+        this.end('after it ended (the log answered 404)')
       return
     }
     this.read = true
@@ -139,9 +152,13 @@ export class LogStreamer {
   private close(catchUp: CatchUp, why: string): void {
     this.ended = true
     for (const block of catchUp.blocks) {
-      if (block.where !== '') this.out.note(`Build log text the live log did not show (${block.where}), from ${catchUp.fromRaw ? 'the archived log' : 'what arrived'}:`)
+      if (block.where !== '')
+        this.out.note(
+          `Build log text the live log did not show (${block.where}), from ${catchUp.fromRaw ? 'the archived log' : 'what arrived'}:`
+        )
       if (block.text !== '') this.out.print(block.text)
     }
-    if (catchUp.missing > 0) this.out.warn(`The build log shown is incomplete: ${catchUp.missing} chunk(s) of it could not be read (${why}).`)
+    if (catchUp.missing > 0)
+      this.out.warn(`The build log shown is incomplete: ${catchUp.missing} chunk(s) of it could not be read (${why}).`)
   }
 }

@@ -46,12 +46,16 @@ export function savedPipeline(pipeline: PendingPipeline): string {
 export function savedWork(work: PendingWork): string {
   if (work.pipelines.length === 0) return savedBuilds(work.builds)
   if (work.builds.length === 0 && work.pipelines.length === 1) return savedPipeline(work.pipelines[0])
-  return JSON.stringify({ builds: work.builds.map((b) => [b.appSlug, b.buildSlug]), pipelines: work.pipelines.map((p) => [p.appSlug, p.pipelineId]) })
+  return JSON.stringify({
+    builds: work.builds.map((b) => [b.appSlug, b.buildSlug]),
+    pipelines: work.pipelines.map((p) => [p.appSlug, p.pipelineId])
+  })
 }
 
 const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
 
-const isPairs = (value: unknown): value is [string, string][] => Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(isText))
+const isPairs = (value: unknown): value is [string, string][] =>
+  Array.isArray(value) && value.every((pair) => Array.isArray(pair) && pair.length === 2 && pair.every(isText))
 
 /** Reads a saved state value back; throws when it is none of the forms above. */
 export function readPending(saved: string): PendingWork {
@@ -63,14 +67,16 @@ export function readPending(saved: string): PendingWork {
   } catch {
     throw new Error('the saved state is not JSON')
   }
-  const record = value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
+  const record =
+    value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Record<string, unknown>) : {}
   if (isText(record.appSlug) && isText(record.buildSlug)) {
     work.builds.push({ appSlug: record.appSlug, buildSlug: record.buildSlug })
   } else if (isText(record.appSlug) && isText(record.pipelineId)) {
     work.pipelines.push({ appSlug: record.appSlug, pipelineId: record.pipelineId })
   } else if (isPairs(record.builds) && (record.pipelines === undefined || isPairs(record.pipelines))) {
     for (const [appSlug, buildSlug] of record.builds) work.builds.push({ appSlug, buildSlug })
-    for (const [appSlug, pipelineId] of (record.pipelines ?? []) as [string, string][]) work.pipelines.push({ appSlug, pipelineId })
+    for (const [appSlug, pipelineId] of (record.pipelines ?? []) as [string, string][])
+      work.pipelines.push({ appSlug, pipelineId })
   } else {
     throw new Error('the saved state names no build and no pipeline')
   }

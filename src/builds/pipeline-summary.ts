@@ -56,7 +56,10 @@ export function workflowsTable(pipeline: PipelineRecord, pipelineUrl?: string): 
     const took = w.timing.durationSeconds !== undefined ? shortDuration(w.timing.durationSeconds) : ''
     return [...(staged ? [w.stage] : []), w.name, ...(graph ? [needsText(w.dependsOn)] : []), build, w.status, took]
   })
-  return [[...(staged ? ['Stage'] : []), 'Workflow', ...(graph ? ['Depends on'] : []), 'Build', 'Status', 'Duration'], ...rows]
+  return [
+    [...(staged ? ['Stage'] : []), 'Workflow', ...(graph ? ['Depends on'] : []), 'Build', 'Status', 'Duration'],
+    ...rows
+  ]
 }
 
 function needsText(names: string[]): string {
@@ -75,7 +78,10 @@ export function pipelineFlow(pipeline: PipelineRecord, name: string): string | u
   if (edges.length > MAX_DRAWN_EDGES) return undefined
   const stages: string[] = []
   for (const w of pipeline.workflows) if (w.stage !== '' && !stages.includes(w.stage)) stages.push(w.stage)
-  const lines = ['flowchart LR', `  p0[${mermaidLabel(`${name}: ${pipeline.status}`)}]:::${statusClass(pipeline.status)}`]
+  const lines = [
+    'flowchart LR',
+    `  p0[${mermaidLabel(`${name}: ${pipeline.status}`)}]:::${statusClass(pipeline.status)}`
+  ]
   stages.forEach((stage, s) => {
     lines.push(`  subgraph s${s} [${mermaidLabel(stage)}]`, '    direction TB')
     pipeline.workflows.forEach((w, i) => {
@@ -98,7 +104,10 @@ export function pipelineFlow(pipeline: PipelineRecord, name: string): string | u
 
 /** A workflow's node: its name, status, time and cost in an escaped label, styled by status. */
 function workflowNode(w: PipelineWorkflow, i: number): string {
-  const took = [w.timing.durationSeconds !== undefined && shortDuration(w.timing.durationSeconds), w.timing.creditCost !== undefined && credits(w.timing.creditCost)]
+  const took = [
+    w.timing.durationSeconds !== undefined && shortDuration(w.timing.durationSeconds),
+    w.timing.creditCost !== undefined && credits(w.timing.creditCost)
+  ]
     .filter(Boolean)
     .map((part) => `, ${part}`)
     .join('')

@@ -29,15 +29,31 @@ function reportState(pipeline: PipelineRecord, ctx: HandlerContext): void {
 }
 
 /** Follows the pipeline to its end; true when it succeeded. */
-export async function followPipeline(appSlug: string, pipelineId: string, settings: WaitSettings, section: SummarySection, ctx: HandlerContext): Promise<boolean> {
+export async function followPipeline(
+  appSlug: string,
+  pipelineId: string,
+  settings: WaitSettings,
+  section: SummarySection,
+  ctx: HandlerContext
+): Promise<boolean> {
   ctx.saveState(State.pendingWork, savedPipeline({ appSlug, pipelineId }))
   const deadline = Date.now() + settings.timeoutMs
   const seen = new Map<string, string>()
   // Stands in until the first read answers, so a cancel before then still aborts the pipeline.
-  let pipeline: PipelineRecord = { id: pipelineId, status: 'status not known yet', timing: {}, workflows: [], response: '' }
-  const heartbeat = new Heartbeat(settings.heartbeatMs, (elapsed) => ctx.info(`Still waiting for pipeline ${pipelineId}: ${elapsed} elapsed, ${phaseOf(pipeline)}`))
+  let pipeline: PipelineRecord = {
+    id: pipelineId,
+    status: 'status not known yet',
+    timing: {},
+    workflows: [],
+    response: ''
+  }
+  const heartbeat = new Heartbeat(settings.heartbeatMs, (elapsed) =>
+    ctx.info(`Still waiting for pipeline ${pipelineId}: ${elapsed} elapsed, ${phaseOf(pipeline)}`)
+  )
   for (const warning of settings.warnings) ctx.warning(warning)
-  ctx.info(`Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`)
+  ctx.info(
+    `Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`
+  )
   const end = await poll({
     signal: ctx.signal,
     deadline,
@@ -71,13 +87,18 @@ export async function followPipeline(appSlug: string, pipelineId: string, settin
   endLead(section, pipeline.status, pipeline.timing)
   const succeeded = pipeline.status === 'succeeded'
   const message = `Pipeline ${pipelineId} finished: ${pipeline.status}`
-  if (!succeeded && settings.failOnBuildFailure) throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
+  if (!succeeded && settings.failOnBuildFailure)
+    throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
   ctx.info(message)
   return succeeded
 }
 
 /** One read of the pipeline; a failure the wait does not ride out ends it, leaving the pipeline as it is. */
-async function readPipeline(appSlug: string, pipelineId: string, ctx: HandlerContext): Promise<ApiResponse<Record<string, unknown> | undefined>> {
+async function readPipeline(
+  appSlug: string,
+  pipelineId: string,
+  ctx: HandlerContext
+): Promise<ApiResponse<Record<string, unknown> | undefined>> {
   try {
     return await requestPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
   } catch (error) {
@@ -96,7 +117,9 @@ function endsTheWait(error: unknown, appSlug: string, pipelineId: string, ctx: H
 
 /** The pipeline's state in words for the heartbeat: its status, and the workflows running now. */
 function phaseOf(pipeline: PipelineRecord): string {
-  const running = pipeline.workflows.filter((w) => w.status === 'running').map((w) => (w.stage ? `${w.name} of stage ${w.stage}` : w.name))
+  const running = pipeline.workflows
+    .filter((w) => w.status === 'running')
+    .map((w) => (w.stage ? `${w.name} of stage ${w.stage}` : w.name))
   return running.length > 0 ? `${pipeline.status} (running: ${running.join(', ')})` : pipeline.status
 }
 
@@ -117,7 +140,14 @@ function printChanges(pipeline: PipelineRecord, seen: Map<string, string>, ctx: 
   return printed
 }
 
-async function stop(appSlug: string, pipeline: PipelineRecord, kind: 'timed-out' | 'cancelled', settings: WaitSettings, section: SummarySection, ctx: HandlerContext): Promise<never> {
+async function stop(
+  appSlug: string,
+  pipeline: PipelineRecord,
+  kind: 'timed-out' | 'cancelled',
+  settings: WaitSettings,
+  section: SummarySection,
+  ctx: HandlerContext
+): Promise<never> {
   const why = whyStopped(kind, settings.timeoutMs)
   reportState({ ...pipeline, status: kind }, ctx)
   section.facts?.push(['Result', `${kind}: pipeline aborted`])
@@ -127,13 +157,23 @@ async function stop(appSlug: string, pipeline: PipelineRecord, kind: 'timed-out'
     await abortOnStop(ctx.client, { appSlug, pipelineId: pipeline.id }, why, ctx.runUrl)
     ctx.saveState(State.pendingWork, '')
   } catch (error) {
-    throw new Error(`Stopped waiting for pipeline ${pipeline.id} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })
+    throw new Error(
+      `Stopped waiting for pipeline ${pipeline.id} because ${why}, and aborting it failed: ${(error as Error).message}`,
+      { cause: error }
+    )
   }
   throw new Error(`Stopped waiting for pipeline ${pipeline.id} because ${why}; the pipeline was aborted.`)
 }
 
 /** The outputs of a pipeline just triggered (the service names it where a build slug would be), and its wait when asked. */
-export async function startedPipeline(appSlug: string, pipelineId: string, url: string | undefined, wait: WaitSettings | undefined, section: SummarySection, ctx: HandlerContext): Promise<void> {
+export async function startedPipeline(
+  appSlug: string,
+  pipelineId: string,
+  url: string | undefined,
+  wait: WaitSettings | undefined,
+  section: SummarySection,
+  ctx: HandlerContext
+): Promise<void> {
   ctx.output(Output.pipelineId, pipelineId)
   if (url) ctx.output(Output.pipelineUrl, url)
   section.heading = `${section.lead?.subject[1] ?? 'Pipeline'} triggered on ${appSlug}`
@@ -142,9 +182,14 @@ export async function startedPipeline(appSlug: string, pipelineId: string, url: 
 
 /** The pipeline's diagram and its table of linked builds, as the summary shows them. */
 function drawPipeline(section: SummarySection, pipeline: PipelineRecord, status: string): void {
-  const name = pipeline.name ?? section.lead?.subject.find((part) => part.startsWith('pipeline '))?.slice('pipeline '.length) ?? 'pipeline'
+  const name =
+    pipeline.name ??
+    section.lead?.subject.find((part) => part.startsWith('pipeline '))?.slice('pipeline '.length) ??
+    'pipeline'
   section.mermaid = pipelineFlow({ ...pipeline, status }, name)
   section.table = workflowsTable(pipeline, section.lead?.links?.find((link) => link.text === 'Open the pipeline')?.href)
-  const failed = pipeline.workflows.filter((w) => w.status === 'failed').map((w) => (w.stage ? `${w.name} (stage ${w.stage})` : w.name))
+  const failed = pipeline.workflows
+    .filter((w) => w.status === 'failed')
+    .map((w) => (w.stage ? `${w.name} (stage ${w.stage})` : w.name))
   if (failed.length > 0) section.lines?.push(`Failed: ${failed.join(', ')}.`)
 }

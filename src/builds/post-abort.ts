@@ -17,7 +17,11 @@ import { readPending, type PendingBuild, type PendingPipeline, type PendingWork 
 /** Aborts every build and pipeline the main step saved as pending (`saved` is its saved state). */
 export async function abortPendingWork(saved: string, common: CommonInputs): Promise<void> {
   const work = readPending(saved)
-  await abortPending(work, createClient(common), { runUrl: runUrl(), info: (message) => commands.info(message), warning: (message) => commands.warning(message) })
+  await abortPending(work, createClient(common), {
+    runUrl: runUrl(),
+    info: (message) => commands.info(message),
+    warning: (message) => commands.warning(message)
+  })
 }
 
 /** Where the post step reports, and the link to the run quoted in abort reasons. */
@@ -38,9 +42,18 @@ export async function abortPending(work: PendingWork, client: ServiceClient, rep
   for (const pipeline of work.pipelines) await abortOnePipeline(pipeline, client, report)
 }
 
-async function abortOneBuild({ appSlug, buildSlug }: PendingBuild, client: ServiceClient, report: PostReport): Promise<void> {
+async function abortOneBuild(
+  { appSlug, buildSlug }: PendingBuild,
+  client: ServiceClient,
+  report: PostReport
+): Promise<void> {
   try {
-    const outcome = await abortOnStop(client, { appSlug, buildSlug }, 'the step was stopped while waiting for the build', report.runUrl)
+    const outcome = await abortOnStop(
+      client,
+      { appSlug, buildSlug },
+      'the step was stopped while waiting for the build',
+      report.runUrl
+    )
     report.info(
       outcome?.kind === 'finished' && !outcome.byEarlierAttempt
         ? `Build ${buildSlug} of ${appSlug}, ${WAITING}, had already finished (${outcome.status}); nothing to abort.`
@@ -51,13 +64,25 @@ async function abortOneBuild({ appSlug, buildSlug }: PendingBuild, client: Servi
   }
 }
 
-async function abortOnePipeline({ appSlug, pipelineId }: PendingPipeline, client: ServiceClient, report: PostReport): Promise<void> {
+async function abortOnePipeline(
+  { appSlug, pipelineId }: PendingPipeline,
+  client: ServiceClient,
+  report: PostReport
+): Promise<void> {
   try {
-    await abortOnStop(client, { appSlug, pipelineId }, 'the step was stopped while waiting for the pipeline', report.runUrl)
+    await abortOnStop(
+      client,
+      { appSlug, pipelineId },
+      'the step was stopped while waiting for the pipeline',
+      report.runUrl
+    )
     report.info(`Aborted pipeline ${pipelineId} of ${appSlug}, ${WAITING}.`)
   } catch (error) {
     const finished = isHttpError(error, 400, 409) ? await finishedStatus(client, appSlug, pipelineId) : undefined
-    if (finished) report.info(`Pipeline ${pipelineId} of ${appSlug}, ${WAITING}, had already finished (${finished}); nothing to abort.`)
+    if (finished)
+      report.info(
+        `Pipeline ${pipelineId} of ${appSlug}, ${WAITING}, had already finished (${finished}); nothing to abort.`
+      )
     else report.warning(`Could not abort pipeline ${pipelineId} of ${appSlug}, ${WAITING}: ${(error as Error).message}`)
   }
 }

@@ -46,12 +46,15 @@ export function headConflict(request: BuildRequest, head: PullRequestHead | unde
   if (!head) return undefined
   const params = request.build_params ?? {}
   const branch = text(params.branch)
-  if (branch !== undefined && head.ref !== undefined && branch !== head.ref) return `its branch ${quote(branch)} is not the pull request's head branch ${quote(head.ref)}`
+  if (branch !== undefined && head.ref !== undefined && branch !== head.ref)
+    return `its branch ${quote(branch)} is not the pull request's head branch ${quote(head.ref)}`
   const url = text(params.pull_request_repository_url)
   const repository = url === undefined ? undefined : (repositoryOfUrl(url) ?? url.toLowerCase())
-  if (repository !== undefined && head.repository !== undefined && repository !== head.repository) return `its repository ${quote(url as string)} is not the pull request's head repository ${quote(head.repository)}`
+  if (repository !== undefined && head.repository !== undefined && repository !== head.repository)
+    return `its repository ${quote(url as string)} is not the pull request's head repository ${quote(head.repository)}`
   const owner = text(params.branch_repo_owner)
-  if (owner !== undefined && head.owner !== undefined && owner.toLowerCase() !== head.owner.toLowerCase()) return `its owner ${quote(owner)} is not the owner of the pull request's head ${quote(head.owner)}`
+  if (owner !== undefined && head.owner !== undefined && owner.toLowerCase() !== head.owner.toLowerCase())
+    return `its owner ${quote(owner)} is not the owner of the pull request's head ${quote(head.owner)}`
   return undefined
 }
 
@@ -64,7 +67,9 @@ function describe(request: BuildRequest): string {
 
 function listed(requests: BuildRequest[]): string {
   if (requests.length === 0) return 'none'
-  return requests.slice(0, 10).map(describe).join(', ') + (requests.length > 10 ? `, and ${requests.length - 10} more` : '')
+  return (
+    requests.slice(0, 10).map(describe).join(', ') + (requests.length > 10 ? `, and ${requests.length - 10} more` : '')
+  )
 }
 
 /** The pull request in words, with where it came from. */
@@ -79,8 +84,14 @@ export function chooseRequest(requests: BuildRequest[], choice: RequestChoice): 
   let pool = pr ? requests.filter((r) => pullRequestNumberOf(r) === pr.number) : requests
   if (choice.requestSlug) {
     const request = requests.find((r) => r.slug === choice.requestSlug)
-    if (!request) throw new Error(`No open build request is ${quote(choice.requestSlug)}; nothing is ${verb}. Open requests: ${listed(requests)}.`)
-    if (pr && !pool.includes(request)) throw new Error(`Build request ${describe(request)} is not a request of ${named(pr)}, so nothing is ${verb}: an approval decides only its own pull request's request.`)
+    if (!request)
+      throw new Error(
+        `No open build request is ${quote(choice.requestSlug)}; nothing is ${verb}. Open requests: ${listed(requests)}.`
+      )
+    if (pr && !pool.includes(request))
+      throw new Error(
+        `Build request ${describe(request)} is not a request of ${named(pr)}, so nothing is ${verb}: an approval decides only its own pull request's request.`
+      )
     pool = [request]
   }
   if (choice.expectedCommit) {
@@ -93,20 +104,31 @@ export function chooseRequest(requests: BuildRequest[], choice: RequestChoice): 
       )
     }
     if (pool.length === 0) {
-      throw new Error(`No open build request${pr ? ` of ${named(pr)}` : ''} is for commit ${expected} (from ${choice.commitSource}); nothing is ${verb}. Open requests: ${listed(requests)}.`)
+      throw new Error(
+        `No open build request${pr ? ` of ${named(pr)}` : ''} is for commit ${expected} (from ${choice.commitSource}); nothing is ${verb}. Open requests: ${listed(requests)}.`
+      )
     }
   }
-  if (pool.length === 0) throw new Error(`No open build request${pr ? ` of ${named(pr)}` : ''} can be decided; nothing is ${verb}. Open requests: ${listed(requests)}.`)
+  if (pool.length === 0)
+    throw new Error(
+      `No open build request${pr ? ` of ${named(pr)}` : ''} can be decided; nothing is ${verb}. Open requests: ${listed(requests)}.`
+    )
   const fit = pool.filter((r) => headConflict(r, pr?.head) === undefined)
   if (fit.length === 1) return fit[0]
   if (fit.length > 1) {
-    throw new Error(`${fit.length} open build requests${pr ? ` of ${named(pr)}` : ''} are for commit ${choice.expectedCommit ?? 'none given'}: ${listed(fit)}; nothing is ${verb}. Set ${Input.buildRequestSlug} to the one to decide.`)
+    throw new Error(
+      `${fit.length} open build requests${pr ? ` of ${named(pr)}` : ''} are for commit ${choice.expectedCommit ?? 'none given'}: ${listed(fit)}; nothing is ${verb}. Set ${Input.buildRequestSlug} to the one to decide.`
+    )
   }
   const [refused] = pool
-  throw new Error(`Build request ${describe(refused)} is not for the head of ${named(pr as BoundPullRequest)}: ${headConflict(refused, pr?.head)}. Nothing is ${verb}.`)
+  throw new Error(
+    `Build request ${describe(refused)} is not for the head of ${named(pr as BoundPullRequest)}: ${headConflict(refused, pr?.head)}. Nothing is ${verb}.`
+  )
 }
 
 /** The other open requests of the bound pull request that reject-other-requests rejects. */
 export function otherRequestsOf(requests: BuildRequest[], chosen: BuildRequest, pr: BoundPullRequest): BuildRequest[] {
-  return requests.filter((r) => r.slug !== chosen.slug && pullRequestNumberOf(r) === pr.number && headConflict(r, pr.head) === undefined)
+  return requests.filter(
+    (r) => r.slug !== chosen.slug && pullRequestNumberOf(r) === pr.number && headConflict(r, pr.head) === undefined
+  )
 }

@@ -23,17 +23,33 @@ export const REUSE_INPUTS = [Input.cancelSuperseded, Input.reuseRunningBuild] as
 
 /** Reads the settings. */
 export function readReuseSettings(get: GetInput): ReuseSettings {
-  return { cancelSuperseded: booleanFlag(get, Input.cancelSuperseded, false), reuseRunningBuild: booleanFlag(get, Input.reuseRunningBuild, false) }
+  return {
+    cancelSuperseded: booleanFlag(get, Input.cancelSuperseded, false),
+    reuseRunningBuild: booleanFlag(get, Input.reuseRunningBuild, false)
+  }
 }
 
 /** The build of the step: a new one, or (with reuse-running-build) one already running for the same commit. */
-export async function startOrReuse(ctx: HandlerContext, appSlug: string, params: BuildParams, settings: ReuseSettings): Promise<TriggeredBuild & { reused: boolean }> {
+export async function startOrReuse(
+  ctx: HandlerContext,
+  appSlug: string,
+  params: BuildParams,
+  settings: ReuseSettings
+): Promise<TriggeredBuild & { reused: boolean }> {
   if (settings.reuseRunningBuild) {
     const running = await findRunning(ctx, appSlug, params)
     if (running) {
       ctx.output(Output.reused, true)
-      ctx.info(`Build ${running.buildNumber !== undefined ? `#${running.buildNumber} ` : ''}${running.slug} already runs for commit ${params.commit_hash}: attaching to it instead of triggering another`)
-      return { buildSlug: running.slug, buildNumber: running.buildNumber, triggeredWorkflow: running.triggeredWorkflow, response: JSON.stringify(running), reused: true }
+      ctx.info(
+        `Build ${running.buildNumber !== undefined ? `#${running.buildNumber} ` : ''}${running.slug} already runs for commit ${params.commit_hash}: attaching to it instead of triggering another`
+      )
+      return {
+        buildSlug: running.slug,
+        buildNumber: running.buildNumber,
+        triggeredWorkflow: running.triggeredWorkflow,
+        response: JSON.stringify(running),
+        reused: true
+      }
     }
     ctx.output(Output.reused, false)
   }
@@ -45,13 +61,26 @@ export async function startOrReuse(ctx: HandlerContext, appSlug: string, params:
  * newest first. Each is checked here, not only by the list's filters: attaching to another
  * ref's or workflow's build would skip the work this step was asked for (a tag's deploy).
  */
-async function findRunning(ctx: HandlerContext, appSlug: string, params: BuildParams): Promise<ListedBuild | undefined> {
-  const missing = !params.commit_hash ? `no commit to match (set ${Input.commitHash} or run on an event that gives one)` : !params.workflow_id ? `no workflow to match (set ${Input.workflow}: without it the service chooses the workflow, so nothing shows a running build is of the same one)` : undefined
+async function findRunning(
+  ctx: HandlerContext,
+  appSlug: string,
+  params: BuildParams
+): Promise<ListedBuild | undefined> {
+  const missing = !params.commit_hash
+    ? `no commit to match (set ${Input.commitHash} or run on an event that gives one)`
+    : !params.workflow_id
+      ? `no workflow to match (set ${Input.workflow}: without it the service chooses the workflow, so nothing shows a running build is of the same one)`
+      : undefined
   if (missing) {
     ctx.notice(`${Input.reuseRunningBuild}: ${missing}; a new build is triggered.`)
     return undefined
   }
-  const filters: BuildListFilters = { status: 0, workflow: params.workflow_id, branch: params.branch, pull_request_id: params.pull_request_id }
+  const filters: BuildListFilters = {
+    status: 0,
+    workflow: params.workflow_id,
+    branch: params.branch,
+    pull_request_id: params.pull_request_id
+  }
   const builds = await listBuilds(ctx.client, appSlug, filters, ctx.signal)
   const same = (b: ListedBuild): boolean =>
     b.status === 0 &&
@@ -69,7 +98,13 @@ async function findRunning(ctx: HandlerContext, appSlug: string, params: BuildPa
  * lower build number), never the new build. Notifications are skipped. A failed abort is a
  * warning; an older build of the pull request or branch left as another repository's is a notice.
  */
-export async function cancelSuperseded(ctx: HandlerContext, appSlug: string, build: TriggeredBuild, params: BuildParams, fork?: string): Promise<string[]> {
+export async function cancelSuperseded(
+  ctx: HandlerContext,
+  appSlug: string,
+  build: TriggeredBuild,
+  params: BuildParams,
+  fork?: string
+): Promise<string[]> {
   const workflow = build.triggeredWorkflow ?? params.workflow_id
   const pr = params.pull_request_id
   const why = outsideLine(workflow, params, fork)
@@ -79,14 +114,18 @@ export async function cancelSuperseded(ctx: HandlerContext, appSlug: string, bui
     return []
   }
   const line = lineOf(params, ctx.repoUrl)
-  const filters: BuildListFilters = pr !== undefined ? { status: 0, workflow, pull_request_id: pr } : { status: 0, workflow, branch: params.branch }
+  const filters: BuildListFilters =
+    pr !== undefined ? { status: 0, workflow, pull_request_id: pr } : { status: 0, workflow, branch: params.branch }
   const listed = (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter((b) => older(build, workflow, b))
   const candidates = listed.filter((b) => placeIn(b, line) === 'in')
   const left = listed.flatMap((b) => {
     const placement = placeIn(b, line)
     return typeof placement === 'object' ? [`${b.slug} (${placement.left})`] : []
   })
-  if (left.length > 0) ctx.notice(`${Input.cancelSuperseded}: ${left.length} older unfinished build(s) of the same ${pr !== undefined ? 'pull request' : 'branch name'} were left running, as another repository's: ${left.join('; ')}`)
+  if (left.length > 0)
+    ctx.notice(
+      `${Input.cancelSuperseded}: ${left.length} older unfinished build(s) of the same ${pr !== undefined ? 'pull request' : 'branch name'} were left running, as another repository's: ${left.join('; ')}`
+    )
   const aborted: string[] = []
   const name = `#${build.buildNumber ?? '?'} (${build.buildSlug})`
   for (const old of candidates) {
@@ -113,7 +152,8 @@ export async function cancelSuperseded(ctx: HandlerContext, appSlug: string, bui
  * build supersedes nothing, not even its own pull request's.
  */
 function outsideLine(workflow: string | undefined, params: BuildParams, fork: string | undefined): string | undefined {
-  if (fork) return `the build is for a fork (${fork}), whose branch names are not this repository's, so it supersedes nothing`
+  if (fork)
+    return `the build is for a fork (${fork}), whose branch names are not this repository's, so it supersedes nothing`
   if (!workflow) return 'the build has no known workflow'
   if (params.pull_request_id !== undefined) return undefined
   if (!params.branch) return 'the build has no known workflow or branch'

@@ -20,13 +20,27 @@ export function whyStopped(kind: 'timed-out' | 'cancelled', timeoutMs: number): 
  * Aborts what the wait was waiting for, saying `why` in the reason with a link to the run.
  * A build's abort tells whether the build had finished first; a pipeline's tells nothing.
  */
-export async function abortOnStop(client: ServiceClient, stopped: Stopped, why: string, runUrl: string | undefined): Promise<AbortOutcome | undefined> {
+export async function abortOnStop(
+  client: ServiceClient,
+  stopped: Stopped,
+  why: string,
+  runUrl: string | undefined
+): Promise<AbortOutcome | undefined> {
   const abortReason = `Aborted by the GitHub Action: ${why}${runUrl ? ` (${runUrl})` : ''}`
   if ('pipelineId' in stopped) {
-    await abortPipeline(client, stopped.appSlug, stopped.pipelineId, { abortReason, abortWithSuccess: false, skipNotifications: false })
+    await abortPipeline(client, stopped.appSlug, stopped.pipelineId, {
+      abortReason,
+      abortWithSuccess: false,
+      skipNotifications: false
+    })
     return undefined
   }
-  return abortBuild(client, stopped.appSlug, stopped.buildSlug, { abortReason, abortWithSuccess: false, skipNotifications: false, skipGitStatusReport: false })
+  return abortBuild(client, stopped.appSlug, stopped.buildSlug, {
+    abortReason,
+    abortWithSuccess: false,
+    skipNotifications: false,
+    skipGitStatusReport: false
+  })
 }
 
 /** The error that ended a wait, saying the build or pipeline was left as it is. */

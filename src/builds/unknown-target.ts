@@ -23,12 +23,18 @@ type Names = { workflows: string[]; pipelines: string[] } | { unknown: string }
  * refusal may be about the named one; `error` itself when it is not a refusal of that kind, or
  * when service.yml does hold the name (the refusal is about something else).
  */
-export async function explainRefusedTarget(error: unknown, appSlug: string, params: BuildParams, ctx: HandlerContext): Promise<unknown> {
+export async function explainRefusedTarget(
+  error: unknown,
+  appSlug: string,
+  params: BuildParams,
+  ctx: HandlerContext
+): Promise<unknown> {
   const kind = params.pipeline_id !== undefined ? 'pipeline' : 'workflow'
   const name = params.pipeline_id ?? params.workflow_id
   if (name === undefined || !isRefusalAbout(error, name, kind)) return error
   const names = await readNames(appSlug, ctx)
-  if ('unknown' in names) return error.withSuffix(`; no build was started. The app's ${kind}s could not be listed: ${names.unknown}.`)
+  if ('unknown' in names)
+    return error.withSuffix(`; no build was started. The app's ${kind}s could not be listed: ${names.unknown}.`)
   const own = kind === 'workflow' ? names.workflows : names.pipelines
   if (own.includes(name)) return error
   return error.withSuffix(`; no build was started. ${describeNames(name, kind, names)}`)
@@ -36,7 +42,14 @@ export async function explainRefusedTarget(error: unknown, appSlug: string, para
 
 /** A 4xx refusal (not of the token or the rate) whose text mentions the name or what it names. */
 function isRefusalAbout(error: unknown, name: string, kind: string): error is ApiError {
-  if (!isHttpError(error) || error.status === undefined || error.status < 400 || error.status >= 500 || [401, 403, 429].includes(error.status)) return false
+  if (
+    !isHttpError(error) ||
+    error.status === undefined ||
+    error.status < 400 ||
+    error.status >= 500 ||
+    [401, 403, 429].includes(error.status)
+  )
+    return false
   const text = (error.serviceMessage ?? error.message).toLowerCase()
   return text.includes(name.toLowerCase()) || text.includes(kind)
 }
@@ -44,7 +57,10 @@ function isRefusalAbout(error: unknown, name: string, kind: string): error is Ap
 async function readNames(appSlug: string, ctx: HandlerContext): Promise<Names> {
   try {
     const { location } = await getConfigLocation(ctx.client, appSlug)
-    if (location !== 'service') return { unknown: `the app reads its service.yml from ${quote(location)}, not from the service; see the workflows in that file` }
+    if (location !== 'service')
+      return {
+        unknown: `the app reads its service.yml from ${quote(location)}, not from the service; see the workflows in that file`
+      }
     const { text } = await getConfig(ctx.client, appSlug)
     const { parseServiceYml } = await import('../service-yml/parse.js')
     const parsed = parseServiceYml(text)
@@ -52,7 +68,10 @@ async function readNames(appSlug: string, ctx: HandlerContext): Promise<Names> {
     return { workflows: keysOf(parsed.textConfig.workflows), pipelines: keysOf(parsed.textConfig.pipelines) }
   } catch (error) {
     if (!(error instanceof ApiError)) throw error
-    const why = error.status === 403 ? "reading the app's service.yml needs the Owner or Admin role on the app, which the token's user lacks" : `reading the app's service.yml failed (${error.message})`
+    const why =
+      error.status === 403
+        ? "reading the app's service.yml needs the Owner or Admin role on the app, which the token's user lacks"
+        : `reading the app's service.yml failed (${error.message})`
     return { unknown: why }
   }
 }
@@ -62,7 +81,11 @@ function keysOf(value: unknown): string[] {
 }
 
 /** "Did you mean", then the names that exist. */
-function describeNames(name: string, kind: 'workflow' | 'pipeline', names: { workflows: string[]; pipelines: string[] }): string {
+function describeNames(
+  name: string,
+  kind: 'workflow' | 'pipeline',
+  names: { workflows: string[]; pipelines: string[] }
+): string {
   const own = kind === 'workflow' ? names.workflows : names.pipelines
   const other = kind === 'workflow' ? names.pipelines : names.workflows
   const otherKind = kind === 'workflow' ? 'pipeline' : 'workflow'
@@ -92,4 +115,3 @@ export function closest(name: string, names: readonly string[]): string | undefi
   }
   return best && best.distance <= Math.max(2, Math.floor(name.length / 3)) ? best.name : undefined
 }
-

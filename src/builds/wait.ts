@@ -30,10 +30,20 @@ export interface WaitSettings {
 }
 
 /** The inputs readWaitSettings reads. */
-export const WAIT_INPUTS = [Input.waitTimeout, Input.pollInterval, Input.failOnBuildFailure, Input.streamLogs, Input.explainFailure] as const
+export const WAIT_INPUTS = [
+  Input.waitTimeout,
+  Input.pollInterval,
+  Input.failOnBuildFailure,
+  Input.streamLogs,
+  Input.explainFailure
+] as const
 
 /** Reads the wait settings of a wait for a build or, with trigger and pipeline, for a pipeline. */
-export function readWaitSettings(get: GetInput, env: NodeJS.ProcessEnv, waitsFor: 'build' | 'pipeline' = 'build'): WaitSettings {
+export function readWaitSettings(
+  get: GetInput,
+  env: NodeJS.ProcessEnv,
+  waitsFor: 'build' | 'pipeline' = 'build'
+): WaitSettings {
   const timeoutMs = durationMs(get, Input.waitTimeout, 3600, 1, 6 * 3600)
   const given = get(Input.waitTimeout)
   const warnings: string[] = []
@@ -89,7 +99,9 @@ export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: 
   )
   let result: WaitResult
   try {
-    result = settings.streamLogs ? await ctx.group(`Build log of ${build.buildSlug}`, () => watch(build, settings, ctx)) : await watch(build, settings, ctx)
+    result = settings.streamLogs
+      ? await ctx.group(`Build log of ${build.buildSlug}`, () => watch(build, settings, ctx))
+      : await watch(build, settings, ctx)
   } catch (error) {
     // Only a wait-timeout or a cancelled job aborts the build; after any other
     // failure the build is left running, so the post step must not abort it either.
@@ -109,7 +121,11 @@ export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: 
   }
 }
 
-function watch({ appSlug, buildSlug, section, buildUrl, report }: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<WaitResult> {
+function watch(
+  { appSlug, buildSlug, section, buildUrl, report }: Waited,
+  settings: WaitSettings,
+  ctx: HandlerContext
+): Promise<WaitResult> {
   return waitForBuild(ctx.client, {
     appSlug,
     buildSlug,
@@ -125,12 +141,20 @@ function watch({ appSlug, buildSlug, section, buildUrl, report }: Waited, settin
     mask: (value) => ctx.mask(value),
     onHold: () => {
       report?.held()
-      section.lines?.push('The build was on hold on the service, waiting for a free concurrency slot: it starts when one of the builds using its concurrency finishes.')
+      section.lines?.push(
+        'The build was on hold on the service, waiting for a free concurrency slot: it starts when one of the builds using its concurrency finishes.'
+      )
     }
   })
 }
 
-function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'finished' }>, settings: WaitSettings, ctx: HandlerContext, explanation: string | undefined): boolean {
+function reportFinished(
+  build: Waited,
+  result: Extract<WaitResult, { kind: 'finished' }>,
+  settings: WaitSettings,
+  ctx: HandlerContext,
+  explanation: string | undefined
+): boolean {
   ctx.saveState(State.pendingWork, '')
   ctx.output(Output.buildStatus, result.status)
   ctx.output(Output.buildStatusText, result.record.status_text ?? result.status)
@@ -138,7 +162,12 @@ function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'fini
   build.section.facts?.push(['Result', result.status])
   if (result.record.abort_reason) build.section.facts?.push(['Abort reason', result.record.abort_reason])
   if (!result.succeeded) {
-    const why = [result.record.status_text && `status text: ${result.record.status_text}`, result.record.abort_reason && `abort reason: ${result.record.abort_reason}`].filter(Boolean).join('; ')
+    const why = [
+      result.record.status_text && `status text: ${result.record.status_text}`,
+      result.record.abort_reason && `abort reason: ${result.record.abort_reason}`
+    ]
+      .filter(Boolean)
+      .join('; ')
     build.section.lines?.push(`The build ended ${result.status}${why ? ` (${why})` : ''}; its log is on the service.`)
   }
   if (explanation !== undefined) {
@@ -149,17 +178,24 @@ function reportFinished(build: Waited, result: Extract<WaitResult, { kind: 'fini
   reportTiming(build.section, result.record.timing, ctx)
   endLead(build.section, result.status, result.record.timing)
   const workflow = result.record.triggered_workflow
-  if (workflow && build.section.lead && !build.section.lead.subject.includes(workflow)) build.section.lead.subject.push(workflow)
+  if (workflow && build.section.lead && !build.section.lead.subject.includes(workflow))
+    build.section.lead.subject.push(workflow)
   const message = `Build ${build.buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
   const timing = describeTiming(result.record.timing)
   if (timing) ctx.info(`Build ${build.buildSlug} ${timing}`)
-  if (!result.succeeded && settings.failOnBuildFailure) throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
+  if (!result.succeeded && settings.failOnBuildFailure)
+    throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
   ctx.info(message)
   return result.succeeded
 }
 
 /** After a wait-timeout or a cancelled job: aborts the build and fails the step saying why. */
-async function stopAndAbort({ appSlug, buildSlug, section }: Waited, kind: 'timed-out' | 'cancelled', settings: WaitSettings, ctx: HandlerContext): Promise<never> {
+async function stopAndAbort(
+  { appSlug, buildSlug, section }: Waited,
+  kind: 'timed-out' | 'cancelled',
+  settings: WaitSettings,
+  ctx: HandlerContext
+): Promise<never> {
   const why = whyStopped(kind, settings.timeoutMs)
   ctx.output(Output.buildStatus, kind)
   ctx.output(Output.buildStatusText, why)
@@ -170,11 +206,16 @@ async function stopAndAbort({ appSlug, buildSlug, section }: Waited, kind: 'time
     outcome = await abortOnStop(ctx.client, { appSlug, buildSlug }, why, ctx.runUrl)
     ctx.saveState(State.pendingWork, '')
   } catch (error) {
-    throw new Error(`Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${(error as Error).message}`, { cause: error })
+    throw new Error(
+      `Stopped waiting for build ${buildSlug} because ${why}, and aborting it failed: ${(error as Error).message}`,
+      { cause: error }
+    )
   }
   if (outcome?.kind === 'finished' && !outcome.byEarlierAttempt) {
     section.lines?.push(`The action stopped waiting because ${why}; the build had just finished (${outcome.status}).`)
-    throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build had just finished (${outcome.status}), so there was nothing to abort.`)
+    throw new Error(
+      `Stopped waiting for build ${buildSlug} because ${why}; the build had just finished (${outcome.status}), so there was nothing to abort.`
+    )
   }
   section.lines?.push(`The action stopped waiting because ${why}, and aborted the build.`)
   throw new Error(`Stopped waiting for build ${buildSlug} because ${why}; the build was aborted.`)

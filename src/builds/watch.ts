@@ -71,13 +71,18 @@ class BuildWatcher {
     private readonly params: BuildWatch
   ) {
     this.heartbeat = new Heartbeat(params.heartbeatMs ?? 60_000, (elapsed) =>
-      params.log(`Still waiting for build ${params.buildSlug}: ${elapsed} elapsed, ${this.lastPhase ?? 'status not known yet'}`)
+      params.log(
+        `Still waiting for build ${params.buildSlug}: ${elapsed} elapsed, ${this.lastPhase ?? 'status not known yet'}`
+      )
     )
     this.started = this.heartbeat.started
     this.deadline = this.started + params.timeoutMs
     this.statusPath = buildPath(params.appSlug, params.buildSlug)
     const printLog = params.printLog
-    this.logs = params.streamLogs && printLog ? new LogStreamer(client, params.appSlug, params.buildSlug, this.logOutput(printLog)) : undefined
+    this.logs =
+      params.streamLogs && printLog
+        ? new LogStreamer(client, params.appSlug, params.buildSlug, this.logOutput(printLog))
+        : undefined
   }
 
   private logOutput(printLog: (text: string) => void): LogOutput {
@@ -115,7 +120,9 @@ class BuildWatcher {
       pollIntervalMs: this.params.pollIntervalMs,
       heartbeat: this.heartbeat,
       read: async () => {
-        const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, { signal: this.params.signal })
+        const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, {
+          signal: this.params.signal
+        })
         return { data: res.body?.data, response: res.text }
       },
       tolerated: (error) => this.tolerated(error),
@@ -135,7 +142,14 @@ class BuildWatcher {
     // Read after the status; once the build is seen finished, the log is read on until it is archived.
     if (this.logs && record && word) await this.settleLog(this.logs)
     else if (this.logs) await this.logs.poll(this.params.signal)
-    if (record && word) return { kind: 'finished', status: word, succeeded: word === 'success' || word === 'aborted-with-success', record, response: read?.response ?? '' }
+    if (record && word)
+      return {
+        kind: 'finished',
+        status: word,
+        succeeded: word === 'success' || word === 'aborted-with-success',
+        record,
+        response: read?.response ?? ''
+      }
     return undefined
   }
 
@@ -153,7 +167,9 @@ class BuildWatcher {
     const phase = phaseOf(record)
     const { buildSlug, buildUrl } = this.params
     if (record.is_on_hold && !this.reportedHold) {
-      this.log(`Build ${buildSlug} is on hold, waiting for a free concurrency slot: the service starts it when one of the builds using its concurrency finishes${buildUrl ? ` (${buildUrl})` : ''}.`)
+      this.log(
+        `Build ${buildSlug} is on hold, waiting for a free concurrency slot: the service starts it when one of the builds using its concurrency finishes${buildUrl ? ` (${buildUrl})` : ''}.`
+      )
       this.params.onHold?.()
       this.reportedHold = true
     } else if (phase !== this.lastPhase) {

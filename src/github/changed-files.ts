@@ -36,12 +36,15 @@ export async function readChangedFiles(source: ChangeSource): Promise<ChangedFil
   const payload = event.payload
   if (event.name === 'pull_request' || event.name === 'pull_request_target') {
     const number = (payload.pull_request as { number?: unknown } | undefined)?.number
-    if (typeof number !== 'number' || !Number.isInteger(number)) return { unknown: 'the pull request event names no pull request number' }
+    if (typeof number !== 'number' || !Number.isInteger(number))
+      return { unknown: 'the pull request event names no pull request number' }
     const route = 'GET /repos/{owner}/{repo}/pulls/{pull_number}/files'
     const { files, items } = await readPages(request, route, { ...repository, pull_number: number }, (body) => body)
     const declared = (payload.pull_request as { changed_files?: unknown }).changed_files
-    if (items >= PULL_REQUEST_CAP) return { unknown: `GitHub listed ${items} files of the pull request, its limit: the list may be cut` }
-    if (typeof declared === 'number' && declared > items) return { unknown: `the pull request changed ${declared} files but GitHub listed only ${items}` }
+    if (items >= PULL_REQUEST_CAP)
+      return { unknown: `GitHub listed ${items} files of the pull request, its limit: the list may be cut` }
+    if (typeof declared === 'number' && declared > items)
+      return { unknown: `the pull request changed ${declared} files but GitHub listed only ${items}` }
     return { files }
   }
   if (event.name === 'push') {
@@ -53,8 +56,15 @@ export async function readChangedFiles(source: ChangeSource): Promise<ChangedFil
     const route = 'GET /repos/{owner}/{repo}/compare/{basehead}'
     // A compare lists its files on the first page only, up to its cap; later pages page its commits.
     const parameters = { ...repository, basehead: `${before}...${after}` }
-    const { files, items } = await readPages(request, route, parameters, (body) => (body as { files?: unknown } | undefined)?.files, 1)
-    if (items >= COMPARE_CAP) return { unknown: `GitHub listed ${items} files of the compare, its limit: the list may be cut` }
+    const { files, items } = await readPages(
+      request,
+      route,
+      parameters,
+      (body) => (body as { files?: unknown } | undefined)?.files,
+      1
+    )
+    if (items >= COMPARE_CAP)
+      return { unknown: `GitHub listed ${items} files of the compare, its limit: the list may be cut` }
     return { files }
   }
   return { unknown: `the ${event.name} event names no changed files (only push and pull_request do)` }
@@ -89,7 +99,12 @@ async function read(request: GitHubRequest, route: string, parameters: Record<st
     return (await request(route, parameters)).data
   } catch (error) {
     const status = error instanceof GitHubError ? error.status : undefined
-    const hint = status === 401 || status === 403 || status === 404 ? `; check that ${Input.githubToken} can read the repository's contents and pull requests` : ''
-    throw new Error(`Could not read the changed files from GitHub: ${(error as Error).message}${hint}`, { cause: error })
+    const hint =
+      status === 401 || status === 403 || status === 404
+        ? `; check that ${Input.githubToken} can read the repository's contents and pull requests`
+        : ''
+    throw new Error(`Could not read the changed files from GitHub: ${(error as Error).message}${hint}`, {
+      cause: error
+    })
   }
 }

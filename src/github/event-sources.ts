@@ -39,9 +39,14 @@ function str(value: unknown): string | undefined {
  * the `pull_request` event of that pull request, so the fork rules apply to them; any other event
  * is returned as it is. A review that approves nothing, or a comment on an issue, builds nothing.
  */
-export async function resolvePullRequestEvent(event: GitHubEvent, githubToken: string, env: NodeJS.ProcessEnv): Promise<GitHubEvent> {
+export async function resolvePullRequestEvent(
+  event: GitHubEvent,
+  githubToken: string,
+  env: NodeJS.ProcessEnv
+): Promise<GitHubEvent> {
   if (event.name === 'pull_request_review') return fromReview(event)
-  if (event.name === 'pull_request_review_comment') return { ...event, name: 'pull_request', payload: { pull_request: event.payload.pull_request } }
+  if (event.name === 'pull_request_review_comment')
+    return { ...event, name: 'pull_request', payload: { pull_request: event.payload.pull_request } }
   if (event.name === 'issue_comment') return fromComment(event, githubToken, env)
   return event
 }
@@ -60,17 +65,27 @@ async function fromComment(event: GitHubEvent, githubToken: string, env: NodeJS.
   const issue = obj(event.payload.issue)
   const number = issue.number
   if (issue.pull_request === undefined || typeof number !== 'number') {
-    throw new Error('This issue_comment event is about an issue, not a pull request: nothing is built. Run the step only for pull requests and trusted commenters, e.g. if: github.event.issue.pull_request && contains(fromJSON(\'["OWNER","MEMBER","COLLABORATOR"]\'), github.event.comment.author_association)')
+    throw new Error(
+      'This issue_comment event is about an issue, not a pull request: nothing is built. Run the step only for pull requests and trusted commenters, e.g. if: github.event.issue.pull_request && contains(fromJSON(\'["OWNER","MEMBER","COLLABORATOR"]\'), github.event.comment.author_association)'
+    )
   }
   const repository = repositoryOf(env)
-  if (!repository) throw new Error('GITHUB_REPOSITORY is not set as owner/name, so the pull request of this issue_comment event cannot be read')
-  if (!githubToken) throw new Error('github-token is empty, so the pull request of this issue_comment event cannot be read; pass ${{ github.token }} (the default)')
+  if (!repository)
+    throw new Error(
+      'GITHUB_REPOSITORY is not set as owner/name, so the pull request of this issue_comment event cannot be read'
+    )
+  if (!githubToken)
+    throw new Error(
+      'github-token is empty, so the pull request of this issue_comment event cannot be read; pass ${{ github.token }} (the default)'
+    )
   const request = await githubRequest(githubToken)
   let pr: unknown
   try {
     pr = (await request('GET /repos/{owner}/{repo}/pulls/{pull_number}', { ...repository, pull_number: number })).data
   } catch (error) {
-    throw new Error(`Could not read pull request #${number} from the GitHub API: ${(error as Error).message}`, { cause: error })
+    throw new Error(`Could not read pull request #${number} from the GitHub API: ${(error as Error).message}`, {
+      cause: error
+    })
   }
   return { ...event, name: 'pull_request', payload: { pull_request: pr, number } }
 }
@@ -90,7 +105,11 @@ export function fromWorkflowRun(payload: Record<string, unknown>): EventBuildPar
   const headName = str(headRepo.full_name)
   const fork = headName === undefined || headName !== str(thisRepo.full_name)
   const { number, note } = workflowRunPullRequest(run, thisRepo)
-  const params: BuildParams = { branch: fork ? undefined : str(run.head_branch), commit_hash: str(run.head_sha), commit_message: str(obj(run.head_commit).message) }
+  const params: BuildParams = {
+    branch: fork ? undefined : str(run.head_branch),
+    commit_hash: str(run.head_sha),
+    commit_message: str(obj(run.head_commit).message)
+  }
   if (number !== undefined) params.pull_request_id = number
   if (!fork) {
     params.branch_repo_owner = str(obj(headRepo.owner).login)
@@ -118,13 +137,24 @@ export function fromWorkflowRun(payload: Record<string, unknown>): EventBuildPar
  * (its `base.repo`), whose number means nothing here (octokit/webhooks payload example
  * `workflow_run/completed.with-pull-requests`).
  */
-function workflowRunPullRequest(run: Record<string, unknown>, thisRepo: Record<string, unknown>): { number?: number; note?: string } {
+function workflowRunPullRequest(
+  run: Record<string, unknown>,
+  thisRepo: Record<string, unknown>
+): { number?: number; note?: string } {
   const items = Array.isArray(run.pull_requests) ? run.pull_requests.map(obj) : []
   if (items.length === 0) return {}
   const headRepo = obj(run.head_repository)
-  const ours = items.filter((item) => sameRepository(obj(obj(item.base).repo), thisRepo) && sameRepository(obj(obj(item.head).repo), headRepo) && typeof item.number === 'number')
+  const ours = items.filter(
+    (item) =>
+      sameRepository(obj(obj(item.base).repo), thisRepo) &&
+      sameRepository(obj(obj(item.head).repo), headRepo) &&
+      typeof item.number === 'number'
+  )
   if (ours.length === 1) return { number: ours[0].number as number }
-  const why = ours.length > 1 ? `${ours.length} of them are pull requests of this repository from the run's head, and nothing shows which one the run was for` : 'none of them is a pull request of this repository from the run\'s head repository'
+  const why =
+    ours.length > 1
+      ? `${ours.length} of them are pull requests of this repository from the run's head, and nothing shows which one the run was for`
+      : "none of them is a pull request of this repository from the run's head repository"
   return { note: `The workflow run lists ${items.length} pull request(s), but ${why}: no pull request number is sent.` }
 }
 

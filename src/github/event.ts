@@ -13,7 +13,9 @@ export function readGitHubEvent(env: NodeJS.ProcessEnv = process.env): GitHubEve
     try {
       payload = JSON.parse(readFileSync(env.GITHUB_EVENT_PATH, 'utf8')) as Record<string, unknown>
     } catch (error) {
-      throw new Error(`Could not read the GitHub event payload at GITHUB_EVENT_PATH: ${(error as Error).message}`, { cause: error })
+      throw new Error(`Could not read the GitHub event payload at GITHUB_EVENT_PATH: ${(error as Error).message}`, {
+        cause: error
+      })
     }
   }
   const repositoryOwner = env.GITHUB_REPOSITORY_OWNER || env.GITHUB_REPOSITORY?.split('/')[0] || undefined
@@ -79,7 +81,12 @@ function fromPullRequest(payload: Record<string, unknown>): EventBuildParams {
   const fork = forkOf(pr)
   const id = Number.isInteger(number) ? number : undefined
   const commitMessage = body ? `${title}\n\n${body}` : title || undefined
-  if (fork) return fromForkPullRequest(fork, { commit_hash: str(head.sha), commit_message: commitMessage, pull_request_id: id }, number)
+  if (fork)
+    return fromForkPullRequest(
+      fork,
+      { commit_hash: str(head.sha), commit_message: commitMessage, pull_request_id: id },
+      number
+    )
   const params: BuildParams = {
     branch: str(head.ref),
     commit_hash: str(head.sha),
@@ -103,7 +110,11 @@ function fromPullRequest(payload: Record<string, unknown>): EventBuildParams {
  * fork's branch is left out too: the step would fetch it from the app's own repository, where a
  * fork's branch is not.
  */
-function fromForkPullRequest(fork: { fullName?: string; deleted: boolean }, params: BuildParams, number: number): EventBuildParams {
+function fromForkPullRequest(
+  fork: { fullName?: string; deleted: boolean },
+  params: BuildParams,
+  number: number
+): EventBuildParams {
   const from = fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`
   const commit = params.commit_hash ? `commit ${params.commit_hash}` : 'its commit'
   return {
@@ -145,12 +156,19 @@ export function forkPullRequestOf(event: GitHubEvent): { fullName?: string; dele
  * The closed pull request a `pull_request` or `pull_request_target` event (or a review or comment
  * resolved to one) is about, or undefined when it is open or the event is another kind.
  */
-export function closedPullRequestOf(event: GitHubEvent): { number?: number; merged: boolean; action?: string } | undefined {
+export function closedPullRequestOf(
+  event: GitHubEvent
+): { number?: number; merged: boolean; action?: string } | undefined {
   if (event.name !== 'pull_request' && event.name !== 'pull_request_target') return undefined
   const pr = obj(event.payload.pull_request)
   const action = str(event.payload.action)
   if (action !== 'closed' && pr.state !== 'closed') return undefined
-  const number = typeof pr.number === 'number' ? pr.number : typeof event.payload.number === 'number' ? event.payload.number : undefined
+  const number =
+    typeof pr.number === 'number'
+      ? pr.number
+      : typeof event.payload.number === 'number'
+        ? event.payload.number
+        : undefined
   return { number, merged: pr.merged === true || str(pr.merged_at) !== undefined, action }
 }
 
@@ -159,7 +177,11 @@ function fromPush(payload: Record<string, unknown>, event: GitHubEvent): EventBu
   const headCommit = obj(payload.head_commit)
   const after = str(payload.after)
   if (payload.deleted === true) {
-    return { params: {}, notes: [`The push deleted ${ref ?? 'a ref'}; there is no commit to build.`], isForkPullRequest: false }
+    return {
+      params: {},
+      notes: [`The push deleted ${ref ?? 'a ref'}; there is no commit to build.`],
+      isForkPullRequest: false
+    }
   }
   const params = fromRef(ref, str(headCommit.id) ?? after ?? event.sha)
   if (params.branch) params.commit_message = str(headCommit.message)

@@ -43,7 +43,11 @@ const FULL_HASH = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
  * the one an `issue_comment` is on (read through the GitHub API; a comment on an issue throws).
  * Undefined for an event about no pull request (push, schedule, workflow_run, dispatch).
  */
-export async function eventPullRequest(event: GitHubEvent, githubToken: string, env: NodeJS.ProcessEnv): Promise<BoundPullRequest | undefined> {
+export async function eventPullRequest(
+  event: GitHubEvent,
+  githubToken: string,
+  env: NodeJS.ProcessEnv
+): Promise<BoundPullRequest | undefined> {
   let pr: Record<string, unknown>
   if (CARRIERS.includes(event.name)) pr = obj(event.payload.pull_request)
   else if (event.name === 'issue_comment') {
@@ -52,7 +56,9 @@ export async function eventPullRequest(event: GitHubEvent, githubToken: string, 
   } else return undefined
   const number = typeof pr.number === 'number' ? pr.number : event.payload.number
   if (typeof number !== 'number' || !Number.isInteger(number) || number < 1) {
-    throw new Error(`The ${event.name} event names no pull request number, so the build request it speaks for cannot be told from another pull request's: nothing is decided.`)
+    throw new Error(
+      `The ${event.name} event names no pull request number, so the build request it speaks for cannot be told from another pull request's: nothing is decided.`
+    )
   }
   const head = headOf(pr)
   const reviewed = event.name === 'pull_request_review' ? str(obj(event.payload.review).commit_id) : undefined
@@ -65,11 +71,18 @@ function headOf(pr: Record<string, unknown>): PullRequestHead {
   const repo = obj(head.repo)
   const repository = str(repo.full_name)?.toLowerCase()
   // A deleted fork's head keeps its user: still the owner the service's webhook would name.
-  return { ref: str(head.ref), sha: str(head.sha), repository, owner: str(obj(repo.owner).login) ?? str(obj(head.user).login) }
+  return {
+    ref: str(head.ref),
+    sha: str(head.sha),
+    repository,
+    owner: str(obj(repo.owner).login) ?? str(obj(head.user).login)
+  }
 }
 
 /** `owner/name` of a git URL in any of GitHub's forms (https, ssh, scp-like), lower case; undefined when it names none. */
 export function repositoryOfUrl(url: string): string | undefined {
-  const match = /^(?:[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?[^/]+\/|[^@/:]+@[^:/]+:)([^/]+)\/([^/]+?)(?:\.git)?\/?$/i.exec(url.trim())
+  const match = /^(?:[a-z][a-z0-9+.-]*:\/\/(?:[^@/]*@)?[^/]+\/|[^@/:]+@[^:/]+:)([^/]+)\/([^/]+?)(?:\.git)?\/?$/i.exec(
+    url.trim()
+  )
   return match ? `${match[1]}/${match[2]}`.toLowerCase() : undefined
 }

@@ -14,7 +14,10 @@ import { failureFromError, type RawResponse } from '../http/failure.js'
 import { send } from '../http/transport.js'
 
 /** The few GitHub calls the action makes, as a plain request function. */
-export type GitHubRequest = (route: string, parameters?: Record<string, unknown>) => Promise<{ status: number; data: unknown }>
+export type GitHubRequest = (
+  route: string,
+  parameters?: Record<string, unknown>
+) => Promise<{ status: number; data: unknown }>
 
 /** Longest a GitHub call may take: these calls are extras and must not hold the step. */
 const TIMEOUT_MS = 30_000
@@ -52,15 +55,22 @@ export class GitHubError extends Error {
  * parameters: each `{name}` filled in URL-encoded, the rest the query of a GET or HEAD and
  * the JSON body of any other method. Pure, so it can be compared with octokit's.
  */
-export function githubEndpoint(route: string, parameters: Record<string, unknown>, apiUrl: string = DEFAULT_API_URL): GitHubEndpoint {
+export function githubEndpoint(
+  route: string,
+  parameters: Record<string, unknown>,
+  apiUrl: string = DEFAULT_API_URL
+): GitHubEndpoint {
   const match = /^([A-Z]+) (\/\S*)$/.exec(route)
   if (!match) throw new Error(`A GitHub route must be "METHOD /path", not ${JSON.stringify(route)}`)
   const [, method, template] = match
   // Octokit leaves out parameters that are undefined; JSON and the query would otherwise differ.
-  const rest: Record<string, unknown> = Object.fromEntries(Object.entries(parameters).filter(([, value]) => value !== undefined))
+  const rest: Record<string, unknown> = Object.fromEntries(
+    Object.entries(parameters).filter(([, value]) => value !== undefined)
+  )
   const path = template.replace(/\{(\w+)\}/g, (_, name: string) => {
     const value = rest[name]
-    if (value === null || value === undefined || value === '') throw new Error(`The GitHub route ${route} needs a value for {${name}}`)
+    if (value === null || value === undefined || value === '')
+      throw new Error(`The GitHub route ${route} needs a value for {${name}}`)
     delete rest[name]
     return encodePathValue(String(value))
   })
@@ -73,20 +83,34 @@ export function githubEndpoint(route: string, parameters: Record<string, unknown
     const query = names.map((name) => `${name}=${encodeURIComponent(String(rest[name]))}`).join('&')
     return { method, url: query ? `${url}?${query}` : url, headers }
   }
-  if (names.length === 0) return method === 'PATCH' || method === 'PUT' ? { method, url, headers, body: '' } : { method, url, headers }
-  return { method, url, headers: { ...headers, 'content-type': 'application/json; charset=utf-8' }, body: JSON.stringify(rest) }
+  if (names.length === 0)
+    return method === 'PATCH' || method === 'PUT' ? { method, url, headers, body: '' } : { method, url, headers }
+  return {
+    method,
+    url,
+    headers: { ...headers, 'content-type': 'application/json; charset=utf-8' },
+    body: JSON.stringify(rest)
+  }
 }
 
 /**
  * A request function authenticated with `token` (none when it is empty), against
  * GITHUB_API_URL; `signal` (the job's cancellation) stops a call besides its timeout.
  */
-export async function githubRequest(token: string, signal?: AbortSignal, env: NodeJS.ProcessEnv = process.env): Promise<GitHubRequest> {
+export async function githubRequest(
+  token: string,
+  signal?: AbortSignal,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<GitHubRequest> {
   const apiUrl = env.GITHUB_API_URL || DEFAULT_API_URL
   refuseTokenInClear(token, apiUrl)
   return async (route, parameters = {}) => {
     const endpoint = githubEndpoint(route, parameters, apiUrl)
-    const headers: Record<string, string> = { ...endpoint.headers, 'user-agent': userAgent(env), 'x-github-api-version': API_VERSION }
+    const headers: Record<string, string> = {
+      ...endpoint.headers,
+      'user-agent': userAgent(env),
+      'x-github-api-version': API_VERSION
+    }
     if (token) headers.authorization = `Bearer ${token}`
     const { method } = endpoint
     const url = new URL(endpoint.url)
@@ -95,7 +119,11 @@ export async function githubRequest(token: string, signal?: AbortSignal, env: No
     try {
       raw = await send({ method, url, headers, body: endpoint.body, signal: attempt.signal })
     } catch (error) {
-      const failure = failureFromError(error, { cancelled: signal?.aborted ?? false, timedOut: attempt.timedOut(), timeoutMs: TIMEOUT_MS })
+      const failure = failureFromError(error, {
+        cancelled: signal?.aborted ?? false,
+        timedOut: attempt.timedOut(),
+        timeoutMs: TIMEOUT_MS
+      })
       throw new GitHubError(`${method} ${url.pathname} to GitHub failed: ${failure.reason}`, method, url.pathname)
     } finally {
       attempt.release()

@@ -11,7 +11,16 @@ import { quote } from '../safe-text.js'
 import type { GetInput } from '../inputs/readers.js'
 
 /** GitHub's values of `author_association`, as its webhooks and REST answers spell them. */
-export const ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR', 'CONTRIBUTOR', 'FIRST_TIME_CONTRIBUTOR', 'FIRST_TIMER', 'MANNEQUIN', 'NONE'] as const
+export const ASSOCIATIONS = [
+  'OWNER',
+  'MEMBER',
+  'COLLABORATOR',
+  'CONTRIBUTOR',
+  'FIRST_TIME_CONTRIBUTOR',
+  'FIRST_TIMER',
+  'MANNEQUIN',
+  'NONE'
+] as const
 
 /** The list when the input is empty: the people with write access or more. */
 export const DEFAULT_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'] as const
@@ -21,13 +30,19 @@ export const DEFAULT_ASSOCIATIONS = ['OWNER', 'MEMBER', 'COLLABORATOR'] as const
  * still carries a `comment` or a `review` (`commit_comment`, `discussion_comment`, one GitHub adds
  * later) is read the same way: every comment is someone's, and is gated like the others.
  */
-const ACTOR_FIELD: Record<string, string> = { issue_comment: 'comment', pull_request_review_comment: 'comment', pull_request_review: 'review' }
+const ACTOR_FIELD: Record<string, string> = {
+  issue_comment: 'comment',
+  pull_request_review_comment: 'comment',
+  pull_request_review: 'review'
+}
 
 /** The payload's field that holds the commenter or reviewer, or undefined when it carries neither. */
 function actorField(event: GitHubEvent): string | undefined {
   const named = ACTOR_FIELD[event.name]
   if (named) return named
-  return ['comment', 'review'].find((field) => event.payload[field] !== null && typeof event.payload[field] === 'object')
+  return ['comment', 'review'].find(
+    (field) => event.payload[field] !== null && typeof event.payload[field] === 'object'
+  )
 }
 
 function obj(value: unknown): Record<string, unknown> {
@@ -46,7 +61,11 @@ export function readAllowedAssociations(get: GetInput): string[] {
     .filter(Boolean)
   if (items.length === 0) return [...DEFAULT_ASSOCIATIONS]
   for (const item of items) {
-    if (!(ASSOCIATIONS as readonly string[]).includes(item)) throw new InputError(Input.allowedAssociations, `${quote(item)} is not one of GitHub's author associations: ${ASSOCIATIONS.join(', ')}`)
+    if (!(ASSOCIATIONS as readonly string[]).includes(item))
+      throw new InputError(
+        Input.allowedAssociations,
+        `${quote(item)} is not one of GitHub's author associations: ${ASSOCIATIONS.join(', ')}`
+      )
   }
   return [...new Set(items)]
 }
@@ -91,7 +110,13 @@ export function checkAsker(event: GitHubEvent, allowed: readonly string[], what:
 export function actorsOf(event: GitHubEvent, env: NodeJS.ProcessEnv): string[] {
   const asker = askerOf(event)
   const logins = [asker?.login, str(obj(event.payload.sender).login), env.GITHUB_ACTOR, env.GITHUB_TRIGGERING_ACTOR]
-  return [...new Set(logins.filter((login): login is string => !!login && login !== 'an unknown user').map((login) => login.toLowerCase()))]
+  return [
+    ...new Set(
+      logins
+        .filter((login): login is string => !!login && login !== 'an unknown user')
+        .map((login) => login.toLowerCase())
+    )
+  ]
 }
 
 /** The author of the event's pull request (`pull_request.user`, or the issue's user for a comment). */

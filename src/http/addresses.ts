@@ -16,7 +16,10 @@
 
 /** A host without the brackets of an IPv6 address, lower case and without a trailing dot. */
 export function bareHostName(hostname: string): string {
-  return hostname.replace(/^\[(.*)\]$/, '$1').replace(/\.$/, '').toLowerCase()
+  return hostname
+    .replace(/^\[(.*)\]$/, '$1')
+    .replace(/\.$/, '')
+    .toLowerCase()
 }
 
 /**
@@ -66,7 +69,8 @@ export function parseIp(text: string): Ip | undefined {
   const [head, tail] = groups.includes('::') ? groups.split('::') : [groups, undefined]
   const left = head === '' ? [] : head.split(':')
   const right = tail === undefined || tail === '' ? [] : tail.split(':')
-  const all = tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
+  const all =
+    tail === undefined ? left : [...left, ...Array<string>(8 - left.length - right.length).fill('0'), ...right]
   return { version: 6, value: all.reduce((sum, group) => (sum << 16n) | BigInt(parseInt(group, 16)), 0n) }
 }
 

@@ -76,14 +76,19 @@ export class ApiError extends Error {
   }
 
   private options(): ApiErrorOptions {
-    const { kind, message, method, path, status, serviceMessage, mayHaveTakenEffect, earlierAttemptMayHaveApplied } = this
+    const { kind, message, method, path, status, serviceMessage, mayHaveTakenEffect, earlierAttemptMayHaveApplied } =
+      this
     return { kind, message, method, path, status, serviceMessage, mayHaveTakenEffect, earlierAttemptMayHaveApplied }
   }
 }
 
 /** Whether `error` is the service refusing with one of `statuses` (any status when none is given). */
 export function isHttpError(error: unknown, ...statuses: number[]): error is ApiError {
-  return error instanceof ApiError && error.kind === 'http' && (statuses.length === 0 || statuses.includes(error.status ?? 0))
+  return (
+    error instanceof ApiError &&
+    error.kind === 'http' &&
+    (statuses.length === 0 || statuses.includes(error.status ?? 0))
+  )
 }
 
 /**

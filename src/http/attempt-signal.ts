@@ -3,7 +3,10 @@
  * controller with a timer and one listener, released when the attempt ends: AbortSignal.timeout
  * and AbortSignal.any cost about a twentieth of a dry run's 5,000 requests.
  */
-export function attemptSignal(timeoutMs: number, cancel: AbortSignal | undefined): { signal: AbortSignal; timedOut: () => boolean; release: () => void } {
+export function attemptSignal(
+  timeoutMs: number,
+  cancel: AbortSignal | undefined
+): { signal: AbortSignal; timedOut: () => boolean; release: () => void } {
   const controller = new AbortController()
   let timedOut = false
   const timer = setTimeout(() => {

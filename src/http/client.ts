@@ -79,7 +79,10 @@ export class ApiClient implements ServiceClient {
     const mode = options.retry ?? defaultRetryMode(method)
     const url = this.url(path, options.query)
     const maxAttempts = Math.max(1, this.options.maxAttempts)
-    const settings = { retryBaseMs: this.options.retryBaseMs ?? 500, maxRetryAfterMs: this.options.maxRetryAfterMs ?? 60_000 }
+    const settings = {
+      retryBaseMs: this.options.retryBaseMs ?? 500,
+      maxRetryAfterMs: this.options.maxRetryAfterMs ?? 60_000
+    }
     let earlierMayHaveApplied = false
     let renewed = false
     for (let attempt = 1; ; attempt++) {
@@ -89,7 +92,9 @@ export class ApiClient implements ServiceClient {
       // A short-lived token refused (it ran out during a long wait): exchanged again, once per call, and the call sent again.
       if (!outcome.ok && outcome.failure.status === 401 && this.options.credentials && !renewed) {
         renewed = true
-        this.options.debug?.(`${method} ${path}: the short-lived token was refused; signing in again with the job's OIDC token`)
+        this.options.debug?.(
+          `${method} ${path}: the short-lived token was refused; signing in again with the job's OIDC token`
+        )
         await this.options.credentials.renew(options.signal)
         outcome = await this.attempt<T>(method, path, url, options)
       }
@@ -98,10 +103,13 @@ export class ApiClient implements ServiceClient {
       const final = { method, path, failure, mode, attempts: attempt, hints: options, earlierMayHaveApplied }
       if (!isRetriable(failure, mode) || attempt >= maxAttempts) throw finalError(final)
       const delay = backoffDelay(attempt, failure.retryAfterMs, settings)
-      if (delay === undefined) throw finalError({ ...final, extra: 'the service asked for a longer wait than the action allows' })
+      if (delay === undefined)
+        throw finalError({ ...final, extra: 'the service asked for a longer wait than the action allows' })
       earlierMayHaveApplied ||= mayHaveApplied(failure)
       if (failure.status === 429) this.rateLimitedUntil = Math.max(this.rateLimitedUntil, Date.now() + delay)
-      this.options.debug?.(`${method} ${path}: ${failure.reason}; attempt ${attempt + 1} of ${maxAttempts} in ${delay} ms`)
+      this.options.debug?.(
+        `${method} ${path}: ${failure.reason}; attempt ${attempt + 1} of ${maxAttempts} in ${delay} ms`
+      )
       await sleep(delay, options.signal)
     }
   }
@@ -132,10 +140,22 @@ export class ApiClient implements ServiceClient {
     const body = options.body === undefined ? undefined : JSON.stringify(options.body)
     let raw
     try {
-      raw = await send({ method, url, headers: this.headers(options, token), body, signal: attempt.signal, maxBytes: options.maxBytes })
+      raw = await send({
+        method,
+        url,
+        headers: this.headers(options, token),
+        body,
+        signal: attempt.signal,
+        maxBytes: options.maxBytes
+      })
     } catch (error) {
-      const failure = failureFromError(error, { cancelled: options.signal?.aborted ?? false, timedOut: attempt.timedOut(), timeoutMs: this.options.timeoutMs })
-      if (failure.kind === 'network') this.options.debug?.(`${method} ${path}: ${errorCode(error) ?? 'error'} after ${Date.now() - started} ms`)
+      const failure = failureFromError(error, {
+        cancelled: options.signal?.aborted ?? false,
+        timedOut: attempt.timedOut(),
+        timeoutMs: this.options.timeoutMs
+      })
+      if (failure.kind === 'network')
+        this.options.debug?.(`${method} ${path}: ${errorCode(error) ?? 'error'} after ${Date.now() - started} ms`)
       return { ok: false, failure }
     } finally {
       attempt.release()

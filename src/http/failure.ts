@@ -33,20 +33,40 @@ const CONNECTION_NEVER_MADE = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN',
 const MAX_ERROR_TEXT = 300
 
 /** Classifies an error thrown while sending: a cancelled job, a timeout, or a network error. */
-export function failureFromError(error: unknown, seen: { cancelled: boolean; timedOut: boolean; timeoutMs: number }): Failure {
-  if (seen.cancelled) return { kind: 'cancelled', reason: 'the job was cancelled', transient: false, neverArrived: false }
-  if (seen.timedOut) return { kind: 'timeout', reason: `no complete answer within ${seen.timeoutMs} ms`, transient: true, neverArrived: false }
+export function failureFromError(
+  error: unknown,
+  seen: { cancelled: boolean; timedOut: boolean; timeoutMs: number }
+): Failure {
+  if (seen.cancelled)
+    return { kind: 'cancelled', reason: 'the job was cancelled', transient: false, neverArrived: false }
+  if (seen.timedOut)
+    return {
+      kind: 'timeout',
+      reason: `no complete answer within ${seen.timeoutMs} ms`,
+      transient: true,
+      neverArrived: false
+    }
   // Past the size limit: the same answer would be as large again.
-  if (error instanceof Error && error.name === 'AnswerTooLarge') return { kind: 'invalid-response', reason: error.message, transient: false, neverArrived: false }
+  if (error instanceof Error && error.name === 'AnswerTooLarge')
+    return { kind: 'invalid-response', reason: error.message, transient: false, neverArrived: false }
   const code = errorCode(error)
   // The proxy module's errors say themselves which proxy failed and how; a bad proxy variable stays bad on a retry.
   const viaProxy = error as { proxyFailure?: unknown; permanent?: unknown } | undefined
   const reason = typeof viaProxy?.proxyFailure === 'string' ? viaProxy.proxyFailure : describeNetworkError(code, error)
-  return { kind: 'network', reason, transient: viaProxy?.permanent !== true, neverArrived: code !== undefined && CONNECTION_NEVER_MADE.has(code) }
+  return {
+    kind: 'network',
+    reason,
+    transient: viaProxy?.permanent !== true,
+    neverArrived: code !== undefined && CONNECTION_NEVER_MADE.has(code)
+  }
 }
 
 /** Reads a response: the parsed body of a usable 2xx, or the failure it stands for. */
-export function readResponse(method: string, response: RawResponse, expect: Expect = 'json'): { ok: true; body: unknown } | { ok: false; failure: Failure } {
+export function readResponse(
+  method: string,
+  response: RawResponse,
+  expect: Expect = 'json'
+): { ok: true; body: unknown } | { ok: false; failure: Failure } {
   const { status, text } = response
   if (status < 200 || status >= 300) return { ok: false, failure: httpFailure(response) }
   const unreadable = unreadableReason(method, response)
@@ -56,7 +76,10 @@ export function readResponse(method: string, response: RawResponse, expect: Expe
   try {
     return { ok: true, body: JSON.parse(text) }
   } catch {
-    return { ok: false, failure: invalid(status, `the service answered ${status} with a body that is not JSON (${serviceExcerpt(text)})`) }
+    return {
+      ok: false,
+      failure: invalid(status, `the service answered ${status} with a body that is not JSON (${serviceExcerpt(text)})`)
+    }
   }
 }
 
@@ -66,7 +89,15 @@ function httpFailure({ status, text, retryAfter }: RawResponse): Failure {
     status >= 300 && status < 400
       ? `the service answered ${status} (a redirect, which the action does not follow)`
       : `the service answered ${status}${serviceMessage ? `: ${serviceMessage}` : ''}`
-  return { kind: 'http', status, serviceMessage, reason, transient: status === 429 || status >= 500, neverArrived: false, retryAfterMs: parseRetryAfter(retryAfter) }
+  return {
+    kind: 'http',
+    status,
+    serviceMessage,
+    reason,
+    transient: status === 429 || status >= 500,
+    neverArrived: false,
+    retryAfterMs: parseRetryAfter(retryAfter)
+  }
 }
 
 /**
@@ -74,8 +105,10 @@ function httpFailure({ status, text, retryAfter }: RawResponse): Failure {
  * text), and every GET of the service answers with a body: both are unreadable.
  */
 function unreadableReason(method: string, { status, contentType, text }: RawResponse): string | undefined {
-  if (/^\s*text\/html/i.test(contentType)) return `the service answered ${status} with an HTML page, not its JSON or text answer (${serviceExcerpt(text)})`
-  if (method === 'GET' && text.trim() === '') return `the service answered ${status} with an empty body where an answer was expected`
+  if (/^\s*text\/html/i.test(contentType))
+    return `the service answered ${status} with an HTML page, not its JSON or text answer (${serviceExcerpt(text)})`
+  if (method === 'GET' && text.trim() === '')
+    return `the service answered ${status} with an empty body where an answer was expected`
   return undefined
 }
 

@@ -91,35 +91,66 @@ export class OidcSignIn implements Credentials {
     // Renewed before the end, by a fifth of its life (at most 30 s), so no call is sent with a token about to lapse.
     const margin = Math.min(30_000, lifetimeMs / 5)
     this.current = { token: answer.token, renewAt: started + lifetimeMs - margin }
-    this.options.debug?.(`Signed in with the job's OIDC token; the short-lived token lasts ${Math.round(lifetimeMs / 1000)} s`)
+    this.options.debug?.(
+      `Signed in with the job's OIDC token; the short-lived token lasts ${Math.round(lifetimeMs / 1000)} s`
+    )
     return answer.token
   }
 
   private async requestIdToken(signal?: AbortSignal): Promise<string> {
     const { requestUrl, requestToken, audience } = this.settings
     const url = new URL(`${requestUrl}${requestUrl.includes('?') ? '&' : '?'}audience=${encodeURIComponent(audience)}`)
-    const raw = await this.send({ method: 'GET', url, headers: { authorization: `Bearer ${requestToken}`, accept: 'application/json', 'user-agent': USER_AGENT } }, signal, 'the runner\'s OIDC token endpoint')
+    const raw = await this.send(
+      {
+        method: 'GET',
+        url,
+        headers: { authorization: `Bearer ${requestToken}`, accept: 'application/json', 'user-agent': USER_AGENT }
+      },
+      signal,
+      "the runner's OIDC token endpoint"
+    )
     const value = raw.status === 200 ? (parseJson(raw.text) as { value?: unknown } | undefined)?.value : undefined
     if (typeof value === 'string' && value !== '') {
       this.options.mask(value)
       return value
     }
     const why = raw.status === 200 ? 'an answer without a token' : `HTTP ${raw.status}`
-    throw new Error(`The runner's OIDC token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL) gave ${why}; the job's OIDC token could not be read, so nothing was sent to the service.`)
+    throw new Error(
+      `The runner's OIDC token endpoint (ACTIONS_ID_TOKEN_REQUEST_URL) gave ${why}; the job's OIDC token could not be read, so nothing was sent to the service.`
+    )
   }
 
   private async exchange(idToken: string, signal?: AbortSignal): Promise<{ token: string; expiresIn: number }> {
     const { exchangeUrl, subjectTokenType, policyId } = this.settings
-    const form = new URLSearchParams({ grant_type: TOKEN_EXCHANGE_GRANT, subject_token_type: subjectTokenType, policy_id: policyId, subject_token: idToken })
-    const headers = { 'content-type': 'application/x-www-form-urlencoded', accept: 'application/json', 'user-agent': USER_AGENT }
-    const raw = await this.send({ method: 'POST', url: new URL(exchangeUrl), headers, body: form.toString() }, signal, `the token exchange at ${quote(exchangeUrl)}`)
+    const form = new URLSearchParams({
+      grant_type: TOKEN_EXCHANGE_GRANT,
+      subject_token_type: subjectTokenType,
+      policy_id: policyId,
+      subject_token: idToken
+    })
+    const headers = {
+      'content-type': 'application/x-www-form-urlencoded',
+      accept: 'application/json',
+      'user-agent': USER_AGENT
+    }
+    const raw = await this.send(
+      { method: 'POST', url: new URL(exchangeUrl), headers, body: form.toString() },
+      signal,
+      `the token exchange at ${quote(exchangeUrl)}`
+    )
     const body = parseJson(raw.text) as { access_token?: unknown; expires_in?: unknown; error?: unknown } | undefined
     if (raw.status === 200 && typeof body?.access_token === 'string' && body.access_token !== '') {
       this.options.mask(body.access_token)
-      return { token: body.access_token, expiresIn: typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in) || 0 }
+      return {
+        token: body.access_token,
+        expiresIn: typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in) || 0
+      }
     }
     const code = typeof body?.error === 'string' ? body.error : `HTTP ${raw.status}`
-    if (raw.status >= 500 || raw.status === 429) throw new Error(`The token exchange at ${quote(exchangeUrl)} failed (${quote(code)}, HTTP ${raw.status}); try again later.`)
+    if (raw.status >= 500 || raw.status === 429)
+      throw new Error(
+        `The token exchange at ${quote(exchangeUrl)} failed (${quote(code)}, HTTP ${raw.status}); try again later.`
+      )
     throw new OidcRefusal(refusalMessage(this.settings, idToken, code, raw.status))
   }
 
@@ -128,7 +159,11 @@ export class OidcSignIn implements Credentials {
    * no answer came or the answer was 5xx or 429: both ends are sometimes briefly unavailable,
    * and a refusal (4xx) is never sent again.
    */
-  private async send(request: Omit<TransportRequest, 'signal'>, signal: AbortSignal | undefined, what: string): Promise<RawResponse> {
+  private async send(
+    request: Omit<TransportRequest, 'signal'>,
+    signal: AbortSignal | undefined,
+    what: string
+  ): Promise<RawResponse> {
     for (let attempt = 1; ; attempt++) {
       const outcome = await this.sendOnce(request, signal, what)
       const transient = outcome instanceof Error || outcome.status >= 500 || outcome.status === 429
@@ -136,12 +171,18 @@ export class OidcSignIn implements Credentials {
         if (outcome instanceof Error) throw outcome
         return outcome
       }
-      this.options.debug?.(`${what}: ${outcome instanceof Error ? outcome.message : `HTTP ${outcome.status}`}; attempt ${attempt + 1} of ${SEND_ATTEMPTS}`)
+      this.options.debug?.(
+        `${what}: ${outcome instanceof Error ? outcome.message : `HTTP ${outcome.status}`}; attempt ${attempt + 1} of ${SEND_ATTEMPTS}`
+      )
       await sleep(500 * 2 ** (attempt - 1), signal)
     }
   }
 
-  private async sendOnce(request: Omit<TransportRequest, 'signal'>, signal: AbortSignal | undefined, what: string): Promise<RawResponse | Error> {
+  private async sendOnce(
+    request: Omit<TransportRequest, 'signal'>,
+    signal: AbortSignal | undefined,
+    what: string
+  ): Promise<RawResponse | Error> {
     const attempt = attemptSignal(this.options.timeoutMs, signal)
     try {
       return await send({ ...request, signal: attempt.signal })
@@ -159,9 +200,15 @@ export class OidcSignIn implements Credentials {
  * claims the policy matches. A refusal is the policy working as set; the message never asks to
  * widen it, and says so plainly for a pull request's job.
  */
-export function refusalMessage(settings: Pick<OidcSettings, 'policyId' | 'audience' | 'exchangeUrl'>, idToken: string, code: string, status: number): string {
+export function refusalMessage(
+  settings: Pick<OidcSettings, 'policyId' | 'audience' | 'exchangeUrl'>,
+  idToken: string,
+  code: string,
+  status: number
+): string {
   const claims = jwtClaims(idToken) ?? {}
-  const pullRequest = /^pull_request/.test(String(claims.event_name ?? '')) || /:pull_request$/.test(String(claims.sub ?? ''))
+  const pullRequest =
+    /^pull_request/.test(String(claims.event_name ?? '')) || /:pull_request$/.test(String(claims.sub ?? ''))
   return (
     `The service refused the job's OIDC token (${quote(code)}, HTTP ${status}) at ${quote(settings.exchangeUrl)}. Likely causes, most likely first: ` +
     `(1) the trust policy ${quote(settings.policyId)} is not one of the service's: oidc-policy-id takes the id the policy's page shows; ` +
@@ -186,11 +233,15 @@ export function jwtClaims(jwt: string): Record<string, unknown> | undefined {
   const payload = jwt.split('.')[1]
   if (!payload) return undefined
   const claims = parseJson(Buffer.from(payload, 'base64url').toString('utf8'))
-  return claims && typeof claims === 'object' && !Array.isArray(claims) ? (claims as Record<string, unknown>) : undefined
+  return claims && typeof claims === 'object' && !Array.isArray(claims)
+    ? (claims as Record<string, unknown>)
+    : undefined
 }
 
 /** The shown claims in words: each quoted, or "(none)". */
 export function describeClaims(jwt: string): string {
   const claims = jwtClaims(jwt) ?? {}
-  return SHOWN_CLAIMS.map((name) => `${name} ${typeof claims[name] === 'string' ? quote(claims[name] as string) : '(none)'}`).join(', ')
+  return SHOWN_CLAIMS.map(
+    (name) => `${name} ${typeof claims[name] === 'string' ? quote(claims[name] as string) : '(none)'}`
+  ).join(', ')
 }

@@ -20,20 +20,33 @@ export interface ListAllOptions {
  * Reads every page of a list endpoint. Accepts `{data: [...]}` with or without
  * `paging`, and a bare array. `text` is the last page as received.
  */
-export async function listAll<T>(client: ServiceClient, path: string, options: ListAllOptions = {}): Promise<{ items: T[]; pages: number; text: string }> {
+export async function listAll<T>(
+  client: ServiceClient,
+  path: string,
+  options: ListAllOptions = {}
+): Promise<{ items: T[]; pages: number; text: string }> {
   const maxPages = options.maxPages ?? 200
   const items: T[] = []
   let next: string | undefined
   let pages = 0
   let text: string
   do {
-    if (pages >= maxPages) throw ApiError.invalidResponse({ method: 'GET', path, message: `GET ${path}: stopped after ${maxPages} pages; the list did not end` })
-    const res = await client.request<unknown>('GET', path, { query: { ...options.query, limit: PAGE_LIMIT, next }, signal: options.signal })
+    if (pages >= maxPages)
+      throw ApiError.invalidResponse({
+        method: 'GET',
+        path,
+        message: `GET ${path}: stopped after ${maxPages} pages; the list did not end`
+      })
+    const res = await client.request<unknown>('GET', path, {
+      query: { ...options.query, limit: PAGE_LIMIT, next },
+      signal: options.signal
+    })
     pages += 1
     text = res.text
     const body = res.body as { data?: unknown; paging?: { next?: unknown } } | unknown[] | undefined
     const data = Array.isArray(body) ? body : body?.data
-    if (!Array.isArray(data)) throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
+    if (!Array.isArray(data))
+      throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
     // One push per item: spreading a page of a few hundred thousand items into push() overflows the call stack.
     const keep = options.keep as ((item: unknown) => T) | undefined
     for (const item of data as T[]) items.push(keep ? keep(item) : item)

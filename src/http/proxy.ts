@@ -15,7 +15,10 @@ import * as tls from 'node:tls'
 import { bareHostName, inCidr, isLoopbackHost, parseCidr, parseIp, type Cidr } from './addresses.js'
 
 /** The variables that name a proxy, in the order they are read for each protocol: lower case first. */
-export const PROXY_VARIABLES = { 'https:': ['https_proxy', 'HTTPS_PROXY'], 'http:': ['http_proxy', 'HTTP_PROXY'] } as const
+export const PROXY_VARIABLES = {
+  'https:': ['https_proxy', 'HTTPS_PROXY'],
+  'http:': ['http_proxy', 'HTTP_PROXY']
+} as const
 
 /** A proxy read from its variable; `label` names it in messages and never holds a password. */
 interface Proxy {
@@ -48,7 +51,11 @@ export type ReportSecret = (value: string, what?: string) => void
 export type ProxyError = Error & { code?: string; proxyFailure: string; permanent?: boolean }
 
 function proxyError(reason: string, extra: { code?: string; cause?: unknown; permanent?: boolean } = {}): ProxyError {
-  return Object.assign(new Error(reason, extra.cause === undefined ? undefined : { cause: extra.cause }), { proxyFailure: reason, code: extra.code, permanent: extra.permanent })
+  return Object.assign(new Error(reason, extra.cause === undefined ? undefined : { cause: extra.cause }), {
+    proxyFailure: reason,
+    code: extra.code,
+    permanent: extra.permanent
+  })
 }
 
 /** Added to a proxy's 407: the credentials it asks for come from the proxy variable. */
@@ -145,7 +152,10 @@ function readProxy(name: string, value: string, reportSecret: ReportSecret): Pro
     throw proxyError(`the proxy variable ${name} is not a URL`, { permanent: true })
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-    throw proxyError(`the proxy variable ${name} names a ${url.protocol.replace(':', '')} proxy; only http and https proxies are supported`, { permanent: true })
+    throw proxyError(
+      `the proxy variable ${name} names a ${url.protocol.replace(':', '')} proxy; only http and https proxies are supported`,
+      { permanent: true }
+    )
   }
   const label = `${url.hostname}:${portOf(url)}`
   if (!url.username && !url.password) return { url, label }
@@ -155,7 +165,9 @@ function readProxy(name: string, value: string, reportSecret: ReportSecret): Pro
     user = decodeURIComponent(url.username)
     password = decodeURIComponent(url.password)
   } catch {
-    throw proxyError(`the user or password in the proxy variable ${name} has a broken percent escape`, { permanent: true })
+    throw proxyError(`the user or password in the proxy variable ${name} has a broken percent escape`, {
+      permanent: true
+    })
   }
   reportSecret(password, `The password in ${name}`)
   reportSecret(url.password)
@@ -173,7 +185,14 @@ function openTunnel(proxy: Proxy, authority: string, signal: AbortSignal | undef
     const headers: Record<string, string> = { host: authority }
     if (proxy.authorization) headers['proxy-authorization'] = proxy.authorization
     const send = proxy.url.protocol === 'https:' ? https.request : http.request
-    const req = send({ hostname: bareHost(proxy.url), port: portOf(proxy.url), method: 'CONNECT', path: authority, headers, agent: false })
+    const req = send({
+      hostname: bareHost(proxy.url),
+      port: portOf(proxy.url),
+      method: 'CONNECT',
+      path: authority,
+      headers,
+      agent: false
+    })
     // The request's own signal is not given to Node: it would outlive the tunnel, which later requests reuse.
     const onAbort = (): void => {
       req.destroy(signal?.reason instanceof Error ? signal.reason : new Error('aborted'))
@@ -191,12 +210,23 @@ function openTunnel(proxy: Proxy, authority: string, signal: AbortSignal | undef
       socket.destroy()
       const hint = res.statusCode === 407 ? PROXY_AUTHENTICATION_HINT : ''
       // Refused before anything reached the service; a 407 stays a 407 until the credentials change, so it is not tried again.
-      reject(proxyError(`the proxy ${proxy.label} refused the tunnel to ${authority}: it answered ${res.statusCode}${hint}`, { code: 'ECONNREFUSED', permanent: res.statusCode === 407 }))
+      reject(
+        proxyError(
+          `the proxy ${proxy.label} refused the tunnel to ${authority}: it answered ${res.statusCode}${hint}`,
+          { code: 'ECONNREFUSED', permanent: res.statusCode === 407 }
+        )
+      )
     })
     req.once('error', (error: Error & { code?: string }) => {
       done()
       if (signal?.aborted) reject(error)
-      else reject(proxyError(`the proxy ${proxy.label} could not be reached (${error.code ?? error.message})`, { code: error.code, cause: error }))
+      else
+        reject(
+          proxyError(`the proxy ${proxy.label} could not be reached (${error.code ?? error.message})`, {
+            code: error.code,
+            cause: error
+          })
+        )
     })
     req.end()
   })
@@ -208,7 +238,10 @@ class TunnelAgent extends https.Agent {
     super({ keepAlive: true })
   }
 
-  override createConnection(options: http.ClientRequestArgs & tls.ConnectionOptions & { proxySignal?: AbortSignal }, callback?: (err: Error | null, stream: Duplex) => void): undefined {
+  override createConnection(
+    options: http.ClientRequestArgs & tls.ConnectionOptions & { proxySignal?: AbortSignal },
+    callback?: (err: Error | null, stream: Duplex) => void
+  ): undefined {
     const host = String(options.hostname ?? options.host ?? '')
     const authority = `${host.includes(':') ? `[${host}]` : host}:${options.port}`
     openTunnel(this.proxy, authority, options.proxySignal).then(
@@ -258,19 +291,47 @@ export function createProxyRouter(env: NodeJS.ProcessEnv, reportSecret: ReportSe
       if (!proxy || bypassesProxy(url, noProxy)) return undefined
       if (protocol === 'https:') {
         const agent = agentFor(proxy, () => new TunnelAgent(proxy))
-        return { protocol, headers: {}, options: { hostname: bareHost(url), port: portOf(url), path: `${url.pathname}${url.search}`, agent, proxySignal: signal } }
+        return {
+          protocol,
+          headers: {},
+          options: {
+            hostname: bareHost(url),
+            port: portOf(url),
+            path: `${url.pathname}${url.search}`,
+            agent,
+            proxySignal: signal
+          }
+        }
       }
       const proxyProtocol = proxy.url.protocol === 'https:' ? 'https:' : 'http:'
-      const agent = agentFor(proxy, () => (proxyProtocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })))
+      const agent = agentFor(proxy, () =>
+        proxyProtocol === 'https:' ? new https.Agent({ keepAlive: true }) : new http.Agent({ keepAlive: true })
+      )
       const headers: Record<string, string> = { host: url.host }
       if (proxy.authorization) headers['proxy-authorization'] = proxy.authorization
       return {
         protocol: proxyProtocol,
         headers,
         refusal: (status: number) =>
-          status === 407 ? proxyError(`the proxy ${proxy.label} refused the request to ${url.host}: it answered 407${PROXY_AUTHENTICATION_HINT}`, { code: 'ECONNREFUSED', permanent: true }) : undefined,
-        failure: (error: Error & { code?: string }) => (error.code && UNREACHED.has(error.code) ? proxyError(`the proxy ${proxy.label} could not be reached (${error.code})`, { code: error.code, cause: error }) : error),
-        options: { hostname: bareHost(proxy.url), port: portOf(proxy.url), path: `${url.protocol}//${url.host}${url.pathname}${url.search}`, agent }
+          status === 407
+            ? proxyError(
+                `the proxy ${proxy.label} refused the request to ${url.host}: it answered 407${PROXY_AUTHENTICATION_HINT}`,
+                { code: 'ECONNREFUSED', permanent: true }
+              )
+            : undefined,
+        failure: (error: Error & { code?: string }) =>
+          error.code && UNREACHED.has(error.code)
+            ? proxyError(`the proxy ${proxy.label} could not be reached (${error.code})`, {
+                code: error.code,
+                cause: error
+              })
+            : error,
+        options: {
+          hostname: bareHost(proxy.url),
+          port: portOf(proxy.url),
+          path: `${url.protocol}//${url.host}${url.pathname}${url.search}`,
+          agent
+        }
       }
     }
   }

@@ -50,7 +50,12 @@ export function isRetriable(failure: Failure, mode: RetryMode): boolean {
  * (undefined when that is longer than the action accepts), else an exponential
  * backoff with jitter. `random` is Math.random, injectable for tests.
  */
-export function backoffDelay(attempt: number, retryAfterMs: number | undefined, settings: BackoffSettings, random: () => number = Math.random): number | undefined {
+export function backoffDelay(
+  attempt: number,
+  retryAfterMs: number | undefined,
+  settings: BackoffSettings,
+  random: () => number = Math.random
+): number | undefined {
   if (retryAfterMs !== undefined) return retryAfterMs > settings.maxRetryAfterMs ? undefined : retryAfterMs
   const base = settings.retryBaseMs * 2 ** (attempt - 1)
   return Math.round(Math.min(base, MAX_BACKOFF_MS) * (0.5 + random() / 2))
@@ -89,7 +94,9 @@ export function finalMessage({ method, path, failure, mode, attempts, hints, ext
   if (extra) parts.push(extra)
   if (attempts > 1) parts.push(`gave up after ${attempts} attempts`)
   if (isAmbiguous(failure, mode)) {
-    parts.push(`the request may have reached the service, so it was not sent again${hints.ambiguousHint ? `: ${hints.ambiguousHint}` : ''}`)
+    parts.push(
+      `the request may have reached the service, so it was not sent again${hints.ambiguousHint ? `: ${hints.ambiguousHint}` : ''}`
+    )
   } else if (mode === 'once' && hints.noEffectHint) {
     // The two failures after which a `once` call is repeated: it provably had no effect.
     if (failure.neverArrived) parts.push(`the request never reached the service, so ${hints.noEffectHint}`)

@@ -52,7 +52,9 @@ export function byteSize(bytes: number): string {
 export class AnswerTooLarge extends Error {
   readonly permanent = true
   constructor(readonly limit: number) {
-    super(`the answer was larger than ${byteSize(limit)}${limit >= 1024 ? ` (${limit} bytes)` : ''}, the most the action reads of one answer; it was not read further`)
+    super(
+      `the answer was larger than ${byteSize(limit)}${limit >= 1024 ? ` (${limit} bytes)` : ''}, the most the action reads of one answer; it was not read further`
+    )
     this.name = 'AnswerTooLarge'
   }
 }
@@ -68,7 +70,8 @@ const loaded = new Map<string, Promise<RequestFunction>>()
 function requestFunction(protocol: string): Promise<RequestFunction> {
   let open = loaded.get(protocol)
   if (!open) {
-    open = protocol === 'https:' ? import('node:https').then((m) => m.request) : import('node:http').then((m) => m.request)
+    open =
+      protocol === 'https:' ? import('node:https').then((m) => m.request) : import('node:http').then((m) => m.request)
     loaded.set(protocol, open)
   }
   return open
@@ -88,7 +91,10 @@ export function reportProxySecretsTo(report: ReportSecret): void {
 function proxyRouter(): false | Promise<ProxyRouter | undefined> {
   if (proxying === undefined) {
     const env = process.env
-    proxying = env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY ? import('./proxy.js').then((m) => m.createProxyRouter(env, reportProxySecret)) : false
+    proxying =
+      env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY
+        ? import('./proxy.js').then((m) => m.createProxyRouter(env, reportProxySecret))
+        : false
   }
   return proxying
 }
@@ -115,7 +121,8 @@ function readText(res: IncomingMessage, maxBytes: number): Promise<string> {
     res.on('end', () => resolve(Buffer.concat(chunks).toString('utf8')))
     // A connection that closes before the end emits 'error' (aborted) as well; this catches any other early close.
     res.on('close', () => {
-      if (!res.complete && !tooLarge) reject(Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' }))
+      if (!res.complete && !tooLarge)
+        reject(Object.assign(new Error('the connection closed before the response ended'), { code: 'ECONNRESET' }))
     })
   })
 }
@@ -125,11 +132,16 @@ export async function open(request: TransportRequest): Promise<IncomingMessage> 
   const router = proxyRouter()
   const via = router ? (await router)?.route(request.url, request.signal) : undefined
   const sendRequest = await requestFunction(via ? via.protocol : request.url.protocol)
-  const headers = request.body === undefined ? request.headers : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }
+  const headers =
+    request.body === undefined
+      ? request.headers
+      : { ...request.headers, 'content-length': String(Buffer.byteLength(request.body)) }
   const { method, signal } = request
   const direct = request.lookup ? { method, headers, signal, lookup: request.lookup } : { method, headers, signal }
   const res = await new Promise<IncomingMessage>((resolve, reject) => {
-    const req = via ? sendRequest({ ...via.options, method, headers: { ...headers, ...via.headers }, signal }, resolve) : sendRequest(request.url, direct, resolve)
+    const req = via
+      ? sendRequest({ ...via.options, method, headers: { ...headers, ...via.headers }, signal }, resolve)
+      : sendRequest(request.url, direct, resolve)
     req.on('error', via?.failure ? (error) => reject(via.failure?.(error)) : reject)
     req.end(request.body)
   })

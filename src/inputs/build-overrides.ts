@@ -20,12 +20,25 @@ export const PRIORITY_RANGE = { min: -100, max: 100 } as const
 const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
 
 /** The overrides the inputs give, each checked; `environments` are the step's other variables, for the duplicate check. */
-export async function readBuildOverrides(get: GetInput, environments: readonly EnvironmentItem[]): Promise<Pick<BuildParams, 'priority' | 'stack' | 'machine_type_id' | 'secrets'>> {
+export async function readBuildOverrides(
+  get: GetInput,
+  environments: readonly EnvironmentItem[]
+): Promise<Pick<BuildParams, 'priority' | 'stack' | 'machine_type_id' | 'secrets'>> {
   const secrets = await readBuildSecrets(get, environments)
   return {
     priority: readPriority(get),
-    stack: matching(get, Input.stack, IDENTIFIER, 'a stack identifier such as osx-xcode-16.0.x (letters, digits, ".", "-" and "_", at most 100 characters)'),
-    machine_type_id: matching(get, Input.machineType, IDENTIFIER, 'a machine type identifier such as g2-m1.4core (letters, digits, ".", "-" and "_", at most 100 characters)'),
+    stack: matching(
+      get,
+      Input.stack,
+      IDENTIFIER,
+      'a stack identifier such as osx-xcode-16.0.x (letters, digits, ".", "-" and "_", at most 100 characters)'
+    ),
+    machine_type_id: matching(
+      get,
+      Input.machineType,
+      IDENTIFIER,
+      'a machine type identifier such as g2-m1.4core (letters, digits, ".", "-" and "_", at most 100 characters)'
+    ),
     secrets: secrets.length > 0 ? secrets : undefined
   }
 }
@@ -45,7 +58,10 @@ function readPriority(get: GetInput): number | undefined {
   if (value === undefined) return undefined
   const number = /^[+-]?\d{1,4}$/.test(value) ? Number(value) : NaN
   if (!(number >= PRIORITY_RANGE.min && number <= PRIORITY_RANGE.max)) {
-    throw new InputError(Input.priority, `${quote(value)} is not a whole number from ${PRIORITY_RANGE.min} to ${PRIORITY_RANGE.max}; a higher number starts sooner when builds wait in the queue, and 0 is the service's default`)
+    throw new InputError(
+      Input.priority,
+      `${quote(value)} is not a whole number from ${PRIORITY_RANGE.min} to ${PRIORITY_RANGE.max}; a higher number starts sooner when builds wait in the queue, and 0 is the service's default`
+    )
   }
   return number === 0 ? 0 : number
 }
@@ -56,7 +72,10 @@ async function readBuildSecrets(get: GetInput, environments: readonly Environmen
   const other = new Map(environments.map((item) => [item.mapped_to, item]))
   for (const item of items) {
     if (other.has(item.mapped_to)) {
-      throw new InputError(Input.buildSecrets, `the variable ${item.mapped_to} is also in ${Input.environments} or ${Input.secretEnvironments}; give it once (a build secret overrides the configuration's variable of that name, an extra environment variable cannot)`)
+      throw new InputError(
+        Input.buildSecrets,
+        `the variable ${item.mapped_to} is also in ${Input.environments} or ${Input.secretEnvironments}; give it once (a build secret overrides the configuration's variable of that name, an extra environment variable cannot)`
+      )
     }
   }
   return items.map((item) => ({ key: item.mapped_to, value: item.value, is_expand: item.is_expand }))

@@ -24,16 +24,36 @@ const PULL_REQUEST_PARAMS = ['branch_dest', 'pull_request_merge_branch', 'pull_r
 export function checkoutOf(params: BuildParams): Checkout {
   const pullRequestParams = PULL_REQUEST_PARAMS.filter((name) => params[name])
   if (pullRequestParams.length === 0) {
-    if (params.commit_hash) return { words: `commit ${params.commit_hash} exactly`, exactCommit: true, pullRequestParams }
+    if (params.commit_hash)
+      return { words: `commit ${params.commit_hash} exactly`, exactCommit: true, pullRequestParams }
     if (params.tag) return { words: `tag ${params.tag}`, exactCommit: false, pullRequestParams }
-    if (params.branch) return { words: `the newest commit of branch ${params.branch} when the build starts`, exactCommit: false, pullRequestParams }
-    return { words: "the newest commit of the app's default branch when the build starts", exactCommit: false, pullRequestParams }
+    if (params.branch)
+      return {
+        words: `the newest commit of branch ${params.branch} when the build starts`,
+        exactCommit: false,
+        pullRequestParams
+      }
+    return {
+      words: "the newest commit of the app's default branch when the build starts",
+      exactCommit: false,
+      pullRequestParams
+    }
   }
   if (params.pull_request_merge_branch) {
-    return { words: `${params.pull_request_merge_branch}, GitHub's merge of the pull request as it is when the build starts`, exactCommit: false, pullRequestParams }
+    return {
+      words: `${params.pull_request_merge_branch}, GitHub's merge of the pull request as it is when the build starts`,
+      exactCommit: false,
+      pullRequestParams
+    }
   }
-  const merged = params.pull_request_repository_url ? `branch ${params.branch ?? '(none)'} of ${params.pull_request_repository_url}` : `commit ${params.commit_hash ?? '(none)'}`
-  return { words: `${merged} merged into the newest commit of ${params.branch_dest ?? '(no destination branch)'} when the build starts`, exactCommit: false, pullRequestParams }
+  const merged = params.pull_request_repository_url
+    ? `branch ${params.branch ?? '(none)'} of ${params.pull_request_repository_url}`
+    : `commit ${params.commit_hash ?? '(none)'}`
+  return {
+    words: `${merged} merged into the newest commit of ${params.branch_dest ?? '(no destination branch)'} when the build starts`,
+    exactCommit: false,
+    pullRequestParams
+  }
 }
 
 /**

@@ -21,7 +21,14 @@ export function editDistance(a: string, b: string, limit = Infinity): number {
       let best = previous[j] + 1
       if (row[j - 1] + 1 < best) best = row[j - 1] + 1
       if (previous[j - 1] + cost < best) best = previous[j - 1] + cost
-      if (i > 1 && j > 1 && a.charCodeAt(i - 1) === b.charCodeAt(j - 2) && a.charCodeAt(i - 2) === b.charCodeAt(j - 1) && before[j - 2] + 1 < best) best = before[j - 2] + 1
+      if (
+        i > 1 &&
+        j > 1 &&
+        a.charCodeAt(i - 1) === b.charCodeAt(j - 2) &&
+        a.charCodeAt(i - 2) === b.charCodeAt(j - 1) &&
+        before[j - 2] + 1 < best
+      )
+        best = before[j - 2] + 1
       row[j] = best
       if (best < rowMin) rowMin = best
     }

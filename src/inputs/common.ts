@@ -29,10 +29,22 @@ export interface CommonInputs<Operation extends string = string> {
  * usesOidc). The trust policy's id alone names the policy, and so its Workspace: org-slug is
  * read only by the operations that act on a Workspace.
  */
-export const OIDC_INPUTS = [Input.oidcPolicyId, Input.oidcAudience, Input.oidcExchangeUrl, Input.oidcSubjectTokenType] as const
+export const OIDC_INPUTS = [
+  Input.oidcPolicyId,
+  Input.oidcAudience,
+  Input.oidcExchangeUrl,
+  Input.oidcSubjectTokenType
+] as const
 
 /** The inputs read here, for every operation; an operation declares only its own. */
-export const COMMON_INPUTS = [Input.operation, Input.baseUrl, Input.token, ...OIDC_INPUTS, Input.requestTimeout, Input.maxAttempts] as const
+export const COMMON_INPUTS = [
+  Input.operation,
+  Input.baseUrl,
+  Input.token,
+  ...OIDC_INPUTS,
+  Input.requestTimeout,
+  Input.maxAttempts
+] as const
 
 /** Whether the step signs in with the job's OIDC token (docs/oidc.md): no token given, and a trust policy named. */
 export function usesOidc(get: GetInput): boolean {
@@ -75,7 +87,8 @@ async function maskSecretEnvironments(get: GetInput, mask: Mask): Promise<void> 
   let refused: unknown
   for (const name of names) {
     try {
-      for (const item of await environmentItems(get, name, true)) once(item.value, `The ${name} value of ${item.mapped_to}`)
+      for (const item of await environmentItems(get, name, true))
+        once(item.value, `The ${name} value of ${item.mapped_to}`)
     } catch (error) {
       refused ??= error
     }
@@ -97,7 +110,11 @@ export interface CommonReaders<Operation extends string> {
 }
 
 /** Reads and checks the inputs every operation uses. */
-export async function readCommonInputs<Operation extends string>(get: GetInput, env: NodeJS.ProcessEnv, readers: CommonReaders<Operation>): Promise<CommonInputs<Operation>> {
+export async function readCommonInputs<Operation extends string>(
+  get: GetInput,
+  env: NodeJS.ProcessEnv,
+  readers: CommonReaders<Operation>
+): Promise<CommonInputs<Operation>> {
   const operation = readers.operation(get)
   const token = get(Input.token)
   const oidc = usesOidc(get)
@@ -108,7 +125,17 @@ export async function readCommonInputs<Operation extends string>(get: GetInput, 
     baseUrl,
     token,
     // Loaded only by a step that signs in with OIDC: every other step starts without it.
-    ...(oidc ? { oidc: await (await import('./oidc-settings.js')).readOidcSettings(get, env, baseUrl, async () => (env.GITHUB_EVENT_NAME === 'pull_request' ? forkName(await forkPullRequestOrUndefined(env, readers.forkPullRequest)) : undefined)) } : {}),
+    ...(oidc
+      ? {
+          oidc: await (
+            await import('./oidc-settings.js')
+          ).readOidcSettings(get, env, baseUrl, async () =>
+            env.GITHUB_EVENT_NAME === 'pull_request'
+              ? forkName(await forkPullRequestOrUndefined(env, readers.forkPullRequest))
+              : undefined
+          )
+        }
+      : {}),
     requestTimeoutMs: durationMs(get, Input.requestTimeout, 30, 1, 600),
     maxAttempts: integerInRange(get, Input.maxAttempts, 4, 1, 10),
     retryBaseMs: env.SERVICE_RETRY_BASE_MS ? Math.max(0, Number(env.SERVICE_RETRY_BASE_MS)) || 0 : 500
@@ -116,30 +143,47 @@ export async function readCommonInputs<Operation extends string>(get: GetInput, 
 }
 
 /** Refuses a token that cannot be a real one; the message never shows the token or any part of it. */
-async function checkToken(token: string, env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<void> {
+async function checkToken(
+  token: string,
+  env: NodeJS.ProcessEnv,
+  forkPullRequest: CommonReaders<string>['forkPullRequest']
+): Promise<void> {
   if (token === '') throw new InputError(Input.token, await emptyTokenMessage(env, forkPullRequest))
   // The service takes the token alone in its Authorization header, with no scheme before it.
   if (/^(bearer|token)\s/i.test(token)) {
     const scheme = /^\S+/.exec(token)?.[0] ?? ''
-    throw new InputError(Input.token, `starts with "${scheme} ": the service takes the access token alone in its Authorization header; drop "${scheme} " from the secret, keeping only the token`)
+    throw new InputError(
+      Input.token,
+      `starts with "${scheme} ": the service takes the access token alone in its Authorization header; drop "${scheme} " from the secret, keeping only the token`
+    )
   }
-  if (/\s/.test(token)) throw new InputError(Input.token, 'contains white space or a line break; check the secret holds only the token')
+  if (/\s/.test(token))
+    throw new InputError(Input.token, 'contains white space or a line break; check the secret holds only the token')
   const odd = /[^\x21-\x7e]/.exec(token)
   if (odd) {
     const code = odd[0].codePointAt(0) as number
-    const kind = code < 0x20 || (code >= 0x7f && code < 0xa0) ? 'a control character' : 'a character outside printable ASCII'
+    const kind =
+      code < 0x20 || (code >= 0x7f && code < 0xa0) ? 'a control character' : 'a character outside printable ASCII'
     const where = `U+${code.toString(16).toUpperCase().padStart(4, '0')} at position ${odd.index + 1}`
     throw new InputError(Input.token, `contains ${kind} (${where}); check the secret holds only the token`)
   }
   if (token.length < MIN_SECRET_LENGTH) {
-    throw new InputError(Input.token, `is ${token.length} character(s) long; no access token is shorter than ${MIN_SECRET_LENGTH}: check the secret holds the whole token`)
+    throw new InputError(
+      Input.token,
+      `is ${token.length} character(s) long; no access token is shorter than ${MIN_SECRET_LENGTH}: check the secret holds the whole token`
+    )
   }
 }
 
 /** Why the token is empty: on a pull request from a fork GitHub gives no secrets, which the message says. */
-async function emptyTokenMessage(env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<string> {
-  const fork = env.GITHUB_EVENT_NAME === 'pull_request' ? await forkPullRequestOrUndefined(env, forkPullRequest) : undefined
-  if (!fork) return `is required: pass the access token from a secret, e.g. token: \${{ secrets.SERVICE_TOKEN }}, or sign in with the job's OIDC token (${Input.oidcPolicyId}, see docs/oidc.md)`
+async function emptyTokenMessage(
+  env: NodeJS.ProcessEnv,
+  forkPullRequest: CommonReaders<string>['forkPullRequest']
+): Promise<string> {
+  const fork =
+    env.GITHUB_EVENT_NAME === 'pull_request' ? await forkPullRequestOrUndefined(env, forkPullRequest) : undefined
+  if (!fork)
+    return `is required: pass the access token from a secret, e.g. token: \${{ secrets.SERVICE_TOKEN }}, or sign in with the job's OIDC token (${Input.oidcPolicyId}, see docs/oidc.md)`
   const from = fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`
   return `is empty: this pull_request event comes from ${from}, and GitHub gives workflows run for fork pull requests no secrets. See "Pull requests from forks" in the README for how to build them`
 }
@@ -150,7 +194,10 @@ function forkName(fork: ForkOf): string | undefined {
 }
 
 /** The fork of the event's pull request; an unreadable event payload counts as none, for this message only. */
-async function forkPullRequestOrUndefined(env: NodeJS.ProcessEnv, forkPullRequest: CommonReaders<string>['forkPullRequest']): Promise<ForkOf> {
+async function forkPullRequestOrUndefined(
+  env: NodeJS.ProcessEnv,
+  forkPullRequest: CommonReaders<string>['forkPullRequest']
+): Promise<ForkOf> {
   try {
     return await forkPullRequest(env)
   } catch {
@@ -162,26 +209,48 @@ function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
   const given = get(Input.baseUrl)
   const value = given || env[BASE_URL_ENV]?.trim() || ''
   const source = given ? '' : ` (from ${BASE_URL_ENV})`
-  if (value === '') throw new InputError(Input.baseUrl, `is required (or set ${BASE_URL_ENV}): the API base URL ending in its version segment, e.g. https://api.example.com/v0.1`)
+  if (value === '')
+    throw new InputError(
+      Input.baseUrl,
+      `is required (or set ${BASE_URL_ENV}): the API base URL ending in its version segment, e.g. https://api.example.com/v0.1`
+    )
   // Checked on the text, before parsing: a password holding "/", "#" or "@" makes the
   // URL parse differently or not at all, and no message may quote it back.
-  if (value.includes('@')) throw new InputError(Input.baseUrl, `must not contain a user name or password (it holds an "@")${source}; pass the access token in the token input`)
-  if (!URL.canParse(value)) throw new InputError(Input.baseUrl, `${quote(value)}${source} is not a URL; expected e.g. https://api.example.com/v0.1`)
+  if (value.includes('@'))
+    throw new InputError(
+      Input.baseUrl,
+      `must not contain a user name or password (it holds an "@")${source}; pass the access token in the token input`
+    )
+  if (!URL.canParse(value))
+    throw new InputError(
+      Input.baseUrl,
+      `${quote(value)}${source} is not a URL; expected e.g. https://api.example.com/v0.1`
+    )
   const url = new URL(value)
   const shown = `${quote(url.toString())}${source}`
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new InputError(Input.baseUrl, `${shown} must use https://`)
+  if (url.protocol !== 'https:' && url.protocol !== 'http:')
+    throw new InputError(Input.baseUrl, `${shown} must use https://`)
   if (!isSecureOrLoopback(url)) {
-    throw new InputError(Input.baseUrl, `${shown} uses plain http:// to a host that is not this machine; use https:// so the token is not sent in clear`)
+    throw new InputError(
+      Input.baseUrl,
+      `${shown} uses plain http:// to a host that is not this machine; use https:// so the token is not sent in clear`
+    )
   }
   if (url.search || url.hash) throw new InputError(Input.baseUrl, `${shown} must not have a query or fragment`)
   const segments = url.pathname.split('/').filter(Boolean)
   const version = segments[segments.length - 1] ?? ''
   if (!/^v\d+(\.\d+)*$/.test(version)) {
-    throw new InputError(Input.baseUrl, `${shown} must end in the API version segment ${API_VERSION}, e.g. https://api.example.com/${API_VERSION}`)
+    throw new InputError(
+      Input.baseUrl,
+      `${shown} must end in the API version segment ${API_VERSION}, e.g. https://api.example.com/${API_VERSION}`
+    )
   }
   // The action speaks one version of the API; another version's paths and answers are not the ones it knows.
   if (version !== API_VERSION) {
-    throw new InputError(Input.baseUrl, `${shown} ends in /${version}, but the service's API is served under /${API_VERSION}: end the URL in /${API_VERSION}, e.g. ${new URL(`${[...segments.slice(0, -1), API_VERSION].join('/')}`, url.origin + '/').toString()}`)
+    throw new InputError(
+      Input.baseUrl,
+      `${shown} ends in /${version}, but the service's API is served under /${API_VERSION}: end the URL in /${API_VERSION}, e.g. ${new URL(`${[...segments.slice(0, -1), API_VERSION].join('/')}`, url.origin + '/').toString()}`
+    )
   }
   return url.toString().replace(/\/$/, '')
 }

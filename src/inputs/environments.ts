@@ -12,7 +12,10 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
  */
 const TEXT_WITH_NULL = FAILSAFE_SCHEMA.withTags(nullCoreTag)
 /** How the list form writes `is_expand` (YAML 1.2's booleans), read from the text. */
-const BOOLEANS = new Map([...['true', 'True', 'TRUE'].map((word) => [word, true] as const), ...['false', 'False', 'FALSE'].map((word) => [word, false] as const)])
+const BOOLEANS = new Map([
+  ...['true', 'True', 'TRUE'].map((word) => [word, true] as const),
+  ...['false', 'False', 'FALSE'].map((word) => [word, false] as const)
+])
 
 /** Whether `text` is the YAML/JSON list form rather than NAME=value lines. */
 function isListForm(trimmed: string): boolean {
@@ -33,7 +36,12 @@ export function parseEnvironments(text: string, input: string, secret = false): 
   for (const { item, where } of items) {
     const first = seen.get(item.mapped_to)
     if (first !== undefined) {
-      throw new InputError(input, secret ? `${where} names the same variable as ${first}; give each variable once` : `the variable ${item.mapped_to} is given twice`)
+      throw new InputError(
+        input,
+        secret
+          ? `${where} names the same variable as ${first}; give each variable once`
+          : `the variable ${item.mapped_to} is given twice`
+      )
     }
     seen.set(item.mapped_to, where)
   }
@@ -84,7 +92,8 @@ function secretLineProblem(line: string): string | undefined {
   const eq = line.indexOf('=')
   const list = 'give the variable in the list form: - {mapped_to: NAME, value: "…"}'
   const unseen = 'the line is not shown, as it may hold a secret'
-  if (eq <= 0) return `is not NAME=value (${unseen}); write NAME=value, or use a YAML list of {mapped_to, value, is_expand}`
+  if (eq <= 0)
+    return `is not NAME=value (${unseen}); write NAME=value, or use a YAML list of {mapped_to, value, is_expand}`
   if (!ENV_NAME.test(line.slice(0, eq).trim())) {
     return `does not start with a variable name and "=" (letters, digits and _, not starting with a digit), so it may be a secret written without NAME= (${unseen}); write NAME=value`
   }
@@ -103,7 +112,11 @@ function fromLines(text: string, input: string, secret: boolean): Parsed[] {
     const problem = secret ? secretLineProblem(line) : undefined
     if (problem !== undefined) throw new InputError(input, `${where} ${problem}`)
     const eq = line.indexOf('=')
-    if (eq <= 0) throw new InputError(input, `${where} ${quote(line)} is not NAME=value (or use a YAML list of {mapped_to, value, is_expand})`)
+    if (eq <= 0)
+      throw new InputError(
+        input,
+        `${where} ${quote(line)} is not NAME=value (or use a YAML list of {mapped_to, value, is_expand})`
+      )
     const name = line.slice(0, eq).trim()
     const value = line.slice(eq + 1)
     const entry = item(name, value, true, input, where, secret)
@@ -144,7 +157,10 @@ function fromList(text: string, input: string, secret: boolean): Parsed[] {
     throw new InputError(input, `is not a valid YAML or JSON list${at}`)
   }
   if (!Array.isArray(parsed)) throw new InputError(input, 'expected a list of {mapped_to, value, is_expand}')
-  return parsed.map((entry, index) => ({ item: listItem(entry, `item ${index + 1}`, input, secret), where: `item ${index + 1}` }))
+  return parsed.map((entry, index) => ({
+    item: listItem(entry, `item ${index + 1}`, input, secret),
+    where: `item ${index + 1}`
+  }))
 }
 
 /** One item of the list form; every scalar in it is the text written (see TEXT_WITH_NULL). */
@@ -156,20 +172,32 @@ function listItem(entry: unknown, where: string, input: string, secret: boolean)
   for (const field of Object.keys(record)) {
     if (!['mapped_to', 'key', 'value', 'is_expand'].includes(field)) {
       // In a flow mapping a comma in an unquoted value starts a new field: a secret's field is not named.
-      const named = secret ? 'a field other than mapped_to, value and is_expand (quote a value that holds ", " or ": ")' : `an unknown field ${quote(field)} (allowed: mapped_to, value, is_expand)`
+      const named = secret
+        ? 'a field other than mapped_to, value and is_expand (quote a value that holds ", " or ": ")'
+        : `an unknown field ${quote(field)} (allowed: mapped_to, value, is_expand)`
       throw new InputError(input, `${where} has ${named}`)
     }
   }
   const name = record.mapped_to ?? record.key
-  if (typeof name !== 'string') throw new InputError(input, `${where} needs mapped_to, the variable's name, as a string`)
+  if (typeof name !== 'string')
+    throw new InputError(input, `${where} needs mapped_to, the variable's name, as a string`)
   checkName(name, input, where, secret)
   // A missing value (or an empty `value:`, which YAML reads as null) would be sent as "".
   if (record.value === undefined || record.value === null) {
-    throw new InputError(input, `${where} (${name}) has no value; give one, or value: "" for an empty variable (the word null in quotes: value: "null")`)
+    throw new InputError(
+      input,
+      `${where} (${name}) has no value; give one, or value: "" for an empty variable (the word null in quotes: value: "null")`
+    )
   }
   const value = record.value
-  if (typeof value !== 'string') throw new InputError(input, `${where} (${name}): value must be a string, not a list or object`)
-  const expand = record.is_expand === undefined ? true : typeof record.is_expand === 'string' ? BOOLEANS.get(record.is_expand) : undefined
+  if (typeof value !== 'string')
+    throw new InputError(input, `${where} (${name}): value must be a string, not a list or object`)
+  const expand =
+    record.is_expand === undefined
+      ? true
+      : typeof record.is_expand === 'string'
+        ? BOOLEANS.get(record.is_expand)
+        : undefined
   if (expand === undefined) throw new InputError(input, `${where} (${name}): is_expand must be true or false`)
   return item(name, value, expand, input, where, secret)
 }
@@ -177,10 +205,20 @@ function listItem(entry: unknown, where: string, input: string, secret: boolean)
 function checkName(name: string, input: string, where: string, secret: boolean): void {
   if (ENV_NAME.test(name)) return
   const shown = secret ? 'the name' : quote(name)
-  throw new InputError(input, `${where}: ${shown} is not a valid environment variable name (letters, digits and _, not starting with a digit)`)
+  throw new InputError(
+    input,
+    `${where}: ${shown} is not a valid environment variable name (letters, digits and _, not starting with a digit)`
+  )
 }
 
-function item(name: string, value: string, isExpand: boolean, input: string, where: string, secret: boolean): EnvironmentItem {
+function item(
+  name: string,
+  value: string,
+  isExpand: boolean,
+  input: string,
+  where: string,
+  secret: boolean
+): EnvironmentItem {
   checkName(name, input, where, secret)
   return { mapped_to: name, key: name, value, is_expand: isExpand }
 }

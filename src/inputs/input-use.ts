@@ -62,7 +62,8 @@ const CONSEQUENTIAL: Partial<Record<InputName, (operation: string) => string>> =
   [Input.dryRun]: (operation) => `${operation} has no dry run, so it would change things for real`,
   [Input.appSlug]: (operation) => `${operation} does not act on one given app, so it would not be limited to that app`,
   [Input.buildSlug]: (operation) => `${operation} does not act on a given build, so it would not act on that build`,
-  [Input.pipelineId]: (operation) => `${operation} does not act on a given pipeline, so it would not act on that pipeline`,
+  [Input.pipelineId]: (operation) =>
+    `${operation} does not act on a given pipeline, so it would not act on that pipeline`,
   [Input.buildRequestSlug]: (operation) => `${operation} does not act on a given build request`,
   [Input.orgSlug]: (operation) => `${operation} would not be limited to that Workspace`,
   [Input.userSlug]: (operation) => `${operation} would not be limited to that user's apps`
@@ -82,27 +83,45 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
   // With a token the step signs in with it, and the OIDC inputs go unread.
   const oidcOnly: readonly string[] = OIDC_INPUTS
   const oidc = usesOidc(value)
-  const reads = new Set<string>([...COMMON_INPUTS.filter((name) => oidc || !oidcOnly.includes(name)), ...(operation?.inputs ?? [])])
+  const reads = new Set<string>([
+    ...COMMON_INPUTS.filter((name) => oidc || !oidcOnly.includes(name)),
+    ...(operation?.inputs ?? [])
+  ])
   const fillsItself = (name: string): boolean => defaults[name]?.includes('${{') === true
   // Set by the step: the runner exports every input with a default, so equal to it counts as unset;
   // one whose default the runner fills in (github-token) cannot be told apart, so it never counts.
-  const isSet = (name: string): boolean => value(name) !== '' && !fillsItself(name) && value(name) !== (defaults[name] ?? '')
+  const isSet = (name: string): boolean =>
+    value(name) !== '' && !fillsItself(name) && value(name) !== (defaults[name] ?? '')
   const effective = (name: InputName): string => value(name) || defaults[name] || ''
   const errors: InputError[] = []
   const retired = retiredInput(value, oidc, operation)
   const warnings: string[] = retired && operation ? [retired.warning] : []
 
   const known = new Set([...declared, ...(retired ? [retired.name] : [])].map(inputVariable))
-  for (const variable of Object.keys(env).filter((key) => key.startsWith('INPUT_') && !known.has(key)).sort()) {
+  for (const variable of Object.keys(env)
+    .filter((key) => key.startsWith('INPUT_') && !known.has(key))
+    .sort()) {
     const key = variable.slice('INPUT_'.length).toLowerCase()
     // The operation's own inputs first: of two equally near names, the one it reads is the likelier slip.
-    const near = closestName(key, [...declared.filter((name) => reads.has(name)), ...declared.filter((name) => !reads.has(name))])
+    const near = closestName(key, [
+      ...declared.filter((name) => reads.has(name)),
+      ...declared.filter((name) => !reads.has(name))
+    ])
     if (near === undefined) {
-      warnings.push(`The step sets ${quote(key)} (${variable}), which is no input of this action: it has no effect. Remove it, or check the input names in action.yml.`)
+      warnings.push(
+        `The step sets ${quote(key)} (${variable}), which is no input of this action: it has no effect. Remove it, or check the input names in action.yml.`
+      )
     } else if (reads.has(near) && !isSet(near) && !fillsItself(near) && (env[variable] ?? '').trim() !== '') {
-      errors.push(new InputError(near, `is not set, but the step sets ${quote(key)} (${variable}), which is no input of this action: did you mean ${near}? ${readsWhat(near, operation)} and would run as if it were not set. Rename the key to ${near}`))
+      errors.push(
+        new InputError(
+          near,
+          `is not set, but the step sets ${quote(key)} (${variable}), which is no input of this action: did you mean ${near}? ${readsWhat(near, operation)} and would run as if it were not set. Rename the key to ${near}`
+        )
+      )
     } else {
-      warnings.push(`The step sets ${quote(key)} (${variable}), which is no input of this action: did you mean ${near}? As written it has no effect.`)
+      warnings.push(
+        `The step sets ${quote(key)} (${variable}), which is no input of this action: did you mean ${near}? As written it has no effect.`
+      )
     }
   }
 
@@ -111,7 +130,11 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
     for (const need of operation.needs ?? []) for (const name of need.inputs) needs.set(name, need)
     for (const name of declared.filter((name) => isSet(name) && name !== retired?.name)) {
       const need = needs.get(name)
-      const unread = !reads.has(name) ? 'not read' : need && need.holds(effective) === false ? 'not read now' : undefined
+      const unread = !reads.has(name)
+        ? 'not read'
+        : need && need.holds(effective) === false
+          ? 'not read now'
+          : undefined
       if (unread === undefined) continue
       const why =
         unread === 'not read' && oidcOnly.includes(name) && !oidc
@@ -123,9 +146,16 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
       if (operation.writes && consequence) {
         const readers = (await options.readBy?.(name)) ?? []
         const where = readers.length > 0 ? ` (${readers.join(', ')} ${readers.length === 1 ? 'reads' : 'read'} it)` : ''
-        errors.push(new InputError(name, `is set, but ${why}, and ${consequence(operation.name)}. Remove ${name}, or choose the operation that reads it${where}`))
+        errors.push(
+          new InputError(
+            name,
+            `is set, but ${why}, and ${consequence(operation.name)}. Remove ${name}, or choose the operation that reads it${where}`
+          )
+        )
       } else {
-        warnings.push(`Input "${name}" is set, but ${why}: it has no effect. Remove it from the step's with:${unread === 'not read' ? ', or check the operation' : ''}.`)
+        warnings.push(
+          `Input "${name}" is set, but ${why}: it has no effect. Remove it from the step's with:${unread === 'not read' ? ', or check the operation' : ''}.`
+        )
       }
     }
   }
@@ -137,7 +167,11 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
  * now. A step that still sets it for that, on an operation that does not read it (whether or
  * not the sub-action declares it), is told so in one warning, and the step goes on.
  */
-function retiredInput(value: GetInput, oidc: boolean, operation: OperationUse | undefined): { name: string; warning: string } | undefined {
+function retiredInput(
+  value: GetInput,
+  oidc: boolean,
+  operation: OperationUse | undefined
+): { name: string; warning: string } | undefined {
   if (!oidc || value(Input.orgSlug) === '' || operation?.inputs.includes(Input.orgSlug)) return undefined
   const reader = operation?.name ?? 'the operation'
   return {
@@ -148,7 +182,9 @@ function retiredInput(value: GetInput, oidc: boolean, operation: OperationUse | 
 
 /** Who reads an input, for the message about a key that was likely meant as it. */
 function readsWhat(input: string, operation: OperationUse | undefined): string {
-  return (COMMON_INPUTS as readonly string[]).includes(input) || operation === undefined ? `Every operation reads ${input}` : `${operation.name} reads ${input}`
+  return (COMMON_INPUTS as readonly string[]).includes(input) || operation === undefined
+    ? `Every operation reads ${input}`
+    : `${operation.name} reads ${input}`
 }
 
 /** Inputs read only when a boolean input is true (or false, with `is: false`). */

@@ -33,8 +33,18 @@ interface Exchange {
 }
 
 /** Reads and checks the sign-in settings; `forkOf` tells a fork's pull request, for the message about a missing token. */
-export async function readOidcSettings(get: GetInput, env: NodeJS.ProcessEnv, baseUrl: string, forkOf: () => Promise<string | undefined>): Promise<OidcSettings> {
-  const policyId = matching(get, Input.oidcPolicyId, /^[\x21-\x7e]{1,200}$/, 'a trust policy id (printable characters, no spaces, at most 200)') as string
+export async function readOidcSettings(
+  get: GetInput,
+  env: NodeJS.ProcessEnv,
+  baseUrl: string,
+  forkOf: () => Promise<string | undefined>
+): Promise<OidcSettings> {
+  const policyId = matching(
+    get,
+    Input.oidcPolicyId,
+    /^[\x21-\x7e]{1,200}$/,
+    'a trust policy id (printable characters, no spaces, at most 200)'
+  ) as string
   const exchange = exchangeOf(get, baseUrl)
   const audience = audienceOf(get, exchange)
   const subjectTokenType = subjectTokenTypeOf(get)
@@ -42,7 +52,10 @@ export async function readOidcSettings(get: GetInput, env: NodeJS.ProcessEnv, ba
   const requestToken = env[REQUEST_TOKEN_ENV] ?? ''
   if (requestUrl === '' || requestToken === '') throw new InputError(Input.oidcPolicyId, await noIdTokenMessage(forkOf))
   if (!URL.canParse(requestUrl) || !isSecureOrLoopback(new URL(requestUrl))) {
-    throw new InputError(Input.oidcPolicyId, `needs the runner's ${REQUEST_URL_ENV}, which is not an https:// URL; the step runs outside GitHub's runner or the variable was overwritten`)
+    throw new InputError(
+      Input.oidcPolicyId,
+      `needs the runner's ${REQUEST_URL_ENV}, which is not an https:// URL; the step runs outside GitHub's runner or the variable was overwritten`
+    )
   }
   return { policyId, audience, exchangeUrl: exchange.url.toString(), subjectTokenType, requestUrl, requestToken }
 }
@@ -58,10 +71,19 @@ function exchangeOf(get: GetInput, baseUrl: string): Exchange {
     url.hostname = url.hostname.replace(/^api\./, 'app.')
     return { url, from: `${Input.baseUrl}'s exchange` }
   }
-  if (given.includes('@')) throw new InputError(Input.oidcExchangeUrl, 'must not contain a user name or password (it holds an "@")')
-  if (!URL.canParse(given)) throw new InputError(Input.oidcExchangeUrl, `${quote(given)} is not a URL; expected e.g. https://app.example.com/oidc/token`)
+  if (given.includes('@'))
+    throw new InputError(Input.oidcExchangeUrl, 'must not contain a user name or password (it holds an "@")')
+  if (!URL.canParse(given))
+    throw new InputError(
+      Input.oidcExchangeUrl,
+      `${quote(given)} is not a URL; expected e.g. https://app.example.com/oidc/token`
+    )
   const url = new URL(given)
-  if (!isSecureOrLoopback(url)) throw new InputError(Input.oidcExchangeUrl, `${quote(url.toString())} must use https:// (plain http:// only for this machine): the job's OIDC token is sent there`)
+  if (!isSecureOrLoopback(url))
+    throw new InputError(
+      Input.oidcExchangeUrl,
+      `${quote(url.toString())} must use https:// (plain http:// only for this machine): the job's OIDC token is sent there`
+    )
   if (url.hash) throw new InputError(Input.oidcExchangeUrl, `${quote(url.toString())} must not have a fragment`)
   return { url, from: Input.oidcExchangeUrl }
 }
@@ -77,7 +99,10 @@ function audienceOf(get: GetInput, exchange: Exchange): string {
   const origin = audienceOrigin(given, exchange.url)
   const pair = origin.host.startsWith('api.') && exchange.url.host === `app.${origin.host.slice('api.'.length)}`
   if (origin.protocol === exchange.url.protocol && (origin.host === exchange.url.host || pair)) return given
-  const fix = exchange.from === Input.oidcExchangeUrl ? '' : `, or set ${Input.oidcExchangeUrl} to the exchange on ${quote(given)}`
+  const fix =
+    exchange.from === Input.oidcExchangeUrl
+      ? ''
+      : `, or set ${Input.oidcExchangeUrl} to the exchange on ${quote(given)}`
   throw new InputError(
     Input.oidcAudience,
     `${quote(given)} is not the host of the exchange the job's OIDC token is sent to, ${quote(exchange.url.origin)} (${exchange.from}): ` +
@@ -95,7 +120,14 @@ function audienceOrigin(given: string, exchange: URL): { protocol: string; host:
   const url = new URL(text)
   const defaultPort = url.protocol === 'https:' ? ':443' : ':80'
   const bare = !isOrigin && url.host === given.toLowerCase().replace(new RegExp(`${defaultPort}$`), '')
-  const origin = isOrigin && ['http:', 'https:'].includes(url.protocol) && url.pathname === '/' && !url.search && !url.hash && !given.endsWith('#') && !given.endsWith('?')
+  const origin =
+    isOrigin &&
+    ['http:', 'https:'].includes(url.protocol) &&
+    url.pathname === '/' &&
+    !url.search &&
+    !url.hash &&
+    !given.endsWith('#') &&
+    !given.endsWith('?')
   if (!bare && !origin) throw new InputError(Input.oidcAudience, `${quote(given)} ${what}`)
   return { protocol: url.protocol, host: url.host }
 }

@@ -27,7 +27,8 @@ export function required<T>(name: InputName, value: T | undefined): T {
 export function optionalText(get: GetInput, name: InputName): string | undefined {
   const value = get(name)
   if (value === '') return undefined
-  if (value.length > MAX_TEXT) throw new InputError(name, `is ${value.length} characters long; at most ${MAX_TEXT} are accepted`)
+  if (value.length > MAX_TEXT)
+    throw new InputError(name, `is ${value.length} characters long; at most ${MAX_TEXT} are accepted`)
   return value
 }
 
@@ -35,8 +36,10 @@ export function optionalText(get: GetInput, name: InputName): string | undefined
 export function singleLine(get: GetInput, name: InputName): string | undefined {
   const value = optionalText(get, name)
   if (value === undefined) return undefined
-  if (CONTROL.test(value)) throw new InputError(name, `${quote(value)} must be a single line without control characters`)
-  if (value.length > MAX_LINE) throw new InputError(name, `is ${value.length} characters long; at most ${MAX_LINE} are accepted`)
+  if (CONTROL.test(value))
+    throw new InputError(name, `${quote(value)} must be a single line without control characters`)
+  if (value.length > MAX_LINE)
+    throw new InputError(name, `is ${value.length} characters long; at most ${MAX_LINE} are accepted`)
   return value
 }
 
@@ -61,7 +64,10 @@ export function requiredSlug(get: GetInput, name: InputName): string {
 /** Checks one slug, e.g. an item of a list input. */
 export function checkSlug(name: InputName, value: string): string {
   if (!/^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/.test(value) || value.includes('..')) {
-    throw new InputError(name, `${quote(value)} is not a valid slug (letters, digits, '-', '_' and '.', at most 100 characters)`)
+    throw new InputError(
+      name,
+      `${quote(value)} is not a valid slug (letters, digits, '-', '_' and '.', at most 100 characters)`
+    )
   }
   return value
 }
@@ -70,7 +76,8 @@ export function checkSlug(name: InputName, value: string): string {
 export function gitRefName(get: GetInput, name: InputName): string | undefined {
   const value = singleLine(get, name)
   if (value === undefined) return undefined
-  if (/[\s~^:?*[\\]|\.\.|@\{|^[-/]|\/$|\.lock$|\/\//.test(value)) throw new InputError(name, `${quote(value)} is not a valid git ref name`)
+  if (/[\s~^:?*[\\]|\.\.|@\{|^[-/]|\/$|\.lock$|\/\//.test(value))
+    throw new InputError(name, `${quote(value)} is not a valid git ref name`)
   return value.replace(/^refs\/(heads|tags)\//, '')
 }
 
@@ -78,7 +85,8 @@ export function gitRefName(get: GetInput, name: InputName): string | undefined {
 export function oneOf<T extends string>(get: GetInput, name: InputName, allowed: readonly T[]): T | undefined {
   const value = optionalText(get, name)
   if (value === undefined) return undefined
-  if (!(allowed as readonly string[]).includes(value)) throw new InputError(name, `${quote(value)} is not allowed; expected one of: ${allowed.join(', ')}`)
+  if (!(allowed as readonly string[]).includes(value))
+    throw new InputError(name, `${quote(value)} is not allowed; expected one of: ${allowed.join(', ')}`)
   return value as T
 }
 
@@ -100,7 +108,8 @@ export function optionalBoolean(get: GetInput, name: InputName): boolean | undef
 export function optionalInteger(get: GetInput, name: InputName, min: number, max: number): number | undefined {
   const value = get(name)
   if (value === '') return undefined
-  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max) throw new InputError(name, `${quote(value)} is not a whole number from ${min} to ${max}`)
+  if (!/^\d+$/.test(value) || Number(value) < min || Number(value) > max)
+    throw new InputError(name, `${quote(value)} is not a whole number from ${min} to ${max}`)
   return Number(value)
 }
 
@@ -117,7 +126,10 @@ export function durationMs(get: GetInput, name: InputName, fallbackSeconds: numb
   const factor = match ? { '': 1, s: 1, m: 60, h: 3600 }[match[2] as '' | 's' | 'm' | 'h'] : 0
   const seconds = match ? Number(match[1]) * factor : NaN
   if (!(seconds >= min && seconds <= max)) {
-    throw new InputError(name, `${quote(value)} is not a duration from ${min} to ${max} seconds: a number of seconds, or a number with the unit s, m or h (e.g. ${durationExamples(min, max).join(', ')})`)
+    throw new InputError(
+      name,
+      `${quote(value)} is not a duration from ${min} to ${max} seconds: a number of seconds, or a number with the unit s, m or h (e.g. ${durationExamples(min, max).join(', ')})`
+    )
   }
   return Math.round(seconds * 1000)
 }
@@ -127,7 +139,10 @@ function durationExamples(min: number, max: number): string[] {
   const fits = (seconds: number): boolean => seconds >= min && seconds <= max
   const seconds = [30, 10, 1, min].find(fits) ?? min
   const examples = [String(seconds), `${[90, 45, 5].find(fits) ?? seconds}s`]
-  for (const [unit, size, counts] of [['m', 60, [5, 2, 1]], ['h', 3600, [2, 1]]] as const) {
+  for (const [unit, size, counts] of [
+    ['m', 60, [5, 2, 1]],
+    ['h', 3600, [2, 1]]
+  ] as const) {
     const count = counts.find((n) => fits(n * size))
     if (count !== undefined) examples.push(`${count}${unit}`)
   }
@@ -150,7 +165,8 @@ export function stringList(get: GetInput, name: InputName): string[] {
   } catch {
     throw new InputError(name, `${quote(value)} starts with [ but is not a JSON array`)
   }
-  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string')) throw new InputError(name, 'must be a JSON array of strings')
+  if (!Array.isArray(parsed) || !parsed.every((item) => typeof item === 'string'))
+    throw new InputError(name, 'must be a JSON array of strings')
   return parsed.map((item) => item.trim()).filter(Boolean)
 }
 
@@ -177,7 +193,8 @@ export function gitUrl(get: GetInput, name: InputName): string | undefined {
   const hasAt = value.includes('@')
   const shown = hasAt ? 'the URL' : quote(value)
   if (CONTROL.test(value)) throw new InputError(name, `${shown} must be a single line without control characters`)
-  if (value.length > MAX_LINE) throw new InputError(name, `is ${value.length} characters long; at most ${MAX_LINE} are accepted`)
+  if (value.length > MAX_LINE)
+    throw new InputError(name, `is ${value.length} characters long; at most ${MAX_LINE} are accepted`)
   const credentials = `must not contain a password or token; pass credentials to the service another way (an SSH key, or the git provider's connection)`
   if (/^https?:\/\//i.test(value)) {
     if (hasAt) throw new InputError(name, `${credentials}: an https:// URL may not name a user (it holds an "@")`)
@@ -185,12 +202,20 @@ export function gitUrl(get: GetInput, name: InputName): string | undefined {
   }
   if (/^ssh:\/\//i.test(value)) {
     const authority = value.slice('ssh://'.length).split('/')[0]
-    if (hasAt && !/^[A-Za-z0-9._-]+@[^@:]+(:\d+)?$/.test(authority)) throw new InputError(name, `${credentials}: an ssh:// URL may name a user such as git@, nothing more`)
+    if (hasAt && !/^[A-Za-z0-9._-]+@[^@:]+(:\d+)?$/.test(authority))
+      throw new InputError(name, `${credentials}: an ssh:// URL may name a user such as git@, nothing more`)
     return parsableUrl(name, value, shown)
   }
   if (/^[A-Za-z0-9._-]+@[A-Za-z0-9.-]+:[A-Za-z0-9._~/-]+$/.test(value)) return value
-  if (hasAt) throw new InputError(name, `is not a git URL of a form the action accepts, or holds a password or token; expected https://host/owner/repo.git or git@host:owner/repo.git`)
-  throw new InputError(name, `${quote(value)} is not a git URL; expected https://host/owner/repo.git or git@host:owner/repo.git`)
+  if (hasAt)
+    throw new InputError(
+      name,
+      `is not a git URL of a form the action accepts, or holds a password or token; expected https://host/owner/repo.git or git@host:owner/repo.git`
+    )
+  throw new InputError(
+    name,
+    `${quote(value)} is not a git URL; expected https://host/owner/repo.git or git@host:owner/repo.git`
+  )
 }
 
 function parsableUrl(name: InputName, value: string, shown: string): string {

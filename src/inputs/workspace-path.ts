@@ -4,7 +4,11 @@ import { quote } from '../safe-text.js'
 
 /** A path checked to stay inside the workspace, or why it does not. */
 export type WorkspacePath =
-  | { ok: true; /** The path as the workspace names it. */ full: string; /** The same file with every symbolic link resolved: the one to read or write. */ real: string }
+  | {
+      ok: true
+      /** The path as the workspace names it. */ full: string
+      /** The same file with every symbolic link resolved: the one to read or write. */ real: string
+    }
   | { ok: false; reason: 'outside' | 'link-outside' | 'broken-link'; real?: string }
 
 /**
@@ -24,7 +28,11 @@ export function resolveInWorkspace(workspace: string, given: string): WorkspaceP
 }
 
 /** Why a path was refused, in words, for an error naming the input. */
-export function describeWorkspacePathProblem(given: string, workspace: string, problem: Extract<WorkspacePath, { ok: false }>): string {
+export function describeWorkspacePathProblem(
+  given: string,
+  workspace: string,
+  problem: Extract<WorkspacePath, { ok: false }>
+): string {
   switch (problem.reason) {
     case 'outside':
       return `${quote(given)} points outside the workspace ${quote(workspace)}; give a path inside it`

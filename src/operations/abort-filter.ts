@@ -19,10 +19,14 @@ const EITHER =
   `or ${Input.branch} (the builds of that branch that name ${Input.branchRepoOwner}, by default this repository's owner, or no owner), either one narrowed by ${Input.workflow} if you like`
 
 /** The build slug, or the filter; an InputError when both or neither are given. */
-export function readAbortTarget(get: GetInput, env: NodeJS.ProcessEnv): { buildSlug: string } | { filter: AbortFilter } {
+export function readAbortTarget(
+  get: GetInput,
+  env: NodeJS.ProcessEnv
+): { buildSlug: string } | { filter: AbortFilter } {
   const filterSet = FILTER_INPUTS.filter((name) => get(name) !== '')
   if (get(Input.buildSlug) !== '') {
-    if (filterSet.length > 0) throw new InputError(Input.buildSlug, `cannot be used together with ${filterSet.join(', ')}; ${EITHER}`)
+    if (filterSet.length > 0)
+      throw new InputError(Input.buildSlug, `cannot be used together with ${filterSet.join(', ')}; ${EITHER}`)
     return { buildSlug: read.requiredSlug(get, Input.buildSlug) }
   }
   const pullRequestId = read.optionalInteger(get, Input.pullRequestId, 1, 2 ** 31 - 1)
@@ -31,17 +35,31 @@ export function readAbortTarget(get: GetInput, env: NodeJS.ProcessEnv): { buildS
     const alone = filterSet.length > 0 ? ` (${filterSet.join(' and ')} alone name no builds)` : ''
     throw new InputError(Input.buildSlug, `is required when no filter is set${alone}; ${EITHER}`)
   }
-  if (pullRequestId !== undefined && branch !== undefined) throw new InputError(Input.branch, `cannot be used together with ${Input.pullRequestId}: a branch filter names the branch's own builds, not a pull request's; ${EITHER}`)
+  if (pullRequestId !== undefined && branch !== undefined)
+    throw new InputError(
+      Input.branch,
+      `cannot be used together with ${Input.pullRequestId}: a branch filter names the branch's own builds, not a pull request's; ${EITHER}`
+    )
   const workflow = read.singleLine(get, Input.workflow)
   const event = readGitHubEvent(env)
   if (pullRequestId !== undefined) {
-    if (get(Input.branchRepoOwner) !== '') throw new InputError(Input.branchRepoOwner, `applies to a ${Input.branch} filter only; a pull request's builds are found by ${Input.pullRequestId}`)
+    if (get(Input.branchRepoOwner) !== '')
+      throw new InputError(
+        Input.branchRepoOwner,
+        `applies to a ${Input.branch} filter only; a pull request's builds are found by ${Input.pullRequestId}`
+      )
     const headRepository = event ? checkForkPullRequest(event, pullRequestId) : undefined
     return { filter: { pullRequestId, headRepository, workflow } }
   }
   if (event) checkForkBranch(event)
-  const owner = read.slug(get, Input.branchRepoOwner) ?? (env.GITHUB_REPOSITORY_OWNER || env.GITHUB_REPOSITORY?.split('/')[0] || undefined)
-  if (owner === undefined) throw new InputError(Input.branchRepoOwner, `is needed with ${Input.branch} when GITHUB_REPOSITORY is not set: only builds of the branch that name this owner, or none, are aborted, never a fork's branch of the same name`)
+  const owner =
+    read.slug(get, Input.branchRepoOwner) ??
+    (env.GITHUB_REPOSITORY_OWNER || env.GITHUB_REPOSITORY?.split('/')[0] || undefined)
+  if (owner === undefined)
+    throw new InputError(
+      Input.branchRepoOwner,
+      `is needed with ${Input.branch} when GITHUB_REPOSITORY is not set: only builds of the branch that name this owner, or none, are aborted, never a fork's branch of the same name`
+    )
   return { filter: { branch: branch as string, owner, workflow } }
 }
 
@@ -50,9 +68,14 @@ function forkOf(event: GitHubEvent): { what: string; number?: number; fullName?:
   const fork = forkPullRequestOf(event)
   if (fork) {
     const number = (event.payload.pull_request as { number?: unknown } | undefined)?.number
-    return { what: `a pull request from ${fork.fullName ? `the fork ${fork.fullName}` : 'a deleted fork'}`, number: typeof number === 'number' ? number : undefined, fullName: fork.fullName }
+    return {
+      what: `a pull request from ${fork.fullName ? `the fork ${fork.fullName}` : 'a deleted fork'}`,
+      number: typeof number === 'number' ? number : undefined,
+      fullName: fork.fullName
+    }
   }
-  if (event.name === 'workflow_run' && buildParamsFromEvent(event).isForkPullRequest) return { what: 'a workflow run of a fork' }
+  if (event.name === 'workflow_run' && buildParamsFromEvent(event).isForkPullRequest)
+    return { what: 'a workflow run of a fork' }
   return undefined
 }
 
@@ -66,13 +89,23 @@ function checkForkPullRequest(event: GitHubEvent, pullRequestId: number): string
   if (!fork) return undefined
   if (fork.number === pullRequestId) return fork.fullName
   if (fork.number === undefined) {
-    refuse(Input.pullRequestId, `${pullRequestId} cannot be checked: this step runs for ${fork.what}, which does not show which pull request it belongs to, so it may abort no pull request's builds. Abort them from the pull request's own event (pull_request_target with types: [closed])`)
+    refuse(
+      Input.pullRequestId,
+      `${pullRequestId} cannot be checked: this step runs for ${fork.what}, which does not show which pull request it belongs to, so it may abort no pull request's builds. Abort them from the pull request's own event (pull_request_target with types: [closed])`
+    )
   }
-  refuse(Input.pullRequestId, `${pullRequestId} is not the pull request this step runs for (#${fork.number}, ${fork.what}): a fork's step may abort only its own pull request's builds`)
+  refuse(
+    Input.pullRequestId,
+    `${pullRequestId} is not the pull request this step runs for (#${fork.number}, ${fork.what}): a fork's step may abort only its own pull request's builds`
+  )
 }
 
 /** A fork names its branches as it likes (its main is not this repository's main): no branch filter for it. */
 function checkForkBranch(event: GitHubEvent): void {
   const fork = forkOf(event)
-  if (fork) refuse(Input.branch, `cannot be used in a step run for ${fork.what}: the fork chooses its branch names, so a branch filter could reach this repository's builds of a branch with the same name. Use ${Input.pullRequestId} with the pull request's number`)
+  if (fork)
+    refuse(
+      Input.branch,
+      `cannot be used in a step run for ${fork.what}: the fork chooses its branch names, so a branch filter could reach this repository's builds of a branch with the same name. Use ${Input.pullRequestId} with the pull request's number`
+    )
 }

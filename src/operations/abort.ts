@@ -25,7 +25,16 @@ export const abort = defineOperation<AbortInputs>({
   name: 'abort',
   role: 'Owner, Admin or Developer (the interface also says Admin or Owner in one place)',
   writes: true,
-  inputs: [Input.appSlug, Input.buildSlug, ...FILTER_INPUTS, Input.abortReason, Input.abortWithSuccess, Input.skipNotifications, Input.skipGitStatusReport, Input.failIfFinished],
+  inputs: [
+    Input.appSlug,
+    Input.buildSlug,
+    ...FILTER_INPUTS,
+    Input.abortReason,
+    Input.abortWithSuccess,
+    Input.skipNotifications,
+    Input.skipGitStatusReport,
+    Input.failIfFinished
+  ],
   // build-slug is needed unless a filter is given instead (operations/abort-filter.ts).
   required: [Input.appSlug],
   outputs: [Output.response, Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.builds, Output.count],
@@ -59,7 +68,17 @@ async function abortOne(inputs: AbortInputs & { buildSlug: string }, ctx: Handle
   const aborted = `Build ${inputs.buildSlug} aborted on ${inputs.appSlug}`
   if (result.kind === 'aborted') {
     ctx.info(`Aborted build ${inputs.buildSlug}`)
-    ctx.summary({ heading: aborted, lead: { mark: 'aborted', result: inputs.abortWithSuccess ? 'Aborted with success' : 'Aborted', subject: [inputs.appSlug, `build ${inputs.buildSlug}`] }, lines: inputs.abortReason ? [`Reason: ${inputs.abortReason}`] : undefined, facts: facts.slice(1), fold: true })
+    ctx.summary({
+      heading: aborted,
+      lead: {
+        mark: 'aborted',
+        result: inputs.abortWithSuccess ? 'Aborted with success' : 'Aborted',
+        subject: [inputs.appSlug, `build ${inputs.buildSlug}`]
+      },
+      lines: inputs.abortReason ? [`Reason: ${inputs.abortReason}`] : undefined,
+      facts: facts.slice(1),
+      fold: true
+    })
     return
   }
   const final = `${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
@@ -72,10 +91,19 @@ async function abortOne(inputs: AbortInputs & { buildSlug: string }, ctx: Handle
     return
   }
   const message = `Build ${inputs.buildSlug} had already finished before it could be aborted; its final status is ${final}.`
-  if (inputs.failIfFinished) throw new Error(`${message} Set ${Input.failIfFinished}: false to let the step pass when the build has already finished.`)
+  if (inputs.failIfFinished)
+    throw new Error(
+      `${message} Set ${Input.failIfFinished}: false to let the step pass when the build has already finished.`
+    )
   ctx.notice(`${message} Nothing was changed.`)
   ctx.summary({
     heading: `Build ${inputs.buildSlug} had already finished on ${inputs.appSlug}`,
-    lead: { mark: 'note', result: `Already finished (${result.status})`, subject: [inputs.appSlug, `build ${inputs.buildSlug}`] },
-    lines: [`${message} Nothing was changed.`], facts: [['Result', result.status]] })
+    lead: {
+      mark: 'note',
+      result: `Already finished (${result.status})`,
+      subject: [inputs.appSlug, `build ${inputs.buildSlug}`]
+    },
+    lines: [`${message} Nothing was changed.`],
+    facts: [['Result', result.status]]
+  })
 }

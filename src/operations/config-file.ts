@@ -17,7 +17,6 @@ export interface ConfigFileInputs {
   workspace: string
 }
 
-
 /** The file get-config, upload-config and set-config-location use when config-path is empty. */
 export const DEFAULT_CONFIG_PATH = 'service.yml'
 
@@ -42,7 +41,12 @@ export async function readConfigText(inputs: Omit<ConfigFileInputs, 'appSlug'>):
   } catch (error) {
     if (error instanceof InputError) throw error
     const code = (error as { code?: string }).code
-    const why = code === 'ENOENT' ? 'does not exist' : code === 'EISDIR' ? 'is a folder, not a file' : `cannot be read (${code ?? (error as Error).message})`
+    const why =
+      code === 'ENOENT'
+        ? 'does not exist'
+        : code === 'EISDIR'
+          ? 'is a folder, not a file'
+          : `cannot be read (${code ?? (error as Error).message})`
     throw new InputError(Input.configPath, `${quote(inputs.configPathInput)} ${why} in the workspace`)
   }
 }
@@ -54,7 +58,10 @@ export async function readConfigText(inputs: Omit<ConfigFileInputs, 'appSlug'>):
 export function fileInWorkspace(inputs: Omit<ConfigFileInputs, 'appSlug'>, afterCall = false): string {
   const checked = resolveInWorkspace(inputs.workspace, inputs.configPathInput)
   if (checked.ok) return checked.real
-  const error = new InputError(Input.configPath, describeWorkspacePathProblem(inputs.configPathInput, inputs.workspace, checked))
+  const error = new InputError(
+    Input.configPath,
+    describeWorkspacePathProblem(inputs.configPathInput, inputs.workspace, checked)
+  )
   // An InputError tells the user nothing was sent; after the download that is no longer true.
   throw afterCall ? new Error(`${error.message}; the file was not written`) : error
 }

@@ -21,13 +21,16 @@ export function warnFindings(ctx: HandlerContext, findings: ConfigFindings, what
 export function findingLines(findings: ConfigFindings): string[] {
   const list = (label: string, items: string[]): string[] => [
     ...items.slice(0, MAX_LOGGED).map((item) => `${label}: ${item}`),
-    ...(items.length > MAX_LOGGED ? [`${items.length - MAX_LOGGED} more ${label.toLowerCase()}(s) are in the outputs.`] : [])
+    ...(items.length > MAX_LOGGED
+      ? [`${items.length - MAX_LOGGED} more ${label.toLowerCase()}(s) are in the outputs.`]
+      : [])
   ]
   return [...list('Error', findings.errors), ...list('Warning', findings.warnings)]
 }
 
 /** One line counting the findings, e.g. `the service found 2 error(s) and 1 warning(s)`. */
 export function countFindings(findings: ConfigFindings): string {
-  if (findings.errors.length === 0 && findings.warnings.length === 0) return 'the service found no errors and no warnings'
+  if (findings.errors.length === 0 && findings.warnings.length === 0)
+    return 'the service found no errors and no warnings'
   return `the service found ${findings.errors.length} error(s) and ${findings.warnings.length} warning(s)`
 }

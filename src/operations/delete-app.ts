@@ -22,7 +22,10 @@ function readConfirmed(get: GetInput): { appSlug: string } {
   const appSlug = requiredSlug(get, Input.appSlug)
   const confirm = get(Input.confirm)
   if (confirm !== appSlug) {
-    throw new InputError(Input.confirm, `must repeat the app slug ${quote(appSlug)} to delete the app (deletion cannot be undone); got ${confirm === '' ? 'nothing' : quote(confirm)}`)
+    throw new InputError(
+      Input.confirm,
+      `must repeat the app slug ${quote(appSlug)} to delete the app (deletion cannot be undone); got ${confirm === '' ? 'nothing' : quote(confirm)}`
+    )
   }
   return { appSlug }
 }
@@ -32,7 +35,9 @@ async function runDeleteApp({ appSlug }: { appSlug: string }, ctx: HandlerContex
   ctx.output(Output.response, response || undefined)
   const lines = ['The app was deleted; this cannot be undone.']
   if (byEarlierAttempt) {
-    lines.push('The first delete request took effect but its answer was lost; the retry found no app (404), and reading the app back confirmed it is gone.')
+    lines.push(
+      'The first delete request took effect but its answer was lost; the retry found no app (404), and reading the app back confirmed it is gone.'
+    )
   }
   ctx.info(`Deleted app ${appSlug}${byEarlierAttempt ? `: ${lines[1]}` : ''}`)
   ctx.summary({ heading: `App ${appSlug} deleted`, lines })

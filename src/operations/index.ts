@@ -63,7 +63,10 @@ export function readOperation(get: GetInput): Operation {
   if (!isOperation(value)) {
     const near = closestName(value, OPERATIONS)
     const guess = near ? `did you mean ${near}? ` : ''
-    throw new InputError(Input.operation, `${quote(value)} is not an operation; ${guess}expected one of: ${OPERATIONS.join(', ')}`)
+    throw new InputError(
+      Input.operation,
+      `${quote(value)} is not an operation; ${guess}expected one of: ${OPERATIONS.join(', ')}`
+    )
   }
   return value
 }

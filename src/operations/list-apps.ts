@@ -22,28 +22,44 @@ export const listApps = defineOperation<AppScope>({
 function readScope(get: GetInput): AppScope {
   const orgSlug = slug(get, Input.orgSlug)
   const userSlug = slug(get, Input.userSlug)
-  if (orgSlug && userSlug) throw new InputError(Input.userSlug, `cannot be combined with ${Input.orgSlug}; set one of them, or neither to list your own apps`)
+  if (orgSlug && userSlug)
+    throw new InputError(
+      Input.userSlug,
+      `cannot be combined with ${Input.orgSlug}; set one of them, or neither to list your own apps`
+    )
   return { orgSlug, userSlug }
 }
 
 async function runListApps(scope: AppScope, ctx: HandlerContext): Promise<void> {
   const result = await list(ctx.client, scope)
   ctx.output(Output.apps, result.apps)
-  ctx.output(Output.appSlugs, result.apps.map((app) => app.slug))
+  ctx.output(
+    Output.appSlugs,
+    result.apps.map((app) => app.slug)
+  )
   ctx.output(Output.count, result.apps.length)
   ctx.output(Output.response, result.response)
-  const whose = scope.orgSlug ? `Workspace ${scope.orgSlug}` : scope.userSlug ? `user ${scope.userSlug}` : 'your account'
+  const whose = scope.orgSlug
+    ? `Workspace ${scope.orgSlug}`
+    : scope.userSlug
+      ? `user ${scope.userSlug}`
+      : 'your account'
   ctx.info(`Listed ${result.apps.length} app(s) of ${whose} over ${result.pages} page(s)`)
   const shown = result.apps.slice(0, SUMMARY_ROWS)
   ctx.summary({
     heading: `Apps of ${whose}`,
     lines: [
       `${result.apps.length} app(s).`,
-      ...(result.apps.length > shown.length ? [`The table shows the first ${shown.length}; the file named by the apps-file output holds all of them.`] : [])
+      ...(result.apps.length > shown.length
+        ? [`The table shows the first ${shown.length}; the file named by the apps-file output holds all of them.`]
+        : [])
     ],
     table:
       shown.length > 0
-        ? [['Slug', 'Title', 'Project type', 'Owner'], ...shown.map((app) => [cell(app.slug), cell(app.title), cell(app.project_type), cell(app.owner?.slug)])]
+        ? [
+            ['Slug', 'Title', 'Project type', 'Owner'],
+            ...shown.map((app) => [cell(app.slug), cell(app.title), cell(app.project_type), cell(app.owner?.slug)])
+          ]
         : undefined
   })
 }

@@ -27,7 +27,10 @@ async function runListBranches({ appSlug }: { appSlug: string }, ctx: HandlerCon
   const shown = branches.slice(0, SUMMARY_ROWS)
   ctx.summary({
     heading: `Branches of ${appSlug}`,
-    lines: [`${branches.length} branch(es).`, ...(branches.length > shown.length ? [`The table shows the first ${shown.length}.`] : [])],
+    lines: [
+      `${branches.length} branch(es).`,
+      ...(branches.length > shown.length ? [`The table shows the first ${shown.length}.`] : [])
+    ],
     table: shown.length > 0 ? [['Branch'], ...shown.map((name) => [name])] : undefined
   })
 }

@@ -28,7 +28,16 @@ async function runList({ appSlug }: { appSlug: string }, ctx: HandlerContext): P
   const shown = requests.slice(0, SUMMARY_ROWS)
   ctx.summary({
     heading: `Open build requests of ${appSlug}`,
-    lines: [`${requests.length} open build request(s).`, ...(requests.length > shown.length ? [`The table shows the first ${shown.length}.`] : [])],
-    table: shown.length > 0 ? [['Build request', 'Pull request', 'Created'], ...shown.map((r) => [r.slug, r.pull_request_url ?? '', r.created_at ?? ''])] : undefined
+    lines: [
+      `${requests.length} open build request(s).`,
+      ...(requests.length > shown.length ? [`The table shows the first ${shown.length}.`] : [])
+    ],
+    table:
+      shown.length > 0
+        ? [
+            ['Build request', 'Pull request', 'Created'],
+            ...shown.map((r) => [r.slug, r.pull_request_url ?? '', r.created_at ?? ''])
+          ]
+        : undefined
   })
 }

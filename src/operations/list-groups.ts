@@ -19,7 +19,10 @@ export const listGroups = defineOperation<{ orgSlug: string }>({
 async function runListGroups({ orgSlug }: { orgSlug: string }, ctx: HandlerContext): Promise<void> {
   const { groups, response } = await list(ctx.client, orgSlug)
   ctx.output(Output.groups, groups)
-  ctx.output(Output.groupSlugs, groups.map((group) => group.slug))
+  ctx.output(
+    Output.groupSlugs,
+    groups.map((group) => group.slug)
+  )
   ctx.output(Output.response, response)
   ctx.info(`Workspace ${orgSlug} has ${groups.length} group(s)`)
   ctx.summary({

@@ -1,5 +1,10 @@
 /** operation: migrate-machine-types — replaces a machine type in every app of a Workspace or user, or previews that (dry-run). */
-import { migrateMachineTypes as migrate, splitAppLabel, type Migration, type MigrationScope } from '../api/machine-types.js'
+import {
+  migrateMachineTypes as migrate,
+  splitAppLabel,
+  type Migration,
+  type MigrationScope
+} from '../api/machine-types.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
 import { firstAppUsing, previewMigration, type MigrationPreview, type PreviewedApp } from '../service-yml/preview.js'
 import { checkToMachine, type ToMachineCheck } from '../service-yml/to-machine-check.js'
@@ -21,7 +26,14 @@ export const migrateMachineTypes = defineOperation<MigrateInputs>({
   writes: true,
   inputs: [Input.orgSlug, Input.userSlug, Input.fromMachine, Input.toMachine, Input.dryRun],
   required: [Input.fromMachine, Input.toMachine],
-  outputs: [Output.migratedApps, Output.migratedCount, Output.errors, Output.checkedCount, Output.dryRunNote, Output.response],
+  outputs: [
+    Output.migratedApps,
+    Output.migratedCount,
+    Output.errors,
+    Output.checkedCount,
+    Output.dryRunNote,
+    Output.response
+  ],
   read: readMigration,
   run: (inputs, ctx) => (inputs.dryRun ? runDryRun(inputs, ctx) : runMigration(inputs, ctx))
 })
@@ -31,12 +43,26 @@ const MACHINE_TYPE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 function readMigration(get: GetInput): MigrateInputs {
   const orgSlug = slug(get, Input.orgSlug)
   const userSlug = slug(get, Input.userSlug)
-  if (orgSlug && userSlug) throw new InputError(Input.userSlug, `cannot be combined with ${Input.orgSlug}; migrate one Workspace or one user at a time`)
-  if (!orgSlug && !userSlug) throw new InputError(Input.orgSlug, `or ${Input.userSlug} is required: whose apps to migrate`)
-  const fromMachine = required(Input.fromMachine, matching(get, Input.fromMachine, MACHINE_TYPE, 'a machine type identifier'))
+  if (orgSlug && userSlug)
+    throw new InputError(
+      Input.userSlug,
+      `cannot be combined with ${Input.orgSlug}; migrate one Workspace or one user at a time`
+    )
+  if (!orgSlug && !userSlug)
+    throw new InputError(Input.orgSlug, `or ${Input.userSlug} is required: whose apps to migrate`)
+  const fromMachine = required(
+    Input.fromMachine,
+    matching(get, Input.fromMachine, MACHINE_TYPE, 'a machine type identifier')
+  )
   const toMachine = required(Input.toMachine, matching(get, Input.toMachine, MACHINE_TYPE, 'a machine type identifier'))
-  if (fromMachine === toMachine) throw new InputError(Input.toMachine, `${quote(toMachine)} is the same as ${Input.fromMachine}; nothing would change`)
-  const scope: MigrationScope = orgSlug ? { kind: 'organization', slug: orgSlug } : { kind: 'user', slug: userSlug as string }
+  if (fromMachine === toMachine)
+    throw new InputError(
+      Input.toMachine,
+      `${quote(toMachine)} is the same as ${Input.fromMachine}; nothing would change`
+    )
+  const scope: MigrationScope = orgSlug
+    ? { kind: 'organization', slug: orgSlug }
+    : { kind: 'user', slug: userSlug as string }
   return { scope, fromMachine, toMachine, dryRun: booleanFlag(get, Input.dryRun, false) }
 }
 
@@ -69,9 +95,13 @@ export function dryRunNote(scope: MigrationScope, checked: number): string {
 async function dryRunCheck(inputs: MigrateInputs, preview: MigrationPreview, ctx: HandlerContext): Promise<string> {
   const first = preview.apps[0]
   try {
-    const app = first && preview.firstText !== undefined ? { label: first.label, slug: first.slug, text: preview.firstText } : undefined
+    const app =
+      first && preview.firstText !== undefined
+        ? { label: first.label, slug: first.slug, text: preview.firstText }
+        : undefined
     const check = await checkToMachine(ctx.client, inputs, app, ctx.signal)
-    if (check.kind === 'refused') ctx.warning(`${check.note}. The migration would be refused before it writes anything.`)
+    if (check.kind === 'refused')
+      ctx.warning(`${check.note}. The migration would be refused before it writes anything.`)
     else ctx.info(check.note)
     return check.note
   } catch (error) {
@@ -87,7 +117,12 @@ async function checkBeforeMigrating(inputs: MigrateInputs, ctx: HandlerContext):
   let check: ToMachineCheck
   try {
     const { app } = await firstAppUsing(ctx.client, inputs, ctx.signal)
-    check = await checkToMachine(ctx.client, inputs, app && { label: app.label, slug: app.slug, text: app.text }, ctx.signal)
+    check = await checkToMachine(
+      ctx.client,
+      inputs,
+      app && { label: app.label, slug: app.slug, text: app.text },
+      ctx.signal
+    )
   } catch (error) {
     const suffix = ` (while checking ${Input.toMachine} before the migration). Nothing was changed.`
     throw error instanceof ApiError ? error.withSuffix(suffix) : error
@@ -96,8 +131,13 @@ async function checkBeforeMigrating(inputs: MigrateInputs, ctx: HandlerContext):
     ctx.info(check.note)
     return check
   }
-  ctx.summary({ heading: `❌ Machine type migration for ${describeScope(inputs.scope)} refused: ${inputs.fromMachine} → ${inputs.toMachine}`, lines: [check.note, 'Nothing was changed.'] })
-  throw new Error(`${check.note}. Check the spelling of ${Input.toMachine} and that the app's stack offers it. Nothing was changed.`)
+  ctx.summary({
+    heading: `❌ Machine type migration for ${describeScope(inputs.scope)} refused: ${inputs.fromMachine} → ${inputs.toMachine}`,
+    lines: [check.note, 'Nothing was changed.']
+  })
+  throw new Error(
+    `${check.note}. Check the spelling of ${Input.toMachine} and that the app's stack offers it. Nothing was changed.`
+  )
 }
 
 async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<void> {
@@ -112,7 +152,8 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
   ctx.output(Output.dryRunNote, note)
   for (const item of preview.errors) ctx.warning(`${item.app}: ${item.error}`)
   // One write for all of them: a line each was one write each, 1,667 of them for a Workspace of 5,000 apps.
-  if (preview.apps.length > 0) ctx.info(preview.apps.map((app) => `Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`).join('\n'))
+  if (preview.apps.length > 0)
+    ctx.info(preview.apps.map((app) => `Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`).join('\n'))
   const summaryLine =
     labels.length > 0
       ? `Dry run: ${labels.length} of the ${preview.checked} app(s) this token can see would change. Nothing was changed.`
@@ -120,11 +161,23 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
   ctx.info(summaryLine)
   ctx.notice(note)
   const unchanged = Math.max(0, preview.checked - labels.length - preview.errors.length)
-  const counts = [`${labels.length} would change`, `${unchanged} unchanged`, ...(preview.errors.length > 0 ? [`${preview.errors.length} not checked`] : [])]
+  const counts = [
+    `${labels.length} would change`,
+    `${unchanged} unchanged`,
+    ...(preview.errors.length > 0 ? [`${preview.errors.length} not checked`] : [])
+  ]
   ctx.summary({
     heading: `Machine type migration preview for ${describeScope(inputs.scope)}: ${inputs.fromMachine} → ${inputs.toMachine}`,
-    lead: { mark: preview.errors.length > 0 ? 'warning' : 'note', result: `Dry run: ${counts.join(', ')}`, subject: [describeScope(inputs.scope), `${inputs.fromMachine} → ${inputs.toMachine}`] },
-    lines: [`Nothing was changed (a dry run); ${preview.checked} app(s) read.`, checkNote, ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)],
+    lead: {
+      mark: preview.errors.length > 0 ? 'warning' : 'note',
+      result: `Dry run: ${counts.join(', ')}`,
+      subject: [describeScope(inputs.scope), `${inputs.fromMachine} → ${inputs.toMachine}`]
+    },
+    lines: [
+      `Nothing was changed (a dry run); ${preview.checked} app(s) read.`,
+      checkNote,
+      ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)
+    ],
     table: preview.apps.length > 0 ? [['App', 'Slug', 'Where'], ...preview.apps.map(previewRow)] : undefined,
     note
   })
@@ -148,11 +201,21 @@ async function runMigration(inputs: MigrateInputs, ctx: HandlerContext): Promise
       ? `Migrated ${result.migratedApps.length} app(s) from ${inputs.fromMachine} to ${inputs.toMachine}.`
       : `Nothing to migrate: no app of the ${scope} uses ${inputs.fromMachine}.`
   ctx.info(summaryLine)
-  const outcome = result.migratedApps.length > 0 ? `Migrated ${result.migratedApps.length} app(s)` : 'Nothing to migrate'
+  const outcome =
+    result.migratedApps.length > 0 ? `Migrated ${result.migratedApps.length} app(s)` : 'Nothing to migrate'
   ctx.summary({
     heading: `Machine type migration for ${scope}: ${inputs.fromMachine} → ${inputs.toMachine}`,
-    lead: { mark: result.errors.length > 0 ? 'warning' : 'success', result: result.errors.length > 0 ? `${outcome}, ${result.errors.length} failed` : outcome, subject: [scope, `${inputs.fromMachine} → ${inputs.toMachine}`] },
-    lines: [summaryLine, check.note, ...(result.message ? [`The service said: ${result.message}`] : []), ...result.errors.map((item) => `Failed: ${item.app}: ${item.error}`)],
+    lead: {
+      mark: result.errors.length > 0 ? 'warning' : 'success',
+      result: result.errors.length > 0 ? `${outcome}, ${result.errors.length} failed` : outcome,
+      subject: [scope, `${inputs.fromMachine} → ${inputs.toMachine}`]
+    },
+    lines: [
+      summaryLine,
+      check.note,
+      ...(result.message ? [`The service said: ${result.message}`] : []),
+      ...result.errors.map((item) => `Failed: ${item.app}: ${item.error}`)
+    ],
     table:
       result.migratedApps.length > 0
         ? [

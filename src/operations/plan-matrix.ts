@@ -50,11 +50,23 @@ export const planMatrix = defineOperation<PlanInputs>({
 })
 
 async function readPlan(get: GetInput): Promise<PlanInputs> {
-  if (get(Input.appPaths) === '') throw new InputError(Input.appPaths, 'is required: a YAML map from app slug to path globs, e.g. "ios-app: [apps/ios/**, shared/**]"')
-  const paths = await parseAppPaths(get(Input.appPaths), MAX_MATRIX_JOBS, 'fit one job matrix (GitHub runs at most 256 jobs of a matrix)')
+  if (get(Input.appPaths) === '')
+    throw new InputError(
+      Input.appPaths,
+      'is required: a YAML map from app slug to path globs, e.g. "ios-app: [apps/ios/**, shared/**]"'
+    )
+  const paths = await parseAppPaths(
+    get(Input.appPaths),
+    MAX_MATRIX_JOBS,
+    'fit one job matrix (GitHub runs at most 256 jobs of a matrix)'
+  )
   const workflow = read.singleLine(get, Input.workflow)
   const pipeline = read.slug(get, Input.pipeline)
-  if (workflow !== undefined && pipeline !== undefined) throw new InputError(Input.pipeline, `cannot be used together with ${Input.workflow}: a build runs one workflow or one pipeline`)
+  if (workflow !== undefined && pipeline !== undefined)
+    throw new InputError(
+      Input.pipeline,
+      `cannot be used together with ${Input.workflow}: a build runs one workflow or one pipeline`
+    )
   return {
     slugs: [...paths.keys()],
     paths,
@@ -69,18 +81,43 @@ async function runPlan(inputs: PlanInputs, ctx: HandlerContext): Promise<void> {
   const { slugs, lines } = await chooseApps(inputs, ctx, 'Planning')
   for (const line of lines) ctx.info(line)
   // Every chosen app is read, so a slug the token cannot see fails the plan, not one of its jobs.
-  const unreadable = (await mapBounded(slugs, PARALLEL_LIMIT, (slug) => readable(slug, ctx))).filter((problem) => problem !== undefined)
-  if (unreadable.length > 0) throw new Error(`The matrix was not planned: ${unreadable.join('; ')}. Check the slugs in ${Input.appPaths} and the token's role on each app.`)
-  const include: MatrixEntry[] = slugs.map((slug) => ({ 'app-slug': slug, ...(inputs.workflow ? { workflow: inputs.workflow } : {}), ...(inputs.pipeline ? { pipeline: inputs.pipeline } : {}) }))
+  const unreadable = (await mapBounded(slugs, PARALLEL_LIMIT, (slug) => readable(slug, ctx))).filter(
+    (problem) => problem !== undefined
+  )
+  if (unreadable.length > 0)
+    throw new Error(
+      `The matrix was not planned: ${unreadable.join('; ')}. Check the slugs in ${Input.appPaths} and the token's role on each app.`
+    )
+  const include: MatrixEntry[] = slugs.map((slug) => ({
+    'app-slug': slug,
+    ...(inputs.workflow ? { workflow: inputs.workflow } : {}),
+    ...(inputs.pipeline ? { pipeline: inputs.pipeline } : {})
+  }))
   ctx.output(Output.matrix, { include })
   ctx.output(Output.count, include.length)
   ctx.output(Output.appSlugs, slugs)
-  ctx.info(include.length === 0 ? 'No app to build: the matrix is empty (a job over it must be skipped when count is 0).' : `Planned ${include.length} job(s): ${slugs.join(', ')}`)
+  ctx.info(
+    include.length === 0
+      ? 'No app to build: the matrix is empty (a job over it must be skipped when count is 0).'
+      : `Planned ${include.length} job(s): ${slugs.join(', ')}`
+  )
   ctx.summary({
     heading: include.length === 0 ? 'No app to build' : `A matrix of ${include.length} app(s)`,
-    lead: { mark: 'note', result: include.length === 0 ? 'No app to build' : `Planned ${include.length} job(s)`, subject: [inputs.workflow ?? inputs.pipeline ?? ''] },
+    lead: {
+      mark: 'note',
+      result: include.length === 0 ? 'No app to build' : `Planned ${include.length} job(s)`,
+      subject: [inputs.workflow ?? inputs.pipeline ?? '']
+    },
     lines,
-    table: include.length > 0 ? [['App', 'Workflow or pipeline'], ...include.slice(0, 100).map((entry) => [entry['app-slug'], entry.workflow ?? entry.pipeline ?? "the trigger map's choice"])] : undefined
+    table:
+      include.length > 0
+        ? [
+            ['App', 'Workflow or pipeline'],
+            ...include
+              .slice(0, 100)
+              .map((entry) => [entry['app-slug'], entry.workflow ?? entry.pipeline ?? "the trigger map's choice"])
+          ]
+        : undefined
   })
 }
 

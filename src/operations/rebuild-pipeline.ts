@@ -30,12 +30,18 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
     const pipeline = await getPipeline(ctx.client, inputs.appSlug, inputs.pipelineId, ctx.signal)
     ctx.output(Output.pipelineStatus, pipeline.status)
     ctx.output(Output.builds, workflowsOutput(pipeline))
-    ctx.info(`Pipeline ${inputs.pipelineId} of ${inputs.appSlug} rebuilt${inputs.partial ? ' (failed and later workflows only)' : ''}: ${pipeline.status}`)
+    ctx.info(
+      `Pipeline ${inputs.pipelineId} of ${inputs.appSlug} rebuilt${inputs.partial ? ' (failed and later workflows only)' : ''}: ${pipeline.status}`
+    )
     const name = pipeline.name ?? inputs.pipelineId
     ctx.summary({
       heading: `Pipeline ${name} rebuilt`,
       lead: { mark: 'running', result: 'Rebuilt', subject: [inputs.appSlug, `pipeline ${name}`] },
-      facts: [['Pipeline id', inputs.pipelineId], ['Partial', inputs.partial], ['Status', pipeline.status]],
+      facts: [
+        ['Pipeline id', inputs.pipelineId],
+        ['Partial', inputs.partial],
+        ['Status', pipeline.status]
+      ],
       fold: true,
       mermaid: pipelineFlow(pipeline, name),
       table: workflowsTable(pipeline)

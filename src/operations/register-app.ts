@@ -3,7 +3,13 @@
  * The app slug is output as soon as the app exists, so a later failure still
  * tells the user which half-registered app to finish or delete.
  */
-import { finishRegistration, registerApp as register, registerSshKey, type Finish, type Registration } from '../api/register.js'
+import {
+  finishRegistration,
+  registerApp as register,
+  registerSshKey,
+  type Finish,
+  type Registration
+} from '../api/register.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { quote } from '../safe-text.js'
@@ -26,7 +32,13 @@ export const registerApp = defineOperation<RegisterAppInputs>({
   role: 'Owner or Admin of the app team for the SSH key step, and membership of the Workspace',
   writes: true,
   // An HTTPS repository takes no SSH key, so the public key and its registration would go unused.
-  needs: [{ inputs: [Input.sshPublicKey, Input.registerKeyAtProvider], says: `an SSH ${Input.repoUrl}`, holds: (value) => (value(Input.repoUrl) === '' ? undefined : !isHttpsUrl(value(Input.repoUrl))) }],
+  needs: [
+    {
+      inputs: [Input.sshPublicKey, Input.registerKeyAtProvider],
+      says: `an SSH ${Input.repoUrl}`,
+      holds: (value) => (value(Input.repoUrl) === '' ? undefined : !isHttpsUrl(value(Input.repoUrl)))
+    }
+  ],
   inputs: [
     Input.provider,
     Input.repoUrl,
@@ -70,7 +82,9 @@ async function readRegisterApp(get: GetInput): Promise<RegisterAppInputs> {
   return {
     provider: legacyProvider ? LEGACY_PROVIDER : (read.oneOf(get, Input.provider, PROVIDERS) ?? 'github'),
     warnings: legacyProvider
-      ? [`provider "${LEGACY_PROVIDER}" is not a value the service documents; it is sent as given, but custom is the documented value for a git host that is not GitHub, GitLab or Bitbucket`]
+      ? [
+          `provider "${LEGACY_PROVIDER}" is not a value the service documents; it is sent as given, but custom is the documented value for a git host that is not GitHub, GitLab or Bitbucket`
+        ]
       : [],
     repoUrl,
     isSshUrl,
@@ -83,10 +97,16 @@ async function readRegisterApp(get: GetInput): Promise<RegisterAppInputs> {
     sshPrivateKey: isSshUrl ? key.privateKey : undefined,
     sshPublicKey: isSshUrl ? key.publicKey : undefined,
     registerKeyAtProvider: read.booleanFlag(get, Input.registerKeyAtProvider, false),
-    projectType: read.required(Input.projectType, read.matching(get, Input.projectType, /^[a-z0-9][a-z0-9-]*$/i, 'a project type such as android, ios or other')),
+    projectType: read.required(
+      Input.projectType,
+      read.matching(get, Input.projectType, /^[a-z0-9][a-z0-9-]*$/i, 'a project type such as android, ios or other')
+    ),
     stackId: read.required(Input.stackId, read.matching(get, Input.stackId, SLUG_LIKE, 'a stack identifier')),
-    configName: read.matching(get, Input.configName, SLUG_LIKE, 'a configuration name such as other-config') ?? 'other-config',
-    appEnvs: Object.fromEntries((await read.environmentItems(get, Input.appEnvs)).map((item) => [item.mapped_to, item.value]))
+    configName:
+      read.matching(get, Input.configName, SLUG_LIKE, 'a configuration name such as other-config') ?? 'other-config',
+    appEnvs: Object.fromEntries(
+      (await read.environmentItems(get, Input.appEnvs)).map((item) => [item.mapped_to, item.value])
+    )
   }
 }
 
@@ -95,15 +115,29 @@ function readSshKey(get: GetInput, repoUrl: string, isSshUrl: boolean): { privat
   const privateKey = get(Input.sshPrivateKey) === '' ? undefined : `${get(Input.sshPrivateKey)}\n`
   const publicKey = read.singleLine(get, Input.sshPublicKey)
   if (!isSshUrl && privateKey) {
-    throw new InputError(Input.sshPrivateKey, `is given, but ${quote(repoUrl)} is an HTTPS URL, for which no SSH key is registered; remove ssh-private-key or use the SSH URL`)
+    throw new InputError(
+      Input.sshPrivateKey,
+      `is given, but ${quote(repoUrl)} is an HTTPS URL, for which no SSH key is registered; remove ssh-private-key or use the SSH URL`
+    )
   }
-  if (isSshUrl && !privateKey) throw new InputError(Input.sshPrivateKey, `is required for the SSH repository URL ${quote(repoUrl)}; pass it from a secret (or use an HTTPS URL)`)
+  if (isSshUrl && !privateKey)
+    throw new InputError(
+      Input.sshPrivateKey,
+      `is required for the SSH repository URL ${quote(repoUrl)}; pass it from a secret (or use an HTTPS URL)`
+    )
   if (privateKey && !/-----BEGIN [A-Z ]*PRIVATE KEY-----/.test(privateKey)) {
-    throw new InputError(Input.sshPrivateKey, 'does not look like a private key (no "-----BEGIN ... PRIVATE KEY-----" line)')
+    throw new InputError(
+      Input.sshPrivateKey,
+      'does not look like a private key (no "-----BEGIN ... PRIVATE KEY-----" line)'
+    )
   }
-  if (isSshUrl && !publicKey) throw new InputError(Input.sshPublicKey, 'is required with ssh-private-key for an SSH repository URL')
+  if (isSshUrl && !publicKey)
+    throw new InputError(Input.sshPublicKey, 'is required with ssh-private-key for an SSH repository URL')
   if (publicKey && !/^(ssh-|ecdsa-)[a-z0-9-]+ [A-Za-z0-9+/=]+/.test(publicKey)) {
-    throw new InputError(Input.sshPublicKey, `${quote(publicKey)} does not look like an OpenSSH public key (e.g. "ssh-ed25519 AAAA...")`)
+    throw new InputError(
+      Input.sshPublicKey,
+      `${quote(publicKey)} does not look like an OpenSSH public key (e.g. "ssh-ed25519 AAAA...")`
+    )
   }
   return { privateKey, publicKey }
 }
@@ -111,7 +145,10 @@ function readSshKey(get: GetInput, repoUrl: string, isSshUrl: boolean): { privat
 /** The owner and repository named by a git URL's last two path steps. */
 function ownerAndRepo(url: string): { owner: string; repo: string } | undefined {
   const path = url.replace(/^[a-z+]+:\/\/[^/]+\//i, '').replace(/^[^@]+@[^:]+:/, '')
-  const parts = path.replace(/\.git$/, '').split('/').filter(Boolean)
+  const parts = path
+    .replace(/\.git$/, '')
+    .split('/')
+    .filter(Boolean)
   if (parts.length < 2) return undefined
   return { owner: parts[parts.length - 2], repo: parts[parts.length - 1] }
 }
@@ -146,21 +183,38 @@ async function runRegisterApp(inputs: RegisterAppInputs, ctx: HandlerContext): P
   }
 }
 
-async function addKey(inputs: RegisterAppInputs, appSlug: string, facts: Array<[string, string | boolean | undefined]>, ctx: HandlerContext): Promise<void> {
+async function addKey(
+  inputs: RegisterAppInputs,
+  appSlug: string,
+  facts: Array<[string, string | boolean | undefined]>,
+  ctx: HandlerContext
+): Promise<void> {
   if (!inputs.isSshUrl || !inputs.sshPrivateKey || !inputs.sshPublicKey) {
     facts.push(['SSH key', 'not needed (HTTPS repository URL)'])
     return
   }
-  const key = await registerSshKey(ctx.client, appSlug, { privateKey: inputs.sshPrivateKey, publicKey: inputs.sshPublicKey, registerAtProvider: inputs.registerKeyAtProvider })
+  const key = await registerSshKey(ctx.client, appSlug, {
+    privateKey: inputs.sshPrivateKey,
+    publicKey: inputs.sshPublicKey,
+    registerAtProvider: inputs.registerKeyAtProvider
+  })
   ctx.output(Output.response, key.response || undefined)
   facts.push(['SSH key', inputs.registerKeyAtProvider ? 'added, and registered at the provider' : 'added'])
   ctx.info(`Added the SSH key to ${appSlug}`)
 }
 
-async function finish(inputs: RegisterAppInputs, appSlug: string, facts: Array<[string, string | boolean | undefined]>, ctx: HandlerContext): Promise<void> {
+async function finish(
+  inputs: RegisterAppInputs,
+  appSlug: string,
+  facts: Array<[string, string | boolean | undefined]>,
+  ctx: HandlerContext
+): Promise<void> {
   const finished = await finishRegistration(ctx.client, appSlug, inputs)
   if (finished.buildTriggerToken) ctx.secretOutput(Output.buildTriggerToken, finished.buildTriggerToken)
   ctx.output(Output.response, finished.response || undefined)
-  facts.push(['Build trigger token', finished.buildTriggerToken ? 'set (in the build-trigger-token output, masked)' : 'not returned'])
+  facts.push([
+    'Build trigger token',
+    finished.buildTriggerToken ? 'set (in the build-trigger-token output, masked)' : 'not returned'
+  ])
   ctx.info(`Finished the registration of ${appSlug}`)
 }

@@ -11,7 +11,13 @@ import { Input, Output } from '../constants.js'
 import { oneOf, required, requiredSlug, singleLine, type GetInput } from '../inputs/readers.js'
 import { quote } from '../safe-text.js'
 import type { HandlerContext } from '../step/context.js'
-import { DEFAULT_CONFIG_PATH, fileInWorkspace, readConfigPath, readConfigText, type ConfigFileInputs } from './config-file.js'
+import {
+  DEFAULT_CONFIG_PATH,
+  fileInWorkspace,
+  readConfigPath,
+  readConfigText,
+  type ConfigFileInputs
+} from './config-file.js'
 import { countFindings } from './config-findings.js'
 import { defineOperation } from './operation.js'
 
@@ -29,7 +35,13 @@ export const setConfigLocation = defineOperation<SetConfigLocationInputs>({
   writes: true,
   inputs: [Input.appSlug, Input.location, Input.configPath],
   // The file is checked only when the service is told to read it from the repository.
-  needs: [{ inputs: [Input.configPath], says: `${Input.location}: repository`, holds: (value) => value(Input.location) === 'repository' }],
+  needs: [
+    {
+      inputs: [Input.configPath],
+      says: `${Input.location}: repository`,
+      holds: (value) => value(Input.location) === 'repository'
+    }
+  ],
   required: [Input.appSlug, Input.location],
   outputs: [Output.location, Output.response],
   read: (get: GetInput, env) => ({
@@ -75,9 +87,14 @@ async function checkRepositoryConfig(inputs: SetConfigLocationInputs, ctx: Handl
   }
   if (!exists) {
     if (isDefault) return [missingRepositoryConfig(inputs.workspace) as string]
-    return [`${Input.configPath} ${shown} is not in the workspace, so the service.yml the service will read was not checked.`]
+    return [
+      `${Input.configPath} ${shown} is not in the workspace, so the service.yml the service will read was not checked.`
+    ]
   }
-  const renamed = basename(inputs.file.configPath) === CONFIG_FILE ? [] : [`${shown} is not named ${CONFIG_FILE}: the service reads ${CONFIG_FILE} at the root of the repository.`]
+  const renamed =
+    basename(inputs.file.configPath) === CONFIG_FILE
+      ? []
+      : [`${shown} is not named ${CONFIG_FILE}: the service reads ${CONFIG_FILE} at the root of the repository.`]
   try {
     const findings = await validateConfig(ctx.client, await readConfigText(inputs.file), inputs.appSlug, ctx.signal)
     if (findings.errors.length === 0) {
@@ -85,7 +102,10 @@ async function checkRepositoryConfig(inputs: SetConfigLocationInputs, ctx: Handl
       return [...renamed, ...findings.warnings.map((warning) => `${shown}: ${warning}`)]
     }
     const first = findings.errors.slice(0, 5).join('; ')
-    return [...renamed, `The service refuses ${shown} (${countFindings(findings)}): ${first}. Builds of ${inputs.appSlug} will fail until a service.yml it accepts is committed.`]
+    return [
+      ...renamed,
+      `The service refuses ${shown} (${countFindings(findings)}): ${first}. Builds of ${inputs.appSlug} will fail until a service.yml it accepts is committed.`
+    ]
   } catch (error) {
     return [...renamed, `${shown} could not be checked with the service: ${(error as Error).message}`]
   }
@@ -98,5 +118,9 @@ async function runSetConfigLocation(inputs: SetConfigLocationInputs, ctx: Handle
   ctx.info(`The service now reads the service.yml of ${inputs.appSlug} from: ${inputs.location}`)
   const warnings = inputs.location === 'repository' ? await checkRepositoryConfig(inputs, ctx) : []
   for (const warning of warnings) ctx.warning(warning)
-  ctx.summary({ heading: `service.yml location of ${inputs.appSlug} set`, facts: [['Location', inputs.location]], lines: warnings.length > 0 ? warnings : undefined })
+  ctx.summary({
+    heading: `service.yml location of ${inputs.appSlug} set`,
+    facts: [['Location', inputs.location]],
+    lines: warnings.length > 0 ? warnings : undefined
+  })
 }

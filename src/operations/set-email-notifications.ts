@@ -29,7 +29,11 @@ function readSettings(get: GetInput): NotificationInputs {
   const appSlug = requiredSlug(get, Input.appSlug)
   const onSuccess = oneOf(get, Input.onSuccess, SETTINGS)
   const onFailure = oneOf(get, Input.onFailure, SETTINGS)
-  if (!onSuccess && !onFailure) throw new InputError(Input.onSuccess, `and ${Input.onFailure} are both empty; set at least one to always, never or change`)
+  if (!onSuccess && !onFailure)
+    throw new InputError(
+      Input.onSuccess,
+      `and ${Input.onFailure} are both empty; set at least one to always, never or change`
+    )
   return { appSlug, onSuccess, onFailure }
 }
 

@@ -30,7 +30,10 @@ export type SubActionName = keyof typeof OWN | 'manage'
 const taken = new Set<string>(Object.values(OWN).flat())
 
 /** Each sub-action's operations, by folder; manage/ has what the others leave, so a new operation lands there. */
-export const SUB_ACTIONS: Record<SubActionName, readonly Operation[]> = { ...OWN, manage: OPERATIONS.filter((name) => !taken.has(name)) }
+export const SUB_ACTIONS: Record<SubActionName, readonly Operation[]> = {
+  ...OWN,
+  manage: OPERATIONS.filter((name) => !taken.has(name))
+}
 
 /** What a sub-action's entry tells the bundle: which sub-action runs, and the inputs its action.yml declares. */
 export interface SubActionEntry {
@@ -42,8 +45,16 @@ export interface SubActionEntry {
 export function readSubActionEntry(value: unknown): SubActionEntry | undefined {
   if (value === undefined) return undefined
   const entry = value as Partial<SubActionEntry> | null
-  if (!entry || typeof entry.name !== 'string' || !Object.hasOwn(SUB_ACTIONS, entry.name) || !Array.isArray(entry.inputs) || !entry.inputs.every((name) => typeof name === 'string')) {
-    throw new Error(`The sub-action entry in dist/sub/ is damaged (${JSON.stringify(value)?.slice(0, 200)}); rebuild dist/ with npm run build`)
+  if (
+    !entry ||
+    typeof entry.name !== 'string' ||
+    !Object.hasOwn(SUB_ACTIONS, entry.name) ||
+    !Array.isArray(entry.inputs) ||
+    !entry.inputs.every((name) => typeof name === 'string')
+  ) {
+    throw new Error(
+      `The sub-action entry in dist/sub/ is damaged (${JSON.stringify(value)?.slice(0, 200)}); rebuild dist/ with npm run build`
+    )
   }
   return { name: entry.name as SubActionName, inputs: entry.inputs }
 }
@@ -69,10 +80,20 @@ export function readSubActionOperation(get: GetInput, entry: SubActionEntry): Op
   if (own.length === 1) {
     if (value === '' || value === own[0]) return own[0]
     const other = isOperation(value) ? `; for ${value} use ${subActionOf(value)}/` : ''
-    throw new InputError(Input.operation, `${quote(value)} conflicts with this action, ${entry.name}/, which runs ${own[0]} only: remove the operation input${other}`)
+    throw new InputError(
+      Input.operation,
+      `${quote(value)} conflicts with this action, ${entry.name}/, which runs ${own[0]} only: remove the operation input${other}`
+    )
   }
   if (value === '') throw new InputError(Input.operation, `is required by ${entry.name}/; one of: ${own.join(', ')}`)
   if ((own as readonly string[]).includes(value)) return value as Operation
-  if (isOperation(value)) throw new InputError(Input.operation, `${quote(value)} is not one of ${entry.name}/'s operations (${own.join(', ')}); for ${value} use ${subActionOf(value)}/`)
-  throw new InputError(Input.operation, `${quote(value)} is not an operation; ${entry.name}/ runs one of: ${own.join(', ')}`)
+  if (isOperation(value))
+    throw new InputError(
+      Input.operation,
+      `${quote(value)} is not one of ${entry.name}/'s operations (${own.join(', ')}); for ${value} use ${subActionOf(value)}/`
+    )
+  throw new InputError(
+    Input.operation,
+    `${quote(value)} is not an operation; ${entry.name}/ runs one of: ${own.join(', ')}`
+  )
 }

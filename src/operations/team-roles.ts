@@ -12,14 +12,25 @@ export interface RoleInputs {
 }
 
 const ROLE_TITLES: Record<RoleName, string> = { admin: 'Admin', manager: 'Developer', member: 'Tester/QA' }
-const ALIASES: Record<string, RoleName> = { admin: 'admin', manager: 'manager', developer: 'manager', member: 'member', tester: 'member', qa: 'member' }
+const ALIASES: Record<string, RoleName> = {
+  admin: 'admin',
+  manager: 'manager',
+  developer: 'manager',
+  member: 'member',
+  tester: 'member',
+  qa: 'member'
+}
 
 /** Reads the app slug and the role, accepting the team's titles (developer, tester, qa) too. */
 export function readRoleInputs(get: GetInput): RoleInputs {
   const appSlug = requiredSlug(get, Input.appSlug)
   const value = required(Input.role, optionalText(get, Input.role)).toLowerCase()
   const role = ALIASES[value]
-  if (!role) throw new InputError(Input.role, `${quote(value)} is not a role; expected admin, manager (or developer) or member (or tester)`)
+  if (!role)
+    throw new InputError(
+      Input.role,
+      `${quote(value)} is not a role; expected admin, manager (or developer) or member (or tester)`
+    )
   return { appSlug, role }
 }
 

@@ -1,5 +1,10 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
-import { DOWNLOAD_NEED, readTriggerArtifacts, TRIGGER_ARTIFACT_INPUTS, type ArtifactSettings } from '../builds/artifacts/settings.js'
+import {
+  DOWNLOAD_NEED,
+  readTriggerArtifacts,
+  TRIGGER_ARTIFACT_INPUTS,
+  type ArtifactSettings
+} from '../builds/artifacts/settings.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../inputs/build-params.js'
 import { OVERRIDE_INPUTS, overrideFacts, readBuildOverrides } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
@@ -11,7 +16,11 @@ import { buildParamsFromEvent, closedPullRequestOf, readGitHubEvent, type GitHub
 import * as read from '../inputs/readers.js'
 import type { GetInput } from '../inputs/readers.js'
 import { checkAsker, readAllowedAssociations } from '../github/trust.js'
-import { GITHUB_STATUS_INPUTS, readGitHubStatusSettings, type GitHubStatusSettings } from '../builds/github-status/settings.js'
+import {
+  GITHUB_STATUS_INPUTS,
+  readGitHubStatusSettings,
+  type GitHubStatusSettings
+} from '../builds/github-status/settings.js'
 import type { SummarySection } from '../runner/summary.js'
 import type { HandlerContext } from '../step/context.js'
 import { checkoutWarnings, heldCheckoutFact, startOrAwaitApproval } from '../builds/approval.js'
@@ -48,9 +57,17 @@ export const trigger = defineOperation<TriggerInputs>({
   needs: [
     onlyWith(Input.wait, WAIT_INPUTS),
     onlyWith(Input.fromEvent, [Input.allowedAssociations, Input.allowClosedPullRequest]),
-    { inputs: [Input.failFast], says: `several apps (${Input.appPaths}, or a list in ${Input.appSlug}) and ${Input.wait}: true`, holds: (value) => severalApps(value) && booleanValue(value(Input.wait)) },
+    {
+      inputs: [Input.failFast],
+      says: `several apps (${Input.appPaths}, or a list in ${Input.appSlug}) and ${Input.wait}: true`,
+      holds: (value) => severalApps(value) && booleanValue(value(Input.wait))
+    },
     DOWNLOAD_NEED,
-    { inputs: [Input.githubStatusName], says: `${Input.githubStatus} or ${Input.githubComment}: true`, holds: (value) => value(Input.githubStatus) !== 'none' || booleanValue(value(Input.githubComment)) }
+    {
+      inputs: [Input.githubStatusName],
+      says: `${Input.githubStatus} or ${Input.githubComment}: true`,
+      holds: (value) => value(Input.githubStatus) !== 'none' || booleanValue(value(Input.githubComment))
+    }
   ],
   inputs: [
     Input.appSlug,
@@ -111,34 +128,78 @@ export const trigger = defineOperation<TriggerInputs>({
 
 /** Whether the step names several apps: app-paths, or more than one slug in app-slug. */
 function severalApps(value: GetInput): boolean {
-  return value(Input.appPaths) !== '' || value(Input.appSlug).split(/[\n,]/).filter((item) => item.trim() !== '').length > 1
+  return (
+    value(Input.appPaths) !== '' ||
+    value(Input.appSlug)
+      .split(/[\n,]/)
+      .filter((item) => item.trim() !== '').length > 1
+  )
 }
 
 async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<TriggerInputs> {
   const { appSlug, many } = await readAppTargets(get)
   const explicit = await readExplicitParams(get)
-  const wait = read.booleanFlag(get, Input.wait, false) ? readWaitSettings(get, env, explicit.pipeline_id === undefined ? 'build' : 'pipeline') : undefined
+  const wait = read.booleanFlag(get, Input.wait, false)
+    ? readWaitSettings(get, env, explicit.pipeline_id === undefined ? 'build' : 'pipeline')
+    : undefined
   const allowed = readAllowedAssociations(get)
   const raw = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
   const allowClosed = read.booleanFlag(get, Input.allowClosedPullRequest, false)
   const event = raw && (await pullRequestEvent(raw, get, env, allowed))
   if (event && !allowClosed) refuseClosedPullRequest(raw.name, event)
-  const { params, notes, warnings, fork } = event ? withEvent(get, explicit, event) : { params: explicit, notes: [], warnings: [], fork: undefined }
-  for (const [key, value] of Object.entries(params)) if (value === undefined) delete (params as Record<string, unknown>)[key]
+  const { params, notes, warnings, fork } = event
+    ? withEvent(get, explicit, event)
+    : { params: explicit, notes: [], warnings: [], fork: undefined }
+  for (const [key, value] of Object.entries(params))
+    if (value === undefined) delete (params as Record<string, unknown>)[key]
   warnings.push(...checkoutWarnings(params))
   if (!hasBuildTarget(params)) {
-    throw new InputError(Input.branch, `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`)
+    throw new InputError(
+      Input.branch,
+      `no branch, tag, commit-hash or workflow was given${event ? ` and the ${event.name} event provides none` : ''}; set at least one of them`
+    )
   }
   // Several apps are started and watched as builds: a pipeline's id would be taken for a build slug.
-  if (many && params.pipeline_id !== undefined) throw new InputError(Input.pipeline, `works with one app only, not with several apps in ${get(Input.appPaths) !== '' ? Input.appPaths : Input.appSlug}`)
-  const artifacts = readTriggerArtifacts(get, env, { waiting: wait !== undefined, severalApps: many !== undefined, pipeline: params.pipeline_id !== undefined })
-  return { appSlug, params, fromEvent: raw?.name, notes, warnings, fork, wait, reuse: readReuseSettings(get), github: readGitHubStatusSettings(get), many, artifacts, failIfHeld: read.booleanFlag(get, Input.failIfHeld, false) }
+  if (many && params.pipeline_id !== undefined)
+    throw new InputError(
+      Input.pipeline,
+      `works with one app only, not with several apps in ${get(Input.appPaths) !== '' ? Input.appPaths : Input.appSlug}`
+    )
+  const artifacts = readTriggerArtifacts(get, env, {
+    waiting: wait !== undefined,
+    severalApps: many !== undefined,
+    pipeline: params.pipeline_id !== undefined
+  })
+  return {
+    appSlug,
+    params,
+    fromEvent: raw?.name,
+    notes,
+    warnings,
+    fork,
+    wait,
+    reuse: readReuseSettings(get),
+    github: readGitHubStatusSettings(get),
+    many,
+    artifacts,
+    failIfHeld: read.booleanFlag(get, Input.failIfHeld, false)
+  }
 }
 
 /** Any event carrying a comment or review is gated; reviews and comments build their pull request (loaded only for them). */
-async function pullRequestEvent(event: GitHubEvent, get: GetInput, env: NodeJS.ProcessEnv, allowed: readonly string[]): Promise<GitHubEvent> {
+async function pullRequestEvent(
+  event: GitHubEvent,
+  get: GetInput,
+  env: NodeJS.ProcessEnv,
+  allowed: readonly string[]
+): Promise<GitHubEvent> {
   checkAsker(event, allowed, 'built')
-  if (event.name !== 'pull_request_review' && event.name !== 'pull_request_review_comment' && event.name !== 'issue_comment') return event
+  if (
+    event.name !== 'pull_request_review' &&
+    event.name !== 'pull_request_review_comment' &&
+    event.name !== 'issue_comment'
+  )
+    return event
   const { resolvePullRequestEvent } = await import('../github/event-sources.js')
   return resolvePullRequestEvent(event, get(Input.githubToken), env)
 }
@@ -157,10 +218,14 @@ function refuseClosedPullRequest(eventName: string, event: GitHubEvent): void {
 
 /** The build parameters the inputs give, each checked. */
 async function readExplicitParams(get: GetInput): Promise<BuildParams> {
-  const environments = [...(await read.environmentItems(get, Input.environments)), ...(await read.environmentItems(get, Input.secretEnvironments, true))]
+  const environments = [
+    ...(await read.environmentItems(get, Input.environments)),
+    ...(await read.environmentItems(get, Input.secretEnvironments, true))
+  ]
   const names = new Set<string>()
   for (const item of environments) {
-    if (names.has(item.mapped_to)) throw new InputError(Input.secretEnvironments, `the variable ${item.mapped_to} is also in ${Input.environments}`)
+    if (names.has(item.mapped_to))
+      throw new InputError(Input.secretEnvironments, `the variable ${item.mapped_to} is also in ${Input.environments}`)
     names.add(item.mapped_to)
   }
   return {
@@ -168,7 +233,12 @@ async function readExplicitParams(get: GetInput): Promise<BuildParams> {
     pipeline_id: readPipeline(get),
     branch: read.gitRefName(get, Input.branch),
     tag: read.gitRefName(get, Input.tag),
-    commit_hash: read.matching(get, Input.commitHash, /^[0-9a-f]{7,64}$/i, 'a commit hash (7 to 64 hexadecimal digits)'),
+    commit_hash: read.matching(
+      get,
+      Input.commitHash,
+      /^[0-9a-f]{7,64}$/i,
+      'a commit hash (7 to 64 hexadecimal digits)'
+    ),
     commit_message: read.optionalText(get, Input.commitMessage),
     branch_dest: read.gitRefName(get, Input.branchDest),
     branch_repo_owner: read.slug(get, Input.branchRepoOwner),
@@ -186,7 +256,11 @@ async function readExplicitParams(get: GetInput): Promise<BuildParams> {
 /** The pipeline to run instead of a workflow. */
 function readPipeline(get: GetInput): string | undefined {
   const pipeline = read.slug(get, Input.pipeline)
-  if (pipeline !== undefined && get(Input.workflow).trim() !== '') throw new InputError(Input.pipeline, `cannot be used together with ${Input.workflow}: a build runs one workflow or one pipeline`)
+  if (pipeline !== undefined && get(Input.workflow).trim() !== '')
+    throw new InputError(
+      Input.pipeline,
+      `cannot be used together with ${Input.workflow}: a build runs one workflow or one pipeline`
+    )
   return pipeline
 }
 
@@ -198,9 +272,16 @@ function withEvent(
 ): { params: BuildParams; notes: string[]; warnings: string[]; fork?: string } {
   const mapped = buildParamsFromEvent(event)
   const params = mergeBuildParams(mapped.params, explicit)
-  const fork = mapped.isForkPullRequest ? (event.name === 'workflow_run' ? `a workflow run of a fork` : `a fork pull request`) : undefined
+  const fork = mapped.isForkPullRequest
+    ? event.name === 'workflow_run'
+      ? `a workflow run of a fork`
+      : `a fork pull request`
+    : undefined
   const unnamed = fork && !params.workflow_id && !params.pipeline_id && !params.branch
-  if (unnamed) mapped.notes.push(`The trigger of ${fork} names no branch, so the app's trigger map chooses its workflow without one; if no item matches, set ${Input.workflow}.`)
+  if (unnamed)
+    mapped.notes.push(
+      `The trigger of ${fork} names no branch, so the app's trigger map chooses its workflow without one; if no item matches, set ${Input.workflow}.`
+    )
   const owners = [Input.branchRepoOwner, Input.branchDestRepoOwner].filter((name) => get(name) !== '')
   if (!mapped.isForkPullRequest || owners.length === 0) return { params, notes: mapped.notes, warnings: [], fork }
   return { params, ...forkOwnerAdvice(owners, params), fork }
@@ -217,12 +298,27 @@ function forkOwnerAdvice(owners: string[], params: BuildParams): { notes: string
   const dest = params.branch_dest_repo_owner
   const keep = 'Leave both owner inputs empty to send the fork pull request as the interface documents it.'
   if (source && dest && source.toLowerCase() !== dest.toLowerCase()) {
-    return { notes: [`This pull request comes from a fork; ${Input.branchRepoOwner} (${source}) and ${Input.branchDestRepoOwner} (${dest}) differ, as the service's own webhook sends them for a fork, so the service may hold its build for approval.`], warnings: [] }
+    return {
+      notes: [
+        `This pull request comes from a fork; ${Input.branchRepoOwner} (${source}) and ${Input.branchDestRepoOwner} (${dest}) differ, as the service's own webhook sends them for a fork, so the service may hold its build for approval.`
+      ],
+      warnings: []
+    }
   }
   if (source && dest) {
-    return { notes: [], warnings: [`This pull request comes from a fork, but ${Input.branchRepoOwner} and ${Input.branchDestRepoOwner} are both ${source}, so the service takes it for a pull request from the app's own repository and will not hold it for approval: the fork's code runs with the app's secrets. ${keep}`] }
+    return {
+      notes: [],
+      warnings: [
+        `This pull request comes from a fork, but ${Input.branchRepoOwner} and ${Input.branchDestRepoOwner} are both ${source}, so the service takes it for a pull request from the app's own repository and will not hold it for approval: the fork's code runs with the app's secrets. ${keep}`
+      ]
+    }
   }
-  return { notes: [], warnings: [`This pull request comes from a fork, but only ${owners.join(' and ')} is set: no public source says whether the service holds such a build for approval. ${keep}`] }
+  return {
+    notes: [],
+    warnings: [
+      `This pull request comes from a fork, but only ${owners.join(' and ')} is set: no public source says whether the service holds such a build for approval. ${keep}`
+    ]
+  }
 }
 
 async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
@@ -240,17 +336,26 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   for (const one of [build, ...(build.others ?? [])]) if (one.buildUrlProblem) ctx.warning(one.buildUrlProblem)
   ctx.output(Output.triggeredWorkflow, build.triggeredWorkflow)
   ctx.output(Output.response, build.response)
-  if (inputs.reuse.cancelSuperseded && !build.reused) await cancelSuperseded(ctx, inputs.appSlug, build, params, inputs.fork)
+  if (inputs.reuse.cancelSuperseded && !build.reused)
+    await cancelSuperseded(ctx, inputs.appSlug, build, params, inputs.fork)
   const number = build.buildNumber !== undefined ? `#${build.buildNumber}` : undefined
-  if (!build.reused) ctx.info(`Triggered build ${number ? `${number} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`)
+  if (!build.reused)
+    ctx.info(
+      `Triggered build ${number ? `${number} ` : ''}${build.buildSlug}${build.buildUrl ? `: ${build.buildUrl}` : ''}`
+    )
   const pipeline = params.pipeline_id ?? build.triggeredPipeline
-  const page = pipeline ? { text: 'Open the pipeline', href: build.buildUrl } : { text: `Build ${number ?? build.buildSlug}`, href: build.buildUrl }
+  const page = pipeline
+    ? { text: 'Open the pipeline', href: build.buildUrl }
+    : { text: `Build ${number ?? build.buildSlug}`, href: build.buildUrl }
   const section: SummarySection = {
     heading: `Build ${number ?? build.buildSlug} ${build.reused ? 'already running' : 'triggered'} on ${inputs.appSlug}`,
     lead: {
       mark: 'running',
       result: build.reused ? 'Already running' : 'Triggered',
-      subject: [inputs.appSlug, pipeline ? `pipeline ${pipeline}` : (build.triggeredWorkflow ?? params.workflow_id ?? '')],
+      subject: [
+        inputs.appSlug,
+        pipeline ? `pipeline ${pipeline}` : (build.triggeredWorkflow ?? params.workflow_id ?? '')
+      ],
       links: leadLinks(build.buildUrl ? page : undefined, commitLink(ctx, params.commit_hash))
     },
     fold: true,
@@ -274,24 +379,61 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   }
   ctx.summary(section)
   if (build.others) return followSeveral(inputs, build, section, ctx)
-  if (params.pipeline_id || build.triggeredPipeline) return (await import('../builds/pipeline.js')).startedPipeline(inputs.appSlug, build.buildSlug, build.buildUrl, inputs.wait, section, ctx)
+  if (params.pipeline_id || build.triggeredPipeline)
+    return (await import('../builds/pipeline.js')).startedPipeline(
+      inputs.appSlug,
+      build.buildSlug,
+      build.buildUrl,
+      inputs.wait,
+      section,
+      ctx
+    )
   const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
   if (!inputs.wait) return
-  const succeeded = await waitAndReport({ appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report }, inputs.wait, ctx)
-  if (succeeded && inputs.artifacts) await (await import('../builds/artifacts/report.js')).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
+  const succeeded = await waitAndReport(
+    { appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report },
+    inputs.wait,
+    ctx
+  )
+  if (succeeded && inputs.artifacts)
+    await (
+      await import('../builds/artifacts/report.js')
+    ).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
 }
 
 /** The answer named several builds: all are reported and waited for; the module is loaded only then. */
-async function followSeveral(inputs: TriggerInputs, build: TriggeredBuild, section: SummarySection, ctx: HandlerContext): Promise<void> {
+async function followSeveral(
+  inputs: TriggerInputs,
+  build: TriggeredBuild,
+  section: SummarySection,
+  ctx: HandlerContext
+): Promise<void> {
   const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, inputs.params, ctx))
   const { followSeveral: follow } = await import('../builds/many/several-results.js')
-  return follow({ appSlug: inputs.appSlug, started: build, section, wait: inputs.wait, report, artifacts: inputs.artifacts }, ctx)
+  return follow(
+    { appSlug: inputs.appSlug, started: build, section, wait: inputs.wait, report, artifacts: inputs.artifacts },
+    ctx
+  )
 }
 
 /** Posts the pending status on GitHub; the module that posts is loaded only here. */
-async function gitHubStatus(settings: GitHubStatusSettings, appSlug: string, build: TriggeredBuild, params: BuildParams, ctx: HandlerContext): Promise<BuildReport> {
+async function gitHubStatus(
+  settings: GitHubStatusSettings,
+  appSlug: string,
+  build: TriggeredBuild,
+  params: BuildParams,
+  ctx: HandlerContext
+): Promise<BuildReport> {
   const { startGitHubStatus } = await import('../builds/github-status/build-status.js')
-  const target = { appSlug, buildSlug: build.buildSlug, buildNumber: build.buildNumber, buildUrl: build.buildUrl, workflow: build.triggeredWorkflow ?? params.workflow_id, commit: params.commit_hash, pullRequest: params.pull_request_id }
+  const target = {
+    appSlug,
+    buildSlug: build.buildSlug,
+    buildNumber: build.buildNumber,
+    buildUrl: build.buildUrl,
+    workflow: build.triggeredWorkflow ?? params.workflow_id,
+    commit: params.commit_hash,
+    pullRequest: params.pull_request_id
+  }
   return startGitHubStatus(settings, target, ctx)
 }
 

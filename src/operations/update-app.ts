@@ -16,7 +16,16 @@ export const updateApp = defineOperation<UpdateAppInputs>({
   name: 'update-app',
   role: 'Owner or Admin',
   writes: true,
-  inputs: [Input.appSlug, Input.title, Input.defaultBranch, Input.isPublic, Input.repositoryUrl, Input.appleCredentialUserId, Input.appleCredentialUserSlug, Input.servicesCredentialUserId],
+  inputs: [
+    Input.appSlug,
+    Input.title,
+    Input.defaultBranch,
+    Input.isPublic,
+    Input.repositoryUrl,
+    Input.appleCredentialUserId,
+    Input.appleCredentialUserSlug,
+    Input.servicesCredentialUserId
+  ],
   required: [Input.appSlug],
   outputs: [Output.app, Output.response],
   read: readUpdateApp,
@@ -34,9 +43,13 @@ function readUpdateApp(get: GetInput): UpdateAppInputs {
     apple_credential_user_slug: read.slug(get, Input.appleCredentialUserSlug),
     services_credential_user_id: read.singleLine(get, Input.servicesCredentialUserId)
   }
-  for (const [key, value] of Object.entries(fields)) if (value === undefined) delete (fields as Record<string, unknown>)[key]
+  for (const [key, value] of Object.entries(fields))
+    if (value === undefined) delete (fields as Record<string, unknown>)[key]
   if (Object.keys(fields).length === 0) {
-    throw new InputError(Input.title, 'update-app needs at least one field to change: title, default-branch, is-public, repository-url or a credential input')
+    throw new InputError(
+      Input.title,
+      'update-app needs at least one field to change: title, default-branch, is-public, repository-url or a credential input'
+    )
   }
   return { appSlug, fields }
 }
@@ -46,7 +59,10 @@ async function runUpdateApp(inputs: UpdateAppInputs, ctx: HandlerContext): Promi
   ctx.output(Output.app, app ?? (await readBack(inputs.appSlug, ctx)))
   ctx.output(Output.response, response || undefined)
   ctx.info(`Updated app ${inputs.appSlug}: ${Object.keys(inputs.fields).join(', ')}`)
-  ctx.summary({ heading: `App ${inputs.appSlug} updated`, facts: Object.entries(inputs.fields).map(([field, value]) => [field, value]) })
+  ctx.summary({
+    heading: `App ${inputs.appSlug} updated`,
+    facts: Object.entries(inputs.fields).map(([field, value]) => [field, value])
+  })
 }
 
 /**
@@ -57,7 +73,9 @@ async function readBack(appSlug: string, ctx: HandlerContext): Promise<App | und
   try {
     return (await getApp(ctx.client, appSlug)).app
   } catch (error) {
-    ctx.warning(`The app ${appSlug} was updated, but reading it back failed, so the app output is empty: ${(error as Error).message}`)
+    ctx.warning(
+      `The app ${appSlug} was updated, but reading it back failed, so the app output is empty: ${(error as Error).message}`
+    )
     return undefined
   }
 }

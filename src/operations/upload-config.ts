@@ -34,12 +34,19 @@ export const uploadConfig = defineOperation<UploadConfigInputs>({
  */
 export function checkConfigText(text: string, shownPath: string): void {
   const parsed = parseServiceYml(text)
-  if (!parsed.ok) throw new InputError(Input.configPath, `${quote(shownPath)} is not valid YAML: ${describeProblem(parsed.problem)}`)
+  if (!parsed.ok)
+    throw new InputError(Input.configPath, `${quote(shownPath)} is not valid YAML: ${describeProblem(parsed.problem)}`)
   if (!isMapping(parsed.config.workflows)) {
-    throw new InputError(Input.configPath, `${quote(shownPath)} has no top-level "workflows" mapping; a service.yml needs at least one workflow`)
+    throw new InputError(
+      Input.configPath,
+      `${quote(shownPath)} has no top-level "workflows" mapping; a service.yml needs at least one workflow`
+    )
   }
   if (Object.keys(parsed.config.workflows).length === 0) {
-    throw new InputError(Input.configPath, `${quote(shownPath)} has an empty "workflows" mapping; a service.yml needs at least one workflow, or no build can run`)
+    throw new InputError(
+      Input.configPath,
+      `${quote(shownPath)} has an empty "workflows" mapping; a service.yml needs at least one workflow, or no build can run`
+    )
   }
 }
 
@@ -56,7 +63,10 @@ async function checkByService(inputs: UploadConfigInputs, text: string, ctx: Han
   warnFindings(ctx, findings, inputs.configPathInput)
   if (findings.errors.length === 0) return findings
   const lines = findingLines(findings)
-  ctx.summary({ heading: `❌ service.yml of ${inputs.appSlug} not uploaded: the service found errors`, lines: [`${inputs.configPathInput}: ${countFindings(findings)}.`, ...lines, 'Nothing was uploaded.'] })
+  ctx.summary({
+    heading: `❌ service.yml of ${inputs.appSlug} not uploaded: the service found errors`,
+    lines: [`${inputs.configPathInput}: ${countFindings(findings)}.`, ...lines, 'Nothing was uploaded.']
+  })
   throw new Error(
     `The service's check of ${quote(inputs.configPathInput)} for ${inputs.appSlug} found ${findings.errors.length} error(s): ${findings.errors.slice(0, 5).join('; ')}` +
       `${findings.errors.length > 5 ? '; ...' : ''}. Fix the file (the errors output lists every error), or set ${Input.validate}: false to upload it unchecked. Nothing was uploaded.`
@@ -70,13 +80,20 @@ async function runUploadConfig(inputs: UploadConfigInputs, ctx: HandlerContext):
   const { response } = await upload(ctx.client, inputs.appSlug, text)
   ctx.output(Output.configPath, inputs.configPath)
   ctx.output(Output.response, response || undefined)
-  ctx.info(`Uploaded ${inputs.configPathInput} as the service.yml of ${inputs.appSlug}${findings ? ` (${countFindings(findings)})` : ' (not checked by the service: validate is false)'}`)
+  ctx.info(
+    `Uploaded ${inputs.configPathInput} as the service.yml of ${inputs.appSlug}${findings ? ` (${countFindings(findings)})` : ' (not checked by the service: validate is false)'}`
+  )
   ctx.summary({
     heading: `service.yml of ${inputs.appSlug} uploaded`,
     facts: [
       ['From', inputs.configPathInput],
       ['Size', `${Buffer.byteLength(text)} bytes`],
-      ['Checked by the service', findings ? `yes: ${findings.errors.length} error(s), ${findings.warnings.length} warning(s)` : 'no (validate: false)']
+      [
+        'Checked by the service',
+        findings
+          ? `yes: ${findings.errors.length} error(s), ${findings.warnings.length} warning(s)`
+          : 'no (validate: false)'
+      ]
     ],
     lines: findings && findings.warnings.length > 0 ? findingLines(findings) : undefined
   })

@@ -30,7 +30,10 @@ function readValidateConfig(get: GetInput, env: NodeJS.ProcessEnv): ValidateConf
   const appSlug = slug(get, Input.appSlug)
   const given = singleLine(get, Input.configPath)
   if (given === undefined && appSlug === undefined) {
-    throw new InputError(Input.appSlug, `is required when ${Input.configPath} is empty: set ${Input.configPath} to a file of the workspace, or ${Input.appSlug} to check the app's current service.yml`)
+    throw new InputError(
+      Input.appSlug,
+      `is required when ${Input.configPath} is empty: set ${Input.configPath} to a file of the workspace, or ${Input.appSlug} to check the app's current service.yml`
+    )
   }
   return { appSlug, file: given === undefined ? undefined : readConfigPath(env, given) }
 }
@@ -42,7 +45,9 @@ async function runValidateConfig(inputs: ValidateConfigInputs, ctx: HandlerConte
   const findings = await validate(ctx.client, text, appSlug, ctx.signal)
   outputFindings(ctx, findings)
   ctx.output(Output.response, findings.response || undefined)
-  const against = appSlug ? `against the stacks and machine types of ${appSlug}` : 'without an app (set app-slug to check stacks and machine types too)'
+  const against = appSlug
+    ? `against the stacks and machine types of ${appSlug}`
+    : 'without an app (set app-slug to check stacks and machine types too)'
   const verdict = `${what}: ${countFindings(findings)}, checked ${against}.`
   ctx.info(verdict)
   warnFindings(ctx, findings, what)
@@ -58,6 +63,8 @@ async function runValidateConfig(inputs: ValidateConfigInputs, ctx: HandlerConte
     ]
   })
   if (failed) {
-    throw new Error(`The service refused ${what}: ${findings.errors.slice(0, 5).join('; ')}${findings.errors.length > 5 ? `; and ${findings.errors.length - 5} more (see the errors output)` : ''}`)
+    throw new Error(
+      `The service refused ${what}: ${findings.errors.slice(0, 5).join('; ')}${findings.errors.length > 5 ? `; and ${findings.errors.length - 5} more (see the errors output)` : ''}`
+    )
   }
 }

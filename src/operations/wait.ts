@@ -18,8 +18,21 @@ export const wait = defineOperation<WaitInputs>({
   writes: true,
   inputs: [Input.appSlug, Input.buildSlug, ...WAIT_INPUTS],
   required: [Input.appSlug, Input.buildSlug],
-  outputs: [Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.failureSummary, Output.response, Output.durationSeconds, Output.queueSeconds, Output.creditCost],
-  read: (get: GetInput, env) => ({ appSlug: requiredSlug(get, Input.appSlug), buildSlug: requiredSlug(get, Input.buildSlug), wait: readWaitSettings(get, env) }),
+  outputs: [
+    Output.buildSlug,
+    Output.buildStatus,
+    Output.buildStatusText,
+    Output.failureSummary,
+    Output.response,
+    Output.durationSeconds,
+    Output.queueSeconds,
+    Output.creditCost
+  ],
+  read: (get: GetInput, env) => ({
+    appSlug: requiredSlug(get, Input.appSlug),
+    buildSlug: requiredSlug(get, Input.buildSlug),
+    wait: readWaitSettings(get, env)
+  }),
   run: runWait
 })
 

@@ -31,7 +31,13 @@ export const STATUS_CLASSES: Record<string, string> = {
 export function statusClass(status: string): string {
   if (status === 'succeeded' || status === 'success') return 'succeeded'
   if (status === 'failed' || status === 'error') return 'failed'
-  if (status.startsWith('aborted') || status === 'succeeded_with_abort' || status === 'timed-out' || status === 'cancelled') return 'aborted'
+  if (
+    status.startsWith('aborted') ||
+    status === 'succeeded_with_abort' ||
+    status === 'timed-out' ||
+    status === 'cancelled'
+  )
+    return 'aborted'
   if (status === 'running' || status === 'in_progress' || status === 'initializing') return 'running'
   return 'waiting'
 }

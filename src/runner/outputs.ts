@@ -32,20 +32,31 @@ export class OutputWriter {
     const fileOutput = LIST_OUTPUT_FILES[name]
     if (fileOutput && Array.isArray(value)) return this.listOutput(name, fileOutput, value)
     // Secret values the service echoes are left out of every output built from an answer (secret-fields.ts).
-    const shown = typeof value === 'string' ? (name === Output.response ? answerWithoutSecretValues(value) : value) : JSON.stringify(withoutSecretValues(value).value)
+    const shown =
+      typeof value === 'string'
+        ? name === Output.response
+          ? answerWithoutSecretValues(value)
+          : value
+        : JSON.stringify(withoutSecretValues(value).value)
     const text = redact(shown)
     const size = Buffer.byteLength(text)
     if (size <= MAX_OUTPUT_BYTES) {
       commands.setOutput(name, text)
       // A file named by an earlier, bigger answer of this step would no longer be the last answer.
-      if (name === Output.response && this.filesSet.has(Output.responseFile)) this.setFileOutput(Output.responseFile, '')
+      if (name === Output.response && this.filesSet.has(Output.responseFile))
+        this.setFileOutput(Output.responseFile, '')
       return
     }
     commands.setOutput(name, '')
-    if (name !== Output.response) return this.onCut(`The ${name} output is empty: its value (${size} bytes) is over GitHub's 1 MB limit for an output.`)
+    if (name !== Output.response)
+      return this.onCut(
+        `The ${name} output is empty: its value (${size} bytes) is over GitHub's 1 MB limit for an output.`
+      )
     const path = this.writeFile('response.txt', text)
     this.setFileOutput(Output.responseFile, path)
-    this.onCut(`The ${name} output is empty: the service's answer (${size} bytes) is over GitHub's 1 MB limit for an output. The ${Output.responseFile} output names a file that holds it: ${path}`)
+    this.onCut(
+      `The ${name} output is empty: the service's answer (${size} bytes) is over GitHub's 1 MB limit for an output. The ${Output.responseFile} output names a file that holds it: ${path}`
+    )
   }
 
   /**

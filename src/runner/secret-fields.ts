@@ -26,7 +26,8 @@ export function withoutSecretValues(value: unknown): { value: unknown; removed: 
     const record = node as Record<string, unknown>
     if ((record.is_secret === true || record.is_protected === true) && 'value' in record) return strip(record)
     const out: Record<string, unknown> = {}
-    for (const [key, field] of Object.entries(record)) out[key] = VALUE_LISTS.has(key) && Array.isArray(field) ? field.map(strip) : walk(field)
+    for (const [key, field] of Object.entries(record))
+      out[key] = VALUE_LISTS.has(key) && Array.isArray(field) ? field.map(strip) : walk(field)
     return out
   }
   const result = walk(value)

@@ -15,10 +15,25 @@ const MARGIN_BYTES = 4096
 /** The section's HTML, or undefined when it holds more than this writer renders. */
 export function shortSummaryHtml(section: SummarySection): string | undefined {
   const { lead, lines = [] } = section
-  const plain = section.facts === undefined && section.table === undefined && section.mermaid === undefined && section.note === undefined && section.link === undefined
-  if (!lead || !plain || lines.length > MAX_LINES || lead.durationSeconds !== undefined || lead.creditCost !== undefined || (lead.links ?? []).length > 0) return undefined
+  const plain =
+    section.facts === undefined &&
+    section.table === undefined &&
+    section.mermaid === undefined &&
+    section.note === undefined &&
+    section.link === undefined
+  if (
+    !lead ||
+    !plain ||
+    lines.length > MAX_LINES ||
+    lead.durationSeconds !== undefined ||
+    lead.creditCost !== undefined ||
+    (lead.links ?? []).length > 0
+  )
+    return undefined
   const first = leadParts(lead.mark, lead.result, lead.subject).join(LEAD_SEPARATOR)
-  return [`<h3>${first}</h3>`, ...lines.map((line) => `<p>${escape(line, MAX_LINE_CHARS)}</p>`)].map((html) => `${html}\n`).join('')
+  return [`<h3>${first}</h3>`, ...lines.map((line) => `<p>${escape(line, MAX_LINE_CHARS)}</p>`)]
+    .map((html) => `${html}\n`)
+    .join('')
 }
 
 /**

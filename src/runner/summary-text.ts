@@ -34,7 +34,10 @@ export const MAX_LINES = 100
 
 /** The parts that open a section's first line: the mark with the result, then what it is about. */
 export function leadParts(mark: Mark, result: string, subject: string[]): string[] {
-  return [`${MARKS[mark]} ${escape(result, 100)}`, ...subject.filter((part) => part !== '').map((part) => escape(part, 200))]
+  return [
+    `${MARKS[mark]} ${escape(result, 100)}`,
+    ...subject.filter((part) => part !== '').map((part) => escape(part, 200))
+  ]
 }
 
 /** The separator of the parts of a first line. */
@@ -53,7 +56,7 @@ const ENTITIES: Record<string, string> = {
   '!': '&#33;',
   '|': '&#124;',
   '*': '&#42;',
-  '_': '&#95;',
+  _: '&#95;',
   '\\': '&#92;',
   '`': '&#96;',
   '~': '&#126;',

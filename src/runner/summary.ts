@@ -78,7 +78,11 @@ function putSection(html: BoundedHtml, section: SummarySection): boolean {
   if (section.link && !section.lead && !html.put(`<p>${linkHtml(section.link)}</p>`)) return false
   const lines = section.lines ?? []
   for (const line of lines.slice(0, MAX_LINES)) if (!html.put(`<p>${escape(line, MAX_LINE_CHARS)}</p>`)) return false
-  if (lines.length > MAX_LINES && !html.put(`<p>${escape(`${lines.length - MAX_LINES} more line(s) are not shown here.`)}</p>`)) return false
+  if (
+    lines.length > MAX_LINES &&
+    !html.put(`<p>${escape(`${lines.length - MAX_LINES} more line(s) are not shown here.`)}</p>`)
+  )
+    return false
   // A fenced block is Markdown: blank lines around it end the HTML block before and start the next.
   if (section.mermaid && !html.put(`\n\`\`\`mermaid\n${section.mermaid}\n\`\`\`\n`)) return false
   if (!putTable(html, section)) return false
@@ -98,7 +102,10 @@ function facts(section: SummarySection): Array<[string, string | number | boolea
 function putFacts(html: BoundedHtml, section: SummarySection): boolean {
   const shown = facts(section)
   if (shown.length === 0) return true
-  const rows = shown.map(([key, value]) => `<tr><td>${escape(key, MAX_CELL_CHARS)}</td><td><code>${escape(String(value), MAX_CELL_CHARS)}</code></td></tr>`)
+  const rows = shown.map(
+    ([key, value]) =>
+      `<tr><td>${escape(key, MAX_CELL_CHARS)}</td><td><code>${escape(String(value), MAX_CELL_CHARS)}</code></td></tr>`
+  )
   return html.putTable('<tr><th>Field</th><th>Value</th></tr>', rows, rows.length)
 }
 
@@ -106,7 +113,9 @@ function putTable(html: BoundedHtml, section: SummarySection): boolean {
   if (!section.table || section.table.length === 0) return true
   const [header, ...rows] = section.table
   const head = `<tr>${header.map((cell) => `<th>${cellHtml(cell)}</th>`).join('')}</tr>`
-  const body = rows.slice(0, MAX_TABLE_ROWS).map((row) => `<tr>${row.map((cell) => `<td>${cellHtml(cell)}</td>`).join('')}</tr>`)
+  const body = rows
+    .slice(0, MAX_TABLE_ROWS)
+    .map((row) => `<tr>${row.map((cell) => `<td>${cellHtml(cell)}</td>`).join('')}</tr>`)
   return html.putTable(head, body, rows.length)
 }
 

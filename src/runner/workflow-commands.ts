@@ -161,7 +161,8 @@ function keyValue(key: string, value: unknown): string {
   if (!/[\r\n]/.test(converted) && !/[\r\n=]|<</.test(key)) return `${key}=${converted}`
   const delimiter = `ghadelimiter_${crypto().randomUUID()}`
   if (key.includes(delimiter)) throw new Error(`Unexpected input: name should not contain the delimiter "${delimiter}"`)
-  if (converted.includes(delimiter)) throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`)
+  if (converted.includes(delimiter))
+    throw new Error(`Unexpected input: value should not contain the delimiter "${delimiter}"`)
   return `${key}<<${delimiter}${EOL}${converted}${EOL}${delimiter}`
 }
 

@@ -47,14 +47,17 @@ export function parseServiceYml(text: string): ParsedServiceYml {
  * one parse instead of two, for a caller that reads only string fields (the migration preview,
  * which reads thousands of files).
  */
-export function parseServiceYmlText(text: string): { ok: true; textConfig: Record<string, unknown> } | { ok: false; problem: ServiceYmlProblem } {
+export function parseServiceYmlText(
+  text: string
+): { ok: true; textConfig: Record<string, unknown> } | { ok: false; problem: ServiceYmlProblem } {
   let textDoc: unknown
   try {
     textDoc = loadAsService(text, (current) => load(current, { schema: TEXT_SCHEMA })).doc
   } catch (error) {
     return { ok: false, problem: problemOf(error) }
   }
-  if (!isMapping(textDoc)) return { ok: false, problem: { reason: `the document is ${describe(textDoc)}, not a mapping of keys to values` } }
+  if (!isMapping(textDoc))
+    return { ok: false, problem: { reason: `the document is ${describe(textDoc)}, not a mapping of keys to values` } }
   return { ok: true, textConfig: textDoc }
 }
 

@@ -42,8 +42,13 @@ const PREVIEW_CONCURRENCY = 16
  * cannot be read or parsed is listed in `errors`; a refused token or a cancelled
  * job stops the whole preview.
  */
-export async function previewMigration(client: ServiceClient, migration: Migration, signal?: AbortSignal): Promise<MigrationPreview> {
-  const scope = migration.scope.kind === 'organization' ? { orgSlug: migration.scope.slug } : { userSlug: migration.scope.slug }
+export async function previewMigration(
+  client: ServiceClient,
+  migration: Migration,
+  signal?: AbortSignal
+): Promise<MigrationPreview> {
+  const scope =
+    migration.scope.kind === 'organization' ? { orgSlug: migration.scope.slug } : { userSlug: migration.scope.slug }
   // Only the slug and title of each app are kept, page by page, and only the outcomes worth
   // reporting: a Workspace of 5,000 apps otherwise holds every listed field of every app, and
   // an empty result for each app that does not use the machine type, for the whole run.
@@ -85,15 +90,25 @@ export interface FirstUse {
  * PREVIEW_CONCURRENCY at a time and stopping at the first batch holding one. An app whose file
  * cannot be read is passed over here (the dry run lists those).
  */
-export async function firstAppUsing(client: ServiceClient, migration: Migration, signal?: AbortSignal): Promise<FirstUse> {
-  const scope = migration.scope.kind === 'organization' ? { orgSlug: migration.scope.slug } : { userSlug: migration.scope.slug }
-  const { items } = await listAll<Pick<App, 'slug' | 'title'>>(client, appsListPath(scope), { keep: ({ slug, title }: App) => ({ slug, title }) })
+export async function firstAppUsing(
+  client: ServiceClient,
+  migration: Migration,
+  signal?: AbortSignal
+): Promise<FirstUse> {
+  const scope =
+    migration.scope.kind === 'organization' ? { orgSlug: migration.scope.slug } : { userSlug: migration.scope.slug }
+  const { items } = await listAll<Pick<App, 'slug' | 'title'>>(client, appsListPath(scope), {
+    keep: ({ slug, title }: App) => ({ slug, title })
+  })
   for (let start = 0; start < items.length; start += PREVIEW_CONCURRENCY) {
     const batch = items.slice(start, start + PREVIEW_CONCURRENCY)
     const texts: Array<string | undefined> = []
-    const outcomes = await Promise.all(batch.map((app, index) => previewApp(client, app, migration.fromMachine, signal, (text) => (texts[index] = text))))
+    const outcomes = await Promise.all(
+      batch.map((app, index) => previewApp(client, app, migration.fromMachine, signal, (text) => (texts[index] = text)))
+    )
     const found = outcomes.findIndex((outcome) => !('error' in outcome) && outcome.uses.length > 0)
-    if (found >= 0) return { app: { ...(outcomes[found] as PreviewedApp), text: texts[found] as string }, checked: start + found + 1 }
+    if (found >= 0)
+      return { app: { ...(outcomes[found] as PreviewedApp), text: texts[found] as string }, checked: start + found + 1 }
   }
   return { checked: items.length }
 }
@@ -108,7 +123,10 @@ async function previewApp(
   const problem = slugProblem(app.slug)
   if (problem) {
     const title = typeof app.title === 'string' && app.title !== '' ? app.title : 'an app'
-    return { app: `${title} (slug ${typeof app.slug === 'string' ? quote(app.slug) : 'missing'})`, error: `the service listed it, but ${describeUnsafeSlug('slug', app.slug, problem)}` }
+    return {
+      app: `${title} (slug ${typeof app.slug === 'string' ? quote(app.slug) : 'missing'})`,
+      error: `the service listed it, but ${describeUnsafeSlug('slug', app.slug, problem)}`
+    }
   }
   const label = appLabel(app)
   let text: string
@@ -120,7 +138,11 @@ async function previewApp(
   }
   keepText?.(text)
   const parsed = parseServiceYmlText(text)
-  if (!parsed.ok) return { app: label, error: `service.yml is not valid YAML: ${describeProblem(parsed.problem)}${mentions(text, machineType)}` }
+  if (!parsed.ok)
+    return {
+      app: label,
+      error: `service.yml is not valid YAML: ${describeProblem(parsed.problem)}${mentions(text, machineType)}`
+    }
   // machine_type_id is a string in the service's model: compared as written, `12.0` stays `12.0`.
   return { label, slug: app.slug, title: app.title, uses: findMachineTypeUses(parsed.textConfig, machineType) }
 }

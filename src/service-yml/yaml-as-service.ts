@@ -15,10 +15,29 @@
  *   separation in a flow collection and is trimmed by line folding in a quoted scalar), so
  *   such a line is indented further and the text read again. Nothing else is changed.
  */
-import { FAILSAFE_SCHEMA, Schema, binaryTag, boolYaml11Tag, floatYaml11Tag, intYaml11Tag, load, mergeTag, nullYaml11Tag, type LoadOptions } from 'js-yaml'
+import {
+  FAILSAFE_SCHEMA,
+  Schema,
+  binaryTag,
+  boolYaml11Tag,
+  floatYaml11Tag,
+  intYaml11Tag,
+  load,
+  mergeTag,
+  nullYaml11Tag,
+  type LoadOptions
+} from 'js-yaml'
 
 /** YAML 1.1 scalar meanings for untyped values, with `<<` merge keys (no timestamps: they stay text). */
-export const YAML11_SERVICE_SCHEMA = new Schema([...FAILSAFE_SCHEMA.tags, nullYaml11Tag, boolYaml11Tag, intYaml11Tag, floatYaml11Tag, mergeTag, binaryTag])
+export const YAML11_SERVICE_SCHEMA = new Schema([
+  ...FAILSAFE_SCHEMA.tags,
+  nullYaml11Tag,
+  boolYaml11Tag,
+  intYaml11Tag,
+  floatYaml11Tag,
+  mergeTag,
+  binaryTag
+])
 
 /** Every scalar as its text, as Go reads a value into a string field; `<<` merges still apply. */
 export const TEXT_SCHEMA = FAILSAFE_SCHEMA.withTags(mergeTag)
@@ -63,7 +82,10 @@ export function loadAsService(text: string, loadFn: LoadFn): { doc: unknown } & 
 }
 
 /** Loads service.yml text with YAML 1.1 meanings and the service's tolerance of indentation. */
-export function loadServiceYaml(text: string, options: Omit<LoadOptions, 'schema'> = {}): { doc: unknown } & ServiceYamlText {
+export function loadServiceYaml(
+  text: string,
+  options: Omit<LoadOptions, 'schema'> = {}
+): { doc: unknown } & ServiceYamlText {
   return loadAsService(text, (current) => load(current, { ...options, schema: YAML11_SERVICE_SCHEMA }))
 }
 

@@ -21,9 +21,11 @@ export function createStepContext(common: CommonInputs, signal: AbortSignal): St
 /** The failure line for any error but an input error: a refused call gets a hint on what to check (`role`: the role the operation needs). */
 export function describeServiceFailure(error: unknown, role: string | undefined): string {
   if (!(error instanceof ApiError)) return error instanceof Error ? error.message : String(error)
-  if (error.status === 401) return `${error.message}. The token was refused: check that the secret holds a valid access token (or, signed in with OIDC, that the trust policy's role still applies).`
+  if (error.status === 401)
+    return `${error.message}. The token was refused: check that the secret holds a valid access token (or, signed in with OIDC, that the trust policy's role still applies).`
   if (error.status === 403 && role) return `${error.message}. The token's user lacks the role this call needs: ${role}.`
-  if (error.status === 404) return `${error.message}. Check the slugs: the service knows no such resource, or the token cannot see it.`
+  if (error.status === 404)
+    return `${error.message}. Check the slugs: the service knows no such resource, or the token cannot see it.`
   return error.message
 }
 
@@ -33,7 +35,9 @@ export function createClient(common: CommonInputs): ApiClient {
   reportProxySecretsTo((value, what) => addSecret(value, what))
   const debug = (message: string): void => commands.debug(message)
   // Signed in with the job's OIDC token: each of the three tokens is masked the moment it exists.
-  const credentials = common.oidc ? new OidcSignIn(common.oidc, { mask: (value) => addSecret(value), timeoutMs: common.requestTimeoutMs, debug }) : undefined
+  const credentials = common.oidc
+    ? new OidcSignIn(common.oidc, { mask: (value) => addSecret(value), timeoutMs: common.requestTimeoutMs, debug })
+    : undefined
   return new ApiClient({
     baseUrl: common.baseUrl,
     token: common.token,
@@ -48,11 +52,15 @@ export function createClient(common: CommonInputs): ApiClient {
 /** The page of this workflow run, quoted in abort reasons. */
 export function runUrl(): string | undefined {
   const { GITHUB_SERVER_URL, GITHUB_REPOSITORY, GITHUB_RUN_ID } = process.env
-  return GITHUB_SERVER_URL && GITHUB_REPOSITORY && GITHUB_RUN_ID ? `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}` : undefined
+  return GITHUB_SERVER_URL && GITHUB_REPOSITORY && GITHUB_RUN_ID
+    ? `${GITHUB_SERVER_URL}/${GITHUB_REPOSITORY}/actions/runs/${GITHUB_RUN_ID}`
+    : undefined
 }
 
 /** The repository's page on GitHub, for links to its commits. */
 export function repoUrl(): string | undefined {
   const { GITHUB_SERVER_URL, GITHUB_REPOSITORY } = process.env
-  return GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(GITHUB_REPOSITORY) ? `${GITHUB_SERVER_URL || 'https://github.com'}/${GITHUB_REPOSITORY}` : undefined
+  return GITHUB_REPOSITORY && /^[\w.-]+\/[\w.-]+$/.test(GITHUB_REPOSITORY)
+    ? `${GITHUB_SERVER_URL || 'https://github.com'}/${GITHUB_REPOSITORY}`
+    : undefined
 }

@@ -82,7 +82,8 @@ export class StepContext implements HandlerContext {
   /** Appends the collected sections to the job summary, once, at the end of the step. */
   async flush(): Promise<void> {
     if (this.sections.length === 0 && this.cuts.length === 0) return
-    const notes: SummarySection[] = this.cuts.length > 0 ? [{ heading: "Outputs cut to GitHub's limits", lines: this.cuts }] : []
+    const notes: SummarySection[] =
+      this.cuts.length > 0 ? [{ heading: "Outputs cut to GitHub's limits", lines: this.cuts }] : []
     writeSummary([...this.sections.splice(0), ...notes])
   }
 }

@@ -70,12 +70,23 @@ async function fetchFollowing(url: string, policy: DownloadPolicy, signal: Abort
   for (let redirects = 0; ; redirects++) {
     if (!current) throw new Error(`the ${redirects ? 'redirect of the download' : 'download URL'} is not a URL`)
     const problem = downloadUrlProblem(current, policy)
-    if (problem) throw new Error(`the download ${redirects ? `was redirected to a URL that is refused: ${problem}` : `URL is refused: ${problem}`}`)
+    if (problem)
+      throw new Error(
+        `the download ${redirects ? `was redirected to a URL that is refused: ${problem}` : `URL is refused: ${problem}`}`
+      )
     let res: IncomingMessage
     try {
-      res = await open({ method: 'GET', url: current, headers: { 'user-agent': USER_AGENT }, signal, lookup: guardedLookup(policy) })
+      res = await open({
+        method: 'GET',
+        url: current,
+        headers: { 'user-agent': USER_AGENT },
+        signal,
+        lookup: guardedLookup(policy)
+      })
     } catch (error) {
-      const refusal = (error as { refusal?: string; proxyFailure?: string }).refusal ?? (error as { proxyFailure?: string }).proxyFailure
+      const refusal =
+        (error as { refusal?: string; proxyFailure?: string }).refusal ??
+        (error as { proxyFailure?: string }).proxyFailure
       throw new Error(`the download failed: ${refusal ?? (error as Error).message}`, { cause: error })
     }
     const status = res.statusCode ?? 0
@@ -102,14 +113,23 @@ export interface DownloadRequest {
 }
 
 /** Downloads one artifact into `dir`, refusing it past `maxBytes`; returns the file's path and size. */
-export async function downloadArtifact(dir: string, request: DownloadRequest, maxBytes: number, policy: DownloadPolicy, signal: AbortSignal): Promise<{ path: string; bytes: number }> {
+export async function downloadArtifact(
+  dir: string,
+  request: DownloadRequest,
+  maxBytes: number,
+  policy: DownloadPolicy,
+  signal: AbortSignal
+): Promise<{ path: string; bytes: number }> {
   const { fileName } = request
   if (request.declaredBytes !== undefined && request.declaredBytes > maxBytes) {
-    throw new Error(`${fileName} is ${request.declaredBytes} bytes, over max-artifact-bytes (${maxBytes}); it was not downloaded`)
+    throw new Error(
+      `${fileName} is ${request.declaredBytes} bytes, over max-artifact-bytes (${maxBytes}); it was not downloaded`
+    )
   }
   const root = resolve(dir)
   const path = resolve(root, fileName)
-  if (!path.startsWith(root + sep)) throw new Error(`the file name ${JSON.stringify(fileName)} would leave the download folder`)
+  if (!path.startsWith(root + sep))
+    throw new Error(`the file name ${JSON.stringify(fileName)} would leave the download folder`)
   await mkdir(root, { recursive: true })
   let res: IncomingMessage
   try {
@@ -126,7 +146,12 @@ export async function downloadArtifact(dir: string, request: DownloadRequest, ma
   const limit = new Transform({
     transform(chunk: Buffer, _encoding, done) {
       bytes += chunk.length
-      if (bytes > maxBytes) done(new Error(`${fileName} grew past max-artifact-bytes (${maxBytes}) while downloading; the partial file was removed`))
+      if (bytes > maxBytes)
+        done(
+          new Error(
+            `${fileName} grew past max-artifact-bytes (${maxBytes}) while downloading; the partial file was removed`
+          )
+        )
       else done(null, chunk)
     }
   })

@@ -70,9 +70,17 @@ export interface CreatedFile {
 export async function createNewFile(path: string, shown: string): Promise<CreatedFile> {
   let handle
   try {
-    handle = await open(path, constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0), 0o644)
+    handle = await open(
+      path,
+      constants.O_WRONLY | constants.O_CREAT | constants.O_EXCL | (constants.O_NOFOLLOW ?? 0),
+      0o644
+    )
   } catch (error) {
-    if ((error as { code?: string }).code === 'EEXIST') throw new Error(`${shown} was not downloaded: something of that name appeared in the folder meanwhile, and it was left as it is`, { cause: error })
+    if ((error as { code?: string }).code === 'EEXIST')
+      throw new Error(
+        `${shown} was not downloaded: something of that name appeared in the folder meanwhile, and it was left as it is`,
+        { cause: error }
+      )
     throw error
   }
   const stream = handle.createWriteStream()

@@ -16,7 +16,11 @@ export interface ArtifactSettings {
 export const ARTIFACT_INPUTS = [Input.downloadArtifacts, Input.maxArtifactBytes] as const
 
 /** max-artifact-bytes bounds a download, so it is read only with download-artifacts. */
-export const DOWNLOAD_NEED: InputNeed = { inputs: [Input.maxArtifactBytes], says: Input.downloadArtifacts, holds: (value) => value(Input.downloadArtifacts) !== '' }
+export const DOWNLOAD_NEED: InputNeed = {
+  inputs: [Input.maxArtifactBytes],
+  says: Input.downloadArtifacts,
+  holds: (value) => value(Input.downloadArtifacts) !== ''
+}
 
 /** Reads where to download artifacts and how big one may be (1 GiB unless set). */
 export function readArtifactSettings(get: GetInput, env: NodeJS.ProcessEnv): ArtifactSettings {
@@ -25,7 +29,8 @@ export function readArtifactSettings(get: GetInput, env: NodeJS.ProcessEnv): Art
   if (given !== undefined) {
     const workspace = env.GITHUB_WORKSPACE || process.cwd()
     const checked = resolveInWorkspace(workspace, given)
-    if (!checked.ok) throw new InputError(Input.downloadArtifacts, describeWorkspacePathProblem(given, workspace, checked))
+    if (!checked.ok)
+      throw new InputError(Input.downloadArtifacts, describeWorkspacePathProblem(given, workspace, checked))
     downloadDir = checked.real
   }
   return {
@@ -45,16 +50,35 @@ export interface TriggerShape {
 }
 
 /** On a trigger: what to do with the build's artifacts once it has succeeded, or undefined when nothing is asked. */
-export function readTriggerArtifacts(get: GetInput, env: NodeJS.ProcessEnv, { waiting, severalApps, pipeline }: TriggerShape): ArtifactSettings | undefined {
+export function readTriggerArtifacts(
+  get: GetInput,
+  env: NodeJS.ProcessEnv,
+  { waiting, severalApps, pipeline }: TriggerShape
+): ArtifactSettings | undefined {
   const list = booleanFlag(get, Input.listArtifacts, false)
-  const asked = list ? Input.listArtifacts : get(Input.downloadArtifacts).trim() !== '' ? Input.downloadArtifacts : undefined
+  const asked = list
+    ? Input.listArtifacts
+    : get(Input.downloadArtifacts).trim() !== ''
+      ? Input.downloadArtifacts
+      : undefined
   if (asked === undefined) return undefined
   // The service keeps artifacts per build, and a pipeline is several builds: which of them
   // to list, and how their files would share one folder, has no answer that is right for all.
   if (pipeline) {
-    throw new InputError(asked, `cannot be used together with ${Input.pipeline}: artifacts belong to one build and a pipeline runs several; use the list-artifacts operation with a build-slug from the pipeline's builds output`)
+    throw new InputError(
+      asked,
+      `cannot be used together with ${Input.pipeline}: artifacts belong to one build and a pipeline runs several; use the list-artifacts operation with a build-slug from the pipeline's builds output`
+    )
   }
-  if (!waiting) throw new InputError(asked, 'needs wait: true on trigger: the artifacts are there only once the build has succeeded')
-  if (severalApps) throw new InputError(asked, 'works with one app only; use the list-artifacts operation for each build of the builds output')
+  if (!waiting)
+    throw new InputError(
+      asked,
+      'needs wait: true on trigger: the artifacts are there only once the build has succeeded'
+    )
+  if (severalApps)
+    throw new InputError(
+      asked,
+      'works with one app only; use the list-artifacts operation for each build of the builds output'
+    )
   return readArtifactSettings(get, env)
 }

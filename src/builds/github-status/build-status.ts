@@ -26,8 +26,20 @@ export interface StatusTarget {
 
 type Phase = 'pending' | 'on-hold' | 'success' | 'failure' | 'cancelled'
 
-const COMMIT_STATE: Record<Phase, string> = { pending: 'pending', 'on-hold': 'pending', success: 'success', failure: 'failure', cancelled: 'error' }
-const CONCLUSION: Record<Phase, string | undefined> = { pending: undefined, 'on-hold': undefined, success: 'success', failure: 'failure', cancelled: 'cancelled' }
+const COMMIT_STATE: Record<Phase, string> = {
+  pending: 'pending',
+  'on-hold': 'pending',
+  success: 'success',
+  failure: 'failure',
+  cancelled: 'error'
+}
+const CONCLUSION: Record<Phase, string | undefined> = {
+  pending: undefined,
+  'on-hold': undefined,
+  success: 'success',
+  failure: 'failure',
+  cancelled: 'cancelled'
+}
 const ENDINGS: Record<WaitEnd, [Phase, string]> = {
   success: ['success', 'succeeded'],
   'aborted-with-success': ['success', 'was aborted with success'],
@@ -38,7 +50,12 @@ const ENDINGS: Record<WaitEnd, [Phase, string]> = {
 }
 
 /** Posts the pending state and returns the report that posts the rest. */
-export async function startGitHubStatus(settings: GitHubStatusSettings, target: StatusTarget, ctx: HandlerContext, env: NodeJS.ProcessEnv = process.env): Promise<BuildReport> {
+export async function startGitHubStatus(
+  settings: GitHubStatusSettings,
+  target: StatusTarget,
+  ctx: HandlerContext,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<BuildReport> {
   const reporter = new GitHubStatus(settings, target, ctx, env)
   await reporter.post('pending', `Build ${reporter.label()} is running on the service`)
   return reporter
@@ -88,18 +105,26 @@ class GitHubStatus implements BuildReport {
 
   private async send(phase: Phase, text: string, explanation?: string): Promise<void> {
     const repo = repositoryOf(this.env)
-    if (!repo) return this.ctx.warning('GITHUB_REPOSITORY is not set as owner/name, so the build status was not posted to GitHub.')
+    if (!repo)
+      return this.ctx.warning(
+        'GITHUB_REPOSITORY is not set as owner/name, so the build status was not posted to GitHub.'
+      )
     if (this.settings.mode) {
-      await this.attempt(this.settings.mode === 'check-run' ? 'check run' : 'commit status', () => this.sendStatus(repo, phase, text, explanation))
+      await this.attempt(this.settings.mode === 'check-run' ? 'check run' : 'commit status', () =>
+        this.sendStatus(repo, phase, text, explanation)
+      )
     }
-    if (this.settings.comment) await this.attempt('pull request comment', () => this.sendComment(repo, phase, text, explanation))
+    if (this.settings.comment)
+      await this.attempt('pull request comment', () => this.sendComment(repo, phase, text, explanation))
   }
 
   private async attempt(what: string, body: () => Promise<void>): Promise<void> {
     try {
       await body()
     } catch (error) {
-      this.ctx.warning(`Could not post the ${what} "${this.name}" to GitHub (the build is not affected): ${(error as Error).message}`)
+      this.ctx.warning(
+        `Could not post the ${what} "${this.name}" to GitHub (the build is not affected): ${(error as Error).message}`
+      )
     }
   }
 
@@ -108,15 +133,30 @@ class GitHubStatus implements BuildReport {
     return this.client
   }
 
-  private async sendStatus(repo: { owner: string; repo: string }, phase: Phase, text: string, explanation?: string): Promise<void> {
+  private async sendStatus(
+    repo: { owner: string; repo: string },
+    phase: Phase,
+    text: string,
+    explanation?: string
+  ): Promise<void> {
     const sha = this.target.commit
     if (!sha) {
-      if (phase === 'pending') this.ctx.warning(`The built commit is not known (set commit-hash, or run on an event that gives one), so no ${this.settings.mode} was posted.`)
+      if (phase === 'pending')
+        this.ctx.warning(
+          `The built commit is not known (set commit-hash, or run on an event that gives one), so no ${this.settings.mode} was posted.`
+        )
       return
     }
     const request = await this.request()
     if (this.settings.mode === 'commit-status') {
-      await request('POST /repos/{owner}/{repo}/statuses/{sha}', { ...repo, sha, state: COMMIT_STATE[phase], context: this.name, description: plainText(text, 140), target_url: this.link })
+      await request('POST /repos/{owner}/{repo}/statuses/{sha}', {
+        ...repo,
+        sha,
+        state: COMMIT_STATE[phase],
+        context: this.name,
+        description: plainText(text, 140),
+        target_url: this.link
+      })
       return
     }
     const conclusion = CONCLUSION[phase]
@@ -125,25 +165,50 @@ class GitHubStatus implements BuildReport {
       name: this.name,
       details_url: this.link,
       external_id: this.target.buildSlug,
-      output: { title: plainText(text, 255), summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, build ${escape(this.target.buildSlug)}.${explained(explanation)}` },
-      ...(conclusion ? { status: 'completed', conclusion, completed_at: new Date().toISOString() } : { status: 'in_progress' })
+      output: {
+        title: plainText(text, 255),
+        summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, build ${escape(this.target.buildSlug)}.${explained(explanation)}`
+      },
+      ...(conclusion
+        ? { status: 'completed', conclusion, completed_at: new Date().toISOString() }
+        : { status: 'in_progress' })
     }
     if (this.checkRunId === undefined) {
-      const created = await request('POST /repos/{owner}/{repo}/check-runs', { ...fields, head_sha: sha, started_at: new Date(this.started).toISOString() })
+      const created = await request('POST /repos/{owner}/{repo}/check-runs', {
+        ...fields,
+        head_sha: sha,
+        started_at: new Date(this.started).toISOString()
+      })
       this.checkRunId = Number((created.data as { id?: unknown }).id)
     } else {
-      await request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', { ...fields, check_run_id: this.checkRunId })
+      await request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
+        ...fields,
+        check_run_id: this.checkRunId
+      })
     }
   }
 
-  private async sendComment(repo: { owner: string; repo: string }, phase: Phase, text: string, explanation?: string): Promise<void> {
+  private async sendComment(
+    repo: { owner: string; repo: string },
+    phase: Phase,
+    text: string,
+    explanation?: string
+  ): Promise<void> {
     const pr = this.target.pullRequest
     if (pr === undefined) {
-      if (phase === 'pending') this.ctx.notice('github-comment: the build is not for a pull request, so no comment was posted.')
+      if (phase === 'pending')
+        this.ctx.notice('github-comment: the build is not for a pull request, so no comment was posted.')
       return
     }
     const body = commentBody(this.name, text, this.link) + explained(explanation)
-    const { id, note } = await upsertComment(await this.request(), repo, pr, commentMarker(this.name), body, this.commentId)
+    const { id, note } = await upsertComment(
+      await this.request(),
+      repo,
+      pr,
+      commentMarker(this.name),
+      body,
+      this.commentId
+    )
     this.commentId = id
     if (note) this.ctx.notice(`github-comment: ${note}`)
   }
@@ -151,5 +216,7 @@ class GitHubStatus implements BuildReport {
 
 /** The service's AI summary of a failed build as a quoted paragraph, escaped as service text and cut; empty without one. */
 function explained(explanation: string | undefined): string {
-  return explanation === undefined ? '' : `\n\n> **Why it failed** (the service's AI summary): ${escape(explanation, 2000)}\n`
+  return explanation === undefined
+    ? ''
+    : `\n\n> **Why it failed** (the service's AI summary): ${escape(explanation, 2000)}\n`
 }

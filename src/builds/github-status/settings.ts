@@ -30,9 +30,14 @@ export function readGitHubStatusSettings(get: GetInput): GitHubStatusSettings | 
   const mode = oneOf(get, Input.githubStatus, MODES) ?? 'none'
   const comment = booleanFlag(get, Input.githubComment, false)
   const name = singleLine(get, Input.githubStatusName)
-  if (name !== undefined && name.length > 100) throw new InputError(Input.githubStatusName, `is ${name.length} characters long; GitHub takes at most 100`)
+  if (name !== undefined && name.length > 100)
+    throw new InputError(Input.githubStatusName, `is ${name.length} characters long; GitHub takes at most 100`)
   if (mode === 'none' && !comment) return undefined
   const token = get(Input.githubToken)
-  if (token === '') throw new InputError(Input.githubToken, `is empty, but ${mode !== 'none' ? `${Input.githubStatus}: ${mode}` : `${Input.githubComment}: true`} posts to GitHub with it; pass \${{ github.token }} (the default)`)
+  if (token === '')
+    throw new InputError(
+      Input.githubToken,
+      `is empty, but ${mode !== 'none' ? `${Input.githubStatus}: ${mode}` : `${Input.githubComment}: true`} posts to GitHub with it; pass \${{ github.token }} (the default)`
+    )
   return { mode: mode === 'none' ? undefined : mode, name, comment, token }
 }

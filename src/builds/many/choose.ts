@@ -12,13 +12,28 @@ import { matchesAny } from './path-glob.js'
 import type { ManyApps } from './targets.js'
 
 /** The apps to build, in the order given, and lines saying how they were chosen. */
-export async function chooseApps(many: Pick<ManyApps, 'slugs' | 'paths' | 'githubToken' | 'onUnknown'>, ctx: HandlerContext, doing = 'Building'): Promise<{ slugs: string[]; lines: string[] }> {
+export async function chooseApps(
+  many: Pick<ManyApps, 'slugs' | 'paths' | 'githubToken' | 'onUnknown'>,
+  ctx: HandlerContext,
+  doing = 'Building'
+): Promise<{ slugs: string[]; lines: string[] }> {
   if (!many.paths) return { slugs: many.slugs, lines: [`${doing} ${many.slugs.length} apps: ${many.slugs.join(', ')}`] }
-  const changed = await readChangedFiles({ event: readGitHubEvent(process.env), env: process.env, token: many.githubToken, signal: ctx.signal })
+  const changed = await readChangedFiles({
+    event: readGitHubEvent(process.env),
+    env: process.env,
+    token: many.githubToken,
+    signal: ctx.signal
+  })
   if ('unknown' in changed) {
     // A cut or missing list cannot show an app is untouched: build them all, or stop when asked to.
-    if (many.onUnknown === 'fail') throw new Error(`The changed files are not known (${changed.unknown}), and ${Input.appPathsOnUnknown} is fail: nothing was built. Set it to build-all to build every app of ${Input.appPaths} then.`)
-    return { slugs: many.slugs, lines: [`${doing} every app of ${Input.appPaths}: the changed files are not known (${changed.unknown}).`] }
+    if (many.onUnknown === 'fail')
+      throw new Error(
+        `The changed files are not known (${changed.unknown}), and ${Input.appPathsOnUnknown} is fail: nothing was built. Set it to build-all to build every app of ${Input.appPaths} then.`
+      )
+    return {
+      slugs: many.slugs,
+      lines: [`${doing} every app of ${Input.appPaths}: the changed files are not known (${changed.unknown}).`]
+    }
   }
   const paths = many.paths
   const slugs = many.slugs.filter((slug) => changed.files.some((file) => matchesAny(paths.get(slug) ?? [], file)))

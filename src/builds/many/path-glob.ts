@@ -61,17 +61,38 @@ export function unsupportedSyntax(source: string): UnsupportedSyntax | undefined
   const text = source.replace(/^(\.\/|\/)+/, '')
   const plain = text.replace(/\\[{}[\]!]/g, '__')
   const negation = /!\([^)]*\)?/.exec(plain)
-  if (negation) return { what: '!(…) (negation)', piece: text.slice(negation.index, negation.index + negation[0].length), instead: 'a glob cannot leave files out here: list globs of the files that should build the app' }
+  if (negation)
+    return {
+      what: '!(…) (negation)',
+      piece: text.slice(negation.index, negation.index + negation[0].length),
+      instead: 'a glob cannot leave files out here: list globs of the files that should build the app'
+    }
   if (text.startsWith('!') || source.startsWith('!')) {
-    return { what: 'a leading ! (negation)', piece: '!', instead: 'a glob cannot leave files out here: list globs of the files that should build the app (write \\! for a file name that starts with !)' }
+    return {
+      what: 'a leading ! (negation)',
+      piece: '!',
+      instead:
+        'a glob cannot leave files out here: list globs of the files that should build the app (write \\! for a file name that starts with !)'
+    }
   }
   const open = plain.indexOf('[')
   const close = plain.indexOf(']', open + 1)
   if (open >= 0 && close > open) {
-    return { what: '[…] (a set of characters)', piece: text.slice(open, close + 1), instead: 'use ? for any one character or one glob for each character, and write \\[ and \\] for the brackets themselves' }
+    return {
+      what: '[…] (a set of characters)',
+      piece: text.slice(open, close + 1),
+      instead:
+        'use ? for any one character or one glob for each character, and write \\[ and \\] for the brackets themselves'
+    }
   }
   const brace = /\{[^}]*(,|\.\.)[^}]*\}/.exec(plain)
-  if (brace) return { what: '{…,…} (alternatives)', piece: text.slice(brace.index, brace.index + brace[0].length), instead: 'give each alternative as a glob of its own in the app\'s list, and write \\{ and \\} for the braces themselves' }
+  if (brace)
+    return {
+      what: '{…,…} (alternatives)',
+      piece: text.slice(brace.index, brace.index + brace[0].length),
+      instead:
+        "give each alternative as a glob of its own in the app's list, and write \\{ and \\} for the braces themselves"
+    }
   return undefined
 }
 

@@ -13,9 +13,15 @@ import { Heartbeat } from '../heartbeat.js'
 import { poll } from '../watch.js'
 
 /** A finished pipeline's status as a build's. */
-const AS_BUILD: Record<string, BuildStatus> = { succeeded: 'success', failed: 'failed', aborted: 'aborted', succeeded_with_abort: 'aborted-with-success' }
+const AS_BUILD: Record<string, BuildStatus> = {
+  succeeded: 'success',
+  failed: 'failed',
+  aborted: 'aborted',
+  succeeded_with_abort: 'aborted-with-success'
+}
 
-export type PipelineWaitEnd = { kind: 'finished'; status: BuildStatus; timing?: BuildTiming } | { kind: 'timed-out' } | { kind: 'cancelled' }
+export type PipelineWaitEnd =
+  { kind: 'finished'; status: BuildStatus; timing?: BuildTiming } | { kind: 'timed-out' } | { kind: 'cancelled' }
 
 /** Waits for one pipeline; `signal` stops the wait (a cancel, or fail-fast), `log` hears each change of status. */
 export async function waitForPipeline(
@@ -41,5 +47,7 @@ export async function waitForPipeline(
       return PIPELINE_FINISHED.has(pipeline.status) ? pipeline : undefined
     }
   })
-  return end.kind === 'finished' ? { kind: 'finished', status: AS_BUILD[end.result.status], timing: end.result.timing } : end
+  return end.kind === 'finished'
+    ? { kind: 'finished', status: AS_BUILD[end.result.status], timing: end.result.timing }
+    : end
 }

@@ -44,7 +44,8 @@ export async function runManyApps(inputs: ManyAppsRun, many: ManyApps, ctx: Hand
   for (const line of lines) ctx.info(line)
   const builds = (await mapBounded(slugs, PARALLEL_LIMIT, (appSlug) => startOne(appSlug, inputs.params, ctx))).flat()
   ctx.output(Output.builds, builds)
-  if (inputs.wait && builds.some((build) => build.status === 'triggered')) await waitForAll(builds, inputs.wait, many.failFast, ctx)
+  if (inputs.wait && builds.some((build) => build.status === 'triggered'))
+    await waitForAll(builds, inputs.wait, many.failFast, ctx)
   report(builds, inputs, lines, ctx)
 }
 
@@ -52,9 +53,11 @@ export async function runManyApps(inputs: ManyAppsRun, many: ManyApps, ctx: Hand
 async function startOne(appSlug: string, params: BuildParams, ctx: HandlerContext): Promise<AppBuild[]> {
   try {
     const build = await triggerBuild(ctx.client, appSlug, params)
-    for (const one of [build, ...(build.others ?? [])]) if (one.buildUrlProblem) ctx.warning(`${appSlug}: ${one.buildUrlProblem}`)
+    for (const one of [build, ...(build.others ?? [])])
+      if (one.buildUrlProblem) ctx.warning(`${appSlug}: ${one.buildUrlProblem}`)
     const started = startedBuilds(appSlug, build)
-    for (const one of started) ctx.info(`Triggered ${describeStarted(one)} of ${appSlug}${one['build-url'] ? `: ${one['build-url']}` : ''}`)
+    for (const one of started)
+      ctx.info(`Triggered ${describeStarted(one)} of ${appSlug}${one['build-url'] ? `: ${one['build-url']}` : ''}`)
     return started
   } catch (refused) {
     if (refused instanceof AwaitingApproval) return held(appSlug, params, refused, ctx)
@@ -70,7 +73,12 @@ async function startOne(appSlug: string, params: BuildParams, ctx: HandlerContex
  * An app whose trigger the service held for manual approval, as one app's trigger reports it
  * (approval.ts): its open build request, or, when none explains the answer, a failed trigger.
  */
-async function held(appSlug: string, params: BuildParams, answer: AwaitingApproval, ctx: HandlerContext): Promise<AppBuild[]> {
+async function held(
+  appSlug: string,
+  params: BuildParams,
+  answer: AwaitingApproval,
+  ctx: HandlerContext
+): Promise<AppBuild[]> {
   try {
     const { request, what } = await findHeldRequest(ctx, appSlug, params, answer)
     ctx.notice(
@@ -101,7 +109,8 @@ export function startedBuilds(appSlug: string, build: TriggeredBuild): AppBuild[
 /** "build #12 abc" or "pipeline p-1 (release)", for the log. */
 export function describeStarted(one: AppBuild): string {
   const number = one['build-number'] !== undefined ? `#${one['build-number']} ` : ''
-  if (one['pipeline-id'] !== undefined) return `pipeline ${number}${one['pipeline-id']}${one['triggered-pipeline'] ? ` (${one['triggered-pipeline']})` : ''}`
+  if (one['pipeline-id'] !== undefined)
+    return `pipeline ${number}${one['pipeline-id']}${one['triggered-pipeline'] ? ` (${one['triggered-pipeline']})` : ''}`
   return `build ${number}${one['build-slug']}${one['triggered-workflow'] ? ` (${one['triggered-workflow']})` : ''}`
 }
 
@@ -111,11 +120,26 @@ function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: H
   const failed = builds.filter((build) => FAILED.has(build.status))
   const waited = inputs.wait !== undefined
   const heldApps = builds.filter((build) => build.status === HELD)
-  if (waited) ctx.output(Output.buildStatus, failed.length > 0 ? 'failed' : heldApps.length > 0 ? HELD : builds.every((b) => b.status.startsWith('success')) ? 'success' : 'running')
+  if (waited)
+    ctx.output(
+      Output.buildStatus,
+      failed.length > 0
+        ? 'failed'
+        : heldApps.length > 0
+          ? HELD
+          : builds.every((b) => b.status.startsWith('success'))
+            ? 'success'
+            : 'running'
+    )
   const apps = new Set(builds.map((b) => b['app-slug'])).size
   ctx.summary({
     heading: builds.length === 0 ? 'No app to build' : `Builds of ${builds.length} app(s)`,
-    lead: severalLead(builds, waited, [builds.length === 0 ? 'no app to build' : `${apps} app(s)`], commitLink(ctx, inputs.params.commit_hash)),
+    lead: severalLead(
+      builds,
+      waited,
+      [builds.length === 0 ? 'no app to build' : `${apps} app(s)`],
+      commitLink(ctx, inputs.params.commit_hash)
+    ),
     fold: true,
     facts: [
       ['Branch', inputs.params.branch],
@@ -129,36 +153,62 @@ function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: H
       ...inputs.notes,
       ...inputs.warnings,
       ...builds.filter((b) => b.error).map((b) => `${b['app-slug']}: ${b.error}`),
-      ...builds.filter((b) => b['failure-summary']).map((b) => `${b['app-slug']}: why it failed, in the service's AI summary: ${b['failure-summary']}`),
-      ...heldApps.map((b) => `${b['app-slug']}: build request ${b['build-request-slug']} awaits approval; its approval starts the build${waited ? ', which this step does not wait for' : ''}.`),
-      ...(waited && builds.some((b) => b.status === 'running') ? [`${Input.failFast} stopped the wait at the first failure; the builds still running were left running.`] : [])
+      ...builds
+        .filter((b) => b['failure-summary'])
+        .map((b) => `${b['app-slug']}: why it failed, in the service's AI summary: ${b['failure-summary']}`),
+      ...heldApps.map(
+        (b) =>
+          `${b['app-slug']}: build request ${b['build-request-slug']} awaits approval; its approval starts the build${waited ? ', which this step does not wait for' : ''}.`
+      ),
+      ...(waited && builds.some((b) => b.status === 'running')
+        ? [`${Input.failFast} stopped the wait at the first failure; the builds still running were left running.`]
+        : [])
     ],
     table: builds.length > 0 ? buildsTable(builds, 'App', (b) => b['app-slug']) : undefined
   })
   endOfBuilds(builds, inputs.wait)
   if (heldApps.length > 0 && inputs.failIfHeld) {
-    throw new Error(`The service held the trigger of ${heldApps.map((b) => `${b['app-slug']} (build request ${b['build-request-slug']})`).join(', ')} for approval; ${Input.failIfHeld} is true, so the step fails.`)
+    throw new Error(
+      `The service held the trigger of ${heldApps.map((b) => `${b['app-slug']} (build request ${b['build-request-slug']})`).join(', ')} for approval; ${Input.failIfHeld} is true, so the step fails.`
+    )
   }
 }
 
 /** The lead of several builds: every one succeeded, some failed, or they were started. */
-export function severalLead(builds: AppBuild[], waited: boolean, subject: string[], commit: SummaryLink | undefined): SummaryLead {
+export function severalLead(
+  builds: AppBuild[],
+  waited: boolean,
+  subject: string[],
+  commit: SummaryLink | undefined
+): SummaryLead {
   const links = commit ? [commit] : []
   const failed = builds.filter((build) => FAILED.has(build.status)).length
   // The longest build's time, once every build has one: a build left running has none yet.
   const all = builds.length > 0 && builds.every((b) => b['duration-seconds'] !== undefined)
   const durationSeconds = all ? Math.max(...builds.map((b) => b['duration-seconds'] as number)) : undefined
-  if (failed > 0) return { mark: 'failure', result: `${failed} of ${builds.length} did not succeed`, subject, durationSeconds, links }
+  if (failed > 0)
+    return { mark: 'failure', result: `${failed} of ${builds.length} did not succeed`, subject, durationSeconds, links }
   const held = builds.filter((build) => build.status === HELD).length
-  if (held > 0) return { mark: 'held', result: `${held} of ${builds.length} await approval`, subject, durationSeconds, links }
-  if (waited && builds.length > 0 && builds.every((b) => b.status.startsWith('success'))) return { mark: 'success', result: `All ${builds.length} succeeded`, subject, durationSeconds, links }
-  return { mark: builds.length === 0 ? 'note' : 'running', result: builds.length === 0 ? 'Nothing built' : `${builds.length} triggered`, subject, durationSeconds, links }
+  if (held > 0)
+    return { mark: 'held', result: `${held} of ${builds.length} await approval`, subject, durationSeconds, links }
+  if (waited && builds.length > 0 && builds.every((b) => b.status.startsWith('success')))
+    return { mark: 'success', result: `All ${builds.length} succeeded`, subject, durationSeconds, links }
+  return {
+    mark: builds.length === 0 ? 'note' : 'running',
+    result: builds.length === 0 ? 'Nothing built' : `${builds.length} triggered`,
+    subject,
+    durationSeconds,
+    links
+  }
 }
 
 /** One row per build: what it is, its build linked to its page, its status, time and cost. */
 export function buildsTable(builds: AppBuild[], first: string, name: (build: AppBuild) => string): SummaryCell[][] {
   const rows = builds.map((b): SummaryCell[] => {
-    const id = b['build-slug'] ?? b['pipeline-id'] ?? (b['build-request-slug'] !== undefined ? `build request ${b['build-request-slug']}` : '')
+    const id =
+      b['build-slug'] ??
+      b['pipeline-id'] ??
+      (b['build-request-slug'] !== undefined ? `build request ${b['build-request-slug']}` : '')
     const text = b['build-number'] !== undefined ? `#${b['build-number']} ${id}` : id
     return [
       name(b),
@@ -178,13 +228,25 @@ export function buildsTable(builds: AppBuild[], first: string, name: (build: App
  * Fails the step when a build could not start or was stopped, or, by fail-on-build-failure,
  * when one did not succeed; `name` is the field that tells the builds apart in the message.
  */
-export function endOfBuilds(builds: AppBuild[], wait: WaitSettings | undefined, name: (build: AppBuild) => string | undefined = (b) => b['app-slug']): void {
+export function endOfBuilds(
+  builds: AppBuild[],
+  wait: WaitSettings | undefined,
+  name: (build: AppBuild) => string | undefined = (b) => b['app-slug']
+): void {
   const failed = builds.filter((build) => FAILED.has(build.status))
   const startFailures = builds.filter((b) => b.status === 'trigger-failed')
-  if (startFailures.length > 0) throw new Error(`Could not trigger the build of ${startFailures.map(name).join(', ')}; the other builds were started (see the builds output).`)
+  if (startFailures.length > 0)
+    throw new Error(
+      `Could not trigger the build of ${startFailures.map(name).join(', ')}; the other builds were started (see the builds output).`
+    )
   const stopped = failed.filter((b) => b.status === 'timed-out' || b.status === 'cancelled' || b.status === 'unknown')
-  if (stopped.length > 0) throw new Error(`Stopped waiting for ${stopped.map((b) => `${name(b)} (${b.status})`).join(', ')}; see the builds output.`)
+  if (stopped.length > 0)
+    throw new Error(
+      `Stopped waiting for ${stopped.map((b) => `${name(b)} (${b.status})`).join(', ')}; see the builds output.`
+    )
   if (failed.length > 0 && wait?.failOnBuildFailure) {
-    throw new Error(`The build of ${failed.map((b) => `${name(b)} (${b.status})`).join(', ')} did not succeed. Set fail-on-build-failure: false to let the step pass.`)
+    throw new Error(
+      `The build of ${failed.map((b) => `${name(b)} (${b.status})`).join(', ')} did not succeed. Set fail-on-build-failure: false to let the step pass.`
+    )
   }
 }

@@ -30,18 +30,33 @@ const WAIT_ENDS = new Set<string>(['success', 'failed', 'aborted', 'aborted-with
 /** Reports every build of the answer, waits for them all when asked, and fails the step as the wait of several apps does. */
 export async function followSeveral(run: SeveralResults, ctx: HandlerContext): Promise<void> {
   const builds = startedBuilds(run.appSlug, run.started)
-  ctx.info(`The service started ${builds.length} builds for this trigger: ${builds.map(describeStarted).join(', ')}; build-slug and the outputs beside it name the first.`)
+  ctx.info(
+    `The service started ${builds.length} builds for this trigger: ${builds.map(describeStarted).join(', ')}; build-slug and the outputs beside it name the first.`
+  )
   ctx.output(Output.builds, builds)
   const firstOnly = [run.report && 'the GitHub status', run.artifacts && 'the artifacts'].filter(Boolean)
-  if (firstOnly.length > 0) ctx.warning(`The service started ${builds.length} builds for this trigger; ${firstOnly.join(' and ')} follow the first build, ${builds[0]['build-slug'] ?? builds[0]['pipeline-id']}, only.`)
+  if (firstOnly.length > 0)
+    ctx.warning(
+      `The service started ${builds.length} builds for this trigger; ${firstOnly.join(' and ')} follow the first build, ${builds[0]['build-slug'] ?? builds[0]['pipeline-id']}, only.`
+    )
   run.section.heading = `${builds.length} builds triggered on ${run.appSlug}`
   run.section.table = table(builds)
-  run.section.lead = severalLead(builds, false, [run.appSlug], run.section.lead?.links?.find((link) => link.text.startsWith('Commit ')))
+  run.section.lead = severalLead(
+    builds,
+    false,
+    [run.appSlug],
+    run.section.lead?.links?.find((link) => link.text.startsWith('Commit '))
+  )
   if (!run.wait) return
   await waitForAll(builds, run.wait, false, ctx)
   ctx.output(Output.builds, builds)
   run.section.table = table(builds)
-  run.section.lead = severalLead(builds, true, [run.appSlug], run.section.lead?.links?.find((link) => link.text.startsWith('Commit ')))
+  run.section.lead = severalLead(
+    builds,
+    true,
+    [run.appSlug],
+    run.section.lead?.links?.find((link) => link.text.startsWith('Commit '))
+  )
   const first = builds[0]
   // As for one build: a wait that ended in an error leaves the GitHub status as it is.
   if (run.report && WAIT_ENDS.has(first.status)) await run.report.ended(first.status as WaitEnd, first['build-number'])
@@ -49,10 +64,15 @@ export async function followSeveral(run: SeveralResults, ctx: HandlerContext): P
   ctx.output(Output.buildStatus, failed ? 'failed' : 'success')
   run.section.facts?.push(['Result', failed ? 'not every build succeeded' : 'every build succeeded'])
   for (const b of builds) if (b.error) run.section.lines?.push(`${describeStarted(b)}: ${b.error}`)
-  for (const b of builds) if (b['failure-summary']) run.section.lines?.push(`${describeStarted(b)}: why it failed, in the service's AI summary: ${b['failure-summary']}`)
+  for (const b of builds)
+    if (b['failure-summary'])
+      run.section.lines?.push(
+        `${describeStarted(b)}: why it failed, in the service's AI summary: ${b['failure-summary']}`
+      )
   endOfBuilds(builds, run.wait, describeStarted)
   const firstSlug = first['build-slug']
-  if (run.artifacts && firstSlug && first.status === 'success') await (await import('../artifacts/report.js')).reportArtifacts(run.appSlug, firstSlug, run.artifacts, ctx, false)
+  if (run.artifacts && firstSlug && first.status === 'success')
+    await (await import('../artifacts/report.js')).reportArtifacts(run.appSlug, firstSlug, run.artifacts, ctx, false)
 }
 
 function table(builds: AppBuild[]): SummaryCell[][] {

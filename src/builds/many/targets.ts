@@ -36,18 +36,21 @@ export const MAX_APPS = 50
 export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; many?: ManyApps }> {
   const pathsText = get(Input.appPaths)
   const onUnknown = oneOf(get, Input.appPathsOnUnknown, ON_UNKNOWN) ?? 'build-all'
-  if (onUnknown !== 'build-all' && pathsText === '') throw new InputError(Input.appPathsOnUnknown, `works only with ${Input.appPaths}`)
+  if (onUnknown !== 'build-all' && pathsText === '')
+    throw new InputError(Input.appPathsOnUnknown, `works only with ${Input.appPaths}`)
   const listed = get(Input.appSlug)
     .split(/[\n,]/)
     .map((item) => item.trim())
     .filter(Boolean)
   if (pathsText === '' && listed.length <= 1) return { appSlug: requiredSlug(get, Input.appSlug) }
-  if (pathsText !== '' && listed.length > 0) throw new InputError(Input.appPaths, `cannot be used together with ${Input.appSlug}: set one of them`)
+  if (pathsText !== '' && listed.length > 0)
+    throw new InputError(Input.appPaths, `cannot be used together with ${Input.appSlug}: set one of them`)
   const failFast = booleanFlag(get, Input.failFast, true)
   const githubToken = get(Input.githubToken)
   if (pathsText === '') {
     const slugs = [...new Set(listed.map((slug) => checkSlug(Input.appSlug, slug)))]
-    if (slugs.length > MAX_APPS) throw new InputError(Input.appSlug, `names ${slugs.length} apps; at most ${MAX_APPS} can be built in one step`)
+    if (slugs.length > MAX_APPS)
+      throw new InputError(Input.appSlug, `names ${slugs.length} apps; at most ${MAX_APPS} can be built in one step`)
     return { appSlug: slugs[0], many: { slugs, failFast, githubToken, onUnknown } }
   }
   const paths = await parseAppPaths(pathsText, MAX_APPS, 'can be built in one step')
@@ -64,16 +67,29 @@ export async function parseAppPaths(text: string, max: number, why: string): Pro
     throw new InputError(Input.appPaths, `is not valid YAML: ${(error as Error).message.split('\n')[0]}`)
   }
   if (parsed === null || typeof parsed !== 'object' || Array.isArray(parsed)) {
-    throw new InputError(Input.appPaths, 'must be a YAML map from app slug to path globs, e.g. "ios-app: [apps/ios/**, shared/**]"')
+    throw new InputError(
+      Input.appPaths,
+      'must be a YAML map from app slug to path globs, e.g. "ios-app: [apps/ios/**, shared/**]"'
+    )
   }
   const paths = new Map<string, PathGlob[]>()
   for (const [slug, value] of Object.entries(parsed)) {
     checkSlug(Input.appPaths, slug)
     const globs = typeof value === 'string' ? [value] : value
-    if (!Array.isArray(globs) || globs.length === 0 || !globs.every((glob) => typeof glob === 'string' && glob.trim() !== '' && glob.length <= 500)) {
-      throw new InputError(Input.appPaths, `the globs of ${quote(slug)} must be a glob or a list of globs (each at most 500 characters)`)
+    if (
+      !Array.isArray(globs) ||
+      globs.length === 0 ||
+      !globs.every((glob) => typeof glob === 'string' && glob.trim() !== '' && glob.length <= 500)
+    ) {
+      throw new InputError(
+        Input.appPaths,
+        `the globs of ${quote(slug)} must be a glob or a list of globs (each at most 500 characters)`
+      )
     }
-    paths.set(slug, globs.map((glob: string) => compileGlob(supportedGlob(slug, glob.trim()))))
+    paths.set(
+      slug,
+      globs.map((glob: string) => compileGlob(supportedGlob(slug, glob.trim())))
+    )
   }
   if (paths.size === 0) throw new InputError(Input.appPaths, 'names no app')
   if (paths.size > max) throw new InputError(Input.appPaths, `names ${paths.size} apps; at most ${max} ${why}`)

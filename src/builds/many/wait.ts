@@ -48,26 +48,43 @@ export interface AppBuild {
 /** What the post step aborts for these builds and pipelines. */
 function pending(builds: AppBuild[]): PendingWork {
   return {
-    builds: builds.flatMap((b) => (b['build-slug'] !== undefined ? [{ appSlug: b['app-slug'], buildSlug: b['build-slug'] }] : [])),
-    pipelines: builds.flatMap((b) => (b['pipeline-id'] !== undefined ? [{ appSlug: b['app-slug'], pipelineId: b['pipeline-id'] }] : []))
+    builds: builds.flatMap((b) =>
+      b['build-slug'] !== undefined ? [{ appSlug: b['app-slug'], buildSlug: b['build-slug'] }] : []
+    ),
+    pipelines: builds.flatMap((b) =>
+      b['pipeline-id'] !== undefined ? [{ appSlug: b['app-slug'], pipelineId: b['pipeline-id'] }] : []
+    )
   }
 }
 
 /** Waits for every triggered build, setting each one's status; aborts on a timeout or a cancel. */
-export async function waitForAll(builds: AppBuild[], settings: WaitSettings, failFast: boolean, ctx: HandlerContext): Promise<void> {
+export async function waitForAll(
+  builds: AppBuild[],
+  settings: WaitSettings,
+  failFast: boolean,
+  ctx: HandlerContext
+): Promise<void> {
   const stop = new AbortController()
   const signal = AbortSignal.any([ctx.signal, stop.signal])
-  const watched = builds.filter((b) => b.status === 'triggered' && (b['build-slug'] !== undefined || b['pipeline-id'] !== undefined))
+  const watched = builds.filter(
+    (b) => b.status === 'triggered' && (b['build-slug'] !== undefined || b['pipeline-id'] !== undefined)
+  )
   ctx.saveState(State.pendingWork, savedWork(pending(watched)))
   ctx.info(`Waiting for ${watched.length} build(s) (fail-fast: ${failFast})`)
   await Promise.all(
     watched.map(async (build) => {
-      const result = build['pipeline-id'] !== undefined ? await watchPipeline(build, build['pipeline-id'], settings, signal, ctx) : await watchOne(build, build['build-slug'] as string, settings, signal, ctx)
+      const result =
+        build['pipeline-id'] !== undefined
+          ? await watchPipeline(build, build['pipeline-id'], settings, signal, ctx)
+          : await watchOne(build, build['build-slug'] as string, settings, signal, ctx)
       build.status = statusOf(result, ctx.signal.aborted)
       if (!(result instanceof Error) && result.kind === 'finished') finished(build, result, ctx)
-      if (build.status === 'failed' && build['build-slug'] !== undefined) await explain(build, build['build-slug'], settings, ctx)
+      if (build.status === 'failed' && build['build-slug'] !== undefined)
+        await explain(build, build['build-slug'], settings, ctx)
       if (build.status === 'failed' && failFast && !stop.signal.aborted) {
-        ctx.info(`The build of ${build['app-slug']} failed; fail-fast: true stops the wait, leaving the other builds running.`)
+        ctx.info(
+          `The build of ${build['app-slug']} failed; fail-fast: true stops the wait, leaving the other builds running.`
+        )
         stop.abort()
       }
     })
@@ -80,16 +97,30 @@ export async function waitForAll(builds: AppBuild[], settings: WaitSettings, fai
   ctx.saveState(State.pendingWork, savedWork(pending(unsettled)))
 }
 
-async function watchPipeline(build: AppBuild, pipelineId: string, settings: WaitSettings, signal: AbortSignal, ctx: HandlerContext): Promise<PipelineWaitEnd | Error> {
+async function watchPipeline(
+  build: AppBuild,
+  pipelineId: string,
+  settings: WaitSettings,
+  signal: AbortSignal,
+  ctx: HandlerContext
+): Promise<PipelineWaitEnd | Error> {
   try {
-    return await waitForPipeline(ctx.client, { appSlug: build['app-slug'], pipelineId }, settings, signal, (line) => ctx.info(`${build['app-slug']}: ${line}`))
+    return await waitForPipeline(ctx.client, { appSlug: build['app-slug'], pipelineId }, settings, signal, (line) =>
+      ctx.info(`${build['app-slug']}: ${line}`)
+    )
   } catch (error) {
     build.error = (error as Error).message
     return error as Error
   }
 }
 
-async function watchOne(build: AppBuild, buildSlug: string, settings: WaitSettings, signal: AbortSignal, ctx: HandlerContext): Promise<WaitResult | Error> {
+async function watchOne(
+  build: AppBuild,
+  buildSlug: string,
+  settings: WaitSettings,
+  signal: AbortSignal,
+  ctx: HandlerContext
+): Promise<WaitResult | Error> {
   const app = build['app-slug']
   try {
     return await waitForBuild(ctx.client, {
@@ -124,7 +155,8 @@ async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerCon
   const why = whyStopped(build.status === 'timed-out' ? 'timed-out' : 'cancelled', settings.timeoutMs)
   const app = build['app-slug']
   const pipelineId = build['pipeline-id']
-  const stopped: Stopped = pipelineId !== undefined ? { appSlug: app, pipelineId } : { appSlug: app, buildSlug: build['build-slug'] as string }
+  const stopped: Stopped =
+    pipelineId !== undefined ? { appSlug: app, pipelineId } : { appSlug: app, buildSlug: build['build-slug'] as string }
   try {
     const outcome = await abortOnStop(ctx.client, stopped, why, ctx.runUrl)
     if (pipelineId !== undefined) {
@@ -132,7 +164,9 @@ async function abortOne(build: AppBuild, settings: WaitSettings, ctx: HandlerCon
       return true
     }
     if (outcome?.kind === 'finished' && !outcome.byEarlierAttempt) build.status = outcome.status
-    ctx.info(`Build ${build['build-slug']} of ${app}: ${outcome?.kind === 'aborted' ? 'aborted' : `had finished (${build.status})`} because ${why}`)
+    ctx.info(
+      `Build ${build['build-slug']} of ${app}: ${outcome?.kind === 'aborted' ? 'aborted' : `had finished (${build.status})`} because ${why}`
+    )
     return true
   } catch (error) {
     build.error = `aborting it failed: ${(error as Error).message}`
@@ -149,7 +183,11 @@ async function explain(build: AppBuild, buildSlug: string, settings: WaitSetting
 }
 
 /** Notes a finished build's time and cost, and says in the log that it finished. */
-function finished(build: AppBuild, result: Extract<WaitResult | PipelineWaitEnd, { kind: 'finished' }>, ctx: HandlerContext): void {
+function finished(
+  build: AppBuild,
+  result: Extract<WaitResult | PipelineWaitEnd, { kind: 'finished' }>,
+  ctx: HandlerContext
+): void {
   const timing = 'record' in result ? result.record.timing : result.timing
   Object.assign(build, timingFields(timing ?? {}))
   const what = build['pipeline-id'] !== undefined ? `pipeline ${build['pipeline-id']}` : `build ${build['build-slug']}`
