@@ -3,7 +3,7 @@
  * NO_PROXY value. Loopback goes past it whatever the value.
  */
 import { describe, expect, it } from '@jest/globals'
-import { bypassesProxy, parseNoProxy } from '../../src/http/proxy.js'
+import { bypassesProxy, parseNoProxy } from '../../src/http/no-proxy.js'
 import { randomInt } from '../helpers/random.js'
 
 const base = { noProxy: '', url: 'https://api.example.com/v0.1', bypass: false }

@@ -78,6 +78,16 @@ export async function followPipeline(
     }
   })
   if (end.kind !== 'finished') return stop(appSlug, pipeline, end.kind, settings, section, ctx)
+  return reportFinished(pipeline, settings, section, ctx)
+}
+
+/** Outputs, summary and log of a pipeline that ended; true when it succeeded. */
+function reportFinished(
+  pipeline: PipelineRecord,
+  settings: WaitSettings,
+  section: SummarySection,
+  ctx: HandlerContext
+): boolean {
   ctx.saveState(State.pendingWork, '')
   reportState(pipeline, ctx)
   ctx.output(Output.response, pipeline.response)
@@ -86,7 +96,7 @@ export async function followPipeline(
   drawPipeline(section, pipeline, pipeline.status)
   endLead(section, pipeline.status, pipeline.timing)
   const succeeded = pipeline.status === 'succeeded'
-  const message = `Pipeline ${pipelineId} finished: ${pipeline.status}`
+  const message = `Pipeline ${pipeline.id} finished: ${pipeline.status}`
   if (!succeeded && settings.failOnBuildFailure)
     throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
   ctx.info(message)

@@ -74,17 +74,30 @@ export function inputVariable(name: string): string {
   return `INPUT_${name.replace(/ /g, '_').toUpperCase()}`
 }
 
-/** Checks the step's INPUT_* variables against the declared inputs and the chosen operation. */
-export async function checkInputUse(options: InputUseOptions): Promise<InputUse> {
+/** What the step set, as the checks below read it. */
+interface Reading {
+  declared: string[]
+  value: GetInput
+  oidc: boolean
+  /** The inputs the chosen operation (and the sign-in) read. */
+  reads: Set<string>
+  /** Inputs whose default the runner fills in itself (github-token): never counted as set. */
+  fillsItself: (name: string) => boolean
+  isSet: (name: string) => boolean
+  effective: (name: InputName) => string
+  retired: { name: string; warning: string } | undefined
+}
+
+/** Reads the step's inputs once for both checks. */
+function readingOf(options: InputUseOptions): Reading {
   const { env, operation } = options
   const declared = [...(options.declared ?? Object.values(Input))]
   const defaults: Readonly<Partial<Record<string, string>>> = options.defaults ?? INPUT_DEFAULTS
   const value = (name: string): string => (env[inputVariable(name)] ?? '').trim()
   // With a token the step signs in with it, and the OIDC inputs go unread.
-  const oidcOnly: readonly string[] = OIDC_INPUTS
   const oidc = usesOidc(value)
   const reads = new Set<string>([
-    ...COMMON_INPUTS.filter((name) => oidc || !oidcOnly.includes(name)),
+    ...COMMON_INPUTS.filter((name) => oidc || !(OIDC_INPUTS as readonly string[]).includes(name)),
     ...(operation?.inputs ?? [])
   ])
   const fillsItself = (name: string): boolean => defaults[name]?.includes('${{') === true
@@ -93,10 +106,27 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
   const isSet = (name: string): boolean =>
     value(name) !== '' && !fillsItself(name) && value(name) !== (defaults[name] ?? '')
   const effective = (name: InputName): string => value(name) || defaults[name] || ''
-  const errors: InputError[] = []
-  const retired = retiredInput(value, oidc, operation)
-  const warnings: string[] = retired && operation ? [retired.warning] : []
+  return { declared, value, oidc, reads, fillsItself, isSet, effective, retired: retiredInput(value, oidc, operation) }
+}
 
+/** Checks the step's INPUT_* variables against the declared inputs and the chosen operation. */
+export async function checkInputUse(options: InputUseOptions): Promise<InputUse> {
+  const reading = readingOf(options)
+  const errors: InputError[] = []
+  const warnings: string[] = reading.retired && options.operation ? [reading.retired.warning] : []
+  checkKeys(options.env, reading, options.operation, errors, warnings)
+  if (options.operation) await checkUnread(options, options.operation, reading, errors, warnings)
+  return { warnings, error: errors[0] }
+}
+
+/** A with: key that is no input: named with the nearest input, an error when it was likely meant for an unset one the operation reads. */
+function checkKeys(
+  env: NodeJS.ProcessEnv,
+  { declared, reads, retired, isSet, fillsItself }: Reading,
+  operation: OperationUse | undefined,
+  errors: InputError[],
+  warnings: string[]
+): void {
   const known = new Set([...declared, ...(retired ? [retired.name] : [])].map(inputVariable))
   for (const variable of Object.keys(env)
     .filter((key) => key.startsWith('INPUT_') && !known.has(key))
@@ -124,42 +154,44 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
       )
     }
   }
+}
 
-  if (operation) {
-    const needs = new Map<string, InputNeed>()
-    for (const need of operation.needs ?? []) for (const name of need.inputs) needs.set(name, need)
-    for (const name of declared.filter((name) => isSet(name) && name !== retired?.name)) {
-      const need = needs.get(name)
-      const unread = !reads.has(name)
-        ? 'not read'
-        : need && need.holds(effective) === false
-          ? 'not read now'
-          : undefined
-      if (unread === undefined) continue
-      const why =
-        unread === 'not read' && oidcOnly.includes(name) && !oidc
-          ? `the step signs in with ${Input.token}, and only a sign-in with OIDC (${Input.token} empty) reads it${operation.inputs.includes(name as InputName) ? '' : ` (${operation.name} does not read it either)`}`
-          : unread === 'not read'
-            ? `the ${operation.name} operation does not read it`
-            : `${operation.name} reads it only with ${need?.says}, which this step does not set`
-      const consequence = CONSEQUENTIAL[name as InputName]
-      if (operation.writes && consequence) {
-        const readers = (await options.readBy?.(name)) ?? []
-        const where = readers.length > 0 ? ` (${readers.join(', ')} ${readers.length === 1 ? 'reads' : 'read'} it)` : ''
-        errors.push(
-          new InputError(
-            name,
-            `is set, but ${why}, and ${consequence(operation.name)}. Remove ${name}, or choose the operation that reads it${where}`
-          )
+/** An input set but not read by the operation: a warning, or an error when reading it would have changed what a writing operation acts on. */
+async function checkUnread(
+  options: InputUseOptions,
+  operation: OperationUse,
+  { declared, reads, retired, isSet, effective, oidc }: Reading,
+  errors: InputError[],
+  warnings: string[]
+): Promise<void> {
+  const needs = new Map<string, InputNeed>()
+  for (const need of operation.needs ?? []) for (const name of need.inputs) needs.set(name, need)
+  for (const name of declared.filter((name) => isSet(name) && name !== retired?.name)) {
+    const need = needs.get(name)
+    const unread = !reads.has(name) ? 'not read' : need && need.holds(effective) === false ? 'not read now' : undefined
+    if (unread === undefined) continue
+    const why =
+      unread === 'not read' && (OIDC_INPUTS as readonly string[]).includes(name) && !oidc
+        ? `the step signs in with ${Input.token}, and only a sign-in with OIDC (${Input.token} empty) reads it${operation.inputs.includes(name as InputName) ? '' : ` (${operation.name} does not read it either)`}`
+        : unread === 'not read'
+          ? `the ${operation.name} operation does not read it`
+          : `${operation.name} reads it only with ${need?.says}, which this step does not set`
+    const consequence = CONSEQUENTIAL[name as InputName]
+    if (operation.writes && consequence) {
+      const readers = (await options.readBy?.(name)) ?? []
+      const where = readers.length > 0 ? ` (${readers.join(', ')} ${readers.length === 1 ? 'reads' : 'read'} it)` : ''
+      errors.push(
+        new InputError(
+          name,
+          `is set, but ${why}, and ${consequence(operation.name)}. Remove ${name}, or choose the operation that reads it${where}`
         )
-      } else {
-        warnings.push(
-          `Input "${name}" is set, but ${why}: it has no effect. Remove it from the step's with:${unread === 'not read' ? ', or check the operation' : ''}.`
-        )
-      }
+      )
+    } else {
+      warnings.push(
+        `Input "${name}" is set, but ${why}: it has no effect. Remove it from the step's with:${unread === 'not read' ? ', or check the operation' : ''}.`
+      )
     }
   }
-  return { warnings, error: errors[0] }
 }
 
 /**
