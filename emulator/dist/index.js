@@ -344,23 +344,30 @@ function decodeSegment(segment, name) {
     }
 }
 /**
+ * The raw parameters of a path that fits a route pattern, or null: segment by segment, a
+ * `:name` segment takes any one segment and a literal one must equal it as sent. One pass over
+ * each string, so the cost is linear in the two lengths whatever the pattern holds.
+ */
+function matchPattern(pattern, path) {
+    const segments = pattern.split('/').filter(Boolean);
+    const parts = path.split('/').filter(Boolean);
+    if (segments.length !== parts.length)
+        return null;
+    if (!segments.every((segment, i) => segment.startsWith(':') || segment === parts[i]))
+        return null;
+    return Object.fromEntries(segments.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : [])));
+}
+/**
  * Finds the route for a method and a path below the API prefix. Literal segments are compared
  * as sent; parameters are decoded, so a malformed one throws a 400 (only once the route matched).
  */
 function matchRoute(routes, method, path) {
-    const parts = path.split('/').filter(Boolean);
     for (const route of routes) {
         if (route.method !== method)
             continue;
-        const pattern = route.pattern.split('/').filter(Boolean);
-        if (pattern.length !== parts.length)
-            continue;
-        if (!pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]))
-            continue;
-        return {
-            route,
-            params: Object.fromEntries(pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : [])))
-        };
+        const params = matchPattern(route.pattern, path);
+        if (params !== null)
+            return { route, params };
     }
     return null;
 }
@@ -5043,350 +5050,6 @@ function controlTokenMatches(presented, expected) {
     return (0,external_node_crypto_namespaceObject.timingSafeEqual)(digest(presented), digest(expected));
 }
 
-;// CONCATENATED MODULE: ./emulator/control/safe-pattern-parser.ts
-/** The parser of the fault path patterns (see safe-pattern.ts): pattern text to a syntax tree. */
-const MAX_REPEAT = 100;
-/** A pattern the matcher cannot take; the message says why. */
-class PatternError extends Error {
-}
-const LINE_TERMINATORS = new Set(['\n', '\r', '\u2028', '\u2029']);
-const anyChar = (unit) => !LINE_TERMINATORS.has(unit);
-// Single-unit tests with fixed, trivial expressions: nothing to backtrack over.
-const CLASS_ESCAPES = {
-    d: (u) => /\d/.test(u),
-    D: (u) => !/\d/.test(u),
-    w: (u) => /\w/.test(u),
-    W: (u) => !/\w/.test(u),
-    s: (u) => /\s/.test(u),
-    S: (u) => !/\s/.test(u)
-};
-const CONTROL_ESCAPES = { n: '\n', r: '\r', t: '\t', f: '\f', v: '\v', '0': '\0' };
-/** Parses the regular part of JavaScript's pattern syntax; throws PatternError for anything else. */
-class Parser {
-    source;
-    at = 0;
-    constructor(source) {
-        this.source = source;
-    }
-    parse() {
-        const node = this.alternation();
-        if (this.at < this.source.length)
-            throw new PatternError(`unmatched ")" at ${this.at}`);
-        return node;
-    }
-    peek() {
-        return this.source[this.at];
-    }
-    alternation() {
-        const options = [this.sequence()];
-        while (this.peek() === '|') {
-            this.at++;
-            options.push(this.sequence());
-        }
-        return options.length === 1 ? options[0] : { type: 'alt', options };
-    }
-    sequence() {
-        const items = [];
-        while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')')
-            items.push(this.quantified(this.atom()));
-        return { type: 'seq', items };
-    }
-    quantified(item) {
-        let node = item;
-        for (;;) {
-            const c = this.peek();
-            let min;
-            let max;
-            if (c === '*')
-                [min, max] = [0, Infinity];
-            else if (c === '+')
-                [min, max] = [1, Infinity];
-            else if (c === '?')
-                [min, max] = [0, 1];
-            else if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.source.slice(this.at))) {
-                const [text, low, comma, high] = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
-                min = Number(low);
-                max = comma === undefined ? min : high === '' ? Infinity : Number(high);
-                if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
-                    throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`);
-                this.at += text.length - 1;
-            }
-            else
-                return node;
-            this.at++;
-            // A lazy quantifier matches the same set of paths; for a yes/no answer it is the same.
-            if (this.peek() === '?')
-                this.at++;
-            if (node.type === 'assert')
-                throw new PatternError('a quantifier cannot follow an anchor');
-            node = { type: 'repeat', item: node, min, max };
-        }
-    }
-    atom() {
-        const c = this.source[this.at++];
-        switch (c) {
-            case '.':
-                return { type: 'char', test: anyChar };
-            case '^':
-                return { type: 'assert', at: 'start' };
-            case '$':
-                return { type: 'assert', at: 'end' };
-            case '(': {
-                if (this.peek() === '?') {
-                    if (this.source[this.at + 1] !== ':')
-                        throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )');
-                    this.at += 2;
-                }
-                const inner = this.alternation();
-                if (this.peek() !== ')')
-                    throw new PatternError('unclosed "("');
-                this.at++;
-                return inner;
-            }
-            case '[':
-                return { type: 'char', test: this.characterClass() };
-            case '\\':
-                return { type: 'char', test: this.escape(false) };
-            case '*':
-            case '+':
-            case '?':
-                throw new PatternError(`nothing to repeat before "${c}"`);
-            default:
-                return { type: 'char', test: (u) => u === c };
-        }
-    }
-    /** After a backslash: a class escape or one literal unit. */
-    escape(inClass) {
-        const c = this.source[this.at++];
-        if (c === undefined)
-            throw new PatternError('the pattern ends with "\\"');
-        if (c in CLASS_ESCAPES)
-            return CLASS_ESCAPES[c];
-        if (c in CONTROL_ESCAPES)
-            return (u) => u === CONTROL_ESCAPES[c];
-        if (/[0-9]/.test(c))
-            throw new PatternError('backreferences are not supported');
-        if (!inClass && (c === 'b' || c === 'B'))
-            throw new PatternError('word boundaries (\\b, \\B) are not supported');
-        if (/[A-Za-z]/.test(c))
-            throw new PatternError(`the escape \\${c} is not supported`);
-        return (u) => u === c;
-    }
-    characterClass() {
-        const negated = this.peek() === '^';
-        if (negated)
-            this.at++;
-        const tests = [];
-        while (this.peek() !== ']') {
-            if (this.at >= this.source.length)
-                throw new PatternError('unclosed "["');
-            const start = this.classUnit();
-            if (this.peek() === '-' &&
-                this.source[this.at + 1] !== ']' &&
-                this.at + 1 < this.source.length &&
-                typeof start === 'string') {
-                this.at++;
-                const end = this.classUnit();
-                if (typeof end !== 'string')
-                    throw new PatternError('a class escape cannot end a range');
-                if (end < start)
-                    throw new PatternError(`range out of order: ${start}-${end}`);
-                tests.push((u) => u >= start && u <= end);
-            }
-            else {
-                tests.push(typeof start === 'string' ? (u) => u === start : start);
-            }
-        }
-        this.at++;
-        return negated ? (u) => !tests.some((t) => t(u)) : (u) => tests.some((t) => t(u));
-    }
-    /** One unit of a class: a literal (returned as the unit itself) or a class escape. */
-    classUnit() {
-        const c = this.source[this.at++];
-        if (c !== '\\')
-            return c;
-        const escaped = this.source[this.at];
-        if (escaped !== undefined && !(escaped in CLASS_ESCAPES)) {
-            this.at++;
-            if (escaped === 'b')
-                return '\b';
-            if (escaped in CONTROL_ESCAPES)
-                return CONTROL_ESCAPES[escaped];
-            if (/[0-9A-Za-z]/.test(escaped))
-                throw new PatternError(`the escape \\${escaped} is not supported`);
-            return escaped;
-        }
-        return this.escape(true);
-    }
-}
-
-;// CONCATENATED MODULE: ./emulator/control/safe-pattern.ts
-/**
- * Regular expressions for fault paths, matched without backtracking. Patterns come from the
- * control API, and JavaScript's engine backtracks: `(a+)+$` against a path of thirty `a`s
- * takes minutes. Here a pattern is compiled to a Thompson NFA and run by keeping the set of
- * live states, so a match costs at most (path length × pattern states) steps whatever the
- * pattern. The syntax is the regular part of JavaScript's: literals, `.`, escapes (`\d \w \s`
- * and their negations, escaped punctuation), classes `[a-z]` / `[^/]`, groups `( )` and
- * `(?: )`, `|`, `* + ?` and `{n}` `{n,}` `{n,m}` (lazy forms too), and the anchors `^` `$`.
- * Backreferences, lookaround and word boundaries are not regular and are refused.
- */
-
-
-const MAX_PATTERN_LENGTH = 1000;
-/** States after `{n,m}` expansion; bounds the work per character of the path. */
-const MAX_STATES = 5000;
-/** Thompson construction: each fragment has one entry and a list of dangling exits to patch. */
-class Compiler {
-    states = [];
-    add(state) {
-        if (this.states.length >= MAX_STATES)
-            throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`);
-        this.states.push(state);
-        return this.states.length - 1;
-    }
-    patch(exits, target) {
-        for (const [index, field] of exits)
-            this.states[index][field] = target;
-    }
-    compile(node) {
-        switch (node.type) {
-            case 'char': {
-                const s = this.add({ kind: 'char', test: node.test, out: -1 });
-                return { start: s, exits: [[s, 'out']] };
-            }
-            case 'assert': {
-                const s = this.add({ kind: 'assert', at: node.at, out: -1 });
-                return { start: s, exits: [[s, 'out']] };
-            }
-            case 'seq': {
-                if (node.items.length === 0) {
-                    // An empty sequence is an epsilon: a split whose two ways both lead on.
-                    const s = this.add({ kind: 'split', out: -1, out2: -1 });
-                    return {
-                        start: s,
-                        exits: [
-                            [s, 'out'],
-                            [s, 'out2']
-                        ]
-                    };
-                }
-                const first = this.compile(node.items[0]);
-                let exits = first.exits;
-                for (const item of node.items.slice(1)) {
-                    const next = this.compile(item);
-                    this.patch(exits, next.start);
-                    exits = next.exits;
-                }
-                return { start: first.start, exits };
-            }
-            case 'alt': {
-                let fragment = this.compile(node.options[node.options.length - 1]);
-                for (let i = node.options.length - 2; i >= 0; i--) {
-                    const option = this.compile(node.options[i]);
-                    const s = this.add({ kind: 'split', out: option.start, out2: fragment.start });
-                    fragment = { start: s, exits: [...option.exits, ...fragment.exits] };
-                }
-                return fragment;
-            }
-            case 'repeat':
-                return this.repeat(node.item, node.min, node.max);
-        }
-    }
-    repeat(item, min, max) {
-        const pieces = [];
-        for (let i = 0; i < min; i++)
-            pieces.push(this.compile(item));
-        if (max === Infinity) {
-            const loop = this.add({ kind: 'split', out: -1, out2: -1 });
-            const body = this.compile(item);
-            this.patch([[loop, 'out']], body.start);
-            this.patch(body.exits, loop);
-            pieces.push({ start: loop, exits: [[loop, 'out2']] });
-        }
-        else if (max > min) {
-            // Each optional copy is offered only once the one before it was taken.
-            const exits = [];
-            let first = -1;
-            let open = [];
-            for (let i = 0; i < max - min; i++) {
-                const gate = this.add({ kind: 'split', out: -1, out2: -1 });
-                const body = this.compile(item);
-                this.patch([[gate, 'out']], body.start);
-                exits.push([gate, 'out2']);
-                if (first < 0)
-                    first = gate;
-                else
-                    this.patch(open, gate);
-                open = body.exits;
-            }
-            pieces.push({ start: first, exits: [...exits, ...open] });
-        }
-        if (pieces.length === 0)
-            return this.compile({ type: 'seq', items: [] });
-        for (let i = 0; i + 1 < pieces.length; i++)
-            this.patch(pieces[i].exits, pieces[i + 1].start);
-        return { start: pieces[0].start, exits: pieces[pieces.length - 1].exits };
-    }
-}
-/** Compiles a pattern; throws PatternError for what it cannot match safely. */
-function compileSafePattern(source) {
-    if (source.length > MAX_PATTERN_LENGTH)
-        throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`);
-    const compiler = new Compiler();
-    const fragment = compiler.compile(new Parser(source).parse());
-    const accept = compiler.states.length;
-    compiler.states.push({ kind: 'match' });
-    for (const [index, field] of fragment.exits)
-        compiler.states[index][field] = accept;
-    const states = compiler.states;
-    const start = fragment.start;
-    return {
-        test(text) {
-            const seen = new Int32Array(states.length).fill(-1);
-            let current = [];
-            let generation = 0;
-            const stack = [];
-            /** Adds a state and everything reachable from it without reading, at `position`. */
-            const enter = (list, from, position) => {
-                stack.push(from);
-                while (stack.length > 0) {
-                    const index = stack.pop();
-                    if (seen[index] === generation)
-                        continue;
-                    seen[index] = generation;
-                    const state = states[index];
-                    if (state.kind === 'split')
-                        stack.push(state.out2, state.out);
-                    else if (state.kind === 'assert') {
-                        if (state.at === 'start' ? position === 0 : position === text.length)
-                            stack.push(state.out);
-                    }
-                    else
-                        list.push(index);
-                }
-            };
-            for (let position = 0;; position++) {
-                // Unanchored search: a match may begin at every position.
-                enter(current, start, position);
-                if (current.some((index) => states[index].kind === 'match'))
-                    return true;
-                if (position === text.length)
-                    return false;
-                const unit = text[position];
-                generation++;
-                const next = [];
-                for (const index of current) {
-                    const state = states[index];
-                    if (state.kind === 'char' && state.test(unit))
-                        enter(next, state.out, position + 1);
-                }
-                current = next;
-            }
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./emulator/control/faults.ts
 
 
@@ -5396,15 +5059,13 @@ const ACTIONS = ['status', 'delay', 'drop', 'hang'];
 class FaultInjector {
     faults = [];
     nextId = 1;
-    /** Compiled patterns by fault id; null when the path is a prefix only. */
-    patterns = new Map();
     /** Checks a fault description from `POST /_emulator/faults` and queues it. */
     add(spec) {
         if (!isObject(spec))
             throw badRequest('fault must be a JSON object');
         const { path, method, count = 1, action, status, retryAfter, body, ms } = spec;
         if (typeof path !== 'string' || path === '')
-            throw badRequest('path must be a non-empty string (a prefix or a regular expression)');
+            throw badRequest('path must be a non-empty string (a prefix, or a route pattern such as /apps/:app/builds)');
         if (method !== undefined && typeof method !== 'string')
             throw badRequest('method must be a string');
         if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
@@ -5412,7 +5073,7 @@ class FaultInjector {
         if (typeof action !== 'string' || !ACTIONS.includes(action)) {
             throw badRequest(`action must be one of ${ACTIONS.join(', ')}`);
         }
-        const pattern = patternOf(path);
+        checkPath(path);
         const fault = { id: this.nextId++, path, remaining: count, action: action, body };
         if (typeof method === 'string')
             fault.method = method.toUpperCase();
@@ -5433,21 +5094,17 @@ class FaultInjector {
             fault.ms = ms;
         }
         this.faults.push(fault);
-        this.patterns.set(fault.id, pattern);
         return fault;
     }
     /** Takes one use of the first fault matching the request, if any. */
     take(method, fullPath, apiPath) {
-        const index = this.faults.findIndex((f) => (!f.method || f.method === method) &&
-            (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
+        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && (pathMatches(f.path, fullPath) || pathMatches(f.path, apiPath)));
         if (index < 0)
             return null;
         const fault = this.faults[index];
         fault.remaining -= 1;
-        if (fault.remaining <= 0) {
+        if (fault.remaining <= 0)
             this.faults.splice(index, 1);
-            this.patterns.delete(fault.id);
-        }
         return { ...fault };
     }
     pending() {
@@ -5455,30 +5112,33 @@ class FaultInjector {
     }
     clear() {
         this.faults = [];
-        this.patterns.clear();
     }
 }
 /**
- * The path as a regular expression, matched without backtracking; null when it is not a
- * regular expression at all (it is then a prefix only, as it always could be). A valid
- * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
+ * Characters a request path never holds as the emulator reads it (WHATWG URL parsing: `\` is
+ * read as `/`, `?` and `#` end the path, spaces, `{}` and the like arrive percent-encoded). A
+ * fault path holding one could never match; they are also what regular expressions are written with.
  */
-function patternOf(path) {
-    try {
-        // Only compiled, never run: building a RegExp cannot backtrack.
-        new RegExp(path);
-    }
-    catch {
-        return null;
-    }
-    try {
-        return compileSafePattern(path);
-    }
-    catch (error) {
-        if (error instanceof PatternError)
-            throw badRequest(`path: ${error.message}`);
-        throw error;
-    }
+const NEVER_IN_A_PATH = /[^\x21-\x7e]|[\\?#"<>`{}]/;
+/** Refuses a fault path no request can match, naming the character. */
+function checkPath(path) {
+    const found = NEVER_IN_A_PATH.exec(path)?.[0];
+    if (found === undefined)
+        return;
+    const shown = /[\x21-\x7e]/.test(found)
+        ? `"${found}"`
+        : `U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    throw badRequest(`path: ${shown} never appears in a request path; a fault path is a prefix (/apps/ios-app) or a route pattern (/apps/:app/builds), not a regular expression`);
+}
+/**
+ * A fault path with a `:name` segment is a route pattern, matched as the route table matches
+ * (routes/*.ts): whole paths, segment by segment. Any other is a prefix of the path. Both take
+ * time linear in the path and the fault path: neither can backtrack.
+ */
+function pathMatches(faultPath, path) {
+    if (faultPath.split('/').some((segment) => segment.startsWith(':')))
+        return matchPattern(faultPath, path) !== null;
+    return path.startsWith(faultPath);
 }
 /** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
 async function applyFault(fault, req, res, sleep) {
