@@ -4,7 +4,7 @@ import type { Access } from '../model/access.js'
 import { badRequest, type ErrorStyle } from './errors.js'
 import type { Reply } from './io.js'
 import type { ServiceModel } from '../model/model.js'
-import type { AppRecord, Organization } from '../model/types.js'
+import type { AppRecord, Organization } from '../model/records.js'
 
 /** Everything a handler may look at. `user` is the authenticated caller's slug. */
 export interface RequestContext {

@@ -4,7 +4,8 @@
  */
 import { forbidden, notFound } from './errors.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, Organization, TeamRole } from './types.js'
+import type { AppRecord, Organization } from './records.js'
+import type { TeamRole } from './types.js'
 
 export const ANY_ROLE: readonly TeamRole[] = ['owner', 'admin', 'manager', 'member']
 export const OWNER_OR_ADMIN: readonly TeamRole[] = ['owner', 'admin']

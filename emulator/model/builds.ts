@@ -11,7 +11,8 @@ import {
   type ServiceConfig
 } from './service-config.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, BuildRecord, EnvItem, TriggerRequest } from './types.js'
+import type { BuildRecord, EnvItem, TriggerRequest } from './build-records.js'
+import type { AppRecord } from './records.js'
 import { recordAbort, recordBuildEnd, recordTrigger } from './events.js'
 import { runsOn } from './build-overrides.js'
 

@@ -6,7 +6,8 @@
  * trigger map, and a trigger naming its workflow or pipeline, start one.
  */
 import { selectTargets } from './service-config.js'
-import type { AppRecord, TriggerRequest } from './types.js'
+import type { TriggerRequest } from './build-records.js'
+import type { AppRecord } from './records.js'
 import { configForBuild } from './builds.js'
 
 /** The trigger itself, or one trigger per matching target, each naming its workflow or pipeline. */

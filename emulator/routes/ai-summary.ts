@@ -16,7 +16,7 @@ import { notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
 import { progressOf } from '../model/build-progress.js'
-import type { BuildRecord } from '../model/types.js'
+import type { BuildRecord } from '../model/build-records.js'
 
 function getAiSummary(ctx: RequestContext): Reply {
   const nothing = notFound('not found: the build does not exist, you may not see it, or it has no AI summary')

@@ -5,7 +5,8 @@ import { badRequest, notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import { pageOf } from '../http/paging.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
-import { isObject, type AppRecord } from '../model/types.js'
+import type { AppRecord } from '../model/records.js'
+import { isObject } from '../model/types.js'
 import { bodyObject, optionalBoolean, optionalId, optionalString, requiredString } from '../http/validation.js'
 
 const OK: Reply = { status: 200, json: { status: 'ok' } }

@@ -7,7 +7,7 @@
 import { progressOf } from '../model/build-progress.js'
 import { buildJson } from './build-views.js'
 import { badRequest } from '../http/errors.js'
-import type { BuildRecord } from '../model/types.js'
+import type { BuildRecord } from '../model/build-records.js'
 
 /** The event a build was started for, as the contract's `trigger_event_type` names it. */
 export type TriggerEventType = 'push' | 'pull-request' | 'tag'

@@ -12,7 +12,9 @@ import { badRequest } from '../http/errors.js'
 import type { RequestContext } from '../http/router.js'
 import { progressOf } from '../model/build-progress.js'
 import type { PipelineView } from '../model/pipelines.js'
-import type { AppRecord, BuildRecord, EnvItem, PipelineRecord } from '../model/types.js'
+import type { BuildRecord, EnvItem } from '../model/build-records.js'
+import type { PipelineRecord } from '../model/pipeline-records.js'
+import type { AppRecord } from '../model/records.js'
 import { creditCost } from './build-views.js'
 
 /** The contract's default page; the emulator's largest, as for every other list. */

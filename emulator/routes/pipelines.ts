@@ -2,7 +2,7 @@
 import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
 import { notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
-import type { PipelineRecord } from '../model/types.js'
+import type { PipelineRecord } from '../model/pipeline-records.js'
 import type { PipelineWorkflowView } from '../model/pipelines.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
 import { bodyObject, optionalBoolean, optionalString } from '../http/validation.js'
