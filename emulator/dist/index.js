@@ -6059,9 +6059,10 @@ function applyEdits(source, edits) {
 
 ;// CONCATENATED MODULE: ./emulator/model/service-config.ts
 /**
- * Reading the app configuration (service.yml): parsing, machine type migration and the
- * trigger map. Machine types live at `meta.service.machine_type_id` (default stack) and at
- * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack).
+ * Reading and writing the app configuration (service.yml) within its limits, and the machine
+ * type migration. Machine types live at `meta.service.machine_type_id` (default stack) and at
+ * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack). What a trigger selects
+ * from it is in trigger-map.ts and trigger-targets.ts.
  */
 
 
@@ -6224,6 +6225,9 @@ function rewritten(config, textConfig, from, to) {
 function workflowNames(config) {
     return isObject(config.workflows) ? Object.keys(config.workflows) : [];
 }
+
+;// CONCATENATED MODULE: ./emulator/model/trigger-map.ts
+
 /**
  * Glob match with `*` standing for any run of characters, the rest literal. Trigger map
  * patterns come from uploaded files and branches from callers, so this walks both strings
@@ -6291,44 +6295,6 @@ function selectWorkflow(config, event) {
         }
     }
     return null;
-}
-/**
- * Target-based triggers: a `triggers` property on a workflow or a pipeline, with `push` items
- * (`branch`), `pull_request` items (`source_branch`, `target_branch`) and `tag` items (`name`);
- * every condition of an item must match. Unlike the trigger map, every matching target starts
- * a build (docs.bitrise.io, "YAML syntax for build triggers", "Multiple matching triggers").
- * Only glob strings are read; a `regex:` condition matches nothing here. Null when no target
- * of the file has triggers, so the trigger map decides.
- */
-function selectTargets(config, event) {
-    let any = false;
-    const matching = (group) => {
-        if (!isObject(group))
-            return [];
-        return Object.entries(group).flatMap(([name, target]) => {
-            if (!isObject(target) || !isObject(target.triggers))
-                return [];
-            any = true;
-            return targetMatches(target.triggers, event) ? [name] : [];
-        });
-    };
-    const targets = { workflows: matching(config.workflows), pipelines: matching(config.pipelines) };
-    return any ? targets : null;
-}
-function targetMatches(triggers, event) {
-    const items = (kind) => Array.isArray(triggers[kind]) ? triggers[kind].filter(isObject) : [];
-    const all = (item, conditions) => conditions.some(([key]) => item[key] !== undefined) &&
-        conditions.every(([key, value]) => item[key] === undefined || (typeof item[key] === 'string' && globMatch(item[key], value ?? '')));
-    if (event.pullRequest) {
-        const { sourceBranch, targetBranch } = event.pullRequest;
-        return items('pull_request').some((item) => all(item, [
-            ['source_branch', sourceBranch],
-            ['target_branch', targetBranch]
-        ]));
-    }
-    if (event.tag !== undefined)
-        return items('tag').some((item) => all(item, [['name', event.tag]]));
-    return event.branch !== undefined && items('push').some((item) => all(item, [['branch', event.branch]]));
 }
 
 ;// CONCATENATED MODULE: ./emulator/model/events.ts
@@ -6461,6 +6427,7 @@ function runsOn(app, config, workflow, text) {
 
 ;// CONCATENATED MODULE: ./emulator/model/builds.ts
 /** Build state changes: trigger, abort, concurrency holds, and the recording of a build's end. */
+
 
 
 
@@ -7984,13 +7951,7 @@ const buildRequestRoutes = [
 ];
 
 ;// CONCATENATED MODULE: ./emulator/model/trigger-targets.ts
-/**
- * One trigger, several builds: with target-based triggers (a `triggers` property on workflows
- * and pipelines) every matching target starts a build of its own, and the trigger's answer has
- * one `results` item for each (docs.bitrise.io, "YAML syntax for build triggers", "Multiple
- * matching triggers"; bitrise-io/bitrise-cli reads `results` as the source of truth). The
- * trigger map, and a trigger naming its workflow or pipeline, start one.
- */
+
 
 
 /** The trigger itself, or one trigger per matching target, each naming its workflow or pipeline. */
@@ -8009,6 +7970,44 @@ function triggersOf(app, request) {
         ...targets.workflows.map((workflow_id) => ({ ...request, text: { ...text, workflow_id } })),
         ...targets.pipelines.map((pipeline_id) => ({ ...request, text: { ...text, pipeline_id } }))
     ];
+}
+/**
+ * Target-based triggers: a `triggers` property on a workflow or a pipeline, with `push` items
+ * (`branch`), `pull_request` items (`source_branch`, `target_branch`) and `tag` items (`name`);
+ * every condition of an item must match. Unlike the trigger map, every matching target starts
+ * a build (docs.bitrise.io, "YAML syntax for build triggers", "Multiple matching triggers").
+ * Only glob strings are read; a `regex:` condition matches nothing here. Null when no target
+ * of the file has triggers, so the trigger map decides.
+ */
+function selectTargets(config, event) {
+    let any = false;
+    const matching = (group) => {
+        if (!isObject(group))
+            return [];
+        return Object.entries(group).flatMap(([name, target]) => {
+            if (!isObject(target) || !isObject(target.triggers))
+                return [];
+            any = true;
+            return targetMatches(target.triggers, event) ? [name] : [];
+        });
+    };
+    const targets = { workflows: matching(config.workflows), pipelines: matching(config.pipelines) };
+    return any ? targets : null;
+}
+function targetMatches(triggers, event) {
+    const items = (kind) => Array.isArray(triggers[kind]) ? triggers[kind].filter(isObject) : [];
+    const all = (item, conditions) => conditions.some(([key]) => item[key] !== undefined) &&
+        conditions.every(([key, value]) => item[key] === undefined || (typeof item[key] === 'string' && globMatch(item[key], value ?? '')));
+    if (event.pullRequest) {
+        const { sourceBranch, targetBranch } = event.pullRequest;
+        return items('pull_request').some((item) => all(item, [
+            ['source_branch', sourceBranch],
+            ['target_branch', targetBranch]
+        ]));
+    }
+    if (event.tag !== undefined)
+        return items('tag').some((item) => all(item, [['name', event.tag]]));
+    return event.branch !== undefined && items('push').some((item) => all(item, [['branch', event.branch]]));
 }
 
 ;// CONCATENATED MODULE: ./emulator/routes/trigger-request.ts
