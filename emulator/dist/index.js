@@ -7585,7 +7585,7 @@ function pageOf(ctx, items, keyOf, view, positionOf = (key) => {
 }
 
 ;// CONCATENATED MODULE: ./emulator/http/validation.ts
-/** Field checks for request bodies; each failure names the field it is about. */
+/** Field checks for request bodies and query parameters; each failure names the field it is about. */
 
 
 /** The body as an object; an empty body counts as `{}` when `allowEmpty`. */
@@ -7635,6 +7635,32 @@ function oneOf(value, field, allowed) {
         throw badRequest(`${field} must be one of ${allowed.join(', ')}; got "${value}"`);
     }
     return value;
+}
+/** A query parameter's text, or undefined when it is absent or empty. */
+function queryText(query, name) {
+    return query.get(name) || undefined;
+}
+/**
+ * A query parameter holding a whole number from `min` to `max`, written in at most `digits`
+ * digits (a Unix time in seconds to the end of year 9999 takes 12); undefined when it is absent
+ * or empty.
+ */
+function queryInteger(query, name, min, max, digits = 12) {
+    const raw = queryText(query, name);
+    if (raw === undefined)
+        return undefined;
+    if (raw.length > digits || !/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+        throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+    return Number(raw);
+}
+/** A query parameter holding one of `choices`, or undefined when it is absent or empty. */
+function queryChoice(query, name, choices) {
+    const raw = queryText(query, name);
+    if (raw === undefined)
+        return undefined;
+    if (!choices.includes(raw))
+        throw badRequest(`${name} must be one of ${choices.join(', ')}; got "${raw}"`);
+    return raw;
 }
 
 ;// CONCATENATED MODULE: ./emulator/routes/apps.ts
@@ -7801,47 +7827,31 @@ const appRoutes = [
 
 
 
+
 const EVENT_TYPES = ['push', 'pull-request', 'tag'];
 /** The contract's orders: by creation (the default), or the builds not finished first. */
 const SORTS = ['created_at', 'running_first'];
-function integerParam(query, name, min, max) {
-    const raw = query.get(name);
-    if (raw === null || raw === '')
-        return undefined;
-    if (!/^\d{1,12}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-        throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
-    return Number(raw);
-}
-function choiceParam(query, name, choices) {
-    const raw = query.get(name);
-    if (raw === null || raw === '')
-        return undefined;
-    if (!choices.includes(raw))
-        throw badRequest(`${name} must be one of ${choices.join(', ')}; got "${raw}"`);
-    return raw;
-}
-const textParam = (query, name) => query.get(name) || undefined;
 /** Reads the filters from the query, naming a bad parameter. */
 function readBuildFilters(query) {
     const seconds = (name) => {
-        const value = integerParam(query, name, 0, 253_402_300_799);
+        const value = queryInteger(query, name, 0, 253_402_300_799);
         return value === undefined ? undefined : value * 1000;
     };
-    const pipeline = choiceParam(query, 'is_pipeline_build', ['true', 'false']);
+    const pipeline = queryChoice(query, 'is_pipeline_build', ['true', 'false']);
     return {
-        sortBy: choiceParam(query, 'sort_by', SORTS) ?? 'created_at',
-        branch: textParam(query, 'branch'),
-        workflow: textParam(query, 'workflow'),
-        commitMessage: textParam(query, 'commit_message'),
-        triggerEventType: choiceParam(query, 'trigger_event_type', EVENT_TYPES),
-        pullRequestId: integerParam(query, 'pull_request_id', 0, 2 ** 31 - 1),
-        buildNumber: integerParam(query, 'build_number', 0, 2 ** 31 - 1),
+        sortBy: queryChoice(query, 'sort_by', SORTS) ?? 'created_at',
+        branch: queryText(query, 'branch'),
+        workflow: queryText(query, 'workflow'),
+        commitMessage: queryText(query, 'commit_message'),
+        triggerEventType: queryChoice(query, 'trigger_event_type', EVENT_TYPES),
+        pullRequestId: queryInteger(query, 'pull_request_id', 0, 2 ** 31 - 1),
+        buildNumber: queryInteger(query, 'build_number', 0, 2 ** 31 - 1),
         after: seconds('after'),
         before: seconds('before'),
-        status: integerParam(query, 'status', 0, 4),
+        status: queryInteger(query, 'status', 0, 4),
         isPipelineBuild: pipeline === undefined ? undefined : pipeline === 'true',
-        limit: integerParam(query, 'limit', 1, 50) ?? 50,
-        next: textParam(query, 'next')
+        limit: queryInteger(query, 'limit', 1, 50) ?? 50,
+        next: queryText(query, 'next')
     };
 }
 /** The event the build was started for: a tag, a pull request, or else a push. */
@@ -8426,6 +8436,7 @@ const configRoutes = [
 
 
 
+
 /** The contract's default page; the emulator's largest, as for every other list. */
 const DEFAULT_LIMIT = 10;
 const MAX_LIMIT = 50;
@@ -8466,35 +8477,21 @@ function timeParam(query, name) {
         throw badRequest(`${name} must be a time in RFC 3339 format (such as 2026-04-03T17:27:47Z); got "${raw}"`);
     return at;
 }
-function pipeline_list_oneOf(query, name, allowed) {
-    const raw = query.get(name);
-    if (raw === null || raw === '')
-        return undefined;
-    if (!allowed.includes(raw))
-        throw badRequest(`${name} must be one of ${allowed.join(', ')}; got "${raw}"`);
-    return raw;
-}
-function wholeNumber(query, name, min, max) {
-    const raw = query.get(name);
-    if (raw === null || raw === '')
-        return undefined;
-    if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-        throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
-    return Number(raw);
-}
+/** Whole numbers in at most ten digits, as many as 2^31 - 1 has. */
+const DIGITS = 10;
 /** The contract's filters; `next`, the deprecated name of `before`, is honoured as well. */
 function readFilters(query) {
     return {
         after: timeParam(query, 'after'),
         before: [timeParam(query, 'before'), timeParam(query, 'next')].filter((t) => t !== undefined),
-        branch: query.get('branch') || undefined,
-        buildNumber: wholeNumber(query, 'build_number', 0, 2 ** 31 - 1),
-        commitMessage: query.get('commit_message') || undefined,
-        limit: wholeNumber(query, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT,
-        pipeline: query.get('pipeline') || undefined,
-        status: pipeline_list_oneOf(query, 'status', Object.keys(STATUS_NUMBER)),
-        event: pipeline_list_oneOf(query, 'trigger_event_type', EVENTS),
-        workflow: query.get('workflow') || undefined
+        branch: queryText(query, 'branch'),
+        buildNumber: queryInteger(query, 'build_number', 0, 2 ** 31 - 1, DIGITS),
+        commitMessage: queryText(query, 'commit_message'),
+        limit: queryInteger(query, 'limit', 1, MAX_LIMIT, DIGITS) ?? DEFAULT_LIMIT,
+        pipeline: queryText(query, 'pipeline'),
+        status: queryChoice(query, 'status', Object.keys(STATUS_NUMBER)),
+        event: queryChoice(query, 'trigger_event_type', EVENTS),
+        workflow: queryText(query, 'workflow')
     };
 }
 const pipeline_list_iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
