@@ -7105,20 +7105,19 @@ function workflowBuild(app, pipeline, workflow, startedAt, fails) {
         pipelineWorkflowId: workflow.id
     };
 }
-/** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's abort stops them. */
-function abortWorkflowBuilds(state, app, pipeline, caller, request, now) {
+/** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's recorded abort says. */
+function abortWorkflowBuilds(state, app, pipeline, now) {
+    const { abort } = pipeline;
+    if (abort === null)
+        return;
     startedWorkflowBuilds(state, app, pipeline, now);
     const attempt = pipeline.attempts[pipeline.attempts.length - 1];
     for (const slug of attempt.builds.values()) {
         const build = state.builds.get(slug);
         if (!build || progressOf(build, now).status !== 0)
             continue;
-        abortBuild(state, app, build, caller, {
-            reason: request.reason,
-            withSuccess: request.withSuccess,
-            skipNotifications: request.skipNotifications,
-            skipGitStatusReport: false
-        }, now);
+        const { reason, withSuccess, skipNotifications } = abort;
+        abortBuild(state, app, build, abort.by, { reason, withSuccess, skipNotifications, skipGitStatusReport: false }, now);
     }
 }
 
@@ -7436,7 +7435,7 @@ class MemoryModel {
     }
     abortPipeline(caller, app, pipeline, request) {
         abortPipeline(app, pipeline, caller, request, this.now());
-        abortWorkflowBuilds(this.state, app, pipeline, caller, request, this.now());
+        abortWorkflowBuilds(this.state, app, pipeline, this.now());
     }
     rebuildPipeline(app, pipeline, partial) {
         rebuildPipeline(app, pipeline, partial, this.now());
@@ -8226,13 +8225,17 @@ function heldForApproval(appSlug) {
 function triggeredPipeline(pipeline) {
     return { slug: pipeline.id, buildNumber: pipeline.number, triggeredWorkflow: '', triggeredPipeline: pipeline.name };
 }
+/** The record the path parameter `param` names (a build, a pipeline), provided it belongs to the route's app. */
+function appRecordOf(ctx, records, param) {
+    const app = ctx.app();
+    const record = records.get(ctx.params[param]);
+    if (!record || record.appSlug !== app.slug)
+        throw errors_notFound(`${param} "${ctx.params[param]}" not found for app "${app.slug}"`);
+    return record;
+}
 /** The build named by `:build`, provided it belongs to the route's app. */
 function findBuild(ctx) {
-    const app = ctx.app();
-    const build = ctx.model.state.builds.get(ctx.params.build);
-    if (!build || build.appSlug !== app.slug)
-        throw errors_notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`);
-    return build;
+    return appRecordOf(ctx, ctx.model.state.builds, 'build');
 }
 function getBuild(ctx) {
     return { status: 200, json: { data: buildJson(findBuild(ctx), ctx.model.now()) } };
@@ -8642,11 +8645,7 @@ function pipelineListPage(ctx, app) {
 const pipelines_iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
 /** The pipeline named by `:pipeline`, provided it belongs to the route's app. */
 function findPipeline(ctx) {
-    const app = ctx.app();
-    const pipeline = ctx.model.state.pipelines.get(ctx.params.pipeline);
-    if (!pipeline || pipeline.appSlug !== app.slug)
-        throw errors_notFound(`pipeline "${ctx.params.pipeline}" not found for app "${app.slug}"`);
-    return pipeline;
+    return appRecordOf(ctx, ctx.model.state.pipelines, 'pipeline');
 }
 function getPipeline(ctx) {
     const pipeline = findPipeline(ctx);

@@ -229,7 +229,7 @@ export class MemoryModel implements ServiceModel {
 
   abortPipeline(caller: string, app: AppRecord, pipeline: PipelineRecord, request: PipelineAbortRequest): void {
     abortPipeline(app, pipeline, caller, request, this.now())
-    abortWorkflowBuilds(this.state, app, pipeline, caller, request, this.now())
+    abortWorkflowBuilds(this.state, app, pipeline, this.now())
   }
 
   rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean): void {

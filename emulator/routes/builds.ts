@@ -78,13 +78,22 @@ function triggeredPipeline(pipeline: PipelineRecord): {
   return { slug: pipeline.id, buildNumber: pipeline.number, triggeredWorkflow: '', triggeredPipeline: pipeline.name }
 }
 
+/** The record the path parameter `param` names (a build, a pipeline), provided it belongs to the route's app. */
+export function appRecordOf<T extends { appSlug: string }>(
+  ctx: RequestContext,
+  records: ReadonlyMap<string, T>,
+  param: string
+): T {
+  const app = ctx.app()
+  const record = records.get(ctx.params[param])
+  if (!record || record.appSlug !== app.slug)
+    throw notFound(`${param} "${ctx.params[param]}" not found for app "${app.slug}"`)
+  return record
+}
+
 /** The build named by `:build`, provided it belongs to the route's app. */
 export function findBuild(ctx: RequestContext): BuildRecord {
-  const app = ctx.app()
-  const build = ctx.model.state.builds.get(ctx.params.build)
-  if (!build || build.appSlug !== app.slug)
-    throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`)
-  return build
+  return appRecordOf(ctx, ctx.model.state.builds, 'build')
 }
 
 function getBuild(ctx: RequestContext): Reply {

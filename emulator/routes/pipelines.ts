@@ -1,6 +1,5 @@
 /** Listing pipelines, and reading, aborting and rebuilding one. */
 import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
-import { notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import type { PipelineRecord } from '../model/pipeline-records.js'
 import type { PipelineWorkflowView } from '../model/pipelines.js'
@@ -8,17 +7,14 @@ import type { ApiRoute, RequestContext } from '../http/router.js'
 import { bodyObject, optionalBoolean, optionalString } from '../http/validation.js'
 import { progressOf } from '../model/build-progress.js'
 import { creditCost } from './build-views.js'
+import { appRecordOf } from './builds.js'
 import { pipelineListPage } from './pipeline-list.js'
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
 /** The pipeline named by `:pipeline`, provided it belongs to the route's app. */
 function findPipeline(ctx: RequestContext): PipelineRecord {
-  const app = ctx.app()
-  const pipeline = ctx.model.state.pipelines.get(ctx.params.pipeline)
-  if (!pipeline || pipeline.appSlug !== app.slug)
-    throw notFound(`pipeline "${ctx.params.pipeline}" not found for app "${app.slug}"`)
-  return pipeline
+  return appRecordOf(ctx, ctx.model.state.pipelines, 'pipeline')
 }
 
 function getPipeline(ctx: RequestContext): Reply {
