@@ -106,10 +106,18 @@ const unreadable = (message) => new ModelError('unreadable', message);
 const ANY_ROLE = ['owner', 'admin', 'manager', 'member'];
 const OWNER_OR_ADMIN = ['owner', 'admin'];
 const OWNER_ADMIN_DEVELOPER = ['owner', 'admin', 'manager'];
-/** The app rules the route tables use. */
+/**
+ * The app rules the route tables use, each named for the weakest role it lets in: APP_ADMIN is
+ * Owner or Admin, APP_DEVELOPER is Owner, Admin or Developer.
+ */
 const APP_ANY_ROLE = { kind: 'app', roles: ANY_ROLE };
-const APP_OWNER_OR_ADMIN = { kind: 'app', roles: OWNER_OR_ADMIN };
-const APP_OWNER_ADMIN_DEVELOPER = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER };
+const APP_ADMIN = { kind: 'app', roles: OWNER_OR_ADMIN };
+const APP_DEVELOPER = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER };
+/** The rules on a Workspace or a user that the route tables use (see Access). */
+const WORKSPACE_MEMBER = { kind: 'workspace-member' };
+const WORKSPACE_LISTING = { kind: 'workspace-listing' };
+const WORKSPACE_OWNER = { kind: 'workspace-owner' };
+const USER_SELF = { kind: 'user-self' };
 const ROLE_LABEL = {
     owner: 'Owner',
     admin: 'Admin',
@@ -7500,14 +7508,15 @@ function partsOf(build) {
         suggested_solution: 'Run the step locally to see the failing test, fix it, and push again.'
     };
 }
+const ROLE_ON_BUILDS_APP = {
+    kind: 'caller',
+    rule: "any role on the build's app; anyone else gets the 404 of a build without a summary"
+};
 const aiSummaryRoutes = [
     {
         method: 'GET',
         pattern: '/builds/:build/ai-summary',
-        access: {
-            kind: 'caller',
-            rule: "any role on the build's app; anyone else gets the 404 of a build without a summary"
-        },
+        access: ROLE_ON_BUILDS_APP,
         errorStyle: 'error_msg',
         handler: getAiSummary
     }
@@ -7789,30 +7798,20 @@ function listBranches(ctx) {
     return { status: 200, json: { data: [...ctx.app().branches] } };
 }
 const ANY_CALLER = { kind: 'caller', rule: 'any caller; lists the apps he has a role on' };
+const REGISTRAR = {
+    kind: 'caller',
+    rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner'
+};
 const appRoutes = [
-    {
-        method: 'POST',
-        pattern: '/apps/register',
-        access: {
-            kind: 'caller',
-            rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner'
-        },
-        errorStyle: 'error_msg',
-        handler: register
-    },
-    { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_OWNER_OR_ADMIN, handler: apps_registerSshKey },
-    { method: 'POST', pattern: '/apps/:app/finish', access: APP_OWNER_OR_ADMIN, handler: finish },
+    { method: 'POST', pattern: '/apps/register', access: REGISTRAR, errorStyle: 'error_msg', handler: register },
+    { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_ADMIN, handler: apps_registerSshKey },
+    { method: 'POST', pattern: '/apps/:app/finish', access: APP_ADMIN, handler: finish },
     { method: 'GET', pattern: '/apps', access: ANY_CALLER, handler: listMyApps },
-    {
-        method: 'GET',
-        pattern: '/organizations/:org/apps',
-        access: { kind: 'workspace-listing' },
-        handler: listOrganizationApps
-    },
+    { method: 'GET', pattern: '/organizations/:org/apps', access: WORKSPACE_LISTING, handler: listOrganizationApps },
     { method: 'GET', pattern: '/users/:user/apps', access: ANY_CALLER, handler: listUserApps },
     { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
-    { method: 'PATCH', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: patchApp },
-    { method: 'DELETE', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: apps_deleteApp },
+    { method: 'PATCH', pattern: '/apps/:app', access: APP_ADMIN, handler: patchApp },
+    { method: 'DELETE', pattern: '/apps/:app', access: APP_ADMIN, handler: apps_deleteApp },
     { method: 'GET', pattern: '/apps/:app/branches', access: APP_ANY_ROLE, handler: listBranches }
 ];
 
@@ -7951,12 +7950,7 @@ const buildRequestRoutes = [
     // Tester/QA and up, as the service's documentation lists it (devcenter, "Managing an app's builds").
     { method: 'GET', pattern: '/apps/:app/build-workflows', access: APP_ANY_ROLE, handler: listBuildWorkflows },
     { method: 'GET', pattern: '/apps/:app/build-requests', access: APP_ANY_ROLE, handler: listRequests },
-    {
-        method: 'PATCH',
-        pattern: '/apps/:app/build-requests/:request',
-        access: APP_OWNER_ADMIN_DEVELOPER,
-        handler: updateRequest
-    }
+    { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_DEVELOPER, handler: updateRequest }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/model/trigger-targets.ts
@@ -8251,7 +8245,7 @@ function getLog(ctx) {
  * The configuration the build ran with, as text (the published contract: `text/plain`, "the
  * bitrise.yml configuration with which the build ran"); its app's may have changed since.
  */
-function getBuildServiceYml(ctx) {
+function getBuildConfig(ctx) {
     const build = findBuild(ctx);
     const text = ctx.model.state.buildConfigs.of(build.slug);
     if (text === undefined)
@@ -8270,17 +8264,12 @@ function abort(ctx) {
     return { status: 200, json: { status: 'ok' } };
 }
 const buildRoutes = [
-    { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
+    { method: 'POST', pattern: '/apps/:app/builds', access: APP_DEVELOPER, handler: trigger },
     { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
-    { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_OWNER_ADMIN_DEVELOPER, handler: getLog },
+    { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_DEVELOPER, handler: getLog },
     // Developer, as the service's documentation lists it (devcenter, "Managing an app's builds").
-    {
-        method: 'GET',
-        pattern: '/apps/:app/builds/:build/service.yml',
-        access: APP_OWNER_ADMIN_DEVELOPER,
-        handler: getBuildServiceYml
-    },
-    { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
+    { method: 'GET', pattern: '/apps/:app/builds/:build/service.yml', access: APP_DEVELOPER, handler: getBuildConfig },
+    { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_DEVELOPER, handler: abort }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/artifacts.ts
@@ -8391,7 +8380,7 @@ function migrate(ctx, owner) {
         json.errors = errors;
     return { status: 200, json };
 }
-function updateEmailNotifications(ctx) {
+function config_setNotifications(ctx) {
     const app = ctx.app();
     const body = bodyObject(ctx.body, true);
     ctx.model.setNotifications(app, {
@@ -8400,29 +8389,21 @@ function updateEmailNotifications(ctx) {
     });
     return { status: 200, json: { msg: 'ok' } };
 }
+const migrateUserApps = (ctx) => migrate(ctx, { account_type: 'user', slug: ctx.params.user });
+const migrateOrgApps = (ctx) => migrate(ctx, { account_type: 'organization', slug: ctx.org().slug });
 const configRoutes = [
-    { method: 'GET', pattern: '/apps/:app/service.yml', access: APP_OWNER_OR_ADMIN, handler: getServiceYml },
-    { method: 'POST', pattern: '/apps/:app/service.yml', access: APP_OWNER_OR_ADMIN, handler: uploadServiceYml },
-    { method: 'GET', pattern: '/apps/:app/service.yml/config', access: APP_OWNER_OR_ADMIN, handler: getConfigLocation },
-    { method: 'PUT', pattern: '/apps/:app/service.yml/config', access: APP_OWNER_OR_ADMIN, handler: putConfigLocation },
-    {
-        method: 'PATCH',
-        pattern: '/user/:user/apps/machine_types',
-        access: { kind: 'user-self' },
-        handler: (ctx) => migrate(ctx, { account_type: 'user', slug: ctx.params.user })
-    },
+    { method: 'GET', pattern: '/apps/:app/service.yml', access: APP_ADMIN, handler: getServiceYml },
+    { method: 'POST', pattern: '/apps/:app/service.yml', access: APP_ADMIN, handler: uploadServiceYml },
+    { method: 'GET', pattern: '/apps/:app/service.yml/config', access: APP_ADMIN, handler: getConfigLocation },
+    { method: 'PUT', pattern: '/apps/:app/service.yml/config', access: APP_ADMIN, handler: putConfigLocation },
+    { method: 'PATCH', pattern: '/user/:user/apps/machine_types', access: USER_SELF, handler: migrateUserApps },
     {
         method: 'PATCH',
         pattern: '/organizations/:org/apps/machine_types',
-        access: { kind: 'workspace-owner' },
-        handler: (ctx) => migrate(ctx, { account_type: 'organization', slug: ctx.org().slug })
+        access: WORKSPACE_OWNER,
+        handler: migrateOrgApps
     },
-    {
-        method: 'PATCH',
-        pattern: '/apps/:app/update-email-notifications',
-        access: APP_OWNER_OR_ADMIN,
-        handler: updateEmailNotifications
-    }
+    { method: 'PATCH', pattern: '/apps/:app/update-email-notifications', access: APP_ADMIN, handler: config_setNotifications }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/pipeline-list.ts
@@ -8751,18 +8732,8 @@ function listPipelines(ctx) {
 const pipelineRoutes = [
     { method: 'GET', pattern: '/apps/:app/pipelines', access: APP_ANY_ROLE, handler: listPipelines },
     { method: 'GET', pattern: '/apps/:app/pipelines/:pipeline', access: APP_ANY_ROLE, handler: getPipeline },
-    {
-        method: 'POST',
-        pattern: '/apps/:app/pipelines/:pipeline/abort',
-        access: APP_OWNER_ADMIN_DEVELOPER,
-        handler: pipelines_abort
-    },
-    {
-        method: 'POST',
-        pattern: '/apps/:app/pipelines/:pipeline/rebuild',
-        access: APP_OWNER_ADMIN_DEVELOPER,
-        handler: rebuild
-    }
+    { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_DEVELOPER, handler: pipelines_abort },
+    { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_DEVELOPER, handler: rebuild }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/roles.ts
@@ -8797,29 +8768,12 @@ function putRole(ctx) {
 function listGroups(ctx) {
     return { status: 201, json: [...ctx.org().groups.values()].map((g) => ({ slug: g.slug, name: g.name })) };
 }
+/** Every route here answers errors as `{"error_msg": ...}`, as the published contract shows for them. */
 const roleRoutes = [
-    {
-        method: 'GET',
-        pattern: '/apps/:app/roles/:role',
-        access: APP_OWNER_OR_ADMIN,
-        errorStyle: 'error_msg',
-        handler: getRole
-    },
-    {
-        method: 'PUT',
-        pattern: '/apps/:app/roles/:role',
-        access: APP_OWNER_OR_ADMIN,
-        errorStyle: 'error_msg',
-        handler: putRole
-    },
-    {
-        method: 'GET',
-        pattern: '/organizations/:org/groups',
-        access: { kind: 'workspace-member' },
-        errorStyle: 'error_msg',
-        handler: listGroups
-    }
-];
+    { method: 'GET', pattern: '/apps/:app/roles/:role', access: APP_ADMIN, handler: getRole },
+    { method: 'PUT', pattern: '/apps/:app/roles/:role', access: APP_ADMIN, handler: putRole },
+    { method: 'GET', pattern: '/organizations/:org/groups', access: WORKSPACE_MEMBER, handler: listGroups }
+].map((route) => ({ ...route, errorStyle: 'error_msg' }));
 
 ;// CONCATENATED MODULE: ./emulator/routes/validation.ts
 /** The configuration check: POST /validate-bitrise-yml, with an optional `app_slug` in the query. */
@@ -8841,13 +8795,12 @@ function validate(ctx) {
     const { errors, warnings } = ctx.model.validateConfig(ctx.user, appSlug, configText(ctx));
     return { status: 200, json: { errors, warnings } };
 }
+const CALLER_OR_APP_ROLE = {
+    kind: 'caller',
+    rule: 'any caller; with `app_slug`, any role on that app (404 otherwise)'
+};
 const validationRoutes = [
-    {
-        method: 'POST',
-        pattern: '/validate-bitrise-yml',
-        access: { kind: 'caller', rule: 'any caller; with `app_slug`, any role on that app (404 otherwise)' },
-        handler: validate
-    }
+    { method: 'POST', pattern: '/validate-bitrise-yml', access: CALLER_OR_APP_ROLE, handler: validate }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/index.ts

@@ -1,5 +1,5 @@
 /** The builds list with its filters and paging, the workflows an app has triggered, and the build requests of triggers held for manual approval. */
-import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
+import { APP_ANY_ROLE, APP_DEVELOPER } from '../model/access.js'
 import { buildListPage, readBuildFilters } from './build-list.js'
 import type { Reply } from '../http/io.js'
 import { openBuildRequests } from '../model/build-requests.js'
@@ -47,10 +47,5 @@ export const buildRequestRoutes: ApiRoute[] = [
   // Tester/QA and up, as the service's documentation lists it (devcenter, "Managing an app's builds").
   { method: 'GET', pattern: '/apps/:app/build-workflows', access: APP_ANY_ROLE, handler: listBuildWorkflows },
   { method: 'GET', pattern: '/apps/:app/build-requests', access: APP_ANY_ROLE, handler: listRequests },
-  {
-    method: 'PATCH',
-    pattern: '/apps/:app/build-requests/:request',
-    access: APP_OWNER_ADMIN_DEVELOPER,
-    handler: updateRequest
-  }
+  { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_DEVELOPER, handler: updateRequest }
 ]

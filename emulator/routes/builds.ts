@@ -1,5 +1,5 @@
 /** Triggering, reading, following and aborting builds. */
-import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
+import { APP_ANY_ROLE, APP_DEVELOPER } from '../model/access.js'
 import { logAnswer } from './build-log.js'
 import { buildJson } from './build-views.js'
 import { notFound } from '../http/errors.js'
@@ -117,7 +117,7 @@ function getLog(ctx: RequestContext): Reply {
  * The configuration the build ran with, as text (the published contract: `text/plain`, "the
  * bitrise.yml configuration with which the build ran"); its app's may have changed since.
  */
-function getBuildServiceYml(ctx: RequestContext): Reply {
+function getBuildConfig(ctx: RequestContext): Reply {
   const build = findBuild(ctx)
   const text = ctx.model.state.buildConfigs.of(build.slug)
   if (text === undefined) throw notFound(`the configuration build "${build.slug}" ran with is no longer kept`)
@@ -137,15 +137,10 @@ function abort(ctx: RequestContext): Reply {
 }
 
 export const buildRoutes: ApiRoute[] = [
-  { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
+  { method: 'POST', pattern: '/apps/:app/builds', access: APP_DEVELOPER, handler: trigger },
   { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
-  { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_OWNER_ADMIN_DEVELOPER, handler: getLog },
+  { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_DEVELOPER, handler: getLog },
   // Developer, as the service's documentation lists it (devcenter, "Managing an app's builds").
-  {
-    method: 'GET',
-    pattern: '/apps/:app/builds/:build/service.yml',
-    access: APP_OWNER_ADMIN_DEVELOPER,
-    handler: getBuildServiceYml
-  },
-  { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
+  { method: 'GET', pattern: '/apps/:app/builds/:build/service.yml', access: APP_DEVELOPER, handler: getBuildConfig },
+  { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_DEVELOPER, handler: abort }
 ]

@@ -1,5 +1,5 @@
 /** Listing pipelines, and reading, aborting and rebuilding one. */
-import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
+import { APP_ANY_ROLE, APP_DEVELOPER } from '../model/access.js'
 import type { Reply } from '../http/io.js'
 import type { PipelineRecord } from '../model/pipeline-records.js'
 import type { PipelineWorkflowView } from '../model/pipelines.js'
@@ -133,16 +133,6 @@ function listPipelines(ctx: RequestContext): Reply {
 export const pipelineRoutes: ApiRoute[] = [
   { method: 'GET', pattern: '/apps/:app/pipelines', access: APP_ANY_ROLE, handler: listPipelines },
   { method: 'GET', pattern: '/apps/:app/pipelines/:pipeline', access: APP_ANY_ROLE, handler: getPipeline },
-  {
-    method: 'POST',
-    pattern: '/apps/:app/pipelines/:pipeline/abort',
-    access: APP_OWNER_ADMIN_DEVELOPER,
-    handler: abort
-  },
-  {
-    method: 'POST',
-    pattern: '/apps/:app/pipelines/:pipeline/rebuild',
-    access: APP_OWNER_ADMIN_DEVELOPER,
-    handler: rebuild
-  }
+  { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_DEVELOPER, handler: abort },
+  { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_DEVELOPER, handler: rebuild }
 ]
