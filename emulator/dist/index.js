@@ -8666,25 +8666,25 @@ function getPipeline(ctx) {
                 number_in_pipeline_build_scope: a.number,
                 triggered_at: pipelines_iso(a.at)
             })),
-            ...(pipeline.plan.kind === 'graph'
-                ? {
-                    type: 'dag',
-                    workflows: graphWorkflows(view.workflows).map((w) => ({
-                        ...shown(w),
-                        ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}),
-                        startFailureReason: ''
-                    }))
-                }
-                : {
-                    stages: view.stages.map((stage) => ({
-                        id: stage.name,
-                        name: stage.name,
-                        workflows: stage.workflows.map(shown)
-                    }))
-                }),
+            ...workflowsJson(pipeline, view, shown),
             // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
             trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
         }
+    };
+}
+/** The workflows as the service answers them: under their stages, or for a graph pipeline as graphWorkflows says. */
+function workflowsJson(pipeline, view, shown) {
+    if (pipeline.plan.kind !== 'graph')
+        return {
+            stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows.map(shown) }))
+        };
+    return {
+        type: 'dag',
+        workflows: graphWorkflows(view.workflows).map((w) => ({
+            ...shown(w),
+            ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}),
+            startFailureReason: ''
+        }))
     };
 }
 /**
@@ -8952,6 +8952,17 @@ function dispatcher(api, control) {
         work.catch((error) => answer(req, res, errorReply(error, 'message')));
     };
 }
+/** Binds the server and resolves with the address it got. */
+async function listen(server, port, host) {
+    await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+            server.off('error', reject);
+            resolve();
+        });
+    });
+    return server.address();
+}
 /** Starts the emulator and resolves once it listens. */
 async function startEmulator(options = {}) {
     const model = new MemoryModel(seedOf(options), {
@@ -8998,14 +9009,7 @@ async function startEmulator(options = {}) {
     const server = (0,external_node_http_namespaceObject.createServer)(handle);
     // Answered by the same handler, which sends 100 Continue only once it means to read the body.
     server.on('checkContinue', handle);
-    await new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(options.port ?? 0, host, () => {
-            server.off('error', reject);
-            resolve();
-        });
-    });
-    const { port, address } = server.address();
+    const { port, address } = await listen(server, options.port ?? 0, host);
     if (controlToken === null && !isLoopbackHost(address))
         controlToken = newControlToken();
     origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -2,7 +2,7 @@
 import { APP_ANY_ROLE, APP_DEVELOPER } from '../model/access.js'
 import type { Reply } from '../http/io.js'
 import type { PipelineRecord } from '../model/pipeline-records.js'
-import type { PipelineWorkflowView } from '../model/pipelines.js'
+import type { PipelineView, PipelineWorkflowView } from '../model/pipelines.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
 import { bodyObject, optionalBoolean, optionalString } from '../http/validation.js'
 import { progressOf } from '../model/build-progress.js'
@@ -56,27 +56,32 @@ function getPipeline(ctx: RequestContext): Reply {
         number_in_pipeline_build_scope: a.number,
         triggered_at: iso(a.at)
       })),
-      ...(pipeline.plan.kind === 'graph'
-        ? {
-            type: 'dag',
-            workflows: graphWorkflows(view.workflows).map((w) => ({
-              ...shown(w),
-              ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}),
-              startFailureReason: ''
-            }))
-          }
-        : {
-            stages: view.stages.map((stage) => ({
-              id: stage.name,
-              name: stage.name,
-              workflows: stage.workflows.map(shown)
-            }))
-          }),
+      ...workflowsJson(pipeline, view, shown),
       // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
       trigger_params: Object.fromEntries(
         Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id')
       )
     }
+  }
+}
+
+/** The workflows as the service answers them: under their stages, or for a graph pipeline as graphWorkflows says. */
+function workflowsJson(
+  pipeline: PipelineRecord,
+  view: PipelineView,
+  shown: (w: PipelineWorkflowView) => Record<string, unknown>
+): Record<string, unknown> {
+  if (pipeline.plan.kind !== 'graph')
+    return {
+      stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows.map(shown) }))
+    }
+  return {
+    type: 'dag',
+    workflows: graphWorkflows(view.workflows).map((w) => ({
+      ...shown(w),
+      ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}),
+      startFailureReason: ''
+    }))
   }
 }
 
