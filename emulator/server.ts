@@ -1,5 +1,5 @@
 /** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { API_PREFIX, errorReply, handleApi, type ApiServer } from './http/handler.js'
 import { handleControl } from './control/endpoints.js'
@@ -122,6 +122,18 @@ function dispatcher(api: ApiServer, control: (req: IncomingMessage, res: ServerR
   }
 }
 
+/** Binds the server and resolves with the address it got. */
+async function listen(server: Server, port: number, host: string): Promise<AddressInfo> {
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject)
+    server.listen(port, host, () => {
+      server.off('error', reject)
+      resolve()
+    })
+  })
+  return server.address() as AddressInfo
+}
+
 /** Starts the emulator and resolves once it listens. */
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const model = new MemoryModel(seedOf(options), {
@@ -169,14 +181,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   const server = createServer(handle)
   // Answered by the same handler, which sends 100 Continue only once it means to read the body.
   server.on('checkContinue', handle)
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject)
-    server.listen(options.port ?? 0, host, () => {
-      server.off('error', reject)
-      resolve()
-    })
-  })
-  const { port, address } = server.address() as AddressInfo
+  const { port, address } = await listen(server, options.port ?? 0, host)
   if (controlToken === null && !isLoopbackHost(address)) controlToken = newControlToken()
   origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`
   const close = (): Promise<void> =>

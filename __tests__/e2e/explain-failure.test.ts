@@ -196,7 +196,7 @@ describe('explain-failure', () => {
       result: { explanation: `${hostile.message} ${randomString(4500 + randomInt(1000))}` },
       id: randomInt(1000)
     }
-    const path = '/v0\\.1/builds/[0-9a-f]+/ai-summary'
+    const path = '/builds/:build/ai-summary'
     for (const [count, body] of [
       [empties, {}],
       [1, sent]
@@ -238,7 +238,7 @@ describe('explain-failure', () => {
         await call(emu, 'POST', '/_emulator/faults', {
           token: null,
           body: {
-            path: '/v0\\.1/builds/[0-9a-f]+/ai-summary',
+            path: '/builds/:build/ai-summary',
             method: 'GET',
             action: 'status',
             status,

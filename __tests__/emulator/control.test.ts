@@ -26,9 +26,9 @@ describe('fault injection', () => {
     expect((await call(emu, 'GET', '/apps/ios-app')).status).toBe(200)
   })
 
-  it('matches the method and a regular expression, and sends a given body', async () => {
+  it('matches the method and a route pattern, and sends a given body', async () => {
     await addFault({
-      path: '^/v0\\.1/apps/[^/]+/builds$',
+      path: '/apps/:app/builds',
       method: 'POST',
       action: 'status',
       status: 429,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { bundledSeed, checkSeed } from '../../emulator/model/seed.js'
-import { globMatch, migrateMachineType, selectWorkflow } from '../../emulator/model/service-config.js'
+import { migrateMachineType } from '../../emulator/model/service-config.js'
+import { globMatch, selectWorkflow } from '../../emulator/model/trigger-map.js'
 import { EmulatorState } from '../../emulator/model/state.js'
 import { randomToken } from '../helpers/random.js'
 

@@ -1,6 +1,6 @@
 /** Trigger map globs: the old answers, in time bounded by the pattern and branch lengths. */
 import { describe, expect, it } from '@jest/globals'
-import { globMatch } from '../../emulator/model/service-config.js'
+import { globMatch } from '../../emulator/model/trigger-map.js'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { randomInt, randomString } from '../helpers/random.js'
 import { call, TOKENS, triggerBody, withEmulator } from './helpers.js'

@@ -2,8 +2,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http'
 import { badRequest } from '../http/errors.js'
 import { answer } from '../http/io.js'
+import { matchPattern } from '../http/router.js'
 import { isObject } from '../model/types.js'
-import { compileSafePattern, PatternError, type SafePattern } from './safe-pattern.js'
 
 export type FaultAction = 'status' | 'delay' | 'drop' | 'hang'
 
@@ -24,22 +24,20 @@ const ACTIONS: readonly FaultAction[] = ['status', 'delay', 'drop', 'hang']
 export class FaultInjector {
   private faults: Fault[] = []
   private nextId = 1
-  /** Compiled patterns by fault id; null when the path is a prefix only. */
-  private patterns = new Map<number, SafePattern | null>()
 
   /** Checks a fault description from `POST /_emulator/faults` and queues it. */
   add(spec: unknown): Fault {
     if (!isObject(spec)) throw badRequest('fault must be a JSON object')
     const { path, method, count = 1, action, status, retryAfter, body, ms } = spec
     if (typeof path !== 'string' || path === '')
-      throw badRequest('path must be a non-empty string (a prefix or a regular expression)')
+      throw badRequest('path must be a non-empty string (a prefix, or a route pattern such as /apps/:app/builds)')
     if (method !== undefined && typeof method !== 'string') throw badRequest('method must be a string')
     if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
       throw badRequest('count must be a positive integer')
     if (typeof action !== 'string' || !(ACTIONS as readonly string[]).includes(action)) {
       throw badRequest(`action must be one of ${ACTIONS.join(', ')}`)
     }
-    const pattern = patternOf(path)
+    checkPath(path)
     const fault: Fault = { id: this.nextId++, path, remaining: count, action: action as FaultAction, body }
     if (typeof method === 'string') fault.method = method.toUpperCase()
     if (action === 'status') {
@@ -59,24 +57,18 @@ export class FaultInjector {
       fault.ms = ms
     }
     this.faults.push(fault)
-    this.patterns.set(fault.id, pattern)
     return fault
   }
 
   /** Takes one use of the first fault matching the request, if any. */
   take(method: string, fullPath: string, apiPath: string): Fault | null {
     const index = this.faults.findIndex(
-      (f) =>
-        (!f.method || f.method === method) &&
-        (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true)
+      (f) => (!f.method || f.method === method) && (pathMatches(f.path, fullPath) || pathMatches(f.path, apiPath))
     )
     if (index < 0) return null
     const fault = this.faults[index]
     fault.remaining -= 1
-    if (fault.remaining <= 0) {
-      this.faults.splice(index, 1)
-      this.patterns.delete(fault.id)
-    }
+    if (fault.remaining <= 0) this.faults.splice(index, 1)
     return { ...fault }
   }
 
@@ -86,28 +78,36 @@ export class FaultInjector {
 
   clear(): void {
     this.faults = []
-    this.patterns.clear()
   }
 }
 
 /**
- * The path as a regular expression, matched without backtracking; null when it is not a
- * regular expression at all (it is then a prefix only, as it always could be). A valid
- * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
+ * Characters a request path never holds as the emulator reads it (WHATWG URL parsing: `\` is
+ * read as `/`, `?` and `#` end the path, spaces, `{}` and the like arrive percent-encoded). A
+ * fault path holding one could never match; they are also what regular expressions are written with.
  */
-function patternOf(path: string): SafePattern | null {
-  try {
-    // Only compiled, never run: building a RegExp cannot backtrack.
-    new RegExp(path)
-  } catch {
-    return null
-  }
-  try {
-    return compileSafePattern(path)
-  } catch (error) {
-    if (error instanceof PatternError) throw badRequest(`path: ${error.message}`)
-    throw error
-  }
+const NEVER_IN_A_PATH = /[^\x21-\x7e]|[\\?#"<>`{}]/
+
+/** Refuses a fault path no request can match, naming the character. */
+function checkPath(path: string): void {
+  const found = NEVER_IN_A_PATH.exec(path)?.[0]
+  if (found === undefined) return
+  const shown = /[\x21-\x7e]/.test(found)
+    ? `"${found}"`
+    : `U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`
+  throw badRequest(
+    `path: ${shown} never appears in a request path; a fault path is a prefix (/apps/ios-app) or a route pattern (/apps/:app/builds), not a regular expression`
+  )
+}
+
+/**
+ * A fault path with a `:name` segment is a route pattern, matched as the route table matches
+ * (routes/*.ts): whole paths, segment by segment. Any other is a prefix of the path. Both take
+ * time linear in the path and the fault path: neither can backtrack.
+ */
+function pathMatches(faultPath: string, path: string): boolean {
+  if (faultPath.split('/').some((segment) => segment.startsWith(':'))) return matchPattern(faultPath, path) !== null
+  return path.startsWith(faultPath)
 }
 
 /** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */

@@ -106,10 +106,18 @@ const unreadable = (message) => new ModelError('unreadable', message);
 const ANY_ROLE = ['owner', 'admin', 'manager', 'member'];
 const OWNER_OR_ADMIN = ['owner', 'admin'];
 const OWNER_ADMIN_DEVELOPER = ['owner', 'admin', 'manager'];
-/** The app rules the route tables use. */
+/**
+ * The app rules the route tables use, each named for the weakest role it lets in: APP_ADMIN is
+ * Owner or Admin, APP_DEVELOPER is Owner, Admin or Developer.
+ */
 const APP_ANY_ROLE = { kind: 'app', roles: ANY_ROLE };
-const APP_OWNER_OR_ADMIN = { kind: 'app', roles: OWNER_OR_ADMIN };
-const APP_OWNER_ADMIN_DEVELOPER = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER };
+const APP_ADMIN = { kind: 'app', roles: OWNER_OR_ADMIN };
+const APP_DEVELOPER = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER };
+/** The rules on a Workspace or a user that the route tables use (see Access). */
+const WORKSPACE_MEMBER = { kind: 'workspace-member' };
+const WORKSPACE_LISTING = { kind: 'workspace-listing' };
+const WORKSPACE_OWNER = { kind: 'workspace-owner' };
+const USER_SELF = { kind: 'user-self' };
 const ROLE_LABEL = {
     owner: 'Owner',
     admin: 'Admin',
@@ -344,23 +352,30 @@ function decodeSegment(segment, name) {
     }
 }
 /**
+ * The raw parameters of a path that fits a route pattern, or null: segment by segment, a
+ * `:name` segment takes any one segment and a literal one must equal it as sent. One pass over
+ * each string, so the cost is linear in the two lengths whatever the pattern holds.
+ */
+function matchPattern(pattern, path) {
+    const segments = pattern.split('/').filter(Boolean);
+    const parts = path.split('/').filter(Boolean);
+    if (segments.length !== parts.length)
+        return null;
+    if (!segments.every((segment, i) => segment.startsWith(':') || segment === parts[i]))
+        return null;
+    return Object.fromEntries(segments.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : [])));
+}
+/**
  * Finds the route for a method and a path below the API prefix. Literal segments are compared
  * as sent; parameters are decoded, so a malformed one throws a 400 (only once the route matched).
  */
 function matchRoute(routes, method, path) {
-    const parts = path.split('/').filter(Boolean);
     for (const route of routes) {
         if (route.method !== method)
             continue;
-        const pattern = route.pattern.split('/').filter(Boolean);
-        if (pattern.length !== parts.length)
-            continue;
-        if (!pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i]))
-            continue;
-        return {
-            route,
-            params: Object.fromEntries(pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : [])))
-        };
+        const params = matchPattern(route.pattern, path);
+        if (params !== null)
+            return { route, params };
     }
     return null;
 }
@@ -4590,7 +4605,11 @@ var CHOMPING_KEEP = CHOMPING_MODE.KEEP;
 ;// CONCATENATED MODULE: ./emulator/model/seed.json
 const seed_namespaceObject = /*#__PURE__*/JSON.parse('{"users":[{"slug":"olivia","name":"Olivia Owner"},{"slug":"adam","name":"Adam Admin"},{"slug":"dora","name":"Dora Developer"},{"slug":"tom","name":"Tom Tester"},{"slug":"greta","name":"Greta Group-Developer"},{"slug":"oscar","name":"Oscar Outsider"},{"slug":"sam","name":"Sam Solo"}],"tokens":{"token-olivia-owner":"olivia","token-adam-admin":"adam","token-dora-developer":"dora","token-tom-tester":"tom","token-greta-group":"greta","token-oscar-outsider":"oscar","token-sam-solo":"sam"},"stacks":["osx-xcode-16.0.x","osx-xcode-15.4.x","linux-docker-22.04","linux-docker-android-22.04","ubuntu-noble-24.04"],"machine_types":["standard","elite","elite-xl","g2-m1.4core","g2-m1.8core","g2-m2.4core","g2-m2.8core","g2.4core","g2.8core","g2.12core"],"organizations":[{"slug":"acme","name":"Acme Mobile","owners":["olivia"],"groups":[{"slug":"release-team","name":"Release team","members":["greta"]},{"slug":"qa-team","name":"QA team","members":["tom"]},{"slug":"platform","name":"Platform","members":["adam"]}]},{"slug":"globex","name":"Globex","owners":["oscar"],"groups":[]}],"apps":[{"slug":"ios-app","title":"ios-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/ios-app.git","repo_slug":"ios-app","project_type":"ios","is_public":false,"default_branch":"main","branches":["main","develop","release/1.2","feature/login"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: osx-xcode-16.0.x\\n    machine_type_id: g2-m1.4core\\napp:\\n  envs:\\n  - PROJECT_PATH: App.xcodeproj\\ntrigger_map:\\n- push_branch: main\\n  workflow: deploy\\n- push_branch: \\"release/*\\"\\n  workflow: deploy\\n- push_branch: \\"*\\"\\n  workflow: primary\\n- tag: \\"v*\\"\\n  workflow: deploy\\n- pull_request_source_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"running tests\\"\\n  deploy:\\n    meta:\\n      service:\\n        stack: osx-xcode-16.0.x\\n        machine_type_id: g2-m1.8core\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo \\"deploying\\"\\n","group_roles":{"manager":["release-team"],"member":["qa-team"]},"envs":{"APP_ENV":"production","API_URL":"https://api.example.test"},"secrets":{"SIGNING_PASSWORD":"emulator-secret"},"notifications":{"on_failure":"always","on_success":"change"},"build_outcome":"success"},{"slug":"android-app","title":"android-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/android-app.git","repo_slug":"android-app","project_type":"android","is_public":false,"default_branch":"main","branches":["main","develop"],"team":{"olivia":"owner","adam":"admin","dora":"developer","tom":"tester"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-android-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: \\"*\\"\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: ./gradlew test\\n","config_location":"repository","repository_has_config":false,"ai_summary":true,"build_outcome":"failure"},{"slug":"web-app","title":"web-app","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/web-app.git","repo_slug":"web-app","project_type":"web","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"api-server","title":"api-server","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/api-server.git","repo_slug":"api-server","project_type":"other","is_public":false,"default_branch":"main","branches":["main"],"team":{"olivia":"owner","dora":"developer"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: elite\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"docs-site","title":"docs-site","owner":{"account_type":"organization","slug":"acme"},"provider":"github","repo_owner":"acme","repo_url":"git@github.com:acme/docs-site.git","repo_slug":"docs-site","project_type":"other","is_public":true,"default_branch":"main","branches":["main"],"team":{"olivia":"owner"},"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n"},{"slug":"sam-cli","title":"sam-cli","owner":{"account_type":"user","slug":"sam"},"provider":"github","repo_owner":"sam","repo_url":"https://github.com/sam/sam-cli.git","repo_slug":"sam-cli","project_type":"other","default_branch":"main","branches":["main"],"service_yml":"format_version: \\"13\\"\\nmeta:\\n  service:\\n    stack: linux-docker-22.04\\n    machine_type_id: standard\\ntrigger_map:\\n- push_branch: main\\n  workflow: primary\\nworkflows:\\n  primary:\\n    steps:\\n    - script:\\n        inputs:\\n        - content: echo build\\n","team":{"sam":"owner"}}],"oidc":{"jobs":{"runner-request-token-ios-main":{"sub":"repo:acme/ios-app:ref:refs/heads/main","repository":"acme/ios-app","repository_owner":"acme","ref":"refs/heads/main","ref_type":"branch","event_name":"push","workflow":"CI","job_workflow_ref":"acme/ios-app/.github/workflows/ci.yml@refs/heads/main","runner_environment":"github-hosted"},"runner-request-token-ios-fork-pr":{"sub":"repo:acme/ios-app:pull_request","repository":"acme/ios-app","repository_owner":"acme","ref":"refs/pull/7/merge","event_name":"pull_request","workflow":"CI","job_workflow_ref":"acme/ios-app/.github/workflows/ci.yml@refs/pull/7/merge","runner_environment":"github-hosted"}},"trust_policies":[{"id":"ios-main","workspace":"acme","rules":{"sub":"repo:acme/ios-app:ref:refs/heads/main","repository":"acme/ios-app"},"role":"developer","session_duration_s":900}]}}');
 ;// CONCATENATED MODULE: ./emulator/model/types.ts
-/** Shapes of the emulator's seed file and of its in-memory records. */
+/**
+ * Shapes of the emulator's seed file, and the words (roles, choices, outcomes) its records share.
+ * The records the model keeps are in records.ts (Workspaces, apps), build-records.ts,
+ * pipeline-records.ts and event-records.ts.
+ */
 const GROUP_ROLE_NAMES = ['admin', 'manager', 'member'];
 /** A JSON object (not null, not an array). */
 function isObject(value) {
@@ -5043,350 +5062,6 @@ function controlTokenMatches(presented, expected) {
     return (0,external_node_crypto_namespaceObject.timingSafeEqual)(digest(presented), digest(expected));
 }
 
-;// CONCATENATED MODULE: ./emulator/control/safe-pattern-parser.ts
-/** The parser of the fault path patterns (see safe-pattern.ts): pattern text to a syntax tree. */
-const MAX_REPEAT = 100;
-/** A pattern the matcher cannot take; the message says why. */
-class PatternError extends Error {
-}
-const LINE_TERMINATORS = new Set(['\n', '\r', '\u2028', '\u2029']);
-const anyChar = (unit) => !LINE_TERMINATORS.has(unit);
-// Single-unit tests with fixed, trivial expressions: nothing to backtrack over.
-const CLASS_ESCAPES = {
-    d: (u) => /\d/.test(u),
-    D: (u) => !/\d/.test(u),
-    w: (u) => /\w/.test(u),
-    W: (u) => !/\w/.test(u),
-    s: (u) => /\s/.test(u),
-    S: (u) => !/\s/.test(u)
-};
-const CONTROL_ESCAPES = { n: '\n', r: '\r', t: '\t', f: '\f', v: '\v', '0': '\0' };
-/** Parses the regular part of JavaScript's pattern syntax; throws PatternError for anything else. */
-class Parser {
-    source;
-    at = 0;
-    constructor(source) {
-        this.source = source;
-    }
-    parse() {
-        const node = this.alternation();
-        if (this.at < this.source.length)
-            throw new PatternError(`unmatched ")" at ${this.at}`);
-        return node;
-    }
-    peek() {
-        return this.source[this.at];
-    }
-    alternation() {
-        const options = [this.sequence()];
-        while (this.peek() === '|') {
-            this.at++;
-            options.push(this.sequence());
-        }
-        return options.length === 1 ? options[0] : { type: 'alt', options };
-    }
-    sequence() {
-        const items = [];
-        while (this.at < this.source.length && this.peek() !== '|' && this.peek() !== ')')
-            items.push(this.quantified(this.atom()));
-        return { type: 'seq', items };
-    }
-    quantified(item) {
-        let node = item;
-        for (;;) {
-            const c = this.peek();
-            let min;
-            let max;
-            if (c === '*')
-                [min, max] = [0, Infinity];
-            else if (c === '+')
-                [min, max] = [1, Infinity];
-            else if (c === '?')
-                [min, max] = [0, 1];
-            else if (c === '{' && /^\{\d+(,\d*)?\}/.test(this.source.slice(this.at))) {
-                const [text, low, comma, high] = /^\{(\d+)(,(\d*))?\}/.exec(this.source.slice(this.at));
-                min = Number(low);
-                max = comma === undefined ? min : high === '' ? Infinity : Number(high);
-                if (min > MAX_REPEAT || (max !== Infinity && max > MAX_REPEAT))
-                    throw new PatternError(`repeat counts above ${MAX_REPEAT} are not supported`);
-                this.at += text.length - 1;
-            }
-            else
-                return node;
-            this.at++;
-            // A lazy quantifier matches the same set of paths; for a yes/no answer it is the same.
-            if (this.peek() === '?')
-                this.at++;
-            if (node.type === 'assert')
-                throw new PatternError('a quantifier cannot follow an anchor');
-            node = { type: 'repeat', item: node, min, max };
-        }
-    }
-    atom() {
-        const c = this.source[this.at++];
-        switch (c) {
-            case '.':
-                return { type: 'char', test: anyChar };
-            case '^':
-                return { type: 'assert', at: 'start' };
-            case '$':
-                return { type: 'assert', at: 'end' };
-            case '(': {
-                if (this.peek() === '?') {
-                    if (this.source[this.at + 1] !== ':')
-                        throw new PatternError('lookaround and named groups are not supported; use ( ) or (?: )');
-                    this.at += 2;
-                }
-                const inner = this.alternation();
-                if (this.peek() !== ')')
-                    throw new PatternError('unclosed "("');
-                this.at++;
-                return inner;
-            }
-            case '[':
-                return { type: 'char', test: this.characterClass() };
-            case '\\':
-                return { type: 'char', test: this.escape(false) };
-            case '*':
-            case '+':
-            case '?':
-                throw new PatternError(`nothing to repeat before "${c}"`);
-            default:
-                return { type: 'char', test: (u) => u === c };
-        }
-    }
-    /** After a backslash: a class escape or one literal unit. */
-    escape(inClass) {
-        const c = this.source[this.at++];
-        if (c === undefined)
-            throw new PatternError('the pattern ends with "\\"');
-        if (c in CLASS_ESCAPES)
-            return CLASS_ESCAPES[c];
-        if (c in CONTROL_ESCAPES)
-            return (u) => u === CONTROL_ESCAPES[c];
-        if (/[0-9]/.test(c))
-            throw new PatternError('backreferences are not supported');
-        if (!inClass && (c === 'b' || c === 'B'))
-            throw new PatternError('word boundaries (\\b, \\B) are not supported');
-        if (/[A-Za-z]/.test(c))
-            throw new PatternError(`the escape \\${c} is not supported`);
-        return (u) => u === c;
-    }
-    characterClass() {
-        const negated = this.peek() === '^';
-        if (negated)
-            this.at++;
-        const tests = [];
-        while (this.peek() !== ']') {
-            if (this.at >= this.source.length)
-                throw new PatternError('unclosed "["');
-            const start = this.classUnit();
-            if (this.peek() === '-' &&
-                this.source[this.at + 1] !== ']' &&
-                this.at + 1 < this.source.length &&
-                typeof start === 'string') {
-                this.at++;
-                const end = this.classUnit();
-                if (typeof end !== 'string')
-                    throw new PatternError('a class escape cannot end a range');
-                if (end < start)
-                    throw new PatternError(`range out of order: ${start}-${end}`);
-                tests.push((u) => u >= start && u <= end);
-            }
-            else {
-                tests.push(typeof start === 'string' ? (u) => u === start : start);
-            }
-        }
-        this.at++;
-        return negated ? (u) => !tests.some((t) => t(u)) : (u) => tests.some((t) => t(u));
-    }
-    /** One unit of a class: a literal (returned as the unit itself) or a class escape. */
-    classUnit() {
-        const c = this.source[this.at++];
-        if (c !== '\\')
-            return c;
-        const escaped = this.source[this.at];
-        if (escaped !== undefined && !(escaped in CLASS_ESCAPES)) {
-            this.at++;
-            if (escaped === 'b')
-                return '\b';
-            if (escaped in CONTROL_ESCAPES)
-                return CONTROL_ESCAPES[escaped];
-            if (/[0-9A-Za-z]/.test(escaped))
-                throw new PatternError(`the escape \\${escaped} is not supported`);
-            return escaped;
-        }
-        return this.escape(true);
-    }
-}
-
-;// CONCATENATED MODULE: ./emulator/control/safe-pattern.ts
-/**
- * Regular expressions for fault paths, matched without backtracking. Patterns come from the
- * control API, and JavaScript's engine backtracks: `(a+)+$` against a path of thirty `a`s
- * takes minutes. Here a pattern is compiled to a Thompson NFA and run by keeping the set of
- * live states, so a match costs at most (path length × pattern states) steps whatever the
- * pattern. The syntax is the regular part of JavaScript's: literals, `.`, escapes (`\d \w \s`
- * and their negations, escaped punctuation), classes `[a-z]` / `[^/]`, groups `( )` and
- * `(?: )`, `|`, `* + ?` and `{n}` `{n,}` `{n,m}` (lazy forms too), and the anchors `^` `$`.
- * Backreferences, lookaround and word boundaries are not regular and are refused.
- */
-
-
-const MAX_PATTERN_LENGTH = 1000;
-/** States after `{n,m}` expansion; bounds the work per character of the path. */
-const MAX_STATES = 5000;
-/** Thompson construction: each fragment has one entry and a list of dangling exits to patch. */
-class Compiler {
-    states = [];
-    add(state) {
-        if (this.states.length >= MAX_STATES)
-            throw new PatternError(`the pattern expands to more than ${MAX_STATES} states`);
-        this.states.push(state);
-        return this.states.length - 1;
-    }
-    patch(exits, target) {
-        for (const [index, field] of exits)
-            this.states[index][field] = target;
-    }
-    compile(node) {
-        switch (node.type) {
-            case 'char': {
-                const s = this.add({ kind: 'char', test: node.test, out: -1 });
-                return { start: s, exits: [[s, 'out']] };
-            }
-            case 'assert': {
-                const s = this.add({ kind: 'assert', at: node.at, out: -1 });
-                return { start: s, exits: [[s, 'out']] };
-            }
-            case 'seq': {
-                if (node.items.length === 0) {
-                    // An empty sequence is an epsilon: a split whose two ways both lead on.
-                    const s = this.add({ kind: 'split', out: -1, out2: -1 });
-                    return {
-                        start: s,
-                        exits: [
-                            [s, 'out'],
-                            [s, 'out2']
-                        ]
-                    };
-                }
-                const first = this.compile(node.items[0]);
-                let exits = first.exits;
-                for (const item of node.items.slice(1)) {
-                    const next = this.compile(item);
-                    this.patch(exits, next.start);
-                    exits = next.exits;
-                }
-                return { start: first.start, exits };
-            }
-            case 'alt': {
-                let fragment = this.compile(node.options[node.options.length - 1]);
-                for (let i = node.options.length - 2; i >= 0; i--) {
-                    const option = this.compile(node.options[i]);
-                    const s = this.add({ kind: 'split', out: option.start, out2: fragment.start });
-                    fragment = { start: s, exits: [...option.exits, ...fragment.exits] };
-                }
-                return fragment;
-            }
-            case 'repeat':
-                return this.repeat(node.item, node.min, node.max);
-        }
-    }
-    repeat(item, min, max) {
-        const pieces = [];
-        for (let i = 0; i < min; i++)
-            pieces.push(this.compile(item));
-        if (max === Infinity) {
-            const loop = this.add({ kind: 'split', out: -1, out2: -1 });
-            const body = this.compile(item);
-            this.patch([[loop, 'out']], body.start);
-            this.patch(body.exits, loop);
-            pieces.push({ start: loop, exits: [[loop, 'out2']] });
-        }
-        else if (max > min) {
-            // Each optional copy is offered only once the one before it was taken.
-            const exits = [];
-            let first = -1;
-            let open = [];
-            for (let i = 0; i < max - min; i++) {
-                const gate = this.add({ kind: 'split', out: -1, out2: -1 });
-                const body = this.compile(item);
-                this.patch([[gate, 'out']], body.start);
-                exits.push([gate, 'out2']);
-                if (first < 0)
-                    first = gate;
-                else
-                    this.patch(open, gate);
-                open = body.exits;
-            }
-            pieces.push({ start: first, exits: [...exits, ...open] });
-        }
-        if (pieces.length === 0)
-            return this.compile({ type: 'seq', items: [] });
-        for (let i = 0; i + 1 < pieces.length; i++)
-            this.patch(pieces[i].exits, pieces[i + 1].start);
-        return { start: pieces[0].start, exits: pieces[pieces.length - 1].exits };
-    }
-}
-/** Compiles a pattern; throws PatternError for what it cannot match safely. */
-function compileSafePattern(source) {
-    if (source.length > MAX_PATTERN_LENGTH)
-        throw new PatternError(`patterns are limited to ${MAX_PATTERN_LENGTH} characters`);
-    const compiler = new Compiler();
-    const fragment = compiler.compile(new Parser(source).parse());
-    const accept = compiler.states.length;
-    compiler.states.push({ kind: 'match' });
-    for (const [index, field] of fragment.exits)
-        compiler.states[index][field] = accept;
-    const states = compiler.states;
-    const start = fragment.start;
-    return {
-        test(text) {
-            const seen = new Int32Array(states.length).fill(-1);
-            let current = [];
-            let generation = 0;
-            const stack = [];
-            /** Adds a state and everything reachable from it without reading, at `position`. */
-            const enter = (list, from, position) => {
-                stack.push(from);
-                while (stack.length > 0) {
-                    const index = stack.pop();
-                    if (seen[index] === generation)
-                        continue;
-                    seen[index] = generation;
-                    const state = states[index];
-                    if (state.kind === 'split')
-                        stack.push(state.out2, state.out);
-                    else if (state.kind === 'assert') {
-                        if (state.at === 'start' ? position === 0 : position === text.length)
-                            stack.push(state.out);
-                    }
-                    else
-                        list.push(index);
-                }
-            };
-            for (let position = 0;; position++) {
-                // Unanchored search: a match may begin at every position.
-                enter(current, start, position);
-                if (current.some((index) => states[index].kind === 'match'))
-                    return true;
-                if (position === text.length)
-                    return false;
-                const unit = text[position];
-                generation++;
-                const next = [];
-                for (const index of current) {
-                    const state = states[index];
-                    if (state.kind === 'char' && state.test(unit))
-                        enter(next, state.out, position + 1);
-                }
-                current = next;
-            }
-        }
-    };
-}
-
 ;// CONCATENATED MODULE: ./emulator/control/faults.ts
 
 
@@ -5396,15 +5071,13 @@ const ACTIONS = ['status', 'delay', 'drop', 'hang'];
 class FaultInjector {
     faults = [];
     nextId = 1;
-    /** Compiled patterns by fault id; null when the path is a prefix only. */
-    patterns = new Map();
     /** Checks a fault description from `POST /_emulator/faults` and queues it. */
     add(spec) {
         if (!isObject(spec))
             throw badRequest('fault must be a JSON object');
         const { path, method, count = 1, action, status, retryAfter, body, ms } = spec;
         if (typeof path !== 'string' || path === '')
-            throw badRequest('path must be a non-empty string (a prefix or a regular expression)');
+            throw badRequest('path must be a non-empty string (a prefix, or a route pattern such as /apps/:app/builds)');
         if (method !== undefined && typeof method !== 'string')
             throw badRequest('method must be a string');
         if (typeof count !== 'number' || !Number.isInteger(count) || count < 1)
@@ -5412,7 +5085,7 @@ class FaultInjector {
         if (typeof action !== 'string' || !ACTIONS.includes(action)) {
             throw badRequest(`action must be one of ${ACTIONS.join(', ')}`);
         }
-        const pattern = patternOf(path);
+        checkPath(path);
         const fault = { id: this.nextId++, path, remaining: count, action: action, body };
         if (typeof method === 'string')
             fault.method = method.toUpperCase();
@@ -5433,21 +5106,17 @@ class FaultInjector {
             fault.ms = ms;
         }
         this.faults.push(fault);
-        this.patterns.set(fault.id, pattern);
         return fault;
     }
     /** Takes one use of the first fault matching the request, if any. */
     take(method, fullPath, apiPath) {
-        const index = this.faults.findIndex((f) => (!f.method || f.method === method) &&
-            (fullPath.startsWith(f.path) || apiPath.startsWith(f.path) || this.patterns.get(f.id)?.test(fullPath) === true));
+        const index = this.faults.findIndex((f) => (!f.method || f.method === method) && (pathMatches(f.path, fullPath) || pathMatches(f.path, apiPath)));
         if (index < 0)
             return null;
         const fault = this.faults[index];
         fault.remaining -= 1;
-        if (fault.remaining <= 0) {
+        if (fault.remaining <= 0)
             this.faults.splice(index, 1);
-            this.patterns.delete(fault.id);
-        }
         return { ...fault };
     }
     pending() {
@@ -5455,30 +5124,33 @@ class FaultInjector {
     }
     clear() {
         this.faults = [];
-        this.patterns.clear();
     }
 }
 /**
- * The path as a regular expression, matched without backtracking; null when it is not a
- * regular expression at all (it is then a prefix only, as it always could be). A valid
- * expression that is not regular (a backreference, lookaround) is refused rather than ignored.
+ * Characters a request path never holds as the emulator reads it (WHATWG URL parsing: `\` is
+ * read as `/`, `?` and `#` end the path, spaces, `{}` and the like arrive percent-encoded). A
+ * fault path holding one could never match; they are also what regular expressions are written with.
  */
-function patternOf(path) {
-    try {
-        // Only compiled, never run: building a RegExp cannot backtrack.
-        new RegExp(path);
-    }
-    catch {
-        return null;
-    }
-    try {
-        return compileSafePattern(path);
-    }
-    catch (error) {
-        if (error instanceof PatternError)
-            throw badRequest(`path: ${error.message}`);
-        throw error;
-    }
+const NEVER_IN_A_PATH = /[^\x21-\x7e]|[\\?#"<>`{}]/;
+/** Refuses a fault path no request can match, naming the character. */
+function checkPath(path) {
+    const found = NEVER_IN_A_PATH.exec(path)?.[0];
+    if (found === undefined)
+        return;
+    const shown = /[\x21-\x7e]/.test(found)
+        ? `"${found}"`
+        : `U+${found.charCodeAt(0).toString(16).toUpperCase().padStart(4, '0')}`;
+    throw badRequest(`path: ${shown} never appears in a request path; a fault path is a prefix (/apps/ios-app) or a route pattern (/apps/:app/builds), not a regular expression`);
+}
+/**
+ * A fault path with a `:name` segment is a route pattern, matched as the route table matches
+ * (routes/*.ts): whole paths, segment by segment. Any other is a prefix of the path. Both take
+ * time linear in the path and the fault path: neither can backtrack.
+ */
+function pathMatches(faultPath, path) {
+    if (faultPath.split('/').some((segment) => segment.startsWith(':')))
+        return matchPattern(faultPath, path) !== null;
+    return path.startsWith(faultPath);
 }
 /** Applies a fault; true when the request has been dealt with (answered, dropped or left hanging). */
 async function applyFault(fault, req, res, sleep) {
@@ -6395,9 +6067,10 @@ function applyEdits(source, edits) {
 
 ;// CONCATENATED MODULE: ./emulator/model/service-config.ts
 /**
- * Reading the app configuration (service.yml): parsing, machine type migration and the
- * trigger map. Machine types live at `meta.service.machine_type_id` (default stack) and at
- * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack).
+ * Reading and writing the app configuration (service.yml) within its limits, and the machine
+ * type migration. Machine types live at `meta.service.machine_type_id` (default stack) and at
+ * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack). What a trigger selects
+ * from it is in trigger-map.ts and trigger-targets.ts.
  */
 
 
@@ -6560,6 +6233,9 @@ function rewritten(config, textConfig, from, to) {
 function workflowNames(config) {
     return isObject(config.workflows) ? Object.keys(config.workflows) : [];
 }
+
+;// CONCATENATED MODULE: ./emulator/model/trigger-map.ts
+
 /**
  * Glob match with `*` standing for any run of characters, the rest literal. Trigger map
  * patterns come from uploaded files and branches from callers, so this walks both strings
@@ -6627,44 +6303,6 @@ function selectWorkflow(config, event) {
         }
     }
     return null;
-}
-/**
- * Target-based triggers: a `triggers` property on a workflow or a pipeline, with `push` items
- * (`branch`), `pull_request` items (`source_branch`, `target_branch`) and `tag` items (`name`);
- * every condition of an item must match. Unlike the trigger map, every matching target starts
- * a build (docs.bitrise.io, "YAML syntax for build triggers", "Multiple matching triggers").
- * Only glob strings are read; a `regex:` condition matches nothing here. Null when no target
- * of the file has triggers, so the trigger map decides.
- */
-function selectTargets(config, event) {
-    let any = false;
-    const matching = (group) => {
-        if (!isObject(group))
-            return [];
-        return Object.entries(group).flatMap(([name, target]) => {
-            if (!isObject(target) || !isObject(target.triggers))
-                return [];
-            any = true;
-            return targetMatches(target.triggers, event) ? [name] : [];
-        });
-    };
-    const targets = { workflows: matching(config.workflows), pipelines: matching(config.pipelines) };
-    return any ? targets : null;
-}
-function targetMatches(triggers, event) {
-    const items = (kind) => Array.isArray(triggers[kind]) ? triggers[kind].filter(isObject) : [];
-    const all = (item, conditions) => conditions.some(([key]) => item[key] !== undefined) &&
-        conditions.every(([key, value]) => item[key] === undefined || (typeof item[key] === 'string' && globMatch(item[key], value ?? '')));
-    if (event.pullRequest) {
-        const { sourceBranch, targetBranch } = event.pullRequest;
-        return items('pull_request').some((item) => all(item, [
-            ['source_branch', sourceBranch],
-            ['target_branch', targetBranch]
-        ]));
-    }
-    if (event.tag !== undefined)
-        return items('tag').some((item) => all(item, [['name', event.tag]]));
-    return event.branch !== undefined && items('push').some((item) => all(item, [['branch', event.branch]]));
 }
 
 ;// CONCATENATED MODULE: ./emulator/model/events.ts
@@ -6797,6 +6435,7 @@ function runsOn(app, config, workflow, text) {
 
 ;// CONCATENATED MODULE: ./emulator/model/builds.ts
 /** Build state changes: trigger, abort, concurrency holds, and the recording of a build's end. */
+
 
 
 
@@ -7474,20 +7113,19 @@ function workflowBuild(app, pipeline, workflow, startedAt, fails) {
         pipelineWorkflowId: workflow.id
     };
 }
-/** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's abort stops them. */
-function abortWorkflowBuilds(state, app, pipeline, caller, request, now) {
+/** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's recorded abort says. */
+function abortWorkflowBuilds(state, app, pipeline, now) {
+    const { abort } = pipeline;
+    if (abort === null)
+        return;
     startedWorkflowBuilds(state, app, pipeline, now);
     const attempt = pipeline.attempts[pipeline.attempts.length - 1];
     for (const slug of attempt.builds.values()) {
         const build = state.builds.get(slug);
         if (!build || progressOf(build, now).status !== 0)
             continue;
-        abortBuild(state, app, build, caller, {
-            reason: request.reason,
-            withSuccess: request.withSuccess,
-            skipNotifications: request.skipNotifications,
-            skipGitStatusReport: false
-        }, now);
+        const { reason, withSuccess, skipNotifications } = abort;
+        abortBuild(state, app, build, abort.by, { reason, withSuccess, skipNotifications, skipGitStatusReport: false }, now);
     }
 }
 
@@ -7805,7 +7443,7 @@ class MemoryModel {
     }
     abortPipeline(caller, app, pipeline, request) {
         abortPipeline(app, pipeline, caller, request, this.now());
-        abortWorkflowBuilds(this.state, app, pipeline, caller, request, this.now());
+        abortWorkflowBuilds(this.state, app, pipeline, this.now());
     }
     rebuildPipeline(app, pipeline, partial) {
         rebuildPipeline(app, pipeline, partial, this.now());
@@ -7870,14 +7508,15 @@ function partsOf(build) {
         suggested_solution: 'Run the step locally to see the failing test, fix it, and push again.'
     };
 }
+const ROLE_ON_BUILDS_APP = {
+    kind: 'caller',
+    rule: "any role on the build's app; anyone else gets the 404 of a build without a summary"
+};
 const aiSummaryRoutes = [
     {
         method: 'GET',
         pattern: '/builds/:build/ai-summary',
-        access: {
-            kind: 'caller',
-            rule: "any role on the build's app; anyone else gets the 404 of a build without a summary"
-        },
+        access: ROLE_ON_BUILDS_APP,
         errorStyle: 'error_msg',
         handler: getAiSummary
     }
@@ -7954,7 +7593,7 @@ function pageOf(ctx, items, keyOf, view, positionOf = (key) => {
 }
 
 ;// CONCATENATED MODULE: ./emulator/http/validation.ts
-/** Field checks for request bodies; each failure names the field it is about. */
+/** Field checks for request bodies and query parameters; each failure names the field it is about. */
 
 
 /** The body as an object; an empty body counts as `{}` when `allowEmpty`. */
@@ -8004,6 +7643,32 @@ function oneOf(value, field, allowed) {
         throw badRequest(`${field} must be one of ${allowed.join(', ')}; got "${value}"`);
     }
     return value;
+}
+/** A query parameter's text, or undefined when it is absent or empty. */
+function queryText(query, name) {
+    return query.get(name) || undefined;
+}
+/**
+ * A query parameter holding a whole number from `min` to `max`, written in at most `digits`
+ * digits (a Unix time in seconds to the end of year 9999 takes 12); undefined when it is absent
+ * or empty.
+ */
+function queryInteger(query, name, min, max, digits = 12) {
+    const raw = queryText(query, name);
+    if (raw === undefined)
+        return undefined;
+    if (raw.length > digits || !/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+        throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
+    return Number(raw);
+}
+/** A query parameter holding one of `choices`, or undefined when it is absent or empty. */
+function queryChoice(query, name, choices) {
+    const raw = queryText(query, name);
+    if (raw === undefined)
+        return undefined;
+    if (!choices.includes(raw))
+        throw badRequest(`${name} must be one of ${choices.join(', ')}; got "${raw}"`);
+    return raw;
 }
 
 ;// CONCATENATED MODULE: ./emulator/routes/apps.ts
@@ -8133,30 +7798,20 @@ function listBranches(ctx) {
     return { status: 200, json: { data: [...ctx.app().branches] } };
 }
 const ANY_CALLER = { kind: 'caller', rule: 'any caller; lists the apps he has a role on' };
+const REGISTRAR = {
+    kind: 'caller',
+    rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner'
+};
 const appRoutes = [
-    {
-        method: 'POST',
-        pattern: '/apps/register',
-        access: {
-            kind: 'caller',
-            rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner'
-        },
-        errorStyle: 'error_msg',
-        handler: register
-    },
-    { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_OWNER_OR_ADMIN, handler: apps_registerSshKey },
-    { method: 'POST', pattern: '/apps/:app/finish', access: APP_OWNER_OR_ADMIN, handler: finish },
+    { method: 'POST', pattern: '/apps/register', access: REGISTRAR, errorStyle: 'error_msg', handler: register },
+    { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_ADMIN, handler: apps_registerSshKey },
+    { method: 'POST', pattern: '/apps/:app/finish', access: APP_ADMIN, handler: finish },
     { method: 'GET', pattern: '/apps', access: ANY_CALLER, handler: listMyApps },
-    {
-        method: 'GET',
-        pattern: '/organizations/:org/apps',
-        access: { kind: 'workspace-listing' },
-        handler: listOrganizationApps
-    },
+    { method: 'GET', pattern: '/organizations/:org/apps', access: WORKSPACE_LISTING, handler: listOrganizationApps },
     { method: 'GET', pattern: '/users/:user/apps', access: ANY_CALLER, handler: listUserApps },
     { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
-    { method: 'PATCH', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: patchApp },
-    { method: 'DELETE', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: apps_deleteApp },
+    { method: 'PATCH', pattern: '/apps/:app', access: APP_ADMIN, handler: patchApp },
+    { method: 'DELETE', pattern: '/apps/:app', access: APP_ADMIN, handler: apps_deleteApp },
     { method: 'GET', pattern: '/apps/:app/branches', access: APP_ANY_ROLE, handler: listBranches }
 ];
 
@@ -8170,47 +7825,31 @@ const appRoutes = [
 
 
 
+
 const EVENT_TYPES = ['push', 'pull-request', 'tag'];
 /** The contract's orders: by creation (the default), or the builds not finished first. */
 const SORTS = ['created_at', 'running_first'];
-function integerParam(query, name, min, max) {
-    const raw = query.get(name);
-    if (raw === null || raw === '')
-        return undefined;
-    if (!/^\d{1,12}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-        throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
-    return Number(raw);
-}
-function choiceParam(query, name, choices) {
-    const raw = query.get(name);
-    if (raw === null || raw === '')
-        return undefined;
-    if (!choices.includes(raw))
-        throw badRequest(`${name} must be one of ${choices.join(', ')}; got "${raw}"`);
-    return raw;
-}
-const textParam = (query, name) => query.get(name) || undefined;
 /** Reads the filters from the query, naming a bad parameter. */
 function readBuildFilters(query) {
     const seconds = (name) => {
-        const value = integerParam(query, name, 0, 253_402_300_799);
+        const value = queryInteger(query, name, 0, 253_402_300_799);
         return value === undefined ? undefined : value * 1000;
     };
-    const pipeline = choiceParam(query, 'is_pipeline_build', ['true', 'false']);
+    const pipeline = queryChoice(query, 'is_pipeline_build', ['true', 'false']);
     return {
-        sortBy: choiceParam(query, 'sort_by', SORTS) ?? 'created_at',
-        branch: textParam(query, 'branch'),
-        workflow: textParam(query, 'workflow'),
-        commitMessage: textParam(query, 'commit_message'),
-        triggerEventType: choiceParam(query, 'trigger_event_type', EVENT_TYPES),
-        pullRequestId: integerParam(query, 'pull_request_id', 0, 2 ** 31 - 1),
-        buildNumber: integerParam(query, 'build_number', 0, 2 ** 31 - 1),
+        sortBy: queryChoice(query, 'sort_by', SORTS) ?? 'created_at',
+        branch: queryText(query, 'branch'),
+        workflow: queryText(query, 'workflow'),
+        commitMessage: queryText(query, 'commit_message'),
+        triggerEventType: queryChoice(query, 'trigger_event_type', EVENT_TYPES),
+        pullRequestId: queryInteger(query, 'pull_request_id', 0, 2 ** 31 - 1),
+        buildNumber: queryInteger(query, 'build_number', 0, 2 ** 31 - 1),
         after: seconds('after'),
         before: seconds('before'),
-        status: integerParam(query, 'status', 0, 4),
+        status: queryInteger(query, 'status', 0, 4),
         isPipelineBuild: pipeline === undefined ? undefined : pipeline === 'true',
-        limit: integerParam(query, 'limit', 1, 50) ?? 50,
-        next: textParam(query, 'next')
+        limit: queryInteger(query, 'limit', 1, 50) ?? 50,
+        next: queryText(query, 'next')
     };
 }
 /** The event the build was started for: a tag, a pull request, or else a push. */
@@ -8311,22 +7950,11 @@ const buildRequestRoutes = [
     // Tester/QA and up, as the service's documentation lists it (devcenter, "Managing an app's builds").
     { method: 'GET', pattern: '/apps/:app/build-workflows', access: APP_ANY_ROLE, handler: listBuildWorkflows },
     { method: 'GET', pattern: '/apps/:app/build-requests', access: APP_ANY_ROLE, handler: listRequests },
-    {
-        method: 'PATCH',
-        pattern: '/apps/:app/build-requests/:request',
-        access: APP_OWNER_ADMIN_DEVELOPER,
-        handler: updateRequest
-    }
+    { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_DEVELOPER, handler: updateRequest }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/model/trigger-targets.ts
-/**
- * One trigger, several builds: with target-based triggers (a `triggers` property on workflows
- * and pipelines) every matching target starts a build of its own, and the trigger's answer has
- * one `results` item for each (docs.bitrise.io, "YAML syntax for build triggers", "Multiple
- * matching triggers"; bitrise-io/bitrise-cli reads `results` as the source of truth). The
- * trigger map, and a trigger naming its workflow or pipeline, start one.
- */
+
 
 
 /** The trigger itself, or one trigger per matching target, each naming its workflow or pipeline. */
@@ -8345,6 +7973,44 @@ function triggersOf(app, request) {
         ...targets.workflows.map((workflow_id) => ({ ...request, text: { ...text, workflow_id } })),
         ...targets.pipelines.map((pipeline_id) => ({ ...request, text: { ...text, pipeline_id } }))
     ];
+}
+/**
+ * Target-based triggers: a `triggers` property on a workflow or a pipeline, with `push` items
+ * (`branch`), `pull_request` items (`source_branch`, `target_branch`) and `tag` items (`name`);
+ * every condition of an item must match. Unlike the trigger map, every matching target starts
+ * a build (docs.bitrise.io, "YAML syntax for build triggers", "Multiple matching triggers").
+ * Only glob strings are read; a `regex:` condition matches nothing here. Null when no target
+ * of the file has triggers, so the trigger map decides.
+ */
+function selectTargets(config, event) {
+    let any = false;
+    const matching = (group) => {
+        if (!isObject(group))
+            return [];
+        return Object.entries(group).flatMap(([name, target]) => {
+            if (!isObject(target) || !isObject(target.triggers))
+                return [];
+            any = true;
+            return targetMatches(target.triggers, event) ? [name] : [];
+        });
+    };
+    const targets = { workflows: matching(config.workflows), pipelines: matching(config.pipelines) };
+    return any ? targets : null;
+}
+function targetMatches(triggers, event) {
+    const items = (kind) => Array.isArray(triggers[kind]) ? triggers[kind].filter(isObject) : [];
+    const all = (item, conditions) => conditions.some(([key]) => item[key] !== undefined) &&
+        conditions.every(([key, value]) => item[key] === undefined || (typeof item[key] === 'string' && globMatch(item[key], value ?? '')));
+    if (event.pullRequest) {
+        const { sourceBranch, targetBranch } = event.pullRequest;
+        return items('pull_request').some((item) => all(item, [
+            ['source_branch', sourceBranch],
+            ['target_branch', targetBranch]
+        ]));
+    }
+    if (event.tag !== undefined)
+        return items('tag').some((item) => all(item, [['name', event.tag]]));
+    return event.branch !== undefined && items('push').some((item) => all(item, [['branch', event.branch]]));
 }
 
 ;// CONCATENATED MODULE: ./emulator/routes/trigger-request.ts
@@ -8553,13 +8219,17 @@ function heldForApproval(appSlug) {
 function triggeredPipeline(pipeline) {
     return { slug: pipeline.id, buildNumber: pipeline.number, triggeredWorkflow: '', triggeredPipeline: pipeline.name };
 }
+/** The record the path parameter `param` names (a build, a pipeline), provided it belongs to the route's app. */
+function appRecordOf(ctx, records, param) {
+    const app = ctx.app();
+    const record = records.get(ctx.params[param]);
+    if (!record || record.appSlug !== app.slug)
+        throw errors_notFound(`${param} "${ctx.params[param]}" not found for app "${app.slug}"`);
+    return record;
+}
 /** The build named by `:build`, provided it belongs to the route's app. */
 function findBuild(ctx) {
-    const app = ctx.app();
-    const build = ctx.model.state.builds.get(ctx.params.build);
-    if (!build || build.appSlug !== app.slug)
-        throw errors_notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`);
-    return build;
+    return appRecordOf(ctx, ctx.model.state.builds, 'build');
 }
 function getBuild(ctx) {
     return { status: 200, json: { data: buildJson(findBuild(ctx), ctx.model.now()) } };
@@ -8575,7 +8245,7 @@ function getLog(ctx) {
  * The configuration the build ran with, as text (the published contract: `text/plain`, "the
  * bitrise.yml configuration with which the build ran"); its app's may have changed since.
  */
-function getBuildServiceYml(ctx) {
+function getBuildConfig(ctx) {
     const build = findBuild(ctx);
     const text = ctx.model.state.buildConfigs.of(build.slug);
     if (text === undefined)
@@ -8594,17 +8264,12 @@ function abort(ctx) {
     return { status: 200, json: { status: 'ok' } };
 }
 const buildRoutes = [
-    { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
+    { method: 'POST', pattern: '/apps/:app/builds', access: APP_DEVELOPER, handler: trigger },
     { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
-    { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_OWNER_ADMIN_DEVELOPER, handler: getLog },
+    { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_DEVELOPER, handler: getLog },
     // Developer, as the service's documentation lists it (devcenter, "Managing an app's builds").
-    {
-        method: 'GET',
-        pattern: '/apps/:app/builds/:build/service.yml',
-        access: APP_OWNER_ADMIN_DEVELOPER,
-        handler: getBuildServiceYml
-    },
-    { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
+    { method: 'GET', pattern: '/apps/:app/builds/:build/service.yml', access: APP_DEVELOPER, handler: getBuildConfig },
+    { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_DEVELOPER, handler: abort }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/artifacts.ts
@@ -8715,7 +8380,7 @@ function migrate(ctx, owner) {
         json.errors = errors;
     return { status: 200, json };
 }
-function updateEmailNotifications(ctx) {
+function config_setNotifications(ctx) {
     const app = ctx.app();
     const body = bodyObject(ctx.body, true);
     ctx.model.setNotifications(app, {
@@ -8724,29 +8389,21 @@ function updateEmailNotifications(ctx) {
     });
     return { status: 200, json: { msg: 'ok' } };
 }
+const migrateUserApps = (ctx) => migrate(ctx, { account_type: 'user', slug: ctx.params.user });
+const migrateOrgApps = (ctx) => migrate(ctx, { account_type: 'organization', slug: ctx.org().slug });
 const configRoutes = [
-    { method: 'GET', pattern: '/apps/:app/service.yml', access: APP_OWNER_OR_ADMIN, handler: getServiceYml },
-    { method: 'POST', pattern: '/apps/:app/service.yml', access: APP_OWNER_OR_ADMIN, handler: uploadServiceYml },
-    { method: 'GET', pattern: '/apps/:app/service.yml/config', access: APP_OWNER_OR_ADMIN, handler: getConfigLocation },
-    { method: 'PUT', pattern: '/apps/:app/service.yml/config', access: APP_OWNER_OR_ADMIN, handler: putConfigLocation },
-    {
-        method: 'PATCH',
-        pattern: '/user/:user/apps/machine_types',
-        access: { kind: 'user-self' },
-        handler: (ctx) => migrate(ctx, { account_type: 'user', slug: ctx.params.user })
-    },
+    { method: 'GET', pattern: '/apps/:app/service.yml', access: APP_ADMIN, handler: getServiceYml },
+    { method: 'POST', pattern: '/apps/:app/service.yml', access: APP_ADMIN, handler: uploadServiceYml },
+    { method: 'GET', pattern: '/apps/:app/service.yml/config', access: APP_ADMIN, handler: getConfigLocation },
+    { method: 'PUT', pattern: '/apps/:app/service.yml/config', access: APP_ADMIN, handler: putConfigLocation },
+    { method: 'PATCH', pattern: '/user/:user/apps/machine_types', access: USER_SELF, handler: migrateUserApps },
     {
         method: 'PATCH',
         pattern: '/organizations/:org/apps/machine_types',
-        access: { kind: 'workspace-owner' },
-        handler: (ctx) => migrate(ctx, { account_type: 'organization', slug: ctx.org().slug })
+        access: WORKSPACE_OWNER,
+        handler: migrateOrgApps
     },
-    {
-        method: 'PATCH',
-        pattern: '/apps/:app/update-email-notifications',
-        access: APP_OWNER_OR_ADMIN,
-        handler: updateEmailNotifications
-    }
+    { method: 'PATCH', pattern: '/apps/:app/update-email-notifications', access: APP_ADMIN, handler: config_setNotifications }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/pipeline-list.ts
@@ -8760,6 +8417,7 @@ const configRoutes = [
  * page's last item, which `before` takes to ask for the next page, and `total_item_count` and
  * `page_item_limit` are 0. Reads only; nothing here changes state.
  */
+
 
 
 
@@ -8803,35 +8461,21 @@ function timeParam(query, name) {
         throw badRequest(`${name} must be a time in RFC 3339 format (such as 2026-04-03T17:27:47Z); got "${raw}"`);
     return at;
 }
-function pipeline_list_oneOf(query, name, allowed) {
-    const raw = query.get(name);
-    if (raw === null || raw === '')
-        return undefined;
-    if (!allowed.includes(raw))
-        throw badRequest(`${name} must be one of ${allowed.join(', ')}; got "${raw}"`);
-    return raw;
-}
-function wholeNumber(query, name, min, max) {
-    const raw = query.get(name);
-    if (raw === null || raw === '')
-        return undefined;
-    if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-        throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`);
-    return Number(raw);
-}
+/** Whole numbers in at most ten digits, as many as 2^31 - 1 has. */
+const DIGITS = 10;
 /** The contract's filters; `next`, the deprecated name of `before`, is honoured as well. */
 function readFilters(query) {
     return {
         after: timeParam(query, 'after'),
         before: [timeParam(query, 'before'), timeParam(query, 'next')].filter((t) => t !== undefined),
-        branch: query.get('branch') || undefined,
-        buildNumber: wholeNumber(query, 'build_number', 0, 2 ** 31 - 1),
-        commitMessage: query.get('commit_message') || undefined,
-        limit: wholeNumber(query, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT,
-        pipeline: query.get('pipeline') || undefined,
-        status: pipeline_list_oneOf(query, 'status', Object.keys(STATUS_NUMBER)),
-        event: pipeline_list_oneOf(query, 'trigger_event_type', EVENTS),
-        workflow: query.get('workflow') || undefined
+        branch: queryText(query, 'branch'),
+        buildNumber: queryInteger(query, 'build_number', 0, 2 ** 31 - 1, DIGITS),
+        commitMessage: queryText(query, 'commit_message'),
+        limit: queryInteger(query, 'limit', 1, MAX_LIMIT, DIGITS) ?? DEFAULT_LIMIT,
+        pipeline: queryText(query, 'pipeline'),
+        status: queryChoice(query, 'status', Object.keys(STATUS_NUMBER)),
+        event: queryChoice(query, 'trigger_event_type', EVENTS),
+        workflow: queryText(query, 'workflow')
     };
 }
 const pipeline_list_iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
@@ -8982,11 +8626,7 @@ function pipelineListPage(ctx, app) {
 const pipelines_iso = (ms) => (ms === null ? null : new Date(ms).toISOString());
 /** The pipeline named by `:pipeline`, provided it belongs to the route's app. */
 function findPipeline(ctx) {
-    const app = ctx.app();
-    const pipeline = ctx.model.state.pipelines.get(ctx.params.pipeline);
-    if (!pipeline || pipeline.appSlug !== app.slug)
-        throw errors_notFound(`pipeline "${ctx.params.pipeline}" not found for app "${app.slug}"`);
-    return pipeline;
+    return appRecordOf(ctx, ctx.model.state.pipelines, 'pipeline');
 }
 function getPipeline(ctx) {
     const pipeline = findPipeline(ctx);
@@ -9026,25 +8666,25 @@ function getPipeline(ctx) {
                 number_in_pipeline_build_scope: a.number,
                 triggered_at: pipelines_iso(a.at)
             })),
-            ...(pipeline.plan.kind === 'graph'
-                ? {
-                    type: 'dag',
-                    workflows: graphWorkflows(view.workflows).map((w) => ({
-                        ...shown(w),
-                        ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}),
-                        startFailureReason: ''
-                    }))
-                }
-                : {
-                    stages: view.stages.map((stage) => ({
-                        id: stage.name,
-                        name: stage.name,
-                        workflows: stage.workflows.map(shown)
-                    }))
-                }),
+            ...workflowsJson(pipeline, view, shown),
             // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
             trigger_params: Object.fromEntries(Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id'))
         }
+    };
+}
+/** The workflows as the service answers them: under their stages, or for a graph pipeline as graphWorkflows says. */
+function workflowsJson(pipeline, view, shown) {
+    if (pipeline.plan.kind !== 'graph')
+        return {
+            stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows.map(shown) }))
+        };
+    return {
+        type: 'dag',
+        workflows: graphWorkflows(view.workflows).map((w) => ({
+            ...shown(w),
+            ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}),
+            startFailureReason: ''
+        }))
     };
 }
 /**
@@ -9092,18 +8732,8 @@ function listPipelines(ctx) {
 const pipelineRoutes = [
     { method: 'GET', pattern: '/apps/:app/pipelines', access: APP_ANY_ROLE, handler: listPipelines },
     { method: 'GET', pattern: '/apps/:app/pipelines/:pipeline', access: APP_ANY_ROLE, handler: getPipeline },
-    {
-        method: 'POST',
-        pattern: '/apps/:app/pipelines/:pipeline/abort',
-        access: APP_OWNER_ADMIN_DEVELOPER,
-        handler: pipelines_abort
-    },
-    {
-        method: 'POST',
-        pattern: '/apps/:app/pipelines/:pipeline/rebuild',
-        access: APP_OWNER_ADMIN_DEVELOPER,
-        handler: rebuild
-    }
+    { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_DEVELOPER, handler: pipelines_abort },
+    { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_DEVELOPER, handler: rebuild }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/roles.ts
@@ -9138,29 +8768,12 @@ function putRole(ctx) {
 function listGroups(ctx) {
     return { status: 201, json: [...ctx.org().groups.values()].map((g) => ({ slug: g.slug, name: g.name })) };
 }
+/** Every route here answers errors as `{"error_msg": ...}`, as the published contract shows for them. */
 const roleRoutes = [
-    {
-        method: 'GET',
-        pattern: '/apps/:app/roles/:role',
-        access: APP_OWNER_OR_ADMIN,
-        errorStyle: 'error_msg',
-        handler: getRole
-    },
-    {
-        method: 'PUT',
-        pattern: '/apps/:app/roles/:role',
-        access: APP_OWNER_OR_ADMIN,
-        errorStyle: 'error_msg',
-        handler: putRole
-    },
-    {
-        method: 'GET',
-        pattern: '/organizations/:org/groups',
-        access: { kind: 'workspace-member' },
-        errorStyle: 'error_msg',
-        handler: listGroups
-    }
-];
+    { method: 'GET', pattern: '/apps/:app/roles/:role', access: APP_ADMIN, handler: getRole },
+    { method: 'PUT', pattern: '/apps/:app/roles/:role', access: APP_ADMIN, handler: putRole },
+    { method: 'GET', pattern: '/organizations/:org/groups', access: WORKSPACE_MEMBER, handler: listGroups }
+].map((route) => ({ ...route, errorStyle: 'error_msg' }));
 
 ;// CONCATENATED MODULE: ./emulator/routes/validation.ts
 /** The configuration check: POST /validate-bitrise-yml, with an optional `app_slug` in the query. */
@@ -9182,13 +8795,12 @@ function validate(ctx) {
     const { errors, warnings } = ctx.model.validateConfig(ctx.user, appSlug, configText(ctx));
     return { status: 200, json: { errors, warnings } };
 }
+const CALLER_OR_APP_ROLE = {
+    kind: 'caller',
+    rule: 'any caller; with `app_slug`, any role on that app (404 otherwise)'
+};
 const validationRoutes = [
-    {
-        method: 'POST',
-        pattern: '/validate-bitrise-yml',
-        access: { kind: 'caller', rule: 'any caller; with `app_slug`, any role on that app (404 otherwise)' },
-        handler: validate
-    }
+    { method: 'POST', pattern: '/validate-bitrise-yml', access: CALLER_OR_APP_ROLE, handler: validate }
 ];
 
 ;// CONCATENATED MODULE: ./emulator/routes/index.ts
@@ -9340,6 +8952,17 @@ function dispatcher(api, control) {
         work.catch((error) => answer(req, res, errorReply(error, 'message')));
     };
 }
+/** Binds the server and resolves with the address it got. */
+async function listen(server, port, host) {
+    await new Promise((resolve, reject) => {
+        server.once('error', reject);
+        server.listen(port, host, () => {
+            server.off('error', reject);
+            resolve();
+        });
+    });
+    return server.address();
+}
 /** Starts the emulator and resolves once it listens. */
 async function startEmulator(options = {}) {
     const model = new MemoryModel(seedOf(options), {
@@ -9386,14 +9009,7 @@ async function startEmulator(options = {}) {
     const server = (0,external_node_http_namespaceObject.createServer)(handle);
     // Answered by the same handler, which sends 100 Continue only once it means to read the body.
     server.on('checkContinue', handle);
-    await new Promise((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(options.port ?? 0, host, () => {
-            server.off('error', reject);
-            resolve();
-        });
-    });
-    const { port, address } = server.address();
+    const { port, address } = await listen(server, options.port ?? 0, host);
     if (controlToken === null && !isLoopbackHost(address))
         controlToken = newControlToken();
     origin = `http://${host.includes(':') ? `[${host}]` : host}:${port}`;

@@ -4,7 +4,7 @@ import type { Access } from '../model/access.js'
 import { badRequest, type ErrorStyle } from './errors.js'
 import type { Reply } from './io.js'
 import type { ServiceModel } from '../model/model.js'
-import type { AppRecord, Organization } from '../model/types.js'
+import type { AppRecord, Organization } from '../model/records.js'
 
 /** Everything a handler may look at. `user` is the authenticated caller's slug. */
 export interface RequestContext {
@@ -51,6 +51,21 @@ export function decodeSegment(segment: string, name: string): string {
 }
 
 /**
+ * The raw parameters of a path that fits a route pattern, or null: segment by segment, a
+ * `:name` segment takes any one segment and a literal one must equal it as sent. One pass over
+ * each string, so the cost is linear in the two lengths whatever the pattern holds.
+ */
+export function matchPattern(pattern: string, path: string): Record<string, string> | null {
+  const segments = pattern.split('/').filter(Boolean)
+  const parts = path.split('/').filter(Boolean)
+  if (segments.length !== parts.length) return null
+  if (!segments.every((segment, i) => segment.startsWith(':') || segment === parts[i])) return null
+  return Object.fromEntries(
+    segments.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : []))
+  )
+}
+
+/**
  * Finds the route for a method and a path below the API prefix. Literal segments are compared
  * as sent; parameters are decoded, so a malformed one throws a 400 (only once the route matched).
  */
@@ -59,18 +74,10 @@ export function matchRoute<R extends Route<never>>(
   method: string,
   path: string
 ): { route: R; params: Record<string, string> } | null {
-  const parts = path.split('/').filter(Boolean)
   for (const route of routes) {
     if (route.method !== method) continue
-    const pattern = route.pattern.split('/').filter(Boolean)
-    if (pattern.length !== parts.length) continue
-    if (!pattern.every((segment, i) => segment.startsWith(':') || segment === parts[i])) continue
-    return {
-      route,
-      params: Object.fromEntries(
-        pattern.flatMap((segment, i) => (segment.startsWith(':') ? [[segment.slice(1), parts[i]]] : []))
-      )
-    }
+    const params = matchPattern(route.pattern, path)
+    if (params !== null) return { route, params }
   }
   return null
 }

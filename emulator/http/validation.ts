@@ -1,4 +1,4 @@
-/** Field checks for request bodies; each failure names the field it is about. */
+/** Field checks for request bodies and query parameters; each failure names the field it is about. */
 import { badRequest } from './errors.js'
 import { isObject } from '../model/types.js'
 
@@ -51,4 +51,41 @@ export function oneOf<T extends string>(
     throw badRequest(`${field} must be one of ${allowed.join(', ')}; got "${value}"`)
   }
   return value as T
+}
+
+/** A query parameter's text, or undefined when it is absent or empty. */
+export function queryText(query: URLSearchParams, name: string): string | undefined {
+  return query.get(name) || undefined
+}
+
+/**
+ * A query parameter holding a whole number from `min` to `max`, written in at most `digits`
+ * digits (a Unix time in seconds to the end of year 9999 takes 12); undefined when it is absent
+ * or empty.
+ */
+export function queryInteger(
+  query: URLSearchParams,
+  name: string,
+  min: number,
+  max: number,
+  digits = 12
+): number | undefined {
+  const raw = queryText(query, name)
+  if (raw === undefined) return undefined
+  if (raw.length > digits || !/^\d+$/.test(raw) || Number(raw) < min || Number(raw) > max)
+    throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`)
+  return Number(raw)
+}
+
+/** A query parameter holding one of `choices`, or undefined when it is absent or empty. */
+export function queryChoice<T extends string>(
+  query: URLSearchParams,
+  name: string,
+  choices: readonly T[]
+): T | undefined {
+  const raw = queryText(query, name)
+  if (raw === undefined) return undefined
+  if (!(choices as readonly string[]).includes(raw))
+    throw badRequest(`${name} must be one of ${choices.join(', ')}; got "${raw}"`)
+  return raw as T
 }

@@ -4,7 +4,8 @@
  */
 import { forbidden, notFound } from './errors.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, Organization, TeamRole } from './types.js'
+import type { AppRecord, Organization } from './records.js'
+import type { TeamRole } from './types.js'
 
 export const ANY_ROLE: readonly TeamRole[] = ['owner', 'admin', 'manager', 'member']
 export const OWNER_OR_ADMIN: readonly TeamRole[] = ['owner', 'admin']
@@ -24,10 +25,18 @@ export type Access =
   /** Any caller with a valid token; `rule` says what the model or the handler checks beyond that. */
   | { kind: 'caller'; rule: string }
 
-/** The app rules the route tables use. */
+/**
+ * The app rules the route tables use, each named for the weakest role it lets in: APP_ADMIN is
+ * Owner or Admin, APP_DEVELOPER is Owner, Admin or Developer.
+ */
 export const APP_ANY_ROLE: Access = { kind: 'app', roles: ANY_ROLE }
-export const APP_OWNER_OR_ADMIN: Access = { kind: 'app', roles: OWNER_OR_ADMIN }
-export const APP_OWNER_ADMIN_DEVELOPER: Access = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER }
+export const APP_ADMIN: Access = { kind: 'app', roles: OWNER_OR_ADMIN }
+export const APP_DEVELOPER: Access = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER }
+/** The rules on a Workspace or a user that the route tables use (see Access). */
+export const WORKSPACE_MEMBER: Access = { kind: 'workspace-member' }
+export const WORKSPACE_LISTING: Access = { kind: 'workspace-listing' }
+export const WORKSPACE_OWNER: Access = { kind: 'workspace-owner' }
+export const USER_SELF: Access = { kind: 'user-self' }
 
 /** What a check found: the app or Workspace the route is about. */
 export interface AccessTarget {

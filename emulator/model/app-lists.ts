@@ -4,7 +4,7 @@
  * (reading 5,000 apps rescanned every app and its roles for each of 100 pages).
  */
 import type { EmulatorState } from './state.js'
-import type { AppRecord } from './types.js'
+import type { AppRecord } from './records.js'
 
 /** A list of apps and where each slug sits in it (the `next` anchors). */
 export interface AppList {

@@ -1,5 +1,6 @@
 /** The one place an app record is made, with the defaults every app starts from (seeded or registered). */
-import type { AppRecord, GroupRoleName, NotificationChoice, TeamRole } from './types.js'
+import type { AppRecord } from './records.js'
+import type { GroupRoleName, NotificationChoice, TeamRole } from './types.js'
 
 /** What a new app must have, and what it may set; everything else takes the service's defaults. */
 export type AppInit = Pick<AppRecord, 'slug' | 'owner'> &

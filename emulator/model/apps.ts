@@ -2,7 +2,7 @@
 import { randomBytes } from 'node:crypto'
 import { conflict, forbidden, invalid, notFound } from './errors.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, Organization } from './types.js'
+import type { AppRecord, Organization } from './records.js'
 import { newAppRecord } from './app-record.js'
 
 /** The body of `POST /apps/register`, checked for shape by the route. */

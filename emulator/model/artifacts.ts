@@ -6,7 +6,9 @@
  */
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto'
 import { progressOf } from './build-progress.js'
-import type { AppRecord, BuildRecord, SeedArtifact } from './types.js'
+import type { BuildRecord } from './build-records.js'
+import type { AppRecord } from './records.js'
+import type { SeedArtifact } from './types.js'
 
 /** Where the signed download links live, outside the API (they carry no token). */
 export const DOWNLOAD_PREFIX = '/_downloads'

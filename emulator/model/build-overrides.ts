@@ -4,7 +4,9 @@
  * default (`meta.service`), and for the stack the app's registered one last.
  */
 import type { ServiceConfig } from './service-config.js'
-import { isObject, type AppRecord, type BuildRecord } from './types.js'
+import type { BuildRecord } from './build-records.js'
+import type { AppRecord } from './records.js'
+import { isObject } from './types.js'
 
 function serviceMeta(holder: unknown): Record<string, unknown> {
   return isObject(holder) && isObject(holder.meta) && isObject(holder.meta.service) ? holder.meta.service : {}

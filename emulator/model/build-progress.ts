@@ -2,7 +2,7 @@
  * Where a build stands, computed from its timestamps whenever it is asked for, so no pending
  * work (no timer) keeps the process alive.
  */
-import type { BuildRecord } from './types.js'
+import type { BuildRecord } from './build-records.js'
 
 export const STATUS_TEXT: Record<number, string> = {
   0: 'in-progress',

@@ -7,7 +7,8 @@
 import { randomBytes } from 'node:crypto'
 import { notFound } from './errors.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, BuildRecord, BuildRequestRecord, TriggerRequest } from './types.js'
+import type { BuildRecord, BuildRequestRecord, TriggerRequest } from './build-records.js'
+import type { AppRecord } from './records.js'
 import { chooseWorkflow, configForBuild, triggerBuild } from './builds.js'
 
 /**

@@ -3,15 +3,11 @@ import { randomBytes } from 'node:crypto'
 import { progressOf } from './build-progress.js'
 import { conflict, invalid } from './errors.js'
 import { REDACTED } from './redaction.js'
-import {
-  ConfigLimitError,
-  parseServiceYml,
-  selectWorkflow,
-  workflowNames,
-  type ServiceConfig
-} from './service-config.js'
+import { ConfigLimitError, parseServiceYml, workflowNames, type ServiceConfig } from './service-config.js'
+import { selectWorkflow } from './trigger-map.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, BuildRecord, EnvItem, TriggerRequest } from './types.js'
+import type { BuildRecord, EnvItem, TriggerRequest } from './build-records.js'
+import type { AppRecord } from './records.js'
 import { recordAbort, recordBuildEnd, recordTrigger } from './events.js'
 import { runsOn } from './build-overrides.js'
 

@@ -5,15 +5,10 @@
  */
 import { progressOf, type BuildProgress } from './build-progress.js'
 import type { EmulatorState } from './state.js'
-import type {
-  AppRecord,
-  BuildOutcome,
-  BuildRecord,
-  EmailNotificationEvent,
-  EventOccasion,
-  GitStatusReportEvent,
-  ServiceEvent
-} from './types.js'
+import type { BuildRecord } from './build-records.js'
+import type { EmailNotificationEvent, EventOccasion, GitStatusReportEvent, ServiceEvent } from './event-records.js'
+import type { AppRecord } from './records.js'
+import type { BuildOutcome } from './types.js'
 
 /** Bounded, so a long rehearsal cannot grow the log without end. */
 export const MAX_EVENTS = 10_000

@@ -5,19 +5,11 @@
  */
 import { EmulatorState } from './state.js'
 import { OidcWorld } from './oidc.js'
-import type {
-  AppRecord,
-  BuildRecord,
-  BuildRequestRecord,
-  ConfigLocation,
-  GroupRoleName,
-  NotificationChoice,
-  PipelineRecord,
-  Seed,
-  SeedOwner,
-  ServiceEvent,
-  TriggerRequest
-} from './types.js'
+import type { BuildRecord, BuildRequestRecord, TriggerRequest } from './build-records.js'
+import type { ServiceEvent } from './event-records.js'
+import type { PipelineRecord } from './pipeline-records.js'
+import type { AppRecord } from './records.js'
+import type { ConfigLocation, GroupRoleName, NotificationChoice, Seed, SeedOwner } from './types.js'
 import {
   deleteApp,
   finishRegistration,
@@ -237,7 +229,7 @@ export class MemoryModel implements ServiceModel {
 
   abortPipeline(caller: string, app: AppRecord, pipeline: PipelineRecord, request: PipelineAbortRequest): void {
     abortPipeline(app, pipeline, caller, request, this.now())
-    abortWorkflowBuilds(this.state, app, pipeline, caller, request, this.now())
+    abortWorkflowBuilds(this.state, app, pipeline, this.now())
   }
 
   rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean): void {

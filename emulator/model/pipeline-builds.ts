@@ -10,10 +10,12 @@
 import { randomBytes } from 'node:crypto'
 import { progressOf } from './build-progress.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, BuildRecord, PipelineRecord } from './types.js'
+import type { BuildRecord } from './build-records.js'
+import type { PipelineRecord } from './pipeline-records.js'
+import type { AppRecord } from './records.js'
 import { abortBuild, checkoutOf, configForBuild, effectiveEnvironment } from './builds.js'
 import { runsOn } from './build-overrides.js'
-import { pipelineView, workflowFails, type PipelineAbortRequest, type PipelineWorkflowView } from './pipelines.js'
+import { pipelineView, workflowFails, type PipelineWorkflowView } from './pipelines.js'
 import { recordTrigger } from './events.js'
 
 /** Makes the build of every workflow that has started by `now` and has none yet. */
@@ -73,32 +75,16 @@ function workflowBuild(
   }
 }
 
-/** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's abort stops them. */
-export function abortWorkflowBuilds(
-  state: EmulatorState,
-  app: AppRecord,
-  pipeline: PipelineRecord,
-  caller: string,
-  request: PipelineAbortRequest,
-  now: number
-): void {
+/** Aborts the builds of the pipeline's current attempt that are still running, as the pipeline's recorded abort says. */
+export function abortWorkflowBuilds(state: EmulatorState, app: AppRecord, pipeline: PipelineRecord, now: number): void {
+  const { abort } = pipeline
+  if (abort === null) return
   startedWorkflowBuilds(state, app, pipeline, now)
   const attempt = pipeline.attempts[pipeline.attempts.length - 1]
   for (const slug of attempt.builds.values()) {
     const build = state.builds.get(slug)
     if (!build || progressOf(build, now).status !== 0) continue
-    abortBuild(
-      state,
-      app,
-      build,
-      caller,
-      {
-        reason: request.reason,
-        withSuccess: request.withSuccess,
-        skipNotifications: request.skipNotifications,
-        skipGitStatusReport: false
-      },
-      now
-    )
+    const { reason, withSuccess, skipNotifications } = abort
+    abortBuild(state, app, build, abort.by, { reason, withSuccess, skipNotifications, skipGitStatusReport: false }, now)
   }
 }

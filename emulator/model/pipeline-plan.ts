@@ -9,7 +9,8 @@
  * (bitrise-io/docs `configuring-a-bitrise-pipeline.mdx`, "Configuration restrictions").
  */
 import type { ServiceConfig } from './service-config.js'
-import { isObject, type PipelinePlan, type PlannedWorkflow } from './types.js'
+import type { PipelinePlan, PlannedWorkflow } from './pipeline-records.js'
+import { isObject } from './types.js'
 
 /** The documentation's limit on a graph pipeline's workflows. */
 export const MAX_PIPELINE_WORKFLOWS = 200

@@ -10,14 +10,9 @@
 import { createHash, randomUUID } from 'node:crypto'
 import { conflict, invalid } from './errors.js'
 import type { EmulatorState } from './state.js'
-import type {
-  AppRecord,
-  KeptWorkflow,
-  PipelineAttempt,
-  PipelineRecord,
-  PlannedWorkflow,
-  TriggerRequest
-} from './types.js'
+import type { TriggerRequest } from './build-records.js'
+import type { KeptWorkflow, PipelineAttempt, PipelineRecord, PlannedWorkflow } from './pipeline-records.js'
+import type { AppRecord } from './records.js'
 import { needsApproval } from './build-requests.js'
 import { configForBuild, hasFreeSlot } from './builds.js'
 import { readPipeline, runOrder } from './pipeline-plan.js'

@@ -1,7 +1,8 @@
 /**
- * Reading the app configuration (service.yml): parsing, machine type migration and the
- * trigger map. Machine types live at `meta.service.machine_type_id` (default stack) and at
- * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack).
+ * Reading and writing the app configuration (service.yml) within its limits, and the machine
+ * type migration. Machine types live at `meta.service.machine_type_id` (default stack) and at
+ * `workflows.<id>.meta.service.machine_type_id` (a workflow's own stack). What a trigger selects
+ * from it is in trigger-map.ts and trigger-targets.ts.
  */
 import { dump } from 'js-yaml'
 import { isDeepStrictEqual } from 'node:util'
@@ -179,123 +180,4 @@ function rewritten(config: ServiceConfig, textConfig: ServiceConfig, from: strin
 /** Names of the workflows the configuration defines. */
 export function workflowNames(config: ServiceConfig): string[] {
   return isObject(config.workflows) ? Object.keys(config.workflows) : []
-}
-
-/** What a build is about, for trigger map matching. */
-export interface TriggerEvent {
-  branch?: string
-  tag?: string
-  pullRequest?: { sourceBranch?: string; targetBranch?: string }
-}
-
-/**
- * Glob match with `*` standing for any run of characters, the rest literal. Trigger map
- * patterns come from uploaded files and branches from callers, so this walks both strings
- * once, going back only to the last `*` (at most length × length steps): a regular
- * expression built from `*a*a*a*b` backtracks for minutes on a long branch.
- */
-export function globMatch(pattern: string, value: string): boolean {
-  let p = 0
-  let v = 0
-  let star = -1
-  let resume = 0
-  while (v < value.length) {
-    if (p < pattern.length && pattern[p] === '*') {
-      star = p++
-      resume = v
-    } else if (p < pattern.length && pattern[p] === value[v]) {
-      p++
-      v++
-    } else if (star >= 0) {
-      // Let the last `*` take one more character and try again from there.
-      p = star + 1
-      v = ++resume
-    } else {
-      return false
-    }
-  }
-  while (pattern[p] === '*') p++
-  return p === pattern.length
-}
-
-/**
- * The workflow the trigger map selects, or null. Supports items with `push_branch`, `tag`,
- * `pull_request_source_branch` and `pull_request_target_branch`, and a `workflow` field;
- * the first matching item wins, as on the service.
- */
-export function selectWorkflow(config: ServiceConfig, event: TriggerEvent): string | null {
-  if (!Array.isArray(config.trigger_map)) return null
-  for (const item of config.trigger_map) {
-    if (!isObject(item) || typeof item.workflow !== 'string') continue
-    if (event.pullRequest) {
-      const source = item.pull_request_source_branch
-      const target = item.pull_request_target_branch
-      if (typeof source !== 'string' && typeof target !== 'string') continue
-      if (typeof source === 'string' && !globMatch(source, event.pullRequest.sourceBranch ?? '')) continue
-      if (typeof target === 'string' && !globMatch(target, event.pullRequest.targetBranch ?? '')) continue
-      return item.workflow
-    }
-    if (event.tag !== undefined) {
-      if (typeof item.tag === 'string' && globMatch(item.tag, event.tag)) return item.workflow
-      continue
-    }
-    if (
-      event.branch !== undefined &&
-      typeof item.push_branch === 'string' &&
-      globMatch(item.push_branch, event.branch)
-    ) {
-      return item.workflow
-    }
-  }
-  return null
-}
-
-/** The workflows and pipelines whose own `triggers` match the event, each once, in file order. */
-export interface TriggerTargets {
-  workflows: string[]
-  pipelines: string[]
-}
-
-/**
- * Target-based triggers: a `triggers` property on a workflow or a pipeline, with `push` items
- * (`branch`), `pull_request` items (`source_branch`, `target_branch`) and `tag` items (`name`);
- * every condition of an item must match. Unlike the trigger map, every matching target starts
- * a build (docs.bitrise.io, "YAML syntax for build triggers", "Multiple matching triggers").
- * Only glob strings are read; a `regex:` condition matches nothing here. Null when no target
- * of the file has triggers, so the trigger map decides.
- */
-export function selectTargets(config: ServiceConfig, event: TriggerEvent): TriggerTargets | null {
-  let any = false
-  const matching = (group: unknown): string[] => {
-    if (!isObject(group)) return []
-    return Object.entries(group).flatMap(([name, target]) => {
-      if (!isObject(target) || !isObject(target.triggers)) return []
-      any = true
-      return targetMatches(target.triggers, event) ? [name] : []
-    })
-  }
-  const targets = { workflows: matching(config.workflows), pipelines: matching(config.pipelines) }
-  return any ? targets : null
-}
-
-function targetMatches(triggers: Record<string, unknown>, event: TriggerEvent): boolean {
-  const items = (kind: string): Record<string, unknown>[] =>
-    Array.isArray(triggers[kind]) ? (triggers[kind] as unknown[]).filter(isObject) : []
-  const all = (item: Record<string, unknown>, conditions: [string, string | undefined][]): boolean =>
-    conditions.some(([key]) => item[key] !== undefined) &&
-    conditions.every(
-      ([key, value]) =>
-        item[key] === undefined || (typeof item[key] === 'string' && globMatch(item[key] as string, value ?? ''))
-    )
-  if (event.pullRequest) {
-    const { sourceBranch, targetBranch } = event.pullRequest
-    return items('pull_request').some((item) =>
-      all(item, [
-        ['source_branch', sourceBranch],
-        ['target_branch', targetBranch]
-      ])
-    )
-  }
-  if (event.tag !== undefined) return items('tag').some((item) => all(item, [['name', event.tag]]))
-  return event.branch !== undefined && items('push').some((item) => all(item, [['branch', event.branch]]))
 }

@@ -2,7 +2,8 @@
 import { unknownReference } from './errors.js'
 import { ConfigLimitError, migrateMachineType } from './service-config.js'
 import type { EmulatorState } from './state.js'
-import type { AppRecord, ConfigLocation, GroupRoleName, NotificationChoice, SeedOwner } from './types.js'
+import type { AppRecord } from './records.js'
+import type { ConfigLocation, GroupRoleName, NotificationChoice, SeedOwner } from './types.js'
 
 /** What a machine type migration did: the apps changed, and those whose file could not be read. */
 export interface MigrationResult {

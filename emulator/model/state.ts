@@ -2,19 +2,11 @@
 import { newAppRecord } from './app-record.js'
 import { BuildConfigs, TriggeredWorkflows } from './build-configs.js'
 import { normaliseRole } from './seed.js'
-import type {
-  AppRecord,
-  BuildRecord,
-  BuildRequestRecord,
-  GroupRoleName,
-  Organization,
-  PipelineRecord,
-  Seed,
-  SeedApp,
-  SeedUser,
-  ServiceEvent,
-  TeamRole
-} from './types.js'
+import type { BuildRecord, BuildRequestRecord } from './build-records.js'
+import type { ServiceEvent } from './event-records.js'
+import type { PipelineRecord } from './pipeline-records.js'
+import type { AppRecord, Organization } from './records.js'
+import type { GroupRoleName, Seed, SeedApp, SeedUser, TeamRole } from './types.js'
 
 const ROLE_RANK: Record<TeamRole, number> = { owner: 4, admin: 3, manager: 2, member: 1 }
 

@@ -15,8 +15,9 @@
 import { notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
+import type { Access } from '../model/access.js'
 import { progressOf } from '../model/build-progress.js'
-import type { BuildRecord } from '../model/types.js'
+import type { BuildRecord } from '../model/build-records.js'
 
 function getAiSummary(ctx: RequestContext): Reply {
   const nothing = notFound('not found: the build does not exist, you may not see it, or it has no AI summary')
@@ -50,14 +51,16 @@ export function partsOf(build: BuildRecord): Record<string, string> {
   }
 }
 
+const ROLE_ON_BUILDS_APP: Access = {
+  kind: 'caller',
+  rule: "any role on the build's app; anyone else gets the 404 of a build without a summary"
+}
+
 export const aiSummaryRoutes: ApiRoute[] = [
   {
     method: 'GET',
     pattern: '/builds/:build/ai-summary',
-    access: {
-      kind: 'caller',
-      rule: "any role on the build's app; anyone else gets the 404 of a build without a summary"
-    },
+    access: ROLE_ON_BUILDS_APP,
     errorStyle: 'error_msg',
     handler: getAiSummary
   }

@@ -1,11 +1,12 @@
 /** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
-import { APP_ANY_ROLE, APP_OWNER_OR_ADMIN, type Access } from '../model/access.js'
+import { APP_ADMIN, APP_ANY_ROLE, WORKSPACE_LISTING, type Access } from '../model/access.js'
 import { appList, type AppList } from '../model/app-lists.js'
 import { badRequest, notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import { pageOf } from '../http/paging.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
-import { isObject, type AppRecord } from '../model/types.js'
+import type { AppRecord } from '../model/records.js'
+import { isObject } from '../model/types.js'
 import { bodyObject, optionalBoolean, optionalId, optionalString, requiredString } from '../http/validation.js'
 
 const OK: Reply = { status: 200, json: { status: 'ok' } }
@@ -147,30 +148,20 @@ function listBranches(ctx: RequestContext): Reply {
 }
 
 const ANY_CALLER: Access = { kind: 'caller', rule: 'any caller; lists the apps he has a role on' }
+const REGISTRAR: Access = {
+  kind: 'caller',
+  rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner'
+}
 
 export const appRoutes: ApiRoute[] = [
-  {
-    method: 'POST',
-    pattern: '/apps/register',
-    access: {
-      kind: 'caller',
-      rule: 'Workspace owner or group member of `organization_slug`; the caller becomes Owner'
-    },
-    errorStyle: 'error_msg',
-    handler: register
-  },
-  { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_OWNER_OR_ADMIN, handler: registerSshKey },
-  { method: 'POST', pattern: '/apps/:app/finish', access: APP_OWNER_OR_ADMIN, handler: finish },
+  { method: 'POST', pattern: '/apps/register', access: REGISTRAR, errorStyle: 'error_msg', handler: register },
+  { method: 'POST', pattern: '/apps/:app/register-ssh-key', access: APP_ADMIN, handler: registerSshKey },
+  { method: 'POST', pattern: '/apps/:app/finish', access: APP_ADMIN, handler: finish },
   { method: 'GET', pattern: '/apps', access: ANY_CALLER, handler: listMyApps },
-  {
-    method: 'GET',
-    pattern: '/organizations/:org/apps',
-    access: { kind: 'workspace-listing' },
-    handler: listOrganizationApps
-  },
+  { method: 'GET', pattern: '/organizations/:org/apps', access: WORKSPACE_LISTING, handler: listOrganizationApps },
   { method: 'GET', pattern: '/users/:user/apps', access: ANY_CALLER, handler: listUserApps },
   { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
-  { method: 'PATCH', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: patchApp },
-  { method: 'DELETE', pattern: '/apps/:app', access: APP_OWNER_OR_ADMIN, handler: deleteApp },
+  { method: 'PATCH', pattern: '/apps/:app', access: APP_ADMIN, handler: patchApp },
+  { method: 'DELETE', pattern: '/apps/:app', access: APP_ADMIN, handler: deleteApp },
   { method: 'GET', pattern: '/apps/:app/branches', access: APP_ANY_ROLE, handler: listBranches }
 ]

@@ -7,7 +7,8 @@
 import { progressOf } from '../model/build-progress.js'
 import { buildJson } from './build-views.js'
 import { badRequest } from '../http/errors.js'
-import type { BuildRecord } from '../model/types.js'
+import { queryChoice, queryInteger, queryText } from '../http/validation.js'
+import type { BuildRecord } from '../model/build-records.js'
 
 /** The event a build was started for, as the contract's `trigger_event_type` names it. */
 export type TriggerEventType = 'push' | 'pull-request' | 'tag'
@@ -33,44 +34,27 @@ export interface BuildFilters {
   next?: string
 }
 
-function integerParam(query: URLSearchParams, name: string, min: number, max: number): number | undefined {
-  const raw = query.get(name)
-  if (raw === null || raw === '') return undefined
-  if (!/^\d{1,12}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`)
-  return Number(raw)
-}
-
-function choiceParam<T extends string>(query: URLSearchParams, name: string, choices: readonly T[]): T | undefined {
-  const raw = query.get(name)
-  if (raw === null || raw === '') return undefined
-  if (!choices.includes(raw as T)) throw badRequest(`${name} must be one of ${choices.join(', ')}; got "${raw}"`)
-  return raw as T
-}
-
-const textParam = (query: URLSearchParams, name: string): string | undefined => query.get(name) || undefined
-
 /** Reads the filters from the query, naming a bad parameter. */
 export function readBuildFilters(query: URLSearchParams): BuildFilters {
   const seconds = (name: string): number | undefined => {
-    const value = integerParam(query, name, 0, 253_402_300_799)
+    const value = queryInteger(query, name, 0, 253_402_300_799)
     return value === undefined ? undefined : value * 1000
   }
-  const pipeline = choiceParam(query, 'is_pipeline_build', ['true', 'false'])
+  const pipeline = queryChoice(query, 'is_pipeline_build', ['true', 'false'])
   return {
-    sortBy: choiceParam(query, 'sort_by', SORTS) ?? 'created_at',
-    branch: textParam(query, 'branch'),
-    workflow: textParam(query, 'workflow'),
-    commitMessage: textParam(query, 'commit_message'),
-    triggerEventType: choiceParam(query, 'trigger_event_type', EVENT_TYPES),
-    pullRequestId: integerParam(query, 'pull_request_id', 0, 2 ** 31 - 1),
-    buildNumber: integerParam(query, 'build_number', 0, 2 ** 31 - 1),
+    sortBy: queryChoice(query, 'sort_by', SORTS) ?? 'created_at',
+    branch: queryText(query, 'branch'),
+    workflow: queryText(query, 'workflow'),
+    commitMessage: queryText(query, 'commit_message'),
+    triggerEventType: queryChoice(query, 'trigger_event_type', EVENT_TYPES),
+    pullRequestId: queryInteger(query, 'pull_request_id', 0, 2 ** 31 - 1),
+    buildNumber: queryInteger(query, 'build_number', 0, 2 ** 31 - 1),
     after: seconds('after'),
     before: seconds('before'),
-    status: integerParam(query, 'status', 0, 4),
+    status: queryInteger(query, 'status', 0, 4),
     isPipelineBuild: pipeline === undefined ? undefined : pipeline === 'true',
-    limit: integerParam(query, 'limit', 1, 50) ?? 50,
-    next: textParam(query, 'next')
+    limit: queryInteger(query, 'limit', 1, 50) ?? 50,
+    next: queryText(query, 'next')
   }
 }
 

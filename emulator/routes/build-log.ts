@@ -23,7 +23,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http'
 import { badRequest } from '../http/errors.js'
 import { answer } from '../http/io.js'
 import type { ServiceModel } from '../model/model.js'
-import type { BuildRecord } from '../model/types.js'
+import type { BuildRecord } from '../model/build-records.js'
 import { logAt, type LogState } from './log-chunks.js'
 
 /** How long after a build starts its log answers 404, and how long after it ends the log is archived. */

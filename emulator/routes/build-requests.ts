@@ -1,10 +1,11 @@
 /** The builds list with its filters and paging, the workflows an app has triggered, and the build requests of triggers held for manual approval. */
-import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
+import { APP_ANY_ROLE, APP_DEVELOPER } from '../model/access.js'
 import { buildListPage, readBuildFilters } from './build-list.js'
 import type { Reply } from '../http/io.js'
 import { openBuildRequests } from '../model/build-requests.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
-import type { AppRecord, BuildRequestRecord } from '../model/types.js'
+import type { BuildRequestRecord } from '../model/build-records.js'
+import type { AppRecord } from '../model/records.js'
 import { bodyObject, optionalBoolean } from '../http/validation.js'
 import { badRequest } from '../http/errors.js'
 
@@ -46,10 +47,5 @@ export const buildRequestRoutes: ApiRoute[] = [
   // Tester/QA and up, as the service's documentation lists it (devcenter, "Managing an app's builds").
   { method: 'GET', pattern: '/apps/:app/build-workflows', access: APP_ANY_ROLE, handler: listBuildWorkflows },
   { method: 'GET', pattern: '/apps/:app/build-requests', access: APP_ANY_ROLE, handler: listRequests },
-  {
-    method: 'PATCH',
-    pattern: '/apps/:app/build-requests/:request',
-    access: APP_OWNER_ADMIN_DEVELOPER,
-    handler: updateRequest
-  }
+  { method: 'PATCH', pattern: '/apps/:app/build-requests/:request', access: APP_DEVELOPER, handler: updateRequest }
 ]

@@ -3,7 +3,7 @@
  * its progress, never stored.
  */
 import { progressOf } from '../model/build-progress.js'
-import type { BuildRecord } from '../model/types.js'
+import type { BuildRecord } from '../model/build-records.js'
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 

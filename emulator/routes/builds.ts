@@ -1,5 +1,5 @@
 /** Triggering, reading, following and aborting builds. */
-import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
+import { APP_ANY_ROLE, APP_DEVELOPER } from '../model/access.js'
 import { logAnswer } from './build-log.js'
 import { buildJson } from './build-views.js'
 import { notFound } from '../http/errors.js'
@@ -7,7 +7,8 @@ import type { Reply } from '../http/io.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
 import type { TriggerRequest } from '../model/model.js'
 import { triggersOf } from '../model/trigger-targets.js'
-import type { BuildRecord, PipelineRecord } from '../model/types.js'
+import type { BuildRecord } from '../model/build-records.js'
+import type { PipelineRecord } from '../model/pipeline-records.js'
 import { bodyObject, optionalBoolean, optionalString } from '../http/validation.js'
 import { readTriggerRequest } from './trigger-request.js'
 
@@ -77,13 +78,22 @@ function triggeredPipeline(pipeline: PipelineRecord): {
   return { slug: pipeline.id, buildNumber: pipeline.number, triggeredWorkflow: '', triggeredPipeline: pipeline.name }
 }
 
+/** The record the path parameter `param` names (a build, a pipeline), provided it belongs to the route's app. */
+export function appRecordOf<T extends { appSlug: string }>(
+  ctx: RequestContext,
+  records: ReadonlyMap<string, T>,
+  param: string
+): T {
+  const app = ctx.app()
+  const record = records.get(ctx.params[param])
+  if (!record || record.appSlug !== app.slug)
+    throw notFound(`${param} "${ctx.params[param]}" not found for app "${app.slug}"`)
+  return record
+}
+
 /** The build named by `:build`, provided it belongs to the route's app. */
 export function findBuild(ctx: RequestContext): BuildRecord {
-  const app = ctx.app()
-  const build = ctx.model.state.builds.get(ctx.params.build)
-  if (!build || build.appSlug !== app.slug)
-    throw notFound(`build "${ctx.params.build}" not found for app "${app.slug}"`)
-  return build
+  return appRecordOf(ctx, ctx.model.state.builds, 'build')
 }
 
 function getBuild(ctx: RequestContext): Reply {
@@ -107,7 +117,7 @@ function getLog(ctx: RequestContext): Reply {
  * The configuration the build ran with, as text (the published contract: `text/plain`, "the
  * bitrise.yml configuration with which the build ran"); its app's may have changed since.
  */
-function getBuildServiceYml(ctx: RequestContext): Reply {
+function getBuildConfig(ctx: RequestContext): Reply {
   const build = findBuild(ctx)
   const text = ctx.model.state.buildConfigs.of(build.slug)
   if (text === undefined) throw notFound(`the configuration build "${build.slug}" ran with is no longer kept`)
@@ -127,15 +137,10 @@ function abort(ctx: RequestContext): Reply {
 }
 
 export const buildRoutes: ApiRoute[] = [
-  { method: 'POST', pattern: '/apps/:app/builds', access: APP_OWNER_ADMIN_DEVELOPER, handler: trigger },
+  { method: 'POST', pattern: '/apps/:app/builds', access: APP_DEVELOPER, handler: trigger },
   { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
-  { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_OWNER_ADMIN_DEVELOPER, handler: getLog },
+  { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_DEVELOPER, handler: getLog },
   // Developer, as the service's documentation lists it (devcenter, "Managing an app's builds").
-  {
-    method: 'GET',
-    pattern: '/apps/:app/builds/:build/service.yml',
-    access: APP_OWNER_ADMIN_DEVELOPER,
-    handler: getBuildServiceYml
-  },
-  { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_OWNER_ADMIN_DEVELOPER, handler: abort }
+  { method: 'GET', pattern: '/apps/:app/builds/:build/service.yml', access: APP_DEVELOPER, handler: getBuildConfig },
+  { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_DEVELOPER, handler: abort }
 ]

@@ -1,5 +1,5 @@
 /** service.yml upload and download, its location, machine type migration and email notifications. */
-import { APP_OWNER_OR_ADMIN } from '../model/access.js'
+import { APP_ADMIN, USER_SELF, WORKSPACE_OWNER } from '../model/access.js'
 import { badRequest } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
@@ -65,7 +65,7 @@ function migrate(ctx: RequestContext, owner: SeedOwner): Reply {
   return { status: 200, json }
 }
 
-function updateEmailNotifications(ctx: RequestContext): Reply {
+function setNotifications(ctx: RequestContext): Reply {
   const app = ctx.app()
   const body = bodyObject(ctx.body, true)
   ctx.model.setNotifications(app, {
@@ -75,27 +75,21 @@ function updateEmailNotifications(ctx: RequestContext): Reply {
   return { status: 200, json: { msg: 'ok' } }
 }
 
+const migrateUserApps = (ctx: RequestContext): Reply => migrate(ctx, { account_type: 'user', slug: ctx.params.user })
+const migrateOrgApps = (ctx: RequestContext): Reply =>
+  migrate(ctx, { account_type: 'organization', slug: ctx.org().slug })
+
 export const configRoutes: ApiRoute[] = [
-  { method: 'GET', pattern: '/apps/:app/service.yml', access: APP_OWNER_OR_ADMIN, handler: getServiceYml },
-  { method: 'POST', pattern: '/apps/:app/service.yml', access: APP_OWNER_OR_ADMIN, handler: uploadServiceYml },
-  { method: 'GET', pattern: '/apps/:app/service.yml/config', access: APP_OWNER_OR_ADMIN, handler: getConfigLocation },
-  { method: 'PUT', pattern: '/apps/:app/service.yml/config', access: APP_OWNER_OR_ADMIN, handler: putConfigLocation },
-  {
-    method: 'PATCH',
-    pattern: '/user/:user/apps/machine_types',
-    access: { kind: 'user-self' },
-    handler: (ctx) => migrate(ctx, { account_type: 'user', slug: ctx.params.user })
-  },
+  { method: 'GET', pattern: '/apps/:app/service.yml', access: APP_ADMIN, handler: getServiceYml },
+  { method: 'POST', pattern: '/apps/:app/service.yml', access: APP_ADMIN, handler: uploadServiceYml },
+  { method: 'GET', pattern: '/apps/:app/service.yml/config', access: APP_ADMIN, handler: getConfigLocation },
+  { method: 'PUT', pattern: '/apps/:app/service.yml/config', access: APP_ADMIN, handler: putConfigLocation },
+  { method: 'PATCH', pattern: '/user/:user/apps/machine_types', access: USER_SELF, handler: migrateUserApps },
   {
     method: 'PATCH',
     pattern: '/organizations/:org/apps/machine_types',
-    access: { kind: 'workspace-owner' },
-    handler: (ctx) => migrate(ctx, { account_type: 'organization', slug: ctx.org().slug })
+    access: WORKSPACE_OWNER,
+    handler: migrateOrgApps
   },
-  {
-    method: 'PATCH',
-    pattern: '/apps/:app/update-email-notifications',
-    access: APP_OWNER_OR_ADMIN,
-    handler: updateEmailNotifications
-  }
+  { method: 'PATCH', pattern: '/apps/:app/update-email-notifications', access: APP_ADMIN, handler: setNotifications }
 ]

@@ -15,7 +15,7 @@
  */
 import { createHash } from 'node:crypto'
 import { progressOf } from '../model/build-progress.js'
-import type { BuildRecord } from '../model/types.js'
+import type { BuildRecord } from '../model/build-records.js'
 
 /** One piece of the log and the time it was written, which the log's cursor compares with. */
 export interface TimedChunk {

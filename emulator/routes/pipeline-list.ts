@@ -10,9 +10,12 @@
  */
 import { badRequest } from '../http/errors.js'
 import type { RequestContext } from '../http/router.js'
+import { queryChoice, queryInteger, queryText } from '../http/validation.js'
 import { progressOf } from '../model/build-progress.js'
 import type { PipelineView } from '../model/pipelines.js'
-import type { AppRecord, BuildRecord, EnvItem, PipelineRecord } from '../model/types.js'
+import type { BuildRecord, EnvItem } from '../model/build-records.js'
+import type { PipelineRecord } from '../model/pipeline-records.js'
+import type { AppRecord } from '../model/records.js'
 import { creditCost } from './build-views.js'
 
 /** The contract's default page; the emulator's largest, as for every other list. */
@@ -79,34 +82,22 @@ function timeParam(query: URLSearchParams, name: string): number | undefined {
   return at
 }
 
-function oneOf(query: URLSearchParams, name: string, allowed: readonly string[]): string | undefined {
-  const raw = query.get(name)
-  if (raw === null || raw === '') return undefined
-  if (!allowed.includes(raw)) throw badRequest(`${name} must be one of ${allowed.join(', ')}; got "${raw}"`)
-  return raw
-}
-
-function wholeNumber(query: URLSearchParams, name: string, min: number, max: number): number | undefined {
-  const raw = query.get(name)
-  if (raw === null || raw === '') return undefined
-  if (!/^\d{1,10}$/.test(raw) || Number(raw) < min || Number(raw) > max)
-    throw badRequest(`${name} must be a whole number from ${min} to ${max}; got "${raw}"`)
-  return Number(raw)
-}
+/** Whole numbers in at most ten digits, as many as 2^31 - 1 has. */
+const DIGITS = 10
 
 /** The contract's filters; `next`, the deprecated name of `before`, is honoured as well. */
 function readFilters(query: URLSearchParams): Filters {
   return {
     after: timeParam(query, 'after'),
     before: [timeParam(query, 'before'), timeParam(query, 'next')].filter((t): t is number => t !== undefined),
-    branch: query.get('branch') || undefined,
-    buildNumber: wholeNumber(query, 'build_number', 0, 2 ** 31 - 1),
-    commitMessage: query.get('commit_message') || undefined,
-    limit: wholeNumber(query, 'limit', 1, MAX_LIMIT) ?? DEFAULT_LIMIT,
-    pipeline: query.get('pipeline') || undefined,
-    status: oneOf(query, 'status', Object.keys(STATUS_NUMBER)),
-    event: oneOf(query, 'trigger_event_type', EVENTS),
-    workflow: query.get('workflow') || undefined
+    branch: queryText(query, 'branch'),
+    buildNumber: queryInteger(query, 'build_number', 0, 2 ** 31 - 1, DIGITS),
+    commitMessage: queryText(query, 'commit_message'),
+    limit: queryInteger(query, 'limit', 1, MAX_LIMIT, DIGITS) ?? DEFAULT_LIMIT,
+    pipeline: queryText(query, 'pipeline'),
+    status: queryChoice(query, 'status', Object.keys(STATUS_NUMBER)),
+    event: queryChoice(query, 'trigger_event_type', EVENTS),
+    workflow: queryText(query, 'workflow')
   }
 }
 

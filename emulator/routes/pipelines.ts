@@ -1,24 +1,20 @@
 /** Listing pipelines, and reading, aborting and rebuilding one. */
-import { APP_ANY_ROLE, APP_OWNER_ADMIN_DEVELOPER } from '../model/access.js'
-import { notFound } from '../http/errors.js'
+import { APP_ANY_ROLE, APP_DEVELOPER } from '../model/access.js'
 import type { Reply } from '../http/io.js'
-import type { PipelineRecord } from '../model/types.js'
-import type { PipelineWorkflowView } from '../model/pipelines.js'
+import type { PipelineRecord } from '../model/pipeline-records.js'
+import type { PipelineView, PipelineWorkflowView } from '../model/pipelines.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
 import { bodyObject, optionalBoolean, optionalString } from '../http/validation.js'
 import { progressOf } from '../model/build-progress.js'
 import { creditCost } from './build-views.js'
+import { appRecordOf } from './builds.js'
 import { pipelineListPage } from './pipeline-list.js'
 
 const iso = (ms: number | null): string | null => (ms === null ? null : new Date(ms).toISOString())
 
 /** The pipeline named by `:pipeline`, provided it belongs to the route's app. */
 function findPipeline(ctx: RequestContext): PipelineRecord {
-  const app = ctx.app()
-  const pipeline = ctx.model.state.pipelines.get(ctx.params.pipeline)
-  if (!pipeline || pipeline.appSlug !== app.slug)
-    throw notFound(`pipeline "${ctx.params.pipeline}" not found for app "${app.slug}"`)
-  return pipeline
+  return appRecordOf(ctx, ctx.model.state.pipelines, 'pipeline')
 }
 
 function getPipeline(ctx: RequestContext): Reply {
@@ -60,27 +56,32 @@ function getPipeline(ctx: RequestContext): Reply {
         number_in_pipeline_build_scope: a.number,
         triggered_at: iso(a.at)
       })),
-      ...(pipeline.plan.kind === 'graph'
-        ? {
-            type: 'dag',
-            workflows: graphWorkflows(view.workflows).map((w) => ({
-              ...shown(w),
-              ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}),
-              startFailureReason: ''
-            }))
-          }
-        : {
-            stages: view.stages.map((stage) => ({
-              id: stage.name,
-              name: stage.name,
-              workflows: stage.workflows.map(shown)
-            }))
-          }),
+      ...workflowsJson(pipeline, view, shown),
       // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
       trigger_params: Object.fromEntries(
         Object.entries(pipeline.triggerParams).filter(([name]) => name !== 'pipeline_id')
       )
     }
+  }
+}
+
+/** The workflows as the service answers them: under their stages, or for a graph pipeline as graphWorkflows says. */
+function workflowsJson(
+  pipeline: PipelineRecord,
+  view: PipelineView,
+  shown: (w: PipelineWorkflowView) => Record<string, unknown>
+): Record<string, unknown> {
+  if (pipeline.plan.kind !== 'graph')
+    return {
+      stages: view.stages.map((stage) => ({ id: stage.name, name: stage.name, workflows: stage.workflows.map(shown) }))
+    }
+  return {
+    type: 'dag',
+    workflows: graphWorkflows(view.workflows).map((w) => ({
+      ...shown(w),
+      ...(w.dependsOn.length > 0 ? { depends_on: w.dependsOn } : {}),
+      startFailureReason: ''
+    }))
   }
 }
 
@@ -137,16 +138,6 @@ function listPipelines(ctx: RequestContext): Reply {
 export const pipelineRoutes: ApiRoute[] = [
   { method: 'GET', pattern: '/apps/:app/pipelines', access: APP_ANY_ROLE, handler: listPipelines },
   { method: 'GET', pattern: '/apps/:app/pipelines/:pipeline', access: APP_ANY_ROLE, handler: getPipeline },
-  {
-    method: 'POST',
-    pattern: '/apps/:app/pipelines/:pipeline/abort',
-    access: APP_OWNER_ADMIN_DEVELOPER,
-    handler: abort
-  },
-  {
-    method: 'POST',
-    pattern: '/apps/:app/pipelines/:pipeline/rebuild',
-    access: APP_OWNER_ADMIN_DEVELOPER,
-    handler: rebuild
-  }
+  { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/abort', access: APP_DEVELOPER, handler: abort },
+  { method: 'POST', pattern: '/apps/:app/pipelines/:pipeline/rebuild', access: APP_DEVELOPER, handler: rebuild }
 ]

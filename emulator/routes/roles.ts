@@ -1,5 +1,5 @@
 /** Group role grants on an app's team and the Workspace group list. */
-import { APP_OWNER_OR_ADMIN } from '../model/access.js'
+import { APP_ADMIN, WORKSPACE_MEMBER } from '../model/access.js'
 import { HttpError } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
@@ -36,26 +36,9 @@ function listGroups(ctx: RequestContext): Reply {
   return { status: 201, json: [...ctx.org().groups.values()].map((g) => ({ slug: g.slug, name: g.name })) }
 }
 
+/** Every route here answers errors as `{"error_msg": ...}`, as the published contract shows for them. */
 export const roleRoutes: ApiRoute[] = [
-  {
-    method: 'GET',
-    pattern: '/apps/:app/roles/:role',
-    access: APP_OWNER_OR_ADMIN,
-    errorStyle: 'error_msg',
-    handler: getRole
-  },
-  {
-    method: 'PUT',
-    pattern: '/apps/:app/roles/:role',
-    access: APP_OWNER_OR_ADMIN,
-    errorStyle: 'error_msg',
-    handler: putRole
-  },
-  {
-    method: 'GET',
-    pattern: '/organizations/:org/groups',
-    access: { kind: 'workspace-member' },
-    errorStyle: 'error_msg',
-    handler: listGroups
-  }
-]
+  { method: 'GET', pattern: '/apps/:app/roles/:role', access: APP_ADMIN, handler: getRole },
+  { method: 'PUT', pattern: '/apps/:app/roles/:role', access: APP_ADMIN, handler: putRole },
+  { method: 'GET', pattern: '/organizations/:org/groups', access: WORKSPACE_MEMBER, handler: listGroups }
+].map((route): ApiRoute => ({ ...route, errorStyle: 'error_msg' }))

@@ -3,7 +3,8 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { badRequest } from '../http/errors.js'
 import type { TriggerRequest } from '../model/model.js'
 import { redactBody, REDACTED } from '../model/redaction.js'
-import { isObject, type EnvItem } from '../model/types.js'
+import type { EnvItem } from '../model/build-records.js'
+import { isObject } from '../model/types.js'
 
 const STRING_PARAMS = [
   'branch',

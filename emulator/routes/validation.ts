@@ -2,6 +2,7 @@
 import { badRequest } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
+import type { Access } from '../model/access.js'
 import { isObject } from '../model/types.js'
 
 /**
@@ -22,11 +23,11 @@ function validate(ctx: RequestContext): Reply {
   return { status: 200, json: { errors, warnings } }
 }
 
+const CALLER_OR_APP_ROLE: Access = {
+  kind: 'caller',
+  rule: 'any caller; with `app_slug`, any role on that app (404 otherwise)'
+}
+
 export const validationRoutes: ApiRoute[] = [
-  {
-    method: 'POST',
-    pattern: '/validate-bitrise-yml',
-    access: { kind: 'caller', rule: 'any caller; with `app_slug`, any role on that app (404 otherwise)' },
-    handler: validate
-  }
+  { method: 'POST', pattern: '/validate-bitrise-yml', access: CALLER_OR_APP_ROLE, handler: validate }
 ]
