@@ -136,7 +136,7 @@ export default tseslint.config(
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_' }]
     }
   },
-  // --- emulator/: import zones (issue #22). Folders import one way: the root (cli, args,
+  // --- emulator/: import zones. Folders import one way: the root (cli, args,
   // server) over control/ over routes/ over http/ over model/; github/ (a fake GitHub for tests)
   // stands apart. An import that runs back up fails here; __tests__/emulator/layers.test.ts proves
   // the rule on planted imports and walks the imports for circles.

@@ -5211,7 +5211,7 @@ function newAppRecord(init) {
         registrationFinished: true,
         extra: {},
         nextBuildNumber: 1,
-        // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
+        // On by default for apps registered through the API (devcenter "Approving pull request builds").
         manualApproval: true,
         // Off unless the app's settings turn it on (the contract: "if the AI build summary feature is enabled").
         aiSummary: false,

@@ -46,7 +46,7 @@ export function newAppRecord(init: AppInit): AppRecord {
     registrationFinished: true,
     extra: {},
     nextBuildNumber: 1,
-    // On by default for apps registered through the API (issue #20, devcenter "Approving pull request builds").
+    // On by default for apps registered through the API (devcenter "Approving pull request builds").
     manualApproval: true,
     // Off unless the app's settings turn it on (the contract: "if the AI build summary feature is enabled").
     aiSummary: false,
