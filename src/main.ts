@@ -18,7 +18,7 @@ import { addSecret } from './runner/secrets.js'
 import { writeShortSummary } from './runner/short-summary.js'
 import type { StepContext } from './step/step-context.js'
 import * as commands from './runner/workflow-commands.js'
-import type { SummarySection } from './runner/summary.js'
+import type { SummarySection } from './summary/section.js'
 
 const getInput: GetInput = (name) => commands.getInput(name)
 
@@ -168,7 +168,7 @@ async function runPost(entry: SubActionEntry | undefined): Promise<void> {
   if (!pending) return
   try {
     const { abortPendingWork } = await import('./builds/post-abort.js')
-    await abortPendingWork(pending, await readCommon(entry))
+    await abortPendingWork(pending, await readCommon(entry), commands)
   } catch (error) {
     commands.warning(`Could not abort what the main step was waiting for: ${(error as Error).message}`)
   }

@@ -1,6 +1,7 @@
 /**
  * The rooms of src/ and the imports between them. The lint rule (ROOMS in eslint.config.js)
- * refuses an import into a room not below; planted bad imports prove it fires. Circles inside
+ * refuses an import into a room not below; planted bad imports prove it fires, among them the
+ * runner's modules from an operation or a feature, which reach it through their context. Circles inside
  * a room are no import between rooms, so every import of src/ (type-only and dynamic ones
  * too) is walked here and a circle fails the test; a planted circle proves the walk finds one.
  */
@@ -107,6 +108,17 @@ describe('the lint rule of the rooms', () => {
       'an operation from a feature'
     ],
     ['src/step/planted.ts', "import { run as x } from '../main.js'", 'the failure boundary'],
+    [
+      'src/operations/planted.ts',
+      "import { info as x } from '../runner/workflow-commands.js'",
+      'the workflow-command module from an operation'
+    ],
+    [
+      'src/operations/planted.ts',
+      "import type { OutputValue as x } from '../runner/outputs.js'",
+      'a type of the runner from an operation'
+    ],
+    ['src/builds/planted.ts', "import { addSecret as x } from '../runner/secrets.js'", 'the runner from a feature'],
     ['src/safe-text.ts', "import { redact as x } from './runner/secrets.js'", 'a room from the ground floor']
   ])('%s: refuses %s (%s)', async (file, code) => {
     expect(await roomRules(file, code)).toEqual(['no-restricted-imports'])
@@ -116,6 +128,12 @@ describe('the lint rule of the rooms', () => {
     expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/wait.js')")).toEqual([
       'no-restricted-syntax'
     ])
+  })
+
+  it('refuses a dynamic import of the runner from an operation', async () => {
+    expect(
+      await roomRules('src/operations/planted.ts', "const x = () => import('../runner/workflow-commands.js')")
+    ).toEqual(['no-restricted-syntax'])
   })
 
   it('lets each room import the rooms below it', async () => {
@@ -128,5 +146,9 @@ describe('the lint rule of the rooms', () => {
     expect(
       await roomRules('src/inputs/planted.ts', "import { isSecureOrLoopback as x } from '../http/addresses.js'")
     ).toEqual([])
+    expect(
+      await roomRules('src/operations/planted.ts', "import type { SummarySection as x } from '../summary/section.js'")
+    ).toEqual([])
+    expect(await roomRules('src/step/planted.ts', "import { addSecret as x } from '../runner/secrets.js'")).toEqual([])
   })
 })

@@ -9,14 +9,9 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { shortSummaryHtml, writeShortSummary } from '../../src/runner/short-summary.js'
-import {
-  escape,
-  MAX_SUMMARY_BYTES,
-  plainText,
-  renderSummary,
-  type Mark,
-  type SummarySection
-} from '../../src/runner/summary.js'
+import { renderSummary } from '../../src/summary/render.js'
+import type { Mark, SummarySection } from '../../src/summary/section.js'
+import { escape, MAX_SUMMARY_BYTES, plainText } from '../../src/summary/text.js'
 import { writeSummary } from '../../src/runner/summary-file.js'
 import { randomHostileMarkdown, randomHostileText, randomInt, randomString } from '../helpers/random.js'
 

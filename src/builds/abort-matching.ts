@@ -8,7 +8,7 @@
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../api/build-list.js'
 import { abortBuild, type AbortRequest } from '../api/builds.js'
 import { Output } from '../constants.js'
-import type { SummarySection } from '../runner/summary.js'
+import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 import { placeIn, type BuildLine } from './line.js'
 import { mapBounded } from './pool.js'

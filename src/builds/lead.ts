@@ -6,7 +6,7 @@
 import type { BuildTiming } from '../api/build-timing.js'
 import { Output } from '../constants.js'
 import { describeDuration } from '../inputs/durations.js'
-import type { Mark, SummaryLink, SummarySection } from '../runner/summary.js'
+import type { Mark, SummaryLink, SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 
 /** A result word (a build's or a pipeline's status, or how the wait stopped) as a mark and words. */

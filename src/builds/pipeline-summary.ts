@@ -9,8 +9,9 @@
  */
 import { timingFields } from '../api/build-timing.js'
 import type { PipelineRecord, PipelineWorkflow } from '../api/pipelines.js'
-import { mermaidLabel, STATUS_CLASSES, statusClass } from '../runner/mermaid.js'
-import { credits, shortDuration, type SummaryCell } from '../runner/summary.js'
+import { mermaidLabel, STATUS_CLASSES, statusClass } from '../summary/mermaid.js'
+import { credits, shortDuration } from '../summary/render.js'
+import type { SummaryCell } from '../summary/section.js'
 
 /** Most workflows drawn; a larger pipeline is listed in the table only. */
 const MAX_DRAWN_WORKFLOWS = 200

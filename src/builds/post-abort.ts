@@ -9,18 +9,24 @@ import { isHttpError } from '../http/api-error.js'
 import type { ServiceClient } from '../http/service-client.js'
 import { mapBounded } from './pool.js'
 import type { CommonInputs } from '../inputs/common.js'
-import * as commands from '../runner/workflow-commands.js'
 import { createClient, runUrl } from '../step/setup.js'
 import { abortOnStop } from './stop.js'
 import { readPending, type PendingBuild, type PendingPipeline, type PendingWork } from './pending.js'
 
-/** Aborts every build and pipeline the main step saved as pending (`saved` is its saved state). */
-export async function abortPendingWork(saved: string, common: CommonInputs): Promise<void> {
+/**
+ * Aborts every build and pipeline the main step saved as pending (`saved` is its saved state),
+ * saying in the log (`log`: the runner's, given by the entry) what became of each.
+ */
+export async function abortPendingWork(
+  saved: string,
+  common: CommonInputs,
+  log: Pick<PostReport, 'info' | 'warning'>
+): Promise<void> {
   const work = readPending(saved)
   await abortPending(work, createClient(common), {
     runUrl: runUrl(),
-    info: (message) => commands.info(message),
-    warning: (message) => commands.warning(message)
+    info: (message) => log.info(message),
+    warning: (message) => log.warning(message)
   })
 }
 

@@ -1,7 +1,7 @@
 /** operation: wait — waits for a build that is already running. */
 import { Input, Output } from '../constants.js'
 import { requiredSlug, type GetInput } from '../inputs/readers.js'
-import type { SummarySection } from '../runner/summary.js'
+import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 import { readWaitSettings, WAIT_INPUTS, waitAndReport, type WaitSettings } from '../builds/wait.js'

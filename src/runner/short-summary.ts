@@ -1,13 +1,13 @@
 /**
  * The job summary of a step that failed before it wrote any: its first line and what was wrong,
- * written without loading the summary's renderer (summary.ts), so a step refused on its inputs
+ * written without loading the summary's renderer (summary/render.ts), so a step refused on its inputs
  * starts no more code than it needs. The HTML is the renderer's, byte for byte, which a test
  * holds to; a section with more than a lead and lines, or one that would bring the summary file
  * near GitHub's limit, is left to the renderer.
  */
 import { appendFileSync, existsSync, statSync } from 'node:fs'
-import { escape, LEAD_SEPARATOR, leadParts, MAX_LINE_CHARS, MAX_LINES, MAX_SUMMARY_BYTES } from './summary-text.js'
-import type { SummarySection } from './summary.js'
+import { escape, LEAD_SEPARATOR, leadParts, MAX_LINE_CHARS, MAX_LINES, MAX_SUMMARY_BYTES } from '../summary/text.js'
+import type { SummarySection } from '../summary/section.js'
 
 /** Room left for the renderer's note that the summary was cut, and more. */
 const MARGIN_BYTES = 4096

@@ -4,7 +4,7 @@
  * comments.
  */
 import { checkedBuildUrl } from '../../api/build-url.js'
-import { escape } from '../../runner/summary.js'
+import { escape } from '../../summary/text.js'
 import { tokenLogin, writtenBy } from '../../github/identity.js'
 import type { GitHubRequest } from '../../github/rest.js'
 

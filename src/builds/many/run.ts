@@ -16,7 +16,8 @@ import { mapBounded } from '../pool.js'
 import type { ManyApps } from './targets.js'
 import { waitForAll, type AppBuild } from './wait.js'
 import { commitLink } from '../lead.js'
-import { shortDuration, type SummaryCell, type SummaryLead, type SummaryLink } from '../../runner/summary.js'
+import { shortDuration } from '../../summary/render.js'
+import type { SummaryCell, SummaryLead, SummaryLink } from '../../summary/section.js'
 
 /** At most this many calls to the service at once. */
 export const PARALLEL_LIMIT = 4

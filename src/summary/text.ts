@@ -1,16 +1,15 @@
 /**
  * Text as the job summary and GitHub's other pages show it: escaped, pings and links
  * neutralised, cut, and the marks that open a summary's first line. Apart from the summary's
- * renderer (summary.ts) so that a step refused on its inputs writes its short summary without
- * loading the renderer (short-summary.ts). Its patterns avoid the `i` and `u` flags and Unicode
+ * renderer (render.ts) so that a step refused on its inputs writes its short summary without
+ * loading the renderer (runner/short-summary.ts). Its patterns avoid the `i` and `u` flags and Unicode
  * property classes, for which the regular expression engine builds tables from Unicode data the
  * first time: a refused step pays that at its start.
  */
 import { redact } from '../safe-text.js'
+import type { Mark } from './section.js'
 
-/** How a result looks at a glance: the mark that opens the summary's first line. */
-export type Mark = 'success' | 'failure' | 'aborted' | 'held' | 'running' | 'stopped' | 'refused' | 'warning' | 'note'
-
+/** The sign of each mark. */
 const MARKS: Record<Mark, string> = {
   success: '\u2705',
   failure: '\u274c',
