@@ -15,7 +15,9 @@ import {
 } from './operations/sub-actions.js'
 import { quote, redact } from './safe-text.js'
 import { addSecret } from './runner/secrets.js'
-import { writeShortSummary } from './runner/short-summary.js'
+// In the entry chunk, not loaded on demand: every step that runs an operation renders its summary
+// at its end, and a step refused on its inputs spent more on loading a chunk than on parsing it here.
+import { writeSummary } from './runner/summary-file.js'
 import type { StepContext } from './step/step-context.js'
 import * as commands from './runner/workflow-commands.js'
 import type { SummarySection } from './summary/section.js'
@@ -153,8 +155,7 @@ async function flushSummary(context: StepContext | undefined, failure: SummarySe
   try {
     if (failure && (!context || context.isEmpty())) {
       if (context) context.summary(failure)
-      // A step refused on its inputs writes its short summary without loading the renderer.
-      else if (!writeShortSummary(failure)) (await import('./runner/summary-file.js')).writeSummary([failure])
+      else writeSummary([failure])
     }
     await context?.flush()
   } catch (error) {

@@ -1,10 +1,9 @@
 /**
- * Text as the job summary and GitHub's other pages show it: escaped, pings and links
- * neutralised, cut, and the marks that open a summary's first line. Apart from the summary's
- * renderer (render.ts) so that a step refused on its inputs writes its short summary without
- * loading the renderer (runner/short-summary.ts). Its patterns avoid the `i` and `u` flags and Unicode
- * property classes, for which the regular expression engine builds tables from Unicode data the
- * first time: a refused step pays that at its start.
+ * Text as the job summary and GitHub's other pages (a pull request comment, a check run, a
+ * commit status) show it: escaped, pings and links neutralised, cut, and the marks that open a
+ * summary's first line. Its patterns avoid the `i` and `u` flags and Unicode property classes,
+ * for which the regular expression engine builds tables from Unicode data the first time: a step
+ * refused on its inputs would pay that at its end, writing its summary.
  */
 import { redact } from '../safe-text.js'
 import type { Mark } from './section.js'
