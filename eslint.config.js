@@ -13,10 +13,10 @@ export const ROOMS = {
   summary: [],
   runner: ['summary'],
   http: [],
-  inputs: ['http'],
-  api: ['http', 'inputs'],
-  github: ['http', 'inputs', 'api'],
-  'service-yml': ['http', 'inputs', 'api'],
+  api: ['http'],
+  inputs: ['http', 'api'],
+  github: ['http', 'api', 'inputs'],
+  'service-yml': ['http', 'api', 'inputs'],
   step: ['summary', 'runner', 'http', 'inputs'],
   // Above step/, no room lists runner/: operations, and the features they call, reach the
   // runner only through the context (step/context.ts) they are given.

@@ -95,6 +95,11 @@ describe('the lint rule of the rooms', () => {
       'the operation registry from the input layer'
     ],
     ['src/api/planted.ts', "import { waitForBuild as x } from '../builds/watch.js'", 'waiting from the API layer'],
+    [
+      'src/api/planted.ts',
+      "import { booleanFlag as x } from '../inputs/readers.js'",
+      'the input layer from the API layer'
+    ],
     ['src/runner/planted.ts', "import { send as x } from '../http/transport.js'", 'a peer room'],
     [
       'src/inputs/planted.ts',
@@ -145,6 +150,9 @@ describe('the lint rule of the rooms', () => {
     ).toEqual([])
     expect(
       await roomRules('src/inputs/planted.ts', "import { isSecureOrLoopback as x } from '../http/addresses.js'")
+    ).toEqual([])
+    expect(
+      await roomRules('src/inputs/planted.ts', "import type { BuildParams as x } from '../api/build-params.js'")
     ).toEqual([])
     expect(
       await roomRules('src/operations/planted.ts', "import type { SummarySection as x } from '../summary/section.js'")

@@ -6,7 +6,7 @@
  */
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../api/build-list.js'
 import { abortBuild, triggerBuild, type TriggeredBuild } from '../api/builds.js'
-import type { BuildParams } from '../inputs/build-params.js'
+import type { BuildParams } from '../api/build-params.js'
 import { Input, Output } from '../constants.js'
 import { booleanFlag, type GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'

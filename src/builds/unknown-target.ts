@@ -6,7 +6,7 @@
  */
 import { getConfig, getConfigLocation } from '../api/config.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
-import type { BuildParams } from '../inputs/build-params.js'
+import type { BuildParams } from '../api/build-params.js'
 import { editDistance } from '../inputs/closest-name.js'
 import { Input } from '../constants.js'
 import { quote } from '../safe-text.js'

@@ -4,7 +4,7 @@
  * be tested with a plain map. Each returns undefined for an empty input (or the
  * fallback it is given) and throws an InputError naming the input for a bad value.
  */
-import type { EnvironmentItem } from './build-params.js'
+import type { EnvironmentItem } from '../api/build-params.js'
 import type { InputName } from '../constants.js'
 import { InputError } from './input-error.js'
 import { quote } from '../safe-text.js'

@@ -1,6 +1,6 @@
 /** The trigger operation's inputs: the build parameters from the inputs and the GitHub event, each checked, and the settings of what follows the trigger. */
 import { readTriggerArtifacts, type ArtifactSettings } from '../builds/artifacts/settings.js'
-import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../inputs/build-params.js'
+import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../api/build-params.js'
 import { readBuildOverrides } from '../inputs/build-overrides.js'
 import { Input } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'

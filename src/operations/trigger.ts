@@ -1,6 +1,6 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
 import { DOWNLOAD_NEED, TRIGGER_ARTIFACT_INPUTS } from '../builds/artifacts/settings.js'
-import { type BuildParams } from '../inputs/build-params.js'
+import { type BuildParams } from '../api/build-params.js'
 import { OVERRIDE_INPUTS, overrideFacts } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'

@@ -6,7 +6,7 @@
  */
 import { AwaitingApproval } from '../../api/awaiting-approval.js'
 import { triggerBuild, type StartedBuild, type TriggeredBuild } from '../../api/builds.js'
-import type { BuildParams } from '../../inputs/build-params.js'
+import type { BuildParams } from '../../api/build-params.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { WaitSettings } from '../wait.js'
