@@ -168,7 +168,7 @@ async function runPost(entry: SubActionEntry | undefined): Promise<void> {
   const pending = commands.getState(State.pendingWork) || commands.getState(State.pendingBuildOfEarlierVersions)
   if (!pending) return
   try {
-    const { abortPendingWork } = await import('./builds/post-abort.js')
+    const { abortPendingWork } = await import('./builds/abort/post-step.js')
     await abortPendingWork(pending, await readCommon(entry), commands)
   } catch (error) {
     commands.warning(`Could not abort what the main step was waiting for: ${(error as Error).message}`)

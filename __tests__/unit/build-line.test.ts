@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { ListedBuild } from '../../src/api/build-list.js'
-import { placeIn, repositoryOf, type BuildLine } from '../../src/builds/line.js'
+import { placeIn, repositoryOf, type BuildLine } from '../../src/builds/abort/line.js'
 import { randomInt, randomSlug } from '../helpers/random.js'
 
 const owner = randomSlug('org-')

@@ -4,7 +4,7 @@
  * pull request or of a branch (see builds/abort-matching.ts and operations/abort-filter.ts).
  */
 import { abortBuild, type AbortRequest } from '../api/builds.js'
-import { abortMatching, type AbortFilter } from '../builds/abort-matching.js'
+import { abortMatching, type AbortFilter } from '../builds/abort/by-filter.js'
 import { Input, Output } from '../constants.js'
 import { booleanFlag, optionalText, requiredSlug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../summary/section.js'

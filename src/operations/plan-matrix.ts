@@ -7,7 +7,7 @@
  * here, before any job starts. Nothing is triggered.
  */
 import { getApp } from '../api/apps.js'
-import { mapBounded } from '../builds/pool.js'
+import { mapBounded } from '../http/pool.js'
 import { chooseApps } from '../builds/many/choose.js'
 import { PARALLEL_LIMIT } from '../builds/many/run.js'
 import { ON_UNKNOWN, parseAppPaths, type OnUnknown } from '../builds/many/targets.js'

@@ -4,12 +4,12 @@
  * be aborted only warns, since the post step cannot change how the job ends and the others
  * must still be tried.
  */
-import { getPipeline, PIPELINE_FINISHED } from '../api/pipelines.js'
-import { isHttpError } from '../http/api-error.js'
-import type { ServiceClient } from '../http/service-client.js'
-import { mapBounded } from './pool.js'
-import type { CommonInputs } from '../inputs/common.js'
-import { createClient, runUrl } from '../step/setup.js'
+import { getPipeline, PIPELINE_FINISHED } from '../../api/pipelines.js'
+import { isHttpError } from '../../http/api-error.js'
+import type { ServiceClient } from '../../http/service-client.js'
+import { mapBounded } from '../../http/pool.js'
+import type { CommonInputs } from '../../inputs/common.js'
+import { createClient, runUrl } from '../../step/setup.js'
 import { abortOnStop } from './stop.js'
 import { readPending, type PendingBuild, type PendingPipeline, type PendingWork } from './pending.js'
 

@@ -5,13 +5,13 @@
  * build naming another owner or repository); a branch build naming no owner is the app's own.
  * Each build is checked here as well as by the list's filters.
  */
-import { listBuilds, type BuildListFilters, type ListedBuild } from '../api/build-list.js'
-import { abortBuild, type AbortRequest } from '../api/builds.js'
-import { Output } from '../constants.js'
-import type { SummarySection } from '../summary/section.js'
-import type { HandlerContext } from '../step/context.js'
+import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
+import { abortBuild, type AbortRequest } from '../../api/builds.js'
+import { Output } from '../../constants.js'
+import type { SummarySection } from '../../summary/section.js'
+import type { HandlerContext } from '../../step/context.js'
 import { placeIn, type BuildLine } from './line.js'
-import { mapBounded } from './pool.js'
+import { mapBounded } from '../../http/pool.js'
 
 /** What to abort: a pull request's builds, or a branch's builds of one repository owner; either optionally of one workflow. */
 export type AbortFilter = BuildLine & { workflow?: string }

@@ -3,10 +3,10 @@
  * aborted, with the same reason and flags wherever the action waits (one build, a
  * pipeline, several builds, the post step); after any other failure it is left as it is.
  */
-import { abortBuild, type AbortOutcome } from '../api/builds.js'
-import { abortPipeline } from '../api/pipelines.js'
-import { ApiError } from '../http/api-error.js'
-import type { ServiceClient } from '../http/service-client.js'
+import { abortBuild, type AbortOutcome } from '../../api/builds.js'
+import { abortPipeline } from '../../api/pipelines.js'
+import { ApiError } from '../../http/api-error.js'
+import type { ServiceClient } from '../../http/service-client.js'
 
 /** What a stopped wait aborts: a build or a pipeline of an app. */
 export type Stopped = { appSlug: string; buildSlug: string } | { appSlug: string; pipelineId: string }

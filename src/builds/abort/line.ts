@@ -8,8 +8,8 @@
  * build does record decides the rest: another owner, or a repository URL of another owner, is a
  * fork's branch of the same name, and is never in the line.
  */
-import type { ListedBuild } from '../api/build-list.js'
-import { quote } from '../safe-text.js'
+import type { ListedBuild } from '../../api/build-list.js'
+import { quote } from '../../safe-text.js'
 
 /**
  * A pull request (with the owner/name of its head repository when known), or a branch of one
