@@ -26,11 +26,20 @@ export const ROOMS = {
   // Above step/, no room lists runner/: operations, and the features they call, reach the
   // runner only through the context (step/context.ts) they are given.
   'builds/abort': BELOW_FEATURES,
-  builds: [...BELOW_FEATURES, 'builds/abort'],
-  'builds/artifacts': [...BELOW_FEATURES, 'builds'],
-  'builds/github-status': [...BELOW_FEATURES, 'builds'],
-  'builds/many': [...BELOW_FEATURES, 'builds/abort', 'builds', 'builds/artifacts', 'builds/github-status'],
-  operations: [...BELOW_FEATURES, 'builds/abort', 'builds', 'builds/artifacts', 'builds/github-status', 'builds/many']
+  'builds/report': BELOW_FEATURES,
+  'builds/report/artifacts': [...BELOW_FEATURES, 'builds/report'],
+  'builds/report/github-status': [...BELOW_FEATURES, 'builds/report'],
+  builds: [...BELOW_FEATURES, 'builds/abort', 'builds/report'],
+  'builds/many': [...BELOW_FEATURES, 'builds/abort', 'builds/report', 'builds/report/artifacts', 'builds'],
+  operations: [
+    ...BELOW_FEATURES,
+    'builds/abort',
+    'builds/report',
+    'builds/report/artifacts',
+    'builds/report/github-status',
+    'builds',
+    'builds/many'
+  ]
 }
 
 /** An import source naming a folder of `room` (its last segment: folder names are unique in src/). */

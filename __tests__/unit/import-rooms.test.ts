@@ -129,6 +129,17 @@ describe('the lint rule of the rooms', () => {
     expect(await roomRules(file, code)).toEqual(['no-restricted-imports'])
   })
 
+  it('holds every file in a folder of src/ to the rule of that folder: each folder is a room', async () => {
+    const ruled = async (file: string): Promise<string> => {
+      const config = await eslint.calculateConfigForFile(join('src', file))
+      const rule = config.rules?.['no-restricted-imports'] as [unknown, { patterns?: Array<{ message: string }> }]
+      return rule?.[1]?.patterns?.[0]?.message.split(' may import')[0] ?? 'no room'
+    }
+    const inFolders = [...importGraph().keys()].filter((file) => file.includes('/'))
+    expect(inFolders.length).toBeGreaterThan(50)
+    for (const file of inFolders) expect(`${file}: ${await ruled(file)}`).toBe(`${file}: src/${posix.dirname(file)}`)
+  })
+
   it('refuses a dynamic import into a room above', async () => {
     expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/wait.js')")).toEqual([
       'no-restricted-syntax'

@@ -17,7 +17,7 @@ import { sleep } from '../sleep.js'
 import type { HandlerContext } from '../step/context.js'
 import { startOrReuse, type ReuseSettings } from './reuse.js'
 import type { WaitSettings } from './wait.js'
-import { commitLink, leadLinks } from './lead.js'
+import { commitLink, leadLinks } from './report/lead.js'
 
 /** What the held trigger needs of the trigger's inputs. */
 export interface HeldTriggerInputs {

@@ -17,16 +17,8 @@ import type { WaitSettings } from './wait.js'
 import { savedPipeline } from './abort/pending.js'
 import type { SummarySection } from '../summary/section.js'
 import { abortOnStop, leftAsIs, whyStopped } from './abort/stop.js'
-import { endLead, reportTiming } from './lead.js'
-import { pipelineFlow, workflowsOutput, workflowsTable } from './pipeline-summary.js'
-
-export { workflowsOutput, workflowsTable } from './pipeline-summary.js'
-
-/** The pipeline-status and builds outputs of a pipeline as it stands. */
-function reportState(pipeline: PipelineRecord, ctx: HandlerContext): void {
-  ctx.output(Output.pipelineStatus, pipeline.status)
-  ctx.output(Output.builds, workflowsOutput(pipeline))
-}
+import { endLead } from './report/lead.js'
+import { drawPipeline, reportPipelineEnd, reportPipelineState } from './report/pipeline.js'
 
 /** Follows the pipeline to its end; true when it succeeded. */
 export async function followPipeline(
@@ -78,29 +70,8 @@ export async function followPipeline(
     }
   })
   if (end.kind !== 'finished') return stop(appSlug, pipeline, end.kind, settings, section, ctx)
-  return reportFinished(pipeline, settings, section, ctx)
-}
-
-/** Outputs, summary and log of a pipeline that ended; true when it succeeded. */
-function reportFinished(
-  pipeline: PipelineRecord,
-  settings: WaitSettings,
-  section: SummarySection,
-  ctx: HandlerContext
-): boolean {
   ctx.saveState(State.pendingWork, '')
-  reportState(pipeline, ctx)
-  ctx.output(Output.response, pipeline.response)
-  section.facts?.push(['Result', pipeline.status])
-  reportTiming(section, pipeline.timing, ctx)
-  drawPipeline(section, pipeline, pipeline.status)
-  endLead(section, pipeline.status, pipeline.timing)
-  const succeeded = pipeline.status === 'succeeded'
-  const message = `Pipeline ${pipeline.id} finished: ${pipeline.status}`
-  if (!succeeded && settings.failOnBuildFailure)
-    throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
-  ctx.info(message)
-  return succeeded
+  return reportPipelineEnd(pipeline, settings.failOnBuildFailure, section, ctx)
 }
 
 /** One read of the pipeline; a failure the wait does not ride out ends it, leaving the pipeline as it is. */
@@ -159,7 +130,7 @@ async function stop(
   ctx: HandlerContext
 ): Promise<never> {
   const why = whyStopped(kind, settings.timeoutMs)
-  reportState({ ...pipeline, status: kind }, ctx)
+  reportPipelineState({ ...pipeline, status: kind }, ctx)
   section.facts?.push(['Result', `${kind}: pipeline aborted`])
   endLead(section, kind)
   if (pipeline.workflows.length > 0) drawPipeline(section, pipeline, kind)
@@ -188,18 +159,4 @@ export async function startedPipeline(
   if (url) ctx.output(Output.pipelineUrl, url)
   section.heading = `${section.lead?.subject[1] ?? 'Pipeline'} triggered on ${appSlug}`
   if (wait) await followPipeline(appSlug, pipelineId, wait, section, ctx)
-}
-
-/** The pipeline's diagram and its table of linked builds, as the summary shows them. */
-function drawPipeline(section: SummarySection, pipeline: PipelineRecord, status: string): void {
-  const name =
-    pipeline.name ??
-    section.lead?.subject.find((part) => part.startsWith('pipeline '))?.slice('pipeline '.length) ??
-    'pipeline'
-  section.mermaid = pipelineFlow({ ...pipeline, status }, name)
-  section.table = workflowsTable(pipeline, section.lead?.links?.find((link) => link.text === 'Open the pipeline')?.href)
-  const failed = pipeline.workflows
-    .filter((w) => w.status === 'failed')
-    .map((w) => (w.stage ? `${w.name} (stage ${w.stage})` : w.name))
-  if (failed.length > 0) section.lines?.push(`Failed: ${failed.join(', ')}.`)
 }

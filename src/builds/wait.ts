@@ -3,7 +3,6 @@
  * that shape the wait, and the wait itself with how it ends — a result, or, after
  * a wait-timeout or a cancelled job, an abort of the build.
  */
-import type { BuildStatus } from '../api/build-record.js'
 import { waitForBuild, type WaitResult } from './watch.js'
 import { Input, Output, State } from '../constants.js'
 import { describeDuration } from '../inputs/durations.js'
@@ -12,8 +11,9 @@ import { savedBuilds } from './abort/pending.js'
 import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 import { abortOnStop, leftAsIs, whyStopped } from './abort/stop.js'
-import { explainFailure } from './explain.js'
-import { describeTiming, endLead, reportTiming } from './lead.js'
+import { explainFailure } from './report/explain.js'
+import { endLead } from './report/lead.js'
+import { reportBuildEnd, type BuildReport } from './report/build.js'
 
 /** How to wait for a build, as the inputs give it. */
 export interface WaitSettings {
@@ -76,16 +76,6 @@ export interface Waited {
   report?: BuildReport
 }
 
-/** How a wait ended: the build's status, or why the action stopped waiting. */
-export type WaitEnd = BuildStatus | 'timed-out' | 'cancelled'
-
-/** Hears about a build on hold (no free concurrency slot) and the end of the wait; it never throws. */
-export interface BuildReport {
-  held(): void
-  /** `explanation`: the service's AI summary of a failed build, service text to escape. */
-  ended(end: WaitEnd, buildNumber?: number, explanation?: string): Promise<void>
-}
-
 /**
  * Waits for the build and reports its end. A timeout or a job cancellation aborts
  * the build; the build is saved in the step state first, so the post step can
@@ -112,7 +102,8 @@ export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: 
   if (result.kind === 'finished') {
     const explanation = await explainFailure(build.buildSlug, result.status, settings, ctx)
     await build.report?.ended(result.status, result.record.build_number, explanation)
-    return reportFinished(build, result, settings, ctx, explanation)
+    ctx.saveState(State.pendingWork, '')
+    return reportBuildEnd(build, result, settings.failOnBuildFailure, ctx, explanation)
   }
   try {
     return await stopAndAbort(build, result.kind, settings, ctx)
@@ -146,47 +137,6 @@ function watch(
       )
     }
   })
-}
-
-function reportFinished(
-  build: Waited,
-  result: Extract<WaitResult, { kind: 'finished' }>,
-  settings: WaitSettings,
-  ctx: HandlerContext,
-  explanation: string | undefined
-): boolean {
-  ctx.saveState(State.pendingWork, '')
-  ctx.output(Output.buildStatus, result.status)
-  ctx.output(Output.buildStatusText, result.record.status_text ?? result.status)
-  ctx.output(Output.response, result.response)
-  build.section.facts?.push(['Result', result.status])
-  if (result.record.abort_reason) build.section.facts?.push(['Abort reason', result.record.abort_reason])
-  if (!result.succeeded) {
-    const why = [
-      result.record.status_text && `status text: ${result.record.status_text}`,
-      result.record.abort_reason && `abort reason: ${result.record.abort_reason}`
-    ]
-      .filter(Boolean)
-      .join('; ')
-    build.section.lines?.push(`The build ended ${result.status}${why ? ` (${why})` : ''}; its log is on the service.`)
-  }
-  if (explanation !== undefined) {
-    ctx.output(Output.failureSummary, explanation)
-    build.section.lines?.push(`Why it failed, in the service's AI summary: ${explanation}`)
-    ctx.info(`The service's AI summary of build ${build.buildSlug}: ${explanation}`)
-  }
-  reportTiming(build.section, result.record.timing, ctx)
-  endLead(build.section, result.status, result.record.timing)
-  const workflow = result.record.triggered_workflow
-  if (workflow && build.section.lead && !build.section.lead.subject.includes(workflow))
-    build.section.lead.subject.push(workflow)
-  const message = `Build ${build.buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
-  const timing = describeTiming(result.record.timing)
-  if (timing) ctx.info(`Build ${build.buildSlug} ${timing}`)
-  if (!result.succeeded && settings.failOnBuildFailure)
-    throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
-  ctx.info(message)
-  return result.succeeded
 }
 
 /** After a wait-timeout or a cancelled job: aborts the build and fails the step saying why. */

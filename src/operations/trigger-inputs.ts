@@ -1,5 +1,5 @@
 /** The trigger operation's inputs: the build parameters from the inputs and the GitHub event, each checked, and the settings of what follows the trigger. */
-import { readTriggerArtifacts, type ArtifactSettings } from '../builds/artifacts/settings.js'
+import { readTriggerArtifacts, type ArtifactSettings } from '../builds/report/artifacts/settings.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../api/build-params.js'
 import { readBuildOverrides } from '../inputs/build-overrides.js'
 import { Input } from '../constants.js'
@@ -9,7 +9,7 @@ import { buildParamsFromEvent, closedPullRequestOf, readGitHubEvent, type GitHub
 import * as read from '../inputs/readers.js'
 import type { GetInput } from '../inputs/readers.js'
 import { checkAsker, readAllowedAssociations } from '../github/trust.js'
-import { readGitHubStatusSettings, type GitHubStatusSettings } from '../builds/github-status/settings.js'
+import { readGitHubStatusSettings, type GitHubStatusSettings } from '../builds/report/github-status/settings.js'
 import { checkoutWarnings } from '../builds/approval.js'
 import { readReuseSettings, type ReuseSettings } from '../builds/reuse.js'
 import { readWaitSettings, type WaitSettings } from '../builds/wait.js'

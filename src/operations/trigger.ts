@@ -1,12 +1,12 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
-import { DOWNLOAD_NEED, TRIGGER_ARTIFACT_INPUTS } from '../builds/artifacts/settings.js'
+import { DOWNLOAD_NEED, TRIGGER_ARTIFACT_INPUTS } from '../builds/report/artifacts/settings.js'
 import { type BuildParams } from '../api/build-params.js'
 import { OVERRIDE_INPUTS, overrideFacts } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { booleanValue, onlyWith } from '../inputs/input-use.js'
 import { MANY_APPS_INPUTS } from '../builds/many/targets.js'
-import { GITHUB_STATUS_INPUTS, type GitHubStatusSettings } from '../builds/github-status/settings.js'
+import { GITHUB_STATUS_INPUTS, type GitHubStatusSettings } from '../builds/report/github-status/settings.js'
 import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 import { heldCheckoutFact, startOrAwaitApproval } from '../builds/approval.js'
@@ -14,8 +14,9 @@ import { cancelSuperseded } from '../builds/abort/supersede.js'
 import { REUSE_INPUTS } from '../builds/reuse.js'
 import { defineOperation } from './operation.js'
 import { readTrigger, severalApps, type TriggerInputs } from './trigger-inputs.js'
-import { commitLink, leadLinks } from '../builds/lead.js'
-import { WAIT_INPUTS, waitAndReport, type BuildReport } from '../builds/wait.js'
+import { commitLink, leadLinks } from '../builds/report/lead.js'
+import type { BuildReport } from '../builds/report/build.js'
+import { WAIT_INPUTS, waitAndReport } from '../builds/wait.js'
 
 export const trigger = defineOperation<TriggerInputs>({
   name: 'trigger',
@@ -136,7 +137,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   )
   if (succeeded && inputs.artifacts)
     await (
-      await import('../builds/artifacts/report.js')
+      await import('../builds/report/artifacts/report.js')
     ).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
 }
 
@@ -207,7 +208,7 @@ async function gitHubStatus(
   params: BuildParams,
   ctx: HandlerContext
 ): Promise<BuildReport> {
-  const { startGitHubStatus } = await import('../builds/github-status/build-status.js')
+  const { startGitHubStatus } = await import('../builds/report/github-status/build-status.js')
   const target = {
     appSlug,
     buildSlug: build.buildSlug,

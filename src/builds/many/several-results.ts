@@ -8,11 +8,19 @@
 import type { TriggeredBuild } from '../../api/builds.js'
 import { Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
-import type { BuildReport, WaitEnd, WaitSettings } from '../wait.js'
+import type { WaitSettings } from '../wait.js'
+import type { BuildReport, WaitEnd } from '../report/build.js'
 import type { SummaryCell, SummarySection } from '../../summary/section.js'
-import type { ArtifactSettings } from '../artifacts/settings.js'
-import { buildsTable, describeStarted, endOfBuilds, severalLead, startedBuilds } from './run.js'
-import { type AppBuild, waitForAll } from './wait.js'
+import type { ArtifactSettings } from '../report/artifacts/settings.js'
+import {
+  buildsTable,
+  describeStarted,
+  endOfBuilds,
+  severalLead,
+  startedBuilds,
+  type AppBuild
+} from '../report/several.js'
+import { waitForAll } from './wait.js'
 
 /** What the trigger hands over once the service's answer named several builds. */
 export interface SeveralResults {
@@ -69,10 +77,12 @@ export async function followSeveral(run: SeveralResults, ctx: HandlerContext): P
       run.section.lines?.push(
         `${describeStarted(b)}: why it failed, in the service's AI summary: ${b['failure-summary']}`
       )
-  endOfBuilds(builds, run.wait, describeStarted)
+  endOfBuilds(builds, run.wait.failOnBuildFailure, describeStarted)
   const firstSlug = first['build-slug']
   if (run.artifacts && firstSlug && first.status === 'success')
-    await (await import('../artifacts/report.js')).reportArtifacts(run.appSlug, firstSlug, run.artifacts, ctx, false)
+    await (
+      await import('../report/artifacts/report.js')
+    ).reportArtifacts(run.appSlug, firstSlug, run.artifacts, ctx, false)
 }
 
 function table(builds: AppBuild[]): SummaryCell[][] {

@@ -14,36 +14,9 @@ import { savedWork, type PendingWork } from '../abort/pending.js'
 import { abortOnStop, whyStopped, type Stopped } from '../abort/stop.js'
 import { waitForPipeline, type PipelineWaitEnd } from './pipeline.js'
 import { timingFields } from '../../api/build-timing.js'
-import { describeTiming } from '../lead.js'
-import { explainFailure } from '../explain.js'
-
-/** One app's build, as the `builds` output lists it. */
-export interface AppBuild {
-  'app-slug': string
-  'build-slug'?: string
-  /** Instead of build-slug, for a pipeline the trigger started beside builds (see several-results.ts). */
-  'pipeline-id'?: string
-  'build-url'?: string
-  'build-number'?: number
-  /** Set when one trigger started several builds, to tell them apart. */
-  'triggered-workflow'?: string
-  'triggered-pipeline'?: string
-  /** Instead of a build, when the service held the trigger for manual approval: the request its approval starts a build from. */
-  'build-request-slug'?: string
-  /**
-   * `triggered`, then the build's end (`success`, `failed`, ...), `running`, `timed-out`, `cancelled`;
-   * `trigger-failed`, or `awaiting-approval` for a trigger the service held.
-   */
-  status: string
-  /** Why the trigger, the wait or the abort failed. */
-  error?: string
-  /** Once finished, how long it ran and waited, and its cost, where the service reports them. */
-  'duration-seconds'?: number
-  'queue-seconds'?: number
-  'credit-cost'?: number
-  /** A failed build's AI summary, when the service has one and explain-failure is on. */
-  'failure-summary'?: string
-}
+import { describeTiming } from '../report/lead.js'
+import type { AppBuild } from '../report/several.js'
+import { explainFailure } from '../report/explain.js'
 
 /** What the post step aborts for these builds and pipelines. */
 function pending(builds: AppBuild[]): PendingWork {

@@ -3,10 +3,10 @@
  * install page), and, when asked, the files downloaded into a folder. Download
  * URLs are signed: each is masked as soon as it is read and never goes into an output.
  */
-import { getArtifact, listArtifacts, type ArtifactSummary } from '../../api/artifacts.js'
-import { Output } from '../../constants.js'
-import { isLoopbackHost } from '../../http/addresses.js'
-import type { HandlerContext } from '../../step/context.js'
+import { getArtifact, listArtifacts, type ArtifactSummary } from '../../../api/artifacts.js'
+import { Output } from '../../../constants.js'
+import { isLoopbackHost } from '../../../http/addresses.js'
+import type { HandlerContext } from '../../../step/context.js'
 import type { ArtifactSettings } from './settings.js'
 
 /** Lists the build's artifacts into the outputs and the summary, and downloads them when asked; `response` is the list's last page unless `setResponse` is false. */

@@ -5,11 +5,11 @@
  * within a bounded time. A build without a summary, or a summary that cannot be read, changes
  * nothing about how the step ends; the log says which it was.
  */
-import { readAiSummary, type AiSummaryAnswer } from '../api/ai-summary.js'
-import type { BuildStatus } from '../api/build-record.js'
-import { Input } from '../constants.js'
-import { sleep } from '../sleep.js'
-import type { HandlerContext } from '../step/context.js'
+import { readAiSummary, type AiSummaryAnswer } from '../../api/ai-summary.js'
+import type { BuildStatus } from '../../api/build-record.js'
+import { Input } from '../../constants.js'
+import { sleep } from '../../sleep.js'
+import type { HandlerContext } from '../../step/context.js'
 
 /** How many times a missing summary is asked for again, and the longest pause before each: at most 15 s in all. */
 export const SUMMARY_RETRIES = 3

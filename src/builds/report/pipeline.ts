@@ -1,17 +1,20 @@
 /**
- * A pipeline in the job summary: a Mermaid flow of its stages and workflows (and of a graph
- * pipeline's `depends_on` edges), coloured by status, and beside it a table linking each
- * workflow's build. Job summaries draw ```mermaid
- * blocks as other GitHub Markdown does (GitHub blog, "Supercharging GitHub Actions with Job
- * Summaries", 2022, which shows one). GitHub draws Mermaid with its
- * strict security level, so a `click` link in the diagram would not open anything
- * (mermaid-js/mermaid#4059, github.community discussion 46096): the links live in the table.
+ * A pipeline as the step reports it: its state and end in the outputs, and in the job summary a
+ * Mermaid flow of its stages and workflows (and of a graph pipeline's `depends_on` edges),
+ * coloured by status, and beside it a table linking each workflow's build. Job summaries draw
+ * ```mermaid blocks as other GitHub Markdown does (GitHub blog, "Supercharging GitHub Actions
+ * with Job Summaries", 2022, which shows one). GitHub draws Mermaid with its strict security
+ * level, so a `click` link in the diagram would not open anything (mermaid-js/mermaid#4059,
+ * github.community discussion 46096): the links live in the table.
  */
-import { timingFields } from '../api/build-timing.js'
-import type { PipelineRecord, PipelineWorkflow } from '../api/pipelines.js'
-import { mermaidLabel, STATUS_CLASSES, statusClass } from '../summary/mermaid.js'
-import { credits, shortDuration } from '../summary/render.js'
-import type { SummaryCell } from '../summary/section.js'
+import { timingFields } from '../../api/build-timing.js'
+import type { PipelineRecord, PipelineWorkflow } from '../../api/pipelines.js'
+import { Output } from '../../constants.js'
+import type { HandlerContext } from '../../step/context.js'
+import { mermaidLabel, STATUS_CLASSES, statusClass } from '../../summary/mermaid.js'
+import { credits, shortDuration } from '../../summary/render.js'
+import type { SummaryCell, SummarySection } from '../../summary/section.js'
+import { endLead, reportTiming } from './lead.js'
 
 /** Most workflows drawn; a larger pipeline is listed in the table only. */
 const MAX_DRAWN_WORKFLOWS = 200
@@ -127,4 +130,45 @@ function dependencyEdges(pipeline: PipelineRecord): Array<[number, number]> {
       return from === undefined || from === to ? [] : [[from, to]]
     })
   )
+}
+
+/** The pipeline-status and builds outputs of a pipeline as it stands. */
+export function reportPipelineState(pipeline: PipelineRecord, ctx: HandlerContext): void {
+  ctx.output(Output.pipelineStatus, pipeline.status)
+  ctx.output(Output.builds, workflowsOutput(pipeline))
+}
+
+/** Outputs, summary and log of a pipeline that ended; true when it succeeded. */
+export function reportPipelineEnd(
+  pipeline: PipelineRecord,
+  failOnBuildFailure: boolean,
+  section: SummarySection,
+  ctx: HandlerContext
+): boolean {
+  reportPipelineState(pipeline, ctx)
+  ctx.output(Output.response, pipeline.response)
+  section.facts?.push(['Result', pipeline.status])
+  reportTiming(section, pipeline.timing, ctx)
+  drawPipeline(section, pipeline, pipeline.status)
+  endLead(section, pipeline.status, pipeline.timing)
+  const succeeded = pipeline.status === 'succeeded'
+  const message = `Pipeline ${pipeline.id} finished: ${pipeline.status}`
+  if (!succeeded && failOnBuildFailure)
+    throw new Error(`${message}. Set fail-on-build-failure: false to let the step pass.`)
+  ctx.info(message)
+  return succeeded
+}
+
+/** The pipeline's diagram and its table of linked builds, as the summary shows them. */
+export function drawPipeline(section: SummarySection, pipeline: PipelineRecord, status: string): void {
+  const name =
+    pipeline.name ??
+    section.lead?.subject.find((part) => part.startsWith('pipeline '))?.slice('pipeline '.length) ??
+    'pipeline'
+  section.mermaid = pipelineFlow({ ...pipeline, status }, name)
+  section.table = workflowsTable(pipeline, section.lead?.links?.find((link) => link.text === 'Open the pipeline')?.href)
+  const failed = pipeline.workflows
+    .filter((w) => w.status === 'failed')
+    .map((w) => (w.stage ? `${w.name} (stage ${w.stage})` : w.name))
+  if (failed.length > 0) section.lines?.push(`Failed: ${failed.join(', ')}.`)
 }

@@ -3,11 +3,11 @@
  * how long it ran, and links to its page and to its commit on GitHub. Also the outputs of its
  * time and cost.
  */
-import type { BuildTiming } from '../api/build-timing.js'
-import { Output } from '../constants.js'
-import { describeDuration } from '../inputs/durations.js'
-import type { Mark, SummaryLink, SummarySection } from '../summary/section.js'
-import type { HandlerContext } from '../step/context.js'
+import type { BuildTiming } from '../../api/build-timing.js'
+import { Output } from '../../constants.js'
+import { describeDuration } from '../../inputs/durations.js'
+import type { Mark, SummaryLink, SummarySection } from '../../summary/section.js'
+import type { HandlerContext } from '../../step/context.js'
 
 /** A result word (a build's or a pipeline's status, or how the wait stopped) as a mark and words. */
 const RESULTS: Record<string, [Mark, string]> = {

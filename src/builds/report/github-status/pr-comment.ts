@@ -3,10 +3,10 @@
  * again by a hidden marker and edited in place, so re-runs and later builds do not pile up
  * comments.
  */
-import { checkedBuildUrl } from '../../api/build-url.js'
-import { escape } from '../../summary/text.js'
-import { tokenLogin, writtenBy } from '../../github/identity.js'
-import type { GitHubRequest } from '../../github/rest.js'
+import { checkedBuildUrl } from '../../../api/build-url.js'
+import { escape } from '../../../summary/text.js'
+import { tokenLogin, writtenBy } from '../../../github/identity.js'
+import type { GitHubRequest } from '../../../github/rest.js'
 
 /**
  * Comments read per page (GitHub's most), and pages read from the start and from the end when

@@ -3,9 +3,9 @@
  * request comment). Read with the other inputs, so a bad value fails the step before anything
  * is sent; the module that posts is loaded only when one of them asks for it.
  */
-import { Input } from '../../constants.js'
-import { InputError } from '../../inputs/input-error.js'
-import { booleanFlag, oneOf, singleLine, type GetInput } from '../../inputs/readers.js'
+import { Input } from '../../../constants.js'
+import { InputError } from '../../../inputs/input-error.js'
+import { booleanFlag, oneOf, singleLine, type GetInput } from '../../../inputs/readers.js'
 
 /** How the build shows on the commit. */
 export type GitHubStatusMode = 'commit-status' | 'check-run'

@@ -4,13 +4,13 @@
  * at the end of the wait (the final state, build number and duration). Posting is an extra:
  * every failure is a warning and never fails the step.
  */
-import { checkedBuildUrl } from '../../api/build-url.js'
-import { describeDuration } from '../../inputs/durations.js'
-import type { HandlerContext } from '../../step/context.js'
-import type { BuildReport, WaitEnd } from '../wait.js'
-import { escape, plainText } from '../../summary/text.js'
+import { checkedBuildUrl } from '../../../api/build-url.js'
+import { describeDuration } from '../../../inputs/durations.js'
+import type { HandlerContext } from '../../../step/context.js'
+import type { BuildReport, WaitEnd } from '../build.js'
+import { escape, plainText } from '../../../summary/text.js'
 import { commentBody, commentMarker, upsertComment } from './pr-comment.js'
-import { githubRequest, repositoryOf, type GitHubRequest } from '../../github/rest.js'
+import { githubRequest, repositoryOf, type GitHubRequest } from '../../../github/rest.js'
 import type { GitHubStatusSettings } from './settings.js'
 
 /** The build whose status is posted. */

@@ -1,9 +1,9 @@
 /** What a step is asked to do with a build's artifacts: list them, and download them into a folder of the workspace. */
-import { Input } from '../../constants.js'
-import { InputError } from '../../inputs/input-error.js'
-import type { InputNeed } from '../../inputs/input-use.js'
-import { booleanFlag, integerInRange, optionalText, type GetInput } from '../../inputs/readers.js'
-import { describeWorkspacePathProblem, resolveInWorkspace } from '../../inputs/workspace-path.js'
+import { Input } from '../../../constants.js'
+import { InputError } from '../../../inputs/input-error.js'
+import type { InputNeed } from '../../../inputs/input-use.js'
+import { booleanFlag, integerInRange, optionalText, type GetInput } from '../../../inputs/readers.js'
+import { describeWorkspacePathProblem, resolveInWorkspace } from '../../../inputs/workspace-path.js'
 
 /** What to do with a build's artifacts. */
 export interface ArtifactSettings {
