@@ -29,14 +29,16 @@ export const ROOMS = {
   'builds/report': BELOW_FEATURES,
   'builds/report/artifacts': [...BELOW_FEATURES, 'builds/report'],
   'builds/report/github-status': [...BELOW_FEATURES, 'builds/report'],
-  builds: [...BELOW_FEATURES, 'builds/abort', 'builds/report'],
-  'builds/many': [...BELOW_FEATURES, 'builds/abort', 'builds/report', 'builds/report/artifacts', 'builds'],
+  'builds/wait': [...BELOW_FEATURES, 'builds/abort', 'builds/report', 'builds/report/artifacts'],
+  builds: [...BELOW_FEATURES, 'builds/abort', 'builds/report', 'builds/wait'],
+  'builds/many': [...BELOW_FEATURES, 'builds/report', 'builds/wait', 'builds'],
   operations: [
     ...BELOW_FEATURES,
     'builds/abort',
     'builds/report',
     'builds/report/artifacts',
     'builds/report/github-status',
+    'builds/wait',
     'builds',
     'builds/many'
   ]

@@ -94,7 +94,11 @@ describe('the lint rule of the rooms', () => {
       "import { OPERATIONS as x } from '../operations/index.js'",
       'the operation registry from the input layer'
     ],
-    ['src/api/planted.ts', "import { waitForBuild as x } from '../builds/watch.js'", 'waiting from the API layer'],
+    [
+      'src/api/planted.ts',
+      "import { startOrWaitForApproval as x } from '../builds/approval.js'",
+      'the start of a build from the API layer'
+    ],
     [
       'src/api/planted.ts',
       "import { booleanFlag as x } from '../inputs/readers.js'",
@@ -141,7 +145,7 @@ describe('the lint rule of the rooms', () => {
   })
 
   it('refuses a dynamic import into a room above', async () => {
-    expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/wait.js')")).toEqual([
+    expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/approval.js')")).toEqual([
       'no-restricted-syntax'
     ])
   })
@@ -154,10 +158,13 @@ describe('the lint rule of the rooms', () => {
 
   it('lets each room import the rooms below it', async () => {
     expect(
-      await roomRules('src/builds/many/planted.ts', "import { reportArtifacts as x } from '../artifacts/report.js'")
+      await roomRules(
+        'src/builds/wait/planted.ts',
+        "import { reportArtifacts as x } from '../report/artifacts/report.js'"
+      )
     ).toEqual([])
     expect(
-      await roomRules('src/operations/planted.ts', "import { waitAndReport as x } from '../builds/wait.js'")
+      await roomRules('src/operations/planted.ts', "import { waitForBuild as x } from '../builds/wait/build.js'")
     ).toEqual([])
     expect(
       await roomRules('src/inputs/planted.ts', "import { isSecureOrLoopback as x } from '../http/addresses.js'")

@@ -2,21 +2,20 @@
  * A trigger held for manual build approval: the service answered 2xx without a build slug, so
  * it keeps a build request and no build exists yet (bitrise-steplib/bitrise-step-build-router-start,
  * main.go, "Fix error when manual build approval is on"). The step finds that request, reports it,
- * and with wait: true follows the build its approval creates.
+ * and with wait: true waits for the build its approval creates (wait/approval.ts).
  */
 import { AwaitingApproval } from '../api/awaiting-approval.js'
 import { listBuildRequests, type BuildRequest } from '../api/build-requests.js'
-import { listBuilds, type BuildListFilters, type ListedBuild } from '../api/build-list.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { slugProblem } from '../api/paths.js'
 import type { BuildParams } from '../api/build-params.js'
 import { checkoutOf, inputNameOf, mayBeHeld } from '../inputs/checkout.js'
 import { Input, Output } from '../constants.js'
-import { describeDuration } from '../inputs/durations.js'
-import { sleep } from '../sleep.js'
 import type { HandlerContext } from '../step/context.js'
+import type { SummarySection } from '../summary/section.js'
 import { startOrReuse, type ReuseSettings } from './reuse.js'
-import type { WaitSettings } from './wait.js'
+import { waitForApproval } from './wait/approval.js'
+import type { WaitSettings } from './wait/settings.js'
 import { commitLink, leadLinks } from './report/lead.js'
 
 /** What the held trigger needs of the trigger's inputs. */
@@ -28,14 +27,11 @@ export interface HeldTriggerInputs {
   failIfHeld: boolean
 }
 
-/** Polls after the request left the open list with no build seen, before it counts as rejected. */
-const POLLS_AFTER_REQUEST_CLOSED = 3
-
 /**
  * The step's build: started (or reused) at once, or, when the trigger is held for approval,
  * the build the approval created (with wait: true). Undefined when the step ends with the request open.
  */
-export async function startOrAwaitApproval(
+export async function startOrWaitForApproval(
   ctx: HandlerContext,
   inputs: HeldTriggerInputs
 ): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
@@ -43,18 +39,19 @@ export async function startOrAwaitApproval(
     return await startOrReuse(ctx, inputs.appSlug, inputs.params, inputs.reuse)
   } catch (error) {
     if (!(error instanceof AwaitingApproval)) throw error
-    return awaitApproval(ctx, inputs, error)
+    return held(ctx, inputs, error)
   }
 }
 
-async function awaitApproval(
+/** A held trigger: its request reported, then, with wait, the build its approval creates. */
+async function held(
   ctx: HandlerContext,
   inputs: HeldTriggerInputs,
-  held: AwaitingApproval
+  answer: AwaitingApproval
 ): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
   const { appSlug, params } = inputs
-  ctx.output(Output.response, held.response)
-  const { request, what } = await findHeldRequest(ctx, appSlug, params, held)
+  ctx.output(Output.response, answer.response)
+  const { request, what } = await findHeldRequest(ctx, appSlug, params, answer)
   ctx.output(Output.buildRequestSlug, request.slug)
   ctx.output(Output.buildStatus, 'awaiting-approval')
   ctx.output(Output.buildStatusText, 'awaiting approval')
@@ -62,7 +59,37 @@ async function awaitApproval(
     `The service started no build: manual build approval is on for app ${appSlug}, and its build request ${request.slug} for ${what} awaits approval. ` +
     `Someone with access to the app approves it on the app's page on the service, or with operation approve-build-request (${Input.buildRequestSlug}: ${request.slug}); the approval starts the build.` +
     ownersAdvice(params)
-  ctx.summary({
+  ctx.summary(heldSection(appSlug, params, request, message, ctx))
+  if (inputs.failIfHeld) throw new Error(`${message} ${Input.failIfHeld} is true, so the step fails.`)
+  ctx.notice(message)
+  if (!inputs.wait) return undefined
+  if (params.pipeline_id) {
+    throw new Error(
+      `Build request ${request.slug} holds pipeline ${params.pipeline_id}: the step cannot follow a pipeline started by an approval; run it without ${Input.wait}, and follow the pipeline once approved.`
+    )
+  }
+  const build = await waitForApproval(ctx, appSlug, params, request, inputs.wait, what)
+  ctx.info(
+    `Build request ${request.slug} was approved: it started build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.slug}`
+  )
+  return {
+    buildSlug: build.slug,
+    buildNumber: build.buildNumber,
+    triggeredWorkflow: build.triggeredWorkflow,
+    response: JSON.stringify(build),
+    reused: false
+  }
+}
+
+/** The summary of a held trigger: its request, and what the build would check out. */
+function heldSection(
+  appSlug: string,
+  params: BuildParams,
+  request: BuildRequest,
+  message: string,
+  ctx: HandlerContext
+): SummarySection {
+  return {
     heading: `Build request ${request.slug} awaits approval on ${appSlug}`,
     lead: {
       mark: 'held',
@@ -86,25 +113,6 @@ async function awaitApproval(
       ['Build request', request.slug]
     ],
     lines: [message]
-  })
-  if (inputs.failIfHeld) throw new Error(`${message} ${Input.failIfHeld} is true, so the step fails.`)
-  ctx.notice(message)
-  if (!inputs.wait) return undefined
-  if (params.pipeline_id) {
-    throw new Error(
-      `Build request ${request.slug} holds pipeline ${params.pipeline_id}: the step cannot follow a pipeline started by an approval; run it without ${Input.wait}, and follow the pipeline once approved.`
-    )
-  }
-  const build = await approvedBuild(ctx, appSlug, params, request, inputs.wait, what)
-  ctx.info(
-    `Build request ${request.slug} was approved: it started build ${build.buildNumber !== undefined ? `#${build.buildNumber} ` : ''}${build.slug}`
-  )
-  return {
-    buildSlug: build.slug,
-    buildNumber: build.buildNumber,
-    triggeredWorkflow: build.triggeredWorkflow,
-    response: JSON.stringify(build),
-    reused: false
   }
 }
 
@@ -203,57 +211,4 @@ function matchingRequest(requests: BuildRequest[], params: BuildParams): BuildRe
     return !workflow || typeof theirs !== 'string' || theirs === '' || theirs === workflow
   })
   return same.sort((a, b) => (Date.parse(b.created_at ?? '') || 0) - (Date.parse(a.created_at ?? '') || 0))[0]
-}
-
-/**
- * Waits, within wait-timeout, for the build the approval creates: a build of the same commit, pull
- * request and workflow that was not there before. The open list shows no decision, so a request
- * that left it while no such build appears is taken as rejected.
- */
-async function approvedBuild(
-  ctx: HandlerContext,
-  appSlug: string,
-  params: BuildParams,
-  request: BuildRequest,
-  wait: WaitSettings,
-  what: string
-): Promise<ListedBuild> {
-  const filters: BuildListFilters = { workflow: params.workflow_id, pull_request_id: params.pull_request_id }
-  const sameTrigger = (b: ListedBuild): boolean =>
-    (!params.commit_hash || b.commitHash?.toLowerCase() === params.commit_hash.toLowerCase()) &&
-    (!params.branch || !b.branch || b.branch === params.branch) &&
-    (!params.tag || !b.tag || b.tag === params.tag)
-  const before = new Set(
-    (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter(sameTrigger).map((b) => b.slug)
-  )
-  const deadline = Date.now() + wait.timeoutMs
-  ctx.info(
-    `Waiting for the approval of build request ${request.slug} (wait-timeout: ${describeDuration(wait.timeoutMs)}, poll-interval: ${describeDuration(wait.pollIntervalMs)})`
-  )
-  let closedPolls = 0
-  for (;;) {
-    const created = (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter(
-      (b) => sameTrigger(b) && !before.has(b.slug)
-    )
-    if (created.length > 0) return created.sort((a, b) => (a.buildNumber ?? 0) - (b.buildNumber ?? 0))[0]
-    const open = (await listBuildRequests(ctx.client, appSlug)).requests.some((r) => r.slug === request.slug)
-    closedPolls = open ? 0 : closedPolls + 1
-    if (closedPolls >= POLLS_AFTER_REQUEST_CLOSED) {
-      ctx.output(Output.buildStatus, 'rejected')
-      ctx.output(Output.buildStatusText, 'the build request was rejected')
-      throw new Error(
-        `Build request ${request.slug} was rejected: it is no longer open, and no build started for ${what}. The service's API gives no reason for a rejection; the app's page on the service shows who decided.`
-      )
-    }
-    if (ctx.signal.aborted)
-      throw new Error(
-        `The GitHub job was cancelled while build request ${request.slug} awaited approval; the request stays open on the service.`
-      )
-    if (Date.now() >= deadline) {
-      throw new Error(
-        `Build request ${request.slug} still awaited approval when the wait-timeout of ${describeDuration(wait.timeoutMs)} ran out; it stays open on the service (the step neither approves nor rejects it).`
-      )
-    }
-    await sleep(Math.min(wait.pollIntervalMs, Math.max(0, deadline - Date.now())), ctx.signal)
-  }
 }

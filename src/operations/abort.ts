@@ -1,7 +1,7 @@
 /**
  * operation: abort — aborts a running build; one that has already finished passes with a notice,
  * or fails when asked. With a filter instead of a build slug, aborts every unfinished build of a
- * pull request or of a branch (see builds/abort-matching.ts and operations/abort-filter.ts).
+ * pull request or of a branch (see builds/abort/by-filter.ts and operations/abort-filter.ts).
  */
 import { abortBuild, type AbortRequest } from '../api/builds.js'
 import { abortMatching, type AbortFilter } from '../builds/abort/by-filter.js'

@@ -12,7 +12,7 @@ import { checkAsker, readAllowedAssociations } from '../github/trust.js'
 import { readGitHubStatusSettings, type GitHubStatusSettings } from '../builds/report/github-status/settings.js'
 import { checkoutWarnings } from '../builds/approval.js'
 import { readReuseSettings, type ReuseSettings } from '../builds/reuse.js'
-import { readWaitSettings, type WaitSettings } from '../builds/wait.js'
+import { readWaitSettings, type WaitSettings } from '../builds/wait/settings.js'
 
 export interface TriggerInputs {
   appSlug: string

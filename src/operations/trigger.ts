@@ -9,14 +9,15 @@ import { MANY_APPS_INPUTS } from '../builds/many/targets.js'
 import { GITHUB_STATUS_INPUTS, type GitHubStatusSettings } from '../builds/report/github-status/settings.js'
 import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
-import { heldCheckoutFact, startOrAwaitApproval } from '../builds/approval.js'
+import { heldCheckoutFact, startOrWaitForApproval } from '../builds/approval.js'
 import { cancelSuperseded } from '../builds/abort/supersede.js'
 import { REUSE_INPUTS } from '../builds/reuse.js'
 import { defineOperation } from './operation.js'
 import { readTrigger, severalApps, type TriggerInputs } from './trigger-inputs.js'
 import { commitLink, leadLinks } from '../builds/report/lead.js'
 import type { BuildReport } from '../builds/report/build.js'
-import { WAIT_INPUTS, waitAndReport } from '../builds/wait.js'
+import { waitForBuild } from '../builds/wait/build.js'
+import { WAIT_INPUTS } from '../builds/wait/settings.js'
 
 export const trigger = defineOperation<TriggerInputs>({
   name: 'trigger',
@@ -99,7 +100,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
-  const build = await startOrAwaitApproval(ctx, inputs).catch(async (error: unknown) => {
+  const build = await startOrWaitForApproval(ctx, inputs).catch(async (error: unknown) => {
     throw await (await import('../builds/unknown-target.js')).explainRefusedTarget(error, inputs.appSlug, params, ctx)
   })
   if (!build) return
@@ -118,19 +119,16 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     )
   const section = triggeredSection(inputs, build, number, ctx)
   ctx.summary(section)
-  if (build.others) return followSeveral(inputs, build, section, ctx)
-  if (params.pipeline_id || build.triggeredPipeline)
-    return (await import('../builds/pipeline.js')).startedPipeline(
-      inputs.appSlug,
-      build.buildSlug,
-      build.buildUrl,
-      inputs.wait,
-      section,
+  if (!build.others && (params.pipeline_id || build.triggeredPipeline))
+    return pipelineStarted(inputs, build, section, ctx)
+  const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
+  if (build.others)
+    return (await import('../builds/wait/results.js')).waitForResults(
+      { appSlug: inputs.appSlug, started: build, section, wait: inputs.wait, report, artifacts: inputs.artifacts },
       ctx
     )
-  const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
   if (!inputs.wait) return
-  const succeeded = await waitAndReport(
+  const succeeded = await waitForBuild(
     { appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report },
     inputs.wait,
     ctx
@@ -185,19 +183,20 @@ function triggeredSection(
   }
 }
 
-/** The answer named several builds: all are reported and waited for; the module is loaded only then. */
-async function followSeveral(
+/** A pipeline started: its outputs, and with wait, its wait; the module that waits is loaded only then. */
+async function pipelineStarted(
   inputs: TriggerInputs,
   build: TriggeredBuild,
   section: SummarySection,
   ctx: HandlerContext
 ): Promise<void> {
-  const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, inputs.params, ctx))
-  const { followSeveral: follow } = await import('../builds/many/several-results.js')
-  return follow(
-    { appSlug: inputs.appSlug, started: build, section, wait: inputs.wait, report, artifacts: inputs.artifacts },
-    ctx
-  )
+  ctx.output(Output.pipelineId, build.buildSlug)
+  if (build.buildUrl) ctx.output(Output.pipelineUrl, build.buildUrl)
+  section.heading = `${section.lead?.subject[1] ?? 'Pipeline'} triggered on ${inputs.appSlug}`
+  if (inputs.wait)
+    await (
+      await import('../builds/wait/pipeline.js')
+    ).waitForPipeline(inputs.appSlug, build.buildSlug, inputs.wait, section, ctx)
 }
 
 /** Posts the pending status on GitHub; the module that posts is loaded only here. */

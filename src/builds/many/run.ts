@@ -9,12 +9,12 @@ import { triggerBuild } from '../../api/builds.js'
 import type { BuildParams } from '../../api/build-params.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
-import type { WaitSettings } from '../wait.js'
+import type { WaitSettings } from '../wait/settings.js'
 import { findHeldRequest } from '../approval.js'
 import { chooseApps } from './choose.js'
 import { mapBounded } from '../../http/pool.js'
 import type { ManyApps } from './targets.js'
-import { waitForAll } from './wait.js'
+import { waitForBuilds } from '../wait/several.js'
 import { commitLink } from '../report/lead.js'
 import {
   buildsTable,
@@ -49,7 +49,7 @@ export async function runManyApps(inputs: ManyAppsRun, many: ManyApps, ctx: Hand
   const builds = (await mapBounded(slugs, PARALLEL_LIMIT, (appSlug) => startOne(appSlug, inputs.params, ctx))).flat()
   ctx.output(Output.builds, builds)
   if (inputs.wait && builds.some((build) => build.status === 'triggered'))
-    await waitForAll(builds, inputs.wait, many.failFast, ctx)
+    await waitForBuilds(builds, inputs.wait, many.failFast, ctx)
   report(builds, inputs, lines, ctx)
 }
 

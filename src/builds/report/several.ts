@@ -11,7 +11,7 @@ import type { SummaryCell, SummaryLead, SummaryLink } from '../../summary/sectio
 export interface AppBuild {
   'app-slug': string
   'build-slug'?: string
-  /** Instead of build-slug, for a pipeline the trigger started beside builds (see several-results.ts). */
+  /** Instead of build-slug, for a pipeline the trigger started beside builds (see wait/results.ts). */
   'pipeline-id'?: string
   'build-url'?: string
   'build-number'?: number

@@ -3,8 +3,8 @@
  * nothing was printed for a while, so a long quiet wait never looks stuck in the log.
  * The build wait and the pipeline wait share it.
  */
-import { describeDuration } from '../inputs/durations.js'
-import { sleep } from '../sleep.js'
+import { describeDuration } from '../../inputs/durations.js'
+import { sleep } from '../../sleep.js'
 
 /** Remembers when the wait started and when it last printed; sleeps, filling long silences. */
 export class Heartbeat {

@@ -6,11 +6,11 @@
  * `is_archived`, the whole text is behind `expiring_raw_log_url`. The log answers 404 for a
  * while after the trigger. What is printed, and what is missing, is LogAssembly's part.
  */
-import { ApiError, isHttpError, isPassingFault } from '../http/api-error.js'
-import type { ServiceClient } from '../http/service-client.js'
+import { ApiError, isHttpError, isPassingFault } from '../../http/api-error.js'
+import type { ServiceClient } from '../../http/service-client.js'
 import { LogAssembly, type CatchUp, type LogChunk } from './log-assembly.js'
-import { buildPath } from '../api/paths.js'
-import { fetchRawLog } from '../api/raw-log.js'
+import { buildPath } from '../../api/paths.js'
+import { fetchRawLog } from '../../api/raw-log.js'
 
 /** 404s of the log after the build has ended before the log is taken as absent. */
 const FINISHED_NOT_FOUND_READS = 3
@@ -82,7 +82,7 @@ export class LogStreamer {
    * One read of the log. After the build has finished (`buildFinished`), an answer with nothing
    * new and nothing missing also ends the log, as the service may take a while to archive it.
    */
-  async poll(signal: AbortSignal, buildFinished = false): Promise<void> {
+  async readNext(signal: AbortSignal, buildFinished = false): Promise<void> {
     if (this.ended || signal.aborted) return
     let answer: LogAnswer
     try {

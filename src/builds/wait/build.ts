@@ -1,69 +1,18 @@
 /**
- * Waiting for a build, shared by trigger (with wait: true) and wait: the inputs
- * that shape the wait, and the wait itself with how it ends — a result, or, after
- * a wait-timeout or a cancelled job, an abort of the build.
+ * The wait for one build, shared by trigger (with wait: true) and wait, with how it ends: a
+ * result reported, or, after a wait-timeout or a cancelled job, an abort of the build.
  */
-import { waitForBuild, type WaitResult } from './watch.js'
-import { Input, Output, State } from '../constants.js'
-import { describeDuration } from '../inputs/durations.js'
-import { booleanFlag, durationMs, type GetInput } from '../inputs/readers.js'
-import { savedBuilds } from './abort/pending.js'
-import type { SummarySection } from '../summary/section.js'
-import type { HandlerContext } from '../step/context.js'
-import { abortOnStop, leftAsIs, whyStopped } from './abort/stop.js'
-import { explainFailure } from './report/explain.js'
-import { endLead } from './report/lead.js'
-import { reportBuildEnd, type BuildReport } from './report/build.js'
-
-/** How to wait for a build, as the inputs give it. */
-export interface WaitSettings {
-  timeoutMs: number
-  pollIntervalMs: number
-  failOnBuildFailure: boolean
-  streamLogs: boolean
-  /** Longest silence while waiting; SERVICE_HEARTBEAT_MS overrides the minute (tests use a short one). */
-  heartbeatMs: number
-  /** Read the service's AI summary of a build that failed (explain-failure). */
-  explainFailure: boolean
-  /** Things to tell the user about these settings, e.g. a wait-timeout that may have meant minutes. */
-  warnings: string[]
-}
-
-/** The inputs readWaitSettings reads. */
-export const WAIT_INPUTS = [
-  Input.waitTimeout,
-  Input.pollInterval,
-  Input.failOnBuildFailure,
-  Input.streamLogs,
-  Input.explainFailure
-] as const
-
-/** Reads the wait settings of a wait for a build or, with trigger and pipeline, for a pipeline. */
-export function readWaitSettings(
-  get: GetInput,
-  env: NodeJS.ProcessEnv,
-  waitsFor: 'build' | 'pipeline' = 'build'
-): WaitSettings {
-  const timeoutMs = durationMs(get, Input.waitTimeout, 3600, 1, 6 * 3600)
-  const given = get(Input.waitTimeout)
-  const warnings: string[] = []
-  // A bare number is seconds, as documented; one under a minute was likely meant as minutes.
-  if (/^\d+(\.\d+)?$/.test(given) && timeoutMs < 60_000) {
-    warnings.push(
-      `${Input.waitTimeout}: ${given} means ${describeDuration(timeoutMs)} (a number without a unit is seconds); a ${waitsFor} still running then is aborted. If minutes were meant, add the unit: ${given}m.`
-    )
-  }
-  const heartbeat = Number(env.SERVICE_HEARTBEAT_MS)
-  return {
-    timeoutMs,
-    pollIntervalMs: durationMs(get, Input.pollInterval, 10, 0.05, 600),
-    failOnBuildFailure: booleanFlag(get, Input.failOnBuildFailure, true),
-    streamLogs: booleanFlag(get, Input.streamLogs, true),
-    explainFailure: booleanFlag(get, Input.explainFailure, true),
-    heartbeatMs: heartbeat > 0 ? heartbeat : 60_000,
-    warnings
-  }
-}
+import { waitForBuildEnd, type WaitResult } from './build-end.js'
+import { Output, State } from '../../constants.js'
+import { describeDuration } from '../../inputs/durations.js'
+import type { WaitSettings } from './settings.js'
+import { savedBuilds } from '../abort/pending.js'
+import type { SummarySection } from '../../summary/section.js'
+import type { HandlerContext } from '../../step/context.js'
+import { abortOnStop, leftAsIs, whyStopped } from '../abort/stop.js'
+import { explainFailure } from '../report/explain.js'
+import { endLead } from '../report/lead.js'
+import { reportBuildEnd, type BuildReport } from '../report/build.js'
 
 /** The build waited for, and where its end is reported. */
 export interface Waited {
@@ -81,7 +30,7 @@ export interface Waited {
  * the build; the build is saved in the step state first, so the post step can
  * abort it if this process is killed before it could. True when the build succeeded.
  */
-export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<boolean> {
+export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: HandlerContext): Promise<boolean> {
   ctx.saveState(State.pendingWork, savedBuilds([build]))
   for (const warning of settings.warnings) ctx.warning(warning)
   ctx.info(
@@ -90,8 +39,8 @@ export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: 
   let result: WaitResult
   try {
     result = settings.streamLogs
-      ? await ctx.group(`Build log of ${build.buildSlug}`, () => watch(build, settings, ctx))
-      : await watch(build, settings, ctx)
+      ? await ctx.group(`Build log of ${build.buildSlug}`, () => waitForEnd(build, settings, ctx))
+      : await waitForEnd(build, settings, ctx)
   } catch (error) {
     // Only a wait-timeout or a cancelled job aborts the build; after any other
     // failure the build is left running, so the post step must not abort it either.
@@ -112,12 +61,13 @@ export async function waitAndReport(build: Waited, settings: WaitSettings, ctx: 
   }
 }
 
-function watch(
+/** The wait for the build's end, its log printed as it comes, and a hold said in the summary. */
+function waitForEnd(
   { appSlug, buildSlug, section, buildUrl, report }: Waited,
   settings: WaitSettings,
   ctx: HandlerContext
 ): Promise<WaitResult> {
-  return waitForBuild(ctx.client, {
+  return waitForBuildEnd(ctx.client, {
     appSlug,
     buildSlug,
     timeoutMs: settings.timeoutMs,

@@ -1,27 +1,27 @@
 /**
- * A pipeline triggered by a step: its outputs, and with wait, its state followed to the end,
- * printing each workflow change, and a heartbeat when nothing changed for a while. A
+ * The wait for a pipeline a step triggered: its state read to the end, printing each workflow
+ * change, and a heartbeat when nothing changed for a while. A
  * wait-timeout or a cancelled job aborts the pipeline through its own abort endpoint, with the
  * reason and flags a build gets. While the wait lasts the pipeline is saved in the step state,
  * so the post step can abort it if this process is killed.
  */
-import { PIPELINE_FINISHED, pipelineRecord, requestPipeline, type PipelineRecord } from '../api/pipelines.js'
-import { poll, stillWaiting } from './watch.js'
-import { Output, State } from '../constants.js'
-import { describeDuration } from '../inputs/durations.js'
+import { PIPELINE_FINISHED, pipelineRecord, requestPipeline, type PipelineRecord } from '../../api/pipelines.js'
+import { stillWaiting, waitFor } from './loop.js'
+import { State } from '../../constants.js'
+import { describeDuration } from '../../inputs/durations.js'
 import { Heartbeat } from './heartbeat.js'
-import { isPassingFault } from '../http/api-error.js'
-import type { ApiResponse } from '../http/service-client.js'
-import type { HandlerContext } from '../step/context.js'
-import type { WaitSettings } from './wait.js'
-import { savedPipeline } from './abort/pending.js'
-import type { SummarySection } from '../summary/section.js'
-import { abortOnStop, leftAsIs, whyStopped } from './abort/stop.js'
-import { endLead } from './report/lead.js'
-import { drawPipeline, reportPipelineEnd, reportPipelineState } from './report/pipeline.js'
+import { isPassingFault } from '../../http/api-error.js'
+import type { ApiResponse } from '../../http/service-client.js'
+import type { HandlerContext } from '../../step/context.js'
+import type { WaitSettings } from './settings.js'
+import { savedPipeline } from '../abort/pending.js'
+import type { SummarySection } from '../../summary/section.js'
+import { abortOnStop, leftAsIs, whyStopped } from '../abort/stop.js'
+import { endLead } from '../report/lead.js'
+import { drawPipeline, reportPipelineEnd, reportPipelineState } from '../report/pipeline.js'
 
-/** Follows the pipeline to its end; true when it succeeded. */
-export async function followPipeline(
+/** Waits for the pipeline's end and reports it; true when it succeeded. */
+export async function waitForPipeline(
   appSlug: string,
   pipelineId: string,
   settings: WaitSettings,
@@ -46,7 +46,7 @@ export async function followPipeline(
   ctx.info(
     `Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`
   )
-  const end = await poll({
+  const end = await waitFor({
     signal: ctx.signal,
     deadline,
     pollIntervalMs: settings.pollIntervalMs,
@@ -144,19 +144,4 @@ async function stop(
     )
   }
   throw new Error(`Stopped waiting for pipeline ${pipeline.id} because ${why}; the pipeline was aborted.`)
-}
-
-/** The outputs of a pipeline just triggered (the service names it where a build slug would be), and its wait when asked. */
-export async function startedPipeline(
-  appSlug: string,
-  pipelineId: string,
-  url: string | undefined,
-  wait: WaitSettings | undefined,
-  section: SummarySection,
-  ctx: HandlerContext
-): Promise<void> {
-  ctx.output(Output.pipelineId, pipelineId)
-  if (url) ctx.output(Output.pipelineUrl, url)
-  section.heading = `${section.lead?.subject[1] ?? 'Pipeline'} triggered on ${appSlug}`
-  if (wait) await followPipeline(appSlug, pipelineId, wait, section, ctx)
 }

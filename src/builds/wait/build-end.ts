@@ -1,20 +1,23 @@
-/** Watching a build until it ends: status polls, a heartbeat, and the build log as it grows. */
+/** A wait for a build's end: its status read until it finishes, a heartbeat, and the build log as it grows. */
 import { Heartbeat } from './heartbeat.js'
-import { ApiError, isHttpError, isPassingFault } from '../http/api-error.js'
-import type { ServiceClient } from '../http/service-client.js'
-import { describeDuration } from '../inputs/durations.js'
-import { sleep } from '../sleep.js'
+import { ApiError, isHttpError, isPassingFault } from '../../http/api-error.js'
+import type { ServiceClient } from '../../http/service-client.js'
+import { describeDuration } from '../../inputs/durations.js'
+import { sleep } from '../../sleep.js'
 import { LogStreamer, type LogOutput } from './log.js'
-import { readServiceBuild, statusWord, type BuildStatus, type ServiceBuild } from '../api/build-record.js'
-import { buildPath } from '../api/paths.js'
+import { readServiceBuild, statusWord, type ServiceBuild } from '../../api/build-record.js'
+import { buildPath } from '../../api/paths.js'
+import type { FinishedBuild } from '../report/build.js'
+import { stillWaiting, waitFor } from './loop.js'
 
+/** How a wait for a build's end ended: finished, or stopped with the build's last record when one was read. */
 export type WaitResult =
-  | { kind: 'finished'; status: BuildStatus; succeeded: boolean; record: ServiceBuild; response: string }
+  | ({ kind: 'finished' } & FinishedBuild)
   | { kind: 'timed-out'; record?: ServiceBuild }
   | { kind: 'cancelled'; record?: ServiceBuild }
 
-/** What one wait watches, for how long, and where it reports. */
-export interface BuildWatch {
+/** What one wait for a build's end reads, for how long, and where it reports. */
+export interface BuildWaitOptions {
   appSlug: string
   buildSlug: string
   timeoutMs: number
@@ -47,16 +50,16 @@ const LOG_SETTLE_MS = 30_000
 const LOG_SETTLE_POLL_MS = 2_000
 
 /**
- * Polls the build until it finishes, the wait times out or the job is cancelled.
+ * Reads the build until it finishes, the wait times out or the job is cancelled.
  * Failures of the status call (5xx, timeouts, a 404 right after the trigger) do
  * not end the wait; a 401 or 403 does.
  */
-export function waitForBuild(client: ServiceClient, params: BuildWatch): Promise<WaitResult> {
-  return new BuildWatcher(client, params).run()
+export function waitForBuildEnd(client: ServiceClient, params: BuildWaitOptions): Promise<WaitResult> {
+  return new BuildWait(client, params).run()
 }
 
-/** One wait: the loop of waitForBuild and what it remembers between polls. */
-class BuildWatcher {
+/** One wait: its rounds of the loop, and what it remembers between them. */
+class BuildWait {
   private readonly heartbeat: Heartbeat
   private readonly started: number
   private readonly deadline: number
@@ -68,7 +71,7 @@ class BuildWatcher {
 
   constructor(
     private readonly client: ServiceClient,
-    private readonly params: BuildWatch
+    private readonly params: BuildWaitOptions
   ) {
     this.heartbeat = new Heartbeat(params.heartbeatMs ?? 60_000, (elapsed) =>
       params.log(
@@ -106,7 +109,7 @@ class BuildWatcher {
     const { signal, pollIntervalMs } = this.params
     const until = Math.min(Date.now() + LOG_SETTLE_MS, Math.max(this.deadline, Date.now() + pollIntervalMs))
     for (;;) {
-      await logs.poll(signal, true)
+      await logs.readNext(signal, true)
       if (logs.done || signal.aborted) return
       if (Date.now() >= until) return logs.end(`${describeDuration(LOG_SETTLE_MS)} after the build ended`)
       await sleep(Math.min(pollIntervalMs, LOG_SETTLE_POLL_MS), signal)
@@ -114,7 +117,7 @@ class BuildWatcher {
   }
 
   async run(): Promise<WaitResult> {
-    const end = await poll<{ data?: unknown; response: string }, WaitResult>({
+    const end = await waitFor<{ data?: unknown; response: string }, WaitResult>({
       signal: this.params.signal,
       deadline: this.deadline,
       pollIntervalMs: this.params.pollIntervalMs,
@@ -141,7 +144,7 @@ class BuildWatcher {
     if (record && !word) this.reportProgress(record)
     // Read after the status; once the build is seen finished, the log is read on until it is archived.
     if (this.logs && record && word) await this.settleLog(this.logs)
-    else if (this.logs) await this.logs.poll(this.params.signal)
+    else if (this.logs) await this.logs.readNext(this.params.signal)
     if (record && word)
       return {
         kind: 'finished',
@@ -177,58 +180,6 @@ class BuildWatcher {
     }
     this.lastPhase = phase
   }
-}
-
-/** What one poll loop needs: where it reads, what it rides out, and how it takes each answer. */
-export interface PollLoop<T, R> {
-  /** Aborted when the job is cancelled (or, for several builds, by fail-fast). */
-  signal: AbortSignal
-  deadline: number
-  pollIntervalMs: number
-  /** Sleeps between the reads, filling long silences. */
-  heartbeat: Heartbeat
-  /** One read; a failure it throws ends the wait unless `tolerated`. */
-  read(): Promise<T>
-  /** A failure the wait rides out (a passing fault). */
-  tolerated(error: unknown): error is ApiError
-  /** Told of the first failure ridden out, once. */
-  warn?(error: ApiError): void
-  /** Takes one read's answer (undefined after a failure ridden out); a result ends the wait. */
-  round(answer: T | undefined): Promise<R | undefined> | R | undefined
-}
-
-/** How a poll loop ended. */
-export type PollEnd<R> = { kind: 'finished'; result: R } | { kind: 'timed-out' } | { kind: 'cancelled' }
-
-/**
- * The one poll loop of every wait, for builds and pipelines: read, ride out a passing fault
- * (said once), take the answer, and sleep to the next poll with the heartbeat, until the
- * answer ends the wait, the deadline passes or the signal aborts.
- */
-export async function poll<T, R>(loop: PollLoop<T, R>): Promise<PollEnd<R>> {
-  let warned = false
-  for (;;) {
-    if (loop.signal.aborted) return { kind: 'cancelled' }
-    let answer: T | undefined
-    try {
-      answer = await loop.read()
-    } catch (error) {
-      if (loop.signal.aborted) return { kind: 'cancelled' }
-      if (!loop.tolerated(error)) throw error
-      if (!warned) loop.warn?.(error)
-      warned = true
-    }
-    const result = await loop.round(answer)
-    if (result !== undefined) return { kind: 'finished', result }
-    if (loop.signal.aborted) return { kind: 'cancelled' }
-    if (Date.now() >= loop.deadline) return { kind: 'timed-out' }
-    await loop.heartbeat.sleepUntil(Math.min(Date.now() + loop.pollIntervalMs, loop.deadline), loop.signal)
-  }
-}
-
-/** The line a wait prints, once, when a read of `what` fails in a way it rides out. */
-export function stillWaiting(what: string, error: ApiError): string {
-  return `Reading ${what} failed (${error.message}); still waiting.`
 }
 
 /** The state of an unfinished build, in words: on hold, or running with the service's own word. */

@@ -6,13 +6,13 @@
  * The builds are saved in the step state while the wait lasts, so the post step
  * can abort them if this process is killed.
  */
-import { waitForBuild, type WaitResult } from '../watch.js'
+import { waitForBuildEnd, type WaitResult } from './build-end.js'
 import { State } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
-import type { WaitSettings } from '../wait.js'
+import type { WaitSettings } from './settings.js'
 import { savedWork, type PendingWork } from '../abort/pending.js'
 import { abortOnStop, whyStopped, type Stopped } from '../abort/stop.js'
-import { waitForPipeline, type PipelineWaitEnd } from './pipeline.js'
+import { waitForPipelineEnd, type PipelineWaitEnd } from './pipeline-end.js'
 import { timingFields } from '../../api/build-timing.js'
 import { describeTiming } from '../report/lead.js'
 import type { AppBuild } from '../report/several.js'
@@ -31,7 +31,7 @@ function pending(builds: AppBuild[]): PendingWork {
 }
 
 /** Waits for every triggered build, setting each one's status; aborts on a timeout or a cancel. */
-export async function waitForAll(
+export async function waitForBuilds(
   builds: AppBuild[],
   settings: WaitSettings,
   failFast: boolean,
@@ -39,17 +39,17 @@ export async function waitForAll(
 ): Promise<void> {
   const stop = new AbortController()
   const signal = AbortSignal.any([ctx.signal, stop.signal])
-  const watched = builds.filter(
+  const waited = builds.filter(
     (b) => b.status === 'triggered' && (b['build-slug'] !== undefined || b['pipeline-id'] !== undefined)
   )
-  ctx.saveState(State.pendingWork, savedWork(pending(watched)))
-  ctx.info(`Waiting for ${watched.length} build(s) (fail-fast: ${failFast})`)
+  ctx.saveState(State.pendingWork, savedWork(pending(waited)))
+  ctx.info(`Waiting for ${waited.length} build(s) (fail-fast: ${failFast})`)
   await Promise.all(
-    watched.map(async (build) => {
+    waited.map(async (build) => {
       const result =
         build['pipeline-id'] !== undefined
-          ? await watchPipeline(build, build['pipeline-id'], settings, signal, ctx)
-          : await watchOne(build, build['build-slug'] as string, settings, signal, ctx)
+          ? await waitForOnePipeline(build, build['pipeline-id'], settings, signal, ctx)
+          : await waitForOneBuild(build, build['build-slug'] as string, settings, signal, ctx)
       build.status = statusOf(result, ctx.signal.aborted)
       if (!(result instanceof Error) && result.kind === 'finished') finished(build, result, ctx)
       if (build.status === 'failed' && build['build-slug'] !== undefined)
@@ -62,7 +62,7 @@ export async function waitForAll(
       }
     })
   )
-  const toAbort = watched.filter((b) => b.status === 'timed-out' || b.status === 'cancelled')
+  const toAbort = waited.filter((b) => b.status === 'timed-out' || b.status === 'cancelled')
   const settled = await Promise.all(toAbort.map((build) => abortOne(build, settings, ctx)))
   // As for one build: a build whose abort failed stays saved, so the post step tries again;
   // every other build has finished, was aborted, or is left running on purpose.
@@ -70,7 +70,7 @@ export async function waitForAll(
   ctx.saveState(State.pendingWork, savedWork(pending(unsettled)))
 }
 
-async function watchPipeline(
+async function waitForOnePipeline(
   build: AppBuild,
   pipelineId: string,
   settings: WaitSettings,
@@ -78,7 +78,7 @@ async function watchPipeline(
   ctx: HandlerContext
 ): Promise<PipelineWaitEnd | Error> {
   try {
-    return await waitForPipeline(ctx.client, { appSlug: build['app-slug'], pipelineId }, settings, signal, (line) =>
+    return await waitForPipelineEnd(ctx.client, { appSlug: build['app-slug'], pipelineId }, settings, signal, (line) =>
       ctx.info(`${build['app-slug']}: ${line}`)
     )
   } catch (error) {
@@ -87,7 +87,7 @@ async function watchPipeline(
   }
 }
 
-async function watchOne(
+async function waitForOneBuild(
   build: AppBuild,
   buildSlug: string,
   settings: WaitSettings,
@@ -96,7 +96,7 @@ async function watchOne(
 ): Promise<WaitResult | Error> {
   const app = build['app-slug']
   try {
-    return await waitForBuild(ctx.client, {
+    return await waitForBuildEnd(ctx.client, {
       appSlug: app,
       buildSlug,
       timeoutMs: settings.timeoutMs,

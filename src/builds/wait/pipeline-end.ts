@@ -8,9 +8,9 @@ import type { BuildStatus } from '../../api/build-record.js'
 import type { BuildTiming } from '../../api/build-timing.js'
 import { isPassingFault } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
-import type { WaitSettings } from '../wait.js'
-import { Heartbeat } from '../heartbeat.js'
-import { poll } from '../watch.js'
+import { Heartbeat } from './heartbeat.js'
+import { waitFor } from './loop.js'
+import type { WaitSettings } from './settings.js'
 
 /** A finished pipeline's status as a build's. */
 const AS_BUILD: Record<string, BuildStatus> = {
@@ -20,11 +20,12 @@ const AS_BUILD: Record<string, BuildStatus> = {
   succeeded_with_abort: 'aborted-with-success'
 }
 
+/** How a wait for a pipeline's end ended: finished, with its status in a build's words, or stopped. */
 export type PipelineWaitEnd =
   { kind: 'finished'; status: BuildStatus; timing?: BuildTiming } | { kind: 'timed-out' } | { kind: 'cancelled' }
 
 /** Waits for one pipeline; `signal` stops the wait (a cancel, or fail-fast), `log` hears each change of status. */
-export async function waitForPipeline(
+export async function waitForPipelineEnd(
   client: ServiceClient,
   target: { appSlug: string; pipelineId: string },
   settings: WaitSettings,
@@ -33,7 +34,7 @@ export async function waitForPipeline(
 ): Promise<PipelineWaitEnd> {
   let last = ''
   // No heartbeat: the builds waited for beside it print their own.
-  const end = await poll({
+  const end = await waitFor({
     signal,
     deadline: Date.now() + settings.timeoutMs,
     pollIntervalMs: settings.pollIntervalMs,
