@@ -25,13 +25,14 @@ export const ROOMS = {
   step: ['summary', 'runner', 'http', 'inputs'],
   // Above step/, no room lists runner/: operations, and the features they call, reach the
   // runner only through the context (step/context.ts) they are given.
+  // builds/: what happens to a build, in four rooms. What the step says of a build (report/)
+  // and what it aborts (abort/) know no wait; the waits report and abort; the start waits.
   'builds/abort': BELOW_FEATURES,
   'builds/report': BELOW_FEATURES,
-  'builds/report/artifacts': [...BELOW_FEATURES, 'builds/report'],
+  'builds/report/artifacts': BELOW_FEATURES,
   'builds/report/github-status': [...BELOW_FEATURES, 'builds/report'],
   'builds/wait': [...BELOW_FEATURES, 'builds/abort', 'builds/report', 'builds/report/artifacts'],
-  builds: [...BELOW_FEATURES, 'builds/abort', 'builds/report', 'builds/wait'],
-  'builds/many': [...BELOW_FEATURES, 'builds/report', 'builds/wait', 'builds'],
+  'builds/start': [...BELOW_FEATURES, 'builds/report', 'builds/wait'],
   operations: [
     ...BELOW_FEATURES,
     'builds/abort',
@@ -39,8 +40,7 @@ export const ROOMS = {
     'builds/report/artifacts',
     'builds/report/github-status',
     'builds/wait',
-    'builds',
-    'builds/many'
+    'builds/start'
   ]
 }
 

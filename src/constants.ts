@@ -245,7 +245,7 @@ export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = {
 /** State saved for the post step, which aborts a build the main step could not. */
 export const State = {
   isPost: 'is-post',
-  /** The builds and pipelines a wait leaves for the post step (see builds/pending.ts). */
+  /** The builds and pipelines a wait leaves for the post step (see builds/abort/pending.ts). */
   pendingWork: 'pending-work',
   /** The same, under the name versions before it saved it (one build then): still read by the post step. */
   pendingBuildOfEarlierVersions: 'pending-build'

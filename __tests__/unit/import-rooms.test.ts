@@ -94,11 +94,7 @@ describe('the lint rule of the rooms', () => {
       "import { OPERATIONS as x } from '../operations/index.js'",
       'the operation registry from the input layer'
     ],
-    [
-      'src/api/planted.ts',
-      "import { startOrWaitForApproval as x } from '../builds/approval.js'",
-      'the start of a build from the API layer'
-    ],
+    ['src/api/planted.ts', "import { waitForBuild as x } from '../builds/wait/build.js'", 'waiting from the API layer'],
     [
       'src/api/planted.ts',
       "import { booleanFlag as x } from '../inputs/readers.js'",
@@ -110,11 +106,27 @@ describe('the lint rule of the rooms', () => {
       "import { addSecret as x } from '../runner/secrets.js'",
       'the runner from the input layer'
     ],
-    ['src/builds/planted.ts', "import { runManyApps as x } from './many/run.js'", 'a sub-room from its parent'],
     [
-      'src/builds/many/planted.ts',
+      'src/builds/report/planted.ts',
+      "import { reportArtifacts as x } from './artifacts/report.js'",
+      'a sub-room from its parent'
+    ],
+    [
+      'src/builds/start/planted.ts',
       "import { trigger as x } from '../../operations/trigger.js'",
       'an operation from a feature'
+    ],
+    ['src/builds/report/planted.ts', "import { waitForBuild as x } from '../wait/build.js'", 'a wait from the report'],
+    ['src/builds/abort/planted.ts', "import { endLead as x } from '../report/lead.js'", 'the report from an abort'],
+    [
+      'src/builds/wait/planted.ts',
+      "import { startOrWaitForApproval as x } from '../start/approval.js'",
+      'the start from a wait'
+    ],
+    [
+      'src/builds/report/github-status/planted.ts',
+      "import { waitForBuild as x } from '../../wait/build.js'",
+      'a wait from a sub-room of the report'
     ],
     ['src/step/planted.ts', "import { run as x } from '../main.js'", 'the failure boundary'],
     [
@@ -127,7 +139,11 @@ describe('the lint rule of the rooms', () => {
       "import type { OutputValue as x } from '../runner/outputs.js'",
       'a type of the runner from an operation'
     ],
-    ['src/builds/planted.ts', "import { addSecret as x } from '../runner/secrets.js'", 'the runner from a feature'],
+    [
+      'src/builds/wait/planted.ts',
+      "import { addSecret as x } from '../../runner/secrets.js'",
+      'the runner from a feature'
+    ],
     ['src/safe-text.ts', "import { redact as x } from './runner/secrets.js'", 'a room from the ground floor']
   ])('%s: refuses %s (%s)', async (file, code) => {
     expect(await roomRules(file, code)).toEqual(['no-restricted-imports'])
@@ -145,7 +161,7 @@ describe('the lint rule of the rooms', () => {
   })
 
   it('refuses a dynamic import into a room above', async () => {
-    expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/approval.js')")).toEqual([
+    expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/wait/build.js')")).toEqual([
       'no-restricted-syntax'
     ])
   })
@@ -176,5 +192,14 @@ describe('the lint rule of the rooms', () => {
       await roomRules('src/operations/planted.ts', "import type { SummarySection as x } from '../summary/section.js'")
     ).toEqual([])
     expect(await roomRules('src/step/planted.ts', "import { addSecret as x } from '../runner/secrets.js'")).toEqual([])
+    expect(
+      await roomRules('src/builds/start/planted.ts', "import { waitForApproval as x } from '../wait/approval.js'")
+    ).toEqual([])
+    expect(
+      await roomRules(
+        'src/builds/report/github-status/planted.ts',
+        "import type { BuildReport as x } from '../build.js'"
+      )
+    ).toEqual([])
   })
 })

@@ -5,13 +5,13 @@ import { OVERRIDE_INPUTS, overrideFacts } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { booleanValue, onlyWith } from '../inputs/input-use.js'
-import { MANY_APPS_INPUTS } from '../builds/many/targets.js'
+import { SEVERAL_APPS_INPUTS } from '../builds/start/targets.js'
 import { GITHUB_STATUS_INPUTS, type GitHubStatusSettings } from '../builds/report/github-status/settings.js'
 import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
-import { heldCheckoutFact, startOrWaitForApproval } from '../builds/approval.js'
+import { heldCheckoutFact, startOrWaitForApproval } from '../builds/start/approval.js'
 import { cancelSuperseded } from '../builds/abort/supersede.js'
-import { REUSE_INPUTS } from '../builds/reuse.js'
+import { REUSE_INPUTS } from '../builds/start/reuse.js'
 import { defineOperation } from './operation.js'
 import { readTrigger, severalApps, type TriggerInputs } from './trigger-inputs.js'
 import { commitLink, leadLinks } from '../builds/report/lead.js'
@@ -66,7 +66,7 @@ export const trigger = defineOperation<TriggerInputs>({
     ...WAIT_INPUTS,
     ...REUSE_INPUTS,
     ...GITHUB_STATUS_INPUTS,
-    ...MANY_APPS_INPUTS,
+    ...SEVERAL_APPS_INPUTS,
     ...TRIGGER_ARTIFACT_INPUTS
   ],
   outputs: [
@@ -96,12 +96,15 @@ export const trigger = defineOperation<TriggerInputs>({
 })
 
 async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
-  if (inputs.many) return (await import('../builds/many/run.js')).runManyApps(inputs, inputs.many, ctx)
+  if (inputs.several)
+    return (await import('../builds/start/several-apps.js')).startSeveralApps(inputs, inputs.several, ctx)
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
   const build = await startOrWaitForApproval(ctx, inputs).catch(async (error: unknown) => {
-    throw await (await import('../builds/unknown-target.js')).explainRefusedTarget(error, inputs.appSlug, params, ctx)
+    throw await (
+      await import('../builds/start/unknown-target.js')
+    ).explainRefusedTarget(error, inputs.appSlug, params, ctx)
   })
   if (!build) return
   ctx.output(Output.buildSlug, build.buildSlug)

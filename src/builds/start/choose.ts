@@ -9,34 +9,34 @@ import { readChangedFiles } from '../../github/changed-files.js'
 import { readGitHubEvent } from '../../github/event.js'
 import type { HandlerContext } from '../../step/context.js'
 import { matchesAny } from './path-glob.js'
-import type { ManyApps } from './targets.js'
+import type { SeveralApps } from './targets.js'
 
 /** The apps to build, in the order given, and lines saying how they were chosen. */
 export async function chooseApps(
-  many: Pick<ManyApps, 'slugs' | 'paths' | 'githubToken' | 'onUnknown'>,
+  apps: Pick<SeveralApps, 'slugs' | 'paths' | 'githubToken' | 'onUnknown'>,
   ctx: HandlerContext,
   doing = 'Building'
 ): Promise<{ slugs: string[]; lines: string[] }> {
-  if (!many.paths) return { slugs: many.slugs, lines: [`${doing} ${many.slugs.length} apps: ${many.slugs.join(', ')}`] }
+  if (!apps.paths) return { slugs: apps.slugs, lines: [`${doing} ${apps.slugs.length} apps: ${apps.slugs.join(', ')}`] }
   const changed = await readChangedFiles({
     event: readGitHubEvent(process.env),
     env: process.env,
-    token: many.githubToken,
+    token: apps.githubToken,
     signal: ctx.signal
   })
   if ('unknown' in changed) {
     // A cut or missing list cannot show an app is untouched: build them all, or stop when asked to.
-    if (many.onUnknown === 'fail')
+    if (apps.onUnknown === 'fail')
       throw new Error(
         `The changed files are not known (${changed.unknown}), and ${Input.appPathsOnUnknown} is fail: nothing was built. Set it to build-all to build every app of ${Input.appPaths} then.`
       )
     return {
-      slugs: many.slugs,
+      slugs: apps.slugs,
       lines: [`${doing} every app of ${Input.appPaths}: the changed files are not known (${changed.unknown}).`]
     }
   }
-  const paths = many.paths
-  const slugs = many.slugs.filter((slug) => changed.files.some((file) => matchesAny(paths.get(slug) ?? [], file)))
+  const paths = apps.paths
+  const slugs = apps.slugs.filter((slug) => changed.files.some((file) => matchesAny(paths.get(slug) ?? [], file)))
   const chosen = slugs.length > 0 ? slugs.join(', ') : 'none'
   return { slugs, lines: [`The change touched ${changed.files.length} file(s); apps whose paths match: ${chosen}.`] }
 }

@@ -10,7 +10,7 @@ import { booleanFlag, checkSlug, oneOf, requiredSlug, type GetInput } from '../.
 import { compileGlob, unsupportedSyntax, type PathGlob } from './path-glob.js'
 
 /** Several apps in one step. */
-export interface ManyApps {
+export interface SeveralApps {
   /** The apps named by `app-slug`, or every app of `app-paths`, in the order given. */
   slugs: string[]
   /** The globs of each app of `app-paths`; undefined when the apps were named outright. */
@@ -27,13 +27,13 @@ export const ON_UNKNOWN = ['build-all', 'fail'] as const
 export type OnUnknown = (typeof ON_UNKNOWN)[number]
 
 /** The inputs readAppTargets reads, besides app-slug. */
-export const MANY_APPS_INPUTS = [Input.appPaths, Input.appPathsOnUnknown, Input.failFast, Input.githubToken] as const
+export const SEVERAL_APPS_INPUTS = [Input.appPaths, Input.appPathsOnUnknown, Input.failFast, Input.githubToken] as const
 
 /** At most this many apps in one step: each is a build started and watched. */
 export const MAX_APPS = 50
 
 /** The one app, or the several, the inputs name. */
-export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; many?: ManyApps }> {
+export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; several?: SeveralApps }> {
   const pathsText = get(Input.appPaths)
   const onUnknown = oneOf(get, Input.appPathsOnUnknown, ON_UNKNOWN) ?? 'build-all'
   if (onUnknown !== 'build-all' && pathsText === '')
@@ -51,10 +51,13 @@ export async function readAppTargets(get: GetInput): Promise<{ appSlug: string; 
     const slugs = [...new Set(listed.map((slug) => checkSlug(Input.appSlug, slug)))]
     if (slugs.length > MAX_APPS)
       throw new InputError(Input.appSlug, `names ${slugs.length} apps; at most ${MAX_APPS} can be built in one step`)
-    return { appSlug: slugs[0], many: { slugs, failFast, githubToken, onUnknown } }
+    return { appSlug: slugs[0], several: { slugs, failFast, githubToken, onUnknown } }
   }
   const paths = await parseAppPaths(pathsText, MAX_APPS, 'can be built in one step')
-  return { appSlug: [...paths.keys()][0], many: { slugs: [...paths.keys()], paths, failFast, githubToken, onUnknown } }
+  return {
+    appSlug: [...paths.keys()][0],
+    several: { slugs: [...paths.keys()], paths, failFast, githubToken, onUnknown }
+  }
 }
 
 /** `app-paths`: a YAML map from app slug to one glob or a list of globs; at most `max` apps (`why` says where the limit comes from). */

@@ -4,19 +4,19 @@
  * main.go, "Fix error when manual build approval is on"). The step finds that request, reports it,
  * and with wait: true waits for the build its approval creates (wait/approval.ts).
  */
-import { AwaitingApproval } from '../api/awaiting-approval.js'
-import { listBuildRequests, type BuildRequest } from '../api/build-requests.js'
-import type { TriggeredBuild } from '../api/builds.js'
-import { slugProblem } from '../api/paths.js'
-import type { BuildParams } from '../api/build-params.js'
-import { checkoutOf, inputNameOf, mayBeHeld } from '../inputs/checkout.js'
-import { Input, Output } from '../constants.js'
-import type { HandlerContext } from '../step/context.js'
-import type { SummarySection } from '../summary/section.js'
+import { AwaitingApproval } from '../../api/awaiting-approval.js'
+import { listBuildRequests, type BuildRequest } from '../../api/build-requests.js'
+import type { TriggeredBuild } from '../../api/builds.js'
+import { slugProblem } from '../../api/paths.js'
+import type { BuildParams } from '../../api/build-params.js'
+import { checkoutOf, inputNameOf, mayBeHeld } from '../../inputs/checkout.js'
+import { Input, Output } from '../../constants.js'
+import type { HandlerContext } from '../../step/context.js'
+import type { SummarySection } from '../../summary/section.js'
 import { startOrReuse, type ReuseSettings } from './reuse.js'
-import { waitForApproval } from './wait/approval.js'
-import type { WaitSettings } from './wait/settings.js'
-import { commitLink, leadLinks } from './report/lead.js'
+import { waitForApproval } from '../wait/approval.js'
+import type { WaitSettings } from '../wait/settings.js'
+import { commitLink, leadLinks } from '../report/lead.js'
 
 /** What the held trigger needs of the trigger's inputs. */
 export interface HeldTriggerInputs {

@@ -9,11 +9,12 @@ import { triggerBuild } from '../../api/builds.js'
 import type { BuildParams } from '../../api/build-params.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
+import type { SummarySection } from '../../summary/section.js'
 import type { WaitSettings } from '../wait/settings.js'
-import { findHeldRequest } from '../approval.js'
+import { findHeldRequest } from './approval.js'
 import { chooseApps } from './choose.js'
 import { mapBounded } from '../../http/pool.js'
-import type { ManyApps } from './targets.js'
+import type { SeveralApps } from './targets.js'
 import { waitForBuilds } from '../wait/several.js'
 import { commitLink } from '../report/lead.js'
 import {
@@ -31,7 +32,7 @@ import {
 export const PARALLEL_LIMIT = 4
 
 /** What a trigger of several apps needs from the trigger's inputs. */
-export interface ManyAppsRun {
+export interface SeveralAppsRun {
   params: BuildParams
   fromEvent: string | undefined
   notes: string[]
@@ -41,15 +42,19 @@ export interface ManyAppsRun {
 }
 
 /** Builds every chosen app and reports them together; fails when any build could not start or, by the settings, when any failed. */
-export async function runManyApps(inputs: ManyAppsRun, many: ManyApps, ctx: HandlerContext): Promise<void> {
+export async function startSeveralApps(
+  inputs: SeveralAppsRun,
+  several: SeveralApps,
+  ctx: HandlerContext
+): Promise<void> {
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
-  const { slugs, lines } = await chooseApps(many, ctx)
+  const { slugs, lines } = await chooseApps(several, ctx)
   for (const line of lines) ctx.info(line)
   const builds = (await mapBounded(slugs, PARALLEL_LIMIT, (appSlug) => startOne(appSlug, inputs.params, ctx))).flat()
   ctx.output(Output.builds, builds)
   if (inputs.wait && builds.some((build) => build.status === 'triggered'))
-    await waitForBuilds(builds, inputs.wait, many.failFast, ctx)
+    await waitForBuilds(builds, inputs.wait, several.failFast, ctx)
   report(builds, inputs, lines, ctx)
 }
 
@@ -66,7 +71,7 @@ async function startOne(appSlug: string, params: BuildParams, ctx: HandlerContex
   } catch (refused) {
     if (refused instanceof AwaitingApproval) return held(appSlug, params, refused, ctx)
     // A refused workflow or pipeline is named with the ones the app has, as for one app.
-    const error = await (await import('../unknown-target.js')).explainRefusedTarget(refused, appSlug, params, ctx)
+    const error = await (await import('./unknown-target.js')).explainRefusedTarget(refused, appSlug, params, ctx)
     const message = (error as Error).message
     ctx.warning(`Could not trigger a build of ${appSlug}: ${message}`)
     return [{ 'app-slug': appSlug, status: 'trigger-failed', error: message }]
@@ -98,24 +103,36 @@ async function held(
 }
 
 /** Sets the outputs and the one summary table, then fails the step when it should. */
-function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: HandlerContext): void {
+function report(builds: AppBuild[], inputs: SeveralAppsRun, lines: string[], ctx: HandlerContext): void {
   ctx.output(Output.builds, builds)
-  const failed = builds.filter((build) => FAILED.has(build.status))
-  const waited = inputs.wait !== undefined
+  if (inputs.wait !== undefined) ctx.output(Output.buildStatus, statusOfAll(builds))
+  ctx.summary(severalAppsSection(builds, inputs, lines, ctx))
+  endOfBuilds(builds, inputs.wait?.failOnBuildFailure)
   const heldApps = builds.filter((build) => build.status === HELD)
-  if (waited)
-    ctx.output(
-      Output.buildStatus,
-      failed.length > 0
-        ? 'failed'
-        : heldApps.length > 0
-          ? HELD
-          : builds.every((b) => b.status.startsWith('success'))
-            ? 'success'
-            : 'running'
+  if (heldApps.length > 0 && inputs.failIfHeld) {
+    throw new Error(
+      `The service held the trigger of ${heldApps.map((b) => `${b['app-slug']} (build request ${b['build-request-slug']})`).join(', ')} for approval; ${Input.failIfHeld} is true, so the step fails.`
     )
+  }
+}
+
+/** The build-status output of builds waited for: failed, held, every one a success, or some left running. */
+function statusOfAll(builds: AppBuild[]): string {
+  if (builds.some((build) => FAILED.has(build.status))) return 'failed'
+  if (builds.some((build) => build.status === HELD)) return HELD
+  return builds.every((b) => b.status.startsWith('success')) ? 'success' : 'running'
+}
+
+/** The summary of the apps' builds: the lead line, the facts of the trigger, what each app's build came to, and the table. */
+function severalAppsSection(
+  builds: AppBuild[],
+  inputs: SeveralAppsRun,
+  lines: string[],
+  ctx: HandlerContext
+): SummarySection {
+  const waited = inputs.wait !== undefined
   const apps = new Set(builds.map((b) => b['app-slug'])).size
-  ctx.summary({
+  return {
     heading: builds.length === 0 ? 'No app to build' : `Builds of ${builds.length} app(s)`,
     lead: severalLead(
       builds,
@@ -139,20 +156,16 @@ function report(builds: AppBuild[], inputs: ManyAppsRun, lines: string[], ctx: H
       ...builds
         .filter((b) => b['failure-summary'])
         .map((b) => `${b['app-slug']}: why it failed, in the service's AI summary: ${b['failure-summary']}`),
-      ...heldApps.map(
-        (b) =>
-          `${b['app-slug']}: build request ${b['build-request-slug']} awaits approval; its approval starts the build${waited ? ', which this step does not wait for' : ''}.`
-      ),
+      ...builds
+        .filter((build) => build.status === HELD)
+        .map(
+          (b) =>
+            `${b['app-slug']}: build request ${b['build-request-slug']} awaits approval; its approval starts the build${waited ? ', which this step does not wait for' : ''}.`
+        ),
       ...(waited && builds.some((b) => b.status === 'running')
         ? [`${Input.failFast} stopped the wait at the first failure; the builds still running were left running.`]
         : [])
     ],
     table: builds.length > 0 ? buildsTable(builds, 'App', (b) => b['app-slug']) : undefined
-  })
-  endOfBuilds(builds, inputs.wait?.failOnBuildFailure)
-  if (heldApps.length > 0 && inputs.failIfHeld) {
-    throw new Error(
-      `The service held the trigger of ${heldApps.map((b) => `${b['app-slug']} (build request ${b['build-request-slug']})`).join(', ')} for approval; ${Input.failIfHeld} is true, so the step fails.`
-    )
   }
 }

@@ -4,13 +4,13 @@
  * refusal: a trigger that works costs no extra call, and the read needs the Owner or Admin role,
  * which a trigger does not) and adds the closest name and the list to the error.
  */
-import { getConfig, getConfigLocation } from '../api/config.js'
-import { ApiError, isHttpError } from '../http/api-error.js'
-import type { BuildParams } from '../api/build-params.js'
-import { editDistance } from '../inputs/closest-name.js'
-import { Input } from '../constants.js'
-import { quote } from '../safe-text.js'
-import type { HandlerContext } from '../step/context.js'
+import { getConfig, getConfigLocation } from '../../api/config.js'
+import { ApiError, isHttpError } from '../../http/api-error.js'
+import type { BuildParams } from '../../api/build-params.js'
+import { editDistance } from '../../inputs/closest-name.js'
+import { Input } from '../../constants.js'
+import { quote } from '../../safe-text.js'
+import type { HandlerContext } from '../../step/context.js'
 
 /** At most this many names are listed in the message. */
 const MAX_LISTED = 30
@@ -62,7 +62,7 @@ async function readNames(appSlug: string, ctx: HandlerContext): Promise<Names> {
         unknown: `the app reads its service.yml from ${quote(location)}, not from the service; see the workflows in that file`
       }
     const { text } = await getConfig(ctx.client, appSlug)
-    const { parseServiceYml } = await import('../service-yml/parse.js')
+    const { parseServiceYml } = await import('../../service-yml/parse.js')
     const parsed = parseServiceYml(text)
     if (!parsed.ok) return { unknown: `the app's service.yml could not be read (${parsed.problem.reason})` }
     return { workflows: keysOf(parsed.textConfig.workflows), pipelines: keysOf(parsed.textConfig.pipelines) }

@@ -3,12 +3,12 @@
  * instead of starting a second one. The settings also hold cancel-superseded, whose aborts are
  * in abort/supersede.ts.
  */
-import { listBuilds, type BuildListFilters, type ListedBuild } from '../api/build-list.js'
-import { triggerBuild, type TriggeredBuild } from '../api/builds.js'
-import type { BuildParams } from '../api/build-params.js'
-import { Input, Output } from '../constants.js'
-import { booleanFlag, type GetInput } from '../inputs/readers.js'
-import type { HandlerContext } from '../step/context.js'
+import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
+import { triggerBuild, type TriggeredBuild } from '../../api/builds.js'
+import type { BuildParams } from '../../api/build-params.js'
+import { Input, Output } from '../../constants.js'
+import { booleanFlag, type GetInput } from '../../inputs/readers.js'
+import type { HandlerContext } from '../../step/context.js'
 
 /** The inputs of these features; both off by default. */
 export interface ReuseSettings {

@@ -5,10 +5,10 @@
  * its approval; and a request whose head branch, repository or owner differs from the pull
  * request's head as the event shows it is refused, whatever its number says.
  */
-import type { BuildRequest } from '../api/build-requests.js'
-import { Input } from '../constants.js'
-import { repositoryOfUrl, type BoundPullRequest, type PullRequestHead } from '../github/pull-request-head.js'
-import { quote } from '../safe-text.js'
+import type { BuildRequest } from '../../api/build-requests.js'
+import { Input } from '../../constants.js'
+import { repositoryOfUrl, type BoundPullRequest, type PullRequestHead } from '../../github/pull-request-head.js'
+import { quote } from '../../safe-text.js'
 
 /** What the choice needs of the operation's inputs. */
 export interface RequestChoice {
