@@ -1,9 +1,9 @@
-/** How a step waits, as the inputs give it: for a build, a pipeline, several builds or an approval. */
+/** The inputs that shape every wait, read into its settings. */
 import { Input } from '../../constants.js'
 import { describeDuration } from '../../inputs/durations.js'
 import { booleanFlag, durationMs, type GetInput } from '../../inputs/readers.js'
 
-/** How to wait for a build, as the inputs give it. */
+/** How to wait (for a build, a pipeline, several builds or an approval), as the inputs give it. */
 export interface WaitSettings {
   timeoutMs: number
   pollIntervalMs: number
