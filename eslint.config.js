@@ -5,44 +5,42 @@ import tseslint from 'typescript-eslint'
  * The rooms of src/ and the rooms each may import from, lowest first: an import into a room
  * not listed (an upward one, or across to a peer) fails lint, static, type-only and dynamic
  * alike, so no circle can form between rooms. The root's ground floor (constants, safe-text,
- * sleep) imports no room; main.ts and index.ts are imported by none.
+ * sleep) imports no room; main.ts and index.ts are imported by none. A room's sub-rooms are
+ * rooms of their own: a room may not import its sub-rooms unless it lists them, and a sub-room
+ * lists its parent when it imports it.
  * __tests__/unit/import-rooms.test.ts plants a bad import in each room to prove the rule fires,
  * and walks every import of src/ for circles inside a room.
  */
+/** What the features (builds/ and its rooms) and the operations build on; runner/ is not among them. */
+const BELOW_FEATURES = ['summary', 'http', 'api', 'inputs', 'github', 'service-yml', 'step']
+
 export const ROOMS = {
-  runner: [],
+  summary: [],
+  runner: ['summary'],
   http: [],
-  inputs: ['http'],
-  api: ['http', 'inputs'],
-  github: ['http', 'inputs', 'api'],
-  'service-yml': ['http', 'inputs', 'api'],
-  step: ['runner', 'http', 'inputs'],
-  builds: ['runner', 'http', 'inputs', 'api', 'github', 'service-yml', 'step'],
-  'builds/artifacts': ['runner', 'http', 'inputs', 'api', 'github', 'step', 'builds'],
-  'builds/github-status': ['runner', 'http', 'inputs', 'api', 'github', 'step', 'builds'],
-  'builds/many': [
-    'runner',
-    'http',
-    'inputs',
-    'api',
-    'github',
-    'step',
-    'builds',
-    'builds/artifacts',
-    'builds/github-status'
-  ],
+  api: ['http'],
+  inputs: ['http', 'api'],
+  github: ['http', 'api', 'inputs'],
+  'service-yml': ['http', 'api', 'inputs'],
+  step: ['summary', 'runner', 'http', 'inputs'],
+  // Above step/, no room lists runner/: operations, and the features they call, reach the
+  // runner only through the context (step/context.ts) they are given.
+  // builds/: what happens to a build, in four rooms. What the step says of a build (report/)
+  // and what it aborts (abort/) know no wait; the waits report and abort; the start waits.
+  'builds/abort': BELOW_FEATURES,
+  'builds/report': BELOW_FEATURES,
+  'builds/report/artifacts': BELOW_FEATURES,
+  'builds/report/github-status': [...BELOW_FEATURES, 'builds/report'],
+  'builds/wait': [...BELOW_FEATURES, 'builds/abort', 'builds/report', 'builds/report/artifacts'],
+  'builds/start': [...BELOW_FEATURES, 'builds/report', 'builds/wait'],
   operations: [
-    'runner',
-    'http',
-    'inputs',
-    'api',
-    'github',
-    'service-yml',
-    'step',
-    'builds',
-    'builds/artifacts',
-    'builds/github-status',
-    'builds/many'
+    ...BELOW_FEATURES,
+    'builds/abort',
+    'builds/report',
+    'builds/report/artifacts',
+    'builds/report/github-status',
+    'builds/wait',
+    'builds/start'
   ]
 }
 
@@ -50,15 +48,18 @@ export const ROOMS = {
 const into = (room) => `(^|/)${room.split('/').pop()}/`
 const TOP = '^(\\.\\./)+(main|index)\\.js$'
 
+/** A room's own files: its folder's, less those of its sub-rooms. */
+function filesOf(room) {
+  return Object.keys(ROOMS).some((other) => other.startsWith(`${room}/`)) ? `src/${room}/*.ts` : `src/${room}/**/*.ts`
+}
+
 /** The lint block of one room: every other room it may not import from, and main/index. */
 function zone(room) {
-  const closed = Object.keys(ROOMS).filter(
-    (other) => other !== room && !ROOMS[room].includes(other) && !(room.startsWith('builds/') && other === 'builds')
-  )
+  const closed = Object.keys(ROOMS).filter((other) => other !== room && !ROOMS[room].includes(other))
   const sources = [...closed.map(into), TOP]
   const message = `src/${room} may import only from ${ROOMS[room].length ? ROOMS[room].map((r) => `src/${r}`).join(', ') + ' and ' : ''}the ground floor (see ROOMS in eslint.config.js)`
   return {
-    files: [room === 'builds' ? 'src/builds/*.ts' : `src/${room}/**/*.ts`],
+    files: [filesOf(room)],
     rules: {
       'no-restricted-imports': ['error', { patterns: sources.map((regex) => ({ regex, message })) }],
       'no-restricted-syntax': [

@@ -224,28 +224,21 @@ export const Output = {
 export type OutputName = (typeof Output)[keyof typeof Output]
 
 /**
- * The list outputs, each with the output naming a file that holds the whole list:
- * GitHub caps an output at 1 MB, so a long list is cut inline and kept whole in the file.
+ * The list outputs, each with the output naming a file that holds the whole list: GitHub caps an
+ * output at 1 MB, so a long list is cut inline and kept whole in the file. The file output of a
+ * list is its name and `-file` (apps, apps-file); response-file is no list's (see outputs.ts).
  */
-export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = {
-  [Output.apps]: Output.appsFile,
-  [Output.appSlugs]: Output.appSlugsFile,
-  [Output.branches]: Output.branchesFile,
-  [Output.groups]: Output.groupsFile,
-  [Output.groupSlugs]: Output.groupSlugsFile,
-  [Output.migratedApps]: Output.migratedAppsFile,
-  [Output.errors]: Output.errorsFile,
-  [Output.warnings]: Output.warningsFile,
-  [Output.supersededBuilds]: Output.supersededBuildsFile,
-  [Output.buildRequests]: Output.buildRequestsFile,
-  [Output.builds]: Output.buildsFile,
-  [Output.artifacts]: Output.artifactsFile
-}
+export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = Object.fromEntries(
+  Object.values(Output).flatMap((file) => {
+    const list = file.endsWith('-file') && file !== Output.responseFile ? file.slice(0, -'-file'.length) : undefined
+    return list !== undefined && (Object.values(Output) as string[]).includes(list) ? [[list, file]] : []
+  })
+)
 
 /** State saved for the post step, which aborts a build the main step could not. */
 export const State = {
   isPost: 'is-post',
-  /** The builds and pipelines a wait leaves for the post step (see builds/pending.ts). */
+  /** The builds and pipelines a wait leaves for the post step (see builds/abort/pending.ts). */
   pendingWork: 'pending-work',
   /** The same, under the name versions before it saved it (one build then): still read by the post step. */
   pendingBuildOfEarlierVersions: 'pending-build'

@@ -8,7 +8,7 @@ import { ApiError } from '../../src/http/api-error.js'
 import type { ApiResponse, Method, RequestOptions, ServiceClient } from '../../src/http/client.js'
 import type { HandlerContext } from '../../src/step/context.js'
 import type { OperationModule } from '../../src/operations/operation.js'
-import type { SummarySection } from '../../src/runner/summary.js'
+import type { SummarySection } from '../../src/summary/section.js'
 
 /** An answer: a 2xx with a body (JSON unless `text` is given), or an error to throw. */
 export type FakeAnswer = { status?: number; body?: unknown; text?: string } | { error: ApiError }

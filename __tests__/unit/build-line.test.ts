@@ -1,12 +1,12 @@
 /**
- * A build's line (src/builds/line.ts), one table of defaults with per-case overrides and random
+ * A build's line (src/builds/abort/line.ts), one table of defaults with per-case overrides and random
  * owners, repositories and branches: a branch build naming no owner is of the line, one naming
  * another owner or repository is left with its reason, a pull request's build is matched by its
  * number and, when both sides name one, its head repository.
  */
 import { describe, expect, it } from '@jest/globals'
 import type { ListedBuild } from '../../src/api/build-list.js'
-import { placeIn, repositoryOf, type BuildLine } from '../../src/builds/line.js'
+import { placeIn, repositoryOf, type BuildLine } from '../../src/builds/abort/line.js'
 import { randomInt, randomSlug } from '../helpers/random.js'
 
 const owner = randomSlug('org-')

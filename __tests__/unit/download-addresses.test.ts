@@ -6,7 +6,7 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { LookupAddress } from 'node:dns'
-import { downloadUrlProblem, guardedLookup } from '../../src/builds/artifacts/download.js'
+import { downloadUrlProblem, guardedLookup } from '../../src/builds/report/artifacts/download.js'
 import { parseIp, specialRange } from '../../src/http/addresses.js'
 import { randomInt } from '../helpers/random.js'
 

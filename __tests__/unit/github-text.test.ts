@@ -5,7 +5,7 @@
  * are left out at any depth while everything else is kept.
  */
 import { describe, expect, it } from '@jest/globals'
-import { escape, plainText } from '../../src/runner/summary.js'
+import { escape, plainText } from '../../src/summary/text.js'
 import { withoutSecretValues } from '../../src/runner/secret-fields.js'
 import { decodeCharacterReferences } from '../helpers/run-action.js'
 import { randomInt, randomString } from '../helpers/random.js'

@@ -1,6 +1,7 @@
 /**
  * The rooms of src/ and the imports between them. The lint rule (ROOMS in eslint.config.js)
- * refuses an import into a room not below; planted bad imports prove it fires. Circles inside
+ * refuses an import into a room not below; planted bad imports prove it fires, among them the
+ * runner's modules from an operation or a feature, which reach it through their context. Circles inside
  * a room are no import between rooms, so every import of src/ (type-only and dynamic ones
  * too) is walked here and a circle fails the test; a planted circle proves the walk finds one.
  */
@@ -93,40 +94,112 @@ describe('the lint rule of the rooms', () => {
       "import { OPERATIONS as x } from '../operations/index.js'",
       'the operation registry from the input layer'
     ],
-    ['src/api/planted.ts', "import { waitForBuild as x } from '../builds/watch.js'", 'waiting from the API layer'],
+    ['src/api/planted.ts', "import { waitForBuild as x } from '../builds/wait/build.js'", 'waiting from the API layer'],
+    [
+      'src/api/planted.ts',
+      "import { booleanFlag as x } from '../inputs/readers.js'",
+      'the input layer from the API layer'
+    ],
     ['src/runner/planted.ts', "import { send as x } from '../http/transport.js'", 'a peer room'],
     [
       'src/inputs/planted.ts',
       "import { addSecret as x } from '../runner/secrets.js'",
       'the runner from the input layer'
     ],
-    ['src/builds/planted.ts', "import { runManyApps as x } from './many/run.js'", 'a sub-room from its parent'],
     [
-      'src/builds/many/planted.ts',
+      'src/builds/report/planted.ts',
+      "import { reportArtifacts as x } from './artifacts/report.js'",
+      'a sub-room from its parent'
+    ],
+    [
+      'src/builds/start/planted.ts',
       "import { trigger as x } from '../../operations/trigger.js'",
       'an operation from a feature'
     ],
+    ['src/builds/report/planted.ts', "import { waitForBuild as x } from '../wait/build.js'", 'a wait from the report'],
+    ['src/builds/abort/planted.ts', "import { endLead as x } from '../report/lead.js'", 'the report from an abort'],
+    [
+      'src/builds/wait/planted.ts',
+      "import { startOrWaitForApproval as x } from '../start/approval.js'",
+      'the start from a wait'
+    ],
+    [
+      'src/builds/report/github-status/planted.ts',
+      "import { waitForBuild as x } from '../../wait/build.js'",
+      'a wait from a sub-room of the report'
+    ],
     ['src/step/planted.ts', "import { run as x } from '../main.js'", 'the failure boundary'],
+    [
+      'src/operations/planted.ts',
+      "import { info as x } from '../runner/workflow-commands.js'",
+      'the workflow-command module from an operation'
+    ],
+    [
+      'src/operations/planted.ts',
+      "import type { OutputValue as x } from '../runner/outputs.js'",
+      'a type of the runner from an operation'
+    ],
+    [
+      'src/builds/wait/planted.ts',
+      "import { addSecret as x } from '../../runner/secrets.js'",
+      'the runner from a feature'
+    ],
     ['src/safe-text.ts', "import { redact as x } from './runner/secrets.js'", 'a room from the ground floor']
   ])('%s: refuses %s (%s)', async (file, code) => {
     expect(await roomRules(file, code)).toEqual(['no-restricted-imports'])
   })
 
+  it('holds every file in a folder of src/ to the rule of that folder: each folder is a room', async () => {
+    const ruled = async (file: string): Promise<string> => {
+      const config = await eslint.calculateConfigForFile(join('src', file))
+      const rule = config.rules?.['no-restricted-imports'] as [unknown, { patterns?: Array<{ message: string }> }]
+      return rule?.[1]?.patterns?.[0]?.message.split(' may import')[0] ?? 'no room'
+    }
+    const inFolders = [...importGraph().keys()].filter((file) => file.includes('/'))
+    expect(inFolders.length).toBeGreaterThan(50)
+    for (const file of inFolders) expect(`${file}: ${await ruled(file)}`).toBe(`${file}: src/${posix.dirname(file)}`)
+  })
+
   it('refuses a dynamic import into a room above', async () => {
-    expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/wait.js')")).toEqual([
+    expect(await roomRules('src/api/planted.ts', "const x = () => import('../builds/wait/build.js')")).toEqual([
       'no-restricted-syntax'
     ])
   })
 
+  it('refuses a dynamic import of the runner from an operation', async () => {
+    expect(
+      await roomRules('src/operations/planted.ts', "const x = () => import('../runner/workflow-commands.js')")
+    ).toEqual(['no-restricted-syntax'])
+  })
+
   it('lets each room import the rooms below it', async () => {
     expect(
-      await roomRules('src/builds/many/planted.ts', "import { reportArtifacts as x } from '../artifacts/report.js'")
+      await roomRules(
+        'src/builds/wait/planted.ts',
+        "import { reportArtifacts as x } from '../report/artifacts/report.js'"
+      )
     ).toEqual([])
     expect(
-      await roomRules('src/operations/planted.ts', "import { waitAndReport as x } from '../builds/wait.js'")
+      await roomRules('src/operations/planted.ts', "import { waitForBuild as x } from '../builds/wait/build.js'")
     ).toEqual([])
     expect(
       await roomRules('src/inputs/planted.ts', "import { isSecureOrLoopback as x } from '../http/addresses.js'")
+    ).toEqual([])
+    expect(
+      await roomRules('src/inputs/planted.ts', "import type { BuildParams as x } from '../api/build-params.js'")
+    ).toEqual([])
+    expect(
+      await roomRules('src/operations/planted.ts', "import type { SummarySection as x } from '../summary/section.js'")
+    ).toEqual([])
+    expect(await roomRules('src/step/planted.ts', "import { addSecret as x } from '../runner/secrets.js'")).toEqual([])
+    expect(
+      await roomRules('src/builds/start/planted.ts', "import { waitForApproval as x } from '../wait/approval.js'")
+    ).toEqual([])
+    expect(
+      await roomRules(
+        'src/builds/report/github-status/planted.ts',
+        "import type { BuildReport as x } from '../build.js'"
+      )
     ).toEqual([])
   })
 })

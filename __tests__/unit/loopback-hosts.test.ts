@@ -7,7 +7,7 @@
  * is looked up or connected to.
  */
 import { describe, expect, it } from '@jest/globals'
-import { downloadUrlProblem } from '../../src/builds/artifacts/download.js'
+import { downloadUrlProblem } from '../../src/builds/report/artifacts/download.js'
 import { isLoopbackHost, isSecureOrLoopback, parseIp, specialRange } from '../../src/http/addresses.js'
 import { CARRIERS, dotted, hex16, loopbackOctets, low32 } from '../helpers/loopback-carriers.js'
 import { randomInt, randomString } from '../helpers/random.js'

@@ -1,5 +1,5 @@
 import { describe, expect, test } from '@jest/globals'
-import { compileGlob, matchesAny, matchGlob, unsupportedSyntax } from '../../src/builds/many/path-glob.js'
+import { compileGlob, matchesAny, matchGlob, unsupportedSyntax } from '../../src/builds/start/path-glob.js'
 import { randomString } from '../helpers/random.js'
 
 const matches = (glob: string, path: string): boolean => matchGlob(compileGlob(glob), path)

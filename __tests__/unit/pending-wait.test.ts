@@ -1,6 +1,12 @@
 /** The pending-work state: what each wait saves, read back as the post step reads it. */
 import { describe, expect, it } from '@jest/globals'
-import { readPending, savedBuilds, savedPipeline, savedWork, type PendingBuild } from '../../src/builds/pending.js'
+import {
+  readPending,
+  savedBuilds,
+  savedPipeline,
+  savedWork,
+  type PendingBuild
+} from '../../src/builds/abort/pending.js'
 import { randomInt, randomSlug } from '../helpers/random.js'
 
 const build = (): PendingBuild => ({ appSlug: randomSlug(), buildSlug: randomSlug() })

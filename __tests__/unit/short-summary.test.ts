@@ -1,27 +1,10 @@
 /**
- * The short summary a step refused on its inputs writes without the renderer: byte for byte the
- * renderer's HTML for a section of a lead and lines (random hostile text), left to the renderer
- * for anything more or near GitHub's limit. And the summary's escaping, whose patterns are
- * written without Unicode property classes and the `i` flag: the same text as with them.
+ * The summary's escaping, whose patterns are written without Unicode property classes and the
+ * `i` flag: the same text as with them.
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { shortSummaryHtml, writeShortSummary } from '../../src/runner/short-summary.js'
-import {
-  escape,
-  MAX_SUMMARY_BYTES,
-  plainText,
-  renderSummary,
-  type Mark,
-  type SummarySection
-} from '../../src/runner/summary.js'
-import { writeSummary } from '../../src/runner/summary-file.js'
+import { describe, expect, it } from '@jest/globals'
+import { escape, plainText } from '../../src/summary/text.js'
 import { randomHostileMarkdown, randomHostileText, randomInt, randomString } from '../helpers/random.js'
-
-const MARKS: Mark[] = ['success', 'failure', 'aborted', 'held', 'running', 'stopped', 'refused', 'warning', 'note']
-const pick = <T>(items: readonly T[]): T => items[randomInt(items.length)]
 
 /** Text a refusal may carry: hostile lines, Markdown, mentions, links, and now and then more than a line holds. */
 function randomText(): string {
@@ -33,85 +16,6 @@ function randomText(): string {
   const text = parts.filter(() => randomInt(2) === 0).join(' ') || randomString(1 + randomInt(40))
   return randomInt(8) === 0 ? text.repeat(Math.ceil(2_100 / text.length)) : text
 }
-
-function randomSection(): SummarySection {
-  return {
-    heading: randomText(),
-    lead: {
-      mark: pick(MARKS),
-      result: randomText(),
-      subject: Array.from({ length: randomInt(3) }, () => (randomInt(4) === 0 ? '' : randomText()))
-    },
-    lines: Array.from({ length: randomInt(4) }, randomText)
-  }
-}
-
-describe('the short summary', () => {
-  it.each(Array.from({ length: 40 }, (_, i) => i))("is the renderer's HTML for a random lead and lines (%i)", () => {
-    const section = randomSection()
-    expect(shortSummaryHtml(section)).toBe(renderSummary([section], MAX_SUMMARY_BYTES))
-  })
-
-  it('leaves anything more than a lead and lines to the renderer', () => {
-    const more: Array<Partial<SummarySection>> = [
-      { facts: [['Branch', 'main']] },
-      { table: [['App'], ['a']] },
-      { note: 'a note' },
-      { mermaid: 'flowchart LR' },
-      { link: { text: 'build', href: 'https://example.test/b' } },
-      { lines: Array.from({ length: 101 }, () => 'line') }
-    ]
-    for (const extra of more) expect(shortSummaryHtml({ ...randomSection(), ...extra })).toBeUndefined()
-    const { lead } = randomSection()
-    for (const extra of [
-      { durationSeconds: 3 },
-      { creditCost: 2 },
-      { links: [{ text: 'commit', href: 'https://example.test/c' }] }
-    ]) {
-      expect(shortSummaryHtml({ heading: 'h', lead: { ...lead!, ...extra }, lines: [] })).toBeUndefined()
-    }
-    expect(shortSummaryHtml({ heading: 'no lead', lines: ['x'] })).toBeUndefined()
-  })
-
-  describe('in the summary file', () => {
-    const saved = process.env.GITHUB_STEP_SUMMARY
-    let dir = ''
-    afterEach(() => {
-      process.env.GITHUB_STEP_SUMMARY = saved
-      if (dir) rmSync(dir, { recursive: true, force: true })
-    })
-    const file = (content: string): string => {
-      dir = mkdtempSync(join(tmpdir(), 'short-summary-'))
-      const path = join(dir, 'summary.md')
-      writeFileSync(path, content)
-      process.env.GITHUB_STEP_SUMMARY = path
-      return path
-    }
-
-    it('appends what the renderer appends', () => {
-      const section = randomSection()
-      const before = `<p>${randomString(20)}</p>\n`
-      const path = file(before)
-      expect(writeShortSummary(section)).toBe(true)
-      const short = readFileSync(path, 'utf8')
-      writeFileSync(path, before)
-      writeSummary([section])
-      expect(short).toBe(readFileSync(path, 'utf8'))
-    })
-
-    it("writes nothing, and says so, when the file is near GitHub's limit", () => {
-      const before = 'x'.repeat(MAX_SUMMARY_BYTES - 100 - randomInt(3000))
-      const path = file(before)
-      expect(writeShortSummary(randomSection())).toBe(false)
-      expect(readFileSync(path, 'utf8')).toBe(before)
-    })
-
-    it('writes nothing without a summary file, as the renderer', () => {
-      delete process.env.GITHUB_STEP_SUMMARY
-      expect(writeShortSummary(randomSection())).toBe(true)
-    })
-  })
-})
 
 describe('the escaping, written without Unicode tables', () => {
   // The patterns as they were written with \p{Cc} and the i flag.

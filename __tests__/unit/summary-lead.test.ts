@@ -5,8 +5,9 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { timingOf } from '../../src/api/build-timing.js'
-import { mermaidLabel } from '../../src/runner/mermaid.js'
-import { renderSummary, shortDuration, type SummarySection } from '../../src/runner/summary.js'
+import { mermaidLabel } from '../../src/summary/mermaid.js'
+import { renderSummary, shortDuration } from '../../src/summary/render.js'
+import type { SummarySection } from '../../src/summary/section.js'
 import { randomHostileMarkdown, randomHostileText, randomInt, randomString } from '../helpers/random.js'
 
 const hostile = (): string =>

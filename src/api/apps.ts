@@ -1,7 +1,8 @@
 /** The service's app calls: list, read, update and delete apps, and list a repository's branches. */
-import { ApiError, isHttpError } from '../http/api-error.js'
+import { isHttpError } from '../http/api-error.js'
 import type { ServiceClient } from '../http/service-client.js'
 import { listAll } from '../http/pagination.js'
+import { getField, isList, isObject } from './field.js'
 import { appPath, appsListPath } from './paths.js'
 
 /** An app as the service describes it; only the fields the action reads are typed. */
@@ -48,12 +49,8 @@ export async function listApps(
 
 /** Reads one app. */
 export async function getApp(client: ServiceClient, appSlug: string): Promise<{ app: App; response: string }> {
-  const path = appPath(appSlug)
-  const res = await client.request<{ data?: App } | undefined>('GET', path)
-  const app = res.body?.data
-  if (typeof app !== 'object' || app === null)
-    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" object' })
-  return { app, response: res.text }
+  const { value, response } = await getField(client, appPath(appSlug), 'data', isObject, 'has no "data" object')
+  return { app: value as App, response }
 }
 
 /** Changes only the given fields; sending the same change again has the same effect. */
@@ -97,10 +94,6 @@ export async function listBranches(
   client: ServiceClient,
   appSlug: string
 ): Promise<{ branches: string[]; response: string }> {
-  const path = appPath(appSlug, 'branches')
-  const res = await client.request<{ data?: unknown } | undefined>('GET', path)
-  const data = res.body?.data
-  if (!Array.isArray(data))
-    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
-  return { branches: data.map(String), response: res.text }
+  const { value, response } = await getField(client, appPath(appSlug, 'branches'), 'data', isList, 'has no "data" list')
+  return { branches: value.map(String), response }
 }

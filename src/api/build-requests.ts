@@ -1,6 +1,6 @@
 /** The service's build requests: held fork pull request builds, listed, approved or rejected. */
-import { ApiError } from '../http/api-error.js'
 import type { ServiceClient } from '../http/service-client.js'
+import { getField, isList } from './field.js'
 import { buildRequestsPath } from './paths.js'
 
 /** An open build request, with the fields the action reports. */
@@ -33,12 +33,8 @@ export async function listBuildRequests(
   client: ServiceClient,
   appSlug: string
 ): Promise<{ requests: BuildRequest[]; response: string }> {
-  const path = buildRequestsPath(appSlug)
-  const res = await client.request<{ data?: unknown } | undefined>('GET', path)
-  const data = res.body?.data
-  if (!Array.isArray(data))
-    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
-  return { requests: data.map(readRequest).filter((r): r is BuildRequest => r !== undefined), response: res.text }
+  const { value, response } = await getField(client, buildRequestsPath(appSlug), 'data', isList, 'has no "data" list')
+  return { requests: value.map(readRequest).filter((r): r is BuildRequest => r !== undefined), response }
 }
 
 /** Approves (`true`: the build starts) or rejects (`false`) an open build request. Deciding twice decides once. */

@@ -1,5 +1,5 @@
 /** The service's build calls: trigger, read and abort a build. */
-import type { BuildParams } from '../inputs/build-params.js'
+import type { BuildParams } from './build-params.js'
 import { excerpt } from '../safe-text.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
 import { AwaitingApproval } from './awaiting-approval.js'

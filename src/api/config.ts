@@ -1,6 +1,6 @@
 /** The service's calls on an app's service.yml: read, upload, and where the service reads it. */
-import { ApiError } from '../http/api-error.js'
 import type { ServiceClient } from '../http/service-client.js'
+import { getField, isText } from './field.js'
 import { appPath } from './paths.js'
 
 /** Where the service reads an app's service.yml. */
@@ -34,11 +34,8 @@ export async function getConfigLocation(
   appSlug: string
 ): Promise<{ location: string; response: string }> {
   const path = appPath(appSlug, 'service.yml', 'config')
-  const res = await client.request<{ location?: unknown } | undefined>('GET', path)
-  const location = res.body?.location
-  if (typeof location !== 'string' || location === '')
-    throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "location"' })
-  return { location, response: res.text }
+  const { value, response } = await getField(client, path, 'location', isText, 'has no "location"')
+  return { location: value, response }
 }
 
 /** Tells the service where to read service.yml; the service answers 204 without a body. */

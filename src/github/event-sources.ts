@@ -5,7 +5,7 @@
  * takes, so the fork rules stay in one place: a same-repository pull request keeps both owners,
  * a fork sends neither.
  */
-import type { BuildParams } from '../inputs/build-params.js'
+import type { BuildParams } from '../api/build-params.js'
 import { githubRequest, repositoryOf } from './rest.js'
 
 /** What the workflow run was started by: the event name, its payload, and the ref and commit. */

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { BuildParams } from '../inputs/build-params.js'
+import type { BuildParams } from '../api/build-params.js'
 import { fromWorkflowRun, type EventBuildParams, type GitHubEvent } from './event-sources.js'
 
 export type { EventBuildParams, GitHubEvent }

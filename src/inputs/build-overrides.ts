@@ -4,7 +4,7 @@
  * and `secrets` in the published contract). Only secrets override the variables of the app's
  * configuration; extra environment variables cannot (interface rule 2).
  */
-import type { BuildParams, EnvironmentItem, SecretItem } from './build-params.js'
+import type { BuildParams, EnvironmentItem, SecretItem } from '../api/build-params.js'
 import { Input } from '../constants.js'
 import { InputError } from './input-error.js'
 import { environmentItems, matching, singleLine, type GetInput } from './readers.js'

@@ -7,7 +7,7 @@
  * destination branch itself: refs a later push moves. A trigger that names none of them gets the
  * most specific of commit, tag and branch (interface rule 1), so its commit exactly.
  */
-import type { BuildParams } from './build-params.js'
+import type { BuildParams } from '../api/build-params.js'
 
 /** The checkout in words, and whether it is the trigger's commit and nothing else. */
 export interface Checkout {

@@ -1,5 +1,5 @@
 import { FAILSAFE_SCHEMA, load, nullCoreTag } from 'js-yaml'
-import type { EnvironmentItem } from './build-params.js'
+import type { EnvironmentItem } from '../api/build-params.js'
 import { InputError } from './input-error.js'
 import { quote } from '../safe-text.js'
 

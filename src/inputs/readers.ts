@@ -4,8 +4,8 @@
  * be tested with a plain map. Each returns undefined for an empty input (or the
  * fallback it is given) and throws an InputError naming the input for a bad value.
  */
-import type { EnvironmentItem } from './build-params.js'
-import type { InputName } from '../constants.js'
+import type { EnvironmentItem } from '../api/build-params.js'
+import { Input, type InputName } from '../constants.js'
 import { InputError } from './input-error.js'
 import { quote } from '../safe-text.js'
 
@@ -54,6 +54,17 @@ export function matching(get: GetInput, name: InputName, re: RegExp, what: strin
 export function slug(get: GetInput, name: InputName): string | undefined {
   const value = singleLine(get, name)
   return value === undefined ? undefined : checkSlug(name, value)
+}
+
+/**
+ * The Workspace (org-slug) or the user (user-slug) whose apps an operation reads, never both:
+ * `notBoth` says what to do instead. Neither is undefined in both.
+ */
+export function workspaceOrUser(get: GetInput, notBoth: string): { orgSlug?: string; userSlug?: string } {
+  const orgSlug = slug(get, Input.orgSlug)
+  const userSlug = slug(get, Input.userSlug)
+  if (orgSlug && userSlug) throw new InputError(Input.userSlug, `cannot be combined with ${Input.orgSlug}; ${notBoth}`)
+  return { orgSlug, userSlug }
 }
 
 /** A slug the operation cannot do without. */

@@ -4,7 +4,7 @@
  * narrowed by workflow). Exactly one of the two. A step run for a fork may abort only its own
  * pull request's builds, of the fork's head repository.
  */
-import type { AbortFilter } from '../builds/abort-matching.js'
+import type { AbortFilter } from '../builds/abort/by-filter.js'
 import { Input, type InputName } from '../constants.js'
 import { buildParamsFromEvent, forkPullRequestOf, readGitHubEvent, type GitHubEvent } from '../github/event.js'
 import { InputError } from '../inputs/input-error.js'

@@ -1,13 +1,13 @@
 /**
  * operation: abort — aborts a running build; one that has already finished passes with a notice,
  * or fails when asked. With a filter instead of a build slug, aborts every unfinished build of a
- * pull request or of a branch (see builds/abort-matching.ts and operations/abort-filter.ts).
+ * pull request or of a branch (see builds/abort/by-filter.ts and operations/abort-filter.ts).
  */
 import { abortBuild, type AbortRequest } from '../api/builds.js'
-import { abortMatching, type AbortFilter } from '../builds/abort-matching.js'
+import { abortMatching, type AbortFilter } from '../builds/abort/by-filter.js'
 import { Input, Output } from '../constants.js'
 import { booleanFlag, optionalText, requiredSlug, type GetInput } from '../inputs/readers.js'
-import type { SummarySection } from '../runner/summary.js'
+import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 import { FILTER_INPUTS, readAbortTarget } from './abort-filter.js'
 import { defineOperation } from './operation.js'

@@ -1,11 +1,11 @@
 /**
  * operation: approve-build-request — approves (the held build starts) or rejects an open build
  * request. An approval is bound to the pull request and the commit someone reviewed: only that
- * pull request's request of that commit is decided (src/builds/request-binding.ts), so neither a
+ * pull request's request of that commit is decided (src/builds/start/request-binding.ts), so neither a
  * push after the review nor a twin pull request of the same commit slips anything through.
  */
 import { decideBuildRequest, listBuildRequests } from '../api/build-requests.js'
-import { chooseRequest, otherRequestsOf, type RequestChoice } from '../builds/request-binding.js'
+import { chooseRequest, otherRequestsOf, type RequestChoice } from '../builds/start/request-binding.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { quote } from '../safe-text.js'

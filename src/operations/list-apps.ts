@@ -1,8 +1,7 @@
 /** operation: list-apps — every app of a Workspace, of a user, or of the token's own user, all pages read. */
 import { listApps as list, type AppScope } from '../api/apps.js'
 import { Input, Output } from '../constants.js'
-import { InputError } from '../inputs/input-error.js'
-import { slug, type GetInput } from '../inputs/readers.js'
+import { workspaceOrUser, type GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
@@ -20,14 +19,7 @@ export const listApps = defineOperation<AppScope>({
 })
 
 function readScope(get: GetInput): AppScope {
-  const orgSlug = slug(get, Input.orgSlug)
-  const userSlug = slug(get, Input.userSlug)
-  if (orgSlug && userSlug)
-    throw new InputError(
-      Input.userSlug,
-      `cannot be combined with ${Input.orgSlug}; set one of them, or neither to list your own apps`
-    )
-  return { orgSlug, userSlug }
+  return workspaceOrUser(get, 'set one of them, or neither to list your own apps')
 }
 
 async function runListApps(scope: AppScope, ctx: HandlerContext): Promise<void> {

@@ -1,11 +1,11 @@
 /** operation: list-artifacts — a build's artifacts, with their public install pages, downloaded into a folder when asked. */
-import { reportArtifacts } from '../builds/artifacts/report.js'
+import { reportArtifacts } from '../builds/report/artifacts/report.js'
 import {
   ARTIFACT_INPUTS,
   DOWNLOAD_NEED,
   readArtifactSettings,
   type ArtifactSettings
-} from '../builds/artifacts/settings.js'
+} from '../builds/report/artifacts/settings.js'
 import { Input, Output } from '../constants.js'
 import { requiredSlug, type GetInput } from '../inputs/readers.js'
 import { defineOperation } from './operation.js'

@@ -11,7 +11,7 @@ import { checkToMachine, type ToMachineCheck } from '../service-yml/to-machine-c
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { quote } from '../safe-text.js'
-import { booleanFlag, matching, required, slug, type GetInput } from '../inputs/readers.js'
+import { booleanFlag, matching, required, workspaceOrUser, type GetInput } from '../inputs/readers.js'
 import type { MachineTypeUse } from '../service-yml/machine-types.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
@@ -41,13 +41,7 @@ export const migrateMachineTypes = defineOperation<MigrateInputs>({
 const MACHINE_TYPE = /^[A-Za-z0-9][A-Za-z0-9._-]*$/
 
 function readMigration(get: GetInput): MigrateInputs {
-  const orgSlug = slug(get, Input.orgSlug)
-  const userSlug = slug(get, Input.userSlug)
-  if (orgSlug && userSlug)
-    throw new InputError(
-      Input.userSlug,
-      `cannot be combined with ${Input.orgSlug}; migrate one Workspace or one user at a time`
-    )
+  const { orgSlug, userSlug } = workspaceOrUser(get, 'migrate one Workspace or one user at a time')
   if (!orgSlug && !userSlug)
     throw new InputError(Input.orgSlug, `or ${Input.userSlug} is required: whose apps to migrate`)
   const fromMachine = required(

@@ -7,11 +7,11 @@
  * here, before any job starts. Nothing is triggered.
  */
 import { getApp } from '../api/apps.js'
-import { mapBounded } from '../builds/pool.js'
-import { chooseApps } from '../builds/many/choose.js'
-import { PARALLEL_LIMIT } from '../builds/many/run.js'
-import { ON_UNKNOWN, parseAppPaths, type OnUnknown } from '../builds/many/targets.js'
-import type { PathGlob } from '../builds/many/path-glob.js'
+import { mapBounded } from '../http/pool.js'
+import { chooseApps } from '../builds/start/choose.js'
+import { PARALLEL_LIMIT } from '../builds/start/several-apps.js'
+import { ON_UNKNOWN, parseAppPaths, type OnUnknown } from '../builds/start/targets.js'
+import type { PathGlob } from '../builds/start/path-glob.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import * as read from '../inputs/readers.js'

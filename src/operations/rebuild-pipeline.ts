@@ -1,6 +1,6 @@
 /** operation: rebuild-pipeline — starts a finished pipeline again: all of it, or with partial only its failed workflows and those after them. */
 import { getPipeline, rebuildPipeline as rebuild } from '../api/pipelines.js'
-import { pipelineFlow, workflowsOutput, workflowsTable } from '../builds/pipeline-summary.js'
+import { pipelineFlow, workflowsOutput, workflowsTable } from '../builds/report/pipeline.js'
 import { Input, Output } from '../constants.js'
 import { booleanFlag, requiredSlug, type GetInput } from '../inputs/readers.js'
 import { defineOperation } from './operation.js'

@@ -4,7 +4,7 @@ import { Input } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { quote } from '../safe-text.js'
 import { optionalText, required, requiredSlug, type GetInput } from '../inputs/readers.js'
-import type { SummarySection } from '../runner/summary.js'
+import type { SummarySection } from '../summary/section.js'
 
 export interface RoleInputs {
   appSlug: string

@@ -1,18 +1,18 @@
 /** The trigger operation's inputs: the build parameters from the inputs and the GitHub event, each checked, and the settings of what follows the trigger. */
-import { readTriggerArtifacts, type ArtifactSettings } from '../builds/artifacts/settings.js'
-import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../inputs/build-params.js'
+import { readTriggerArtifacts, type ArtifactSettings } from '../builds/report/artifacts/settings.js'
+import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../api/build-params.js'
 import { readBuildOverrides } from '../inputs/build-overrides.js'
 import { Input } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
-import { readAppTargets, type ManyApps } from '../builds/many/targets.js'
+import { readAppTargets, type SeveralApps } from '../builds/start/targets.js'
 import { buildParamsFromEvent, closedPullRequestOf, readGitHubEvent, type GitHubEvent } from '../github/event.js'
 import * as read from '../inputs/readers.js'
 import type { GetInput } from '../inputs/readers.js'
 import { checkAsker, readAllowedAssociations } from '../github/trust.js'
-import { readGitHubStatusSettings, type GitHubStatusSettings } from '../builds/github-status/settings.js'
-import { checkoutWarnings } from '../builds/approval.js'
-import { readReuseSettings, type ReuseSettings } from '../builds/reuse.js'
-import { readWaitSettings, type WaitSettings } from '../builds/wait.js'
+import { readGitHubStatusSettings, type GitHubStatusSettings } from '../builds/report/github-status/settings.js'
+import { checkoutWarnings } from '../builds/start/approval.js'
+import { readReuseSettings, type ReuseSettings } from '../builds/start/reuse.js'
+import { readWaitSettings, type WaitSettings } from '../builds/wait/settings.js'
 
 export interface TriggerInputs {
   appSlug: string
@@ -28,7 +28,7 @@ export interface TriggerInputs {
   reuse: ReuseSettings
   github: GitHubStatusSettings | undefined
   /** Set when the step builds several apps (app-slug holding a list, or app-paths). */
-  many?: ManyApps
+  several?: SeveralApps
   /** What to do with the build's artifacts once it has succeeded (list-artifacts, download-artifacts). */
   artifacts?: ArtifactSettings
   /** Fail when the trigger is held for manual approval instead of passing with the build request. */
@@ -46,7 +46,7 @@ export function severalApps(value: GetInput): boolean {
 }
 
 export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<TriggerInputs> {
-  const { appSlug, many } = await readAppTargets(get)
+  const { appSlug, several } = await readAppTargets(get)
   const explicit = await readExplicitParams(get)
   const wait = read.booleanFlag(get, Input.wait, false)
     ? readWaitSettings(get, env, explicit.pipeline_id === undefined ? 'build' : 'pipeline')
@@ -69,14 +69,14 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
     )
   }
   // Several apps are started and watched as builds: a pipeline's id would be taken for a build slug.
-  if (many && params.pipeline_id !== undefined)
+  if (several && params.pipeline_id !== undefined)
     throw new InputError(
       Input.pipeline,
       `works with one app only, not with several apps in ${get(Input.appPaths) !== '' ? Input.appPaths : Input.appSlug}`
     )
   const artifacts = readTriggerArtifacts(get, env, {
     waiting: wait !== undefined,
-    severalApps: many !== undefined,
+    severalApps: several !== undefined,
     pipeline: params.pipeline_id !== undefined
   })
   return {
@@ -89,7 +89,7 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
     wait,
     reuse: readReuseSettings(get),
     github: readGitHubStatusSettings(get),
-    many,
+    several,
     artifacts,
     failIfHeld: read.booleanFlag(get, Input.failIfHeld, false)
   }

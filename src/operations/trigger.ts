@@ -1,20 +1,23 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
-import { DOWNLOAD_NEED, TRIGGER_ARTIFACT_INPUTS } from '../builds/artifacts/settings.js'
-import { type BuildParams } from '../inputs/build-params.js'
+import { DOWNLOAD_NEED, TRIGGER_ARTIFACT_INPUTS } from '../builds/report/artifacts/settings.js'
+import { type BuildParams } from '../api/build-params.js'
 import { OVERRIDE_INPUTS, overrideFacts } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import { Input, Output } from '../constants.js'
 import { booleanValue, onlyWith } from '../inputs/input-use.js'
-import { MANY_APPS_INPUTS } from '../builds/many/targets.js'
-import { GITHUB_STATUS_INPUTS, type GitHubStatusSettings } from '../builds/github-status/settings.js'
-import type { SummarySection } from '../runner/summary.js'
+import { SEVERAL_APPS_INPUTS } from '../builds/start/targets.js'
+import { GITHUB_STATUS_INPUTS, type GitHubStatusSettings } from '../builds/report/github-status/settings.js'
+import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
-import { heldCheckoutFact, startOrAwaitApproval } from '../builds/approval.js'
-import { cancelSuperseded, REUSE_INPUTS } from '../builds/reuse.js'
+import { heldCheckoutFact, startOrWaitForApproval } from '../builds/start/approval.js'
+import { cancelSuperseded } from '../builds/abort/supersede.js'
+import { REUSE_INPUTS } from '../builds/start/reuse.js'
 import { defineOperation } from './operation.js'
 import { readTrigger, severalApps, type TriggerInputs } from './trigger-inputs.js'
-import { commitLink, leadLinks } from '../builds/lead.js'
-import { WAIT_INPUTS, waitAndReport, type BuildReport } from '../builds/wait.js'
+import { commitLink, leadLinks } from '../builds/report/lead.js'
+import type { BuildReport } from '../builds/report/build.js'
+import { waitForBuild } from '../builds/wait/build.js'
+import { WAIT_INPUTS } from '../builds/wait/settings.js'
 
 export const trigger = defineOperation<TriggerInputs>({
   name: 'trigger',
@@ -63,7 +66,7 @@ export const trigger = defineOperation<TriggerInputs>({
     ...WAIT_INPUTS,
     ...REUSE_INPUTS,
     ...GITHUB_STATUS_INPUTS,
-    ...MANY_APPS_INPUTS,
+    ...SEVERAL_APPS_INPUTS,
     ...TRIGGER_ARTIFACT_INPUTS
   ],
   outputs: [
@@ -93,12 +96,15 @@ export const trigger = defineOperation<TriggerInputs>({
 })
 
 async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
-  if (inputs.many) return (await import('../builds/many/run.js')).runManyApps(inputs, inputs.many, ctx)
+  if (inputs.several)
+    return (await import('../builds/start/several-apps.js')).startSeveralApps(inputs, inputs.several, ctx)
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
-  const build = await startOrAwaitApproval(ctx, inputs).catch(async (error: unknown) => {
-    throw await (await import('../builds/unknown-target.js')).explainRefusedTarget(error, inputs.appSlug, params, ctx)
+  const build = await startOrWaitForApproval(ctx, inputs).catch(async (error: unknown) => {
+    throw await (
+      await import('../builds/start/unknown-target.js')
+    ).explainRefusedTarget(error, inputs.appSlug, params, ctx)
   })
   if (!build) return
   ctx.output(Output.buildSlug, build.buildSlug)
@@ -116,26 +122,23 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     )
   const section = triggeredSection(inputs, build, number, ctx)
   ctx.summary(section)
-  if (build.others) return followSeveral(inputs, build, section, ctx)
-  if (params.pipeline_id || build.triggeredPipeline)
-    return (await import('../builds/pipeline.js')).startedPipeline(
-      inputs.appSlug,
-      build.buildSlug,
-      build.buildUrl,
-      inputs.wait,
-      section,
+  if (!build.others && (params.pipeline_id || build.triggeredPipeline))
+    return pipelineStarted(inputs, build, section, ctx)
+  const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
+  if (build.others)
+    return (await import('../builds/wait/results.js')).waitForResults(
+      { appSlug: inputs.appSlug, started: build, section, wait: inputs.wait, report, artifacts: inputs.artifacts },
       ctx
     )
-  const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
   if (!inputs.wait) return
-  const succeeded = await waitAndReport(
+  const succeeded = await waitForBuild(
     { appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report },
     inputs.wait,
     ctx
   )
   if (succeeded && inputs.artifacts)
     await (
-      await import('../builds/artifacts/report.js')
+      await import('../builds/report/artifacts/report.js')
     ).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
 }
 
@@ -183,19 +186,20 @@ function triggeredSection(
   }
 }
 
-/** The answer named several builds: all are reported and waited for; the module is loaded only then. */
-async function followSeveral(
+/** A pipeline started: its outputs, and with wait, its wait; the module that waits is loaded only then. */
+async function pipelineStarted(
   inputs: TriggerInputs,
   build: TriggeredBuild,
   section: SummarySection,
   ctx: HandlerContext
 ): Promise<void> {
-  const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, inputs.params, ctx))
-  const { followSeveral: follow } = await import('../builds/many/several-results.js')
-  return follow(
-    { appSlug: inputs.appSlug, started: build, section, wait: inputs.wait, report, artifacts: inputs.artifacts },
-    ctx
-  )
+  ctx.output(Output.pipelineId, build.buildSlug)
+  if (build.buildUrl) ctx.output(Output.pipelineUrl, build.buildUrl)
+  section.heading = `${section.lead?.subject[1] ?? 'Pipeline'} triggered on ${inputs.appSlug}`
+  if (inputs.wait)
+    await (
+      await import('../builds/wait/pipeline.js')
+    ).waitForPipeline(inputs.appSlug, build.buildSlug, inputs.wait, section, ctx)
 }
 
 /** Posts the pending status on GitHub; the module that posts is loaded only here. */
@@ -206,7 +210,7 @@ async function gitHubStatus(
   params: BuildParams,
   ctx: HandlerContext
 ): Promise<BuildReport> {
-  const { startGitHubStatus } = await import('../builds/github-status/build-status.js')
+  const { startGitHubStatus } = await import('../builds/report/github-status/build-status.js')
   const target = {
     appSlug,
     buildSlug: build.buildSlug,

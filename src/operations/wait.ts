@@ -1,10 +1,11 @@
 /** operation: wait — waits for a build that is already running. */
 import { Input, Output } from '../constants.js'
 import { requiredSlug, type GetInput } from '../inputs/readers.js'
-import type { SummarySection } from '../runner/summary.js'
+import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
-import { readWaitSettings, WAIT_INPUTS, waitAndReport, type WaitSettings } from '../builds/wait.js'
+import { waitForBuild } from '../builds/wait/build.js'
+import { readWaitSettings, WAIT_INPUTS, type WaitSettings } from '../builds/wait/settings.js'
 
 export interface WaitInputs {
   appSlug: string
@@ -46,5 +47,5 @@ async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
   }
   ctx.summary(section)
   ctx.output(Output.buildSlug, inputs.buildSlug)
-  await waitAndReport({ appSlug: inputs.appSlug, buildSlug: inputs.buildSlug, section }, inputs.wait, ctx)
+  await waitForBuild({ appSlug: inputs.appSlug, buildSlug: inputs.buildSlug, section }, inputs.wait, ctx)
 }

@@ -1,6 +1,8 @@
 /** The job summary file: sections appended once, within what GitHub shows of a step's summary. */
 import { appendFileSync, existsSync, statSync } from 'node:fs'
-import { MAX_SUMMARY_BYTES, renderSummary, type SummarySection } from './summary.js'
+import { renderSummary } from '../summary/render.js'
+import type { SummarySection } from '../summary/section.js'
+import { MAX_SUMMARY_BYTES } from '../summary/text.js'
 
 /** Appends the sections to GITHUB_STEP_SUMMARY; nothing when the runner gives no summary file. */
 export function writeSummary(sections: SummarySection[]): void {

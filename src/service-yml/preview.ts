@@ -47,13 +47,9 @@ export async function previewMigration(
   migration: Migration,
   signal?: AbortSignal
 ): Promise<MigrationPreview> {
-  const scope =
-    migration.scope.kind === 'organization' ? { orgSlug: migration.scope.slug } : { userSlug: migration.scope.slug }
-  // Only the slug and title of each app are kept, page by page, and only the outcomes worth
-  // reporting: a Workspace of 5,000 apps otherwise holds every listed field of every app, and
-  // an empty result for each app that does not use the machine type, for the whole run.
-  const keep = ({ slug, title }: App): Pick<App, 'slug' | 'title'> => ({ slug, title })
-  const { items } = await listAll<Pick<App, 'slug' | 'title'>>(client, appsListPath(scope), { keep })
+  const items = await appsOfScope(client, migration)
+  // Only the outcomes worth reporting are kept: a Workspace of 5,000 apps otherwise holds an
+  // empty result for each app that does not use the machine type, for the whole run.
   const outcomes = new Array<PreviewedApp | MigrationError | undefined>(items.length)
   // Only the text of the earliest app found using the machine type is kept, not one per app.
   let first: { index: number; text: string } | undefined
@@ -95,11 +91,7 @@ export async function firstAppUsing(
   migration: Migration,
   signal?: AbortSignal
 ): Promise<FirstUse> {
-  const scope =
-    migration.scope.kind === 'organization' ? { orgSlug: migration.scope.slug } : { userSlug: migration.scope.slug }
-  const { items } = await listAll<Pick<App, 'slug' | 'title'>>(client, appsListPath(scope), {
-    keep: ({ slug, title }: App) => ({ slug, title })
-  })
+  const items = await appsOfScope(client, migration)
   for (let start = 0; start < items.length; start += PREVIEW_CONCURRENCY) {
     const batch = items.slice(start, start + PREVIEW_CONCURRENCY)
     const texts: Array<string | undefined> = []
@@ -111,6 +103,17 @@ export async function firstAppUsing(
       return { app: { ...(outcomes[found] as PreviewedApp), text: texts[found] as string }, checked: start + found + 1 }
   }
   return { checked: items.length }
+}
+
+/**
+ * The slug and title of every app of the migration's scope, all pages read. Only those are kept,
+ * page by page: a Workspace of 5,000 apps otherwise holds every listed field of every app.
+ */
+async function appsOfScope(client: ServiceClient, migration: Migration): Promise<Array<Pick<App, 'slug' | 'title'>>> {
+  const scope =
+    migration.scope.kind === 'organization' ? { orgSlug: migration.scope.slug } : { userSlug: migration.scope.slug }
+  const keep = ({ slug, title }: App): Pick<App, 'slug' | 'title'> => ({ slug, title })
+  return (await listAll<Pick<App, 'slug' | 'title'>>(client, appsListPath(scope), { keep })).items
 }
 
 async function previewApp(

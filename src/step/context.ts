@@ -1,7 +1,7 @@
 import type { OutputName, StateName } from '../constants.js'
 import type { ServiceClient } from '../http/service-client.js'
 import type { OutputValue } from '../runner/outputs.js'
-import type { SummarySection } from '../runner/summary.js'
+import type { SummarySection } from '../summary/section.js'
 
 /**
  * What every operation gets besides its own inputs: the client, and the only way

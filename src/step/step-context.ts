@@ -9,7 +9,7 @@ import type { ServiceClient } from '../http/service-client.js'
 import type { HandlerContext } from './context.js'
 import { OutputWriter, type OutputValue } from '../runner/outputs.js'
 import { addSecret } from '../runner/secrets.js'
-import type { SummarySection } from '../runner/summary.js'
+import type { SummarySection } from '../summary/section.js'
 import { writeSummary } from '../runner/summary-file.js'
 import * as commands from '../runner/workflow-commands.js'
 

@@ -1,0 +1,222 @@
+/**
+ * The build's status on GitHub: a commit status or a check run on the built commit, and
+ * optionally a pull request comment, posted at trigger (pending), when the build is on hold (no free concurrency slot), and
+ * at the end of the wait (the final state, build number and duration). Posting is an extra:
+ * every failure is a warning and never fails the step.
+ */
+import { checkedBuildUrl } from '../../../api/build-url.js'
+import { describeDuration } from '../../../inputs/durations.js'
+import type { HandlerContext } from '../../../step/context.js'
+import type { BuildReport, WaitEnd } from '../build.js'
+import { escape, plainText } from '../../../summary/text.js'
+import { commentBody, commentMarker, upsertComment } from './pr-comment.js'
+import { githubRequest, repositoryOf, type GitHubRequest } from '../../../github/rest.js'
+import type { GitHubStatusSettings } from './settings.js'
+
+/** The build whose status is posted. */
+export interface StatusTarget {
+  appSlug: string
+  buildSlug: string
+  buildNumber?: number
+  buildUrl?: string
+  workflow?: string
+  commit?: string
+  pullRequest?: number
+}
+
+type Phase = 'pending' | 'on-hold' | 'success' | 'failure' | 'cancelled'
+
+const COMMIT_STATE: Record<Phase, string> = {
+  pending: 'pending',
+  'on-hold': 'pending',
+  success: 'success',
+  failure: 'failure',
+  cancelled: 'error'
+}
+const CONCLUSION: Record<Phase, string | undefined> = {
+  pending: undefined,
+  'on-hold': undefined,
+  success: 'success',
+  failure: 'failure',
+  cancelled: 'cancelled'
+}
+const ENDINGS: Record<WaitEnd, [Phase, string]> = {
+  success: ['success', 'succeeded'],
+  'aborted-with-success': ['success', 'was aborted with success'],
+  failed: ['failure', 'failed'],
+  aborted: ['cancelled', 'was aborted'],
+  'timed-out': ['cancelled', 'was aborted when the wait-timeout ran out'],
+  cancelled: ['cancelled', 'was aborted when the job was cancelled']
+}
+
+/** Posts the pending state and returns the report that posts the rest. */
+export async function startGitHubStatus(
+  settings: GitHubStatusSettings,
+  target: StatusTarget,
+  ctx: HandlerContext,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<BuildReport> {
+  const reporter = new GitHubStatus(settings, target, ctx, env)
+  await reporter.post('pending', `Build ${reporter.label()} is running on the service`)
+  return reporter
+}
+
+class GitHubStatus implements BuildReport {
+  private readonly started = Date.now()
+  private readonly name: string
+  private readonly link: string | undefined
+  private client: Promise<GitHubRequest> | undefined
+  private checkRunId: number | undefined
+  private commentId: number | undefined
+  private queue: Promise<void> = Promise.resolve()
+
+  constructor(
+    private readonly settings: GitHubStatusSettings,
+    private readonly target: StatusTarget,
+    private readonly ctx: HandlerContext,
+    private readonly env: NodeJS.ProcessEnv
+  ) {
+    // A name the workflow author gave is kept as given (branch protection may require it); a
+    // workflow name from the service is text from outside.
+    this.name = settings.name ?? `service-ci/${plainText(target.workflow ?? target.appSlug, 100)}`
+    this.link = checkedBuildUrl(target.buildUrl).url
+  }
+
+  label(): string {
+    return this.target.buildNumber !== undefined ? `#${this.target.buildNumber}` : this.target.buildSlug
+  }
+
+  held(): void {
+    void this.post('on-hold', `Build ${this.label()} is on hold on the service, waiting for a free concurrency slot`)
+  }
+
+  async ended(end: WaitEnd, buildNumber?: number, explanation?: string): Promise<void> {
+    if (buildNumber !== undefined) this.target.buildNumber = buildNumber
+    const [phase, words] = ENDINGS[end]
+    const took = describeDuration(Math.round((Date.now() - this.started) / 1000) * 1000)
+    await this.post(phase, `Build ${this.label()} ${words} after ${took}`, explanation)
+  }
+
+  /** Posts one state, after those before it; never throws. */
+  post(phase: Phase, text: string, explanation?: string): Promise<void> {
+    this.queue = this.queue.then(() => this.send(phase, text, explanation))
+    return this.queue
+  }
+
+  private async send(phase: Phase, text: string, explanation?: string): Promise<void> {
+    const repo = repositoryOf(this.env)
+    if (!repo)
+      return this.ctx.warning(
+        'GITHUB_REPOSITORY is not set as owner/name, so the build status was not posted to GitHub.'
+      )
+    if (this.settings.mode) {
+      await this.attempt(this.settings.mode === 'check-run' ? 'check run' : 'commit status', () =>
+        this.sendStatus(repo, phase, text, explanation)
+      )
+    }
+    if (this.settings.comment)
+      await this.attempt('pull request comment', () => this.sendComment(repo, phase, text, explanation))
+  }
+
+  private async attempt(what: string, body: () => Promise<void>): Promise<void> {
+    try {
+      await body()
+    } catch (error) {
+      this.ctx.warning(
+        `Could not post the ${what} "${this.name}" to GitHub (the build is not affected): ${(error as Error).message}`
+      )
+    }
+  }
+
+  private request(): Promise<GitHubRequest> {
+    this.client ??= githubRequest(this.settings.token)
+    return this.client
+  }
+
+  private async sendStatus(
+    repo: { owner: string; repo: string },
+    phase: Phase,
+    text: string,
+    explanation?: string
+  ): Promise<void> {
+    const sha = this.target.commit
+    if (!sha) {
+      if (phase === 'pending')
+        this.ctx.warning(
+          `The built commit is not known (set commit-hash, or run on an event that gives one), so no ${this.settings.mode} was posted.`
+        )
+      return
+    }
+    const request = await this.request()
+    if (this.settings.mode === 'commit-status') {
+      await request('POST /repos/{owner}/{repo}/statuses/{sha}', {
+        ...repo,
+        sha,
+        state: COMMIT_STATE[phase],
+        context: this.name,
+        description: plainText(text, 140),
+        target_url: this.link
+      })
+      return
+    }
+    const conclusion = CONCLUSION[phase]
+    const fields = {
+      ...repo,
+      name: this.name,
+      details_url: this.link,
+      external_id: this.target.buildSlug,
+      output: {
+        title: plainText(text, 255),
+        summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, build ${escape(this.target.buildSlug)}.${explained(explanation)}`
+      },
+      ...(conclusion
+        ? { status: 'completed', conclusion, completed_at: new Date().toISOString() }
+        : { status: 'in_progress' })
+    }
+    if (this.checkRunId === undefined) {
+      const created = await request('POST /repos/{owner}/{repo}/check-runs', {
+        ...fields,
+        head_sha: sha,
+        started_at: new Date(this.started).toISOString()
+      })
+      this.checkRunId = Number((created.data as { id?: unknown }).id)
+    } else {
+      await request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
+        ...fields,
+        check_run_id: this.checkRunId
+      })
+    }
+  }
+
+  private async sendComment(
+    repo: { owner: string; repo: string },
+    phase: Phase,
+    text: string,
+    explanation?: string
+  ): Promise<void> {
+    const pr = this.target.pullRequest
+    if (pr === undefined) {
+      if (phase === 'pending')
+        this.ctx.notice('github-comment: the build is not for a pull request, so no comment was posted.')
+      return
+    }
+    const body = commentBody(this.name, text, this.link) + explained(explanation)
+    const { id, note } = await upsertComment(
+      await this.request(),
+      repo,
+      pr,
+      commentMarker(this.name),
+      body,
+      this.commentId
+    )
+    this.commentId = id
+    if (note) this.ctx.notice(`github-comment: ${note}`)
+  }
+}
+
+/** The service's AI summary of a failed build as a quoted paragraph, escaped as service text and cut; empty without one. */
+function explained(explanation: string | undefined): string {
+  return explanation === undefined
+    ? ''
+    : `\n\n> **Why it failed** (the service's AI summary): ${escape(explanation, 2000)}\n`
+}

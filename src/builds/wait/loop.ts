@@ -1,0 +1,58 @@
+/**
+ * The one loop every wait runs: reads until an answer ends the wait, riding out passing
+ * faults, with the heartbeat filling long silences between the reads.
+ */
+import type { ApiError } from '../../http/api-error.js'
+import type { Heartbeat } from './heartbeat.js'
+
+/** What one wait needs: where it reads, what it rides out, and how it takes each answer. */
+export interface WaitLoop<T, R> {
+  /** Aborted when the job is cancelled (or, for several builds, by fail-fast). */
+  signal: AbortSignal
+  deadline: number
+  pollIntervalMs: number
+  /** Sleeps between the reads, filling long silences. */
+  heartbeat: Heartbeat
+  /** One read; a failure it throws ends the wait unless `tolerated`. */
+  read(): Promise<T>
+  /** A failure the wait rides out (a passing fault). */
+  tolerated(error: unknown): error is ApiError
+  /** Told of the first failure ridden out, once. */
+  warn?(error: ApiError): void
+  /** Takes one read's answer (undefined after a failure ridden out); a result ends the wait. */
+  round(answer: T | undefined): Promise<R | undefined> | R | undefined
+}
+
+/** How a wait ended: what ended it, or the deadline, or a cancel. */
+export type LoopEnd<R> = { kind: 'finished'; result: R } | { kind: 'timed-out' } | { kind: 'cancelled' }
+
+/**
+ * The one poll loop of every wait (a build, a pipeline, several of them, an approval): read, ride
+ * out a passing fault (said once), take the answer, and sleep to the next read with the
+ * heartbeat, until the answer ends the wait, the deadline passes or the signal aborts.
+ */
+export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
+  let warned = false
+  for (;;) {
+    if (loop.signal.aborted) return { kind: 'cancelled' }
+    let answer: T | undefined
+    try {
+      answer = await loop.read()
+    } catch (error) {
+      if (loop.signal.aborted) return { kind: 'cancelled' }
+      if (!loop.tolerated(error)) throw error
+      if (!warned) loop.warn?.(error)
+      warned = true
+    }
+    const result = await loop.round(answer)
+    if (result !== undefined) return { kind: 'finished', result }
+    if (loop.signal.aborted) return { kind: 'cancelled' }
+    if (Date.now() >= loop.deadline) return { kind: 'timed-out' }
+    await loop.heartbeat.sleepUntil(Math.min(Date.now() + loop.pollIntervalMs, loop.deadline), loop.signal)
+  }
+}
+
+/** The line a wait prints, once, when a read of `what` fails in a way it rides out. */
+export function stillWaiting(what: string, error: ApiError): string {
+  return `Reading ${what} failed (${error.message}); still waiting.`
+}

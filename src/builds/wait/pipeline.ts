@@ -1,0 +1,147 @@
+/**
+ * The wait for a pipeline a step triggered: its state read to the end, printing each workflow
+ * change, and a heartbeat when nothing changed for a while. A
+ * wait-timeout or a cancelled job aborts the pipeline through its own abort endpoint, with the
+ * reason and flags a build gets. While the wait lasts the pipeline is saved in the step state,
+ * so the post step can abort it if this process is killed.
+ */
+import { PIPELINE_FINISHED, pipelineRecord, requestPipeline, type PipelineRecord } from '../../api/pipelines.js'
+import { stillWaiting, waitFor } from './loop.js'
+import { State } from '../../constants.js'
+import { describeDuration } from '../../inputs/durations.js'
+import { Heartbeat } from './heartbeat.js'
+import { isPassingFault } from '../../http/api-error.js'
+import type { ApiResponse } from '../../http/service-client.js'
+import type { HandlerContext } from '../../step/context.js'
+import type { WaitSettings } from './settings.js'
+import { savedPipeline } from '../abort/pending.js'
+import type { SummarySection } from '../../summary/section.js'
+import { abortOnStop, leftAsIs, whyStopped } from '../abort/stop.js'
+import { endLead } from '../report/lead.js'
+import { drawPipeline, reportPipelineEnd, reportPipelineState } from '../report/pipeline.js'
+
+/** Waits for the pipeline's end and reports it; true when it succeeded. */
+export async function waitForPipeline(
+  appSlug: string,
+  pipelineId: string,
+  settings: WaitSettings,
+  section: SummarySection,
+  ctx: HandlerContext
+): Promise<boolean> {
+  ctx.saveState(State.pendingWork, savedPipeline({ appSlug, pipelineId }))
+  const deadline = Date.now() + settings.timeoutMs
+  const seen = new Map<string, string>()
+  // Stands in until the first read answers, so a cancel before then still aborts the pipeline.
+  let pipeline: PipelineRecord = {
+    id: pipelineId,
+    status: 'status not known yet',
+    timing: {},
+    workflows: [],
+    response: ''
+  }
+  const heartbeat = new Heartbeat(settings.heartbeatMs, (elapsed) =>
+    ctx.info(`Still waiting for pipeline ${pipelineId}: ${elapsed} elapsed, ${phaseOf(pipeline)}`)
+  )
+  for (const warning of settings.warnings) ctx.warning(warning)
+  ctx.info(
+    `Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`
+  )
+  const end = await waitFor({
+    signal: ctx.signal,
+    deadline,
+    pollIntervalMs: settings.pollIntervalMs,
+    heartbeat,
+    read: () => readPipeline(appSlug, pipelineId, ctx),
+    tolerated: isPassingFault,
+    warn: (error) => {
+      ctx.info(stillWaiting(`pipeline ${pipelineId}`, error))
+      heartbeat.printed()
+    },
+    round: (answer) => {
+      if (answer === undefined) return undefined
+      // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
+      try {
+        pipeline = pipelineRecord(answer, appSlug, pipelineId)
+      } catch (error) {
+        throw endsTheWait(error, appSlug, pipelineId, ctx)
+      }
+      if (printChanges(pipeline, seen, ctx)) heartbeat.printed()
+      return PIPELINE_FINISHED.has(pipeline.status) ? pipeline : undefined
+    }
+  })
+  if (end.kind !== 'finished') return stop(appSlug, pipeline, end.kind, settings, section, ctx)
+  ctx.saveState(State.pendingWork, '')
+  return reportPipelineEnd(pipeline, settings.failOnBuildFailure, section, ctx)
+}
+
+/** One read of the pipeline; a failure the wait does not ride out ends it, leaving the pipeline as it is. */
+async function readPipeline(
+  appSlug: string,
+  pipelineId: string,
+  ctx: HandlerContext
+): Promise<ApiResponse<Record<string, unknown> | undefined>> {
+  try {
+    return await requestPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
+  } catch (error) {
+    if (ctx.signal.aborted || isPassingFault(error)) throw error
+    throw endsTheWait(error, appSlug, pipelineId, ctx)
+  }
+}
+
+/** The error of a read that ends the wait, saying the pipeline was left as it is. */
+function endsTheWait(error: unknown, appSlug: string, pipelineId: string, ctx: HandlerContext): Error {
+  // As for a build: only a wait-timeout or a cancelled job aborts the pipeline, so after
+  // any other failure the post step must not abort it either.
+  ctx.saveState(State.pendingWork, '')
+  return leftAsIs(error, { appSlug, pipelineId })
+}
+
+/** The pipeline's state in words for the heartbeat: its status, and the workflows running now. */
+function phaseOf(pipeline: PipelineRecord): string {
+  const running = pipeline.workflows
+    .filter((w) => w.status === 'running')
+    .map((w) => (w.stage ? `${w.name} of stage ${w.stage}` : w.name))
+  return running.length > 0 ? `${pipeline.status} (running: ${running.join(', ')})` : pipeline.status
+}
+
+/** Prints what changed since the last read; true when it printed anything. */
+function printChanges(pipeline: PipelineRecord, seen: Map<string, string>, ctx: HandlerContext): boolean {
+  let printed = false
+  const say = (line: string): void => {
+    ctx.info(line)
+    printed = true
+  }
+  if (seen.get('') !== pipeline.status) say(`Pipeline ${pipeline.id}: ${pipeline.status}`)
+  seen.set('', pipeline.status)
+  for (const w of pipeline.workflows) {
+    const key = `${w.stage}/${w.name}`
+    if (seen.get(key) !== w.status) say(`  ${w.stage ? `stage ${w.stage}, ` : ''}workflow ${w.name}: ${w.status}`)
+    seen.set(key, w.status)
+  }
+  return printed
+}
+
+async function stop(
+  appSlug: string,
+  pipeline: PipelineRecord,
+  kind: 'timed-out' | 'cancelled',
+  settings: WaitSettings,
+  section: SummarySection,
+  ctx: HandlerContext
+): Promise<never> {
+  const why = whyStopped(kind, settings.timeoutMs)
+  reportPipelineState({ ...pipeline, status: kind }, ctx)
+  section.facts?.push(['Result', `${kind}: pipeline aborted`])
+  endLead(section, kind)
+  if (pipeline.workflows.length > 0) drawPipeline(section, pipeline, kind)
+  try {
+    await abortOnStop(ctx.client, { appSlug, pipelineId: pipeline.id }, why, ctx.runUrl)
+    ctx.saveState(State.pendingWork, '')
+  } catch (error) {
+    throw new Error(
+      `Stopped waiting for pipeline ${pipeline.id} because ${why}, and aborting it failed: ${(error as Error).message}`,
+      { cause: error }
+    )
+  }
+  throw new Error(`Stopped waiting for pipeline ${pipeline.id} because ${why}; the pipeline was aborted.`)
+}

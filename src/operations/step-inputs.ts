@@ -1,0 +1,93 @@
+/**
+ * A step's inputs, read in the order that lets a bad one stop the step before anything is sent:
+ * every secret input masked, then the inputs every operation reads (the operation among them),
+ * then, once the operation is loaded, its own, held against what the running action declares.
+ * The runner is given (`StepRunner`: its inputs, its mask, its warnings), so this room imports
+ * none of it.
+ */
+import { maskSecretInputs, readCommonInputs, type CommonInputs, type Mask } from '../inputs/common.js'
+import { InputError } from '../inputs/input-error.js'
+import type { GetInput } from '../inputs/readers.js'
+import { operationsReading, readOperation, type Operation } from './index.js'
+import type { OperationModule } from './operation.js'
+import { declaredInputs, readSubActionOperation, type SubActionEntry } from './sub-actions.js'
+
+/** What the reading needs of the runner. */
+export interface StepRunner {
+  /** An input's value as the runner gives it, trimmed; '' when not set (an input error's name too). */
+  get: (name: string) => string
+  /** Registers a secret, masked from then on; `what` names it in a warning when it is too short to mask. */
+  mask: Mask
+  warn(message: string): void
+  env: NodeJS.ProcessEnv
+}
+
+/** Masks every secret input, then reads the inputs every operation uses; a sub-action chooses among its own operations. */
+export async function readCommon(
+  entry: SubActionEntry | undefined,
+  runner: StepRunner
+): Promise<CommonInputs<Operation>> {
+  await maskSecretInputs(runner.get, runner.mask, runner.env)
+  const operation = entry ? (get: GetInput) => readSubActionOperation(get, entry) : readOperation
+  // The event code is loaded only for the message about an empty token on a fork's pull request.
+  return await readCommonInputs(runner.get, runner.env, {
+    operation,
+    forkPullRequest: async (env) => (await import('../github/event.js')).forkPullRequestIn(env)
+  })
+}
+
+/**
+ * The common inputs; when one is refused because a key near its name took its place
+ * (operaton, tokn), the message names that key instead.
+ */
+export async function readCommonOrSlip(
+  entry: SubActionEntry | undefined,
+  runner: StepRunner
+): Promise<CommonInputs<Operation>> {
+  try {
+    return await readCommon(entry, runner)
+  } catch (error) {
+    // Only a missing input can be explained by a slip in its key (`operaton: trigger`); a bad value cannot.
+    if (!(error instanceof InputError) || runner.get(error.input) !== '') throw error
+    const { checkInputUse } = await import('../inputs/input-use.js')
+    const slip = (await checkInputUse({ env: runner.env, declared: declaredInputs(entry) })).error
+    throw slip?.input === error.input ? slip : error
+  }
+}
+
+/**
+ * The operation's own inputs, once every input of the step is held against the running action's
+ * (a sub-action's own) and the operation's: a warning for each that would be ignored, and an
+ * error for one that would change what is sent.
+ */
+export async function readOperationInputs(
+  operation: OperationModule,
+  entry: SubActionEntry | undefined,
+  runner: StepRunner
+): Promise<unknown> {
+  const declared = declaredInputs(entry)
+  // Loaded once the inputs every operation reads are known good, so a step refused on them loads less.
+  const { checkInputUse } = await import('../inputs/input-use.js')
+  const use = await checkInputUse({ env: runner.env, operation, declared, readBy: operationsReading })
+  for (const warning of use.warnings) runner.warn(warning)
+  if (use.error) throw use.error
+  return await operation.read(declaredOnly(operation, declared, runner.get), runner.env)
+}
+
+/**
+ * The input reader an operation gets: asking for an input it does not declare, or one the
+ * running action's action.yml lacks (so the runner would give it no default), is a mistake in
+ * the operation or in the generated sub-action.
+ */
+function declaredOnly(operation: OperationModule, action: ReadonlySet<string>, get: GetInput): GetInput {
+  const declared = new Set<string>(operation.inputs)
+  return (name) => {
+    if (!declared.has(name))
+      throw new Error(`The ${operation.name} operation read the input ${name}, which it does not declare`)
+    if (!action.has(name))
+      throw new Error(
+        `The ${operation.name} operation read the input ${name}, which this action's action.yml does not declare`
+      )
+    return get(name)
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * How a step that failed says so: the one line a person reads first, and, when the step wrote
+ * no summary of its own, a summary of what was wrong and whether anything was sent.
+ */
+import { Input } from '../constants.js'
+import { InputError } from '../inputs/input-error.js'
+// Imported here, so in the entry chunk, not loaded on demand: every step that runs an operation
+// renders its summary at its end, and a step refused on its inputs spent more on loading a chunk
+// than on parsing the renderer in the entry.
+import { writeSummary } from '../runner/summary-file.js'
+import * as commands from '../runner/workflow-commands.js'
+import type { SummarySection } from '../summary/section.js'
+import type { StepContext } from './step-context.js'
+
+/** Turns any error into the one line a person reads first in the step's log (`role`: what the operation needs). */
+export async function describeFailure(error: unknown, role: string | undefined): Promise<string> {
+  if (error instanceof InputError) return `${error.message}. Nothing was sent to the service.`
+  const { describeServiceFailure } = await import('./setup.js')
+  return describeServiceFailure(error, role)
+}
+
+/**
+ * The short summary of a step that failed before it said anything else: what was wrong, and
+ * whether anything was sent. It names the operation loaded (`loaded`), or, before the operation
+ * is loaded (a secret input refused while masking, say), the operation input when it is a plain word.
+ */
+export function failureSection(message: string, nothingSent: boolean, loaded: string | undefined): SummarySection {
+  const given = commands.getInput(Input.operation)
+  const name = loaded ?? (/^[a-z][a-z-]{0,39}$/.test(given) ? given : 'the step')
+  return {
+    heading: `${name} failed`,
+    lead: nothingSent
+      ? { mark: 'refused', result: 'Nothing was sent', subject: [name] }
+      : { mark: 'failure', result: 'Failed', subject: [name] },
+    lines: [message]
+  }
+}
+
+/** Writes the job summary: the context's sections, or when the step failed before adding any, its failure. */
+export async function writeStepSummary(
+  context: StepContext | undefined,
+  failure: SummarySection | undefined
+): Promise<void> {
+  try {
+    if (failure && (!context || context.isEmpty())) {
+      if (context) context.summary(failure)
+      else writeSummary([failure])
+    }
+    await context?.flush()
+  } catch (error) {
+    commands.warning(`Could not write the job summary: ${(error as Error).message}`)
+  }
+}
