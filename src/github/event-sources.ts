@@ -7,6 +7,7 @@
  */
 import type { BuildParams } from '../api/build-params.js'
 import { githubRequest, repositoryOf } from './rest.js'
+import { obj, str } from './payload.js'
 
 /** What the workflow run was started by: the event name, its payload, and the ref and commit. */
 export interface GitHubEvent {
@@ -23,14 +24,6 @@ export interface EventBuildParams {
   /** Things the user should know, e.g. that a fork pull request may be held for approval. */
   notes: string[]
   isForkPullRequest: boolean
-}
-
-function obj(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined
 }
 
 /**

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import type { BuildParams } from '../api/build-params.js'
 import { fromWorkflowRun, type EventBuildParams, type GitHubEvent } from './event-sources.js'
+import { obj, str } from './payload.js'
 
 export type { EventBuildParams, GitHubEvent }
 
@@ -217,12 +218,4 @@ function fromRef(ref: string | undefined, sha: string | undefined): BuildParams 
 
 function stripRef(ref: string | undefined): string | undefined {
   return ref?.replace(/^refs\/(heads|tags)\//, '')
-}
-
-function obj(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined
 }

@@ -5,6 +5,7 @@
  * two apart.
  */
 import type { GitHubEvent } from './event-sources.js'
+import { obj, str } from './payload.js'
 
 /** The head of a pull request: its branch, commit and repository, as far as the event shows them. */
 export interface PullRequestHead {
@@ -27,14 +28,6 @@ export interface BoundPullRequest {
 
 /** The events that carry their pull request in `pull_request`. */
 const CARRIERS = ['pull_request', 'pull_request_target', 'pull_request_review', 'pull_request_review_comment']
-
-function obj(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined
-}
 
 const FULL_HASH = /^(?:[0-9a-f]{40}|[0-9a-f]{64})$/i
 

@@ -9,6 +9,7 @@ import type { GitHubEvent } from './event.js'
 import { InputError } from '../inputs/input-error.js'
 import { quote } from '../safe-text.js'
 import type { GetInput } from '../inputs/readers.js'
+import { obj, str } from './payload.js'
 
 /** GitHub's values of `author_association`, as its webhooks and REST answers spell them. */
 export const ASSOCIATIONS = [
@@ -43,14 +44,6 @@ function actorField(event: GitHubEvent): string | undefined {
   return ['comment', 'review'].find(
     (field) => event.payload[field] !== null && typeof event.payload[field] === 'object'
   )
-}
-
-function obj(value: unknown): Record<string, unknown> {
-  return value !== null && typeof value === 'object' ? (value as Record<string, unknown>) : {}
-}
-
-function str(value: unknown): string | undefined {
-  return typeof value === 'string' && value !== '' ? value : undefined
 }
 
 /** Reads `allowed-associations`: a comma- or line-separated list of GitHub's values, in any case. */
