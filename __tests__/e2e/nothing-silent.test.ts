@@ -14,7 +14,7 @@ import { load } from 'js-yaml'
 import { COMMON_INPUTS, OIDC_INPUTS } from '../../src/inputs/common.js'
 import { WAIT_INPUTS } from '../../src/builds/wait.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
-import { runAction } from '../helpers/run-action.js'
+import { ACTION_BUNDLE, EMULATOR_BUNDLE, runAction } from '../helpers/run-action.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import { randomInt, randomSlug, randomString, randomToken } from '../helpers/random.js'
 import {
@@ -389,7 +389,11 @@ describe('messages that say how to fix the value', () => {
 
 describe('the demo', () => {
   it('npm start prints no warning of its own making', () => {
-    const demo = spawnSync(process.execPath, ['scripts/demo.js'], { encoding: 'utf8', timeout: 120_000 })
+    const demo = spawnSync(
+      process.execPath,
+      ['scripts/demo.js', '--action', ACTION_BUNDLE, '--emulator', EMULATOR_BUNDLE],
+      { encoding: 'utf8', timeout: 120_000 }
+    )
     expect({ status: demo.status, stderr: demo.stderr }).toEqual({ status: 0, stderr: '' })
     expect(demo.stdout.split('\n').filter((line) => /::warning|warning:/i.test(line))).toEqual([])
   })

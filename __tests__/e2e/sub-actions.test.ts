@@ -7,14 +7,14 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { join, resolve } from 'node:path'
+import { join } from 'node:path'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { load } from 'js-yaml'
 import { OPERATIONS } from '../../src/operations/index.js'
 import { SUB_ACTIONS, type SubActionName } from '../../src/operations/sub-actions.js'
-import { runAction, type RunOptions, type RunResult } from '../helpers/run-action.js'
+import { ACTION_BUNDLE, BUNDLE_FOLDER, runAction, type RunOptions, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import { randomInt, randomSlug } from '../helpers/random.js'
 import {
@@ -54,7 +54,9 @@ async function runSubAction(
       .filter(([, spec]) => spec.default !== undefined && !String(spec.default).includes('${{'))
       .map(([name, spec]) => [name, String(spec.default)])
   )
-  const bundle = `${process.cwd()}/${folder}/${stage === 'main' ? metadata.runs.main : metadata.runs.post}`
+  // The runner's path, with the dev bundle's folder for dist/ when the run tests the dev bundle.
+  const main = stage === 'main' ? metadata.runs.main : (metadata.runs.post as string)
+  const bundle = `${process.cwd()}/${folder}/${main.replace(/^\.\.\/dist\//, `../${BUNDLE_FOLDER}/`)}`
   const result = await runAction(
     { ...defaults, token, 'base-url': emu.url, 'poll-interval': '0.1', ...inputs },
     { ...runOptions, bundle }
@@ -241,7 +243,7 @@ describe('an entry that names no sub-action', () => {
       const entry = join(dir, 'entry.js')
       writeFileSync(
         entry,
-        `globalThis[Symbol.for('service-ci-action.sub-action')] = ${JSON.stringify({ name, inputs: ['token'] })}\nawait import(${JSON.stringify(pathToFileURL(resolve('dist/index.js')).href)})\n`
+        `globalThis[Symbol.for('service-ci-action.sub-action')] = ${JSON.stringify({ name, inputs: ['token'] })}\nawait import(${JSON.stringify(pathToFileURL(ACTION_BUNDLE).href)})\n`
       )
       await clearRequestLog(emu)
       const result = await runAction(
