@@ -9,7 +9,7 @@ import { readFileSync } from 'node:fs'
 import { fakeServices, type Reply } from '../helpers/fake-service.js'
 import { runAction, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets, TOKEN } from '../helpers/secrets.js'
-import { randomLines } from '../helpers/windowed-log.js'
+import { randomLines } from '../bundle/windowed-log.js'
 import { random } from '../helpers/random.js'
 
 const BUILD = '/apps/app-1/builds/build-abc'

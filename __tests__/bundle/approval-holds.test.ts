@@ -23,7 +23,7 @@ import {
   step,
   TOKENS,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))

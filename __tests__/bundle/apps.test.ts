@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Routes } from '../helpers/fake-service.js'
 import { errorLine, type RunResult } from '../helpers/run-action.js'
-import { expectSuccess, runOperation, sent, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from './support.js'
+import { expectSuccess, runOperation, sent, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from './operation-steps.js'
 import { fakeServices } from '../helpers/fake-service.js'
 
 const serve = fakeServices()

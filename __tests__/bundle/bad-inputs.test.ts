@@ -19,7 +19,7 @@ import {
   SECRET_ENV_VALUE,
   SSH_PUBLIC_KEY,
   TOKEN
-} from './support.js'
+} from './fault-cases.js'
 
 interface Bad {
   value: string

@@ -18,7 +18,7 @@ import {
   randomSlug,
   randomString
 } from '../helpers/random.js'
-import { expectInert } from '../security/support.js'
+import { expectInert } from './inert.js'
 import {
   buildState,
   errorLine,
@@ -30,7 +30,7 @@ import {
   step,
   TOKENS,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {

@@ -22,7 +22,7 @@ import {
   step,
   TOKENS,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 // Builds outlast the test, so a build left running or on hold stays so while it is checked.

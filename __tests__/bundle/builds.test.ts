@@ -18,7 +18,7 @@ import {
   setConcurrency,
   step,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 import type { ChildProcess } from 'node:child_process'
 import { randomSlug } from '../helpers/random.js'
 

@@ -19,7 +19,7 @@ import {
   step,
   workspace,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))

@@ -15,7 +15,7 @@ import { join } from 'node:path'
 import { fakeServices } from '../helpers/fake-service.js'
 import { randomString } from '../helpers/random.js'
 import { errorLine } from '../helpers/run-action.js'
-import { expectSuccess, runOperation, sent } from './support.js'
+import { expectSuccess, runOperation, sent } from './operation-steps.js'
 
 const serve = fakeServices()
 const folders: string[] = []

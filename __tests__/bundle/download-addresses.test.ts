@@ -16,7 +16,7 @@ import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { fakeServices, type Routes } from '../helpers/fake-service.js'
-import { startForwardProxy } from '../helpers/forward-proxy.js'
+import { startForwardProxy } from './forward-proxy.js'
 import { randomInt, randomString } from '../helpers/random.js'
 import { runAction } from '../helpers/run-action.js'
 

@@ -20,7 +20,7 @@ import {
   randomString,
   randomToken
 } from '../helpers/random.js'
-import { expectInert } from '../security/support.js'
+import { expectInert } from './inert.js'
 import {
   expectFailed,
   expectPassed,
@@ -31,7 +31,7 @@ import {
   step,
   TOKENS,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {

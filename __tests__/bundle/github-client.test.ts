@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals'
 import { fakeServices } from '../helpers/fake-service.js'
 import { echoes, expectNoSecrets } from '../helpers/secrets.js'
 import { randomHostileMarkdown, randomHostileText, randomInt, randomString, randomToken } from '../helpers/random.js'
-import { expectInert } from '../security/support.js'
+import { expectInert } from './inert.js'
 import * as events from '../fixtures/events/events.js'
 import {
   emulatorPerFile,
@@ -21,7 +21,7 @@ import {
   SAME_REPOSITORY,
   step,
   TOKENS
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => {

@@ -13,7 +13,7 @@ import {
   startE2eEmulator,
   step,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {

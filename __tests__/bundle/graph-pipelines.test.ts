@@ -24,7 +24,7 @@ import {
   startE2eEmulator,
   step,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 const TAKEN = ['primary', 'deploy']
 /** A graph with at least one dependency and one failure, so skips and always-run workflows come into play. */

@@ -1,7 +1,7 @@
 /** Checks shared by the security tests: commands in the log, and what the job summary may contain. */
 import { expect } from '@jest/globals'
 import type { RunResult } from '../helpers/run-action.js'
-import { foreignCommands, honouredLines } from '../helpers/workflow-commands.js'
+import { foreignCommands, honouredLines } from './honoured-commands.js'
 
 /** The only tags the action writes into a summary. */
 const OWN_TAGS = /<\/?(?:h3|p|table|tr|th|td|code|details|summary|b)>|<a href="[^"<>\s]*">|<\/a>/g

@@ -27,7 +27,7 @@ import {
   step,
   TOKENS,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 const action = load(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: string }> }
 const DECLARED = Object.keys(action.inputs)

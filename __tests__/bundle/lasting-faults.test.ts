@@ -23,7 +23,7 @@ import {
   SECRET_INPUTS,
   SUCCEEDED,
   TRIGGERED
-} from './support.js'
+} from './fault-cases.js'
 
 interface Scenario {
   name: string

@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { Routes } from '../helpers/fake-service.js'
 import { errorLine } from '../helpers/run-action.js'
-import { expectSuccess, runOperation, sent } from './support.js'
+import { expectSuccess, runOperation, sent } from './operation-steps.js'
 import { fakeServices } from '../helpers/fake-service.js'
 import { random } from '../helpers/random.js'
 

@@ -21,7 +21,7 @@ import {
   type RunningEmulator,
   SAME_REPOSITORY,
   step
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => {

@@ -1,7 +1,7 @@
 /** set-email-notifications, run from dist/index.js against the fake service. */
 import { expect, it } from '@jest/globals'
 import { fakeServices, type FakeService } from '../helpers/fake-service.js'
-import { expectSuccess, runOperation, sent } from './support.js'
+import { expectSuccess, runOperation, sent } from './operation-steps.js'
 
 const serve = fakeServices()
 let service: FakeService | undefined

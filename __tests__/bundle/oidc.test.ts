@@ -28,7 +28,7 @@ import {
   requestLog,
   startE2eEmulator,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 const MAIN = {
   sub: 'repo:acme/ios-app:ref:refs/heads/main',

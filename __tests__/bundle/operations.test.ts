@@ -24,7 +24,7 @@ import {
   TOKENS,
   workspace,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 import { randomBytes } from '../helpers/random.js'
 
 /** A made-up key pair, for the SSH registration only: the private "key" body is not a key. */

@@ -19,7 +19,7 @@ import {
   step,
   TOKENS,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 const TESTS = `tests-${randomString(6).toLowerCase()}`
 const DEPLOY = `deploy-${randomString(6).toLowerCase()}`

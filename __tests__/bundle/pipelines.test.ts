@@ -21,7 +21,7 @@ import {
   startE2eEmulator,
   step,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 /** Workflow names drawn per run, so nothing can special-case them. */
 const TESTS = `tests-${randomString(6).toLowerCase()}`

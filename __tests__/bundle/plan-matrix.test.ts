@@ -17,7 +17,7 @@ import {
   requestLog,
   step,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => {

@@ -21,7 +21,7 @@ import {
   startE2eEmulator,
   step,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 const PIPELINE = `release-${randomString(6).toLowerCase()}`
 const PIPELINES = [

@@ -22,7 +22,7 @@ import {
   step,
   TOKENS,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 beforeAll(async () => {

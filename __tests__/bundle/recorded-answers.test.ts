@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { CONTRACT, shapeProblems } from '../contract/service-contract.js'
+import { CONTRACT, shapeProblems } from '../helpers/service-contract.js'
 import { fakeServices } from '../helpers/fake-service.js'
 import { randomString } from '../helpers/random.js'
 import { runAction } from '../helpers/run-action.js'

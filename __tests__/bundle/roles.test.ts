@@ -1,6 +1,6 @@
 /** get-roles, set-roles and list-groups, run from dist/index.js against the fake service. */
 import { describe, expect, it } from '@jest/globals'
-import { expectSuccess, runOperation, sent } from './support.js'
+import { expectSuccess, runOperation, sent } from './operation-steps.js'
 import { fakeServices } from '../helpers/fake-service.js'
 
 const serve = fakeServices()

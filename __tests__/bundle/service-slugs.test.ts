@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { randomUnsafeSlug } from '../helpers/random.js'
 import { errorLine } from '../helpers/run-action.js'
-import { expectSuccess, runOperation } from './support.js'
+import { expectSuccess, runOperation } from './operation-steps.js'
 import { fakeServices } from '../helpers/fake-service.js'
 
 const serve = fakeServices()

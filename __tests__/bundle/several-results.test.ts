@@ -23,7 +23,7 @@ import {
   startE2eEmulator,
   step,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 /** Names drawn per run; the branch matches the first two workflows' and the pipeline's triggers, not the last workflow's. */
 const BRANCH = `feature/${randomString(8).toLowerCase()}`

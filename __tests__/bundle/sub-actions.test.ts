@@ -30,7 +30,7 @@ import {
   setConcurrency,
   TOKENS,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))

@@ -22,7 +22,7 @@ import {
   step,
   workspace,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 const CREDITS = 1 + randomInt(9)
 const OWNER = `own${randomString(5).toLowerCase()}`

@@ -23,7 +23,7 @@ import {
   ScenarioTable,
   SECRET_INPUTS,
   type OperationCase
-} from './support.js'
+} from './fault-cases.js'
 
 type Kind = '429' | '5xx' | 'lost' | 'bad-body' | 'empty'
 

@@ -19,7 +19,7 @@ import {
   startE2eEmulator,
   step,
   type RunningEmulator
-} from './support.js'
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 let github: FakeGitHub

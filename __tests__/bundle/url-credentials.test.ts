@@ -8,7 +8,7 @@ import { beforeAll, describe, expect, it } from '@jest/globals'
 import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { randomString, randomUrlPassword, URL_SPECIALS } from '../helpers/random.js'
 import { errorLine, runAction, type RunResult } from '../helpers/run-action.js'
-import { TOKEN } from './support.js'
+import { TOKEN } from './operation-steps.js'
 
 let service: FakeService
 const serve = fakeServices('suite')

@@ -7,8 +7,8 @@
  * `expiring_raw_log_url`, fetched without an Authorization header (bitrise-io/bitrise-cli
  * bitriseapi/builds.go, internal/build/service.go). Line content is random for every run.
  */
-import type { RecordedRequest, Reply, Routes } from './fake-service.js'
-import { random, randomInt, randomString } from './random.js'
+import type { RecordedRequest, Reply, Routes } from '../helpers/fake-service.js'
+import { random, randomInt, randomString } from '../helpers/random.js'
 
 export const WINDOW = 10
 

@@ -18,7 +18,7 @@ import {
   randomToken
 } from '../helpers/random.js'
 import { runAction } from '../helpers/run-action.js'
-import { expectInert } from './support.js'
+import { expectInert } from './inert.js'
 
 const serve = fakeServices()
 let service: FakeService | undefined

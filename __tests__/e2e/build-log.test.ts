@@ -5,7 +5,7 @@
  * the end behind a signed raw URL fetched without the token, and the Developer role to read it.
  */
 import { describe, expect, it } from '@jest/globals'
-import { emulatorPerFile, expectPassed, SAME_REPOSITORY, step, TOKENS, type RunningEmulator } from './support.js'
+import { emulatorPerFile, expectPassed, SAME_REPOSITORY, step, TOKENS, type RunningEmulator } from '../bundle/emulator-steps.js'
 import { randomInt } from '../helpers/random.js'
 
 let emu: RunningEmulator

@@ -6,10 +6,10 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { fakeServices } from '../helpers/fake-service.js'
-import { startForwardProxy } from '../helpers/forward-proxy.js'
+import { startForwardProxy } from '../bundle/forward-proxy.js'
 import { randomString, randomToken } from '../helpers/random.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
-import { emulatorPerFile, expectPassed, type RunningEmulator, SAME_REPOSITORY, step } from './support.js'
+import { emulatorPerFile, expectPassed, type RunningEmulator, SAME_REPOSITORY, step } from '../bundle/emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => {

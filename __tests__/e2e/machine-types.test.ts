@@ -18,7 +18,7 @@ import {
   TOKENS,
   workspace,
   type RunningEmulator
-} from './support.js'
+} from '../bundle/emulator-steps.js'
 
 interface Config {
   meta: { service: { stack: string; machine_type_id: string } }

@@ -18,7 +18,7 @@ import {
   expectPassed,
   step,
   type RunningEmulator
-} from './support.js'
+} from '../bundle/emulator-steps.js'
 import { randomBytes, randomInt } from '../helpers/random.js'
 
 /** The bundled seed and ios-twin: every seeded app holds fork pull requests for approval unless told otherwise. */

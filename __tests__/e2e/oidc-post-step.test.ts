@@ -10,7 +10,7 @@ import { bundledSeed } from '../../emulator/model/seed.js'
 import { randomSlug, randomToken } from '../helpers/random.js'
 import { runAction, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
-import { buildState, expectPassed, printed, startE2eEmulator, type RunningEmulator } from './support.js'
+import { buildState, expectPassed, printed, startE2eEmulator, type RunningEmulator } from '../bundle/emulator-steps.js'
 
 const POLICY = randomSlug('policy-')
 const JOB = randomToken()

@@ -14,11 +14,11 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer as createTlsServer, type Server } from 'node:tls'
 import { fakeServices } from '../helpers/fake-service.js'
-import { startForwardProxy } from '../helpers/forward-proxy.js'
+import { startForwardProxy } from '../bundle/forward-proxy.js'
 import { randomInt, randomProxyCredentials, randomString, randomToken } from '../helpers/random.js'
 import type { RunResult } from '../helpers/run-action.js'
 import { secretLeaks } from '../helpers/secrets.js'
-import { emulatorPerFile, expectPassed, type RunningEmulator, SAME_REPOSITORY, step } from './support.js'
+import { emulatorPerFile, expectPassed, type RunningEmulator, SAME_REPOSITORY, step } from '../bundle/emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => {

@@ -14,7 +14,7 @@ import {
   requestLog,
   step,
   type RunningEmulator
-} from './support.js'
+} from '../bundle/emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))

@@ -20,7 +20,7 @@ import {
   SAME_REPOSITORY,
   step,
   type RunningEmulator
-} from './support.js'
+} from '../bundle/emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))

@@ -15,7 +15,7 @@ import {
   SAME_REPOSITORY,
   step,
   type RunningEmulator
-} from './support.js'
+} from '../bundle/emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started), { resetEach: false, buildDurationMs: 60_000 })

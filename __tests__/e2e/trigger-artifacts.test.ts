@@ -22,7 +22,7 @@ import {
   step,
   workspace,
   type RunningEmulator
-} from './support.js'
+} from '../bundle/emulator-steps.js'
 
 /** More artifacts than one page of 50 holds, of random sizes, some with a public install page. */
 const ARTIFACTS = Array.from({ length: 51 + randomInt(10) }, (_, i) => ({

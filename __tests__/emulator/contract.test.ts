@@ -13,9 +13,9 @@ import { join } from 'node:path'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { API_ROUTES, interfacePath } from '../../emulator/routes/index.js'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { call, sleep, start, TOKENS, triggerBody, type ApiAnswer } from '../emulator/helpers.js'
+import { call, sleep, start, TOKENS, triggerBody, type ApiAnswer } from './helpers.js'
 import { randomSlug } from '../helpers/random.js'
-import { CONTRACT, shapeProblems, type RouteContract } from './service-contract.js'
+import { CONTRACT, shapeProblems, type RouteContract } from '../helpers/service-contract.js'
 
 const SAME_REPO = { branch_repo_owner: 'acme', branch_dest_repo_owner: 'acme' }
 const PIPELINE_YML = [

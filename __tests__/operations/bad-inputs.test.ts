@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { errorLine } from '../helpers/run-action.js'
-import { runOperation, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from './support.js'
+import { runOperation, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from '../bundle/operation-steps.js'
 
 let service: FakeService
 const serve = fakeServices('suite')

@@ -10,7 +10,7 @@ import { REQUIRED_ROLES, type Operation } from '../helpers/operations.js'
 import { fakeServices, type FakeService, type Routes } from '../helpers/fake-service.js'
 import { randomSlug } from '../helpers/random.js'
 import { errorLine } from '../helpers/run-action.js'
-import { runOperation } from './support.js'
+import { runOperation } from '../bundle/operation-steps.js'
 
 const serve = fakeServices()
 let service: FakeService | undefined

@@ -10,7 +10,7 @@ import { join } from 'node:path'
 import { fakeServices, type FakeService } from '../helpers/fake-service.js'
 import { randomSlug, randomString, randomToken } from '../helpers/random.js'
 import { runAction, type RunResult } from '../helpers/run-action.js'
-import { expectInertSummary } from './support.js'
+import { expectInertSummary } from '../bundle/inert.js'
 
 const OUTPUT_LIMIT = 1_000_000
 const SUMMARY_LIMIT = 1024 * 1024

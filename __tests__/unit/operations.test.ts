@@ -15,7 +15,7 @@ import {
   recordingContext,
   type FakeRoutes,
   type RecordingContext
-} from '../helpers/fake-client.js'
+} from './fake-client.js'
 import { MODULES, type Operation } from '../helpers/operations.js'
 import { randomSlug } from '../helpers/random.js'
 
