@@ -6,16 +6,17 @@
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { connect, type AddressInfo, type Server, type Socket } from 'node:net'
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { type AddressInfo, connect, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer as createTlsServer } from 'node:tls'
-import { fakeServices, type FakeService, type Routes } from '../helpers/fake-service.js'
-import { startForwardProxy } from './forward-proxy.js'
-import { randomInt, randomProxyCredentials } from '../helpers/random.js'
+import { type FakeService, fakeServices, type Routes } from '../helpers/fake-service.js'
+import { randomInt, randomProxyCredentials, randomString, randomToken } from '../helpers/random.js'
 import { errorLine, runAction, type RunResult } from '../helpers/run-action.js'
 import { secretLeaks, TOKEN } from '../helpers/secrets.js'
+import { emulatorPerFile, expectPassed, type RunningEmulator, SAME_REPOSITORY, step } from './emulator-steps.js'
+import { startForwardProxy } from './forward-proxy.js'
 
 const serve = fakeServices()
 const HOSTS = { 'service.test': '127.0.0.1' }
@@ -226,5 +227,313 @@ describe('https service through HTTPS_PROXY', () => {
     stopTls()
     expect(result.code).toBe(0)
     expect(proxy.connects).toHaveLength(1)
+  })
+})
+
+/**
+ * An https service addressed by an IP address, reached through the runner's proxy, run from
+ * dist/index.js: its certificate is checked against that address (an IP SAN), never against
+ * the proxy's. The address is random and outside loopback, so the step must go through the
+ * test's forward proxy, which alone maps it to 127.0.0.1: nothing connects to it.
+ */
+describe('a service addressed by its IP address', () => {
+  const serve = fakeServices()
+  const ADDRESS = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`
+  const APP = {
+    slug: 'app-1',
+    title: 'Demo',
+    project_type: 'ios',
+    provider: 'github',
+    repo_owner: 'acme',
+    repo_slug: 'demo',
+    repo_url: 'https://github.com/acme/demo',
+    is_disabled: false,
+    status: 1,
+    owner: { account_type: 'organization', name: 'acme', slug: 'org-acme' }
+  }
+  const ROUTES: Routes = {
+    'GET /organizations/org-acme/apps': () => ({ body: { data: [APP], paging: { page_item_limit: 50 } } })
+  }
+
+  describe('an IP-address https service through HTTPS_PROXY', () => {
+    let dir: string
+    let caFile: string
+    const servers: Server[] = []
+
+    /** A self-signed certificate whose only name is `san`, made for this run. */
+    function certificate(name: string, san: string): { key: Buffer; cert: Buffer } {
+      const key = join(dir, `${name}-key.pem`)
+      const cert = join(dir, `${name}.pem`)
+      execFileSync(
+        'openssl',
+        [
+          'req',
+          '-x509',
+          '-newkey',
+          'rsa:2048',
+          '-nodes',
+          '-days',
+          '1',
+          '-subj',
+          `/CN=${name}`,
+          '-addext',
+          `subjectAltName=${san}`,
+          '-keyout',
+          key,
+          '-out',
+          cert
+        ],
+        { stdio: 'ignore' }
+      )
+      return { key: readFileSync(key), cert: readFileSync(cert) }
+    }
+
+    let own: { key: Buffer; cert: Buffer }
+    let proxys: { key: Buffer; cert: Buffer }
+    beforeAll(() => {
+      dir = mkdtempSync(join(tmpdir(), 'proxy-tls-ip-'))
+      own = certificate('service', `IP:${ADDRESS}`)
+      // A certificate for the proxy's address and for localhost: what the old code fell back to for an IP service.
+      proxys = certificate('proxy', 'IP:127.0.0.1,DNS:localhost')
+      caFile = join(dir, 'trusted.pem')
+      writeFileSync(caFile, Buffer.concat([own.cert, proxys.cert]))
+    })
+    afterAll(() => {
+      for (const server of servers) server.close()
+      rmSync(dir, { recursive: true, force: true })
+    })
+
+    /** The fake service behind a TLS front on 127.0.0.1 presenting `pair`; returns its port and the TLS handshakes it completed. */
+    async function tlsFront(pair: {
+      key: Buffer
+      cert: Buffer
+    }): Promise<{ port: number; secured: () => number; requests: () => number }> {
+      const service = await serve(ROUTES)
+      const forward = Number(new URL(service.origin).port)
+      const sockets = new Set<Socket>()
+      let secured = 0
+      const server = createTlsServer(pair, (socket) => {
+        secured++
+        const upstream = connect(forward, '127.0.0.1')
+        sockets.add(socket).add(upstream)
+        socket.pipe(upstream).pipe(socket)
+        socket.on('error', () => upstream.destroy())
+        upstream.on('error', () => socket.destroy())
+      })
+      server.on('tlsClientError', () => undefined)
+      servers.push(server)
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+      setTimeout(() => {
+        for (const socket of sockets) socket.destroy()
+        server.close()
+      }, 30_000).unref()
+      return {
+        port: (server.address() as AddressInfo).port,
+        secured: () => secured,
+        requests: () => service.requests.length
+      }
+    }
+
+    const run = (port: number, proxyUrl: string) =>
+      runAction(
+        {
+          operation: 'list-apps',
+          token: TOKEN,
+          'base-url': `https://${ADDRESS}:${port}/v0.1`,
+          'org-slug': 'org-acme',
+          'max-attempts': '1'
+        },
+        { env: { NODE_EXTRA_CA_CERTS: caFile, HTTPS_PROXY: proxyUrl } }
+      )
+
+    it('checks the service against its own address, and succeeds when its certificate names it', async () => {
+      const front = await tlsFront(own)
+      const proxy = await startForwardProxy({ hosts: { [ADDRESS]: '127.0.0.1' } })
+      const result = await run(front.port, proxy.url)
+      expect(errorLine(result)).toBe('')
+      expect(result.code).toBe(0)
+      expect(JSON.parse(result.outputs['app-slugs'])).toEqual(['app-1'])
+      expect(proxy.connects.map((c) => c.authority)).toEqual([`${ADDRESS}:${front.port}`])
+    })
+
+    it("refuses a service whose certificate names the proxy's machine instead (127.0.0.1, localhost), before sending the token", async () => {
+      const front = await tlsFront(proxys)
+      const proxy = await startForwardProxy({ hosts: { [ADDRESS]: '127.0.0.1' } })
+      const result = await run(front.port, proxy.url)
+      expect(result.code).toBe(1)
+      expect(proxy.connects.length).toBeGreaterThan(0)
+      expect(errorLine(result)).toMatch(/ERR_TLS_CERT_ALTNAME_INVALID|IP: .* is not in the cert's list/)
+      expect(front.requests()).toBe(0)
+      expect(secretLeaks(result, [TOKEN])).toEqual([])
+    })
+  })
+})
+
+/**
+ * Requests to GitHub through HTTPS_PROXY, from dist/index.js against the emulator: a waited
+ * trigger posts its commit statuses to GITHUB_API_URL https://github.test:PORT, a name that
+ * does not resolve and that only the test's forward proxy knows (as 127.0.0.1), where a TLS
+ * front with a certificate made for the run passes them to a fake GitHub API. The emulator
+ * on 127.0.0.1 is loopback, which never goes through a proxy. (GitHub over plain http to
+ * another host is refused before sending: github-token-transport.test.ts.)
+ */
+describe('GitHub through the proxy, against the emulator', () => {
+  let emu: RunningEmulator
+  emulatorPerFile((started) => {
+    emu = started
+  })
+  const serve = fakeServices()
+
+  const REPO = 'acme/demo'
+
+  /** A waited trigger that posts a pending and a final commit status to GitHub at `api`. */
+  function postStatus(api: string, commit: string, env: Record<string, string>): Promise<RunResult> {
+    const inputs = {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: 'main',
+      wait: 'true',
+      'commit-hash': commit,
+      'github-status': 'commit-status',
+      'github-token': randomToken(),
+      ...SAME_REPOSITORY
+    }
+    return step(emu, 'trigger', inputs, {
+      env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: REPO, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'), ...env }
+    })
+  }
+
+  let certDir: string
+  const fronts: Server[] = []
+  beforeAll(() => {
+    certDir = mkdtempSync(join(tmpdir(), 'github-proxy-tls-'))
+    // A self-signed certificate for github.test, made for this run only.
+    execFileSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=github.test',
+        '-addext',
+        'subjectAltName=DNS:github.test',
+        '-keyout',
+        join(certDir, 'key.pem'),
+        '-out',
+        join(certDir, 'cert.pem')
+      ],
+      { stdio: 'ignore' }
+    )
+  })
+  afterAll(() => {
+    for (const front of fronts) front.close()
+    rmSync(certDir, { recursive: true, force: true })
+  })
+
+  /** A TLS front on 127.0.0.1 speaking as github.test, passing each connection to the fake at `origin`; returns its port. */
+  async function tlsFront(origin: string): Promise<number> {
+    const sockets = new Set<Socket>()
+    const front = createTlsServer(
+      { key: readFileSync(join(certDir, 'key.pem')), cert: readFileSync(join(certDir, 'cert.pem')) },
+      (socket) => {
+        const upstream = connect(Number(new URL(origin).port), '127.0.0.1')
+        sockets.add(socket).add(upstream)
+        socket.pipe(upstream).pipe(socket)
+        socket.on('error', () => upstream.destroy())
+        upstream.on('error', () => socket.destroy())
+      }
+    )
+    fronts.push(front)
+    await new Promise<void>((resolve) => front.listen(0, '127.0.0.1', resolve))
+    setTimeout(() => {
+      for (const socket of sockets) socket.destroy()
+      front.close()
+    }, 30_000).unref()
+    return (front.address() as AddressInfo).port
+  }
+
+  /** The values of the step's `::add-mask::` lines, unescaped as the runner reads them. */
+  function masked(result: RunResult): string[] {
+    return result.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('::add-mask::'))
+      .map((line) => line.slice('::add-mask::'.length).replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%25/g, '%'))
+  }
+
+  describe('GitHub through HTTPS_PROXY', () => {
+    it('sends each call through one kept-alive CONNECT tunnel of the proxy, and the service directly', async () => {
+      const commit = randomString(40, '0123456789abcdef')
+      const route = `POST /api/v3/repos/${REPO}/statuses/${commit}`
+      const github = await serve({ [route]: { status: 201, body: { id: 1 } } })
+      const port = await tlsFront(github.origin)
+      const proxy = await startForwardProxy({ hosts: { 'github.test': '127.0.0.1' } })
+      const result = await postStatus(`https://github.test:${port}/api/v3`, commit, {
+        [randomInt(2) === 0 ? 'https_proxy' : 'HTTPS_PROXY']: proxy.url
+      })
+      expectPassed(result)
+      expect(result.stdout).not.toContain('::warning::')
+      expect(proxy.connects.map((c) => c.authority)).toEqual([`github.test:${port}`])
+      expect(github.calls(route).map((c) => [c.headers.host, (c.body as { state: string }).state])).toEqual([
+        [`github.test:${port}`, 'pending'],
+        [`github.test:${port}`, 'success']
+      ])
+      expect(proxy.connections).toBe(1)
+      expect(proxy.requests).toHaveLength(0)
+    })
+
+    it('sends the proxy credentials as proxy-authorization, masks them, and never shows them', async () => {
+      const { user, password } = randomProxyCredentials()
+      const commit = randomString(40, '0123456789abcdef')
+      const route = `POST /api/v3/repos/${REPO}/statuses/${commit}`
+      const github = await serve({ [route]: { status: 201, body: { id: 1 } } })
+      const port = await tlsFront(github.origin)
+      const proxy = await startForwardProxy({ hosts: { 'github.test': '127.0.0.1' } })
+      const proxyUrl = `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${proxy.port}`
+      const result = await postStatus(`https://github.test:${port}/api/v3`, commit, { HTTPS_PROXY: proxyUrl })
+      expectPassed(result)
+      const basic = `Basic ${Buffer.from(`${user}:${password}`).toString('base64')}`
+      expect(proxy.connects.map((c) => c.headers['proxy-authorization'])).toEqual([basic])
+      expect(github.calls(route)).toHaveLength(2)
+      expect(github.requests.some((r) => r.headers['proxy-authorization'] !== undefined)).toBe(false)
+      expect(masked(result)).toEqual(expect.arrayContaining([password, basic]))
+      expect(secretLeaks(result, [password, basic])).toEqual([])
+    })
+
+    it('a 407 of the proxy to the tunnel warns naming the proxy and the credentials, not GitHub', async () => {
+      const { user, password } = randomProxyCredentials()
+      const commit = randomString(40, '0123456789abcdef')
+      const github = await serve({
+        [`POST /api/v3/repos/${REPO}/statuses/${commit}`]: { status: 201, body: { id: 1 } }
+      })
+      const port = await tlsFront(github.origin)
+      const proxy = await startForwardProxy({ hosts: { 'github.test': '127.0.0.1' }, refuseConnect: 407 })
+      const proxyUrl = `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${proxy.port}`
+      const result = await postStatus(`https://github.test:${port}/api/v3`, commit, { HTTPS_PROXY: proxyUrl })
+      expectPassed(result)
+      expect(result.stdout).toContain(
+        `the proxy 127.0.0.1:${proxy.port} refused the tunnel to github.test:${port}: it answered 407 (proxy authentication required: check the user and password in the proxy variable)`
+      )
+      expect(proxy.connects.length).toBeGreaterThan(0)
+      expect(github.requests).toHaveLength(0)
+      expect(secretLeaks(result, [password])).toEqual([])
+    })
+
+    it('a call GitHub cannot get through the proxy only warns, naming the proxy and not its password', async () => {
+      const { user, password } = randomProxyCredentials()
+      const closed = await startForwardProxy({ hosts: {} })
+      await closed.close()
+      const proxyUrl = `http://${encodeURIComponent(user)}:${encodeURIComponent(password)}@127.0.0.1:${closed.port}`
+      const result = await postStatus(`https://github.test:1/api/v3`, randomString(40, '0123456789abcdef'), {
+        HTTPS_PROXY: proxyUrl
+      })
+      expectPassed(result)
+      expect(result.stdout).toContain(`the proxy 127.0.0.1:${closed.port} could not be reached (ECONNREFUSED)`)
+      expect(secretLeaks(result, [password])).toEqual([])
+    })
   })
 })

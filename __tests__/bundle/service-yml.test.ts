@@ -13,7 +13,14 @@ import { join } from 'node:path'
 import { parseServiceYml as emulatorParse } from '../../emulator/model/service-config.js'
 import { parseServiceYml } from '../../src/service-yml/parse.js'
 import { random, randomString } from '../helpers/random.js'
-import { emulatorPerFile, emulatorState, expectPassed, step, workspace, type RunningEmulator } from './emulator-steps.js'
+import {
+  emulatorPerFile,
+  emulatorState,
+  expectPassed,
+  step,
+  workspace,
+  type RunningEmulator
+} from './emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))

@@ -9,13 +9,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { ApiError } from '../../src/http/api-error.js'
-import {
-  fakeClient,
-  inputsFrom,
-  recordingContext,
-  type FakeRoutes,
-  type RecordingContext
-} from './fake-client.js'
+import { fakeClient, inputsFrom, recordingContext, type FakeRoutes, type RecordingContext } from './fake-client.js'
 import { MODULES, type Operation } from '../helpers/operations.js'
 import { randomSlug } from '../helpers/random.js'
 
