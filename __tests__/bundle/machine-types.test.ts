@@ -470,13 +470,22 @@ workflows:
 describe('a dry run over many apps', () => {
   const YAML = 'format_version: "13"\nmeta:\n  service:\n    machine_type_id: old-machine\n'
 
-  /** A fake Workspace of `count` apps whose service.yml answers after `delayMs`, counting the reads in flight. */
-  async function workspace(count: number, delayMs: number, refuse: (n: number) => Reply | undefined = () => undefined) {
+  /**
+   * A fake Workspace of `count` apps whose service.yml answers after `delayMs`, counting the reads in flight,
+   * and the time each answer left. No answer leaves before `holdUntil()` (0: none held).
+   */
+  async function workspace(
+    count: number,
+    delayMs: number,
+    refuse: (n: number) => Reply | undefined = () => undefined,
+    holdUntil: () => number = () => 0
+  ) {
     const org = randomSlug('org')
     const apps = Array.from({ length: count }, (_, n) => ({ slug: `${randomSlug('app')}-${n}`, title: `App ${n}` }))
     let inFlight = 0
     let peak = 0
     let reads = 0
+    const answeredAt: number[] = []
     const service = await startFakeService(
       {
         [`GET /organizations/${org}/apps`]: { body: { data: apps } },
@@ -488,7 +497,10 @@ describe('a dry run over many apps', () => {
               if (refused) return refused
               peak = Math.max(peak, ++inFlight)
               await new Promise((resolve) => setTimeout(resolve, delayMs))
+              const held = holdUntil() - Date.now()
+              if (held > 0) await new Promise((resolve) => setTimeout(resolve, held))
               inFlight--
+              answeredAt.push(Date.now())
               return { raw: YAML, headers: { 'content-type': 'text/plain' } }
             }
           ])
@@ -506,7 +518,7 @@ describe('a dry run over many apps', () => {
         'to-machine': 'new-machine',
         'dry-run': 'true'
       })
-    return { service, apps, run, peak: () => peak }
+    return { service, apps, run, peak: () => peak, answeredAt }
   }
 
   describe('migrate-machine-types dry run over many apps', () => {
@@ -529,20 +541,32 @@ describe('a dry run over many apps', () => {
       const count = 40 + randomInt(20)
       const refusedAt = 5 + randomInt(10)
       let refusedTime = 0
-      const ws = await workspace(count, 20, (n) => {
-        if (n !== refusedAt) return undefined
-        refusedTime = Date.now()
-        return { status: 429, headers: { 'retry-after': '1' }, body: { message: 'rate limited' } }
-      })
+      const ws = await workspace(
+        count,
+        20,
+        (n) => {
+          if (n !== refusedAt) return undefined
+          refusedTime = Date.now()
+          return { status: 429, headers: { 'retry-after': '1' }, body: { message: 'rate limited' } }
+        },
+        // Answers due within the second after the 429 wait until it is over: only an answer that left before
+        // the 429 can have let a reader go on before the action read the 429.
+        () => (refusedTime === 0 ? 0 : refusedTime + 1000)
+      )
       try {
         const result = await ws.run()
         expect(result.code).toBe(0)
         expect(result.outputs['checked-count']).toBe(String(count))
         const reads = ws.service.requests.filter((req) => req.path.endsWith('/service.yml'))
         expect(reads).toHaveLength(count + 1)
-        // The other workers' reads already in flight may land just after; none may start later within the second.
-        const started = reads.filter((req) => req.at > refusedTime + 100 && req.at < refusedTime + 950)
-        expect(started).toEqual([])
+        // Counted, not timed (a busy machine delays when a read sent before the 429 lands): the action keeps at
+        // most 16 reads going and starts one only when one ends, so before it read the 429 it can have sent
+        // at most 16 plus one per answer that left before the 429. Those the service had not received by then
+        // may still land within the second; any other read landing then was started during the wait.
+        const sentBefore = 16 + ws.answeredAt.filter((at) => at < refusedTime).length
+        const landedBefore = reads.filter((req) => req.at <= refusedTime).length
+        const landedWithin = reads.filter((req) => req.at > refusedTime && req.at < refusedTime + 950)
+        expect(landedWithin.length).toBeLessThanOrEqual(Math.max(0, sentBefore - landedBefore))
       } finally {
         await ws.service.close()
       }
