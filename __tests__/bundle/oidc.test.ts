@@ -174,9 +174,13 @@ describe("signing in with the job's OIDC token", () => {
   describe('with a build that outlasts the session', () => {
     // Only this test needs a build longer than the 1 s session; the file's emulator runs short builds.
     let fileEmulator: RunningEmulator
-    beforeAll(() => (fileEmulator = emu))
+    beforeAll(() => {
+      fileEmulator = emu
+    })
     emulatorPerFile((started) => (emu = started), { seed: seed(), buildDurationMs: 3500, enableFaults: true })
-    afterAll(() => (emu = fileEmulator))
+    afterAll(() => {
+      emu = fileEmulator
+    })
 
     it('survives the short-lived token running out during a long wait: it is exchanged again', async () => {
       const before = emu.model.oidc.exchanges
