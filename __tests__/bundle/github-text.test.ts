@@ -71,7 +71,9 @@ function pingsAndLinks(text: string): string[] {
     /#\d/g, // #123 and owner/repo#123
     /\bGH-\d/gi,
     /[a-z][a-z0-9+.-]*:\/\//gi, // bare URLs of any scheme
-    /\bwww\./gi,
+    // GitHub links www. only when a domain follows (GFM spec, "extended www autolink": "www." followed by a
+    // valid domain): a cut value ending in "www" before the action's own full stop links nowhere.
+    /\bwww\.(?=[\p{L}\p{N}_-])/giu,
     /<[a-z!/?]/gi, // HTML tags, comments and <autolinks>
     /\]\(/g, // Markdown links and images
     /\]\[/g
