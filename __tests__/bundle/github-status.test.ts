@@ -161,7 +161,13 @@ describe('github-status', () => {
           ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`],
           ['PATCH', `/repos/acme/ios-app/issues/comments/${own}`]
         ])
-        const said = `::notice::github-comment: This pull request has ${flood} comments; ${(Math.ceil(flood / 100) - 20) * 100} of them, after the first 1000, were not read`
+        // A flood of whole pages fills the last page the step reads, so it cannot tell whether more were posted
+        // past it, and says some were not read rather than how many.
+        const unreadText =
+          flood % 100 === 0
+            ? 'some of them were not read'
+            : `${(Math.ceil(flood / 100) - 20) * 100} of them, after the first 1000, were not read`
+        const said = `::notice::github-comment: This pull request has ${flood} comments; ${unreadText}`
         if (unread) expect(first.stdout).toContain(said)
         else expect(first.stdout).not.toContain('::notice::github-comment:')
         expect(second.stdout).not.toContain('::notice::github-comment:')
