@@ -117,7 +117,7 @@ function emulatorZones() {
 // --- end of emulator/ import zones
 
 export default tseslint.config(
-  { ignores: ['dist/**', 'emulator/dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**'] },
+  { ignores: ['dist/**', 'dev-dist/**', 'emulator/dist/**', 'node_modules/**', 'coverage/**', 'bench/results/**'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
   {

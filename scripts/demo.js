@@ -7,16 +7,19 @@
  * (INPUT_<NAME> variables, and temporary files for GITHUB_OUTPUT, GITHUB_STATE,
  * GITHUB_STEP_SUMMARY and GITHUB_EVENT_PATH) through a realistic sequence of
  * steps. Every output shown is what the action wrote; nothing is made up here.
+ *
+ *   node scripts/demo.js [--action FILE] [--emulator FILE]   (the tests pass the dev bundle's)
  */
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { DIST as ACTION, decodeCharacterReferences, runAction } from './run-action.js'
+import { DIST, decodeCharacterReferences, runAction } from './run-action.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
-const EMULATOR = join(ROOT, 'emulator', 'dist', 'index.js')
+const ACTION = optionValue('--action') ?? DIST
+const EMULATOR = optionValue('--emulator') ?? join(ROOT, 'emulator', 'dist', 'index.js')
 const OWNER_TOKEN = 'token-olivia-owner'
 const BUILD_DURATION_MS = 1500
 const STEP_TIMEOUT_MS = 20_000
@@ -123,6 +126,12 @@ function pushEvent() {
   }
 }
 
+/** The value after `flag` on the command line, resolved as a path. */
+function optionValue(flag) {
+  const at = process.argv.indexOf(flag)
+  return at > 0 && process.argv[at + 1] ? resolve(process.argv[at + 1]) : undefined
+}
+
 /** Builds both bundles when either is missing; a fresh clone has them committed. */
 function buildIfMissing() {
   const missing = [ACTION, EMULATOR].filter((file) => !existsSync(file))
@@ -207,6 +216,7 @@ function runStep(emulator, inputs, options = {}) {
   return runAction(
     { 'base-url': emulator.url, token: OWNER_TOKEN, ...inputs },
     {
+      bundle: ACTION,
       workspace: options.workspace,
       event: options.event,
       timeoutMs: STEP_TIMEOUT_MS,

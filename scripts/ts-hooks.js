@@ -8,7 +8,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { fileURLToPath } from 'node:url'
-import ts from 'typescript'
+import { transformSync } from 'esbuild'
 
 /** A relative .js import from a .ts file goes to the .ts file beside it when there is one. */
 export async function resolve(specifier, context, next) {
@@ -23,9 +23,13 @@ export async function resolve(specifier, context, next) {
 export async function load(url, context, next) {
   if (!url.startsWith('file:') || !url.endsWith('.ts')) return next(url, context)
   const path = fileURLToPath(url)
-  const { outputText } = ts.transpileModule(await readFile(path, 'utf8'), {
-    fileName: path,
-    compilerOptions: { module: ts.ModuleKind.ES2022, target: ts.ScriptTarget.ES2022, isolatedModules: true }
+  // esbuild's transform, not the TypeScript compiler's: the same JavaScript for these files, and
+  // loaded in milliseconds rather than a second (the build and the dev bundle go through here).
+  const { code } = transformSync(await readFile(path, 'utf8'), {
+    loader: 'ts',
+    format: 'esm',
+    target: 'es2022',
+    sourcefile: path
   })
-  return { format: 'module', source: outputText, shortCircuit: true }
+  return { format: 'module', source: code, shortCircuit: true }
 }

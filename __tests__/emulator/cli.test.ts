@@ -4,8 +4,8 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseArgs } from '../../emulator/args.js'
+import { EMULATOR_BUNDLE as BUNDLE } from '../helpers/bundle.js'
 
-const BUNDLE = join(process.cwd(), 'emulator', 'dist', 'index.js')
 const LISTENING = /^service emulator listening on (http:\/\/127\.0\.0\.1:(\d+)\/v0\.1)$/m
 
 let dir: string

@@ -10,7 +10,7 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { CONTRACT, shapeProblems } from '../contract/service-contract.js'
+import { CONTRACT, shapeProblems } from '../helpers/service-contract.js'
 import {
   edgesOf,
   expectedOutcomes,

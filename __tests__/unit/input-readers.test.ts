@@ -6,7 +6,7 @@ import { describe, expect, it } from '@jest/globals'
 import { Input, type InputName } from '../../src/constants.js'
 import { InputError } from '../../src/inputs/input-error.js'
 import * as readers from '../../src/inputs/readers.js'
-import { inputsFrom } from '../helpers/fake-client.js'
+import { inputsFrom } from './fake-client.js'
 
 type Reader = (get: readers.GetInput, name: InputName) => unknown
 

@@ -150,7 +150,7 @@ describe('steps that run this repository action', () => {
       'build-requests'
     ])
     expect(
-      ['actions/checkout@v6', `${NAME}/.github/workflows/trigger-build.yml@v2`, './.github/actions/x'].map(actionFolder)
+      ['actions/checkout@v6', `${NAME}/.github/workflows/trigger-build.yml@v2`, '.github/actions/x'].map(actionFolder)
     ).toEqual([undefined, undefined, undefined])
     expect(() => metadataOf({ uses: `./${ACTION_CHECKOUT_PATH}/${randomInt(1e6)}-missing` })).toThrow(
       /names no sub-action/

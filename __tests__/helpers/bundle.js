@@ -1,0 +1,29 @@
+/**
+ * Which bundle the bundle tests run. Under CI (`CI` set) it is the committed dist/ that ncc built
+ * (and .ci/run checked current); on a developer's machine it is the dev bundle in dev-dist/, which
+ * the global setup rebuilds with esbuild at the start of every run (scripts/dev-bundle.js), so a
+ * source change is tested without `npm run build`. `TEST_BUNDLE=dist` or `TEST_BUNDLE=dev` chooses.
+ */
+import { dirname, join, resolve } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..')
+
+/** `dist` or `dev`, from TEST_BUNDLE, else from CI. */
+export function bundleKind(env = process.env) {
+  if (env.TEST_BUNDLE === 'dist' || env.TEST_BUNDLE === 'dev') return env.TEST_BUNDLE
+  if (env.TEST_BUNDLE) throw new Error(`TEST_BUNDLE=${env.TEST_BUNDLE}: expected dist or dev`)
+  return env.CI && env.CI !== 'false' && env.CI !== '0' ? 'dist' : 'dev'
+}
+
+/** The folder of the chosen bundle, relative to the repository root (`dist` or `dev-dist`). */
+export const BUNDLE_FOLDER = bundleKind() === 'dist' ? 'dist' : 'dev-dist'
+
+/** The action's entry, as the runner runs it. */
+export const ACTION_BUNDLE = join(ROOT, BUNDLE_FOLDER, 'index.js')
+
+/** The emulator's command line. */
+export const EMULATOR_BUNDLE =
+  BUNDLE_FOLDER === 'dist'
+    ? join(ROOT, 'emulator', 'dist', 'index.js')
+    : join(ROOT, BUNDLE_FOLDER, 'emulator', 'index.js')

@@ -1,0 +1,21 @@
+/**
+ * Runs once before any test file loads, in jest's main process, so every worker sees what it sets:
+ *
+ * - the run's random seed (TEST_SEED=<n> replays a run, or one file of it; each file mixes in its
+ *   own path, see random.ts);
+ * - outside CI, a fresh dev bundle (scripts/dev-bundle.js, about a second), which the bundle tests
+ *   run instead of the committed dist/ (see bundle.js), so they never run a bundle older than src/.
+ */
+import { spawnSync } from 'node:child_process'
+import { fileURLToPath } from 'node:url'
+import { bundleKind } from './bundle.js'
+
+const DEV_BUNDLE_SCRIPT = fileURLToPath(new URL('../../scripts/dev-bundle.js', import.meta.url))
+
+export default function globalSetup() {
+  process.env.TEST_SEED ??= String(Date.now() % 1_000_000_007)
+  process.env.TEST_BUNDLE = bundleKind()
+  if (process.env.TEST_BUNDLE !== 'dev') return
+  const built = spawnSync(process.execPath, [DEV_BUNDLE_SCRIPT], { encoding: 'utf8' })
+  if (built.status !== 0) throw new Error(`the dev bundle did not build:\n${built.stdout}${built.stderr}`)
+}
