@@ -22,6 +22,7 @@ import {
   printed,
   type RunningEmulator,
   SAME_REPOSITORY,
+  startE2eEmulator,
   step
 } from './emulator-steps.js'
 
@@ -100,25 +101,32 @@ describe('several apps in one step', () => {
   })
 
   it('a cancelled job aborts every build it waits for', async () => {
-    let spawned: (child: ChildProcess) => void = () => undefined
-    const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-    const running = step(
-      emu,
-      'trigger',
-      { 'app-slug': 'ios-app,web-app,api-server', ...ON_MAIN, wait: 'true', 'wait-timeout': '60' },
-      { onSpawn: spawned, timeoutMs: 15_000, env: {} }
-    )
-    const stepProcess = await child
-    await printed(stepProcess, 'Waiting for 3 build(s)')
-    stepProcess.kill('SIGTERM')
-    const result = await running
-    expectFailed(result)
-    const builds = JSON.parse(result.outputs.builds)
-    expect(builds.map((b: { status: string }) => b.status)).toEqual(['cancelled', 'cancelled', 'cancelled'])
-    for (const build of builds) {
-      const state = await buildState(emu, build['build-slug'])
-      expect(state).toMatchObject({ status: 3 })
-      expect(state.abort_reason).toContain('cancelled')
+    // Builds that outlast the cancel however busy the machine is: with the file's 300 ms builds,
+    // a slow SIGTERM could find them finished.
+    const longBuilds = await startE2eEmulator({ buildDurationMs: 60_000 })
+    try {
+      let spawned: (child: ChildProcess) => void = () => undefined
+      const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
+      const running = step(
+        longBuilds,
+        'trigger',
+        { 'app-slug': 'ios-app,web-app,api-server', ...ON_MAIN, wait: 'true', 'wait-timeout': '60' },
+        { onSpawn: spawned, timeoutMs: 15_000, env: {} }
+      )
+      const stepProcess = await child
+      await printed(stepProcess, 'Waiting for 3 build(s)')
+      stepProcess.kill('SIGTERM')
+      const result = await running
+      expectFailed(result)
+      const builds = JSON.parse(result.outputs.builds)
+      expect(builds.map((b: { status: string }) => b.status)).toEqual(['cancelled', 'cancelled', 'cancelled'])
+      for (const build of builds) {
+        const state = await buildState(longBuilds, build['build-slug'])
+        expect(state).toMatchObject({ status: 3 })
+        expect(state.abort_reason).toContain('cancelled')
+      }
+    } finally {
+      await longBuilds.close()
     }
   })
 
