@@ -361,7 +361,7 @@ describe('single app operations', () => {
 })
 
 /**
- * register-app's `default-branch` (issue #20, point 6): given, it is sent as the published
+ * register-app's `default-branch`: given, it is sent as the published
  * contract's `default_branch_name`; empty, nothing is sent and the service's default applies,
  * which that contract gives as `master` (the emulator follows it).
  */

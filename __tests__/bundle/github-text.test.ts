@@ -1,6 +1,6 @@
 /**
  * What the action writes on GitHub, run as the runner runs dist/index.js against a scripted
- * service and the loopback fake of the GitHub API (issue #21, point 8):
+ * service and the loopback fake of the GitHub API:
  * - text from the service (build slug, workflow name) reaches the pull request comment, the
  *   check run, the commit status and the job summary as text that pings nobody and links
  *   nowhere: random mentions, bare URLs, Markdown links, images, HTML and `#123`-style

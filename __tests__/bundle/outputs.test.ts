@@ -1,6 +1,6 @@
 /**
  * Outputs built from the service's answers, run as the runner runs dist/index.js against a
- * scripted service (issue #21, point 8):
+ * scripted service:
  * - `build-url` is a plain `https:` URL (or `http:` to this machine), or empty with a warning;
  *   the summary, the `builds` output and the pull request comment link only to a kept one;
  * - the values of environment variables and secrets the service echoes (a build request's

@@ -142,7 +142,7 @@ describe('any other value fails, naming the field, the value and its type, and l
 })
 
 /**
- * Error bodies shaped `{error}` or `{errors: [...]}` (issue #20, point 7), besides the published
+ * Error bodies shaped `{error}` or `{errors: [...]}`, besides the published
  * contract's `{message}` and `{error_msg}`: the step's error names the service's text itself,
  * not the JSON around it, through dist/index.js on a loopback server.
  */

@@ -1,5 +1,5 @@
 /**
- * service.yml read as the service reads it (issue #20, point 8). The service's reader is Go's
+ * service.yml read as the service reads it. The service's reader is Go's
  * gopkg.in/yaml, a port of libyaml (YAML 1.1): it takes continuation lines of flow collections
  * and quoted scalars indented less than their node, which js-yaml alone refuses as "deficient
  * indentation", and reads `no` as false and `0022` as 18 where a value is untyped, while a

@@ -1,5 +1,5 @@
 /**
- * The emulator against the published contract (issue #20): every route it serves is driven
+ * The emulator against the published contract: every route it serves is driven
  * once to success and then refused in every way a caller can provoke (no token, an outsider's
  * token, an unknown app or Workspace, a body that is not JSON). Each success must have the
  * contract's status and shape (`service-contract.ts`, the project's own schema of the
