@@ -1,0 +1,82 @@
+#!/usr/bin/env node
+/**
+ * `npm run duplicates`: fails when a run of lines is written twice in the action's or the
+ * emulator's sources (src/, emulator/, without the bundles). Lines are compared with their
+ * indentation and trailing commas dropped; blank lines, comments, imports and lines of brackets
+ * alone are skipped, so a repeat is code that says the same thing twice. Generated code (the
+ * bundles) and the tests are not held to it: a test may spell out each case.
+ *
+ *   node scripts/duplicates.js [--lines N] [--root DIR]    (default 6 lines, this checkout)
+ */
+import { existsSync, readdirSync, readFileSync } from 'node:fs'
+import { join, relative, resolve, dirname } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+/** The value after `flag` on the command line, or `fallback`. */
+const option = (flag, fallback) => {
+  const at = process.argv.indexOf(flag)
+  return at > 0 ? process.argv[at + 1] : fallback
+}
+const ROOT = resolve(option('--root', join(dirname(fileURLToPath(import.meta.url)), '..')))
+const FOLDERS = ['src', 'emulator']
+const SKIPPED_FOLDERS = new Set(['dist', 'node_modules'])
+const RUN = Number(option('--lines', '6'))
+
+/** Every .ts file below `folder`, bundles left out. */
+function sources(folder) {
+  const found = []
+  for (const entry of readdirSync(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name)
+    if (entry.isDirectory()) {
+      if (!SKIPPED_FOLDERS.has(entry.name)) found.push(...sources(path))
+    } else if (entry.name.endsWith('.ts')) found.push(path)
+  }
+  return found
+}
+
+/** The lines of a file that carry code, each with its line number, comments and layout dropped. */
+function codeLines(text) {
+  const lines = []
+  let inComment = false
+  text.split('\n').forEach((raw, index) => {
+    let line = raw.trim()
+    if (inComment) {
+      if (line.includes('*/')) inComment = false
+      return
+    }
+    if (line.startsWith('/*')) {
+      inComment = !line.includes('*/')
+      return
+    }
+    line = line.replace(/\s*\/\/.*$/, '').replace(/,$/, '')
+    if (line === '' || /^import\b|^export \{.*\} from\b/.test(line) || /^[\])}{([;,]*$/.test(line)) return
+    lines.push({ text: line, number: index + 1 })
+  })
+  return lines
+}
+
+const seen = new Map()
+const repeats = []
+const folders = FOLDERS.map((folder) => join(ROOT, folder)).filter((folder) => existsSync(folder))
+for (const file of folders.flatMap(sources)) {
+  const name = relative(ROOT, file)
+  const lines = codeLines(readFileSync(file, 'utf8'))
+  let lastReported = -RUN
+  for (let i = 0; i + RUN <= lines.length; i++) {
+    const key = lines
+      .slice(i, i + RUN)
+      .map((line) => line.text)
+      .join('\n')
+    const first = seen.get(key)
+    const here = `${name}:${lines[i].number}`
+    if (first === undefined) seen.set(key, here)
+    else if (i >= lastReported + RUN) {
+      repeats.push(`${here} repeats ${first} (${RUN} lines or more)`)
+      lastReported = i
+    }
+  }
+}
+
+for (const repeat of repeats) console.log(repeat)
+console.log(`${repeats.length} repeated runs of ${RUN} code lines in ${FOLDERS.join('/, ')}/`)
+process.exitCode = repeats.length > 0 ? 1 : 0
