@@ -40,7 +40,7 @@ const TEXTS = {
   'migrate-machine-types': {
     name: 'Service CI migrate machine types',
     description:
-      'Move every app of a Workspace or a user from one machine type to another on the CI service, or preview the change with a dry run.'
+      'Move every app of a Workspace or a user to another machine type on the CI service, or preview the change with a dry run.'
   },
   'build-requests': {
     name: 'Service CI build requests',
