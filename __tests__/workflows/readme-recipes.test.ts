@@ -177,6 +177,23 @@ describe('every yaml block of the README, docs/ and docs/examples', () => {
     expect(reasons.length).toBeLessThan(16)
   })
 
+  it('uses the sub-actions, and the root action only on the pages about it', () => {
+    const root = blocks.flatMap((entry) =>
+      jobsOfBlock(entry).flatMap(([, job]) =>
+        stepsOf(job)
+          .filter((step) => ourAction(step.uses)?.folder === '')
+          .map(() => entry.where.split(':')[0])
+      )
+    )
+    const subActions = blocks.flatMap((entry) =>
+      jobsOfBlock(entry).flatMap(([, job]) => stepsOf(job).filter((step) => ourAction(step.uses)?.folder))
+    )
+    expect(subActions.length).toBeGreaterThan(40)
+    expect([...new Set(root)].filter((page) => !['docs/sub-actions.md', 'docs/reference.md'].includes(page))).toEqual(
+      []
+    )
+  })
+
   it("passes each of this project's actions only inputs it declares, every input it requires, and reads only outputs it sets", () => {
     const metadata = (folder: string): { inputs: Mapping; outputs: Mapping } => {
       const doc = readYaml(folder === '' ? 'action.yml' : `${folder}/action.yml`)
