@@ -21,6 +21,7 @@
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, posix } from 'node:path'
 import { load } from 'js-yaml'
+import { cell, code, table } from './markdown.js'
 import { loadSubActionSources, renderSubActionFiles, renderSubActionInputs } from './sub-actions.js'
 
 const NAME_MARKER = /<!-- action-repository: ([\w.-]+\/[\w.-]+) -->/
@@ -259,26 +260,6 @@ function anchor(heading) {
     .toLowerCase()
     .replace(/[^\p{L}\p{N}\s_-]/gu, '')
     .replace(/\s/g, '-')
-}
-
-function table(header, rows) {
-  return [
-    `| ${header.join(' | ')} |`,
-    `|${header.map(() => '---|').join('')}`,
-    ...rows.map((row) => `| ${row.join(' | ')} |`)
-  ].join('\n')
-}
-
-function cell(text) {
-  return String(text ?? '')
-    .replace(/\s+/g, ' ')
-    .trim()
-    .replace(/\|/g, '\\|')
-}
-
-/** A default value as a table cell: empty when there is none or it is the empty string. */
-function code(value) {
-  return value === undefined || value === '' ? '' : `\`${cell(value)}\``
 }
 
 /** Replaces `previous` as a whole `owner/name` (also inside URLs and `owner/name/path@ref`). */

@@ -6,9 +6,9 @@
  * inputs, with the descriptions and defaults of the root action.yml, and runs its own entry in
  * dist/sub/, which names the sub-action before it loads the shared bundle.
  *
- * - `renderSubActionFiles` and `renderSubActionInputs` (the README's commented YAML blocks) are
- *   pure over the sources; scripts/docs.js calls them, so `npm run docs` rewrites the files and
- *   `node scripts/docs.js --check` fails while one is stale.
+ * - `renderSubActionFiles` and `renderSubActionInputs` (the README's commented YAML blocks and
+ *   the tables of docs/sub-actions.md) are pure over the sources; scripts/docs.js calls them, so
+ *   `npm run docs` rewrites the files and `node scripts/docs.js --check` fails while one is stale.
  * - `loadSubActionSources` reads the modules themselves through scripts/ts-hooks.js.
  * - `node scripts/sub-actions.js --entries dist` writes the entries (part of `npm run build`).
  */
@@ -17,9 +17,10 @@ import { register } from 'node:module'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { dump, load } from 'js-yaml'
+import { cell, code, table } from './markdown.js'
 
 /** The release line the README's examples pin. */
-export const MAJOR_TAG = 'v2'
+export const MAJOR_TAG = 'v3'
 /** Where the entries go, under dist/. */
 export const ENTRY_DIR = 'sub'
 const HEADER =
@@ -40,7 +41,7 @@ const TEXTS = {
   'migrate-machine-types': {
     name: 'Service CI migrate machine types',
     description:
-      'Move every app of a Workspace or a user from one machine type to another on the CI service, or preview the change with a dry run.'
+      'Move every app of a Workspace or a user to another machine type on the CI service, or preview the change with a dry run.'
   },
   'build-requests': {
     name: 'Service CI build requests',
@@ -299,23 +300,36 @@ function comment(text, indent, width = 100) {
   return lines.map((part) => `${indent}# ${part}`)
 }
 
-/** The commented YAML block of one sub-action's inputs, as actions/checkout's README shows its own. */
-export function inputsBlock(actionYaml, folder, name) {
+/**
+ * The tables of one sub-action's action.yml: each input, whether it is required, its default and
+ * its description, then each output and its description.
+ */
+export function inputsTables(actionYaml) {
   const action = load(actionYaml)
-  const lines = [`- uses: ${name}/${folder}@${MAJOR_TAG}`, '  with:']
-  for (const [input, spec] of Object.entries(action.inputs)) {
-    lines.push(...comment(`${spec.description}${spec.required ? ' Required.' : ''}`, '    '))
-    lines.push(
-      `    # ${input}: ${spec.default === undefined ? "''" : JSON.stringify(String(spec.default)).replace(/^"(.*)"$/, "'$1'")}`,
-      ''
-    )
-  }
-  return ['```yaml', ...lines.slice(0, -1), '```'].join('\n')
+  const inputs = Object.entries(action.inputs ?? {}).map(([input, spec]) => [
+    `\`${input}\``,
+    spec.required ? 'yes' : 'no',
+    code(spec.default),
+    cell(spec.description)
+  ])
+  const outputs = Object.entries(action.outputs ?? {}).map(([output, spec]) => [
+    `\`${output}\``,
+    cell(spec.description)
+  ])
+  return [
+    'Inputs:',
+    '',
+    table(['input', 'required', 'default', 'description'], inputs),
+    '',
+    'Outputs:',
+    '',
+    outputs.length > 0 ? table(['output', 'description'], outputs) : 'None.'
+  ].join('\n')
 }
 
 /**
  * The short block the README shows of one sub-action: its inputs by name, the required ones
- * first, and where each is described (the whole block of inputsBlock, on the sub-actions page).
+ * first, and where each is described (the tables of inputsTables, on the sub-actions page).
  * The README stays one sitting long; the page has the descriptions and defaults.
  */
 export function inputsSummaryBlock(actionYaml, folder, name) {
@@ -331,7 +345,7 @@ export function inputsSummaryBlock(actionYaml, folder, name) {
 
 /**
  * A page with each `<!-- sub-action-inputs: <folder> -->` block filled from that folder's
- * action.yml text: the short block in the README, the whole one (inputsBlock) elsewhere.
+ * action.yml text: the short block in the README, the tables (inputsTables) elsewhere.
  */
 export function renderSubActionInputs(page, files, name, { short = false } = {}) {
   return page.replace(
@@ -339,7 +353,7 @@ export function renderSubActionInputs(page, files, name, { short = false } = {})
     (_, start, folder, end) => {
       const yaml = files[`${folder}/action.yml`]
       if (yaml === undefined) throw new Error(`a sub-action-inputs block names ${folder}, which is no sub-action`)
-      return `${start}\n${(short ? inputsSummaryBlock : inputsBlock)(yaml, folder, name)}\n${end}`
+      return `${start}\n${short ? inputsSummaryBlock(yaml, folder, name) : inputsTables(yaml)}\n${end}`
     }
   )
 }

@@ -9,6 +9,7 @@ import { docPaths, loadOperations, loadRoles, readSources, renderDocs } from '..
 import { headings as headingsOf } from '../../scripts/docs.js'
 import { Input, LIST_OUTPUT_FILES, Output, type OutputName } from '../../src/constants.js'
 import { COMMON_INPUTS } from '../../src/inputs/common.js'
+import { SUB_ACTIONS } from '../../src/operations/sub-actions.js'
 import { MODULES, OPERATIONS, REQUIRED_ROLES } from '../helpers/operations.js'
 import { randomSlug, randomString } from '../helpers/random.js'
 
@@ -199,10 +200,10 @@ describe('one name for the action, from package.json', () => {
         mentions: files[path].split(sources.name).length - 1
       })
     }
-    expect(renamed['README.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v2`)
-    expect(renamed['README.md']).toContain(`uses: ${other}/trigger@v2`)
-    expect(renamed['docs/reusable-workflows.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v2`)
-    expect(renamed['docs/examples/release-tag-build.yml']).toContain(`uses: ${other}@v2`)
+    expect(renamed['README.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v3`)
+    expect(renamed['README.md']).toContain(`uses: ${other}/trigger@v3`)
+    expect(renamed['docs/reusable-workflows.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v3`)
+    expect(renamed['docs/examples/release-tag-build.yml']).toContain(`uses: ${other}/trigger@v3`)
     expect(renderDocs(renamed, sources)).toEqual(files)
   })
 })
@@ -305,8 +306,12 @@ describe('action.yml, the code and the README agree', () => {
     const pages = Object.entries(files).filter(
       ([path]) => path === 'README.md' || (path.startsWith('docs/') && path.endsWith('.md'))
     )
+    // A sub-action of one operation is its example (`uses: …/wait@v3`); the others name it (`operation: list-apps`).
+    const fixed = Object.entries(SUB_ACTIONS).filter(([, operations]) => operations.length === 1)
+    const example = (operation: string): string =>
+      fixed.some(([, [only]]) => only === operation) ? `/${operation}@v` : `operation: ${operation}`
     for (const operation of OPERATIONS)
-      expect({ operation, shown: pages.some(([, text]) => text.includes(`operation: ${operation}`)) }).toEqual({
+      expect({ operation, shown: pages.some(([, text]) => text.includes(example(operation))) }).toEqual({
         operation,
         shown: true
       })

@@ -15,7 +15,7 @@ import { load } from 'js-yaml'
 // One line, so the directive below covers the import's whole statement.
 // prettier-ignore
 // @ts-expect-error: a plain JavaScript module without type declarations
-import { inputsBlock, inputsSummaryBlock, renderEntries, renderSubActionFiles, sourcesOf } from '../../scripts/sub-actions.js'
+import { inputsSummaryBlock, inputsTables, renderEntries, renderSubActionFiles, sourcesOf } from '../../scripts/sub-actions.js'
 // @ts-expect-error: a plain JavaScript module without type declarations
 import { repositoryName } from '../../scripts/docs.js'
 import { Input, LIST_OUTPUT_FILES, Output } from '../../src/constants.js'
@@ -242,7 +242,7 @@ describe('the entries in dist/sub/', () => {
   })
 })
 
-describe("the commented YAML block of each sub-action's inputs (docs/sub-actions.md), and the README's short one", () => {
+describe("the tables of each sub-action's inputs and outputs (docs/sub-actions.md), and the README's short block", () => {
   const readme = readFileSync('README.md', 'utf8')
   const page = readFileSync('docs/sub-actions.md', 'utf8')
   const blockIn = (text: string, folder: string): string => {
@@ -267,20 +267,34 @@ describe("the commented YAML block of each sub-action's inputs (docs/sub-actions
     }
     expect(listed('Required')).toEqual(Object.keys(inputs).filter((name) => inputs[name].required))
     expect(listed('Optional')).toEqual(Object.keys(inputs).filter((name) => !inputs[name].required))
-    // Each input's description and default are one link away.
-    expect(readme).toContain('(docs/sub-actions.md#the-inputs-of-each-sub-action)')
+    // Each input's description and default, and the outputs, are one link away.
+    expect(readme).toContain('(docs/sub-actions.md#the-inputs-and-outputs-of-each-sub-action)')
+    expect(readme).toContain(`**[\`${folder}/\`](docs/sub-actions.md#${folder})**`)
   })
 
-  it.each(FOLDERS)('%s: the whole block is current, and names every input with its default', (folder) => {
-    const block = blockIn(page, folder)
-    expect(block).toBe(inputsBlock(committed(folder), folder, NAME))
-    expect(block).toContain(`- uses: ${NAME}/${folder}@v`)
-    // Each input ends its entry: its line is followed by a blank line or the end of the block.
-    const named = [...block.matchAll(/^ {4}# ([\w-]+): (.*)$(?=\n(?:\n|```))/gm)].map((m) => [m[1], m[2]])
-    const inputs = parse(folder).inputs
-    expect(named.map(([name]) => name)).toEqual(Object.keys(inputs))
-    for (const [name, value] of named) expect(load(value)).toEqual(inputs[name].default ?? '')
-  })
+  it.each(FOLDERS)(
+    '%s: the tables are current, under its heading, with every input, its default, and every output',
+    (folder) => {
+      const block = blockIn(page, folder)
+      expect(block).toBe(inputsTables(committed(folder)))
+      expect(page.slice(0, page.indexOf(`<!-- sub-action-inputs: ${folder} -->`))).toMatch(
+        new RegExp(`\n### ${folder}\n[^#]*$`)
+      )
+      const { inputs, outputs } = parse(folder)
+      const [inputRows, outputRows = ''] = block.split('\nOutputs:\n')
+      const named = [...inputRows.matchAll(/^\| `([\w-]+)` \| (yes|no) \| (?:`([^`]*)`)? \|/gm)].map((m) => [
+        m[1],
+        m[2],
+        m[3] ?? ''
+      ])
+      expect(named.map(([name]) => name)).toEqual(Object.keys(inputs))
+      for (const [name, required, value] of named) {
+        expect({ name, required }).toEqual({ name, required: inputs[name].required ? 'yes' : 'no' })
+        expect({ name, value }).toEqual({ name, value: inputs[name].default ?? '' })
+      }
+      expect([...outputRows.matchAll(/^\| `([\w-]+)` \|/gm)].map((m) => m[1])).toEqual(Object.keys(outputs ?? {}))
+    }
+  )
 })
 
 describe('the docs check', () => {

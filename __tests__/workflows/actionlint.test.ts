@@ -4,6 +4,7 @@
  * and action.yml is the metadata the runner expects.
  */
 import { describe, expect, it } from '@jest/globals'
+import { existsSync, readdirSync } from 'node:fs'
 import { createRequire } from 'node:module'
 import { dirname, join } from 'node:path'
 import { actionMetadata, FIXTURES, isMapping, mappingAt, readText, readYaml, workflowFiles } from './workflow-files.js'
@@ -138,6 +139,22 @@ describe('action.yml', () => {
     expect(Object.keys(outputs)).toEqual(
       expect.arrayContaining(['build-slug', 'build-url', 'build-status', 'migrated-apps'])
     )
+  })
+
+  it('every action.yml, the root and each sub-action, has a description under 125 characters (the Marketplace refuses longer ones)', () => {
+    const files = [
+      'action.yml',
+      ...readdirSync('.', { withFileTypes: true })
+        .filter((entry) => entry.isDirectory() && existsSync(join(entry.name, 'action.yml')))
+        .map((entry) => `${entry.name}/action.yml`)
+    ]
+    expect(files).toEqual(expect.arrayContaining(['trigger/action.yml', 'manage/action.yml']))
+    const lengths = files.map((file) => {
+      const description = readYaml(file).description
+      return { file, length: typeof description === 'string' ? description.trim().length : -1 }
+    })
+    for (const { file, length } of lengths)
+      expect({ file, length, fits: length > 0 && length < 125 }).toEqual({ file, length, fits: true })
   })
 
   it('describes every input', () => {

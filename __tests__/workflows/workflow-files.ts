@@ -87,8 +87,9 @@ export type ExpressionValue = string | number | boolean | null
  * properties (`github.event_name`, `github.event.pull_request.number`, ...), string, number
  * and boolean literals, `==`, `!=`, `!`, `&&`, `||` and parentheses, with GitHub's meaning
  * (`&&` and `||` return an operand; a missing property is null; strings compare without case),
- * and the functions `fromJSON`, `toJSON`, `format` and the status function `cancelled()` (its
- * value is `context.$cancelled`, false when absent). Anything else throws, so a test cannot pass
+ * and the functions `fromJSON`, `toJSON`, `format`, `contains`, `startsWith`, `endsWith`, and the status functions
+ * `cancelled()` (its value is `context.$cancelled`, false when absent), `always()`, `success()`
+ * and `failure()` (from `context.$failed`, false when absent). Anything else throws, so a test cannot pass
  * on an expression it did not understand.
  */
 export function evaluate(expression: string, context: Mapping): ExpressionValue {
@@ -133,6 +134,28 @@ export function evaluate(expression: string, context: Mapping): ExpressionValue 
     switch (name) {
       case 'cancelled':
         return context.$cancelled === true
+      case 'always':
+        return true
+      case 'success':
+        return context.$failed !== true && context.$cancelled !== true
+      case 'failure':
+        return context.$failed === true
+      case 'startsWith':
+        return String(args[0] ?? '')
+          .toLowerCase()
+          .startsWith(String(args[1] ?? '').toLowerCase())
+      case 'endsWith':
+        return String(args[0] ?? '')
+          .toLowerCase()
+          .endsWith(String(args[1] ?? '').toLowerCase())
+      case 'contains': {
+        const [haystack, needle] = args as unknown[]
+        if (Array.isArray(haystack))
+          return haystack.some((item) => equal(item as ExpressionValue, needle as ExpressionValue))
+        return String(haystack ?? '')
+          .toLowerCase()
+          .includes(String(needle ?? '').toLowerCase())
+      }
       case 'fromJSON':
         return JSON.parse(String(args[0])) as ExpressionValue
       case 'toJSON':

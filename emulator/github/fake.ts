@@ -39,6 +39,8 @@ export const GITHUB_ACTIONS_BOT: FakeGitHubUser = { login: 'github-actions[bot]'
 export interface FakeGitHubOptions {
   /** Pull requests by number, as `GET /repos/{owner}/{repo}/pulls/{n}` answers them. */
   pulls?: Record<number, unknown>
+  /** The files of pull requests by number, as `GET /repos/{owner}/{repo}/pulls/{n}/files` lists them, on one page. */
+  pullFiles?: Record<number, Array<{ filename: string }>>
   /** The account every token acts as; GITHUB_ACTIONS_BOT when not given. A `Bot` gets 403 from `GET /user`. */
   identity?: FakeGitHubUser
   /** Answer `POST /graphql` with 404, as a server without GraphQL would. */
@@ -143,6 +145,11 @@ function answer(
   if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)$/.exec(path)) && method === 'GET') {
     const pr = options.pulls?.[Number(m[1])]
     return pr ? [200, pr] : [404, { message: 'Not Found' }]
+  }
+  if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/.exec(path)) && method === 'GET') {
+    const files = options.pullFiles?.[Number(m[1])]
+    if (!files) return [404, { message: 'Not Found' }]
+    return [200, Number(query.get('page') ?? '1') > 1 ? [] : files]
   }
   if (/^\/repos\/[^/]+\/[^/]+\/statuses\/[0-9a-f]+$/.test(path) && method === 'POST')
     return [201, { id: state.nextId++, ...fields }]
