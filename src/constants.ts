@@ -148,7 +148,6 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.configName]: 'other-config',
   [Input.validate]: 'true',
   [Input.allowEmptyGroups]: 'false',
-  [Input.dryRun]: 'false',
   [Input.cancelSuperseded]: 'false',
   [Input.reuseRunningBuild]: 'false',
   [Input.githubToken]: '${{ github.token }}',

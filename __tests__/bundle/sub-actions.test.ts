@@ -152,14 +152,19 @@ describe('each sub-action, through its entry in dist/sub/', () => {
     expect(JSON.parse(result.outputs.app)).toMatchObject({ slug: 'web-app' })
   })
 
-  it('migrate-machine-types/ previews a migration with a dry run and changes nothing', async () => {
+  it.each([
+    ['dry-run: true', { 'dry-run': ['true', 'True', 'TRUE'][randomInt(3)] }],
+    ['no dry-run (a dry run is the default)', {}]
+  ])('migrate-machine-types/ previews a migration with %s and changes nothing', async (_, dryRun) => {
+    await clearRequestLog(emu)
     const result = await runSubAction('migrate-machine-types', {
       'org-slug': 'acme',
       'from-machine': 'g2-m1.4core',
       'to-machine': 'g2-m2.8core',
-      'dry-run': 'true'
+      ...dryRun
     })
     expectPassed(result)
+    expect(result.outputs['dry-run-note']).toMatch(/\S/)
     expect(Number(result.outputs['migrated-count'])).toBeGreaterThan(0)
     // Reads, and the service's check of the would-be configuration (which changes nothing); no write.
     expect(
