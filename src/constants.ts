@@ -64,6 +64,7 @@ export const Input = {
   abortWithSuccess: 'abort-with-success',
   skipNotifications: 'skip-notifications',
   failIfFinished: 'fail-if-finished',
+  abortOpenPullRequest: 'abort-open-pull-request',
   // apps
   provider: 'provider',
   repoUrl: 'repo-url',
@@ -143,6 +144,7 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.abortWithSuccess]: 'false',
   [Input.skipNotifications]: 'false',
   [Input.failIfFinished]: 'false',
+  [Input.abortOpenPullRequest]: 'false',
   [Input.provider]: 'github',
   [Input.registerKeyAtProvider]: 'false',
   [Input.configName]: 'other-config',
