@@ -19,7 +19,7 @@ import { pathToFileURL } from 'node:url'
 import { dump, load } from 'js-yaml'
 
 /** The release line the README's examples pin. */
-export const MAJOR_TAG = 'v2'
+export const MAJOR_TAG = 'v3'
 /** Where the entries go, under dist/. */
 export const ENTRY_DIR = 'sub'
 const HEADER =

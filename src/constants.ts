@@ -1,7 +1,7 @@
 /** Names shared by action.yml, the input reader and the output writer. */
 
 export const ACTION_NAME = 'service-ci-action'
-export const ACTION_VERSION = '2.0.0'
+export const ACTION_VERSION = '3.0.0'
 /** The User-Agent of every request the action sends, to the service and to GitHub. */
 export const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}`
 

@@ -199,10 +199,10 @@ describe('one name for the action, from package.json', () => {
         mentions: files[path].split(sources.name).length - 1
       })
     }
-    expect(renamed['README.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v2`)
-    expect(renamed['README.md']).toContain(`uses: ${other}/trigger@v2`)
-    expect(renamed['docs/reusable-workflows.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v2`)
-    expect(renamed['docs/examples/release-tag-build.yml']).toContain(`uses: ${other}@v2`)
+    expect(renamed['README.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v3`)
+    expect(renamed['README.md']).toContain(`uses: ${other}/trigger@v3`)
+    expect(renamed['docs/reusable-workflows.md']).toContain(`uses: ${other}/.github/workflows/trigger-build.yml@v3`)
+    expect(renamed['docs/examples/release-tag-build.yml']).toContain(`uses: ${other}@v3`)
     expect(renderDocs(renamed, sources)).toEqual(files)
   })
 })

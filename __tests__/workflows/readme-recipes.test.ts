@@ -98,7 +98,7 @@ describe('the recipes of the README and docs/', () => {
 
   it("lints the OIDC page's recipe too", () => {
     const texts = recipesOf('docs/oidc.md').map((recipe) => recipe.text)
-    expect(texts).toEqual([expect.stringContaining('oidc-policy-id:'), expect.stringContaining('trigger-build.yml@v2')])
+    expect(texts).toEqual([expect.stringContaining('oidc-policy-id:'), expect.stringContaining('trigger-build.yml@v3')])
     for (const text of texts) expect(text).toContain('id-token: write')
   })
 
