@@ -354,7 +354,7 @@ async function main() {
       'to-machine': 'g2-m2.4core'
     }
     const preview = await run('Preview a machine type migration (dry run)', { ...migration, 'dry-run': 'true' })
-    const migrated = await run('Run the machine type migration', migration)
+    const migrated = await run('Run the machine type migration', { ...migration, 'dry-run': 'false' })
     if (preview.outputs['migrated-apps'] !== migrated.outputs['migrated-apps']) {
       throw new Error(
         `the dry run listed ${preview.outputs['migrated-apps']}, the migration ${migrated.outputs['migrated-apps']}`
@@ -364,7 +364,13 @@ async function main() {
     // No stored token: the job's OIDC token (from the emulator's stand-in for the runner) is exchanged under the seed's trust policy.
     await run(
       "Sign in with the job's OIDC token (no stored token) and trigger ios-app",
-      { operation: 'trigger', 'app-slug': 'ios-app', branch: 'main', token: '', 'oidc-policy-id': 'ios-main' },
+      {
+        operation: 'trigger',
+        'app-slug': 'ios-app',
+        branch: 'main',
+        token: '',
+        'oidc-policy-id': '4f9c2e0a-6b1d-4c3e-9a8f-2d7e5b1c0a93'
+      },
       {
         env: {
           ACTIONS_ID_TOKEN_REQUEST_URL: `${emulator.origin}/_oidc/token?api-version=2.0`,

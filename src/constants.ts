@@ -1,7 +1,7 @@
 /** Names shared by action.yml, the input reader and the output writer. */
 
 export const ACTION_NAME = 'service-ci-action'
-export const ACTION_VERSION = '2.0.0'
+export const ACTION_VERSION = '3.0.0'
 /** The User-Agent of every request the action sends, to the service and to GitHub. */
 export const USER_AGENT = `${ACTION_NAME}/${ACTION_VERSION} node/${process.versions.node}`
 
@@ -64,6 +64,7 @@ export const Input = {
   abortWithSuccess: 'abort-with-success',
   skipNotifications: 'skip-notifications',
   failIfFinished: 'fail-if-finished',
+  abortOpenPullRequest: 'abort-open-pull-request',
   // apps
   provider: 'provider',
   repoUrl: 'repo-url',
@@ -143,12 +144,12 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.abortWithSuccess]: 'false',
   [Input.skipNotifications]: 'false',
   [Input.failIfFinished]: 'false',
+  [Input.abortOpenPullRequest]: 'false',
   [Input.provider]: 'github',
   [Input.registerKeyAtProvider]: 'false',
   [Input.configName]: 'other-config',
   [Input.validate]: 'true',
   [Input.allowEmptyGroups]: 'false',
-  [Input.dryRun]: 'false',
   [Input.cancelSuperseded]: 'false',
   [Input.reuseRunningBuild]: 'false',
   [Input.githubToken]: '${{ github.token }}',

@@ -1,4 +1,4 @@
-import { State } from './constants.js'
+import { Input, State } from './constants.js'
 import { InputError } from './inputs/input-error.js'
 import { loadOperation } from './operations/index.js'
 import type { OperationModule } from './operations/operation.js'
@@ -49,13 +49,23 @@ export async function run(
     context = (await import('./step/setup.js')).createStepContext(common, cancel.signal())
     await operation.run(inputs, context)
   } catch (error) {
-    const message = redact(await describeFailure(error, operation?.role))
+    const message = redact(await describeFailure(error, operation?.role, explainUnknownApp(context)))
     commands.setFailed(message)
     failure = failureSection(message, error instanceof InputError, operation?.name)
   } finally {
     cancel.stop()
     await writeStepSummary(context, failure)
   }
+}
+
+/** After a 404 only, with a client to ask: the apps the credentials see, to name those nearest to app-slug. */
+function explainUnknownApp(
+  context: StepContext | undefined
+): ((error: unknown) => Promise<string | undefined>) | undefined {
+  const client = context?.client
+  if (!client) return undefined
+  return async (error) =>
+    (await import('./operations/unknown-app.js')).unknownAppNote(error, RUNNER.get(Input.appSlug), client)
 }
 
 /** The post step: aborts the builds or the pipeline the main step was waiting for when it was killed. */

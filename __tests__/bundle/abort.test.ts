@@ -215,6 +215,107 @@ describe('abort with branch', () => {
   })
 })
 
+describe('abort by pull request on an event of the pull request', () => {
+  /** This repository's pull request `number`, open (with a random action) or closed (merged or not). */
+  function pullRequestEvent(number: number, state: 'open' | 'closed', merged = false): events.Payload {
+    const payload = events.sameRepositoryPullRequest({ owner: OWNER, repo: 'ios-app' })
+    payload.action = state === 'closed' ? 'closed' : ['opened', 'synchronize', 'reopened', 'edited'][randomInt(4)]
+    payload.number = number
+    payload.pull_request.number = number
+    payload.pull_request.state = state
+    payload.pull_request.merged = merged
+    return payload
+  }
+  const on = (
+    name: string,
+    payload: events.Payload
+  ): { event: { name: string; payload: events.Payload } } & typeof inRepository => ({
+    event: { name, payload },
+    ...inRepository
+  })
+  const prEventName = (): string => ['pull_request', 'pull_request_target'][randomInt(2)]
+  const reasonOf = async (slug: string): Promise<string> => (await buildState(emu, slug)).abort_reason
+
+  it('leaves an open pull request’s builds running, green, and says why and what to set', async () => {
+    const { pr, running } = await pullRequestWithNeighbours()
+    const name = prEventName()
+    const given: Record<string, string> = randomInt(2) === 0 ? { 'abort-reason': 'The pull request was closed' } : {}
+    const result = await step(
+      emu,
+      'abort',
+      { 'app-slug': 'ios-app', 'pull-request-id': String(pr), ...given },
+      on(name, pullRequestEvent(pr, 'open'))
+    )
+    expectPassed(result)
+    const warning = result.stdout.split('\n').find((line) => line.startsWith('::warning::Nothing was aborted'))
+    expect(warning).toContain(`pull request #${pr}, which is open`)
+    expect(warning).toContain('abort-open-pull-request: true')
+    expect(warning).toContain('types: [closed]')
+    expect(result.outputs.count).toBe('0')
+    expect(JSON.parse(result.outputs.builds)).toEqual([])
+    expect(result.summary).toContain('Nothing aborted')
+    expect(result.summary).toContain('abort-open-pull-request')
+    expect((await requestLog(emu)).filter((r) => r.path.includes('/abort'))).toEqual([])
+    for (const slug of running) expect(await statusOf(slug)).toBe('in-progress')
+  })
+
+  it('aborts an open pull request’s builds with abort-open-pull-request: true, and the reason says it was open', async () => {
+    const { pr, running } = await pullRequestWithNeighbours()
+    const given = randomInt(2) === 0 ? `Stopped ${randomSlug()}` : ''
+    const result = await step(
+      emu,
+      'abort',
+      {
+        'app-slug': 'ios-app',
+        'pull-request-id': String(pr),
+        'abort-open-pull-request': ['true', 'True', 'TRUE'][randomInt(3)],
+        ...(given ? { 'abort-reason': given } : {})
+      },
+      on(prEventName(), pullRequestEvent(pr, 'open'))
+    )
+    expectPassed(result)
+    expect(abortedList(result.outputs)).toEqual([...running].sort())
+    for (const slug of running) {
+      const reason = await reasonOf(slug)
+      expect(reason).toContain(`aborted while pull request #${pr} was open, as abort-open-pull-request: true asks`)
+      expect(reason).not.toMatch(/was (closed|merged)/)
+      if (given) expect(reason.startsWith(given)).toBe(true)
+    }
+  })
+
+  it('aborts a closed pull request’s builds, the reason saying closed or merged', async () => {
+    const { pr, running } = await pullRequestWithNeighbours()
+    const merged = randomInt(2) === 0
+    const result = await step(
+      emu,
+      'abort',
+      { 'app-slug': 'ios-app', 'pull-request-id': String(pr) },
+      on(prEventName(), pullRequestEvent(pr, 'closed', merged))
+    )
+    expectPassed(result)
+    expect(abortedList(result.outputs)).toEqual([...running].sort())
+    for (const slug of running)
+      expect(await reasonOf(slug)).toMatch(new RegExp(`^Pull request #${pr} was ${merged ? 'merged' : 'closed'}: `))
+  })
+
+  it('from a push, aborts, and the reason does not claim the pull request was closed', async () => {
+    const { pr, running } = await pullRequestWithNeighbours()
+    const result = await step(
+      emu,
+      'abort',
+      { 'app-slug': 'ios-app', 'pull-request-id': String(pr) },
+      on('push', events.pushBranch())
+    )
+    expectPassed(result)
+    expect(abortedList(result.outputs)).toEqual([...running].sort())
+    for (const slug of running) {
+      const reason = await reasonOf(slug)
+      expect(reason).toContain("aborted from a push event, not on the pull request's closing")
+      expect(reason).not.toMatch(/was (closed|merged)/)
+    }
+  })
+})
+
 describe('a fork’s closed pull request', () => {
   function closedForkPullRequest(number: number): events.Payload {
     const payload = events.forkPullRequest()

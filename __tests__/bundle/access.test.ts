@@ -84,7 +84,7 @@ describe('role rules, through dist/index.js', () => {
       const result = await step(
         emu,
         'migrate-machine-types',
-        { 'org-slug': 'acme', 'from-machine': 'standard', 'to-machine': 'elite' },
+        { 'org-slug': 'acme', 'from-machine': 'standard', 'to-machine': 'elite', 'dry-run': 'false' },
         { token }
       )
       expectFailed(result)
@@ -143,7 +143,7 @@ describe('a 403 from a fake service', () => {
     {
       operation: 'migrate-machine-types',
       route: 'PATCH /organizations/org-acme/apps/machine_types',
-      inputs: { 'org-slug': 'org-acme', 'from-machine': 'standard', 'to-machine': 'elite' },
+      inputs: { 'org-slug': 'org-acme', 'from-machine': 'standard', 'to-machine': 'elite', 'dry-run': 'false' },
       roles: /Workspace owner role/,
       // No app the token sees uses the machine type: nothing to check to-machine in, so the PATCH is sent.
       before: { 'GET /organizations/org-acme/apps': { body: { data: [] } } }

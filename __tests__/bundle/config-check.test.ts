@@ -212,7 +212,8 @@ describe('to-machine is checked before a migration writes anything', () => {
     const result = await step(emu, 'migrate-machine-types', {
       'org-slug': 'acme',
       'from-machine': 'g2-m1.4core',
-      'to-machine': to
+      'to-machine': to,
+      'dry-run': 'false'
     })
     expectFailed(result)
     expect(errorLine(result)).toMatch(

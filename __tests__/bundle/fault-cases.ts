@@ -226,7 +226,7 @@ export const OPERATIONS: OperationCase[] = [
   },
   {
     operation: 'migrate-machine-types',
-    inputs: { 'org-slug': 'org-1', 'from-machine': 'g2.4core', 'to-machine': 'g2.8core' },
+    inputs: { 'org-slug': 'org-1', 'from-machine': 'g2.4core', 'to-machine': 'g2.8core', 'dry-run': 'false' },
     target: 'PATCH /organizations/org-1/apps/machine_types',
     mode: 'once',
     ok: { body: { message: 'done', migrated_apps: ['Demo (app-1)'] } },

@@ -31,7 +31,7 @@ emulatorPerFile((started) => (emu = started))
 const GUARD = pathToFileURL(resolve('__tests__/helpers/loopback-guard.mjs')).href
 /** The bundled seed's runner request token of a push to main, and the trust policy it matches (emulator/model/seed.json). */
 const REQUEST_TOKEN = 'runner-request-token-ios-main'
-const POLICY = 'ios-main'
+const POLICY = '4f9c2e0a-6b1d-4c3e-9a8f-2d7e5b1c0a93'
 
 /** Runs a step under the loopback guard; `tried` lists the hosts it tried to reach off loopback. */
 async function guarded(

@@ -28,7 +28,7 @@ import { expectSuccess, runOperation, sent } from './operation-steps.js'
 
 const serve = fakeServices()
 
-const migrate = { 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core' }
+const migrate = { 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core', 'dry-run': 'false' }
 const CHECK = 'POST /validate-bitrise-yml'
 const ACCEPTED = { body: { errors: [], warnings: [] } }
 const USES =
@@ -277,7 +277,8 @@ describe('to-machine, checked by the service before anything is written', () => 
     const result = await runOperation(fake, 'migrate-machine-types', {
       'org-slug': 'org-acme',
       'from-machine': 'g2-m1.4core',
-      'to-machine': typo
+      'to-machine': typo,
+      'dry-run': 'false'
     })
     expect(result.code).toBe(1)
     expect(errorLine(result)).toContain(`line 4: ${why}`)
@@ -331,7 +332,12 @@ workflows:
         stack: linux-docker-22.04
         machine_type_id: g2-m1.4core
 `
-  const MIGRATION = { 'org-slug': 'acme', 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.8core' }
+  const MIGRATION = {
+    'org-slug': 'acme',
+    'from-machine': 'g2-m1.4core',
+    'to-machine': 'g2-m2.8core',
+    'dry-run': 'false'
+  }
 
   let emu: RunningEmulator
   emulatorPerFile((started) => (emu = started))
@@ -454,7 +460,7 @@ workflows:
       const result = await step(
         emu,
         'migrate-machine-types',
-        { 'user-slug': 'sam', 'from-machine': 'standard', 'to-machine': 'elite' },
+        { 'user-slug': 'sam', 'from-machine': 'standard', 'to-machine': 'elite', 'dry-run': 'false' },
         { token: TOKENS.solo }
       )
       expectPassed(result)

@@ -38,7 +38,7 @@ const MAIN = {
   job_workflow_ref: 'acme/ios-app/.github/workflows/ci.yml@refs/heads/main'
 }
 const POLICY = randomUUID()
-const SHORT_POLICY = randomSlug('short-')
+const SHORT_POLICY = randomUUID()
 const MAIN_JOB = randomToken()
 /** A job whose claims no policy matches: a pull request, in an environment of random name. */
 const PR_JOB = randomToken()

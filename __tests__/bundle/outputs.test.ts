@@ -323,7 +323,8 @@ describe('within GitHub limits', () => {
           'base-url': service.url,
           'org-slug': 'org-acme',
           'from-machine': 'g2-m1.4core',
-          'to-machine': 'g2-m2.4core'
+          'to-machine': 'g2-m2.4core',
+          'dry-run': 'false'
         },
         { env: { RUNNER_TEMP: runnerTemp() }, timeoutMs: 60_000 }
       )

@@ -8,7 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../emulator/model/seed.js'
-import { randomInt, randomSlug, randomString, randomToken } from '../helpers/random.js'
+import { randomInt, randomString, randomToken, randomUUID } from '../helpers/random.js'
 import { runAction, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
 import {
@@ -308,7 +308,7 @@ describe('a wait that ends clears what it saved for the post step', () => {
  * state) and aborts the build. Builds take a minute here, so the build is still running.
  */
 describe('signed in with OIDC', () => {
-  const POLICY = randomSlug('policy-')
+  const POLICY = randomUUID()
   const JOB = randomToken()
   const SUB = 'repo:acme/ios-app:ref:refs/heads/main'
 

@@ -12,7 +12,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { pathToFileURL } from 'node:url'
 import { load } from 'js-yaml'
-import { OPERATIONS } from '../../src/operations/index.js'
+import { MODULES, OPERATIONS } from '../helpers/operations.js'
 import { SUB_ACTIONS, type SubActionName } from '../../src/operations/sub-actions.js'
 import { ACTION_BUNDLE, BUNDLE_FOLDER, runAction, type RunOptions, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
@@ -152,14 +152,19 @@ describe('each sub-action, through its entry in dist/sub/', () => {
     expect(JSON.parse(result.outputs.app)).toMatchObject({ slug: 'web-app' })
   })
 
-  it('migrate-machine-types/ previews a migration with a dry run and changes nothing', async () => {
+  it.each([
+    ['dry-run: true', { 'dry-run': ['true', 'True', 'TRUE'][randomInt(3)] }],
+    ['no dry-run (a dry run is the default)', {}]
+  ])('migrate-machine-types/ previews a migration with %s and changes nothing', async (_, dryRun) => {
+    await clearRequestLog(emu)
     const result = await runSubAction('migrate-machine-types', {
       'org-slug': 'acme',
       'from-machine': 'g2-m1.4core',
       'to-machine': 'g2-m2.8core',
-      'dry-run': 'true'
+      ...dryRun
     })
     expectPassed(result)
+    expect(result.outputs['dry-run-note']).toMatch(/\S/)
     expect(Number(result.outputs['migrated-count'])).toBeGreaterThan(0)
     // Reads, and the service's check of the would-be configuration (which changes nothing); no write.
     expect(
@@ -232,6 +237,54 @@ describe('the operation input of a sub-action', () => {
       `"${unknown}" is not an operation; ${folder}/ runs one of: ${SUB_ACTIONS[folder].join(', ')}`
     )
     expect(await requestLog(emu)).toEqual([])
+  })
+})
+
+/** Inputs that pick what is acted on, or make a step harmless. */
+const CONSEQUENTIAL = [
+  'dry-run',
+  'app-slug',
+  'build-slug',
+  'pipeline-id',
+  'build-request-slug',
+  'org-slug',
+  'user-slug'
+]
+const ROOT = load(readFileSync('action.yml', 'utf8')) as Metadata
+
+/** What the step told of its inputs: its warnings and its error, in order, and how it ended. */
+function verdict(result: RunResult): { code: number | null; lines: string[] } {
+  return { code: result.code, lines: result.stdout.split('\n').filter((line) => /^::(warning|error)\b/.test(line)) }
+}
+
+describe('one set of checks: each sub-action refuses and warns as the root action does', () => {
+  const cases = (Object.keys(SUB_ACTIONS) as SubActionName[]).flatMap((folder) =>
+    CONSEQUENTIAL.map((input) => [folder, input] as const)
+  )
+
+  it.each(cases)('%s/ with %s set', async (folder, input) => {
+    const own = SUB_ACTIONS[folder]
+    const operation = own[randomInt(own.length)]
+    const value =
+      input === 'dry-run'
+        ? ['true', 'True', 'TRUE', 'false', randomSlug()][randomInt(5)]
+        : randomSlug(randomInt(2) === 0 ? '' : 'x')
+    const inputs = { [input]: value }
+    const rootDefaults = Object.fromEntries(
+      Object.entries(ROOT.inputs)
+        .filter(([, spec]) => spec.default !== undefined && !String(spec.default).includes('${{'))
+        .map(([name, spec]) => [name, String(spec.default)])
+    )
+    const root = await runAction(
+      { ...rootDefaults, operation, token: TOKENS.owner, 'base-url': emu.url, 'poll-interval': '0.1', ...inputs },
+      {}
+    )
+    expect(root.timedOut).toBe(false)
+    const sub = await runSubAction(folder, { ...(own.length > 1 ? { operation } : {}), ...inputs })
+    expect({ operation, ...verdict(sub) }).toEqual({ operation, ...verdict(root) })
+    // The check itself spoke: a refusal or a warning naming the input, or the operation reads it.
+    const reads = (MODULES[operation].inputs as readonly string[]).includes(input)
+    if (!reads) expect(verdict(sub).lines.join('\n')).toContain(`Input "${input}"`)
   })
 })
 

@@ -77,8 +77,20 @@ describe('readAbortTarget', () => {
     const own = payload.pull_request.number as number
     // Its builds are matched by the fork's head repository as well as by the number.
     const head = payload.pull_request.head.repo.full_name as string
+    // The fixture's pull request is open: nothing is aborted on its event unless abort-open-pull-request says so.
     expect(read({ 'pull-request-id': String(own) }, 'pull_request_target', payload)).toEqual({
-      filter: { pullRequestId: own, headRepository: head, workflow: undefined }
+      filter: { pullRequestId: own, headRepository: head, workflow: undefined },
+      held: expect.stringContaining(`pull request #${own}, which is open`)
+    })
+    expect(
+      read({ 'pull-request-id': String(own), 'abort-open-pull-request': 'true' }, 'pull_request_target', payload)
+    ).toEqual({
+      filter: {
+        pullRequestId: own,
+        headRepository: head,
+        workflow: undefined,
+        occasion: { note: `aborted while pull request #${own} was open, as abort-open-pull-request: true asks` }
+      }
     })
     expect(() => read({ 'pull-request-id': String(own + 1) }, 'pull_request_target', payload)).toThrow(
       /"pull-request-id": .* is not the pull request this step runs for/
@@ -103,8 +115,8 @@ describe('readAbortTarget', () => {
     expect(read({ branch: 'main' }, 'pull_request', payload)).toEqual({
       filter: { branch: 'main', owner: 'acme', workflow: undefined }
     })
-    expect(read({ 'pull-request-id': '9' }, 'pull_request', payload)).toEqual({
-      filter: { pullRequestId: 9, workflow: undefined }
+    expect(read({ 'pull-request-id': '9', 'abort-open-pull-request': 'true' }, 'pull_request', payload)).toEqual({
+      filter: { pullRequestId: 9, workflow: undefined, occasion: { note: expect.stringContaining('was open') } }
     })
   })
 })

@@ -290,9 +290,10 @@ describe('action.yml, the code and the README agree', () => {
     }
   })
 
-  it('every optional boolean input has a default, except is-public, which is tri-state for update-app', () => {
+  it('every optional boolean input has a default, except is-public (tri-state for update-app) and dry-run', () => {
+    // dry-run has none so that a step setting it is told from one leaving it out: empty is a dry run.
     for (const [name, spec] of Object.entries(action.inputs)) {
-      if (/\(true or false\)/.test(spec.description) && name !== 'is-public')
+      if (/\(true or false\)/.test(spec.description) && !['is-public', 'dry-run'].includes(name))
         expect({ name, default: spec.default }).toEqual({ name, default: expect.stringMatching(/^(true|false)$/) })
     }
   })

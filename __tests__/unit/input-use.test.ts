@@ -163,8 +163,7 @@ describe('the nearest name', () => {
 describe('checkInputUse', () => {
   const trigger: OperationUse = MODULES.trigger
 
-  it('a sub-action passes its own inputs: a root input it does not declare is named with its nearest own input', async () => {
-    const declared = [Input.operation, Input.token, Input.baseUrl, Input.appSlug, Input.buildSlug, Input.waitTimeout]
+  it("every action is held to the root's inputs: one a sub-action leaves out is named as the root names it", async () => {
     const wait: OperationUse = {
       name: 'wait',
       inputs: [Input.appSlug, Input.buildSlug, Input.waitTimeout],
@@ -175,11 +174,9 @@ describe('checkInputUse', () => {
       [inputVariable('wait-timout')]: '5m',
       [inputVariable(Input.appSlug)]: 'a'
     }
-    const use = await checkInputUse({ env, operation: wait, declared, defaults: {} })
+    const use = await checkInputUse({ env, operation: wait, defaults: {} })
     expect(use.warnings).toEqual([
-      expect.stringContaining(
-        'The step sets "workflow" (INPUT_WORKFLOW), which is no input of this action: it has no effect.'
-      )
+      'Input "workflow" is set, but the wait operation does not read it: it has no effect. Remove it from the step\'s with:, or check the operation.'
     ])
     expect(use.error?.message).toContain('Input "wait-timeout": is not set, but the step sets "wait-timout"')
   })

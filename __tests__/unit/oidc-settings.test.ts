@@ -9,9 +9,9 @@ import { describe, expect, it } from '@jest/globals'
 import { describeClaims, refusalMessage } from '../../src/http/oidc-sign-in.js'
 import { DEFAULT_SUBJECT_TOKEN_TYPE, readOidcSettings } from '../../src/inputs/oidc-settings.js'
 import { InputError } from '../../src/inputs/input-error.js'
-import { randomInt, randomSlug, randomToken } from '../helpers/random.js'
+import { randomInt, randomSlug, randomToken, randomUUID } from '../helpers/random.js'
 
-const POLICY = randomSlug('policy-')
+const POLICY = randomUUID()
 const REQUEST_TOKEN = randomToken()
 const REQUEST_URL = `https://pipelines.example.net/${randomSlug()}/idtoken?api-version=2.0`
 /** A random domain off this machine, and the service's pair of hosts on it. */

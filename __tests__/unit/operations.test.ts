@@ -338,7 +338,7 @@ describe('configuration, roles, machine types and notifications', () => {
     expect(dry.ctx.outputs).toMatchObject({ 'migrated-apps': ['CLI (cli)'], 'checked-count': 1 })
     const run = await runInProcess(
       'migrate-machine-types',
-      { 'user-slug': 'sam', 'from-machine': 'small', 'to-machine': 'large' },
+      { 'user-slug': 'sam', 'from-machine': 'small', 'to-machine': 'large', 'dry-run': 'false' },
       routes
     )
     expect(run.calls.filter((call) => call.method === 'PATCH')).toEqual([

@@ -47,6 +47,31 @@ export async function listApps(
   return { path, apps: items, pages, response: text }
 }
 
+/**
+ * The slugs of the apps the caller sees, at most `maxPages` pages of them: read only after the
+ * service answered 404 for an app, so the message can name the nearest; `cut` says the list went on.
+ */
+export async function listVisibleAppSlugs(
+  client: ServiceClient,
+  maxPages: number
+): Promise<{ slugs: string[]; pages: number; cut: boolean }> {
+  const slugs: string[] = []
+  let next: string | undefined
+  for (let pages = 1; pages <= maxPages; pages++) {
+    const res = await client.request<unknown>('GET', appsListPath({}), { query: { limit: 50, next } })
+    const body = res.body as { data?: unknown; paging?: { next?: unknown } } | undefined
+    const data = isList(body?.data) ? body.data : []
+    for (const app of data) {
+      const slug = isObject(app) ? (app as { slug?: unknown }).slug : undefined
+      if (typeof slug === 'string') slugs.push(slug)
+    }
+    const cursor = body?.paging?.next
+    next = typeof cursor === 'string' && cursor !== '' && data.length > 0 ? cursor : undefined
+    if (next === undefined) return { slugs, pages, cut: false }
+  }
+  return { slugs, pages: maxPages, cut: true }
+}
+
 /** Reads one app. */
 export async function getApp(client: ServiceClient, appSlug: string): Promise<{ app: App; response: string }> {
   const { value, response } = await getField(client, appPath(appSlug), 'data', isObject, 'has no "data" object')

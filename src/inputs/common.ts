@@ -5,6 +5,7 @@
  * sent when an input is wrong.
  */
 import { API_VERSION, BASE_URL_ENV, Input } from '../constants.js'
+import { checkGitHubTokenInput, checkServiceToken, isPolicyId } from './credential-shapes.js'
 import { InputError } from './input-error.js'
 import { MIN_SECRET_LENGTH, quote } from '../safe-text.js'
 import { isSecureOrLoopback } from '../http/addresses.js'
@@ -65,6 +66,8 @@ export async function maskSecretInputs(get: GetInput, mask: Mask, env: NodeJS.Pr
   if (usesOidc(get)) mask(env.ACTIONS_ID_TOKEN_REQUEST_TOKEN ?? '')
   mask(get(Input.sshPrivateKey))
   mask(get(Input.githubToken))
+  // A policy id is no secret, but a value of another shape may be a token pasted in its place.
+  if (!isPolicyId(get(Input.oidcPolicyId))) mask(get(Input.oidcPolicyId))
   await maskSecretEnvironments(get, mask)
 }
 
@@ -119,6 +122,7 @@ export async function readCommonInputs<Operation extends string>(
   const token = get(Input.token)
   const oidc = usesOidc(get)
   if (!oidc) await checkToken(token, env, readers.forkPullRequest)
+  checkGitHubTokenInput(get)
   const baseUrl = readBaseUrl(get, env)
   return {
     operation,
@@ -159,6 +163,7 @@ async function checkToken(
   }
   if (/\s/.test(token))
     throw new InputError(Input.token, 'contains white space or a line break; check the secret holds only the token')
+  checkServiceToken(token)
   const odd = /[^\x21-\x7e]/.exec(token)
   if (odd) {
     const code = odd[0].codePointAt(0) as number

@@ -39,8 +39,6 @@ export interface InputUseOptions {
   env: NodeJS.ProcessEnv
   /** The chosen operation; undefined when the operation input names none. */
   operation?: OperationUse
-  /** The inputs of the action being run: the root action's by default; a sub-action passes its own. */
-  declared?: Iterable<string>
   /** action.yml's defaults, which the runner exports as if set. */
   defaults?: Readonly<Partial<Record<string, string>>>
   /** The operations that read an input, named in an error; asked only when there is one. */
@@ -58,8 +56,10 @@ export interface InputUse {
  * changes something and would not read one acts on something else than the step asks,
  * or for real. Each says, in words, what not reading it would mean.
  */
-const CONSEQUENTIAL: Partial<Record<InputName, (operation: string) => string>> = {
-  [Input.dryRun]: (operation) => `${operation} has no dry run, so it would change things for real`,
+const CONSEQUENTIAL: Partial<Record<InputName, (operation: string, value: string) => string | undefined>> = {
+  // dry-run: false asks for what an operation with no dry run does anyway.
+  [Input.dryRun]: (operation, value) =>
+    booleanValue(value) === false ? undefined : `${operation} has no dry run, so it would change things for real`,
   [Input.appSlug]: (operation) => `${operation} does not act on one given app, so it would not be limited to that app`,
   [Input.buildSlug]: (operation) => `${operation} does not act on a given build, so it would not act on that build`,
   [Input.pipelineId]: (operation) =>
@@ -91,7 +91,9 @@ interface Reading {
 /** Reads the step's inputs once for both checks. */
 function readingOf(options: InputUseOptions): Reading {
   const { env, operation } = options
-  const declared = [...(options.declared ?? Object.values(Input))]
+  // The root action's inputs, whichever action runs: a sub-action's step is held to the same checks
+  // (an input its action.yml leaves out still means what it means at the root, e.g. dry-run).
+  const declared: string[] = Object.values(Input)
   const defaults: Readonly<Partial<Record<string, string>>> = options.defaults ?? INPUT_DEFAULTS
   const value = (name: string): string => (env[inputVariable(name)] ?? '').trim()
   // With a token the step signs in with it, and the OIDC inputs go unread.
@@ -160,7 +162,7 @@ function checkKeys(
 async function checkUnread(
   options: InputUseOptions,
   operation: OperationUse,
-  { declared, reads, retired, isSet, effective, oidc }: Reading,
+  { declared, reads, retired, isSet, effective, oidc, value }: Reading,
   errors: InputError[],
   warnings: string[]
 ): Promise<void> {
@@ -176,14 +178,14 @@ async function checkUnread(
         : unread === 'not read'
           ? `the ${operation.name} operation does not read it`
           : `${operation.name} reads it only with ${need?.says}, which this step does not set`
-    const consequence = CONSEQUENTIAL[name as InputName]
+    const consequence = CONSEQUENTIAL[name as InputName]?.(operation.name, value(name as InputName))
     if (operation.writes && consequence) {
       const readers = (await options.readBy?.(name)) ?? []
       const where = readers.length > 0 ? ` (${readers.join(', ')} ${readers.length === 1 ? 'reads' : 'read'} it)` : ''
       errors.push(
         new InputError(
           name,
-          `is set, but ${why}, and ${consequence(operation.name)}. Remove ${name}, or choose the operation that reads it${where}`
+          `is set, but ${why}, and ${consequence}. Remove ${name}, or choose the operation that reads it${where}`
         )
       )
     } else {

@@ -11,8 +11,9 @@ import { Input } from '../constants.js'
 import type { OidcSettings } from '../http/oidc-sign-in.js'
 import { isSecureOrLoopback } from '../http/addresses.js'
 import { quote } from '../safe-text.js'
+import { readPolicyId } from './credential-shapes.js'
 import { InputError } from './input-error.js'
-import { matching, singleLine, type GetInput } from './readers.js'
+import { singleLine, type GetInput } from './readers.js'
 
 export const REQUEST_URL_ENV = 'ACTIONS_ID_TOKEN_REQUEST_URL'
 export const REQUEST_TOKEN_ENV = 'ACTIONS_ID_TOKEN_REQUEST_TOKEN'
@@ -39,12 +40,7 @@ export async function readOidcSettings(
   baseUrl: string,
   forkOf: () => Promise<string | undefined>
 ): Promise<OidcSettings> {
-  const policyId = matching(
-    get,
-    Input.oidcPolicyId,
-    /^[\x21-\x7e]{1,200}$/,
-    'a trust policy id (printable characters, no spaces, at most 200)'
-  ) as string
+  const policyId = readPolicyId(get)
   const exchange = exchangeOf(get, baseUrl)
   const audience = audienceOf(get, exchange)
   const subjectTokenType = subjectTokenTypeOf(get)

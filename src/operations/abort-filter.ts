@@ -10,6 +10,7 @@ import { buildParamsFromEvent, forkPullRequestOf, readGitHubEvent, type GitHubEv
 import { InputError } from '../inputs/input-error.js'
 import * as read from '../inputs/readers.js'
 import type { GetInput } from '../inputs/readers.js'
+import { abortOccasion } from './abort-occasion.js'
 
 /** The filter's inputs, read by abort only when build-slug is not set. */
 export const FILTER_INPUTS = [Input.pullRequestId, Input.branch, Input.workflow, Input.branchRepoOwner] as const
@@ -22,7 +23,7 @@ const EITHER =
 export function readAbortTarget(
   get: GetInput,
   env: NodeJS.ProcessEnv
-): { buildSlug: string } | { filter: AbortFilter } {
+): { buildSlug: string } | { filter: AbortFilter; held?: string } {
   const filterSet = FILTER_INPUTS.filter((name) => get(name) !== '')
   if (get(Input.buildSlug) !== '') {
     if (filterSet.length > 0)
@@ -49,7 +50,12 @@ export function readAbortTarget(
         `applies to a ${Input.branch} filter only; a pull request's builds are found by ${Input.pullRequestId}`
       )
     const headRepository = event ? checkForkPullRequest(event, pullRequestId) : undefined
-    return { filter: { pullRequestId, headRepository, workflow } }
+    const abortOpen = read.booleanFlag(get, Input.abortOpenPullRequest, false)
+    const { occasion, held } = abortOccasion(event, pullRequestId, abortOpen)
+    return {
+      filter: { pullRequestId, headRepository, workflow, ...(occasion ? { occasion } : {}) },
+      ...(held ? { held } : {})
+    }
   }
   if (event) checkForkBranch(event)
   const owner =

@@ -4,7 +4,7 @@
  * pull request or of a branch (see builds/abort/by-filter.ts and operations/abort-filter.ts).
  */
 import { abortBuild, type AbortRequest } from '../api/builds.js'
-import { abortMatching, type AbortFilter } from '../builds/abort/by-filter.js'
+import { abortMatching, describeFilter, type AbortFilter } from '../builds/abort/by-filter.js'
 import { Input, Output } from '../constants.js'
 import { booleanFlag, optionalText, requiredSlug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../summary/section.js'
@@ -19,6 +19,8 @@ export interface AbortInputs extends AbortRequest {
   filter?: AbortFilter
   /** Fail when the build had already finished, instead of passing with a notice. */
   failIfFinished: boolean
+  /** Why nothing is aborted: the event's pull request is open and abort-open-pull-request is false. */
+  held?: string
 }
 
 export const abort = defineOperation<AbortInputs>({
@@ -33,7 +35,15 @@ export const abort = defineOperation<AbortInputs>({
     Input.abortWithSuccess,
     Input.skipNotifications,
     Input.skipGitStatusReport,
-    Input.failIfFinished
+    Input.failIfFinished,
+    Input.abortOpenPullRequest
+  ],
+  needs: [
+    {
+      inputs: [Input.abortOpenPullRequest],
+      says: Input.pullRequestId,
+      holds: (value) => value(Input.pullRequestId) !== '' && value(Input.buildSlug) === ''
+    }
   ],
   // build-slug is needed unless a filter is given instead (operations/abort-filter.ts).
   required: [Input.appSlug],
@@ -51,6 +61,7 @@ export const abort = defineOperation<AbortInputs>({
 })
 
 async function runAbort(inputs: AbortInputs, ctx: HandlerContext): Promise<void> {
+  if (inputs.filter && inputs.held) return holdOpen(inputs.appSlug, inputs.filter, inputs.held, ctx)
   if (inputs.filter) return abortMatching(ctx, inputs.appSlug, inputs.filter, inputs)
   if (inputs.buildSlug !== undefined) return abortOne({ ...inputs, buildSlug: inputs.buildSlug }, ctx)
 }
@@ -105,5 +116,18 @@ async function abortOne(inputs: AbortInputs & { buildSlug: string }, ctx: Handle
     },
     lines: [`${message} Nothing was changed.`],
     facts: [['Result', result.status]]
+  })
+}
+
+/** An open pull request's builds, left running: the step passes and says why, and what to change. */
+function holdOpen(appSlug: string, filter: AbortFilter, held: string, ctx: HandlerContext): void {
+  ctx.warning(held)
+  ctx.output(Output.builds, [])
+  ctx.output(Output.count, 0)
+  const who = describeFilter(filter)
+  ctx.summary({
+    heading: `Nothing aborted: ${who} is open`,
+    lead: { mark: 'warning', result: 'Nothing aborted: the pull request is open', subject: [appSlug, who] },
+    lines: [held]
   })
 }

@@ -57,7 +57,7 @@ function readMigration(get: GetInput): MigrateInputs {
   const scope: MigrationScope = orgSlug
     ? { kind: 'organization', slug: orgSlug }
     : { kind: 'user', slug: userSlug as string }
-  return { scope, fromMachine, toMachine, dryRun: booleanFlag(get, Input.dryRun, false) }
+  return { scope, fromMachine, toMachine, dryRun: booleanFlag(get, Input.dryRun, true) }
 }
 
 function describeUse(use: MachineTypeUse): string {

@@ -1,7 +1,8 @@
 /**
  * A step's inputs, read in the order that lets a bad one stop the step before anything is sent:
  * every secret input masked, then the inputs every operation reads (the operation among them),
- * then, once the operation is loaded, its own, held against what the running action declares.
+ * then, once the operation is loaded, its own, held against the root action's inputs whichever
+ * action runs (a sub-action refuses and warns exactly as the root does).
  * The runner is given (`StepRunner`: its inputs, its mask, its warnings), so this room imports
  * none of it.
  */
@@ -50,28 +51,29 @@ export async function readCommonOrSlip(
     // Only a missing input can be explained by a slip in its key (`operaton: trigger`); a bad value cannot.
     if (!(error instanceof InputError) || runner.get(error.input) !== '') throw error
     const { checkInputUse } = await import('../inputs/input-use.js')
-    const slip = (await checkInputUse({ env: runner.env, declared: declaredInputs(entry) })).error
+    const slip = (await checkInputUse({ env: runner.env })).error
     throw slip?.input === error.input ? slip : error
   }
 }
 
 /**
- * The operation's own inputs, once every input of the step is held against the running action's
- * (a sub-action's own) and the operation's: a warning for each that would be ignored, and an
- * error for one that would change what is sent.
+ * The operation's own inputs, once every input of the step is held against the root action's and
+ * the operation's: a warning for each that would be ignored, and an error for one that would
+ * change what is sent. A sub-action is held to the same check, so an input its action.yml leaves
+ * out is refused or named as the root would.
  */
 export async function readOperationInputs(
   operation: OperationModule,
   entry: SubActionEntry | undefined,
   runner: StepRunner
 ): Promise<unknown> {
-  const declared = declaredInputs(entry)
   // Loaded once the inputs every operation reads are known good, so a step refused on them loads less.
   const { checkInputUse } = await import('../inputs/input-use.js')
-  const use = await checkInputUse({ env: runner.env, operation, declared, readBy: operationsReading })
+  // The same check for the root action and every sub-action: one set of refusals and warnings.
+  const use = await checkInputUse({ env: runner.env, operation, readBy: operationsReading })
   for (const warning of use.warnings) runner.warn(warning)
   if (use.error) throw use.error
-  return await operation.read(declaredOnly(operation, declared, runner.get), runner.env)
+  return await operation.read(declaredOnly(operation, declaredInputs(entry), runner.get), runner.env)
 }
 
 /**

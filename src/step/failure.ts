@@ -3,6 +3,7 @@
  * no summary of its own, a summary of what was wrong and whether anything was sent.
  */
 import { Input } from '../constants.js'
+import { isHttpError, type ApiError } from '../http/api-error.js'
 import { InputError } from '../inputs/input-error.js'
 // Imported here, so in the entry chunk, not loaded on demand: every step that runs an operation
 // renders its summary at its end, and a step refused on its inputs spent more on loading a chunk
@@ -12,11 +13,20 @@ import * as commands from '../runner/workflow-commands.js'
 import type { SummarySection } from '../summary/section.js'
 import type { StepContext } from './step-context.js'
 
-/** Turns any error into the one line a person reads first in the step's log (`role`: what the operation needs). */
-export async function describeFailure(error: unknown, role: string | undefined): Promise<string> {
+/**
+ * Turns any error into the one line a person reads first in the step's log (`role`: what the
+ * operation needs); after a 404, `explain` may add what the step can find out about it.
+ */
+export async function describeFailure(
+  error: unknown,
+  role: string | undefined,
+  explain?: (error: ApiError) => Promise<string | undefined>
+): Promise<string> {
   if (error instanceof InputError) return `${error.message}. Nothing was sent to the service.`
   const { describeServiceFailure } = await import('./setup.js')
-  return describeServiceFailure(error, role)
+  const line = describeServiceFailure(error, role)
+  const note = explain && isHttpError(error, 404) ? await explain(error) : undefined
+  return note ? `${line} ${note}` : line
 }
 
 /**

@@ -13,8 +13,14 @@ import type { HandlerContext } from '../../step/context.js'
 import { placeIn, type BuildLine } from './line.js'
 import { mapBounded } from '../../http/pool.js'
 
+/** What the event shows of a pull request's abort: the lead of the default reason ("Pull request #5 was merged"), or a note after any reason. */
+export interface AbortOccasion {
+  lead?: string
+  note?: string
+}
+
 /** What to abort: a pull request's builds, or a branch's builds of one repository owner; either optionally of one workflow. */
-export type AbortFilter = BuildLine & { workflow?: string }
+export type AbortFilter = BuildLine & { workflow?: string; occasion?: AbortOccasion }
 
 /** An aborted build, as the builds output lists it. */
 export interface AbortedBuild {
@@ -76,8 +82,7 @@ export async function abortMatching(
   const listed = await listBuilds(ctx.client, appSlug, query, ctx.signal)
   const chosen = listed.filter((b) => matches(filter, b))
   const who = describeFilter(filter)
-  const reason =
-    request.abortReason || `Aborted with every unfinished build of ${who}${ctx.runUrl ? ` by ${ctx.runUrl}` : ''}`
+  const reason = abortReasonOf(filter, who, request.abortReason, ctx.runUrl)
   const outcomes = await mapBounded(chosen, PARALLEL_ABORTS, async (build): Promise<Outcome> => {
     try {
       const answer = await abortBuild(ctx.client, appSlug, build.slug, { ...request, abortReason: reason })
@@ -115,6 +120,18 @@ export async function abortMatching(
       `Could not abort ${failed.length} of the ${outcomes.length} unfinished build(s) of ${who} on ${appSlug}: ${failed.map((o) => `${o.build.slug} (${o.detail})`).join('; ')}. The ${aborted.length} aborted are in the ${Output.builds} output; run the step again to retry the others.`
     )
   }
+}
+
+/** The reason each build's page shows: the step's, or one naming the filter and the run; either says what the event shows happened. */
+function abortReasonOf(filter: AbortFilter, who: string, given: string, runUrl: string | undefined): string {
+  const { lead, note } = filter.occasion ?? {}
+  const by = runUrl ? ` by ${runUrl}` : ''
+  const reason =
+    given ||
+    (lead
+      ? `${lead}: every unfinished build of ${who} was aborted${by}`
+      : `Aborted with every unfinished build of ${who}${by}`)
+  return note ? `${reason} (${note})` : reason
 }
 
 interface Report {
