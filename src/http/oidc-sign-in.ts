@@ -104,6 +104,7 @@ export class OidcSignIn implements Credentials {
       {
         method: 'GET',
         url,
+        peer: 'oidc-runner',
         headers: { authorization: `Bearer ${requestToken}`, accept: 'application/json', 'user-agent': USER_AGENT }
       },
       signal,
@@ -134,7 +135,7 @@ export class OidcSignIn implements Credentials {
       'user-agent': USER_AGENT
     }
     const raw = await this.send(
-      { method: 'POST', url: new URL(exchangeUrl), headers, body: form.toString() },
+      { method: 'POST', url: new URL(exchangeUrl), headers, body: form.toString(), peer: 'oidc-exchange' },
       signal,
       `the token exchange at ${quote(exchangeUrl)}`
     )
