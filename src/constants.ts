@@ -117,7 +117,10 @@ export const Input = {
   rejectOtherRequests: 'reject-other-requests',
   appPathsOnUnknown: 'app-paths-on-unknown',
   // the wire trace
-  trace: 'trace'
+  trace: 'trace',
+  // the access check
+  operations: 'operations',
+  failOnMissingAccess: 'fail-on-missing-access'
 } as const
 
 export type InputName = (typeof Input)[keyof typeof Input]
@@ -161,7 +164,9 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.rejectOtherRequests]: 'false',
   [Input.appPathsOnUnknown]: 'build-all',
   [Input.allowClosedPullRequest]: 'false',
-  [Input.trace]: 'false'
+  [Input.trace]: 'false',
+  [Input.operations]: 'trigger, wait, abort',
+  [Input.failOnMissingAccess]: 'false'
 }
 
 /** Output names exactly as they appear in action.yml. */
@@ -223,7 +228,9 @@ export const Output = {
   buildsFile: 'builds-file',
   artifactsFile: 'artifacts-file',
   // the wire trace, set by every operation when asked
-  traceFile: 'trace-file'
+  traceFile: 'trace-file',
+  // what check-access found
+  access: 'access'
 } as const
 
 export type OutputName = (typeof Output)[keyof typeof Output]
