@@ -82,6 +82,9 @@ describe('check-access', () => {
     expect(access.credential.kind).toBe('personal')
     expect(access.apps).toEqual([{ app: 'ios-app', readable: true, probe: 'GET /apps/{app-slug} -> 200' }])
     expect(verdict(access, 'wait')).toMatchObject({ allowed: true })
+    expect(verdict(access, 'wait')?.note).toMatch(
+      /^the build log cannot be read \(GET .*\/log -> 403\): the wait goes on/
+    )
     for (const operation of ['trigger', 'abort'])
       expect(verdict(access, operation)).toMatchObject({
         allowed: false,

@@ -75,7 +75,7 @@ async function runCheckAccess(inputs: CheckAccessInputs, ctx: HandlerContext): P
   for (const operation of inputs.operations.filter((name) => NEEDS[name] !== 'workspace-owner')) {
     for (const app of probes) {
       const verdict = refused(credential) ?? (await app.decide(NEEDS[operation]))
-      const note = operation === 'abort' && verdict.allowed ? abortNote(verdict) : verdict.note
+      const note = await noteOn(operation, verdict, app)
       report.operations.push({ operation, app: app.app, needs: NEED_WORDS[NEEDS[operation]], ...verdict, note })
     }
   }
@@ -111,10 +111,16 @@ function refused(credential: CredentialReport): Verdict | undefined {
     : undefined
 }
 
-function abortNote(verdict: Verdict): string | undefined {
-  const prose =
-    "the interface's endpoint table allows a Developer to abort; a sentence of its abort description asks Admin or Owner"
-  return verdict.probe.includes('/log') ? prose : verdict.note
+/** What an allowed answer leaves open: abort's two readings, and a wait whose log the role cannot read. */
+async function noteOn(operation: string, verdict: Verdict, app: AppProbes): Promise<string | undefined> {
+  if (!verdict.allowed) return verdict.note
+  if (operation === 'abort' && verdict.probe.includes('/log'))
+    return "the interface's endpoint table allows a Developer to abort; a sentence of its abort description asks Admin or Owner"
+  if (operation !== 'wait') return verdict.note
+  const log = await app.decide('developer')
+  return log.allowed === false
+    ? `the build log cannot be read (${log.probe}): the wait goes on without it and warns (set ${Input.streamLogs}: false to skip it)`
+    : verdict.note
 }
 
 /** Whether the caller owns the Workspace a migration runs on (GET /organizations/{org-slug} lists its owners). */
