@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { rememberSecret } from '../../src/safe-text.js'
 import { startTrace, TRACE_LIMIT, traceExchange } from '../../src/http/trace.js'
-import { shapeJson, shapeUrl, timeFormat } from '../../src/http/trace-shape.js'
+import { shapeBody, shapeJson, shapeUrl, timeFormat } from '../../src/http/trace-shape.js'
 import { randomInt, randomString } from '../helpers/random.js'
 
 const tracePath = (): string => join(mkdtempSync(join(tmpdir(), 'trace-unit-')), 'trace.jsonl')
@@ -65,6 +65,19 @@ describe('the shaping', () => {
     })
     // A listed field holding more than a word is replaced too.
     expect(shapeJson({ status: `a ${name}` })).toEqual({ status: `<string:${name.length + 2}>` })
+  })
+
+  it("keeps a field's words only for the peer whose contract lists it: a GitHub user's location is replaced", () => {
+    const place = randomString(6, 'abcdefghij')
+    expect(shapeBody(JSON.stringify({ location: place }), 'application/json', 'github')).toEqual({
+      json: { location: `<string:${place.length}>` }
+    })
+    expect(shapeBody(JSON.stringify({ location: 'service' }), 'application/json', 'service')).toEqual({
+      json: { location: 'service' }
+    })
+    expect(shapeBody(JSON.stringify({ state: 'success' }), 'application/json', 'github')).toEqual({
+      json: { state: 'success' }
+    })
   })
 
   it('reduces timestamps to their format', () => {

@@ -5,10 +5,9 @@
  * Keys, numbers, booleans, nulls and array lengths stay. Pure: the recorder (trace.ts) writes.
  */
 import { redact } from '../safe-text.js'
-import { KEPT_WORD_FIELDS, SECRET_QUERY, WORD } from './trace-fields.js'
+import { KEPT_WORD_FIELDS, SECRET_QUERY, WORD, type TracePeer } from './trace-fields.js'
 
-/** Who a request went to; a signed URL and the runner's token endpoint keep only their shape. */
-export type TracePeer = 'service' | 'github' | 'oidc-runner' | 'oidc-exchange' | 'signed-url'
+export type { TracePeer } from './trace-fields.js'
 
 /** A traced body: its JSON with values replaced, or for any other kind of body its kind and size alone. */
 export type TracedBody = { json: unknown } | { kind: string; bytes: number } | null
@@ -26,8 +25,8 @@ export function timeFormat(text: string): string | undefined {
 }
 
 /** A string value as the trace keeps it: a word of a kept field, a timestamp's format, or its length. */
-function shapeString(key: string | undefined, value: string): string {
-  if (key !== undefined && KEPT_WORD_FIELDS.has(key) && WORD.test(value) && redact(value) === value) return value
+function shapeString(key: string | undefined, value: string, kept: ReadonlySet<string>): string {
+  if (key !== undefined && kept.has(key) && WORD.test(value) && redact(value) === value) return value
   const format = timeFormat(value)
   return format ? `<time:${format}>` : `<string:${value.length}>`
 }
@@ -37,13 +36,16 @@ function shapeKey(key: string): string {
   return redact(key) === key && key.length <= 64 ? key : `<key:${key.length}>`
 }
 
-/** A parsed JSON value with every string replaced as shapeString says; `key` is the field it is the value of. */
-export function shapeJson(value: unknown, key?: string): unknown {
-  if (typeof value === 'string') return shapeString(key, value)
-  if (Array.isArray(value)) return value.map((item) => shapeJson(item, key))
+/**
+ * A parsed JSON value with every string replaced as shapeString says; `key` is the field it is the
+ * value of, `kept` the fields whose words stay (the service's unless said).
+ */
+export function shapeJson(value: unknown, key?: string, kept = KEPT_WORD_FIELDS.service): unknown {
+  if (typeof value === 'string') return shapeString(key, value, kept)
+  if (Array.isArray(value)) return value.map((item) => shapeJson(item, key, kept))
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [name, item] of Object.entries(value)) out[shapeKey(name)] = shapeJson(item, name)
+    for (const [name, item] of Object.entries(value)) out[shapeKey(name)] = shapeJson(item, name, kept)
     return out
   }
   return value
@@ -56,12 +58,12 @@ function kindOf(contentType: string): string {
 }
 
 /** A body as the trace keeps it: shaped JSON, or the kind and size of anything else; null when there was none. */
-export function shapeBody(text: string | undefined, contentType: string): TracedBody {
+export function shapeBody(text: string | undefined, contentType: string, peer: TracePeer = 'service'): TracedBody {
   if (text === undefined || text === '') return null
   const bytes = Buffer.byteLength(text)
   if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
     try {
-      return { json: shapeJson(JSON.parse(text)) }
+      return { json: shapeJson(JSON.parse(text), undefined, KEPT_WORD_FIELDS[peer]) }
     } catch {
       // Not JSON after all: its kind and size only.
     }

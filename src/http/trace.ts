@@ -55,8 +55,8 @@ class TraceFile {
       status: exchange.status ?? null,
       ms: Date.now() - exchange.started,
       ...(exchange.error ? { error: exchange.error } : {}),
-      request: part(exchange.requestType, exchange.requestBody),
-      answer: part(exchange.answerType, exchange.answerText, exchange.answerBytes)
+      request: part(exchange.peer, exchange.requestType, exchange.requestBody),
+      answer: part(exchange.peer, exchange.answerType, exchange.answerText, exchange.answerBytes)
     })
     this.write(redact(line))
   }
@@ -92,6 +92,7 @@ class TraceFile {
 }
 
 function part(
+  peer: TracePeer,
   contentType: string | undefined,
   text: string | undefined,
   announced?: number
@@ -101,7 +102,7 @@ function part(
     const bytes = announced !== undefined && Number.isFinite(announced) ? announced : null
     return { type, bytes, body: bytes ? { kind: type ?? 'unknown', bytes } : null }
   }
-  return { type, bytes: Buffer.byteLength(text), body: shapeBody(text, contentType ?? '') }
+  return { type, bytes: Buffer.byteLength(text), body: shapeBody(text, contentType ?? '', peer) }
 }
 
 let current: TraceFile | undefined
