@@ -11,6 +11,7 @@ export const USAGE = `usage: service-emulator [options]
                          how long after a build ends its log is archived (default 1000)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
   --enable-faults        enable POST /_emulator/faults
+  --replay FILE          answer the API from a wire trace (the action's trace: true file), in order
   --require-control-token
                          make the /_emulator endpoints need a token even on loopback
                          (always needed when --host is not a loopback address)
@@ -59,6 +60,12 @@ export function parseArgs(argv: string[]): EmulatorOptions | 'help' {
       case '--max-builds':
         options.maxBuilds = Math.max(1, integer(flag, value()))
         break
+      case '--replay': {
+        const file = value()
+        if (!file) throw new Error('--replay needs a trace file path')
+        options.replayFile = file
+        break
+      }
       case '--enable-faults':
         options.enableFaults = true
         break

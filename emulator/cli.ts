@@ -17,6 +17,7 @@ async function main(): Promise<void> {
   }
   const emulator = await startEmulator(options)
   console.log(`service emulator listening on ${emulator.url}`)
+  if (options.replayFile) console.log(`replaying the wire trace ${options.replayFile}`)
   // Printed once, here only: whoever reads this terminal may use the control endpoints.
   if (emulator.controlToken !== null)
     console.log(`control endpoints need the header x-emulator-control-token: ${emulator.controlToken}`)

@@ -1,4 +1,5 @@
 /** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
+import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { API_PREFIX, errorReply, handleApi, type ApiServer } from './http/handler.js'
@@ -14,7 +15,8 @@ import {
   newControlToken
 } from './control/token.js'
 import { applyFault, FaultInjector } from './control/faults.js'
-import { answer, parseBody, readBody } from './http/io.js'
+import { ReplayPlayer } from './control/replay.js'
+import { answer, parseBody, readBody, type Reply } from './http/io.js'
 import { MemoryModel, type ServiceModel } from './model/model.js'
 import { API_ROUTES } from './routes/index.js'
 import { RequestLog } from './control/request-log.js'
@@ -51,6 +53,8 @@ export interface EmulatorOptions {
   requireControlToken?: boolean
   /** Clock, for tests that want to move time by hand. */
   now?: () => number
+  /** A wire trace (JSON Lines) whose recorded answers the API gives instead of the model's (control/replay.ts). */
+  replayFile?: string
 }
 
 export interface RunningEmulator {
@@ -135,6 +139,19 @@ async function listen(server: Server, port: number, host: string): Promise<Addre
 }
 
 /** Starts the emulator and resolves once it listens. */
+/** Answers a request with `reply`; true, as the interception has dealt with it. */
+function replied(req: IncomingMessage, res: ServerResponse, reply: Reply): true {
+  answer(req, res, reply)
+  return true
+}
+
+/** The trace player of `--replay`, when one is asked for. */
+function replayOf(options: EmulatorOptions): ReplayPlayer | undefined {
+  return options.replayFile
+    ? new ReplayPlayer(readFileSync(options.replayFile, 'utf8'), options.now ?? Date.now)
+    : undefined
+}
+
 export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
   const model = new MemoryModel(seedOf(options), {
     buildDurationMs: options.buildDurationMs ?? 2000,
@@ -146,6 +163,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
   let origin = ''
   const requests = new RequestLog()
   const faults = new FaultInjector()
+  const replay = replayOf(options)
   const api: ApiServer = {
     model,
     routes: API_ROUTES,
@@ -155,6 +173,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     async intercept(req, res, url, apiPath, raw) {
       const method = req.method ?? 'GET'
       requests.add(method, url, req, raw)
+      if (replay) return replied(req, res, replay.answer(method, apiPath, origin))
       const fault = faults.take(method, url.pathname, apiPath)
       return fault !== null && (await applyFault(fault, req, res, (ms) => timers.sleep(ms)))
     }

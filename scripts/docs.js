@@ -136,7 +136,7 @@ function isPage(path) {
  * module declares and the outputs it sets (with each list's `-file` companion, and
  * `response-file` with `response`), each described as action.yml describes it.
  */
-export function referencePage({ actionYaml, operations, commonInputs, roles }) {
+export function referencePage({ actionYaml, operations, commonInputs, commonOutputs = [], roles }) {
   const action = load(actionYaml)
   const describe = (kind, name) => {
     const spec = action[kind]?.[name]
@@ -155,7 +155,16 @@ export function referencePage({ actionYaml, operations, commonInputs, roles }) {
   const sections = [
     '## Every operation',
     'The inputs every operation reads, whatever it is.',
-    table(['input', 'required', 'default', 'description'], common)
+    table(['input', 'required', 'default', 'description'], common),
+    ...(commonOutputs.length > 0
+      ? [
+          'The outputs any operation may set:',
+          table(
+            ['output', 'description'],
+            commonOutputs.map((name) => [`\`${name}\``, cell(describe('outputs', name).description)])
+          )
+        ]
+      : [])
   ]
   for (const [operation, { inputs, outputs }] of Object.entries(operations)) {
     const own = inputs.filter((name) => !commonInputs.includes(name))
@@ -434,7 +443,8 @@ export async function loadOperations(root) {
   }
   return {
     operations,
-    commonInputs: list(declaration('COMMON_INPUTS', 'src/inputs/common.ts').node, 'src/inputs/common.ts')
+    commonInputs: list(declaration('COMMON_INPUTS', 'src/inputs/common.ts').node, 'src/inputs/common.ts'),
+    commonOutputs: list(declaration('COMMON_OUTPUTS', 'src/constants.ts').node, 'src/constants.ts')
   }
 }
 

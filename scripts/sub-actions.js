@@ -57,24 +57,32 @@ const TEXTS = {
 /**
  * Everything the generation reads from src/, loaded through the TypeScript hooks:
  * { subActions: {folder: operations}, modules: {operation: {inputs, outputs, required}},
- *   commonInputs, listOutputFiles, responseFiles: {output: its file output} }.
+ *   commonInputs, listOutputFiles, responseFiles: {output: its file output}, commonOutputs }.
  */
 export async function loadSubActionSources(root) {
   register('./ts-hooks.js', import.meta.url)
   const src = (path) => import(pathToFileURL(resolve(root, 'src', path)).href)
-  const [{ SUB_ACTIONS }, registry, { COMMON_INPUTS }, { LIST_OUTPUT_FILES, Output }] = await Promise.all([
-    src('operations/sub-actions.ts'),
-    src('operations/index.ts'),
-    src('inputs/common.ts'),
-    src('constants.ts')
-  ])
+  const [{ SUB_ACTIONS }, registry, { COMMON_INPUTS }, { LIST_OUTPUT_FILES, Output, COMMON_OUTPUTS }] =
+    await Promise.all([
+      src('operations/sub-actions.ts'),
+      src('operations/index.ts'),
+      src('inputs/common.ts'),
+      src('constants.ts')
+    ])
   const modules = {}
   for (const name of registry.OPERATIONS) modules[name] = await registry.loadOperation(name)
-  return sourcesOf(SUB_ACTIONS, modules, COMMON_INPUTS, LIST_OUTPUT_FILES, { [Output.response]: Output.responseFile })
+  return sourcesOf(
+    SUB_ACTIONS,
+    modules,
+    COMMON_INPUTS,
+    LIST_OUTPUT_FILES,
+    { [Output.response]: Output.responseFile },
+    COMMON_OUTPUTS
+  )
 }
 
 /** The sources in the shape the rendering takes, from the values src/ exports (tests pass the ones ts-jest loaded). */
-export function sourcesOf(subActions, modules, commonInputs, listOutputFiles, responseFiles) {
+export function sourcesOf(subActions, modules, commonInputs, listOutputFiles, responseFiles, commonOutputs = []) {
   const plain = Object.fromEntries(
     Object.entries(modules).map(([name, module]) => [
       name,
@@ -87,7 +95,8 @@ export function sourcesOf(subActions, modules, commonInputs, listOutputFiles, re
     modules: plain,
     commonInputs: [...commonInputs],
     listOutputFiles: { ...listOutputFiles },
-    responseFiles: { ...responseFiles }
+    responseFiles: { ...responseFiles },
+    commonOutputs: [...commonOutputs]
   }
 }
 
@@ -115,7 +124,7 @@ export function subActionModel(sources, folder) {
         })
       inputs.get(name).usedBy.push(operation)
     }
-    for (const name of module.outputs
+    for (const name of [...module.outputs, ...(sources.commonOutputs ?? [])]
       .flatMap((output) => [output, sources.listOutputFiles[output], sources.responseFiles[output]])
       .filter(Boolean)) {
       if (!outputs.has(name)) outputs.set(name, { setBy: [] })

@@ -116,7 +116,12 @@ export const Input = {
   allowedAssociations: 'allowed-associations',
   expectedCommit: 'expected-commit',
   rejectOtherRequests: 'reject-other-requests',
-  appPathsOnUnknown: 'app-paths-on-unknown'
+  appPathsOnUnknown: 'app-paths-on-unknown',
+  // the wire trace
+  trace: 'trace',
+  // the access check
+  operations: 'operations',
+  failOnMissingAccess: 'fail-on-missing-access'
 } as const
 
 export type InputName = (typeof Input)[keyof typeof Input]
@@ -159,7 +164,10 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.allowedAssociations]: 'OWNER, MEMBER, COLLABORATOR',
   [Input.rejectOtherRequests]: 'false',
   [Input.appPathsOnUnknown]: 'build-all',
-  [Input.allowClosedPullRequest]: 'false'
+  [Input.allowClosedPullRequest]: 'false',
+  [Input.trace]: 'false',
+  [Input.operations]: 'trigger, wait, abort',
+  [Input.failOnMissingAccess]: 'false'
 }
 
 /** Output names exactly as they appear in action.yml. */
@@ -219,7 +227,11 @@ export const Output = {
   supersededBuildsFile: 'superseded-builds-file',
   buildRequestsFile: 'build-requests-file',
   buildsFile: 'builds-file',
-  artifactsFile: 'artifacts-file'
+  artifactsFile: 'artifacts-file',
+  // the wire trace, set by every operation when asked
+  traceFile: 'trace-file',
+  // what check-access found
+  access: 'access'
 } as const
 
 export type OutputName = (typeof Output)[keyof typeof Output]
@@ -235,6 +247,9 @@ export const LIST_OUTPUT_FILES: Partial<Record<OutputName, OutputName>> = Object
     return list !== undefined && (Object.values(Output) as string[]).includes(list) ? [[list, file]] : []
   })
 )
+
+/** The outputs any operation may set, besides its own: the wire trace's file, when the trace input asks for one. */
+export const COMMON_OUTPUTS: readonly OutputName[] = [Output.traceFile]
 
 /** State saved for the post step, which aborts a build the main step could not. */
 export const State = {

@@ -217,6 +217,15 @@ export const OPERATIONS: OperationCase[] = [
     needsBody: false
   },
   {
+    operation: 'check-access',
+    inputs: { 'app-slug': 'app-1', operations: 'get-app' },
+    target: 'GET /apps/app-1',
+    mode: 'idempotent',
+    ok: { body: { data: APP } },
+    needsBody: false,
+    routes: { 'GET /me': { body: { data: { slug: 'u-1', username: 'u-1' } } } }
+  },
+  {
     operation: 'list-groups',
     inputs: { 'org-slug': 'org-1' },
     target: 'GET /organizations/org-1/groups',

@@ -103,6 +103,22 @@ describe('every operation through dist/index.js against the emulator', () => {
     expect(result.summary).toContain('Apps of Workspace acme')
   })
 
+  it('check-access: a Tester/QA may read ios-app and wait, and the step sends only reads', async () => {
+    await clearRequestLog(emu)
+    const result = await step(
+      emu,
+      'check-access',
+      { 'app-slug': 'ios-app', operations: 'wait' },
+      { token: TOKENS.tester },
+      exercised
+    )
+    expectPassed(result)
+    const access = JSON.parse(result.outputs.access) as { operations: Array<{ allowed: boolean }>; missing: string[] }
+    expect(access.operations.map((entry) => entry.allowed)).toEqual([true])
+    expect(access.missing).toEqual([])
+    expect((await requestLog(emu)).every((r) => r.method === 'GET')).toBe(true)
+  })
+
   it('get-app: title, repository and project type of ios-app', async () => {
     const result = await step(emu, 'get-app', { 'app-slug': 'ios-app' }, { token: TOKENS.tester }, exercised)
     expectPassed(result)

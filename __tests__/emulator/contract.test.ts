@@ -86,6 +86,8 @@ const REQUESTS: Record<string, (w: World) => Promise<Request>> = {
     path: `/apps/${await w.registered(`https://github.com/acme/${randomSlug()}.git`)}`
   }),
   'GET /apps/:app/branches': async () => ({ path: '/apps/ios-app/branches' }),
+  'GET /me': async () => ({ path: '/me' }),
+  'GET /organizations/:org': async () => ({ path: '/organizations/acme' }),
   'GET /apps/:app/service.yml': async () => ({ path: '/apps/ios-app/service.yml' }),
   'POST /apps/:app/service.yml': async (w) => ({
     path: '/apps/web-app/service.yml',

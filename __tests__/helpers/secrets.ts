@@ -96,3 +96,12 @@ export function expectNoSecrets(result: RunResult, secrets: string[] = SECRETS):
 export function expectNoEcho(result: RunResult, all: Echo[]): void {
   expect(echoLeaks(result, all)).toEqual([])
 }
+
+/** The secrets that show, in any spelling, in one text a step wrote elsewhere (a file it names), as "<secret> <encoding>". */
+export function secretLeaksIn(text: string, secrets: string[]): string[] {
+  return secrets.flatMap((secret) =>
+    echoes(secret)
+      .filter((echo) => echo.tell.some((tell) => shows(text, tell)))
+      .map((echo) => `${secret} ${echo.encoding}`)
+  )
+}

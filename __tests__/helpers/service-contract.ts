@@ -30,6 +30,24 @@ const oneOf = (...values: string[]): Shape => ({ kind: 'enum', values })
 const ANY_OBJECT = obj({}, [], true)
 
 // Definitions, named as the contract names them.
+const UserProfile = obj({
+  avatar_url: 'string',
+  created_at: 'string',
+  data_id: 'integer',
+  email: 'string',
+  has_used_organization_trial: 'boolean',
+  payment_processor: 'string',
+  slug: 'string',
+  unconfirmed_email: 'string',
+  username: 'string'
+})
+const Organization = obj({
+  avatar_icon_url: 'string',
+  concurrency_count: 'integer',
+  name: 'string',
+  owners: list(obj({ email: 'string', slug: 'string', username: 'string' })),
+  slug: 'string'
+})
 const Paging = obj({ next: 'string', page_item_limit: 'integer', total_item_count: 'integer' })
 const Owner = obj({ account_type: 'string', name: 'string', slug: 'string' })
 const App = obj(
@@ -387,7 +405,11 @@ export const CONTRACT: readonly RouteContract[] = [
   row('POST', '/apps/:app/pipelines/:pipeline/abort', 200, json(ANY_OBJECT)),
   row('POST', '/apps/:app/pipelines/:pipeline/rebuild', 201, json(ANY_OBJECT), [400, 401, 404, 412, 500]),
   // The contract shows no body for the 200, and only the 404 (as {error_msg}) for a refusal.
-  row('GET', '/builds/:build/ai-summary', 200, json(ANY_OBJECT), [404], 'error_msg')
+  row('GET', '/builds/:build/ai-summary', 200, json(ANY_OBJECT), [404], 'error_msg'),
+  // UserProfileRespModel (user-profile): 401 and 404 besides 500.
+  row('GET', '/me', 200, json(obj({ data: UserProfile }, ['data'])), [401, 404]),
+  // OrganizationRespModel (org-show): 400, 401 and 404 besides 500.
+  row('GET', '/organizations/:org', 200, json(obj({ data: Organization }, ['data'])), [400, 401, 404])
 ]
 
 /** Where `value` departs from `shape`, as `path: problem` lines (none when it fits). */

@@ -7,7 +7,7 @@ import { load } from 'js-yaml'
 import { docPaths, loadOperations, loadRoles, readSources, renderDocs } from '../../scripts/docs.js'
 // @ts-expect-error: a plain JavaScript module without type declarations
 import { headings as headingsOf } from '../../scripts/docs.js'
-import { Input, LIST_OUTPUT_FILES, Output, type OutputName } from '../../src/constants.js'
+import { COMMON_OUTPUTS, Input, LIST_OUTPUT_FILES, Output, type OutputName } from '../../src/constants.js'
 import { COMMON_INPUTS } from '../../src/inputs/common.js'
 import { SUB_ACTIONS } from '../../src/operations/sub-actions.js'
 import { MODULES, OPERATIONS, REQUIRED_ROLES } from '../helpers/operations.js'
@@ -40,7 +40,8 @@ const sources = {
   ...readSources('.'),
   roles: REQUIRED_ROLES,
   operations: OPERATION_LISTS,
-  commonInputs: [...COMMON_INPUTS]
+  commonInputs: [...COMMON_INPUTS],
+  commonOutputs: [...COMMON_OUTPUTS]
 } as {
   name: string
   actionYaml: string
@@ -48,6 +49,7 @@ const sources = {
   roles: Record<string, string>
   operations: Record<string, { inputs: string[]; outputs: string[] }>
   commonInputs: string[]
+  commonOutputs: string[]
 }
 const rendered = renderDocs(files, sources) as Record<string, string>
 
@@ -107,7 +109,11 @@ describe('the generated documentation is current (run `npm run docs` to update)'
 
   it('reads from the source text the roles, inputs and outputs the loaded modules declare, as `npm run docs` renders them', async () => {
     expect(await loadRoles('.')).toEqual(REQUIRED_ROLES)
-    expect(await loadOperations('.')).toEqual({ operations: OPERATION_LISTS, commonInputs: [...COMMON_INPUTS] })
+    expect(await loadOperations('.')).toEqual({
+      operations: OPERATION_LISTS,
+      commonInputs: [...COMMON_INPUTS],
+      commonOutputs: [...COMMON_OUTPUTS]
+    })
   })
 })
 

@@ -11,7 +11,7 @@ import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { load } from 'js-yaml'
 import { COMMON_INPUTS } from '../../src/inputs/common.js'
-import { LIST_OUTPUT_FILES, Output, type OutputName } from '../../src/constants.js'
+import { COMMON_OUTPUTS, LIST_OUTPUT_FILES, Output, type OutputName } from '../../src/constants.js'
 import { MODULES, OPERATIONS } from '../helpers/operations.js'
 
 const action = load(readFileSync('action.yml', 'utf8')) as {
@@ -44,13 +44,15 @@ function documentedFor(
     .sort()
 }
 
-/** The outputs an operation sets: its own, each list's file companion, and response-file with response. */
+/** The outputs an operation sets: its own, each list's file companion, response-file with response, and the common ones. */
 function outputsSet(outputs: readonly OutputName[]): string[] {
   const companions = outputs.flatMap((name) => [
     LIST_OUTPUT_FILES[name],
     name === Output.response ? Output.responseFile : undefined
   ])
-  return [...new Set([...outputs, ...companions].filter((name): name is OutputName => name !== undefined))].sort()
+  return [
+    ...new Set([...outputs, ...companions, ...COMMON_OUTPUTS].filter((name): name is OutputName => name !== undefined))
+  ].sort()
 }
 
 describe('each operation module agrees with action.yml', () => {

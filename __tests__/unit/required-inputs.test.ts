@@ -45,6 +45,7 @@ const PASSING: Record<string, Array<Record<string, string>>> = {
     }
   ],
   'list-apps': [{}],
+  'check-access': [{ 'app-slug': app }],
   'get-app': [{ 'app-slug': app }],
   'update-app': [
     { 'app-slug': app, title: randomSlug('title-') },

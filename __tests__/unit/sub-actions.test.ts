@@ -18,7 +18,7 @@ import { load } from 'js-yaml'
 import { inputsSummaryBlock, inputsTables, renderEntries, renderSubActionFiles, sourcesOf } from '../../scripts/sub-actions.js'
 // @ts-expect-error: a plain JavaScript module without type declarations
 import { repositoryName } from '../../scripts/docs.js'
-import { Input, LIST_OUTPUT_FILES, Output } from '../../src/constants.js'
+import { COMMON_OUTPUTS, Input, LIST_OUTPUT_FILES, Output } from '../../src/constants.js'
 import { COMMON_INPUTS } from '../../src/inputs/common.js'
 import { SUB_ACTIONS, type SubActionName } from '../../src/operations/sub-actions.js'
 import type { OperationModule } from '../../src/operations/operation.js'
@@ -42,9 +42,14 @@ const ROOT_YAML = readFileSync('action.yml', 'utf8')
 const ROOT = load(ROOT_YAML) as Metadata
 const FOLDERS = Object.keys(SUB_ACTIONS) as SubActionName[]
 const NAME = repositoryName(JSON.parse(readFileSync('package.json', 'utf8'))) as string
-const SOURCES = sourcesOf(SUB_ACTIONS, MODULES, COMMON_INPUTS, LIST_OUTPUT_FILES, {
-  [Output.response]: Output.responseFile
-})
+const SOURCES = sourcesOf(
+  SUB_ACTIONS,
+  MODULES,
+  COMMON_INPUTS,
+  LIST_OUTPUT_FILES,
+  { [Output.response]: Output.responseFile },
+  COMMON_OUTPUTS
+)
 const committed = (folder: string): string => readFileSync(join(folder, 'action.yml'), 'utf8')
 
 type Modules = Record<string, Pick<OperationModule, 'inputs' | 'outputs' | 'required'>>
@@ -85,7 +90,10 @@ function disagreements(folder: SubActionName, metadata: Metadata, modules: Modul
       LIST_OUTPUT_FILES[name as keyof typeof LIST_OUTPUT_FILES],
       name === Output.response ? Output.responseFile : undefined
     ].filter((n): n is string => !!n)
-  const expectedOutputs = new Set(operations.flatMap((op) => modules[op].outputs.flatMap(companions)))
+  const expectedOutputs = new Set([
+    ...COMMON_OUTPUTS,
+    ...operations.flatMap((op) => modules[op].outputs.flatMap(companions))
+  ])
   const outputs = metadata.outputs ?? {}
   for (const name of expectedOutputs) if (!(name in outputs)) found.push(`output ${name} is missing`)
   for (const name of Object.keys(outputs))

@@ -13,6 +13,7 @@ const USAGE = `usage: service-emulator [options]
                          how long after a build ends its log is archived (default 1000)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
   --enable-faults        enable POST /_emulator/faults
+  --replay FILE          answer the API from a wire trace (the action's trace: true file), in order
   --require-control-token
                          make the /_emulator endpoints need a token even on loopback
                          (always needed when --host is not a loopback address)
@@ -62,6 +63,13 @@ function parseArgs(argv) {
             case '--max-builds':
                 options.maxBuilds = Math.max(1, integer(flag, value()));
                 break;
+            case '--replay': {
+                const file = value();
+                if (!file)
+                    throw new Error('--replay needs a trace file path');
+                options.replayFile = file;
+                break;
+            }
             case '--enable-faults':
                 options.enableFaults = true;
                 break;
@@ -78,6 +86,8 @@ function parseArgs(argv) {
     return options;
 }
 
+;// CONCATENATED MODULE: external "node:fs"
+const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: external "node:http"
 const external_node_http_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http");
 ;// CONCATENATED MODULE: ./emulator/model/errors.ts
@@ -943,8 +953,6 @@ function serveRawLog(model, req, res, url, timing) {
     return Promise.resolve();
 }
 
-;// CONCATENATED MODULE: external "node:fs"
-const external_node_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:fs");
 ;// CONCATENATED MODULE: ./node_modules/js-yaml/dist/js-yaml.mjs
 /*! js-yaml 5.5.0 https://github.com/nodeca/js-yaml @license MIT */
 //#region src/tag.ts
@@ -5175,6 +5183,132 @@ async function applyFault(fault, req, res, sleep) {
     }
 }
 
+;// CONCATENATED MODULE: ./emulator/control/replay.ts
+/**
+ * Replay of a wire trace (the action's `trace: true` file): `--replay <trace.jsonl>` makes the
+ * emulator answer every API request from the trace instead of its model, with the recorded
+ * status and the recorded body's shape, its placeholders filled with well-formed values. A
+ * request is matched to the recorded exchanges of the same method and route (the path with
+ * every identifier segment left out), taken in the trace's order; once they are used up the last
+ * one is answered again, as a poll that outlasts the recording would see the end it recorded.
+ * Only the service's exchanges (peer `service`) are replayed.
+ */
+
+/** The route of an API path: resource names kept, the identifier after each replaced (`/apps/:/builds/:`). */
+function routeKey(method, apiPath) {
+    const segments = apiPath
+        .split('?')[0]
+        .replace(/^\/v\d+(\.\d+)*/, '')
+        .split('/')
+        .filter(Boolean);
+    return `${method.toUpperCase()} /${segments.map((segment, at) => (at % 2 === 1 ? ':' : segment)).join('/')}`;
+}
+/**
+ * A placeholder's length-bound text: URLs stay URLs (on the emulator itself, whose `/_replay/`
+ * answers 404, so nothing the answer names leads off this machine), slugs and ids stay hex,
+ * anything else letters.
+ */
+function filledString(key, length, origin) {
+    const name = (key ?? '').toLowerCase();
+    if (/url$/.test(name)) {
+        const base = `${origin}/_replay/`;
+        return length > base.length ? base + 'x'.repeat(length - base.length) : base;
+    }
+    if (/(^|_)(slug|id)$/.test(name) || name === 'slug') {
+        let hex = '';
+        for (let round = 0; hex.length < length; round++)
+            hex += (0,external_node_crypto_namespaceObject.createHash)('sha256').update(`${name}:${length}:${round}`).digest('hex');
+        return hex.slice(0, length);
+    }
+    return 'x'.repeat(length);
+}
+/** A timestamp of `format` (`YYYY-MM-DDThh:mm:ss.fffZ` and its variants), at `now`. */
+function filledTime(format, now) {
+    const iso = now.toISOString(); // YYYY-MM-DDThh:mm:ss.sssZ
+    const m = /^YYYY-MM-DD([T ])hh:mm(:ss(?:\.(f+))?)?(Z| UTC|\+hh:mm|\+hhmm)?$/.exec(format);
+    if (!m)
+        return iso;
+    const fraction = m[3] ? `.${(iso.slice(20, 23) + '000000000').slice(0, m[3].length)}` : '';
+    const seconds = m[2] ? `${iso.slice(16, 19)}${fraction}` : '';
+    const zone = m[4] === '+hh:mm' ? '+00:00' : m[4] === '+hhmm' ? '+0000' : (m[4] ?? '');
+    return `${iso.slice(0, 10)}${m[1]}${iso.slice(11, 16)}${seconds}${zone}`;
+}
+/** A traced JSON body with its placeholders filled. */
+function fill(value, now, origin, key) {
+    if (typeof value === 'string') {
+        const text = /^<string:(\d+)>$/.exec(value);
+        if (text)
+            return filledString(key, Number(text[1]), origin);
+        const time = /^<time:(.+)>$/.exec(value);
+        return time ? filledTime(time[1], now) : value;
+    }
+    if (Array.isArray(value))
+        return value.map((item) => fill(item, now, origin, key));
+    if (value !== null && typeof value === 'object') {
+        const out = {};
+        for (const [name, item] of Object.entries(value)) {
+            const keyText = /^<key:(\d+)>$/.exec(name);
+            out[keyText ? 'k'.repeat(Number(keyText[1])) : name] = fill(item, now, origin, name);
+        }
+        return out;
+    }
+    return value;
+}
+/** The recorded answers of a trace, by route, in order. */
+class ReplayPlayer {
+    now;
+    byRoute = new Map();
+    used = new Map();
+    constructor(text, now = Date.now) {
+        this.now = now;
+        for (const [index, line] of text.split('\n').entries()) {
+            if (line.trim() === '')
+                continue;
+            let entry;
+            try {
+                entry = JSON.parse(line);
+            }
+            catch {
+                throw new Error(`the trace's line ${index + 1} is not JSON`);
+            }
+            if (typeof entry.method !== 'string' || typeof entry.url !== 'string')
+                continue;
+            if ((entry.peer ?? 'service') !== 'service' || typeof entry.status !== 'number')
+                continue;
+            const answer = (entry.answer ?? {});
+            const key = routeKey(entry.method, entry.url);
+            const list = this.byRoute.get(key) ?? [];
+            list.push({ status: entry.status, type: answer.type ?? null, body: answer.body ?? null });
+            this.byRoute.set(key, list);
+        }
+        if (this.byRoute.size === 0)
+            throw new Error('the trace holds no exchange with the service');
+    }
+    /** The recorded routes and how many answers each has, for the start-up line. */
+    routes() {
+        return [...this.byRoute.entries()].map(([key, list]) => [key, list.length]);
+    }
+    /** The answer to one request: the next recorded for its route, or the route's last once used up. */
+    answer(method, apiPath, origin) {
+        const key = routeKey(method, apiPath);
+        const list = this.byRoute.get(key);
+        if (!list)
+            return { status: 404, json: { message: `replay: the trace has no answer for ${key}` } };
+        const at = this.used.get(key) ?? 0;
+        this.used.set(key, at + 1);
+        return this.reply(list[Math.min(at, list.length - 1)], origin);
+    }
+    reply(recorded, origin) {
+        const body = recorded.body;
+        if (recorded.status === 204 || !body)
+            return { status: recorded.status };
+        if ('json' in body)
+            return { status: recorded.status, json: fill(body.json, new Date(this.now()), origin) };
+        const text = 'x'.repeat(Math.max(0, Math.min(Number(body.bytes) || 0, 1024 * 1024)));
+        return { status: recorded.status, text, headers: { 'content-type': recorded.type ?? 'text/plain' } };
+    }
+}
+
 ;// CONCATENATED MODULE: ./emulator/model/app-record.ts
 /** A copy of `init` without the keys whose value is undefined, so they cannot hide a default. */
 function defined(init) {
@@ -7459,6 +7593,39 @@ class MemoryModel {
     }
 }
 
+;// CONCATENATED MODULE: ./emulator/routes/account.ts
+/**
+ * The caller's profile and a Workspace's record, as the access check reads them: `GET /me`
+ * (published contract: user-profile, 200 or 401/404) and `GET /organizations/{org-slug}`
+ * (org-show, "a specified organization that the user is part of": 200 or 400/401/404, with
+ * `owners` [{slug, username, email}]). A token of no user (an OIDC trust policy's) gets 404 from
+ * /me, and a caller outside the Workspace a 404 from its record: see emulator/README.md.
+ */
+
+const PROFILE = { kind: 'caller', rule: "any caller; a token of no user (an OIDC trust policy's) gets 404" };
+const WORKSPACE_RECORD = {
+    kind: 'caller',
+    rule: 'Workspace owner or group member; anyone else gets 404, as for a Workspace that does not exist'
+};
+function me(ctx) {
+    const user = ctx.model.state.users.get(ctx.user);
+    if (!user)
+        throw new HttpError(404, 'this token belongs to no user');
+    return { status: 200, json: { data: { slug: user.slug, username: user.slug, avatar_url: null } } };
+}
+function account_organization(ctx) {
+    const state = ctx.model.state;
+    const org = state.organizations.get(ctx.params.org);
+    if (!org || !state.isWorkspaceMember(ctx.user, org))
+        throw new HttpError(404, `organization "${ctx.params.org}" not found`);
+    const owners = [...org.owners].map((slug) => ({ slug, username: slug }));
+    return { status: 200, json: { data: { slug: org.slug, name: org.name, owners } } };
+}
+const accountRoutes = [
+    { method: 'GET', pattern: '/me', access: PROFILE, handler: me },
+    { method: 'GET', pattern: '/organizations/:org', access: WORKSPACE_RECORD, handler: account_organization }
+];
+
 ;// CONCATENATED MODULE: ./emulator/routes/ai-summary.ts
 /**
  * The AI summary of a failed build, `GET /builds/{build-slug}/ai-summary`: outside any app in
@@ -8815,6 +8982,7 @@ const validationRoutes = [
 
 
 
+
 /** Every endpoint the emulator serves under the API prefix. */
 const API_ROUTES = [
     ...appRoutes,
@@ -8825,7 +8993,8 @@ const API_ROUTES = [
     ...buildRequestRoutes,
     ...artifactRoutes,
     ...pipelineRoutes,
-    ...aiSummaryRoutes
+    ...aiSummaryRoutes,
+    ...accountRoutes
 ];
 const PLACEHOLDERS = {
     app: '{app-slug}',
@@ -8883,6 +9052,8 @@ class RequestLog {
 
 ;// CONCATENATED MODULE: ./emulator/server.ts
 /** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
+
+
 
 
 
@@ -8964,6 +9135,17 @@ async function listen(server, port, host) {
     return server.address();
 }
 /** Starts the emulator and resolves once it listens. */
+/** Answers a request with `reply`; true, as the interception has dealt with it. */
+function replied(req, res, reply) {
+    answer(req, res, reply);
+    return true;
+}
+/** The trace player of `--replay`, when one is asked for. */
+function replayOf(options) {
+    return options.replayFile
+        ? new ReplayPlayer((0,external_node_fs_namespaceObject.readFileSync)(options.replayFile, 'utf8'), options.now ?? Date.now)
+        : undefined;
+}
 async function startEmulator(options = {}) {
     const model = new MemoryModel(seedOf(options), {
         buildDurationMs: options.buildDurationMs ?? 2000,
@@ -8975,6 +9157,7 @@ async function startEmulator(options = {}) {
     let origin = '';
     const requests = new RequestLog();
     const faults = new FaultInjector();
+    const replay = replayOf(options);
     const api = {
         model,
         routes: API_ROUTES,
@@ -8984,6 +9167,8 @@ async function startEmulator(options = {}) {
         async intercept(req, res, url, apiPath, raw) {
             const method = req.method ?? 'GET';
             requests.add(method, url, req, raw);
+            if (replay)
+                return replied(req, res, replay.answer(method, apiPath, origin));
             const fault = faults.take(method, url.pathname, apiPath);
             return fault !== null && (await applyFault(fault, req, res, (ms) => timers.sleep(ms)));
         }
@@ -9040,6 +9225,8 @@ async function main() {
     }
     const emulator = await startEmulator(options);
     console.log(`service emulator listening on ${emulator.url}`);
+    if (options.replayFile)
+        console.log(`replaying the wire trace ${options.replayFile}`);
     // Printed once, here only: whoever reads this terminal may use the control endpoints.
     if (emulator.controlToken !== null)
         console.log(`control endpoints need the header x-emulator-control-token: ${emulator.controlToken}`);

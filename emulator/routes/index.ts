@@ -1,6 +1,7 @@
 /** The API's route table, and the role table of the emulator README written from it. */
 import { describeAccess } from '../model/access.js'
 import type { ApiRoute } from '../http/router.js'
+import { accountRoutes } from './account.js'
 import { aiSummaryRoutes } from './ai-summary.js'
 import { appRoutes } from './apps.js'
 import { buildRequestRoutes } from './build-requests.js'
@@ -21,7 +22,8 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...buildRequestRoutes,
   ...artifactRoutes,
   ...pipelineRoutes,
-  ...aiSummaryRoutes
+  ...aiSummaryRoutes,
+  ...accountRoutes
 ]
 
 const PLACEHOLDERS: Record<string, string> = {

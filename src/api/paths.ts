@@ -109,3 +109,6 @@ export function buildOutsideAppPath(buildSlug: string, ...rest: string[]): strin
 
 /** The service's check of a service.yml text (`app_slug` in the query checks it against one app). */
 export const VALIDATE_CONFIG_PATH = '/validate-bitrise-yml'
+
+/** The profile of the token's user (GET only). */
+export const ME_PATH = '/me'

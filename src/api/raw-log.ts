@@ -50,6 +50,7 @@ export async function fetchRawLog(
   const res = await send({
     method: 'GET',
     url,
+    peer: 'signed-url',
     headers: { 'user-agent': USER_AGENT, accept: 'text/plain, */*' },
     signal: AbortSignal.any([signal, AbortSignal.timeout(RAW_LOG_TIMEOUT_MS)]),
     maxBytes: RAW_LOG_MAX_BYTES

@@ -117,7 +117,7 @@ export async function githubRequest(
     const attempt = attemptSignal(TIMEOUT_MS, signal)
     let raw: RawResponse
     try {
-      raw = await send({ method, url, headers, body: endpoint.body, signal: attempt.signal })
+      raw = await send({ method, url, headers, body: endpoint.body, signal: attempt.signal, peer: 'github' })
     } catch (error) {
       const failure = failureFromError(error, {
         cancelled: signal?.aborted ?? false,

@@ -8,7 +8,7 @@ import { sleep } from '../sleep.js'
 import { errorCode, failureFromError, readResponse, type Failure } from './failure.js'
 import { listAll } from './pagination.js'
 import { backoffDelay, defaultRetryMode, finalError, isRetriable, mayHaveApplied } from './retry-policy.js'
-import type { ApiResponse, Method, RequestOptions, ServiceClient } from './service-client.js'
+import type { ApiResponse, Method, RequestOptions, ServiceClient, SignIn } from './service-client.js'
 import { send } from './transport.js'
 import type { Credentials } from './oidc-sign-in.js'
 
@@ -48,6 +48,12 @@ export class ApiClient implements ServiceClient {
 
   get origin(): string {
     return this.base.origin
+  }
+
+  /** How this client signs in; for OIDC, the claims of the job's token once it was read (never the token). */
+  signIn(): SignIn {
+    const credentials = this.options.credentials
+    return credentials ? { kind: 'oidc', claims: credentials.claims?.() ?? {} } : { kind: 'token' }
   }
 
   // get, post, put and listAll: shorthands for `request` that only the client's own tests call

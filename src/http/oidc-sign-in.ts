@@ -39,7 +39,12 @@ export const SHOWN_CLAIMS = ['sub', 'repository', 'ref', 'event_name', 'environm
 export interface Credentials {
   token(signal?: AbortSignal): Promise<string>
   renew(signal?: AbortSignal): Promise<string>
+  /** The claims of JOB_CLAIMS in the job's last OIDC token, as text; never the token. */
+  claims?(): Record<string, string>
 }
+
+/** The claims of the job's token the access check reports: what a trust policy matches a job by. */
+export const JOB_CLAIMS = ['repository', 'ref', 'event_name', 'job_workflow_ref'] as const
 
 export interface SignInOptions {
   mask: (value: string) => void
@@ -60,6 +65,7 @@ export class OidcRefusal extends Error {
 /** A short-lived token from the exchange, renewed when it is about to expire or was refused. */
 export class OidcSignIn implements Credentials {
   private current: { token: string; renewAt: number } | undefined
+  private jobClaims: Record<string, string> = {}
   private pending: Promise<string> | undefined
   private readonly now: () => number
 
@@ -69,6 +75,11 @@ export class OidcSignIn implements Credentials {
   ) {
     this.now = options.now ?? Date.now
     options.mask(settings.requestToken)
+  }
+
+  /** The claims of JOB_CLAIMS of the job's last OIDC token. */
+  claims(): Record<string, string> {
+    return { ...this.jobClaims }
   }
 
   /** The token to send: exchanged on first use, and again once it is near its end. */
@@ -85,6 +96,10 @@ export class OidcSignIn implements Credentials {
 
   private async signIn(signal?: AbortSignal): Promise<string> {
     const idToken = await this.requestIdToken(signal)
+    const all = jwtClaims(idToken) ?? {}
+    this.jobClaims = Object.fromEntries(
+      JOB_CLAIMS.flatMap((name) => (typeof all[name] === 'string' ? [[name, all[name] as string]] : []))
+    )
     const answer = await this.exchange(idToken, signal)
     const started = this.now()
     const lifetimeMs = answer.expiresIn > 0 ? answer.expiresIn * 1000 : 60 * 60 * 1000
@@ -104,6 +119,7 @@ export class OidcSignIn implements Credentials {
       {
         method: 'GET',
         url,
+        peer: 'oidc-runner',
         headers: { authorization: `Bearer ${requestToken}`, accept: 'application/json', 'user-agent': USER_AGENT }
       },
       signal,
@@ -134,7 +150,7 @@ export class OidcSignIn implements Credentials {
       'user-agent': USER_AGENT
     }
     const raw = await this.send(
-      { method: 'POST', url: new URL(exchangeUrl), headers, body: form.toString() },
+      { method: 'POST', url: new URL(exchangeUrl), headers, body: form.toString(), peer: 'oidc-exchange' },
       signal,
       `the token exchange at ${quote(exchangeUrl)}`
     )

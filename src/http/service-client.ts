@@ -28,6 +28,9 @@ export interface ApiResponse<T> {
   text: string
 }
 
+/** How a client signs in: a stored token, or the job's OIDC token (with the claims of it that a trust policy matches). */
+export type SignIn = { kind: 'token' } | { kind: 'oidc'; claims: Record<string, string> }
+
 /** What the service's calls need of a client; the operations' tests pass a plain object. */
 export interface ServiceClient {
   /** The service's origin (scheme, host, port), where the token goes; absent in tests' plain clients. */
@@ -35,4 +38,6 @@ export interface ServiceClient {
   request<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>
   /** The service's base URL, where known: a service on this machine lets its downloads come from this machine too. */
   readonly base?: URL
+  /** How it signs in; absent in tests' plain clients. */
+  signIn?(): SignIn
 }

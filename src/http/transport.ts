@@ -16,6 +16,7 @@ import type { IncomingMessage } from 'node:http'
 import type { LookupFunction } from 'node:net'
 import type { RawResponse } from './failure.js'
 import type { ProxyRouter, ReportSecret } from './proxy.js'
+import { traceExchange, tracing, type TracePeer } from './trace.js'
 
 export interface TransportRequest {
   method: string
@@ -27,6 +28,8 @@ export interface TransportRequest {
   maxBytes?: number
   /** How a direct connection resolves the host (the download's address check); not used through a proxy, which resolves it. */
   lookup?: LookupFunction
+  /** Who the request goes to, for the wire trace (trace.ts); the service when not said. */
+  peer?: TracePeer
 }
 
 /**
@@ -129,6 +132,44 @@ function readText(res: IncomingMessage, maxBytes: number): Promise<string> {
 
 /** Sends one request and hands over the answer unread, to be streamed; throws what Node's http throws. Redirects are never followed. */
 export async function open(request: TransportRequest): Promise<IncomingMessage> {
+  if (!tracing()) return openUntraced(request)
+  const started = Date.now()
+  try {
+    const res = await openUntraced(request)
+    const header = res.headers['content-length']
+    traceExchange({
+      ...traced(request, started),
+      status: res.statusCode ?? 0,
+      answerType: String(res.headers['content-type'] ?? ''),
+      answerBytes: header === undefined ? undefined : Number(header)
+    })
+    return res
+  } catch (error) {
+    traceExchange({ ...traced(request, started), error: errorName(error) })
+    throw error
+  }
+}
+
+/** What the trace takes of a request. */
+function traced(request: TransportRequest, started: number) {
+  const { method, url, body, headers } = request
+  return {
+    peer: request.peer ?? 'service',
+    method,
+    url,
+    requestBody: body,
+    requestType: headers['content-type'],
+    started
+  }
+}
+
+/** An error's code or name, never its message (which may quote a URL). */
+function errorName(error: unknown): string {
+  const { code, name } = (error ?? {}) as { code?: unknown; name?: unknown }
+  return typeof code === 'string' && /^[A-Z_]+$/.test(code) ? code : typeof name === 'string' ? name : 'Error'
+}
+
+async function openUntraced(request: TransportRequest): Promise<IncomingMessage> {
   const router = proxyRouter()
   const via = router ? (await router)?.route(request.url, request.signal) : undefined
   const sendRequest = await requestFunction(via ? via.protocol : request.url.protocol)
@@ -155,7 +196,25 @@ export async function open(request: TransportRequest): Promise<IncomingMessage> 
 
 /** Sends one request and reads the whole answer, up to the request's limit; throws what Node's http throws. Redirects are never followed. */
 export async function send(request: TransportRequest): Promise<RawResponse> {
-  const res = await open(request)
+  if (!tracing()) return sendUntraced(request)
+  const started = Date.now()
+  try {
+    const raw = await sendUntraced(request)
+    traceExchange({
+      ...traced(request, started),
+      status: raw.status,
+      answerType: raw.contentType,
+      answerText: raw.text
+    })
+    return raw
+  } catch (error) {
+    traceExchange({ ...traced(request, started), error: errorName(error) })
+    throw error
+  }
+}
+
+async function sendUntraced(request: TransportRequest): Promise<RawResponse> {
+  const res = await openUntraced(request)
   const text = await readText(res, request.maxBytes ?? ANSWER_LIMIT)
   const header = res.headers['retry-after']
   return {

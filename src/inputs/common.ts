@@ -9,7 +9,7 @@ import { checkGitHubTokenInput, checkServiceToken, isPolicyId } from './credenti
 import { InputError } from './input-error.js'
 import { MIN_SECRET_LENGTH, quote } from '../safe-text.js'
 import { isSecureOrLoopback } from '../http/addresses.js'
-import { durationMs, environmentItems, integerInRange, type GetInput } from './readers.js'
+import { booleanFlag, durationMs, environmentItems, integerInRange, type GetInput } from './readers.js'
 import type { OidcSettings } from '../http/oidc-sign-in.js'
 
 /** Inputs every operation uses. */
@@ -23,6 +23,8 @@ export interface CommonInputs<Operation extends string = string> {
   maxAttempts: number
   /** First retry delay; SERVICE_RETRY_BASE_MS overrides it (tests use a short one). */
   retryBaseMs: number
+  /** Whether every exchange is written to the wire trace (docs/trace.md). */
+  trace: boolean
 }
 
 /**
@@ -44,7 +46,8 @@ export const COMMON_INPUTS = [
   Input.token,
   ...OIDC_INPUTS,
   Input.requestTimeout,
-  Input.maxAttempts
+  Input.maxAttempts,
+  Input.trace
 ] as const
 
 /** Whether the step signs in with the job's OIDC token (docs/oidc.md): no token given, and a trust policy named. */
@@ -142,7 +145,8 @@ export async function readCommonInputs<Operation extends string>(
       : {}),
     requestTimeoutMs: durationMs(get, Input.requestTimeout, 30, 1, 600),
     maxAttempts: integerInRange(get, Input.maxAttempts, 4, 1, 10),
-    retryBaseMs: env.SERVICE_RETRY_BASE_MS ? Math.max(0, Number(env.SERVICE_RETRY_BASE_MS)) || 0 : 500
+    retryBaseMs: env.SERVICE_RETRY_BASE_MS ? Math.max(0, Number(env.SERVICE_RETRY_BASE_MS)) || 0 : 500,
+    trace: booleanFlag(get, Input.trace, false)
   }
 }
 

@@ -37,7 +37,8 @@ const REGISTRY = {
   'approve-build-request': async () => (await import('./approve-build-request.js')).approveBuildRequest,
   'list-artifacts': async () => (await import('./list-artifacts.js')).listArtifacts,
   'rebuild-pipeline': async () => (await import('./rebuild-pipeline.js')).rebuildPipeline,
-  'plan-matrix': async () => (await import('./plan-matrix.js')).planMatrix
+  'plan-matrix': async () => (await import('./plan-matrix.js')).planMatrix,
+  'check-access': async () => (await import('./check-access.js')).checkAccess
 } satisfies Record<string, Loader>
 
 /** An operation's name, as the `operation` input takes it. */

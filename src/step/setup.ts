@@ -4,10 +4,15 @@
  * then, so a step that fails on its inputs never loads it, nor the HTTP, output and
  * summary code it brings, and starts that much sooner.
  */
+import { mkdtempSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { ACTION_NAME, ACTION_VERSION } from '../constants.js'
 import type { CommonInputs } from '../inputs/common.js'
 import { ApiError } from '../http/api-error.js'
 import { ApiClient } from '../http/client.js'
 import { OidcSignIn } from '../http/oidc-sign-in.js'
+import { startTrace } from '../http/trace.js'
 import { reportProxySecretsTo } from '../http/transport.js'
 import { addSecret } from '../runner/secrets.js'
 import { StepContext } from './step-context.js'
@@ -15,7 +20,18 @@ import * as commands from '../runner/workflow-commands.js'
 
 /** The context an operation runs in: its service client, the cancel signal and the run's page. */
 export function createStepContext(common: CommonInputs, signal: AbortSignal): StepContext {
-  return new StepContext(createClient(common), signal, runUrl(), repoUrl())
+  // Before the client exists, so its first exchange (an OIDC sign-in) is in the trace too.
+  const trace = common.trace ? startStepTrace(common.operation) : undefined
+  const context = new StepContext(createClient(common), signal, runUrl(), repoUrl())
+  if (trace) context.traceTo(trace)
+  return context
+}
+
+/** Starts the wire trace in a folder of the step's own under RUNNER_TEMP, as the file outputs are; returns its path. */
+function startStepTrace(operation: string): string {
+  const path = join(mkdtempSync(join(process.env.RUNNER_TEMP || tmpdir(), 'service-ci-')), 'trace.jsonl')
+  startTrace(path, { trace: ACTION_NAME, version: ACTION_VERSION, operation, format: 1 })
+  return path
 }
 
 /** The failure line for any error but an input error: a refused call gets a hint on what to check (`role`: the role the operation needs). */

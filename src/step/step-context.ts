@@ -4,7 +4,7 @@
  * keeps outside text from acting as a command), and the job summary written once
  * at the end of the step.
  */
-import type { OutputName, StateName } from '../constants.js'
+import { Output, type OutputName, type StateName } from '../constants.js'
 import type { ServiceClient } from '../http/service-client.js'
 import type { HandlerContext } from './context.js'
 import { OutputWriter, type OutputValue } from '../runner/outputs.js'
@@ -17,6 +17,7 @@ import * as commands from '../runner/workflow-commands.js'
 export class StepContext implements HandlerContext {
   private readonly sections: SummarySection[] = []
   private readonly cuts: string[] = []
+  private trace: string | undefined
   private readonly outputs = new OutputWriter((message) => {
     commands.warning(message)
     this.cuts.push(message)
@@ -74,6 +75,12 @@ export class StepContext implements HandlerContext {
     commands.saveState(name, value)
   }
 
+  /** Names the wire trace's file in the trace-file output and, at the end, in the summary. */
+  traceTo(path: string): void {
+    this.trace = path
+    this.outputs.output(Output.traceFile, path)
+  }
+
   /** True while no section was added. */
   isEmpty(): boolean {
     return this.sections.length === 0
@@ -81,9 +88,22 @@ export class StepContext implements HandlerContext {
 
   /** Appends the collected sections to the job summary, once, at the end of the step. */
   async flush(): Promise<void> {
-    if (this.sections.length === 0 && this.cuts.length === 0) return
+    if (this.sections.length === 0 && this.cuts.length === 0 && !this.trace) return
     const notes: SummarySection[] =
       this.cuts.length > 0 ? [{ heading: "Outputs cut to GitHub's limits", lines: this.cuts }] : []
+    if (this.trace) notes.push(traceSection(this.trace))
     writeSummary([...this.sections.splice(0), ...notes])
+  }
+}
+
+/** The summary's word on the wire trace: where it is, and how to attach it to a bug report. */
+function traceSection(path: string): SummarySection {
+  return {
+    heading: 'Wire trace',
+    lines: [
+      `Every request this step sent, and the shape of each answer, is in ${path} (the ${Output.traceFile} output). ` +
+        'Its strings are replaced by their lengths; no token, secret, Authorization header or signed URL is in it.',
+      `To attach it to a bug report, add a step after this one that uses actions/upload-artifact with path: \${{ steps.<id>.outputs.${Output.traceFile} }} and if: always(), then download the artifact from the run's page (see docs/trace.md).`
+    ]
   }
 }

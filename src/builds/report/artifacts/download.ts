@@ -79,6 +79,7 @@ async function fetchFollowing(url: string, policy: DownloadPolicy, signal: Abort
       res = await open({
         method: 'GET',
         url: current,
+        peer: 'signed-url',
         headers: { 'user-agent': USER_AGENT },
         signal,
         lookup: guardedLookup(policy)

@@ -1,0 +1,130 @@
+/**
+ * Replay of a wire trace (the action's `trace: true` file): `--replay <trace.jsonl>` makes the
+ * emulator answer every API request from the trace instead of its model, with the recorded
+ * status and the recorded body's shape, its placeholders filled with well-formed values. A
+ * request is matched to the recorded exchanges of the same method and route (the path with
+ * every identifier segment left out), taken in the trace's order; once they are used up the last
+ * one is answered again, as a poll that outlasts the recording would see the end it recorded.
+ * Only the service's exchanges (peer `service`) are replayed.
+ */
+import { createHash } from 'node:crypto'
+import type { Reply } from '../http/io.js'
+
+interface Recorded {
+  status: number
+  type: string | null
+  body: unknown
+}
+
+/** The route of an API path: resource names kept, the identifier after each replaced (`/apps/:/builds/:`). */
+export function routeKey(method: string, apiPath: string): string {
+  const segments = apiPath
+    .split('?')[0]
+    .replace(/^\/v\d+(\.\d+)*/, '')
+    .split('/')
+    .filter(Boolean)
+  return `${method.toUpperCase()} /${segments.map((segment, at) => (at % 2 === 1 ? ':' : segment)).join('/')}`
+}
+
+/**
+ * A placeholder's length-bound text: URLs stay URLs (on the emulator itself, whose `/_replay/`
+ * answers 404, so nothing the answer names leads off this machine), slugs and ids stay hex,
+ * anything else letters.
+ */
+function filledString(key: string | undefined, length: number, origin: string): string {
+  const name = (key ?? '').toLowerCase()
+  if (/url$/.test(name)) {
+    const base = `${origin}/_replay/`
+    return length > base.length ? base + 'x'.repeat(length - base.length) : base
+  }
+  if (/(^|_)(slug|id)$/.test(name) || name === 'slug') {
+    let hex = ''
+    for (let round = 0; hex.length < length; round++)
+      hex += createHash('sha256').update(`${name}:${length}:${round}`).digest('hex')
+    return hex.slice(0, length)
+  }
+  return 'x'.repeat(length)
+}
+
+/** A timestamp of `format` (`YYYY-MM-DDThh:mm:ss.fffZ` and its variants), at `now`. */
+export function filledTime(format: string, now: Date): string {
+  const iso = now.toISOString() // YYYY-MM-DDThh:mm:ss.sssZ
+  const m = /^YYYY-MM-DD([T ])hh:mm(:ss(?:\.(f+))?)?(Z| UTC|\+hh:mm|\+hhmm)?$/.exec(format)
+  if (!m) return iso
+  const fraction = m[3] ? `.${(iso.slice(20, 23) + '000000000').slice(0, m[3].length)}` : ''
+  const seconds = m[2] ? `${iso.slice(16, 19)}${fraction}` : ''
+  const zone = m[4] === '+hh:mm' ? '+00:00' : m[4] === '+hhmm' ? '+0000' : (m[4] ?? '')
+  return `${iso.slice(0, 10)}${m[1]}${iso.slice(11, 16)}${seconds}${zone}`
+}
+
+/** A traced JSON body with its placeholders filled. */
+export function fill(value: unknown, now: Date, origin: string, key?: string): unknown {
+  if (typeof value === 'string') {
+    const text = /^<string:(\d+)>$/.exec(value)
+    if (text) return filledString(key, Number(text[1]), origin)
+    const time = /^<time:(.+)>$/.exec(value)
+    return time ? filledTime(time[1], now) : value
+  }
+  if (Array.isArray(value)) return value.map((item) => fill(item, now, origin, key))
+  if (value !== null && typeof value === 'object') {
+    const out: Record<string, unknown> = {}
+    for (const [name, item] of Object.entries(value)) {
+      const keyText = /^<key:(\d+)>$/.exec(name)
+      out[keyText ? 'k'.repeat(Number(keyText[1])) : name] = fill(item, now, origin, name)
+    }
+    return out
+  }
+  return value
+}
+
+/** The recorded answers of a trace, by route, in order. */
+export class ReplayPlayer {
+  private readonly byRoute = new Map<string, Recorded[]>()
+  private readonly used = new Map<string, number>()
+
+  constructor(
+    text: string,
+    private readonly now: () => number = Date.now
+  ) {
+    for (const [index, line] of text.split('\n').entries()) {
+      if (line.trim() === '') continue
+      let entry: Record<string, unknown>
+      try {
+        entry = JSON.parse(line) as Record<string, unknown>
+      } catch {
+        throw new Error(`the trace's line ${index + 1} is not JSON`)
+      }
+      if (typeof entry.method !== 'string' || typeof entry.url !== 'string') continue
+      if ((entry.peer ?? 'service') !== 'service' || typeof entry.status !== 'number') continue
+      const answer = (entry.answer ?? {}) as { type?: string | null; body?: unknown }
+      const key = routeKey(entry.method, entry.url)
+      const list = this.byRoute.get(key) ?? []
+      list.push({ status: entry.status, type: answer.type ?? null, body: answer.body ?? null })
+      this.byRoute.set(key, list)
+    }
+    if (this.byRoute.size === 0) throw new Error('the trace holds no exchange with the service')
+  }
+
+  /** The recorded routes and how many answers each has, for the start-up line. */
+  routes(): Array<[string, number]> {
+    return [...this.byRoute.entries()].map(([key, list]) => [key, list.length])
+  }
+
+  /** The answer to one request: the next recorded for its route, or the route's last once used up. */
+  answer(method: string, apiPath: string, origin: string): Reply {
+    const key = routeKey(method, apiPath)
+    const list = this.byRoute.get(key)
+    if (!list) return { status: 404, json: { message: `replay: the trace has no answer for ${key}` } }
+    const at = this.used.get(key) ?? 0
+    this.used.set(key, at + 1)
+    return this.reply(list[Math.min(at, list.length - 1)], origin)
+  }
+
+  private reply(recorded: Recorded, origin: string): Reply {
+    const body = recorded.body as { json?: unknown; kind?: string; bytes?: number } | null
+    if (recorded.status === 204 || !body) return { status: recorded.status }
+    if ('json' in body) return { status: recorded.status, json: fill(body.json, new Date(this.now()), origin) }
+    const text = 'x'.repeat(Math.max(0, Math.min(Number(body.bytes) || 0, 1024 * 1024)))
+    return { status: recorded.status, text, headers: { 'content-type': recorded.type ?? 'text/plain' } }
+  }
+}
