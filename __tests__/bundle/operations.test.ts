@@ -273,7 +273,7 @@ describe('every operation through dist/index.js against the emulator', () => {
     const result = await step(
       emu,
       'migrate-machine-types',
-      { 'org-slug': 'acme', 'from-machine': 'elite', 'to-machine': 'elite-xl' },
+      { 'org-slug': 'acme', 'from-machine': 'elite', 'to-machine': 'elite-xl', 'dry-run': 'false' },
       {},
       exercised
     )
