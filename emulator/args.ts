@@ -10,6 +10,8 @@ export const USAGE = `usage: service-emulator [options]
   --log-archive-delay-ms N
                          how long after a build ends its log is archived (default 1000)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
+  --time-scale N         run the clock N times faster than the wall clock (default 1; the bench)
+  --time-origin MS       the wall-clock instant (ms since 1970) the scaled clock starts from (default: now)
   --enable-faults        enable POST /_emulator/faults
   --require-control-token
                          make the /_emulator endpoints need a token even on loopback
@@ -58,6 +60,12 @@ export function parseArgs(argv: string[]): EmulatorOptions | 'help' {
         break
       case '--max-builds':
         options.maxBuilds = Math.max(1, integer(flag, value()))
+        break
+      case '--time-scale':
+        options.timeScale = Math.max(1, integer(flag, value()))
+        break
+      case '--time-origin':
+        options.timeOrigin = integer(flag, value())
         break
       case '--enable-faults':
         options.enableFaults = true

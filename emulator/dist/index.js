@@ -12,6 +12,8 @@ const USAGE = `usage: service-emulator [options]
   --log-archive-delay-ms N
                          how long after a build ends its log is archived (default 1000)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
+  --time-scale N         run the clock N times faster than the wall clock (default 1; the bench)
+  --time-origin MS       the wall-clock instant (ms since 1970) the scaled clock starts from (default: now)
   --enable-faults        enable POST /_emulator/faults
   --require-control-token
                          make the /_emulator endpoints need a token even on loopback
@@ -61,6 +63,12 @@ function parseArgs(argv) {
                 break;
             case '--max-builds':
                 options.maxBuilds = Math.max(1, integer(flag, value()));
+                break;
+            case '--time-scale':
+                options.timeScale = Math.max(1, integer(flag, value()));
+                break;
+            case '--time-origin':
+                options.timeOrigin = integer(flag, value());
                 break;
             case '--enable-faults':
                 options.enableFaults = true;
@@ -8963,11 +8971,16 @@ async function listen(server, port, host) {
     });
     return server.address();
 }
+/** The emulator's clock: the wall clock, or one `scale` times faster from `origin` (the bench's --time-scale). */
+function scaledClock(scale, origin) {
+    return scale === 1 ? Date.now : () => origin + (Date.now() - origin) * scale;
+}
 /** Starts the emulator and resolves once it listens. */
 async function startEmulator(options = {}) {
+    const timeOrigin = options.timeOrigin ?? Date.now();
     const model = new MemoryModel(seedOf(options), {
         buildDurationMs: options.buildDurationMs ?? 2000,
-        now: options.now ?? Date.now,
+        now: options.now ?? scaledClock(options.timeScale ?? 1, timeOrigin),
         maxBuilds: options.maxBuilds
     });
     const host = options.host ?? '127.0.0.1';
@@ -8984,6 +8997,7 @@ async function startEmulator(options = {}) {
         async intercept(req, res, url, apiPath, raw) {
             const method = req.method ?? 'GET';
             requests.add(method, url, req, raw);
+            options.onRequest?.({ method, path: url.pathname, at: model.now() });
             const fault = faults.take(method, url.pathname, apiPath);
             return fault !== null && (await applyFault(fault, req, res, (ms) => timers.sleep(ms)));
         }
@@ -9018,7 +9032,7 @@ async function startEmulator(options = {}) {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
     });
-    return { url: `${origin}${API_PREFIX}`, origin, port, model, state: model.state, controlToken, close };
+    return { url: `${origin}${API_PREFIX}`, origin, port, model, state: model.state, controlToken, timeOrigin, close };
 }
 
 ;// CONCATENATED MODULE: ./emulator/cli.ts
@@ -9040,6 +9054,8 @@ async function main() {
     }
     const emulator = await startEmulator(options);
     console.log(`service emulator listening on ${emulator.url}`);
+    if ((options.timeScale ?? 1) !== 1)
+        console.log(`clock ${options.timeScale}x the wall clock from ${emulator.timeOrigin} (SERVICE_TIME_ORIGIN)`);
     // Printed once, here only: whoever reads this terminal may use the control endpoints.
     if (emulator.controlToken !== null)
         console.log(`control endpoints need the header x-emulator-control-token: ${emulator.controlToken}`);

@@ -9,6 +9,8 @@ import { readServiceBuild, statusWord, type ServiceBuild } from '../../api/build
 import { buildPath } from '../../api/paths.js'
 import type { FinishedBuild } from '../report/build.js'
 import { stillWaiting, waitFor } from './loop.js'
+import { historyOf, Pace } from './pace.js'
+import { instantMs } from '../../api/build-history.js'
 
 /** How a wait for a build's end ended: finished, or stopped with the build's last record when one was read. */
 export type WaitResult =
@@ -22,6 +24,8 @@ export interface BuildWaitOptions {
   buildSlug: string
   timeoutMs: number
   pollIntervalMs: number
+  /** poll-interval not set: the reads aim at the end the workflow's recent builds predict. */
+  adaptive?: boolean
   streamLogs: boolean
   /** Aborted when the job is cancelled. */
   signal: AbortSignal
@@ -68,6 +72,8 @@ class BuildWait {
   private record: ServiceBuild | undefined
   private reportedHold = false
   private lastPhase: string | undefined
+  private readonly pace: Pace
+  private hurried = false
 
   constructor(
     private readonly client: ServiceClient,
@@ -79,6 +85,7 @@ class BuildWait {
       )
     )
     this.started = this.heartbeat.started
+    this.pace = new Pace(params.pollIntervalMs, params.adaptive === true)
     this.deadline = this.started + params.timeoutMs
     this.statusPath = buildPath(params.appSlug, params.buildSlug)
     const printLog = params.printLog
@@ -121,6 +128,7 @@ class BuildWait {
       signal: this.params.signal,
       deadline: this.deadline,
       pollIntervalMs: this.params.pollIntervalMs,
+      nextPollMs: () => this.nextPollMs(),
       heartbeat: this.heartbeat,
       read: async () => {
         const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, {
@@ -141,7 +149,10 @@ class BuildWait {
     if (read?.data !== undefined) this.record = readServiceBuild(read.data, 'GET', this.statusPath)
     const record = this.record
     const word = record?.status === undefined ? undefined : statusWord(record.status)
-    if (record && !word) this.reportProgress(record)
+    if (record && !word) {
+      this.reportProgress(record)
+      await this.learn(record)
+    }
     // Read after the status; once the build is seen finished, the log is read on until it is archived.
     if (this.logs && record && word) await this.settleLog(this.logs)
     else if (this.logs) await this.logs.readNext(this.params.signal)
@@ -154,6 +165,29 @@ class BuildWait {
         response: read?.response ?? ''
       }
     return undefined
+  }
+
+  /** The pause before the next status read: none, once, after the log said the build has finished. */
+  private nextPollMs(): number {
+    if (this.logs?.archived && !this.hurried) {
+      this.hurried = true
+      return 0
+    }
+    return this.pace.nextMs()
+  }
+
+  /** Tells the pace what the record says; the first time, the pace reads the workflow's history. */
+  private learn(record: ServiceBuild): Promise<void> {
+    const { client, params } = this
+    return this.pace.learn(
+      {
+        workflow: record.triggered_workflow,
+        branch: record.branch,
+        startedAt: instantMs(record.started_on_worker_at)
+      },
+      (target) => historyOf(client, params.appSlug, target, params.signal),
+      (line) => this.log(line)
+    )
   }
 
   private log(line: string): void {

@@ -72,6 +72,7 @@ function waitForEnd(
     buildSlug,
     timeoutMs: settings.timeoutMs,
     pollIntervalMs: settings.pollIntervalMs,
+    adaptive: settings.adaptive,
     streamLogs: settings.streamLogs,
     heartbeatMs: settings.heartbeatMs,
     signal: ctx.signal,
