@@ -16,6 +16,8 @@ import { OWNER_TOKEN, startEmulatorProcess } from './emulator-process.js'
 
 const APP = 'ios-app'
 const HISTORY = 5
+/** Wall-clock ms between one build's start (and its steps') and the next. */
+const STAGGER_MS = 400
 
 /** The strategies compared: the step's inputs for each. */
 export const STRATEGIES = [
@@ -133,34 +135,43 @@ export async function adaptiveWait(node, { builds, scale, seed, step }) {
     await Promise.all(history)
     const longest = Math.max(...lengths) * 1.1
     await new Promise((done) => setTimeout(done, longest / scale + 500))
-    const slugs = await Promise.all(lengths.map((ms, i) => triggerBuild(emu.url, `bench-wait-${i}`, ms)))
     const env = { SERVICE_TIME_SCALE: String(scale), SERVICE_TIME_ORIGIN: String(origin) }
-    const runs = await Promise.all(
-      STRATEGIES.flatMap((strategy, s) =>
-        slugs.map(async (slug, i) => {
-          const inputs = {
-            operation: 'wait',
-            token: OWNER_TOKEN,
-            'base-url': proxies[s].url,
-            'app-slug': APP,
-            'build-slug': slug,
-            'stream-logs': 'false',
-            ...strategy.inputs
-          }
-          const run = await step(inputs, env, lengths[i] / scale + 60_000)
-          return { s, i, slug, run }
-        })
-      )
-    )
+    // One build at a time is started, with its three steps, a moment apart: a step must be up
+    // and reading before its build can end, or its lag would measure the machine's start-up.
+    const slugs = []
+    const runs = []
+    for (const [i, ms] of lengths.entries()) {
+      const slug = await triggerBuild(emu.url, `bench-wait-${i}`, ms)
+      slugs.push(slug)
+      for (const [s, strategy] of STRATEGIES.entries()) {
+        const inputs = {
+          operation: 'wait',
+          token: OWNER_TOKEN,
+          'base-url': proxies[s].url,
+          'app-slug': APP,
+          'build-slug': slug,
+          'stream-logs': 'false',
+          ...strategy.inputs
+        }
+        runs.push(step(inputs, env, ms / scale + 60_000).then((run) => ({ s, i, slug, run })))
+      }
+      await new Promise((done) => setTimeout(done, STAGGER_MS))
+    }
+    const done = await Promise.all(runs)
     const builds = await Promise.all(slugs.map((slug) => call(emu.url, 'GET', `/apps/${APP}/builds/${slug}`)))
     const endOf = builds.map((b) => Date.parse(b.data.finished_at))
     return STRATEGIES.map((strategy, s) => {
-      const mine = runs.filter((r) => r.s === s)
+      const mine = done.filter((r) => r.s === s)
       for (const { run, slug } of mine)
         if (run.code !== 0 || run.outputs['build-status'] !== 'success')
           throw new Error(`${strategy.name}: the wait for ${slug} did not end in success\n${run.stdout.slice(-2000)}`)
       const lags = mine.map(({ i, slug, run }) => {
         const seenWall = proxies[s].finishedSeen.get(slug)
+        const reads = proxies[s].requests.filter((r) => r.path.endsWith(`/builds/${slug}`)).length
+        if (reads < 2)
+          throw new Error(
+            `${strategy.name}: the step for ${slug} first read it after it had ended (start-up on a busy machine): run with a lower --time-scale`
+          )
         const seenService = origin + (seenWall - origin) * scale
         const exitWall = performance.timeOrigin + run.exitAt
         return (seenService - endOf[i] + (exitWall - seenWall)) / 1000

@@ -6,7 +6,8 @@
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { startEmulator, type RunningEmulator } from '../../emulator/server.js'
+import { bundledSeed } from '../../emulator/model/seed.js'
+import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/server.js'
 import { call, TOKENS, trigger } from '../emulator/helpers.js'
 import { random, randomInt, randomSlug } from '../helpers/random.js'
 import { buildState, errorLine, expectFailed, printed, step } from './emulator-steps.js'
@@ -21,13 +22,16 @@ interface Read {
 }
 
 /** An emulator on a scaled clock that can be set back, recording when each request came on that clock. */
-async function scaledEmulator(): Promise<{ emu: RunningEmulator; reads: Read[]; back: (ms: number) => void }> {
+async function scaledEmulator(
+  options: EmulatorOptions = {}
+): Promise<{ emu: RunningEmulator; reads: Read[]; back: (ms: number) => void }> {
   const origin = Date.now()
   let offset = 0
   const reads: Read[] = []
   const emu = await startEmulator({
     port: 0,
     logDelayMs: 0,
+    ...options,
     now: () => origin + (Date.now() - origin) * SCALE + offset,
     onRequest: (read) => reads.push(read)
   })
@@ -156,5 +160,44 @@ describe('a wait with poll-interval not set', () => {
     expectFailed(result)
     expect(result.outputs['build-status']).toBe('cancelled')
     expect(await buildState(scaled.emu, slug)).toMatchObject({ status: 3 })
+  }, 60_000)
+})
+
+describe('a pipeline waited for with poll-interval not set', () => {
+  it("with a history of the pipeline's runs, sees its end within one close pause", async () => {
+    const name = `quick-${randomSlug()}`.slice(0, 30)
+    const seed = bundledSeed()
+    for (const app of seed.apps ?? [])
+      if (app.slug === APP)
+        app.service_yml = `${app.service_yml ?? ''}\npipelines:\n  ${name}:\n    stages:\n    - only: { workflows: [primary] }\n`
+    // Every build (so the pipeline's one workflow) runs this long on the emulator's clock.
+    const length = randomInt(60_000, 90_000)
+    const scaled = await scaledEmulator({ seed, buildDurationMs: length })
+    const runs = 3 + randomInt(3)
+    scaled.back(length * 2 + 60_000)
+    for (let n = 0; n < runs; n++) {
+      const answer = await trigger(scaled.emu, { branch: 'main', pipeline_id: name })
+      expect(answer.status).toBe(201)
+    }
+    scaled.back(0)
+    const started = await trigger(scaled.emu, { branch: 'main', pipeline_id: name })
+    const id = started.json.results[0].build_slug
+    const result = await step(
+      scaled.emu,
+      'wait',
+      { 'app-slug': APP, 'pipeline-id': id, 'poll-interval': '' },
+      { env, timeoutMs: 60_000 }
+    )
+    expect([result.code, result.outputs['build-status']]).toEqual([0, 'success'])
+    expect(result.stdout).toContain(`The last ${runs} successful run(s) of pipeline ${name} ran`)
+    const record = await call(scaled.emu, 'GET', `/apps/${APP}/pipelines/${id}`, { token: TOKENS.owner })
+    const end = Date.parse(record.json.finished_at ?? record.json.data?.finished_at)
+    const reads = scaled.reads
+      .filter((r) => r.method === 'GET' && r.path === `/v0.1/apps/${APP}/pipelines/${id}`)
+      .map((r) => r.at)
+    const seen = reads.find((at) => at >= end) as number
+    expect(seen - end).toBeLessThanOrEqual(3_000)
+    // Fewer reads than a fixed 10 s poll would send over the pipeline's run.
+    expect(reads.length).toBeLessThanOrEqual(Math.ceil(length / 10_000) + 1)
   }, 60_000)
 })

@@ -4,7 +4,7 @@
  * service's contract names), newest first. A wait aims its reads at the end this predicts.
  */
 import type { ServiceClient } from '../http/service-client.js'
-import { buildsPath } from './paths.js'
+import { appPath, buildsPath } from './paths.js'
 
 /** Builds read: one page, the most the list gives at once. */
 export const HISTORY_LIMIT = 50
@@ -45,6 +45,35 @@ export async function recentSuccesses(
       wanted !== undefined && field !== undefined && field !== wanted
     if (raw.status !== 1 || other(raw.triggered_workflow, workflow) || other(raw.branch, branch)) return []
     const started = instantMs(raw.started_on_worker_at)
+    const finished = instantMs(raw.finished_at)
+    if (started === undefined || finished === undefined || finished < started) return []
+    return [{ branch: typeof raw.branch === 'string' ? raw.branch : undefined, durationMs: finished - started }]
+  })
+}
+
+/**
+ * The successful runs of the pipeline named `pipeline` on one page of the app's pipelines list
+ * (`GET /apps/{app-slug}/pipelines` with `pipeline`, `status=succeeded` and `limit`, as the
+ * contract names them), each with how long it ran from `started_at` to `finished_at`.
+ */
+export async function recentPipelineSuccesses(
+  client: ServiceClient,
+  appSlug: string,
+  pipeline: string,
+  signal?: AbortSignal
+): Promise<RanBuild[]> {
+  const res = await client.request<{ data?: unknown } | undefined>('GET', appPath(appSlug, 'pipelines'), {
+    query: { pipeline, status: 'succeeded', limit: HISTORY_LIMIT },
+    retry: 'once',
+    signal
+  })
+  const items = Array.isArray(res.body?.data) ? (res.body.data as unknown[]) : []
+  return items.flatMap((item): RanBuild[] => {
+    if (item === null || typeof item !== 'object') return []
+    const raw = item as Record<string, unknown>
+    // The list holds standalone builds too (is_pipeline false): only pipelines predict a pipeline.
+    if (raw.is_pipeline === false) return []
+    const started = instantMs(raw.started_at)
     const finished = instantMs(raw.finished_at)
     if (started === undefined || finished === undefined || finished < started) return []
     return [{ branch: typeof raw.branch === 'string' ? raw.branch : undefined, durationMs: finished - started }]

@@ -11,6 +11,8 @@ import type { FinishedBuild } from '../report/build.js'
 import { stillWaiting, waitFor } from './loop.js'
 import { historyOf, Pace } from './pace.js'
 import { instantMs } from '../../api/build-history.js'
+import { getPipeline } from '../../api/pipelines.js'
+import { Input } from '../../constants.js'
 
 /** How a wait for a build's end ended: finished, or stopped with the build's last record when one was read. */
 export type WaitResult =
@@ -26,6 +28,8 @@ export interface BuildWaitOptions {
   pollIntervalMs: number
   /** poll-interval not set: the reads aim at the end the workflow's recent builds predict. */
   adaptive?: boolean
+  /** The slug came from the step, not from a trigger: on a 404, whether it is a pipeline's id is checked, once. */
+  mayBePipeline?: boolean
   streamLogs: boolean
   /** Aborted when the job is cancelled. */
   signal: AbortSignal
@@ -43,6 +47,9 @@ export interface BuildWaitOptions {
   /** Masks a secret the service sent (the archived log's signed URL). */
   mask?: (value: string) => void
 }
+
+/** A slug the step gave that names a pipeline, not a build: the wait ends, and nothing is aborted. */
+export class NotABuild extends Error {}
 
 /** How long a 404 for the build (or its log) is taken as "not there yet" after waiting starts. */
 const NOT_FOUND_GRACE_MS = 30_000
@@ -74,6 +81,7 @@ class BuildWait {
   private lastPhase: string | undefined
   private readonly pace: Pace
   private hurried = false
+  private checkedPipeline = false
 
   constructor(
     private readonly client: ServiceClient,
@@ -131,10 +139,15 @@ class BuildWait {
       nextPollMs: () => this.nextPollMs(),
       heartbeat: this.heartbeat,
       read: async () => {
-        const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, {
-          signal: this.params.signal
-        })
-        return { data: res.body?.data, response: res.text }
+        try {
+          const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, {
+            signal: this.params.signal
+          })
+          return { data: res.body?.data, response: res.text }
+        } catch (error) {
+          if (isHttpError(error, 404)) await this.notAPipeline()
+          throw error
+        }
       },
       tolerated: (error) => this.tolerated(error),
       warn: (error) => this.log(stillWaiting('the build status', error)),
@@ -167,6 +180,25 @@ class BuildWait {
     return undefined
   }
 
+  /**
+   * After the first 404 of a slug the step was given: a pipeline's id given as build-slug is named
+   * (the service answers 404 for it under builds/), and never waited for or aborted as a build.
+   */
+  private async notAPipeline(): Promise<void> {
+    const { appSlug, buildSlug, signal } = this.params
+    if (!this.params.mayBePipeline || this.checkedPipeline) return
+    this.checkedPipeline = true
+    let pipeline
+    try {
+      pipeline = await getPipeline(this.client, appSlug, buildSlug, signal)
+    } catch {
+      return
+    }
+    throw new NotABuild(
+      `Input "${Input.buildSlug}": ${buildSlug} is not a build of ${appSlug} but a pipeline${pipeline.name ? ` (${pipeline.name})` : ''}, ${pipeline.status}: give it as ${Input.pipelineId} to wait for the pipeline. Nothing was aborted.`
+    )
+  }
+
   /** The pause before the next status read: none, once, after the log said the build has finished. */
   private nextPollMs(): number {
     if (this.logs?.archived && !this.hurried) {
@@ -181,7 +213,8 @@ class BuildWait {
     const { client, params } = this
     return this.pace.learn(
       {
-        workflow: record.triggered_workflow,
+        kind: 'workflow',
+        name: record.triggered_workflow,
         branch: record.branch,
         startedAt: instantMs(record.started_on_worker_at)
       },

@@ -3,7 +3,7 @@
  * from the end its workflow's recent successful builds predict, close together around it, and
  * further apart again when it runs long. With no history it keeps today's fixed interval.
  */
-import { recentSuccesses, type RanBuild } from '../../api/build-history.js'
+import { recentPipelineSuccesses, recentSuccesses, type RanBuild } from '../../api/build-history.js'
 import type { ServiceClient } from '../../http/service-client.js'
 import { describeDuration } from '../../inputs/durations.js'
 import { serviceNow } from '../../sleep.js'
@@ -83,6 +83,22 @@ export function historyOf(
   return read
 }
 
+/** The recent successful runs of the pipeline, read once per app and pipeline; none when the list cannot be read. */
+export function pipelineHistoryOf(
+  client: ServiceClient,
+  appSlug: string,
+  pipeline: string,
+  signal: AbortSignal
+): Promise<RanBuild[]> {
+  const key = [appSlug, 'pipeline', pipeline].join('\n')
+  let read = histories.get(key)
+  if (!read) {
+    read = recentPipelineSuccesses(client, appSlug, pipeline, signal).catch(() => [])
+    histories.set(key, read)
+  }
+  return read
+}
+
 /** The pace of one build's wait: fixed until its start and history are known, then aimed at the expected end. */
 export class Pace {
   private expected: Expected | undefined
@@ -94,20 +110,24 @@ export class Pace {
     private readonly adaptive: boolean
   ) {}
 
-  /** Takes what a read tells (the workflow, branch and start); reads the history once, and says what it expects. */
+  /**
+   * Takes what a read tells (the workflow or pipeline, branch and start); reads the history once,
+   * and says what it expects. `kind` names what ran: workflow (of builds) or pipeline.
+   */
   async learn(
-    seen: { workflow?: string; branch?: string; startedAt?: number },
+    seen: { kind: 'workflow' | 'pipeline'; name?: string; branch?: string; startedAt?: number },
     read: (target: { workflow: string; branch?: string }) => Promise<RanBuild[]>,
     say: (line: string) => void
   ): Promise<void> {
     if (seen.startedAt !== undefined) this.startedAt = seen.startedAt
-    if (!this.adaptive || this.asked || seen.workflow === undefined) return
+    if (!this.adaptive || this.asked || seen.name === undefined) return
     this.asked = true
-    this.expected = expectedRun(await read({ workflow: seen.workflow, branch: seen.branch }), seen.branch)
+    this.expected = expectedRun(await read({ workflow: seen.name, branch: seen.branch }), seen.branch)
     const e = this.expected
+    const runs = seen.kind === 'workflow' ? `build(s) of workflow ${seen.name}` : `run(s) of pipeline ${seen.name}`
     if (e)
       say(
-        `The last ${e.samples} successful build(s) of workflow ${seen.workflow}${e.branch ? ` on ${e.branch}` : ''} ran ${describeDuration(e.shortestMs)} to ${describeDuration(e.longestMs)}: reading the status more often around then.`
+        `The last ${e.samples} successful ${runs}${e.branch ? ` on ${e.branch}` : ''} ran ${describeDuration(e.shortestMs)} to ${describeDuration(e.longestMs)}: reading the status more often around then.`
       )
   }
 
