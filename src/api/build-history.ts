@@ -1,7 +1,9 @@
 /**
  * How long a workflow's recent successful builds ran, from one page of the builds list
- * (`GET /apps/{app-slug}/builds` with `workflow`, `status=1` and `limit`, the filters the
- * service's contract names), newest first. A wait aims its reads at the end this predicts.
+ * (`GET /apps/{app-slug}/builds` with `workflow`, `branch`, `status=1` and `limit`, the filters
+ * the service's contract names and its MCP server's list_builds sends), newest first; each item
+ * has `started_on_worker_at` and `finished_at` (the recorded lists in
+ * `__tests__/fixtures/service/`). A wait aims its reads at the end this predicts.
  */
 import type { ServiceClient } from '../http/service-client.js'
 import { appPath, buildsPath } from './paths.js'
