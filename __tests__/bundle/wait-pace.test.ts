@@ -9,7 +9,10 @@ import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/server.js'
 import { call, TOKENS, trigger } from '../emulator/helpers.js'
-import { random, randomInt, randomSlug } from '../helpers/random.js'
+import { fakeServices } from '../helpers/fake-service.js'
+import { random, randomInt, randomSlug, randomString } from '../helpers/random.js'
+import { runAction } from '../helpers/run-action.js'
+import { TOKEN } from '../helpers/secrets.js'
 import { buildState, errorLine, expectFailed, printed, step } from './emulator-steps.js'
 
 const SCALE = 10
@@ -200,4 +203,34 @@ describe('a pipeline waited for with poll-interval not set', () => {
     // Fewer reads than a fixed 10 s poll would send over the pipeline's run.
     expect(reads.length).toBeLessThanOrEqual(Math.ceil(length / 10_000) + 1)
   }, 60_000)
+})
+
+describe('a streamed log that says the build has finished', () => {
+  const serve = fakeServices()
+
+  it('brings the next status read forward: the step ends without waiting out the 10 s pause', async () => {
+    const slug = randomString(16).toLowerCase()
+    const line = `step output ${randomString(12)}\n`
+    const record = (status: number) => ({
+      body: { data: { slug, status, status_text: status === 0 ? 'in-progress' : 'success', is_on_hold: false } }
+    })
+    const service = await serve({
+      [`GET /apps/app-1/builds/${slug}`]: [record(0), record(1)],
+      [`GET /apps/app-1/builds/${slug}/log`]: {
+        body: { log_chunks: [{ chunk: line, position: 0 }], is_archived: true, expiring_raw_log_url: null }
+      }
+    })
+    const result = await runAction({
+      operation: 'wait',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'build-slug': slug
+    })
+    expect({ code: result.code, log: result.code === 0 ? '' : result.stdout }).toEqual({ code: 0, log: '' })
+    expect(result.stdout).toContain(line.trim())
+    // Two status reads, and far less than the fixed pause of 10 s between them.
+    expect(service.requests.filter((r) => r.path === `/apps/app-1/builds/${slug}`)).toHaveLength(2)
+    expect(result.durationMs).toBeLessThan(8_000)
+  }, 30_000)
 })
