@@ -439,13 +439,17 @@ describe('pipelines waited for like builds', () => {
   it("wait with pipeline-id follows the pipeline to its end, with a build's outputs and words", async () => {
     const id = await started()
     const pollInterval = (0.05 + randomInt(10) / 100).toFixed(2)
+    // An input only a build's wait reads is named, not ignored.
+    const buildOnly = ['stream-logs', 'explain-failure'][randomInt(2)]
     const result = await step(emu, 'wait', {
       'app-slug': 'ios-app',
       'pipeline-id': id,
       'fail-on-build-failure': 'false',
-      'poll-interval': pollInterval
+      'poll-interval': pollInterval,
+      [buildOnly]: 'false'
     })
     expectPassed(result)
+    expect(result.stdout).toContain(`::warning::${buildOnly} is not read when waiting for a pipeline (pipeline-id)`)
     const view = viewOf(id)
     expect(Object.keys(AS_BUILD)).toContain(view.status)
     expect(result.outputs).toMatchObject({

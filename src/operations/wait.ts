@@ -1,5 +1,5 @@
 /** operation: wait — waits for a build, or given pipeline-id a pipeline, that is already running. */
-import { Input, Output } from '../constants.js'
+import { Input, INPUT_DEFAULTS, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { requiredSlug, slug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../summary/section.js'
@@ -42,11 +42,25 @@ export const wait = defineOperation<WaitInputs>({
     if (buildSlug !== undefined && pipelineId !== undefined)
       throw new InputError(Input.pipelineId, `give ${Input.buildSlug} or ${Input.pipelineId}, not both`)
     const appSlug = requiredSlug(get, Input.appSlug)
-    if (pipelineId !== undefined) return { appSlug, pipelineId, wait: readWaitSettings(get, env, 'pipeline') }
+    if (pipelineId !== undefined) {
+      const wait = readWaitSettings(get, env, 'pipeline')
+      wait.warnings.push(...buildOnly(get))
+      return { appSlug, pipelineId, wait }
+    }
     return { appSlug, buildSlug: requiredSlug(get, Input.buildSlug), wait: readWaitSettings(get, env) }
   },
   run: runWait
 })
+
+/** Warnings for the inputs set that only a build's wait reads: a pipeline has no log of its own. */
+function buildOnly(get: GetInput): string[] {
+  return [Input.streamLogs, Input.explainFailure]
+    .filter((name) => !['', INPUT_DEFAULTS[name]].includes(get(name).trim()))
+    .map(
+      (name) =>
+        `${name} is not read when waiting for a pipeline (${Input.pipelineId}): the pipeline has no log of its own; each workflow's build has one.`
+    )
+}
 
 async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
   if (inputs.pipelineId !== undefined) return waitForPipelineRun(inputs, inputs.pipelineId, ctx)
