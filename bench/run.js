@@ -20,6 +20,7 @@ import { dirname, join, resolve } from 'node:path'
 import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { runAction } from '../scripts/run-action.js'
+import { adaptiveWait } from './adaptive-wait.js'
 import { emulatorMemory, memoryRows, SEMI_SPACE_MIB } from './emulator-memory.js'
 import { startServer } from './server.js'
 import { pageTimes, workspaceRows, workspaceRuns } from './workspace.js'
@@ -52,6 +53,9 @@ const RSS_RUNS = option('rss-runs', QUICK ? 1 : 3)
 const WARMUP = 3
 const BUILD_SECONDS = option('build-seconds', 3.25)
 const POLL_SECONDS = option('poll-seconds', 0.5)
+const AIM_BUILDS = option('wait-builds', QUICK ? 6 : 12)
+const TIME_SCALE = option('time-scale', 10)
+const AIM_SEED = option('wait-seed', Date.now() % 1_000_000)
 const APPS = 500
 const WORKSPACE_APPS = 5000
 const PLAN_APPS = 200
@@ -594,6 +598,38 @@ function row(metric, s, format, compare = '', target = '', ok) {
   }
 }
 
+/** The rows of the wait aimed at the expected end, beside the fixed polls of 10 s and 3 s over the same builds. */
+function aimedRows(aimed) {
+  const total = (reads) => reads.reduce((a, b) => a + b, 0)
+  const ten = aimed[1]
+  return aimed.flatMap((one, s) => {
+    const lag = stats(one.lags)
+    const reads = total(one.reads)
+    const perBuild = one.reads.map((r, i) => r - ten.reads[i])
+    const first = s === 0
+    return [
+      row(
+        `wait for ${one.reads.length} builds of 30-600 s with a history: ${one.name}: build end to step end`,
+        lag,
+        (v) => `${v.toFixed(2)} s`,
+        '',
+        first ? 'median <= 1.5 s' : '',
+        first ? lag.median <= 1.5 : undefined
+      ),
+      row(
+        `  ${one.name}: status reads per build (${reads} in all, ${one.others} other requests)`,
+        stats(one.reads),
+        count,
+        first
+          ? `${total(ten.reads)} in all at a fixed 10 s; ${reads + one.others} with the history reads; builds ${Math.min(...perBuild)} to +${Math.max(...perBuild)} of it`
+          : '',
+        first ? '<= fixed 10 s + 3 (all builds)' : '',
+        first ? reads <= total(ten.reads) + 3 : undefined
+      )
+    ]
+  })
+}
+
 function printTable(rows) {
   const heads = {
     metric: 'measure',
@@ -635,6 +671,14 @@ async function main() {
   const loaded = want('size') ? await loadedBytes(node) : undefined
   const quiet = want('wait') ? await waitLoop(node, false) : undefined
   const logs = want('wait') ? await waitLoop(node, true) : undefined
+  const aimed = want('wait')
+    ? await adaptiveWait(node, {
+        builds: AIM_BUILDS,
+        scale: TIME_SCALE,
+        seed: AIM_SEED,
+        step: (inputs, env, timeoutMs) => step(node, inputs, { env, timeoutMs })
+      })
+    : undefined
   const mem = want('memory') ? await memory(node) : undefined
   const ws = want('workspace') ? await workspace(node) : undefined
   const emuMem = want('emulator-memory')
@@ -743,6 +787,7 @@ async function main() {
           )
         ]
       : []),
+    ...(aimed ? aimedRows(aimed) : []),
     ...(mem
       ? [
           row('peak RSS: node -e 0 (floor)', mem.floor, mib),
@@ -826,6 +871,7 @@ async function main() {
       distBytes: bytes && { ...bytes, loaded },
       waitQuiet: quiet,
       waitStreamLogs: logs,
+      waitAimed: aimed && { seed: AIM_SEED, timeScale: TIME_SCALE, strategies: aimed },
       peakRssMiB: mem,
       workspace: ws,
       emulatorMemory: emuMem

@@ -10,6 +10,8 @@ export const USAGE = `usage: service-emulator [options]
   --log-archive-delay-ms N
                          how long after a build ends its log is archived (default 1000)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
+  --time-scale N         run the clock N times faster than the wall clock (default 1; the bench)
+  --time-origin MS       the wall-clock instant (ms since 1970) the scaled clock starts from (default: now)
   --enable-faults        enable POST /_emulator/faults
   --replay FILE          answer the API from a wire trace (the action's trace: true file), in order
   --require-control-token
@@ -21,6 +23,11 @@ function integer(flag: string, value: string | undefined): number {
   if (value === undefined || !/^\d+$/.test(value))
     throw new Error(`${flag} needs a non-negative integer; got "${value ?? ''}"`)
   return Number(value)
+}
+
+function text(flag: string, value: string | undefined, what: string): string {
+  if (!value) throw new Error(`${flag} needs ${what}`)
+  return value
 }
 
 /** Turns command line arguments into emulator options; throws an error naming the bad flag. */
@@ -36,18 +43,12 @@ export function parseArgs(argv: string[]): EmulatorOptions | 'help' {
         options.port = port
         break
       }
-      case '--host': {
-        const host = value()
-        if (!host) throw new Error('--host needs a value')
-        options.host = host
+      case '--host':
+        options.host = text(flag, value(), 'a value')
         break
-      }
-      case '--seed': {
-        const seed = value()
-        if (!seed) throw new Error('--seed needs a file path')
-        options.seedFile = seed
+      case '--seed':
+        options.seedFile = text(flag, value(), 'a file path')
         break
-      }
       case '--build-duration-ms':
         options.buildDurationMs = integer(flag, value())
         break
@@ -60,12 +61,15 @@ export function parseArgs(argv: string[]): EmulatorOptions | 'help' {
       case '--max-builds':
         options.maxBuilds = Math.max(1, integer(flag, value()))
         break
-      case '--replay': {
-        const file = value()
-        if (!file) throw new Error('--replay needs a trace file path')
-        options.replayFile = file
+      case '--replay':
+        options.replayFile = text(flag, value(), 'a trace file path')
         break
-      }
+      case '--time-scale':
+        options.timeScale = Math.max(1, integer(flag, value()))
+        break
+      case '--time-origin':
+        options.timeOrigin = integer(flag, value())
+        break
       case '--enable-faults':
         options.enableFaults = true
         break

@@ -18,6 +18,8 @@ async function main(): Promise<void> {
   const emulator = await startEmulator(options)
   console.log(`service emulator listening on ${emulator.url}`)
   if (options.replayFile) console.log(`replaying the wire trace ${options.replayFile}`)
+  if ((options.timeScale ?? 1) !== 1)
+    console.log(`clock ${options.timeScale}x the wall clock from ${emulator.timeOrigin} (SERVICE_TIME_ORIGIN)`)
   // Printed once, here only: whoever reads this terminal may use the control endpoints.
   if (emulator.controlToken !== null)
     console.log(`control endpoints need the header x-emulator-control-token: ${emulator.controlToken}`)

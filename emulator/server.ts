@@ -55,6 +55,15 @@ export interface EmulatorOptions {
   now?: () => number
   /** A wire trace (JSON Lines) whose recorded answers the API gives instead of the model's (control/replay.ts). */
   replayFile?: string
+  /**
+   * How many times faster than the wall clock the emulator's clock runs (default 1), from
+   * `timeOrigin` (default: the start): the bench waits for builds of minutes in seconds, with the
+   * action given the same scale and origin (SERVICE_TIME_SCALE, SERVICE_TIME_ORIGIN).
+   */
+  timeScale?: number
+  timeOrigin?: number
+  /** Told of each request under the API prefix as it arrives, with the emulator's clock then (in-process tests time the reads by it). */
+  onRequest?: (request: { method: string; path: string; at: number }) => void
 }
 
 export interface RunningEmulator {
@@ -69,6 +78,8 @@ export interface RunningEmulator {
   state: EmulatorState
   /** The token the control endpoints need, or null when they are open (loopback only). */
   controlToken: string | null
+  /** The instant the scaled clock starts from (with timeScale), in wall-clock ms. */
+  timeOrigin: number
   close(): Promise<void>
 }
 
@@ -138,7 +149,11 @@ async function listen(server: Server, port: number, host: string): Promise<Addre
   return server.address() as AddressInfo
 }
 
-/** Starts the emulator and resolves once it listens. */
+/** The emulator's clock: the wall clock, or one `scale` times faster from `origin` (the bench's --time-scale). */
+function scaledClock(scale: number, origin: number): () => number {
+  return scale === 1 ? Date.now : () => origin + (Date.now() - origin) * scale
+}
+
 /** Answers a request with `reply`; true, as the interception has dealt with it. */
 function replied(req: IncomingMessage, res: ServerResponse, reply: Reply): true {
   answer(req, res, reply)
@@ -152,12 +167,19 @@ function replayOf(options: EmulatorOptions): ReplayPlayer | undefined {
     : undefined
 }
 
-export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
-  const model = new MemoryModel(seedOf(options), {
+/** The model the emulator serves, on its clock from `timeOrigin`. */
+function modelOf(options: EmulatorOptions, timeOrigin: number): MemoryModel {
+  return new MemoryModel(seedOf(options), {
     buildDurationMs: options.buildDurationMs ?? 2000,
-    now: options.now ?? Date.now,
+    now: options.now ?? scaledClock(options.timeScale ?? 1, timeOrigin),
     maxBuilds: options.maxBuilds
   })
+}
+
+/** Starts the emulator and resolves once it listens. */
+export async function startEmulator(options: EmulatorOptions = {}): Promise<RunningEmulator> {
+  const timeOrigin = options.timeOrigin ?? Date.now()
+  const model = modelOf(options, timeOrigin)
   const host = options.host ?? '127.0.0.1'
   const timers = new Timers()
   let origin = ''
@@ -173,6 +195,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
     async intercept(req, res, url, apiPath, raw) {
       const method = req.method ?? 'GET'
       requests.add(method, url, req, raw)
+      options.onRequest?.({ method, path: url.pathname, at: model.now() })
       if (replay) return replied(req, res, replay.answer(method, apiPath, origin))
       const fault = faults.take(method, url.pathname, apiPath)
       return fault !== null && (await applyFault(fault, req, res, (ms) => timers.sleep(ms)))
@@ -209,5 +232,5 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       server.close((error) => (error ? reject(error) : resolve()))
       server.closeAllConnections()
     })
-  return { url: `${origin}${API_PREFIX}`, origin, port, model, state: model.state, controlToken, close }
+  return { url: `${origin}${API_PREFIX}`, origin, port, model, state: model.state, controlToken, timeOrigin, close }
 }

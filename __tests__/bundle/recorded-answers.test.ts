@@ -247,3 +247,84 @@ describe('the build log', () => {
     })
   })
 })
+
+/** The recorded lists as the history a wait with poll-interval not set reads. */
+describe('recorded lists as the history of a wait', () => {
+  const iso = (ms: number) => new Date(ms).toISOString()
+
+  it('the builds list: only the successful build of the workflow predicts the end', async () => {
+    const list = fixture('builds-list.json').answer
+    const ok = list.data.find((b: { status: number }) => b.status === 1)
+    const ranMs = Date.parse(ok.finished_at) - Date.parse(ok.started_on_worker_at)
+    const slug = randomString(16).toLowerCase()
+    // Started as long ago as the recorded build ran, less a second: the wait is in its close reads.
+    const record = (status: number) => ({
+      data: {
+        slug,
+        status,
+        status_text: status === 0 ? 'in-progress' : 'success',
+        triggered_workflow: ok.triggered_workflow,
+        branch: ok.branch,
+        started_on_worker_at: iso(Date.now() - ranMs + 1000)
+      }
+    })
+    const service = await serve({
+      'GET /apps/app-1/builds': { body: list },
+      [`GET /apps/app-1/builds/${slug}`]: [{ body: record(0) }, { body: record(1) }]
+    })
+    const result = await runAction({
+      operation: 'wait',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'build-slug': slug,
+      'stream-logs': 'false'
+    })
+    expect({ code: result.code, log: result.code === 0 ? '' : result.stdout }).toEqual({ code: 0, log: '' })
+    const took = `${Math.floor(ranMs / 60_000)} minutes ${(ranMs % 60_000) / 1000} seconds`
+    expect(result.stdout).toContain(
+      `The last 1 successful build(s) of workflow ${ok.triggered_workflow} ran ${took} to ${took}`
+    )
+    const lists = service.requests.filter((r) => r.path === '/apps/app-1/builds')
+    // The branch first; with fewer than three there, the workflow on any branch.
+    expect(lists.map((r) => r.query)).toEqual([
+      { workflow: ok.triggered_workflow, branch: ok.branch, status: '1', limit: '50' },
+      { workflow: ok.triggered_workflow, status: '1', limit: '50' }
+    ])
+    expectNoSecrets(result, [TOKEN])
+  })
+
+  it("the pipelines list: only the pipeline's runs (is_pipeline) predict its end", async () => {
+    const list = fixture('pipelines-list.json').answer
+    const run = list.data.find((p: { is_pipeline: boolean }) => p.is_pipeline)
+    const ranMs = Date.parse(run.finished_at) - Date.parse(run.started_at)
+    const id = randomString(20).toLowerCase()
+    const pipeline = (status: string) => ({
+      id,
+      name: run.triggered_workflow,
+      status,
+      started_at: iso(Date.now() - ranMs + 1000),
+      stages: []
+    })
+    const service = await serve({
+      'GET /apps/app-1/pipelines': { body: list },
+      [`GET /apps/app-1/pipelines/${id}`]: [{ body: pipeline('running') }, { body: pipeline('succeeded') }]
+    })
+    const result = await runAction({
+      operation: 'wait',
+      token: TOKEN,
+      'base-url': service.url,
+      'app-slug': 'app-1',
+      'pipeline-id': id
+    })
+    expect({ code: result.code, log: result.code === 0 ? '' : result.stdout }).toEqual({ code: 0, log: '' })
+    expect(result.outputs['build-status']).toBe('success')
+    expect(result.stdout).toMatch(
+      new RegExp(
+        `The last 1 successful run\\(s\\) of pipeline ${run.triggered_workflow} ran 1 minute 17\\.\\d+ seconds`
+      )
+    )
+    const lists = service.requests.filter((r) => r.path === '/apps/app-1/pipelines')
+    expect(lists.map((r) => r.query)).toEqual([{ pipeline: run.triggered_workflow, status: 'succeeded', limit: '50' }])
+  })
+})

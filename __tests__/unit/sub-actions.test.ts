@@ -215,13 +215,14 @@ describe('each sub-action agrees with its operation modules', () => {
   )
 
   it('marks as required only what every operation of the sub-action requires', () => {
-    // token is optional: a step may sign in with the job's OIDC token instead (docs/oidc.md).
+    // token is optional: a step may sign in with the job's OIDC token instead (docs/oidc.md);
+    // build-slug too, since wait takes pipeline-id instead.
     expect(
       Object.entries(parse('wait').inputs)
         .filter(([, spec]) => spec.required)
         .map(([name]) => name)
         .sort()
-    ).toEqual(['app-slug', 'build-slug'])
+    ).toEqual(['app-slug'])
     expect(
       Object.entries(parse('build-requests').inputs)
         .filter(([, spec]) => spec.required)

@@ -12,6 +12,8 @@ const USAGE = `usage: service-emulator [options]
   --log-archive-delay-ms N
                          how long after a build ends its log is archived (default 1000)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
+  --time-scale N         run the clock N times faster than the wall clock (default 1; the bench)
+  --time-origin MS       the wall-clock instant (ms since 1970) the scaled clock starts from (default: now)
   --enable-faults        enable POST /_emulator/faults
   --replay FILE          answer the API from a wire trace (the action's trace: true file), in order
   --require-control-token
@@ -22,6 +24,11 @@ function integer(flag, value) {
     if (value === undefined || !/^\d+$/.test(value))
         throw new Error(`${flag} needs a non-negative integer; got "${value ?? ''}"`);
     return Number(value);
+}
+function args_text(flag, value, what) {
+    if (!value)
+        throw new Error(`${flag} needs ${what}`);
+    return value;
 }
 /** Turns command line arguments into emulator options; throws an error naming the bad flag. */
 function parseArgs(argv) {
@@ -37,20 +44,12 @@ function parseArgs(argv) {
                 options.port = port;
                 break;
             }
-            case '--host': {
-                const host = value();
-                if (!host)
-                    throw new Error('--host needs a value');
-                options.host = host;
+            case '--host':
+                options.host = args_text(flag, value(), 'a value');
                 break;
-            }
-            case '--seed': {
-                const seed = value();
-                if (!seed)
-                    throw new Error('--seed needs a file path');
-                options.seedFile = seed;
+            case '--seed':
+                options.seedFile = args_text(flag, value(), 'a file path');
                 break;
-            }
             case '--build-duration-ms':
                 options.buildDurationMs = integer(flag, value());
                 break;
@@ -63,13 +62,15 @@ function parseArgs(argv) {
             case '--max-builds':
                 options.maxBuilds = Math.max(1, integer(flag, value()));
                 break;
-            case '--replay': {
-                const file = value();
-                if (!file)
-                    throw new Error('--replay needs a trace file path');
-                options.replayFile = file;
+            case '--replay':
+                options.replayFile = args_text(flag, value(), 'a trace file path');
                 break;
-            }
+            case '--time-scale':
+                options.timeScale = Math.max(1, integer(flag, value()));
+                break;
+            case '--time-origin':
+                options.timeOrigin = integer(flag, value());
+                break;
             case '--enable-faults':
                 options.enableFaults = true;
                 break;
@@ -9134,7 +9135,10 @@ async function listen(server, port, host) {
     });
     return server.address();
 }
-/** Starts the emulator and resolves once it listens. */
+/** The emulator's clock: the wall clock, or one `scale` times faster from `origin` (the bench's --time-scale). */
+function scaledClock(scale, origin) {
+    return scale === 1 ? Date.now : () => origin + (Date.now() - origin) * scale;
+}
 /** Answers a request with `reply`; true, as the interception has dealt with it. */
 function replied(req, res, reply) {
     answer(req, res, reply);
@@ -9146,12 +9150,18 @@ function replayOf(options) {
         ? new ReplayPlayer((0,external_node_fs_namespaceObject.readFileSync)(options.replayFile, 'utf8'), options.now ?? Date.now)
         : undefined;
 }
-async function startEmulator(options = {}) {
-    const model = new MemoryModel(seedOf(options), {
+/** The model the emulator serves, on its clock from `timeOrigin`. */
+function modelOf(options, timeOrigin) {
+    return new MemoryModel(seedOf(options), {
         buildDurationMs: options.buildDurationMs ?? 2000,
-        now: options.now ?? Date.now,
+        now: options.now ?? scaledClock(options.timeScale ?? 1, timeOrigin),
         maxBuilds: options.maxBuilds
     });
+}
+/** Starts the emulator and resolves once it listens. */
+async function startEmulator(options = {}) {
+    const timeOrigin = options.timeOrigin ?? Date.now();
+    const model = modelOf(options, timeOrigin);
     const host = options.host ?? '127.0.0.1';
     const timers = new Timers();
     let origin = '';
@@ -9167,6 +9177,7 @@ async function startEmulator(options = {}) {
         async intercept(req, res, url, apiPath, raw) {
             const method = req.method ?? 'GET';
             requests.add(method, url, req, raw);
+            options.onRequest?.({ method, path: url.pathname, at: model.now() });
             if (replay)
                 return replied(req, res, replay.answer(method, apiPath, origin));
             const fault = faults.take(method, url.pathname, apiPath);
@@ -9203,7 +9214,7 @@ async function startEmulator(options = {}) {
         server.close((error) => (error ? reject(error) : resolve()));
         server.closeAllConnections();
     });
-    return { url: `${origin}${API_PREFIX}`, origin, port, model, state: model.state, controlToken, close };
+    return { url: `${origin}${API_PREFIX}`, origin, port, model, state: model.state, controlToken, timeOrigin, close };
 }
 
 ;// CONCATENATED MODULE: ./emulator/cli.ts
@@ -9227,6 +9238,8 @@ async function main() {
     console.log(`service emulator listening on ${emulator.url}`);
     if (options.replayFile)
         console.log(`replaying the wire trace ${options.replayFile}`);
+    if ((options.timeScale ?? 1) !== 1)
+        console.log(`clock ${options.timeScale}x the wall clock from ${emulator.timeOrigin} (SERVICE_TIME_ORIGIN)`);
     // Printed once, here only: whoever reads this terminal may use the control endpoints.
     if (emulator.controlToken !== null)
         console.log(`control endpoints need the header x-emulator-control-token: ${emulator.controlToken}`);

@@ -11,6 +11,9 @@ export interface ServiceBuild {
   is_on_hold?: boolean
   abort_reason?: string
   triggered_workflow?: string
+  branch?: string
+  /** When it started on a worker: the wait aims its reads at the end it expects from there. */
+  started_on_worker_at?: string
   finished_at?: string
   /** How long it waited and ran, and its cost, when the record tells. */
   timing: BuildTiming
@@ -59,6 +62,8 @@ export function readServiceBuild(data: unknown, method: string, path: string): S
     is_on_hold: raw.is_on_hold === true,
     abort_reason: text(raw.abort_reason),
     triggered_workflow: text(raw.triggered_workflow),
+    branch: text(raw.branch),
+    started_on_worker_at: text(raw.started_on_worker_at),
     finished_at: text(raw.finished_at),
     timing: timingOf({
       triggered: raw.triggered_at,

@@ -1,4 +1,5 @@
 /** The service's pipeline calls: read one, abort it, rebuild it. */
+import type { BuildStatus } from './build-record.js'
 import { ApiError } from '../http/api-error.js'
 import type { ApiResponse, ServiceClient } from '../http/service-client.js'
 import { excerpt } from '../safe-text.js'
@@ -28,12 +29,22 @@ export interface PipelineRecord {
   status: string
   abortReason?: string
   timing: BuildTiming
+  /** When it started (`started_at`), as received: a wait aims its reads at the end it expects from there. */
+  startedAt?: string
   workflows: PipelineWorkflow[]
   response: string
 }
 
 /** Statuses after which a pipeline changes no more (unless rebuilt). */
 export const PIPELINE_FINISHED = new Set(['succeeded', 'failed', 'aborted', 'succeeded_with_abort'])
+
+/** A finished pipeline's status in a build's words (succeeded → success), so one rule and one output judge both. */
+export const PIPELINE_AS_BUILD: Readonly<Record<string, BuildStatus>> = {
+  succeeded: 'success',
+  failed: 'failed',
+  aborted: 'aborted',
+  succeeded_with_abort: 'aborted-with-success'
+}
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : '')
 
@@ -99,6 +110,7 @@ export function pipelineRecord(
     status: raw.status,
     abortReason: text(raw.abort_reason) || undefined,
     timing,
+    startedAt: text(raw.started_at) || undefined,
     workflows,
     response: res.text
   }

@@ -1,27 +1,55 @@
-/** operation: rebuild-pipeline — starts a finished pipeline again: all of it, or with partial only its failed workflows and those after them. */
+/**
+ * operation: rebuild-pipeline — starts a finished pipeline again: all of it, or with partial only
+ * its failed workflows and those after them; with wait, follows it to its end as trigger does.
+ */
 import { getPipeline, rebuildPipeline as rebuild } from '../api/pipelines.js'
 import { pipelineFlow, workflowsOutput, workflowsTable } from '../builds/report/pipeline.js'
+import { readWaitSettings, type WaitSettings } from '../builds/wait/settings.js'
 import { Input, Output } from '../constants.js'
+import { onlyWith } from '../inputs/input-use.js'
 import { booleanFlag, requiredSlug, type GetInput } from '../inputs/readers.js'
+import type { SummarySection } from '../summary/section.js'
 import { defineOperation } from './operation.js'
+
+/** The wait inputs a pipeline's wait reads (a pipeline has no log of its own to stream or explain). */
+const PIPELINE_WAIT_INPUTS = [Input.waitTimeout, Input.pollInterval, Input.failOnBuildFailure] as const
+
+/** The step's inputs as a pipeline's wait reads them: the build-only ones (stream-logs, explain-failure) at their defaults. */
+function pipelineWaitInputs(get: GetInput): GetInput {
+  return (name) => ((PIPELINE_WAIT_INPUTS as readonly string[]).includes(name) ? get(name) : '')
+}
 
 interface RebuildInputs {
   appSlug: string
   pipelineId: string
   partial: boolean
+  /** With wait: true, how to wait for the rebuilt pipeline. */
+  wait?: WaitSettings
 }
 
 export const rebuildPipeline = defineOperation<RebuildInputs>({
   name: 'rebuild-pipeline',
   role: 'Owner, Admin or Developer',
   writes: true,
-  inputs: [Input.appSlug, Input.pipelineId, Input.partial],
+  needs: [onlyWith(Input.wait, PIPELINE_WAIT_INPUTS)],
+  inputs: [Input.appSlug, Input.pipelineId, Input.partial, Input.wait, ...PIPELINE_WAIT_INPUTS],
   required: [Input.appSlug, Input.pipelineId],
-  outputs: [Output.pipelineId, Output.pipelineStatus, Output.builds, Output.response],
-  read: (get: GetInput) => ({
+  outputs: [
+    Output.pipelineId,
+    Output.pipelineStatus,
+    Output.builds,
+    Output.response,
+    Output.buildStatus,
+    Output.buildStatusText,
+    Output.durationSeconds,
+    Output.queueSeconds,
+    Output.creditCost
+  ],
+  read: (get: GetInput, env) => ({
     appSlug: requiredSlug(get, Input.appSlug),
     pipelineId: requiredSlug(get, Input.pipelineId),
-    partial: booleanFlag(get, Input.partial, false)
+    partial: booleanFlag(get, Input.partial, false),
+    wait: booleanFlag(get, Input.wait, false) ? readWaitSettings(pipelineWaitInputs(get), env, 'pipeline') : undefined
   }),
   run: async (inputs, ctx) => {
     const response = await rebuild(ctx.client, inputs.appSlug, inputs.pipelineId, inputs.partial, ctx.signal)
@@ -34,7 +62,7 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
       `Pipeline ${inputs.pipelineId} of ${inputs.appSlug} rebuilt${inputs.partial ? ' (failed and later workflows only)' : ''}: ${pipeline.status}`
     )
     const name = pipeline.name ?? inputs.pipelineId
-    ctx.summary({
+    const section: SummarySection = {
       heading: `Pipeline ${name} rebuilt`,
       lead: { mark: 'running', result: 'Rebuilt', subject: [inputs.appSlug, `pipeline ${name}`] },
       facts: [
@@ -44,7 +72,12 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
       ],
       fold: true,
       mermaid: pipelineFlow(pipeline, name),
-      table: workflowsTable(pipeline)
-    })
+      table: workflowsTable(pipeline),
+      lines: []
+    }
+    ctx.summary(section)
+    if (!inputs.wait) return
+    const { waitForPipeline } = await import('../builds/wait/pipeline.js')
+    await waitForPipeline(inputs.appSlug, inputs.pipelineId, inputs.wait, section, ctx)
   }
 })

@@ -1,6 +1,7 @@
-/** operation: wait — waits for a build that is already running. */
-import { Input, Output } from '../constants.js'
-import { requiredSlug, type GetInput } from '../inputs/readers.js'
+/** operation: wait — waits for a build, or given pipeline-id a pipeline, that is already running. */
+import { Input, INPUT_DEFAULTS, Output } from '../constants.js'
+import { InputError } from '../inputs/input-error.js'
+import { requiredSlug, slug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
@@ -9,7 +10,9 @@ import { readWaitSettings, WAIT_INPUTS, type WaitSettings } from '../builds/wait
 
 export interface WaitInputs {
   appSlug: string
-  buildSlug: string
+  /** The build waited for, or with pipelineId none. */
+  buildSlug?: string
+  pipelineId?: string
   wait: WaitSettings
 }
 
@@ -17,8 +20,9 @@ export const wait = defineOperation<WaitInputs>({
   name: 'wait',
   role: 'any role on the app team (Developer or higher to read the build log with stream-logs)',
   writes: true,
-  inputs: [Input.appSlug, Input.buildSlug, ...WAIT_INPUTS],
-  required: [Input.appSlug, Input.buildSlug],
+  inputs: [Input.appSlug, Input.buildSlug, Input.pipelineId, ...WAIT_INPUTS],
+  // build-slug, or pipeline-id instead (read below).
+  required: [Input.appSlug],
   outputs: [
     Output.buildSlug,
     Output.buildStatus,
@@ -27,25 +31,63 @@ export const wait = defineOperation<WaitInputs>({
     Output.response,
     Output.durationSeconds,
     Output.queueSeconds,
-    Output.creditCost
+    Output.creditCost,
+    Output.pipelineId,
+    Output.pipelineStatus,
+    Output.builds
   ],
-  read: (get: GetInput, env) => ({
-    appSlug: requiredSlug(get, Input.appSlug),
-    buildSlug: requiredSlug(get, Input.buildSlug),
-    wait: readWaitSettings(get, env)
-  }),
+  read: (get: GetInput, env) => {
+    const buildSlug = slug(get, Input.buildSlug)
+    const pipelineId = slug(get, Input.pipelineId)
+    if (buildSlug !== undefined && pipelineId !== undefined)
+      throw new InputError(Input.pipelineId, `give ${Input.buildSlug} or ${Input.pipelineId}, not both`)
+    const appSlug = requiredSlug(get, Input.appSlug)
+    if (pipelineId !== undefined) {
+      const wait = readWaitSettings(get, env, 'pipeline')
+      wait.warnings.push(...buildOnly(get))
+      return { appSlug, pipelineId, wait }
+    }
+    return { appSlug, buildSlug: requiredSlug(get, Input.buildSlug), wait: readWaitSettings(get, env) }
+  },
   run: runWait
 })
 
+/** Warnings for the inputs set that only a build's wait reads: a pipeline has no log of its own. */
+function buildOnly(get: GetInput): string[] {
+  return [Input.streamLogs, Input.explainFailure]
+    .filter((name) => !['', INPUT_DEFAULTS[name]].includes(get(name).trim()))
+    .map(
+      (name) =>
+        `${name} is not read when waiting for a pipeline (${Input.pipelineId}): the pipeline has no log of its own; each workflow's build has one.`
+    )
+}
+
 async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
+  if (inputs.pipelineId !== undefined) return waitForPipelineRun(inputs, inputs.pipelineId, ctx)
+  const buildSlug = inputs.buildSlug as string
   const section: SummarySection = {
-    heading: `Build ${inputs.buildSlug} on ${inputs.appSlug}`,
-    lead: { mark: 'running', result: 'Waiting', subject: [inputs.appSlug, `build ${inputs.buildSlug}`] },
+    heading: `Build ${buildSlug} on ${inputs.appSlug}`,
+    lead: { mark: 'running', result: 'Waiting', subject: [inputs.appSlug, `build ${buildSlug}`] },
     fold: true,
-    facts: [['Build slug', inputs.buildSlug]],
+    facts: [['Build slug', buildSlug]],
     lines: []
   }
   ctx.summary(section)
-  ctx.output(Output.buildSlug, inputs.buildSlug)
-  await waitForBuild({ appSlug: inputs.appSlug, buildSlug: inputs.buildSlug, section }, inputs.wait, ctx)
+  ctx.output(Output.buildSlug, buildSlug)
+  await waitForBuild({ appSlug: inputs.appSlug, buildSlug, section, mayBePipeline: true }, inputs.wait, ctx)
+}
+
+/** The wait for a pipeline, as trigger with wait follows one; its module is loaded only then. */
+async function waitForPipelineRun(inputs: WaitInputs, pipelineId: string, ctx: HandlerContext): Promise<void> {
+  const section: SummarySection = {
+    heading: `Pipeline ${pipelineId} on ${inputs.appSlug}`,
+    lead: { mark: 'running', result: 'Waiting', subject: [inputs.appSlug, `pipeline ${pipelineId}`] },
+    fold: true,
+    facts: [['Pipeline id', pipelineId]],
+    lines: []
+  }
+  ctx.summary(section)
+  ctx.output(Output.pipelineId, pipelineId)
+  const { waitForPipeline } = await import('../builds/wait/pipeline.js')
+  await waitForPipeline(inputs.appSlug, pipelineId, inputs.wait, section, ctx)
 }

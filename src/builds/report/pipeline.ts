@@ -8,7 +8,7 @@
  * github.community discussion 46096): the links live in the table.
  */
 import { timingFields } from '../../api/build-timing.js'
-import type { PipelineRecord, PipelineWorkflow } from '../../api/pipelines.js'
+import { PIPELINE_AS_BUILD, type PipelineRecord, type PipelineWorkflow } from '../../api/pipelines.js'
 import { Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
 import { mermaidLabel, STATUS_CLASSES, statusClass } from '../../summary/mermaid.js'
@@ -138,6 +138,16 @@ export function reportPipelineState(pipeline: PipelineRecord, ctx: HandlerContex
   ctx.output(Output.builds, workflowsOutput(pipeline))
 }
 
+/**
+ * The outputs a build's wait ends with, for a pipeline's: build-status in a build's words
+ * (success, failed, aborted, aborted-with-success, or timed-out and cancelled when the wait
+ * stopped), build-status-text the pipeline's own word.
+ */
+export function reportPipelineAsBuild(pipeline: PipelineRecord, end: string, ctx: HandlerContext): void {
+  ctx.output(Output.buildStatus, PIPELINE_AS_BUILD[end] ?? end)
+  ctx.output(Output.buildStatusText, pipeline.status)
+}
+
 /** Outputs, summary and log of a pipeline that ended; true when it succeeded. */
 export function reportPipelineEnd(
   pipeline: PipelineRecord,
@@ -146,11 +156,12 @@ export function reportPipelineEnd(
   ctx: HandlerContext
 ): boolean {
   reportPipelineState(pipeline, ctx)
+  reportPipelineAsBuild(pipeline, pipeline.status, ctx)
   ctx.output(Output.response, pipeline.response)
   section.facts?.push(['Result', pipeline.status])
   reportTiming(section, pipeline.timing, ctx)
   drawPipeline(section, pipeline, pipeline.status)
-  endLead(section, pipeline.status, pipeline.timing)
+  endLead(section, PIPELINE_AS_BUILD[pipeline.status] ?? pipeline.status, pipeline.timing)
   const succeeded = pipeline.status === 'succeeded'
   const message = `Pipeline ${pipeline.id} finished: ${pipeline.status}`
   if (!succeeded && failOnBuildFailure)

@@ -9,6 +9,10 @@ import { readServiceBuild, statusWord, type ServiceBuild } from '../../api/build
 import { buildPath } from '../../api/paths.js'
 import type { FinishedBuild } from '../report/build.js'
 import { stillWaiting, waitFor } from './loop.js'
+import { historyOf, Pace } from './pace.js'
+import { instantMs } from '../../api/build-history.js'
+import { getPipeline } from '../../api/pipelines.js'
+import { Input } from '../../constants.js'
 
 /** How a wait for a build's end ended: finished, or stopped with the build's last record when one was read. */
 export type WaitResult =
@@ -22,6 +26,10 @@ export interface BuildWaitOptions {
   buildSlug: string
   timeoutMs: number
   pollIntervalMs: number
+  /** poll-interval not set: the reads aim at the end the workflow's recent builds predict. */
+  adaptive?: boolean
+  /** The slug came from the step, not from a trigger: on a 404, whether it is a pipeline's id is checked, once. */
+  mayBePipeline?: boolean
   streamLogs: boolean
   /** Aborted when the job is cancelled. */
   signal: AbortSignal
@@ -39,6 +47,9 @@ export interface BuildWaitOptions {
   /** Masks a secret the service sent (the archived log's signed URL). */
   mask?: (value: string) => void
 }
+
+/** A slug the step gave that names a pipeline, not a build: the wait ends, and nothing is aborted. */
+export class NotABuild extends Error {}
 
 /** How long a 404 for the build (or its log) is taken as "not there yet" after waiting starts. */
 const NOT_FOUND_GRACE_MS = 30_000
@@ -68,6 +79,9 @@ class BuildWait {
   private record: ServiceBuild | undefined
   private reportedHold = false
   private lastPhase: string | undefined
+  private readonly pace: Pace
+  private hurried = false
+  private checkedPipeline = false
 
   constructor(
     private readonly client: ServiceClient,
@@ -79,6 +93,7 @@ class BuildWait {
       )
     )
     this.started = this.heartbeat.started
+    this.pace = new Pace(params.pollIntervalMs, params.adaptive === true)
     this.deadline = this.started + params.timeoutMs
     this.statusPath = buildPath(params.appSlug, params.buildSlug)
     const printLog = params.printLog
@@ -121,12 +136,18 @@ class BuildWait {
       signal: this.params.signal,
       deadline: this.deadline,
       pollIntervalMs: this.params.pollIntervalMs,
+      nextPollMs: () => this.nextPollMs(),
       heartbeat: this.heartbeat,
       read: async () => {
-        const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, {
-          signal: this.params.signal
-        })
-        return { data: res.body?.data, response: res.text }
+        try {
+          const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, {
+            signal: this.params.signal
+          })
+          return { data: res.body?.data, response: res.text }
+        } catch (error) {
+          if (isHttpError(error, 404)) await this.notAPipeline()
+          throw error
+        }
       },
       tolerated: (error) => this.tolerated(error),
       warn: (error) => this.log(stillWaiting('the build status', error)),
@@ -141,7 +162,10 @@ class BuildWait {
     if (read?.data !== undefined) this.record = readServiceBuild(read.data, 'GET', this.statusPath)
     const record = this.record
     const word = record?.status === undefined ? undefined : statusWord(record.status)
-    if (record && !word) this.reportProgress(record)
+    if (record && !word) {
+      this.reportProgress(record)
+      await this.learn(record)
+    }
     // Read after the status; once the build is seen finished, the log is read on until it is archived.
     if (this.logs && record && word) await this.settleLog(this.logs)
     else if (this.logs) await this.logs.readNext(this.params.signal)
@@ -154,6 +178,49 @@ class BuildWait {
         response: read?.response ?? ''
       }
     return undefined
+  }
+
+  /**
+   * After the first 404 of a slug the step was given: a pipeline's id given as build-slug is named
+   * (the service answers 404 for it under builds/), and never waited for or aborted as a build.
+   */
+  private async notAPipeline(): Promise<void> {
+    const { appSlug, buildSlug, signal } = this.params
+    if (!this.params.mayBePipeline || this.checkedPipeline) return
+    this.checkedPipeline = true
+    let pipeline
+    try {
+      pipeline = await getPipeline(this.client, appSlug, buildSlug, signal)
+    } catch {
+      return
+    }
+    throw new NotABuild(
+      `Input "${Input.buildSlug}": ${buildSlug} is not a build of ${appSlug} but a pipeline${pipeline.name ? ` (${pipeline.name})` : ''}, ${pipeline.status}: give it as ${Input.pipelineId} to wait for the pipeline. Nothing was aborted.`
+    )
+  }
+
+  /** The pause before the next status read: none, once, after the log said the build has finished. */
+  private nextPollMs(): number {
+    if (this.logs?.archived && !this.hurried) {
+      this.hurried = true
+      return 0
+    }
+    return this.pace.nextMs()
+  }
+
+  /** Tells the pace what the record says; the first time, the pace reads the workflow's history. */
+  private learn(record: ServiceBuild): Promise<void> {
+    const { client, params } = this
+    return this.pace.learn(
+      {
+        kind: 'workflow',
+        name: record.triggered_workflow,
+        branch: record.branch,
+        startedAt: instantMs(record.started_on_worker_at)
+      },
+      (target) => historyOf(client, params.appSlug, target, params.signal),
+      (line) => this.log(line)
+    )
   }
 
   private log(line: string): void {

@@ -2,7 +2,7 @@
  * The wait for one build, shared by trigger (with wait: true) and wait, with how it ends: a
  * result reported, or, after a wait-timeout or a cancelled job, an abort of the build.
  */
-import { waitForBuildEnd, type WaitResult } from './build-end.js'
+import { NotABuild, waitForBuildEnd, type WaitResult } from './build-end.js'
 import { Output, State } from '../../constants.js'
 import { describeDuration } from '../../inputs/durations.js'
 import type { WaitSettings } from './settings.js'
@@ -21,6 +21,8 @@ export interface Waited {
   /** The summary section the wait adds its result to. */
   section: SummarySection
   buildUrl?: string
+  /** The slug came from the step (the wait operation): a pipeline's id in it is named. */
+  mayBePipeline?: boolean
   /** Told when the build is on hold (no free concurrency slot) and when the wait ends (the status on GitHub). */
   report?: BuildReport
 }
@@ -46,6 +48,8 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
     // failure the build is left running, so the post step must not abort it either.
     if (ctx.signal.aborted) throw error
     ctx.saveState(State.pendingWork, '')
+    // A wrong slug (a pipeline's id) names no build: there is nothing left running to speak of.
+    if (error instanceof NotABuild) throw error
     throw leftAsIs(error, build)
   }
   if (result.kind === 'finished') {
@@ -63,7 +67,7 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
 
 /** The wait for the build's end, its log printed as it comes, and a hold said in the summary. */
 function waitForEnd(
-  { appSlug, buildSlug, section, buildUrl, report }: Waited,
+  { appSlug, buildSlug, section, buildUrl, report, mayBePipeline }: Waited,
   settings: WaitSettings,
   ctx: HandlerContext
 ): Promise<WaitResult> {
@@ -72,6 +76,8 @@ function waitForEnd(
     buildSlug,
     timeoutMs: settings.timeoutMs,
     pollIntervalMs: settings.pollIntervalMs,
+    adaptive: settings.adaptive,
+    mayBePipeline,
     streamLogs: settings.streamLogs,
     heartbeatMs: settings.heartbeatMs,
     signal: ctx.signal,

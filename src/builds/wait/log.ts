@@ -73,6 +73,9 @@ export class LogStreamer {
     this.path = buildPath(appSlug, buildSlug, 'log')
   }
 
+  /** Whether an answer said the log is archived: the build has finished. */
+  archived = false
+
   /** Whether the log has been printed to its end, or cannot be. */
   get done(): boolean {
     return this.ended
@@ -99,7 +102,10 @@ export class LogStreamer {
       return
     }
     this.read = true
-    if (answer.archived) return this.archive(answer, signal)
+    if (answer.archived) {
+      this.archived = true
+      return this.archive(answer, signal)
+    }
     const fresh = this.assembly.add(answer.chunks, answer.generated, this.cursor === undefined)
     if (answer.cursor !== undefined) this.cursor = answer.cursor
     if (buildFinished && fresh === 0 && !this.assembly.needsRaw()) this.close(this.assembly.finish(undefined), '')

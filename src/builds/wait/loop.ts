@@ -4,6 +4,7 @@
  */
 import type { ApiError } from '../../http/api-error.js'
 import type { Heartbeat } from './heartbeat.js'
+import { wallMs } from '../../sleep.js'
 
 /** What one wait needs: where it reads, what it rides out, and how it takes each answer. */
 export interface WaitLoop<T, R> {
@@ -11,6 +12,8 @@ export interface WaitLoop<T, R> {
   signal: AbortSignal
   deadline: number
   pollIntervalMs: number
+  /** The pause before the next read, when it changes as the wait goes on (see pace.ts); else pollIntervalMs. */
+  nextPollMs?: () => number
   /** Sleeps between the reads, filling long silences. */
   heartbeat: Heartbeat
   /** One read; a failure it throws ends the wait unless `tolerated`. */
@@ -48,7 +51,8 @@ export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
     if (result !== undefined) return { kind: 'finished', result }
     if (loop.signal.aborted) return { kind: 'cancelled' }
     if (Date.now() >= loop.deadline) return { kind: 'timed-out' }
-    await loop.heartbeat.sleepUntil(Math.min(Date.now() + loop.pollIntervalMs, loop.deadline), loop.signal)
+    const pause = wallMs(loop.nextPollMs?.() ?? loop.pollIntervalMs)
+    await loop.heartbeat.sleepUntil(Math.min(Date.now() + pause, loop.deadline), loop.signal)
   }
 }
 

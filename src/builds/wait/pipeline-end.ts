@@ -3,22 +3,16 @@
  * it ends, its end given in a build's words so one table and one rule judge them all. Reads
  * that fail for a while are ridden out as a build's wait rides them out.
  */
-import { getPipeline, PIPELINE_FINISHED } from '../../api/pipelines.js'
+import { getPipeline, PIPELINE_AS_BUILD, PIPELINE_FINISHED } from '../../api/pipelines.js'
 import type { BuildStatus } from '../../api/build-record.js'
 import type { BuildTiming } from '../../api/build-timing.js'
 import { isPassingFault } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
 import { Heartbeat } from './heartbeat.js'
 import { waitFor } from './loop.js'
+import { Pace, pipelineHistoryOf } from './pace.js'
+import { instantMs } from '../../api/build-history.js'
 import type { WaitSettings } from './settings.js'
-
-/** A finished pipeline's status as a build's. */
-const AS_BUILD: Record<string, BuildStatus> = {
-  succeeded: 'success',
-  failed: 'failed',
-  aborted: 'aborted',
-  succeeded_with_abort: 'aborted-with-success'
-}
 
 /** How a wait for a pipeline's end ended: finished, with its status in a build's words, or stopped. */
 export type PipelineWaitEnd =
@@ -33,22 +27,30 @@ export async function waitForPipelineEnd(
   log: (line: string) => void
 ): Promise<PipelineWaitEnd> {
   let last = ''
+  const pace = new Pace(settings.pollIntervalMs, settings.adaptive)
   // No heartbeat: the builds waited for beside it print their own.
   const end = await waitFor({
     signal,
     deadline: Date.now() + settings.timeoutMs,
     pollIntervalMs: settings.pollIntervalMs,
+    nextPollMs: () => pace.nextMs(),
     heartbeat: new Heartbeat(Infinity, () => {}),
     read: () => getPipeline(client, target.appSlug, target.pipelineId, signal),
     tolerated: isPassingFault,
-    round: (pipeline) => {
+    round: async (pipeline) => {
       if (pipeline === undefined) return undefined
       if (pipeline.status !== last) log(`pipeline ${target.pipelineId}: ${pipeline.status}`)
       last = pipeline.status
-      return PIPELINE_FINISHED.has(pipeline.status) ? pipeline : undefined
+      if (PIPELINE_FINISHED.has(pipeline.status)) return pipeline
+      await pace.learn(
+        { kind: 'pipeline', name: pipeline.name, startedAt: instantMs(pipeline.startedAt) },
+        (t) => pipelineHistoryOf(client, target.appSlug, t.workflow, signal),
+        log
+      )
+      return undefined
     }
   })
   return end.kind === 'finished'
-    ? { kind: 'finished', status: AS_BUILD[end.result.status], timing: end.result.timing }
+    ? { kind: 'finished', status: PIPELINE_AS_BUILD[end.result.status], timing: end.result.timing }
     : end
 }

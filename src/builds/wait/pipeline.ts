@@ -7,6 +7,8 @@
  */
 import { PIPELINE_FINISHED, pipelineRecord, requestPipeline, type PipelineRecord } from '../../api/pipelines.js'
 import { stillWaiting, waitFor } from './loop.js'
+import { Pace, pipelineHistoryOf } from './pace.js'
+import { instantMs } from '../../api/build-history.js'
 import { State } from '../../constants.js'
 import { describeDuration } from '../../inputs/durations.js'
 import { Heartbeat } from './heartbeat.js'
@@ -18,7 +20,7 @@ import { savedPipeline } from '../abort/pending.js'
 import type { SummarySection } from '../../summary/section.js'
 import { abortOnStop, leftAsIs, whyStopped } from '../abort/stop.js'
 import { endLead } from '../report/lead.js'
-import { drawPipeline, reportPipelineEnd, reportPipelineState } from '../report/pipeline.js'
+import { drawPipeline, reportPipelineAsBuild, reportPipelineEnd, reportPipelineState } from '../report/pipeline.js'
 
 /** Waits for the pipeline's end and reports it; true when it succeeded. */
 export async function waitForPipeline(
@@ -46,10 +48,12 @@ export async function waitForPipeline(
   ctx.info(
     `Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`
   )
+  const pace = new Pace(settings.pollIntervalMs, settings.adaptive)
   const end = await waitFor({
     signal: ctx.signal,
     deadline,
     pollIntervalMs: settings.pollIntervalMs,
+    nextPollMs: () => pace.nextMs(),
     heartbeat,
     read: () => readPipeline(appSlug, pipelineId, ctx),
     tolerated: isPassingFault,
@@ -57,7 +61,7 @@ export async function waitForPipeline(
       ctx.info(stillWaiting(`pipeline ${pipelineId}`, error))
       heartbeat.printed()
     },
-    round: (answer) => {
+    round: async (answer) => {
       if (answer === undefined) return undefined
       // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
       try {
@@ -66,12 +70,32 @@ export async function waitForPipeline(
         throw endsTheWait(error, appSlug, pipelineId, ctx)
       }
       if (printChanges(pipeline, seen, ctx)) heartbeat.printed()
-      return PIPELINE_FINISHED.has(pipeline.status) ? pipeline : undefined
+      if (PIPELINE_FINISHED.has(pipeline.status)) return pipeline
+      await learnPace(pace, pipeline, appSlug, ctx, () => heartbeat.printed())
+      return undefined
     }
   })
   if (end.kind !== 'finished') return stop(appSlug, pipeline, end.kind, settings, section, ctx)
   ctx.saveState(State.pendingWork, '')
   return reportPipelineEnd(pipeline, settings.failOnBuildFailure, section, ctx)
+}
+
+/** Tells the pace of the pipeline's start; the first time, the pace reads the pipeline's history. */
+function learnPace(
+  pace: Pace,
+  pipeline: PipelineRecord,
+  appSlug: string,
+  ctx: HandlerContext,
+  printed: () => void
+): Promise<void> {
+  return pace.learn(
+    { kind: 'pipeline', name: pipeline.name, startedAt: instantMs(pipeline.startedAt) },
+    (target) => pipelineHistoryOf(ctx.client, appSlug, target.workflow, ctx.signal),
+    (line) => {
+      ctx.info(line)
+      printed()
+    }
+  )
 }
 
 /** One read of the pipeline; a failure the wait does not ride out ends it, leaving the pipeline as it is. */
@@ -131,6 +155,7 @@ async function stop(
 ): Promise<never> {
   const why = whyStopped(kind, settings.timeoutMs)
   reportPipelineState({ ...pipeline, status: kind }, ctx)
+  reportPipelineAsBuild({ ...pipeline, status: why }, kind, ctx)
   section.facts?.push(['Result', `${kind}: pipeline aborted`])
   endLead(section, kind)
   if (pipeline.workflows.length > 0) drawPipeline(section, pipeline, kind)

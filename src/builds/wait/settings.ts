@@ -1,5 +1,5 @@
 /** The inputs that shape every wait, read into its settings. */
-import { Input } from '../../constants.js'
+import { Input, INPUT_DEFAULTS } from '../../constants.js'
 import { describeDuration } from '../../inputs/durations.js'
 import { booleanFlag, durationMs, type GetInput } from '../../inputs/readers.js'
 
@@ -7,6 +7,8 @@ import { booleanFlag, durationMs, type GetInput } from '../../inputs/readers.js'
 export interface WaitSettings {
   timeoutMs: number
   pollIntervalMs: number
+  /** poll-interval not set: the reads aim at the end the workflow's recent builds predict (pace.ts). */
+  adaptive: boolean
   failOnBuildFailure: boolean
   streamLogs: boolean
   /** Longest silence while waiting; SERVICE_HEARTBEAT_MS overrides the minute (tests use a short one). */
@@ -45,6 +47,8 @@ export function readWaitSettings(
   return {
     timeoutMs,
     pollIntervalMs: durationMs(get, Input.pollInterval, 10, 0.05, 600),
+    // Not set: empty, or the default the runner passes for an input the step does not name.
+    adaptive: ['', INPUT_DEFAULTS[Input.pollInterval]].includes(get(Input.pollInterval).trim()),
     failOnBuildFailure: booleanFlag(get, Input.failOnBuildFailure, true),
     streamLogs: booleanFlag(get, Input.streamLogs, true),
     explainFailure: booleanFlag(get, Input.explainFailure, true),

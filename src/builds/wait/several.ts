@@ -101,6 +101,7 @@ async function waitForOneBuild(
       buildSlug,
       timeoutMs: settings.timeoutMs,
       pollIntervalMs: settings.pollIntervalMs,
+      adaptive: settings.adaptive,
       // The logs of several builds at once would interleave past reading.
       streamLogs: false,
       heartbeatMs: settings.heartbeatMs,

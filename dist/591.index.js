@@ -1,1 +1,0 @@
-var e=591,t=[591],r={6972:(e,t,r)=>{r.d(t,{y:()=>function(n,o){return new Promise(e=>{if(o?.aborted)return e();let t=setTimeout(r,n);function r(){clearTimeout(t),o?.removeEventListener("abort",r),e()}o?.addEventListener("abort",r,{once:!0})})}})}};export{e as id,t as ids,r as modules};
