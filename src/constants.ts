@@ -142,7 +142,6 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.maxArtifactBytes]: '1073741824',
   [Input.wait]: 'false',
   [Input.waitTimeout]: '3600',
-  [Input.pollInterval]: '10',
   [Input.failOnBuildFailure]: 'true',
   [Input.streamLogs]: 'true',
   [Input.explainFailure]: 'true',

@@ -1,5 +1,5 @@
 /** The inputs that shape every wait, read into its settings. */
-import { Input, INPUT_DEFAULTS } from '../../constants.js'
+import { Input } from '../../constants.js'
 import { describeDuration } from '../../inputs/durations.js'
 import { booleanFlag, durationMs, type GetInput } from '../../inputs/readers.js'
 
@@ -47,8 +47,8 @@ export function readWaitSettings(
   return {
     timeoutMs,
     pollIntervalMs: durationMs(get, Input.pollInterval, 10, 0.05, 600),
-    // Not set: empty, or the default the runner passes for an input the step does not name.
-    adaptive: ['', INPUT_DEFAULTS[Input.pollInterval]].includes(get(Input.pollInterval).trim()),
+    // Not set: empty (the input has no default, so a step's `10` is told from no value at all).
+    adaptive: get(Input.pollInterval).trim() === '',
     failOnBuildFailure: booleanFlag(get, Input.failOnBuildFailure, true),
     streamLogs: booleanFlag(get, Input.streamLogs, true),
     explainFailure: booleanFlag(get, Input.explainFailure, true),
