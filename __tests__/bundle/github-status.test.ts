@@ -69,9 +69,53 @@ describe('github-status', () => {
       state: 'success',
       context,
       description: expect.stringMatching(
-        new RegExp(`^Build #\u200d${result.outputs['build-number']} succeeded after \\d+(\\.\\d+)? seconds?$`)
+        new RegExp(
+          `^Build #\u200d${result.outputs['build-number']} succeeded after (less than a second|\\d+ seconds?)$`
+        )
       )
     })
+  })
+
+  it("the duration said is the build's own, from its record, not the step's time with its polls", async () => {
+    // A build of 1 to 2 seconds, polled every 3 to 4.5 seconds: the step sees its end a poll later.
+    const short = await startE2eEmulator({ buildDurationMs: randomInt(1100, 2400) })
+    try {
+      const commit = sha()
+      const pollSeconds = randomInt(30, 46) / 10
+      const pr = String(1 + randomInt(5000))
+      const result = await step(
+        short,
+        'trigger',
+        {
+          'app-slug': 'ios-app',
+          'from-event': 'false',
+          branch: `feature/${randomSlug()}`,
+          wait: 'true',
+          'poll-interval': String(pollSeconds),
+          'github-token': randomToken(),
+          'commit-hash': commit,
+          'pull-request-id': pr,
+          'branch-dest': 'main',
+          'github-status': 'commit-status',
+          'github-comment': 'true',
+          ...SAME_REPOSITORY
+        },
+        { env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/ios-app' } }
+      )
+      await github.close()
+      expectPassed(result)
+      const seconds = Number(result.outputs['duration-seconds'])
+      expect(seconds).toBeLessThan(pollSeconds)
+      const took = `after ${seconds} second${seconds === 1 ? '' : 's'}`
+      const final = github.requests.filter((r) => r.method === 'POST' && r.path.includes('/statuses/')).at(-1)
+      expect((final?.body as { description: string }).description).toBe(
+        `Build #\u200d${result.outputs['build-number']} succeeded ${took}`
+      )
+      const comment = github.requests.filter((r) => r.method !== 'GET' && r.path.includes('/comments')).at(-1)
+      expect((comment?.body as { body: string }).body).toContain(`succeeded ${took} (`)
+    } finally {
+      await short.close()
+    }
   })
 
   it('check-run: created in progress, then completed with its conclusion; github-status-name names it', async () => {

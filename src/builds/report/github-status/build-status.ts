@@ -90,11 +90,21 @@ class GitHubStatus implements BuildReport {
     void this.post('on-hold', `Build ${this.label()} is on hold on the service, waiting for a free concurrency slot`)
   }
 
-  async ended(end: WaitEnd, buildNumber?: number, explanation?: string): Promise<void> {
+  async ended(end: WaitEnd, buildNumber?: number, explanation?: string, durationSeconds?: number): Promise<void> {
     if (buildNumber !== undefined) this.target.buildNumber = buildNumber
     const [phase, words] = ENDINGS[end]
-    const took = describeDuration(Math.round((Date.now() - this.started) / 1000) * 1000)
-    await this.post(phase, `Build ${this.label()} ${words} after ${took}`, explanation)
+    await this.post(phase, `Build ${this.label()} ${words} ${this.took(durationSeconds)}`, explanation)
+  }
+
+  /**
+   * How long the build ran, from its record; the step's own time since the trigger includes the
+   * queue and up to a poll interval after the end, so it is named as the step's wait, never as
+   * the build's duration.
+   */
+  private took(durationSeconds: number | undefined): string {
+    if (durationSeconds === 0) return 'after less than a second'
+    if (durationSeconds !== undefined) return `after ${describeDuration(durationSeconds * 1000)}`
+    return `(the step waited ${describeDuration(Math.round((Date.now() - this.started) / 1000) * 1000)})`
   }
 
   /** Posts one state, after those before it; never throws. */
