@@ -240,6 +240,85 @@ describe('github-status', () => {
     }
   })
 
+  /** A fork's pull request trigger (no owners), which the service holds for approval, posting to `to`. */
+  async function heldTrigger(to: FakeGitHub, inputs: Record<string, string>) {
+    return step(
+      emu,
+      'trigger',
+      {
+        'app-slug': 'ios-app',
+        'from-event': 'false',
+        branch: `feature/${randomSlug()}`,
+        'github-token': randomToken(),
+        ...inputs
+      },
+      { env: { GITHUB_API_URL: to.url, GITHUB_REPOSITORY: 'acme/ios-app' } }
+    )
+  }
+
+  it('a trigger held for approval: a pending commit status and a pull request comment say it awaits approval, and how to approve it', async () => {
+    const commit = sha()
+    const pr = String(1 + randomInt(5000))
+    const name = `ci ${randomSlug()}`
+    const result = await heldTrigger(github, {
+      'commit-hash': commit,
+      'pull-request-id': pr,
+      'github-status': 'commit-status',
+      'github-status-name': name,
+      'github-comment': 'true'
+    })
+    await github.close()
+    expectPassed(result)
+    expect(result.outputs['build-status']).toBe('awaiting-approval')
+    const request = result.outputs['build-request-slug']
+    expect(request).toMatch(/\S/)
+    const writes = github.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql')
+    expect(writes.map((r) => [r.method, r.path])).toEqual([
+      ['POST', `/repos/acme/ios-app/statuses/${commit}`],
+      ['POST', `/repos/acme/ios-app/issues/${pr}/comments`]
+    ])
+    expect(writes[0].body).toEqual({
+      state: 'pending',
+      context: name,
+      description: `Build request ${request} awaits approval on the service`
+    })
+    const body = (writes[1].body as { body: string }).body
+    expect(body).toContain(`awaits approval on the service`)
+    expect(body).toContain(`build request ${request} of app ios-app`)
+    expect(body).toContain('approve-build-request for this pull request')
+    expect(body).toContain(commit)
+    expect(result.stdout).not.toContain('::warning::Could not post')
+  })
+
+  it('a held trigger whose post GitHub refuses says what could not be posted, and why', async () => {
+    const status = [403, 404, 422][randomInt(3)]
+    const refusing = await startFakeGitHub({ failWritesWith: status })
+    try {
+      const mode = randomInt(2) === 0 ? 'commit-status' : 'check-run'
+      const result = await heldTrigger(refusing, {
+        'commit-hash': sha(),
+        'pull-request-id': String(1 + randomInt(5000)),
+        'github-status': mode,
+        'github-comment': 'true'
+      })
+      expectPassed(result)
+      expect(result.outputs['build-status']).toBe('awaiting-approval')
+      const what = mode === 'commit-status' ? 'commit status' : 'check run'
+      const warnings = result.stdout.split('\n').filter((line) => line.startsWith('::warning::Could not post'))
+      expect(warnings).toEqual([
+        expect.stringContaining(`::warning::Could not post the ${what} "service-ci/`),
+        expect.stringContaining('::warning::Could not post the pull request comment "service-ci/')
+      ])
+      for (const warning of warnings) expect(warning).toContain(`GitHub answered ${status}`)
+      const permission = mode === 'commit-status' ? 'statuses: write' : 'checks: write'
+      if (status === 403) expect(warnings[0]).toContain(`permissions: ${permission}`)
+      if (status === 403) expect(warnings[1]).toContain('permissions: pull-requests: write')
+      expect(refusing.requests.filter((r) => r.method === 'POST' && r.path !== '/graphql').length).toBe(2)
+    } finally {
+      await refusing.close()
+    }
+  })
+
   it('with the defaults nothing is sent to GitHub', async () => {
     const result = await build(github, { 'commit-hash': sha(), 'pull-request-id': '9' })
     await github.close()
