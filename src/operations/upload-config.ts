@@ -74,7 +74,12 @@ async function checkByService(inputs: UploadConfigInputs, text: string, ctx: Han
   if (findings.errors.length === 0) return findings
   const lines = findingLines(findings)
   ctx.summary({
-    heading: `❌ service.yml of ${inputs.appSlug} not uploaded: the service found errors`,
+    heading: `service.yml of ${inputs.appSlug} not uploaded: the service found errors`,
+    lead: {
+      mark: 'failure',
+      result: 'Not uploaded: the service found errors',
+      subject: [inputs.appSlug, inputs.configPathInput]
+    },
     lines: [`${inputs.configPathInput}: ${countFindings(findings)}.`, ...lines, 'Nothing was uploaded.']
   })
   throw new Error(
@@ -95,6 +100,11 @@ async function runUploadConfig(inputs: UploadConfigInputs, ctx: HandlerContext):
   )
   ctx.summary({
     heading: `service.yml of ${inputs.appSlug} uploaded`,
+    lead: {
+      mark: findings && findings.warnings.length > 0 ? 'warning' : 'success',
+      result: 'Uploaded',
+      subject: [inputs.appSlug, inputs.configPathInput]
+    },
     facts: [
       ['From', inputs.configPathInput],
       ['Size', `${Buffer.byteLength(text)} bytes`],
