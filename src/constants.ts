@@ -99,6 +99,7 @@ export const Input = {
   fromMachine: 'from-machine',
   toMachine: 'to-machine',
   dryRun: 'dry-run',
+  failIfNothingToMigrate: 'fail-if-nothing-to-migrate',
   // notifications
   onSuccess: 'on-success',
   onFailure: 'on-failure',
@@ -154,6 +155,7 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.configName]: 'other-config',
   [Input.validate]: 'true',
   [Input.allowEmptyGroups]: 'false',
+  [Input.failIfNothingToMigrate]: 'false',
   [Input.cancelSuperseded]: 'false',
   [Input.reuseRunningBuild]: 'false',
   [Input.githubToken]: '${{ github.token }}',
@@ -200,6 +202,7 @@ export const Output = {
   warnings: 'warnings',
   checkedCount: 'checked-count',
   dryRunNote: 'dry-run-note',
+  nearestMachineTypes: 'nearest-machine-types',
   supersededBuilds: 'superseded-builds',
   reused: 'reused',
   buildRequests: 'build-requests',

@@ -139,7 +139,7 @@ describe('register-app', () => {
       branch_name: 'main',
       is_webhook_auto_reg_supported: true
     })
-    expect(result.summary).toContain('App new-app-1 registered')
+    expect(result.summary).toContain('Registered \u00b7 new-app-1')
   })
 
   it('skips the SSH key for an HTTPS repository and sends no title when none is given', async () => {
@@ -347,7 +347,7 @@ describe('single app operations', () => {
     expectSuccess(result)
     expect(sent(fake.requests)).toEqual([{ method: 'DELETE', path: '/apps/app-9f2', query: {}, body: undefined }])
     expect(result.outputs.response).toBe('{"msg":"ok"}')
-    expect(result.summary).toContain('App app-9f2 deleted')
+    expect(result.summary).toContain('Deleted \u00b7 app-9f2')
   })
 
   it('list-branches outputs the branch names', async () => {

@@ -7,7 +7,10 @@
 import { describe, expect, it } from '@jest/globals'
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { dirname, join } from 'node:path'
-import { randomInt, randomString } from '../helpers/random.js'
+import { call } from '../emulator/helpers.js'
+import { randomHostileText, randomInt, randomString } from '../helpers/random.js'
+import { runnerCommands } from './honoured-commands.js'
+import { expectInert } from './inert.js'
 import {
   appState,
   clearRequestLog,
@@ -17,12 +20,13 @@ import {
   expectPassed,
   requestLog,
   step,
+  TOKENS,
   workspace,
   type RunningEmulator
 } from './emulator-steps.js'
 
 let emu: RunningEmulator
-emulatorPerFile((started) => (emu = started))
+emulatorPerFile((started) => (emu = started), { enableFaults: true })
 
 const word = (): string => randomString(6, 'abcdefghijklmnopqrstuvwxyz')
 
@@ -98,6 +102,56 @@ describe('validate-config', () => {
     expect(result.summary).toContain(`Error: line 5: machine type "${machine}"`)
     // Only the check was sent: nothing read or written on the app.
     expect((await requestLog(emu)).map((r) => `${r.method} ${r.path}`)).toEqual(['POST /v0.1/validate-bitrise-yml'])
+  })
+
+  it("findings with a line are annotations on that line of config-path's file; the service's text stays data", async () => {
+    const [l1, l2, l3, l4] = Array.from({ length: 4 }, () => 1 + randomInt(2000))
+    const column = 1 + randomInt(80)
+    const texts = Array.from({ length: 4 }, () => randomHostileText())
+    // The service's answer, given in each form it may take: a string led by its line, a YAML error's line and column, an object with a line.
+    const fault = await call(emu, 'POST', '/_emulator/faults', {
+      token: null,
+      body: {
+        path: '/validate-bitrise-yml',
+        method: 'POST',
+        action: 'status',
+        status: 200,
+        body: {
+          errors: [`line ${l1}: ${texts[0].text}`, `yaml: line ${l2}, column ${column}: ${texts[1].text}`],
+          warnings: [{ message: texts[2].text, line: l3 }, `no line here ${word()}`],
+          extra: `line ${l4}: ${texts[3].text}`
+        }
+      }
+    })
+    expect(fault.status).toBeLessThan(300)
+    // A folder name with the characters an annotation's properties must escape.
+    const path = `ci/${word()},${word()}:x/app.yml`
+    const result = await step(
+      emu,
+      'validate-config',
+      { 'app-slug': 'web-app', 'config-path': `./${path}` },
+      { workspace: inWorkspace(config(), path) }
+    )
+    expectFailed(result)
+    const annotations = runnerCommands(result.stdout)
+      .filter((c) => c.properties.line !== undefined)
+      .map((c) => [c.name, c.properties.title, c.properties.file, c.properties.line, c.properties.col])
+    const title = 'service.yml check'
+    expect(annotations).toEqual([
+      ['error', title, path, String(l1), undefined],
+      ['error', title, path, String(l2), String(column)],
+      ['warning', title, path, String(l3), undefined]
+    ])
+    // Each annotation holds the service's whole text, as data on the command's one line.
+    const lined = runnerCommands(result.stdout).filter((c) => c.properties.line !== undefined)
+    expect(lined[0].data).toBe(`./${path}: line ${l1}: ${texts[0].text}`)
+    expect(lined[2].data).toBe(`./${path}: line ${l3}: ${texts[2].text}`)
+    expect(result.stdout).toContain(`::warning::./${path}: no line here`)
+    expectInert(
+      result,
+      [TOKENS.owner],
+      texts.flatMap((t) => t.commandLines)
+    )
   })
 
   it('YAML the service cannot read (its 422): fails with the line and the reason', async () => {

@@ -55,6 +55,9 @@ export interface StepOptions extends RunOptions {
   token?: string
 }
 
+/** The first line of the job summary of each step run with `exercised`, by operation, in order. */
+export const firstLines = new Map<string, string[]>()
+
 /**
  * Runs one step of `operation` through dist/index.js against the emulator. Every
  * operation run is added to `exercised`, when given, for the coverage check.
@@ -72,6 +75,7 @@ export async function step(
     runOptions
   )
   exercised?.add(operation)
+  if (exercised) firstLines.set(operation, [...(firstLines.get(operation) ?? []), result.summary.split('\n')[0]])
   expect(result.timedOut).toBe(false)
   // A token must never reach the log, the outputs, the state or the summary, in any spelling.
   expectNoSecrets(result, [token])

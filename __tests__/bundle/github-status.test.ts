@@ -69,9 +69,53 @@ describe('github-status', () => {
       state: 'success',
       context,
       description: expect.stringMatching(
-        new RegExp(`^Build #\u200d${result.outputs['build-number']} succeeded after \\d+(\\.\\d+)? seconds?$`)
+        new RegExp(
+          `^Build #\u200d${result.outputs['build-number']} succeeded after (less than a second|\\d+ seconds?)$`
+        )
       )
     })
+  })
+
+  it("the duration said is the build's own, from its record, not the step's time with its polls", async () => {
+    // A build of 1 to 2 seconds, polled every 3 to 4.5 seconds: the step sees its end a poll later.
+    const short = await startE2eEmulator({ buildDurationMs: randomInt(1100, 2400) })
+    try {
+      const commit = sha()
+      const pollSeconds = randomInt(30, 46) / 10
+      const pr = String(1 + randomInt(5000))
+      const result = await step(
+        short,
+        'trigger',
+        {
+          'app-slug': 'ios-app',
+          'from-event': 'false',
+          branch: `feature/${randomSlug()}`,
+          wait: 'true',
+          'poll-interval': String(pollSeconds),
+          'github-token': randomToken(),
+          'commit-hash': commit,
+          'pull-request-id': pr,
+          'branch-dest': 'main',
+          'github-status': 'commit-status',
+          'github-comment': 'true',
+          ...SAME_REPOSITORY
+        },
+        { env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/ios-app' } }
+      )
+      await github.close()
+      expectPassed(result)
+      const seconds = Number(result.outputs['duration-seconds'])
+      expect(seconds).toBeLessThan(pollSeconds)
+      const took = `after ${seconds} second${seconds === 1 ? '' : 's'}`
+      const final = github.requests.filter((r) => r.method === 'POST' && r.path.includes('/statuses/')).at(-1)
+      expect((final?.body as { description: string }).description).toBe(
+        `Build #\u200d${result.outputs['build-number']} succeeded ${took}`
+      )
+      const comment = github.requests.filter((r) => r.method !== 'GET' && r.path.includes('/comments')).at(-1)
+      expect((comment?.body as { body: string }).body).toContain(`succeeded ${took} (`)
+    } finally {
+      await short.close()
+    }
   })
 
   it('check-run: created in progress, then completed with its conclusion; github-status-name names it', async () => {
@@ -191,6 +235,85 @@ describe('github-status', () => {
       expect(result.stdout).toMatch(/::warning::Could not post the check run/)
       expect(result.stdout).toMatch(/::warning::Could not post the pull request comment/)
       expect(refusing.requests.filter((r) => r.method === 'POST').length).toBeGreaterThanOrEqual(2)
+    } finally {
+      await refusing.close()
+    }
+  })
+
+  /** A fork's pull request trigger (no owners), which the service holds for approval, posting to `to`. */
+  async function heldTrigger(to: FakeGitHub, inputs: Record<string, string>) {
+    return step(
+      emu,
+      'trigger',
+      {
+        'app-slug': 'ios-app',
+        'from-event': 'false',
+        branch: `feature/${randomSlug()}`,
+        'github-token': randomToken(),
+        ...inputs
+      },
+      { env: { GITHUB_API_URL: to.url, GITHUB_REPOSITORY: 'acme/ios-app' } }
+    )
+  }
+
+  it('a trigger held for approval: a pending commit status and a pull request comment say it awaits approval, and how to approve it', async () => {
+    const commit = sha()
+    const pr = String(1 + randomInt(5000))
+    const name = `ci ${randomSlug()}`
+    const result = await heldTrigger(github, {
+      'commit-hash': commit,
+      'pull-request-id': pr,
+      'github-status': 'commit-status',
+      'github-status-name': name,
+      'github-comment': 'true'
+    })
+    await github.close()
+    expectPassed(result)
+    expect(result.outputs['build-status']).toBe('awaiting-approval')
+    const request = result.outputs['build-request-slug']
+    expect(request).toMatch(/\S/)
+    const writes = github.requests.filter((r) => r.method !== 'GET' && r.path !== '/graphql')
+    expect(writes.map((r) => [r.method, r.path])).toEqual([
+      ['POST', `/repos/acme/ios-app/statuses/${commit}`],
+      ['POST', `/repos/acme/ios-app/issues/${pr}/comments`]
+    ])
+    expect(writes[0].body).toEqual({
+      state: 'pending',
+      context: name,
+      description: `Build request ${request} awaits approval on the service`
+    })
+    const body = (writes[1].body as { body: string }).body
+    expect(body).toContain(`awaits approval on the service`)
+    expect(body).toContain(`build request ${request} of app ios-app`)
+    expect(body).toContain('approve-build-request for this pull request')
+    expect(body).toContain(commit)
+    expect(result.stdout).not.toContain('::warning::Could not post')
+  })
+
+  it('a held trigger whose post GitHub refuses says what could not be posted, and why', async () => {
+    const status = [403, 404, 422][randomInt(3)]
+    const refusing = await startFakeGitHub({ failWritesWith: status })
+    try {
+      const mode = randomInt(2) === 0 ? 'commit-status' : 'check-run'
+      const result = await heldTrigger(refusing, {
+        'commit-hash': sha(),
+        'pull-request-id': String(1 + randomInt(5000)),
+        'github-status': mode,
+        'github-comment': 'true'
+      })
+      expectPassed(result)
+      expect(result.outputs['build-status']).toBe('awaiting-approval')
+      const what = mode === 'commit-status' ? 'commit status' : 'check run'
+      const warnings = result.stdout.split('\n').filter((line) => line.startsWith('::warning::Could not post'))
+      expect(warnings).toEqual([
+        expect.stringContaining(`::warning::Could not post the ${what} "service-ci/`),
+        expect.stringContaining('::warning::Could not post the pull request comment "service-ci/')
+      ])
+      for (const warning of warnings) expect(warning).toContain(`GitHub answered ${status}`)
+      const permission = mode === 'commit-status' ? 'statuses: write' : 'checks: write'
+      if (status === 403) expect(warnings[0]).toContain(`permissions: ${permission}`)
+      if (status === 403) expect(warnings[1]).toContain('permissions: pull-requests: write')
+      expect(refusing.requests.filter((r) => r.method === 'POST' && r.path !== '/graphql').length).toBe(2)
     } finally {
       await refusing.close()
     }

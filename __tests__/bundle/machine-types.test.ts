@@ -28,6 +28,19 @@ import { expectSuccess, runOperation, sent } from './operation-steps.js'
 
 const serve = fakeServices()
 
+/** A slip in a name: one letter changed, added or dropped at a random place. */
+function typo(name: string): string {
+  const at = randomInt(name.length)
+  const letter = 'qxzjkv'[randomInt(6)]
+  const variants = [
+    name.slice(0, at) + letter + name.slice(at + 1),
+    name.slice(0, at) + letter + name.slice(at),
+    name.slice(0, at) + name.slice(at + 1)
+  ]
+  const picked = variants[randomInt(variants.length)]
+  return picked === name || !/^[A-Za-z0-9]/.test(picked) ? `${name}${letter}` : picked
+}
+
 const migrate = { 'from-machine': 'g2-m1.4core', 'to-machine': 'g2-m2.4core', 'dry-run': 'false' }
 const CHECK = 'POST /validate-bitrise-yml'
 const ACCEPTED = { body: { errors: [], warnings: [] } }
@@ -103,7 +116,11 @@ describe('migrate-machine-types', () => {
     expect(result.outputs['migrated-count']).toBe('0')
     expect(result.outputs.errors).toBe('[]')
     expect(result.summary).toContain('Nothing to migrate: no app of the user user-sam uses g2-m1.4core.')
-    expect(result.stdout).not.toContain('::warning::')
+    // Nothing was there to read: the warning names from-machine, and no machine type near it.
+    expect(result.stdout).toContain(
+      '::warning::from-machine "g2-m1.4core" is used by none of the 0 app(s) of user user-sam that this token can see, so nothing was migrated.'
+    )
+    expect(result.outputs['nearest-machine-types']).toBe('[]')
   })
 
   it('reports the per-app errors of the answer as warnings and in the errors output', async () => {
@@ -228,11 +245,34 @@ describe('migrate-machine-types dry run', () => {
     expect(result.outputs['migrated-apps']).toBe('[]')
     expect(result.outputs['migrated-count']).toBe('0')
     expect(result.outputs.errors).toBe('[]')
-    expect(result.summary).toContain('\u2139\ufe0f Dry run: 0 would change, 1 unchanged')
+    expect(result.summary).toContain('\u26a0\ufe0f Dry run: from-machine is used by no app')
     expect(result.outputs['checked-count']).toBe('1')
     expect(result.outputs['dry-run-note']).toMatch(
       /^The dry run read the 1 app\(s\) of user user-sam that this token can see\. .*must be run with that user's own token; a dry run cannot check that/
     )
+  })
+
+  it('a from-machine no app uses: the files that could not be read are counted, since they may use it', async () => {
+    const unreadable = 1 + randomInt(3)
+    const broken = Array.from({ length: unreadable }, (_, i) => app(`app-b${i}`, `Broken ${i}`))
+    const fake = await serve({
+      'GET /users/user-sam/apps': { body: { data: [app('app-3', 'Web'), ...broken] } },
+      'GET /apps/app-3/service.yml': { raw: yml.none },
+      ...Object.fromEntries(broken.map((b) => [`GET /apps/${b.slug}/service.yml`, { raw: yml.broken }]))
+    })
+    const result = await runOperation(fake, 'migrate-machine-types', {
+      'user-slug': 'user-sam',
+      ...migrate,
+      'dry-run': 'true'
+    })
+    expectSuccess(result)
+    const warning = result.stdout.split('\n').find((line) => line.startsWith('::warning::from-machine'))
+    expect(warning).toContain(`is used by none of the ${1 + unreadable} app(s) of user user-sam`)
+    expect(warning).toContain('"g2-m1.8core" (1 app(s))')
+    expect(warning).toContain(
+      `${unreadable} app(s)' service.yml could not be read or parsed, so they were not searched`
+    )
+    expect(JSON.parse(result.outputs['nearest-machine-types'])).toEqual([{ 'machine-type': 'g2-m1.8core', apps: 1 }])
   })
 
   it('fails the whole preview when the token is refused while reading a service.yml', async () => {
@@ -413,6 +453,48 @@ workflows:
       expectPassed(result)
       expect(result.outputs).toMatchObject({ 'migrated-apps': '[]', 'migrated-count': '0', errors: '[]' })
       expect(result.summary).toContain('Nothing to migrate')
+      expect(await configs()).toEqual(before)
+    })
+
+    it('a from-machine no app uses is a warning naming it and the nearest machine types the apps use; fail-if-nothing-to-migrate fails', async () => {
+      const used = MIGRATION['from-machine']
+      const types = new Set(
+        Object.values(await configs()).flatMap((text) =>
+          [...text.matchAll(/machine_type_id:\s*["']?([^"'#\s]+)/g)].map((m) => m[1])
+        )
+      )
+      let slip = typo(used)
+      while (types.has(slip)) slip = typo(used)
+      const before = await configs()
+      for (const dryRun of ['true', 'false']) {
+        const result = await step(emu, 'migrate-machine-types', {
+          ...MIGRATION,
+          'from-machine': slip,
+          'dry-run': dryRun
+        })
+        expectPassed(result)
+        const warning = result.stdout.split('\n').find((line) => line.startsWith(`::warning::from-machine "${slip}"`))
+        expect(warning).toMatch(/is used by none of the \d+ app\(s\) of Workspace acme that this token can see/)
+        expect(warning).toContain(`"${used}" (`)
+        const nearest = JSON.parse(result.outputs['nearest-machine-types']) as Array<{ 'machine-type': string }>
+        expect(nearest.map((n) => n['machine-type'])).toContain(used)
+        expect(nearest.every((n) => types.has(n['machine-type']))).toBe(true)
+        expect(result.outputs['migrated-count']).toBe('0')
+        const first = result.summary.split('\n')[0]
+        expect(first.startsWith('<h3>\u26a0\ufe0f ')).toBe(true)
+        expect(first).toContain('from-machine is used by no app')
+        expect(result.summary).not.toContain('\u2705')
+      }
+      const failed = await step(emu, 'migrate-machine-types', {
+        ...MIGRATION,
+        'from-machine': slip,
+        'dry-run': String(random() < 0.5),
+        'fail-if-nothing-to-migrate': 'true'
+      })
+      expectFailed(failed)
+      expect(errorLine(failed)).toContain(`from-machine "${slip}" is used by none of the`)
+      expect(errorLine(failed)).toContain('fail-if-nothing-to-migrate is true, so the step fails')
+      expect(failed.summary.split('\n')[0].startsWith('<h3>\u274c ')).toBe(true)
       expect(await configs()).toEqual(before)
     })
 

@@ -18,7 +18,7 @@ it.each<{ given: Record<string, string>; body: Record<string, string> }>([
     { method: 'PATCH', path: '/apps/app-1/update-email-notifications', query: {}, body }
   ])
   expect(result.outputs.response).toBe('{"msg":"ok"}')
-  expect(result.summary).toContain('Email notifications of app-1 updated')
+  expect(result.summary).toContain('Updated \u00b7 app-1 \u00b7 email notifications')
 })
 
 it('set-email-notifications is retried after a 502, since setting the same values twice changes nothing', async () => {

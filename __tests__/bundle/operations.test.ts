@@ -17,6 +17,7 @@ import {
   emulatorPerFile,
   emulatorState,
   expectPassed,
+  firstLines,
   requestLog,
   SAME_REPOSITORY,
   setConcurrency,
@@ -100,7 +101,7 @@ describe('every operation through dist/index.js against the emulator', () => {
     expect(acme).toContain(appSlug)
     expect(acme).not.toContain('sam-cli')
     expect(result.outputs.count).toBe(String(acme.length))
-    expect(result.summary).toContain('Apps of Workspace acme')
+    expect(result.summary).toContain('app(s) \u00b7 Workspace acme')
   })
 
   it('check-access: a Tester/QA may read ios-app and wait, and the step sends only reads', async () => {
@@ -490,5 +491,25 @@ describe('every operation through dist/index.js against the emulator', () => {
 
   it('the end-to-end suite covers every operation', () => {
     expect([...exercised].sort()).toEqual([...OPERATIONS].sort())
+  })
+
+  it("every operation's summary leads with a mark: its first line opens with the sign of its result", () => {
+    const marks = [
+      '\u2705',
+      '\u274c',
+      '\u26d4',
+      '\u23f8\ufe0f',
+      '\u23f3',
+      '\u23f1\ufe0f',
+      '\ud83d\udeab',
+      '\u26a0\ufe0f',
+      '\u2139\ufe0f'
+    ]
+    const unmarked = [...OPERATIONS].flatMap((operation) =>
+      (firstLines.get(operation) ?? ['(no summary)'])
+        .filter((line) => !marks.some((mark) => line.startsWith(`<h3>${mark} `)))
+        .map((line) => `${operation}: ${line}`)
+    )
+    expect(unmarked).toEqual([])
   })
 })

@@ -16,7 +16,7 @@ describe('roles', () => {
     ])
     expect(JSON.parse(result.outputs.groups)).toEqual(['mobile-devs', 'qa-team'])
     expect(result.outputs.response).toBe('{"groups":["mobile-devs","qa-team"]}')
-    expect(result.summary).toContain('Developer (manager) role on app-1')
+    expect(result.summary).toContain('app-1 \u00b7 Developer (manager) role')
   })
 
   it('set-roles replaces the groups with the given list, without duplicates', async () => {

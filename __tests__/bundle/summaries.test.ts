@@ -178,7 +178,7 @@ describe('the first line of a summary', () => {
     const bad = `${11 + randomInt(50)}m`
     const result = await step(emu, 'trigger', { ...ON_MAIN, wait: 'true', 'poll-interval': bad })
     expectFailed(result)
-    expect(firstLine(result.files.summary)).toBe('<h3>\ud83d\udeab Nothing was sent \u00b7 trigger</h3>')
+    expect(firstLine(result.files.summary)).toBe('<h3>\ud83d\udeab Nothing was sent \u00b7 trigger \u00b7 ios-app</h3>')
     expect(result.summary).toContain(`Input "poll-interval": "${bad}" is not a duration`)
     expect(await requestLog(emu)).toEqual([])
   })
@@ -192,6 +192,16 @@ function mermaidOf(summary: string): string | undefined {
 /** A label's text with Mermaid's `#code;` entities decoded. */
 const decodeLabel = (label: string): string =>
   label.replace(/#(\d+);/g, (_, code: string) => String.fromCodePoint(Number(code)))
+
+describe('a failed job of a matrix of apps', () => {
+  it('leads with its app: the failure of a trigger the service refused names the app beside the operation', async () => {
+    const app = ['ios-app', 'web-app'][randomInt(2)]
+    const workflow = `wf-${randomString(8).toLowerCase()}`
+    const result = await step(emu, 'trigger', { 'app-slug': app, 'from-event': 'false', branch: 'main', workflow })
+    expectFailed(result)
+    expect(firstLine(result.files.summary)).toBe(`<h3>\u274c Failed \u00b7 trigger \u00b7 ${app}</h3>`)
+  })
+})
 
 describe('a pipeline', () => {
   it('is titled by its name and drawn as a Mermaid flow of its stages, coloured by status, beside a table linking each build; hostile names stay text', async () => {
@@ -329,7 +339,7 @@ describe('a step refused while reading a secret input', () => {
       'secret-environments': `- mapped_to: "${name}"\n  value: ${secret}`
     })
     expectFailed(result)
-    expect(firstLine(result.files.summary)).toBe('<h3>\ud83d\udeab Nothing was sent \u00b7 trigger</h3>')
+    expect(firstLine(result.files.summary)).toBe('<h3>\ud83d\udeab Nothing was sent \u00b7 trigger \u00b7 ios-app</h3>')
     expect(result.summary).toContain('Input "secret-environments"')
     expect(result.files.summary).not.toContain(secret)
     expect(await requestLog(emu)).toEqual([])

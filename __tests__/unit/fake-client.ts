@@ -6,7 +6,7 @@
 import { LIST_OUTPUT_FILES, Output, type OutputName, type StateName } from '../../src/constants.js'
 import { ApiError } from '../../src/http/api-error.js'
 import type { ApiResponse, Method, RequestOptions, ServiceClient } from '../../src/http/client.js'
-import type { HandlerContext } from '../../src/step/context.js'
+import type { AnnotationPlace, HandlerContext } from '../../src/step/context.js'
 import type { OperationModule } from '../../src/operations/operation.js'
 import type { SummarySection } from '../../src/summary/section.js'
 
@@ -62,13 +62,13 @@ export function fakeClient(routes: FakeRoutes): FakeClient {
   }
 }
 
-export type LogLevel = 'info' | 'notice' | 'warning' | 'debug' | 'group'
+export type LogLevel = 'info' | 'notice' | 'warning' | 'debug' | 'group' | 'error'
 
 export interface RecordingContext extends HandlerContext {
   outputs: Partial<Record<OutputName, unknown>>
   secretOutputs: OutputName[]
   masked: string[]
-  logs: Array<{ level: LogLevel; message: string }>
+  logs: Array<{ level: LogLevel; message: string; place?: AnnotationPlace }>
   sections: SummarySection[]
   state: Partial<Record<StateName, string>>
 }
@@ -113,6 +113,7 @@ export function recordingContext(
     notice: (message) => void ctx.logs.push({ level: 'notice', message }),
     warning: (message) => void ctx.logs.push({ level: 'warning', message }),
     debug: (message) => void ctx.logs.push({ level: 'debug', message }),
+    annotate: (level, message, place) => void ctx.logs.push({ level, message, place }),
     async group(name, body) {
       ctx.logs.push({ level: 'group', message: name })
       return body()

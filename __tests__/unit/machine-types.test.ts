@@ -1,6 +1,13 @@
 /** Finding machine type uses in a parsed service.yml, and parsing service.yml text. Table-driven. */
 import { describe, expect, it } from '@jest/globals'
-import { findMachineTypeUses, withMachineType, type MachineTypeUse } from '../../src/service-yml/machine-types.js'
+import {
+  findMachineTypeUses,
+  machineTypesIn,
+  withMachineType,
+  type MachineTypeUse
+} from '../../src/service-yml/machine-types.js'
+import { nearestMachineTypes } from '../../src/operations/unused-machine.js'
+import { randomInt, randomString } from '../helpers/random.js'
 import { describeProblem, parseServiceYml } from '../../src/service-yml/parse.js'
 
 const MT = 'g2-m1.4core'
@@ -176,5 +183,40 @@ describe('the would-be text of a migration, line for line', () => {
     const migrated = withMachineType(text, MT, to)
     expect(migrated).toBe(expected)
     expect(migrated.split('\n')).toHaveLength(text.split('\n').length)
+  })
+})
+
+describe('the machine types a file names, and those nearest to a from-machine no app uses', () => {
+  it('machineTypesIn: the default stack and every workflow, once each', () => {
+    const [a, b] = [`g2-${randomString(5).toLowerCase()}`, `m1-${randomString(5).toLowerCase()}`]
+    const config = {
+      meta: { service: { machine_type_id: a } },
+      workflows: {
+        one: { meta: { service: { machine_type_id: b } } },
+        two: { meta: { service: { machine_type_id: a } } },
+        three: {}
+      }
+    }
+    expect(machineTypesIn(config)).toEqual([a, b])
+    expect(machineTypesIn({ workflows: { x: { meta: { service: { machine_type_id: 12 } } } } })).toEqual([])
+  })
+
+  it('nearestMachineTypes: by edits, case aside, the more used first among equals, at most 5', () => {
+    const from = `g2-m${1 + randomInt(8)}.${randomString(6).toLowerCase()}`
+    const oneEdit = `${from.slice(0, -1)}${from.endsWith('q') ? 'z' : 'q'}`
+    const seen = new Map<string, number>([
+      [`far-${randomString(12)}`, 50],
+      [oneEdit.toUpperCase(), 1 + randomInt(3)],
+      [`${from}xx`, 10],
+      [`${from}yy`, 20],
+      ...Array.from({ length: 4 }, (_, i) => [`other-${i}-${randomString(10)}`, 1] as [string, number])
+    ])
+    const nearest = nearestMachineTypes(from, seen)
+    expect(nearest).toHaveLength(5)
+    expect(nearest.slice(0, 3)).toEqual([
+      { 'machine-type': oneEdit.toUpperCase(), apps: seen.get(oneEdit.toUpperCase()) },
+      { 'machine-type': `${from}yy`, apps: 20 },
+      { 'machine-type': `${from}xx`, apps: 10 }
+    ])
   })
 })

@@ -18,7 +18,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { parseCommandFile } from '../../scripts/run-action.js'
-import { randomString } from '../helpers/random.js'
+import { randomInt, randomString } from '../helpers/random.js'
 
 /** What the module wrote to file descriptor 1, where it writes the log (core writes through process.stdout). */
 let fd1 = ''
@@ -160,6 +160,29 @@ describe('the workflow-command module writes what @actions/core writes', () => {
     expect(ours).toEqual(theirs)
     expect(ours.stdout).toContain('%25 done%0D%0AZürich — 東京 🚀%0Akey: a, b, c%0D')
     expect(ours.stdout).toContain('::debug::')
+  })
+
+  it("annotations on a file's line: title, file, line and column as core's properties, : and , escaped", () => {
+    const message = awkward()
+    const place = {
+      title: `check ${randomString(4)}, a: b`,
+      file: `ci/${randomString(5)},x:y/app.yml`,
+      line: 1 + randomInt(5000),
+      col: 1 + randomInt(200)
+    }
+    const run = (level: 'error' | 'warning' | 'notice'): { ours: string; core: string } => ({
+      ours: capture(commands, 'ours', true, () => commands.annotate(level, message, place)).stdout,
+      core: capture(commands, 'core', true, () =>
+        core[level](message, { title: place.title, file: place.file, startLine: place.line, startColumn: place.col })
+      ).stdout
+    })
+    for (const level of ['error', 'warning', 'notice'] as const) {
+      const { ours, core: theirs } = run(level)
+      expect(ours).toBe(theirs)
+      expect(ours).toContain(`file=ci/${place.file.slice(3).replace(',', '%2C').replace(':', '%3A')}`)
+    }
+    // An error annotation does not fail the step.
+    expect(process.exitCode).toBeUndefined()
   })
 
   it('debug lines only when step debug logging is on: the runner drops them otherwise', () => {

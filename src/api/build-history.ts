@@ -25,6 +25,29 @@ export function instantMs(value: unknown): number | undefined {
   return Number.isFinite(ms) ? ms : undefined
 }
 
+/** One page of a list, sent once (a history that does not come at once is not worth holding the wait for), each object item read by `read`. */
+async function readList(
+  client: ServiceClient,
+  path: string,
+  query: Record<string, string | number | undefined>,
+  signal: AbortSignal | undefined,
+  read: (raw: Record<string, unknown>) => RanBuild[]
+): Promise<RanBuild[]> {
+  const res = await client.request<{ data?: unknown } | undefined>('GET', path, { query, retry: 'once', signal })
+  const items = Array.isArray(res.body?.data) ? (res.body.data as unknown[]) : []
+  return items.flatMap((item) =>
+    item !== null && typeof item === 'object' ? read(item as Record<string, unknown>) : []
+  )
+}
+
+/** A run from `started` to `finished`, or none when either time is missing or they are out of order. */
+function ran(started: unknown, finished: unknown, branch: unknown): RanBuild[] {
+  const from = instantMs(started)
+  const to = instantMs(finished)
+  if (from === undefined || to === undefined || to < from) return []
+  return [{ branch: typeof branch === 'string' ? branch : undefined, durationMs: to - from }]
+}
+
 /** The successful builds of `workflow` (on `branch`, when given) on one page of the list, each with how long it ran; an item without both times is left out. */
 export async function recentSuccesses(
   client: ServiceClient,
@@ -32,24 +55,13 @@ export async function recentSuccesses(
   { workflow, branch }: { workflow: string; branch?: string },
   signal?: AbortSignal
 ): Promise<RanBuild[]> {
-  const res = await client.request<{ data?: unknown } | undefined>('GET', buildsPath(appSlug), {
-    query: { workflow, branch, status: 1, limit: HISTORY_LIMIT },
-    // Sent once: a history that does not come at once is not worth holding the wait for.
-    retry: 'once',
-    signal
-  })
-  const items = Array.isArray(res.body?.data) ? (res.body.data as unknown[]) : []
-  return items.flatMap((item): RanBuild[] => {
-    if (item === null || typeof item !== 'object') return []
-    const raw = item as Record<string, unknown>
+  const query = { workflow, branch, status: 1, limit: HISTORY_LIMIT }
+  return readList(client, buildsPath(appSlug), query, signal, (raw) => {
     // The filter is the service's; checked again, so a service that ignores it predicts nothing wrong.
     const other = (field: unknown, wanted: string | undefined): boolean =>
       wanted !== undefined && field !== undefined && field !== wanted
     if (raw.status !== 1 || other(raw.triggered_workflow, workflow) || other(raw.branch, branch)) return []
-    const started = instantMs(raw.started_on_worker_at)
-    const finished = instantMs(raw.finished_at)
-    if (started === undefined || finished === undefined || finished < started) return []
-    return [{ branch: typeof raw.branch === 'string' ? raw.branch : undefined, durationMs: finished - started }]
+    return ran(raw.started_on_worker_at, raw.finished_at, raw.branch)
   })
 }
 
@@ -64,20 +76,9 @@ export async function recentPipelineSuccesses(
   pipeline: string,
   signal?: AbortSignal
 ): Promise<RanBuild[]> {
-  const res = await client.request<{ data?: unknown } | undefined>('GET', appPath(appSlug, 'pipelines'), {
-    query: { pipeline, status: 'succeeded', limit: HISTORY_LIMIT },
-    retry: 'once',
-    signal
-  })
-  const items = Array.isArray(res.body?.data) ? (res.body.data as unknown[]) : []
-  return items.flatMap((item): RanBuild[] => {
-    if (item === null || typeof item !== 'object') return []
-    const raw = item as Record<string, unknown>
+  const query = { pipeline, status: 'succeeded', limit: HISTORY_LIMIT }
+  return readList(client, appPath(appSlug, 'pipelines'), query, signal, (raw) =>
     // The list holds standalone builds too (is_pipeline false): only pipelines predict a pipeline.
-    if (raw.is_pipeline === false) return []
-    const started = instantMs(raw.started_at)
-    const finished = instantMs(raw.finished_at)
-    if (started === undefined || finished === undefined || finished < started) return []
-    return [{ branch: typeof raw.branch === 'string' ? raw.branch : undefined, durationMs: finished - started }]
-  })
+    raw.is_pipeline === false ? [] : ran(raw.started_at, raw.finished_at, raw.branch)
+  )
 }

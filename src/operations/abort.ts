@@ -98,7 +98,12 @@ async function abortOne(inputs: AbortInputs & { buildSlug: string }, ctx: Handle
   if (result.byEarlierAttempt) {
     const message = `Aborted build ${inputs.buildSlug}: the first abort request took effect but its answer was lost; the retry found the build already finished, and reading it back shows it ${final}.`
     ctx.info(message)
-    ctx.summary({ heading: aborted, lines: [message], facts: [...facts, ['Result', result.status]] })
+    ctx.summary({
+      heading: aborted,
+      lead: { mark: 'aborted', result: 'Aborted', subject: [inputs.appSlug, `build ${inputs.buildSlug}`] },
+      lines: [message],
+      facts: [...facts, ['Result', result.status]]
+    })
     return
   }
   const message = `Build ${inputs.buildSlug} had already finished before it could be aborted; its final status is ${final}.`

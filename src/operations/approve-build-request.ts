@@ -149,6 +149,15 @@ export const approveBuildRequest = defineOperation<ApproveInputs>({
         : []
     ctx.summary({
       heading: `${done} build request ${chosen.slug} on ${appSlug}`,
+      lead: {
+        mark: approve ? 'success' : 'aborted',
+        result: done,
+        subject: [
+          appSlug,
+          `build request ${chosen.slug}`,
+          ...(pullRequest ? [`pull request #${pullRequest.number}`] : [])
+        ]
+      },
       facts: [
         ['Build request', chosen.slug],
         ['Decision', approve ? 'approved' : 'rejected'],

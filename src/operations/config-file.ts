@@ -1,6 +1,6 @@
 /** The service.yml file in the workspace that get-config writes and upload-config sends. */
 import { readFile } from 'node:fs/promises'
-import { resolve } from 'node:path'
+import { relative, resolve, sep } from 'node:path'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { requiredSlug, singleLine, type GetInput } from '../inputs/readers.js'
@@ -49,6 +49,14 @@ export async function readConfigText(inputs: Omit<ConfigFileInputs, 'appSlug'>):
           : `cannot be read (${code ?? (error as Error).message})`
     throw new InputError(Input.configPath, `${quote(inputs.configPathInput)} ${why} in the workspace`)
   }
+}
+
+/**
+ * config-path as a path from the workspace, with `/` between folders: the form an annotation's
+ * `file` takes (the workspace is where actions/checkout puts the repository by default).
+ */
+export function workspaceRelativePath(inputs: Omit<ConfigFileInputs, 'appSlug'>): string {
+  return relative(inputs.workspace, inputs.configPath).split(sep).join('/')
 }
 
 /**

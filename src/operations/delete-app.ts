@@ -40,5 +40,9 @@ async function runDeleteApp({ appSlug }: { appSlug: string }, ctx: HandlerContex
     )
   }
   ctx.info(`Deleted app ${appSlug}${byEarlierAttempt ? `: ${lines[1]}` : ''}`)
-  ctx.summary({ heading: `App ${appSlug} deleted`, lines })
+  ctx.summary({
+    heading: `App ${appSlug} deleted`,
+    lead: { mark: 'success', result: 'Deleted', subject: [appSlug] },
+    lines
+  })
 }

@@ -25,6 +25,7 @@ async function runGetApp({ appSlug }: { appSlug: string }, ctx: HandlerContext):
   ctx.output(Output.response, response)
   ctx.summary({
     heading: `App ${appSlug}`,
+    lead: { mark: 'success', result: 'Read', subject: [appSlug] },
     facts: [
       ['Title', app.title],
       ['Project type', app.project_type],

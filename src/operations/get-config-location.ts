@@ -21,5 +21,9 @@ async function runGetConfigLocation({ appSlug }: { appSlug: string }, ctx: Handl
   ctx.output(Output.location, location)
   ctx.output(Output.response, response)
   ctx.info(`The service reads the service.yml of ${appSlug} from: ${location}`)
-  ctx.summary({ heading: `service.yml location of ${appSlug}`, facts: [['Location', location]] })
+  ctx.summary({
+    heading: `service.yml location of ${appSlug}`,
+    lead: { mark: 'success', result: `service.yml from ${location}`, subject: [appSlug] },
+    facts: [['Location', location]]
+  })
 }

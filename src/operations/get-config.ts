@@ -28,6 +28,7 @@ async function runGetConfig(inputs: ConfigFileInputs, ctx: HandlerContext): Prom
   ctx.info(`Wrote the service.yml of ${inputs.appSlug} to ${inputs.configPath} (${Buffer.byteLength(text)} bytes)`)
   ctx.summary({
     heading: `service.yml of ${inputs.appSlug} downloaded`,
+    lead: { mark: 'success', result: 'Downloaded', subject: [inputs.appSlug, 'service.yml'] },
     facts: [
       ['Written to', inputs.configPathInput],
       ['Size', `${Buffer.byteLength(text)} bytes`]

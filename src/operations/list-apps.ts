@@ -40,6 +40,7 @@ async function runListApps(scope: AppScope, ctx: HandlerContext): Promise<void> 
   const shown = result.apps.slice(0, SUMMARY_ROWS)
   ctx.summary({
     heading: `Apps of ${whose}`,
+    lead: { mark: 'success', result: `${result.apps.length} app(s)`, subject: [whose] },
     lines: [
       `${result.apps.length} app(s).`,
       ...(result.apps.length > shown.length

@@ -27,6 +27,7 @@ async function runListBranches({ appSlug }: { appSlug: string }, ctx: HandlerCon
   const shown = branches.slice(0, SUMMARY_ROWS)
   ctx.summary({
     heading: `Branches of ${appSlug}`,
+    lead: { mark: 'success', result: `${branches.length} branch(es)`, subject: [appSlug] },
     lines: [
       `${branches.length} branch(es).`,
       ...(branches.length > shown.length ? [`The table shows the first ${shown.length}.`] : [])

@@ -28,6 +28,7 @@ async function runList({ appSlug }: { appSlug: string }, ctx: HandlerContext): P
   const shown = requests.slice(0, SUMMARY_ROWS)
   ctx.summary({
     heading: `Open build requests of ${appSlug}`,
+    lead: { mark: 'success', result: `${requests.length} open build request(s)`, subject: [appSlug] },
     lines: [
       `${requests.length} open build request(s).`,
       ...(requests.length > shown.length ? [`The table shows the first ${shown.length}.`] : [])

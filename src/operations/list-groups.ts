@@ -27,6 +27,7 @@ async function runListGroups({ orgSlug }: { orgSlug: string }, ctx: HandlerConte
   ctx.info(`Workspace ${orgSlug} has ${groups.length} group(s)`)
   ctx.summary({
     heading: `Groups of Workspace ${orgSlug}`,
+    lead: { mark: 'success', result: `${groups.length} group(s)`, subject: [`Workspace ${orgSlug}`] },
     lines: [`${groups.length} group(s).`],
     table: groups.length > 0 ? [['Slug', 'Name'], ...groups.map((group) => [group.slug, group.name ?? ''])] : undefined
   })

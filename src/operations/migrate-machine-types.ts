@@ -6,7 +6,13 @@ import {
   type MigrationScope
 } from '../api/machine-types.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
-import { firstAppUsing, previewMigration, type MigrationPreview, type PreviewedApp } from '../service-yml/preview.js'
+import {
+  firstAppUsing,
+  previewMigration,
+  type FirstUse,
+  type MigrationPreview,
+  type PreviewedApp
+} from '../service-yml/preview.js'
 import { checkToMachine, type ToMachineCheck } from '../service-yml/to-machine-check.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
@@ -15,16 +21,26 @@ import { booleanFlag, matching, required, workspaceOrUser, type GetInput } from 
 import type { MachineTypeUse } from '../service-yml/machine-types.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
+import { nothingError, nothingToMigrate, unusedAfterMigration, unusedInPreview } from './unused-machine.js'
 
 export interface MigrateInputs extends Migration {
   dryRun: boolean
+  /** Fail, rather than warn, when no app uses from-machine. */
+  failIfNothing: boolean
 }
 
 export const migrateMachineTypes = defineOperation<MigrateInputs>({
   name: 'migrate-machine-types',
   role: 'the Workspace owner role (for org-slug) or being that user (for user-slug)',
   writes: true,
-  inputs: [Input.orgSlug, Input.userSlug, Input.fromMachine, Input.toMachine, Input.dryRun],
+  inputs: [
+    Input.orgSlug,
+    Input.userSlug,
+    Input.fromMachine,
+    Input.toMachine,
+    Input.dryRun,
+    Input.failIfNothingToMigrate
+  ],
   required: [Input.fromMachine, Input.toMachine],
   outputs: [
     Output.migratedApps,
@@ -32,6 +48,7 @@ export const migrateMachineTypes = defineOperation<MigrateInputs>({
     Output.errors,
     Output.checkedCount,
     Output.dryRunNote,
+    Output.nearestMachineTypes,
     Output.response
   ],
   read: readMigration,
@@ -57,7 +74,13 @@ function readMigration(get: GetInput): MigrateInputs {
   const scope: MigrationScope = orgSlug
     ? { kind: 'organization', slug: orgSlug }
     : { kind: 'user', slug: userSlug as string }
-  return { scope, fromMachine, toMachine, dryRun: booleanFlag(get, Input.dryRun, true) }
+  return {
+    scope,
+    fromMachine,
+    toMachine,
+    dryRun: booleanFlag(get, Input.dryRun, true),
+    failIfNothing: booleanFlag(get, Input.failIfNothingToMigrate, false)
+  }
 }
 
 function describeUse(use: MachineTypeUse): string {
@@ -107,10 +130,15 @@ async function dryRunCheck(inputs: MigrateInputs, preview: MigrationPreview, ctx
 }
 
 /** The real migration's check of to-machine; refuses, with nothing written, when the service does. */
-async function checkBeforeMigrating(inputs: MigrateInputs, ctx: HandlerContext): Promise<ToMachineCheck> {
+async function checkBeforeMigrating(
+  inputs: MigrateInputs,
+  ctx: HandlerContext
+): Promise<{ check: ToMachineCheck; first: FirstUse }> {
   let check: ToMachineCheck
+  let first: FirstUse
   try {
-    const { app } = await firstAppUsing(ctx.client, inputs, ctx.signal)
+    first = await firstAppUsing(ctx.client, inputs, ctx.signal)
+    const { app } = first
     check = await checkToMachine(
       ctx.client,
       inputs,
@@ -123,7 +151,7 @@ async function checkBeforeMigrating(inputs: MigrateInputs, ctx: HandlerContext):
   }
   if (check.kind !== 'refused') {
     ctx.info(check.note)
-    return check
+    return { check, first }
   }
   ctx.summary({
     heading: `❌ Machine type migration for ${describeScope(inputs.scope)} refused: ${inputs.fromMachine} → ${inputs.toMachine}`,
@@ -148,11 +176,18 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
   // One write for all of them: a line each was one write each, 1,667 of them for a Workspace of 5,000 apps.
   if (preview.apps.length > 0)
     ctx.info(preview.apps.map((app) => `Would change ${app.label}: ${app.uses.map(describeUse).join(', ')}`).join('\n'))
-  const summaryLine =
+  const unused =
+    labels.length === 0 ? unusedInPreview(inputs.fromMachine, preview, describeScope(inputs.scope)) : undefined
+  const mark = unused
+    ? nothingToMigrate(inputs.failIfNothing, unused, ctx)
+    : preview.errors.length > 0
+      ? 'warning'
+      : 'note'
+  ctx.info(
     labels.length > 0
       ? `Dry run: ${labels.length} of the ${preview.checked} app(s) this token can see would change. Nothing was changed.`
       : `Dry run: none of the ${preview.checked} app(s) this token can see uses ${inputs.fromMachine}; nothing would change.`
-  ctx.info(summaryLine)
+  )
   ctx.notice(note)
   const unchanged = Math.max(0, preview.checked - labels.length - preview.errors.length)
   const counts = [
@@ -163,11 +198,12 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
   ctx.summary({
     heading: `Machine type migration preview for ${describeScope(inputs.scope)}: ${inputs.fromMachine} → ${inputs.toMachine}`,
     lead: {
-      mark: preview.errors.length > 0 ? 'warning' : 'note',
-      result: `Dry run: ${counts.join(', ')}`,
+      mark,
+      result: unused ? `Dry run: ${Input.fromMachine} is used by no app` : `Dry run: ${counts.join(', ')}`,
       subject: [describeScope(inputs.scope), `${inputs.fromMachine} → ${inputs.toMachine}`]
     },
     lines: [
+      ...(unused ? [unused.message] : []),
       `Nothing was changed (a dry run); ${preview.checked} app(s) read.`,
       checkNote,
       ...preview.errors.map((item) => `Not checked: ${item.app}: ${item.error}`)
@@ -175,6 +211,7 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
     table: preview.apps.length > 0 ? [['App', 'Slug', 'Where'], ...preview.apps.map(previewRow)] : undefined,
     note
   })
+  if (unused && inputs.failIfNothing) throw nothingError(unused)
 }
 
 function previewRow(app: PreviewedApp): string[] {
@@ -183,35 +220,43 @@ function previewRow(app: PreviewedApp): string[] {
 
 async function runMigration(inputs: MigrateInputs, ctx: HandlerContext): Promise<void> {
   const scope = describeScope(inputs.scope)
-  const check = await checkBeforeMigrating(inputs, ctx)
+  const { check, first } = await checkBeforeMigrating(inputs, ctx)
   const result = await migrate(ctx.client, inputs)
   ctx.output(Output.migratedApps, result.migratedApps)
   ctx.output(Output.migratedCount, result.migratedApps.length)
   ctx.output(Output.errors, result.errors)
   ctx.output(Output.response, result.response || undefined)
   for (const item of result.errors) ctx.warning(`${item.app}: ${item.error}`)
+  const migrated = result.migratedApps.length
+  const unused = migrated === 0 ? unusedAfterMigration(inputs.fromMachine, first, scope) : undefined
+  const mark = unused
+    ? nothingToMigrate(inputs.failIfNothing, unused, ctx)
+    : result.errors.length > 0
+      ? 'warning'
+      : 'success'
   const summaryLine =
-    result.migratedApps.length > 0
-      ? `Migrated ${result.migratedApps.length} app(s) from ${inputs.fromMachine} to ${inputs.toMachine}.`
+    migrated > 0
+      ? `Migrated ${migrated} app(s) from ${inputs.fromMachine} to ${inputs.toMachine}.`
       : `Nothing to migrate: no app of the ${scope} uses ${inputs.fromMachine}.`
   ctx.info(summaryLine)
   const outcome =
-    result.migratedApps.length > 0 ? `Migrated ${result.migratedApps.length} app(s)` : 'Nothing to migrate'
+    migrated > 0 ? `Migrated ${migrated} app(s)` : `Nothing to migrate: ${Input.fromMachine} is used by no app`
   ctx.summary({
     heading: `Machine type migration for ${scope}: ${inputs.fromMachine} → ${inputs.toMachine}`,
     lead: {
-      mark: result.errors.length > 0 ? 'warning' : 'success',
+      mark,
       result: result.errors.length > 0 ? `${outcome}, ${result.errors.length} failed` : outcome,
       subject: [scope, `${inputs.fromMachine} → ${inputs.toMachine}`]
     },
     lines: [
+      ...(unused ? [unused.message] : []),
       summaryLine,
       check.note,
       ...(result.message ? [`The service said: ${result.message}`] : []),
       ...result.errors.map((item) => `Failed: ${item.app}: ${item.error}`)
     ],
     table:
-      result.migratedApps.length > 0
+      migrated > 0
         ? [
             ['App', 'Slug'],
             ...result.migratedApps.map((label) => {
@@ -221,4 +266,5 @@ async function runMigration(inputs: MigrateInputs, ctx: HandlerContext): Promise
           ]
         : undefined
   })
+  if (unused && inputs.failIfNothing) throw nothingError(unused)
 }

@@ -3,6 +3,7 @@
  * The app slug is output as soon as the app exists, so a later failure still
  * tells the user which half-registered app to finish or delete.
  */
+import type { SummarySection } from '../summary/section.js'
 import {
   finishRegistration,
   registerApp as register,
@@ -167,7 +168,13 @@ async function runRegisterApp(inputs: RegisterAppInputs, ctx: HandlerContext): P
     ['Stack', inputs.stackId],
     ['Public', inputs.isPublic]
   ]
-  const section = { heading: `App ${appSlug} registered`, facts, lines: [] as string[] }
+  const lines: string[] = []
+  const section: SummarySection = {
+    heading: `App ${appSlug} registered`,
+    lead: { mark: 'success', result: 'Registered', subject: [appSlug] },
+    facts,
+    lines
+  }
   ctx.summary(section)
   let step = 'adding the SSH key'
   try {
@@ -177,7 +184,8 @@ async function runRegisterApp(inputs: RegisterAppInputs, ctx: HandlerContext): P
   } catch (error) {
     const note = `The app ${appSlug} was registered, but ${step} failed: finish it on the service, or delete it before registering again.`
     section.heading = `App ${appSlug} registered, not finished`
-    section.lines.push(note)
+    section.lead = { mark: 'failure', result: 'Registered, not finished', subject: [appSlug] }
+    lines.push(note)
     ctx.warning(note)
     throw error
   }

@@ -120,6 +120,11 @@ async function runSetConfigLocation(inputs: SetConfigLocationInputs, ctx: Handle
   for (const warning of warnings) ctx.warning(warning)
   ctx.summary({
     heading: `service.yml location of ${inputs.appSlug} set`,
+    lead: {
+      mark: warnings.length > 0 ? 'warning' : 'success',
+      result: `service.yml from ${inputs.location}`,
+      subject: [inputs.appSlug]
+    },
     facts: [['Location', inputs.location]],
     lines: warnings.length > 0 ? warnings : undefined
   })

@@ -43,6 +43,7 @@ async function runSetEmailNotifications(inputs: NotificationInputs, ctx: Handler
   ctx.info(`Updated the email notifications of ${inputs.appSlug}`)
   ctx.summary({
     heading: `Email notifications of ${inputs.appSlug} updated`,
+    lead: { mark: 'success', result: 'Updated', subject: [inputs.appSlug, 'email notifications'] },
     facts: [
       ['On success', inputs.onSuccess ?? 'unchanged'],
       ['On failure', inputs.onFailure ?? 'unchanged']

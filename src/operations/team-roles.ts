@@ -38,6 +38,11 @@ export function readRoleInputs(get: GetInput): RoleInputs {
 export function rolesSection({ appSlug, role }: RoleInputs, groups: string[], action = ''): SummarySection {
   return {
     heading: `${ROLE_TITLES[role]} (${role}) role on ${appSlug}${action ? ` ${action}` : ''}`,
+    lead: {
+      mark: 'success',
+      result: `${groups.length} group(s) ${action ? 'set' : 'hold it'}`,
+      subject: [appSlug, `${ROLE_TITLES[role]} (${role}) role`]
+    },
     lines: [groups.length > 0 ? `${groups.length} group(s) hold the role.` : 'No group holds the role.'],
     table: groups.length > 0 ? [['Group'], ...groups.map((slug) => [slug])] : undefined
   }

@@ -3,6 +3,7 @@ import { DOWNLOAD_NEED, TRIGGER_ARTIFACT_INPUTS } from '../builds/report/artifac
 import { type BuildParams } from '../api/build-params.js'
 import { OVERRIDE_INPUTS, overrideFacts } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
+import type { BuildRequest } from '../api/build-requests.js'
 import { Input, Output } from '../constants.js'
 import { booleanValue, onlyWith } from '../inputs/input-use.js'
 import { SEVERAL_APPS_INPUTS } from '../builds/start/targets.js'
@@ -101,7 +102,9 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
-  const build = await startOrWaitForApproval(ctx, inputs).catch(async (error: unknown) => {
+  const github = inputs.github
+  const onHold = github && ((request: BuildRequest) => showHoldOnGitHub(github, inputs.appSlug, params, request, ctx))
+  const build = await startOrWaitForApproval(ctx, { ...inputs, onHold }).catch(async (error: unknown) => {
     throw await (
       await import('../builds/start/unknown-target.js')
     ).explainRefusedTarget(error, inputs.appSlug, params, ctx)
@@ -200,6 +203,32 @@ async function pipelineStarted(
     await (
       await import('../builds/wait/pipeline.js')
     ).waitForPipeline(inputs.appSlug, build.buildSlug, inputs.wait, section, ctx)
+}
+
+/**
+ * A trigger held for approval, on GitHub when github-status or github-comment asks for it: the
+ * commit and the pull request show that the build awaits approval, and how to give it.
+ */
+async function showHoldOnGitHub(
+  settings: GitHubStatusSettings,
+  appSlug: string,
+  params: BuildParams,
+  request: BuildRequest,
+  ctx: HandlerContext
+): Promise<void> {
+  const { postHold } = await import('../builds/report/github-status/build-status.js')
+  const commit = params.commit_hash ? ` and commit ${params.commit_hash}` : ''
+  const how =
+    `The service holds this build for manual approval as build request ${request.slug} of app ${appSlug}; no build runs until it is approved. ` +
+    `Someone with access to the app approves it on the app's page on the service, or a maintainer has the repository's approval workflow run approve-build-request for this pull request${commit} (for example by the label or comment that workflow listens for).`
+  const target = {
+    appSlug,
+    buildSlug: request.slug,
+    workflow: params.workflow_id ?? params.pipeline_id,
+    commit: params.commit_hash,
+    pullRequest: params.pull_request_id
+  }
+  await postHold(settings, target, how, ctx)
 }
 
 /** Posts the pending status on GitHub; the module that posts is loaded only here. */

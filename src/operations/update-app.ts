@@ -61,6 +61,7 @@ async function runUpdateApp(inputs: UpdateAppInputs, ctx: HandlerContext): Promi
   ctx.info(`Updated app ${inputs.appSlug}: ${Object.keys(inputs.fields).join(', ')}`)
   ctx.summary({
     heading: `App ${inputs.appSlug} updated`,
+    lead: { mark: 'success', result: 'Updated', subject: [inputs.appSlug] },
     facts: Object.entries(inputs.fields).map(([field, value]) => [field, value])
   })
 }

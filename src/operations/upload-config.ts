@@ -7,8 +7,14 @@ import { InputError } from '../inputs/input-error.js'
 import { booleanFlag, type GetInput } from '../inputs/readers.js'
 import { quote } from '../safe-text.js'
 import { describeProblem, isMapping, parseServiceYml } from '../service-yml/parse.js'
-import { CONFIG_FILE_OPERATION, readConfigFile, readConfigText, type ConfigFileInputs } from './config-file.js'
-import { countFindings, findingLines, outputFindings, warnFindings } from './config-findings.js'
+import {
+  CONFIG_FILE_OPERATION,
+  readConfigFile,
+  readConfigText,
+  workspaceRelativePath,
+  type ConfigFileInputs
+} from './config-file.js'
+import { annotateFindings, countFindings, findingLines, outputFindings } from './config-findings.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
@@ -60,11 +66,20 @@ async function checkByService(inputs: UploadConfigInputs, text: string, ctx: Han
     throw error instanceof ApiError ? error.withSuffix(suffix) : error
   }
   outputFindings(ctx, findings)
-  warnFindings(ctx, findings, inputs.configPathInput)
+  annotateFindings(ctx, findings, {
+    what: inputs.configPathInput,
+    title: 'service.yml check before the upload',
+    file: workspaceRelativePath(inputs)
+  })
   if (findings.errors.length === 0) return findings
   const lines = findingLines(findings)
   ctx.summary({
-    heading: `❌ service.yml of ${inputs.appSlug} not uploaded: the service found errors`,
+    heading: `service.yml of ${inputs.appSlug} not uploaded: the service found errors`,
+    lead: {
+      mark: 'failure',
+      result: 'Not uploaded: the service found errors',
+      subject: [inputs.appSlug, inputs.configPathInput]
+    },
     lines: [`${inputs.configPathInput}: ${countFindings(findings)}.`, ...lines, 'Nothing was uploaded.']
   })
   throw new Error(
@@ -85,6 +100,11 @@ async function runUploadConfig(inputs: UploadConfigInputs, ctx: HandlerContext):
   )
   ctx.summary({
     heading: `service.yml of ${inputs.appSlug} uploaded`,
+    lead: {
+      mark: findings && findings.warnings.length > 0 ? 'warning' : 'success',
+      result: 'Uploaded',
+      subject: [inputs.appSlug, inputs.configPathInput]
+    },
     facts: [
       ['From', inputs.configPathInput],
       ['Size', `${Buffer.byteLength(text)} bytes`],

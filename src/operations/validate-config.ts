@@ -5,8 +5,8 @@ import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { singleLine, slug, type GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'
-import { readConfigPath, readConfigText, type ConfigFileInputs } from './config-file.js'
-import { countFindings, findingLines, outputFindings, warnFindings } from './config-findings.js'
+import { readConfigPath, readConfigText, workspaceRelativePath, type ConfigFileInputs } from './config-file.js'
+import { annotateFindings, countFindings, findingLines, outputFindings } from './config-findings.js'
 import { defineOperation } from './operation.js'
 
 export interface ValidateConfigInputs {
@@ -50,7 +50,11 @@ async function runValidateConfig(inputs: ValidateConfigInputs, ctx: HandlerConte
     : 'without an app (set app-slug to check stacks and machine types too)'
   const verdict = `${what}: ${countFindings(findings)}, checked ${against}.`
   ctx.info(verdict)
-  warnFindings(ctx, findings, what)
+  annotateFindings(ctx, findings, {
+    what,
+    title: 'service.yml check',
+    file: file ? workspaceRelativePath(file) : undefined
+  })
   const failed = findings.errors.length > 0
   ctx.summary({
     heading: `${failed ? '❌' : '✅'} service.yml check: ${what} ${failed ? 'has errors' : 'is accepted'}`,

@@ -113,6 +113,26 @@ export function notice(message: string): void {
   issue('notice', message)
 }
 
+/** Where an annotation points: a file of the repository, a line of it, and a title. */
+export interface AnnotationProperties {
+  title?: string
+  file?: string
+  line?: number
+  col?: number
+}
+
+/**
+ * An annotation on a file's line, written as @actions/core's error, warning and notice with
+ * `AnnotationProperties` write it (title, file, line, col, in that order); an error annotation
+ * does not fail the step.
+ */
+export function annotate(level: 'error' | 'warning' | 'notice', message: string, place: AnnotationProperties): void {
+  const properties: Record<string, string> = {}
+  for (const key of ['title', 'file', 'line', 'col'] as const)
+    if (place[key] !== undefined) properties[key] = redact(String(place[key]))
+  issue(level, message, properties)
+}
+
 /** A warning annotation. */
 export function warning(message: string): void {
   issue('warning', message)

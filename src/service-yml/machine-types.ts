@@ -30,6 +30,18 @@ export function findMachineTypeUses(config: unknown, machineType: string): Machi
   return uses
 }
 
+/** Every machine type a parsed service.yml names, once each: the default stack's and each workflow's. */
+export function machineTypesIn(config: unknown): string[] {
+  if (!isMapping(config)) return []
+  const holders = [config, ...(isMapping(config.workflows) ? Object.values(config.workflows) : [])]
+  const types = new Set<string>()
+  for (const holder of holders) {
+    const id = serviceMeta(holder)?.machine_type_id
+    if (typeof id === 'string' && id !== '') types.add(id)
+  }
+  return [...types]
+}
+
 function serviceMeta(holder: unknown): Record<string, unknown> | undefined {
   if (!isMapping(holder) || !isMapping(holder.meta) || !isMapping(holder.meta.service)) return undefined
   return holder.meta.service

@@ -9,7 +9,7 @@ import { ApiError, isHttpError } from '../http/api-error.js'
 import { listAll } from '../http/pagination.js'
 import type { ServiceClient } from '../http/service-client.js'
 import { quote } from '../safe-text.js'
-import { findMachineTypeUses, type MachineTypeUse } from './machine-types.js'
+import { findMachineTypeUses, machineTypesIn, type MachineTypeUse } from './machine-types.js'
 import { describeProblem, parseServiceYmlText } from './parse.js'
 
 /** An app a dry run found using the machine type, and where. */
@@ -18,6 +18,15 @@ export interface PreviewedApp {
   slug: string
   title?: string
   uses: MachineTypeUse[]
+  /** Every machine type the app's service.yml names. */
+  types: string[]
+}
+
+/** Each machine type the service.yml files read name, with how many apps name it. */
+export type SeenMachineTypes = Map<string, number>
+
+function countTypes(seen: SeenMachineTypes, types: string[]): void {
+  for (const type of types) seen.set(type, (seen.get(type) ?? 0) + 1)
 }
 
 export interface MigrationPreview {
@@ -27,6 +36,7 @@ export interface MigrationPreview {
   errors: MigrationError[]
   /** The service.yml text of `apps[0]`, the first app that would change (kept for the check of to-machine). */
   firstText?: string
+  seen: SeenMachineTypes
 }
 
 /**
@@ -53,12 +63,14 @@ export async function previewMigration(
   const outcomes = new Array<PreviewedApp | MigrationError | undefined>(items.length)
   // Only the text of the earliest app found using the machine type is kept, not one per app.
   let first: { index: number; text: string } | undefined
+  const seen: SeenMachineTypes = new Map()
   let next = 0
   async function worker(): Promise<void> {
     while (next < items.length) {
       const index = next++
       let text = ''
       const outcome = await previewApp(client, items[index], migration.fromMachine, signal, (read) => (text = read))
+      if (!('error' in outcome)) countTypes(seen, outcome.types)
       if ('error' in outcome || outcome.uses.length > 0) outcomes[index] = outcome
       if (!('error' in outcome) && outcome.uses.length > 0 && (!first || index < first.index)) first = { index, text }
     }
@@ -71,7 +83,7 @@ export async function previewMigration(
     if ('error' in outcome) errors.push(outcome)
     else if (outcome.uses.length > 0) apps.push(outcome)
   }
-  return { apps, checked: items.length, errors, firstText: first?.text }
+  return { apps, checked: items.length, errors, firstText: first?.text, seen }
 }
 
 /** The first app of the scope, in the service's order, whose service.yml uses the machine type, with its text. */
@@ -79,6 +91,10 @@ export interface FirstUse {
   app?: PreviewedApp & { text: string }
   /** How many apps were read before it was found (all of them when none uses it). */
   checked: number
+  /** The machine types the files read name; all the apps' when none uses it. */
+  seen: SeenMachineTypes
+  /** How many of the files read could not be read or parsed (passed over). */
+  unreadable: number
 }
 
 /**
@@ -92,17 +108,26 @@ export async function firstAppUsing(
   signal?: AbortSignal
 ): Promise<FirstUse> {
   const items = await appsOfScope(client, migration)
+  const seen: SeenMachineTypes = new Map()
+  let unreadable = 0
   for (let start = 0; start < items.length; start += PREVIEW_CONCURRENCY) {
     const batch = items.slice(start, start + PREVIEW_CONCURRENCY)
     const texts: Array<string | undefined> = []
     const outcomes = await Promise.all(
       batch.map((app, index) => previewApp(client, app, migration.fromMachine, signal, (text) => (texts[index] = text)))
     )
+    for (const outcome of outcomes) if ('error' in outcome) unreadable += 1
+    for (const outcome of outcomes) if (!('error' in outcome)) countTypes(seen, outcome.types)
     const found = outcomes.findIndex((outcome) => !('error' in outcome) && outcome.uses.length > 0)
     if (found >= 0)
-      return { app: { ...(outcomes[found] as PreviewedApp), text: texts[found] as string }, checked: start + found + 1 }
+      return {
+        app: { ...(outcomes[found] as PreviewedApp), text: texts[found] as string },
+        checked: start + found + 1,
+        seen,
+        unreadable
+      }
   }
-  return { checked: items.length }
+  return { checked: items.length, seen, unreadable }
 }
 
 /**
@@ -147,7 +172,13 @@ async function previewApp(
       error: `service.yml is not valid YAML: ${describeProblem(parsed.problem)}${mentions(text, machineType)}`
     }
   // machine_type_id is a string in the service's model: compared as written, `12.0` stays `12.0`.
-  return { label, slug: app.slug, title: app.title, uses: findMachineTypeUses(parsed.textConfig, machineType) }
+  return {
+    label,
+    slug: app.slug,
+    title: app.title,
+    uses: findMachineTypeUses(parsed.textConfig, machineType),
+    types: machineTypesIn(parsed.textConfig)
+  }
 }
 
 /**

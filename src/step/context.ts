@@ -3,6 +3,14 @@ import type { ServiceClient } from '../http/service-client.js'
 import type { OutputValue } from '../runner/outputs.js'
 import type { SummarySection } from '../summary/section.js'
 
+/** Where an annotation points. */
+export interface AnnotationPlace {
+  file?: string
+  line?: number
+  column?: number
+  title?: string
+}
+
 /**
  * What every operation gets besides its own inputs: the client, and the only way
  * to the runner. Everything written through it has known secrets removed, and
@@ -27,6 +35,11 @@ export interface HandlerContext {
   info(message: string): void
   notice(message: string): void
   warning(message: string): void
+  /**
+   * An annotation on a line of a file of the repository (an `error` does not fail the step);
+   * `file` is a path from the repository's root, as the workflow author gave it.
+   */
+  annotate(level: 'error' | 'warning' | 'notice', message: string, place: AnnotationPlace): void
   debug(message: string): void
   /** Runs `body` with its log lines folded under `name`. */
   group<T>(name: string, body: () => Promise<T>): Promise<T>

@@ -37,11 +37,14 @@ export async function describeFailure(
 export function failureSection(message: string, nothingSent: boolean, loaded: string | undefined): SummarySection {
   const given = commands.getInput(Input.operation)
   const name = loaded ?? (/^[a-z][a-z-]{0,39}$/.test(given) ? given : 'the step')
+  // The app, when app-slug names one: in a matrix of apps, the jobs' summaries differ only by it.
+  const app = commands.getInput(Input.appSlug)
+  const subject = /^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$/.test(app) ? [name, app] : [name]
   return {
     heading: `${name} failed`,
     lead: nothingSent
-      ? { mark: 'refused', result: 'Nothing was sent', subject: [name] }
-      : { mark: 'failure', result: 'Failed', subject: [name] },
+      ? { mark: 'refused', result: 'Nothing was sent', subject }
+      : { mark: 'failure', result: 'Failed', subject },
     lines: [message]
   }
 }

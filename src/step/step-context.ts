@@ -6,7 +6,7 @@
  */
 import { Output, type OutputName, type StateName } from '../constants.js'
 import type { ServiceClient } from '../http/service-client.js'
-import type { HandlerContext } from './context.js'
+import type { AnnotationPlace, HandlerContext } from './context.js'
 import { OutputWriter, type OutputValue } from '../runner/outputs.js'
 import { addSecret } from '../runner/secrets.js'
 import type { SummarySection } from '../summary/section.js'
@@ -56,6 +56,10 @@ export class StepContext implements HandlerContext {
 
   warning(message: string): void {
     commands.warning(message)
+  }
+
+  annotate(level: 'error' | 'warning' | 'notice', message: string, place: AnnotationPlace): void {
+    commands.annotate(level, message, { title: place.title, file: place.file, line: place.line, col: place.column })
   }
 
   debug(message: string): void {

@@ -15,8 +15,11 @@ export type WaitEnd = BuildStatus | 'timed-out' | 'cancelled'
 /** Hears about a build on hold (no free concurrency slot) and the end of the wait; it never throws. */
 export interface BuildReport {
   held(): void
-  /** `explanation`: the service's AI summary of a failed build, service text to escape. */
-  ended(end: WaitEnd, buildNumber?: number, explanation?: string): Promise<void>
+  /**
+   * `explanation`: the service's AI summary of a failed build, service text to escape;
+   * `durationSeconds`: how long the build ran, from its record (undefined when it does not say).
+   */
+  ended(end: WaitEnd, buildNumber?: number, explanation?: string, durationSeconds?: number): Promise<void>
 }
 
 /** A build seen finished: its status in a word, whether that is a success, its record and the answer's text. */

@@ -25,6 +25,8 @@ export interface HeldTriggerInputs {
   reuse: ReuseSettings
   wait: WaitSettings | undefined
   failIfHeld: boolean
+  /** Told of the held request once the step has reported it (the trigger shows it on GitHub); never throws. */
+  onHold?: (request: BuildRequest) => Promise<void>
 }
 
 /**
@@ -60,6 +62,7 @@ async function held(
     `Someone with access to the app approves it on the app's page on the service, or with operation approve-build-request (${Input.buildRequestSlug}: ${request.slug}); the approval starts the build.` +
     ownersAdvice(params)
   ctx.summary(heldSection(appSlug, params, request, message, ctx))
+  await inputs.onHold?.(request)
   if (inputs.failIfHeld) throw new Error(`${message} ${Input.failIfHeld} is true, so the step fails.`)
   ctx.notice(message)
   if (!inputs.wait) return undefined

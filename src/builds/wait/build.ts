@@ -54,7 +54,12 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
   }
   if (result.kind === 'finished') {
     const explanation = await explainFailure(build.buildSlug, result.status, settings, ctx)
-    await build.report?.ended(result.status, result.record.build_number, explanation)
+    await build.report?.ended(
+      result.status,
+      result.record.build_number,
+      explanation,
+      result.record.timing.durationSeconds
+    )
     ctx.saveState(State.pendingWork, '')
     return reportBuildEnd(build, result, settings.failOnBuildFailure, ctx, explanation)
   }

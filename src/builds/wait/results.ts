@@ -80,7 +80,8 @@ async function reportEnd(
 ): Promise<void> {
   const first = builds[0]
   // As for one build: a wait that ended in an error leaves the GitHub status as it is.
-  if (run.report && WAIT_ENDS.has(first.status)) await run.report.ended(first.status as WaitEnd, first['build-number'])
+  if (run.report && WAIT_ENDS.has(first.status))
+    await run.report.ended(first.status as WaitEnd, first['build-number'], undefined, first['duration-seconds'])
   const failed = builds.some((b) => !b.status.startsWith('success'))
   ctx.output(Output.buildStatus, failed ? 'failed' : 'success')
   run.section.facts?.push(['Result', failed ? 'not every build succeeded' : 'every build succeeded'])

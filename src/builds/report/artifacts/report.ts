@@ -41,6 +41,7 @@ export async function reportArtifacts(
     .map((a) => [a.title, a.artifact_type ?? '', a.file_size_bytes?.toString() ?? '', a.public_install_page_url ?? ''])
   ctx.summary({
     heading: `Artifacts of build ${buildSlug}`,
+    lead: { mark: 'success', result: `${artifacts.length} artifact(s)`, subject: [appSlug, `build ${buildSlug}`] },
     lines: [`${artifacts.length} artifact(s).`],
     table: rows.length > 0 ? [['Title', 'Type', 'Bytes', 'Install page'], ...rows] : undefined
   })

@@ -10,7 +10,7 @@ import type { HandlerContext } from '../../../step/context.js'
 import type { BuildReport, WaitEnd } from '../build.js'
 import { escape, plainText } from '../../../summary/text.js'
 import { commentBody, commentMarker, upsertComment } from './pr-comment.js'
-import { githubRequest, repositoryOf, type GitHubRequest } from '../../../github/rest.js'
+import { GitHubError, githubRequest, repositoryOf, type GitHubRequest } from '../../../github/rest.js'
 import type { GitHubStatusSettings } from './settings.js'
 
 /** The build whose status is posted. */
@@ -24,9 +24,10 @@ export interface StatusTarget {
   pullRequest?: number
 }
 
-type Phase = 'pending' | 'on-hold' | 'success' | 'failure' | 'cancelled'
+type Phase = 'awaiting-approval' | 'pending' | 'on-hold' | 'success' | 'failure' | 'cancelled'
 
 const COMMIT_STATE: Record<Phase, string> = {
+  'awaiting-approval': 'pending',
   pending: 'pending',
   'on-hold': 'pending',
   success: 'success',
@@ -34,6 +35,7 @@ const COMMIT_STATE: Record<Phase, string> = {
   cancelled: 'error'
 }
 const CONCLUSION: Record<Phase, string | undefined> = {
+  'awaiting-approval': undefined,
   pending: undefined,
   'on-hold': undefined,
   success: 'success',
@@ -59,6 +61,23 @@ export async function startGitHubStatus(
   const reporter = new GitHubStatus(settings, target, ctx, env)
   await reporter.post('pending', `Build ${reporter.label()} is running on the service`)
   return reporter
+}
+
+/**
+ * Posts that the service holds the trigger for approval (no build yet): a pending commit status
+ * or a queued check run, and the pull request comment, saying so and, in `how`, how to approve
+ * it. Never throws: what GitHub refuses is a warning. The build's own report, once approved,
+ * posts under the same name and edits the same comment.
+ */
+export async function postHold(
+  settings: GitHubStatusSettings,
+  target: StatusTarget,
+  how: string,
+  ctx: HandlerContext,
+  env: NodeJS.ProcessEnv = process.env
+): Promise<void> {
+  const reporter = new GitHubStatus(settings, target, ctx, env)
+  await reporter.post('awaiting-approval', `Build request ${target.buildSlug} awaits approval on the service`, how)
 }
 
 class GitHubStatus implements BuildReport {
@@ -90,11 +109,21 @@ class GitHubStatus implements BuildReport {
     void this.post('on-hold', `Build ${this.label()} is on hold on the service, waiting for a free concurrency slot`)
   }
 
-  async ended(end: WaitEnd, buildNumber?: number, explanation?: string): Promise<void> {
+  async ended(end: WaitEnd, buildNumber?: number, explanation?: string, durationSeconds?: number): Promise<void> {
     if (buildNumber !== undefined) this.target.buildNumber = buildNumber
     const [phase, words] = ENDINGS[end]
-    const took = describeDuration(Math.round((Date.now() - this.started) / 1000) * 1000)
-    await this.post(phase, `Build ${this.label()} ${words} after ${took}`, explanation)
+    await this.post(phase, `Build ${this.label()} ${words} ${this.took(durationSeconds)}`, explanation)
+  }
+
+  /**
+   * How long the build ran, from its record; the step's own time since the trigger includes the
+   * queue and up to a poll interval after the end, so it is named as the step's wait, never as
+   * the build's duration.
+   */
+  private took(durationSeconds: number | undefined): string {
+    if (durationSeconds === 0) return 'after less than a second'
+    if (durationSeconds !== undefined) return `after ${describeDuration(durationSeconds * 1000)}`
+    return `(the step waited ${describeDuration(Math.round((Date.now() - this.started) / 1000) * 1000)})`
   }
 
   /** Posts one state, after those before it; never throws. */
@@ -123,7 +152,7 @@ class GitHubStatus implements BuildReport {
       await body()
     } catch (error) {
       this.ctx.warning(
-        `Could not post the ${what} "${this.name}" to GitHub (the build is not affected): ${(error as Error).message}`
+        `Could not post the ${what} "${this.name}" to GitHub (the build is not affected): ${(error as Error).message}${refusalHint(what, error)}`
       )
     }
   }
@@ -141,7 +170,7 @@ class GitHubStatus implements BuildReport {
   ): Promise<void> {
     const sha = this.target.commit
     if (!sha) {
-      if (phase === 'pending')
+      if (phase === 'pending' || phase === 'awaiting-approval')
         this.ctx.warning(
           `The built commit is not known (set commit-hash, or run on an event that gives one), so no ${this.settings.mode} was posted.`
         )
@@ -167,11 +196,11 @@ class GitHubStatus implements BuildReport {
       external_id: this.target.buildSlug,
       output: {
         title: plainText(text, 255),
-        summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, build ${escape(this.target.buildSlug)}.${explained(explanation)}`
+        summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, ${phase === 'awaiting-approval' ? 'build request' : 'build'} ${escape(this.target.buildSlug)}.${more(phase, explanation)}`
       },
       ...(conclusion
         ? { status: 'completed', conclusion, completed_at: new Date().toISOString() }
-        : { status: 'in_progress' })
+        : { status: phase === 'awaiting-approval' ? 'queued' : 'in_progress' })
     }
     if (this.checkRunId === undefined) {
       const created = await request('POST /repos/{owner}/{repo}/check-runs', {
@@ -196,11 +225,11 @@ class GitHubStatus implements BuildReport {
   ): Promise<void> {
     const pr = this.target.pullRequest
     if (pr === undefined) {
-      if (phase === 'pending')
+      if (phase === 'pending' || phase === 'awaiting-approval')
         this.ctx.notice('github-comment: the build is not for a pull request, so no comment was posted.')
       return
     }
-    const body = commentBody(this.name, text, this.link) + explained(explanation)
+    const body = commentBody(this.name, text, this.link) + more(phase, explanation)
     const { id, note } = await upsertComment(
       await this.request(),
       repo,
@@ -214,9 +243,31 @@ class GitHubStatus implements BuildReport {
   }
 }
 
-/** The service's AI summary of a failed build as a quoted paragraph, escaped as service text and cut; empty without one. */
-function explained(explanation: string | undefined): string {
-  return explanation === undefined
-    ? ''
-    : `\n\n> **Why it failed** (the service's AI summary): ${escape(explanation, 2000)}\n`
+/**
+ * The paragraph after the state: for a hold, how to approve it; else the service's AI summary of
+ * a failed build as a quoted paragraph, escaped as service text and cut; empty without one.
+ */
+function more(phase: Phase, explanation: string | undefined): string {
+  if (explanation === undefined) return ''
+  if (phase === 'awaiting-approval') return `\n\n${escape(explanation, 1000)}\n`
+  return `\n\n> **Why it failed** (the service's AI summary): ${escape(explanation, 2000)}\n`
+}
+
+/** The permission each post needs of the job's token. */
+const PERMISSION: Record<string, string> = {
+  'commit status': 'statuses: write',
+  'check run': 'checks: write',
+  'pull request comment': 'pull-requests: write'
+}
+
+/** What a refusal of GitHub's means for the post, and what to change; empty for other failures. */
+function refusalHint(what: string, error: unknown): string {
+  const status = error instanceof GitHubError ? error.status : undefined
+  if (status === 403)
+    return `. The github-token may not write there: the job needs \`permissions: ${PERMISSION[what]}\`, and a pull_request run from a fork gets a read-only token whatever it asks (pull_request_target runs with the base repository's)`
+  if (status === 404)
+    return `. GitHub found no such repository, commit or pull request for the github-token (or hides it from the token)`
+  if (status === 422)
+    return `. GitHub refused what was sent (for a commit status or check run, the commit may not be in GITHUB_REPOSITORY)`
+  return ''
 }
