@@ -48,7 +48,7 @@ describe('abort: the retry of an applied abort', () => {
       )
       expect(result.stdout).not.toContain('::error::')
       expect(result.outputs).toMatchObject({ 'build-slug': build, 'build-status': 'aborted' })
-      expect(result.summary).toContain(`Build ${build} aborted on ${app}`)
+      expect(result.summary).toContain(`⛔ Aborted · ${app} · build ${build}`)
       expectNoSecrets(result)
     }
   )
@@ -131,7 +131,7 @@ describe('delete-app: the retry of an applied delete', () => {
     expect(result.stdout).toContain(
       `Deleted app ${app}: The first delete request took effect but its answer was lost; the retry found no app (404), and reading the app back confirmed it is gone.`
     )
-    expect(result.summary).toContain(`App ${app} deleted`)
+    expect(result.summary).toContain(`✅ Deleted · ${app}`)
     expectNoSecrets(result)
   })
 

@@ -148,7 +148,7 @@ describe('the dry run and the emulator read what the service reads', () => {
       `Would change web-app (web-app): default stack (linux-docker-22.04), workflow ${workflow}`
     )
 
-    expectPassed(await step(emu, 'migrate-machine-types', migration))
+    expectPassed(await step(emu, 'migrate-machine-types', { ...migration, 'dry-run': 'false' }))
     const written = (await emulatorState(emu)).apps.find((app: { slug: string }) => app.slug === 'web-app')
       .service_yml as string
     const reread = parseServiceYml(written)

@@ -175,7 +175,8 @@ describe('text from the service never acts on the runner', () => {
       'base-url': service.url,
       'org-slug': 'org-acme',
       'from-machine': 'g2-m1.4core',
-      'to-machine': 'g2-m2.4core'
+      'to-machine': 'g2-m2.4core',
+      'dry-run': 'false'
     })
     expect(result.code).toBe(0)
     expect(result.stdout.match(/^::warning::/gm)).toHaveLength(2)
@@ -206,7 +207,8 @@ describe('text from the service never acts on the runner', () => {
         { workspace: dir }
       )
       expect(result.code).toBe(1)
-      expect(result.stdout.match(/^::warning::/gm)).toHaveLength(1)
+      // The warning names its line, so it is an annotation with properties (file, line).
+      expect(result.stdout.match(/^::warning[ :]/gm)).toHaveLength(1)
       const all = collect(...errors, ...warnings)
       expectInert(result, [token], all.lines, all.fragments)
     } finally {

@@ -194,11 +194,11 @@ describe('checkInputUse', () => {
   })
 
   it('a value equal to the default is not set; another value is', async () => {
-    const env = { [inputVariable(Input.pollInterval)]: '10', [inputVariable(Input.appSlug)]: 'a' }
+    const env = { [inputVariable(Input.waitTimeout)]: '3600', [inputVariable(Input.appSlug)]: 'a' }
     expect((await checkInputUse({ env, operation: trigger })).warnings).toEqual([])
-    env[inputVariable(Input.pollInterval)] = '11'
+    env[inputVariable(Input.waitTimeout)] = '3601'
     expect((await checkInputUse({ env, operation: trigger })).warnings).toEqual([
-      expect.stringContaining('Input "poll-interval" is set, but trigger reads it only with wait: true')
+      expect.stringContaining('Input "wait-timeout" is set, but trigger reads it only with wait: true')
     ])
   })
 

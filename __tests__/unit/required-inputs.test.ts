@@ -29,7 +29,11 @@ const PASSING: Record<string, Array<Record<string, string>>> = {
     { 'app-slug': app, workflow: randomSlug('flow-') },
     { 'app-slug': app, 'commit-hash': commit }
   ],
-  wait: [{ 'app-slug': app, 'build-slug': build }],
+  // A build, or with pipeline-id a pipeline.
+  wait: [
+    { 'app-slug': app, 'build-slug': build },
+    { 'app-slug': app, 'pipeline-id': randomSlug('pipeline-') }
+  ],
   abort: [
     { 'app-slug': app, 'build-slug': build },
     // A filter instead of build-slug: a pull request's builds, or a branch's of one owner.
