@@ -130,6 +130,9 @@ describe('pipeline workflows are builds', () => {
     expect(after[1]['build-slug']).toMatch(/^[0-9a-f]{16}$/)
     expect(after[1]['build-slug']).not.toBe(before[1]['build-slug'])
     expect(after[2]).toMatchObject({ name: DEPLOY, status: 'pending', 'build-slug': '' })
+    // Held running until the abort: with the file's 1.5 s stages, a slow start of the next step
+    // could find the build finished. The emulator ends a build when it is next read past its end.
+    emu.state.builds.get(after[1]['build-slug'])!.durationMs = 10 * 60_000
     const reason = `stop ${randomString(8)}`
     const aborted = await step(emu, 'abort', {
       'app-slug': 'ios-app',
