@@ -64,3 +64,18 @@ export function closestName(name: string, candidates: Iterable<string>): string 
   if (best === undefined || best.distance > 3 || best.distance * 2 > wanted.length) return undefined
   return best.name
 }
+
+/**
+ * Of `candidates`, the `most` nearest to `name` in edits (case aside), nearest first, leaving out
+ * any more than `limit` edits away. Equally near candidates keep their order in `candidates`, so a
+ * caller orders them by what decides a tie.
+ */
+export function nearestNames(name: string, candidates: string[], most: number, limit = Infinity): string[] {
+  const wanted = name.toLowerCase()
+  return candidates
+    .map((candidate) => ({ candidate, distance: editDistance(wanted, candidate.toLowerCase(), limit) }))
+    .filter(({ distance }) => distance <= limit)
+    .sort((a, b) => a.distance - b.distance)
+    .slice(0, most)
+    .map(({ candidate }) => candidate)
+}

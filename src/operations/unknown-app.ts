@@ -5,7 +5,7 @@
  * and nothing is added.
  */
 import { listVisibleAppSlugs } from '../api/apps.js'
-import { editDistance } from '../inputs/closest-name.js'
+import { nearestNames } from '../inputs/closest-name.js'
 import { isHttpError } from '../http/api-error.js'
 import type { ServiceClient } from '../http/service-client.js'
 import { Input } from '../constants.js'
@@ -47,14 +47,13 @@ export async function unknownAppNote(
   return `These credentials see no app ${quote(appSlug)}; the nearest of the ${seen} they see: ${near.join(', ')}.${cut}`
 }
 
-/** The slugs nearest to `slug`, nearest first: within half its length in edits (case does not count). */
+/** The slugs nearest to `slug`, nearest first: within half its length in edits (case does not count), by name among equals. */
 function nearest(slug: string, slugs: string[]): string[] {
-  const wanted = slug.toLowerCase()
-  const limit = Math.max(2, Math.floor(wanted.length / 2))
-  return slugs
-    .map((other) => ({ other, distance: editDistance(wanted, other.toLowerCase(), limit) }))
-    .filter(({ distance }) => distance <= limit)
-    .sort((a, b) => a.distance - b.distance || a.other.localeCompare(b.other))
-    .slice(0, NAMED)
-    .map(({ other }) => other)
+  const limit = Math.max(2, Math.floor(slug.length / 2))
+  return nearestNames(
+    slug,
+    [...slugs].sort((a, b) => a.localeCompare(b)),
+    NAMED,
+    limit
+  )
 }

@@ -4,7 +4,7 @@
  * from-machine otherwise passes green and changes nothing, run after run.
  */
 import { Input, Output } from '../constants.js'
-import { editDistance } from '../inputs/closest-name.js'
+import { nearestNames } from '../inputs/closest-name.js'
 import { quote } from '../safe-text.js'
 import type { FirstUse, MigrationPreview, SeenMachineTypes } from '../service-yml/preview.js'
 import type { HandlerContext } from '../step/context.js'
@@ -37,12 +37,9 @@ export interface SearchedApps {
 
 /** The machine types of `seen`, nearest to `from` first (case aside), the more used first among equals. */
 export function nearestMachineTypes(from: string, seen: SeenMachineTypes): NamedMachineType[] {
-  const wanted = from.toLowerCase()
-  return [...seen]
-    .map(([type, apps]) => ({ type, apps, distance: editDistance(wanted, type.toLowerCase()) }))
-    .sort((a, b) => a.distance - b.distance || b.apps - a.apps || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0))
-    .slice(0, MAX_NEAREST)
-    .map(({ type, apps }) => ({ 'machine-type': type, apps }))
+  // Ties: the more used first, then by name.
+  const types = [...seen.keys()].sort((a, b) => seen.get(b)! - seen.get(a)! || (a < b ? -1 : a > b ? 1 : 0))
+  return nearestNames(from, types, MAX_NEAREST).map((type) => ({ 'machine-type': type, apps: seen.get(type)! }))
 }
 
 /** The warning of a from-machine no app uses: what was read, the nearest machine types, and what could not be read. */

@@ -62,16 +62,21 @@ function buildOnly(get: GetInput): string[] {
     )
 }
 
+/** The summary section of a wait for a build or a pipeline, while it runs. */
+function waitingSection(appSlug: string, what: 'Build' | 'Pipeline', id: string, fact: string): SummarySection {
+  return {
+    heading: `${what} ${id} on ${appSlug}`,
+    lead: { mark: 'running', result: 'Waiting', subject: [appSlug, `${what.toLowerCase()} ${id}`] },
+    fold: true,
+    facts: [[fact, id]],
+    lines: []
+  }
+}
+
 async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
   if (inputs.pipelineId !== undefined) return waitForPipelineRun(inputs, inputs.pipelineId, ctx)
   const buildSlug = inputs.buildSlug as string
-  const section: SummarySection = {
-    heading: `Build ${buildSlug} on ${inputs.appSlug}`,
-    lead: { mark: 'running', result: 'Waiting', subject: [inputs.appSlug, `build ${buildSlug}`] },
-    fold: true,
-    facts: [['Build slug', buildSlug]],
-    lines: []
-  }
+  const section = waitingSection(inputs.appSlug, 'Build', buildSlug, 'Build slug')
   ctx.summary(section)
   ctx.output(Output.buildSlug, buildSlug)
   await waitForBuild({ appSlug: inputs.appSlug, buildSlug, section, mayBePipeline: true }, inputs.wait, ctx)
@@ -79,13 +84,7 @@ async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
 
 /** The wait for a pipeline, as trigger with wait follows one; its module is loaded only then. */
 async function waitForPipelineRun(inputs: WaitInputs, pipelineId: string, ctx: HandlerContext): Promise<void> {
-  const section: SummarySection = {
-    heading: `Pipeline ${pipelineId} on ${inputs.appSlug}`,
-    lead: { mark: 'running', result: 'Waiting', subject: [inputs.appSlug, `pipeline ${pipelineId}`] },
-    fold: true,
-    facts: [['Pipeline id', pipelineId]],
-    lines: []
-  }
+  const section = waitingSection(inputs.appSlug, 'Pipeline', pipelineId, 'Pipeline id')
   ctx.summary(section)
   ctx.output(Output.pipelineId, pipelineId)
   const { waitForPipeline } = await import('../builds/wait/pipeline.js')
