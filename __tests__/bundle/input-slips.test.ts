@@ -263,3 +263,16 @@ describe('a sub-action speaks of inputs it does not declare', () => {
     }
   })
 })
+
+describe('the example an error gives of base-url', () => {
+  it.each([
+    ['no version segment', () => `https://${randomSlug()}.test/${randomSlug()}`],
+    ['empty', () => ''],
+    ['not a URL', () => `${randomSlug()} ${randomSlug()}`]
+  ])('%s: names the service API, never a host that is not the service', async (_, value) => {
+    const result = await runAction({ operation: 'list-apps', token: TOKENS.owner, 'base-url': value() })
+    expectFailed(result)
+    expect(errorLine(result)).toContain('e.g. https://api.bitrise.io/v0.1')
+    expect(result.stdout).not.toContain('example.com')
+  })
+})
