@@ -82,6 +82,12 @@ const warnings = (result: RunResult): string[] =>
 describe('a boolean-looking value in a path input', () => {
   const cases = [
     ['list-artifacts', 'download-artifacts', 'list-artifacts: true', { 'build-slug': randomSlug() }],
+    [
+      'trigger',
+      'download-artifacts',
+      'list-artifacts: true',
+      { wait: 'true', 'from-event': 'false', branch: `feature/${randomSlug()}`, ...SAME_REPOSITORY }
+    ],
     ['get-config', 'config-path', 'validate: true', {}],
     ['upload-config', 'config-path', 'validate: true', {}],
     ['validate-config', 'config-path', 'validate: true', {}],
