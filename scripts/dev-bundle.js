@@ -2,7 +2,7 @@
 /**
  * The dev bundle: the action and the emulator bundled by esbuild into dev-dist/ (git-ignored) in
  * about a second, so a local run of the bundle tests sees a source change without `npm run build`
- * (ncc, about 30 s). It has dist/'s shape, which is what the runner and the tests rely on:
+ * (`node scripts/build.js --times` says how long that takes). It has dist/'s shape, which is what the runner and the tests rely on:
  *
  * - ES modules (`package.json` says `"type": "module"`), `index.js` the entry, and every dynamic
  *   `import()` of src/ a chunk of its own, loaded on first use as in dist/;

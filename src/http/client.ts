@@ -15,7 +15,7 @@ import type { Credentials } from './oidc-sign-in.js'
 export type { ApiResponse, Method, RequestOptions, ServiceClient }
 
 export interface ClientOptions {
-  /** Base URL ending in the version segment, e.g. https://api.example.com/v0.1 */
+  /** Base URL ending in the version segment, e.g. https://api.bitrise.io/v0.1 */
   baseUrl: string
   token: string
   /** Signed in with the job's OIDC token: its short-lived token is sent instead of `token`. */

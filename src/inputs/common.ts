@@ -214,6 +214,9 @@ async function forkPullRequestOrUndefined(
   }
 }
 
+/** The service's own API base URL, the one example an error gives (never a host that is not the service's). */
+const SERVICE_API_EXAMPLE = `https://api.bitrise.io/${API_VERSION}`
+
 function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
   const given = get(Input.baseUrl)
   const value = given || env[BASE_URL_ENV]?.trim() || ''
@@ -221,7 +224,7 @@ function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
   if (value === '')
     throw new InputError(
       Input.baseUrl,
-      `is required (or set ${BASE_URL_ENV}): the API base URL ending in its version segment, e.g. https://api.example.com/v0.1`
+      `is required (or set ${BASE_URL_ENV}): the API base URL ending in its version segment, e.g. ${SERVICE_API_EXAMPLE}`
     )
   // Checked on the text, before parsing: a password holding "/", "#" or "@" makes the
   // URL parse differently or not at all, and no message may quote it back.
@@ -231,10 +234,7 @@ function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
       `must not contain a user name or password (it holds an "@")${source}; pass the access token in the token input`
     )
   if (!URL.canParse(value))
-    throw new InputError(
-      Input.baseUrl,
-      `${quote(value)}${source} is not a URL; expected e.g. https://api.example.com/v0.1`
-    )
+    throw new InputError(Input.baseUrl, `${quote(value)}${source} is not a URL; expected e.g. ${SERVICE_API_EXAMPLE}`)
   const url = new URL(value)
   const shown = `${quote(url.toString())}${source}`
   if (url.protocol !== 'https:' && url.protocol !== 'http:')
@@ -251,7 +251,7 @@ function readBaseUrl(get: GetInput, env: NodeJS.ProcessEnv): string {
   if (!/^v\d+(\.\d+)*$/.test(version)) {
     throw new InputError(
       Input.baseUrl,
-      `${shown} must end in the API version segment ${API_VERSION}, e.g. https://api.example.com/${API_VERSION}`
+      `${shown} must end in the API version segment ${API_VERSION}, e.g. ${SERVICE_API_EXAMPLE}`
     )
   }
   // The action speaks one version of the API; another version's paths and answers are not the ones it knows.

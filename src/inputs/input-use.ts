@@ -11,6 +11,7 @@ import { closestName } from './closest-name.js'
 import { COMMON_INPUTS, OIDC_INPUTS, usesOidc } from './common.js'
 import { InputError } from './input-error.js'
 import type { GetInput } from './readers.js'
+import { workflowKey } from './workflow-inputs.js'
 
 /** Inputs an operation reads only under a condition on other inputs (e.g. wait-timeout only with wait: true). */
 export interface InputNeed {
@@ -43,6 +44,16 @@ export interface InputUseOptions {
   defaults?: Readonly<Partial<Record<string, string>>>
   /** The operations that read an input, named in an error; asked only when there is one. */
   readBy?: (input: string) => Promise<readonly string[]>
+}
+
+/** What the check needs of a sub-action (trigger/, wait/, ...). */
+export interface SubActionUse {
+  name: string
+  /** The only operation it runs, when it runs one only (then it declares no operation input). */
+  only?: string
+  declares: readonly string[]
+  /** The sub-actions (as folder/) that declare an input, for the warning about one this one does not. */
+  belongsTo: (input: string) => Promise<readonly string[]>
 }
 
 /** What the check found: warnings to print, and the first error (nothing may be sent then). */
@@ -121,6 +132,32 @@ export async function checkInputUse(options: InputUseOptions): Promise<InputUse>
   return { warnings, error: errors[0] }
 }
 
+/**
+ * A sub-action's own word (beside the runner's "Unexpected input") for each input of the root
+ * action that the step sets and the sub-action does not declare: where it belongs.
+ */
+export async function undeclaredInputs(env: NodeJS.ProcessEnv, sub: SubActionUse): Promise<string[]> {
+  const { declared, value } = readingOf({ env })
+  const lines: string[] = []
+  for (const name of declared.filter((name) => value(name as InputName) !== '' && !sub.declares.includes(name))) {
+    if (name === Input.operation && sub.only !== undefined) {
+      lines.push(
+        `Input "${name}" is set, but ${sub.name}/ declares no ${name} input: it runs ${sub.only} only. Remove ${name} from the step's with:.`
+      )
+      continue
+    }
+    const where = await sub.belongsTo(name)
+    const belongs =
+      where.length > 0
+        ? `it belongs to ${where.map((folder) => `${folder}/`).join(', ')} (and the root action)`
+        : 'only the root action declares it'
+    lines.push(
+      `Input "${name}" is set, but ${sub.name}/ does not declare it, so the runner also warns "Unexpected input": ${belongs}. Move it to the step that uses that action, or remove it.`
+    )
+  }
+  return lines
+}
+
 /** A with: key that is no input: named with the nearest input, an error when it was likely meant for an unset one the operation reads. */
 function checkKeys(
   env: NodeJS.ProcessEnv,
@@ -134,6 +171,12 @@ function checkKeys(
     .filter((key) => key.startsWith('INPUT_') && !known.has(key))
     .sort()) {
     const key = variable.slice('INPUT_'.length).toLowerCase()
+    const workflow = workflowKey(key, variable, env, { reads, isSet, fillsItself })
+    if (workflow) {
+      if (workflow instanceof InputError) errors.push(workflow)
+      else warnings.push(workflow)
+      continue
+    }
     // The operation's own inputs first: of two equally near names, the one it reads is the likelier slip.
     const near = closestName(key, [
       ...declared.filter((name) => reads.has(name)),

@@ -43,6 +43,23 @@ export function singleLine(get: GetInput, name: InputName): string | undefined {
   return value
 }
 
+/** Values YAML 1.1 and the runner's expressions read as booleans: a path input holding one was meant as a switch. */
+const BOOLEAN_LOOKING = /^(true|false|yes|no|on|off)$/i
+
+/**
+ * A path or folder of the workspace, on one line; a boolean-looking value (`download-artifacts: true`,
+ * read like `list-artifacts: true`) is refused, naming `meant`, the switch the step likely wanted,
+ * so no folder named "true" is written or read.
+ */
+export function pathText(get: GetInput, name: InputName, meant: string): string | undefined {
+  const value = singleLine(get, name)
+  if (value === undefined || !BOOLEAN_LOOKING.test(value)) return value
+  throw new InputError(
+    name,
+    `${quote(value)} looks like a boolean, but ${name} is a path in the workspace, not a switch: ${meant}. To use a file or folder of that name, write it as ./${value}`
+  )
+}
+
 /** A single line matching `re`; `what` names what was expected, e.g. "a stack identifier". */
 export function matching(get: GetInput, name: InputName, re: RegExp, what: string): string | undefined {
   const value = singleLine(get, name)

@@ -3,7 +3,7 @@ import { readFile } from 'node:fs/promises'
 import { relative, resolve, sep } from 'node:path'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
-import { requiredSlug, singleLine, type GetInput } from '../inputs/readers.js'
+import { pathText, requiredSlug, type GetInput } from '../inputs/readers.js'
 import { describeWorkspacePathProblem, resolveInWorkspace } from '../inputs/workspace-path.js'
 import { quote } from '../safe-text.js'
 
@@ -23,7 +23,16 @@ export const DEFAULT_CONFIG_PATH = 'service.yml'
 /** Reads the app slug and config-path, refusing a path that leaves the workspace. */
 export function readConfigFile(get: GetInput, env: NodeJS.ProcessEnv): ConfigFileInputs {
   const appSlug = requiredSlug(get, Input.appSlug)
-  return { appSlug, ...readConfigPath(env, singleLine(get, Input.configPath) ?? DEFAULT_CONFIG_PATH) }
+  return { appSlug, ...readConfigPath(env, configPathText(get) ?? DEFAULT_CONFIG_PATH) }
+}
+
+/** config-path as written, never a boolean-looking value (upload-config's switch is validate). */
+export function configPathText(get: GetInput): string | undefined {
+  return pathText(
+    get,
+    Input.configPath,
+    `it names the service.yml file (empty means ${DEFAULT_CONFIG_PATH}); upload-config's check before sending is ${Input.validate}: true`
+  )
 }
 
 /** config-path as given, checked to stay inside the workspace. */

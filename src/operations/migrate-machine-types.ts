@@ -25,6 +25,8 @@ import { nothingError, nothingToMigrate, unusedAfterMigration, unusedInPreview }
 
 export interface MigrateInputs extends Migration {
   dryRun: boolean
+  /** A dry run because dry-run was empty (a step without it, or an expression that came out empty). */
+  dryRunByDefault: boolean
   /** Fail, rather than warn, when no app uses from-machine. */
   failIfNothing: boolean
 }
@@ -79,6 +81,7 @@ function readMigration(get: GetInput): MigrateInputs {
     fromMachine,
     toMachine,
     dryRun: booleanFlag(get, Input.dryRun, true),
+    dryRunByDefault: get(Input.dryRun) === '',
     failIfNothing: booleanFlag(get, Input.failIfNothingToMigrate, false)
   }
 }
@@ -166,6 +169,8 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
   const preview = await previewMigration(ctx.client, inputs, ctx.signal)
   const checkNote = await dryRunCheck(inputs, preview, ctx)
   const labels = preview.apps.map((app) => app.label)
+  const byDefault = inputs.dryRunByDefault ? emptyDryRun() : undefined
+  if (byDefault) ctx.warning(byDefault)
   ctx.output(Output.migratedApps, labels)
   ctx.output(Output.migratedCount, labels.length)
   ctx.output(Output.errors, preview.errors)
@@ -203,6 +208,7 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
       subject: [describeScope(inputs.scope), `${inputs.fromMachine} → ${inputs.toMachine}`]
     },
     lines: [
+      ...(byDefault ? [byDefault] : []),
       ...(unused ? [unused.message] : []),
       `Nothing was changed (a dry run); ${preview.checked} app(s) read.`,
       checkNote,
@@ -212,6 +218,11 @@ async function runDryRun(inputs: MigrateInputs, ctx: HandlerContext): Promise<vo
     note
   })
   if (unused && inputs.failIfNothing) throw nothingError(unused)
+}
+
+/** Why a step that may have meant to migrate made a dry run, and how to migrate. */
+function emptyDryRun(): string {
+  return `This was a dry run because ${Input.dryRun} was empty (the step does not set it, or its expression came out empty, such as \${{ inputs.${Input.dryRun} }} on a schedule, which has no inputs). To migrate, set ${Input.dryRun}: false.`
 }
 
 function previewRow(app: PreviewedApp): string[] {

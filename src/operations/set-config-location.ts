@@ -8,10 +8,11 @@ import { basename, join } from 'node:path'
 import { setConfigLocation as write, type ConfigLocation } from '../api/config.js'
 import { validateConfig } from '../api/validation.js'
 import { Input, Output } from '../constants.js'
-import { oneOf, required, requiredSlug, singleLine, type GetInput } from '../inputs/readers.js'
+import { oneOf, required, requiredSlug, type GetInput } from '../inputs/readers.js'
 import { quote } from '../safe-text.js'
 import type { HandlerContext } from '../step/context.js'
 import {
+  configPathText,
   DEFAULT_CONFIG_PATH,
   fileInWorkspace,
   readConfigPath,
@@ -48,7 +49,7 @@ export const setConfigLocation = defineOperation<SetConfigLocationInputs>({
     appSlug: requiredSlug(get, Input.appSlug),
     location: required(Input.location, oneOf(get, Input.location, ['service', 'repository'] as const)),
     workspace: env.GITHUB_WORKSPACE || process.cwd(),
-    file: readConfigPath(env, singleLine(get, Input.configPath) ?? DEFAULT_CONFIG_PATH)
+    file: readConfigPath(env, configPathText(get) ?? DEFAULT_CONFIG_PATH)
   }),
   run: runSetConfigLocation
 })

@@ -7,11 +7,20 @@
  * none of it.
  */
 import { maskSecretInputs, readCommonInputs, type CommonInputs, type Mask } from '../inputs/common.js'
+import { explainEmptyRequired } from '../inputs/empty-input.js'
 import { InputError } from '../inputs/input-error.js'
+import type { SubActionUse } from '../inputs/input-use.js'
 import type { GetInput } from '../inputs/readers.js'
 import { operationsReading, readOperation, type Operation } from './index.js'
 import type { OperationModule } from './operation.js'
-import { declaredInputs, readSubActionOperation, type SubActionEntry } from './sub-actions.js'
+import {
+  declaredInputs,
+  readSubActionOperation,
+  SUB_ACTIONS,
+  subActionOf,
+  type SubActionEntry,
+  type SubActionName
+} from './sub-actions.js'
 
 /** What the reading needs of the runner. */
 export interface StepRunner {
@@ -52,7 +61,10 @@ export async function readCommonOrSlip(
     if (!(error instanceof InputError) || runner.get(error.input) !== '') throw error
     const { checkInputUse } = await import('../inputs/input-use.js')
     const slip = (await checkInputUse({ env: runner.env })).error
-    throw slip?.input === error.input ? slip : error
+    throw slip?.input === error.input ? slip : explainEmptyRequired(error, runner.get)
+  } finally {
+    // A sub-action's own word on the inputs it does not declare, whether or not the step goes on.
+    if (entry) await warnUndeclared(entry, runner)
   }
 }
 
@@ -73,7 +85,31 @@ export async function readOperationInputs(
   const use = await checkInputUse({ env: runner.env, operation, readBy: operationsReading })
   for (const warning of use.warnings) runner.warn(warning)
   if (use.error) throw use.error
-  return await operation.read(declaredOnly(operation, declaredInputs(entry), runner.get), runner.env)
+  try {
+    return await operation.read(declaredOnly(operation, declaredInputs(entry), runner.get), runner.env)
+  } catch (error) {
+    throw explainEmptyRequired(error, runner.get)
+  }
+}
+
+/** Warns of each input the step sets that the running sub-action does not declare, naming where it belongs. */
+async function warnUndeclared(entry: SubActionEntry, runner: StepRunner): Promise<void> {
+  const { undeclaredInputs } = await import('../inputs/input-use.js')
+  for (const line of await undeclaredInputs(runner.env, subActionUse(entry))) runner.warn(line)
+}
+
+/** What the check needs of the sub-action that runs: its inputs, and where an input it lacks belongs. */
+function subActionUse(entry: SubActionEntry): SubActionUse {
+  const own = SUB_ACTIONS[entry.name]
+  return {
+    name: entry.name,
+    only: own.length === 1 ? own[0] : undefined,
+    declares: entry.inputs,
+    belongsTo: async (input) => {
+      const folders = new Set((await operationsReading(input)).map(subActionOf))
+      return Object.keys(SUB_ACTIONS).filter((name) => name !== entry.name && folders.has(name as SubActionName))
+    }
+  }
 }
 
 /**

@@ -3,9 +3,15 @@ import { getConfig } from '../api/config.js'
 import { validateConfig as validate } from '../api/validation.js'
 import { Input, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
-import { singleLine, slug, type GetInput } from '../inputs/readers.js'
+import { slug, type GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'
-import { readConfigPath, readConfigText, workspaceRelativePath, type ConfigFileInputs } from './config-file.js'
+import {
+  configPathText,
+  readConfigPath,
+  readConfigText,
+  workspaceRelativePath,
+  type ConfigFileInputs
+} from './config-file.js'
 import { annotateFindings, countFindings, findingLines, outputFindings } from './config-findings.js'
 import { defineOperation } from './operation.js'
 
@@ -28,7 +34,7 @@ export const validateConfig = defineOperation<ValidateConfigInputs>({
 
 function readValidateConfig(get: GetInput, env: NodeJS.ProcessEnv): ValidateConfigInputs {
   const appSlug = slug(get, Input.appSlug)
-  const given = singleLine(get, Input.configPath)
+  const given = configPathText(get)
   if (given === undefined && appSlug === undefined) {
     throw new InputError(
       Input.appSlug,

@@ -5,6 +5,9 @@ import { requiredSlug, slug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
+import { getBuild } from '../api/builds.js'
+import { statusWord } from '../api/build-record.js'
+import { isHttpError } from '../http/api-error.js'
 import { waitForBuild } from '../builds/wait/build.js'
 import { readWaitSettings, WAIT_INPUTS, type WaitSettings } from '../builds/wait/settings.js'
 
@@ -74,19 +77,65 @@ function waitingSection(appSlug: string, what: 'Build' | 'Pipeline', id: string,
 }
 
 async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
-  if (inputs.pipelineId !== undefined) return waitForPipelineRun(inputs, inputs.pipelineId, ctx)
-  const buildSlug = inputs.buildSlug as string
-  const section = waitingSection(inputs.appSlug, 'Build', buildSlug, 'Build slug')
+  const [what, id] = inputs.pipelineId !== undefined ? ['Pipeline', inputs.pipelineId] : ['Build', inputs.buildSlug]
+  const section = waitingSection(
+    inputs.appSlug,
+    what as 'Build' | 'Pipeline',
+    id as string,
+    what === 'Build' ? 'Build slug' : 'Pipeline id'
+  )
   ctx.summary(section)
-  ctx.output(Output.buildSlug, buildSlug)
-  await waitForBuild({ appSlug: inputs.appSlug, buildSlug, section, mayBePipeline: true }, inputs.wait, ctx)
+  try {
+    if (inputs.pipelineId !== undefined) return await waitForPipelineRun(inputs, inputs.pipelineId, section, ctx)
+    const buildSlug = inputs.buildSlug as string
+    ctx.output(Output.buildSlug, buildSlug)
+    await waitForBuild({ appSlug: inputs.appSlug, buildSlug, section, mayBePipeline: true }, inputs.wait, ctx)
+  } catch (error) {
+    // A wait that ended in a failure no report has told leads with it, never with "Waiting".
+    if (section.lead?.mark === 'running') {
+      section.lead = { ...section.lead, mark: 'failure', result: 'Failed' }
+      section.fold = false
+      section.lines = [(error as Error).message, ...(section.lines ?? [])]
+    }
+    throw error
+  }
 }
 
 /** The wait for a pipeline, as trigger with wait follows one; its module is loaded only then. */
-async function waitForPipelineRun(inputs: WaitInputs, pipelineId: string, ctx: HandlerContext): Promise<void> {
-  const section = waitingSection(inputs.appSlug, 'Pipeline', pipelineId, 'Pipeline id')
-  ctx.summary(section)
+async function waitForPipelineRun(
+  inputs: WaitInputs,
+  pipelineId: string,
+  section: SummarySection,
+  ctx: HandlerContext
+): Promise<void> {
   ctx.output(Output.pipelineId, pipelineId)
   const { waitForPipeline } = await import('../builds/wait/pipeline.js')
-  await waitForPipeline(inputs.appSlug, pipelineId, inputs.wait, section, ctx)
+  try {
+    await waitForPipeline(inputs.appSlug, pipelineId, inputs.wait, section, ctx)
+  } catch (error) {
+    if (!isHttpError(error, 404) || ctx.signal.aborted) throw error
+    throw (await buildGivenAsPipeline(inputs.appSlug, pipelineId, ctx)) ?? error
+  }
+}
+
+/**
+ * After the pipeline's 404, one read of a build of that slug: a build's slug given as pipeline-id
+ * is named, as a pipeline's id given as build-slug is. Undefined when no such build is read.
+ */
+async function buildGivenAsPipeline(
+  appSlug: string,
+  pipelineId: string,
+  ctx: HandlerContext
+): Promise<InputError | undefined> {
+  let record
+  try {
+    record = (await getBuild(ctx.client, appSlug, pipelineId, ctx.signal)).record
+  } catch {
+    return undefined
+  }
+  const workflow = record.triggered_workflow ? ` (${record.triggered_workflow})` : ''
+  return new InputError(
+    Input.pipelineId,
+    `${pipelineId} is not a pipeline of ${appSlug} but a build${workflow}, ${statusWord(record.status ?? 0) ?? 'running'}: give it as ${Input.buildSlug} to wait for the build. Nothing was aborted.`
+  )
 }

@@ -2,7 +2,7 @@
 import { Input } from '../../../constants.js'
 import { InputError } from '../../../inputs/input-error.js'
 import type { InputNeed } from '../../../inputs/input-use.js'
-import { booleanFlag, integerInRange, optionalText, type GetInput } from '../../../inputs/readers.js'
+import { booleanFlag, integerInRange, pathText, type GetInput } from '../../../inputs/readers.js'
 import { describeWorkspacePathProblem, resolveInWorkspace } from '../../../inputs/workspace-path.js'
 
 /** What to do with a build's artifacts. */
@@ -24,7 +24,11 @@ export const DOWNLOAD_NEED: InputNeed = {
 
 /** Reads where to download artifacts and how big one may be (1 GiB unless set). */
 export function readArtifactSettings(get: GetInput, env: NodeJS.ProcessEnv): ArtifactSettings {
-  const given = optionalText(get, Input.downloadArtifacts)
+  const given = pathText(
+    get,
+    Input.downloadArtifacts,
+    `to list the artifacts, set ${Input.listArtifacts}: true; to download them, give the folder, e.g. ${Input.downloadArtifacts}: artifacts`
+  )
   let downloadDir: string | undefined
   if (given !== undefined) {
     const workspace = env.GITHUB_WORKSPACE || process.cwd()
