@@ -27,7 +27,8 @@ interface ReportParkedInputs {
   orgSlug?: string
   lookBackMs: number
   token: string
-  repo: { owner: string; repo: string }
+  /** GITHUB_REPOSITORY: only check runs of this repository are completed. */
+  repository: string | undefined
   explainFailure: boolean
 }
 
@@ -36,6 +37,7 @@ export const reportParked = defineOperation<ReportParkedInputs>({
   role: 'any role on the app team (it reads builds)',
   writes: false,
   inputs: [Input.appSlug, Input.orgSlug, Input.lookBack, Input.githubToken, Input.explainFailure],
+  required: [Input.githubToken],
   outputs: [Output.count],
   read: readReportParked,
   run: runReportParked
@@ -53,20 +55,20 @@ function readReportParked(get: GetInput, env: NodeJS.ProcessEnv): ReportParkedIn
     throw new InputError(Input.orgSlug, `cannot be used together with ${Input.appSlug}: set one of them`)
   const token = get(Input.githubToken)
   if (token === '') throw new InputError(Input.githubToken, 'is empty, but report-parked completes check runs with it')
-  const repo = repositoryOf(env)
-  if (!repo)
-    throw new InputError(Input.githubToken, 'needs GITHUB_REPOSITORY (owner/name), the repository of the checks')
   return {
     appSlugs,
     orgSlug,
     lookBackMs: read.durationMs(get, Input.lookBack, 24 * 3600, 60, 7 * 24 * 3600),
     token,
-    repo,
+    repository: env.GITHUB_REPOSITORY,
     explainFailure: read.booleanFlag(get, Input.explainFailure, true)
   }
 }
 
 async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext): Promise<void> {
+  const repo = repositoryOf({ GITHUB_REPOSITORY: inputs.repository })
+  if (!repo)
+    throw new Error('GITHUB_REPOSITORY is not set as owner/name: report-parked completes check runs of that repository')
   const apps = inputs.orgSlug
     ? (await listApps(ctx.client, { orgSlug: inputs.orgSlug })).apps.map((app) => app.slug)
     : inputs.appSlugs
@@ -90,7 +92,7 @@ async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext):
     }
     const target: SweepTarget = {
       appSlug,
-      repo: inputs.repo,
+      repo,
       request,
       token: inputs.token,
       explain: (build) => explain(build, inputs.explainFailure, ctx)
