@@ -9,6 +9,9 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/glo
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { randomInt, randomSlug, randomToken } from '../helpers/random.js'
+import { BUNDLE_FOLDER, runAction } from '../helpers/run-action.js'
+import { expectNoSecrets } from '../helpers/secrets.js'
+import { evaluate, isMapping, jobsOf, mappingAt, readYaml, stepsOf } from '../workflows/workflow-files.js'
 import {
   buildState,
   clearRequestLog,
@@ -222,4 +225,73 @@ describe('park and resume', () => {
     expect(service.filter((r) => /\/builds\/[^/]+$/.test(r.path))).toEqual([])
     expect(service.filter((r) => /\/apps\/[^/]+\/builds$/.test(r.path))).toHaveLength(20)
   }, 120_000)
+})
+
+describe('the reusable workflow report-parked-builds.yml', () => {
+  const doc = readYaml('.github/workflows/report-parked-builds.yml')
+  const [[, job]] = jobsOf(doc)
+  const sweepStep = stepsOf(job).find((one) => one.uses === './.service-ci-action/manage') ?? {}
+
+  /** Runs the workflow's step as the runner would: its with: evaluated, the manage sub-action's defaults filled in. */
+  async function runWorkflow(inputs: Record<string, string>) {
+    const call = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
+    const githubToken = `ghs_${randomToken()}`
+    const context = {
+      inputs: {
+        ...Object.fromEntries(Object.entries(call).map(([k, v]) => [k, String(mappingAt(call, k).default ?? v)])),
+        ...inputs
+      },
+      secrets: { token: TOKENS.owner },
+      github: { token: githubToken, repository: REPOSITORY }
+    }
+    const resolve = (value: unknown): string =>
+      String(value).replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
+        String(evaluate(expression, context) ?? '')
+      )
+    const manage = readYaml('manage/action.yml')
+    const values: Record<string, string> = {}
+    for (const [name, spec] of Object.entries(mappingAt(manage, 'inputs')))
+      if (isMapping(spec) && spec.default !== undefined) values[name] = resolve(spec.default)
+    for (const [name, value] of Object.entries(mappingAt(sweepStep, 'with'))) values[name] = resolve(value)
+    values['base-url'] = emu.url
+    const main = String(mappingAt(manage, 'runs').main).replace(/^\.\.\/dist\//, `../${BUNDLE_FOLDER}/`)
+    const result = await runAction(values, { bundle: `${process.cwd()}/manage/${main}`, env: env() })
+    expectNoSecrets(result, [TOKENS.owner, githubToken])
+    return result
+  }
+
+  it('runs one sweep at a time per repository, never cancelled, with checks: write', () => {
+    expect(mappingAt(job, 'concurrency')['cancel-in-progress']).toBe(false)
+    expect(String(mappingAt(job, 'concurrency').group)).toContain('github.repository')
+    expect(mappingAt(job, 'permissions')).toEqual({ checks: 'write', contents: 'read', 'pull-requests': 'write' })
+    expect(mappingAt(sweepStep, 'with').operation).toBe('report-parked')
+  })
+
+  it('a park, then the workflow: the check run completed with the result, and a second run changes nothing', async () => {
+    await setConcurrency(emu, 'ios-app', 0)
+    const parked = await park(sha())
+    expectPassed(parked)
+    const [check] = [...github.checkRuns.values()]
+    expect(check.status).toBe('in_progress')
+    await setConcurrency(emu, 'ios-app', null)
+    await finished(parked.outputs['build-slug'])
+    const first = await runWorkflow({ 'app-slug': 'ios-app' })
+    expectPassed(first)
+    expect(first.outputs.count).toBe('1')
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'success' })
+    const before = writes().length
+    const second = await runWorkflow({ 'app-slug': 'ios-app' })
+    expectPassed(second)
+    expect(second.outputs.count).toBe('0')
+    expect(writes().length).toBe(before)
+  })
+
+  it('with org-slug, every app of the Workspace is swept', async () => {
+    const parked = await park(sha(), { 'app-slug': 'web-app', branch: 'main' })
+    expectPassed(parked)
+    await finished(parked.outputs['build-slug'])
+    const swept = await runWorkflow({ 'org-slug': 'acme' })
+    expectPassed(swept)
+    expect(swept.outputs.count).toBe('1')
+  })
 })
