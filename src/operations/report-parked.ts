@@ -67,8 +67,6 @@ function readReportParked(get: GetInput, env: NodeJS.ProcessEnv): ReportParkedIn
 
 async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext): Promise<void> {
   const repo = repositoryOf({ GITHUB_REPOSITORY: inputs.repository })
-  if (!repo)
-    throw new Error('GITHUB_REPOSITORY is not set as owner/name: report-parked completes check runs of that repository')
   const apps = inputs.orgSlug
     ? (await listApps(ctx.client, { orgSlug: inputs.orgSlug })).apps.map((app) => app.slug)
     : inputs.appSlugs
@@ -76,6 +74,8 @@ async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext):
   const request = await githubRequest(inputs.token, ctx.signal)
   const counts = new Map<SweepOutcome, number>()
   let pages = 0
+  // An app whose builds cannot be read is said at once, the other apps still swept, and the step then fails.
+  const unread: unknown[] = []
   await mapBounded(apps, PARALLEL, async (appSlug) => {
     let builds: RecentBuild[]
     try {
@@ -88,8 +88,15 @@ async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext):
       builds = found.builds
     } catch (error) {
       ctx.warning(`The builds of app ${appSlug} could not be read: ${(error as Error).message}`)
+      unread.push(error)
       return
     }
+    if (builds.length === 0) return
+    // Only check runs of the job's own repository are ever completed: without it, nothing is.
+    if (!repo)
+      throw new Error(
+        'GITHUB_REPOSITORY is not set as owner/name: report-parked completes check runs of that repository'
+      )
     const target: SweepTarget = {
       appSlug,
       repo,
@@ -104,6 +111,7 @@ async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext):
     })
   })
   report(apps.length, pages, counts, ctx)
+  if (unread.length > 0) throw unread[0]
 }
 
 /** The service's AI summary of a failed build, asked once: a sweep does not wait for one. */
