@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { bundledSeed } from '../../emulator/model/seed.js'
+import { repositoryHash } from '../../src/api/parked.js'
 import { randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { BUNDLE_FOLDER, runAction } from '../helpers/run-action.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
@@ -84,8 +85,12 @@ async function finished(slug: string): Promise<void> {
   throw new Error(`build ${slug} did not end`)
 }
 
-/** Starts a build straight on the service with `value` as its park reference. */
-async function forged(app: string, value: string, commit = sha()): Promise<string> {
+/** The variable naming a check run of a repository, as a forger would write it. */
+const ref = (repository: string, checkRunId: number): string =>
+  `SERVICE_CI_PARKED_${checkRunId}_${repositoryHash(repository)}`
+
+/** Starts a build straight on the service with an environment variable named `name`. */
+async function forged(app: string, name: string, commit = sha()): Promise<string> {
   const res = await fetch(`${emu.url}/apps/${app}/builds`, {
     method: 'POST',
     headers: { authorization: TOKENS.owner, 'content-type': 'application/json' },
@@ -94,7 +99,7 @@ async function forged(app: string, value: string, commit = sha()): Promise<strin
       build_params: {
         branch: 'main',
         commit_hash: commit,
-        environments: [{ mapped_to: 'SERVICE_CI_PARKED', value, is_expand: false }]
+        environments: [{ mapped_to: name, value: randomToken(), is_expand: false }]
       }
     })
   })
@@ -158,7 +163,6 @@ describe('park and resume', () => {
     expectPassed(parked)
     const [check] = [...github.checkRuns.values()]
     const id = Number(check.id)
-    const ref = (repository: string, checkRunId: number) => JSON.stringify({ v: 1, repository, checkRunId })
     const other = `${randomSlug('owner-')}/${randomSlug('repo-')}`
     await setConcurrency(emu, 'ios-app', null)
     // Another repository's reference, the real check's id under a build that is not its own, a random id, and junk.
@@ -166,7 +170,12 @@ describe('park and resume', () => {
       await forged('ios-app', ref(other, id)),
       await forged('ios-app', ref(REPOSITORY, id)),
       await forged('ios-app', ref(REPOSITORY, randomInt(1, 2 ** 31))),
-      await forged('ios-app', randomToken())
+      await forged(
+        'ios-app',
+        `SERVICE_CI_PARKED_${randomInt(1, 2 ** 31)}_${randomInt(2 ** 32)
+          .toString(16)
+          .padStart(8, '0')}`
+      )
     ]
     for (const slug of [...slugs, parked.outputs['build-slug']]) await finished(slug)
     const beforeOwn = github.requests.length
@@ -186,7 +195,7 @@ describe('park and resume', () => {
       body: JSON.stringify({ name: 'x', head_sha: sha(), status: 'in_progress' })
     })
     const foreign = (await res.json()) as { id: number; repository: string }
-    const slug = await forged('ios-app', JSON.stringify({ v: 1, repository: REPOSITORY, checkRunId: foreign.id }))
+    const slug = await forged('ios-app', ref(REPOSITORY, foreign.id))
     await finished(slug)
     const done = await sweep()
     expectPassed(done)
@@ -207,7 +216,7 @@ describe('park and resume', () => {
         body: JSON.stringify({ name: `service-ci/${app}`, head_sha: commit, status: 'queued' })
       })
       const check = ((await res.json()) as { id: number }).id
-      const slug = await forged(app, JSON.stringify({ v: 1, repository: REPOSITORY, checkRunId: check }), commit)
+      const slug = await forged(app, ref(REPOSITORY, check), commit)
       await fetch(`${github.url}/repos/${REPOSITORY}/check-runs/${check}`, {
         method: 'PATCH',
         body: JSON.stringify({ external_id: slug, status: 'in_progress' })

@@ -7,7 +7,6 @@ import type { ServiceEvent } from './event-records.js'
 import type { PipelineRecord } from './pipeline-records.js'
 import type { AppRecord, Organization } from './records.js'
 import type { GroupRoleName, Seed, SeedApp, SeedUser, TeamRole } from './types.js'
-import { redactBody } from './redaction.js'
 
 const ROLE_RANK: Record<TeamRole, number> = { owner: 4, admin: 3, manager: 2, member: 1 }
 
@@ -199,7 +198,7 @@ export class EmulatorState {
         slug: r.slug,
         app: r.appSlug,
         created_at: new Date(r.createdAt).toISOString(),
-        build_params: redactBody(r.trigger.originalParams),
+        build_params: r.trigger.originalParams,
         decision: r.decision && {
           approved: r.decision.approved,
           at: new Date(r.decision.at).toISOString(),

@@ -2,7 +2,6 @@
  * A build as the API and `/_emulator/state` show it: views computed from the build's record and
  * its progress, never stored.
  */
-import { redactBody } from '../model/redaction.js'
 import { progressOf } from '../model/build-progress.js'
 import type { BuildRecord } from '../model/build-records.js'
 
@@ -53,7 +52,6 @@ export function buildStateJson(build: BuildRecord, now: number): Record<string, 
   return {
     app: build.appSlug,
     ...buildJson(build, now),
-    original_build_params: redactBody(build.originalParams),
     duration_ms: build.durationMs,
     planned_outcome: build.outcome,
     checkout: build.checkout,

@@ -133,23 +133,7 @@ export function readTriggerRequest(rawBody: unknown, headers: IncomingHttpHeader
     environments,
     ...(secrets.length > 0 ? { secrets } : {}),
     ...(typeof priority === 'number' ? { priority } : {}),
-    originalParams: recordedParams(params),
+    originalParams: redactBody(params) as Record<string, unknown>,
     ...headerOptions(headers)
   }
-}
-
-/**
- * The parameters as the build's record keeps them (`original_build_params`): every secret removed
- * but the values of `environments`, which the service records as sent (its own answers carry an
- * `environments` key there; no public answer shows a value, so the action reads them as it may
- * and never echoes them). `/_emulator/state` and the request log still show them redacted.
- */
-function recordedParams(params: Record<string, unknown>): Record<string, unknown> {
-  const recorded = redactBody(params) as Record<string, unknown>
-  if (Array.isArray(params.environments) && Array.isArray(recorded.environments))
-    recorded.environments = recorded.environments.map((item: unknown, index) => {
-      const sent = (params.environments as unknown[])[index] as { value?: unknown } | null
-      return isObject(item) && typeof sent?.value === 'string' ? { ...item, value: sent.value } : item
-    })
-  return recorded
 }

@@ -6,40 +6,52 @@
  * build's record (`original_build_params`, contract `v0.BuildResponseItemModel`).
  */
 import type { ServiceClient } from '../http/service-client.js'
+import type { EnvironmentItem } from './build-params.js'
 import { timingOf, type BuildTiming } from './build-timing.js'
 import { wholeNumber } from './build-record.js'
 import { buildsPath, slugProblem } from './paths.js'
 
-/** The variable's name in the build's environment. */
+/** The start of the variable's name in the build's environment. */
 export const PARK_VARIABLE = 'SERVICE_CI_PARKED'
+
+/**
+ * The reference is carried in the variable's name, with the value repeating it for a reader:
+ * whether the service's answers show environment values in `original_build_params` no public
+ * answer settles (they show the `environments` key; the emulator redacts every value), and a
+ * name is kept either way. The name holds the check run's id and a hash of the repository; the
+ * hash only sorts builds out, it proves nothing: the sweep checks the check run on GitHub.
+ */
+const NAME = new RegExp(`^${PARK_VARIABLE}_([1-9][0-9]{0,15})_([0-9a-f]{8})(_C)?$`)
 
 /** Where the build's result goes once it ends: a check run of a repository, and whether to comment. */
 export interface ParkReference {
-  /** `owner/name`, as GITHUB_REPOSITORY spells it. */
-  repository: string
+  /** repositoryHash of the repository (`owner/name`) the check run is in. */
+  repositoryHash: string
   checkRunId: number
   comment: boolean
 }
 
-/** The variable's value: short JSON, read back by parkReferenceOf. */
-export function parkValue(reference: ParkReference): string {
-  return JSON.stringify({ v: 1, ...reference })
+/** A short hash (FNV-1a, 32 bits) of `owner/name`, any case: enough to sort out another repository's builds. */
+export function repositoryHash(repository: string): string {
+  let hash = 0x811c9dc5
+  for (const byte of Buffer.from(repository.toLowerCase(), 'utf8')) hash = Math.imul(hash ^ byte, 0x01000193) >>> 0
+  return hash.toString(16).padStart(8, '0')
 }
 
-/** The reference a value holds, or undefined for anything else (the value is not trusted: the sweep checks it on GitHub). */
-export function parseParkValue(value: unknown): ParkReference | undefined {
-  if (typeof value !== 'string' || value.length > 300) return undefined
-  let parsed: Record<string, unknown>
-  try {
-    parsed = JSON.parse(value) as Record<string, unknown>
-  } catch {
-    return undefined
-  }
-  if (parsed === null || typeof parsed !== 'object' || parsed.v !== 1) return undefined
-  const { repository, checkRunId, comment } = parsed
-  if (typeof repository !== 'string' || !/^[\w.-]+\/[\w.-]+$/.test(repository)) return undefined
-  if (typeof checkRunId !== 'number' || !Number.isSafeInteger(checkRunId) || checkRunId <= 0) return undefined
-  return { repository, checkRunId, comment: comment === true }
+/** The environment item a parked trigger adds to its build's parameters. */
+export function parkVariable(repository: string, checkRunId: number, comment: boolean): EnvironmentItem {
+  const name = `${PARK_VARIABLE}_${checkRunId}_${repositoryHash(repository)}${comment ? '_C' : ''}`
+  const value = `${repository} check run ${checkRunId}`
+  return { mapped_to: name, key: name, value, is_expand: false }
+}
+
+/** The reference a variable's name holds, or undefined for any other name (the name is not trusted: the sweep checks it on GitHub). */
+export function parseParkName(name: unknown): ParkReference | undefined {
+  const match = typeof name === 'string' ? NAME.exec(name) : null
+  if (!match) return undefined
+  const checkRunId = Number(match[1])
+  if (!Number.isSafeInteger(checkRunId)) return undefined
+  return { checkRunId, repositoryHash: match[2], comment: match[3] !== undefined }
 }
 
 /** A build of the list as the sweep reads it. */
@@ -68,8 +80,8 @@ function referenceIn(params: unknown): ParkReference | undefined {
   const environments = (params as { environments?: unknown } | null)?.environments
   if (!Array.isArray(environments)) return undefined
   for (const item of environments as Array<Record<string, unknown> | null>) {
-    const name = item?.mapped_to ?? item?.key
-    if (name === PARK_VARIABLE) return parseParkValue(item?.value)
+    const found = parseParkName(item?.mapped_to ?? item?.key)
+    if (found) return found
   }
   return undefined
 }

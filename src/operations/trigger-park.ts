@@ -5,7 +5,7 @@
  * ends. A later job (report-parked) completes the check run from the build's record, so no runner
  * waits for the build.
  */
-import { PARK_VARIABLE, parkValue } from '../api/parked.js'
+import { parkVariable } from '../api/parked.js'
 import type { BuildParams } from '../api/build-params.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import type { BuildRequest } from '../api/build-requests.js'
@@ -41,20 +41,18 @@ export async function startParked(
   // The name is fixed now: the workflow the service will choose is not known before the trigger.
   const name = inputs.github.name ?? `service-ci/${plainText(params.workflow_id ?? appSlug, 100)}`
   const settings = { ...inputs.github, name }
-  const { request, reference } = await openParkedCheck(settings, repo, commit, name)
-  ctx.info(`Opened check run ${reference.checkRunId} "${name}" on ${reference.repository}`)
+  const { request, checkRunId } = await openParkedCheck(settings, repo, commit, name)
+  const repository = `${repo.owner}/${repo.repo}`
+  ctx.info(`Opened check run ${checkRunId} "${name}" on ${repository}`)
   const parked: BuildParams = {
     ...params,
-    environments: [
-      ...(params.environments ?? []),
-      { mapped_to: PARK_VARIABLE, key: PARK_VARIABLE, value: parkValue(reference), is_expand: false }
-    ]
+    environments: [...(params.environments ?? []), parkVariable(repository, checkRunId, settings.comment)]
   }
   const adopt = (target: { buildSlug: string; buildNumber?: number; buildUrl?: string }) =>
     adoptGitHubStatus(
       settings,
       { appSlug, workflow: params.workflow_id, commit, pullRequest: params.pull_request_id, ...target },
-      reference.checkRunId,
+      checkRunId,
       ctx,
       env
     )
@@ -70,7 +68,7 @@ export async function startParked(
   } catch (error) {
     await request('PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}', {
       ...repo,
-      check_run_id: reference.checkRunId,
+      check_run_id: checkRunId,
       status: 'completed',
       conclusion: 'failure',
       completed_at: new Date().toISOString(),

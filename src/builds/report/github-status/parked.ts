@@ -5,7 +5,7 @@
  * for where to post: it completes only a check run of its own repository whose `external_id`
  * names that very build, and leaves a completed one alone, so two sweeps never post twice.
  */
-import type { ParkReference, RecentBuild } from '../../../api/parked.js'
+import { repositoryHash, type ParkReference, type RecentBuild } from '../../../api/parked.js'
 import { statusWord } from '../../../api/build-record.js'
 import type { HandlerContext } from '../../../step/context.js'
 import { plainText } from '../../../summary/text.js'
@@ -24,7 +24,7 @@ export async function openParkedCheck(
   repo: Repo,
   commit: string,
   name: string
-): Promise<{ request: GitHubRequest; reference: ParkReference }> {
+): Promise<{ request: GitHubRequest; checkRunId: number }> {
   const request = await githubRequest(settings.token)
   const created = await request('POST /repos/{owner}/{repo}/check-runs', {
     ...repo,
@@ -36,10 +36,7 @@ export async function openParkedCheck(
   })
   const id = Number((created.data as { id?: unknown } | undefined)?.id)
   if (!Number.isSafeInteger(id) || id <= 0) throw new Error('GitHub answered the new check run without its id')
-  return {
-    request,
-    reference: { repository: `${repo.owner}/${repo.repo}`, checkRunId: id, comment: settings.comment }
-  }
+  return { request, checkRunId: id }
 }
 
 /** The check run's fields the sweep reads. */
@@ -105,7 +102,7 @@ export interface SweepTarget {
 export async function sweepBuild(build: RecentBuild, target: SweepTarget, ctx: HandlerContext): Promise<SweepOutcome> {
   const reference = build.reference as ParkReference
   const { repo } = target
-  if (reference.repository.toLowerCase() !== `${repo.owner}/${repo.repo}`.toLowerCase()) return 'other-repository'
+  if (reference.repositoryHash !== repositoryHash(`${repo.owner}/${repo.repo}`)) return 'other-repository'
   let check: CheckRun | undefined
   try {
     check = await readCheckRun(target.request, repo, reference.checkRunId)
