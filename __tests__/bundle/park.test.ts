@@ -145,6 +145,38 @@ describe('park and resume', () => {
     expect(writes().length).toBe(before)
   })
 
+  it('a trigger held for approval parks too: its check run awaits approval, and the approved build is reported on it', async () => {
+    const commit = sha()
+    // A pull request without owners is taken for a fork's, which the service holds for approval.
+    const held = await park(commit, {
+      'branch-repo-owner': '',
+      'branch-dest-repo-owner': '',
+      'pull-request-id': String(randomInt(1, 10_000))
+    })
+    expectPassed(held)
+    expect(held.outputs).toMatchObject({ parked: 'true', 'build-status': 'awaiting-approval' })
+    const [check] = [...github.checkRuns.values()]
+    expect(check).toMatchObject({ status: 'queued', external_id: held.outputs['build-request-slug'] })
+    expect(String((check.output as { title?: string }).title)).toContain('awaits approval')
+    const service = (path: string, method = 'GET', body?: unknown) =>
+      fetch(`${emu.url}${path}`, {
+        method,
+        headers: { authorization: TOKENS.owner, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body)
+      })
+    const approved = await service(`/apps/ios-app/build-requests/${held.outputs['build-request-slug']}`, 'PATCH', {
+      is_approved: true
+    })
+    expect(approved.status).toBeLessThan(300)
+    const builds = ((await (await service('/apps/ios-app/builds')).json()) as { data: Array<{ slug: string }> }).data
+    expect(builds).toHaveLength(1)
+    await finished(builds[0].slug)
+    const done = await sweep()
+    expectPassed(done)
+    expect(done.outputs.count).toBe('1')
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'success', external_id: builds[0].slug })
+  })
+
   it('a failed build completes its check as a failure', async () => {
     // android-app's builds fail; its configuration is kept in the service here.
     await step(emu, 'set-config-location', { 'app-slug': 'android-app', location: 'service' })
