@@ -142,7 +142,7 @@ function reportOf(
     buildSlug: build.slug,
     buildNumber: build.buildNumber,
     workflow: build.triggeredWorkflow,
-    commit: check.headSha,
+    commit: check.headSha ?? build.commitHash,
     pullRequest: build.pullRequestId
   }
   const env = { GITHUB_REPOSITORY: `${target.repo.owner}/${target.repo.repo}` }
