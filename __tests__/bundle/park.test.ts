@@ -177,6 +177,36 @@ describe('park and resume', () => {
     expect(check).toMatchObject({ status: 'completed', conclusion: 'success', external_id: builds[0].slug })
   })
 
+  it.each([
+    [{ 'github-status': 'commit-status' }, 'github-status: check-run'],
+    [{ 'github-status': 'none' }, 'github-status: check-run'],
+    [{ 'commit-hash': '' }, 'commit-hash'],
+    [{ 'reuse-running-build': 'true' }, 'reuse-running-build'],
+    [{ 'app-slug': 'ios-app, web-app' }, "one app's build"]
+  ])('wait: park refuses %j before anything is sent', async (inputs, says) => {
+    await clearRequestLog(emu)
+    const refused = await park(sha(), inputs)
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toContain('Input "wait": is park')
+    expect(refused.stdout).toContain(says)
+    expect(await requestLog(emu)).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it('github-comment at park time: the pull request comment is posted then, and edited by the sweep', async () => {
+    const pr = randomInt(1, 10_000)
+    const parked = await park(sha(), { 'github-comment': 'true', 'pull-request-id': String(pr) })
+    expectPassed(parked)
+    const comments = () =>
+      github.requests.filter((r) => r.path.startsWith(`/repos/${REPOSITORY}/issues/`) && r.method !== 'GET')
+    expect(comments().map((r) => r.method)).toEqual(['POST'])
+    await finished(parked.outputs['build-slug'])
+    const done = await sweep()
+    expectPassed(done)
+    expect(comments().map((r) => r.method)).toEqual(['POST', 'PATCH'])
+    expect(String((comments()[1].body as { body?: string }).body)).toMatch(/succeeded/)
+  })
+
   it('a failed build completes its check as a failure', async () => {
     // android-app's builds fail; its configuration is kept in the service here.
     await step(emu, 'set-config-location', { 'app-slug': 'android-app', location: 'service' })

@@ -22,6 +22,8 @@ export interface StatusTarget {
   workflow?: string
   commit?: string
   pullRequest?: number
+  /** What the build cost, when its record says (a sweep of parked builds reads it with the end). */
+  creditCost?: number
 }
 
 type Phase = 'awaiting-approval' | 'pending' | 'on-hold' | 'success' | 'failure' | 'cancelled'
@@ -128,7 +130,8 @@ export class GitHubStatus implements BuildReport {
   async ended(end: WaitEnd, buildNumber?: number, explanation?: string, durationSeconds?: number): Promise<void> {
     if (buildNumber !== undefined) this.target.buildNumber = buildNumber
     const [phase, words] = ENDINGS[end]
-    await this.post(phase, `Build ${this.label()} ${words} ${this.took(durationSeconds)}`, explanation)
+    const credits = this.target.creditCost !== undefined ? `, for ${this.target.creditCost} credit(s)` : ''
+    await this.post(phase, `Build ${this.label()} ${words} ${this.took(durationSeconds)}${credits}`, explanation)
   }
 
   /**

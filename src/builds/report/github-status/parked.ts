@@ -143,7 +143,8 @@ function reportOf(
     buildNumber: build.buildNumber,
     workflow: build.triggeredWorkflow,
     commit: check.headSha ?? build.commitHash,
-    pullRequest: build.pullRequestId
+    pullRequest: build.pullRequestId,
+    creditCost: build.timing.creditCost
   }
   const env = { GITHUB_REPOSITORY: `${target.repo.owner}/${target.repo.repo}` }
   return adoptGitHubStatus(settings, status, reference.checkRunId, ctx, { ...process.env, ...env })
