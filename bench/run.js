@@ -8,7 +8,7 @@
  *   npm run bench -- --quick      fewer runs and a 30,000-build emulator memory run (about 2 minutes)
  *   npm run bench:node24          fetches Node 24 into .cache/ first, then runs the bench with it
  *   npm run bench -- --dist DIR   measures another build's dist/ (e.g. an older commit's), for before/after figures
- *   npm run bench -- --only cold,size   only these groups: cold, trigger, size, wait, memory, workspace, emulator-memory, plan
+ *   npm run bench -- --only cold,size   only these groups: cold, trigger, size, wait, memory, workspace, emulator-memory, plan, park
  *
  * Prints min / median / p90 per measure and writes the table to bench/results/latest.json
  * (and latest-node<major>.json). Every server binds to 127.0.0.1 and stops by itself.
@@ -23,6 +23,7 @@ import { runAction } from '../scripts/run-action.js'
 import { adaptiveWait } from './adaptive-wait.js'
 import { emulatorMemory, memoryRows, SEMI_SPACE_MIB } from './emulator-memory.js'
 import { startServer } from './server.js'
+import { parkBench } from './park.js'
 import { pageTimes, workspaceRows, workspaceRuns } from './workspace.js'
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..')
@@ -41,7 +42,7 @@ const option = (name, fallback) => {
   return at >= 0 && argv[at + 1] !== undefined ? Number(argv[at + 1]) : fallback
 }
 const QUICK = flag('quick')
-const GROUPS = ['cold', 'trigger', 'size', 'wait', 'memory', 'workspace', 'emulator-memory', 'plan']
+const GROUPS = ['cold', 'trigger', 'size', 'wait', 'memory', 'workspace', 'emulator-memory', 'plan', 'park']
 const ONLY = argv.includes('--only') ? String(argv[argv.indexOf('--only') + 1] ?? '').split(',') : GROUPS
 for (const group of ONLY)
   if (!GROUPS.includes(group)) throw new Error(`--only: "${group}" is not one of ${GROUPS.join(', ')}`)
@@ -598,6 +599,33 @@ function row(metric, s, format, compare = '', target = '', ok) {
   }
 }
 
+/** Runner time per build waited for and parked (with its share of a 500-build sweep), and what each sweep sent. */
+function parkRows(park) {
+  const single = (value) => ({ min: value, median: value, p90: value })
+  return [
+    row(`trigger with wait: true, a ${park.waitedSeconds} s build`, park.waited, ms, 'holds the runner for the build'),
+    row('trigger with wait: park', park.parked, ms),
+    row(
+      'runner time per parked build, with its share of a 500-build sweep',
+      single(park.perParkedBuildMs),
+      ms,
+      '',
+      '< 2 s',
+      park.perParkedBuildMs < 2000
+    ),
+    ...park.sweeps.map((sweep) =>
+      row(
+        `sweep of ${sweep.builds} parked builds over 20 apps`,
+        single(sweep.ms),
+        ms,
+        `${sweep.servicePages} list pages, ${sweep.serviceOneBuild} single-build reads, ${sweep.github} GitHub calls`,
+        'pages only, no single-build read',
+        sweep.serviceOneBuild === 0
+      )
+    )
+  ]
+}
+
 /** The rows of the wait aimed at the expected end, beside the fixed polls of 10 s and 3 s over the same builds. */
 function aimedRows(aimed) {
   const total = (reads) => reads.reduce((a, b) => a + b, 0)
@@ -685,6 +713,15 @@ async function main() {
     ? await emulatorMemory(node, { total: MEMORY_BUILDS, cap: MEMORY_CAP, every: MEMORY_STEP })
     : undefined
   const planned = want('plan') ? await plan(node) : undefined
+  const parking = want('park')
+    ? await parkBench({
+        step: (inputs, options) => step(node, inputs, options),
+        check,
+        stats,
+        token: TOKEN,
+        runs: QUICK ? 2 : 5
+      })
+    : undefined
 
   const coldRatio = cold && cold.action.median / cold.floor.median
   const trigRatio = trig && trig.action.output.median / trig.minimal.output.median
@@ -811,7 +848,8 @@ async function main() {
             `${(planned.all.median / planned.one.median).toFixed(2)}x one app`
           )
         ]
-      : [])
+      : []),
+    ...(parking ? parkRows(parking) : [])
   ]
   console.log()
   printTable(rows)
@@ -874,7 +912,8 @@ async function main() {
       waitAimed: aimed && { seed: AIM_SEED, timeScale: TIME_SCALE, strategies: aimed },
       peakRssMiB: mem,
       workspace: ws,
-      emulatorMemory: emuMem
+      emulatorMemory: emuMem,
+      park: parking
     },
     table: rows
   }

@@ -122,7 +122,9 @@ export const Input = {
   trace: 'trace',
   // the access check
   operations: 'operations',
-  failOnMissingAccess: 'fail-on-missing-access'
+  failOnMissingAccess: 'fail-on-missing-access',
+  // parked builds
+  lookBack: 'look-back'
 } as const
 
 export type InputName = (typeof Input)[keyof typeof Input]
@@ -168,7 +170,8 @@ export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.allowClosedPullRequest]: 'false',
   [Input.trace]: 'false',
   [Input.operations]: 'trigger, wait, abort',
-  [Input.failOnMissingAccess]: 'false'
+  [Input.failOnMissingAccess]: 'false',
+  [Input.lookBack]: '24h'
 }
 
 /** Output names exactly as they appear in action.yml. */
@@ -216,6 +219,7 @@ export const Output = {
   durationSeconds: 'duration-seconds',
   queueSeconds: 'queue-seconds',
   creditCost: 'credit-cost',
+  parked: 'parked',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',

@@ -226,6 +226,14 @@ export const OPERATIONS: OperationCase[] = [
     routes: { 'GET /me': { body: { data: { slug: 'u-1', username: 'u-1' } } } }
   },
   {
+    operation: 'report-parked',
+    inputs: { 'app-slug': 'app-1', 'github-token': 'ghs_fault0case0token0000000000000000' },
+    target: 'GET /apps/app-1/builds',
+    mode: 'idempotent',
+    ok: { body: { data: [], paging: { total_item_count: 0, page_item_limit: 50 } } },
+    needsBody: false
+  },
+  {
     operation: 'list-groups',
     inputs: { 'org-slug': 'org-1' },
     target: 'GET /organizations/org-1/groups',

@@ -26,7 +26,7 @@ import {
   workspace,
   type RunningEmulator
 } from './emulator-steps.js'
-import { randomBytes } from '../helpers/random.js'
+import { randomBytes, randomToken } from '../helpers/random.js'
 
 /** A made-up key pair, for the SSH registration only: the private "key" body is not a key. */
 const FAKE_PRIVATE_KEY_LINE = 'E2EFAKEKEYBODYnotarealkey0123456789'
@@ -487,6 +487,20 @@ describe('every operation through dist/index.js against the emulator', () => {
     })
     expect(result.stdout).toContain('the changed files are not known')
     expect((await emulatorState(emu)).builds.length).toBe(before)
+  })
+
+  it('report-parked: with no parked build, the sweep reads a page of builds, posts nothing and reports none', async () => {
+    await clearRequestLog(emu)
+    const result = await step(
+      emu,
+      'report-parked',
+      { 'app-slug': 'ios-app', 'github-token': randomToken() },
+      { env: { GITHUB_REPOSITORY: 'acme/ios-app', GITHUB_API_URL: 'http://127.0.0.1:9' } },
+      exercised
+    )
+    expectPassed(result)
+    expect(result.outputs.count).toBe('0')
+    expect((await requestLog(emu)).map((r) => `${r.method} ${r.path}`)).toEqual(['GET /v0.1/apps/ios-app/builds'])
   })
 
   it('the end-to-end suite covers every operation', () => {

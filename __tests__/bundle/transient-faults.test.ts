@@ -47,7 +47,7 @@ interface Fault {
 const FAULTS: Fault[] = [
   {
     name: '429 with Retry-After in seconds',
-    ops: ['trigger', 'register-app', 'wait', 'list-apps', 'check-access'],
+    ops: ['trigger', 'register-app', 'wait', 'list-apps', 'check-access', 'report-parked'],
     kind: '429',
     reply: () => ({ status: 429, headers: { 'retry-after': '1' }, body: { message: 'rate limited' } }),
     failures: 1,
@@ -72,7 +72,7 @@ const FAULTS: Fault[] = [
   },
   {
     name: '500 burst, error body quoting the secrets',
-    ops: ['trigger', 'register-app', 'delete-app', 'list-branches', 'check-access'],
+    ops: ['trigger', 'register-app', 'delete-app', 'list-branches', 'check-access', 'report-parked'],
     kind: '5xx',
     reply: (_op, req) => ({ status: 500, body: { message: echoSecrets(req.headers.authorization) } }),
     failures: 2,

@@ -83,6 +83,7 @@ const ROUTES: Record<string, () => Record<string, unknown>> = {
   }),
   'POST /repos/{owner}/{repo}/check-runs': () => ({ ...checkRun(), head_sha: sha(), started_at: when() }),
   'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ ...checkRun(), check_run_id: id() }),
+  'GET /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ check_run_id: id() }),
   'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => ({
     issue_number: id(),
     per_page: 100,

@@ -50,6 +50,10 @@ const PASSING: Record<string, Array<Record<string, string>>> = {
   ],
   'list-apps': [{}],
   'check-access': [{ 'app-slug': app }],
+  'report-parked': [
+    { 'github-token': randomSlug('ghs_'), 'app-slug': app },
+    { 'github-token': randomSlug('ghs_'), 'org-slug': randomSlug('org-') }
+  ],
   'get-app': [{ 'app-slug': app }],
   'update-app': [
     { 'app-slug': app, title: randomSlug('title-') },

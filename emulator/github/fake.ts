@@ -56,6 +56,8 @@ export interface FakeGitHub {
   /** The API base, for GITHUB_API_URL. */
   url: string
   requests: RecordedGitHubRequest[]
+  /** The check runs made, by id, as they stand now. */
+  checkRuns: Map<number, Record<string, unknown>>
   close(): Promise<void>
 }
 
@@ -76,6 +78,8 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
 interface FakeState {
   nextId: number
   comments: Map<number, Record<string, unknown>>
+  /** Check runs by id, each with the repository (`owner/name`) it was made in. */
+  checkRuns: Map<number, Record<string, unknown>>
 }
 
 /** GitHub's answer to `GET /user` for an installation token (actions/create-github-app-token#258). */
@@ -153,9 +157,8 @@ function answer(
   }
   if (/^\/repos\/[^/]+\/[^/]+\/statuses\/[0-9a-f]+$/.test(path) && method === 'POST')
     return [201, { id: state.nextId++, ...fields }]
-  if (/^\/repos\/[^/]+\/[^/]+\/check-runs$/.test(path) && method === 'POST')
-    return [201, { id: state.nextId++, ...fields }]
-  if (/^\/repos\/[^/]+\/[^/]+\/check-runs\/\d+$/.test(path) && method === 'PATCH') return [200, { ...fields }]
+  if ((m = /^\/repos\/([^/]+\/[^/]+)\/check-runs(?:\/(\d+))?$/.exec(path)))
+    return checkRunAnswer(state, method, m, fields)
   if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/.exec(path)) && method === 'GET') {
     const issue = Number(m[1])
     return [200, { number: issue, comments: [...state.comments.values()].filter((c) => c.issue === issue).length }]
@@ -186,10 +189,34 @@ function answer(
   return [404, { message: 'Not Found' }]
 }
 
+/**
+ * A check run made, read or edited, kept as GitHub keeps it: within its repository (another
+ * repository's id is 404), fields merged on an edit, and `external_id` null until one is given.
+ */
+function checkRunAnswer(
+  state: FakeState,
+  method: string,
+  [, repository, id]: RegExpExecArray,
+  fields: Record<string, unknown>
+): [number, unknown] {
+  if (id === undefined) {
+    if (method !== 'POST') return [404, { message: 'Not Found' }]
+    const created = { external_id: null, ...fields, id: state.nextId++, repository }
+    state.checkRuns.set(created.id, created)
+    return [201, created]
+  }
+  const found = state.checkRuns.get(Number(id))
+  if (!found || found.repository !== repository) return [404, { message: 'Not Found' }]
+  if (method === 'GET') return [200, found]
+  if (method !== 'PATCH') return [404, { message: 'Not Found' }]
+  Object.assign(found, fields, { id: found.id, repository })
+  return [200, found]
+}
+
 /** Starts the fake on a free loopback port. */
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   const requests: RecordedGitHubRequest[] = []
-  const state: FakeState = { nextId: 1000, comments: new Map<number, Record<string, unknown>>() }
+  const state: FakeState = { nextId: 1000, comments: new Map(), checkRuns: new Map() }
   for (const seeded of options.comments ?? [])
     comment(state, seeded.issue, seeded.body, seeded.user, seeded.author_association ?? 'NONE')
   const maxRequests = options.maxRequests ?? 200
@@ -220,6 +247,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
   return {
     url: `http://127.0.0.1:${port}`,
     requests,
+    checkRuns: state.checkRuns,
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }

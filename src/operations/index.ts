@@ -38,7 +38,8 @@ const REGISTRY = {
   'list-artifacts': async () => (await import('./list-artifacts.js')).listArtifacts,
   'rebuild-pipeline': async () => (await import('./rebuild-pipeline.js')).rebuildPipeline,
   'plan-matrix': async () => (await import('./plan-matrix.js')).planMatrix,
-  'check-access': async () => (await import('./check-access.js')).checkAccess
+  'check-access': async () => (await import('./check-access.js')).checkAccess,
+  'report-parked': async () => (await import('./report-parked.js')).reportParked
 } satisfies Record<string, Loader>
 
 /** An operation's name, as the `operation` input takes it. */

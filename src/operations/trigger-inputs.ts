@@ -33,6 +33,8 @@ export interface TriggerInputs {
   artifacts?: ArtifactSettings
   /** Fail when the trigger is held for manual approval instead of passing with the build request. */
   failIfHeld: boolean
+  /** wait: park: the build's check run is left open for report-parked to complete. */
+  park: boolean
 }
 
 /** Whether the step names several apps: app-paths, or more than one slug in app-slug. */
@@ -48,9 +50,11 @@ export function severalApps(value: GetInput): boolean {
 export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promise<TriggerInputs> {
   const { appSlug, several } = await readAppTargets(get)
   const explicit = await readExplicitParams(get)
-  const wait = read.booleanFlag(get, Input.wait, false)
-    ? readWaitSettings(get, env, explicit.pipeline_id === undefined ? 'build' : 'pipeline')
-    : undefined
+  const park = get(Input.wait).trim() === 'park'
+  const wait =
+    !park && read.booleanFlag(get, Input.wait, false)
+      ? readWaitSettings(get, env, explicit.pipeline_id === undefined ? 'build' : 'pipeline')
+      : undefined
   const allowed = readAllowedAssociations(get)
   const raw = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
   const allowClosed = read.booleanFlag(get, Input.allowClosedPullRequest, false)
@@ -79,6 +83,9 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
     severalApps: several !== undefined,
     pipeline: params.pipeline_id !== undefined
   })
+  const github = readGitHubStatusSettings(get)
+  const reuse = readReuseSettings(get)
+  if (park) refuseParkWithout({ several, params, github, reuse })
   return {
     appSlug,
     params,
@@ -87,12 +94,29 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
     warnings,
     fork,
     wait,
-    reuse: readReuseSettings(get),
-    github: readGitHubStatusSettings(get),
+    reuse,
+    github,
     several,
     artifacts,
-    failIfHeld: read.booleanFlag(get, Input.failIfHeld, false)
+    failIfHeld: read.booleanFlag(get, Input.failIfHeld, false),
+    park
   }
+}
+
+/** What wait: park needs: one app's build (not a pipeline, not reused), its commit, and a check run to leave open. */
+function refuseParkWithout(inputs: Pick<TriggerInputs, 'several' | 'params' | 'github' | 'reuse'>): void {
+  const refuse = (why: string): never => {
+    throw new InputError(Input.wait, `is park, which ${why}`)
+  }
+  if (inputs.github?.mode !== 'check-run')
+    refuse(`leaves the build's check run open for report-parked: set ${Input.githubStatus}: check-run`)
+  if (inputs.several) refuse("parks one app's build: name one app")
+  if (inputs.params.pipeline_id) refuse('parks a build, not a pipeline')
+  if (!inputs.params.commit_hash) refuse(`needs the built commit for the check run: set ${Input.commitHash}`)
+  if (inputs.reuse.reuseRunningBuild)
+    refuse(
+      `records where to report in the new build's parameters, which a reused build lacks: leave ${Input.reuseRunningBuild} off`
+    )
 }
 
 /** Any event carrying a comment or review is gated; reviews and comments build their pull request (loaded only for them). */

@@ -90,7 +90,8 @@ export const trigger = defineOperation<TriggerInputs>({
     Output.buildRequestSlug,
     Output.durationSeconds,
     Output.queueSeconds,
-    Output.creditCost
+    Output.creditCost,
+    Output.parked
   ],
   read: readTrigger,
   run: runTrigger
@@ -104,7 +105,12 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   for (const warning of inputs.warnings) ctx.warning(warning)
   const github = inputs.github
   const onHold = github && ((request: BuildRequest) => showHoldOnGitHub(github, inputs.appSlug, params, request, ctx))
-  const build = await startOrWaitForApproval(ctx, { ...inputs, onHold }).catch(async (error: unknown) => {
+  const start =
+    inputs.park && github
+      ? (await import('./trigger-park.js')).startParked({ ...inputs, github }, ctx)
+      : startOrWaitForApproval(ctx, { ...inputs, onHold })
+  if (inputs.park) ctx.output(Output.parked, true)
+  const build = await start.catch(async (error: unknown) => {
     throw await (
       await import('../builds/start/unknown-target.js')
     ).explainRefusedTarget(error, inputs.appSlug, params, ctx)
@@ -127,6 +133,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   ctx.summary(section)
   if (!build.others && (params.pipeline_id || build.triggeredPipeline))
     return pipelineStarted(inputs, build, section, ctx)
+  if (inputs.park) return ctx.info(`Parked: report-parked reports build ${build.buildSlug} on its check run`)
   const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
   if (build.others)
     return (await import('../builds/wait/results.js')).waitForResults(

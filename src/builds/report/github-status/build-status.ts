@@ -22,6 +22,8 @@ export interface StatusTarget {
   workflow?: string
   commit?: string
   pullRequest?: number
+  /** What the build cost, when its record says (a sweep of parked builds reads it with the end). */
+  creditCost?: number
 }
 
 type Phase = 'awaiting-approval' | 'pending' | 'on-hold' | 'success' | 'failure' | 'cancelled'
@@ -80,12 +82,28 @@ export async function postHold(
   await reporter.post('awaiting-approval', `Build request ${target.buildSlug} awaits approval on the service`, how)
 }
 
-class GitHubStatus implements BuildReport {
+/**
+ * The report of a build whose check run exists already (made by the trigger that parked it): what
+ * it posts edits that check run, so a later job reports the build as a waiting step would.
+ */
+export function adoptGitHubStatus(
+  settings: GitHubStatusSettings,
+  target: StatusTarget,
+  checkRunId: number,
+  ctx: HandlerContext,
+  env: NodeJS.ProcessEnv = process.env
+): GitHubStatus {
+  const reporter = new GitHubStatus(settings, target, ctx, env)
+  reporter.checkRunId = checkRunId
+  return reporter
+}
+
+export class GitHubStatus implements BuildReport {
   private readonly started = Date.now()
   private readonly name: string
   private readonly link: string | undefined
   private client: Promise<GitHubRequest> | undefined
-  private checkRunId: number | undefined
+  checkRunId: number | undefined
   private commentId: number | undefined
   private queue: Promise<void> = Promise.resolve()
 
@@ -112,7 +130,8 @@ class GitHubStatus implements BuildReport {
   async ended(end: WaitEnd, buildNumber?: number, explanation?: string, durationSeconds?: number): Promise<void> {
     if (buildNumber !== undefined) this.target.buildNumber = buildNumber
     const [phase, words] = ENDINGS[end]
-    await this.post(phase, `Build ${this.label()} ${words} ${this.took(durationSeconds)}`, explanation)
+    const credits = this.target.creditCost !== undefined ? `, for ${this.target.creditCost} credit(s)` : ''
+    await this.post(phase, `Build ${this.label()} ${words} ${this.took(durationSeconds)}${credits}`, explanation)
   }
 
   /**

@@ -1,0 +1,155 @@
+/**
+ * A parked build on GitHub: the check run a parked trigger opens before it starts the build (its
+ * id goes into the build's parameters, so it must exist first), and its completion by a later
+ * job (report-parked) from the build's record. The later job trusts nothing in the parameters
+ * for where to post: it completes only a check run of its own repository whose `external_id`
+ * names that very build, and leaves a completed one alone, so two sweeps never post twice.
+ */
+import { repositoryHash, type ParkReference, type RecentBuild } from '../../../api/parked.js'
+import { statusWord } from '../../../api/build-record.js'
+import type { HandlerContext } from '../../../step/context.js'
+import { plainText } from '../../../summary/text.js'
+import { githubRequest, type GitHubRequest } from '../../../github/rest.js'
+import { adoptGitHubStatus, type GitHubStatus, type StatusTarget } from './build-status.js'
+import type { GitHubStatusSettings } from './settings.js'
+
+type Repo = { owner: string; repo: string }
+
+/**
+ * Opens the check run of a build about to be parked, queued and naming no build yet, and returns
+ * the reference the build's parameters carry; throws what GitHub refused (nothing is started then).
+ */
+export async function openParkedCheck(
+  settings: GitHubStatusSettings,
+  repo: Repo,
+  commit: string,
+  name: string
+): Promise<{ request: GitHubRequest; checkRunId: number }> {
+  const request = await githubRequest(settings.token)
+  const created = await request('POST /repos/{owner}/{repo}/check-runs', {
+    ...repo,
+    name,
+    head_sha: commit,
+    status: 'queued',
+    started_at: new Date().toISOString(),
+    output: { title: 'Starting the build on the service', summary: 'The build is being started on the service.' }
+  })
+  const id = Number((created.data as { id?: unknown } | undefined)?.id)
+  if (!Number.isSafeInteger(id) || id <= 0) throw new Error('GitHub answered the new check run without its id')
+  return { request, checkRunId: id }
+}
+
+/** The check run's fields the sweep reads. */
+interface CheckRun {
+  name: string
+  status?: string
+  externalId?: string
+  headSha?: string
+  startedAt?: number
+}
+
+/** What the sweep did with one build. */
+export type SweepOutcome = 'reported' | 'progress' | 'already' | 'other-repository' | 'not-ours' | 'missing' | 'failed'
+
+/** The check run, or undefined when this repository has none by that id. */
+async function readCheckRun(request: GitHubRequest, repo: Repo, id: number): Promise<CheckRun | undefined> {
+  try {
+    const { data } = await request('GET /repos/{owner}/{repo}/check-runs/{check_run_id}', { ...repo, check_run_id: id })
+    const raw = (data ?? {}) as Record<string, unknown>
+    const started = Date.parse(String(raw.started_at))
+    return {
+      name: typeof raw.name === 'string' ? raw.name : '',
+      status: typeof raw.status === 'string' ? raw.status : undefined,
+      externalId: typeof raw.external_id === 'string' && raw.external_id !== '' ? raw.external_id : undefined,
+      headSha: typeof raw.head_sha === 'string' ? raw.head_sha : undefined,
+      startedAt: Number.isFinite(started) ? started : undefined
+    }
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return undefined
+    throw error
+  }
+}
+
+/**
+ * Whether the check run waits for this build: its external_id names the build, or, for a trigger
+ * held for approval (its build was made later by the approval, under a slug no one knew), it is
+ * still queued for a build request, on the build's commit, opened before the build was triggered.
+ */
+function waitsFor(check: CheckRun, build: RecentBuild): boolean {
+  if (check.externalId === build.slug) return true
+  return (
+    check.status === 'queued' &&
+    check.externalId !== undefined &&
+    check.headSha !== undefined &&
+    check.headSha === build.commitHash &&
+    check.startedAt !== undefined &&
+    build.triggeredAt !== undefined &&
+    check.startedAt <= build.triggeredAt
+  )
+}
+
+/** What the sweep needs besides the build. */
+export interface SweepTarget {
+  appSlug: string
+  repo: Repo
+  request: GitHubRequest
+  token: string
+  /** The service's AI summary of a failed build, or undefined. */
+  explain: (build: RecentBuild) => Promise<string | undefined>
+}
+
+/** Posts what one parked build's check run still lacks: its end, or a progress line while it runs. */
+export async function sweepBuild(build: RecentBuild, target: SweepTarget, ctx: HandlerContext): Promise<SweepOutcome> {
+  const reference = build.reference as ParkReference
+  const { repo } = target
+  if (reference.repositoryHash !== repositoryHash(`${repo.owner}/${repo.repo}`)) return 'other-repository'
+  let check: CheckRun | undefined
+  try {
+    check = await readCheckRun(target.request, repo, reference.checkRunId)
+  } catch (error) {
+    ctx.warning(`The check run of build ${build.slug} could not be read on GitHub: ${(error as Error).message}`)
+    return 'failed'
+  }
+  if (!check) return 'missing'
+  if (!waitsFor(check, build)) return 'not-ours'
+  if (check.status === 'completed') return 'already'
+  const reporter = reportOf(build, target, check, reference, ctx)
+  const word = statusWord(build.status)
+  if (word === undefined) {
+    const running = build.timing.queueSeconds !== undefined ? 'is running on the service' : 'waits on the service'
+    await reporter.post('pending', `Build ${reporter.label()} ${running} (seen at ${clock()} UTC)`)
+    return 'progress'
+  }
+  await reporter.ended(word, build.buildNumber, await target.explain(build), build.timing.durationSeconds)
+  return 'reported'
+}
+
+function reportOf(
+  build: RecentBuild,
+  target: SweepTarget,
+  check: CheckRun,
+  reference: ParkReference,
+  ctx: HandlerContext
+): GitHubStatus {
+  const settings: GitHubStatusSettings = {
+    mode: 'check-run',
+    name: plainText(check.name, 100) || undefined,
+    comment: reference.comment,
+    token: target.token
+  }
+  const status: StatusTarget = {
+    appSlug: target.appSlug,
+    buildSlug: build.slug,
+    buildNumber: build.buildNumber,
+    workflow: build.triggeredWorkflow,
+    commit: check.headSha ?? build.commitHash,
+    pullRequest: build.pullRequestId,
+    creditCost: build.timing.creditCost
+  }
+  const env = { GITHUB_REPOSITORY: `${target.repo.owner}/${target.repo.repo}` }
+  return adoptGitHubStatus(settings, status, reference.checkRunId, ctx, { ...process.env, ...env })
+}
+
+function clock(): string {
+  return new Date().toISOString().slice(11, 16)
+}
