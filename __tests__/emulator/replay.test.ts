@@ -65,10 +65,24 @@ describe('replaying a wire trace', () => {
 
   it('a route the trace does not hold answers 404 naming it; a used-up route repeats its last answer', () => {
     const lines = [
-      JSON.stringify({ trace: 'service-ci-action' }),
-      JSON.stringify({ peer: 'service', method: 'GET', url: '/v0.1/apps/a/builds/b', status: 200, answer: ok(0) }),
-      JSON.stringify({ peer: 'service', method: 'GET', url: '/v0.1/apps/a/builds/b', status: 200, answer: ok(1) }),
-      JSON.stringify({ peer: 'github', method: 'GET', url: '/repos/o/r', status: 500, answer: null })
+      JSON.stringify({ trace: 'service-ci-action', format: 1 }),
+      JSON.stringify({
+        peer: 'service',
+        method: 'GET',
+        url: '/v0.1/apps/a/builds/b',
+        status: 200,
+        ms: 1,
+        answer: ok(0)
+      }),
+      JSON.stringify({
+        peer: 'service',
+        method: 'GET',
+        url: '/v0.1/apps/a/builds/b',
+        status: 200,
+        ms: 1,
+        answer: ok(1)
+      }),
+      JSON.stringify({ peer: 'github', method: 'GET', url: '/repos/o/r', status: 500, ms: 1, answer: null })
     ]
     const player = new ReplayPlayer(lines.join('\n'))
     const path = `/apps/${randomSlug()}/builds/${randomSlug()}`

@@ -9,6 +9,7 @@
  */
 import { createHash } from 'node:crypto'
 import type { Reply } from '../http/io.js'
+import { checkTrace, TEXT_PLACEHOLDER, type CheckedExchange } from './replay-check.js'
 
 interface Recorded {
   status: number
@@ -26,22 +27,30 @@ export function routeKey(method: string, apiPath: string): string {
   return `${method.toUpperCase()} /${segments.map((segment, at) => (at % 2 === 1 ? ':' : segment)).join('/')}`
 }
 
+/** A key whose value a client may follow: a URL, wherever the trace says it points. */
+const URL_KEY = /(url|uri|href)$/i
+/** A recorded literal a replay serves as written: a kept word of the trace, never a URL or a path. */
+const SERVED_WORD = /^[A-Za-z][A-Za-z0-9_.-]{0,39}$/
+
+/** An address on the emulator itself of about `length` characters; `/_replay/` answers 404. */
+function emulatorUrl(origin: string, length: number): string {
+  const base = `${origin}/_replay/`
+  return length > base.length ? base + 'x'.repeat(length - base.length) : base
+}
+
 /**
- * A placeholder's length-bound text: URLs stay URLs (on the emulator itself, whose `/_replay/`
- * answers 404, so nothing the answer names leads off this machine), slugs and ids stay hex,
- * anything else letters.
+ * A placeholder's length-bound text: URLs stay URLs (on the emulator itself, so nothing the
+ * answer names leads off this machine), slugs and ids stay hex, anything else letters. The
+ * length was capped when the trace was read (replay-check.ts).
  */
-function filledString(key: string | undefined, length: number, origin: string): string {
+function filledString(key: string | undefined, length: number, origin: string, hex = false): string {
   const name = (key ?? '').toLowerCase()
-  if (/url$/.test(name)) {
-    const base = `${origin}/_replay/`
-    return length > base.length ? base + 'x'.repeat(length - base.length) : base
-  }
-  if (/(^|_)(slug|id)$/.test(name) || name === 'slug') {
-    let hex = ''
-    for (let round = 0; hex.length < length; round++)
-      hex += createHash('sha256').update(`${name}:${length}:${round}`).digest('hex')
-    return hex.slice(0, length)
+  if (URL_KEY.test(name)) return emulatorUrl(origin, length)
+  if (hex || /(^|_)(slug|id)$/.test(name) || name === 'slug') {
+    let text = ''
+    for (let round = 0; text.length < length; round++)
+      text += createHash('sha256').update(`${name}:${length}:${round}`).digest('hex')
+    return text.slice(0, length)
   }
   return 'x'.repeat(length)
 }
@@ -60,17 +69,21 @@ export function filledTime(format: string, now: Date): string {
 /** A traced JSON body with its placeholders filled. */
 export function fill(value: unknown, now: Date, origin: string, key?: string): unknown {
   if (typeof value === 'string') {
-    const text = /^<string:(\d+)>$/.exec(value)
-    if (text) return filledString(key, Number(text[1]), origin)
+    // The same placeholders the check capped (replay-check.ts), no other.
+    const text = TEXT_PLACEHOLDER.exec(value)
+    if (text && text[1] !== 'key') return filledString(key, Number(text[2]), origin, text[1] === 'hex')
     const time = /^<time:(.+)>$/.exec(value)
-    return time ? filledTime(time[1], now) : value
+    if (time) return filledTime(time[1], now)
+    // A URL points at the emulator and a literal is served only as a kept word, whatever the trace wrote.
+    if (URL_KEY.test(key ?? '')) return emulatorUrl(origin, value.length)
+    return SERVED_WORD.test(value) ? value : filledString(key, value.length, origin)
   }
   if (Array.isArray(value)) return value.map((item) => fill(item, now, origin, key))
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {}
     for (const [name, item] of Object.entries(value)) {
-      const keyText = /^<key:(\d+)>$/.exec(name)
-      out[keyText ? 'k'.repeat(Number(keyText[1])) : name] = fill(item, now, origin, name)
+      const keyText = TEXT_PLACEHOLDER.exec(name)
+      out[keyText ? 'k'.repeat(Number(keyText[2])) : name] = fill(item, now, origin, name)
     }
     return out
   }
@@ -82,24 +95,16 @@ export class ReplayPlayer {
   private readonly byRoute = new Map<string, Recorded[]>()
   private readonly used = new Map<string, number>()
 
+  /** `trace` is a trace's text, or its exchanges as readTrace checked them. */
   constructor(
-    text: string,
+    trace: string | CheckedExchange[],
     private readonly now: () => number = Date.now
   ) {
-    for (const [index, line] of text.split('\n').entries()) {
-      if (line.trim() === '') continue
-      let entry: Record<string, unknown>
-      try {
-        entry = JSON.parse(line) as Record<string, unknown>
-      } catch {
-        throw new Error(`the trace's line ${index + 1} is not JSON`)
-      }
-      if (typeof entry.method !== 'string' || typeof entry.url !== 'string') continue
-      if ((entry.peer ?? 'service') !== 'service' || typeof entry.status !== 'number') continue
-      const answer = (entry.answer ?? {}) as { type?: string | null; body?: unknown }
-      const key = routeKey(entry.method, entry.url)
+    for (const exchange of typeof trace === 'string' ? checkTrace(trace) : trace) {
+      if (exchange.peer !== 'service' || exchange.status === 0) continue
+      const key = routeKey(exchange.method, exchange.url)
       const list = this.byRoute.get(key) ?? []
-      list.push({ status: entry.status, type: answer.type ?? null, body: answer.body ?? null })
+      list.push({ status: exchange.status, type: exchange.answer.type, body: exchange.answer.body })
       this.byRoute.set(key, list)
     }
     if (this.byRoute.size === 0) throw new Error('the trace holds no exchange with the service')
@@ -124,7 +129,8 @@ export class ReplayPlayer {
     const body = recorded.body as { json?: unknown; kind?: string; bytes?: number } | null
     if (recorded.status === 204 || !body) return { status: recorded.status }
     if ('json' in body) return { status: recorded.status, json: fill(body.json, new Date(this.now()), origin) }
-    const text = 'x'.repeat(Math.max(0, Math.min(Number(body.bytes) || 0, 1024 * 1024)))
+    // The size was capped when the trace was read.
+    const text = 'x'.repeat(Math.max(0, Number(body.bytes) || 0))
     return { status: recorded.status, text, headers: { 'content-type': recorded.type ?? 'text/plain' } }
   }
 }
