@@ -90,7 +90,7 @@ describe('the shaping', () => {
     const value = randomString(20)
     for (const name of ['token', 'X-Amz-Signature', 'signature', 'api_key', 'expires'])
       expect(shapeUrl(new URL(`https://h.example/a?${name}=${value}&next=abc`), 'service')).toBe(
-        `/a?${encodeURIComponent(name)}=<redacted>&next=abc`
+        `/<string:1>?${name}=<redacted>&next=<string:3>`
       )
     expect(shapeUrl(new URL(`https://h.example/${value}/file.ipa?sig=${value}`), 'signed-url')).toBe(
       `/<segment:${value.length}>/<segment:8>?sig=<redacted>`

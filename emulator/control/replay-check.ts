@@ -129,7 +129,7 @@ function checkPart(line: number, name: string, part: unknown): CheckedAnswer {
   if (part === null || part === undefined) return { type: null, body: null }
   if (typeof part !== 'object' || Array.isArray(part)) refuse(line, `has a ${name} that is not an object`)
   const { type, bytes, body } = part as Record<string, unknown>
-  if (type !== null && type !== undefined && (typeof type !== 'string' || !MEDIA_TYPE.test(type)))
+  if (type !== null && type !== undefined && type !== 'other' && (typeof type !== 'string' || !MEDIA_TYPE.test(type)))
     refuse(line, `has a ${name} content type that is not a media type`)
   if (bytes !== null && bytes !== undefined && !(Number.isSafeInteger(bytes) && (bytes as number) >= 0))
     refuse(line, `has a ${name} size that is not a count of bytes`)

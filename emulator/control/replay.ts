@@ -131,6 +131,12 @@ export class ReplayPlayer {
     if ('json' in body) return { status: recorded.status, json: fill(body.json, new Date(this.now()), origin) }
     // The size was capped when the trace was read.
     const text = 'x'.repeat(Math.max(0, Number(body.bytes) || 0))
-    return { status: recorded.status, text, headers: { 'content-type': recorded.type ?? 'text/plain' } }
+    return {
+      status: recorded.status,
+      text,
+      headers: {
+        'content-type': !recorded.type || recorded.type === 'other' ? 'application/octet-stream' : recorded.type
+      }
+    }
   }
 }
