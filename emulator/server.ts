@@ -194,7 +194,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const method = req.method ?? 'GET'
       requests.add(method, url, req, raw)
       options.onRequest?.({ method, path: url.pathname, at: model.now() })
-      if (replay) return replied(req, res, replay.answer(method, apiPath, origin))
+      // A route the trace does not hold is answered by the model, as the emulator would.
+      const replayed = replay?.answer(method, apiPath, origin)
+      if (replayed) return replied(req, res, replayed)
       const fault = faults.take(method, url.pathname, apiPath)
       return fault !== null && (await applyFault(fault, req, res, (ms) => timers.sleep(ms)))
     }

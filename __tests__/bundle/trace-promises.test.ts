@@ -96,7 +96,7 @@ describe('the wire trace keeps its promises', () => {
       for (const line of trace.trimEnd().split('\n').slice(1)) {
         const entry = JSON.parse(line) as { url?: string; answer?: { type: string | null } }
         if (entry.url === undefined) continue
-        expect(entry.url).toMatch(/^\/v0\.1\/apps\/<string:\d+>(\/(service\.yml|builds))?(\?.*)?$/)
+        expect(entry.url).toMatch(/^\/v0\.1\/apps\/<string:\d+#\d+>(\/(service\.yml|builds))?(\?.*)?$/)
         expect([null, 'application/json', 'other']).toContain(entry.answer?.type)
       }
     }

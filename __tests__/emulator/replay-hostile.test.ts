@@ -132,7 +132,7 @@ describe('a hostile trace', () => {
     const player = new ReplayPlayer(lines.map((line) => JSON.stringify(line)).join('\n'))
     for (const [key] of player.routes()) {
       const [method, path] = key.split(' ')
-      const body = JSON.stringify(player.answer(method, path.replace(/:/g, randomSlug()), ORIGIN).json ?? null)
+      const body = JSON.stringify(player.answer(method, path.replace(/:/g, randomSlug()), ORIGIN)?.json ?? null)
       for (const url of planted) expect(body).not.toContain(url)
     }
   })
@@ -245,7 +245,8 @@ describe('a hostile trace', () => {
       served += 1
       for (const [key] of player.routes()) {
         const [method, path] = key.split(' ')
-        const reply = player.answer(method, path.replace(/:/g, randomSlug()), ORIGIN)
+        const reply = player.answer(method, path.replace(/:/g, randomSlug()), ORIGIN) ?? { status: 0 }
+        expect(reply.status).toBeGreaterThan(0)
         const size = reply.json === undefined ? Buffer.byteLength(reply.text ?? '') : JSON.stringify(reply.json).length
         expect(size).toBeLessThanOrEqual(REPLAY_ANSWER_LIMIT)
         for (const text of strings(reply.json))

@@ -22,7 +22,7 @@ const PEERS = new Set(['service', 'github', 'oidc-runner', 'oidc-exchange', 'sig
 const EXCHANGE_KEYS = new Set(['seq', 'peer', 'method', 'url', 'status', 'ms', 'error', 'request', 'answer', 'cut'])
 const MEDIA_TYPE = /^[a-z0-9][a-z0-9.+-]{0,63}\/[a-z0-9][a-z0-9.+-]{0,63}$/
 /** A placeholder of a text of N characters, as the trace writes it. */
-export const TEXT_PLACEHOLDER = /^<(string|hex|key):(\d{1,12})>$/
+export const TEXT_PLACEHOLDER = /^<(string|hex|key):(\d{1,12})(?:#(\d{1,9}))?>$/
 
 /** A recorded answer, as checked. */
 export interface CheckedAnswer {

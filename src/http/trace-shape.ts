@@ -38,11 +38,41 @@ export function timeFormat(text: string): string | undefined {
   return `YYYY-MM-DD${m[4]}hh:mm${seconds}${zone}`
 }
 
-/** A text that is not kept: a timestamp's format, a hex identifier's length, or its length. */
-export function placeholder(value: string): string {
+/**
+ * What one trace remembers across its lines, so a replay can keep identity and timing: each
+ * distinct identifier's number (`#k`, the k-th met; its value is never written) and the time the
+ * trace began, which a timestamp is written relative to (`@seconds`).
+ */
+export interface ShapeContext {
+  ids: Map<string, number>
+  start: number
+}
+
+/** How many distinct identifiers one trace numbers; past it they go unnumbered, so memory stays bounded. */
+const MAX_IDS = 100_000
+/** A field whose value identifies something: its placeholder is numbered. */
+const ID_KEY = /(^|_)(slug|id)$/
+
+function identity(ctx: ShapeContext, value: string): string {
+  let index = ctx.ids.get(value)
+  if (index === undefined && ctx.ids.size < MAX_IDS) ctx.ids.set(value, (index = ctx.ids.size + 1))
+  return index === undefined ? '' : `#${index}`
+}
+
+/**
+ * A text that is not kept: a timestamp's format (and, in a trace, its offset in seconds from the
+ * trace's start), a hex identifier's length, or its length; an identifier (hex, a path segment,
+ * a slug or id field) numbered by the trace.
+ */
+export function placeholder(value: string, ctx?: ShapeContext, id = false): string {
   const format = timeFormat(value)
-  if (format) return `<time:${format}>`
-  return HEX.test(value) ? `<hex:${value.length}>` : `<string:${value.length}>`
+  if (format) {
+    const at = Date.parse(value.replace(' UTC', 'Z').replace(' ', 'T'))
+    const offset = ctx && Number.isFinite(at) ? `@${((at - ctx.start) / 1000).toFixed(3)}` : ''
+    return `<time:${format}${offset}>`
+  }
+  const kind = HEX.test(value) ? 'hex' : 'string'
+  return `<${kind}:${value.length}${ctx && (id || kind === 'hex') ? identity(ctx, value) : ''}>`
 }
 
 /**
@@ -59,13 +89,20 @@ function shapeKey(key: string): string {
  * A parsed JSON value with every string replaced by its placeholder, but the words `fields`
  * lists for the field they are the value of (the service's unless said).
  */
-export function shapeJson(value: unknown, key?: string, fields = KEPT_WORD_FIELDS.service): unknown {
+export function shapeJson(
+  value: unknown,
+  key?: string,
+  fields = KEPT_WORD_FIELDS.service,
+  ctx?: ShapeContext
+): unknown {
   if (typeof value === 'string')
-    return keptWord(fields, key, value) && redact(value) === value ? value : placeholder(value)
-  if (Array.isArray(value)) return value.map((item) => shapeJson(item, key, fields))
+    return keptWord(fields, key, value) && redact(value) === value
+      ? value
+      : placeholder(value, ctx, key !== undefined && ID_KEY.test(key))
+  if (Array.isArray(value)) return value.map((item) => shapeJson(item, key, fields, ctx))
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [name, item] of Object.entries(value)) out[shapeKey(name)] = shapeJson(item, name, fields)
+    for (const [name, item] of Object.entries(value)) out[shapeKey(name)] = shapeJson(item, name, fields, ctx)
     return out
   }
   return value
@@ -97,12 +134,13 @@ export function shapeBody(
   text: string | undefined,
   contentType: string,
   peer: TracePeer = 'service',
-  json = true
+  json = true,
+  ctx?: ShapeContext
 ): TracedBody {
   if (text === undefined || text === '') return null
   if (json) {
     try {
-      return { json: shapeJson(JSON.parse(text), undefined, KEPT_WORD_FIELDS[peer]) }
+      return { json: shapeJson(JSON.parse(text), undefined, KEPT_WORD_FIELDS[peer], ctx) }
     } catch {
       // Not JSON after all: its kind and size only.
     }
@@ -111,7 +149,7 @@ export function shapeBody(
 }
 
 /** A path segment as the trace keeps it: a route word, a version or a number, else its placeholder. */
-function shapeSegment(segment: string): string {
+function shapeSegment(segment: string, ctx?: ShapeContext): string {
   if (segment === '' || ROUTE_WORDS.has(segment) || VERSION.test(segment) || NUMBER.test(segment)) return segment
   let text = segment
   try {
@@ -119,14 +157,14 @@ function shapeSegment(segment: string): string {
   } catch {
     // Kept undecoded: only its length is written.
   }
-  return placeholder(text)
+  return placeholder(text, ctx, true)
 }
 
 /** A query value as the trace keeps it: a number, a boolean or its parameter's enum word, else its placeholder. */
-function shapeQueryValue(name: string, value: string): string {
+function shapeQueryValue(name: string, value: string, ctx?: ShapeContext): string {
   if (SECRET_QUERY.test(name) || redact(value) !== value) return '<redacted>'
   if (NUMBER.test(value) || value === 'true' || value === 'false' || QUERY_WORDS[name]?.has(value)) return value
-  return placeholder(value)
+  return placeholder(value, ctx, ID_KEY.test(name))
 }
 
 /**
@@ -135,7 +173,7 @@ function shapeQueryValue(name: string, value: string): string {
  * other keeps its route words, numbers and enum values, and a placeholder for every other
  * segment and value.
  */
-export function shapeUrl(url: URL, peer: TracePeer): string {
+export function shapeUrl(url: URL, peer: TracePeer, ctx?: ShapeContext): string {
   const names = [...url.searchParams.keys()]
   const queryName = (name: string): string => (NAME.test(name) && redact(name) === name ? name : `<key:${name.length}>`)
   if (peer === 'signed-url' || peer === 'oidc-runner') {
@@ -146,8 +184,11 @@ export function shapeUrl(url: URL, peer: TracePeer): string {
     return names.length === 0 ? path : `${path}?${names.map((name) => `${queryName(name)}=<redacted>`).join('&')}`
   }
   const query = [...url.searchParams.entries()].map(
-    ([name, value]) => `${queryName(name)}=${shapeQueryValue(name, value)}`
+    ([name, value]) => `${queryName(name)}=${shapeQueryValue(name, value, ctx)}`
   )
-  const path = url.pathname.split('/').map(shapeSegment).join('/')
+  const path = url.pathname
+    .split('/')
+    .map((segment) => shapeSegment(segment, ctx))
+    .join('/')
   return query.length === 0 ? path : `${path}?${query.join('&')}`
 }

@@ -10,7 +10,7 @@
  */
 import { closeSync, openSync, writeSync } from 'node:fs'
 import { redact } from '../safe-text.js'
-import { jsonByContract, mediaType, shapeBody, shapeUrl, type TracePeer } from './trace-shape.js'
+import { jsonByContract, mediaType, shapeBody, shapeUrl, type ShapeContext, type TracePeer } from './trace-shape.js'
 
 export type { TracePeer } from './trace-shape.js'
 
@@ -40,6 +40,8 @@ class TraceFile {
   private written = 0
   private seq = 0
   private closed = false
+  /** Identifiers numbered and times made relative across the whole file. */
+  private readonly context: ShapeContext = { ids: new Map(), start: Date.now() }
 
   constructor(
     private readonly fd: number,
@@ -56,12 +58,19 @@ class TraceFile {
       seq: this.seq,
       peer,
       method,
-      url: shapeUrl(url, peer),
+      url: shapeUrl(url, peer, this.context),
       status: exchange.status ?? null,
       ms: Date.now() - exchange.started,
       ...(exchange.error ? { error: exchange.error } : {}),
-      request: part(peer, exchange.requestType, exchange.requestBody, jsonByContract(peer, method, url, 'request')),
+      request: part(
+        this.context,
+        peer,
+        exchange.requestType,
+        exchange.requestBody,
+        jsonByContract(peer, method, url, 'request')
+      ),
       answer: part(
+        this.context,
         peer,
         exchange.answerType,
         exchange.answerText,
@@ -116,6 +125,7 @@ interface TracedPart {
 }
 
 function part(
+  context: ShapeContext,
   peer: TracePeer,
   contentType: string | undefined,
   text: string | undefined,
@@ -127,7 +137,7 @@ function part(
     const bytes = announced !== undefined && Number.isSafeInteger(announced) && announced >= 0 ? announced : null
     return { type, bytes, body: bytes ? { kind: type ?? 'unknown', bytes } : null }
   }
-  return { type, bytes: Buffer.byteLength(text), body: shapeBody(text, contentType ?? '', peer, json) }
+  return { type, bytes: Buffer.byteLength(text), body: shapeBody(text, contentType ?? '', peer, json, context) }
 }
 
 /** A part with its body's shape replaced by its kind and size. */
