@@ -68,7 +68,7 @@ describe('a replayed trace keeps identity', () => {
     expect((started.body.results as Array<{ build_slug: string }>)[0].build_slug).toBe(slug)
     // The build answers under that slug, on the build's route and in its artifacts' answers.
     let build: Record<string, unknown> = {}
-    for (let read = 0; read < 20 && build.status_text !== 'success'; read++)
+    for (let read = 0; read < 500 && build.status_text !== 'success'; read++)
       build = (await json(`${replay.url}/apps/${app}/builds/${slug}`)).body.data as Record<string, unknown>
     expect(build.status_text).toBe('success')
     expect(build.slug).toBe(slug)
