@@ -1,5 +1,4 @@
 /** The emulator's HTTP server: the API under `/v0.1`, control endpoints under `/_emulator`. */
-import { readFileSync } from 'node:fs'
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { API_PREFIX, errorReply, handleApi, type ApiServer } from './http/handler.js'
@@ -16,6 +15,7 @@ import {
 } from './control/token.js'
 import { applyFault, FaultInjector } from './control/faults.js'
 import { ReplayPlayer } from './control/replay.js'
+import { readTrace } from './control/replay-check.js'
 import { answer, parseBody, readBody, type Reply } from './http/io.js'
 import { MemoryModel, type ServiceModel } from './model/model.js'
 import { API_ROUTES } from './routes/index.js'
@@ -162,9 +162,7 @@ function replied(req: IncomingMessage, res: ServerResponse, reply: Reply): true 
 
 /** The trace player of `--replay`, when one is asked for. */
 function replayOf(options: EmulatorOptions): ReplayPlayer | undefined {
-  return options.replayFile
-    ? new ReplayPlayer(readFileSync(options.replayFile, 'utf8'), options.now ?? Date.now)
-    : undefined
+  return options.replayFile ? new ReplayPlayer(readTrace(options.replayFile), options.now ?? Date.now) : undefined
 }
 
 /** The model the emulator serves, on its clock from `timeOrigin`. */
@@ -196,7 +194,9 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Runn
       const method = req.method ?? 'GET'
       requests.add(method, url, req, raw)
       options.onRequest?.({ method, path: url.pathname, at: model.now() })
-      if (replay) return replied(req, res, replay.answer(method, apiPath, origin))
+      // A route the trace does not hold is answered by the model, as the emulator would.
+      const replayed = replay?.answer(method, apiPath, origin)
+      if (replayed) return replied(req, res, replayed)
       const fault = faults.take(method, url.pathname, apiPath)
       return fault !== null && (await applyFault(fault, req, res, (ms) => timers.sleep(ms)))
     }

@@ -1,11 +1,20 @@
 /**
  * What a traced exchange keeps of a URL and of a body: the shape, not the values. A string
- * becomes `<string:N>` (its length), a timestamp `<time:FORMAT>` (where each digit is a letter
- * saying what it counts), and only the words of the fields in trace-fields.ts stay as they are.
- * Keys, numbers, booleans, nulls and array lengths stay. Pure: the recorder (trace.ts) writes.
+ * becomes `<string:N>` (its length) or `<hex:N>` (a hex identifier's length), a timestamp
+ * `<time:FORMAT>` (where each letter says what it counts); only the fixed words of the contracts
+ * (trace-fields.ts) stay as they are, each where its contract puts it. Keys, numbers, booleans,
+ * nulls and array lengths stay. Pure: the recorder (trace.ts) writes.
  */
 import { redact } from '../safe-text.js'
-import { KEPT_WORD_FIELDS, SECRET_QUERY, WORD, type TracePeer } from './trace-fields.js'
+import {
+  KEPT_WORD_FIELDS,
+  keptWord,
+  MEDIA_TYPES,
+  QUERY_WORDS,
+  ROUTE_WORDS,
+  SECRET_QUERY,
+  type TracePeer
+} from './trace-fields.js'
 
 export type { TracePeer } from './trace-fields.js'
 
@@ -13,6 +22,11 @@ export type { TracePeer } from './trace-fields.js'
 export type TracedBody = { json: unknown } | { kind: string; bytes: number } | null
 
 const ISO_TIME = /^(\d{4})-(\d{2})-(\d{2})([T ])(\d{2}):(\d{2})(?::(\d{2})(\.\d+)?)?(Z|[+-]\d{2}:?\d{2}| UTC)?$/
+/** A hex identifier (a commit hash, a build slug): letters and digits of base 16, both present. */
+const HEX = /^(?=[0-9a-f]*[a-f])(?=[0-9a-f]*\d)[0-9a-f]{7,}$/
+const NUMBER = /^-?\d{1,15}$/
+const VERSION = /^v\d{1,3}(\.\d{1,3}){0,2}$/
+const NAME = /^[A-Za-z][A-Za-z0-9_.[\]-]{0,39}$/
 
 /** The format of a timestamp (`YYYY-MM-DDThh:mm:ss.fffZ`), or undefined when the text is not one. */
 export function timeFormat(text: string): string | undefined {
@@ -24,71 +38,157 @@ export function timeFormat(text: string): string | undefined {
   return `YYYY-MM-DD${m[4]}hh:mm${seconds}${zone}`
 }
 
-/** A string value as the trace keeps it: a word of a kept field, a timestamp's format, or its length. */
-function shapeString(key: string | undefined, value: string, kept: ReadonlySet<string>): string {
-  if (key !== undefined && kept.has(key) && WORD.test(value) && redact(value) === value) return value
-  const format = timeFormat(value)
-  return format ? `<time:${format}>` : `<string:${value.length}>`
+/**
+ * What one trace remembers across its lines, so a replay can keep identity and timing: each
+ * distinct identifier's number (`#k`, the k-th met; its value is never written) and the time the
+ * trace began, which a timestamp is written relative to (`@seconds`).
+ */
+export interface ShapeContext {
+  ids: Map<string, number>
+  start: number
 }
 
-/** A key as the trace keeps it: itself, unless it holds a secret, or is long enough to be data rather than a name. */
-function shapeKey(key: string): string {
-  return redact(key) === key && key.length <= 64 ? key : `<key:${key.length}>`
+/** How many distinct identifiers one trace numbers; past it they go unnumbered, so memory stays bounded. */
+const MAX_IDS = 100_000
+/** A field whose value identifies something: its placeholder is numbered. */
+const ID_KEY = /(^|_)(slug|id)$/
+
+function identity(ctx: ShapeContext, value: string): string {
+  let index = ctx.ids.get(value)
+  if (index === undefined && ctx.ids.size < MAX_IDS) ctx.ids.set(value, (index = ctx.ids.size + 1))
+  return index === undefined ? '' : `#${index}`
 }
 
 /**
- * A parsed JSON value with every string replaced as shapeString says; `key` is the field it is the
- * value of, `kept` the fields whose words stay (the service's unless said).
+ * A text that is not kept: a timestamp's format (and, in a trace, its offset in seconds from the
+ * trace's start), a hex identifier's length, or its length; an identifier (hex, a path segment,
+ * a slug or id field) numbered by the trace.
  */
-export function shapeJson(value: unknown, key?: string, kept = KEPT_WORD_FIELDS.service): unknown {
-  if (typeof value === 'string') return shapeString(key, value, kept)
-  if (Array.isArray(value)) return value.map((item) => shapeJson(item, key, kept))
+export function placeholder(value: string, ctx?: ShapeContext, id = false): string {
+  const format = timeFormat(value)
+  if (format) {
+    const at = Date.parse(value.replace(' UTC', 'Z').replace(' ', 'T'))
+    const offset = ctx && Number.isFinite(at) ? `@${((at - ctx.start) / 1000).toFixed(3)}` : ''
+    return `<time:${format}${offset}>`
+  }
+  const kind = HEX.test(value) ? 'hex' : 'string'
+  return `<${kind}:${value.length}${ctx && (id || kind === 'hex') ? identity(ctx, value) : ''}>`
+}
+
+/**
+ * A key as the trace keeps it: itself when it has the shape of the contracts' field names
+ * (lower-case snake_case, at most 40 characters), else `<key:N>`: a key of a map is data like a
+ * value, and GraphQL's camelCase names are not worth that doubt.
+ */
+const FIELD_NAME = /^[a-z][a-z0-9]*(?:_[a-z0-9]+)*$/
+function shapeKey(key: string): string {
+  return key.length <= 40 && FIELD_NAME.test(key) && redact(key) === key ? key : `<key:${key.length}>`
+}
+
+/**
+ * A parsed JSON value with every string replaced by its placeholder, but the words `fields`
+ * lists for the field they are the value of (the service's unless said).
+ */
+export function shapeJson(
+  value: unknown,
+  key?: string,
+  fields = KEPT_WORD_FIELDS.service,
+  ctx?: ShapeContext
+): unknown {
+  if (typeof value === 'string')
+    return keptWord(fields, key, value) && redact(value) === value
+      ? value
+      : placeholder(value, ctx, key !== undefined && ID_KEY.test(key))
+  if (Array.isArray(value)) return value.map((item) => shapeJson(item, key, fields, ctx))
   if (value !== null && typeof value === 'object') {
     const out: Record<string, unknown> = {}
-    for (const [name, item] of Object.entries(value)) out[shapeKey(name)] = shapeJson(item, name, kept)
+    for (const [name, item] of Object.entries(value)) out[shapeKey(name)] = shapeJson(item, name, fields, ctx)
     return out
   }
   return value
 }
 
-/** The kind of a body by its content type, `json` when it parses as JSON. */
-function kindOf(contentType: string): string {
-  const type = contentType.split(';')[0].trim().toLowerCase()
-  return /^[a-z0-9.+-]+\/[a-z0-9.+-]+$/.test(type) ? type : 'unknown'
+/** A content type as the trace keeps it: a known media type, `other`, or null when there was none. */
+export function mediaType(contentType: string | undefined): string | null {
+  const type = (contentType ?? '').split(';')[0].trim().toLowerCase()
+  if (type === '') return null
+  return MEDIA_TYPES.has(type) ? type : 'other'
 }
 
-/** A body as the trace keeps it: shaped JSON, or the kind and size of anything else; null when there was none. */
-export function shapeBody(text: string | undefined, contentType: string, peer: TracePeer = 'service'): TracedBody {
+/**
+ * Whether the body of a request or an answer is JSON by its contract: every service route but
+ * the configuration file's (text/plain), every GitHub REST and GraphQL route, the runner's token
+ * endpoint and the OIDC exchange's answer (its request is a form). A signed download (the archived
+ * log, an artifact) never is, whatever its text.
+ */
+export function jsonByContract(peer: TracePeer, method: string, url: URL, part: 'request' | 'answer'): boolean {
+  if (peer === 'signed-url') return false
+  if (peer === 'oidc-exchange') return part === 'answer'
+  if (peer === 'service')
+    return !/\/(service|bitrise)\.yml$/.test(url.pathname) || method !== 'GET' || part !== 'answer'
+  return true
+}
+
+/** A body as the trace keeps it: shaped JSON when `json` (by contract) and it parses, else its kind and size; null when there was none. */
+export function shapeBody(
+  text: string | undefined,
+  contentType: string,
+  peer: TracePeer = 'service',
+  json = true,
+  ctx?: ShapeContext
+): TracedBody {
   if (text === undefined || text === '') return null
-  const bytes = Buffer.byteLength(text)
-  if (/json/i.test(contentType) || /^\s*[[{]/.test(text)) {
+  if (json) {
     try {
-      return { json: shapeJson(JSON.parse(text), undefined, KEPT_WORD_FIELDS[peer]) }
+      return { json: shapeJson(JSON.parse(text), undefined, KEPT_WORD_FIELDS[peer], ctx) }
     } catch {
       // Not JSON after all: its kind and size only.
     }
   }
-  return { kind: kindOf(contentType), bytes }
+  return { kind: mediaType(contentType) ?? 'unknown', bytes: Buffer.byteLength(text) }
+}
+
+/** A path segment as the trace keeps it: a route word, a version or a number, else its placeholder. */
+function shapeSegment(segment: string, ctx?: ShapeContext): string {
+  if (segment === '' || ROUTE_WORDS.has(segment) || VERSION.test(segment) || NUMBER.test(segment)) return segment
+  let text = segment
+  try {
+    text = decodeURIComponent(segment)
+  } catch {
+    // Kept undecoded: only its length is written.
+  }
+  return placeholder(text, ctx, true)
+}
+
+/** A query value as the trace keeps it: a number, a boolean or its parameter's enum word, else its placeholder. */
+function shapeQueryValue(name: string, value: string, ctx?: ShapeContext): string {
+  if (SECRET_QUERY.test(name) || redact(value) !== value) return '<redacted>'
+  if (NUMBER.test(value) || value === 'true' || value === 'false' || QUERY_WORDS[name]?.has(value)) return value
+  return placeholder(value, ctx, ID_KEY.test(name))
 }
 
 /**
  * The path and query of a URL as the trace keeps it. A signed URL and the runner's token
  * endpoint keep only their shape (each path segment's length, the query's parameter names); any
- * other keeps its path, and the query's values but those whose name may hold a credential.
+ * other keeps its route words, numbers and enum values, and a placeholder for every other
+ * segment and value.
  */
-export function shapeUrl(url: URL, peer: TracePeer): string {
+export function shapeUrl(url: URL, peer: TracePeer, ctx?: ShapeContext): string {
   const names = [...url.searchParams.keys()]
+  const queryName = (name: string): string => (NAME.test(name) && redact(name) === name ? name : `<key:${name.length}>`)
   if (peer === 'signed-url' || peer === 'oidc-runner') {
     const path = url.pathname
       .split('/')
       .map((segment) => (segment === '' ? '' : `<segment:${segment.length}>`))
       .join('/')
-    return names.length === 0 ? path : `${path}?${names.map((name) => `${shapeKey(name)}=<redacted>`).join('&')}`
+    return names.length === 0 ? path : `${path}?${names.map((name) => `${queryName(name)}=<redacted>`).join('&')}`
   }
-  const query = [...url.searchParams.entries()].map(([name, value]) => {
-    const shown = SECRET_QUERY.test(name) || redact(value) !== value ? '<redacted>' : encodeURIComponent(value)
-    return `${encodeURIComponent(shapeKey(name))}=${shown}`
-  })
-  const path = redact(url.pathname)
+  const query = [...url.searchParams.entries()].map(
+    ([name, value]) => `${queryName(name)}=${shapeQueryValue(name, value, ctx)}`
+  )
+  const path = url.pathname
+    .split('/')
+    .map((segment) => shapeSegment(segment, ctx))
+    .join('/')
   return query.length === 0 ? path : `${path}?${query.join('&')}`
 }
