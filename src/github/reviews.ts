@@ -45,17 +45,28 @@ function reviewOf(item: unknown): Review {
  * a reviewer's later request for changes takes back their earlier approval (a dismissed approval
  * is listed as DISMISSED). Reviews by the author, or by an association not allowed, count for nothing.
  */
-function standingApprovals(reviews: Review[], allowed: readonly string[], author: string): Map<string, Set<string>> {
-  const standing = new Map<string, Set<string>>()
+function standingApprovals(reviews: Review[], allowed: readonly string[], author: string): Map<string, Review[]> {
+  const standing = new Map<string, Review[]>()
   for (const review of reviews) {
     if (!review.login || review.login === author || !allowed.includes(review.association)) continue
     if (review.state === 'CHANGES_REQUESTED') standing.delete(review.login)
-    if (review.state === 'APPROVED' && review.commit) {
-      const commits = standing.get(review.login) ?? new Set<string>()
-      standing.set(review.login, commits.add(review.commit))
-    }
+    if (review.state === 'APPROVED' && review.commit)
+      standing.set(review.login, [...(standing.get(review.login) ?? []), review])
   }
   return standing
+}
+
+/** The commits the standing approvals are of, newest approval first. */
+function approvedCommits(reviews: Review[], standing: Map<string, Review[]>): string[] {
+  const kept = new Set([...standing.values()].flat())
+  return [
+    ...new Set(
+      reviews
+        .filter((r) => kept.has(r))
+        .reverse()
+        .map((r) => r.commit as string)
+    )
+  ]
 }
 
 async function readReviews(request: GitHubRequest, repository: object, number: number): Promise<Review[]> {
@@ -110,12 +121,12 @@ export async function checkReviewedCommit(
   const author = str(obj(obj(event.payload.pull_request).user).login)?.toLowerCase() ?? ''
   const standing = standingApprovals(reviews, allowed, author)
   const expected = commit.sha.toLowerCase()
-  if ([...standing.values()].some((commits) => commits.has(expected))) return
-  const reviewed = [...new Set([...standing.values()].flatMap((commits) => [...commits]))]
+  const reviewed = approvedCommits(reviews, standing)
+  if (reviewed.includes(expected)) return
   const elsewhere =
     reviewed.length === 0
       ? 'it has no standing approving review by such a reviewer at all'
-      : `the approving reviews are of ${reviewed.slice(0, 3).map(quote).join(', ')}${reviewed.length > 3 ? ` and ${reviewed.length - 3} more` : ''}, so the pull request changed after its review`
+      : `the approving reviews are of (newest first) ${reviewed.slice(0, 3).map(quote).join(', ')}${reviewed.length > 3 ? ` and ${reviewed.length - 3} more` : ''}, so the pull request changed after its review`
   throw new Error(
     `Commit ${commit.sha} of pull request #${number} (from ${commit.source}) lacks an approving review: ${how}, and ${elsewhere}. Nothing is approved. Review commit ${commit.sha} and approve it on GitHub, then apply the label again.`
   )
