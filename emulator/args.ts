@@ -7,6 +7,7 @@ export const USAGE = `usage: service-emulator [options]
   --seed FILE            JSON or YAML seed file (default: the bundled demo seed)
   --build-duration-ms N  how long a build runs before it finishes (default 2000)
   --log-delay-ms N       how long a new build's log answers 404 (default 200; the service: about 15 s)
+  --rebuild-delay-ms N   how long after a pipeline rebuild its new attempt shows (default 3000)
   --log-archive-delay-ms N
                          how long after a build ends its log is archived (default 1000)
   --max-builds N         builds kept in memory; older ones and their logs are dropped (default 10000)
@@ -51,6 +52,9 @@ export function parseArgs(argv: string[]): EmulatorOptions | 'help' {
         break
       case '--build-duration-ms':
         options.buildDurationMs = integer(flag, value())
+        break
+      case '--rebuild-delay-ms':
+        options.rebuildDelayMs = integer(flag, value())
         break
       case '--log-delay-ms':
         options.logDelayMs = integer(flag, value())

@@ -40,6 +40,11 @@ export interface EmulatorOptions {
   buildDurationMs?: number
   /** Builds kept in memory; the oldest and their logs are dropped beyond it (default 10,000). */
   maxBuilds?: number
+  /**
+   * How long after a pipeline rebuild is asked for its new attempt shows (default 3000 ms); reads
+   * before then show the previous attempt, as the service's may (emulator/README.md).
+   */
+  rebuildDelayMs?: number
   /** How long after a build starts its log answers 404 (default 200 ms). */
   logDelayMs?: number
   /** How long after a build ends its log is archived (default 1000 ms). */
@@ -165,12 +170,16 @@ function replayOf(options: EmulatorOptions): ReplayPlayer | undefined {
   return options.replayFile ? new ReplayPlayer(readTrace(options.replayFile), options.now ?? Date.now) : undefined
 }
 
+/** A few seconds: long enough that a client reading at once sees the previous attempt first. */
+export const DEFAULT_REBUILD_DELAY_MS = 3000
+
 /** The model the emulator serves, on its clock from `timeOrigin`. */
 function modelOf(options: EmulatorOptions, timeOrigin: number): MemoryModel {
   return new MemoryModel(seedOf(options), {
     buildDurationMs: options.buildDurationMs ?? 2000,
     now: options.now ?? scaledClock(options.timeScale ?? 1, timeOrigin),
-    maxBuilds: options.maxBuilds
+    maxBuilds: options.maxBuilds,
+    rebuildDelayMs: options.rebuildDelayMs ?? DEFAULT_REBUILD_DELAY_MS
   })
 }
 

@@ -5,13 +5,14 @@
  * emulator with real pull_request payloads (random fork, commit and number), and against a
  * loopback server for the answer shapes no emulator route gives.
  */
-import { describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import type { ChildProcess } from 'node:child_process'
 import * as events from '../fixtures/events/events.js'
 import { call, trigger as apiTrigger } from '../emulator/helpers.js'
 import { fakeServices, type Reply } from '../helpers/fake-service.js'
 import { errorLine, runAction } from '../helpers/run-action.js'
-import { randomBytes, randomInt, randomSlug } from '../helpers/random.js'
+import { randomBytes, randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { TOKEN } from '../helpers/secrets.js'
 import {
   emulatorPerFile,
@@ -27,6 +28,13 @@ import {
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
+/** GitHub's side of a label approval: the pull request's reviews, which bind the label to a reviewed commit. */
+let github: FakeGitHub
+const reviews: Record<number, unknown[]> = {}
+beforeAll(async () => {
+  github = await startFakeGitHub({ reviews, maxRequests: 1000 })
+})
+afterAll(async () => github?.close())
 
 /** A pull_request `opened` payload from a random fork, with a random head commit and number. */
 function forkEvent(): {
@@ -182,13 +190,31 @@ async function decisions(): Promise<Array<[string, boolean]>> {
     .map((r) => [r.path.split('/').at(-1) as string, r.body.is_approved])
 }
 
-/** `payload` (a fork pull request event) as labelled by a random maintainer: the approve recipe's event, whose sender is not the author. */
-function labelled(payload: events.Payload): { name: string; payload: events.Payload } {
+/**
+ * `payload` (a fork pull request event) as labelled by a random maintainer: the approve recipe's
+ * event, whose sender is not the author, after a trusted reviewer approved its head on GitHub.
+ */
+function byLabel(payload: events.Payload): {
+  event: { name: string; payload: events.Payload }
+  env: Record<string, string>
+} {
   payload.action = 'labeled'
   payload.label = { name: 'safe to build' }
   payload.pull_request.user = { ...payload.pull_request.user, login: payload.pull_request.head.user.login }
   payload.sender = { ...payload.sender, login: randomSlug('maintainer-') }
-  return { name: 'pull_request_target', payload }
+  const reviewer = events.randomAsker(events.TRUSTED_ASSOCIATIONS)
+  reviews[payload.pull_request.number] = [
+    {
+      user: { login: reviewer.login },
+      state: 'APPROVED',
+      commit_id: payload.pull_request.head.sha,
+      author_association: reviewer.association
+    }
+  ]
+  return {
+    event: { name: 'pull_request_target', payload },
+    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: payload.pull_request.base.repo.full_name }
+  }
 }
 
 describe('approve-build-request: bound to the reviewed pull request', () => {
@@ -209,8 +235,8 @@ describe('approve-build-request: bound to the reviewed pull request', () => {
     const result = await step(
       emu,
       'approve-build-request',
-      { 'app-slug': 'ios-app', approve: 'true', 'reject-other-requests': 'true' },
-      { event: labelled(alice.event.payload) }
+      { 'app-slug': 'ios-app', approve: 'true', 'github-token': randomToken(), 'reject-other-requests': 'true' },
+      byLabel(alice.event.payload)
     )
     expectFailed(result)
     expect(errorLine(result)).toContain(
@@ -235,8 +261,8 @@ describe('approve-build-request: bound to the reviewed pull request', () => {
     const result = await step(
       emu,
       'approve-build-request',
-      { 'app-slug': 'ios-app', approve: 'true', 'reject-other-requests': 'true' },
-      { event: labelled(alice.event.payload) }
+      { 'app-slug': 'ios-app', approve: 'true', 'github-token': randomToken(), 'reject-other-requests': 'true' },
+      byLabel(alice.event.payload)
     )
     expectPassed(result)
     expect(await decisions()).toEqual([
@@ -263,8 +289,8 @@ describe('approve-build-request: bound to the reviewed pull request', () => {
       const result = await step(
         emu,
         'approve-build-request',
-        { 'app-slug': 'ios-app', approve: 'true' },
-        { event: labelled(event.payload) }
+        { 'app-slug': 'ios-app', approve: 'true', 'github-token': randomToken() },
+        byLabel(event.payload)
       )
       expectFailed(result)
       expect(errorLine(result)).toContain(
@@ -287,7 +313,7 @@ describe('approve-build-request: bound to the reviewed pull request', () => {
     const refused = await step(
       emu,
       'approve-build-request',
-      { 'app-slug': 'ios-app', approve: 'true', 'expected-commit': sha },
+      { 'app-slug': 'ios-app', approve: 'true', 'github-token': randomToken(), 'expected-commit': sha },
       { event: dispatch }
     )
     expectFailed(refused)
@@ -297,8 +323,8 @@ describe('approve-build-request: bound to the reviewed pull request', () => {
     const wrong = await step(
       emu,
       'approve-build-request',
-      { 'app-slug': 'ios-app', approve: 'true', 'pull-request-id': String(number + 1) },
-      { event: labelled(event.payload) }
+      { 'app-slug': 'ios-app', approve: 'true', 'github-token': randomToken(), 'pull-request-id': String(number + 1) },
+      byLabel(event.payload)
     )
     expectFailed(wrong)
     expect(errorLine(wrong)).toContain(
@@ -308,7 +334,13 @@ describe('approve-build-request: bound to the reviewed pull request', () => {
     const approved = await step(
       emu,
       'approve-build-request',
-      { 'app-slug': 'ios-app', approve: 'true', 'expected-commit': sha, 'pull-request-id': String(number) },
+      {
+        'app-slug': 'ios-app',
+        approve: 'true',
+        'github-token': randomToken(),
+        'expected-commit': sha,
+        'pull-request-id': String(number)
+      },
       { event: dispatch }
     )
     expectPassed(approved)
@@ -334,8 +366,8 @@ describe('what is approved is what is built', () => {
       await step(
         emu,
         'approve-build-request',
-        { 'app-slug': 'ios-app', approve: 'true' },
-        { event: labelled(event.payload) }
+        { 'app-slug': 'ios-app', approve: 'true', 'github-token': randomToken() },
+        byLabel(event.payload)
       )
     )
     const [build] = (await emulatorState(emu)).builds

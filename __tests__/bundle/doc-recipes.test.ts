@@ -26,6 +26,17 @@ beforeAll(async () => {
   github = await startFakeGitHub({
     pulls: { [pull.number]: pull },
     pullFiles: { [pull.number]: [{ filename: 'apps/ios/App.swift' }, { filename: 'README.md' }] },
+    // The label recipes approve a commit a maintainer approved in a review first.
+    reviews: {
+      [pull.number]: [
+        {
+          user: { login: randomSlug('maintainer-') },
+          state: 'APPROVED',
+          commit_id: pull.head.sha,
+          author_association: 'MEMBER'
+        }
+      ]
+    },
     maxRequests: 5000
   })
 })

@@ -44,7 +44,7 @@ const GITHUB = { GITHUB_REPOSITORY: 'acme/ios-app', GITHUB_SERVER_URL: 'https://
 let emu: RunningEmulator
 beforeAll(async () => {
   const seed = seedWithGraph(seedWithGraph(bundledSeed(), 'ios-app', GRAPH_ID, GRAPH), 'ios-app', CALM_ID, CALM)
-  emu = await startE2eEmulator({ seed, buildDurationMs: WORKFLOW_MS })
+  emu = await startE2eEmulator({ seed, buildDurationMs: WORKFLOW_MS, rebuildDelayMs: 0 })
 })
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())

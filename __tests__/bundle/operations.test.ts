@@ -38,7 +38,8 @@ let emu: RunningEmulator
 /** The app registered by the first test, used by later ones and deleted by the last. */
 let appSlug = ''
 
-emulatorPerFile((started) => (emu = started), { resetEach: false })
+// A rebuild's new attempt shows at once here; rebuild-attempts.test.ts has it show late.
+emulatorPerFile((started) => (emu = started), { resetEach: false, rebuildDelayMs: 0 })
 
 describe('every operation through dist/index.js against the emulator', () => {
   it('register-app: registers an SSH repository, adds the key (never recorded) and finishes', async () => {

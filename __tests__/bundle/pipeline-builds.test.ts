@@ -43,7 +43,7 @@ beforeAll(async () => {
     app.service_yml = `${app.service_yml ?? ''}\n${PIPELINES}`
     app.flaky_workflows = [TESTS]
   }
-  emu = await startE2eEmulator({ seed, enableFaults: true, buildDurationMs: STAGE_MS })
+  emu = await startE2eEmulator({ seed, enableFaults: true, buildDurationMs: STAGE_MS, rebuildDelayMs: 0 })
 })
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())

@@ -46,7 +46,7 @@ beforeAll(async () => {
     app.service_yml = `${app.service_yml ?? ''}\n${PIPELINES}`
     app.flaky_workflows = [TESTS]
   }
-  emu = await startE2eEmulator({ seed, enableFaults: true })
+  emu = await startE2eEmulator({ seed, enableFaults: true, rebuildDelayMs: 0 })
 })
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())

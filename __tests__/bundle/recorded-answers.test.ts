@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fakeServices, type Reply } from '../helpers/fake-service.js'
-import { random, randomString } from '../helpers/random.js'
+import { random, randomString, randomUUID } from '../helpers/random.js'
 import { runAction, type RunResult } from '../helpers/run-action.js'
 import { expectNoSecrets, TOKEN as TEST_TOKEN } from '../helpers/secrets.js'
 import { CONTRACT, shapeProblems } from '../helpers/service-contract.js'
@@ -46,9 +46,12 @@ describe('recorded answers of the real service', () => {
   it('rebuild-pipeline reads the recorded graph pipeline: every workflow once, with its build and what it depends on, drawn with its edges', async () => {
     const recorded = fixture('pipeline-graph.json').answer
     const path = `/apps/app-1/pipelines/${recorded.id}`
+    // The read before the rebuild shows an earlier attempt; the recorded answer is the rebuild's.
+    const earlier = randomUUID()
+    const before = { ...recorded, current_attempt_id: earlier, attempts: [{ id: earlier }] }
     const service = await serve({
       [`POST ${path}/rebuild`]: { status: 201, body: {} },
-      [`GET ${path}`]: { body: recorded }
+      [`GET ${path}`]: (_req, count) => ({ body: count === 1 ? before : recorded })
     })
     const result = await runAction({
       operation: 'rebuild-pipeline',

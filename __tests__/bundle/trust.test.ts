@@ -24,9 +24,10 @@ import {
 let emu: RunningEmulator
 let github: FakeGitHub
 const pulls: Record<number, unknown> = {}
+const reviews: Record<number, unknown[]> = {}
 beforeAll(async () => {
   emu = await startE2eEmulator({ buildDurationMs: 120_000 })
-  github = await startFakeGitHub({ pulls })
+  github = await startFakeGitHub({ pulls, reviews })
 })
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => {
@@ -145,8 +146,15 @@ async function holdForkBuilds(number: number, commits: string[]): Promise<Map<st
 const patches = async (): Promise<Array<{ path: string; body: { is_approved: boolean } }>> =>
   (await requestLog(emu)).filter((r) => r.method === 'PATCH') as never
 
-/** A maintainer labels a fork pull request whose head is `head` (the approve recipe's event). */
+/**
+ * A maintainer labels a fork pull request whose head is `head` (the approve recipe's event),
+ * after a trusted reviewer approved that commit on GitHub (a label binds to a reviewed commit).
+ */
 function labelled(head: string, number: number, maintainer = randomSlug('maintainer-')) {
+  const reviewer = events.randomAsker(events.TRUSTED_ASSOCIATIONS)
+  reviews[number] = [
+    { user: { login: reviewer.login }, state: 'APPROVED', commit_id: head, author_association: reviewer.association }
+  ]
   const payload = events.forkPullRequest()
   payload.action = 'labeled'
   payload.number = number
@@ -185,7 +193,12 @@ describe('allowed-associations: every event that carries a comment is gated', ()
     expect(errorLine(built)).toContain('github.event.comment.author_association')
     await holdForkBuilds(pr.number, [pr.head.sha])
     const before = (await posts()).length
-    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true' }, event)
+    const approved = await step(
+      emu,
+      'approve-build-request',
+      { 'app-slug': 'ios-app', approve: 'true', 'github-token': randomToken() },
+      event
+    )
     expectFailed(approved)
     expect(errorLine(approved)).toContain('nothing is approved')
     expect((await posts()).length).toBe(before)
@@ -252,13 +265,23 @@ describe('approve-build-request: bound to the reviewed commit', () => {
     const stale = await step(
       emu,
       'approve-build-request',
-      { 'app-slug': 'ios-app', 'build-request-slug': slugs.get(older) as string, approve: 'true' },
+      {
+        'app-slug': 'ios-app',
+        'build-request-slug': slugs.get(older) as string,
+        approve: 'true',
+        'github-token': randomToken()
+      },
       event
     )
     expectFailed(stale)
     expect(errorLine(stale)).toContain(`is not for commit ${head}`)
     expect(await patches()).toEqual([])
-    const approved = await step(emu, 'approve-build-request', { 'app-slug': 'ios-app', approve: 'true' }, event)
+    const approved = await step(
+      emu,
+      'approve-build-request',
+      { 'app-slug': 'ios-app', approve: 'true', 'github-token': randomToken() },
+      event
+    )
     expectPassed(approved)
     expect(await patches()).toEqual([
       expect.objectContaining({ path: expect.stringContaining(slugs.get(head) as string), body: { is_approved: true } })
@@ -312,7 +335,7 @@ describe('approve-build-request: bound to the reviewed commit', () => {
     const result = await step(
       emu,
       'approve-build-request',
-      { 'app-slug': 'ios-app', approve: 'true', 'reject-other-requests': 'true' },
+      { 'app-slug': 'ios-app', approve: 'true', 'reject-other-requests': 'true', 'github-token': randomToken() },
       onEvent('pull_request_target', labelled(head, number))
     )
     expectPassed(result)

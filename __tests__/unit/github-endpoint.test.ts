@@ -101,6 +101,11 @@ const ROUTES: Record<string, () => Record<string, unknown>> = {
     per_page: 100,
     page: 1 + randomInt(30)
   }),
+  'GET /repos/{owner}/{repo}/pulls/{pull_number}/reviews': () => ({
+    pull_number: id(),
+    per_page: 100,
+    page: 1 + randomInt(30)
+  }),
   'GET /repos/{owner}/{repo}/compare/{basehead}': () => ({
     basehead: `${sha()}...${sha()}`,
     per_page: 100,

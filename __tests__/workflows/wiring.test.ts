@@ -8,7 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
-import { randomInt, randomSlug } from '../helpers/random.js'
+import { randomInt, randomSlug, randomUUID } from '../helpers/random.js'
 import {
   ACTION_CHECKOUT_PATH,
   actionMetadata,
@@ -662,6 +662,24 @@ describe('migrate-machine-types.yml behaviour', () => {
     expect(
       runScript(byPolicy, { PREVIEW_POLICY: policy, OWNER_POLICY: randomInt(2) ? '' : randomSlug('owner-') })
     ).toEqual({ code: 0, out: '' })
+  })
+
+  it('the preview refuses the owner’s policy written in another case or with spaces around it, naming both inputs', () => {
+    const byPolicy = stepNamed('preview-oidc', CREDENTIAL_CHECK)
+    const policy = randomUUID()
+    // The same UUID with its letters in a random case each, as the service and the action read it.
+    const recased = [...policy].map((c) => (randomInt(2) ? c.toUpperCase() : c.toLowerCase())).join('')
+    const other = recased === policy ? policy.toUpperCase() : recased
+    const spaced = `${' '.repeat(randomInt(3))}${other}${['', ' ', '\n'][randomInt(3)]}`
+    const [preview, owner] = randomInt(2) ? [policy, spaced] : [spaced, policy]
+    const same = runScript(byPolicy, { PREVIEW_POLICY: preview, OWNER_POLICY: owner })
+    expect(same.code).toBe(1)
+    expect(same.out).toMatch(/^::error::preview-oidc-policy-id is the policy the migrating job signs in with/)
+    expect(same.out).toContain('the inputs preview-oidc-policy-id and oidc-policy-id name the same policy')
+    expect(runScript(byPolicy, { PREVIEW_POLICY: preview, OWNER_POLICY: randomUUID().toUpperCase() })).toEqual({
+      code: 0,
+      out: ''
+    })
   })
 
   it('migrates in the given environment, never cancelled', () => {

@@ -1,7 +1,7 @@
 /**
  * A loopback fake of the few GitHub REST endpoints the action calls (commit statuses, check
  * runs, issue comments listed a page at a time as GitHub lists them, an issue's comment count,
- * pull requests, and who the token is: GraphQL's `viewer` and `GET /user`), for tests: it records every request and answers from what it was given. A
+ * pull requests and their reviews, and who the token is: GraphQL's `viewer` and `GET /user`), for tests: it records every request and answers from what it was given. A
  * comment carries its author (`user` with `login`, `id`, `type`) and `author_association`, as
  * GitHub's comment objects do; the token's account is `identity`, by default the job's
  * GITHUB_TOKEN (`github-actions[bot]`, a `Bot`, which `GET /user` refuses with 403). It binds 127.0.0.1 only, reads at most 1 MiB per body, answers at most
@@ -41,6 +41,12 @@ export interface FakeGitHubOptions {
   pulls?: Record<number, unknown>
   /** The files of pull requests by number, as `GET /repos/{owner}/{repo}/pulls/{n}/files` lists them, on one page. */
   pullFiles?: Record<number, Array<{ filename: string }>>
+  /**
+   * The reviews of pull requests by number, oldest first, as `GET /repos/{owner}/{repo}/pulls/{n}/reviews`
+   * lists them (`user`, `state` in capitals, `commit_id`, `author_association`), a page at a time.
+   * A pull request not named here has none.
+   */
+  reviews?: Record<number, unknown[]>
   /** The account every token acts as; GITHUB_ACTIONS_BOT when not given. A `Bot` gets 403 from `GET /user`. */
   identity?: FakeGitHubUser
   /** Answer `POST /graphql` with 404, as a server without GraphQL would. */
@@ -124,12 +130,17 @@ function identityAnswer(options: FakeGitHubOptions, method: string, path: string
  * `per_page` of them (30 unless asked, at most 100) from `page` (1 unless asked).
  */
 function commentPage(state: FakeState, issue: number, query: URLSearchParams): unknown[] {
-  const perPage = Math.min(100, Math.max(1, Number(query.get('per_page')) || 30))
-  const page = Math.max(1, Number(query.get('page')) || 1)
   const all = [...state.comments.values()]
     .filter((c) => c.issue === issue)
     .sort((a, b) => (a.id as number) - (b.id as number))
-  return all.slice((page - 1) * perPage, page * perPage)
+  return page(all, query)
+}
+
+/** One page of `all` as GitHub pages a list: `per_page` (30 unless asked, at most 100) from `page` (1 unless asked). */
+function page(all: unknown[], query: URLSearchParams): unknown[] {
+  const perPage = Math.min(100, Math.max(1, Number(query.get('per_page')) || 30))
+  const at = Math.max(1, Number(query.get('page')) || 1)
+  return all.slice((at - 1) * perPage, at * perPage)
 }
 
 /** The fake's answer to one request: its status and JSON body. */
@@ -150,6 +161,8 @@ function answer(
     const pr = options.pulls?.[Number(m[1])]
     return pr ? [200, pr] : [404, { message: 'Not Found' }]
   }
+  if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews$/.exec(path)) && method === 'GET')
+    return [200, page(options.reviews?.[Number(m[1])] ?? [], query)]
   if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/.exec(path)) && method === 'GET') {
     const files = options.pullFiles?.[Number(m[1])]
     if (!files) return [404, { message: 'Not Found' }]

@@ -26,6 +26,7 @@ import {
   abortPipeline,
   pipelineView,
   rebuildPipeline,
+  startRebuilds,
   startSlotHeldPipelines,
   triggerPipeline,
   type PipelineAbortRequest,
@@ -105,6 +106,8 @@ export interface ModelOptions {
   now: () => number
   /** Builds kept; older ones and their logs are dropped (default DEFAULT_MAX_BUILDS). */
   maxBuilds?: number
+  /** How long after a pipeline rebuild is asked for its new attempt shows (default 0: at once). */
+  rebuildDelayMs?: number
 }
 
 /** The in-memory backend. */
@@ -125,6 +128,7 @@ export class MemoryModel implements ServiceModel {
   }
 
   settle(): void {
+    startRebuilds(this.state, this.now())
     settlePipelineBuilds(this.state, this.now())
     settleBuilds(this.state, this.now())
     startSlotHeldPipelines(this.state, this.now())
@@ -233,7 +237,7 @@ export class MemoryModel implements ServiceModel {
   }
 
   rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean): void {
-    rebuildPipeline(app, pipeline, partial, this.now())
+    rebuildPipeline(app, pipeline, partial, this.now(), this.options.rebuildDelayMs)
   }
 
   pipelineView(app: AppRecord, pipeline: PipelineRecord): PipelineView {

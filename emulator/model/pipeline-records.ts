@@ -52,4 +52,6 @@ export interface PipelineRecord {
   /** The trigger, for the builds of its workflows. */
   request: TriggerRequest
   abort: null | { at: number; reason: string; withSuccess: boolean; skipNotifications: boolean; by: string }
+  /** A rebuild asked for and not yet visible: its attempt starts at `at` (model/pipelines.ts, startRebuilds). */
+  rebuild?: { at: number; partial: boolean }
 }

@@ -228,15 +228,44 @@ export function abortPipeline(
   pipeline.abort = { at: now, ...request, by: caller }
 }
 
-/** Starts a new attempt of a finished pipeline; a partial one keeps the workflows that succeeded after all they waited for did. */
-export function rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean, now: number): void {
+/**
+ * Asks for a new attempt of a finished pipeline. The service answers the rebuild 201 with no body
+ * and creates the attempt on its own time, so the attempt shows only `delayMs` later (0: at
+ * once); until then every read shows the previous attempt, finished (emulator/README.md).
+ */
+export function rebuildPipeline(
+  app: AppRecord,
+  pipeline: PipelineRecord,
+  partial: boolean,
+  now: number,
+  delayMs = 0
+): void {
+  if (pipeline.rebuild) throw conflict(`pipeline "${pipeline.id}" is already being rebuilt`)
   const view = pipelineView(app, pipeline, now)
   if (view.status === 'running' || view.status === 'on_hold')
     throw conflict(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`)
   if (partial && view.status === 'succeeded')
     throw conflict(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`)
+  pipeline.rebuild = { at: now + Math.max(0, delayMs), partial }
+  if (delayMs <= 0) startRebuild(app, pipeline)
+}
+
+/** Starts the attempts of the rebuilds whose time has come. */
+export function startRebuilds(state: EmulatorState, now: number): void {
+  for (const pipeline of state.pipelines.values()) {
+    const app = state.apps.get(pipeline.appSlug)
+    if (app && pipeline.rebuild && pipeline.rebuild.at <= now) startRebuild(app, pipeline)
+  }
+}
+
+/** The new attempt of a rebuild, from its time; a partial one keeps the workflows that succeeded after all they waited for did. */
+function startRebuild(app: AppRecord, pipeline: PipelineRecord): void {
+  const { at, partial } = pipeline.rebuild!
   const kept = new Map<string, KeptWorkflow>()
-  if (partial) for (const w of view.workflows) if (w.clean) kept.set(w.name, { id: w.id, externalId: w.externalId })
-  pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept, builds: new Map() })
+  if (partial)
+    for (const w of pipelineView(app, pipeline, at).workflows)
+      if (w.clean) kept.set(w.name, { id: w.id, externalId: w.externalId })
+  pipeline.attempts.push({ number: pipeline.attempts.length + 1, at, startedAt: at, kept, builds: new Map() })
   pipeline.abort = null
+  pipeline.rebuild = undefined
 }

@@ -21,9 +21,24 @@ export interface PipelineWorkflow {
   timing: BuildTiming
 }
 
+/** One attempt of a pipeline, as `attempts[]` lists it; each field undefined when the answer lacks it. */
+export interface PipelineAttempt {
+  id: string
+  /** `number_in_pipeline_build_scope`: 1 for the first run, one more for each rebuild. */
+  number?: number
+  status?: string
+  triggeredAt?: string
+}
+
 /** A pipeline as the action follows it. */
 export interface PipelineRecord {
   id: string
+  /** `current_attempt_id`: the attempt the rest of the answer describes, when the answer gives it. */
+  currentAttemptId?: string
+  /** `attempts[]`, as listed; empty when the answer has none. */
+  attempts: PipelineAttempt[]
+  /** When it finished (`finished_at`), as received: with no attempt ids, what tells a finished attempt from the next. */
+  finishedAt?: string
   /** The pipeline's name in the configuration, when the answer gives it. */
   name?: string
   status: string
@@ -106,6 +121,11 @@ export function pipelineRecord(
   })
   return {
     id: pipelineId,
+    currentAttemptId: text(raw.current_attempt_id) || undefined,
+    attempts: listOf(raw.attempts)
+      .map(attemptOf)
+      .filter((a) => a.id !== ''),
+    finishedAt: text(raw.finished_at) || undefined,
     name: text(raw.name) || undefined,
     status: raw.status,
     abortReason: text(raw.abort_reason) || undefined,
@@ -118,6 +138,54 @@ export function pipelineRecord(
 
 const listOf = (value: unknown): Record<string, unknown>[] =>
   Array.isArray(value) ? (value as Record<string, unknown>[]) : []
+
+function attemptOf(item: Record<string, unknown> | null | undefined): PipelineAttempt {
+  const a = item ?? {}
+  const number = a.number_in_pipeline_build_scope
+  return {
+    id: text(a.id),
+    number: typeof number === 'number' && Number.isInteger(number) ? number : undefined,
+    status: text(a.status) || undefined,
+    triggeredAt: text(a.triggered_at) || undefined
+  }
+}
+
+/** The attempt an answer describes: `current_attempt_id`, else the newest of `attempts[]` (by number, else the last listed). */
+export function currentAttemptOf(pipeline: PipelineRecord): string | undefined {
+  if (pipeline.currentAttemptId) return pipeline.currentAttemptId
+  const numbered = pipeline.attempts.filter((a) => a.number !== undefined)
+  if (numbered.length > 0) return numbered.reduce((a, b) => ((b.number as number) > (a.number as number) ? b : a)).id
+  return pipeline.attempts.at(-1)?.id
+}
+
+/** What tells the attempt a read showed from a later one: its id when the answer names one, else its status and times. */
+export interface AttemptMark {
+  attemptId?: string
+  status: string
+  startedAt?: string
+  finishedAt?: string
+}
+
+export function attemptMark(pipeline: PipelineRecord): AttemptMark {
+  const { status, startedAt, finishedAt } = pipeline
+  return { attemptId: currentAttemptOf(pipeline), status, startedAt, finishedAt }
+}
+
+/**
+ * Whether a read still shows the attempt `before` marked: a rebuild whose new attempt is not
+ * visible yet. By the attempt's id when both reads name one; else (a service that names no
+ * attempt) a finished read with the same start and end as before is still that attempt.
+ */
+export function showsAttempt(pipeline: PipelineRecord, before: AttemptMark): boolean {
+  const now = currentAttemptOf(pipeline)
+  if (now !== undefined && before.attemptId !== undefined) return now === before.attemptId
+  return (
+    PIPELINE_FINISHED.has(pipeline.status) &&
+    pipeline.status === before.status &&
+    pipeline.startedAt === before.startedAt &&
+    pipeline.finishedAt === before.finishedAt
+  )
+}
 
 /** One workflow of the answer, in a stage (`stage` its name) or in the top-level list (`stage` ''). */
 function workflowOf(

@@ -67,12 +67,21 @@ export function readAllowedAssociations(get: GetInput): string[] {
 export interface Asker {
   login: string
   association: string
-  /** Where the association was read, for the workflow `if:` the message suggests. */
-  field: string
+  /** Where the association was read, for the workflow `if:` the message suggests; undefined when the event carries none. */
+  field?: string
 }
+
+/**
+ * Events about a pull request's review that carry no association of the one who caused them: a
+ * review thread resolved or unresolved names only its `sender`, so its association is unknown,
+ * and unknown counts as NONE.
+ */
+const UNVOUCHED_REVIEW_EVENTS = ['pull_request_review_thread']
 
 /** The commenter or reviewer of an event that carries a comment or a review; undefined for any other event. */
 export function askerOf(event: GitHubEvent): Asker | undefined {
+  if (UNVOUCHED_REVIEW_EVENTS.includes(event.name))
+    return { login: str(obj(event.payload.sender).login) ?? 'an unknown user', association: 'NONE' }
   const field = actorField(event)
   if (!field) return undefined
   const item = obj(event.payload[field])
@@ -89,6 +98,11 @@ export function askerOf(event: GitHubEvent): Asker | undefined {
 export function checkAsker(event: GitHubEvent, allowed: readonly string[], what: string): void {
   const asker = askerOf(event)
   if (!asker || allowed.includes(asker.association)) return
+  if (asker.field === undefined)
+    throw new Error(
+      `This ${event.name} event was sent by ${quote(asker.login)}, and GitHub gives no author_association for it, so it counts as NONE, which is not in ${Input.allowedAssociations} (${allowed.join(', ')}): nothing is ${what}. ` +
+        `To let anyone ask this way, add NONE to ${Input.allowedAssociations}; to skip the job for such events, gate it with if: github.event_name != '${event.name}'`
+    )
   throw new Error(
     `This ${event.name} event was written by ${quote(asker.login)} (author_association ${asker.association}), which is not in ${Input.allowedAssociations} (${allowed.join(', ')}): nothing is ${what}. ` +
       `To let such users ask, add ${asker.association} to ${Input.allowedAssociations}; to skip the job for them, gate it with ` +

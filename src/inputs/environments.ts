@@ -59,7 +59,7 @@ export function secretTextsBeforeParsing(text: string): string[] {
   const trimmed = text.trim()
   if (trimmed === '' || isListForm(trimmed)) return []
   const texts: string[] = []
-  for (const { line } of lines(trimmed)) {
+  for (const { line } of lines(trimmed, true)) {
     const eq = line.indexOf('=')
     if (eq >= 0) texts.push(line.slice(eq + 1))
     if (secretLineProblem(line) !== undefined) texts.push(line)
@@ -67,12 +67,19 @@ export function secretTextsBeforeParsing(text: string): string[] {
   return texts
 }
 
-/** The lines of the line form that hold a variable, each with its number. */
-function lines(text: string): Array<{ line: string; where: string }> {
+/**
+ * Anything on a line that reads as an assignment. In a secret input a line that starts with `#`
+ * is a comment only without one: `#TOKEN=…` (a secret commented out, or written with a stray
+ * `#`) is refused rather than dropped in silence, so no build runs short of a secret unnoticed.
+ */
+const ASSIGNMENT = /[A-Za-z_][A-Za-z0-9_]*\s*=/
+
+/** The lines of the line form that hold a variable, each with its number; with `secret`, a `#` line holding NAME= too. */
+function lines(text: string, secret: boolean): Array<{ line: string; where: string }> {
   return text
     .split(/\r?\n/)
     .map((raw, index) => ({ line: raw.trim(), where: `line ${index + 1}` }))
-    .filter(({ line }) => line !== '' && !line.startsWith('#'))
+    .filter(({ line }) => line !== '' && (!line.startsWith('#') || (secret && ASSIGNMENT.test(line))))
 }
 
 interface Parsed {
@@ -92,6 +99,8 @@ function secretLineProblem(line: string): string | undefined {
   const eq = line.indexOf('=')
   const list = 'give the variable in the list form: - {mapped_to: NAME, value: "…"}'
   const unseen = 'the line is not shown, as it may hold a secret'
+  if (line.startsWith('#'))
+    return `starts with "#" but holds NAME=, so it is not taken as a comment (${unseen}). Remove the "#" to send the variable, or delete the line (or every "=" on it) if it is a comment`
   if (eq <= 0)
     return `is not NAME=value (${unseen}); write NAME=value, or use a YAML list of {mapped_to, value, is_expand}`
   if (!ENV_NAME.test(line.slice(0, eq).trim())) {
@@ -108,7 +117,7 @@ function secretLineProblem(line: string): string | undefined {
 }
 
 function fromLines(text: string, input: string, secret: boolean): Parsed[] {
-  return lines(text).map(({ line, where }) => {
+  return lines(text, secret).map(({ line, where }) => {
     const problem = secret ? secretLineProblem(line) : undefined
     if (problem !== undefined) throw new InputError(input, `${where} ${problem}`)
     const eq = line.indexOf('=')

@@ -6,6 +6,8 @@
 import { abortBuild, type AbortRequest } from '../api/builds.js'
 import { abortMatching, describeFilter, type AbortFilter } from '../builds/abort/by-filter.js'
 import { Input, Output } from '../constants.js'
+import { readGitHubEvent } from '../github/event.js'
+import { checkAsker, readAllowedAssociations } from '../github/trust.js'
 import { booleanFlag, optionalText, requiredSlug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
@@ -36,7 +38,8 @@ export const abort = defineOperation<AbortInputs>({
     Input.skipNotifications,
     Input.skipGitStatusReport,
     Input.failIfFinished,
-    Input.abortOpenPullRequest
+    Input.abortOpenPullRequest,
+    Input.allowedAssociations
   ],
   needs: [
     {
@@ -48,17 +51,32 @@ export const abort = defineOperation<AbortInputs>({
   // build-slug is needed unless a filter is given instead (operations/abort-filter.ts).
   required: [Input.appSlug],
   outputs: [Output.response, Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.builds, Output.count],
-  read: (get: GetInput, env: NodeJS.ProcessEnv) => ({
-    appSlug: requiredSlug(get, Input.appSlug),
-    ...readAbortTarget(get, env),
-    abortReason: optionalText(get, Input.abortReason) ?? '',
-    abortWithSuccess: booleanFlag(get, Input.abortWithSuccess, false),
-    skipNotifications: booleanFlag(get, Input.skipNotifications, false),
-    skipGitStatusReport: booleanFlag(get, Input.skipGitStatusReport, false),
-    failIfFinished: booleanFlag(get, Input.failIfFinished, false)
-  }),
+  read: (get: GetInput, env: NodeJS.ProcessEnv) => {
+    checkCommenter(get, env)
+    return readAbort(get, env)
+  },
   run: runAbort
 })
+
+const readAbort = (get: GetInput, env: NodeJS.ProcessEnv): AbortInputs => ({
+  appSlug: requiredSlug(get, Input.appSlug),
+  ...readAbortTarget(get, env),
+  abortReason: optionalText(get, Input.abortReason) ?? '',
+  abortWithSuccess: booleanFlag(get, Input.abortWithSuccess, false),
+  skipNotifications: booleanFlag(get, Input.skipNotifications, false),
+  skipGitStatusReport: booleanFlag(get, Input.skipGitStatusReport, false),
+  failIfFinished: booleanFlag(get, Input.failIfFinished, false)
+})
+
+/**
+ * An abort asked for in a comment or review (a `/cancel` comment, say) is gated as a trigger is:
+ * the one who wrote it must be in allowed-associations, checked before anything is sent.
+ */
+function checkCommenter(get: GetInput, env: NodeJS.ProcessEnv): void {
+  const allowed = readAllowedAssociations(get)
+  const event = readGitHubEvent(env)
+  if (event) checkAsker(event, allowed, 'aborted')
+}
 
 async function runAbort(inputs: AbortInputs, ctx: HandlerContext): Promise<void> {
   if (inputs.filter && inputs.held) return holdOpen(inputs.appSlug, inputs.filter, inputs.held, ctx)

@@ -11,6 +11,7 @@ import { InputError } from '../inputs/input-error.js'
 import { quote } from '../safe-text.js'
 import { readGitHubEvent, type GitHubEvent } from '../github/event.js'
 import { eventPullRequest, type BoundPullRequest } from '../github/pull-request-head.js'
+import { checkReviewedCommit, needsReview } from '../github/reviews.js'
 import { checkAsker, checkNotSelfApproval, readAllowedAssociations } from '../github/trust.js'
 import {
   booleanFlag,
@@ -72,6 +73,10 @@ async function readApprove(get: GetInput, env: NodeJS.ProcessEnv): Promise<Appro
       `is required to reject when no commit is known (set it, or ${Input.expectedCommit})`
     )
   const commitSource = explicit ? Input.expectedCommit : `the ${event?.name} event's pull request head`
+  if (approve && event && pullRequest && expectedCommit && needsReview(event)) {
+    const sha = { sha: expectedCommit, source: commitSource }
+    await checkReviewedCommit(event, pullRequest.number, sha, allowed, get(Input.githubToken), env)
+  }
   return { appSlug, requestSlug, approve, expectedCommit, commitSource, pullRequest, rejectOthers }
 }
 

@@ -2,7 +2,13 @@
  * operation: rebuild-pipeline — starts a finished pipeline again: all of it, or with partial only
  * its failed workflows and those after them; with wait, follows it to its end as trigger does.
  */
-import { getPipeline, rebuildPipeline as rebuild } from '../api/pipelines.js'
+import {
+  attemptMark,
+  currentAttemptOf,
+  getPipeline,
+  rebuildPipeline as rebuild,
+  showsAttempt
+} from '../api/pipelines.js'
 import { pipelineFlow, workflowsOutput, workflowsTable } from '../builds/report/pipeline.js'
 import { readWaitSettings, type WaitSettings } from '../builds/wait/settings.js'
 import { Input, Output } from '../constants.js'
@@ -52,15 +58,20 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
     wait: booleanFlag(get, Input.wait, false) ? readWaitSettings(pipelineWaitInputs(get), env, 'pipeline') : undefined
   }),
   run: async (inputs, ctx) => {
+    // The rebuild answers with no attempt: the attempt it follows is read first, to be told from the new one.
+    const before = attemptMark(await getPipeline(ctx.client, inputs.appSlug, inputs.pipelineId, ctx.signal))
     const response = await rebuild(ctx.client, inputs.appSlug, inputs.pipelineId, inputs.partial, ctx.signal)
     ctx.output(Output.response, response)
     ctx.output(Output.pipelineId, inputs.pipelineId)
     const pipeline = await getPipeline(ctx.client, inputs.appSlug, inputs.pipelineId, ctx.signal)
-    ctx.output(Output.pipelineStatus, pipeline.status)
-    ctx.output(Output.builds, workflowsOutput(pipeline))
-    ctx.info(
-      `Pipeline ${inputs.pipelineId} of ${inputs.appSlug} rebuilt${inputs.partial ? ' (failed and later workflows only)' : ''}: ${pipeline.status}`
-    )
+    const visible = !showsAttempt(pipeline, before)
+    const status = visible ? pipeline.status : NOT_VISIBLE_YET
+    ctx.output(Output.pipelineStatus, status)
+    ctx.output(Output.builds, visible ? workflowsOutput(pipeline) : '[]')
+    const what = `Pipeline ${inputs.pipelineId} of ${inputs.appSlug} rebuilt${inputs.partial ? ' (failed and later workflows only)' : ''}`
+    const hidden = `${what}, but its new attempt is not visible yet: reads still show the attempt before the rebuild (${before.status}), which is not the rebuild's result. ${Output.pipelineStatus} is ${NOT_VISIBLE_YET}; wait: true follows the new attempt once it shows.`
+    if (visible) ctx.info(`${what}: ${pipeline.status}${attemptWords(pipeline)}`)
+    else if (!inputs.wait) ctx.notice(hidden)
     const name = pipeline.name ?? inputs.pipelineId
     const section: SummarySection = {
       heading: `Pipeline ${name} rebuilt`,
@@ -68,16 +79,26 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
       facts: [
         ['Pipeline id', inputs.pipelineId],
         ['Partial', inputs.partial],
-        ['Status', pipeline.status]
+        ['Status', status]
       ],
       fold: true,
-      mermaid: pipelineFlow(pipeline, name),
-      table: workflowsTable(pipeline),
-      lines: []
+      mermaid: visible ? pipelineFlow(pipeline, name) : undefined,
+      table: visible ? workflowsTable(pipeline) : undefined,
+      lines: visible || inputs.wait ? [] : [hidden]
     }
     ctx.summary(section)
     if (!inputs.wait) return
     const { waitForPipeline } = await import('../builds/wait/pipeline.js')
-    await waitForPipeline(inputs.appSlug, inputs.pipelineId, inputs.wait, section, ctx)
+    await waitForPipeline(inputs.appSlug, inputs.pipelineId, inputs.wait, section, ctx, before)
   }
 })
+
+/** The pipeline-status of a rebuild whose new attempt no read shows yet. */
+const NOT_VISIBLE_YET = 'not-visible-yet'
+
+/** Which attempt a read shows, in words, when the answer numbers its attempts. */
+function attemptWords(pipeline: Parameters<typeof currentAttemptOf>[0]): string {
+  const id = currentAttemptOf(pipeline)
+  const number = pipeline.attempts.find((a) => a.id === id)?.number
+  return number !== undefined ? ` (attempt ${number})` : ''
+}

@@ -5,7 +5,14 @@
  * reason and flags a build gets. While the wait lasts the pipeline is saved in the step state,
  * so the post step can abort it if this process is killed.
  */
-import { PIPELINE_FINISHED, pipelineRecord, requestPipeline, type PipelineRecord } from '../../api/pipelines.js'
+import {
+  PIPELINE_FINISHED,
+  pipelineRecord,
+  requestPipeline,
+  showsAttempt,
+  type AttemptMark,
+  type PipelineRecord
+} from '../../api/pipelines.js'
 import { stillWaiting, waitFor } from './loop.js'
 import { Pace, pipelineHistoryOf } from './pace.js'
 import { instantMs } from '../../api/build-history.js'
@@ -22,13 +29,18 @@ import { abortOnStop, leftAsIs, whyStopped } from '../abort/stop.js'
 import { endLead } from '../report/lead.js'
 import { drawPipeline, reportPipelineAsBuild, reportPipelineEnd, reportPipelineState } from '../report/pipeline.js'
 
-/** Waits for the pipeline's end and reports it; true when it succeeded. */
+/**
+ * Waits for the pipeline's end and reports it; true when it succeeded. After a rebuild,
+ * `previous` marks the attempt the rebuild follows: a read that still shows it is taken as the
+ * new attempt not started yet, never as the rebuild's end.
+ */
 export async function waitForPipeline(
   appSlug: string,
   pipelineId: string,
   settings: WaitSettings,
   section: SummarySection,
-  ctx: HandlerContext
+  ctx: HandlerContext,
+  previous?: AttemptMark
 ): Promise<boolean> {
   ctx.saveState(State.pendingWork, savedPipeline({ appSlug, pipelineId }))
   const deadline = Date.now() + settings.timeoutMs
@@ -37,6 +49,7 @@ export async function waitForPipeline(
   let pipeline: PipelineRecord = {
     id: pipelineId,
     status: 'status not known yet',
+    attempts: [],
     timing: {},
     workflows: [],
     response: ''
@@ -49,6 +62,7 @@ export async function waitForPipeline(
     `Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`
   )
   const pace = new Pace(settings.pollIntervalMs, settings.adaptive)
+  const stillBefore = previousAttempt(pipelineId, previous, ctx, () => heartbeat.printed())
   const end = await waitFor({
     signal: ctx.signal,
     deadline,
@@ -63,12 +77,12 @@ export async function waitForPipeline(
     },
     round: async (answer) => {
       if (answer === undefined) return undefined
-      // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
-      try {
-        pipeline = pipelineRecord(answer, appSlug, pipelineId)
-      } catch (error) {
-        throw endsTheWait(error, appSlug, pipelineId, ctx)
+      const read = recordOf(answer, appSlug, pipelineId, ctx)
+      if (stillBefore(read)) {
+        pipeline = { ...pipeline, status: NOT_VISIBLE }
+        return undefined
       }
+      pipeline = read
       if (printChanges(pipeline, seen, ctx)) heartbeat.printed()
       if (PIPELINE_FINISHED.has(pipeline.status)) return pipeline
       await learnPace(pace, pipeline, appSlug, ctx, () => heartbeat.printed())
@@ -78,6 +92,51 @@ export async function waitForPipeline(
   if (end.kind !== 'finished') return stop(appSlug, pipeline, end.kind, settings, section, ctx)
   ctx.saveState(State.pendingWork, '')
   return reportPipelineEnd(pipeline, settings.failOnBuildFailure, section, ctx)
+}
+
+/** The pipeline a read answered; checked outside the call's error handling: a record the action cannot read is not a passing fault. */
+function recordOf(
+  answer: ApiResponse<Record<string, unknown> | undefined>,
+  appSlug: string,
+  pipelineId: string,
+  ctx: HandlerContext
+): PipelineRecord {
+  try {
+    return pipelineRecord(answer, appSlug, pipelineId)
+  } catch (error) {
+    throw endsTheWait(error, appSlug, pipelineId, ctx)
+  }
+}
+
+/** The status the wait gives a rebuilt pipeline while reads still show the attempt before the rebuild. */
+export const NOT_VISIBLE = 'not visible yet'
+
+/**
+ * Tells a read that still shows the attempt before a rebuild (saying so once); once a read shows
+ * the new attempt, every later read is of it or a newer one, and none is held back.
+ */
+function previousAttempt(
+  pipelineId: string,
+  previous: AttemptMark | undefined,
+  ctx: HandlerContext,
+  printed: () => void
+): (read: PipelineRecord) => boolean {
+  let before = previous
+  let told = false
+  return (read) => {
+    if (!before) return false
+    if (!showsAttempt(read, before)) {
+      before = undefined
+      return false
+    }
+    if (!told)
+      ctx.info(
+        `Pipeline ${pipelineId}: the rebuild's new attempt is not visible yet (the attempt before it, ${read.status}, still shows); waiting for it`
+      )
+    if (!told) printed()
+    told = true
+    return true
+  }
 }
 
 /** Tells the pace of the pipeline's start; the first time, the pace reads the pipeline's history. */
