@@ -12,11 +12,16 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   })
 }
 
+declare global {
+  /** A constant of the build (scripts/bundle.js `define`), not a variable: see timeScale. */
+  const SCALED_SERVICE_CLOCK: boolean | undefined
+}
+
 const WALL_CLOCK = { scale: 1, origin: 0 }
 
 /**
  * How many times faster than the wall clock the service's clock runs: 1 on the real service.
- * SCALED_SERVICE_CLOCK is a constant of the build, not of the step (build-constants.d.ts):
+ * SCALED_SERVICE_CLOCK is a constant of the build, not of the step:
  * scripts/bundle.js defines it `false` for dist/ and the dev bundle, where the minifier drops the
  * reading of the variables below, so no workflow can change a wait's pace through them; only the
  * bundle the bench and the pace tests build with `--scaled-clock` defines it `true`, and under
