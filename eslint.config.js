@@ -53,18 +53,37 @@ function filesOf(room) {
   return Object.keys(ROOMS).some((other) => other.startsWith(`${room}/`)) ? `src/${room}/*.ts` : `src/${room}/**/*.ts`
 }
 
-/** The lint block of one room: every other room it may not import from, and main/index. */
-function zone(room) {
+/**
+ * The seams inside a room's reach, as [regex, message]: the rooms above step/ (those listing it)
+ * reach the step through its context, never through step/setup.ts, which makes the context (the
+ * post step gets its client and log through a context too); step/context.ts, the contract every
+ * operation and feature sees, owns its types and imports no runner module.
+ */
+const SETUP = [
+  '(^|/)step/setup\\.js$',
+  "only main.ts imports step/setup.ts: operations and features get what they need through the step's context (step/context.ts)"
+]
+const CONTEXT_OWN_TYPES = [
+  '(^|/)runner/',
+  'step/context.ts owns its types: it imports nothing from src/runner (the writers implement it, in step/)'
+]
+
+/** The lint block of one room (or of `files` of it, with `extra` seams): every other room it may not import from, and main/index. */
+function zone(room, files = [filesOf(room)], extra = []) {
   const closed = Object.keys(ROOMS).filter((other) => other !== room && !ROOMS[room].includes(other))
-  const sources = [...closed.map(into), TOP]
   const message = `src/${room} may import only from ${ROOMS[room].length ? ROOMS[room].map((r) => `src/${r}`).join(', ') + ' and ' : ''}the ground floor (see ROOMS in eslint.config.js)`
+  const seams = [...extra, ...(ROOMS[room].includes('step') ? [SETUP] : [])]
+  const patterns = [
+    ...[...closed.map(into), TOP].map((regex) => ({ regex, message })),
+    ...seams.map(([regex, seamMessage]) => ({ regex, message: seamMessage }))
+  ]
   return {
-    files: [filesOf(room)],
+    files,
     rules: {
-      'no-restricted-imports': ['error', { patterns: sources.map((regex) => ({ regex, message })) }],
+      'no-restricted-imports': ['error', { patterns }],
       'no-restricted-syntax': [
         'error',
-        ...sources.map((regex) => ({
+        ...patterns.map(({ regex, message }) => ({
           selector: `ImportExpression[source.value=/${regex.replace(/\//g, '\\/')}/]`,
           message
         }))
@@ -160,5 +179,6 @@ export default tseslint.config(
     }
   },
   ground,
-  ...Object.keys(ROOMS).map(zone)
+  ...Object.keys(ROOMS).map((room) => zone(room)),
+  zone('step', ['src/step/context.ts'], [CONTEXT_OWN_TYPES])
 )

@@ -144,7 +144,22 @@ describe('the lint rule of the rooms', () => {
       "import { addSecret as x } from '../../runner/secrets.js'",
       'the runner from a feature'
     ],
-    ['src/safe-text.ts', "import { redact as x } from './runner/secrets.js'", 'a room from the ground floor']
+    ['src/safe-text.ts', "import { redact as x } from './runner/secrets.js'", 'a room from the ground floor'],
+    [
+      'src/builds/abort/post-step.ts',
+      "import { createClient as x } from '../../step/setup.js'",
+      "the step's setup from the post step (its context brings the client)"
+    ],
+    [
+      'src/operations/planted.ts',
+      "import { createStepContext as x } from '../step/setup.js'",
+      "the step's setup from an operation"
+    ],
+    [
+      'src/step/context.ts',
+      "import type { OutputValue as x } from '../runner/outputs.js'",
+      'a type of the runner in the context, which owns its types'
+    ]
   ])('%s: refuses %s (%s)', async (file, code) => {
     expect(await roomRules(file, code)).toEqual(['no-restricted-imports'])
   })
