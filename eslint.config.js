@@ -170,15 +170,12 @@ const serviceWords = {
 // an inline exception with the reason, and the file leaves the list.
 const SNAKE_CASE_NOT_YET = [
   'src/builds/abort/supersede.ts',
-  'src/builds/report/build.ts',
   'src/builds/start/approval.ts',
   'src/builds/start/request-binding.ts',
   'src/builds/start/reuse.ts',
   'src/builds/start/several-apps.ts',
   'src/builds/start/unknown-target.ts',
   'src/builds/wait/approval.ts',
-  'src/builds/wait/build-end.ts',
-  'src/builds/wait/build.ts',
   'src/builds/wait/log.ts',
   'src/http/oidc-sign-in.ts',
   'src/http/proxy.ts',
@@ -189,7 +186,6 @@ const SNAKE_CASE_NOT_YET = [
   'src/inputs/environments.ts',
   'src/operations/abort-filter.ts',
   'src/operations/abort-occasion.ts',
-  'src/operations/abort.ts',
   'src/operations/list-build-requests.ts',
   'src/operations/register-app.ts',
   'src/operations/trigger-inputs.ts',
