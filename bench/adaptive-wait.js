@@ -5,7 +5,8 @@
  * the expected end) and with a fixed poll of 10 s and of 3 s, side by side on the same builds.
  *
  * The emulator runs its clock TIME_SCALE times faster than the wall clock (`--time-scale`), and
- * each step is given the same scale (SERVICE_TIME_SCALE, SERVICE_TIME_ORIGIN), so a build of ten
+ * each step is given the same scale (SERVICE_TIME_SCALE, SERVICE_TIME_ORIGIN, read only by the
+ * scaled-clock build of the bundle that bench/run.js hands `step`), so a build of ten
  * minutes is waited for in seconds. The lag is taken in two parts so that the scale multiplies
  * only what it should: from the build's end to the status read that saw it, on the emulator's
  * (scaled) clock, plus the wall-clock time from that read to the step's exit.

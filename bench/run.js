@@ -108,6 +108,21 @@ async function step(node, inputs, options = {}) {
   return { ...run, ms: run.exitAt - run.startedAt }
 }
 
+let scaledClock
+/**
+ * The scaled-clock build of the current sources (`scripts/dev-bundle.js --scaled-clock`), for the
+ * wait row: dist/ never reads SERVICE_TIME_SCALE (src/sleep.ts). Built once, into a temporary folder.
+ */
+function scaledClockBundle() {
+  if (!scaledClock) {
+    const dir = mkdtempSync(join(tmpdir(), 'bench-scaled-clock-'))
+    execFileSync(process.execPath, [join(ROOT, 'scripts', 'dev-bundle.js'), dir, '--scaled-clock'], { stdio: 'ignore' })
+    process.on('exit', () => rmSync(dir, { recursive: true, force: true }))
+    scaledClock = join(dir, 'index.js')
+  }
+  return scaledClock
+}
+
 /** Runs a bare `node` process (the floors: `node -e 0`) to its end, timed with performance.now(). */
 function runChild(command, args, { env }) {
   return new Promise((done, fail) => {
@@ -704,7 +719,7 @@ async function main() {
         builds: AIM_BUILDS,
         scale: TIME_SCALE,
         seed: AIM_SEED,
-        step: (inputs, env, timeoutMs) => step(node, inputs, { env, timeoutMs })
+        step: (inputs, env, timeoutMs) => step(node, inputs, { env, timeoutMs, bundle: scaledClockBundle() })
       })
     : undefined
   const mem = want('memory') ? await memory(node) : undefined

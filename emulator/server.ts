@@ -63,7 +63,8 @@ export interface EmulatorOptions {
   /**
    * How many times faster than the wall clock the emulator's clock runs (default 1), from
    * `timeOrigin` (default: the start): the bench waits for builds of minutes in seconds, with the
-   * action given the same scale and origin (SERVICE_TIME_SCALE, SERVICE_TIME_ORIGIN).
+   * action's scaled-clock build given the same scale and origin (SERVICE_TIME_SCALE,
+   * SERVICE_TIME_ORIGIN; see src/sleep.ts).
    */
   timeScale?: number
   timeOrigin?: number

@@ -73,8 +73,11 @@ async function runPost(entry: SubActionEntry | undefined): Promise<void> {
   const pending = commands.getState(State.pendingWork) || commands.getState(State.pendingBuildOfEarlierVersions)
   if (!pending) return
   try {
-    const { abortPendingWork } = await import('./builds/abort/post-step.js')
-    await abortPendingWork(pending, await readCommon(entry, RUNNER), commands)
+    const [{ abortPendingWork }, { createPostContext }] = await Promise.all([
+      import('./builds/abort/post-step.js'),
+      import('./step/setup.js')
+    ])
+    await abortPendingWork(pending, createPostContext(await readCommon(entry, RUNNER)))
   } catch (error) {
     commands.warning(`Could not abort what the main step was waiting for: ${(error as Error).message}`)
   }

@@ -12,16 +12,28 @@ export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   })
 }
 
+declare global {
+  /** A constant of the build (scripts/bundle.js `define`), not a variable: see timeScale. */
+  const SCALED_SERVICE_CLOCK: boolean | undefined
+}
+
+const WALL_CLOCK = { scale: 1, origin: 0 }
+
 /**
  * How many times faster than the wall clock the service's clock runs: 1 on the real service.
- * SERVICE_TIME_SCALE (with SERVICE_TIME_ORIGIN, the instant both clocks agree on, in ms) is for
- * the bench, whose emulator runs with the same `--time-scale`, so a build of ten minutes is
- * waited for in seconds; it scales only a wait's pauses and its reading of the service's clock.
+ * SCALED_SERVICE_CLOCK is a constant of the build, not of the step:
+ * scripts/bundle.js defines it `false` for dist/ and the dev bundle, where the minifier drops the
+ * reading of the variables below, so no workflow can change a wait's pace through them; only the
+ * bundle the bench and the pace tests build with `--scaled-clock` defines it `true`, and under
+ * ts-jest it is not defined (the wall clock). There SERVICE_TIME_SCALE (with SERVICE_TIME_ORIGIN,
+ * the instant both clocks agree on, in ms) is the emulator's `--time-scale`, so a build of ten
+ * minutes is waited for in seconds; it scales only a wait's pauses and its reading of the clock.
  */
 function timeScale(): { scale: number; origin: number } {
+  if (typeof SCALED_SERVICE_CLOCK === 'undefined' || !SCALED_SERVICE_CLOCK) return WALL_CLOCK
   const scale = Number(process.env.SERVICE_TIME_SCALE)
   const origin = Number(process.env.SERVICE_TIME_ORIGIN)
-  return scale > 0 && Number.isFinite(scale) && Number.isFinite(origin) ? { scale, origin } : { scale: 1, origin: 0 }
+  return scale > 0 && Number.isFinite(scale) && Number.isFinite(origin) ? { scale, origin } : WALL_CLOCK
 }
 
 /** The service's time now, in ms since the epoch (the wall clock unless the bench scales it). */

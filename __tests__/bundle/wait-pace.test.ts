@@ -1,10 +1,11 @@
 /**
  * The pace of a wait whose poll-interval is not set: reads aimed at the end the workflow's recent
  * successful builds predict. The emulator's clock runs SCALE times faster than the wall clock and
- * the step is given the same scale (SERVICE_TIME_SCALE), so builds of minutes take seconds; the
+ * the step is given the same scale (SERVICE_TIME_SCALE, read only by the scaled-clock build of the
+ * bundle, helpers/scaled-clock-bundle.ts), so builds of minutes take seconds; the
  * history is made in the emulator's past by holding its clock back while those builds run.
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/server.js'
@@ -12,6 +13,7 @@ import { call, TOKENS, trigger } from '../emulator/helpers.js'
 import { fakeServices } from '../helpers/fake-service.js'
 import { random, randomInt, randomSlug, randomString } from '../helpers/random.js'
 import { runAction } from '../helpers/run-action.js'
+import { buildScaledClockBundle } from '../helpers/scaled-clock-bundle.js'
 import { TOKEN } from '../helpers/secrets.js'
 import { buildState, errorLine, expectFailed, printed, step } from './emulator-steps.js'
 
@@ -46,6 +48,11 @@ async function scaledEmulator(
 
 const running: RunningEmulator[] = []
 let env: Record<string, string> = {}
+let scaledClock: ReturnType<typeof buildScaledClockBundle>
+beforeAll(() => {
+  scaledClock = buildScaledClockBundle()
+})
+afterAll(() => scaledClock.remove())
 afterEach(async () => {
   for (const emu of running.splice(0)) await emu.close()
 })
@@ -97,7 +104,7 @@ const waitFor = (emu: RunningEmulator, slug: string, inputs: Record<string, stri
     emu,
     'wait',
     { 'app-slug': APP, 'build-slug': slug, 'stream-logs': 'false', 'poll-interval': '', ...inputs },
-    { env, timeoutMs: 60_000 }
+    { env, bundle: scaledClock.bundle, timeoutMs: 60_000 }
   )
 
 describe('a wait with poll-interval not set', () => {
@@ -164,7 +171,7 @@ describe('a wait with poll-interval not set', () => {
       scaled.emu,
       'wait',
       { 'app-slug': APP, 'build-slug': slug, 'stream-logs': 'false', 'poll-interval': '' },
-      { env, timeoutMs: 30_000, onSpawn: spawned }
+      { env, bundle: scaledClock.bundle, timeoutMs: 30_000, onSpawn: spawned }
     )
     const stepProcess = await child
     await printed(stepProcess, 'successful build(s)')
@@ -199,7 +206,7 @@ describe('a pipeline waited for with poll-interval not set', () => {
       scaled.emu,
       'wait',
       { 'app-slug': APP, 'pipeline-id': id, 'poll-interval': '' },
-      { env, timeoutMs: 60_000 }
+      { env, bundle: scaledClock.bundle, timeoutMs: 60_000 }
     )
     expect([result.code, result.outputs['build-status']]).toEqual([0, 'success'])
     expect(result.stdout).toContain(`The last ${runs} successful run(s) of pipeline ${name} ran`)

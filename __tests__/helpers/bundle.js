@@ -1,8 +1,9 @@
 /**
- * Which bundle the bundle tests run. Under CI (`CI` set) it is the committed dist/ that ncc built
- * (and .ci/run checked current); on a developer's machine it is the dev bundle in dev-dist/, which
- * the global setup rebuilds with esbuild at the start of every run (scripts/dev-bundle.js), so a
- * source change is tested without `npm run build`. `TEST_BUNDLE=dist` or `TEST_BUNDLE=dev` chooses.
+ * Which bundle the bundle tests run. Under CI (`CI` set) it is the committed dist/ (which .ci/run
+ * has just rebuilt and checked current); on a developer's machine it is the dev bundle in dev-dist/,
+ * built by the same code with the same options (scripts/bundle.js), which the global setup rebuilds
+ * at the start of every run (scripts/dev-bundle.js), so a source change is tested without
+ * `npm run build`. `TEST_BUNDLE=dist` or `TEST_BUNDLE=dev` chooses.
  */
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'

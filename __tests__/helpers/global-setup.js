@@ -3,8 +3,9 @@
  *
  * - the run's random seed (TEST_SEED=<n> replays a run, or one file of it; each file mixes in its
  *   own path, see random.ts);
- * - outside CI, a fresh dev bundle (scripts/dev-bundle.js, about a second), which the bundle tests
- *   run instead of the committed dist/ (see bundle.js), so they never run a bundle older than src/.
+ * - outside CI, a fresh dev bundle (scripts/dev-bundle.js, dist/'s configuration, about two
+ *   seconds), which the bundle tests run instead of the committed dist/ (see bundle.js), so they
+ *   never run a bundle older than src/.
  */
 import { spawnSync } from 'node:child_process'
 import { fileURLToPath } from 'node:url'

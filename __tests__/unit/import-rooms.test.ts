@@ -144,9 +144,42 @@ describe('the lint rule of the rooms', () => {
       "import { addSecret as x } from '../../runner/secrets.js'",
       'the runner from a feature'
     ],
-    ['src/safe-text.ts', "import { redact as x } from './runner/secrets.js'", 'a room from the ground floor']
+    ['src/safe-text.ts', "import { redact as x } from './runner/secrets.js'", 'a room from the ground floor'],
+    [
+      'src/builds/abort/post-step.ts',
+      "import { createClient as x } from '../../step/setup.js'",
+      "the step's setup from the post step (its context brings the client)"
+    ],
+    [
+      'src/operations/planted.ts',
+      "import { createStepContext as x } from '../step/setup.js'",
+      "the step's setup from an operation"
+    ],
+    [
+      'src/step/context.ts',
+      "import type { OutputValue as x } from '../runner/outputs.js'",
+      'a type of the runner in the context, which owns its types'
+    ]
   ])('%s: refuses %s (%s)', async (file, code) => {
     expect(await roomRules(file, code)).toEqual(['no-restricted-imports'])
+  })
+
+  it.each([
+    ['src/operations/planted.ts', 'record.build_slug', 'a field read'],
+    ['src/builds/wait/planted.ts', "record['status_text']", 'a field read by its name in brackets'],
+    ['src/builds/report/planted.ts', '(({ triggered_workflow }) => triggered_workflow)(record)', 'a field destructured']
+  ])('%s: refuses the service word in %s (%s) outside src/api/', async (file, read) => {
+    const code = `const record = JSON.parse('{}') as Record<string, string>\nexport const x = ${read}\n`
+    const [result] = await eslint.lintText(code, { filePath: file })
+    expect(result.messages.map((message) => message.ruleId)).toEqual(['house/service-words'])
+  })
+
+  it('lets src/api/ read the service words, and others their camelCase', async () => {
+    const code = "const record = JSON.parse('{}') as Record<string, string>\nexport const x = record.build_slug\n"
+    for (const file of ['src/api/planted.ts', 'src/github/planted.ts'])
+      expect((await eslint.lintText(code, { filePath: file }))[0].messages).toEqual([])
+    const camel = code.replace('build_slug', 'buildSlug')
+    expect((await eslint.lintText(camel, { filePath: 'src/operations/planted.ts' }))[0].messages).toEqual([])
   })
 
   it('holds every file in a folder of src/ to the rule of that folder: each folder is a room', async () => {

@@ -20,6 +20,32 @@ export interface App {
   [field: string]: unknown
 }
 
+/** An app in the action's own words: what the features read of the service's record. */
+export interface AppFacts {
+  slug: string
+  title?: string
+  projectType?: string
+  provider?: string
+  repoUrl?: string
+  isPublic?: boolean
+  isDisabled?: boolean
+  ownerSlug?: string
+}
+
+/** The service's app record in the action's words (the record itself stays as sent, for the `app` output). */
+export function appFacts(app: App): AppFacts {
+  return {
+    slug: app.slug,
+    title: app.title,
+    projectType: app.project_type,
+    provider: app.provider,
+    repoUrl: app.repo_url,
+    isPublic: app.is_public,
+    isDisabled: app.is_disabled,
+    ownerSlug: app.owner?.slug
+  }
+}
+
 /** Whose apps a list holds: a Workspace's, a user's, or (neither given) the caller's own. */
 export interface AppScope {
   orgSlug?: string

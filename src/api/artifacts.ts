@@ -4,13 +4,33 @@ import type { ServiceClient } from '../http/service-client.js'
 import { listAll } from '../http/pagination.js'
 import { artifactsPath, slugProblem } from './paths.js'
 
-/** An artifact as the `artifacts` output lists it; the install page only where it is public. */
+/** An artifact in the action's words; the install page only where it is public. */
 export interface ArtifactSummary {
+  slug: string
+  title: string
+  type?: string
+  sizeBytes?: number
+  installPageUrl?: string
+}
+
+/** An entry of the `artifacts` output: its published shape keeps the service's field names. */
+export interface ArtifactOutput {
   slug: string
   title: string
   artifact_type?: string
   file_size_bytes?: number
   public_install_page_url?: string
+}
+
+/** The `artifacts` output's entry for an artifact. */
+export function artifactOutput(artifact: ArtifactSummary): ArtifactOutput {
+  return {
+    slug: artifact.slug,
+    title: artifact.title,
+    artifact_type: artifact.type,
+    file_size_bytes: artifact.sizeBytes,
+    public_install_page_url: artifact.installPageUrl
+  }
 }
 
 /** An artifact as the list gives it: the list names no install page, only whether there is one. */
@@ -86,8 +106,8 @@ function summaryOf(raw: RawArtifact, method: string, path: string): ArtifactSumm
   return {
     slug: raw.slug as string,
     title: typeof raw.title === 'string' ? raw.title : (raw.slug as string),
-    artifact_type: typeof raw.artifact_type === 'string' ? raw.artifact_type : undefined,
-    file_size_bytes: typeof size === 'number' && Number.isSafeInteger(size) && size >= 0 ? size : undefined,
-    public_install_page_url: page ? (raw.public_install_page_url as string) : undefined
+    type: typeof raw.artifact_type === 'string' ? raw.artifact_type : undefined,
+    sizeBytes: typeof size === 'number' && Number.isSafeInteger(size) && size >= 0 ? size : undefined,
+    installPageUrl: page ? (raw.public_install_page_url as string) : undefined
   }
 }

@@ -1,20 +1,20 @@
 import { ApiError } from '../http/api-error.js'
 import { timingOf, type BuildTiming } from './build-timing.js'
 
-/** The service's record of a build (GET /apps/{app}/builds/{build}): the fields the action reads, checked and typed. */
+/** The service's record of a build (GET /apps/{app}/builds/{build}): the fields the action reads, checked, typed and named in the action's words. */
 export interface ServiceBuild {
   slug?: string
-  build_number?: number
+  buildNumber?: number
   /** 0 not finished, 1 success, 2 failed, 3 aborted, 4 aborted with success. */
   status?: number
-  status_text?: string
-  is_on_hold?: boolean
-  abort_reason?: string
-  triggered_workflow?: string
+  statusText?: string
+  isOnHold?: boolean
+  abortReason?: string
+  triggeredWorkflow?: string
   branch?: string
   /** When it started on a worker: the wait aims its reads at the end it expects from there. */
-  started_on_worker_at?: string
-  finished_at?: string
+  startedOnWorkerAt?: string
+  finishedAt?: string
   /** How long it waited and ran, and its cost, when the record tells. */
   timing: BuildTiming
 }
@@ -56,15 +56,15 @@ export function readServiceBuild(data: unknown, method: string, path: string): S
   }
   return {
     slug: text(raw.slug),
-    build_number: buildNumber,
+    buildNumber: buildNumber,
     status,
-    status_text: text(raw.status_text),
-    is_on_hold: raw.is_on_hold === true,
-    abort_reason: text(raw.abort_reason),
-    triggered_workflow: text(raw.triggered_workflow),
+    statusText: text(raw.status_text),
+    isOnHold: raw.is_on_hold === true,
+    abortReason: text(raw.abort_reason),
+    triggeredWorkflow: text(raw.triggered_workflow),
     branch: text(raw.branch),
-    started_on_worker_at: text(raw.started_on_worker_at),
-    finished_at: text(raw.finished_at),
+    startedOnWorkerAt: text(raw.started_on_worker_at),
+    finishedAt: text(raw.finished_at),
     timing: timingOf({
       triggered: raw.triggered_at,
       started: raw.started_on_worker_at,

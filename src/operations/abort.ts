@@ -110,9 +110,9 @@ async function abortOne(inputs: AbortInputs & { buildSlug: string }, ctx: Handle
     })
     return
   }
-  const final = `${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
+  const final = `${result.status}${result.record.statusText ? ` (${result.record.statusText})` : ''}`
   ctx.output(Output.buildStatus, result.status)
-  ctx.output(Output.buildStatusText, result.record.status_text ?? result.status)
+  ctx.output(Output.buildStatusText, result.record.statusText ?? result.status)
   if (result.byEarlierAttempt) {
     const message = `Aborted build ${inputs.buildSlug}: the first abort request took effect but its answer was lost; the retry found the build already finished, and reading it back shows it ${final}.`
     ctx.info(message)

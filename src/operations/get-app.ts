@@ -1,5 +1,5 @@
 /** operation: get-app — reads one app. */
-import { getApp as get } from '../api/apps.js'
+import { appFacts, getApp as get } from '../api/apps.js'
 import { Input, Output } from '../constants.js'
 import { requiredSlug, type GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'
@@ -18,22 +18,23 @@ export const getApp = defineOperation<{ appSlug: string }>({
 
 async function runGetApp({ appSlug }: { appSlug: string }, ctx: HandlerContext): Promise<void> {
   const { app, response } = await get(ctx.client, appSlug)
+  const facts = appFacts(app)
   ctx.output(Output.app, app)
-  ctx.output(Output.title, app.title)
-  ctx.output(Output.repoUrl, app.repo_url)
-  ctx.output(Output.projectType, app.project_type)
+  ctx.output(Output.title, facts.title)
+  ctx.output(Output.repoUrl, facts.repoUrl)
+  ctx.output(Output.projectType, facts.projectType)
   ctx.output(Output.response, response)
   ctx.summary({
     heading: `App ${appSlug}`,
     lead: { mark: 'success', result: 'Read', subject: [appSlug] },
     facts: [
-      ['Title', app.title],
-      ['Project type', app.project_type],
-      ['Repository', app.repo_url],
-      ['Provider', app.provider],
-      ['Owner', app.owner?.slug],
-      ['Public', app.is_public],
-      ['Disabled', app.is_disabled]
+      ['Title', facts.title],
+      ['Project type', facts.projectType],
+      ['Repository', facts.repoUrl],
+      ['Provider', facts.provider],
+      ['Owner', facts.ownerSlug],
+      ['Public', facts.isPublic],
+      ['Disabled', facts.isDisabled]
     ]
   })
 }

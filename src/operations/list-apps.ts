@@ -1,5 +1,5 @@
 /** operation: list-apps — every app of a Workspace, of a user, or of the token's own user, all pages read. */
-import { listApps as list, type AppScope } from '../api/apps.js'
+import { appFacts, listApps as list, type AppScope } from '../api/apps.js'
 import { Input, Output } from '../constants.js'
 import { workspaceOrUser, type GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'
@@ -37,7 +37,7 @@ async function runListApps(scope: AppScope, ctx: HandlerContext): Promise<void> 
       ? `user ${scope.userSlug}`
       : 'your account'
   ctx.info(`Listed ${result.apps.length} app(s) of ${whose} over ${result.pages} page(s)`)
-  const shown = result.apps.slice(0, SUMMARY_ROWS)
+  const shown = result.apps.slice(0, SUMMARY_ROWS).map(appFacts)
   ctx.summary({
     heading: `Apps of ${whose}`,
     lead: { mark: 'success', result: `${result.apps.length} app(s)`, subject: [whose] },
@@ -51,7 +51,7 @@ async function runListApps(scope: AppScope, ctx: HandlerContext): Promise<void> 
       shown.length > 0
         ? [
             ['Slug', 'Title', 'Project type', 'Owner'],
-            ...shown.map((app) => [cell(app.slug), cell(app.title), cell(app.project_type), cell(app.owner?.slug)])
+            ...shown.map((app) => [cell(app.slug), cell(app.title), cell(app.projectType), cell(app.ownerSlug)])
           ]
         : undefined
   })

@@ -133,7 +133,7 @@ async function buildGivenAsPipeline(
   } catch {
     return undefined
   }
-  const workflow = record.triggered_workflow ? ` (${record.triggered_workflow})` : ''
+  const workflow = record.triggeredWorkflow ? ` (${record.triggeredWorkflow})` : ''
   return new InputError(
     Input.pipelineId,
     `${pipelineId} is not a pipeline of ${appSlug} but a build${workflow}, ${statusWord(record.status ?? 0) ?? 'running'}: give it as ${Input.buildSlug} to wait for the build. Nothing was aborted.`

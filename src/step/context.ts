@@ -1,7 +1,20 @@
 import type { OutputName, StateName } from '../constants.js'
 import type { ServiceClient } from '../http/service-client.js'
-import type { OutputValue } from '../runner/outputs.js'
 import type { SummarySection } from '../summary/section.js'
+
+/** A value an operation may give an output: text, a number, a flag, or something written as JSON. */
+export type OutputValue = string | number | boolean | object | undefined
+
+/**
+ * What the post step gets: the client, the link to the run quoted in abort reasons, and the log.
+ * main.ts makes it (step/setup.ts) once the common inputs are read again.
+ */
+export interface PostContext {
+  client: ServiceClient
+  runUrl?: string
+  info(message: string): void
+  warning(message: string): void
+}
 
 /** Where an annotation points. */
 export interface AnnotationPlace {

@@ -15,6 +15,7 @@ import { OidcSignIn } from '../http/oidc-sign-in.js'
 import { startTrace } from '../http/trace.js'
 import { reportProxySecretsTo } from '../http/transport.js'
 import { addSecret } from '../runner/secrets.js'
+import type { PostContext } from './context.js'
 import { StepContext } from './step-context.js'
 import * as commands from '../runner/workflow-commands.js'
 
@@ -25,6 +26,16 @@ export function createStepContext(common: CommonInputs, signal: AbortSignal): St
   const context = new StepContext(createClient(common), signal, runUrl(), repoUrl())
   if (trace) context.traceTo(trace)
   return context
+}
+
+/** The post step's context: the client of the common inputs read again, the run's page, the runner's log. */
+export function createPostContext(common: CommonInputs): PostContext {
+  return {
+    client: createClient(common),
+    runUrl: runUrl(),
+    info: (message) => commands.info(message),
+    warning: (message) => commands.warning(message)
+  }
 }
 
 /** Starts the wire trace in a folder of the step's own under RUNNER_TEMP, as the file outputs are; returns its path. */

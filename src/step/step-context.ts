@@ -6,8 +6,8 @@
  */
 import { Output, type OutputName, type StateName } from '../constants.js'
 import type { ServiceClient } from '../http/service-client.js'
-import type { AnnotationPlace, HandlerContext } from './context.js'
-import { OutputWriter, type OutputValue } from '../runner/outputs.js'
+import type { AnnotationPlace, HandlerContext, OutputValue } from './context.js'
+import { OutputWriter } from '../runner/outputs.js'
 import { addSecret } from '../runner/secrets.js'
 import type { SummarySection } from '../summary/section.js'
 import { writeSummary } from '../runner/summary-file.js'

@@ -8,26 +8,17 @@ import { getPipeline, PIPELINE_FINISHED } from '../../api/pipelines.js'
 import { isHttpError } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
 import { mapBounded } from '../../http/pool.js'
-import type { CommonInputs } from '../../inputs/common.js'
-import { createClient, runUrl } from '../../step/setup.js'
+import type { PostContext } from '../../step/context.js'
 import { abortOnStop } from './stop.js'
 import { readPending, type PendingBuild, type PendingPipeline, type PendingWork } from './pending.js'
 
 /**
  * Aborts every build and pipeline the main step saved as pending (`saved` is its saved state),
- * saying in the log (`log`: the runner's, given by the entry) what became of each.
+ * with the post step's context (its client, and its log, where it says what became of each).
  */
-export async function abortPendingWork(
-  saved: string,
-  common: CommonInputs,
-  log: Pick<PostReport, 'info' | 'warning'>
-): Promise<void> {
-  const work = readPending(saved)
-  await abortPending(work, createClient(common), {
-    runUrl: runUrl(),
-    info: (message) => log.info(message),
-    warning: (message) => log.warning(message)
-  })
+export async function abortPendingWork(saved: string, context: PostContext): Promise<void> {
+  const { client, ...report } = context
+  await abortPending(readPending(saved), client, report)
 }
 
 /** Where the post step reports, and the link to the run quoted in abort reasons. */

@@ -42,14 +42,14 @@ export function reportBuildEnd(
   explanation: string | undefined
 ): boolean {
   ctx.output(Output.buildStatus, result.status)
-  ctx.output(Output.buildStatusText, result.record.status_text ?? result.status)
+  ctx.output(Output.buildStatusText, result.record.statusText ?? result.status)
   ctx.output(Output.response, result.response)
   build.section.facts?.push(['Result', result.status])
-  if (result.record.abort_reason) build.section.facts?.push(['Abort reason', result.record.abort_reason])
+  if (result.record.abortReason) build.section.facts?.push(['Abort reason', result.record.abortReason])
   if (!result.succeeded) {
     const why = [
-      result.record.status_text && `status text: ${result.record.status_text}`,
-      result.record.abort_reason && `abort reason: ${result.record.abort_reason}`
+      result.record.statusText && `status text: ${result.record.statusText}`,
+      result.record.abortReason && `abort reason: ${result.record.abortReason}`
     ]
       .filter(Boolean)
       .join('; ')
@@ -62,10 +62,10 @@ export function reportBuildEnd(
   }
   reportTiming(build.section, result.record.timing, ctx)
   endLead(build.section, result.status, result.record.timing)
-  const workflow = result.record.triggered_workflow
+  const workflow = result.record.triggeredWorkflow
   if (workflow && build.section.lead && !build.section.lead.subject.includes(workflow))
     build.section.lead.subject.push(workflow)
-  const message = `Build ${build.buildSlug} finished: ${result.status}${result.record.status_text ? ` (${result.record.status_text})` : ''}`
+  const message = `Build ${build.buildSlug} finished: ${result.status}${result.record.statusText ? ` (${result.record.statusText})` : ''}`
   const timing = describeTiming(result.record.timing)
   if (timing) ctx.info(`Build ${build.buildSlug} ${timing}`)
   if (!result.succeeded && failOnBuildFailure)

@@ -214,9 +214,9 @@ class BuildWait {
     return this.pace.learn(
       {
         kind: 'workflow',
-        name: record.triggered_workflow,
+        name: record.triggeredWorkflow,
         branch: record.branch,
-        startedAt: instantMs(record.started_on_worker_at)
+        startedAt: instantMs(record.startedOnWorkerAt)
       },
       (target) => historyOf(client, params.appSlug, target, params.signal),
       (line) => this.log(line)
@@ -236,7 +236,7 @@ class BuildWait {
   private reportProgress(record: ServiceBuild): void {
     const phase = phaseOf(record)
     const { buildSlug, buildUrl } = this.params
-    if (record.is_on_hold && !this.reportedHold) {
+    if (record.isOnHold && !this.reportedHold) {
       this.log(
         `Build ${buildSlug} is on hold, waiting for a free concurrency slot: the service starts it when one of the builds using its concurrency finishes${buildUrl ? ` (${buildUrl})` : ''}.`
       )
@@ -252,6 +252,6 @@ class BuildWait {
 /** The state of an unfinished build, in words: on hold, or running with the service's own word. */
 function phaseOf(record: ServiceBuild): string {
   // is_on_hold: more builds started than the plan's concurrency allows (devcenter, Build statuses).
-  if (record.is_on_hold) return 'on hold, waiting for a free concurrency slot'
-  return `running${record.status_text ? ` (${record.status_text})` : ''}`
+  if (record.isOnHold) return 'on hold, waiting for a free concurrency slot'
+  return `running${record.statusText ? ` (${record.statusText})` : ''}`
 }

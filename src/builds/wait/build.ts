@@ -56,7 +56,7 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
     const explanation = await explainFailure(build.buildSlug, result.status, settings, ctx)
     await build.report?.ended(
       result.status,
-      result.record.build_number,
+      result.record.buildNumber,
       explanation,
       result.record.timing.durationSeconds
     )

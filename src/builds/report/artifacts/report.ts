@@ -3,7 +3,7 @@
  * install page), and, when asked, the files downloaded into a folder. Download
  * URLs are signed: each is masked as soon as it is read and never goes into an output.
  */
-import { getArtifact, listArtifacts, type ArtifactSummary } from '../../../api/artifacts.js'
+import { artifactOutput, getArtifact, listArtifacts, type ArtifactSummary } from '../../../api/artifacts.js'
 import { Output } from '../../../constants.js'
 import { isLoopbackHost } from '../../../http/addresses.js'
 import type { HandlerContext } from '../../../step/context.js'
@@ -19,7 +19,7 @@ export async function reportArtifacts(
 ): Promise<void> {
   const { artifacts: listed, response } = await listArtifacts(ctx.client, appSlug, buildSlug, ctx.signal)
   const needRecord = (a: (typeof listed)[number]): boolean =>
-    settings.downloadDir !== undefined || (a.isPublic && !a.public_install_page_url)
+    settings.downloadDir !== undefined || (a.isPublic && !a.installPageUrl)
   const artifacts: ArtifactSummary[] = []
   const urls = new Map<string, string | undefined>()
   for (const item of listed) {
@@ -31,14 +31,14 @@ export async function reportArtifacts(
     const { expiringDownloadUrl, ...record } = await getArtifact(ctx.client, appSlug, buildSlug, item.slug, ctx.signal)
     if (expiringDownloadUrl) ctx.mask(expiringDownloadUrl)
     urls.set(item.slug, expiringDownloadUrl)
-    artifacts.push({ ...record, public_install_page_url: isPublic ? record.public_install_page_url : undefined })
+    artifacts.push({ ...record, installPageUrl: isPublic ? record.installPageUrl : undefined })
   }
-  ctx.output(Output.artifacts, artifacts)
+  ctx.output(Output.artifacts, artifacts.map(artifactOutput))
   if (setResponse) ctx.output(Output.response, response)
   ctx.info(`Build ${buildSlug} of ${appSlug} has ${artifacts.length} artifact(s)`)
   const rows = artifacts
     .slice(0, 100)
-    .map((a) => [a.title, a.artifact_type ?? '', a.file_size_bytes?.toString() ?? '', a.public_install_page_url ?? ''])
+    .map((a) => [a.title, a.type ?? '', a.sizeBytes?.toString() ?? '', a.installPageUrl ?? ''])
   ctx.summary({
     heading: `Artifacts of build ${buildSlug}`,
     lead: { mark: 'success', result: `${artifacts.length} artifact(s)`, subject: [appSlug, `build ${buildSlug}`] },
@@ -72,7 +72,7 @@ async function downloadAll(
     try {
       const { bytes } = await downloadArtifact(
         dir,
-        { url, declaredBytes: artifact.file_size_bytes, fileName },
+        { url, declaredBytes: artifact.sizeBytes, fileName },
         maxBytes,
         policy,
         ctx.signal
