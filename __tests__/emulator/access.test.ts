@@ -43,7 +43,7 @@ describe('roles', () => {
       body: triggerBody({ branch: 'main' })
     })
     expect(res.status).toBe(403)
-    expect(res.json.message).toMatch(/Owner or Admin or Developer/)
+    expect(res.json.message).toMatch(/Owner or Admin or Platform Engineer or Developer/)
   })
 
   it('lets a developer trigger but not upload or read the configuration', async () => {

@@ -7,6 +7,8 @@ import { isObject, type Seed, type SeedApp, type SeedTrustPolicy } from './types
 const ROLE_ALIASES: Record<string, string> = {
   owner: 'owner',
   admin: 'admin',
+  platform_engineer: 'platform_engineer',
+  'platform-engineer': 'platform_engineer',
   developer: 'manager',
   manager: 'manager',
   tester: 'member',
@@ -136,7 +138,7 @@ export function normaliseRole(role: string): string {
 function checkTrustPolicy(policy: SeedTrustPolicy, where: string): void {
   const at = `${where}: oidc.trust_policies.${policy.id}`
   if (typeof policy.rules?.sub !== 'string') fail(at, 'needs a sub rule: the service makes the sub claim mandatory')
-  if (!['owner', 'admin', 'manager', 'member'].includes(normaliseRole(policy.role ?? '')))
+  if (!['owner', 'admin', 'platform_engineer', 'manager', 'member'].includes(normaliseRole(policy.role ?? '')))
     fail(at, `has unknown role "${policy.role}"`)
   if (!(policy.session_duration_s > 0)) fail(at, 'needs a positive session_duration_s')
 }
