@@ -82,17 +82,24 @@ describe('check-access', () => {
     expect(access.credential.kind).toBe('personal')
     expect(access.apps).toEqual([{ app: 'ios-app', readable: true, probe: 'GET /apps/{app-slug} -> 200' }])
     expect(verdict(access, 'wait')).toMatchObject({ allowed: true })
+    expect(verdict(access, 'wait')).toMatchObject({ aborts: false })
     expect(verdict(access, 'wait')?.note).toMatch(
-      /^the build log cannot be read \(GET .*\/log -> 403\): the wait goes on/
+      /^abort on timeout or cancel: no \(GET .*\/log -> 403\): a timeout or cancel would leave the build running, and the wait goes on/
     )
     for (const operation of ['trigger', 'abort'])
       expect(verdict(access, operation)).toMatchObject({
         allowed: false,
         probe: 'GET /apps/{app-slug}/builds/{build-slug}/log -> 403'
       })
-    expect(access.missing).toEqual(['trigger on ios-app', 'abort on ios-app'])
-    expect(result.stdout).toContain('::warning::Missing access: trigger on ios-app; abort on ios-app')
-    expect(result.summary).toContain('trigger (needs Owner, Admin or Developer)')
+    expect(access.missing).toEqual([
+      'trigger on ios-app',
+      'wait on ios-app: its abort on timeout or cancel',
+      'abort on ios-app'
+    ])
+    expect(result.stdout).toContain(
+      '::warning::Missing access: trigger on ios-app; wait on ios-app: its abort on timeout or cancel; abort on ios-app'
+    )
+    expect(result.summary).toContain('trigger (needs Owner, Admin, Platform Engineer or Developer)')
     await expectOnlyReads()
   })
 
@@ -137,7 +144,12 @@ describe('check-access', () => {
     const result = await step(emu, 'check-access', { 'app-slug': 'ios-app' }, { token })
     expectPassed(result)
     const access = JSON.parse(result.outputs.access) as Access
-    expect(access.credential).toEqual({ kind: 'refused', probe: 'GET /apps/{app-slug} -> 401' })
+    expect(access.credential).toEqual({ kind: 'refused', signedInWith: 'token', probe: 'GET /apps/{app-slug} -> 401' })
+    // The refusal is the log's first word on access, naming the input, before any answer it decides.
+    const lines = result.stdout.split('\n')
+    const first = lines.findIndex((line) => line.includes('The service refused the token in token'))
+    expect(first).toBeGreaterThanOrEqual(0)
+    expect(lines.findIndex((line) => line.includes('Missing access'))).toBeGreaterThan(first)
     expect(access.operations.map((entry) => entry.allowed)).toEqual([false, false, false])
     expect(result.summary).toContain('not a valid access token')
     expectNoSecrets(result, [token])
