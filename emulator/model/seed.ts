@@ -2,7 +2,7 @@
 import { readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 import demoSeed from './seed.json' with { type: 'json' }
-import { isObject, type Seed, type SeedApp, type SeedTrustPolicy } from './types.js'
+import { GROUP_ROLE_NAMES, isObject, type Seed, type SeedApp, type SeedTrustPolicy } from './types.js'
 
 const ROLE_ALIASES: Record<string, string> = {
   owner: 'owner',
@@ -122,7 +122,8 @@ function checkApp(app: SeedApp, where: string, users: Set<string>, groupsByOrg: 
     fail(where, `${at}.credits_per_minute must be a whole number, 0 or more`)
   const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined
   for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
-    if (!['admin', 'manager', 'member'].includes(role)) fail(where, `${at}.group_roles has unknown role "${role}"`)
+    if (!(GROUP_ROLE_NAMES as readonly string[]).includes(role))
+      fail(where, `${at}.group_roles has unknown role "${role}"`)
     for (const slug of slugs ?? []) {
       if (!groups?.has(slug)) fail(where, `${at}.group_roles.${role} names unknown group "${slug}"`)
     }
