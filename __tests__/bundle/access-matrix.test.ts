@@ -35,7 +35,7 @@ const YAML =
 
 function seed(isPublic: boolean): Seed {
   const base = bundledSeed()
-  const template = base.apps.find((app) => app.slug === 'ios-app')!
+  const template = (base.apps ?? []).find((app) => app.slug === 'ios-app')!
   const team: Record<string, string> = {}
   const groups: Array<{ slug: string; name: string; members: string[] }> = []
   const groupRoles: Record<string, string[]> = {}
