@@ -54,6 +54,7 @@ interface Access {
   operations: Array<{ operation: string; app: string; allowed: boolean | null; probe: string; note?: string }>
   migration?: { org: string | null; allowed: boolean | null; probe: string }
   missing: string[]
+  undecided: string[]
 }
 
 /** Starts one build of ios-app with the Owner's token, so its log can be read; then empties the request log. */
@@ -192,5 +193,66 @@ describe('check-access', () => {
     const minted = [...emu.state.tokens.keys()].filter((token) => token.startsWith('oidc-'))
     expectNoSecrets(result, [JOB, ...emu.model.oidc.issued, ...minted])
     await expectOnlyReads()
+  })
+  it('counts "cannot tell" apart from "there", and fails on it with fail-on-missing-access, naming what decides it', async () => {
+    // web-app has no build yet, so no log tells a Developer from a Tester/QA; no org-slug decides no Workspace.
+    const inputs = { 'app-slug': 'web-app', operations: 'trigger, list-groups, migrate-machine-types' }
+    const warned = await step(emu, 'check-access', inputs, { token: TOKENS.developer })
+    expectPassed(warned)
+    const access = JSON.parse(warned.outputs.access) as Access
+    expect(access.missing).toEqual([])
+    expect(access.undecided).toHaveLength(3)
+    expect(access.undecided[0]).toMatch(/^trigger on web-app \(.*a build's log .* decides it\)$/)
+    expect(access.undecided[1]).toBe('list-groups on (no org-slug) (set org-slug to the Workspace to decide it)')
+    expect(warned.summary).toContain('3 cannot tell')
+    expect(warned.summary).not.toContain('Everything asked is there')
+    const failed = await step(
+      emu,
+      'check-access',
+      { ...inputs, 'fail-on-missing-access': 'true' },
+      { token: TOKENS.developer }
+    )
+    expectFailed(failed)
+    expect(errorLine(failed)).toMatch(
+      /^Cannot tell: trigger on web-app \(.*\); list-groups on \(no org-slug\) \(set org-slug/
+    )
+  })
+
+  it('decides register-app and list-groups by the Workspace: a member may, an outsider may not', async () => {
+    const inputs = { 'app-slug': 'ios-app', operations: 'register-app, list-groups', 'org-slug': 'acme' }
+    const member = JSON.parse(
+      (await step(emu, 'check-access', inputs, { token: TOKENS.groupDeveloper })).outputs.access
+    )
+    expect((member as Access).operations).toMatchObject([
+      { operation: 'register-app', app: 'acme', allowed: true, probe: 'GET /organizations/{org-slug} -> 200' },
+      { operation: 'list-groups', app: 'acme', allowed: true }
+    ])
+    const outsider = await step(emu, 'check-access', inputs, { token: TOKENS.outsider })
+    const refused = JSON.parse(outsider.outputs.access) as Access
+    expect(refused.operations.map((entry) => entry.allowed)).toEqual([false, false])
+    expect(refused.missing).toEqual(['register-app on acme', 'list-groups on acme'])
+    await expectOnlyReads()
+  })
+
+  it('on a public app a readable log proves nothing: a Tester/QA is not told yes', async () => {
+    // docs-site is public; the Owner gives tom's QA team the Tester/QA role on it.
+    expectPassed(await step(emu, 'set-roles', { 'app-slug': 'docs-site', role: 'member', groups: 'qa-team' }))
+    const trigger = {
+      'app-slug': 'docs-site',
+      'from-event': 'false',
+      branch: 'main',
+      workflow: 'primary',
+      ...SAME_REPOSITORY
+    }
+    expectPassed(await step(emu, 'trigger', trigger))
+    const result = await step(
+      emu,
+      'check-access',
+      { 'app-slug': 'docs-site', operations: 'trigger, abort' },
+      { token: TOKENS.tester }
+    )
+    const access = JSON.parse(result.outputs.access) as Access
+    expect(access.operations.map((entry) => entry.allowed)).toEqual([null, null])
+    expect(access.operations[0].note).toMatch(/the app is public/)
   })
 })
