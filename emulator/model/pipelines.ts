@@ -237,6 +237,7 @@ export function rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partia
     throw conflict(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`)
   const kept = new Map<string, KeptWorkflow>()
   if (partial) for (const w of view.workflows) if (w.clean) kept.set(w.name, { id: w.id, externalId: w.externalId })
+  pipeline.attempts[pipeline.attempts.length - 1].endStatus = view.status
   pipeline.attempts.push({ number: pipeline.attempts.length + 1, at: now, startedAt: now, kept, builds: new Map() })
   pipeline.abort = null
 }
