@@ -41,7 +41,7 @@ export const NEEDS: Record<string, Need> = {
   'list-branches': 'any',
   'get-config': 'workflow-editor',
   'upload-config': 'workflow-editor',
-  'validate-config': 'caller',
+  'validate-config': 'workflow-editor',
   'get-config-location': 'admin',
   'set-config-location': 'admin',
   'get-roles': 'admin',
@@ -53,7 +53,7 @@ export const NEEDS: Record<string, Need> = {
   'approve-build-request': 'developer',
   'list-artifacts': 'any',
   'rebuild-pipeline': 'developer',
-  'plan-matrix': 'caller',
+  'plan-matrix': 'any',
   'check-access': 'caller'
 }
 
