@@ -39,7 +39,7 @@ describe('role rules, through dist/index.js', () => {
     expectFailed(result)
     const error = errorLine(result)
     expect(error).toContain('403')
-    expect(error).toContain('Owner, Admin or Developer')
+    expect(error).toContain('Owner, Admin, Platform Engineer or Developer')
     expect(result.outputs['build-slug']).toBeUndefined()
     expect((await emulatorState(emu)).builds).toEqual([])
     // A refused trigger is not sent again.
@@ -131,7 +131,7 @@ describe('a 403 from a fake service', () => {
       operation: 'upload-config',
       route: 'POST /apps/app-1/service.yml',
       inputs: { 'app-slug': 'app-1' },
-      roles: /Owner or Admin/,
+      roles: /Owner, Admin or Platform Engineer/,
       before: { 'POST /validate-bitrise-yml': { body: { errors: [], warnings: [] } } }
     },
     {

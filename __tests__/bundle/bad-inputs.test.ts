@@ -1040,7 +1040,7 @@ describe('the management operations, case by case', () => {
       operation: 'get-roles',
       inputs: { role: 'owner' },
       input: 'role',
-      message: /"owner" is not a role; expected admin, manager/
+      message: /"owner" is not a role; expected admin, platform_engineer, manager/
     },
     {
       name: 'set-roles without a role',

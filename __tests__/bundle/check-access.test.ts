@@ -54,6 +54,7 @@ interface Access {
   operations: Array<{ operation: string; app: string; allowed: boolean | null; probe: string; note?: string }>
   migration?: { org: string | null; allowed: boolean | null; probe: string }
   missing: string[]
+  undecided: string[]
 }
 
 /** Starts one build of ios-app with the Owner's token, so its log can be read; then empties the request log. */
@@ -82,17 +83,24 @@ describe('check-access', () => {
     expect(access.credential.kind).toBe('personal')
     expect(access.apps).toEqual([{ app: 'ios-app', readable: true, probe: 'GET /apps/{app-slug} -> 200' }])
     expect(verdict(access, 'wait')).toMatchObject({ allowed: true })
+    expect(verdict(access, 'wait')).toMatchObject({ aborts: false })
     expect(verdict(access, 'wait')?.note).toMatch(
-      /^the build log cannot be read \(GET .*\/log -> 403\): the wait goes on/
+      /^abort on timeout or cancel: no \(GET .*\/log -> 403\): a timeout or cancel would leave the build running, and the wait goes on/
     )
     for (const operation of ['trigger', 'abort'])
       expect(verdict(access, operation)).toMatchObject({
         allowed: false,
         probe: 'GET /apps/{app-slug}/builds/{build-slug}/log -> 403'
       })
-    expect(access.missing).toEqual(['trigger on ios-app', 'abort on ios-app'])
-    expect(result.stdout).toContain('::warning::Missing access: trigger on ios-app; abort on ios-app')
-    expect(result.summary).toContain('trigger (needs Owner, Admin or Developer)')
+    expect(access.missing).toEqual([
+      'trigger on ios-app',
+      'wait on ios-app: its abort on timeout or cancel',
+      'abort on ios-app'
+    ])
+    expect(result.stdout).toContain(
+      '::warning::Missing access: trigger on ios-app; wait on ios-app: its abort on timeout or cancel; abort on ios-app'
+    )
+    expect(result.summary).toContain('trigger (needs Owner, Admin, Platform Engineer or Developer)')
     await expectOnlyReads()
   })
 
@@ -137,7 +145,12 @@ describe('check-access', () => {
     const result = await step(emu, 'check-access', { 'app-slug': 'ios-app' }, { token })
     expectPassed(result)
     const access = JSON.parse(result.outputs.access) as Access
-    expect(access.credential).toEqual({ kind: 'refused', probe: 'GET /apps/{app-slug} -> 401' })
+    expect(access.credential).toEqual({ kind: 'refused', signedInWith: 'token', probe: 'GET /apps/{app-slug} -> 401' })
+    // The refusal is the log's first word on access, naming the input, before any answer it decides.
+    const lines = result.stdout.split('\n')
+    const first = lines.findIndex((line) => line.includes('The service refused the token in token'))
+    expect(first).toBeGreaterThanOrEqual(0)
+    expect(lines.findIndex((line) => line.includes('Missing access'))).toBeGreaterThan(first)
     expect(access.operations.map((entry) => entry.allowed)).toEqual([false, false, false])
     expect(result.summary).toContain('not a valid access token')
     expectNoSecrets(result, [token])
@@ -180,5 +193,66 @@ describe('check-access', () => {
     const minted = [...emu.state.tokens.keys()].filter((token) => token.startsWith('oidc-'))
     expectNoSecrets(result, [JOB, ...emu.model.oidc.issued, ...minted])
     await expectOnlyReads()
+  })
+  it('counts "cannot tell" apart from "there", and fails on it with fail-on-missing-access, naming what decides it', async () => {
+    // web-app has no build yet, so no log tells a Developer from a Tester/QA; no org-slug decides no Workspace.
+    const inputs = { 'app-slug': 'web-app', operations: 'trigger, list-groups, migrate-machine-types' }
+    const warned = await step(emu, 'check-access', inputs, { token: TOKENS.developer })
+    expectPassed(warned)
+    const access = JSON.parse(warned.outputs.access) as Access
+    expect(access.missing).toEqual([])
+    expect(access.undecided).toHaveLength(3)
+    expect(access.undecided[0]).toMatch(/^trigger on web-app \(.*a build's log .* decides it\)$/)
+    expect(access.undecided[1]).toBe('list-groups on (no org-slug) (set org-slug to the Workspace to decide it)')
+    expect(warned.summary).toContain('3 cannot tell')
+    expect(warned.summary).not.toContain('Everything asked is there')
+    const failed = await step(
+      emu,
+      'check-access',
+      { ...inputs, 'fail-on-missing-access': 'true' },
+      { token: TOKENS.developer }
+    )
+    expectFailed(failed)
+    expect(errorLine(failed)).toMatch(
+      /^Cannot tell: trigger on web-app \(.*\); list-groups on \(no org-slug\) \(set org-slug/
+    )
+  })
+
+  it('decides register-app and list-groups by the Workspace: a member may, an outsider may not', async () => {
+    const inputs = { 'app-slug': 'ios-app', operations: 'register-app, list-groups', 'org-slug': 'acme' }
+    const member = JSON.parse(
+      (await step(emu, 'check-access', inputs, { token: TOKENS.groupDeveloper })).outputs.access
+    )
+    expect((member as Access).operations).toMatchObject([
+      { operation: 'register-app', app: 'acme', allowed: true, probe: 'GET /organizations/{org-slug} -> 200' },
+      { operation: 'list-groups', app: 'acme', allowed: true }
+    ])
+    const outsider = await step(emu, 'check-access', inputs, { token: TOKENS.outsider })
+    const refused = JSON.parse(outsider.outputs.access) as Access
+    expect(refused.operations.map((entry) => entry.allowed)).toEqual([false, false])
+    expect(refused.missing).toEqual(['register-app on acme', 'list-groups on acme'])
+    await expectOnlyReads()
+  })
+
+  it('on a public app a readable log proves nothing: a Tester/QA is not told yes', async () => {
+    // docs-site is public; the Owner gives tom's QA team the Tester/QA role on it.
+    expectPassed(await step(emu, 'set-roles', { 'app-slug': 'docs-site', role: 'member', groups: 'qa-team' }))
+    const trigger = {
+      'app-slug': 'docs-site',
+      'from-event': 'false',
+      branch: 'main',
+      workflow: 'primary',
+      ...SAME_REPOSITORY
+    }
+    expectPassed(await step(emu, 'trigger', trigger))
+    const result = await step(
+      emu,
+      'check-access',
+      { 'app-slug': 'docs-site', operations: 'trigger, abort' },
+      { token: TOKENS.tester }
+    )
+    const access = JSON.parse(result.outputs.access) as Access
+    expect(access.operations.map((entry) => entry.allowed)).toEqual([null, null])
+    expect(access.operations[0].note).toMatch(/the app is public/)
   })
 })

@@ -410,6 +410,10 @@ describe('the sign-in the service documents', () => {
       [...causes.map((cause) => line.indexOf(cause))].sort((a, b) => a - b)
     )
     for (const cause of causes) expect(line).toContain(cause)
+    // What the sources say of the audience, and nothing more: no claim that only one host is taken.
+    expect(line).toContain("the service's documentation names its own host as the audience")
+    expect(line).toContain('accepts any *.bitrise.io audience')
+    expect(line).not.toMatch(/takes only/)
     const job = unknown
       ? MAIN
       : { ...MAIN, sub: 'repo:acme/ios-app:pull_request', ref: 'refs/pull/9/merge', event_name: 'pull_request' }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { expectSuccess, runOperation, sent } from './operation-steps.js'
 import { fakeServices } from '../helpers/fake-service.js'
+import { randomInt } from '../helpers/random.js'
 
 const serve = fakeServices()
 
@@ -17,6 +18,17 @@ describe('roles', () => {
     expect(JSON.parse(result.outputs.groups)).toEqual(['mobile-devs', 'qa-team'])
     expect(result.outputs.response).toBe('{"groups":["mobile-devs","qa-team"]}')
     expect(result.summary).toContain('app-1 \u00b7 Developer (manager) role')
+  })
+
+  it('get-roles reads the Platform Engineer role (platform-engineer written either way)', async () => {
+    const fake = await serve({ 'GET /apps/app-1/roles/platform_engineer': { body: { groups: ['platform'] } } })
+    const role = ['platform_engineer', 'platform-engineer'][randomInt(2)]
+    const result = await runOperation(fake, 'get-roles', { 'app-slug': 'app-1', role })
+    expectSuccess(result)
+    expect(sent(fake.requests)).toEqual([
+      { method: 'GET', path: '/apps/app-1/roles/platform_engineer', query: {}, body: undefined }
+    ])
+    expect(result.summary).toContain('Platform Engineer (platform_engineer) role')
   })
 
   it('set-roles replaces the groups with the given list, without duplicates', async () => {

@@ -341,7 +341,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
     })
     expect(result.code).toBe(1)
     expect(result.stdout).toMatch(
-      /answered 403: forbidden\. The token's user lacks the role this call needs: Owner, Admin or Developer/
+      /answered 403: forbidden\. The token's user lacks the role this call needs: Owner, Admin, Platform Engineer or Developer/
     )
   })
 })

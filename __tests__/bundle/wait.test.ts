@@ -327,7 +327,7 @@ describe('operation abort', () => {
     })
     expect(result.code).toBe(1)
     expect(result.stdout).toMatch(
-      /answered 403: You do not have permission\. The token's user lacks the role this call needs: Owner, Admin or Developer/
+      /answered 403: You do not have permission\. The token's user lacks the role this call needs: Owner, Admin, Platform Engineer or Developer/
     )
   })
 })

@@ -1,6 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import type { RunningEmulator } from '../../emulator/server.js'
-import { call, TOKENS, triggerBody, withEmulator } from './helpers.js'
+import { call, sleep, TOKENS, triggerBody, withEmulator } from './helpers.js'
 
 let emu: RunningEmulator
 withEmulator({}, (started) => (emu = started), false)
@@ -43,7 +43,7 @@ describe('roles', () => {
       body: triggerBody({ branch: 'main' })
     })
     expect(res.status).toBe(403)
-    expect(res.json.message).toMatch(/Owner or Admin or Developer/)
+    expect(res.json.message).toMatch(/Owner or Admin or Platform Engineer or Developer/)
   })
 
   it('lets a developer trigger but not upload or read the configuration', async () => {
@@ -175,5 +175,59 @@ describe('unknown things', () => {
   it('answers 404 outside the API prefix', async () => {
     const res = await fetch(`${emu.origin}/apps`)
     expect(res.status).toBe(404)
+  })
+})
+
+describe('the five roles and public apps (bitrise-io/docs roles-and-permissions-for-bitrise-ci.mdx, public-projects.mdx)', () => {
+  it('only an Owner deletes an app: an Admin is refused', async () => {
+    const admin = await call(emu, 'DELETE', '/apps/android-app', { token: TOKENS.admin })
+    expect(admin.status).toBe(403)
+    expect(admin.json.message).toMatch(/Owner/)
+    expect((await call(emu, 'DELETE', '/apps/android-app', { token: TOKENS.owner })).status).toBe(200)
+  })
+
+  it('a Platform Engineer edits the configuration file but not the settings, the team or the app', async () => {
+    // Adam, who has no role on web-app, gets one through his group "platform": Platform Engineer.
+    const body = { groups: ['platform'] }
+    expect((await call(emu, 'PUT', '/apps/web-app/roles/platform_engineer', { body })).status).toBe(200)
+    const as = { token: TOKENS.admin }
+    expect((await call(emu, 'GET', '/apps/web-app/service.yml', as)).status).toBe(200)
+    expect((await call(emu, 'GET', '/apps/web-app/service.yml/config', as)).status).toBe(403)
+    expect((await call(emu, 'GET', '/apps/web-app/roles/admin', as)).status).toBe(403)
+    expect((await call(emu, 'PATCH', '/apps/web-app', { ...as, body: { title: 'x' } })).status).toBe(403)
+    expect((await call(emu, 'DELETE', '/apps/web-app', as)).status).toBe(403)
+    const triggered = await call(emu, 'POST', '/apps/web-app/builds', {
+      ...as,
+      body: triggerBody({ branch: 'main', workflow_id: 'primary' })
+    })
+    expect(triggered.status).toBe(201)
+  })
+
+  it("a public app's build log is read by anyone with a valid token, its settings are not", async () => {
+    const triggered = await call(emu, 'POST', '/apps/docs-site/builds', {
+      body: triggerBody({ branch: 'main', workflow_id: 'primary' })
+    })
+    expect(triggered.status).toBe(201)
+    const build = triggered.json.results[0].build_slug as string
+    const outsider = { token: TOKENS.outsider }
+    // The log answers 404 until its first chunk; the Owner's read waits for it.
+    for (let tries = 0; tries < 100; tries++) {
+      if ((await call(emu, 'GET', `/apps/docs-site/builds/${build}/log`)).status !== 404) break
+      await sleep(50)
+    }
+    expect((await call(emu, 'GET', `/apps/docs-site/builds/${build}/log`, outsider)).status).toBe(200)
+    expect((await call(emu, 'GET', `/apps/docs-site/builds/${build}/service.yml`, outsider)).status).toBe(200)
+    expect((await call(emu, 'GET', '/apps/docs-site', outsider)).status).toBe(403)
+    expect((await call(emu, 'POST', `/apps/docs-site/builds/${build}/abort`, { ...outsider, body: {} })).status).toBe(
+      403
+    )
+    // The same log of a private app stays closed to a Tester/QA.
+    const own = await call(emu, 'POST', '/apps/ios-app/builds', {
+      body: triggerBody({ branch: 'main', workflow_id: 'primary' })
+    })
+    const log = await call(emu, 'GET', `/apps/ios-app/builds/${own.json.results[0].build_slug}/log`, {
+      token: TOKENS.tester
+    })
+    expect(log.status).toBe(403)
   })
 })

@@ -1,4 +1,5 @@
 import { describe, expect, it } from '@jest/globals'
+import { randomSlug } from '../helpers/random.js'
 import { load } from 'js-yaml'
 import type { RunningEmulator } from '../../emulator/server.js'
 import { call, TOKENS, withEmulator } from './helpers.js'
@@ -97,7 +98,15 @@ describe('group roles', () => {
   })
 
   // The one refusal the published contract lists per route: 404 for GET, 422 for PUT.
-  it.each(['owner', 'platform_engineer', 'x'])('refuses the role name %s', async (role) => {
+  it('takes the role name platform_engineer (the published contract names it; the docs name the Platform Engineer)', async () => {
+    const put = await call(emu, 'PUT', '/apps/ios-app/roles/platform_engineer', { body: { groups: ['platform'] } })
+    expect(put.status).toBe(200)
+    const res = await call(emu, 'GET', '/apps/ios-app/roles/platform_engineer')
+    expect(res.status).toBe(200)
+    expect(JSON.stringify(res.json)).toContain('platform')
+  })
+
+  it.each(['owner', 'platform', randomSlug('x-')])('refuses the role name %s', async (role) => {
     const res = await call(emu, 'GET', `/apps/ios-app/roles/${role}`)
     expect(res.status).toBe(404)
     expect(res.json.error_msg).toMatch(/role-name/)

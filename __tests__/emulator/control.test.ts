@@ -123,7 +123,12 @@ describe('reset and state', () => {
   it('shows role grants and no secrets or tokens', async () => {
     const dump = await call(emu, 'GET', '/_emulator/state')
     const ios = dump.json.apps.find((a: { slug: string }) => a.slug === 'ios-app')
-    expect(ios.group_roles).toEqual({ admin: [], manager: ['release-team'], member: ['qa-team'] })
+    expect(ios.group_roles).toEqual({
+      admin: [],
+      platform_engineer: [],
+      manager: ['release-team'],
+      member: ['qa-team']
+    })
     expect(ios.has_ssh_key).toBe(false)
     expect(ios.secret_names).toEqual(['SIGNING_PASSWORD'])
     expect(dump.text).not.toContain('emulator-secret')

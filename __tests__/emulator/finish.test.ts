@@ -123,7 +123,7 @@ describe('the first finish', () => {
     expect(res.status).toBe(200)
     const after = await stateOf(slug)
     expect(after.owner.slug).toBe(other)
-    expect(after.group_roles).toEqual({ admin: [], manager: [], member: [] })
+    expect(after.group_roles).toEqual({ admin: [], platform_engineer: [], manager: [], member: [] })
     // The same-named group of the new Workspace gains nothing.
     expect(roles(slug).bystander).toBeNull()
   })

@@ -29,11 +29,16 @@ interface Watched {
   status: number
 }
 
-/** One watch of a build, as the CLI's: `advance` moves the emulator's clock. */
+/**
+ * One watch of a build, as the CLI's: `advance` moves the emulator's clock. With `finalCall`
+ * false it is a plain poller instead (a community action's, every 15 s): it reads the log with
+ * its cursor until a poll finds the build ended, and stops there.
+ */
 async function watch(
   emu: RunningEmulator,
   slug: string,
-  advance: (ms: number) => Promise<void> | void
+  advance: (ms: number) => Promise<void> | void,
+  { interval = INTERVAL_MS, finalCall = true } = {}
 ): Promise<Watched> {
   const get = (path: string) => call(emu, 'GET', `/apps/ios-app/builds/${slug}${path}`, { token: TOKENS.developer })
   const held = new Map<number, string>()
@@ -46,7 +51,7 @@ async function watch(
   }
   let first = await get('/log')
   for (let attempt = 1; first.status === 404 && attempt <= 10; attempt++) {
-    await advance(INTERVAL_MS)
+    await advance(interval)
     first = await get('/log')
   }
   expect(first.status).toBe(200)
@@ -64,7 +69,7 @@ async function watch(
   let lastCursor: string | null = null
   let status = 0
   while (status === 0) {
-    await advance(INTERVAL_MS)
+    await advance(interval)
     status = (await get('')).json.data.status
     if (cursor) {
       const answer = await get(`/log?after_timestamp=${encodeURIComponent(cursor)}`)
@@ -73,7 +78,8 @@ async function watch(
       cursor = answer.json.next_after_timestamp
     }
   }
-  if (lastCursor) take((await get(`/log?after_timestamp=${encodeURIComponent(lastCursor)}`)).json.log_chunks)
+  if (finalCall && lastCursor)
+    take((await get(`/log?after_timestamp=${encodeURIComponent(lastCursor)}`)).json.log_chunks)
   return result('final call', status)
 }
 
@@ -84,10 +90,12 @@ afterEach(async () => {
 })
 
 /** Starts an emulator with a hand-moved clock and random log delays; resolves with a clock mover. */
-async function emulator(): Promise<{ emu: RunningEmulator; advance: (ms: number) => void }> {
+async function emulator(
+  delays = { logDelayMs: randomInt(15_000), logArchiveDelayMs: randomInt(30_000) }
+): Promise<{ emu: RunningEmulator; advance: (ms: number) => void }> {
   let clock = Date.now()
   // The service's log answers 404 for up to about 15 s after a trigger (the CLI's comment); when it archives is not published.
-  emu = await start({ logDelayMs: randomInt(15_000), logArchiveDelayMs: randomInt(30_000), now: () => clock })
+  emu = await start({ ...delays, now: () => clock })
   return { emu, advance: (ms) => (clock += ms) }
 }
 
@@ -103,7 +111,7 @@ describe('a watch that polls every 3 s with the cursor and makes one final call 
   it('receives every line once, whatever the build lasts and whenever it ends between two polls', async () => {
     const { emu, advance } = await emulator()
     for (let i = 0; i < 4; i++) {
-      // At least 100 s, so that a first read as late as 18 s after the start finds at most the window of 10 chunks.
+      // Minutes of build, so that most polls find it running.
       const duration = 100_000 + randomInt(8 * 60_000)
       const slug = (
         await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'x-emulator-build-duration-ms': String(duration) })
@@ -162,5 +170,30 @@ describe('a watch that polls every 3 s with the cursor and makes one final call 
     const watched = await watch(emu, slug, advance)
     expect(watched).toMatchObject({ ended: 'archive', status: 1 })
     expect(watched.text).toBe(await archivedText(emu, slug, advance))
+  })
+})
+
+describe("at the emulator's speed: builds of seconds, whose first log read comes late", () => {
+  // Builds as the emulator runs them by default (seconds), and log delays as its defaults have them (under a second or so).
+  const quick = () => ({ logDelayMs: randomInt(1000), logArchiveDelayMs: 100 + randomInt(3000) })
+
+  it.each([
+    ['the CLI-style watch: cursor every 3 s, one final call', INTERVAL_MS, true],
+    ['a 15 s poller: cursor every 15 s, no final call', 15_000, false]
+  ])('%s receives every line once', async (_name, interval, finalCall) => {
+    const { emu, advance } = await emulator(quick())
+    for (let i = 0; i < 4; i++) {
+      const duration = 1000 + randomInt(20_000)
+      const slug = (
+        await trigger(emu, { branch: 'main', ...SAME_REPOSITORY }, { 'x-emulator-build-duration-ms': String(duration) })
+      ).json.build_slug
+      // The client starts reading within one of its intervals of the trigger.
+      advance(randomInt(interval))
+      const watched = await watch(emu, slug, advance, { interval, finalCall })
+      expect(watched.status).toBe(1)
+      expect(watched.positions).toEqual(Array.from({ length: watched.positions.length }, (_v, p) => p + 1))
+      const raw = await archivedText(emu, slug, advance)
+      expect(watched.text).toBe(raw)
+    }
   })
 })

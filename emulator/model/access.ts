@@ -7,13 +7,19 @@ import type { EmulatorState } from './state.js'
 import type { AppRecord, Organization } from './records.js'
 import type { TeamRole } from './types.js'
 
-export const ANY_ROLE: readonly TeamRole[] = ['owner', 'admin', 'manager', 'member']
+export const ANY_ROLE: readonly TeamRole[] = ['owner', 'admin', 'platform_engineer', 'manager', 'member']
+export const OWNER_ONLY: readonly TeamRole[] = ['owner']
 export const OWNER_OR_ADMIN: readonly TeamRole[] = ['owner', 'admin']
-export const OWNER_ADMIN_DEVELOPER: readonly TeamRole[] = ['owner', 'admin', 'manager']
+/** Who edits Workflows (the configuration file): bitrise-io/docs, roles-and-permissions-for-bitrise-ci.mdx. */
+export const WORKFLOW_EDITORS: readonly TeamRole[] = ['owner', 'admin', 'platform_engineer']
+export const OWNER_ADMIN_DEVELOPER: readonly TeamRole[] = ['owner', 'admin', 'platform_engineer', 'manager']
 
 export type Access =
-  /** A role on the team of the app named by `:app`. */
-  | { kind: 'app'; roles: readonly TeamRole[] }
+  /**
+   * A role on the team of the app named by `:app`; with `publicApp`, any caller with a valid token
+   * when the app is public (bitrise-io/docs public-projects.mdx: anyone may read its build logs).
+   */
+  | { kind: 'app'; roles: readonly TeamRole[]; publicApp?: boolean }
   /** The Workspace named by `:org` must exist; the caller must own it or belong to one of its groups. */
   | { kind: 'workspace-member' }
   /** The Workspace named by `:org` must exist; whether the caller belongs to it decides what he sees. */
@@ -31,7 +37,11 @@ export type Access =
  */
 export const APP_ANY_ROLE: Access = { kind: 'app', roles: ANY_ROLE }
 export const APP_ADMIN: Access = { kind: 'app', roles: OWNER_OR_ADMIN }
+export const APP_OWNER: Access = { kind: 'app', roles: OWNER_ONLY }
+export const APP_WORKFLOW_EDITOR: Access = { kind: 'app', roles: WORKFLOW_EDITORS }
 export const APP_DEVELOPER: Access = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER }
+/** A build's log and configuration: Developer or higher, or anyone on a public app. */
+export const APP_DEVELOPER_OR_PUBLIC: Access = { kind: 'app', roles: OWNER_ADMIN_DEVELOPER, publicApp: true }
 /** The rules on a Workspace or a user that the route tables use (see Access). */
 export const WORKSPACE_MEMBER: Access = { kind: 'workspace-member' }
 export const WORKSPACE_LISTING: Access = { kind: 'workspace-listing' }
@@ -47,6 +57,7 @@ export interface AccessTarget {
 const ROLE_LABEL: Record<TeamRole, string> = {
   owner: 'Owner',
   admin: 'Admin',
+  platform_engineer: 'Platform Engineer',
   manager: 'Developer',
   member: 'Tester/QA'
 }
@@ -57,10 +68,11 @@ const orList = (words: string[]): string =>
 /** The rule in words, as the README's role table shows it. */
 export function describeAccess(access: Access): string {
   switch (access.kind) {
-    case 'app':
-      return access.roles.length === ANY_ROLE.length
-        ? 'any role on the app'
-        : orList(access.roles.map((r) => ROLE_LABEL[r]))
+    case 'app': {
+      const roles =
+        access.roles.length === ANY_ROLE.length ? 'any role on the app' : orList(access.roles.map((r) => ROLE_LABEL[r]))
+      return access.publicApp ? `${roles}; anyone on a public app` : roles
+    }
     case 'workspace-member':
       return 'Workspace owner or group member'
     case 'workspace-listing':
@@ -74,9 +86,16 @@ export function describeAccess(access: Access): string {
   }
 }
 
-function appWithRole(state: EmulatorState, user: string, slug: string, allowed: readonly TeamRole[]): AppRecord {
+function appWithRole(
+  state: EmulatorState,
+  user: string,
+  slug: string,
+  access: { roles: readonly TeamRole[]; publicApp?: boolean }
+): AppRecord {
   const app = state.apps.get(slug)
   if (!app) throw notFound(`app "${slug}" not found`)
+  if (access.publicApp && app.isPublic) return app
+  const allowed = access.roles
   const role = state.roleOf(user, app)
   if (role === null) throw forbidden(`you have no role on the team of app "${app.slug}"`)
   if (!allowed.includes(role)) {
@@ -101,7 +120,7 @@ export function authorize(
 ): AccessTarget {
   switch (access.kind) {
     case 'app':
-      return { app: appWithRole(state, user, params.app, access.roles) }
+      return { app: appWithRole(state, user, params.app, access) }
     case 'workspace-listing':
       return { org: organization(state, params.org) }
     case 'workspace-member': {

@@ -63,6 +63,7 @@ export function newAppRecord(init: AppInit): AppRecord {
     },
     groupRoles: {
       admin: [...(groupRoles?.admin ?? [])],
+      platform_engineer: [...(groupRoles?.platform_engineer ?? [])],
       manager: [...(groupRoles?.manager ?? [])],
       member: [...(groupRoles?.member ?? [])]
     },

@@ -116,7 +116,7 @@ export function finishRegistration(state: EmulatorState, caller: string, app: Ap
     const org = workspaceOfMember(state, caller, request.organization)
     if (app.owner.account_type !== 'organization' || app.owner.slug !== org.slug) {
       // Group grants name groups of the old Workspace; kept, they would hand roles to same-named groups of the new one.
-      app.groupRoles = { admin: [], manager: [], member: [] }
+      app.groupRoles = { admin: [], platform_engineer: [], manager: [], member: [] }
     }
     app.owner = { account_type: 'organization', slug: org.slug }
   }

@@ -49,7 +49,9 @@ function workflowBuild(
   return {
     slug: randomBytes(8).toString('hex'),
     appSlug: app.slug,
-    buildNumber: app.nextBuildNumber++,
+    // A pipeline's workflow builds carry the pipeline's number (bitrise-io/bitrise-mcp
+    // devenv/test-responses list_builds.json: three builds of one pipeline, build_number 324527 each).
+    buildNumber: pipeline.number,
     triggeredAt: startedAt,
     startedAt,
     durationMs: pipeline.stageDurationMs,

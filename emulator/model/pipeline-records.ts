@@ -13,6 +13,8 @@ export interface PipelineAttempt {
   kept: Map<string, KeptWorkflow>
   /** The build each workflow of this attempt runs as, once its stage has started: name → build slug. */
   builds: Map<string, string>
+  /** How the attempt ended, kept when a rebuild starts the next one (the answer's `attempts[].status`). */
+  endStatus?: string
 }
 
 /** A pipeline workflow's two ids: its own, and its build's slug (`external_id`). */

@@ -246,6 +246,7 @@ export function rebuildPipeline(
     throw conflict(`pipeline "${pipeline.id}" is still ${view.status} and cannot be rebuilt`)
   if (partial && view.status === 'succeeded')
     throw conflict(`pipeline "${pipeline.id}" succeeded: a partial rebuild has nothing to run`)
+  pipeline.attempts[pipeline.attempts.length - 1].endStatus = view.status
   pipeline.rebuild = { at: now + Math.max(0, delayMs), partial }
   if (delayMs <= 0) startRebuild(app, pipeline)
 }

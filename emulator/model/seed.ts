@@ -2,11 +2,13 @@
 import { readFileSync } from 'node:fs'
 import { load } from 'js-yaml'
 import demoSeed from './seed.json' with { type: 'json' }
-import { isObject, type Seed, type SeedApp, type SeedTrustPolicy } from './types.js'
+import { GROUP_ROLE_NAMES, isObject, type Seed, type SeedApp, type SeedTrustPolicy } from './types.js'
 
 const ROLE_ALIASES: Record<string, string> = {
   owner: 'owner',
   admin: 'admin',
+  platform_engineer: 'platform_engineer',
+  'platform-engineer': 'platform_engineer',
   developer: 'manager',
   manager: 'manager',
   tester: 'member',
@@ -120,7 +122,8 @@ function checkApp(app: SeedApp, where: string, users: Set<string>, groupsByOrg: 
     fail(where, `${at}.credits_per_minute must be a whole number, 0 or more`)
   const groups = app.owner.account_type === 'organization' ? groupsByOrg.get(app.owner.slug) : undefined
   for (const [role, slugs] of Object.entries(app.group_roles ?? {})) {
-    if (!['admin', 'manager', 'member'].includes(role)) fail(where, `${at}.group_roles has unknown role "${role}"`)
+    if (!(GROUP_ROLE_NAMES as readonly string[]).includes(role))
+      fail(where, `${at}.group_roles has unknown role "${role}"`)
     for (const slug of slugs ?? []) {
       if (!groups?.has(slug)) fail(where, `${at}.group_roles.${role} names unknown group "${slug}"`)
     }
@@ -136,7 +139,7 @@ export function normaliseRole(role: string): string {
 function checkTrustPolicy(policy: SeedTrustPolicy, where: string): void {
   const at = `${where}: oidc.trust_policies.${policy.id}`
   if (typeof policy.rules?.sub !== 'string') fail(at, 'needs a sub rule: the service makes the sub claim mandatory')
-  if (!['owner', 'admin', 'manager', 'member'].includes(normaliseRole(policy.role ?? '')))
+  if (!['owner', 'admin', 'platform_engineer', 'manager', 'member'].includes(normaliseRole(policy.role ?? '')))
     fail(at, `has unknown role "${policy.role}"`)
   if (!(policy.session_duration_s > 0)) fail(at, 'needs a positive session_duration_s')
 }

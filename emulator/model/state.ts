@@ -8,7 +8,7 @@ import type { PipelineRecord } from './pipeline-records.js'
 import type { AppRecord, Organization } from './records.js'
 import type { GroupRoleName, Seed, SeedApp, SeedUser, TeamRole } from './types.js'
 
-const ROLE_RANK: Record<TeamRole, number> = { owner: 4, admin: 3, manager: 2, member: 1 }
+const ROLE_RANK: Record<TeamRole, number> = { owner: 5, admin: 4, platform_engineer: 3, manager: 2, member: 1 }
 
 export class EmulatorState {
   users = new Map<string, SeedUser>()

@@ -4,12 +4,17 @@
  * pipeline-records.ts and event-records.ts.
  */
 
-/** Team roles, strongest first. `manager` is Developer, `member` is Tester/QA. */
-export type TeamRole = 'owner' | 'admin' | 'manager' | 'member'
+/**
+ * Team roles, strongest first. `manager` is Developer, `member` is Tester/QA; `platform_engineer`
+ * is the Platform Engineer of bitrise-io/docs `roles-and-permissions-for-bitrise-ci.mdx` (a
+ * Developer who also edits Workflows, with no access to the app's settings or team), named as the
+ * published contract's role names spell it.
+ */
+export type TeamRole = 'owner' | 'admin' | 'platform_engineer' | 'manager' | 'member'
 
 /** Role names that groups can hold on an app (paths of the roles endpoints). */
-export type GroupRoleName = 'admin' | 'manager' | 'member'
-export const GROUP_ROLE_NAMES: readonly GroupRoleName[] = ['admin', 'manager', 'member']
+export type GroupRoleName = 'admin' | 'platform_engineer' | 'manager' | 'member'
+export const GROUP_ROLE_NAMES: readonly GroupRoleName[] = ['admin', 'platform_engineer', 'manager', 'member']
 
 export type NotificationChoice = 'always' | 'never' | 'change'
 export type ConfigLocation = 'service' | 'repository'

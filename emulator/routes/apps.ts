@@ -1,5 +1,5 @@
 /** App registration (register, SSH key, finish) and the app read/update/delete endpoints. */
-import { APP_ADMIN, APP_ANY_ROLE, WORKSPACE_LISTING, type Access } from '../model/access.js'
+import { APP_ADMIN, APP_ANY_ROLE, APP_OWNER, WORKSPACE_LISTING, type Access } from '../model/access.js'
 import { appList, type AppList } from '../model/app-lists.js'
 import { badRequest, notFound } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
@@ -162,6 +162,6 @@ export const appRoutes: ApiRoute[] = [
   { method: 'GET', pattern: '/users/:user/apps', access: ANY_CALLER, handler: listUserApps },
   { method: 'GET', pattern: '/apps/:app', access: APP_ANY_ROLE, handler: getApp },
   { method: 'PATCH', pattern: '/apps/:app', access: APP_ADMIN, handler: patchApp },
-  { method: 'DELETE', pattern: '/apps/:app', access: APP_ADMIN, handler: deleteApp },
+  { method: 'DELETE', pattern: '/apps/:app', access: APP_OWNER, handler: deleteApp },
   { method: 'GET', pattern: '/apps/:app/branches', access: APP_ANY_ROLE, handler: listBranches }
 ]

@@ -2,9 +2,14 @@
  * The build log endpoint's answer as the service gives it, and the archived log behind its signed
  * URL. The chunks themselves are written by log-chunks.ts.
  *
- * - Without a cursor only the last LOG_WINDOW chunks come (recorded real answers hold 10
- *   chunks of 42: Kesin11/CIAnalyzer tests/fixture/bitrise_build_log/), with
- *   `generated_log_chunks_num` counting them all.
+ * - Without a cursor, until the log is archived, every chunk written so far comes, with
+ *   `generated_log_chunks_num` counting them: the service's CLI takes that first answer as the
+ *   log's start and never reaches back (bitrise-io/bitrise-cli internal/build/service.go, Watch;
+ *   its test answers it with position 0), so a window there would lose what came before it at
+ *   the emulator's speed, where a build writes its chunks within seconds. Once archived, only the
+ *   last LOG_WINDOW chunks come, as the recorded real answers of an archived log hold (10 chunks
+ *   of 42: Kesin11/CIAnalyzer tests/fixture/bitrise_build_log/); the whole text is behind the
+ *   raw URL then.
  * - The cursor is `after_timestamp`, an earlier answer's `next_after_timestamp`, as the service's
  *   CLI sends it (bitrise-io/bitrise-cli bitriseapi/builds.go, BuildLogManifest), or `timestamp`,
  *   as two community clients send it (lifeomic/bitrise src/build.js, deszip/BitBot
@@ -26,14 +31,14 @@ import type { ServiceModel } from '../model/model.js'
 import type { BuildRecord } from '../model/build-records.js'
 import { logAt, type LogState } from './log-chunks.js'
 
+/** Chunks an answer without a cursor holds once the log is archived. */
+export const LOG_WINDOW = 10
+
 /** How long after a build starts its log answers 404, and how long after it ends the log is archived. */
 export interface LogTiming {
   delayMs: number
   archiveDelayMs: number
 }
-
-/** Chunks an answer without a cursor holds. */
-export const LOG_WINDOW = 10
 
 /** Where the archived logs live, outside the API: their signed links carry no token. */
 export const RAW_LOG_PREFIX = '/_raw-logs'
@@ -78,7 +83,8 @@ export function logAnswer(
   const log = logAt(build, now, timing.delayMs)
   if (log === null) return null
   const done = archived(log, now, timing.archiveDelayMs)
-  const chunks = after === undefined ? log.chunks.slice(-LOG_WINDOW) : log.chunks.filter((c) => c.at > after)
+  const chunks =
+    after !== undefined ? log.chunks.filter((c) => c.at > after) : done ? log.chunks.slice(-LOG_WINDOW) : log.chunks
   const expires = now + RAW_LOG_TTL_MS
   // Every chunk written so far is in the log already, so a cursor at the latest of them (or now) misses none.
   const cursor = iso(Math.max(now, ...log.chunks.slice(-1).map((c) => c.at)))

@@ -1,5 +1,5 @@
 /** Triggering, reading, following and aborting builds. */
-import { APP_ANY_ROLE, APP_DEVELOPER } from '../model/access.js'
+import { APP_ANY_ROLE, APP_DEVELOPER, APP_DEVELOPER_OR_PUBLIC } from '../model/access.js'
 import { logAnswer } from './build-log.js'
 import { buildJson } from './build-views.js'
 import { notFound } from '../http/errors.js'
@@ -139,8 +139,13 @@ function abort(ctx: RequestContext): Reply {
 export const buildRoutes: ApiRoute[] = [
   { method: 'POST', pattern: '/apps/:app/builds', access: APP_DEVELOPER, handler: trigger },
   { method: 'GET', pattern: '/apps/:app/builds/:build', access: APP_ANY_ROLE, handler: getBuild },
-  { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_DEVELOPER, handler: getLog },
+  { method: 'GET', pattern: '/apps/:app/builds/:build/log', access: APP_DEVELOPER_OR_PUBLIC, handler: getLog },
   // Developer, as the service's documentation lists it (devcenter, "Managing an app's builds").
-  { method: 'GET', pattern: '/apps/:app/builds/:build/service.yml', access: APP_DEVELOPER, handler: getBuildConfig },
+  {
+    method: 'GET',
+    pattern: '/apps/:app/builds/:build/service.yml',
+    access: APP_DEVELOPER_OR_PUBLIC,
+    handler: getBuildConfig
+  },
   { method: 'POST', pattern: '/apps/:app/builds/:build/abort', access: APP_DEVELOPER, handler: abort }
 ]

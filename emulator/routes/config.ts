@@ -1,5 +1,5 @@
 /** service.yml upload and download, its location, machine type migration and email notifications. */
-import { APP_ADMIN, USER_SELF, WORKSPACE_OWNER } from '../model/access.js'
+import { APP_ADMIN, APP_WORKFLOW_EDITOR, USER_SELF, WORKSPACE_OWNER } from '../model/access.js'
 import { badRequest } from '../http/errors.js'
 import type { Reply } from '../http/io.js'
 import type { ApiRoute, RequestContext } from '../http/router.js'
@@ -80,8 +80,8 @@ const migrateOrgApps = (ctx: RequestContext): Reply =>
   migrate(ctx, { account_type: 'organization', slug: ctx.org().slug })
 
 export const configRoutes: ApiRoute[] = [
-  { method: 'GET', pattern: '/apps/:app/service.yml', access: APP_ADMIN, handler: getServiceYml },
-  { method: 'POST', pattern: '/apps/:app/service.yml', access: APP_ADMIN, handler: uploadServiceYml },
+  { method: 'GET', pattern: '/apps/:app/service.yml', access: APP_WORKFLOW_EDITOR, handler: getServiceYml },
+  { method: 'POST', pattern: '/apps/:app/service.yml', access: APP_WORKFLOW_EDITOR, handler: uploadServiceYml },
   { method: 'GET', pattern: '/apps/:app/service.yml/config', access: APP_ADMIN, handler: getConfigLocation },
   { method: 'PUT', pattern: '/apps/:app/service.yml/config', access: APP_ADMIN, handler: putConfigLocation },
   { method: 'PATCH', pattern: '/user/:user/apps/machine_types', access: USER_SELF, handler: migrateUserApps },

@@ -51,11 +51,16 @@ function getPipeline(ctx: RequestContext): Reply {
         finished && costs.some((c) => c !== null) ? costs.reduce<number>((sum, c) => sum + (c ?? 0), 0) : null,
       rebuildable: finished,
       current_attempt_id: `${pipeline.id}-${attempt.number}`,
+      // Every field of the recorded real answer (bitrise-io/bitrise-mcp devenv/test-responses get_pipeline.json).
       attempts: pipeline.attempts.map((a) => ({
         id: `${pipeline.id}-${a.number}`,
         number_in_pipeline_build_scope: a.number,
+        status: a === attempt ? view.status : (a.endStatus ?? view.status),
         triggered_at: iso(a.at)
       })),
+      // Recorded: "webhook-github/<user>" for a webhook, "schedule" for a schedule, null for one
+      // of three listed pipelines; no source shows an API trigger's, so null (see emulator/README.md).
+      triggered_by: null,
       ...workflowsJson(pipeline, view, shown),
       // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.
       trigger_params: Object.fromEntries(

@@ -49,7 +49,46 @@ export const readProfile = (client: ServiceClient): Promise<Probe> => probe(clie
 export const readApp = (client: ServiceClient, app: string): Promise<Probe> =>
   probe(client, appPath(app), shape(appPath(app), { 2: 'app-slug' }))
 
-/** GET /apps/{app-slug}/service.yml: Owner or Admin only. */
+/** What the access check needs of an app's answer: whether it is public, and whose it is. */
+export interface AppFacts {
+  /** Undefined when the answer does not say: the check then takes the app as possibly public. */
+  isPublic?: boolean
+  owner?: { kind: 'organization' | 'user'; slug: string }
+}
+
+/** The app answer's `is_public` and `owner` (published contract: app-show), read once here. */
+export function appFacts(read: Probe): AppFacts {
+  const data = (read.body as { data?: { is_public?: unknown; owner?: { account_type?: unknown; slug?: unknown } } })
+    ?.data
+  const owner = data?.owner
+  const kind = owner?.account_type
+  return {
+    ...(typeof data?.is_public === 'boolean' ? { isPublic: data.is_public } : {}),
+    ...((kind === 'organization' || kind === 'user') && typeof owner?.slug === 'string' && owner.slug !== ''
+      ? { owner: { kind, slug: owner.slug } }
+      : {})
+  }
+}
+
+/** The user's slug in a GET /me answer, when it names one. */
+export function profileUser(me: Probe): string | undefined {
+  const user = (me.body as { data?: { slug?: unknown } } | undefined)?.data?.slug
+  return me.status === 200 && typeof user === 'string' && user !== '' ? user : undefined
+}
+
+/** The owners' slugs in a GET /organizations/{org-slug} answer. */
+export function workspaceOwners(found: Probe): string[] {
+  const owners = (found.body as { data?: { owners?: Array<{ slug?: unknown }> } } | undefined)?.data?.owners
+  return Array.isArray(owners) ? owners.flatMap((owner) => (typeof owner?.slug === 'string' ? [owner.slug] : [])) : []
+}
+
+/** GET /apps/{app-slug}/service.yml/config: the configuration file's location, "Admin access" (interface.md). */
+export function readConfigLocation(client: ServiceClient, app: string): Promise<Probe> {
+  const path = appPath(app, 'service.yml', 'config')
+  return probe(client, path, shape(path, { 2: 'app-slug' }))
+}
+
+/** GET /apps/{app-slug}/service.yml: who edits Workflows (Owner, Admin or Platform Engineer). */
 export function readConfigFile(client: ServiceClient, app: string): Promise<Probe> {
   const path = appPath(app, 'service.yml')
   return probe(client, path, shape(path, { 2: 'app-slug' }), { text: true })
@@ -63,7 +102,7 @@ export async function newestBuild(client: ServiceClient, app: string): Promise<{
   return { probe: list, slug: typeof first === 'string' && first !== '' ? first : undefined }
 }
 
-/** GET /apps/{app-slug}/builds/{build-slug}/log: Owner, Admin or Developer. */
+/** GET /apps/{app-slug}/builds/{build-slug}/log: Developer or higher, or anyone on a public app. */
 export function readBuildLog(client: ServiceClient, app: string, build: string): Promise<Probe> {
   const path = buildPath(app, build, 'log')
   return probe(client, path, shape(path, { 2: 'app-slug', 4: 'build-slug' }))

@@ -3,8 +3,11 @@ import { ApiError } from '../http/api-error.js'
 import type { ServiceClient } from '../http/service-client.js'
 import { orgPath, rolePath } from './paths.js'
 
-/** A role's name in paths: admin, manager (Developer) or member (Tester/QA). */
-export type RoleName = 'admin' | 'manager' | 'member'
+/**
+ * A role's name in paths: admin, platform_engineer (the published contract's name of the docs'
+ * Platform Engineer), manager (Developer) or member (Tester/QA).
+ */
+export type RoleName = 'admin' | 'platform_engineer' | 'manager' | 'member'
 
 /** A Workspace group. */
 export interface Group {

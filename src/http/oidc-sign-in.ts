@@ -228,7 +228,7 @@ export function refusalMessage(
   return (
     `The service refused the job's OIDC token (${quote(code)}, HTTP ${status}) at ${quote(settings.exchangeUrl)}. Likely causes, most likely first: ` +
     `(1) the trust policy ${quote(settings.policyId)} is not one of the service's: oidc-policy-id takes the id the policy's page shows; ` +
-    `(2) the audience: the token was asked for ${quote(settings.audience)}, and the service takes only the host of its own exchange (what oidc-audience gives when empty); ` +
+    `(2) the audience: the token was asked for ${quote(settings.audience)}; the service's documentation names its own host as the audience (what oidc-audience gives when empty), and a comment in its CLI (bitrise-io/bitrise-cli, internal/oauth/oauth.go) says its exchange accepts any *.bitrise.io audience; ` +
     `(3) the claims the policy matches, which for this job are ${describeClaims(idToken)}. ` +
     (pullRequest
       ? 'This job runs for a pull request: a policy that trusts a branch, an environment or another event is right to refuse it, and is not to be widened to fit; give pull requests a policy of their own with the least role they need (docs/oidc.md, "Pull requests").'

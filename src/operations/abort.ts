@@ -27,7 +27,7 @@ export interface AbortInputs extends AbortRequest {
 
 export const abort = defineOperation<AbortInputs>({
   name: 'abort',
-  role: 'Owner, Admin or Developer (the interface also says Admin or Owner in one place)',
+  role: 'Owner, Admin, Platform Engineer or Developer (the interface also says Admin or Owner in one place)',
   writes: true,
   inputs: [
     Input.appSlug,

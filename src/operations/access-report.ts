@@ -5,6 +5,8 @@ import type { Verdict } from './access-rules.js'
 /** The credential: a user's token, a Workspace API token, the job's OIDC token (with its claims), or refused. */
 export interface CredentialReport {
   kind: 'personal' | 'workspace' | 'oidc' | 'refused'
+  /** What a refused credential was: the token input, or the OIDC trust policy's short-lived token. */
+  signedInWith?: 'token' | 'oidc'
   probe: string
   claims?: Record<string, string>
   /** The user's slug, for the Workspace owner check only: never written to the output or the summary. */
@@ -14,16 +16,22 @@ export interface CredentialReport {
 export interface AccessReport {
   credential: CredentialReport
   apps: Array<{ app: string; readable: boolean; probe: string }>
-  operations: Array<{ operation: string; app: string; needs: string } & Verdict>
+  /** One row per operation and app; a Workspace operation's row names the Workspace as its app. */
+  operations: Array<{ operation: string; app: string; needs: string; aborts?: boolean | null } & Verdict>
   migration?: { org: string | null; needs: string } & Verdict
   /** "<operation> on <app>", for each answer that is a refusal. */
   missing: string[]
+  /** "<operation> on <app> (what would decide it)", for each answer no read decided: never counted as there. */
+  undecided: string[]
 }
 
 /** The report as the access output holds it: the user's slug left out. */
 export function accessOutput(report: AccessReport): AccessReport {
-  const { kind, probe, claims } = report.credential
-  return { ...report, credential: { kind, probe, ...(claims ? { claims } : {}) } }
+  const { kind, signedInWith, probe, claims } = report.credential
+  return {
+    ...report,
+    credential: { kind, ...(signedInWith ? { signedInWith } : {}), probe, ...(claims ? { claims } : {}) }
+  }
 }
 
 const KIND_WORDS: Record<CredentialReport['kind'], string> = {
@@ -46,7 +54,7 @@ export function accessSection(report: AccessReport): SummarySection {
     ...report.operations.map((entry) => [
       entry.app,
       `${entry.operation} (needs ${entry.needs})`,
-      answer(entry.allowed),
+      entry.aborts === undefined ? answer(entry.allowed) : `${answer(entry.allowed)}; abort: ${answer(entry.aborts)}`,
       entry.note ? `${entry.probe}; ${entry.note}` : entry.probe
     ])
   ]
@@ -58,11 +66,15 @@ export function accessSection(report: AccessReport): SummarySection {
       answer(migration.allowed),
       migration.note ? `${migration.probe}; ${migration.note}` : migration.probe
     ])
+  const counts = [
+    ...(report.missing.length > 0 ? [`${report.missing.length} missing`] : []),
+    ...(report.undecided.length > 0 ? [`${report.undecided.length} cannot tell`] : [])
+  ]
   return {
     heading: 'Access check',
     lead: {
-      mark: report.missing.length > 0 ? 'refused' : 'success',
-      result: report.missing.length > 0 ? `${report.missing.length} missing` : 'Everything asked is there',
+      mark: report.missing.length > 0 ? 'refused' : counts.length > 0 ? 'warning' : 'success',
+      result: counts.length > 0 ? counts.join(', ') : 'Everything asked is there',
       subject: report.apps.map((entry) => entry.app)
     },
     facts: [['Credential', KIND_WORDS[report.credential.kind]], ['Decided by', report.credential.probe], ...claims],

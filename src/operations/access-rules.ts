@@ -1,52 +1,70 @@
 /**
  * What each operation needs of the caller, and how the access check decides it from read-only
- * calls the service documents: any role reads an app (GET /apps/{app-slug}); the build log
- * needs Owner, Admin or Developer (devcenter, "Managing an app's builds"); the configuration
- * file needs Owner or Admin (interface: GET /apps/{app-slug}/service.yml); a Workspace's owners
- * are listed in GET /organizations/{org-slug} (the published contract's OrganizationDataModel).
- * One probe of each kind per app, made when an answer needs it and kept.
+ * calls alone. A read answers "yes" only when no role below the one asked could have made it;
+ * where no read tells, the answer is "cannot tell" (null), with what would decide it. The roles
+ * and their reads (bitrise-io/docs `roles-and-permissions-for-bitrise-ci.mdx`,
+ * `public-projects.mdx`, `managing-an-apps-builds.mdx`; interface.md's endpoint table) are
+ * docs/check-access.md's table, one line each. One probe of each kind per app, made when an
+ * answer needs it and kept.
  */
-import { newestBuild, readApp, readBuildLog, readConfigFile, type Probe } from '../api/access.js'
+import {
+  appFacts,
+  newestBuild,
+  readApp,
+  readBuildLog,
+  readConfigFile,
+  readConfigLocation,
+  readWorkspace,
+  workspaceOwners,
+  type Probe
+} from '../api/access.js'
 import type { ServiceClient } from '../http/service-client.js'
 
-/** The least an operation needs: a role on the app, the Workspace's owner, or only a credential the service takes. */
-export type Need = 'any' | 'developer' | 'admin' | 'owner' | 'workspace-owner' | 'caller'
+/**
+ * The least an operation needs: a role on the app (from any role up to the Owner; `workflow-editor`
+ * is Owner, Admin or Platform Engineer), the Workspace's membership or ownership, or only a
+ * credential the service takes.
+ */
+export type Need =
+  'any' | 'developer' | 'workflow-editor' | 'admin' | 'owner' | 'workspace-member' | 'workspace-owner' | 'caller'
 
-/** What each operation needs (interface.md's endpoint table; Owner alone deletes an app, devcenter's roles page). */
+/** What each operation needs (interface.md's endpoint table; the docs' role page for the rest). */
 export const NEEDS: Record<string, Need> = {
   trigger: 'developer',
   wait: 'any',
   abort: 'developer',
-  'register-app': 'caller',
+  'register-app': 'workspace-member',
   'list-apps': 'caller',
   'get-app': 'any',
   'update-app': 'admin',
   'delete-app': 'owner',
   'list-branches': 'any',
-  'get-config': 'admin',
-  'upload-config': 'admin',
-  'validate-config': 'caller',
+  'get-config': 'workflow-editor',
+  'upload-config': 'workflow-editor',
+  'validate-config': 'workflow-editor',
   'get-config-location': 'admin',
   'set-config-location': 'admin',
   'get-roles': 'admin',
   'set-roles': 'admin',
-  'list-groups': 'caller',
+  'list-groups': 'workspace-member',
   'migrate-machine-types': 'workspace-owner',
   'set-email-notifications': 'admin',
   'list-build-requests': 'any',
   'approve-build-request': 'developer',
   'list-artifacts': 'any',
   'rebuild-pipeline': 'developer',
-  'plan-matrix': 'caller',
+  'plan-matrix': 'any',
   'check-access': 'caller'
 }
 
 /** A need in words, as the report shows it. */
 export const NEED_WORDS: Record<Need, string> = {
   any: 'any role on the app',
-  developer: 'Owner, Admin or Developer',
+  developer: 'Owner, Admin, Platform Engineer or Developer',
+  'workflow-editor': 'Owner, Admin or Platform Engineer',
   admin: 'Owner or Admin',
   owner: 'Owner',
+  'workspace-member': "the Workspace's owner or a member of its groups",
   'workspace-owner': "the Workspace's owner",
   caller: 'a credential the service takes'
 }
@@ -58,7 +76,14 @@ export interface Verdict {
   note?: string
 }
 
-const said = (probe: Probe): string => `${probe.probe} -> ${probe.status}`
+export const said = (probe: Probe): string => `${probe.probe} -> ${probe.status}`
+
+/** A read's status as an answer: 200 yes, 403 no (or 404 where `refusal` says so), anything else cannot tell. */
+function byStatus(probe: Probe, undecided: string, refusal: number[] = [403]): Verdict {
+  if (probe.status === 200) return { allowed: true, probe: said(probe) }
+  if (refusal.includes(probe.status)) return { allowed: false, probe: said(probe) }
+  return { allowed: null, probe: said(probe), note: undecided }
+}
 
 /** The probes of one app, each made at most once. */
 export class AppProbes {
@@ -67,8 +92,14 @@ export class AppProbes {
 
   constructor(
     private readonly client: ServiceClient,
-    readonly app: string
-  ) {}
+    readonly app: string,
+    /** The user of a personal token (GET /me), for the Owner check. */
+    private readonly user?: string,
+    /** The app's read, when the sign-in already made it. */
+    read?: Probe
+  ) {
+    if (read) this.made.set('app', Promise.resolve(read))
+  }
 
   private once(key: string, make: () => Promise<Probe>): Promise<Probe> {
     let found = this.made.get(key)
@@ -80,12 +111,8 @@ export class AppProbes {
     return this.once('app', () => readApp(this.client, this.app))
   }
 
-  config(): Promise<Probe> {
-    return this.once('config', () => readConfigFile(this.client, this.app))
-  }
-
   /** The newest build's log, or undefined when the app has no build to read. */
-  buildLog(): Promise<Probe | undefined> {
+  private buildLog(): Promise<Probe | undefined> {
     this.log ??= newestBuild(this.client, this.app).then((found) =>
       found.slug ? readBuildLog(this.client, this.app, found.slug) : undefined
     )
@@ -97,27 +124,73 @@ export class AppProbes {
     const read = await this.read()
     if (need === 'caller') return { allowed: read.status !== 401, probe: said(read) }
     if (read.status !== 200) return { allowed: false, probe: said(read), note: 'the app cannot be read' }
-    if (need === 'any') return { allowed: true, probe: said(read) }
-    if (need === 'developer') return this.developer()
-    const config = await this.config()
-    if (config.status === 403) return { allowed: false, probe: said(config) }
-    if (config.status !== 200) return { allowed: null, probe: said(config) }
-    if (need === 'admin') return { allowed: true, probe: said(config) }
-    return { allowed: null, probe: said(config), note: 'Owner or Admin; no read tells an Owner from an Admin' }
-  }
-
-  private async developer(): Promise<Verdict> {
-    const log = await this.buildLog()
-    if (log?.status === 200) return { allowed: true, probe: said(log) }
-    if (log?.status === 403) return { allowed: false, probe: said(log) }
-    // No build to read the log of (or an answer that decides nothing): an Owner or Admin may do it too.
-    const config = await this.config()
-    if (config.status === 200) return { allowed: true, probe: said(config) }
-    const why = log ? `${said(log)}, ` : 'no build of the app to read the log of, '
-    return {
-      allowed: null,
-      probe: said(config),
-      note: `${why}and not Owner or Admin: a Developer may, a Tester/QA may not`
+    switch (need) {
+      case 'any':
+        return { allowed: true, probe: said(read) }
+      case 'developer':
+        return this.developer(read)
+      case 'workflow-editor':
+        return this.workflowEditor()
+      case 'admin':
+        return this.admin()
+      case 'owner':
+        return this.owner(read)
+      default:
+        return { allowed: null, probe: said(read), note: 'decided by the Workspace, not the app' }
     }
   }
+
+  private async workflowEditor(): Promise<Verdict> {
+    const config = await this.once('config', () => readConfigFile(this.client, this.app))
+    return byStatus(config, 'the configuration file answered neither 200 nor 403: read it again to decide')
+  }
+
+  private async admin(): Promise<Verdict> {
+    const location = await this.once('location', () => readConfigLocation(this.client, this.app))
+    return byStatus(location, "the configuration file's location answered neither 200 nor 403: read it again")
+  }
+
+  private async developer(read: Probe): Promise<Verdict> {
+    // Anyone reads a public app's build logs, so there the log proves no role.
+    const maybePublic = appFacts(read).isPublic !== false
+    const log = maybePublic ? undefined : await this.buildLog()
+    if (log?.status === 200) return { allowed: true, probe: said(log) }
+    if (log?.status === 403) return { allowed: false, probe: said(log) }
+    // Owner, Admin and Platform Engineer each do all a Developer does.
+    const editor = await this.workflowEditor()
+    if (editor.allowed) return editor
+    const why = maybePublic
+      ? "the app is public (or does not say): anyone reads its build logs, so no read tells a Developer from a Tester/QA; asking the app's Admin for the role decides it"
+      : log
+        ? `${said(log)} decides nothing; reading the log again decides it`
+        : "no build of the app to read the log of: a build's log (200 for a Developer, 403 for a Tester/QA) decides it"
+    return { allowed: null, probe: editor.probe, note: `not Owner, Admin or Platform Engineer, and ${why}` }
+  }
+
+  private async owner(read: Probe): Promise<Verdict> {
+    const admin = await this.admin()
+    if (admin.allowed === false) return admin
+    const owner = appFacts(read).owner
+    if (this.user && owner?.kind === 'user' && owner.slug === this.user) return { allowed: true, probe: said(read) }
+    if (this.user && owner?.kind === 'organization') {
+      const found = await this.once('workspace', () => readWorkspace(this.client, owner.slug))
+      if (found.status === 200 && workspaceOwners(found).includes(this.user))
+        return { allowed: true, probe: said(found) }
+      return { allowed: null, probe: said(found), note: OWNER_NOTE }
+    }
+    return { allowed: null, probe: admin.probe, note: OWNER_NOTE }
+  }
+}
+
+const OWNER_NOTE =
+  "an Admin reads what an Owner reads; only a user's token that the app's owner (its user, or an owner of its Workspace in GET /organizations/{org-slug}) names is decided"
+
+/** A Workspace operation (register-app, list-groups): GET /organizations/{org-slug} answers only its owners and group members. */
+export async function workspaceMember(client: ServiceClient, org: string | undefined): Promise<Verdict> {
+  if (!org) return { allowed: null, probe: 'none', note: 'set org-slug to the Workspace to decide it' }
+  return byStatus(
+    await readWorkspace(client, org),
+    'the Workspace answered neither 200 nor 403/404: read it again',
+    [403, 404]
+  )
 }

@@ -122,7 +122,7 @@ function boundPullRequest(
 
 export const approveBuildRequest = defineOperation<ApproveInputs>({
   name: 'approve-build-request',
-  role: 'Owner, Admin or Developer',
+  role: 'Owner, Admin, Platform Engineer or Developer',
   writes: true,
   inputs: [
     Input.appSlug,

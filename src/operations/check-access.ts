@@ -4,13 +4,13 @@
  * read, and whether the caller's role allows each operation asked about, naming the call that
  * decided. Nothing is written: every call is a GET (besides the OIDC exchange itself).
  */
-import { readProfile, readWorkspace, type Probe } from '../api/access.js'
+import { profileUser, readApp, readProfile, readWorkspace, workspaceOwners, type Probe } from '../api/access.js'
 import { Input, INPUT_DEFAULTS, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { booleanFlag, checkSlug, slug, stringList, type GetInput } from '../inputs/readers.js'
 import { quote } from '../safe-text.js'
 import type { HandlerContext } from '../step/context.js'
-import { AppProbes, NEED_WORDS, NEEDS, type Verdict } from './access-rules.js'
+import { AppProbes, NEED_WORDS, NEEDS, said, workspaceMember, type Verdict } from './access-rules.js'
 import { accessOutput, accessSection, type AccessReport, type CredentialReport } from './access-report.js'
 import { defineOperation } from './operation.js'
 
@@ -58,50 +58,106 @@ function readInputs(get: GetInput): CheckAccessInputs {
 }
 
 async function runCheckAccess(inputs: CheckAccessInputs, ctx: HandlerContext): Promise<void> {
-  const probes = inputs.apps.map((app) => new AppProbes(ctx.client, app))
   // The first read signs in (an OIDC exchange), so the credential is known after it.
+  const firstRead = await readApp(ctx.client, inputs.apps[0])
+  const credential = await credentialOf(ctx, firstRead)
+  // A refused credential decides everything: said first, before any answer that follows from it.
+  if (credential.kind === 'refused') ctx.warning(refusedWords(credential))
+  const probes = inputs.apps.map(
+    (app, i) => new AppProbes(ctx.client, app, credential.user, i === 0 ? firstRead : undefined)
+  )
   const reads = await Promise.all(probes.map((app) => app.read()))
-  const credential = await credentialOf(ctx, reads[0])
   const report: AccessReport = {
     credential,
-    apps: probes.map((app, i) => ({
-      app: app.app,
-      readable: reads[i].status === 200,
-      probe: `${reads[i].probe} -> ${reads[i].status}`
-    })),
+    apps: probes.map((app, i) => ({ app: app.app, readable: reads[i].status === 200, probe: said(reads[i]) })),
     operations: [],
-    missing: []
+    missing: [],
+    undecided: []
   }
-  for (const operation of inputs.operations.filter((name) => NEEDS[name] !== 'workspace-owner')) {
+  for (const operation of inputs.operations) {
+    const need = NEEDS[operation]
+    if (need === 'workspace-owner') continue
+    if (need === 'workspace-member') {
+      const verdict = refused(credential) ?? (await workspaceMember(ctx.client, inputs.orgSlug))
+      report.operations.push({ operation, app: inputs.orgSlug ?? '(no org-slug)', needs: NEED_WORDS[need], ...verdict })
+      continue
+    }
     for (const app of probes) {
-      const verdict = refused(credential) ?? (await app.decide(NEEDS[operation]))
-      const note = await noteOn(operation, verdict, app)
-      report.operations.push({ operation, app: app.app, needs: NEED_WORDS[NEEDS[operation]], ...verdict, note })
+      const verdict = refused(credential) ?? (await app.decide(need))
+      const aborts = operation === 'wait' && verdict.allowed ? await alsoAborts(app) : undefined
+      report.operations.push({ operation, app: app.app, needs: NEED_WORDS[need], ...verdict, ...aborts })
     }
   }
   if (inputs.operations.some((name) => NEEDS[name] === 'workspace-owner'))
     report.migration = await migration(ctx, credential, inputs.orgSlug)
-  report.missing = missingOf(report)
+  tally(report)
   ctx.output(Output.access, accessOutput(report))
   ctx.summary(accessSection(report))
-  if (report.missing.length === 0) return ctx.info('Every access asked about is there.')
-  const words = `Missing access: ${report.missing.join('; ')}`
+  if (report.missing.length === 0 && report.undecided.length === 0)
+    return ctx.info('Every access asked about is there.')
+  const words = [
+    ...(report.missing.length > 0 ? [`Missing access: ${report.missing.join('; ')}`] : []),
+    ...(report.undecided.length > 0 ? [`Cannot tell: ${report.undecided.join('; ')}`] : [])
+  ].join('. ')
   if (inputs.failOnMissing) throw new Error(`${words}.`)
   ctx.warning(`${words} (set ${Input.failOnMissingAccess}: true to fail the step on it).`)
+}
+
+/** The refusal in words, naming what the step signed in with. */
+function refusedWords(credential: CredentialReport): string {
+  const what =
+    credential.signedInWith === 'oidc'
+      ? `the short-lived token of the OIDC trust policy in ${Input.oidcPolicyId}`
+      : `the token in ${Input.token}`
+  return `The service refused ${what} (${credential.probe}): not a valid access token, so nothing asked is allowed.`
+}
+
+/** A wait aborts its build on a timeout or a cancel: whether the role may, said beside the wait's own answer. */
+async function alsoAborts(app: AppProbes): Promise<{ aborts: boolean | null; note: string }> {
+  const abort = await app.decide('developer')
+  const answer = abort.allowed === null ? 'cannot tell' : abort.allowed ? 'yes' : 'no'
+  const left =
+    abort.allowed !== false
+      ? ''
+      : abort.probe.includes('/log')
+        ? `: a timeout or cancel would leave the build running, and the wait goes on without the refused log and warns (set ${Input.streamLogs}: false to skip it)`
+        : ': a timeout or cancel would leave the build running'
+  return {
+    aborts: abort.allowed,
+    note: `abort on timeout or cancel: ${answer} (${abort.probe}${abort.note ? `; ${abort.note}` : ''})${left}`
+  }
+}
+
+/** The answers that are refusals, and those no read decided, each with what would decide it. */
+function tally(report: AccessReport): void {
+  for (const entry of report.operations) {
+    const where = `${entry.operation} on ${entry.app}`
+    if (entry.allowed === false) report.missing.push(where)
+    else if (entry.allowed === null) report.undecided.push(`${where} (${entry.note ?? entry.probe})`)
+    else if (entry.aborts === false) report.missing.push(`${where}: its abort on timeout or cancel`)
+    else if (entry.aborts === null) report.undecided.push(`${where}: its abort on timeout or cancel (${entry.note})`)
+  }
+  const migration = report.migration
+  if (migration?.allowed === false) report.missing.push(`migrate-machine-types on ${migration.org}`)
+  if (migration?.allowed === null)
+    report.undecided.push(
+      `migrate-machine-types on ${migration.org ?? '(no org-slug)'} (${migration.note ?? migration.probe})`
+    )
 }
 
 /** The kind of credential: the job's OIDC token (with its claims), or a token, a user's when GET /me answers. */
 async function credentialOf(ctx: HandlerContext, firstRead: Probe): Promise<CredentialReport> {
   const signIn = ctx.client.signIn?.()
-  if (signIn?.kind === 'oidc')
+  if (signIn?.kind === 'oidc') {
+    if (firstRead.status === 401) return { kind: 'refused', signedInWith: 'oidc', probe: said(firstRead) }
     return { kind: 'oidc', claims: signIn.claims, probe: "the job's OIDC token, exchanged for a short-lived token" }
-  if (firstRead.status === 401) return { kind: 'refused', probe: `${firstRead.probe} -> 401` }
+  }
+  if (firstRead.status === 401) return { kind: 'refused', signedInWith: 'token', probe: said(firstRead) }
   const me = await readProfile(ctx.client)
-  const probe = `${me.probe} -> ${me.status}`
-  if (me.status === 401) return { kind: 'refused', probe }
-  if (me.status !== 200) return { kind: 'workspace', probe }
-  const user = (me.body as { data?: { slug?: unknown } } | undefined)?.data?.slug
-  return { kind: 'personal', probe, ...(typeof user === 'string' ? { user } : {}) }
+  if (me.status === 401) return { kind: 'refused', signedInWith: 'token', probe: said(me) }
+  if (me.status !== 200) return { kind: 'workspace', probe: said(me) }
+  const user = profileUser(me)
+  return { kind: 'personal', probe: said(me), ...(user ? { user } : {}) }
 }
 
 /** A refused credential decides everything: nothing is allowed. */
@@ -109,18 +165,6 @@ function refused(credential: CredentialReport): Verdict | undefined {
   return credential.kind === 'refused'
     ? { allowed: false, probe: credential.probe, note: 'the credential was refused: not a valid access token' }
     : undefined
-}
-
-/** What an allowed answer leaves open: abort's two readings, and a wait whose log the role cannot read. */
-async function noteOn(operation: string, verdict: Verdict, app: AppProbes): Promise<string | undefined> {
-  if (!verdict.allowed) return verdict.note
-  if (operation === 'abort' && verdict.probe.includes('/log'))
-    return "the interface's endpoint table allows a Developer to abort; a sentence of its abort description asks Admin or Owner"
-  if (operation !== 'wait') return verdict.note
-  const log = await app.decide('developer')
-  return log.allowed === false
-    ? `the build log cannot be read (${log.probe}): the wait goes on without it and warns (set ${Input.streamLogs}: false to skip it)`
-    : verdict.note
 }
 
 /** Whether the caller owns the Workspace a migration runs on (GET /organizations/{org-slug} lists its owners). */
@@ -135,18 +179,15 @@ async function migration(
   const denied = refused(credential)
   if (denied) return { org: orgSlug, needs, ...denied }
   const found = await readWorkspace(ctx.client, orgSlug)
-  const probe = `${found.probe} -> ${found.status}`
-  if (found.status !== 200) return { org: orgSlug, needs, allowed: false, probe, note: 'the Workspace cannot be read' }
+  if (found.status !== 200)
+    return { org: orgSlug, needs, allowed: false, probe: said(found), note: 'the Workspace cannot be read' }
   if (credential.kind !== 'personal' || !credential.user)
-    return { org: orgSlug, needs, allowed: null, probe, note: 'the credential is no user, who alone can own it' }
-  const owners = (found.body as { data?: { owners?: Array<{ slug?: unknown }> } } | undefined)?.data?.owners ?? []
-  return { org: orgSlug, needs, allowed: owners.some((owner) => owner.slug === credential.user), probe }
-}
-
-function missingOf(report: AccessReport): string[] {
-  const missing = report.operations
-    .filter((entry) => entry.allowed === false)
-    .map((entry) => `${entry.operation} on ${entry.app}`)
-  if (report.migration?.allowed === false) missing.push(`migrate-machine-types on ${report.migration.org}`)
-  return missing
+    return {
+      org: orgSlug,
+      needs,
+      allowed: null,
+      probe: said(found),
+      note: "the credential is no user, who alone can own it: a Workspace owner's personal token decides it"
+    }
+  return { org: orgSlug, needs, allowed: workspaceOwners(found).includes(credential.user), probe: said(found) }
 }

@@ -9,7 +9,7 @@ import { defineOperation } from './operation.js'
 
 export const deleteApp = defineOperation<{ appSlug: string }>({
   name: 'delete-app',
-  role: 'a role permitted to delete apps (not specified by the interface)',
+  role: "Owner (the service's documentation: only Owners delete an app; the interface does not say)",
   writes: true,
   inputs: [Input.appSlug, Input.confirm],
   required: [Input.appSlug, Input.confirm],

@@ -13,7 +13,7 @@ const WRITE_NO_FOLLOW = constants.O_WRONLY | constants.O_CREAT | constants.O_TRU
 
 export const getConfig = defineOperation<ConfigFileInputs>({
   name: 'get-config',
-  role: 'Owner or Admin',
+  role: 'Owner, Admin or Platform Engineer (who edits Workflows)',
   writes: false,
   ...CONFIG_FILE_OPERATION,
   run: runGetConfig

@@ -35,7 +35,7 @@ interface RebuildInputs {
 
 export const rebuildPipeline = defineOperation<RebuildInputs>({
   name: 'rebuild-pipeline',
-  role: 'Owner, Admin or Developer',
+  role: 'Owner, Admin, Platform Engineer or Developer',
   writes: true,
   needs: [onlyWith(Input.wait, PIPELINE_WAIT_INPUTS)],
   inputs: [Input.appSlug, Input.pipelineId, Input.partial, Input.wait, ...PIPELINE_WAIT_INPUTS],

@@ -11,9 +11,16 @@ export interface RoleInputs {
   role: RoleName
 }
 
-const ROLE_TITLES: Record<RoleName, string> = { admin: 'Admin', manager: 'Developer', member: 'Tester/QA' }
+const ROLE_TITLES: Record<RoleName, string> = {
+  admin: 'Admin',
+  platform_engineer: 'Platform Engineer',
+  manager: 'Developer',
+  member: 'Tester/QA'
+}
 const ALIASES: Record<string, RoleName> = {
   admin: 'admin',
+  platform_engineer: 'platform_engineer',
+  'platform-engineer': 'platform_engineer',
   manager: 'manager',
   developer: 'manager',
   member: 'member',
@@ -29,7 +36,7 @@ export function readRoleInputs(get: GetInput): RoleInputs {
   if (!role)
     throw new InputError(
       Input.role,
-      `${quote(value)} is not a role; expected admin, manager (or developer) or member (or tester)`
+      `${quote(value)} is not a role; expected admin, platform_engineer, manager (or developer) or member (or tester)`
     )
   return { appSlug, role }
 }

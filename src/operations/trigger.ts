@@ -22,7 +22,7 @@ import { WAIT_INPUTS } from '../builds/wait/settings.js'
 
 export const trigger = defineOperation<TriggerInputs>({
   name: 'trigger',
-  role: 'Owner, Admin or Developer',
+  role: 'Owner, Admin, Platform Engineer or Developer',
   writes: true,
   needs: [
     onlyWith(Input.wait, WAIT_INPUTS),

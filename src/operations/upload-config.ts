@@ -25,7 +25,7 @@ export interface UploadConfigInputs extends ConfigFileInputs {
 
 export const uploadConfig = defineOperation<UploadConfigInputs>({
   name: 'upload-config',
-  role: 'Owner or Admin',
+  role: 'Owner, Admin or Platform Engineer (who edits Workflows)',
   writes: true,
   inputs: [...CONFIG_FILE_OPERATION.inputs, Input.validate],
   required: CONFIG_FILE_OPERATION.required,

@@ -25,7 +25,7 @@ export interface ValidateConfigInputs {
 export const validateConfig = defineOperation<ValidateConfigInputs>({
   name: 'validate-config',
   writes: false,
-  role: 'any role on the app to check a file (Owner or Admin to check the current service.yml)',
+  role: 'any role on the app to check a file (Owner, Admin or Platform Engineer to check the current service.yml)',
   inputs: [Input.appSlug, Input.configPath],
   outputs: [Output.errors, Output.warnings, Output.response],
   read: readValidateConfig,

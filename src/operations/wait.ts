@@ -21,7 +21,7 @@ export interface WaitInputs {
 
 export const wait = defineOperation<WaitInputs>({
   name: 'wait',
-  role: 'any role on the app team (Developer or higher to read the build log with stream-logs)',
+  role: 'any role on the app team (Developer or higher to read the build log with stream-logs, and to abort the build on a timeout or cancel)',
   writes: true,
   inputs: [Input.appSlug, Input.buildSlug, Input.pipelineId, ...WAIT_INPUTS],
   // build-slug, or pipeline-id instead (read below).
