@@ -216,6 +216,11 @@ export const Output = {
   durationSeconds: 'duration-seconds',
   queueSeconds: 'queue-seconds',
   creditCost: 'credit-cost',
+  // the reviewer's view of a finished build: its failed steps and its tests
+  failedSteps: 'failed-steps',
+  testsTotal: 'tests-total',
+  testsFailed: 'tests-failed',
+  testResults: 'test-results',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',
@@ -230,6 +235,8 @@ export const Output = {
   buildRequestsFile: 'build-requests-file',
   buildsFile: 'builds-file',
   artifactsFile: 'artifacts-file',
+  failedStepsFile: 'failed-steps-file',
+  testResultsFile: 'test-results-file',
   // the wire trace, set by every operation when asked
   traceFile: 'trace-file',
   // what check-access found

@@ -77,6 +77,10 @@ export interface SeedApp {
   ai_summary_delay_ms?: number
   /** The artifacts each successful build of the app produces; two made-up ones when absent. */
   artifacts?: SeedArtifact[]
+  /** The steps each build runs (model/build-reports.ts); three made-up ones when absent. */
+  steps?: SeedStep[]
+  /** What the build's test results answer (model/build-reports.ts); made-up suites when absent. */
+  test_results?: SeedTestResults
   /** Manual build approval for fork pull requests: on unless false (always on for a public app). */
   manual_approval?: boolean
   /**
@@ -88,6 +92,31 @@ export interface SeedApp {
   concurrency?: number
   /** Credits a minute of its builds costs (a credit-based plan); absent: a plan without credits, `credit_cost` null. */
   credits_per_minute?: number
+}
+
+/** A step of the app's builds: a failing build fails in the first step with `fails` (the last when none has it). */
+export interface SeedStep {
+  title: string
+  step_id?: string
+  fails?: boolean
+  /** The `errors` of the step when it fails. */
+  errors?: string[]
+}
+
+/** A test case of a seeded suite: `failed` on a failing build only when `fails` is set. */
+export interface SeedTestCase {
+  name: string
+  classname?: string
+  fails?: boolean
+  failure_message?: string
+  file?: string
+  line?: number
+}
+
+/** The test results of the app's builds: a status the endpoint answers instead (403: no test reports on the plan, 502), or suites. */
+export interface SeedTestResults {
+  status?: 403 | 404 | 502
+  suites?: Array<{ name: string; cases: SeedTestCase[] }>
 }
 
 /** An artifact a successful build produces: its content is made-up bytes of the given size. */

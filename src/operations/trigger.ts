@@ -14,6 +14,7 @@ import { heldCheckoutFact, startOrWaitForApproval } from '../builds/start/approv
 import { cancelSuperseded } from '../builds/abort/supersede.js'
 import { REUSE_INPUTS } from '../builds/start/reuse.js'
 import { defineOperation } from './operation.js'
+import { REVIEW_OUTPUTS } from '../builds/report/review.js'
 import { readTrigger, severalApps, type TriggerInputs } from './trigger-inputs.js'
 import { commitLink, leadLinks } from '../builds/report/lead.js'
 import type { BuildReport } from '../builds/report/build.js'
@@ -79,6 +80,7 @@ export const trigger = defineOperation<TriggerInputs>({
     Output.buildStatus,
     Output.buildStatusText,
     Output.failureSummary,
+    ...REVIEW_OUTPUTS,
     Output.supersededBuilds,
     Output.reused,
     Output.builds,

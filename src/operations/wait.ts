@@ -5,6 +5,7 @@ import { requiredSlug, slug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
+import { REVIEW_OUTPUTS } from '../builds/report/review.js'
 import { waitForBuild } from '../builds/wait/build.js'
 import { readWaitSettings, WAIT_INPUTS, type WaitSettings } from '../builds/wait/settings.js'
 
@@ -28,6 +29,7 @@ export const wait = defineOperation<WaitInputs>({
     Output.buildStatus,
     Output.buildStatusText,
     Output.failureSummary,
+    ...REVIEW_OUTPUTS,
     Output.response,
     Output.durationSeconds,
     Output.queueSeconds,

@@ -13,6 +13,8 @@ import { abortOnStop, leftAsIs, whyStopped } from '../abort/stop.js'
 import { explainFailure } from '../report/explain.js'
 import { endLead } from '../report/lead.js'
 import { reportBuildEnd, type BuildReport } from '../report/build.js'
+import { readReview, reportReview } from '../report/review.js'
+import { reviewMarkdown } from '../report/review-render.js'
 
 /** The build waited for, and where its end is reported. */
 export interface Waited {
@@ -54,13 +56,16 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
   }
   if (result.kind === 'finished') {
     const explanation = await explainFailure(build.buildSlug, result.status, settings, ctx)
+    const review = await readReview(build.appSlug, build.buildSlug, settings.pollIntervalMs, ctx)
     await build.report?.ended(
       result.status,
       result.record.build_number,
       explanation,
-      result.record.timing.durationSeconds
+      result.record.timing.durationSeconds,
+      reviewMarkdown(review)
     )
     ctx.saveState(State.pendingWork, '')
+    reportReview(review, ctx)
     return reportBuildEnd(build, result, settings.failOnBuildFailure, ctx, explanation)
   }
   try {

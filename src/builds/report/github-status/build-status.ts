@@ -80,6 +80,14 @@ export async function postHold(
   await reporter.post('awaiting-approval', `Build request ${target.buildSlug} awaits approval on the service`, how)
 }
 
+/** One state to post: its phase and line, the AI summary or the approval's how, and the reviewer's view (Markdown, escaped). */
+interface Post {
+  phase: Phase
+  text: string
+  explanation?: string
+  review: string
+}
+
 class GitHubStatus implements BuildReport {
   private readonly started = Date.now()
   private readonly name: string
@@ -109,10 +117,16 @@ class GitHubStatus implements BuildReport {
     void this.post('on-hold', `Build ${this.label()} is on hold on the service, waiting for a free concurrency slot`)
   }
 
-  async ended(end: WaitEnd, buildNumber?: number, explanation?: string, durationSeconds?: number): Promise<void> {
+  async ended(
+    end: WaitEnd,
+    buildNumber?: number,
+    explanation?: string,
+    durationSeconds?: number,
+    review?: string
+  ): Promise<void> {
     if (buildNumber !== undefined) this.target.buildNumber = buildNumber
     const [phase, words] = ENDINGS[end]
-    await this.post(phase, `Build ${this.label()} ${words} ${this.took(durationSeconds)}`, explanation)
+    await this.post(phase, `Build ${this.label()} ${words} ${this.took(durationSeconds)}`, explanation, review)
   }
 
   /**
@@ -127,12 +141,12 @@ class GitHubStatus implements BuildReport {
   }
 
   /** Posts one state, after those before it; never throws. */
-  post(phase: Phase, text: string, explanation?: string): Promise<void> {
-    this.queue = this.queue.then(() => this.send(phase, text, explanation))
+  post(phase: Phase, text: string, explanation?: string, review = ''): Promise<void> {
+    this.queue = this.queue.then(() => this.send({ phase, text, explanation, review }))
     return this.queue
   }
 
-  private async send(phase: Phase, text: string, explanation?: string): Promise<void> {
+  private async send(post: Post): Promise<void> {
     const repo = repositoryOf(this.env)
     if (!repo)
       return this.ctx.warning(
@@ -140,11 +154,10 @@ class GitHubStatus implements BuildReport {
       )
     if (this.settings.mode) {
       await this.attempt(this.settings.mode === 'check-run' ? 'check run' : 'commit status', () =>
-        this.sendStatus(repo, phase, text, explanation)
+        this.sendStatus(repo, post)
       )
     }
-    if (this.settings.comment)
-      await this.attempt('pull request comment', () => this.sendComment(repo, phase, text, explanation))
+    if (this.settings.comment) await this.attempt('pull request comment', () => this.sendComment(repo, post))
   }
 
   private async attempt(what: string, body: () => Promise<void>): Promise<void> {
@@ -162,12 +175,8 @@ class GitHubStatus implements BuildReport {
     return this.client
   }
 
-  private async sendStatus(
-    repo: { owner: string; repo: string },
-    phase: Phase,
-    text: string,
-    explanation?: string
-  ): Promise<void> {
+  private async sendStatus(repo: { owner: string; repo: string }, post: Post): Promise<void> {
+    const { phase, text, explanation, review } = post
     const sha = this.target.commit
     if (!sha) {
       if (phase === 'pending' || phase === 'awaiting-approval')
@@ -196,7 +205,7 @@ class GitHubStatus implements BuildReport {
       external_id: this.target.buildSlug,
       output: {
         title: plainText(text, 255),
-        summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, ${phase === 'awaiting-approval' ? 'build request' : 'build'} ${escape(this.target.buildSlug)}.${more(phase, explanation)}`
+        summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, ${phase === 'awaiting-approval' ? 'build request' : 'build'} ${escape(this.target.buildSlug)}.${more(phase, explanation)}${review && `\n\n${review}\n`}`
       },
       ...(conclusion
         ? { status: 'completed', conclusion, completed_at: new Date().toISOString() }
@@ -217,19 +226,15 @@ class GitHubStatus implements BuildReport {
     }
   }
 
-  private async sendComment(
-    repo: { owner: string; repo: string },
-    phase: Phase,
-    text: string,
-    explanation?: string
-  ): Promise<void> {
+  private async sendComment(repo: { owner: string; repo: string }, post: Post): Promise<void> {
+    const { phase, text, explanation, review } = post
     const pr = this.target.pullRequest
     if (pr === undefined) {
       if (phase === 'pending' || phase === 'awaiting-approval')
         this.ctx.notice('github-comment: the build is not for a pull request, so no comment was posted.')
       return
     }
-    const body = commentBody(this.name, text, this.link) + more(phase, explanation)
+    const body = commentBody(this.name, text, this.link) + more(phase, explanation) + (review && `\n${review}\n`)
     const { id, note } = await upsertComment(
       await this.request(),
       repo,

@@ -1,0 +1,215 @@
+/**
+ * The reviewer's view, through dist/index.js against the emulator: a failed build's summary,
+ * pull request comment, check run, annotations and outputs name the failed step (with its
+ * errors) and the failed tests (with their messages, files and lines), all as inert text; a
+ * build whose Workspace plan lacks test reports (403) passes with one notice and no test outputs.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
+import { bundledSeed } from '../../emulator/model/seed.js'
+import { randomHostileMarkdown, randomHostileText, randomInt, randomSlug, randomToken } from '../helpers/random.js'
+import { expectInert } from './inert.js'
+import {
+  expectFailed,
+  expectPassed,
+  resetEmulator,
+  SAME_REPOSITORY,
+  startE2eEmulator,
+  step,
+  TOKENS,
+  type RunningEmulator
+} from './emulator-steps.js'
+
+/** Text a hostile build could put in a step's title, its errors or a test's message. */
+function hostile(): { text: string; commandLines: string[]; fragments: string[] } {
+  const text = randomHostileText()
+  const markdown = randomHostileMarkdown()
+  return {
+    text: `${text.text}\n${markdown.text} @${randomSlug()}`,
+    commandLines: text.commandLines,
+    fragments: markdown.fragments
+  }
+}
+
+const stepTitle = hostile()
+const stepError = hostile()
+const caseName = hostile()
+const caseMessage = hostile()
+const caseFile = `Tests/${randomSlug()}.swift`
+const caseLine = 1 + randomInt(900)
+const everyHostile = [stepTitle, stepError, caseName, caseMessage]
+
+/** A workflow command's property or data as the runner reads it back. */
+const unescapeCommand = (text: string): string =>
+  text.replace(/%0D/g, '\r').replace(/%0A/g, '\n').replace(/%3A/g, ':').replace(/%2C/g, ',').replace(/%25/g, '%')
+
+/** The `::error` annotations the step wrote, with their properties read back. */
+function errorAnnotations(stdout: string): Array<{ props: Record<string, string>; message: string }> {
+  return stdout
+    .split('\n')
+    .filter((line) => line.startsWith('::error '))
+    .map((line) => {
+      const end = line.indexOf('::', 2)
+      const props = Object.fromEntries(
+        line
+          .slice('::error '.length, end)
+          .split(',')
+          .map((pair) => {
+            const at = pair.indexOf('=')
+            return [pair.slice(0, at), unescapeCommand(pair.slice(at + 1))]
+          })
+      )
+      return { props, message: unescapeCommand(line.slice(end + 2)) }
+    })
+}
+
+let emu: RunningEmulator
+beforeAll(async () => {
+  const seed = bundledSeed()
+  const apps = seed.apps!
+  // android-app's builds fail: in the marked step, and in the marked test case.
+  const android = apps.find((app) => app.slug === 'android-app')!
+  expect(android.build_outcome).toBe('failure')
+  android.config_location = 'service'
+  android.steps = [
+    { title: 'Git clone', step_id: 'git-clone' },
+    { title: stepTitle.text, fails: true, errors: [stepError.text] },
+    { title: 'Deploy', step_id: 'deploy' }
+  ]
+  android.test_results = {
+    suites: [
+      {
+        name: 'LoginTests',
+        cases: [
+          { name: 'testPasses' },
+          { name: caseName.text, fails: true, failure_message: caseMessage.text, file: caseFile, line: caseLine }
+        ]
+      },
+      { name: 'OtherTests', cases: [{ name: 'testOther' }, { name: 'testSkipless' }] }
+    ]
+  }
+  // web-app's builds succeed, on a plan without test reports.
+  const web = apps.find((app) => app.slug === 'web-app')!
+  web.build_outcome = 'success'
+  web.test_results = { status: 403 }
+  emu = await startE2eEmulator({ seed })
+})
+beforeEach(async () => resetEmulator(emu))
+afterAll(async () => emu?.close())
+
+describe("the reviewer's view", () => {
+  let github: FakeGitHub
+  beforeEach(async () => {
+    github = await startFakeGitHub()
+  })
+  afterAll(async () => github?.close())
+
+  it('a failed build: its failed step and failed test are in the summary, the comment, the check run, the annotations and the outputs, as inert text', async () => {
+    const token = randomToken()
+    const pr = String(1 + randomInt(5000))
+    const result = await step(
+      emu,
+      'trigger',
+      {
+        'app-slug': 'android-app',
+        workflow: 'primary',
+        'from-event': 'false',
+        branch: `feature/${randomSlug()}`,
+        'commit-hash': 'a'.repeat(40),
+        'pull-request-id': pr,
+        'branch-dest': 'main',
+        'github-comment': 'true',
+        'github-status': 'check-run',
+        'github-token': token,
+        'explain-failure': 'false',
+        wait: 'true',
+        ...SAME_REPOSITORY
+      },
+      { env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/android-app' } }
+    )
+    await github.close()
+    expectFailed(result)
+
+    // The outputs hold the service's text as it was sent: they are data for the next step.
+    expect(JSON.parse(result.outputs['failed-steps'])).toEqual([
+      { workflow: 'primary', step: stepTitle.text, errors: [stepError.text] }
+    ])
+    expect(result.outputs['tests-total']).toBe('4')
+    expect(result.outputs['tests-failed']).toBe('1')
+    const suites = JSON.parse(result.outputs['test-results']) as Array<{ name: string; failedCases: unknown[] }>
+    expect(suites.map((s) => s.name)).toEqual(['LoginTests', 'OtherTests'])
+    expect(suites[0].failedCases).toEqual([
+      expect.objectContaining({ name: caseName.text, message: caseMessage.text, file: caseFile, line: caseLine })
+    ])
+
+    // One annotation for the failed step, titled by it (cut at 200 characters); one on the failed test's file and line.
+    const annotations = errorAnnotations(result.stdout)
+    const stepNotes = annotations.filter((a) => a.props.title?.startsWith('Step failed: '))
+    expect(stepNotes).toEqual([
+      { props: { title: `Step failed: ${stepTitle.text.slice(0, 200)}` }, message: stepError.text }
+    ])
+    const testNotes = annotations.filter((a) => a.props.title?.startsWith('Test failed: '))
+    expect(testNotes).toEqual([
+      {
+        props: {
+          title: `Test failed: ${`LoginTests › ${caseName.text}`.slice(0, 200)}`,
+          file: caseFile,
+          line: String(caseLine)
+        },
+        message: caseMessage.text
+      }
+    ])
+
+    // The job summary leads with the build's result, then the steps and the tests.
+    expect(result.summary.split('\n')[0]).toContain('Failed')
+    expect(result.summary).toContain('Steps: 1 failed of 3')
+    expect(result.summary).toContain('Tests: 1 failed of 4')
+    expect(result.summary).toContain(`<td>${stepTitle.text.slice(0, 14)}`)
+    expect(result.summary).toContain(`<p>LoginTests › ${caseName.text.slice(0, 14)}`)
+    expectInert(
+      result,
+      [token, TOKENS.owner],
+      everyHostile.flatMap((h) => h.commandLines),
+      everyHostile.flatMap((h) => h.fragments)
+    )
+
+    const comment = github.requests.filter((r) => r.method !== 'GET' && r.path.includes('/comments')).at(-1)
+    const body = (comment?.body as { body: string }).body
+    const checkRun = github.requests.filter((r) => r.path.includes('/check-runs')).at(-1)
+    const checkSummary = (checkRun?.body as { output: { summary: string } }).output.summary
+    for (const text of [body, checkSummary]) {
+      expect(text).toContain('**Steps: 1 failed of 3**')
+      expect(text).toContain('| Step | Status | Duration |')
+      expect(text).toContain('| failed |')
+      expect(text).toContain('Tests: 1 failed of 4')
+      expect(text).toContain(`&#40;${caseFile}:${caseLine}&#41;`)
+      // The failed step and the failed case are named (their first words carry no punctuation to escape).
+      expect(text).toContain(`| ${stepTitle.text.slice(0, 14)}`)
+      expect(text).toContain(`- **LoginTests › ${caseName.text.slice(0, 14)}`)
+      for (const fragment of everyHostile.flatMap((h) => h.fragments)) expect(text).not.toContain(fragment)
+      // Mentions from service text ping nobody: a joiner follows each @.
+      expect(text).not.toMatch(/@(?!\u200d)/)
+    }
+  })
+
+  it('a build on a plan without test reports (403) passes with one notice naming the plan, and sets no test outputs', async () => {
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'web-app',
+      workflow: 'primary',
+      'from-event': 'false',
+      branch: 'main',
+      wait: 'true'
+    })
+    expectPassed(result)
+    const notices = result.stdout.split('\n').filter((line) => line.startsWith('::notice'))
+    expect(notices.filter((line) => line.includes('test reports'))).toHaveLength(1)
+    expect(notices.find((line) => line.includes('test reports'))).toContain(
+      'plan on the service does not include test reports'
+    )
+    expect(result.outputs['tests-total']).toBeUndefined()
+    expect(result.outputs['test-results']).toBeUndefined()
+    expect(JSON.parse(result.outputs['failed-steps'])).toEqual([])
+    expect(result.summary).toContain('Steps: all 3 passed or skipped')
+    expect(result.stdout.split('\n').filter((line) => line.startsWith('::error'))).toEqual([])
+  })
+})
