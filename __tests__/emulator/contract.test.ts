@@ -160,6 +160,12 @@ const REQUESTS: Record<string, (w: World) => Promise<Request>> = {
     body: { is_approved: true }
   }),
   'GET /builds/:build/ai-summary': async (w) => ({ path: `/builds/${await w.failedBuild()}/ai-summary` }),
+  'GET /apps/:app/builds/:build/log/summary': async (w) => ({
+    path: `/apps/ios-app/builds/${await w.finishedBuild()}/log/summary`
+  }),
+  'GET /apps/:app/builds/:build/test-results': async (w) => ({
+    path: `/apps/ios-app/builds/${await w.finishedBuild()}/test-results`
+  }),
   'GET /apps/:app/builds/:build/artifacts': async (w) => ({
     path: `/apps/ios-app/builds/${await w.finishedBuild()}/artifacts`
   }),
