@@ -4,7 +4,9 @@
  * needs Owner, Admin or Developer (devcenter, "Managing an app's builds"); the configuration
  * file needs Owner or Admin (interface: GET /apps/{app-slug}/service.yml); a Workspace's owners
  * are listed in GET /organizations/{org-slug} (the published contract's OrganizationDataModel).
- * One probe of each kind per app, made when an answer needs it and kept.
+ * One probe of each kind per app, made when an answer needs it and kept. The step summary and
+ * the test results a finished wait reads need no more than reading the app (no source names a
+ * role; the emulator's reading), so a wait stays `any`.
  */
 import { newestBuild, readApp, readBuildLog, readConfigFile, type Probe } from '../api/access.js'
 import type { ServiceClient } from '../http/service-client.js'
