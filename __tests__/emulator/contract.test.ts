@@ -172,6 +172,10 @@ const REQUESTS: Record<string, (w: World) => Promise<Request>> = {
   'GET /apps/:app/builds/:build/artifacts/:artifact': async (w) => ({
     path: `/apps/ios-app/builds/${await w.finishedBuild()}/artifacts/${await w.artifact()}`
   }),
+  'PATCH /apps/:app/builds/:build/artifacts/:artifact': async (w) => {
+    const path = `/apps/ios-app/builds/${await w.finishedBuild()}/artifacts/${await w.artifact()}`
+    return { path, body: { is_public_page_enabled: true }, invalid: { path, body: { is_public_page_enabled: 'yes' } } }
+  },
   'GET /apps/:app/pipelines': async (w) => {
     await w.finishedPipeline()
     await w.finishedBuild()

@@ -400,6 +400,8 @@ export const CONTRACT: readonly RouteContract[] = [
     json(obj({ data: list(ArtifactListItem), paging: Paging }, ['data']))
   ),
   row('GET', '/apps/:app/builds/:build/artifacts/:artifact', 200, json(obj({ data: Artifact }, ['data']))),
+  // artifact-update: ArtifactShowResponseModel, 400, 401, 404 and 500.
+  row('PATCH', '/apps/:app/builds/:build/artifacts/:artifact', 200, json(obj({ data: Artifact }, ['data']))),
   // Not in the published contract: the service's API reference ("Get the step summary of a build",
   // 200, 401, 403, 404) and the vendor's MCP server's recorded answer (emulator README).
   row(

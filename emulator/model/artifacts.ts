@@ -33,11 +33,21 @@ export interface BuildArtifact extends SeedArtifact {
 /** The build's artifacts: none until it has succeeded. */
 export function artifactsOf(app: AppRecord, build: BuildRecord, now: number): BuildArtifact[] {
   if (progressOf(build, now).status !== 1) return []
-  return (app.artifacts ?? DEFAULT_ARTIFACTS).map((artifact, index) => ({
-    ...artifact,
-    slug: createHash('sha256').update(`${build.slug}/${index}`).digest('hex').slice(0, 16),
-    buildSlug: build.slug
-  }))
+  return (app.artifacts ?? DEFAULT_ARTIFACTS).map((artifact, index) => {
+    const slug = createHash('sha256').update(`${build.slug}/${index}`).digest('hex').slice(0, 16)
+    const switched = build.publicPages?.[slug]
+    return {
+      ...artifact,
+      slug,
+      buildSlug: build.slug,
+      is_public_page_enabled: switched ?? artifact.is_public_page_enabled
+    }
+  })
+}
+
+/** Switches an artifact's public install page (`PATCH .../artifacts/{artifact-slug}`, the contract's artifact-update). */
+export function setPublicPage(build: BuildRecord, artifactSlug: string, enabled: boolean): void {
+  build.publicPages = { ...build.publicPages, [artifactSlug]: enabled }
 }
 
 function signature(buildSlug: string, artifactSlug: string, expires: number): Buffer {
