@@ -52,6 +52,7 @@ export const Input = {
   listArtifacts: 'list-artifacts',
   downloadArtifacts: 'download-artifacts',
   maxArtifactBytes: 'max-artifact-bytes',
+  installPage: 'install-page',
   // wait and abort
   wait: 'wait',
   waitTimeout: 'wait-timeout',
@@ -221,6 +222,7 @@ export const Output = {
   testsTotal: 'tests-total',
   testsFailed: 'tests-failed',
   testResults: 'test-results',
+  installPageUrls: 'install-page-urls',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',
@@ -237,6 +239,7 @@ export const Output = {
   artifactsFile: 'artifacts-file',
   failedStepsFile: 'failed-steps-file',
   testResultsFile: 'test-results-file',
+  installPageUrlsFile: 'install-page-urls-file',
   // the wire trace, set by every operation when asked
   traceFile: 'trace-file',
   // what check-access found

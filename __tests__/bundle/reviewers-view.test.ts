@@ -7,11 +7,13 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { bundledSeed } from '../../emulator/model/seed.js'
+import * as events from '../fixtures/events/events.js'
 import { randomHostileMarkdown, randomHostileText, randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { expectInert } from './inert.js'
 import {
   expectFailed,
   expectPassed,
+  requestLog,
   resetEmulator,
   SAME_REPOSITORY,
   startE2eEmulator,
@@ -92,6 +94,13 @@ beforeAll(async () => {
   const web = apps.find((app) => app.slug === 'web-app')!
   web.build_outcome = 'success'
   web.test_results = { status: 403 }
+  // ios-app's builds succeed with an installable app whose page is off, and start fork pull requests without approval.
+  const ios = apps.find((app) => app.slug === 'ios-app')!
+  ios.artifacts = [
+    { title: 'app-release.apk', artifact_type: 'android-apk', file_size_bytes: 64, is_public_page_enabled: false },
+    { title: 'notes.txt', file_size_bytes: 32 }
+  ]
+  ios.manual_approval = false
   emu = await startE2eEmulator({ seed })
 })
 beforeEach(async () => resetEmulator(emu))
@@ -211,5 +220,89 @@ describe("the reviewer's view", () => {
     expect(JSON.parse(result.outputs['failed-steps'])).toEqual([])
     expect(result.summary).toContain('Steps: all 3 passed or skipped')
     expect(result.stdout.split('\n').filter((line) => line.startsWith('::error'))).toEqual([])
+  })
+})
+
+describe('install-page', () => {
+  let github: FakeGitHub
+  beforeEach(async () => {
+    github = await startFakeGitHub()
+  })
+  afterAll(async () => github?.close())
+
+  const patches = async (): Promise<string[]> =>
+    (await requestLog(emu)).filter((r) => r.method === 'PATCH').map((r) => r.path)
+
+  /** A trigger of ios-app for a same-repository pull request, waited for, with the comment and the check run. */
+  const trusted = (extra: Record<string, string>) =>
+    step(
+      emu,
+      'trigger',
+      {
+        'app-slug': 'ios-app',
+        workflow: 'primary',
+        'from-event': 'false',
+        branch: `feature/${randomSlug()}`,
+        'commit-hash': 'b'.repeat(40),
+        'pull-request-id': String(1 + randomInt(5000)),
+        'branch-dest': 'main',
+        'github-comment': 'true',
+        'github-status': 'check-run',
+        'github-token': randomToken(),
+        wait: 'true',
+        ...SAME_REPOSITORY,
+        ...extra
+      },
+      { env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: 'acme/ios-app' } }
+    )
+
+  it("a trusted build's matching artifact gets its install page, linked in the output, the comment, the check run and the summary", async () => {
+    const result = await trusted({ 'install-page': '*.apk' })
+    await github.close()
+    expectPassed(result)
+    const slug = result.outputs['build-slug']
+    expect(await patches()).toEqual([
+      expect.stringMatching(new RegExp(`^/v0\\.1/apps/ios-app/builds/${slug}/artifacts/\\w+$`))
+    ])
+    const pages = JSON.parse(result.outputs['install-page-urls']) as Array<{ title: string; url: string }>
+    expect(pages).toEqual([
+      { title: 'app-release.apk', url: expect.stringMatching(new RegExp(`^${emu.origin}/artifact/`)) }
+    ])
+    const link = `[app-release.apk](${pages[0].url})`
+    const comment = github.requests.filter((r) => r.method !== 'GET' && r.path.includes('/comments')).at(-1)
+    expect((comment?.body as { body: string }).body).toContain(link)
+    const checkRun = github.requests.filter((r) => r.path.includes('/check-runs')).at(-1)
+    expect((checkRun?.body as { output: { summary: string } }).output.summary).toContain(link)
+    expect(result.files.summary).toContain(`<a href="${pages[0].url}">`)
+    expect(result.summary).toContain('Anyone with one of these links can install the app')
+  })
+
+  it('without install-page, no install page is opened and none is linked', async () => {
+    const result = await trusted({})
+    await github.close()
+    expectPassed(result)
+    expect(await patches()).toEqual([])
+    expect(result.outputs['install-page-urls']).toBeUndefined()
+    const comment = github.requests.filter((r) => r.method !== 'GET' && r.path.includes('/comments')).at(-1)
+    expect((comment?.body as { body: string }).body).not.toContain('Install the app')
+  })
+
+  it("a fork pull request's build gets no install page: one notice says why", async () => {
+    const payload = events.forkPullRequest()
+    payload.pull_request.number = 1 + randomInt(5000)
+    const result = await step(
+      emu,
+      'trigger',
+      { 'app-slug': 'ios-app', workflow: 'primary', wait: 'true', 'install-page': '*' },
+      { event: { name: 'pull_request', payload }, env: { GITHUB_REPOSITORY: 'Codertocat/Hello-World' } }
+    )
+    expectPassed(result)
+    expect(await patches()).toEqual([])
+    expect(result.outputs['install-page-urls']).toBeUndefined()
+    const notices = result.stdout
+      .split('\n')
+      .filter((line) => line.startsWith('::notice') && line.includes('install-page'))
+    expect(notices).toHaveLength(1)
+    expect(notices[0]).toContain('unless its build was approved on the service')
   })
 })

@@ -1,5 +1,6 @@
 /** The trigger operation's inputs: the build parameters from the inputs and the GitHub event, each checked, and the settings of what follows the trigger. */
 import { readTriggerArtifacts, type ArtifactSettings } from '../builds/report/artifacts/settings.js'
+import { readInstallPage } from '../builds/report/install-page.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../api/build-params.js'
 import { readBuildOverrides } from '../inputs/build-overrides.js'
 import { Input } from '../constants.js'
@@ -33,6 +34,8 @@ export interface TriggerInputs {
   artifacts?: ArtifactSettings
   /** Fail when the trigger is held for manual approval instead of passing with the build request. */
   failIfHeld: boolean
+  /** install-page: the artifacts of a successful, trusted build to open an install page for; empty: off. */
+  installPage: string[]
 }
 
 /** Whether the step names several apps: app-paths, or more than one slug in app-slug. */
@@ -91,7 +94,8 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
     github: readGitHubStatusSettings(get),
     several,
     artifacts,
-    failIfHeld: read.booleanFlag(get, Input.failIfHeld, false)
+    failIfHeld: read.booleanFlag(get, Input.failIfHeld, false),
+    installPage: readInstallPage(get)
   }
 }
 

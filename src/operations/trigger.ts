@@ -35,6 +35,11 @@ export const trigger = defineOperation<TriggerInputs>({
     },
     DOWNLOAD_NEED,
     {
+      inputs: [Input.installPage],
+      says: `${Input.wait}: true, one app and no ${Input.pipeline}`,
+      holds: (value) => booleanValue(value(Input.wait)) && !severalApps(value) && value(Input.pipeline).trim() === ''
+    },
+    {
       inputs: [Input.githubStatusName],
       says: `${Input.githubStatus} or ${Input.githubComment}: true`,
       holds: (value) => value(Input.githubStatus) !== 'none' || booleanValue(value(Input.githubComment))
@@ -69,7 +74,8 @@ export const trigger = defineOperation<TriggerInputs>({
     ...REUSE_INPUTS,
     ...GITHUB_STATUS_INPUTS,
     ...SEVERAL_APPS_INPUTS,
-    ...TRIGGER_ARTIFACT_INPUTS
+    ...TRIGGER_ARTIFACT_INPUTS,
+    Input.installPage
   ],
   outputs: [
     Output.buildSlug,
@@ -81,6 +87,7 @@ export const trigger = defineOperation<TriggerInputs>({
     Output.buildStatusText,
     Output.failureSummary,
     ...REVIEW_OUTPUTS,
+    Output.installPageUrls,
     Output.supersededBuilds,
     Output.reused,
     Output.builds,
@@ -136,8 +143,9 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
       ctx
     )
   if (!inputs.wait) return
+  const installPage = trustedInstallPage(inputs, build.approved === true, ctx)
   const succeeded = await waitForBuild(
-    { appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report },
+    { appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report, installPage },
     inputs.wait,
     ctx
   )
@@ -145,6 +153,19 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     await (
       await import('../builds/report/artifacts/report.js')
     ).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
+}
+
+/**
+ * install-page's patterns when the build may get a public install page: not for a fork's code
+ * (anyone with the link installs what the fork built) unless an approval on the service started it.
+ */
+function trustedInstallPage(inputs: TriggerInputs, approved: boolean, ctx: HandlerContext): string[] | undefined {
+  if (inputs.installPage.length === 0) return undefined
+  if (!inputs.fork || approved) return inputs.installPage
+  ctx.notice(
+    `${Input.installPage}: no install page is opened for ${inputs.fork} unless its build was approved on the service (manual build approval): anyone with the link could install what it built.`
+  )
+  return undefined
 }
 
 /** The job summary's section of a started build: its lead line, link and facts. */

@@ -3,7 +3,7 @@
  * result reported, or, after a wait-timeout or a cancelled job, an abort of the build.
  */
 import { NotABuild, waitForBuildEnd, type WaitResult } from './build-end.js'
-import { Output, State } from '../../constants.js'
+import { Input, Output, State } from '../../constants.js'
 import { describeDuration } from '../../inputs/durations.js'
 import type { WaitSettings } from './settings.js'
 import { savedBuilds } from '../abort/pending.js'
@@ -15,6 +15,7 @@ import { endLead } from '../report/lead.js'
 import { reportBuildEnd, type BuildReport } from '../report/build.js'
 import { readReview, reportReview } from '../report/review.js'
 import { reviewMarkdown } from '../report/review-render.js'
+import { installPagesMarkdown, openInstallPages, reportInstallPages } from '../report/install-page.js'
 
 /** The build waited for, and where its end is reported. */
 export interface Waited {
@@ -27,6 +28,8 @@ export interface Waited {
   mayBePipeline?: boolean
   /** Told when the build is on hold (no free concurrency slot) and when the wait ends (the status on GitHub). */
   report?: BuildReport
+  /** install-page's patterns, given only for a build the step trusts: its artifacts to open an install page for. */
+  installPage?: string[]
 }
 
 /**
@@ -57,15 +60,17 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
   if (result.kind === 'finished') {
     const explanation = await explainFailure(build.buildSlug, result.status, settings, ctx)
     const review = await readReview(build.appSlug, build.buildSlug, settings.pollIntervalMs, ctx)
+    const pages = await installPages(build, result.status === 'success', ctx)
     await build.report?.ended(
       result.status,
       result.record.build_number,
       explanation,
       result.record.timing.durationSeconds,
-      reviewMarkdown(review)
+      [reviewMarkdown(review), installPagesMarkdown(pages ?? [])].filter(Boolean).join('\n\n')
     )
     ctx.saveState(State.pendingWork, '')
     reportReview(review, ctx)
+    if (pages) reportInstallPages(pages, ctx)
     return reportBuildEnd(build, result, settings.failOnBuildFailure, ctx, explanation)
   }
   try {
@@ -73,6 +78,14 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
   } finally {
     await build.report?.ended(result.kind)
   }
+}
+
+/** The install pages of a successful build when install-page asked for them; undefined when not asked. */
+async function installPages(build: Waited, succeeded: boolean, ctx: HandlerContext) {
+  if (!build.installPage || build.installPage.length === 0) return undefined
+  if (succeeded) return openInstallPages(build.appSlug, build.buildSlug, build.installPage, ctx)
+  ctx.info(`${Input.installPage}: build ${build.buildSlug} did not succeed, so no install page was opened.`)
+  return []
 }
 
 /** The wait for the build's end, its log printed as it comes, and a hold said in the summary. */
