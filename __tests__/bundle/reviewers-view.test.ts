@@ -7,6 +7,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { bundledSeed } from '../../emulator/model/seed.js'
+import { call } from '../emulator/helpers.js'
 import * as events from '../fixtures/events/events.js'
 import { randomHostileMarkdown, randomHostileText, randomInt, randomSlug, randomToken } from '../helpers/random.js'
 import { expectInert } from './inert.js'
@@ -101,7 +102,7 @@ beforeAll(async () => {
     { title: 'notes.txt', file_size_bytes: 32 }
   ]
   ios.manual_approval = false
-  emu = await startE2eEmulator({ seed })
+  emu = await startE2eEmulator({ seed, enableFaults: true })
 })
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())
@@ -220,6 +221,43 @@ describe("the reviewer's view", () => {
     expect(JSON.parse(result.outputs['failed-steps'])).toEqual([])
     expect(result.summary).toContain('Steps: all 3 passed or skipped')
     expect(result.stdout.split('\n').filter((line) => line.startsWith('::error'))).toEqual([])
+  })
+})
+
+describe('test results the service cannot give at once', () => {
+  const resultCalls = async (): Promise<number> =>
+    (await requestLog(emu)).filter((r) => r.path.endsWith('/test-results')).length
+
+  /** The next `count` reads of the test results answer `status`. */
+  const fault = async (count: number, status: number): Promise<void> => {
+    const answer = await call(emu, 'POST', '/_emulator/faults', {
+      token: null,
+      body: { path: '/apps/:app/builds/:build/test-results', method: 'GET', count, action: 'status', status }
+    })
+    expect(answer.status).toBeLessThan(300)
+  }
+
+  it.each([
+    [400, 'not written yet right after the end: asked again'],
+    [502, 'a transient fault: retried']
+  ])('%i (%s), then the results: they are read', async (status) => {
+    const count = 1 + randomInt(2)
+    await fault(count, status)
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'android-app',
+      workflow: 'primary',
+      'from-event': 'false',
+      branch: `feature/${randomSlug()}`,
+      'explain-failure': 'false',
+      'fail-on-build-failure': 'false',
+      wait: 'true',
+      'max-attempts': '3',
+      ...SAME_REPOSITORY
+    })
+    expectPassed(result)
+    expect(await resultCalls()).toBe(count + 1)
+    expect(result.outputs['tests-failed']).toBe('1')
+    expect(result.outputs['tests-total']).toBe('4')
   })
 })
 
