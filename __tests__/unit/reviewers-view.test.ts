@@ -7,7 +7,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { stepsIn } from '../../src/api/step-summary.js'
 import { MAX_CASES_KEPT, suitesIn } from '../../src/api/test-results.js'
-import { failedSteps, reviewMarkdown } from '../../src/builds/report/review-render.js'
+import { failedSteps, MAX_MARKDOWN_CHARS, reviewMarkdown } from '../../src/builds/report/review-render.js'
 import { matchesName } from '../../src/builds/report/install-page.js'
 import { randomHostileMarkdown, randomInt, randomString } from '../helpers/random.js'
 
@@ -126,6 +126,33 @@ describe('the Markdown of the view', () => {
     expect(text).toContain('**Steps: 1 failed of 1**')
     expect(text).toContain('Tests: 1 failed of 1')
     for (const fragment of hostile.fragments) expect(text).not.toContain(fragment)
+  })
+
+  it('stays within its size however many failed steps, errors and cases the service sends, cut at a line', () => {
+    const long = (): string => '<>&|*'.repeat(400 + randomInt(400))
+    const steps = stepsIn({
+      execution: {
+        workflows: [
+          {
+            workflow_id: 'w',
+            steps: Array.from({ length: 400 }, () =>
+              step({ title: long(), status: 'failed', errors: Array.from({ length: 20 }, long) })
+            )
+          }
+        ]
+      }
+    })
+    const cases = Array.from({ length: 60 }, () => ({
+      name: long(),
+      status: 'failed',
+      failure_message: long(),
+      file: long()
+    }))
+    const tests = suitesIn({ test_suites: Array.from({ length: 100 }, () => ({ name: long(), test_cases: cases })) })
+    const text = reviewMarkdown({ steps, tests })
+    expect(text.length).toBeLessThanOrEqual(MAX_MARKDOWN_CHARS + 100)
+    expect(text.endsWith('(cut here: the job summary and the outputs hold the rest)')).toBe(true)
+    expect(text).not.toMatch(/&#?\w*\n/)
   })
 })
 

@@ -15,6 +15,11 @@ export const MAX_SUITE_ROWS = 20
 export const MAX_FAILED_CASES_SHOWN = 10
 /** Characters of one error or failure message shown. */
 export const MAX_MESSAGE_CHARS = 300
+/**
+ * Characters of the whole view in a comment or a check run: GitHub takes 65,536 in either, and
+ * the state line and the AI summary share them; escaping can make a text several times longer.
+ */
+export const MAX_MARKDOWN_CHARS = 30_000
 
 /** A failed step as the failed-steps output gives it. */
 export interface FailedStep {
@@ -152,5 +157,12 @@ export function reviewMarkdown(view: { steps?: BuildStep[]; tests?: TestSuite[] 
       ...(cases.length > 0 ? [cases.join('\n')] : [])
     )
   }
-  return parts.join('\n\n')
+  return capped(parts.join('\n\n'))
+}
+
+/** At most MAX_MARKDOWN_CHARS, cut at a line's end (no character reference is split), saying so. */
+function capped(text: string): string {
+  if (text.length <= MAX_MARKDOWN_CHARS) return text
+  const end = text.lastIndexOf('\n', MAX_MARKDOWN_CHARS)
+  return `${text.slice(0, end)}\n\n(cut here: the job summary and the outputs hold the rest)`
 }
