@@ -261,6 +261,41 @@ describe('test results the service cannot give at once', () => {
   })
 })
 
+describe('the heartbeat while a build runs', () => {
+  let slow: RunningEmulator
+  beforeAll(async () => {
+    slow = await startE2eEmulator({ buildDurationMs: 4_000 })
+  })
+  afterAll(async () => slow?.close())
+
+  it('names the last finished step, from the step summary read no more often than the status', async () => {
+    const result = await step(
+      slow,
+      'trigger',
+      {
+        'app-slug': 'ios-app',
+        workflow: 'primary',
+        'from-event': 'false',
+        branch: 'main',
+        wait: 'true',
+        'stream-logs': 'false',
+        'poll-interval': '0.2'
+      },
+      { env: { SERVICE_HEARTBEAT_MS: '250' } }
+    )
+    expectPassed(result)
+    const slug = result.outputs['build-slug']
+    const beats = result.stdout.split('\n').filter((line) => line.startsWith(`Still waiting for build ${slug}:`))
+    expect(beats.some((line) => line.endsWith('; last finished step "Git clone" (success)'))).toBe(true)
+    const calls = (await requestLog(slow)).map((r) => `${r.method} ${r.path}`)
+    const status = calls.filter((c) => c === `GET /v0.1/apps/ios-app/builds/${slug}`).length
+    // One more read of the steps after the end, for the summary.
+    const summaries = calls.filter((c) => c === `GET /v0.1/apps/ios-app/builds/${slug}/log/summary`).length
+    expect(summaries).toBeGreaterThan(1)
+    expect(summaries - 1).toBeLessThanOrEqual(status)
+  })
+})
+
 describe('install-page', () => {
   let github: FakeGitHub
   beforeEach(async () => {
