@@ -53,6 +53,7 @@ export const Input = {
   downloadArtifacts: 'download-artifacts',
   maxArtifactBytes: 'max-artifact-bytes',
   installPage: 'install-page',
+  testReportArtifacts: 'test-report-artifacts',
   // wait and abort
   wait: 'wait',
   waitTimeout: 'wait-timeout',

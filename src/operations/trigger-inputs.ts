@@ -8,6 +8,7 @@ import { InputError } from '../inputs/input-error.js'
 import { readAppTargets, type SeveralApps } from '../builds/start/targets.js'
 import { buildParamsFromEvent, closedPullRequestOf, readGitHubEvent, type GitHubEvent } from '../github/event.js'
 import * as read from '../inputs/readers.js'
+import { readNameGlobs } from '../inputs/name-globs.js'
 import type { GetInput } from '../inputs/readers.js'
 import { checkAsker, readAllowedAssociations } from '../github/trust.js'
 import { readGitHubStatusSettings, type GitHubStatusSettings } from '../builds/report/github-status/settings.js'
@@ -36,6 +37,8 @@ export interface TriggerInputs {
   failIfHeld: boolean
   /** install-page: the artifacts of a successful, trusted build to open an install page for; empty: off. */
   installPage: string[]
+  /** test-report-artifacts: artifacts to read JUnit XML from when the service gives no test results; empty: off. */
+  testReports: string[]
 }
 
 /** Whether the step names several apps: app-paths, or more than one slug in app-slug. */
@@ -95,7 +98,8 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
     several,
     artifacts,
     failIfHeld: read.booleanFlag(get, Input.failIfHeld, false),
-    installPage: readInstallPage(get)
+    installPage: readInstallPage(get),
+    testReports: readNameGlobs(get, Input.testReportArtifacts)
   }
 }
 

@@ -35,7 +35,7 @@ export const trigger = defineOperation<TriggerInputs>({
     },
     DOWNLOAD_NEED,
     {
-      inputs: [Input.installPage],
+      inputs: [Input.installPage, Input.testReportArtifacts],
       says: `${Input.wait}: true, one app and no ${Input.pipeline}`,
       holds: (value) => booleanValue(value(Input.wait)) && !severalApps(value) && value(Input.pipeline).trim() === ''
     },
@@ -75,7 +75,8 @@ export const trigger = defineOperation<TriggerInputs>({
     ...GITHUB_STATUS_INPUTS,
     ...SEVERAL_APPS_INPUTS,
     ...TRIGGER_ARTIFACT_INPUTS,
-    Input.installPage
+    Input.installPage,
+    Input.testReportArtifacts
   ],
   outputs: [
     Output.buildSlug,
@@ -145,7 +146,15 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
   if (!inputs.wait) return
   const installPage = trustedInstallPage(inputs, build.approved === true, ctx)
   const succeeded = await waitForBuild(
-    { appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report, installPage },
+    {
+      appSlug: inputs.appSlug,
+      buildSlug: build.buildSlug,
+      section,
+      buildUrl: section.link?.href,
+      report,
+      installPage,
+      testReports: inputs.testReports
+    },
     inputs.wait,
     ctx
   )

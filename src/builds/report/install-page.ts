@@ -7,11 +7,13 @@
  */
 import { enablePublicPage, listArtifacts } from '../../api/artifacts.js'
 import { Input, Output } from '../../constants.js'
-import { InputError } from '../../inputs/input-error.js'
+import { matchesName, readNameGlobs } from '../../inputs/name-globs.js'
 import type { GetInput } from '../../inputs/readers.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { SummarySection } from '../../summary/section.js'
 import { escape } from '../../summary/text.js'
+
+export { matchesName }
 
 /** One install page opened: the artifact's title and the page's link. */
 export interface InstallPage {
@@ -24,22 +26,7 @@ export const MAX_INSTALL_PAGES = 20
 
 /** The patterns of install-page, one per line or comma; none when empty (off). */
 export function readInstallPage(get: GetInput): string[] {
-  const patterns = get(Input.installPage)
-    .split(/[\n,]/)
-    .map((item) => item.trim())
-    .filter((item) => item !== '')
-  for (const pattern of patterns)
-    if (pattern.length > 200) throw new InputError(Input.installPage, 'a pattern is longer than 200 characters')
-  return patterns
-}
-
-/** Whether an artifact's name matches a pattern: `*` any run of characters, `?` one, the rest as written. */
-export function matchesName(name: string, pattern: string): boolean {
-  const source = pattern
-    .replace(/[.+^${}()|[\]\\]/g, '\\$&')
-    .replace(/\*/g, '.*')
-    .replace(/\?/g, '.')
-  return new RegExp(`^${source}$`, 's').test(name)
+  return readNameGlobs(get, Input.installPage)
 }
 
 /** Turns on the install page of each matching artifact of the build; a failure is a warning, never the step's. */

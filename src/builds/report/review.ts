@@ -38,12 +38,22 @@ export async function readReview(
   appSlug: string,
   buildSlug: string,
   pollIntervalMs: number,
-  ctx: HandlerContext
+  ctx: HandlerContext,
+  fallback = false
 ): Promise<ReviewView> {
+  // With test-report-artifacts, the tests the service cannot give are read from the artifacts next.
+  const instead = fallback
+    ? 'so the tests are read from the artifacts test-report-artifacts names'
+    : 'so no tests are shown'
   return {
     steps: await readSteps(appSlug, buildSlug, ctx),
-    tests: await readTests(appSlug, buildSlug, pollIntervalMs, ctx)
+    tests: await readTests(appSlug, buildSlug, pollIntervalMs, ctx, instead)
   }
+}
+
+/** Whether the view has no test case to show: the service refused, had none, or gave empty suites. */
+export function noTests(view: ReviewView): boolean {
+  return !view.tests?.some((suite) => suite.total > 0)
 }
 
 async function readSteps(appSlug: string, buildSlug: string, ctx: HandlerContext): Promise<BuildStep[] | undefined> {
@@ -68,7 +78,8 @@ async function readTests(
   appSlug: string,
   buildSlug: string,
   pollIntervalMs: number,
-  ctx: HandlerContext
+  ctx: HandlerContext,
+  instead: string
 ): Promise<TestSuite[] | undefined> {
   const pause = Math.min(pollIntervalMs, MAX_RESULTS_PAUSE_MS)
   let answer: TestResultsAnswer
@@ -81,21 +92,19 @@ async function readTests(
     }
   } catch (error) {
     if (ctx.signal.aborted) throw error
-    ctx.info(
-      `The test results of build ${buildSlug} could not be read, so no tests are shown: ${(error as Error).message}`
-    )
+    ctx.info(`The test results of build ${buildSlug} could not be read, ${instead}: ${(error as Error).message}`)
     return undefined
   }
   if (answer.kind === 'read') return answer.suites
   if (answer.why === 'plan')
     ctx.notice(
-      `The Workspace's plan on the service does not include test reports (it answered 403 to the test results of build ${buildSlug}), so no tests are shown; the build's result is not affected.`
+      `The Workspace's plan on the service does not include test reports (it answered 403 to the test results of build ${buildSlug}), ${instead}; the build's result is not affected.`
     )
   else
     ctx.info(
       answer.why === 'not-found'
-        ? `The service has no test results of build ${buildSlug} (404), so no tests are shown.`
-        : `The service still said build ${buildSlug} was not finished when asked for its test results (400, asked ${RESULTS_RETRIES + 1} times), so no tests are shown.`
+        ? `The service has no test results of build ${buildSlug} (404), ${instead}.`
+        : `The service still said build ${buildSlug} was not finished when asked for its test results (400, asked ${RESULTS_RETRIES + 1} times), ${instead}.`
     )
   return undefined
 }

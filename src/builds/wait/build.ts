@@ -13,7 +13,7 @@ import { abortOnStop, leftAsIs, whyStopped } from '../abort/stop.js'
 import { explainFailure } from '../report/explain.js'
 import { endLead } from '../report/lead.js'
 import { reportBuildEnd, type BuildReport } from '../report/build.js'
-import { readReview, reportReview } from '../report/review.js'
+import { noTests, readReview, reportReview, type ReviewView } from '../report/review.js'
 import { reviewMarkdown } from '../report/review-render.js'
 import { installPagesMarkdown, openInstallPages, reportInstallPages } from '../report/install-page.js'
 
@@ -30,6 +30,8 @@ export interface Waited {
   report?: BuildReport
   /** install-page's patterns, given only for a build the step trusts: its artifacts to open an install page for. */
   installPage?: string[]
+  /** test-report-artifacts' patterns: artifacts to read JUnit XML from when the service gives no test results. */
+  testReports?: string[]
 }
 
 /**
@@ -59,7 +61,7 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
   }
   if (result.kind === 'finished') {
     const explanation = await explainFailure(build.buildSlug, result.status, settings, ctx)
-    const review = await readReview(build.appSlug, build.buildSlug, settings.pollIntervalMs, ctx)
+    const review = await readView(build, settings.pollIntervalMs, ctx)
     const pages = await installPages(build, result.status === 'success', ctx)
     await build.report?.ended(
       result.status,
@@ -78,6 +80,15 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
   } finally {
     await build.report?.ended(result.kind)
   }
+}
+
+/** The reviewer's view, its tests read from the artifacts test-report-artifacts names when the service gave none. */
+async function readView(build: Waited, pollIntervalMs: number, ctx: HandlerContext): Promise<ReviewView> {
+  const patterns = build.testReports ?? []
+  const view = await readReview(build.appSlug, build.buildSlug, pollIntervalMs, ctx, patterns.length > 0)
+  if (patterns.length === 0 || !noTests(view)) return view
+  const { readTestReports } = await import('../report/artifacts/test-reports.js')
+  return { ...view, tests: (await readTestReports(build.appSlug, build.buildSlug, patterns, ctx)) ?? view.tests }
 }
 
 /** The install pages of a successful build when install-page asked for them; undefined when not asked. */
