@@ -87,7 +87,7 @@ export interface ServiceModel {
     requestSlug: string,
     approve: boolean
   ): { request: BuildRequestRecord; build: BuildRecord | null }
-  /** The build's artifacts: none until it has succeeded. */
+  /** The build's artifacts: none until it has ended (a failed build keeps those marked `always`). */
   artifacts(app: AppRecord, build: BuildRecord): BuildArtifact[]
   /** Switches the public install page of one of the build's artifacts. */
   setPublicPage(build: BuildRecord, artifactSlug: string, enabled: boolean): void

@@ -125,6 +125,10 @@ export interface SeedArtifact {
   artifact_type?: string
   file_size_bytes: number
   is_public_page_enabled?: boolean
+  /** The artifact's bytes as served (e.g. a JUnit XML report); absent: made-up lines of file_size_bytes. */
+  content?: string
+  /** Kept by a failed build too, as the service's deploy step runs even after a failed step. */
+  always?: boolean
 }
 
 export interface Seed {

@@ -3,8 +3,8 @@
  * test results give (api/test-results.ts), so the same counts, caps, rendering and outputs follow.
  * The text comes from a build's artifact, and a build can put anything there: the parser is
  * fast-xml-parser with its own validation, a document type declaration (DTD) is refused before
- * parsing (so no entity can be declared, let alone expanded), only XML's five predefined escapes
- * are decoded, nesting is capped, and the file was size-capped when downloaded.
+ * parsing (so no entity can be declared, let alone expanded), only fixed tables of escapes are
+ * decoded, nesting is capped, and the file was size-capped when downloaded.
  */
 import { XMLParser, XMLValidator } from 'fast-xml-parser'
 import { suitesIn, type TestSuite } from '../../../api/test-results.js'
@@ -24,9 +24,11 @@ const parser = new XMLParser({
   parseTagValue: false,
   parseAttributeValue: false,
   trimValues: true,
-  // No DTD reaches the parser (refused below), so this decodes only &lt; &gt; &amp; &quot; &apos;.
+  // No DTD reaches the parser (refused below): no entity is declared, so none expands. What is
+  // decoded are XML's five escapes and character references (&#10;, which JUnit writers use in
+  // messages), from the library's fixed tables.
   processEntities: { enabled: true, maxEntityCount: 1, maxEntitySize: 1, maxExpansionDepth: 1 },
-  htmlEntities: false,
+  htmlEntities: true,
   ignoreDeclaration: true,
   ignorePiTags: true,
   maxNestedTags: MAX_NESTING,

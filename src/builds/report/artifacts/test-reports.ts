@@ -92,6 +92,11 @@ async function readOne(
   download: typeof downloadArtifact,
   ctx: HandlerContext
 ): Promise<TestSuite[]> {
+  // Refused by its listed size before its download URL is even asked for.
+  if ((artifact.file_size_bytes ?? 0) > MAX_TEST_REPORT_BYTES)
+    throw new Error(
+      `${fileName} is ${artifact.file_size_bytes} bytes, over the test report cap (${MAX_TEST_REPORT_BYTES} bytes); it was not downloaded`
+    )
   const { expiringDownloadUrl: url } = await getArtifact(ctx.client, appSlug, buildSlug, artifact.slug, ctx.signal)
   if (!url) throw new Error('the service gave no download URL')
   ctx.mask(url)
