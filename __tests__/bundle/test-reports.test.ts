@@ -188,4 +188,28 @@ describe('test-report-artifacts', () => {
     expect(await artifactCalls()).toEqual({ lists: 0, records: 0 })
     expect(result.stdout).toContain('so no tests are shown')
   })
+
+  it('is warned about, never silently dropped, where it is not read: a trigger that does not wait, a wait for a pipeline', async () => {
+    const pattern = `${randomSlug()}-*.xml`
+    const unread = await step(emu, 'trigger', {
+      'app-slug': 'android-app',
+      workflow: 'primary',
+      'from-event': 'false',
+      branch: 'main',
+      'test-report-artifacts': pattern
+    })
+    const warned = unread.stdout
+      .split('\n')
+      .filter((l) => l.startsWith('::warning') && l.includes('test-report-artifacts'))
+    expect(warned).toEqual([expect.stringContaining('trigger reads it only with wait: true, one app and no pipeline')])
+    expect(await artifactCalls()).toEqual({ lists: 0, records: 0 })
+
+    const pipeline = await step(emu, 'wait', {
+      'app-slug': 'android-app',
+      'pipeline-id': randomSlug(),
+      'wait-timeout': '5m',
+      'test-report-artifacts': pattern
+    })
+    expect(pipeline.stdout).toContain('test-report-artifacts is not read when waiting for a pipeline')
+  })
 })
