@@ -6,7 +6,8 @@
  * are listed in GET /organizations/{org-slug} (the published contract's OrganizationDataModel).
  * One probe of each kind per app, made when an answer needs it and kept. The step summary and
  * the test results a finished wait reads need no more than reading the app (no source names a
- * role; the emulator's reading), so a wait stays `any`.
+ * role; the emulator's reading), and so do the artifacts test-report-artifacts reads (list-artifacts
+ * is `any` too), so a wait stays `any`.
  */
 import { newestBuild, readApp, readBuildLog, readConfigFile, type Probe } from '../api/access.js'
 import type { ServiceClient } from '../http/service-client.js'
