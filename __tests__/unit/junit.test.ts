@@ -4,7 +4,7 @@
  * files refused quickly and whole: an entity bomb, deep nesting, text that is no XML.
  */
 import { describe, expect, it } from '@jest/globals'
-import { junitSuites } from '../../src/builds/report/artifacts/junit.js'
+import { junitSuites, MAX_MESSAGE_KEPT } from '../../src/builds/report/artifacts/junit.js'
 import { MAX_CASES_KEPT } from '../../src/api/test-results.js'
 import { randomInt, randomString } from '../helpers/random.js'
 
@@ -45,6 +45,14 @@ describe('junitSuites', () => {
     expect(suite).toMatchObject({ name: '007', total: failing + 1, failed: failing })
     expect(suite.failedCases).toHaveLength(MAX_CASES_KEPT)
     expect(suite.failedCases[0].name).toBe('000')
+  })
+
+  it('keeps at most MAX_MESSAGE_KEPT characters of a failure message', () => {
+    const trace = randomString(MAX_MESSAGE_KEPT + 1 + randomInt(5000))
+    const [suite] = junitSuites(
+      `<testsuite name="s"><testcase name="c"><failure>${trace}</failure></testcase></testsuite>`
+    )
+    expect(suite.failedCases[0].message).toBe(trace.slice(0, MAX_MESSAGE_KEPT))
   })
 
   it('refuses a DTD (an entity bomb) at once, expanding nothing', () => {

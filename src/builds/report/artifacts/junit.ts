@@ -13,6 +13,8 @@ import { suitesIn, type TestSuite } from '../../../api/test-results.js'
 const MAX_NESTING = 64
 /** Suites walked at most in one file; suitesIn keeps fewer still. */
 const MAX_SUITES_WALKED = 1_000
+/** Characters of a failure message kept (the outputs hold this much; the summary shows less). */
+export const MAX_MESSAGE_KEPT = 4_000
 
 const LISTS = new Set(['testsuite', 'testcase', 'failure', 'error', 'skipped', 'flakyFailure', 'flakyError'])
 
@@ -97,12 +99,13 @@ function caseOf(item: XmlNode, suiteFile: string | undefined): XmlNode {
   const skipped = nodes(item.skipped).length > 0
   const flaky = nodes(item.flakyFailure).length > 0 || nodes(item.flakyError).length > 0
   const message = failure && (attr(failure, 'message') ?? text(failure) ?? attr(failure, 'type') ?? 'failed')
+  // A stack trace can be most of the file: what is kept of it is bounded, not the file's size.
   return {
     name: attr(item, 'name'),
     classname: attr(item, 'classname'),
     status: failure ? 'failed' : skipped ? 'skipped' : 'passed',
     is_flaky: flaky,
-    failure_message: message,
+    failure_message: message?.slice(0, MAX_MESSAGE_KEPT),
     duration: attr(item, 'time'),
     file: attr(item, 'file') ?? suiteFile,
     line: attr(item, 'line')

@@ -21,6 +21,8 @@ import type { downloadArtifact, DownloadPolicy } from './download.js'
 export const MAX_TEST_REPORT_BYTES = 8 * 1024 * 1024
 /** Test report files read at most from one build. */
 export const MAX_TEST_REPORTS = 20
+/** Suites kept over all the files, as the service's answer keeps (api/test-results.ts). */
+const MAX_SUITES_KEPT = 200
 
 /**
  * The suites of the build's artifacts matching `patterns`, or undefined when none could be read
@@ -64,6 +66,7 @@ export async function readTestReports(
       }
     }
     if (read === 0) return undefined
+    if (suites.length > MAX_SUITES_KEPT) suites.length = MAX_SUITES_KEPT
     ctx.info(`Read the tests of build ${buildSlug} from ${read} JUnit XML artifact(s) (${Input.testReportArtifacts}).`)
     return suites
   } catch (error) {
