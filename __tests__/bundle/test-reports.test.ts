@@ -96,6 +96,10 @@ beforeAll(async () => {
     { title: 'junit-bomb.xml', file_size_bytes: Buffer.byteLength(bomb), content: bomb, always: true },
     { title: 'app-release.apk', artifact_type: 'android-apk', file_size_bytes: 64 }
   ]
+  // web-app's builds succeed with the service's own test results, and a JUnit artifact beside them.
+  const web = seed.apps!.find((app) => app.slug === 'web-app')!
+  web.build_outcome = 'success'
+  web.artifacts = [{ title: 'junit-unit.xml', file_size_bytes: Buffer.byteLength(report), content: report }]
   emu = await startE2eEmulator({ seed })
 })
 beforeEach(async () => resetEmulator(emu))
@@ -187,6 +191,21 @@ describe('test-report-artifacts', () => {
     expect(result.outputs['tests-total']).toBeUndefined()
     expect(await artifactCalls()).toEqual({ lists: 0, records: 0 })
     expect(result.stdout).toContain('so no tests are shown')
+  })
+
+  it("reads no artifact when the service gives the test results: the service's tests are shown", async () => {
+    const result = await step(emu, 'trigger', {
+      'app-slug': 'web-app',
+      workflow: 'primary',
+      'from-event': 'false',
+      branch: 'main',
+      wait: 'true',
+      'test-report-artifacts': '*.xml'
+    })
+    expect(result.code).toBe(0)
+    // The emulator's made-up suites: LoginTests (2 cases) and ProfileTests (1).
+    expect(result.outputs['tests-total']).toBe('3')
+    expect(await artifactCalls()).toEqual({ lists: 0, records: 0 })
   })
 
   it('is warned about, never silently dropped, where it is not read: a trigger that does not wait, a wait for a pipeline', async () => {
