@@ -1,1 +1,1 @@
-import{ka as o}from"./chunks/chunk-EIDI6EQ7.js";o();
+import{ka as o}from"./chunks/chunk-A2FDHE5R.js";o();

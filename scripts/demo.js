@@ -334,6 +334,28 @@ async function main() {
     )
     const buildSlug = built.outputs['build-slug']
 
+    // android-app's builds fail (the seed): the step names the failed step and the failed test.
+    await run("Keep android-app's service.yml on the service", {
+      operation: 'set-config-location',
+      'app-slug': 'android-app',
+      location: 'service'
+    })
+    const failed = await run(
+      'Trigger android-app, whose build fails, and wait: the failed step and the failed test',
+      {
+        operation: 'trigger',
+        'app-slug': 'android-app',
+        branch: 'main',
+        wait: 'true',
+        'poll-interval': '0.3',
+        'stream-logs': 'false',
+        'explain-failure': 'false'
+      },
+      { expectFailure: true }
+    )
+    if (JSON.parse(failed.outputs['failed-steps'] ?? '[]').length === 0 || failed.outputs['tests-failed'] === '0')
+      throw new Error('the failed build named no failed step or no failed test')
+
     const second = await run(
       'Trigger a build for a push to main',
       { operation: 'trigger', 'app-slug': appSlug },

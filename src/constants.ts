@@ -52,6 +52,8 @@ export const Input = {
   listArtifacts: 'list-artifacts',
   downloadArtifacts: 'download-artifacts',
   maxArtifactBytes: 'max-artifact-bytes',
+  installPage: 'install-page',
+  testReportArtifacts: 'test-report-artifacts',
   // wait and abort
   wait: 'wait',
   waitTimeout: 'wait-timeout',
@@ -220,6 +222,12 @@ export const Output = {
   queueSeconds: 'queue-seconds',
   creditCost: 'credit-cost',
   parked: 'parked',
+  // the reviewer's view of a finished build: its failed steps and its tests
+  failedSteps: 'failed-steps',
+  testsTotal: 'tests-total',
+  testsFailed: 'tests-failed',
+  testResults: 'test-results',
+  installPageUrls: 'install-page-urls',
   // Files holding a whole list (or a response too big for an output), under RUNNER_TEMP.
   responseFile: 'response-file',
   appsFile: 'apps-file',
@@ -234,6 +242,9 @@ export const Output = {
   buildRequestsFile: 'build-requests-file',
   buildsFile: 'builds-file',
   artifactsFile: 'artifacts-file',
+  failedStepsFile: 'failed-steps-file',
+  testResultsFile: 'test-results-file',
+  installPageUrlsFile: 'install-page-urls-file',
   // the wire trace, set by every operation when asked
   traceFile: 'trace-file',
   // what check-access found

@@ -135,6 +135,32 @@ describe('a fork pull request trigger held for manual approval', () => {
     )
   })
 
+  it("with wait and install-page: the build an approval on the service started gets its install page, though a fork's", async () => {
+    const { event } = forkEvent()
+    const result = await whileRunning(
+      { wait: 'true', 'wait-timeout': '60', 'install-page': '*.apk' },
+      event,
+      'Waiting for the approval of build request',
+      async () => {
+        const [request] = await openRequests()
+        await call(emu, 'PATCH', `/apps/ios-app/build-requests/${request.slug}`, {
+          token: TOKENS.developer,
+          body: { is_approved: true }
+        })
+      }
+    )
+    expectPassed(result)
+    const slug = result.outputs['build-slug']
+    const pagePatches = (await requestLog(emu)).filter((r) => r.method === 'PATCH' && r.path.includes('/artifacts/'))
+    expect(pagePatches.map((r) => r.path)).toEqual([
+      expect.stringMatching(new RegExp(`^/v0\\.1/apps/ios-app/builds/${slug}/artifacts/\\w+$`))
+    ])
+    expect(JSON.parse(result.outputs['install-page-urls'])).toEqual([
+      { title: 'app-release.apk', url: expect.stringMatching(new RegExp(`^${emu.origin}/artifact/`)) }
+    ])
+    expect(result.stdout).not.toContain('no install page is opened for')
+  })
+
   it('with wait: a rejection fails the step with build-status rejected, and no build starts', async () => {
     const { event, sha } = forkEvent()
     const result = await whileRunning(

@@ -397,5 +397,8 @@ describe('the demo', () => {
     )
     expect({ status: demo.status, stderr: demo.stderr }).toEqual({ status: 0, stderr: '' })
     expect(demo.stdout.split('\n').filter((line) => /::warning|warning:/i.test(line))).toEqual([])
+    // The build that fails shows its failed step and its failed test, as annotations.
+    expect(demo.stdout).toMatch(/::error title=Step failed%3A Run unit tests::/)
+    expect(demo.stdout).toMatch(/::error title=Test failed%3A LoginTests › \w+,file=Tests\/LoginTests\.swift,line=42::/)
   })
 })

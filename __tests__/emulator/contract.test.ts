@@ -160,12 +160,22 @@ const REQUESTS: Record<string, (w: World) => Promise<Request>> = {
     body: { is_approved: true }
   }),
   'GET /builds/:build/ai-summary': async (w) => ({ path: `/builds/${await w.failedBuild()}/ai-summary` }),
+  'GET /apps/:app/builds/:build/log/summary': async (w) => ({
+    path: `/apps/ios-app/builds/${await w.finishedBuild()}/log/summary`
+  }),
+  'GET /apps/:app/builds/:build/test-results': async (w) => ({
+    path: `/apps/ios-app/builds/${await w.finishedBuild()}/test-results`
+  }),
   'GET /apps/:app/builds/:build/artifacts': async (w) => ({
     path: `/apps/ios-app/builds/${await w.finishedBuild()}/artifacts`
   }),
   'GET /apps/:app/builds/:build/artifacts/:artifact': async (w) => ({
     path: `/apps/ios-app/builds/${await w.finishedBuild()}/artifacts/${await w.artifact()}`
   }),
+  'PATCH /apps/:app/builds/:build/artifacts/:artifact': async (w) => {
+    const path = `/apps/ios-app/builds/${await w.finishedBuild()}/artifacts/${await w.artifact()}`
+    return { path, body: { is_public_page_enabled: true }, invalid: { path, body: { is_public_page_enabled: 'yes' } } }
+  },
   'GET /apps/:app/pipelines': async (w) => {
     await w.finishedPipeline()
     await w.finishedBuild()

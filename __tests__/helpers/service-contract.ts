@@ -400,6 +400,26 @@ export const CONTRACT: readonly RouteContract[] = [
     json(obj({ data: list(ArtifactListItem), paging: Paging }, ['data']))
   ),
   row('GET', '/apps/:app/builds/:build/artifacts/:artifact', 200, json(obj({ data: Artifact }, ['data']))),
+  // artifact-update: ArtifactShowResponseModel, 400, 401, 404 and 500.
+  row('PATCH', '/apps/:app/builds/:build/artifacts/:artifact', 200, json(obj({ data: Artifact }, ['data']))),
+  // Not in the published contract: the service's API reference ("Get the step summary of a build",
+  // 200, 401, 403, 404) and the vendor's MCP server's recorded answer (emulator README).
+  row(
+    'GET',
+    '/apps/:app/builds/:build/log/summary',
+    200,
+    json(obj({ execution: obj({ workflows: list(ANY_OBJECT) }, ['workflows'], true) }, ['execution'], true)),
+    [401, 403, 404]
+  ),
+  // Not in the published contract: the API reference ("Get the test results of a build"); field
+  // names are the emulator's reading (emulator README).
+  row(
+    'GET',
+    '/apps/:app/builds/:build/test-results',
+    200,
+    json(obj({ test_suites: list(ANY_OBJECT) }, ['test_suites'], true)),
+    [400, 401, 403, 404, 502]
+  ),
   row('GET', '/apps/:app/pipelines', 200, json(obj({ data: list(PipelineListItem), paging: Paging }, ['data']))),
   row('GET', '/apps/:app/pipelines/:pipeline', 200, json(Pipeline)),
   row('POST', '/apps/:app/pipelines/:pipeline/abort', 200, json(ANY_OBJECT)),

@@ -100,7 +100,13 @@ describe('builds', () => {
       }
     )
     expect(error).toBeUndefined()
-    expect(calls).toHaveLength(2)
+    // Two status reads, then the ended build's step summary and test results (the reviewer's view).
+    expect(calls.map((c) => c.path)).toEqual([
+      '/apps/app-1/builds/b-1',
+      '/apps/app-1/builds/b-1',
+      '/apps/app-1/builds/b-1/log/summary',
+      '/apps/app-1/builds/b-1/test-results'
+    ])
     expect(ctx.outputs).toMatchObject({
       'build-slug': 'b-1',
       'build-status': 'success',

@@ -30,14 +30,28 @@ export interface BuildArtifact extends SeedArtifact {
   buildSlug: string
 }
 
-/** The build's artifacts: none until it has succeeded. */
+/** The build's artifacts: none until it has ended; a failed build keeps only those marked `always`. */
 export function artifactsOf(app: AppRecord, build: BuildRecord, now: number): BuildArtifact[] {
-  if (progressOf(build, now).status !== 1) return []
-  return (app.artifacts ?? DEFAULT_ARTIFACTS).map((artifact, index) => ({
-    ...artifact,
-    slug: createHash('sha256').update(`${build.slug}/${index}`).digest('hex').slice(0, 16),
-    buildSlug: build.slug
-  }))
+  const status = progressOf(build, now).status
+  if (status !== 1 && status !== 2) return []
+  const listed = (app.artifacts ?? DEFAULT_ARTIFACTS).map((artifact, index) => ({ artifact, index }))
+  return listed
+    .filter(({ artifact }) => status === 1 || artifact.always === true)
+    .map(({ artifact, index }) => {
+      const slug = createHash('sha256').update(`${build.slug}/${index}`).digest('hex').slice(0, 16)
+      const switched = build.publicPages?.[slug]
+      return {
+        ...artifact,
+        slug,
+        buildSlug: build.slug,
+        is_public_page_enabled: switched ?? artifact.is_public_page_enabled
+      }
+    })
+}
+
+/** Switches an artifact's public install page (`PATCH .../artifacts/{artifact-slug}`, the contract's artifact-update). */
+export function setPublicPage(build: BuildRecord, artifactSlug: string, enabled: boolean): void {
+  build.publicPages = { ...build.publicPages, [artifactSlug]: enabled }
 }
 
 function signature(buildSlug: string, artifactSlug: string, expires: number): Buffer {
@@ -65,8 +79,9 @@ export function checkDownloadLink(
   return now > expires ? 'expired' : 'ok'
 }
 
-/** The made-up content of an artifact: its declared size of a repeated line naming it. */
+/** The content of an artifact: the seed's, else its declared size of a repeated line naming it. */
 export function artifactContent(artifact: BuildArtifact): Buffer {
+  if (artifact.content !== undefined) return Buffer.from(artifact.content)
   const line = Buffer.from(`${artifact.title} of build ${artifact.buildSlug}\n`)
   const content = Buffer.alloc(artifact.file_size_bytes)
   for (let at = 0; at < content.length; at += line.length) line.copy(content, at)

@@ -59,6 +59,8 @@ export interface BuildRecord {
   gitStatusReport: 'success' | 'failure' | null
   /** Whether the model has recorded the build's end (its events are written once). */
   ended: boolean
+  /** Artifacts whose public install page was switched through the API (artifact slug: on or off). */
+  publicPages?: Record<string, boolean>
   /** The pipeline workflow this build runs, for a build of a pipeline (see model/pipeline-builds.ts). */
   pipelineWorkflowId?: string
   abort: null | {

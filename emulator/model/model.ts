@@ -21,7 +21,7 @@ import {
   type RegisterRequest
 } from './apps.js'
 import { decideBuildRequest, holdForApproval, needsApproval } from './build-requests.js'
-import { artifactsOf, type BuildArtifact } from './artifacts.js'
+import { artifactsOf, setPublicPage, type BuildArtifact } from './artifacts.js'
 import {
   abortPipeline,
   pipelineView,
@@ -88,8 +88,10 @@ export interface ServiceModel {
     requestSlug: string,
     approve: boolean
   ): { request: BuildRequestRecord; build: BuildRecord | null }
-  /** The build's artifacts: none until it has succeeded. */
+  /** The build's artifacts: none until it has ended (a failed build keeps those marked `always`). */
   artifacts(app: AppRecord, build: BuildRecord): BuildArtifact[]
+  /** Switches the public install page of one of the build's artifacts. */
+  setPublicPage(build: BuildRecord, artifactSlug: string, enabled: boolean): void
   triggerPipeline(app: AppRecord, request: TriggerRequest): PipelineRecord
   abortPipeline(caller: string, app: AppRecord, pipeline: PipelineRecord, request: PipelineAbortRequest): void
   rebuildPipeline(app: AppRecord, pipeline: PipelineRecord, partial: boolean): void
@@ -225,6 +227,10 @@ export class MemoryModel implements ServiceModel {
 
   artifacts(app: AppRecord, build: BuildRecord): BuildArtifact[] {
     return artifactsOf(app, build, this.now())
+  }
+
+  setPublicPage(build: BuildRecord, artifactSlug: string, enabled: boolean): void {
+    setPublicPage(build, artifactSlug, enabled)
   }
 
   triggerPipeline(app: AppRecord, request: TriggerRequest): PipelineRecord {

@@ -6,6 +6,8 @@ import type {
   GroupRoleName,
   NotificationChoice,
   SeedArtifact,
+  SeedStep,
+  SeedTestResults,
   SeedOwner,
   TeamRole
 } from './types.js'
@@ -60,6 +62,9 @@ export interface AppRecord {
   flakyWorkflows?: string[]
   /** What each successful build produces (see model/artifacts.ts). */
   artifacts?: SeedArtifact[]
+  /** The steps and test results of its builds (model/build-reports.ts; seed steps, test_results). */
+  steps?: SeedStep[]
+  testResults?: SeedTestResults
   /** Whether the AI build summary is on in the app's settings (routes/ai-summary.ts). */
   aiSummary: boolean
   /** The shape of its answer, and how long after a failure it exists (seed ai_summary_shape, ai_summary_delay_ms). */

@@ -241,6 +241,8 @@ function appFromSeed(a: SeedApp): AppRecord {
     secrets: { ...(a.secrets ?? {}) },
     buildOutcome: a.build_outcome,
     artifacts: a.artifacts,
+    steps: a.steps,
+    testResults: a.test_results,
     flakyWorkflows: a.flaky_workflows,
     aiSummary: a.ai_summary === true,
     aiSummaryShape: a.ai_summary_shape,

@@ -82,6 +82,10 @@ export interface SeedApp {
   ai_summary_delay_ms?: number
   /** The artifacts each successful build of the app produces; two made-up ones when absent. */
   artifacts?: SeedArtifact[]
+  /** The steps each build runs (model/build-reports.ts); three made-up ones when absent. */
+  steps?: SeedStep[]
+  /** What the build's test results answer (model/build-reports.ts); made-up suites when absent. */
+  test_results?: SeedTestResults
   /** Manual build approval for fork pull requests: on unless false (always on for a public app). */
   manual_approval?: boolean
   /**
@@ -95,12 +99,41 @@ export interface SeedApp {
   credits_per_minute?: number
 }
 
+/** A step of the app's builds: a failing build fails in the first step with `fails` (the last when none has it). */
+export interface SeedStep {
+  title: string
+  step_id?: string
+  fails?: boolean
+  /** The `errors` of the step when it fails. */
+  errors?: string[]
+}
+
+/** A test case of a seeded suite: `failed` on a failing build only when `fails` is set. */
+export interface SeedTestCase {
+  name: string
+  classname?: string
+  fails?: boolean
+  failure_message?: string
+  file?: string
+  line?: number
+}
+
+/** The test results of the app's builds: a status the endpoint answers instead (403: no test reports on the plan, 502), or suites. */
+export interface SeedTestResults {
+  status?: 403 | 404 | 502
+  suites?: Array<{ name: string; cases: SeedTestCase[] }>
+}
+
 /** An artifact a successful build produces: its content is made-up bytes of the given size. */
 export interface SeedArtifact {
   title: string
   artifact_type?: string
   file_size_bytes: number
   is_public_page_enabled?: boolean
+  /** The artifact's bytes as served (e.g. a JUnit XML report); absent: made-up lines of file_size_bytes. */
+  content?: string
+  /** Kept by a failed build too, as the service's deploy step runs even after a failed step. */
+  always?: boolean
 }
 
 export interface Seed {

@@ -7,6 +7,7 @@ import { appRoutes } from './apps.js'
 import { buildRequestRoutes } from './build-requests.js'
 import { artifactRoutes } from './artifacts.js'
 import { buildRoutes } from './builds.js'
+import { buildReportRoutes } from './build-reports.js'
 import { configRoutes } from './config.js'
 import { pipelineRoutes } from './pipelines.js'
 import { roleRoutes } from './roles.js'
@@ -21,6 +22,7 @@ export const API_ROUTES: readonly ApiRoute[] = [
   ...buildRoutes,
   ...buildRequestRoutes,
   ...artifactRoutes,
+  ...buildReportRoutes,
   ...pipelineRoutes,
   ...aiSummaryRoutes,
   ...accountRoutes

@@ -111,3 +111,28 @@ function summaryOf(raw: RawArtifact, method: string, path: string): ArtifactSumm
     installPageUrl: page ? (raw.public_install_page_url as string) : undefined
   }
 }
+
+/**
+ * Turns on the artifact's public install page (the contract's artifact-update, `PATCH` with
+ * `{is_public_page_enabled: true}`) and returns the artifact as the answer gives it, with its
+ * `public_install_page_url` when the service sent one. Setting a flag twice does no harm, so it
+ * is retried as a read is.
+ */
+export async function enablePublicPage(
+  client: ServiceClient,
+  appSlug: string,
+  buildSlug: string,
+  artifactSlug: string,
+  signal?: AbortSignal
+): Promise<ArtifactSummary> {
+  const path = artifactsPath(appSlug, buildSlug, artifactSlug)
+  const res = await client.request<{ data?: RawArtifact } | undefined>('PATCH', path, {
+    body: { is_public_page_enabled: true },
+    retry: 'idempotent',
+    signal
+  })
+  const raw = res.body?.data
+  if (!raw || typeof raw !== 'object')
+    throw ApiError.missingField({ method: 'PATCH', path, status: res.status, what: 'has no "data" object' })
+  return summaryOf({ is_public_page_enabled: true, ...raw }, 'PATCH', path)
+}

@@ -28,3 +28,15 @@ export const isList = (value: unknown): value is unknown[] => Array.isArray(valu
 
 /** Text that is not empty. */
 export const isText = (value: unknown): value is string => typeof value === 'string' && value !== ''
+
+/** A JSON object that is not a list, or undefined. */
+export function recordOf(value: unknown): Record<string, unknown> | undefined {
+  return value !== null && typeof value === 'object' && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined
+}
+
+/** Text that is not blank, or undefined. */
+export function textOf(value: unknown): string | undefined {
+  return typeof value === 'string' && value.trim() !== '' ? value : undefined
+}

@@ -6,6 +6,8 @@
  * `public-projects.mdx`, `managing-an-apps-builds.mdx`; interface.md's endpoint table) are
  * docs/check-access.md's table, one line each. One probe of each kind per app, made when an
  * answer needs it and kept.
+ * The step summary and the test results a finished wait reads need no more than reading the app (no
+ * source names a role; the emulator's reading), and so do the artifacts test-report-artifacts reads.
  */
 import {
   appFacts,

@@ -1,5 +1,6 @@
 /** The trigger operation's inputs: the build parameters from the inputs and the GitHub event, each checked, and the settings of what follows the trigger. */
 import { readTriggerArtifacts, type ArtifactSettings } from '../builds/report/artifacts/settings.js'
+import { readInstallPage } from '../builds/report/install-page.js'
 import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../api/build-params.js'
 import { readBuildOverrides } from '../inputs/build-overrides.js'
 import { Input } from '../constants.js'
@@ -7,6 +8,7 @@ import { InputError } from '../inputs/input-error.js'
 import { readAppTargets, type SeveralApps } from '../builds/start/targets.js'
 import { buildParamsFromEvent, closedPullRequestOf, readGitHubEvent, type GitHubEvent } from '../github/event.js'
 import * as read from '../inputs/readers.js'
+import { readNameGlobs } from '../inputs/name-globs.js'
 import type { GetInput } from '../inputs/readers.js'
 import { checkAsker, readAllowedAssociations } from '../github/trust.js'
 import { readGitHubStatusSettings, type GitHubStatusSettings } from '../builds/report/github-status/settings.js'
@@ -35,6 +37,10 @@ export interface TriggerInputs {
   failIfHeld: boolean
   /** wait: park: the build's check run is left open for report-parked to complete. */
   park: boolean
+  /** install-page: the artifacts of a successful, trusted build to open an install page for; empty: off. */
+  installPage: string[]
+  /** test-report-artifacts: artifacts to read JUnit XML from when the service gives no test results; empty: off. */
+  testReports: string[]
 }
 
 /** Whether the step names several apps: app-paths, or more than one slug in app-slug. */
@@ -99,7 +105,9 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
     several,
     artifacts,
     failIfHeld: read.booleanFlag(get, Input.failIfHeld, false),
-    park
+    park,
+    installPage: readInstallPage(get),
+    testReports: readNameGlobs(get, Input.testReportArtifacts)
   }
 }
 

@@ -33,7 +33,7 @@ export async function startParked(
   inputs: ParkInputs,
   ctx: HandlerContext,
   env: NodeJS.ProcessEnv = process.env
-): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
+): Promise<(TriggeredBuild & { reused: boolean; approved?: boolean }) | undefined> {
   const { appSlug, params } = inputs
   const repo = repositoryOf(env)
   if (!repo) throw new Error('GITHUB_REPOSITORY is not set as owner/name, so the build cannot be parked on a check run')

@@ -14,6 +14,7 @@ import { heldCheckoutFact, startOrWaitForApproval } from '../builds/start/approv
 import { cancelSuperseded } from '../builds/abort/supersede.js'
 import { REUSE_INPUTS } from '../builds/start/reuse.js'
 import { defineOperation } from './operation.js'
+import { REVIEW_OUTPUTS } from '../builds/report/review.js'
 import { readTrigger, severalApps, type TriggerInputs } from './trigger-inputs.js'
 import { commitLink, leadLinks } from '../builds/report/lead.js'
 import type { BuildReport } from '../builds/report/build.js'
@@ -33,6 +34,11 @@ export const trigger = defineOperation<TriggerInputs>({
       holds: (value) => severalApps(value) && booleanValue(value(Input.wait))
     },
     DOWNLOAD_NEED,
+    {
+      inputs: [Input.installPage, Input.testReportArtifacts],
+      says: `${Input.wait}: true, one app and no ${Input.pipeline}`,
+      holds: (value) => booleanValue(value(Input.wait)) && !severalApps(value) && value(Input.pipeline).trim() === ''
+    },
     {
       inputs: [Input.githubStatusName],
       says: `${Input.githubStatus} or ${Input.githubComment}: true`,
@@ -68,7 +74,9 @@ export const trigger = defineOperation<TriggerInputs>({
     ...REUSE_INPUTS,
     ...GITHUB_STATUS_INPUTS,
     ...SEVERAL_APPS_INPUTS,
-    ...TRIGGER_ARTIFACT_INPUTS
+    ...TRIGGER_ARTIFACT_INPUTS,
+    Input.installPage,
+    Input.testReportArtifacts
   ],
   outputs: [
     Output.buildSlug,
@@ -79,6 +87,8 @@ export const trigger = defineOperation<TriggerInputs>({
     Output.buildStatus,
     Output.buildStatusText,
     Output.failureSummary,
+    ...REVIEW_OUTPUTS,
+    Output.installPageUrls,
     Output.supersededBuilds,
     Output.reused,
     Output.builds,
@@ -116,12 +126,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     ).explainRefusedTarget(error, inputs.appSlug, params, ctx)
   })
   if (!build) return
-  ctx.output(Output.buildSlug, build.buildSlug)
-  ctx.output(Output.buildNumber, build.buildNumber)
-  ctx.output(Output.buildUrl, build.buildUrl)
-  for (const one of [build, ...(build.others ?? [])]) if (one.buildUrlProblem) ctx.warning(one.buildUrlProblem)
-  ctx.output(Output.triggeredWorkflow, build.triggeredWorkflow)
-  ctx.output(Output.response, build.response)
+  outputStarted(build, ctx)
   if (inputs.reuse.cancelSuperseded && !build.reused)
     await cancelSuperseded(ctx, inputs.appSlug, build, params, inputs.fork)
   const number = build.buildNumber !== undefined ? `#${build.buildNumber}` : undefined
@@ -141,8 +146,17 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
       ctx
     )
   if (!inputs.wait) return
+  const installPage = trustedInstallPage(inputs, build.approved === true, ctx)
   const succeeded = await waitForBuild(
-    { appSlug: inputs.appSlug, buildSlug: build.buildSlug, section, buildUrl: section.link?.href, report },
+    {
+      appSlug: inputs.appSlug,
+      buildSlug: build.buildSlug,
+      section,
+      buildUrl: section.link?.href,
+      report,
+      installPage,
+      testReports: inputs.testReports
+    },
     inputs.wait,
     ctx
   )
@@ -150,6 +164,26 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     await (
       await import('../builds/report/artifacts/report.js')
     ).reportArtifacts(inputs.appSlug, build.buildSlug, inputs.artifacts, ctx, false)
+}
+
+/** The started build's outputs, and a warning for each build URL the step would not trust. */
+function outputStarted(build: TriggeredBuild, ctx: HandlerContext): void {
+  ctx.output(Output.buildSlug, build.buildSlug)
+  ctx.output(Output.buildNumber, build.buildNumber)
+  ctx.output(Output.buildUrl, build.buildUrl)
+  for (const one of [build, ...(build.others ?? [])]) if (one.buildUrlProblem) ctx.warning(one.buildUrlProblem)
+  ctx.output(Output.triggeredWorkflow, build.triggeredWorkflow)
+  ctx.output(Output.response, build.response)
+}
+
+/** install-page's patterns for a build that may get a public install page: never a fork's code (anyone with the link installs what it built) unless an approval on the service started it. */
+function trustedInstallPage(inputs: TriggerInputs, approved: boolean, ctx: HandlerContext): string[] | undefined {
+  if (inputs.installPage.length === 0) return undefined
+  if (!inputs.fork || approved) return inputs.installPage
+  ctx.notice(
+    `${Input.installPage}: no install page is opened for ${inputs.fork} unless its build was approved on the service (manual build approval): anyone with the link could install what it built.`
+  )
+  return undefined
 }
 
 /** The job summary's section of a started build: its lead line, link and facts. */

@@ -2,12 +2,14 @@
 import { Input, INPUT_DEFAULTS, Output } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
 import { requiredSlug, slug, type GetInput } from '../inputs/readers.js'
+import { readNameGlobs } from '../inputs/name-globs.js'
 import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 import { getBuild } from '../api/builds.js'
 import { statusWord } from '../api/build-record.js'
 import { isHttpError } from '../http/api-error.js'
+import { REVIEW_OUTPUTS } from '../builds/report/review.js'
 import { waitForBuild } from '../builds/wait/build.js'
 import { readWaitSettings, WAIT_INPUTS, type WaitSettings } from '../builds/wait/settings.js'
 
@@ -17,13 +19,15 @@ export interface WaitInputs {
   buildSlug?: string
   pipelineId?: string
   wait: WaitSettings
+  /** test-report-artifacts: artifacts to read JUnit XML from when the service gives no test results. */
+  testReports: string[]
 }
 
 export const wait = defineOperation<WaitInputs>({
   name: 'wait',
   role: 'any role on the app team (Developer or higher to read the build log with stream-logs, and to abort the build on a timeout or cancel)',
   writes: true,
-  inputs: [Input.appSlug, Input.buildSlug, Input.pipelineId, ...WAIT_INPUTS],
+  inputs: [Input.appSlug, Input.buildSlug, Input.pipelineId, ...WAIT_INPUTS, Input.testReportArtifacts],
   // build-slug, or pipeline-id instead (read below).
   required: [Input.appSlug],
   outputs: [
@@ -31,6 +35,7 @@ export const wait = defineOperation<WaitInputs>({
     Output.buildStatus,
     Output.buildStatusText,
     Output.failureSummary,
+    ...REVIEW_OUTPUTS,
     Output.response,
     Output.durationSeconds,
     Output.queueSeconds,
@@ -48,20 +53,25 @@ export const wait = defineOperation<WaitInputs>({
     if (pipelineId !== undefined) {
       const wait = readWaitSettings(get, env, 'pipeline')
       wait.warnings.push(...buildOnly(get))
-      return { appSlug, pipelineId, wait }
+      return { appSlug, pipelineId, wait, testReports: [] }
     }
-    return { appSlug, buildSlug: requiredSlug(get, Input.buildSlug), wait: readWaitSettings(get, env) }
+    return {
+      appSlug,
+      buildSlug: requiredSlug(get, Input.buildSlug),
+      wait: readWaitSettings(get, env),
+      testReports: readNameGlobs(get, Input.testReportArtifacts)
+    }
   },
   run: runWait
 })
 
-/** Warnings for the inputs set that only a build's wait reads: a pipeline has no log of its own. */
+/** Warnings for the inputs set that only a build's wait reads: a pipeline has no log or tests of its own. */
 function buildOnly(get: GetInput): string[] {
-  return [Input.streamLogs, Input.explainFailure]
+  return [Input.streamLogs, Input.explainFailure, Input.testReportArtifacts]
     .filter((name) => !['', INPUT_DEFAULTS[name]].includes(get(name).trim()))
     .map(
       (name) =>
-        `${name} is not read when waiting for a pipeline (${Input.pipelineId}): the pipeline has no log of its own; each workflow's build has one.`
+        `${name} is not read when waiting for a pipeline (${Input.pipelineId}): the pipeline has no log or tests of its own; each workflow's build has them.`
     )
 }
 
@@ -89,7 +99,11 @@ async function runWait(inputs: WaitInputs, ctx: HandlerContext): Promise<void> {
     if (inputs.pipelineId !== undefined) return await waitForPipelineRun(inputs, inputs.pipelineId, section, ctx)
     const buildSlug = inputs.buildSlug as string
     ctx.output(Output.buildSlug, buildSlug)
-    await waitForBuild({ appSlug: inputs.appSlug, buildSlug, section, mayBePipeline: true }, inputs.wait, ctx)
+    await waitForBuild(
+      { appSlug: inputs.appSlug, buildSlug, section, mayBePipeline: true, testReports: inputs.testReports },
+      inputs.wait,
+      ctx
+    )
   } catch (error) {
     // A wait that ended in a failure no report has told leads with it, never with "Waiting".
     if (section.lead?.mark === 'running') {

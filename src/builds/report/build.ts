@@ -17,9 +17,16 @@ export interface BuildReport {
   held(): void
   /**
    * `explanation`: the service's AI summary of a failed build, service text to escape;
-   * `durationSeconds`: how long the build ran, from its record (undefined when it does not say).
+   * `durationSeconds`: how long the build ran, from its record (undefined when it does not say);
+   * `review`: the build's steps and tests as Markdown already escaped (review-render.ts), or ''.
    */
-  ended(end: WaitEnd, buildNumber?: number, explanation?: string, durationSeconds?: number): Promise<void>
+  ended(
+    end: WaitEnd,
+    buildNumber?: number,
+    explanation?: string,
+    durationSeconds?: number,
+    review?: string
+  ): Promise<void>
 }
 
 /** A build seen finished: its status in a word, whether that is a success, its record and the answer's text. */

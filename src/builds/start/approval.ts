@@ -36,7 +36,7 @@ export interface HeldTriggerInputs {
 export async function startOrWaitForApproval(
   ctx: HandlerContext,
   inputs: HeldTriggerInputs
-): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
+): Promise<(TriggeredBuild & { reused: boolean; approved?: boolean }) | undefined> {
   try {
     return await startOrReuse(ctx, inputs.appSlug, inputs.params, inputs.reuse)
   } catch (error) {
@@ -50,7 +50,7 @@ async function held(
   ctx: HandlerContext,
   inputs: HeldTriggerInputs,
   answer: AwaitingApproval
-): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
+): Promise<(TriggeredBuild & { reused: boolean; approved?: boolean }) | undefined> {
   const { appSlug, params } = inputs
   ctx.output(Output.response, answer.response)
   const { request, what } = await findHeldRequest(ctx, appSlug, params, answer)
@@ -80,7 +80,9 @@ async function held(
     buildNumber: build.buildNumber,
     triggeredWorkflow: build.triggeredWorkflow,
     response: JSON.stringify(build),
-    reused: false
+    reused: false,
+    // Started by an approval on the service: someone with access vouched for the code.
+    approved: true
   }
 }
 

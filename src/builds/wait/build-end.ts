@@ -12,6 +12,7 @@ import { stillWaiting, waitFor } from './loop.js'
 import { historyOf, Pace } from './pace.js'
 import { instantMs } from '../../api/build-history.js'
 import { getPipeline } from '../../api/pipelines.js'
+import { readStepSummary } from '../../api/step-summary.js'
 import { Input } from '../../constants.js'
 
 /** How a wait for a build's end ended: finished, or stopped with the build's last record when one was read. */
@@ -82,6 +83,8 @@ class BuildWait {
   private readonly pace: Pace
   private hurried = false
   private checkedPipeline = false
+  /** The step the heartbeat names, from the step summary read when a heartbeat fell due. */
+  private step: string | undefined
 
   constructor(
     private readonly client: ServiceClient,
@@ -89,7 +92,7 @@ class BuildWait {
   ) {
     this.heartbeat = new Heartbeat(params.heartbeatMs ?? 60_000, (elapsed) =>
       params.log(
-        `Still waiting for build ${params.buildSlug}: ${elapsed} elapsed, ${this.lastPhase ?? 'status not known yet'}`
+        `Still waiting for build ${params.buildSlug}: ${elapsed} elapsed, ${this.lastPhase ?? 'status not known yet'}${this.step ? `; ${this.step}` : ''}`
       )
     )
     this.started = this.heartbeat.started
@@ -165,6 +168,7 @@ class BuildWait {
     if (record && !word) {
       this.reportProgress(record)
       await this.learn(record)
+      if (!record.isOnHold && this.heartbeat.dueWithin(this.params.pollIntervalMs)) await this.readStep()
     }
     // Read after the status; once the build is seen finished, the log is read on until it is archived.
     if (this.logs && record && word) await this.settleLog(this.logs)
@@ -197,6 +201,25 @@ class BuildWait {
     throw new NotABuild(
       `Input "${Input.buildSlug}": ${buildSlug} is not a build of ${appSlug} but a pipeline${pipeline.name ? ` (${pipeline.name})` : ''}, ${pipeline.status}: give it as ${Input.pipelineId} to wait for the pipeline. Nothing was aborted.`
     )
+  }
+
+  /**
+   * The step the next heartbeat names: the running one when the summary lists it, else the last
+   * finished. Read only in a round that read the status, so never more often; what cannot be
+   * read names nothing (the end of the wait says why the steps are missing, once).
+   */
+  private async readStep(): Promise<void> {
+    try {
+      const answer = await readStepSummary(this.client, this.params.appSlug, this.params.buildSlug, this.params.signal)
+      if (answer.kind !== 'read' || answer.steps.length === 0) return
+      const running = answer.steps.filter((s) => s.state === 'running').at(-1)
+      const last = running ?? answer.steps[answer.steps.length - 1]
+      // eslint-disable-next-line no-control-regex
+      const title = JSON.stringify(last.title.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').slice(0, 100))
+      this.step = running ? `step ${title} running` : `last finished step ${title} (${last.status.slice(0, 30)})`
+    } catch {
+      return
+    }
   }
 
   /** The pause before the next status read: none, once, after the log said the build has finished. */

@@ -3,7 +3,7 @@
  * result reported, or, after a wait-timeout or a cancelled job, an abort of the build.
  */
 import { NotABuild, waitForBuildEnd, type WaitResult } from './build-end.js'
-import { Output, State } from '../../constants.js'
+import { Input, Output, State } from '../../constants.js'
 import { describeDuration } from '../../inputs/durations.js'
 import type { WaitSettings } from './settings.js'
 import { savedBuilds } from '../abort/pending.js'
@@ -13,6 +13,9 @@ import { abortOnStop, leftAsIs, whyStopped } from '../abort/stop.js'
 import { explainFailure } from '../report/explain.js'
 import { endLead } from '../report/lead.js'
 import { reportBuildEnd, type BuildReport } from '../report/build.js'
+import { noTests, readReview, reportReview, type ReviewView } from '../report/review.js'
+import { reviewMarkdown } from '../report/review-render.js'
+import { installPagesMarkdown, openInstallPages, reportInstallPages } from '../report/install-page.js'
 
 /** The build waited for, and where its end is reported. */
 export interface Waited {
@@ -25,6 +28,10 @@ export interface Waited {
   mayBePipeline?: boolean
   /** Told when the build is on hold (no free concurrency slot) and when the wait ends (the status on GitHub). */
   report?: BuildReport
+  /** install-page's patterns, given only for a build the step trusts: its artifacts to open an install page for. */
+  installPage?: string[]
+  /** test-report-artifacts' patterns: artifacts to read JUnit XML from when the service gives no test results. */
+  testReports?: string[]
 }
 
 /**
@@ -54,13 +61,18 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
   }
   if (result.kind === 'finished') {
     const explanation = await explainFailure(build.buildSlug, result.status, settings, ctx)
+    const review = await readView(build, settings.pollIntervalMs, ctx)
+    const pages = await installPages(build, result.status === 'success', ctx)
     await build.report?.ended(
       result.status,
       result.record.buildNumber,
       explanation,
-      result.record.timing.durationSeconds
+      result.record.timing.durationSeconds,
+      [reviewMarkdown(review), installPagesMarkdown(pages ?? [])].filter(Boolean).join('\n\n')
     )
     ctx.saveState(State.pendingWork, '')
+    reportReview(review, ctx)
+    if (pages) reportInstallPages(pages, ctx)
     return reportBuildEnd(build, result, settings.failOnBuildFailure, ctx, explanation)
   }
   try {
@@ -68,6 +80,23 @@ export async function waitForBuild(build: Waited, settings: WaitSettings, ctx: H
   } finally {
     await build.report?.ended(result.kind)
   }
+}
+
+/** The reviewer's view, its tests read from the artifacts test-report-artifacts names when the service gave none. */
+async function readView(build: Waited, pollIntervalMs: number, ctx: HandlerContext): Promise<ReviewView> {
+  const patterns = build.testReports ?? []
+  const view = await readReview(build.appSlug, build.buildSlug, pollIntervalMs, ctx, patterns.length > 0)
+  if (patterns.length === 0 || !noTests(view)) return view
+  const { readTestReports } = await import('../report/artifacts/test-reports.js')
+  return { ...view, tests: (await readTestReports(build.appSlug, build.buildSlug, patterns, ctx)) ?? view.tests }
+}
+
+/** The install pages of a successful build when install-page asked for them; undefined when not asked. */
+async function installPages(build: Waited, succeeded: boolean, ctx: HandlerContext) {
+  if (!build.installPage || build.installPage.length === 0) return undefined
+  if (succeeded) return openInstallPages(build.appSlug, build.buildSlug, build.installPage, ctx)
+  ctx.info(`${Input.installPage}: build ${build.buildSlug} did not succeed, so no install page was opened.`)
+  return []
 }
 
 /** The wait for the build's end, its log printed as it comes, and a hold said in the summary. */

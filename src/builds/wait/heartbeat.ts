@@ -17,6 +17,11 @@ export class Heartbeat {
     private readonly beat: (elapsed: string) => void
   ) {}
 
+  /** Whether a heartbeat line falls due within `ms`: what it names is worth reading before then. */
+  dueWithin(ms: number): boolean {
+    return Date.now() + ms >= this.lastPrinted + this.everyMs
+  }
+
   /** Notes that the wait printed something: the silence starts again. */
   printed(): void {
     this.lastPrinted = Date.now()

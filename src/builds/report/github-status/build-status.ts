@@ -1,8 +1,7 @@
 /**
- * The build's status on GitHub: a commit status or a check run on the built commit, and
- * optionally a pull request comment, posted at trigger (pending), when the build is on hold (no free concurrency slot), and
- * at the end of the wait (the final state, build number and duration). Posting is an extra:
- * every failure is a warning and never fails the step.
+ * The build's status on GitHub: a commit status or a check run on the built commit, and optionally a pull request
+ * comment, posted at trigger (pending), on hold (no free concurrency slot) and at the end of the wait (the final state,
+ * build number and duration). Posting is an extra: every failure is a warning and never fails the step.
  */
 import { checkedBuildUrl } from '../../../api/build-url.js'
 import { describeDuration } from '../../../inputs/durations.js'
@@ -66,10 +65,9 @@ export async function startGitHubStatus(
 }
 
 /**
- * Posts that the service holds the trigger for approval (no build yet): a pending commit status
- * or a queued check run, and the pull request comment, saying so and, in `how`, how to approve
- * it. Never throws: what GitHub refuses is a warning. The build's own report, once approved,
- * posts under the same name and edits the same comment.
+ * Posts that the service holds the trigger for approval (no build yet): a pending commit status or a queued check run,
+ * and the pull request comment, saying so and, in `how`, how to approve it. Never throws: what GitHub refuses is a
+ * warning. The build's own report, once approved, posts under the same name and edits the same comment.
  */
 export async function postHold(
   settings: GitHubStatusSettings,
@@ -80,6 +78,14 @@ export async function postHold(
 ): Promise<void> {
   const reporter = new GitHubStatus(settings, target, ctx, env)
   await reporter.post('awaiting-approval', `Build request ${target.buildSlug} awaits approval on the service`, how)
+}
+
+/** One state to post: its phase and line, the AI summary or the approval's how, and the reviewer's view (Markdown, escaped). */
+interface Post {
+  phase: Phase
+  text: string
+  explanation?: string
+  review: string
 }
 
 /**
@@ -127,11 +133,22 @@ export class GitHubStatus implements BuildReport {
     void this.post('on-hold', `Build ${this.label()} is on hold on the service, waiting for a free concurrency slot`)
   }
 
-  async ended(end: WaitEnd, buildNumber?: number, explanation?: string, durationSeconds?: number): Promise<void> {
+  async ended(
+    end: WaitEnd,
+    buildNumber?: number,
+    explanation?: string,
+    durationSeconds?: number,
+    review?: string
+  ): Promise<void> {
     if (buildNumber !== undefined) this.target.buildNumber = buildNumber
     const [phase, words] = ENDINGS[end]
     const credits = this.target.creditCost !== undefined ? `, for ${this.target.creditCost} credit(s)` : ''
-    await this.post(phase, `Build ${this.label()} ${words} ${this.took(durationSeconds)}${credits}`, explanation)
+    await this.post(
+      phase,
+      `Build ${this.label()} ${words} ${this.took(durationSeconds)}${credits}`,
+      explanation,
+      review
+    )
   }
 
   /**
@@ -146,12 +163,12 @@ export class GitHubStatus implements BuildReport {
   }
 
   /** Posts one state, after those before it; never throws. */
-  post(phase: Phase, text: string, explanation?: string): Promise<void> {
-    this.queue = this.queue.then(() => this.send(phase, text, explanation))
+  post(phase: Phase, text: string, explanation?: string, review = ''): Promise<void> {
+    this.queue = this.queue.then(() => this.send({ phase, text, explanation, review }))
     return this.queue
   }
 
-  private async send(phase: Phase, text: string, explanation?: string): Promise<void> {
+  private async send(post: Post): Promise<void> {
     const repo = repositoryOf(this.env)
     if (!repo)
       return this.ctx.warning(
@@ -159,11 +176,10 @@ export class GitHubStatus implements BuildReport {
       )
     if (this.settings.mode) {
       await this.attempt(this.settings.mode === 'check-run' ? 'check run' : 'commit status', () =>
-        this.sendStatus(repo, phase, text, explanation)
+        this.sendStatus(repo, post)
       )
     }
-    if (this.settings.comment)
-      await this.attempt('pull request comment', () => this.sendComment(repo, phase, text, explanation))
+    if (this.settings.comment) await this.attempt('pull request comment', () => this.sendComment(repo, post))
   }
 
   private async attempt(what: string, body: () => Promise<void>): Promise<void> {
@@ -181,12 +197,8 @@ export class GitHubStatus implements BuildReport {
     return this.client
   }
 
-  private async sendStatus(
-    repo: { owner: string; repo: string },
-    phase: Phase,
-    text: string,
-    explanation?: string
-  ): Promise<void> {
+  private async sendStatus(repo: { owner: string; repo: string }, post: Post): Promise<void> {
+    const { phase, text, explanation, review } = post
     const sha = this.target.commit
     if (!sha) {
       if (phase === 'pending' || phase === 'awaiting-approval')
@@ -215,7 +227,7 @@ export class GitHubStatus implements BuildReport {
       external_id: this.target.buildSlug,
       output: {
         title: plainText(text, 255),
-        summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, ${phase === 'awaiting-approval' ? 'build request' : 'build'} ${escape(this.target.buildSlug)}.${more(phase, explanation)}`
+        summary: `${escape(text, 1000)}. App ${escape(this.target.appSlug)}, ${phase === 'awaiting-approval' ? 'build request' : 'build'} ${escape(this.target.buildSlug)}.${more(phase, explanation)}${review && `\n\n${review}\n`}`
       },
       ...(conclusion
         ? { status: 'completed', conclusion, completed_at: new Date().toISOString() }
@@ -236,19 +248,15 @@ export class GitHubStatus implements BuildReport {
     }
   }
 
-  private async sendComment(
-    repo: { owner: string; repo: string },
-    phase: Phase,
-    text: string,
-    explanation?: string
-  ): Promise<void> {
+  private async sendComment(repo: { owner: string; repo: string }, post: Post): Promise<void> {
+    const { phase, text, explanation, review } = post
     const pr = this.target.pullRequest
     if (pr === undefined) {
       if (phase === 'pending' || phase === 'awaiting-approval')
         this.ctx.notice('github-comment: the build is not for a pull request, so no comment was posted.')
       return
     }
-    const body = commentBody(this.name, text, this.link) + more(phase, explanation)
+    const body = commentBody(this.name, text, this.link) + more(phase, explanation) + (review && `\n${review}\n`)
     const { id, note } = await upsertComment(
       await this.request(),
       repo,

@@ -1,1 +1,0 @@
-import{ub as a,vb as b,wb as c,xb as d,yb as e}from"./chunk-BXXZWAFQ.js";import"./chunk-EIDI6EQ7.js";export{b as buildParamsFromEvent,e as closedPullRequestOf,c as forkPullRequestIn,d as forkPullRequestOf,a as readGitHubEvent};
