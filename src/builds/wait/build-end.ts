@@ -3,7 +3,7 @@ import { Heartbeat } from './heartbeat.js'
 import { ApiError, isHttpError, isPassingFault } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
 import { describeDuration } from '../../inputs/durations.js'
-import { sleep } from '../../sleep.js'
+import { sleep, wallMs } from '../../sleep.js'
 import { LogStreamer, type LogOutput } from './log.js'
 import { readServiceBuild, statusWord, type ServiceBuild } from '../../api/build-record.js'
 import { buildPath } from '../../api/paths.js'
@@ -44,6 +44,8 @@ export interface BuildWaitOptions {
   printLog?: (text: string) => void
   /** Warns once about the log (incomplete, or not readable). */
   warn?: (line: string) => void
+  /** Adds a line to the step's summary: where the log's rest is, when the log shown is incomplete. */
+  summaryNote?: (line: string) => void
   /** Masks a secret the service sent (the archived log's signed URL). */
   mask?: (value: string) => void
 }
@@ -54,11 +56,20 @@ export class NotABuild extends Error {}
 /** How long a 404 for the build (or its log) is taken as "not there yet" after waiting starts. */
 const NOT_FOUND_GRACE_MS = 30_000
 
-/** How long the log is read on after the build has finished, for the service to archive it. */
-const LOG_SETTLE_MS = 30_000
+/**
+ * How long, on the wall clock, the log is read on after the build was seen finished (for the
+ * service to archive it, and to print what the live log missed): the result is never held up
+ * longer, and past it the step says where the rest of the log is.
+ */
+export const LOG_TAIL_MS = 10_000
 
 /** The longest pause between those reads. */
 const LOG_SETTLE_POLL_MS = 2_000
+
+/** The longest pause between two reads of the log while the build runs; shorter when answers are big. */
+const LOG_POLL_MS = 10_000
+/** The shortest. */
+const LOG_MIN_POLL_MS = 250
 
 /**
  * Reads the build until it finishes, the wait times out or the job is cancelled.
@@ -80,8 +91,12 @@ class BuildWait {
   private reportedHold = false
   private lastPhase: string | undefined
   private readonly pace: Pace
-  private hurried = false
   private checkedPipeline = false
+  /** Ends the log's reads (the build ended and its time ran out, or the wait stopped). */
+  private readonly logStop = new AbortController()
+  /** Wakes the log's reads from their pause: the build has ended. */
+  private logWake = new AbortController()
+  private ended = false
 
   constructor(
     private readonly client: ServiceClient,
@@ -114,25 +129,60 @@ class BuildWait {
       warn: (line) => {
         this.heartbeat.printed()
         ;(warn ?? this.params.log)(line)
+        const page = this.params.buildUrl ? ` The whole log is on the build's page: ${this.params.buildUrl}` : ''
+        this.params.summaryNote?.(`${line}${page}`)
       },
       mask: (value) => mask?.(value)
     }
   }
 
-  /** After the build has finished: reads the log until it is archived and printed, or for LOG_SETTLE_MS at most. */
-  private async settleLog(logs: LogStreamer): Promise<void> {
-    const { signal, pollIntervalMs } = this.params
-    const until = Math.min(Date.now() + LOG_SETTLE_MS, Math.max(this.deadline, Date.now() + pollIntervalMs))
-    for (;;) {
-      await logs.readNext(signal, true)
+  /**
+   * Reads the log beside the status, never in its way: a stalled or slow log endpoint holds up
+   * only these reads. Reads come closer together while the answers are big, so the log keeps up.
+   */
+  private async followLog(logs: LogStreamer): Promise<void> {
+    const signal = AbortSignal.any([this.params.signal, this.logStop.signal])
+    const base = Math.min(Math.max(this.params.pollIntervalMs, 50), LOG_POLL_MS)
+    let pause = base
+    while (!logs.done && !signal.aborted) {
+      await logs.readNext(signal, this.ended)
       if (logs.done || signal.aborted) return
-      if (Date.now() >= until) return logs.end(`${describeDuration(LOG_SETTLE_MS)} after the build ended`)
-      await sleep(Math.min(pollIntervalMs, LOG_SETTLE_POLL_MS), signal)
+      if (logs.behind) pause = Math.max(LOG_MIN_POLL_MS, pause / 4)
+      else pause = Math.min(base, pause * 2)
+      const wait = this.ended ? Math.min(pause, LOG_SETTLE_POLL_MS) : pause
+      await sleep(wallMs(wait), AbortSignal.any([signal, this.logWake.signal]))
     }
   }
 
+  /** After the build was seen finished: the log read on until printed, for LOG_TAIL_MS at most, then ended. */
+  private async settleLog(logs: LogStreamer, follow: Promise<void>): Promise<void> {
+    this.ended = true
+    this.logWake.abort()
+    const cut = new AbortController()
+    await Promise.race([follow, sleep(LOG_TAIL_MS, AbortSignal.any([cut.signal, this.params.signal]))])
+    cut.abort()
+    this.logStop.abort()
+    await follow
+    logs.end(`${describeDuration(LOG_TAIL_MS)} after the build ended`)
+  }
+
   async run(): Promise<WaitResult> {
-    const end = await waitFor<{ data?: unknown; response: string }, WaitResult>({
+    const follow = this.logs ? this.followLog(this.logs) : undefined
+    let end
+    try {
+      end = await this.statusLoop()
+    } finally {
+      if (!end || end.kind !== 'finished') {
+        this.logStop.abort()
+        await follow
+      }
+    }
+    if (end.kind === 'finished' && this.logs && follow) await this.settleLog(this.logs, follow)
+    return end.kind === 'finished' ? end.result : { kind: end.kind, record: this.record }
+  }
+
+  private statusLoop() {
+    return waitFor<{ data?: unknown; response: string }, WaitResult>({
       signal: this.params.signal,
       deadline: this.deadline,
       pollIntervalMs: this.params.pollIntervalMs,
@@ -153,7 +203,6 @@ class BuildWait {
       warn: (error) => this.log(stillWaiting('the build status', error)),
       round: (read) => this.round(read)
     })
-    return end.kind === 'finished' ? end.result : { kind: end.kind, record: this.record }
   }
 
   /** One round: the status read (none after a failure ridden out) taken in, and the log read on. */
@@ -166,9 +215,6 @@ class BuildWait {
       this.reportProgress(record)
       await this.learn(record)
     }
-    // Read after the status; once the build is seen finished, the log is read on until it is archived.
-    if (this.logs && record && word) await this.settleLog(this.logs)
-    else if (this.logs) await this.logs.readNext(this.params.signal)
     if (record && word)
       return {
         kind: 'finished',
@@ -199,12 +245,8 @@ class BuildWait {
     )
   }
 
-  /** The pause before the next status read: none, once, after the log said the build has finished. */
+  /** The pause before the next status read. */
   private nextPollMs(): number {
-    if (this.logs?.archived && !this.hurried) {
-      this.hurried = true
-      return 0
-    }
     return this.pace.nextMs()
   }
 

@@ -106,6 +106,9 @@ export class LogStreamer {
   /** Whether an answer said the log is archived: the build has finished. */
   archived = false
 
+  /** Whether the last read's answer was over the limit: the next read should come sooner. */
+  behind = false
+
   /** Whether the log has been printed to its end, or cannot be. */
   get done(): boolean {
     return this.ended
@@ -131,7 +134,9 @@ export class LogStreamer {
       if (tooLarge(error)) return this.overflow(sentAt)
       if (!isHttpError(error, 404)) {
         this.failingSince ??= since
-        this.failure = error instanceof Error ? error.message : String(error)
+        // A read cut short (the time for the log ran out) has no reason of its own to give.
+        const cut = error instanceof ApiError && error.kind === 'cancelled'
+        this.failure = cut ? '' : error instanceof Error ? error.message : String(error)
       }
       this.readFailed(error)
       // A build that ended without ever starting (aborted while held or queued) has no log at all.
@@ -142,6 +147,7 @@ export class LogStreamer {
       this.inFlightSince = undefined
     }
     this.read = true
+    this.behind = false
     this.failingSince = undefined
     if (answer.archived) {
       this.archived = true
@@ -162,6 +168,7 @@ export class LogStreamer {
     this.read = true
     this.failingSince = undefined
     this.assembly.behind()
+    this.behind = true
     this.cursor = new Date(sentAt).toISOString()
     if (this.overflowed) return
     this.overflowed = true
