@@ -4,12 +4,12 @@ import { ApiError, isHttpError, isPassingFault } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
 import { describeDuration } from '../../inputs/durations.js'
 import { sleep, wallMs } from '../../sleep.js'
-import { LogStreamer, type LogOutput } from './log.js'
+import { LOG_MIN_POLL_MS, LOG_POLL_MS, LOG_SETTLE_POLL_MS, LOG_TAIL_MS, LogStreamer, type LogOutput } from './log.js'
 import { readServiceBuild, statusWord, type ServiceBuild } from '../../api/build-record.js'
 import { buildPath } from '../../api/paths.js'
 import type { FinishedBuild } from '../report/build.js'
 import { stillWaiting, waitFor } from './loop.js'
-import { historyOf, Pace } from './pace.js'
+import { FLOOR_MS, historyOf, Pace } from './pace.js'
 import { instantMs } from '../../api/build-history.js'
 import { getPipeline } from '../../api/pipelines.js'
 import { Input } from '../../constants.js'
@@ -57,21 +57,6 @@ export class NotABuild extends Error {}
 const NOT_FOUND_GRACE_MS = 30_000
 
 /**
- * How long, on the wall clock, the log is read on after the build was seen finished (for the
- * service to archive it, and to print what the live log missed): the result is never held up
- * longer, and past it the step says where the rest of the log is.
- */
-export const LOG_TAIL_MS = 10_000
-
-/** The longest pause between those reads. */
-const LOG_SETTLE_POLL_MS = 2_000
-
-/** The longest pause between two reads of the log while the build runs; shorter when answers are big. */
-const LOG_POLL_MS = 10_000
-/** The shortest. */
-const LOG_MIN_POLL_MS = 250
-
-/**
  * Reads the build until it finishes, the wait times out or the job is cancelled.
  * Failures of the status call (5xx, timeouts, a 404 right after the trigger) do
  * not end the wait; a 401 or 403 does.
@@ -97,6 +82,9 @@ class BuildWait {
   /** Wakes the log's reads from their pause: the build has ended. */
   private logWake = new AbortController()
   private ended = false
+  /** Cuts the status pause short, once: the log said the build has ended (its log is archived). */
+  private readonly statusWake = new AbortController()
+  private hurried = false
 
   constructor(
     private readonly client: ServiceClient,
@@ -146,6 +134,7 @@ class BuildWait {
     let pause = base
     while (!logs.done && !signal.aborted) {
       await logs.readNext(signal, this.ended)
+      if (logs.archived) this.statusWake.abort()
       if (logs.done || signal.aborted) return
       if (logs.behind) pause = Math.max(LOG_MIN_POLL_MS, pause / 4)
       else pause = Math.min(base, pause * 2)
@@ -188,6 +177,9 @@ class BuildWait {
       pollIntervalMs: this.params.pollIntervalMs,
       nextPollMs: () => this.nextPollMs(),
       heartbeat: this.heartbeat,
+      turn: () => this.pace.turn(this.params.signal),
+      wake: () => (this.hurried ? undefined : this.statusWake.signal),
+      floorMs: FLOOR_MS,
       read: async () => {
         try {
           const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, {
@@ -245,8 +237,9 @@ class BuildWait {
     )
   }
 
-  /** The pause before the next status read. */
+  /** The pause before the next status read; once the log has said the build ended, the wake cuts it short. */
   private nextPollMs(): number {
+    if (this.statusWake.signal.aborted) this.hurried = true
     return this.pace.nextMs()
   }
 

@@ -21,6 +21,21 @@ import { printFromArchive } from './log-archive.js'
 import { buildPath } from '../../api/paths.js'
 import { openRawLog } from '../../api/raw-log.js'
 
+/**
+ * How long, on the wall clock, the log is read on after the build was seen finished (for the
+ * service to archive it, and to print what the live log missed): the result is never held up
+ * longer, and past it the step says where the rest of the log is.
+ */
+export const LOG_TAIL_MS = 10_000
+
+/** The longest pause between those reads. */
+export const LOG_SETTLE_POLL_MS = 2_000
+
+/** The longest pause between two reads of the log while the build runs; shorter when answers are big. */
+export const LOG_POLL_MS = 10_000
+/** The shortest. */
+export const LOG_MIN_POLL_MS = 250
+
 /** 404s of the log after the build has ended before the log is taken as absent. */
 const FINISHED_NOT_FOUND_READS = 3
 
