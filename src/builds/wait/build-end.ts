@@ -239,7 +239,10 @@ class BuildWait {
 
   /** The pause before the next status read; once the log has said the build ended, the wake cuts it short. */
   private nextPollMs(): number {
-    if (this.statusWake.signal.aborted) this.hurried = true
+    if (this.statusWake.signal.aborted && !this.hurried) {
+      this.hurried = true
+      return Math.min(this.pace.nextMs(), FLOOR_MS)
+    }
     return this.pace.nextMs()
   }
 
