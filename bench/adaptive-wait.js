@@ -84,7 +84,7 @@ function countingProxy(target) {
 }
 
 /** Sends one request to the emulator as the bench (not counted). */
-function call(url, method, path, body, headers = {}) {
+export function call(url, method, path, body, headers = {}) {
   return new Promise((done, fail) => {
     const payload = body === undefined ? undefined : JSON.stringify(body)
     const req = httpRequest(
