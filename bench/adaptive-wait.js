@@ -23,7 +23,8 @@ const STAGGER_MS = 400
 export const STRATEGIES = [
   { name: 'poll-interval not set', inputs: {} },
   { name: 'fixed poll of 10 s', inputs: { 'poll-interval': '10s' } },
-  { name: 'fixed poll of 3 s', inputs: { 'poll-interval': '3' } }
+  { name: 'fixed poll of 3 s', inputs: { 'poll-interval': '3' } },
+  { name: 'poll-interval not set, logs streamed', inputs: { 'stream-logs': 'true' } }
 ]
 
 /** A small seeded generator (mulberry32), so a run's build lengths can be drawn again with --wait-seed. */
