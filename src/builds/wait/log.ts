@@ -36,6 +36,14 @@ export const LOG_POLL_MS = 10_000
 /** The shortest. */
 export const LOG_MIN_POLL_MS = 250
 
+/**
+ * The most of one log answer read: less than the transport's limit, so a log that grows fast is
+ * read more often in smaller answers (each answer is held a few times over while it is parsed,
+ * so this, not the log's size, sets the step's memory), and what one answer cannot hold is read
+ * past and printed from the archived log.
+ */
+export const LOG_ANSWER_LIMIT = Math.min(ANSWER_LIMIT, 2 * 1024 * 1024)
+
 /** 404s of the log after the build has ended before the log is taken as absent. */
 const FINISHED_NOT_FOUND_READS = 3
 
@@ -141,6 +149,7 @@ export class LogStreamer {
     try {
       const res = await this.client.request<unknown>('GET', this.path, {
         signal,
+        maxBytes: LOG_ANSWER_LIMIT,
         query: { after_timestamp: this.cursor }
       })
       answer = readAnswer(res.body)
@@ -188,7 +197,7 @@ export class LogStreamer {
     if (this.overflowed) return
     this.overflowed = true
     this.out.note(
-      `The build log grew by more than ${byteSize(ANSWER_LIMIT)} between two reads, the most the action reads of one answer: the live log reads on from now, and what it skipped is printed from the archived log when the build ends.`
+      `The build log grew by more than ${byteSize(LOG_ANSWER_LIMIT)} between two reads, the most the action reads of one answer: the live log reads on from now, and what it skipped is printed from the archived log when the build ends.`
     )
   }
 
