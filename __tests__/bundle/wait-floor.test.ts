@@ -95,3 +95,77 @@ describe('an aimed wait with a hostile record', () => {
     expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2_000 - 2 * SCALE)
   }, 90_000)
 })
+
+describe('the aimed waits of one step', () => {
+  it('share one budget of status reads, whatever each build says', async () => {
+    const origin = Date.now()
+    const serviceNow = () => origin + (Date.now() - origin) * SCALE
+    const shortest = randomInt(60_000, 120_000)
+    const count = 6 + randomInt(4)
+    const slugs = Array.from({ length: count }, (_v, i) => `b${i}-${randomInt(1_000_000)}`)
+    const reads: number[] = []
+    const seen = new Map<string, number>()
+    const ordinary = hostileHistory(10, serviceNow(), shortest).map((b, i) => {
+      const start = serviceNow() - 86_400_000 - i * 1_000_000
+      return { ...b, started_on_worker_at: iso(start), finished_at: iso(start + shortest + i * 1_000) }
+    })
+    const routes: Record<string, () => unknown> = {
+      'POST /apps/app-1/builds': () => ({
+        status: 201,
+        body: {
+          status: 'ok',
+          results: slugs.map((slug, i) => ({ build_slug: slug, build_number: i + 1, triggered_workflow: 'primary' }))
+        }
+      }),
+      'GET /apps/app-1/builds': () => ({ body: { data: ordinary, paging: {} } })
+    }
+    for (const slug of slugs)
+      routes[`GET /apps/app-1/builds/${slug}`] = () => {
+        const now = serviceNow()
+        reads.push(now)
+        const n = (seen.get(slug) ?? 0) + 1
+        seen.set(slug, n)
+        const done = n >= 8
+        return {
+          body: {
+            data: {
+              slug,
+              status: done ? 1 : 0,
+              status_text: done ? 'success' : 'in-progress',
+              is_on_hold: false,
+              triggered_workflow: 'primary',
+              branch: 'main',
+              started_on_worker_at: iso(now - (shortest - 2_000) + 1 + randomInt(20)),
+              ...(done ? { finished_at: iso(now) } : {})
+            }
+          }
+        }
+      }
+    const service = await serve(routes as never, { maxRequests: 600, lifetimeMs: 120_000 })
+    const result = await runAction(
+      {
+        operation: 'trigger',
+        token: TOKEN,
+        'base-url': service.url,
+        'app-slug': 'app-1',
+        'from-event': 'false',
+        branch: 'main',
+        workflow: 'primary',
+        wait: 'true',
+        'stream-logs': 'false'
+      },
+      { env: { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin) }, timeoutMs: 100_000 }
+    )
+    expect({ code: result.code, out: result.code === 0 ? '' : result.stdout.slice(-3000) }).toEqual({
+      code: 0,
+      out: ''
+    })
+    expect(reads.length).toBe(count * 8)
+    // In any stretch of the service's clock, no more reads than the burst and the hourly pace allow.
+    const perMs = 5_000 / 3_600_000
+    const sorted = [...reads].sort((a, b) => a - b)
+    for (let i = 0; i < sorted.length; i++)
+      for (let j = i + 1; j < sorted.length; j++)
+        expect(j - i + 1).toBeLessThanOrEqual(10 + Math.ceil((sorted[j] - sorted[i]) * perMs) + 1)
+  }, 120_000)
+})
