@@ -155,12 +155,16 @@ export class LogAssembly {
 
   /** Adds a chunk's text to the run and prints its whole lines not printed yet. */
   private append(run: Run, text: string): void {
-    const bytes = Buffer.from(text, 'utf8')
+    // No copy of the chunk as bytes: the hash and the count take the text as it is.
     run.to += 1
-    run.bytes += bytes.length
-    run.hash.update(bytes)
-    if (run.anchor.length < ANCHOR_BYTES)
-      run.anchor = Buffer.concat([run.anchor, bytes.subarray(0, ANCHOR_BYTES - run.anchor.length)])
+    run.bytes += Buffer.byteLength(text)
+    run.hash.update(text, 'utf8')
+    if (run.anchor.length < ANCHOR_BYTES) {
+      // Not cut inside a surrogate pair, whose half would be encoded as another character.
+      const cut = /[\ud800-\udbff]/.test(text.charAt(ANCHOR_BYTES - 1)) ? ANCHOR_BYTES - 1 : ANCHOR_BYTES
+      const head = Buffer.from(text.slice(0, cut), 'utf8')
+      run.anchor = Buffer.concat([run.anchor, head.subarray(0, ANCHOR_BYTES - run.anchor.length)])
+    }
     run.tail += text
     if (run.printedBytes < 0) {
       const first = run.tail.indexOf('\n')
