@@ -56,11 +56,7 @@ export class NotABuild extends Error {}
 /** How long a 404 for the build (or its log) is taken as "not there yet" after waiting starts. */
 const NOT_FOUND_GRACE_MS = 30_000
 
-/**
- * Reads the build until it finishes, the wait times out or the job is cancelled.
- * Failures of the status call (5xx, timeouts, a 404 right after the trigger) do
- * not end the wait; a 401 or 403 does.
- */
+/** Reads the build until it ends, the wait times out or the job is cancelled; a 5xx, timeout or early 404 does not end it, a 401 or 403 does. */
 export function waitForBuildEnd(client: ServiceClient, params: BuildWaitOptions): Promise<WaitResult> {
   return new BuildWait(client, params).run()
 }
@@ -85,6 +81,9 @@ class BuildWait {
   /** Cuts the status pause short, once: the log said the build has ended (its log is archived). */
   private readonly statusWake = new AbortController()
   private hurried = false
+  /** Resolved once the status has been read (or its read failed) once: the log is not read before. */
+  private statusSeen: () => void = () => {}
+  private readonly firstStatus = new Promise<void>((resolve) => (this.statusSeen = resolve))
 
   constructor(
     private readonly client: ServiceClient,
@@ -124,14 +123,17 @@ class BuildWait {
     }
   }
 
-  /**
-   * Reads the log beside the status, never in its way: a stalled or slow log endpoint holds up
-   * only these reads. Reads come closer together while the answers are big, so the log keeps up.
-   */
+  /** Reads the log beside the status, never in its way; closer together while its answers are big. */
   private async followLog(logs: LogStreamer): Promise<void> {
     const signal = AbortSignal.any([this.params.signal, this.logStop.signal])
     const base = Math.min(Math.max(this.params.pollIntervalMs, 50), LOG_POLL_MS)
     let pause = base
+    // Not before the first status read: a build that ended without starting is known by then.
+    await new Promise<void>((resolve) => {
+      void this.firstStatus.then(resolve)
+      if (signal.aborted) resolve()
+      signal.addEventListener('abort', () => resolve(), { once: true })
+    })
     while (!logs.done && !signal.aborted) {
       await logs.readNext(signal, this.ended)
       if (logs.archived) this.statusWake.abort()
@@ -139,7 +141,8 @@ class BuildWait {
       if (logs.behind) pause = Math.max(LOG_MIN_POLL_MS, pause / 4)
       else pause = Math.min(base, pause * 2)
       const wait = this.ended ? Math.min(pause, LOG_SETTLE_POLL_MS) : pause
-      await sleep(wallMs(wait), AbortSignal.any([signal, this.logWake.signal]))
+      // Woken once, when the build ends; the pauses after that are not cut short.
+      await sleep(wallMs(wait), this.ended ? signal : AbortSignal.any([signal, this.logWake.signal]))
     }
   }
 
@@ -199,6 +202,7 @@ class BuildWait {
 
   /** One round: the status read (none after a failure ridden out) taken in, and the log read on. */
   private async round(read: { data?: unknown; response: string } | undefined): Promise<WaitResult | undefined> {
+    this.statusSeen()
     // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
     if (read?.data !== undefined) this.record = readServiceBuild(read.data, 'GET', this.statusPath)
     const record = this.record
