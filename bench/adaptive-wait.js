@@ -24,7 +24,8 @@ const STAGGER_MS = 400
 export const STRATEGIES = [
   { name: 'poll-interval not set', inputs: {} },
   { name: 'fixed poll of 10 s', inputs: { 'poll-interval': '10s' } },
-  { name: 'fixed poll of 3 s', inputs: { 'poll-interval': '3' } }
+  { name: 'fixed poll of 3 s', inputs: { 'poll-interval': '3' } },
+  { name: 'poll-interval not set, logs streamed', inputs: { 'stream-logs': 'true' } }
 ]
 
 /** A small seeded generator (mulberry32), so a run's build lengths can be drawn again with --wait-seed. */
@@ -85,7 +86,7 @@ function countingProxy(target) {
 }
 
 /** Sends one request to the emulator as the bench (not counted). */
-function call(url, method, path, body, headers = {}) {
+export function call(url, method, path, body, headers = {}) {
   return new Promise((done, fail) => {
     const payload = body === undefined ? undefined : JSON.stringify(body)
     const req = httpRequest(

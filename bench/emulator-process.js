@@ -50,7 +50,7 @@ export function workspaceSeed(count, ymlOf) {
  */
 export async function startEmulatorProcess(
   node,
-  { args = [], seed, nodeArgs = [], lifetimeMs = 300_000, maxRequests = 1_000_000 } = {}
+  { args = [], seed, nodeArgs = [], lifetimeMs = 300_000, maxRequests = 1_000_000, emulator = EMULATOR } = {}
 ) {
   const dir = mkdtempSync(join(tmpdir(), 'bench-emulator-'))
   const seedArgs = []
@@ -61,7 +61,7 @@ export async function startEmulatorProcess(
   }
   const child = spawn(
     node.path,
-    [...nodeArgs, '--import', PROBE, EMULATOR, '--port', '0', '--host', '127.0.0.1', ...seedArgs, ...args],
+    [...nodeArgs, '--import', PROBE, emulator, '--port', '0', '--host', '127.0.0.1', ...seedArgs, ...args],
     {
       cwd: ROOT,
       env: {

@@ -8,7 +8,8 @@
  *   npm run bench -- --quick      fewer runs and a 30,000-build emulator memory run (about 2 minutes)
  *   npm run bench:node24          fetches Node 24 into .cache/ first, then runs the bench with it
  *   npm run bench -- --dist DIR   measures another build's dist/ (e.g. an older commit's), for before/after figures
- *   npm run bench -- --only cold,size   only these groups: cold, trigger, size, wait, memory, workspace, emulator-memory, plan, park
+ *   npm run bench -- --only cold,size   only these groups: cold, trigger, size, wait, memory, workspace, emulator-memory, plan, park, logs
+ *   npm run bench -- --only logs --dist dev-dist   big logs (1, 50, 500 MB at 1 MB/s, scaled clock) and long lists
  *
  * Prints min / median / p90 per measure and writes the table to bench/results/latest.json
  * (and latest-node<major>.json). Every server binds to 127.0.0.1 and stops by itself.
@@ -21,6 +22,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { runAction } from '../scripts/run-action.js'
 import { adaptiveWait } from './adaptive-wait.js'
+import { bigLogs, longLists } from './big-logs.js'
 import { emulatorMemory, memoryRows, SEMI_SPACE_MIB } from './emulator-memory.js'
 import { startServer } from './server.js'
 import { parkBench } from './park.js'
@@ -42,7 +44,7 @@ const option = (name, fallback) => {
   return at >= 0 && argv[at + 1] !== undefined ? Number(argv[at + 1]) : fallback
 }
 const QUICK = flag('quick')
-const GROUPS = ['cold', 'trigger', 'size', 'wait', 'memory', 'workspace', 'emulator-memory', 'plan', 'park']
+const GROUPS = ['cold', 'trigger', 'size', 'wait', 'memory', 'workspace', 'emulator-memory', 'plan', 'park', 'logs']
 const ONLY = argv.includes('--only') ? String(argv[argv.indexOf('--only') + 1] ?? '').split(',') : GROUPS
 for (const group of ONLY)
   if (!GROUPS.includes(group)) throw new Error(`--only: "${group}" is not one of ${GROUPS.join(', ')}`)
@@ -102,6 +104,23 @@ function pickNode() {
 // --- processes ---
 
 /** Runs `script` (the bundle by default) as the runner runs a step, with `node`; fails on a hang. */
+/** Big logs and long lists (big-logs.js), printed as they are measured. */
+async function logRows(node) {
+  const emulator = existsSync(join(DIST, 'emulator', 'index.js')) ? join(DIST, 'emulator', 'index.js') : undefined
+  const run = (inputs, options) => step(node, inputs, options)
+  const sizes = QUICK ? [1, 50] : [1, 50, 500]
+  const logs = await bigLogs(node, { sizes, scale: option('log-scale', 20), step: run, emulator, maxrss: MAXRSS })
+  for (const r of logs)
+    console.log(
+      `log of ${r.mb} MB at 1 MB/s: peak RSS ${r.rssMiB.toFixed(1)} MiB, ${r.lines} of ${r.total} lines shown, ${r.warnings} warning(s), exit ${r.code}, ${r.seconds.toFixed(1)} s`
+    )
+  const lists = await longLists(node, { counts: QUICK ? [500, 5000] : [500, 5000, 50000], step: run, maxrss: MAXRSS })
+  for (const r of lists)
+    console.log(
+      `list-apps of ${r.apps} apps: ${r.listed} listed, exit ${r.code}, ${r.seconds.toFixed(1)} s, peak RSS ${r.rssMiB.toFixed(1)} MiB`
+    )
+}
+
 async function step(node, inputs, options = {}) {
   const run = await runAction(inputs, { node: node.path, bundle: BUNDLE, timeoutMs: 30_000, ...options })
   check(!run.timedOut, `${options.bundle ?? BUNDLE} was killed after ${options.timeoutMs ?? 30_000} ms`, run)
@@ -737,6 +756,7 @@ async function main() {
         runs: QUICK ? 2 : 5
       })
     : undefined
+  if (want('logs')) await logRows(node)
 
   const coldRatio = cold && cold.action.median / cold.floor.median
   const trigRatio = trig && trig.action.output.median / trig.minimal.output.median

@@ -1,1 +1,1 @@
-import{ka as o}from"./chunks/chunk-A2FDHE5R.js";o();
+import{la as o}from"./chunks/chunk-WOJTDCBZ.js";o();

@@ -15,6 +15,8 @@ export interface RunOptions {
   /** Kill the process after this long (the result then has `timedOut`); 20 s by default. */
   timeoutMs?: number
   onSpawn?: (child: ChildProcess) => void
+  /** Takes the step's standard output as it comes instead of keeping it (stdout is then empty): for logs of hundreds of megabytes. */
+  onStdout?: (data: Buffer) => void
   /** The Node binary; this process's by default. */
   node?: string
   /** Arguments for Node before the bundle (e.g. --import of a preload). */

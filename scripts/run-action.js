@@ -87,7 +87,7 @@ function runChild(command, args, env, cwd, outputFile, options) {
     options.onSpawn?.(child)
     let stdout = ''
     let stderr = ''
-    child.stdout.on('data', (d) => (stdout += d.toString()))
+    child.stdout.on('data', (d) => (options.onStdout ? options.onStdout(d) : (stdout += d.toString())))
     child.stderr.on('data', (d) => (stderr += d.toString()))
     let exitAt = startedAt
     child.on('exit', () => (exitAt = performance.now()))

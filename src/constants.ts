@@ -18,6 +18,7 @@ export const Input = {
   appSlug: 'app-slug',
   requestTimeout: 'request-timeout',
   maxAttempts: 'max-attempts',
+  listLimit: 'list-limit',
   // trigger
   workflow: 'workflow',
   branch: 'branch',
@@ -139,6 +140,7 @@ export type InputName = (typeof Input)[keyof typeof Input]
 export const INPUT_DEFAULTS: Partial<Record<InputName, string>> = {
   [Input.requestTimeout]: '30',
   [Input.maxAttempts]: '4',
+  [Input.listLimit]: '1000000',
   [Input.partial]: 'false',
   [Input.skipGitStatusReport]: 'false',
   [Input.fromEvent]: 'true',

@@ -679,6 +679,63 @@ function logAt(build2, now, logDelayMs) {
   return { chunks, finishedAt: progress.finishedAt };
 }
 
+// emulator/routes/big-log.ts
+var CHUNK_BYTES = 8192;
+var LINE_BYTES = 100;
+function textAt(from, to) {
+  let text2 = "";
+  for (let line = Math.floor(from / LINE_BYTES); line * LINE_BYTES < to; line++) {
+    const head = `big ${line} `;
+    text2 += `${head}${".".repeat(LINE_BYTES - 1 - head.length)}
+`;
+  }
+  const start = from - Math.floor(from / LINE_BYTES) * LINE_BYTES;
+  return text2.slice(start, start + to - from);
+}
+var writtenAt = (build2, position) => (build2.startedAt ?? 0) + Math.floor(position * CHUNK_BYTES * 1e3 / (build2.logBytesPerSecond ?? 1));
+function shape(build2, now) {
+  const rate = build2.logBytesPerSecond ?? 0;
+  const progress = progressOf(build2, now);
+  const until = Math.min(progress.finishedAt ?? now, now) - (build2.startedAt ?? now);
+  let chunks = Math.max(0, Math.floor(rate * Math.max(0, until) / 1e3 / CHUNK_BYTES));
+  while (chunks > 0 && writtenAt(build2, chunks) > (build2.startedAt ?? 0) + until) chunks--;
+  const bodyBytes = chunks * CHUNK_BYTES;
+  if (progress.finishedAt === null) return { chunks, bodyBytes };
+  const closing = `Build finished with status ${progress.statusText}
+`;
+  return { chunks: chunks + 1, bodyBytes, closing, endAt: progress.finishedAt + (build2.abort ? 1 : 0) };
+}
+function fastChunks(build2, now, after, window) {
+  const { chunks: count, bodyBytes, closing, endAt } = shape(build2, now);
+  const body = bodyBytes / CHUNK_BYTES;
+  let first = Math.max(1, count - window + 1);
+  if (after !== void 0) {
+    const rate = build2.logBytesPerSecond ?? 1;
+    first = Math.max(1, Math.floor((after - (build2.startedAt ?? 0)) * rate / 1e3 / CHUNK_BYTES) + 1);
+    while (first > 1 && writtenAt(build2, first - 1) > after) first--;
+    while (first <= body && writtenAt(build2, first) <= after) first++;
+  }
+  const chunks = [];
+  for (let p = first; p <= body; p++)
+    chunks.push({ chunk: textAt((p - 1) * CHUNK_BYTES, p * CHUNK_BYTES), position: p, at: writtenAt(build2, p) });
+  if (closing !== void 0 && (after === void 0 || endAt > after))
+    chunks.push({ chunk: closing, position: count, at: endAt });
+  return { chunks, generated: count, finished: closing !== void 0 };
+}
+async function streamFastLog(build2, now, res) {
+  const { bodyBytes, closing } = shape(build2, now);
+  const tail = Buffer.from(closing ?? "");
+  res.writeHead(200, {
+    "content-type": "text/plain; charset=utf-8",
+    "content-length": String(bodyBytes + tail.length)
+  });
+  for (let at2 = 0; at2 < bodyBytes && !res.destroyed; at2 += CHUNK_BYTES * 16) {
+    const ok = res.write(textAt(at2, Math.min(bodyBytes, at2 + CHUNK_BYTES * 16)));
+    if (!ok) await new Promise((resolve) => res.once("drain", resolve).once("close", resolve));
+  }
+  res.end(tail);
+}
+
 // emulator/routes/build-log.ts
 var LOG_WINDOW = 10;
 var RAW_LOG_PREFIX = "/_raw-logs";
@@ -702,25 +759,31 @@ function readCursor(query) {
 }
 function logAnswer(build2, now, timing, query, origin) {
   const after = readCursor(query);
-  const log = logAt(build2, now, timing.delayMs);
+  const log = build2.logBytesPerSecond ? fastLogAt(build2, now, timing.delayMs, after) : logAt(build2, now, timing.delayMs);
   if (log === null) return null;
   const done = archived(log, now, timing.archiveDelayMs);
   const chunks = after !== void 0 ? log.chunks.filter((c) => c.at > after) : done ? log.chunks.slice(-LOG_WINDOW) : log.chunks;
+  const generated = log.generated ?? log.chunks.length;
   const expires = now + RAW_LOG_TTL_MS;
-  const cursor = iso2(Math.max(now, ...log.chunks.slice(-1).map((c) => c.at)));
+  const cursor = iso2(Math.max(now, log.chunks.length ? log.chunks[log.chunks.length - 1].at : now));
   return {
     log_chunks: chunks.map(({ chunk, position }) => ({ chunk, position })),
-    generated_log_chunks_num: log.chunks.length,
+    generated_log_chunks_num: generated,
     is_archived: done,
     expiring_raw_log_url: done ? `${origin}${RAW_LOG_PREFIX}/${build2.slug}?expires=${expires}&signature=${sign(build2.slug, expires).toString("hex")}` : null,
     timestamp: done ? null : cursor,
     next_after_timestamp: done ? null : cursor
   };
 }
+function fastLogAt(build2, now, delayMs, after) {
+  if (build2.startedAt === null || now < build2.startedAt + delayMs) return null;
+  const { chunks, generated, finished } = fastChunks(build2, now, after, LOG_WINDOW);
+  return { chunks, generated, finishedAt: finished ? progressOf(build2, now).finishedAt : null };
+}
 function serveRawLog(model, req, res, url, timing) {
   const slug = url.pathname.slice(RAW_LOG_PREFIX.length + 1);
   const build2 = model.state.builds.get(slug);
-  const log = build2 ? logAt(build2, model.now(), 0) : null;
+  const log = !build2 ? null : build2.logBytesPerSecond ? fastLogAt(build2, model.now(), 0, Infinity) : logAt(build2, model.now(), 0);
   if (req.method !== "GET" || !log || !archived(log, model.now(), timing.archiveDelayMs)) {
     answer(req, res, { status: 404, json: { message: "no such archived log" } });
     return Promise.resolve();
@@ -745,6 +808,7 @@ function serveRawLog(model, req, res, url, timing) {
     });
     return Promise.resolve();
   }
+  if (build2.logBytesPerSecond) return streamFastLog(build2, model.now(), res);
   const text2 = Buffer.from(log.chunks.map((c) => c.chunk).join(""), "utf8");
   res.writeHead(200, { "content-type": "text/plain; charset=utf-8", "content-length": String(text2.length) });
   res.end(text2);
@@ -4774,15 +4838,15 @@ function checkPart(line, name, part) {
   const checked = { type: type ?? null, body: null };
   if (body === null || body === void 0) return checked;
   if (typeof body !== "object" || Array.isArray(body)) refuse(line, `has a ${name} body of no known kind`);
-  const shape = body;
-  if ("json" in shape && Object.keys(shape).length === 1) {
-    const filled = filledSize(line, shape.json, 0);
+  const shape2 = body;
+  if ("json" in shape2 && Object.keys(shape2).length === 1) {
+    const filled = filledSize(line, shape2.json, 0);
     if (filled > REPLAY_ANSWER_LIMIT)
       refuse(line, `has a ${name} that fills to ${filled} bytes, over the ${REPLAY_ANSWER_LIMIT} an answer may be`);
-    checked.body = { json: shape.json };
+    checked.body = { json: shape2.json };
     return checked;
   }
-  const { kind, bytes: size } = shape;
+  const { kind, bytes: size } = shape2;
   if (typeof kind !== "string" || !(MEDIA_TYPE.test(kind) || /^[a-z]{1,20}$/.test(kind)))
     refuse(line, `has a ${name} body of no known kind`);
   if (!(Number.isSafeInteger(size) && size >= 0)) refuse(line, `has a ${name} body of no size`);
@@ -5979,6 +6043,7 @@ function triggerBuild(state2, app, request, now, defaultDurationMs, buildRequest
     triggeredAt: now,
     startedAt: free ? now : null,
     durationMs: request.durationMs ?? defaultDurationMs,
+    ...request.logBytesPerSecond ? { logBytesPerSecond: request.logBytesPerSecond } : {},
     creditsPerMinute: app.creditsPerMinute,
     outcome: request.outcome ?? app.buildOutcome,
     triggeredWorkflow: workflow,
@@ -7204,7 +7269,12 @@ function checkEnvironments(value, list = "environments") {
 function headerOptions(headers) {
   const outcome = headers["x-emulator-build-outcome"];
   const duration = headers["x-emulator-build-duration-ms"];
+  const rate = headers["x-emulator-log-bytes-per-second"];
   const options = {};
+  if (typeof rate === "string") {
+    if (!/^[1-9]\d{0,9}$/.test(rate)) throw badRequest("X-Emulator-Log-Bytes-Per-Second must be a positive integer");
+    options.logBytesPerSecond = Number(rate);
+  }
   if (typeof outcome === "string") {
     if (outcome !== "success" && outcome !== "failure")
       throw badRequest("X-Emulator-Build-Outcome must be success or failure");

@@ -25,6 +25,8 @@ export interface BuildRecord {
   /** null while the build is on hold: no free concurrency slot yet */
   startedAt: number | null
   durationMs: number
+  /** Set for a build whose log is written fast (emulator/routes/big-log.ts). */
+  logBytesPerSecond?: number
   /** The app's credits a minute when the build was triggered; null on a plan without credits. */
   creditsPerMinute: number | null
   outcome: BuildOutcome
@@ -88,4 +90,6 @@ export interface TriggerRequest {
   /** Overrides of the app's build outcome and of the emulator's build duration. */
   outcome?: BuildOutcome
   durationMs?: number
+  /** Bytes its log is written at, a second of the service's clock (emulator/routes/big-log.ts). */
+  logBytesPerSecond?: number
 }

@@ -164,6 +164,7 @@ export function triggerBuild(
     triggeredAt: now,
     startedAt: free ? now : null,
     durationMs: request.durationMs ?? defaultDurationMs,
+    ...(request.logBytesPerSecond ? { logBytesPerSecond: request.logBytesPerSecond } : {}),
     creditsPerMinute: app.creditsPerMinute,
     outcome: request.outcome ?? app.buildOutcome,
     triggeredWorkflow: workflow,

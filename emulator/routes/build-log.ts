@@ -29,7 +29,9 @@ import { badRequest } from '../http/errors.js'
 import { answer } from '../http/io.js'
 import type { ServiceModel } from '../model/model.js'
 import type { BuildRecord } from '../model/build-records.js'
+import { progressOf } from '../model/build-progress.js'
 import { logAt, type LogState } from './log-chunks.js'
+import { fastChunks, streamFastLog } from './big-log.js'
 
 /** Chunks an answer without a cursor holds once the log is archived. */
 export const LOG_WINDOW = 10
@@ -80,17 +82,20 @@ export function logAnswer(
   origin: string
 ): Record<string, unknown> | null {
   const after = readCursor(query)
-  const log = logAt(build, now, timing.delayMs)
+  const log: (LogState & { generated?: number }) | null = build.logBytesPerSecond
+    ? fastLogAt(build, now, timing.delayMs, after)
+    : logAt(build, now, timing.delayMs)
   if (log === null) return null
   const done = archived(log, now, timing.archiveDelayMs)
   const chunks =
     after !== undefined ? log.chunks.filter((c) => c.at > after) : done ? log.chunks.slice(-LOG_WINDOW) : log.chunks
+  const generated = log.generated ?? log.chunks.length
   const expires = now + RAW_LOG_TTL_MS
   // Every chunk written so far is in the log already, so a cursor at the latest of them (or now) misses none.
-  const cursor = iso(Math.max(now, ...log.chunks.slice(-1).map((c) => c.at)))
+  const cursor = iso(Math.max(now, log.chunks.length ? log.chunks[log.chunks.length - 1].at : now))
   return {
     log_chunks: chunks.map(({ chunk, position }) => ({ chunk, position })),
-    generated_log_chunks_num: log.chunks.length,
+    generated_log_chunks_num: generated,
     is_archived: done,
     expiring_raw_log_url: done
       ? `${origin}${RAW_LOG_PREFIX}/${build.slug}?expires=${expires}&signature=${sign(build.slug, expires).toString('hex')}`
@@ -98,6 +103,18 @@ export function logAnswer(
     timestamp: done ? null : cursor,
     next_after_timestamp: done ? null : cursor
   }
+}
+
+/** A fast build's log as it stands: only the chunks the request asks for are made (big-log.ts). */
+function fastLogAt(
+  build: BuildRecord,
+  now: number,
+  delayMs: number,
+  after: number | undefined
+): (LogState & { generated: number }) | null {
+  if (build.startedAt === null || now < build.startedAt + delayMs) return null
+  const { chunks, generated, finished } = fastChunks(build, now, after, LOG_WINDOW)
+  return { chunks, generated, finishedAt: finished ? progressOf(build, now).finishedAt : null }
 }
 
 /** Answers `GET /_raw-logs/{build}?expires=…&signature=…` with the whole archived log as text. */
@@ -110,7 +127,11 @@ export function serveRawLog(
 ): Promise<void> {
   const slug = url.pathname.slice(RAW_LOG_PREFIX.length + 1)
   const build = model.state.builds.get(slug)
-  const log = build ? logAt(build, model.now(), 0) : null
+  const log = !build
+    ? null
+    : build.logBytesPerSecond
+      ? fastLogAt(build, model.now(), 0, Infinity)
+      : logAt(build, model.now(), 0)
   if (req.method !== 'GET' || !log || !archived(log, model.now(), timing.archiveDelayMs)) {
     answer(req, res, { status: 404, json: { message: 'no such archived log' } })
     return Promise.resolve()
@@ -138,6 +159,7 @@ export function serveRawLog(
     })
     return Promise.resolve()
   }
+  if (build!.logBytesPerSecond) return streamFastLog(build!, model.now(), res)
   const text = Buffer.from(log.chunks.map((c) => c.chunk).join(''), 'utf8')
   res.writeHead(200, { 'content-type': 'text/plain; charset=utf-8', 'content-length': String(text.length) })
   res.end(text)

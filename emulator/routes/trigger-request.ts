@@ -70,11 +70,18 @@ function checkEnvironments(value: unknown, list: 'environments' | 'secrets' = 'e
   })
 }
 
-/** The emulator's own per-trigger headers: the build's outcome and duration. */
-function headerOptions(headers: IncomingHttpHeaders): Pick<TriggerRequest, 'outcome' | 'durationMs'> {
+/** The emulator's own per-trigger headers: the build's outcome, duration and log rate. */
+function headerOptions(
+  headers: IncomingHttpHeaders
+): Pick<TriggerRequest, 'outcome' | 'durationMs' | 'logBytesPerSecond'> {
   const outcome = headers['x-emulator-build-outcome']
   const duration = headers['x-emulator-build-duration-ms']
-  const options: Pick<TriggerRequest, 'outcome' | 'durationMs'> = {}
+  const rate = headers['x-emulator-log-bytes-per-second']
+  const options: Pick<TriggerRequest, 'outcome' | 'durationMs' | 'logBytesPerSecond'> = {}
+  if (typeof rate === 'string') {
+    if (!/^[1-9]\d{0,9}$/.test(rate)) throw badRequest('X-Emulator-Log-Bytes-Per-Second must be a positive integer')
+    options.logBytesPerSecond = Number(rate)
+  }
   if (typeof outcome === 'string') {
     if (outcome !== 'success' && outcome !== 'failure')
       throw badRequest('X-Emulator-Build-Outcome must be success or failure')

@@ -2,16 +2,11 @@
  * Fetching a build's archived log from its `expiring_raw_log_url`: a signed URL (valid ten
  * minutes) that is itself the credential, so it is fetched with no Authorization header (the
  * service's token must never go there, and a signed storage URL refuses a second credential),
- * through the same proxy rules as every other request, with a bound on its size.
+ * through the same proxy rules as every other request, and streamed, so its size costs no memory.
  */
 import { USER_AGENT } from '../constants.js'
 import { bareHostName, parseIp, specialRange } from '../http/addresses.js'
-import { send } from '../http/transport.js'
-
-/** The largest raw log read: past it the log is reported incomplete rather than held in memory. */
-export const RAW_LOG_MAX_BYTES = 64 * 1024 * 1024
-
-const RAW_LOG_TIMEOUT_MS = 2 * 60_000
+import { open } from '../http/transport.js'
 
 /** Whether the host is a name or a public address: the same address rules as artifact downloads (src/http/addresses.ts). */
 function publicHost(url: URL): boolean {
@@ -33,12 +28,16 @@ export function rawLogUrlRefusal(url: URL, serviceOrigin: string | undefined): s
   return undefined
 }
 
-/** The archived log's text; throws an error saying why it could not be read (never quoting the URL). */
-export async function fetchRawLog(
+/**
+ * The archived log, opened to be streamed (read as it arrives, never held whole); throws an error
+ * saying why it could not be opened (never quoting the URL). `signal` ends the read, and with it
+ * the stream.
+ */
+export async function openRawLog(
   address: string,
   serviceOrigin: string | undefined,
   signal: AbortSignal
-): Promise<string> {
+): Promise<AsyncIterable<Buffer>> {
   let url: URL
   try {
     url = new URL(address)
@@ -47,17 +46,18 @@ export async function fetchRawLog(
   }
   const refusal = rawLogUrlRefusal(url, serviceOrigin)
   if (refusal) throw new Error(`the archived log URL was not fetched: ${refusal}`)
-  const res = await send({
+  const res = await open({
     method: 'GET',
     url,
     peer: 'signed-url',
     headers: { 'user-agent': USER_AGENT, accept: 'text/plain, */*' },
-    signal: AbortSignal.any([signal, AbortSignal.timeout(RAW_LOG_TIMEOUT_MS)]),
-    maxBytes: RAW_LOG_MAX_BYTES
+    signal
   })
+  const status = res.statusCode ?? 0
+  if (status < 200 || status >= 300) res.destroy()
   // A redirect is not followed: the signed URL is the whole credential, and where it would lead was never checked.
-  if (res.status >= 300 && res.status < 400)
-    throw new Error(`the archived log URL answered a redirect (${res.status}), which is not followed`)
-  if (res.status < 200 || res.status >= 300) throw new Error(`the archived log URL answered ${res.status}`)
-  return res.text
+  if (status >= 300 && status < 400)
+    throw new Error(`the archived log URL answered a redirect (${status}), which is not followed`)
+  if (status < 200 || status >= 300) throw new Error(`the archived log URL answered ${status}`)
+  return res
 }

@@ -24,6 +24,8 @@ export interface ClientOptions {
   timeoutMs: number
   /** Attempts per call, the first included. */
   maxAttempts: number
+  /** The most items read of any one list (the list-limit input). */
+  listLimit?: number
   /** First backoff delay; doubled on every retry, with jitter. */
   retryBaseMs?: number
   /** Longest wait the client accepts from a Retry-After header. */
@@ -48,6 +50,10 @@ export class ApiClient implements ServiceClient {
 
   get origin(): string {
     return this.base.origin
+  }
+
+  get listLimit(): number | undefined {
+    return this.options.listLimit
   }
 
   /** How this client signs in; for OIDC, the claims of the job's token once it was read (never the token). */

@@ -5,8 +5,11 @@ import type { ServiceClient } from './service-client.js'
 /** The page size asked for; the service allows at most 50. */
 const PAGE_LIMIT = 50
 
+/** The most items read of one list unless the step's list-limit says otherwise (the input's default). */
+export const LIST_LIMIT = 1_000_000
+
 export interface ListAllOptions {
-  /** Stops with an error after this many pages: a list that never ends is a broken answer. */
+  /** Stops with an error after this many pages (a caller's own bound); else the list-limit in items. */
   maxPages?: number
   debug?: (message: string) => void
   signal?: AbortSignal
@@ -25,7 +28,8 @@ export async function listAll<T>(
   path: string,
   options: ListAllOptions = {}
 ): Promise<{ items: T[]; pages: number; text: string }> {
-  const maxPages = options.maxPages ?? 200
+  const maxPages = options.maxPages ?? Infinity
+  const limit = client.listLimit ?? LIST_LIMIT
   const items: T[] = []
   let next: string | undefined
   let pages = 0
@@ -36,6 +40,12 @@ export async function listAll<T>(
         method: 'GET',
         path,
         message: `GET ${path}: stopped after ${maxPages} pages; the list did not end`
+      })
+    if (items.length >= limit)
+      throw ApiError.invalidResponse({
+        method: 'GET',
+        path,
+        message: `GET ${path}: stopped after ${items.length} items, the most the list-limit input allows (${limit}); the list goes on: set list-limit higher to read all of it`
       })
     const res = await client.request<unknown>('GET', path, {
       query: { ...options.query, limit: PAGE_LIMIT, next },

@@ -35,6 +35,8 @@ export type SignIn = { kind: 'token' } | { kind: 'oidc'; claims: Record<string, 
 export interface ServiceClient {
   /** The service's origin (scheme, host, port), where the token goes; absent in tests' plain clients. */
   readonly origin?: string
+  /** The most items read of any one list (the list-limit input); pagination.ts's default when absent. */
+  readonly listLimit?: number
   request<T>(method: Method, path: string, options?: RequestOptions): Promise<ApiResponse<T>>
   /** The service's base URL, where known: a service on this machine lets its downloads come from this machine too. */
   readonly base?: URL

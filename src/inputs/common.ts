@@ -11,6 +11,7 @@ import { MIN_SECRET_LENGTH, quote } from '../safe-text.js'
 import { isSecureOrLoopback } from '../http/addresses.js'
 import { booleanFlag, durationMs, environmentItems, integerInRange, type GetInput } from './readers.js'
 import type { OidcSettings } from '../http/oidc-sign-in.js'
+import { LIST_LIMIT } from '../http/pagination.js'
 
 /** Inputs every operation uses. */
 export interface CommonInputs<Operation extends string = string> {
@@ -21,6 +22,8 @@ export interface CommonInputs<Operation extends string = string> {
   oidc?: OidcSettings
   requestTimeoutMs: number
   maxAttempts: number
+  /** The most items read of any one list (pagination.ts). */
+  listLimit: number
   /** First retry delay; SERVICE_RETRY_BASE_MS overrides it (tests use a short one). */
   retryBaseMs: number
   /** Whether every exchange is written to the wire trace (docs/trace.md). */
@@ -47,6 +50,7 @@ export const COMMON_INPUTS = [
   ...OIDC_INPUTS,
   Input.requestTimeout,
   Input.maxAttempts,
+  Input.listLimit,
   Input.trace
 ] as const
 
@@ -145,6 +149,7 @@ export async function readCommonInputs<Operation extends string>(
       : {}),
     requestTimeoutMs: durationMs(get, Input.requestTimeout, 30, 1, 600),
     maxAttempts: integerInRange(get, Input.maxAttempts, 4, 1, 10),
+    listLimit: integerInRange(get, Input.listLimit, LIST_LIMIT, 1, 100_000_000),
     retryBaseMs: env.SERVICE_RETRY_BASE_MS ? Math.max(0, Number(env.SERVICE_RETRY_BASE_MS)) || 0 : 500,
     trace: booleanFlag(get, Input.trace, false)
   }

@@ -71,6 +71,7 @@ export function createClient(common: CommonInputs): ApiClient {
     credentials,
     timeoutMs: common.requestTimeoutMs,
     maxAttempts: common.maxAttempts,
+    listLimit: common.listLimit,
     retryBaseMs: common.retryBaseMs,
     debug
   })

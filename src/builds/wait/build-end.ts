@@ -3,17 +3,17 @@ import { Heartbeat } from './heartbeat.js'
 import { ApiError, isHttpError, isPassingFault } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
 import { describeDuration } from '../../inputs/durations.js'
-import { sleep } from '../../sleep.js'
-import { LogStreamer, type LogOutput } from './log.js'
+import { sleep, wallMs } from '../../sleep.js'
+import { LOG_MIN_POLL_MS, LOG_POLL_MS, LOG_SETTLE_POLL_MS, LOG_TAIL_MS, LogStreamer, type LogOutput } from './log.js'
 import { readServiceBuild, statusWord, type ServiceBuild } from '../../api/build-record.js'
 import { buildPath } from '../../api/paths.js'
 import type { FinishedBuild } from '../report/build.js'
 import { stillWaiting, waitFor } from './loop.js'
-import { historyOf, Pace } from './pace.js'
+import { FLOOR_MS, historyOf, Pace } from './pace.js'
 import { instantMs } from '../../api/build-history.js'
 import { getPipeline } from '../../api/pipelines.js'
-import { readStepSummary } from '../../api/step-summary.js'
 import { Input } from '../../constants.js'
+import { runningStep } from './running-step.js'
 
 /** How a wait for a build's end ended: finished, or stopped with the build's last record when one was read. */
 export type WaitResult =
@@ -45,6 +45,8 @@ export interface BuildWaitOptions {
   printLog?: (text: string) => void
   /** Warns once about the log (incomplete, or not readable). */
   warn?: (line: string) => void
+  /** Adds a line to the step's summary: where the log's rest is, when the log shown is incomplete. */
+  summaryNote?: (line: string) => void
   /** Masks a secret the service sent (the archived log's signed URL). */
   mask?: (value: string) => void
 }
@@ -55,17 +57,7 @@ export class NotABuild extends Error {}
 /** How long a 404 for the build (or its log) is taken as "not there yet" after waiting starts. */
 const NOT_FOUND_GRACE_MS = 30_000
 
-/** How long the log is read on after the build has finished, for the service to archive it. */
-const LOG_SETTLE_MS = 30_000
-
-/** The longest pause between those reads. */
-const LOG_SETTLE_POLL_MS = 2_000
-
-/**
- * Reads the build until it finishes, the wait times out or the job is cancelled.
- * Failures of the status call (5xx, timeouts, a 404 right after the trigger) do
- * not end the wait; a 401 or 403 does.
- */
+/** Reads the build until it ends, the wait times out or the job is cancelled; a 5xx, timeout or early 404 does not end it, a 401 or 403 does. */
 export function waitForBuildEnd(client: ServiceClient, params: BuildWaitOptions): Promise<WaitResult> {
   return new BuildWait(client, params).run()
 }
@@ -81,9 +73,18 @@ class BuildWait {
   private reportedHold = false
   private lastPhase: string | undefined
   private readonly pace: Pace
-  private hurried = false
   private checkedPipeline = false
-  /** The step the heartbeat names, from the step summary read when a heartbeat fell due. */
+  /** Ends the log's reads (the build ended and its time ran out, or the wait stopped). */
+  private readonly logStop = new AbortController()
+  /** Wakes the log's reads from their pause: the build has ended. */
+  private logWake = new AbortController()
+  private ended = false
+  /** Cuts the status pause short, once: the log said the build has ended (its log is archived). */
+  private readonly statusWake = new AbortController()
+  private hurried = false
+  /** Resolved once the status has been read (or its read failed) once: the log is not read before. */
+  private statusSeen: () => void = () => {}
+  private readonly firstStatus = new Promise<void>((resolve) => (this.statusSeen = resolve))
   private step: string | undefined
 
   constructor(
@@ -117,30 +118,73 @@ class BuildWait {
       warn: (line) => {
         this.heartbeat.printed()
         ;(warn ?? this.params.log)(line)
+        const page = this.params.buildUrl ? ` The whole log is on the build's page: ${this.params.buildUrl}` : ''
+        this.params.summaryNote?.(`${line}${page}`)
       },
       mask: (value) => mask?.(value)
     }
   }
 
-  /** After the build has finished: reads the log until it is archived and printed, or for LOG_SETTLE_MS at most. */
-  private async settleLog(logs: LogStreamer): Promise<void> {
-    const { signal, pollIntervalMs } = this.params
-    const until = Math.min(Date.now() + LOG_SETTLE_MS, Math.max(this.deadline, Date.now() + pollIntervalMs))
-    for (;;) {
-      await logs.readNext(signal, true)
+  /** Reads the log beside the status, never in its way; closer together while its answers are big. */
+  private async followLog(logs: LogStreamer): Promise<void> {
+    const signal = AbortSignal.any([this.params.signal, this.logStop.signal])
+    const base = Math.min(Math.max(this.params.pollIntervalMs, 50), LOG_POLL_MS)
+    let pause = base
+    // Not before the first status read: a build that ended without starting is known by then.
+    await new Promise<void>((resolve) => {
+      void this.firstStatus.then(resolve)
+      if (signal.aborted) resolve()
+      signal.addEventListener('abort', () => resolve(), { once: true })
+    })
+    while (!logs.done && !signal.aborted) {
+      await logs.readNext(signal, this.ended)
+      if (logs.archived) this.statusWake.abort()
       if (logs.done || signal.aborted) return
-      if (Date.now() >= until) return logs.end(`${describeDuration(LOG_SETTLE_MS)} after the build ended`)
-      await sleep(Math.min(pollIntervalMs, LOG_SETTLE_POLL_MS), signal)
+      if (logs.behind) pause = Math.max(LOG_MIN_POLL_MS, pause / 4)
+      else pause = Math.min(base, pause * 2)
+      const wait = this.ended ? Math.min(pause, LOG_SETTLE_POLL_MS) : pause
+      // Woken once, when the build ends; the pauses after that are not cut short.
+      await sleep(wallMs(wait), this.ended ? signal : AbortSignal.any([signal, this.logWake.signal]))
     }
   }
 
+  /** After the build was seen finished: the log read on until printed, for LOG_TAIL_MS at most, then ended. */
+  private async settleLog(logs: LogStreamer, follow: Promise<void>): Promise<void> {
+    this.ended = true
+    this.logWake.abort()
+    const cut = new AbortController()
+    await Promise.race([follow, sleep(LOG_TAIL_MS, AbortSignal.any([cut.signal, this.params.signal]))])
+    cut.abort()
+    this.logStop.abort()
+    await follow
+    logs.end(`${describeDuration(LOG_TAIL_MS)} after the build ended`)
+  }
+
   async run(): Promise<WaitResult> {
-    const end = await waitFor<{ data?: unknown; response: string }, WaitResult>({
+    const follow = this.logs ? this.followLog(this.logs) : undefined
+    let end
+    try {
+      end = await this.statusLoop()
+    } finally {
+      if (!end || end.kind !== 'finished') {
+        this.logStop.abort()
+        await follow
+      }
+    }
+    if (end.kind === 'finished' && this.logs && follow) await this.settleLog(this.logs, follow)
+    return end.kind === 'finished' ? end.result : { kind: end.kind, record: this.record }
+  }
+
+  private statusLoop() {
+    return waitFor<{ data?: unknown; response: string }, WaitResult>({
       signal: this.params.signal,
       deadline: this.deadline,
       pollIntervalMs: this.params.pollIntervalMs,
       nextPollMs: () => this.nextPollMs(),
       heartbeat: this.heartbeat,
+      turn: () => this.pace.turn(this.params.signal),
+      wake: () => (this.hurried ? undefined : this.statusWake.signal),
+      floorMs: FLOOR_MS,
       read: async () => {
         try {
           const res = await this.client.request<{ data?: unknown } | undefined>('GET', this.statusPath, {
@@ -156,11 +200,11 @@ class BuildWait {
       warn: (error) => this.log(stillWaiting('the build status', error)),
       round: (read) => this.round(read)
     })
-    return end.kind === 'finished' ? end.result : { kind: end.kind, record: this.record }
   }
 
   /** One round: the status read (none after a failure ridden out) taken in, and the log read on. */
   private async round(read: { data?: unknown; response: string } | undefined): Promise<WaitResult | undefined> {
+    this.statusSeen()
     // Checked outside the call's error handling: a record the action cannot read is not a passing fault.
     if (read?.data !== undefined) this.record = readServiceBuild(read.data, 'GET', this.statusPath)
     const record = this.record
@@ -168,11 +212,9 @@ class BuildWait {
     if (record && !word) {
       this.reportProgress(record)
       await this.learn(record)
-      if (!record.isOnHold && this.heartbeat.dueWithin(this.params.pollIntervalMs)) await this.readStep()
+      if (!record.isOnHold && this.heartbeat.dueWithin(this.params.pollIntervalMs))
+        this.step = await runningStep(this.client, this.params.appSlug, this.params.buildSlug, this.params.signal)
     }
-    // Read after the status; once the build is seen finished, the log is read on until it is archived.
-    if (this.logs && record && word) await this.settleLog(this.logs)
-    else if (this.logs) await this.logs.readNext(this.params.signal)
     if (record && word)
       return {
         kind: 'finished',
@@ -184,10 +226,7 @@ class BuildWait {
     return undefined
   }
 
-  /**
-   * After the first 404 of a slug the step was given: a pipeline's id given as build-slug is named
-   * (the service answers 404 for it under builds/), and never waited for or aborted as a build.
-   */
+  /** After a first 404 of a slug the step was given: a pipeline's id as build-slug is named, never waited for or aborted. */
   private async notAPipeline(): Promise<void> {
     const { appSlug, buildSlug, signal } = this.params
     if (!this.params.mayBePipeline || this.checkedPipeline) return
@@ -203,30 +242,11 @@ class BuildWait {
     )
   }
 
-  /**
-   * The step the next heartbeat names: the running one when the summary lists it, else the last
-   * finished. Read only in a round that read the status, so never more often; what cannot be
-   * read names nothing (the end of the wait says why the steps are missing, once).
-   */
-  private async readStep(): Promise<void> {
-    try {
-      const answer = await readStepSummary(this.client, this.params.appSlug, this.params.buildSlug, this.params.signal)
-      if (answer.kind !== 'read' || answer.steps.length === 0) return
-      const running = answer.steps.filter((s) => s.state === 'running').at(-1)
-      const last = running ?? answer.steps[answer.steps.length - 1]
-      // eslint-disable-next-line no-control-regex
-      const title = JSON.stringify(last.title.replace(/[\u0000-\u001f\u007f-\u009f]/g, ' ').slice(0, 100))
-      this.step = running ? `step ${title} running` : `last finished step ${title} (${last.status.slice(0, 30)})`
-    } catch {
-      return
-    }
-  }
-
-  /** The pause before the next status read: none, once, after the log said the build has finished. */
+  /** The pause before the next status read; once the log has said the build ended, the wake cuts it short. */
   private nextPollMs(): number {
-    if (this.logs?.archived && !this.hurried) {
+    if (this.statusWake.signal.aborted && !this.hurried) {
       this.hurried = true
-      return 0
+      return Math.min(this.pace.nextMs(), FLOOR_MS)
     }
     return this.pace.nextMs()
   }

@@ -119,6 +119,7 @@ function waitForEnd(
     log: (line) => ctx.info(line),
     printLog: (text) => ctx.info(text),
     warn: (line) => ctx.warning(line),
+    summaryNote: (line) => section.lines?.push(line),
     mask: (value) => ctx.mask(value),
     onHold: () => {
       report?.held()

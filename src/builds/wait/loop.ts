@@ -16,6 +16,12 @@ export interface WaitLoop<T, R> {
   nextPollMs?: () => number
   /** Sleeps between the reads, filling long silences. */
   heartbeat: Heartbeat
+  /** Cuts the pause short once it aborts (the log says the build has ended); the next read still keeps `floorMs` after the last. */
+  wake?: () => AbortSignal | undefined
+  /** The shortest time between two reads after a pause cut short, on the service's clock. */
+  floorMs?: number
+  /** Waits for the read's turn, when the step's reads share a budget. */
+  turn?(): Promise<void>
   /** One read; a failure it throws ends the wait unless `tolerated`. */
   read(): Promise<T>
   /** A failure the wait rides out (a passing fault). */
@@ -39,6 +45,9 @@ export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
   for (;;) {
     if (loop.signal.aborted) return { kind: 'cancelled' }
     let answer: T | undefined
+    await loop.turn?.()
+    if (loop.signal.aborted) return { kind: 'cancelled' }
+    const readAt = Date.now()
     try {
       answer = await loop.read()
     } catch (error) {
@@ -52,7 +61,13 @@ export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
     if (loop.signal.aborted) return { kind: 'cancelled' }
     if (Date.now() >= loop.deadline) return { kind: 'timed-out' }
     const pause = wallMs(loop.nextPollMs?.() ?? loop.pollIntervalMs)
-    await loop.heartbeat.sleepUntil(Math.min(Date.now() + pause, loop.deadline), loop.signal)
+    const woken = loop.wake?.()
+    const until = Math.min(Date.now() + pause, loop.deadline)
+    await loop.heartbeat.sleepUntil(until, woken ? AbortSignal.any([loop.signal, woken]) : loop.signal)
+    if (woken?.aborted) {
+      const floor = Math.min(until, readAt + wallMs(loop.floorMs ?? 0))
+      await loop.heartbeat.sleepUntil(floor, loop.signal)
+    }
   }
 }
 

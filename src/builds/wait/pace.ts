@@ -7,9 +7,16 @@ import { recentPipelineSuccesses, recentSuccesses, type RanBuild } from '../../a
 import type { ServiceClient } from '../../http/service-client.js'
 import { describeDuration } from '../../inputs/durations.js'
 import { serviceNow } from '../../sleep.js'
+import { readBudget } from './read-budget.js'
 
 /** The pause around the expected end: a build ending there is seen about a second late, on average. */
 export const CLOSE_MS = 2_000
+/**
+ * The shortest pause between two reads of one build an aimed wait ever takes, whatever its
+ * record says (a start that moves at every read, a start in the future, a history of runs of no
+ * length): the floor under the pace.
+ */
+export const FLOOR_MS = 2_000
 /** The longest pause far from the end: a build that fails early is still seen within it. */
 export const FAR_MS = 30_000
 /** Builds of the same branch needed before the branch's alone predict the end. */
@@ -131,9 +138,15 @@ export class Pace {
       )
   }
 
-  /** The pause before the next read. */
+  /** The pause before the next read: never under FLOOR_MS when the action aims it. */
   nextMs(): number {
     if (!this.expected || this.startedAt === undefined) return this.fixedMs
-    return nextPauseMs(this.expected, serviceNow() - this.startedAt, this.fixedMs)
+    const pause = nextPauseMs(this.expected, serviceNow() - this.startedAt, this.fixedMs)
+    return Number.isFinite(pause) ? Math.max(FLOOR_MS, pause) : this.fixedMs
+  }
+
+  /** Waits for the read's turn in the step's budget, shared by every aimed wait (read-budget.ts). */
+  turn(signal: AbortSignal): Promise<void> {
+    return this.adaptive ? readBudget.take(signal) : Promise.resolve()
   }
 }

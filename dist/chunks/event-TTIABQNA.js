@@ -1,1 +1,0 @@
-import{Ab as b,Bb as c,Cb as d,Db as e,zb as a}from"./chunk-OSTX3THF.js";import"./chunk-A2FDHE5R.js";export{b as buildParamsFromEvent,e as closedPullRequestOf,c as forkPullRequestIn,d as forkPullRequestOf,a as readGitHubEvent};
