@@ -4,7 +4,7 @@
  */
 import { afterEach, describe, expect, it, jest } from '@jest/globals'
 import { randomString } from '../helpers/random.js'
-import { ScenarioTable } from '../bundle/fault-cases.js'
+import { ScenarioTable } from '../helpers/scenarios/fault-cases.js'
 
 afterEach(() => {
   jest.restoreAllMocks()

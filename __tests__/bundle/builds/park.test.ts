@@ -1,0 +1,368 @@
+/**
+ * Park and resume, through the bundle against the emulator and the fake GitHub: a trigger with
+ * wait: park ends at once with an open check run bound to its build; report-parked completes it
+ * from the build's record once the build ends, and a second sweep changes nothing; references of
+ * another repository, or forged with random values, are never acted on; and one sweep reports
+ * 500 parked builds over 20 apps reading one page of builds per app.
+ */
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { startFakeGitHub, type FakeGitHub } from '../../../emulator/github/fake.js'
+import { bundledSeed } from '../../../emulator/model/seed.js'
+import { repositoryHash } from '../../../src/api/parked.js'
+import { randomInt, randomSlug, randomToken } from '../../helpers/random.js'
+import { BUNDLE_FOLDER, runAction } from '../../helpers/run-action.js'
+import { expectNoSecrets } from '../../helpers/secrets.js'
+import { evaluate, isMapping, jobsOf, mappingAt, readYaml, stepsOf } from '../../workflows/workflow-files.js'
+import {
+  buildState,
+  clearRequestLog,
+  expectPassed,
+  requestLog,
+  resetEmulator,
+  SAME_REPOSITORY,
+  setConcurrency,
+  sleep,
+  startE2eEmulator,
+  step,
+  TOKENS,
+  type RunningEmulator
+} from '../../helpers/scenarios/emulator-steps.js'
+
+const REPOSITORY = 'acme/ios-app'
+const sha = (): string => Array.from({ length: 40 }, () => randomInt(16).toString(16)).join('')
+/** Twenty apps: the seed's and copies of web-app. */
+const EXTRA_APPS = Array.from({ length: 15 }, (_, i) => `parked-app-${i}`)
+
+let emu: RunningEmulator
+let github: FakeGitHub
+beforeAll(async () => {
+  const seed = bundledSeed()
+  const web = (seed.apps ?? []).find((app) => app.slug === 'web-app')
+  for (const slug of EXTRA_APPS) seed.apps?.push({ ...structuredClone(web!), slug, title: slug })
+  emu = await startE2eEmulator({ seed })
+})
+beforeEach(async () => {
+  await resetEmulator(emu)
+  await github?.close()
+  github = await startFakeGitHub({ maxRequests: 5000 })
+})
+afterAll(async () => {
+  await github?.close()
+  await emu?.close()
+})
+
+const env = () => ({ GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY })
+
+function park(commit: string, inputs: Record<string, string> = {}) {
+  return step(
+    emu,
+    'trigger',
+    {
+      'app-slug': 'ios-app',
+      'from-event': 'false',
+      branch: `feature/${randomSlug()}`,
+      'commit-hash': commit,
+      wait: 'park',
+      'github-status': 'check-run',
+      'github-token': randomToken(),
+      ...SAME_REPOSITORY,
+      ...inputs
+    },
+    { env: env() }
+  )
+}
+
+function sweep(inputs: Record<string, string> = {}) {
+  return step(emu, 'report-parked', { 'app-slug': 'ios-app', 'github-token': randomToken(), ...inputs }, { env: env() })
+}
+
+/** Waits, on the emulator's state, until the build has ended. */
+async function finished(slug: string): Promise<void> {
+  for (let i = 0; i < 200; i++) {
+    if (((await buildState(emu, slug)) as { status?: number }).status !== 0) return
+    await sleep(50)
+  }
+  throw new Error(`build ${slug} did not end`)
+}
+
+/** The variable naming a check run of a repository, as a forger would write it. */
+const ref = (repository: string, checkRunId: number): string =>
+  `SERVICE_CI_PARKED_${checkRunId}_${repositoryHash(repository)}`
+
+/** Starts a build straight on the service with an environment variable named `name`. */
+async function forged(app: string, name: string, commit = sha()): Promise<string> {
+  const res = await fetch(`${emu.url}/apps/${app}/builds`, {
+    method: 'POST',
+    headers: { authorization: TOKENS.owner, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      hook_info: { type: 'service' },
+      build_params: {
+        branch: 'main',
+        commit_hash: commit,
+        environments: [{ mapped_to: name, value: randomToken(), is_expand: false }]
+      }
+    })
+  })
+  const body = (await res.json()) as { build_slug?: string }
+  expect([res.status, body]).toEqual([201, expect.objectContaining({ build_slug: expect.any(String) })])
+  return body.build_slug as string
+}
+
+const writes = () => github.requests.filter((r) => r.method !== 'GET')
+
+describe('park and resume', () => {
+  it('park ends the step at once with an open check run that names the build; a sweep completes it once', async () => {
+    await setConcurrency(emu, 'ios-app', 0)
+    const commit = sha()
+    const parked = await park(commit)
+    expectPassed(parked)
+    expect(parked.outputs.parked).toBe('true')
+    const slug = parked.outputs['build-slug']
+    expect(slug).toMatch(/\S/)
+    // The build is on hold: the step did not wait for it.
+    expect(((await buildState(emu, slug)) as { status?: number }).status).toBe(0)
+    const [check] = [...github.checkRuns.values()]
+    expect(check).toMatchObject({ status: 'in_progress', external_id: slug, head_sha: commit, repository: REPOSITORY })
+
+    const running = await sweep()
+    expectPassed(running)
+    expect(running.outputs.count).toBe('0')
+    expect(check.status).toBe('in_progress')
+    expect(String((check.output as { title?: string }).title)).toMatch(/running|waits/)
+
+    await setConcurrency(emu, 'ios-app', null)
+    await finished(slug)
+    const done = await sweep()
+    expectPassed(done)
+    expect(done.outputs.count).toBe('1')
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'success', external_id: slug })
+    expect(String((check.output as { title?: string }).title)).toMatch(/^Build #\u200d?\d+ succeeded/)
+
+    const before = writes().length
+    const again = await sweep()
+    expectPassed(again)
+    expect(again.outputs.count).toBe('0')
+    expect(writes().length).toBe(before)
+  })
+
+  it('a trigger held for approval parks too: its check run awaits approval, and the approved build is reported on it', async () => {
+    const commit = sha()
+    // A pull request without owners is taken for a fork's, which the service holds for approval.
+    const held = await park(commit, {
+      'branch-repo-owner': '',
+      'branch-dest-repo-owner': '',
+      'pull-request-id': String(randomInt(1, 10_000))
+    })
+    expectPassed(held)
+    expect(held.outputs).toMatchObject({ parked: 'true', 'build-status': 'awaiting-approval' })
+    const [check] = [...github.checkRuns.values()]
+    expect(check).toMatchObject({ status: 'queued', external_id: held.outputs['build-request-slug'] })
+    expect(String((check.output as { title?: string }).title)).toContain('awaits approval')
+    const service = (path: string, method = 'GET', body?: unknown) =>
+      fetch(`${emu.url}${path}`, {
+        method,
+        headers: { authorization: TOKENS.owner, 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body)
+      })
+    const approved = await service(`/apps/ios-app/build-requests/${held.outputs['build-request-slug']}`, 'PATCH', {
+      is_approved: true
+    })
+    expect(approved.status).toBeLessThan(300)
+    const builds = ((await (await service('/apps/ios-app/builds')).json()) as { data: Array<{ slug: string }> }).data
+    expect(builds).toHaveLength(1)
+    await finished(builds[0].slug)
+    const done = await sweep()
+    expectPassed(done)
+    expect(done.outputs.count).toBe('1')
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'success', external_id: builds[0].slug })
+  })
+
+  it.each([
+    [{ 'github-status': 'commit-status' }, 'github-status: check-run'],
+    [{ 'github-status': 'none' }, 'github-status: check-run'],
+    [{ 'commit-hash': '' }, 'commit-hash'],
+    [{ 'reuse-running-build': 'true' }, 'reuse-running-build'],
+    [{ 'app-slug': 'ios-app, web-app' }, "one app's build"]
+  ])('wait: park refuses %j before anything is sent', async (inputs, says) => {
+    await clearRequestLog(emu)
+    const refused = await park(sha(), inputs)
+    expect(refused.code).toBe(1)
+    expect(refused.stdout).toContain('Input "wait": is park')
+    expect(refused.stdout).toContain(says)
+    expect(await requestLog(emu)).toEqual([])
+    expect(github.requests).toEqual([])
+  })
+
+  it('github-comment at park time: the pull request comment is posted then, and edited by the sweep', async () => {
+    const pr = randomInt(1, 10_000)
+    const parked = await park(sha(), { 'github-comment': 'true', 'pull-request-id': String(pr) })
+    expectPassed(parked)
+    const comments = () =>
+      github.requests.filter((r) => r.path.startsWith(`/repos/${REPOSITORY}/issues/`) && r.method !== 'GET')
+    expect(comments().map((r) => r.method)).toEqual(['POST'])
+    await finished(parked.outputs['build-slug'])
+    const done = await sweep()
+    expectPassed(done)
+    expect(comments().map((r) => r.method)).toEqual(['POST', 'PATCH'])
+    expect(String((comments()[1].body as { body?: string }).body)).toMatch(/succeeded/)
+  })
+
+  it('a failed build completes its check as a failure', async () => {
+    // android-app's builds fail; its configuration is kept in the service here.
+    await step(emu, 'set-config-location', { 'app-slug': 'android-app', location: 'service' })
+    const parked = await park(sha(), { 'app-slug': 'android-app' })
+    expectPassed(parked)
+    await finished(parked.outputs['build-slug'])
+    const done = await sweep({ 'app-slug': 'android-app' })
+    expectPassed(done)
+    const [check] = [...github.checkRuns.values()]
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'failure' })
+  })
+
+  it('references of another repository, or forged with random values, are never acted on', async () => {
+    await setConcurrency(emu, 'ios-app', 0)
+    const parked = await park(sha())
+    expectPassed(parked)
+    const [check] = [...github.checkRuns.values()]
+    const id = Number(check.id)
+    const other = `${randomSlug('owner-')}/${randomSlug('repo-')}`
+    await setConcurrency(emu, 'ios-app', null)
+    // Another repository's reference, the real check's id under a build that is not its own, a random id, and junk.
+    const slugs = [
+      await forged('ios-app', ref(other, id)),
+      await forged('ios-app', ref(REPOSITORY, id)),
+      await forged('ios-app', ref(REPOSITORY, randomInt(1, 2 ** 31))),
+      await forged(
+        'ios-app',
+        `SERVICE_CI_PARKED_${randomInt(1, 2 ** 31)}_${randomInt(2 ** 32)
+          .toString(16)
+          .padStart(8, '0')}`
+      )
+    ]
+    for (const slug of [...slugs, parked.outputs['build-slug']]) await finished(slug)
+    const beforeOwn = github.requests.length
+    // Park's own check is reported with its own build's result, once; nothing else is written.
+    const done = await sweep()
+    expectPassed(done)
+    expect(done.outputs.count).toBe('1')
+    const sent = github.requests.slice(beforeOwn)
+    expect(sent.filter((r) => r.path.includes(other.split('/')[0]))).toEqual([])
+    expect(sent.filter((r) => r.method !== 'GET').map((r) => r.path)).toEqual([`/repos/${REPOSITORY}/check-runs/${id}`])
+    expect(check).toMatchObject({ status: 'completed', external_id: parked.outputs['build-slug'] })
+  })
+
+  it('a check run of another repository is never touched, even under its own id', async () => {
+    const res = await fetch(`${github.url}/repos/${randomSlug('o-')}/${randomSlug('r-')}/check-runs`, {
+      method: 'POST',
+      body: JSON.stringify({ name: 'x', head_sha: sha(), status: 'in_progress' })
+    })
+    const foreign = (await res.json()) as { id: number; repository: string }
+    const slug = await forged('ios-app', ref(REPOSITORY, foreign.id))
+    await finished(slug)
+    const done = await sweep()
+    expectPassed(done)
+    expect(writes().filter((r) => r.path.includes('/check-runs/'))).toEqual([])
+    expect(github.checkRuns.get(foreign.id)).toMatchObject({ status: 'in_progress' })
+  })
+
+  it('one sweep reports 500 parked builds over 20 apps, one page of builds per app', async () => {
+    const apps = ['ios-app', 'web-app', 'api-server', 'docs-site', 'android-app', ...EXTRA_APPS]
+    expect(apps).toHaveLength(20)
+    await step(emu, 'set-config-location', { 'app-slug': 'android-app', location: 'service' })
+    const builds: Array<{ slug: string; check: number }> = []
+    for (let i = 0; i < 500; i++) {
+      const app = apps[i % apps.length]
+      const commit = sha()
+      const res = await fetch(`${github.url}/repos/${REPOSITORY}/check-runs`, {
+        method: 'POST',
+        body: JSON.stringify({ name: `service-ci/${app}`, head_sha: commit, status: 'queued' })
+      })
+      const check = ((await res.json()) as { id: number }).id
+      const slug = await forged(app, ref(REPOSITORY, check), commit)
+      await fetch(`${github.url}/repos/${REPOSITORY}/check-runs/${check}`, {
+        method: 'PATCH',
+        body: JSON.stringify({ external_id: slug, status: 'in_progress' })
+      })
+      builds.push({ slug, check })
+    }
+    for (const { slug } of builds) await finished(slug)
+    await clearRequestLog(emu)
+    const done = await sweep({ 'app-slug': apps.join('\n') })
+    expectPassed(done)
+    expect(done.outputs.count).toBe('500')
+    for (const { check } of builds) expect(github.checkRuns.get(check)).toMatchObject({ status: 'completed' })
+    const service = (await requestLog(emu)) as Array<{ method: string; path: string }>
+    // Paging and finished builds only: a page per app (25 builds each), no build read one by one.
+    expect(service.filter((r) => /\/builds\/[^/]+$/.test(r.path))).toEqual([])
+    expect(service.filter((r) => /\/apps\/[^/]+\/builds$/.test(r.path))).toHaveLength(20)
+  }, 120_000)
+})
+
+describe('the reusable workflow report-parked-builds.yml', () => {
+  const doc = readYaml('.github/workflows/report-parked-builds.yml')
+  const [[, job]] = jobsOf(doc)
+  const sweepStep = stepsOf(job).find((one) => one.uses === './.service-ci-action/manage') ?? {}
+
+  /** Runs the workflow's step as the runner would: its with: evaluated, the manage sub-action's defaults filled in. */
+  async function runWorkflow(inputs: Record<string, string>) {
+    const call = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
+    const githubToken = `ghs_${randomToken()}`
+    const context = {
+      inputs: {
+        ...Object.fromEntries(Object.entries(call).map(([k, v]) => [k, String(mappingAt(call, k).default ?? v)])),
+        ...inputs
+      },
+      secrets: { token: TOKENS.owner },
+      github: { token: githubToken, repository: REPOSITORY }
+    }
+    const resolve = (value: unknown): string =>
+      String(value).replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
+        String(evaluate(expression, context) ?? '')
+      )
+    const manage = readYaml('manage/action.yml')
+    const values: Record<string, string> = {}
+    for (const [name, spec] of Object.entries(mappingAt(manage, 'inputs')))
+      if (isMapping(spec) && spec.default !== undefined) values[name] = resolve(spec.default)
+    for (const [name, value] of Object.entries(mappingAt(sweepStep, 'with'))) values[name] = resolve(value)
+    values['base-url'] = emu.url
+    const main = String(mappingAt(manage, 'runs').main).replace(/^\.\.\/dist\//, `../${BUNDLE_FOLDER}/`)
+    const result = await runAction(values, { bundle: `${process.cwd()}/manage/${main}`, env: env() })
+    expectNoSecrets(result, [TOKENS.owner, githubToken])
+    return result
+  }
+
+  it('runs one sweep at a time per repository, never cancelled, with checks: write', () => {
+    expect(mappingAt(job, 'concurrency')['cancel-in-progress']).toBe(false)
+    expect(String(mappingAt(job, 'concurrency').group)).toContain('github.repository')
+    expect(mappingAt(job, 'permissions')).toEqual({ checks: 'write', contents: 'read', 'pull-requests': 'write' })
+    expect(mappingAt(sweepStep, 'with').operation).toBe('report-parked')
+  })
+
+  it('a park, then the workflow: the check run completed with the result, and a second run changes nothing', async () => {
+    await setConcurrency(emu, 'ios-app', 0)
+    const parked = await park(sha())
+    expectPassed(parked)
+    const [check] = [...github.checkRuns.values()]
+    expect(check.status).toBe('in_progress')
+    await setConcurrency(emu, 'ios-app', null)
+    await finished(parked.outputs['build-slug'])
+    const first = await runWorkflow({ 'app-slug': 'ios-app' })
+    expectPassed(first)
+    expect(first.outputs.count).toBe('1')
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'success' })
+    const before = writes().length
+    const second = await runWorkflow({ 'app-slug': 'ios-app' })
+    expectPassed(second)
+    expect(second.outputs.count).toBe('0')
+    expect(writes().length).toBe(before)
+  })
+
+  it('with org-slug, every app of the Workspace is swept', async () => {
+    const parked = await park(sha(), { 'app-slug': 'web-app', branch: 'main' })
+    expectPassed(parked)
+    await finished(parked.outputs['build-slug'])
+    const swept = await runWorkflow({ 'org-slug': 'acme' })
+    expectPassed(swept)
+    expect(swept.outputs.count).toBe('1')
+  })
+})
