@@ -8,7 +8,7 @@ import tseslint from 'typescript-eslint'
  * sleep) imports no room; main.ts and index.ts are imported by none. A room's sub-rooms are
  * rooms of their own: a room may not import its sub-rooms unless it lists them, and a sub-room
  * lists its parent when it imports it.
- * __tests__/unit/import-rooms.test.ts plants a bad import in each room to prove the rule fires,
+ * __tests__/unit/project/import-rooms.test.ts plants a bad import in each room to prove the rule fires,
  * and walks every import of src/ for circles inside a room.
  */
 /** What the features (builds/ and its rooms) and the operations build on; runner/ is not among them. */
@@ -141,7 +141,7 @@ function emulatorZones() {
  * snake_case property read (`record.build_slug`, `record['build_slug']`, `{ build_slug } =`)
  * outside src/api/ and src/github/ (GitHub's payloads are GitHub's words, read at github/).
  * SNAKE_CASE_NOT_YET lists the files that still read the service's fields past the API: it only
- * shrinks. __tests__/unit/import-rooms.test.ts plants a read and sees it refused.
+ * shrinks. __tests__/unit/project/import-rooms.test.ts plants a read and sees it refused.
  */
 const SNAKE = /^[a-z][a-z0-9]*(_[a-z0-9]+)+$/
 const serviceWords = {
@@ -218,7 +218,7 @@ export default tseslint.config(
   },
   // --- emulator/: import zones. Folders import one way: the root (cli, args,
   // server) over control/ over routes/ over http/ over model/; github/ (a fake GitHub for tests)
-  // stands apart. An import that runs back up fails here; __tests__/emulator/layers.test.ts proves
+  // stands apart. An import that runs back up fails here; __tests__/emulator/server/layers.test.ts proves
   // the rule on planted imports and walks the imports for circles.
   ...emulatorZones(),
   {
