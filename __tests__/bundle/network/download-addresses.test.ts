@@ -8,7 +8,6 @@
  * empty, so the step never even tried.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
@@ -19,6 +18,7 @@ import { fakeServices, type Routes } from '../../helpers/fake-service.js'
 import { startForwardProxy } from '../../helpers/scenarios/forward-proxy.js'
 import { randomInt, randomString } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
+import { selfSignedCertificate } from '../../helpers/certificates.js'
 
 const serve = fakeServices()
 const LIST = 'GET /apps/app-1/builds/b-1/artifacts'
@@ -149,27 +149,7 @@ describe('download URLs through HTTPS_PROXY', () => {
   let port = 0
   beforeAll(async () => {
     dir = mkdtempSync(join(tmpdir(), 'artifact-urls-tls-'))
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        `/CN=${host}`,
-        '-addext',
-        `subjectAltName=DNS:${host}`,
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        join(dir, 'cert.pem')
-      ],
-      { stdio: 'ignore' }
-    )
+    selfSignedCertificate(join(dir, 'key.pem'), join(dir, 'cert.pem'), host, `DNS:${host}`)
     server = createServer(
       { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },
       (req, res) => {

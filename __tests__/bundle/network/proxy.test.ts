@@ -5,7 +5,6 @@
  * knows it (as 127.0.0.1), so a step succeeds only when its requests went through the proxy.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { type AddressInfo, connect, type Server, type Socket } from 'node:net'
 import { tmpdir } from 'node:os'
@@ -23,6 +22,7 @@ import {
   step
 } from '../../helpers/scenarios/emulator-steps.js'
 import { startForwardProxy } from '../../helpers/scenarios/forward-proxy.js'
+import { selfSignedCertificate } from '../../helpers/certificates.js'
 
 const serve = fakeServices()
 const HOSTS = { 'service.test': '127.0.0.1' }
@@ -69,27 +69,7 @@ describe('https service through HTTPS_PROXY', () => {
     dir = mkdtempSync(join(tmpdir(), 'proxy-tls-'))
     certFile = join(dir, 'cert.pem')
     // A self-signed certificate for service.test, made for this run only.
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=service.test',
-        '-addext',
-        'subjectAltName=DNS:service.test',
-        '-keyout',
-        join(dir, 'key.pem'),
-        '-out',
-        certFile
-      ],
-      { stdio: 'ignore' }
-    )
+    selfSignedCertificate(join(dir, 'key.pem'), certFile, 'service.test', 'DNS:service.test')
   })
   afterAll(() => rmSync(dir, { recursive: true, force: true }))
 
@@ -270,27 +250,7 @@ describe('a service addressed by its IP address', () => {
     function certificate(name: string, san: string): { key: Buffer; cert: Buffer } {
       const key = join(dir, `${name}-key.pem`)
       const cert = join(dir, `${name}.pem`)
-      execFileSync(
-        'openssl',
-        [
-          'req',
-          '-x509',
-          '-newkey',
-          'rsa:2048',
-          '-nodes',
-          '-days',
-          '1',
-          '-subj',
-          `/CN=${name}`,
-          '-addext',
-          `subjectAltName=${san}`,
-          '-keyout',
-          key,
-          '-out',
-          cert
-        ],
-        { stdio: 'ignore' }
-      )
+      selfSignedCertificate(key, cert, name, san)
       return { key: readFileSync(key), cert: readFileSync(cert) }
     }
 
@@ -414,27 +374,7 @@ describe('GitHub through the proxy, against the emulator', () => {
   beforeAll(() => {
     certDir = mkdtempSync(join(tmpdir(), 'github-proxy-tls-'))
     // A self-signed certificate for github.test, made for this run only.
-    execFileSync(
-      'openssl',
-      [
-        'req',
-        '-x509',
-        '-newkey',
-        'rsa:2048',
-        '-nodes',
-        '-days',
-        '1',
-        '-subj',
-        '/CN=github.test',
-        '-addext',
-        'subjectAltName=DNS:github.test',
-        '-keyout',
-        join(certDir, 'key.pem'),
-        '-out',
-        join(certDir, 'cert.pem')
-      ],
-      { stdio: 'ignore' }
-    )
+    selfSignedCertificate(join(certDir, 'key.pem'), join(certDir, 'cert.pem'), 'github.test', 'DNS:github.test')
   })
   afterAll(() => {
     for (const front of fronts) front.close()

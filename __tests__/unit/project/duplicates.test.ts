@@ -1,7 +1,8 @@
 /**
  * The duplicate check (scripts/duplicates.js, run by .ci/run) on trees of its own: a block of
  * random code written twice, in one file or two, fails it whatever its indentation; the same
- * block once, or only its comments and imports twice, passes. And this checkout passes.
+ * block once, or only its comments and imports twice, passes. The tests are held to a bound of
+ * their own: one repeat over it fails. And this checkout passes.
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
@@ -11,14 +12,14 @@ import { join } from 'node:path'
 import { randomInt, randomString } from '../../helpers/random.js'
 
 /** Runs the check on `files` (path → text) in a fresh folder; its exit code and output. */
-function check(files: Record<string, string>): { code: number | null; out: string } {
+function check(files: Record<string, string>, args: string[] = []): { code: number | null; out: string } {
   const root = mkdtempSync(join(tmpdir(), 'duplicates-'))
   try {
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(root, path, '..'), { recursive: true })
       writeFileSync(join(root, path), text)
     }
-    const run = spawnSync(process.execPath, ['scripts/duplicates.js', '--root', root], { encoding: 'utf8' })
+    const run = spawnSync(process.execPath, ['scripts/duplicates.js', '--root', root, ...args], { encoding: 'utf8' })
     return { code: run.status, out: run.stdout + run.stderr }
   } finally {
     rmSync(root, { recursive: true, force: true })
@@ -61,6 +62,29 @@ describe('the duplicate check', () => {
       'emulator/dist/index.ts': block,
       'src/dist/copy.ts': block
     })
+    expect(result.out).toContain('0 repeated runs')
+    expect(result.code).toBe(0)
+  })
+
+  it('holds the tests to their bound: a planted repeat over it fails, naming both places', () => {
+    const block = randomCode(6 + randomInt(5))
+    const files = {
+      '__tests__/bundle/a.test.ts': `${block}\n`,
+      '__tests__/helpers/b.ts': `export function f() {\n${block.replace(/^/gm, '  ')}\n}\n`
+    }
+    const over = check(files, ['--tests-most', '0'])
+    expect(over.code).toBe(1)
+    expect(over.out).toMatch(/__tests__\/helpers\/b\.ts:2 repeats __tests__\/bundle\/a\.test\.ts:1/)
+    expect(over.out).toContain('1 repeated runs of 6 code lines in __tests__/ (at most 0): too many')
+    const within = check(files, ['--tests-most', '1'])
+    expect(within.out).toContain('1 repeated runs of 6 code lines in __tests__/ (at most 1)')
+    expect(within.code).toBe(0)
+  })
+
+  it('reads an import written over several lines as an import', () => {
+    const names = Array.from({ length: 8 }, (_, i) => `  ${randomString(6)}${i}`).join(',\n')
+    const text = `import {\n${names}\n} from './x.js'\n${randomCode(3)}\n`
+    const result = check({ 'src/a.ts': text, 'src/b.ts': text.replace(/const /g, 'let ') })
     expect(result.out).toContain('0 repeated runs')
     expect(result.code).toBe(0)
   })
