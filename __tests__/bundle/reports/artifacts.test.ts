@@ -6,130 +6,26 @@
  * inode, mtime, link target), every artifact lands under a name of its own, Windows-reserved
  * names are renamed, and a download refused while streaming removes only its own file.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import {
-  lstatSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  symlinkSync,
-  writeFileSync
-} from 'node:fs'
+import { describe, expect, it } from '@jest/globals'
+import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { bundledSeed } from '../../../emulator/model/seed.js'
 import { type FakeService, fakeServices, type Routes } from '../../helpers/fake-service.js'
 import { randomInt, randomString } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
 import { expectNoSecrets } from '../../helpers/secrets.js'
 import {
-  clearRequestLog,
-  errorLine,
-  expectFailed,
-  expectPassed,
-  removeWorkspaces,
-  requestLog,
-  resetEmulator,
-  type RunningEmulator,
-  SAME_REPOSITORY,
-  startE2eEmulator,
-  step,
-  workspace
-} from '../../helpers/scenarios/emulator-steps.js'
+  key,
+  plant,
+  recase,
+  run,
+  service,
+  setup,
+  useArtifactServices,
+  word
+} from '../../helpers/scenarios/artifacts.js'
 
-const serve = fakeServices()
-const LIST = 'GET /apps/app-1/builds/b-1/artifacts'
-const word = (): string => randomString(6 + randomInt(6))
-const key = (name: string): string => name.normalize('NFKC').toUpperCase().toLowerCase().normalize('NFKC')
-/** Upper and lower case mixed at random, so a name and its planted twin differ only by case. */
-const recase = (name: string): string =>
-  [...name].map((c) => (randomInt(2) ? c.toUpperCase() : c.toLowerCase())).join('')
-
-/** A fake service whose build has one artifact per title; the body of each is random, `big` ones past the limit. */
-async function service(titles: string[], big: Set<number> = new Set()) {
-  const bodies = titles.map((_, i) => randomString(big.has(i) ? 4000 : 20 + i))
-  const items = titles.map((title, i) => ({
-    slug: `art-${i}`,
-    title,
-    artifact_type: 'file',
-    file_size_bytes: 10,
-    is_public_page_enabled: false
-  }))
-  const routes: Routes = { [LIST]: { body: { data: items, paging: {} } } }
-  let origin = ''
-  items.forEach((item, i) => {
-    routes[`GET /apps/app-1/builds/b-1/artifacts/${item.slug}`] = () => ({
-      body: { data: { ...item, expiring_download_url: `${origin}/dl/${item.slug}?sig=${randomString(30)}` } }
-    })
-    routes[`GET /dl/${item.slug}`] = { raw: bodies[i], headers: { 'content-type': 'application/octet-stream' } }
-  })
-  const fake = await serve(routes)
-  origin = fake.origin
-  return { fake, bodies }
-}
-
-interface Planted {
-  name: string
-  check: () => void
-}
-
-/** Plants a file, a link to a file outside, a dangling link or a folder at `name`, and returns a check that it is untouched. */
-function plant(dir: string, outside: string, name: string, kind: number): Planted {
-  const path = join(dir, name)
-  if (kind === 0) writeFileSync(path, randomString(30))
-  else if (kind === 1) {
-    const target = join(outside, randomString(10))
-    writeFileSync(target, randomString(30))
-    symlinkSync(target, path)
-  } else if (kind === 2) symlinkSync(join(outside, `missing-${randomString(8)}`), path)
-  else {
-    mkdirSync(path)
-    writeFileSync(join(path, 'inside'), randomString(30))
-  }
-  const before = lstatSync(path)
-  const content = kind === 0 ? readFileSync(path) : kind === 1 ? readFileSync(path) : undefined
-  const link = kind === 1 || kind === 2 ? readlinkSync(path) : undefined
-  const inner = kind === 3 ? readFileSync(join(path, 'inside')) : undefined
-  return {
-    name,
-    check: () => {
-      const after = lstatSync(path)
-      expect({ name, ino: after.ino, mtime: after.mtimeMs, mode: after.mode }).toEqual({
-        name,
-        ino: before.ino,
-        mtime: before.mtimeMs,
-        mode: before.mode
-      })
-      if (content) expect(readFileSync(path)).toEqual(content)
-      if (link) expect(readlinkSync(path)).toBe(link)
-      if (inner) expect(readFileSync(join(path, 'inside'))).toEqual(inner)
-    }
-  }
-}
-
-function setup() {
-  const workspace = mkdtempSync(join(tmpdir(), 'artifact-files-'))
-  const outside = mkdtempSync(join(tmpdir(), 'artifact-outside-'))
-  const dir = join(workspace, 'out')
-  mkdirSync(dir)
-  return { workspace, outside, dir }
-}
-
-const run = (url: string, workspace: string, inputs: Record<string, string> = {}) =>
-  runAction(
-    {
-      operation: 'list-artifacts',
-      token: `tok_${randomString(30)}`,
-      'base-url': url,
-      'app-slug': 'app-1',
-      'build-slug': 'b-1',
-      'download-artifacts': 'out',
-      ...inputs
-    },
-    { workspace }
-  )
+useArtifactServices()
 
 describe('download-artifacts and what is already in the folder', () => {
   it('leaves every planted file, link and folder as it was, and gives every artifact a name of its own', async () => {
@@ -314,105 +210,3 @@ describe('against a fake service', () => {
  * workspace, downloads past max-artifact-bytes refused, nothing asked of a failed build, and
  * list-artifacts refused without wait.
  */
-describe('on a waited trigger, against the emulator', () => {
-  /** More artifacts than one page of 50 holds, of random sizes, some with a public install page. */
-  const ARTIFACTS = Array.from({ length: 51 + randomInt(10) }, (_, i) => ({
-    title: `${randomString(8)}-${i}.zip`,
-    artifact_type: 'file',
-    file_size_bytes: 1 + randomInt(2000),
-    is_public_page_enabled: i % 3 === 0
-  }))
-
-  let emu: RunningEmulator
-  beforeAll(async () => {
-    const seed = bundledSeed()
-    for (const app of seed.apps ?? []) if (app.slug === 'ios-app') app.artifacts = ARTIFACTS
-    emu = await startE2eEmulator({ seed })
-  })
-  beforeEach(async () => resetEmulator(emu))
-  afterAll(async () => {
-    removeWorkspaces()
-    await emu?.close()
-  })
-
-  const ON_MAIN = { 'from-event': 'false', branch: 'main', workflow: 'primary', ...SAME_REPOSITORY }
-
-  describe('artifacts on a waited trigger', () => {
-    it('list-artifacts and download-artifacts: every artifact over two pages, listed and downloaded once the build succeeded', async () => {
-      const dir = workspace()
-      const result = await step(
-        emu,
-        'trigger',
-        { 'app-slug': 'ios-app', ...ON_MAIN, wait: 'true', 'list-artifacts': 'true', 'download-artifacts': 'dist/out' },
-        { workspace: dir }
-      )
-      expectPassed(result)
-      expect(result.outputs['build-status']).toBe('success')
-      const listed = JSON.parse(result.outputs.artifacts) as {
-        title: string
-        file_size_bytes: number
-        public_install_page_url?: string
-      }[]
-      expect(listed.map((a) => [a.title, a.file_size_bytes, a.public_install_page_url !== undefined])).toEqual(
-        ARTIFACTS.map((a) => [a.title, a.file_size_bytes, a.is_public_page_enabled])
-      )
-      expect(result.outputs['artifacts-dir']).toBe(join(dir, 'dist', 'out'))
-      expect(readdirSync(join(dir, 'dist', 'out')).sort()).toEqual(ARTIFACTS.map((a) => a.title).sort())
-      for (const a of ARTIFACTS) expect(readFileSync(join(dir, 'dist', 'out', a.title)).length).toBe(a.file_size_bytes)
-      // The response output stays the build's record, not the artifact list.
-      expect(JSON.parse(result.outputs.response).data.slug).toBe(result.outputs['build-slug'])
-      const pages = (await requestLog(emu)).filter((r) => r.method === 'GET' && r.path.endsWith('/artifacts'))
-      expect(pages).toHaveLength(2)
-      expect(JSON.stringify(result.outputs)).not.toContain('/_downloads/')
-    })
-
-    it('download-artifacts past max-artifact-bytes: the larger artifacts are refused and not written, the smaller ones downloaded', async () => {
-      const sizes = ARTIFACTS.map((a) => a.file_size_bytes).sort((x, y) => x - y)
-      // A random limit strictly between the smallest and the largest artifact, so both kinds occur.
-      const limit = sizes[0] + randomInt(sizes[sizes.length - 1] - sizes[0])
-      const dir = workspace()
-      const result = await step(
-        emu,
-        'trigger',
-        {
-          'app-slug': 'ios-app',
-          ...ON_MAIN,
-          wait: 'true',
-          'download-artifacts': 'out',
-          'max-artifact-bytes': String(limit)
-        },
-        { workspace: dir }
-      )
-      expectFailed(result)
-      expect(result.stdout).toMatch(/is \d+ bytes, over max-artifact-bytes/)
-      const written = readdirSync(join(dir, 'out'))
-      for (const a of ARTIFACTS)
-        expect([a.title, written.includes(a.title)]).toEqual([a.title, a.file_size_bytes <= limit])
-      for (const title of written) expect(readFileSync(join(dir, 'out', title)).length).toBeLessThanOrEqual(limit)
-    })
-
-    it('a failed build: the step fails on the build, and no artifact is asked for', async () => {
-      // android-app reads its service.yml from a repository that has none, and its builds fail.
-      expectPassed(await step(emu, 'set-config-location', { 'app-slug': 'android-app', location: 'service' }))
-      await clearRequestLog(emu)
-      const result = await step(emu, 'trigger', {
-        'app-slug': 'android-app',
-        ...ON_MAIN,
-        wait: 'true',
-        'list-artifacts': 'true'
-      })
-      expectFailed(result)
-      expect(result.outputs['build-status']).toBe('failed')
-      expect(result.outputs.artifacts).toBeUndefined()
-      expect((await requestLog(emu)).filter((r) => r.path.includes('/artifacts'))).toEqual([])
-    })
-
-    it('list-artifacts without wait fails naming the input, and triggers nothing', async () => {
-      await clearRequestLog(emu)
-      const result = await step(emu, 'trigger', { 'app-slug': 'ios-app', ...ON_MAIN, 'list-artifacts': 'true' })
-      expectFailed(result)
-      expect(errorLine(result)).toMatch(/^Input "list-artifacts": needs wait: true/)
-      expect(await requestLog(emu)).toEqual([])
-    })
-  })
-})
