@@ -5,72 +5,30 @@
  * emulator with real pull_request payloads (random fork, commit and number), and against a
  * loopback server for the answer shapes no emulator route gives.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { startFakeGitHub, type FakeGitHub } from '../../../emulator/github/fake.js'
-import type { ChildProcess } from 'node:child_process'
+import { describe, expect, it } from '@jest/globals'
 import * as events from '../../fixtures/events/events.js'
 import { call, trigger as apiTrigger } from '../../emulator/helpers.js'
-import { fakeServices, type Reply } from '../../helpers/fake-service.js'
-import { errorLine, runAction } from '../../helpers/run-action.js'
+import { errorLine } from '../../helpers/run-action.js'
 import { randomBytes, randomInt, randomSlug, randomToken } from '../../helpers/random.js'
-import { TOKEN } from '../../helpers/secrets.js'
 import {
-  emulatorPerFile,
   emulatorState,
   expectFailed,
   expectPassed,
-  printed,
   requestLog,
   step,
-  TOKENS,
-  type RunningEmulator
+  TOKENS
 } from '../../helpers/scenarios/emulator-steps.js'
+import {
+  byLabel,
+  decisions,
+  emu,
+  forkEvent,
+  openRequests,
+  useApprovalWorld,
+  whileRunning
+} from '../../helpers/scenarios/approval-steps.js'
 
-let emu: RunningEmulator
-emulatorPerFile((started) => (emu = started))
-/** GitHub's side of a label approval: the pull request's reviews, which bind the label to a reviewed commit. */
-let github: FakeGitHub
-const reviews: Record<number, unknown[]> = {}
-beforeAll(async () => {
-  github = await startFakeGitHub({ reviews, maxRequests: 1000 })
-})
-afterAll(async () => github?.close())
-
-/** A pull_request `opened` payload from a random fork, with a random head commit and number. */
-function forkEvent(): {
-  event: { name: string; payload: events.Payload }
-  sha: string
-  number: number
-  fork: events.ForkNames
-} {
-  const fork = events.randomFork()
-  const payload = events.forkPullRequest(fork)
-  const sha = randomBytes(20).toString('hex')
-  const number = randomInt(3, 100_000)
-  payload.number = number
-  payload.pull_request.number = number
-  payload.pull_request.head.sha = sha
-  return { event: { name: 'pull_request', payload }, sha, number, fork }
-}
-
-async function openRequests(): Promise<Array<{ slug: string; build_params: Record<string, unknown> }>> {
-  return (await call(emu, 'GET', '/apps/ios-app/build-requests')).json.data
-}
-
-/** Runs the trigger step and, once it prints `when`, calls `then` while it keeps running. */
-async function whileRunning(
-  inputs: Record<string, string>,
-  event: { name: string; payload: unknown },
-  when: string,
-  then: () => Promise<void>
-) {
-  let spawned: (child: ChildProcess) => void = () => undefined
-  const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-  const running = step(emu, 'trigger', { 'app-slug': 'ios-app', ...inputs }, { event, onSpawn: spawned })
-  await printed(await child, when)
-  await then()
-  return running
-}
+useApprovalWorld()
 
 describe('a fork pull request trigger held for manual approval', () => {
   it('passes with build-request-slug and build-status awaiting-approval, and says which app, commit and how to approve', async () => {
@@ -208,40 +166,6 @@ describe('a fork pull request trigger held for manual approval', () => {
     expect(await openRequests()).toEqual([])
   })
 })
-
-/** The decisions sent to the emulator: which request, approved or rejected. */
-async function decisions(): Promise<Array<[string, boolean]>> {
-  return (await requestLog(emu))
-    .filter((r) => r.method === 'PATCH')
-    .map((r) => [r.path.split('/').at(-1) as string, r.body.is_approved])
-}
-
-/**
- * `payload` (a fork pull request event) as labelled by a random maintainer: the approve recipe's
- * event, whose sender is not the author, after a trusted reviewer approved its head on GitHub.
- */
-function byLabel(payload: events.Payload): {
-  event: { name: string; payload: events.Payload }
-  env: Record<string, string>
-} {
-  payload.action = 'labeled'
-  payload.label = { name: 'safe to build' }
-  payload.pull_request.user = { ...payload.pull_request.user, login: payload.pull_request.head.user.login }
-  payload.sender = { ...payload.sender, login: randomSlug('maintainer-') }
-  const reviewer = events.randomAsker(events.TRUSTED_ASSOCIATIONS)
-  reviews[payload.pull_request.number] = [
-    {
-      user: { login: reviewer.login },
-      state: 'APPROVED',
-      commit_id: payload.pull_request.head.sha,
-      author_association: reviewer.association
-    }
-  ]
-  return {
-    event: { name: 'pull_request_target', payload },
-    env: { GITHUB_API_URL: github.url, GITHUB_REPOSITORY: payload.pull_request.base.repo.full_name }
-  }
-}
 
 describe('approve-build-request: bound to the reviewed pull request', () => {
   /** Alice's fork pull request, and Mallory's twin: another fork, another number, the same public head commit. */
@@ -419,83 +343,5 @@ describe('what is approved is what is built', () => {
       `::warning::The service may hold this pull request build for manual approval, but branch-dest, pull-request-merge-branch make its standard clone step check out pull/${number}/merge`
     )
     expect(result.summary).toContain(`pull/${number}/merge, GitHub's merge of the pull request`)
-  })
-})
-
-describe('a 2xx trigger answer without a build slug, against a loopback server', () => {
-  const serve = fakeServices()
-  const commit = randomBytes(20).toString('hex')
-  const pr = randomInt(1, 100_000)
-  const inputs = (url: string) => ({
-    operation: 'trigger',
-    token: TOKEN,
-    'base-url': url,
-    'app-slug': 'app-1',
-    'from-event': 'false',
-    branch: 'changes',
-    'commit-hash': commit,
-    'pull-request-id': String(pr)
-  })
-
-  it.each<[string, Reply]>([
-    [
-      'an empty build_slug in results[0]',
-      { status: 201, body: { status: 'ok', results: [{ status: 'ok', build_slug: '', triggered_workflow: '' }] } }
-    ],
-    ['no build_slug at all', { status: 200, body: { status: 'ok', message: 'webhook processed' } }]
-  ])('%s: the matching open build request is reported', async (_, answer) => {
-    const slug = randomSlug('req-')
-    const other = {
-      slug: randomSlug('req-'),
-      build_params: { commit_hash: randomBytes(20).toString('hex'), pull_request_id: pr }
-    }
-    const service = await serve({
-      'POST /apps/app-1/builds': answer,
-      'GET /apps/app-1/build-requests': {
-        body: {
-          data: [
-            other,
-            {
-              slug,
-              created_at: new Date().toISOString(),
-              build_params: { commit_hash: commit.toUpperCase(), pull_request_id: pr }
-            }
-          ]
-        }
-      }
-    })
-    const result = await runAction(inputs(service.url))
-    expect(result.code).toBe(0)
-    expect(result.outputs['build-request-slug']).toBe(slug)
-    expect(result.outputs['build-status']).toBe('awaiting-approval')
-  })
-
-  it('a matching request whose slug could not name a path is not reported', async () => {
-    const service = await serve({
-      'POST /apps/app-1/builds': { status: 201, body: { status: 'ok', build_slug: '' } },
-      'GET /apps/app-1/build-requests': {
-        body: { data: [{ slug: `../${randomSlug()}`, build_params: { commit_hash: commit, pull_request_id: pr } }] }
-      }
-    })
-    const result = await runAction(inputs(service.url))
-    expect(result.code).toBe(1)
-    expect(errorLine(result)).toContain(`has no open build request for commit ${commit}`)
-    expect(result.outputs['build-request-slug']).toBeUndefined()
-  })
-
-  it('with no open build request for the commit, the step fails as before: the answer named no build slug', async () => {
-    const service = await serve({
-      'POST /apps/app-1/builds': { status: 201, body: { status: 'ok', build_slug: '' } },
-      'GET /apps/app-1/build-requests': {
-        body: { data: [{ slug: randomSlug('req-'), build_params: { commit_hash: randomBytes(20).toString('hex') } }] }
-      }
-    })
-    const result = await runAction(inputs(service.url))
-    expect(result.code).toBe(1)
-    expect(errorLine(result)).toMatch(/answered 201 but named no build slug; the build may have started/)
-    expect(errorLine(result)).toContain(
-      `and app app-1 has no open build request for commit ${commit} of pull request #${pr}`
-    )
-    expect(result.outputs['build-request-slug']).toBeUndefined()
   })
 })
