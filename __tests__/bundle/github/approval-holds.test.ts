@@ -26,7 +26,7 @@ import {
   openRequests,
   useApprovalWorld,
   whileRunning
-} from '../../helpers/scenarios/approval-steps.js'
+} from '../../helpers/subjects/approval-steps.js'
 
 useApprovalWorld()
 

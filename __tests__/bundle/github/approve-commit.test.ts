@@ -17,7 +17,7 @@ import {
   pulls,
   sha,
   useTrustWorld
-} from '../../helpers/scenarios/trust-steps.js'
+} from '../../helpers/subjects/trust-steps.js'
 
 useTrustWorld()
 

@@ -17,7 +17,7 @@ import {
   step,
   TOKENS
 } from '../../helpers/scenarios/emulator-steps.js'
-import { OWNERS, emu, sha, statusOf, trusted, useLongBuildEmulator } from '../../helpers/scenarios/pull-requests.js'
+import { OWNERS, emu, sha, statusOf, trusted, useLongBuildEmulator } from '../../helpers/subjects/pull-requests.js'
 
 useLongBuildEmulator()
 

@@ -13,7 +13,7 @@ import {
   SAME_REPOSITORY,
   step
 } from '../../helpers/scenarios/emulator-steps.js'
-import { emu, sha, startBuild, statusOf, useLongBuildEmulator } from '../../helpers/scenarios/pull-requests.js'
+import { emu, sha, startBuild, statusOf, useLongBuildEmulator } from '../../helpers/subjects/pull-requests.js'
 
 useLongBuildEmulator()
 

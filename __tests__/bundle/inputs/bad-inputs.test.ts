@@ -18,8 +18,8 @@ import {
   SECRET_INPUTS
 } from '../../helpers/scenarios/fault-cases.js'
 import { SSH_PUBLIC_KEY } from '../../helpers/scenarios/operation-steps.js'
-import { type Bad, type Case, FIELDS, KINDS, blank, required } from '../../helpers/scenarios/bad-input-kinds.js'
-import { SPECIAL } from '../../helpers/scenarios/bad-input-special.js'
+import { type Bad, type Case, FIELDS, KINDS, blank, required } from '../../helpers/subjects/bad-input-kinds.js'
+import { SPECIAL } from '../../helpers/subjects/bad-input-special.js'
 
 /** The generated cases: each field's malformed values, taken in turn from its kind. */
 function generate(): Case[] {

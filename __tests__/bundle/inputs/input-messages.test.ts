@@ -5,7 +5,7 @@ import { OPERATIONS } from '../../helpers/operations.js'
 import { ACTION_BUNDLE, EMULATOR_BUNDLE } from '../../helpers/run-action.js'
 import { randomInt, randomSlug, randomToken } from '../../helpers/random.js'
 import { clearRequestLog, errorLine, expectFailed, expectPassed } from '../../helpers/scenarios/emulator-steps.js'
-import { emu, expectNothingSent, pick, run, typoOf, useInputEmulator } from '../../helpers/scenarios/input-use.js'
+import { emu, expectNothingSent, pick, run, typoOf, useInputEmulator } from '../../helpers/subjects/input-use.js'
 
 useInputEmulator()
 

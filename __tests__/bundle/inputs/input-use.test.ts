@@ -35,7 +35,7 @@ import {
   useInputEmulator,
   valueFor,
   warnings
-} from '../../helpers/scenarios/input-use.js'
+} from '../../helpers/subjects/input-use.js'
 
 useInputEmulator()
 

@@ -24,7 +24,7 @@ import {
   emu,
   expectNothingSent,
   useTriggerMistakeEmulator
-} from '../../helpers/scenarios/trigger-mistakes.js'
+} from '../../helpers/subjects/trigger-mistakes.js'
 
 useTriggerMistakeEmulator()
 

@@ -24,7 +24,7 @@ import {
   expectNothingSent,
   randomName,
   useTriggerMistakeEmulator
-} from '../../helpers/scenarios/trigger-mistakes.js'
+} from '../../helpers/subjects/trigger-mistakes.js'
 
 useTriggerMistakeEmulator()
 const serve = fakeServices()

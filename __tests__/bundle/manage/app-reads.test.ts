@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { expectSuccess, runOperation, sent } from '../../helpers/scenarios/operation-steps.js'
-import { APP } from '../../helpers/scenarios/apps.js'
+import { APP } from '../../helpers/subjects/apps.js'
 
 const serve = fakeServices()
 

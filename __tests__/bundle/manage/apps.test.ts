@@ -24,7 +24,7 @@ import {
   SSH_PRIVATE_KEY,
   SSH_PUBLIC_KEY
 } from '../../helpers/scenarios/operation-steps.js'
-import { TRIGGER_TOKEN, expectTriggerTokenOnlyInItsOutput } from '../../helpers/scenarios/apps.js'
+import { TRIGGER_TOKEN, expectTriggerTokenOnlyInItsOutput } from '../../helpers/subjects/apps.js'
 
 const serve = fakeServices()
 

@@ -22,7 +22,7 @@ import {
   TOKENS,
   workspace
 } from '../../helpers/scenarios/emulator-steps.js'
-import { typo } from '../../helpers/scenarios/name-slips.js'
+import { typo } from '../../helpers/subjects/name-slips.js'
 
 describe('against the emulator', () => {
   interface Config {

@@ -6,8 +6,8 @@
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
 import { Checks, pool, ScenarioTable } from '../../helpers/scenarios/fault-cases.js'
-import { budget, redirects, transport, type Scenario } from '../../helpers/scenarios/lasting-faults.js'
-import { echoes, waiting } from '../../helpers/scenarios/waiting-faults.js'
+import { budget, redirects, transport, type Scenario } from '../../helpers/subjects/lasting-faults.js'
+import { echoes, waiting } from '../../helpers/subjects/waiting-faults.js'
 
 const SCENARIOS: Scenario[] = [...budget, ...redirects, ...transport, ...waiting, ...echoes]
 const table = new ScenarioTable('Retry budget, transport, waiting and secrets under faults')

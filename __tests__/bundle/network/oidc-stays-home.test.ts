@@ -15,7 +15,7 @@ import {
   runnerOidc,
   signedInStep,
   useOidcEmulator
-} from '../../helpers/scenarios/oidc-steps.js'
+} from '../../helpers/subjects/oidc-steps.js'
 
 useOidcEmulator()
 

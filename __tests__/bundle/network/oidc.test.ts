@@ -31,7 +31,7 @@ import {
   seed,
   signedInStep,
   useOidcEmulator
-} from '../../helpers/scenarios/oidc-steps.js'
+} from '../../helpers/subjects/oidc-steps.js'
 
 useOidcEmulator()
 

@@ -14,16 +14,7 @@ import { type FakeService, fakeServices, type Routes } from '../../helpers/fake-
 import { randomInt, randomString } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
 import { expectNoSecrets } from '../../helpers/secrets.js'
-import {
-  key,
-  plant,
-  recase,
-  run,
-  service,
-  setup,
-  useArtifactServices,
-  word
-} from '../../helpers/scenarios/artifacts.js'
+import { key, plant, recase, run, service, setup, useArtifactServices, word } from '../../helpers/subjects/artifacts.js'
 
 useArtifactServices()
 

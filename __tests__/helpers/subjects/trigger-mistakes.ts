@@ -13,7 +13,7 @@ import {
   SAME_REPOSITORY,
   step,
   type RunningEmulator
-} from './emulator-steps.js'
+} from '../scenarios/emulator-steps.js'
 
 export const ON_BRANCH = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', ...SAME_REPOSITORY }
 

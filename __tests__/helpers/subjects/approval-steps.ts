@@ -9,7 +9,7 @@ import type { ChildProcess } from 'node:child_process'
 import * as events from '../../fixtures/events/events.js'
 import { call } from '../../emulator/helpers.js'
 import { randomBytes, randomInt, randomSlug } from '../random.js'
-import { emulatorPerFile, printed, requestLog, step, type RunningEmulator } from './emulator-steps.js'
+import { emulatorPerFile, printed, requestLog, step, type RunningEmulator } from '../scenarios/emulator-steps.js'
 
 /** The emulator of the test file, started by `useApprovalWorld`. */
 export let emu: RunningEmulator

@@ -9,7 +9,7 @@ import type { Seed } from '../../../emulator/model/types.js'
 import { randomSlug, randomToken, randomUUID } from '../random.js'
 import { runAction, type RunOptions, type RunResult } from '../run-action.js'
 import { expectNoSecrets } from '../secrets.js'
-import { emulatorPerFile, type RunningEmulator } from './emulator-steps.js'
+import { emulatorPerFile, type RunningEmulator } from '../scenarios/emulator-steps.js'
 
 export const MAIN = {
   sub: 'repo:acme/ios-app:ref:refs/heads/main',

@@ -16,7 +16,7 @@ import {
   SCENARIO_SLACK_MS,
   SECRET_INPUTS,
   TRIGGERED
-} from './fault-cases.js'
+} from '../scenarios/fault-cases.js'
 
 export interface Scenario {
   name: string

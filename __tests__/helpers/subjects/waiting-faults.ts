@@ -13,7 +13,7 @@ import {
   SCENARIO_SLACK_MS,
   SUCCEEDED,
   TRIGGERED
-} from './fault-cases.js'
+} from '../scenarios/fault-cases.js'
 import { type Scenario, against, failed, succeeded, STATUS, TRIGGER, ABORT, waitInputs } from './lasting-faults.js'
 
 export function waitThrough(scenario: string, name: string, reply: Reply, failures: number): Scenario {

@@ -1,6 +1,6 @@
 /** The bad-input cases the kinds do not express (bundle/inputs/bad-inputs.test.ts runs them). */
 import { TOKEN } from '../secrets.js'
-import { SECRET_ENV_VALUE } from './fault-cases.js'
+import { SECRET_ENV_VALUE } from '../scenarios/fault-cases.js'
 import { type Case, NO_BUILD_SLUG, HUGE } from './bad-input-kinds.js'
 
 /** Cases the kinds above do not express: enums, cross-field rules, tokens, base URLs, paths. */

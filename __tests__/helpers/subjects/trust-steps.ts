@@ -8,7 +8,7 @@ import { startFakeGitHub, type FakeGitHub } from '../../../emulator/github/fake.
 import { call, trigger as apiTrigger } from '../../emulator/helpers.js'
 import * as events from '../../fixtures/events/events.js'
 import { randomBytes, randomSlug } from '../random.js'
-import { requestLog, resetEmulator, startE2eEmulator, type RunningEmulator } from './emulator-steps.js'
+import { requestLog, resetEmulator, startE2eEmulator, type RunningEmulator } from '../scenarios/emulator-steps.js'
 
 /** The emulator and fake GitHub of the test file, started by `useTrustWorld`. */
 export let emu: RunningEmulator

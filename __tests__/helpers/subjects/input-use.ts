@@ -8,7 +8,14 @@ import { load } from 'js-yaml'
 import { COMMON_INPUTS } from '../../../src/inputs/common.js'
 import { MODULES } from '../operations.js'
 import { randomInt, randomString, randomToken } from '../random.js'
-import { clearRequestLog, emulatorPerFile, requestLog, step, TOKENS, type RunningEmulator } from './emulator-steps.js'
+import {
+  clearRequestLog,
+  emulatorPerFile,
+  requestLog,
+  step,
+  TOKENS,
+  type RunningEmulator
+} from '../scenarios/emulator-steps.js'
 
 export const action = load(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: string }> }
 export const DECLARED = Object.keys(action.inputs)

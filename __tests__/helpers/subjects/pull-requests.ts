@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals'
 import { trigger as apiTrigger } from '../../emulator/helpers.js'
 import { randomInt, randomToken } from '../random.js'
-import { buildState, resetEmulator, startE2eEmulator, type RunningEmulator } from './emulator-steps.js'
+import { buildState, resetEmulator, startE2eEmulator, type RunningEmulator } from '../scenarios/emulator-steps.js'
 
 /** The emulator of the test file, started by `useLongBuildEmulator`. */
 export let emu: RunningEmulator
