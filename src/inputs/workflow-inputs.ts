@@ -15,6 +15,7 @@ export const REUSABLE_WORKFLOW_INPUTS: Readonly<Record<string, readonly string[]
     'preview-token',
     'action-repository-token'
   ],
+  '.github/workflows/report-parked-builds.yml': ['runs-on', 'action-repository-token'],
   '.github/workflows/trigger-build.yml': ['matrix-apps', 'fan-out', 'runs-on', 'action-repository-token']
 }
 
