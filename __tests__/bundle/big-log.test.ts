@@ -5,7 +5,7 @@
  * with the step's peak RSS measured (bench/maxrss.js preloaded into the step); a stalled log
  * endpoint is named and never holds up the status reads or the end.
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
@@ -13,6 +13,14 @@ import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../..
 import { call, trigger } from '../emulator/helpers.js'
 import { randomInt } from '../helpers/random.js'
 import { expectPassed, step } from './emulator-steps.js'
+import { buildScaledClockBundle } from '../helpers/scaled-clock-bundle.js'
+
+// The waits of these builds run on the emulator's faster clock: only the scaled-clock build reads it.
+let scaledClock: ReturnType<typeof buildScaledClockBundle>
+beforeAll(() => {
+  scaledClock = buildScaledClockBundle()
+})
+afterAll(() => scaledClock.remove())
 
 const SCALE = 10
 const APP = 'ios-app'
@@ -78,7 +86,12 @@ describe('a log written faster than the answer limit between two reads', () => {
       emu,
       'wait',
       { 'app-slug': APP, 'build-slug': slug, 'poll-interval': '10s' },
-      { env: { ...env, BENCH_MAXRSS_FILE: rssFile }, nodeArgs: ['--import', MAXRSS], timeoutMs: 90_000 }
+      {
+        env: { ...env, BENCH_MAXRSS_FILE: rssFile },
+        nodeArgs: ['--import', MAXRSS],
+        bundle: scaledClock.bundle,
+        timeoutMs: 90_000
+      }
     )
     expectPassed(result)
     const lines = bigLines(result.stdout)
@@ -117,7 +130,7 @@ describe('a log endpoint that stops answering', () => {
       emu,
       'wait',
       { 'app-slug': APP, 'build-slug': slug, 'poll-interval': '5s', 'request-timeout': '5' },
-      { env, timeoutMs: 90_000 }
+      { env, bundle: scaledClock.bundle, timeoutMs: 90_000 }
     )
     expectPassed(result)
     expect(result.outputs['build-status']).toBe('success')
