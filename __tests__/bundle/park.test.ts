@@ -16,6 +16,7 @@ import { evaluate, isMapping, jobsOf, mappingAt, readYaml, stepsOf } from '../wo
 import {
   buildState,
   clearRequestLog,
+  dropBuild,
   expectPassed,
   requestLog,
   resetEmulator,
@@ -263,6 +264,71 @@ describe('park and resume', () => {
     expectPassed(done)
     expect(writes().filter((r) => r.path.includes('/check-runs/'))).toEqual([])
     expect(github.checkRuns.get(foreign.id)).toMatchObject({ status: 'in_progress' })
+  })
+
+  it('a build that no longer exists completes its check as neutral, once; one still there or of an app not swept stays open', async () => {
+    await setConcurrency(emu, 'ios-app', 0)
+    await setConcurrency(emu, 'web-app', 0)
+    const [gone, kept, elsewhere] = [sha(), sha(), sha()]
+    const pr = randomInt(1, 10_000)
+    // Twenty recent commits: the page is full, so the summary says the older ones were not looked at.
+    const commits = [kept, elsewhere, ...Array.from({ length: 18 }, sha)].map((one) => ({ sha: one }))
+    await github.close()
+    github = await startFakeGitHub({
+      maxRequests: 5000,
+      pulls: { [pr]: { number: pr, state: 'open', head: { sha: gone } } },
+      commits
+    })
+    const parkedGone = await park(gone)
+    const parkedKept = await park(kept)
+    const parkedElsewhere = await park(elsewhere, { 'app-slug': 'web-app', branch: 'main' })
+    for (const one of [parkedGone, parkedKept, parkedElsewhere]) expectPassed(one)
+    const checkOf = (slug: string) => [...github.checkRuns.values()].find((run) => run.external_id === slug)!
+    const [goneCheck, keptCheck, elsewhereCheck] = [parkedGone, parkedKept, parkedElsewhere].map((one) =>
+      checkOf(one.outputs['build-slug'])
+    )
+    // Hostile neighbours on the same head: a random build of ios-app named by a check run of another
+    // repository, and one whose external_id is not the build its summary names.
+    const other = `${randomSlug('owner-')}/${randomSlug('repo-')}`
+    const neighbours = []
+    for (const [repository, external] of [
+      [other, randomSlug('b-')],
+      [REPOSITORY, randomSlug('b-')]
+    ]) {
+      const res = await fetch(`${github.url}/repos/${repository}/check-runs`, {
+        method: 'POST',
+        body: JSON.stringify({
+          name: randomSlug('n-'),
+          head_sha: gone,
+          status: 'in_progress',
+          external_id: external,
+          output: { title: 'x', summary: `Build ${external}. App ios-app, build ${randomSlug('b-')}.` }
+        })
+      })
+      neighbours.push(((await res.json()) as { id: number }).id)
+    }
+    await dropBuild(emu, parkedGone.outputs['build-slug'])
+    await dropBuild(emu, parkedElsewhere.outputs['build-slug'])
+
+    const done = await sweep()
+    expectPassed(done)
+    expect(goneCheck).toMatchObject({ status: 'completed', conclusion: 'neutral' })
+    expect(String((goneCheck.output as { title?: string }).title)).toContain(parkedGone.outputs['build-slug'])
+    expect(String((goneCheck.output as { summary?: string }).summary)).toMatch(/404/)
+    expect(keptCheck.status).toBe('in_progress')
+    expect(elsewhereCheck.status).toBe('in_progress')
+    for (const id of neighbours) expect(github.checkRuns.get(id)).toMatchObject({ status: 'in_progress' })
+    expect(done.summary).toContain('1 check run(s) completed as neutral')
+    expect(done.summary).toContain('1 of apps this sweep does not cover left alone')
+    expect(done.summary).toContain('only the 20 latest commits were looked at')
+    const completedWrites = () =>
+      writes().filter((r) => (r.body as { conclusion?: string } | undefined)?.conclusion === 'neutral')
+    expect(completedWrites().map((r) => r.path)).toEqual([`/repos/${REPOSITORY}/check-runs/${goneCheck.id}`])
+
+    const again = await sweep()
+    expectPassed(again)
+    expect(completedWrites()).toHaveLength(1)
+    expect(again.summary).toContain('0 check run(s) completed as neutral')
   })
 
   it('one sweep reports 500 parked builds over 20 apps, one page of builds per app', async () => {

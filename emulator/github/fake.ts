@@ -47,6 +47,8 @@ export interface FakeGitHubOptions {
   noGraphql?: boolean
   /** Comments on pull requests before the first request. */
   comments?: FakeGitHubComment[]
+  /** The repository's recent commits, newest first, as `GET /repos/{owner}/{repo}/commits` lists them (one page). */
+  commits?: Array<{ sha: string }>
   /** Answer every write (POST, PATCH; not a GraphQL query) with this status instead. */
   failWritesWith?: number
   maxRequests?: number
@@ -132,6 +134,48 @@ function commentPage(state: FakeState, issue: number, query: URLSearchParams): u
   return all.slice((page - 1) * perPage, page * perPage)
 }
 
+function perPage(query: URLSearchParams): number {
+  return Math.min(100, Math.max(1, Number(query.get('per_page')) || 30))
+}
+
+/**
+ * The check runs of a commit as GitHub lists them (`{ total_count, check_runs }`): those of the
+ * repository on that head, narrowed by `check_name` and `status` when asked, one page.
+ */
+function checkRunsOf(state: FakeState, repository: string, ref: string, query: URLSearchParams): unknown {
+  const name = query.get('check_name')
+  const status = query.get('status')
+  const runs = [...state.checkRuns.values()].filter(
+    (run) =>
+      run.repository === repository &&
+      run.head_sha === ref &&
+      (name === null || run.name === name) &&
+      (status === null || run.status === status)
+  )
+  return { total_count: runs.length, check_runs: runs.slice(0, perPage(query)) }
+}
+
+/** The lists the sweep of parked builds reads: open pull requests, recent commits, a commit's check runs. */
+function listAnswer(
+  state: FakeState,
+  options: FakeGitHubOptions,
+  path: string,
+  query: URLSearchParams
+): [number, unknown] | undefined {
+  let m: RegExpExecArray | null
+  if (/^\/repos\/[^/]+\/[^/]+\/pulls$/.test(path))
+    return [
+      200,
+      Object.values(options.pulls ?? {})
+        .filter((pr) => (pr as { state?: unknown }).state !== 'closed')
+        .slice(0, perPage(query))
+    ]
+  if (/^\/repos\/[^/]+\/[^/]+\/commits$/.test(path)) return [200, (options.commits ?? []).slice(0, perPage(query))]
+  if ((m = /^\/repos\/([^/]+\/[^/]+)\/commits\/([^/]+)\/check-runs$/.exec(path)))
+    return [200, checkRunsOf(state, m[1], decodeURIComponent(m[2]), query)]
+  return undefined
+}
+
 /** The fake's answer to one request: its status and JSON body. */
 function answer(
   state: FakeState,
@@ -150,6 +194,8 @@ function answer(
     const pr = options.pulls?.[Number(m[1])]
     return pr ? [200, pr] : [404, { message: 'Not Found' }]
   }
+  const listed = method === 'GET' ? listAnswer(state, options, path, query) : undefined
+  if (listed) return listed
   if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/.exec(path)) && method === 'GET') {
     const files = options.pullFiles?.[Number(m[1])]
     if (!files) return [404, { message: 'Not Found' }]
