@@ -9,6 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { listAnswer, postStatus, type FakeState } from './fake-lists.js'
 
 /** A request as the fake received it. */
 export interface RecordedGitHubRequest {
@@ -60,6 +61,8 @@ export interface FakeGitHub {
   requests: RecordedGitHubRequest[]
   /** The check runs made, by id, as they stand now. */
   checkRuns: Map<number, Record<string, unknown>>
+  /** The commit statuses posted, oldest first, each with its repository (`owner/name`) and `sha`. */
+  statuses: Array<Record<string, unknown>>
   close(): Promise<void>
 }
 
@@ -75,13 +78,6 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8')
   return text === '' ? undefined : JSON.parse(text)
-}
-
-interface FakeState {
-  nextId: number
-  comments: Map<number, Record<string, unknown>>
-  /** Check runs by id, each with the repository (`owner/name`) it was made in. */
-  checkRuns: Map<number, Record<string, unknown>>
 }
 
 /** GitHub's answer to `GET /user` for an installation token (actions/create-github-app-token#258). */
@@ -134,48 +130,6 @@ function commentPage(state: FakeState, issue: number, query: URLSearchParams): u
   return all.slice((page - 1) * perPage, page * perPage)
 }
 
-function perPage(query: URLSearchParams): number {
-  return Math.min(100, Math.max(1, Number(query.get('per_page')) || 30))
-}
-
-/**
- * The check runs of a commit as GitHub lists them (`{ total_count, check_runs }`): those of the
- * repository on that head, narrowed by `check_name` and `status` when asked, one page.
- */
-function checkRunsOf(state: FakeState, repository: string, ref: string, query: URLSearchParams): unknown {
-  const name = query.get('check_name')
-  const status = query.get('status')
-  const runs = [...state.checkRuns.values()].filter(
-    (run) =>
-      run.repository === repository &&
-      run.head_sha === ref &&
-      (name === null || run.name === name) &&
-      (status === null || run.status === status)
-  )
-  return { total_count: runs.length, check_runs: runs.slice(0, perPage(query)) }
-}
-
-/** The lists the sweep of parked builds reads: open pull requests, recent commits, a commit's check runs. */
-function listAnswer(
-  state: FakeState,
-  options: FakeGitHubOptions,
-  path: string,
-  query: URLSearchParams
-): [number, unknown] | undefined {
-  let m: RegExpExecArray | null
-  if (/^\/repos\/[^/]+\/[^/]+\/pulls$/.test(path))
-    return [
-      200,
-      Object.values(options.pulls ?? {})
-        .filter((pr) => (pr as { state?: unknown }).state !== 'closed')
-        .slice(0, perPage(query))
-    ]
-  if (/^\/repos\/[^/]+\/[^/]+\/commits$/.test(path)) return [200, (options.commits ?? []).slice(0, perPage(query))]
-  if ((m = /^\/repos\/([^/]+\/[^/]+)\/commits\/([^/]+)\/check-runs$/.exec(path)))
-    return [200, checkRunsOf(state, m[1], decodeURIComponent(m[2]), query)]
-  return undefined
-}
-
 /** The fake's answer to one request: its status and JSON body. */
 function answer(
   state: FakeState,
@@ -201,8 +155,8 @@ function answer(
     if (!files) return [404, { message: 'Not Found' }]
     return [200, Number(query.get('page') ?? '1') > 1 ? [] : files]
   }
-  if (/^\/repos\/[^/]+\/[^/]+\/statuses\/[0-9a-f]+$/.test(path) && method === 'POST')
-    return [201, { id: state.nextId++, ...fields }]
+  if ((m = /^\/repos\/([^/]+\/[^/]+)\/statuses\/([0-9a-f]+)$/.exec(path)) && method === 'POST')
+    return [201, postStatus(state, m[1], m[2], fields)]
   if ((m = /^\/repos\/([^/]+\/[^/]+)\/check-runs(?:\/(\d+))?$/.exec(path)))
     return checkRunAnswer(state, method, m, fields)
   if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/.exec(path)) && method === 'GET') {
@@ -262,7 +216,7 @@ function checkRunAnswer(
 /** Starts the fake on a free loopback port. */
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   const requests: RecordedGitHubRequest[] = []
-  const state: FakeState = { nextId: 1000, comments: new Map(), checkRuns: new Map() }
+  const state: FakeState = { nextId: 1000, comments: new Map(), checkRuns: new Map(), statuses: [] }
   for (const seeded of options.comments ?? [])
     comment(state, seeded.issue, seeded.body, seeded.user, seeded.author_association ?? 'NONE')
   const maxRequests = options.maxRequests ?? 200
@@ -294,6 +248,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     requests,
     checkRuns: state.checkRuns,
+    statuses: state.statuses,
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }

@@ -5,12 +5,12 @@
  * for where to post: it completes only a check run of its own repository whose `external_id`
  * names that very build, and leaves a completed one alone, so two sweeps never post twice.
  */
-import { repositoryHash, type ParkReference, type RecentBuild } from '../../../api/parked.js'
+import { repositoryHash, statusContext, type ParkReference, type RecentBuild } from '../../../api/parked.js'
 import { statusWord } from '../../../api/build-record.js'
 import type { HandlerContext } from '../../../step/context.js'
 import { plainText } from '../../../summary/text.js'
 import { githubRequest, type GitHubRequest } from '../../../github/rest.js'
-import { adoptGitHubStatus, type GitHubStatus, type StatusTarget } from './build-status.js'
+import { adoptGitHubStatus, GitHubStatus, type StatusTarget } from './build-status.js'
 import type { GitHubStatusSettings } from './settings.js'
 
 type Repo = { owner: string; repo: string }
@@ -103,6 +103,7 @@ export async function sweepBuild(build: RecentBuild, target: SweepTarget, ctx: H
   const reference = build.reference as ParkReference
   const { repo } = target
   if (reference.repositoryHash !== repositoryHash(`${repo.owner}/${repo.repo}`)) return 'other-repository'
+  if (reference.checkRunId === undefined) return sweepStatus(build, target, reference, ctx)
   let check: CheckRun | undefined
   try {
     check = await readCheckRun(target.request, repo, reference.checkRunId)
@@ -113,7 +114,11 @@ export async function sweepBuild(build: RecentBuild, target: SweepTarget, ctx: H
   if (!check) return 'missing'
   if (!waitsFor(check, build)) return 'not-ours'
   if (check.status === 'completed') return 'already'
-  const reporter = reportOf(build, target, check, reference, ctx)
+  return post(reportOf(build, target, check, reference, ctx), build, target)
+}
+
+/** Posts the build's end, or a progress line while it runs. */
+async function post(reporter: GitHubStatus, build: RecentBuild, target: SweepTarget): Promise<SweepOutcome> {
   const word = statusWord(build.status)
   if (word === undefined) {
     const running = build.timing.queueSeconds !== undefined ? 'is running on the service' : 'waits on the service'
@@ -147,7 +152,56 @@ function reportOf(
     creditCost: build.timing.creditCost
   }
   const env = { GITHUB_REPOSITORY: `${target.repo.owner}/${target.repo.repo}` }
-  return adoptGitHubStatus(settings, status, reference.checkRunId, ctx, { ...process.env, ...env })
+  return adoptGitHubStatus(settings, status, reference.checkRunId as number, ctx, { ...process.env, ...env })
+}
+
+/**
+ * A build parked on a commit status: the status of this repository, on the build's commit, whose
+ * context names that very build (statusContext) and is still pending, gets the build's end; a
+ * final one is left alone, and no other context is ever posted.
+ */
+async function sweepStatus(
+  build: RecentBuild,
+  target: SweepTarget,
+  reference: ParkReference,
+  ctx: HandlerContext
+): Promise<SweepOutcome> {
+  if (!build.commitHash || !/^[0-9a-f]{40}$/i.test(build.commitHash)) return 'missing'
+  let statuses: Array<{ context?: unknown; state?: unknown }>
+  try {
+    const { data } = await target.request('GET /repos/{owner}/{repo}/commits/{ref}/status', {
+      ...target.repo,
+      ref: build.commitHash,
+      per_page: 100
+    })
+    const list = (data as { statuses?: unknown } | undefined)?.statuses
+    statuses = Array.isArray(list) ? list : []
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return 'missing'
+    ctx.warning(`The commit statuses of build ${build.slug} could not be read on GitHub: ${(error as Error).message}`)
+    return 'failed'
+  }
+  const suffix = statusContext('', build.slug)
+  const found = statuses.find((one) => typeof one.context === 'string' && one.context.endsWith(suffix))
+  if (!found) return 'missing'
+  if (found.state !== 'pending') return 'already'
+  const settings: GitHubStatusSettings = {
+    mode: 'commit-status',
+    name: found.context as string,
+    comment: reference.comment,
+    token: target.token
+  }
+  const status: StatusTarget = {
+    appSlug: target.appSlug,
+    buildSlug: build.slug,
+    buildNumber: build.buildNumber,
+    workflow: build.triggeredWorkflow,
+    commit: build.commitHash,
+    pullRequest: build.pullRequestId,
+    creditCost: build.timing.creditCost
+  }
+  const env = { ...process.env, GITHUB_REPOSITORY: `${target.repo.owner}/${target.repo.repo}` }
+  return post(new GitHubStatus(settings, status, ctx, env), build, target)
 }
 
 function clock(): string {
