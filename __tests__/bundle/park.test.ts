@@ -443,7 +443,12 @@ describe('the reusable workflow report-parked-builds.yml', () => {
   it('runs one sweep at a time per repository, never cancelled, with checks: write', () => {
     expect(mappingAt(job, 'concurrency')['cancel-in-progress']).toBe(false)
     expect(String(mappingAt(job, 'concurrency').group)).toContain('github.repository')
-    expect(mappingAt(job, 'permissions')).toEqual({ checks: 'write', contents: 'read', 'pull-requests': 'write' })
+    expect(mappingAt(job, 'permissions')).toEqual({
+      checks: 'write',
+      contents: 'read',
+      'pull-requests': 'write',
+      statuses: 'write'
+    })
     expect(mappingAt(sweepStep, 'with').operation).toBe('report-parked')
   })
 
