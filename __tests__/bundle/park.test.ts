@@ -10,9 +10,10 @@ import { startFakeGitHub, type FakeGitHub } from '../../emulator/github/fake.js'
 import { bundledSeed } from '../../emulator/model/seed.js'
 import { repositoryHash } from '../../src/api/parked.js'
 import { randomInt, randomSlug, randomToken } from '../helpers/random.js'
-import { BUNDLE_FOLDER, runAction } from '../helpers/run-action.js'
+import { BUNDLE_FOLDER, runAction, type RunOptions } from '../helpers/run-action.js'
+import * as events from '../fixtures/events/events.js'
 import { expectNoSecrets } from '../helpers/secrets.js'
-import { evaluate, isMapping, jobsOf, mappingAt, readYaml, stepsOf } from '../workflows/workflow-files.js'
+import { evaluate, isMapping, jobsOf, mappingAt, readYaml, stepsOf, type Mapping } from '../workflows/workflow-files.js'
 import {
   buildState,
   clearRequestLog,
@@ -407,38 +408,55 @@ describe('park and resume', () => {
   }, 120_000)
 })
 
+/**
+ * Runs a reusable workflow's action step as the runner would: its with: evaluated against the
+ * call's inputs (their defaults filled in) and secrets, the sub-action's defaults filled in.
+ */
+async function runReusable(
+  doc: Mapping,
+  actionStep: Mapping,
+  subAction: string,
+  inputs: Record<string, unknown>,
+  extra: { secrets?: Record<string, string>; matrix?: Record<string, string>; options?: RunOptions } = {}
+) {
+  const call = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
+  const githubToken = `ghs_${randomToken()}`
+  const context = {
+    inputs: {
+      ...Object.fromEntries(Object.keys(call).map((k) => [k, mappingAt(call, k).default ?? ''])),
+      ...inputs
+    },
+    secrets: { token: TOKENS.owner, ...extra.secrets },
+    matrix: extra.matrix ?? {},
+    github: { token: githubToken, repository: REPOSITORY }
+  }
+  const resolve = (value: unknown): string =>
+    String(value).replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
+      String(evaluate(expression, context) ?? '')
+    )
+  const action = readYaml(`${subAction}/action.yml`)
+  const values: Record<string, string> = {}
+  for (const [name, spec] of Object.entries(mappingAt(action, 'inputs')))
+    if (isMapping(spec) && spec.default !== undefined) values[name] = resolve(spec.default)
+  for (const [name, value] of Object.entries(mappingAt(actionStep, 'with'))) values[name] = resolve(value)
+  values['base-url'] = emu.url
+  const main = String(mappingAt(action, 'runs').main).replace(/^\.\.\/dist\//, `../${BUNDLE_FOLDER}/`)
+  const result = await runAction(values, {
+    bundle: `${process.cwd()}/${subAction}/${main}`,
+    ...extra.options,
+    env: { ...env(), ...extra.options?.env }
+  })
+  expectNoSecrets(result, [TOKENS.owner, githubToken, ...Object.values(extra.secrets ?? {})])
+  return result
+}
+
 describe('the reusable workflow report-parked-builds.yml', () => {
   const doc = readYaml('.github/workflows/report-parked-builds.yml')
   const [[, job]] = jobsOf(doc)
   const sweepStep = stepsOf(job).find((one) => one.uses === './.service-ci-action/manage') ?? {}
 
   /** Runs the workflow's step as the runner would: its with: evaluated, the manage sub-action's defaults filled in. */
-  async function runWorkflow(inputs: Record<string, string>) {
-    const call = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
-    const githubToken = `ghs_${randomToken()}`
-    const context = {
-      inputs: {
-        ...Object.fromEntries(Object.entries(call).map(([k, v]) => [k, String(mappingAt(call, k).default ?? v)])),
-        ...inputs
-      },
-      secrets: { token: TOKENS.owner },
-      github: { token: githubToken, repository: REPOSITORY }
-    }
-    const resolve = (value: unknown): string =>
-      String(value).replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
-        String(evaluate(expression, context) ?? '')
-      )
-    const manage = readYaml('manage/action.yml')
-    const values: Record<string, string> = {}
-    for (const [name, spec] of Object.entries(mappingAt(manage, 'inputs')))
-      if (isMapping(spec) && spec.default !== undefined) values[name] = resolve(spec.default)
-    for (const [name, value] of Object.entries(mappingAt(sweepStep, 'with'))) values[name] = resolve(value)
-    values['base-url'] = emu.url
-    const main = String(mappingAt(manage, 'runs').main).replace(/^\.\.\/dist\//, `../${BUNDLE_FOLDER}/`)
-    const result = await runAction(values, { bundle: `${process.cwd()}/manage/${main}`, env: env() })
-    expectNoSecrets(result, [TOKENS.owner, githubToken])
-    return result
-  }
+  const runWorkflow = (inputs: Record<string, string>) => runReusable(doc, sweepStep, 'manage', inputs)
 
   it('runs one sweep at a time per repository, never cancelled, with checks: write', () => {
     expect(mappingAt(job, 'concurrency')['cancel-in-progress']).toBe(false)
@@ -478,5 +496,43 @@ describe('the reusable workflow report-parked-builds.yml', () => {
     const swept = await runWorkflow({ 'org-slug': 'acme' })
     expectPassed(swept)
     expect(swept.outputs.count).toBe('1')
+  })
+
+  it('trigger-build.yml with park: true parks on a check run; this workflow then completes it', async () => {
+    const trigger = readYaml('.github/workflows/trigger-build.yml')
+    const [[, triggerJob]] = jobsOf(trigger)
+    const triggerStep = stepsOf(triggerJob).find((one) => one.uses === './.service-ci-action/trigger') ?? {}
+    const payload = events.pushBranch()
+    const commit = sha()
+    Object.assign(payload, { ref: `refs/heads/feature/${randomSlug()}`, after: commit, before: sha() })
+    payload.head_commit.id = commit
+    await setConcurrency(emu, 'ios-app', 0)
+    const appToken = `ghs_${randomToken()}`
+    const parked = await runReusable(
+      trigger,
+      triggerStep,
+      'trigger',
+      { park: true, 'app-slug': 'ios-app' },
+      {
+        secrets: { 'github-token': appToken },
+        matrix: { app: 'ios-app' },
+        options: { event: { name: 'push', payload, ref: payload.ref, sha: commit } }
+      }
+    )
+    expectPassed(parked)
+    expect(parked.outputs.parked).toBe('true')
+    const slug = parked.outputs['build-slug']
+    const [check] = [...github.checkRuns.values()]
+    expect(check).toMatchObject({ status: 'in_progress', external_id: slug, head_sha: commit, repository: REPOSITORY })
+    // The check run was opened with the github-token secret, not the job's GITHUB_TOKEN.
+    expect(github.requests.filter((r) => r.method === 'POST').map((r) => r.authorization)).toEqual([
+      expect.stringContaining(appToken)
+    ])
+    await setConcurrency(emu, 'ios-app', null)
+    await finished(slug)
+    const swept = await runWorkflow({ 'app-slug': 'ios-app' })
+    expectPassed(swept)
+    expect(swept.outputs.count).toBe('1')
+    expect(check).toMatchObject({ status: 'completed', conclusion: 'success' })
   })
 })

@@ -86,6 +86,7 @@ const ROUTES: Record<string, () => Record<string, unknown>> = {
   'GET /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ check_run_id: id() }),
   'GET /repos/{owner}/{repo}/pulls': () => ({ state: 'open', per_page: 1 + randomInt(100) }),
   'GET /repos/{owner}/{repo}/commits': () => ({ since: when(), per_page: 1 + randomInt(100) }),
+  'GET /repos/{owner}/{repo}/commits/{ref}/status': () => ({ ref: sha(), per_page: 1 + randomInt(100) }),
   'GET /repos/{owner}/{repo}/commits/{ref}/check-runs': () => ({
     ref: randomInt(2) === 0 ? sha() : awkward(),
     status: 'in_progress',

@@ -142,17 +142,26 @@ function reportOf(
     comment: reference.comment,
     token: target.token
   }
-  const status: StatusTarget = {
+  const status = statusTargetOf(build, target, check.headSha ?? build.commitHash)
+  return adoptGitHubStatus(settings, status, reference.checkRunId as number, ctx, envOf(target))
+}
+
+/** What the report of a swept build names: its app, build, workflow, commit, pull request and credits. */
+function statusTargetOf(build: RecentBuild, target: SweepTarget, commit: string | undefined): StatusTarget {
+  return {
     appSlug: target.appSlug,
     buildSlug: build.slug,
     buildNumber: build.buildNumber,
     workflow: build.triggeredWorkflow,
-    commit: check.headSha ?? build.commitHash,
+    commit,
     pullRequest: build.pullRequestId,
     creditCost: build.timing.creditCost
   }
-  const env = { GITHUB_REPOSITORY: `${target.repo.owner}/${target.repo.repo}` }
-  return adoptGitHubStatus(settings, status, reference.checkRunId as number, ctx, { ...process.env, ...env })
+}
+
+/** The sweep posts in its own repository only, whatever the process's environment says. */
+function envOf(target: SweepTarget): NodeJS.ProcessEnv {
+  return { ...process.env, GITHUB_REPOSITORY: `${target.repo.owner}/${target.repo.repo}` }
 }
 
 /**
@@ -191,17 +200,11 @@ async function sweepStatus(
     comment: reference.comment,
     token: target.token
   }
-  const status: StatusTarget = {
-    appSlug: target.appSlug,
-    buildSlug: build.slug,
-    buildNumber: build.buildNumber,
-    workflow: build.triggeredWorkflow,
-    commit: build.commitHash,
-    pullRequest: build.pullRequestId,
-    creditCost: build.timing.creditCost
-  }
-  const env = { ...process.env, GITHUB_REPOSITORY: `${target.repo.owner}/${target.repo.repo}` }
-  return post(new GitHubStatus(settings, status, ctx, env), build, target)
+  return post(
+    new GitHubStatus(settings, statusTargetOf(build, target, build.commitHash), ctx, envOf(target)),
+    build,
+    target
+  )
 }
 
 function clock(): string {
