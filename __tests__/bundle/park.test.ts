@@ -147,6 +147,24 @@ describe('park and resume', () => {
     expect(writes().length).toBe(before)
   })
 
+  it('a build still running gets one progress line: a later sweep that sees it still running posts nothing', async () => {
+    await setConcurrency(emu, 'ios-app', 0)
+    const parkedBuilds = [await park(sha()), await park(sha(), { 'github-status': 'commit-status' })]
+    for (const one of parkedBuilds) expectPassed(one)
+    const first = await sweep()
+    expectPassed(first)
+    const [check] = [...github.checkRuns.values()]
+    expect(String((check.output as { title?: string }).title)).toMatch(/waits on the service \(seen at \d\d:\d\d UTC\)/)
+    expect(String(github.statuses.at(-1)?.description)).toMatch(/waits on the service \(seen at/)
+    const before = writes().length
+    for (let i = 0; i < 1 + randomInt(3); i++) {
+      const again = await sweep()
+      expectPassed(again)
+      expect(again.summary).toContain('builds still running, their progress line already shown')
+    }
+    expect(writes().length).toBe(before)
+  })
+
   it('a trigger held for approval parks too: its check run awaits approval, and the approved build is reported on it', async () => {
     const commit = sha()
     // A pull request without owners is taken for a fork's, which the service holds for approval.

@@ -165,6 +165,7 @@ async function explain(build: RecentBuild, asked: boolean, ctx: HandlerContext):
 const WORDS: Record<SweepOutcome, string> = {
   reported: 'check runs completed with the build’s result',
   progress: 'builds still running (a progress line posted)',
+  unchanged: 'builds still running, their progress line already shown',
   already: 'check runs already completed, left alone',
   'other-repository': 'builds parked by another repository, left alone',
   'not-ours': 'references to a check run that does not name the build, left alone',

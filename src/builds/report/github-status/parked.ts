@@ -46,10 +46,13 @@ interface CheckRun {
   externalId?: string
   headSha?: string
   startedAt?: number
+  /** The title it shows now: a progress line already there is not posted again. */
+  title?: string
 }
 
 /** What the sweep did with one build. */
-export type SweepOutcome = 'reported' | 'progress' | 'already' | 'other-repository' | 'not-ours' | 'missing' | 'failed'
+export type SweepOutcome =
+  'reported' | 'progress' | 'unchanged' | 'already' | 'other-repository' | 'not-ours' | 'missing' | 'failed'
 
 /** The check run, or undefined when this repository has none by that id. */
 async function readCheckRun(request: GitHubRequest, repo: Repo, id: number): Promise<CheckRun | undefined> {
@@ -62,6 +65,7 @@ async function readCheckRun(request: GitHubRequest, repo: Repo, id: number): Pro
       status: typeof raw.status === 'string' ? raw.status : undefined,
       externalId: typeof raw.external_id === 'string' && raw.external_id !== '' ? raw.external_id : undefined,
       headSha: typeof raw.head_sha === 'string' ? raw.head_sha : undefined,
+      title: String((raw.output as { title?: unknown } | null | undefined)?.title ?? ''),
       startedAt: Number.isFinite(started) ? started : undefined
     }
   } catch (error) {
@@ -114,15 +118,25 @@ export async function sweepBuild(build: RecentBuild, target: SweepTarget, ctx: H
   if (!check) return 'missing'
   if (!waitsFor(check, build)) return 'not-ours'
   if (check.status === 'completed') return 'already'
-  return post(reportOf(build, target, check, reference, ctx), build, target)
+  return post(reportOf(build, target, check, reference, ctx), build, target, check.title)
 }
 
-/** Posts the build's end, or a progress line while it runs. */
-async function post(reporter: GitHubStatus, build: RecentBuild, target: SweepTarget): Promise<SweepOutcome> {
+/**
+ * Posts the build's end, or one progress line while it runs: a line that says the same as the one
+ * shown (`said`) is not posted again, so a long build costs no GitHub write per sweep.
+ */
+async function post(
+  reporter: GitHubStatus,
+  build: RecentBuild,
+  target: SweepTarget,
+  said: string | undefined
+): Promise<SweepOutcome> {
   const word = statusWord(build.status)
   if (word === undefined) {
     const running = build.timing.queueSeconds !== undefined ? 'is running on the service' : 'waits on the service'
-    await reporter.post('pending', `Build ${reporter.label()} ${running} (seen at ${clock()} UTC)`)
+    const line = `Build ${reporter.label()} ${running} (seen at`
+    if (said?.startsWith(plainText(line, 255))) return 'unchanged'
+    await reporter.post('pending', `${line} ${clock()} UTC)`)
     return 'progress'
   }
   await reporter.ended(word, build.buildNumber, await target.explain(build), build.timing.durationSeconds)
@@ -176,7 +190,7 @@ async function sweepStatus(
   ctx: HandlerContext
 ): Promise<SweepOutcome> {
   if (!build.commitHash || !/^[0-9a-f]{40}$/i.test(build.commitHash)) return 'missing'
-  let statuses: Array<{ context?: unknown; state?: unknown }>
+  let statuses: Array<{ context?: unknown; state?: unknown; description?: unknown }>
   try {
     const { data } = await target.request('GET /repos/{owner}/{repo}/commits/{ref}/status', {
       ...target.repo,
@@ -194,6 +208,7 @@ async function sweepStatus(
   const found = statuses.find((one) => typeof one.context === 'string' && one.context.endsWith(suffix))
   if (!found) return 'missing'
   if (found.state !== 'pending') return 'already'
+  const said = typeof found.description === 'string' ? found.description : undefined
   const settings: GitHubStatusSettings = {
     mode: 'commit-status',
     name: found.context as string,
@@ -203,7 +218,8 @@ async function sweepStatus(
   return post(
     new GitHubStatus(settings, statusTargetOf(build, target, build.commitHash), ctx, envOf(target)),
     build,
-    target
+    target,
+    said
   )
 }
 
