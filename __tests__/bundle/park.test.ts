@@ -516,7 +516,7 @@ describe('the reusable workflow report-parked-builds.yml', () => {
     expect(swept.outputs.count).toBe('1')
   })
 
-  it('trigger-build.yml with park: true parks on a check run; this workflow then completes it', async () => {
+  it('trigger-build.yml with park: true parks on a commit status; this workflow then completes it', async () => {
     const trigger = readYaml('.github/workflows/trigger-build.yml')
     const [[, triggerJob]] = jobsOf(trigger)
     const triggerStep = stepsOf(triggerJob).find((one) => one.uses === './.service-ci-action/trigger') ?? {}
@@ -540,9 +540,15 @@ describe('the reusable workflow report-parked-builds.yml', () => {
     expectPassed(parked)
     expect(parked.outputs.parked).toBe('true')
     const slug = parked.outputs['build-slug']
-    const [check] = [...github.checkRuns.values()]
-    expect(check).toMatchObject({ status: 'in_progress', external_id: slug, head_sha: commit, repository: REPOSITORY })
-    // The check run was opened with the github-token secret, not the job's GITHUB_TOKEN.
+    expect(github.statuses).toEqual([
+      expect.objectContaining({
+        state: 'pending',
+        sha: commit,
+        repository: REPOSITORY,
+        context: expect.stringContaining(`(build ${slug})`)
+      })
+    ])
+    // The status was posted with the github-token secret, not the job's GITHUB_TOKEN.
     expect(github.requests.filter((r) => r.method === 'POST').map((r) => r.authorization)).toEqual([
       expect.stringContaining(appToken)
     ])
@@ -551,6 +557,6 @@ describe('the reusable workflow report-parked-builds.yml', () => {
     const swept = await runWorkflow({ 'app-slug': 'ios-app' })
     expectPassed(swept)
     expect(swept.outputs.count).toBe('1')
-    expect(check).toMatchObject({ status: 'completed', conclusion: 'success' })
+    expect(github.statuses.at(-1)).toMatchObject({ state: 'success', context: github.statuses[0].context })
   })
 })

@@ -524,10 +524,10 @@ describe('trigger-build.yml behaviour', () => {
       String(mappingAt(action.inputs, 'github-status').default),
       'job-token'
     ])
-    // With park, the action parks on a check run opened with the github-token secret.
+    // With park, the action parks on a commit status posted with the github-token secret.
     expect([given('wait', true), given('github-status', true), given('github-token', true)]).toEqual([
       'park',
-      'check-run',
+      'commit-status',
       secret
     ])
   })
