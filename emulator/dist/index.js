@@ -500,6 +500,12 @@ function concurrency(ctx) {
   ctx.model.setConcurrency(app, slots);
   return { status: 200, json: { status: "ok", app: app.slug, concurrency: app.concurrency } };
 }
+function dropBuild(ctx) {
+  const build2 = ctx.model.state.builds.get(ctx.params.build);
+  if (!build2) throw notFound2(`build "${ctx.params.build}" not found`);
+  ctx.model.state.deleteBuild(build2);
+  return NO_CONTENT;
+}
 var CONTROL_ROUTES = [
   { method: "GET", pattern: "/state", handler: state },
   { method: "POST", pattern: "/reset", handler: reset },
@@ -508,6 +514,7 @@ var CONTROL_ROUTES = [
   { method: "GET", pattern: "/events", handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
   { method: "DELETE", pattern: "/events", handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
   { method: "PUT", pattern: "/apps/:app/concurrency", handler: concurrency },
+  { method: "DELETE", pattern: "/builds/:build", handler: dropBuild },
   {
     method: "POST",
     pattern: "/faults",

@@ -5,14 +5,14 @@
  * ends. A later job (report-parked) completes the check run from the build's record, so no runner
  * waits for the build.
  */
-import { parkVariable } from '../api/parked.js'
+import { parkVariable, statusContext } from '../api/parked.js'
 import type { BuildParams } from '../api/build-params.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import type { BuildRequest } from '../api/build-requests.js'
 import { repositoryOf } from '../github/rest.js'
 import type { HandlerContext } from '../step/context.js'
 import { plainText } from '../summary/text.js'
-import { adoptGitHubStatus } from '../builds/report/github-status/build-status.js'
+import { adoptGitHubStatus, GitHubStatus } from '../builds/report/github-status/build-status.js'
 import { openParkedCheck } from '../builds/report/github-status/parked.js'
 import type { GitHubStatusSettings } from '../builds/report/github-status/settings.js'
 import { startOrWaitForApproval } from '../builds/start/approval.js'
@@ -24,7 +24,7 @@ export interface ParkInputs {
   params: BuildParams
   reuse: ReuseSettings
   failIfHeld: boolean
-  /** github-status: check-run (the reading of the inputs makes sure). */
+  /** github-status: check-run or commit-status (the reading of the inputs makes sure). */
   github: GitHubStatusSettings
 }
 
@@ -41,6 +41,7 @@ export async function startParked(
   // The name is fixed now: the workflow the service will choose is not known before the trigger.
   const name = inputs.github.name ?? `service-ci/${plainText(params.workflow_id ?? appSlug, 100)}`
   const settings = { ...inputs.github, name }
+  if (settings.mode === 'commit-status') return startParkedOnStatus({ ...inputs, github: settings }, ctx, env)
   const { request, checkRunId } = await openParkedCheck(settings, repo, commit, name)
   const repository = `${repo.owner}/${repo.repo}`
   ctx.info(`Opened check run ${checkRunId} "${name}" on ${repository}`)
@@ -79,5 +80,48 @@ export async function startParked(
   if (!build) return undefined
   const report = adopt(build)
   await report.post('pending', `Build ${report.label()} is running on the service; a later job reports its end`)
+  return build
+}
+
+/**
+ * Parked on a commit status: the build is started first (a status needs no id to record), then a
+ * pending status is posted on the commit under a context that names the build, which is how the
+ * sweep finds it again; a held trigger's status names the build request and says it is not reported.
+ */
+async function startParkedOnStatus(
+  inputs: ParkInputs & { github: GitHubStatusSettings & { name: string } },
+  ctx: HandlerContext,
+  env: NodeJS.ProcessEnv
+): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
+  const { appSlug, params } = inputs
+  const repository = env.GITHUB_REPOSITORY as string
+  const parked: BuildParams = {
+    ...params,
+    environments: [...(params.environments ?? []), parkVariable(repository, undefined, inputs.github.comment)]
+  }
+  const reporter = (buildSlug: string, extra: { buildNumber?: number; buildUrl?: string } = {}) =>
+    new GitHubStatus(
+      { ...inputs.github, name: statusContext(inputs.github.name, buildSlug) },
+      {
+        appSlug,
+        workflow: params.workflow_id,
+        commit: params.commit_hash,
+        pullRequest: params.pull_request_id,
+        buildSlug,
+        ...extra
+      },
+      ctx,
+      env
+    )
+  const onHold = (held: BuildRequest) =>
+    reporter(held.slug).post(
+      'awaiting-approval',
+      `Build request ${held.slug} awaits approval on the service; report-parked does not report it: re-run once approved`
+    )
+  const build = await startOrWaitForApproval(ctx, { ...inputs, params: parked, wait: undefined, onHold })
+  if (!build) return undefined
+  const report = reporter(build.buildSlug, build)
+  await report.post('pending', `Build ${report.label()} is running on the service; a later job reports its end`)
+  ctx.info(`Posted the pending commit status "${statusContext(inputs.github.name, build.buildSlug)}" on ${repository}`)
   return build
 }
