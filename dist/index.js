@@ -1,1 +1,1 @@
-import{la as o}from"./chunks/chunk-KJL6PX6W.js";o();
+import{la as o}from"./chunks/chunk-3XRDEHNP.js";o();

@@ -1,5 +1,6 @@
 /** operation: wait — waits for a build, or given pipeline-id a pipeline, that is already running. */
 import { Input, INPUT_DEFAULTS, Output } from '../constants.js'
+import { checkCommenter } from '../github/trust.js'
 import { InputError } from '../inputs/input-error.js'
 import { requiredSlug, slug, type GetInput } from '../inputs/readers.js'
 import { readNameGlobs } from '../inputs/name-globs.js'
@@ -27,7 +28,14 @@ export const wait = defineOperation<WaitInputs>({
   name: 'wait',
   role: 'any role on the app team (Developer or higher to read the build log with stream-logs, and to abort the build on a timeout or cancel)',
   writes: true,
-  inputs: [Input.appSlug, Input.buildSlug, Input.pipelineId, ...WAIT_INPUTS, Input.testReportArtifacts],
+  inputs: [
+    Input.appSlug,
+    Input.buildSlug,
+    Input.pipelineId,
+    ...WAIT_INPUTS,
+    Input.testReportArtifacts,
+    Input.allowedAssociations
+  ],
   // build-slug, or pipeline-id instead (read below).
   required: [Input.appSlug],
   outputs: [
@@ -45,6 +53,8 @@ export const wait = defineOperation<WaitInputs>({
     Output.builds
   ],
   read: (get: GetInput, env) => {
+    // A wait aborts its build on a timeout or a cancel: from a comment it is gated as abort is.
+    checkCommenter(get, env, 'waited for or aborted')
     const buildSlug = slug(get, Input.buildSlug)
     const pipelineId = slug(get, Input.pipelineId)
     if (buildSlug !== undefined && pipelineId !== undefined)

@@ -1,1 +1,0 @@
-import{Ab as b,Bb as c,Cb as d,Db as e,zb as a}from"./chunk-VIHKVHY4.js";import"./chunk-KJL6PX6W.js";export{b as buildParamsFromEvent,e as closedPullRequestOf,c as forkPullRequestIn,d as forkPullRequestOf,a as readGitHubEvent};
