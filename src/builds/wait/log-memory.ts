@@ -12,7 +12,7 @@ import { setFlagsFromString } from 'node:v8'
 import { runInNewContext } from 'node:vm'
 
 /** Bytes of log read between two collections. */
-export const LOG_BYTES_PER_COLLECTION = 8 * 1024 * 1024
+export const LOG_BYTES_PER_COLLECTION = 4 * 1024 * 1024
 
 let collect: (() => void) | null | undefined
 let sinceLast = 0
