@@ -61,7 +61,9 @@ describe('a big log printed while the runner reads the step slowly', () => {
       {
         bundle: scaledClock.bundle,
         env: { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin), BENCH_MAXRSS_FILE: rssFile },
-        nodeArgs: ['--import', MAXRSS],
+        // process.stdout opened before the action runs (a preload, as NODE_OPTIONS may bring one)
+        // leaves descriptor 1 non-blocking: a full pipe then answers the action's writes EAGAIN.
+        nodeArgs: ['--import', MAXRSS, '--import', 'data:text/javascript,void process.stdout'],
         onSpawn: (child) => {
           child.stdout?.pause()
           setTimeout(() => child.stdout?.resume(), holdMs)
