@@ -67,9 +67,14 @@ function readReportParked(get: GetInput, env: NodeJS.ProcessEnv): ReportParkedIn
 
 async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext): Promise<void> {
   const repo = repositoryOf({ GITHUB_REPOSITORY: inputs.repository })
-  const apps = inputs.orgSlug
-    ? (await listApps(ctx.client, { orgSlug: inputs.orgSlug })).apps.map((app) => app.slug)
-    : inputs.appSlugs
+  let apps = inputs.appSlugs
+  if (inputs.orgSlug) {
+    const slugs: string[] = []
+    await listApps(ctx.client, { orgSlug: inputs.orgSlug }, (page) => {
+      for (const app of page) slugs.push(app.slug)
+    })
+    apps = slugs
+  }
   const since = Date.now() - inputs.lookBackMs
   const request = await githubRequest(inputs.token, ctx.signal)
   const counts = new Map<SweepOutcome, number>()
