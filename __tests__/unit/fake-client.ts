@@ -105,7 +105,12 @@ export function recordingContext(
     },
     listOutput(name) {
       const items: unknown[] = []
-      return { add: (page) => void items.push(...page), end: () => ctx.output(name, items) }
+      return {
+        add: (page) => {
+          for (const item of page) items.push(item)
+        },
+        end: () => ctx.output(name, items)
+      }
     },
     secretOutput(name, value) {
       ctx.secretOutputs.push(name)
