@@ -1,1 +1,1 @@
-import{la as o}from"./chunks/chunk-3XRDEHNP.js";o();
+import{ma as o}from"./chunks/chunk-34OZ7K3J.js";o();

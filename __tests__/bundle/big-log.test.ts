@@ -12,15 +12,8 @@ import { join, resolve } from 'node:path'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../emulator/server.js'
 import { call, trigger } from '../emulator/helpers.js'
 import { randomInt } from '../helpers/random.js'
-import { expectPassed, step } from './emulator-steps.js'
 import { buildScaledClockBundle } from '../helpers/scaled-clock-bundle.js'
-
-// The waits of these builds run on the emulator's faster clock: only the scaled-clock build reads it.
-let scaledClock: ReturnType<typeof buildScaledClockBundle>
-beforeAll(() => {
-  scaledClock = buildScaledClockBundle()
-})
-afterAll(() => scaledClock.remove())
+import { expectPassed, step } from './emulator-steps.js'
 
 const SCALE = 10
 const APP = 'ios-app'
@@ -33,6 +26,12 @@ interface Read {
 }
 
 const running: RunningEmulator[] = []
+// The build that reads the time on the emulator's scaled clock (the dev bundle reads the wall clock).
+let scaledClock: ReturnType<typeof buildScaledClockBundle>
+beforeAll(() => {
+  scaledClock = buildScaledClockBundle()
+})
+afterAll(() => scaledClock.remove())
 afterEach(async () => {
   for (const emu of running.splice(0)) await emu.close()
 })
@@ -87,9 +86,9 @@ describe('a log written faster than the answer limit between two reads', () => {
       'wait',
       { 'app-slug': APP, 'build-slug': slug, 'poll-interval': '10s' },
       {
+        bundle: scaledClock.bundle,
         env: { ...env, BENCH_MAXRSS_FILE: rssFile },
         nodeArgs: ['--import', MAXRSS],
-        bundle: scaledClock.bundle,
         timeoutMs: 90_000
       }
     )
@@ -130,7 +129,7 @@ describe('a log endpoint that stops answering', () => {
       emu,
       'wait',
       { 'app-slug': APP, 'build-slug': slug, 'poll-interval': '5s', 'request-timeout': '5' },
-      { env, bundle: scaledClock.bundle, timeoutMs: 90_000 }
+      { bundle: scaledClock.bundle, env, timeoutMs: 90_000 }
     )
     expectPassed(result)
     expect(result.outputs['build-status']).toBe('success')

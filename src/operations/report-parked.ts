@@ -68,9 +68,7 @@ function readReportParked(get: GetInput, env: NodeJS.ProcessEnv): ReportParkedIn
 
 async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext): Promise<void> {
   const repo = repositoryOf({ GITHUB_REPOSITORY: inputs.repository })
-  const apps = inputs.orgSlug
-    ? (await listApps(ctx.client, { orgSlug: inputs.orgSlug })).apps.map((app) => app.slug)
-    : inputs.appSlugs
+  const apps = await appsToSweep(inputs, ctx)
   const since = Date.now() - inputs.lookBackMs
   const request = await githubRequest(inputs.token, ctx.signal)
   const counts = new Map<SweepOutcome, number>()
@@ -124,6 +122,16 @@ async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext):
     : undefined
   report(apps.length, pages, counts, vanished, ctx)
   if (unread.length > 0) throw unread[0]
+}
+
+/** The apps the sweep reads: those given, or every app of the Workspace (only their slugs kept). */
+async function appsToSweep(inputs: ReportParkedInputs, ctx: HandlerContext): Promise<string[]> {
+  if (!inputs.orgSlug) return inputs.appSlugs
+  const slugs: string[] = []
+  await listApps(ctx.client, { orgSlug: inputs.orgSlug }, (page) => {
+    for (const app of page) slugs.push(app.slug)
+  })
+  return slugs
 }
 
 /** The search for check runs whose build is gone; what GitHub refuses there is said, and the sweep still passes. */

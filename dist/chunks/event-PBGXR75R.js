@@ -1,1 +1,0 @@
-import{Ab as a,Bb as b,Cb as c,Db as d,Eb as e}from"./chunk-YZ43PMBK.js";import"./chunk-3XRDEHNP.js";export{b as buildParamsFromEvent,e as closedPullRequestOf,c as forkPullRequestIn,d as forkPullRequestOf,a as readGitHubEvent};
