@@ -119,7 +119,8 @@ describe('a log endpoint that stops answering', () => {
     const { emu, env, reads } = await scaledEmulator({ enableFaults: true })
     const duration = randomInt(40_000, 60_000)
     const slug = await startBuild(emu, duration)
-    const path = `/apps/${APP}/builds/${slug}/log`
+    // A route pattern matches the whole path: the log alone stalls, not the step summary below it.
+    const path = `/apps/:app/builds/${slug}/log`
     const fault = await call(emu, 'POST', '/_emulator/faults', {
       token: null,
       body: { path, method: 'GET', action: 'hang', count: 10_000 }
