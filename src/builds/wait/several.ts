@@ -78,9 +78,15 @@ async function waitForOnePipeline(
   ctx: HandlerContext
 ): Promise<PipelineWaitEnd | Error> {
   try {
-    return await waitForPipelineEnd(ctx.client, { appSlug: build['app-slug'], pipelineId }, settings, signal, (line) =>
-      ctx.info(`${build['app-slug']}: ${line}`)
-    )
+    const app = build['app-slug']
+    let last = ''
+    return await waitForPipelineEnd(ctx.client, { appSlug: app, pipelineId }, settings, signal, {
+      seen: (pipeline) => {
+        if (pipeline.status !== last) ctx.info(`${app}: pipeline ${pipelineId}: ${pipeline.status}`)
+        last = pipeline.status
+      },
+      log: (line) => ctx.info(`${app}: ${line}`)
+    })
   } catch (error) {
     build.error = (error as Error).message
     return error as Error
@@ -162,7 +168,7 @@ function finished(
   result: Extract<WaitResult | PipelineWaitEnd, { kind: 'finished' }>,
   ctx: HandlerContext
 ): void {
-  const timing = 'record' in result ? result.record.timing : result.timing
+  const timing = result.record.timing
   Object.assign(build, timingFields(timing ?? {}))
   const what = build['pipeline-id'] !== undefined ? `pipeline ${build['pipeline-id']}` : `build ${build['build-slug']}`
   const told = describeTiming(timing ?? {})
