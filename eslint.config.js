@@ -173,7 +173,7 @@ const SNAKE_CASE_NOT_YET = [
   'src/builds/start/approval.ts',
   'src/builds/start/request-binding.ts',
   'src/builds/start/reuse.ts',
-  'src/builds/start/several-apps.ts',
+  'src/builds/start/app-builds.ts',
   'src/builds/start/unknown-target.ts',
   'src/builds/wait/approval.ts',
   'src/builds/wait/log.ts',

@@ -109,7 +109,7 @@ export const trigger = defineOperation<TriggerInputs>({
 
 async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
   if (inputs.several)
-    return (await import('../builds/start/several-apps.js')).startSeveralApps(inputs, inputs.several, ctx)
+    return (await import('../builds/start/app-builds.js')).startSeveralApps(inputs, inputs.several, ctx)
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)

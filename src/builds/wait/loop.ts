@@ -3,7 +3,7 @@
  * faults, with the heartbeat filling long silences between the reads.
  */
 import type { ApiError } from '../../http/api-error.js'
-import type { Heartbeat } from './heartbeat.js'
+import { Heartbeat } from './heartbeat.js'
 import { wallMs } from '../../sleep.js'
 
 /** What one wait needs: where it reads, what it rides out, and how it takes each answer. */
@@ -74,4 +74,47 @@ export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
 /** The line a wait prints, once, when a read of `what` fails in a way it rides out. */
 export function stillWaiting(what: string, error: ApiError): string {
   return `Reading ${what} failed (${error.message}); still waiting.`
+}
+
+/**
+ * A bounded wait for an answer the service writes a little after a build's end: asked once, then
+ * again after `pauseMs` while `final` says it is not the last word, `retries` more times at most.
+ * It runs waitFor, so every wait of the action sleeps in one place. A failure of `ask` ends it.
+ */
+export async function askAgain<T>(
+  retries: number,
+  pauseMs: number,
+  signal: AbortSignal,
+  ask: () => Promise<T>,
+  final: (answer: T) => boolean
+): Promise<{ answer: T; asked: number }> {
+  let asked = 0
+  let last: { answer: T } | undefined
+  let failure: { error: unknown } | undefined
+  const end = await waitFor<T, T>({
+    signal,
+    deadline: Infinity,
+    pollIntervalMs: pauseMs,
+    heartbeat: new Heartbeat(Infinity, () => {}),
+    read: async () => {
+      asked++
+      try {
+        return await ask()
+      } catch (error) {
+        failure = { error }
+        throw error
+      }
+    },
+    tolerated: (_error): _error is ApiError => false,
+    round: (answer) => {
+      last = { answer: answer as T }
+      return final(answer as T) || asked > retries || signal.aborted ? (answer as T) : undefined
+    }
+  })
+  if (end.kind === 'finished') return { answer: end.result, asked }
+  // Cancelled: an ask that failed on it fails; else the last answer stands; before the first, the ask meets the cancel itself.
+  if (failure) throw failure.error
+  if (last) return { answer: last.answer, asked }
+  asked++
+  return { answer: await ask(), asked }
 }

@@ -8,8 +8,8 @@
 import { readAiSummary, type AiSummaryAnswer } from '../../api/ai-summary.js'
 import type { BuildStatus } from '../../api/build-record.js'
 import { Input } from '../../constants.js'
-import { sleep } from '../../sleep.js'
 import type { HandlerContext } from '../../step/context.js'
+import { askAgain } from './loop.js'
 
 /** How many times a missing summary is asked for again, and the longest pause before each: at most 15 s in all. */
 export const SUMMARY_RETRIES = 3
@@ -32,28 +32,29 @@ export async function explainFailure(
   const pause = Math.min(settings.pollIntervalMs, MAX_SUMMARY_PAUSE_MS)
   const started = Date.now()
   let answer: AiSummaryAnswer
-  let asked = 0
-  for (;;) {
-    asked++
-    try {
-      answer = await readAiSummary(ctx.client, buildSlug, ctx.signal)
-    } catch (error) {
+  let asked: number
+  try {
+    ;({ answer, asked } = await askAgain(
+      SUMMARY_RETRIES,
+      pause,
+      ctx.signal,
+      () => readAiSummary(ctx.client, buildSlug, ctx.signal),
+      (read) => read.kind === 'read'
+    ))
+  } catch (error) {
+    ctx.info(
+      `The service's AI summary of build ${buildSlug} could not be read, so the step goes on without it (${Input.explainFailure}): ${(error as Error).message}`
+    )
+    return undefined
+  }
+  if (answer.kind === 'read') {
+    const after = asked > 1 ? ` after ${asked} asks` : ''
+    if (answer.shape === 'as-sent')
       ctx.info(
-        `The service's AI summary of build ${buildSlug} could not be read, so the step goes on without it (${Input.explainFailure}): ${(error as Error).message}`
+        `The service's AI summary of build ${buildSlug} was read${after}, in a shape the action does not know: it is shown as the service sent it.`
       )
-      return undefined
-    }
-    if (answer.kind === 'read') {
-      const after = asked > 1 ? ` after ${asked} asks` : ''
-      if (answer.shape === 'as-sent')
-        ctx.info(
-          `The service's AI summary of build ${buildSlug} was read${after}, in a shape the action does not know: it is shown as the service sent it.`
-        )
-      else if (after) ctx.info(`The service's AI summary of build ${buildSlug} was read${after}.`)
-      return answer.text
-    }
-    if (asked > SUMMARY_RETRIES || ctx.signal.aborted) break
-    await sleep(pause, ctx.signal)
+    else if (after) ctx.info(`The service's AI summary of build ${buildSlug} was read${after}.`)
+    return answer.text
   }
   const seconds = Math.round((Date.now() - started) / 100) / 10
   const how = answer.why === 'empty' ? 'answered with nothing in it' : 'answered 404'

@@ -15,8 +15,8 @@ import { abortOnStop, whyStopped, type Stopped } from '../abort/stop.js'
 import { waitForPipelineEnd, type PipelineWaitEnd } from './pipeline-end.js'
 import { timingFields } from '../../api/build-timing.js'
 import { describeTiming } from '../report/lead.js'
-import type { AppBuild } from '../report/several.js'
-import { explainFailure } from '../report/explain.js'
+import type { AppBuild } from '../report/app-builds.js'
+import { explainFailure } from './explain.js'
 
 /** What the post step aborts for these builds and pipelines. */
 function pending(builds: AppBuild[]): PendingWork {

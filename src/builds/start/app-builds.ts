@@ -15,7 +15,7 @@ import { findHeldRequest } from './approval.js'
 import { chooseApps } from './choose.js'
 import { mapBounded } from '../../http/pool.js'
 import type { SeveralApps } from './targets.js'
-import { waitForBuilds } from '../wait/several.js'
+import { waitForBuilds } from '../wait/app-builds.js'
 import { commitLink } from '../report/lead.js'
 import {
   buildsTable,
@@ -26,7 +26,7 @@ import {
   severalLead,
   startedBuilds,
   type AppBuild
-} from '../report/several.js'
+} from '../report/app-builds.js'
 
 /** At most this many calls to the service at once. */
 export const PARALLEL_LIMIT = 4
