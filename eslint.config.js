@@ -171,7 +171,6 @@ const serviceWords = {
 const SNAKE_CASE_NOT_YET = [
   'src/builds/abort/supersede.ts',
   'src/builds/start/approval.ts',
-  'src/builds/start/request-binding.ts',
   'src/builds/start/reuse.ts',
   'src/builds/start/app-builds.ts',
   'src/builds/start/unknown-target.ts',
@@ -181,7 +180,6 @@ const SNAKE_CASE_NOT_YET = [
   'src/inputs/checkout.ts',
   'src/inputs/common.ts',
   'src/inputs/environments.ts',
-  'src/operations/list-build-requests.ts',
   'src/operations/register-app.ts',
   'src/operations/trigger-inputs.ts',
   'src/operations/trigger-park.ts',

@@ -205,15 +205,15 @@ function matchingRequest(requests: BuildRequest[], params: BuildParams): BuildRe
   const same = requests.filter((r) => {
     // A slug that could not name a path is no request the step can point anyone to.
     if (slugProblem(r.slug) !== undefined) return false
-    const given = r.build_params ?? {}
-    if (params.commit_hash && String(given.commit_hash ?? '').toLowerCase() !== params.commit_hash.toLowerCase())
+    const given = r.buildParams ?? {}
+    if (params.commit_hash && String(given.commitHash ?? '').toLowerCase() !== params.commit_hash.toLowerCase())
       return false
-    if (params.pull_request_id !== undefined && Number(given.pull_request_id) !== params.pull_request_id) return false
+    if (params.pull_request_id !== undefined && Number(given.pullRequestId) !== params.pull_request_id) return false
     if (params.branch && typeof given.branch === 'string' && given.branch !== params.branch) return false
     if (params.tag && typeof given.tag === 'string' && given.tag !== params.tag) return false
     const workflow = params.workflow_id ?? params.pipeline_id
-    const theirs = given.workflow_id ?? given.pipeline_id
+    const theirs = given.workflowId ?? given.pipelineId
     return !workflow || typeof theirs !== 'string' || theirs === '' || theirs === workflow
   })
-  return same.sort((a, b) => (Date.parse(b.created_at ?? '') || 0) - (Date.parse(a.created_at ?? '') || 0))[0]
+  return same.sort((a, b) => (Date.parse(b.createdAt ?? '') || 0) - (Date.parse(a.createdAt ?? '') || 0))[0]
 }
