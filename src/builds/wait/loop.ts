@@ -14,8 +14,8 @@ export interface WaitLoop<T, R> {
   pollIntervalMs: number
   /** The pause before the next read, when it changes as the wait goes on (see pace.ts); else pollIntervalMs. */
   nextPollMs?: () => number
-  /** Sleeps between the reads, filling long silences. */
-  heartbeat: Heartbeat
+  /** Sleeps between the reads, filling long silences; none fills them when left out. */
+  heartbeat?: Heartbeat
   /** Cuts the pause short once it aborts (the log says the build has ended); the next read still keeps `floorMs` after the last. */
   wake?: () => AbortSignal | undefined
   /** The shortest time between two reads after a pause cut short, on the service's clock. */
@@ -24,8 +24,8 @@ export interface WaitLoop<T, R> {
   turn?(): Promise<void>
   /** One read; a failure it throws ends the wait unless `tolerated`. */
   read(): Promise<T>
-  /** A failure the wait rides out (a passing fault). */
-  tolerated(error: unknown): error is ApiError
+  /** A failure the wait rides out (a passing fault); none when left out. */
+  tolerated?(error: unknown): error is ApiError
   /** Told of the first failure ridden out, once. */
   warn?(error: ApiError): void
   /** Takes one read's answer (undefined after a failure ridden out); a result ends the wait. */
@@ -42,6 +42,7 @@ export type LoopEnd<R> = { kind: 'finished'; result: R } | { kind: 'timed-out' }
  */
 export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
   let warned = false
+  const heartbeat = loop.heartbeat ?? new Heartbeat(Infinity, () => {})
   for (;;) {
     if (loop.signal.aborted) return { kind: 'cancelled' }
     let answer: T | undefined
@@ -52,7 +53,7 @@ export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
       answer = await loop.read()
     } catch (error) {
       if (loop.signal.aborted) return { kind: 'cancelled' }
-      if (!loop.tolerated(error)) throw error
+      if (!loop.tolerated?.(error)) throw error
       if (!warned) loop.warn?.(error)
       warned = true
     }
@@ -63,10 +64,10 @@ export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
     const pause = wallMs(loop.nextPollMs?.() ?? loop.pollIntervalMs)
     const woken = loop.wake?.()
     const until = Math.min(Date.now() + pause, loop.deadline)
-    await loop.heartbeat.sleepUntil(until, woken ? AbortSignal.any([loop.signal, woken]) : loop.signal)
+    await heartbeat.sleepUntil(until, woken ? AbortSignal.any([loop.signal, woken]) : loop.signal)
     if (woken?.aborted) {
       const floor = Math.min(until, readAt + wallMs(loop.floorMs ?? 0))
-      await loop.heartbeat.sleepUntil(floor, loop.signal)
+      await heartbeat.sleepUntil(floor, loop.signal)
     }
   }
 }
@@ -95,7 +96,6 @@ export async function askAgain<T>(
     signal,
     deadline: Infinity,
     pollIntervalMs: pauseMs,
-    heartbeat: new Heartbeat(Infinity, () => {}),
     read: async () => {
       asked++
       try {
@@ -105,7 +105,6 @@ export async function askAgain<T>(
         throw error
       }
     },
-    tolerated: (_error): _error is ApiError => false,
     round: (answer) => {
       last = { answer: answer as T }
       return final(answer as T) || asked > retries || signal.aborted ? (answer as T) : undefined

@@ -18,7 +18,7 @@ import type { BuildStatus } from '../../api/build-record.js'
 import type { BuildTiming } from '../../api/build-timing.js'
 import { isPassingFault, type ApiError } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
-import { Heartbeat } from './heartbeat.js'
+import type { Heartbeat } from './heartbeat.js'
 import { waitFor } from './loop.js'
 import { FLOOR_MS, Pace, pipelineHistoryOf } from './pace.js'
 import { instantMs } from '../../api/build-history.js'
@@ -65,7 +65,7 @@ export async function waitForPipelineEnd(
     deadline: Date.now() + settings.timeoutMs,
     pollIntervalMs: settings.pollIntervalMs,
     nextPollMs: () => pace.nextMs(),
-    heartbeat: hooks.heartbeat ?? new Heartbeat(Infinity, () => {}),
+    heartbeat: hooks.heartbeat,
     turn: () => pace.turn(signal),
     floorMs: FLOOR_MS,
     read: () => requestPipeline(client, appSlug, pipelineId, signal),
