@@ -1,9 +1,10 @@
 /**
  * A pipeline's wait, through the bundle: a wait step of its own after a rebuild-pipeline step
  * takes the attempt the rebuild follows and never ends on it (against the emulator, whose new
- * attempt shows a random delay late), and the aimed waits of several pipelines take their turns
- * in the step's one budget of status reads, as builds' waits do (against a loopback stand-in on a
- * clock SCALE times the wall clock, with the bundle built to read that scale).
+ * attempt shows a random delay late); the aimed waits of several pipelines take their turns in
+ * the step's one budget of status reads, and a lone pipeline's reads keep the 2 s floor, as builds'
+ * waits do (against a loopback stand-in on a clock SCALE times the wall clock, with the bundle
+ * built to read that scale, answering a start that moves at every read).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { bundledSeed } from '../../emulator/model/seed.js'
@@ -171,4 +172,57 @@ describe('the aimed waits of several pipelines', () => {
         worst = Math.max(worst, j - i + 1 - (10 + Math.ceil((sorted[j] - sorted[i]) * perMs) + 1))
     expect(worst).toBeLessThanOrEqual(0)
   }, 120_000)
+
+  it('never reads a lone pipeline less than 2 s apart on the service clock, whatever its record says', async () => {
+    const origin = Date.now()
+    const serviceNow = () => origin + (Date.now() - origin) * SCALE
+    const shortest = randomInt(60_000, 120_000)
+    const id = randomUUID()
+    const name = `p-${randomString(6).toLowerCase()}`
+    const reads: number[] = []
+    const endAfter = 10 + randomInt(6)
+    const history = Array.from({ length: 10 }, (_v, i) => {
+      const start = serviceNow() - 86_400_000 - i * 1_000_000
+      return { id: randomUUID(), status: 'succeeded', started_at: iso(start), finished_at: iso(start + shortest + i) }
+    })
+    const service = await serve(
+      {
+        'GET /apps/app-1/pipelines': () => ({ body: { data: history, paging: {} } }),
+        [`GET /apps/app-1/pipelines/${id}`]: () => {
+          const now = serviceNow()
+          reads.push(now)
+          const done = reads.length >= endAfter
+          return {
+            body: {
+              id,
+              name,
+              status: done ? 'succeeded' : 'running',
+              // A start that moves at every read to a few ms short of where the reads close in.
+              started_at: iso(now - (shortest - 2_000) + 1 + randomInt(20)),
+              ...(done ? { finished_at: iso(now) } : {}),
+              stages: []
+            }
+          }
+        }
+      },
+      { maxRequests: 200, lifetimeMs: 90_000 }
+    )
+    const result = await runAction(
+      { operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'pipeline-id': id },
+      {
+        env: { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin) },
+        bundle: scaledClock.bundle,
+        timeoutMs: 60_000
+      }
+    )
+    expect({ code: result.code, out: result.code === 0 ? '' : result.stdout.slice(-3000) }).toEqual({
+      code: 0,
+      out: ''
+    })
+    expect(result.stdout).toMatch(/The last 10 successful run\(s\) of pipeline \S+ ran/)
+    expect(reads.length).toBe(endAfter)
+    const gaps = reads.slice(1).map((at, i) => at - reads[i])
+    // A timer never fires early; the wall clock's millisecond is SCALE ms of the service's.
+    expect(Math.min(...gaps)).toBeGreaterThanOrEqual(2_000 - 2 * SCALE)
+  }, 90_000)
 })
