@@ -171,10 +171,6 @@ const serviceWords = {
 const SNAKE_CASE_NOT_YET = [
   'src/builds/abort/supersede.ts',
   'src/builds/start/approval.ts',
-  'src/builds/start/reuse.ts',
-  'src/builds/start/app-builds.ts',
-  'src/builds/start/unknown-target.ts',
-  'src/builds/wait/approval.ts',
   'src/builds/wait/log.ts',
   'src/inputs/build-overrides.ts',
   'src/inputs/checkout.ts',

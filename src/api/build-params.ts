@@ -53,3 +53,25 @@ export function mergeBuildParams(fromEvent: BuildParams, explicit: BuildParams):
 export function hasBuildTarget(params: BuildParams): boolean {
   return Boolean(params.tag || params.commit_hash || params.branch || params.workflow_id || params.pipeline_id)
 }
+
+/** What a trigger asks to build, in the action's words: what the features compare and report. */
+export interface TriggerTarget {
+  branch?: string
+  tag?: string
+  commitHash?: string
+  workflowId?: string
+  pipelineId?: string
+  pullRequestId?: number
+}
+
+/** The target of the wire parameters, read once here so no feature reads the service's words. */
+export function targetOf(params: BuildParams): TriggerTarget {
+  return {
+    branch: params.branch,
+    tag: params.tag,
+    commitHash: params.commit_hash,
+    workflowId: params.workflow_id,
+    pipelineId: params.pipeline_id,
+    pullRequestId: params.pull_request_id
+  }
+}
