@@ -62,6 +62,9 @@ export interface TriggerTarget {
   workflowId?: string
   pipelineId?: string
   pullRequestId?: number
+  /** The head repository of the pull request, and the owner of the branch, as the trigger named them. */
+  pullRequestRepositoryUrl?: string
+  branchRepoOwner?: string
 }
 
 /** The target of the wire parameters, read once here so no feature reads the service's words. */
@@ -72,6 +75,8 @@ export function targetOf(params: BuildParams): TriggerTarget {
     commitHash: params.commit_hash,
     workflowId: params.workflow_id,
     pipelineId: params.pipeline_id,
-    pullRequestId: params.pull_request_id
+    pullRequestId: params.pull_request_id,
+    pullRequestRepositoryUrl: params.pull_request_repository_url,
+    branchRepoOwner: params.branch_repo_owner
   }
 }
