@@ -177,7 +177,6 @@ const SNAKE_CASE_NOT_YET = [
   'src/inputs/environments.ts',
   'src/operations/register-app.ts',
   'src/operations/trigger-inputs.ts',
-  'src/operations/trigger-park.ts',
   'src/operations/trigger.ts'
 ]
 

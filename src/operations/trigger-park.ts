@@ -6,7 +6,7 @@
  * waits for the build.
  */
 import { parkVariable } from '../api/parked.js'
-import type { BuildParams } from '../api/build-params.js'
+import { targetOf, type BuildParams } from '../api/build-params.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import type { BuildRequest } from '../api/build-requests.js'
 import { repositoryOf } from '../github/rest.js'
@@ -37,9 +37,10 @@ export async function startParked(
   const { appSlug, params } = inputs
   const repo = repositoryOf(env)
   if (!repo) throw new Error('GITHUB_REPOSITORY is not set as owner/name, so the build cannot be parked on a check run')
-  const commit = params.commit_hash as string
+  const { commitHash, workflowId, pullRequestId } = targetOf(params)
+  const commit = commitHash as string
   // The name is fixed now: the workflow the service will choose is not known before the trigger.
-  const name = inputs.github.name ?? `service-ci/${plainText(params.workflow_id ?? appSlug, 100)}`
+  const name = inputs.github.name ?? `service-ci/${plainText(workflowId ?? appSlug, 100)}`
   const settings = { ...inputs.github, name }
   const { request, checkRunId } = await openParkedCheck(settings, repo, commit, name)
   const repository = `${repo.owner}/${repo.repo}`
@@ -51,7 +52,7 @@ export async function startParked(
   const adopt = (target: { buildSlug: string; buildNumber?: number; buildUrl?: string }) =>
     adoptGitHubStatus(
       settings,
-      { appSlug, workflow: params.workflow_id, commit, pullRequest: params.pull_request_id, ...target },
+      { appSlug, workflow: workflowId, commit, pullRequest: pullRequestId, ...target },
       checkRunId,
       ctx,
       env
