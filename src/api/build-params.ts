@@ -65,6 +65,7 @@ export interface TriggerTarget {
   /** The head repository of the pull request, and the owner of the branch, as the trigger named them. */
   pullRequestRepositoryUrl?: string
   branchRepoOwner?: string
+  branchDestRepoOwner?: string
 }
 
 /** The target of the wire parameters, read once here so no feature reads the service's words. */
@@ -77,6 +78,7 @@ export function targetOf(params: BuildParams): TriggerTarget {
     pipelineId: params.pipeline_id,
     pullRequestId: params.pull_request_id,
     pullRequestRepositoryUrl: params.pull_request_repository_url,
-    branchRepoOwner: params.branch_repo_owner
+    branchRepoOwner: params.branch_repo_owner,
+    branchDestRepoOwner: params.branch_dest_repo_owner
   }
 }
