@@ -175,8 +175,7 @@ const SNAKE_CASE_NOT_YET = [
   'src/inputs/common.ts',
   'src/inputs/environments.ts',
   'src/operations/register-app.ts',
-  'src/operations/trigger-inputs.ts',
-  'src/operations/trigger.ts'
+  'src/operations/trigger-inputs.ts'
 ]
 
 export default tseslint.config(

@@ -66,6 +66,9 @@ export interface TriggerTarget {
   pullRequestRepositoryUrl?: string
   branchRepoOwner?: string
   branchDestRepoOwner?: string
+  branchDest?: string
+  /** The names of the environment variables the trigger sets, in order. */
+  variables?: string[]
 }
 
 /** The target of the wire parameters, read once here so no feature reads the service's words. */
@@ -79,6 +82,8 @@ export function targetOf(params: BuildParams): TriggerTarget {
     pullRequestId: params.pull_request_id,
     pullRequestRepositoryUrl: params.pull_request_repository_url,
     branchRepoOwner: params.branch_repo_owner,
-    branchDestRepoOwner: params.branch_dest_repo_owner
+    branchDestRepoOwner: params.branch_dest_repo_owner,
+    branchDest: params.branch_dest,
+    variables: params.environments?.map((e) => e.mapped_to)
   }
 }
