@@ -172,9 +172,7 @@ const SNAKE_CASE_NOT_YET = [
   'src/builds/wait/log.ts',
   'src/inputs/build-overrides.ts',
   'src/inputs/checkout.ts',
-  'src/inputs/common.ts',
   'src/inputs/environments.ts',
-  'src/operations/register-app.ts',
   'src/operations/trigger-inputs.ts'
 ]
 

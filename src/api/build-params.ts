@@ -8,6 +8,11 @@ export interface EnvironmentItem {
   is_expand: boolean
 }
 
+/** The name of the variable an environment item sets (`mapped_to`). */
+export function variableName(item: EnvironmentItem): string {
+  return item.mapped_to
+}
+
 /** An item of `build_params.secrets` (the published contract's v0.Secret): a secret for this build only. */
 export interface SecretItem {
   key: string
@@ -84,6 +89,6 @@ export function targetOf(params: BuildParams): TriggerTarget {
     branchRepoOwner: params.branch_repo_owner,
     branchDestRepoOwner: params.branch_dest_repo_owner,
     branchDest: params.branch_dest,
-    variables: params.environments?.map((e) => e.mapped_to)
+    variables: params.environments?.map(variableName)
   }
 }
