@@ -1,1 +1,1 @@
-import{ma as o}from"./chunks/chunk-34OZ7K3J.js";o();
+import{qa as o}from"./chunks/chunk-W4QE3IMM.js";o();

@@ -51,6 +51,7 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
   outputs: [
     Output.pipelineId,
     Output.pipelineStatus,
+    Output.previousAttemptId,
     Output.builds,
     Output.response,
     Output.buildStatus,
@@ -75,6 +76,8 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
     const response = await rebuild(ctx.client, inputs.appSlug, inputs.pipelineId, inputs.partial, ctx.signal)
     ctx.output(Output.response, response)
     ctx.output(Output.pipelineId, inputs.pipelineId)
+    // For a wait in a later step: a read alone cannot tell the old attempt's end from the rebuild's.
+    ctx.output(Output.previousAttemptId, before.attemptId ?? '')
     const pipeline = await getPipeline(ctx.client, inputs.appSlug, inputs.pipelineId, ctx.signal)
     const visible = !showsAttempt(pipeline, before)
     const status = visible ? pipeline.status : NOT_VISIBLE_YET

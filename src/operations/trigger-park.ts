@@ -6,7 +6,7 @@
  * waits for the build.
  */
 import { parkVariable, statusContext } from '../api/parked.js'
-import type { BuildParams } from '../api/build-params.js'
+import { targetOf, type BuildParams } from '../api/build-params.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import type { BuildRequest } from '../api/build-requests.js'
 import { repositoryOf } from '../github/rest.js'
@@ -37,9 +37,10 @@ export async function startParked(
   const { appSlug, params } = inputs
   const repo = repositoryOf(env)
   if (!repo) throw new Error('GITHUB_REPOSITORY is not set as owner/name, so the build cannot be parked on a check run')
-  const commit = params.commit_hash as string
+  const { commitHash, workflowId, pullRequestId } = targetOf(params)
+  const commit = commitHash as string
   // The name is fixed now: the workflow the service will choose is not known before the trigger.
-  const name = inputs.github.name ?? `service-ci/${plainText(params.workflow_id ?? appSlug, 100)}`
+  const name = inputs.github.name ?? `service-ci/${plainText(workflowId ?? appSlug, 100)}`
   const settings = { ...inputs.github, name }
   if (settings.mode === 'commit-status') return startParkedOnStatus({ ...inputs, github: settings }, ctx, env)
   const { request, checkRunId } = await openParkedCheck(settings, repo, commit, name)
@@ -52,7 +53,7 @@ export async function startParked(
   const adopt = (target: { buildSlug: string; buildNumber?: number; buildUrl?: string }) =>
     adoptGitHubStatus(
       settings,
-      { appSlug, workflow: params.workflow_id, commit, pullRequest: params.pull_request_id, ...target },
+      { appSlug, workflow: workflowId, commit, pullRequest: pullRequestId, ...target },
       checkRunId,
       ctx,
       env
@@ -95,6 +96,7 @@ async function startParkedOnStatus(
 ): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
   const { appSlug, params } = inputs
   const repository = env.GITHUB_REPOSITORY as string
+  const target = targetOf(params)
   const parked: BuildParams = {
     ...params,
     environments: [...(params.environments ?? []), parkVariable(repository, undefined, inputs.github.comment)]
@@ -104,9 +106,9 @@ async function startParkedOnStatus(
       { ...inputs.github, name: statusContext(inputs.github.name, buildSlug) },
       {
         appSlug,
-        workflow: params.workflow_id,
-        commit: params.commit_hash,
-        pullRequest: params.pull_request_id,
+        workflow: target.workflowId,
+        commit: target.commitHash,
+        pullRequest: target.pullRequestId,
         buildSlug,
         ...extra
       },

@@ -1,1 +1,0 @@
-import{Ab as a,Bb as b,Cb as c,Db as d,Eb as e}from"./chunk-ZXOM4W35.js";import"./chunk-34OZ7K3J.js";export{b as buildParamsFromEvent,e as closedPullRequestOf,c as forkPullRequestIn,d as forkPullRequestOf,a as readGitHubEvent};
