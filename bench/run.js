@@ -107,7 +107,8 @@ function pickNode() {
 /** Big logs and long lists (big-logs.js), printed as they are measured. */
 async function logRows(node) {
   const emulator = existsSync(join(DIST, 'emulator', 'index.js')) ? join(DIST, 'emulator', 'index.js') : undefined
-  const run = (inputs, options) => step(node, inputs, options)
+  // The scaled-clock build: the step must read the time on the emulator's clock (sleep.ts).
+  const run = (inputs, options) => step(node, inputs, { ...options, bundle: scaledClockBundle() })
   const sizes = QUICK ? [1, 50] : [1, 50, 500]
   const logs = await bigLogs(node, { sizes, scale: option('log-scale', 20), step: run, emulator, maxrss: MAXRSS })
   for (const r of logs)

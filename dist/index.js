@@ -1,1 +1,1 @@
-import{la as o}from"./chunks/chunk-WOJTDCBZ.js";o();
+import{qa as o}from"./chunks/chunk-W4QE3IMM.js";o();

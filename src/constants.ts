@@ -49,6 +49,7 @@ export const Input = {
   pipeline: 'pipeline',
   pipelineId: 'pipeline-id',
   partial: 'partial',
+  previousAttemptId: 'previous-attempt-id',
   // artifacts
   listArtifacts: 'list-artifacts',
   downloadArtifacts: 'download-artifacts',
@@ -219,6 +220,7 @@ export const Output = {
   pipelineId: 'pipeline-id',
   pipelineUrl: 'pipeline-url',
   pipelineStatus: 'pipeline-status',
+  previousAttemptId: 'previous-attempt-id',
   buildRequestSlug: 'build-request-slug',
   durationSeconds: 'duration-seconds',
   queueSeconds: 'queue-seconds',

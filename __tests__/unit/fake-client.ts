@@ -103,6 +103,15 @@ export function recordingContext(
       if (!declared.has(name)) throw new Error(`${module.name} set the output ${name}, which it does not declare`)
       if (value !== undefined) ctx.outputs[name] = value
     },
+    listOutput(name) {
+      const items: unknown[] = []
+      return {
+        add: (page) => {
+          for (const item of page) items.push(item)
+        },
+        end: () => ctx.output(name, items)
+      }
+    },
     secretOutput(name, value) {
       ctx.secretOutputs.push(name)
       ctx.output(name, value)

@@ -9,6 +9,7 @@ import {
   jobsOf,
   mappingAt,
   readYaml,
+  stepsOf,
   type Mapping
 } from './workflow-files.js'
 import { action, actionSteps, metadataOf } from './wiring.js'
@@ -155,10 +156,39 @@ describe('trigger-build.yml behaviour', () => {
 
   it('triggers from the GitHub event with the trigger sub-action, and waits as the caller asks', () => {
     expect(step.uses).toBe(`./${ACTION_CHECKOUT_PATH}/trigger`)
-    expect(mappingAt(step, 'with')).toEqual(
-      expect.objectContaining({ 'from-event': 'true', wait: '${{ inputs.wait }}' })
-    )
+    expect(mappingAt(step, 'with')).toEqual(expect.objectContaining({ 'from-event': 'true' }))
     expect(mappingAt(step, 'with').operation).toBeUndefined()
+    // Without park, wait, github-status and github-token are what the caller's wait and the action's defaults give.
+    const wait = randomInt(2) === 0
+    const secret = randomSlug('ghs_')
+    const context = (park: boolean) => ({
+      inputs: { wait, park },
+      secrets: { 'github-token': secret },
+      github: { token: 'job-token' }
+    })
+    const given = (name: string, park: boolean) => interpolate(String(mappingAt(step, 'with')[name]), context(park))
+    expect([given('wait', false), given('github-status', false), given('github-token', false)]).toEqual([
+      String(wait),
+      String(mappingAt(action.inputs, 'github-status').default),
+      'job-token'
+    ])
+    // With park, the action parks on a commit status posted with the github-token secret.
+    expect([given('wait', true), given('github-status', true), given('github-token', true)]).toEqual([
+      'park',
+      'commit-status',
+      secret
+    ])
+  })
+
+  it('refuses park together with wait, in a step before the trigger', () => {
+    const steps = stepsOf(job)
+    const guard = steps.findIndex((one) => String(one.if) === '${{ inputs.park && inputs.wait }}')
+    expect(guard).toBeGreaterThan(-1)
+    expect(guard).toBeLessThan(steps.indexOf(step))
+    expect(String(steps[guard].run)).toContain('exit 1')
+    const park = mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs'), 'park')
+    expect([park.type, park.default]).toEqual(['boolean', false])
+    expect(mappingAt(mappingAt(mappingAt(doc.on, 'workflow_call'), 'secrets'), 'github-token').required).toBe(false)
   })
 
   it("defaults wait as the action's own wait input does", () => {

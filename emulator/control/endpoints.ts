@@ -55,6 +55,14 @@ function concurrency(ctx: ControlContext): Reply {
   return { status: 200, json: { status: 'ok', app: app.slug, concurrency: app.concurrency } }
 }
 
+/** Drops a build as if it had been deleted on the service: its record and its log go, and reads of it answer 404. */
+function dropBuild(ctx: ControlContext): Reply {
+  const build = ctx.model.state.builds.get(ctx.params.build)
+  if (!build) throw notFound(`build "${ctx.params.build}" not found`)
+  ctx.model.state.deleteBuild(build)
+  return NO_CONTENT
+}
+
 export const CONTROL_ROUTES: readonly Route<ControlContext>[] = [
   { method: 'GET', pattern: '/state', handler: state },
   { method: 'POST', pattern: '/reset', handler: reset },
@@ -63,6 +71,7 @@ export const CONTROL_ROUTES: readonly Route<ControlContext>[] = [
   { method: 'GET', pattern: '/events', handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
   { method: 'DELETE', pattern: '/events', handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
   { method: 'PUT', pattern: '/apps/:app/concurrency', handler: concurrency },
+  { method: 'DELETE', pattern: '/builds/:build', handler: dropBuild },
   {
     method: 'POST',
     pattern: '/faults',

@@ -500,6 +500,12 @@ function concurrency(ctx) {
   ctx.model.setConcurrency(app, slots);
   return { status: 200, json: { status: "ok", app: app.slug, concurrency: app.concurrency } };
 }
+function dropBuild(ctx) {
+  const build2 = ctx.model.state.builds.get(ctx.params.build);
+  if (!build2) throw notFound2(`build "${ctx.params.build}" not found`);
+  ctx.model.state.deleteBuild(build2);
+  return NO_CONTENT;
+}
 var CONTROL_ROUTES = [
   { method: "GET", pattern: "/state", handler: state },
   { method: "POST", pattern: "/reset", handler: reset },
@@ -508,6 +514,7 @@ var CONTROL_ROUTES = [
   { method: "GET", pattern: "/events", handler: (ctx) => ({ status: 200, json: ctx.model.events() }) },
   { method: "DELETE", pattern: "/events", handler: (ctx) => (ctx.model.clearEvents(), NO_CONTENT) },
   { method: "PUT", pattern: "/apps/:app/concurrency", handler: concurrency },
+  { method: "DELETE", pattern: "/builds/:build", handler: dropBuild },
   {
     method: "POST",
     pattern: "/faults",
@@ -791,9 +798,8 @@ function serveRawLog(model, req, res, url, timing) {
   if (req.headers.authorization !== void 0) {
     answer(req, res, {
       status: 400,
-      json: {
-        message: "only one auth mechanism allowed: the link is signed, so no Authorization header may come with it"
-      }
+      headers: { "content-type": "application/xml" },
+      text: '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InvalidArgument</Code><Message>The link is signed: a request may carry one credential, so no Authorization header may come with it.</Message><ArgumentName>Authorization</ArgumentName></Error>'
     });
     return Promise.resolve();
   }
@@ -7231,6 +7237,7 @@ var STRING_PARAMS = [
 var PRIORITY_MIN = -100;
 var PRIORITY_MAX = 100;
 var ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
+var HOOK_TYPES = ["service", "bitrise"];
 function unwrapTriggerBody(body) {
   let value = body;
   const parse = (text2, what) => {
@@ -7298,8 +7305,8 @@ function stringParams(params) {
 }
 function readTriggerRequest(rawBody, headers) {
   const body = unwrapTriggerBody(rawBody);
-  if (!isObject(body.hook_info) || body.hook_info.type !== "service")
-    throw badRequest('hook_info.type must be "service"');
+  if (!isObject(body.hook_info) || !HOOK_TYPES.includes(body.hook_info.type))
+    throw badRequest(`hook_info.type must be one of ${HOOK_TYPES.map((type) => `"${type}"`).join(", ")}`);
   if (!isObject(body.build_params)) throw badRequest("build_params is required and must be an object");
   const params = body.build_params;
   const text2 = stringParams(params);

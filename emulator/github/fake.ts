@@ -9,6 +9,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http'
 import type { AddressInfo } from 'node:net'
+import { listAnswer, postStatus, type FakeState } from './fake-lists.js'
 
 /** A request as the fake received it. */
 export interface RecordedGitHubRequest {
@@ -53,6 +54,8 @@ export interface FakeGitHubOptions {
   noGraphql?: boolean
   /** Comments on pull requests before the first request. */
   comments?: FakeGitHubComment[]
+  /** The repository's recent commits, newest first, as `GET /repos/{owner}/{repo}/commits` lists them (one page). */
+  commits?: Array<{ sha: string }>
   /** Answer every write (POST, PATCH; not a GraphQL query) with this status instead. */
   failWritesWith?: number
   maxRequests?: number
@@ -64,6 +67,8 @@ export interface FakeGitHub {
   requests: RecordedGitHubRequest[]
   /** The check runs made, by id, as they stand now. */
   checkRuns: Map<number, Record<string, unknown>>
+  /** The commit statuses posted, oldest first, each with its repository (`owner/name`) and `sha`. */
+  statuses: Array<Record<string, unknown>>
   close(): Promise<void>
 }
 
@@ -79,13 +84,6 @@ async function readBody(req: IncomingMessage): Promise<unknown> {
   }
   const text = Buffer.concat(chunks).toString('utf8')
   return text === '' ? undefined : JSON.parse(text)
-}
-
-interface FakeState {
-  nextId: number
-  comments: Map<number, Record<string, unknown>>
-  /** Check runs by id, each with the repository (`owner/name`) it was made in. */
-  checkRuns: Map<number, Record<string, unknown>>
 }
 
 /** GitHub's answer to `GET /user` for an installation token (actions/create-github-app-token#258). */
@@ -163,13 +161,15 @@ function answer(
   }
   if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/reviews$/.exec(path)) && method === 'GET')
     return [200, page(options.reviews?.[Number(m[1])] ?? [], query)]
+  const listed = method === 'GET' ? listAnswer(state, options, path, query) : undefined
+  if (listed) return listed
   if ((m = /^\/repos\/[^/]+\/[^/]+\/pulls\/(\d+)\/files$/.exec(path)) && method === 'GET') {
     const files = options.pullFiles?.[Number(m[1])]
     if (!files) return [404, { message: 'Not Found' }]
     return [200, Number(query.get('page') ?? '1') > 1 ? [] : files]
   }
-  if (/^\/repos\/[^/]+\/[^/]+\/statuses\/[0-9a-f]+$/.test(path) && method === 'POST')
-    return [201, { id: state.nextId++, ...fields }]
+  if ((m = /^\/repos\/([^/]+\/[^/]+)\/statuses\/([0-9a-f]+)$/.exec(path)) && method === 'POST')
+    return [201, postStatus(state, m[1], m[2], fields)]
   if ((m = /^\/repos\/([^/]+\/[^/]+)\/check-runs(?:\/(\d+))?$/.exec(path)))
     return checkRunAnswer(state, method, m, fields)
   if ((m = /^\/repos\/[^/]+\/[^/]+\/issues\/(\d+)$/.exec(path)) && method === 'GET') {
@@ -229,7 +229,7 @@ function checkRunAnswer(
 /** Starts the fake on a free loopback port. */
 export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<FakeGitHub> {
   const requests: RecordedGitHubRequest[] = []
-  const state: FakeState = { nextId: 1000, comments: new Map(), checkRuns: new Map() }
+  const state: FakeState = { nextId: 1000, comments: new Map(), checkRuns: new Map(), statuses: [] }
   for (const seeded of options.comments ?? [])
     comment(state, seeded.issue, seeded.body, seeded.user, seeded.author_association ?? 'NONE')
   const maxRequests = options.maxRequests ?? 200
@@ -261,6 +261,7 @@ export async function startFakeGitHub(options: FakeGitHubOptions = {}): Promise<
     url: `http://127.0.0.1:${port}`,
     requests,
     checkRuns: state.checkRuns,
+    statuses: state.statuses,
     close: () => new Promise<void>((resolve) => server.close(() => resolve()))
   }
 }

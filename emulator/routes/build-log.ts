@@ -136,12 +136,16 @@ export function serveRawLog(
     answer(req, res, { status: 404, json: { message: 'no such archived log' } })
     return Promise.resolve()
   }
+  // The storage behind a presigned link refuses a second credential with S3's 400 InvalidArgument
+  // error naming the Authorization header (emulator/README.md, "The archive comes a while after the end").
   if (req.headers.authorization !== undefined) {
     answer(req, res, {
       status: 400,
-      json: {
-        message: 'only one auth mechanism allowed: the link is signed, so no Authorization header may come with it'
-      }
+      headers: { 'content-type': 'application/xml' },
+      text:
+        '<?xml version="1.0" encoding="UTF-8"?>\n<Error><Code>InvalidArgument</Code>' +
+        '<Message>The link is signed: a request may carry one credential, so no Authorization header may come with it.</Message>' +
+        '<ArgumentName>Authorization</ArgumentName></Error>'
     })
     return Promise.resolve()
   }

@@ -29,6 +29,13 @@ const STRING_PARAMS = [
 const PRIORITY_MIN = -100
 const PRIORITY_MAX = 100
 const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/
+/**
+ * The hook_info.type a trigger over the API names: the contract's word (`service`, standing for the
+ * service's name) and the name itself, which the vendor's clients send (bitrise-io/bitrise-cli
+ * `bitriseapi/builds.go` documents it as the type of a CLI trigger; p-mazhnik/bitrise-run-build
+ * v1.2.0 sends it), so they run here unchanged. No source shows what other words the service takes.
+ */
+const HOOK_TYPES = ['service', 'bitrise']
 
 /** Accepts the four encodings: object, JSON text, object or text under `payload`, form `payload`. */
 function unwrapTriggerBody(body: unknown): Record<string, unknown> {
@@ -108,8 +115,8 @@ function stringParams(params: Record<string, unknown>): TriggerRequest['text'] {
 /** The trigger as the model takes it; every error names the field it is about. */
 export function readTriggerRequest(rawBody: unknown, headers: IncomingHttpHeaders): TriggerRequest {
   const body = unwrapTriggerBody(rawBody)
-  if (!isObject(body.hook_info) || body.hook_info.type !== 'service')
-    throw badRequest('hook_info.type must be "service"')
+  if (!isObject(body.hook_info) || !HOOK_TYPES.includes(body.hook_info.type as string))
+    throw badRequest(`hook_info.type must be one of ${HOOK_TYPES.map((type) => `"${type}"`).join(', ')}`)
   if (!isObject(body.build_params)) throw badRequest('build_params is required and must be an object')
   const params = body.build_params
   const text = stringParams(params)

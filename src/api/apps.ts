@@ -63,14 +63,18 @@ export interface AppChanges {
   services_credential_user_id?: string
 }
 
-/** Lists every app of the scope (all pages), or the caller's own apps. */
+/**
+ * Lists every app of the scope (all pages), or the caller's own apps, handing each page to
+ * `onPage` as it arrives: the list itself is never held.
+ */
 export async function listApps(
   client: ServiceClient,
-  scope: AppScope
-): Promise<{ path: string; apps: App[]; pages: number; response: string }> {
+  scope: AppScope,
+  onPage: (apps: App[]) => void
+): Promise<{ path: string; count: number; pages: number; response: string }> {
   const path = appsListPath(scope)
-  const { items, pages, text } = await listAll<App>(client, path)
-  return { path, apps: items, pages, response: text }
+  const { count, pages, text } = await listAll<App>(client, path, { onPage: onPage as (items: never[]) => void })
+  return { path, count, pages, response: text }
 }
 
 /**

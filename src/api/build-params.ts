@@ -8,6 +8,11 @@ export interface EnvironmentItem {
   is_expand: boolean
 }
 
+/** The name of the variable an environment item sets (`mapped_to`). */
+export function variableName(item: EnvironmentItem): string {
+  return item.mapped_to
+}
+
 /** An item of `build_params.secrets` (the published contract's v0.Secret): a secret for this build only. */
 export interface SecretItem {
   key: string
@@ -52,4 +57,38 @@ export function mergeBuildParams(fromEvent: BuildParams, explicit: BuildParams):
 /** True when the parameters name something the service can build. */
 export function hasBuildTarget(params: BuildParams): boolean {
   return Boolean(params.tag || params.commit_hash || params.branch || params.workflow_id || params.pipeline_id)
+}
+
+/** What a trigger asks to build, in the action's words: what the features compare and report. */
+export interface TriggerTarget {
+  branch?: string
+  tag?: string
+  commitHash?: string
+  workflowId?: string
+  pipelineId?: string
+  pullRequestId?: number
+  /** The head repository of the pull request, and the owner of the branch, as the trigger named them. */
+  pullRequestRepositoryUrl?: string
+  branchRepoOwner?: string
+  branchDestRepoOwner?: string
+  branchDest?: string
+  /** The names of the environment variables the trigger sets, in order. */
+  variables?: string[]
+}
+
+/** The target of the wire parameters, read once here so no feature reads the service's words. */
+export function targetOf(params: BuildParams): TriggerTarget {
+  return {
+    branch: params.branch,
+    tag: params.tag,
+    commitHash: params.commit_hash,
+    workflowId: params.workflow_id,
+    pipelineId: params.pipeline_id,
+    pullRequestId: params.pull_request_id,
+    pullRequestRepositoryUrl: params.pull_request_repository_url,
+    branchRepoOwner: params.branch_repo_owner,
+    branchDestRepoOwner: params.branch_dest_repo_owner,
+    branchDest: params.branch_dest,
+    variables: params.environments?.map(variableName)
+  }
 }

@@ -21,14 +21,20 @@ export const PARK_VARIABLE = 'SERVICE_CI_PARKED'
  * name is kept either way. The name holds the check run's id and a hash of the repository; the
  * hash only sorts builds out, it proves nothing: the sweep checks the check run on GitHub.
  */
-const NAME = new RegExp(`^${PARK_VARIABLE}_([1-9][0-9]{0,15})_([0-9a-f]{8})(_C)?$`)
+const NAME = new RegExp(`^${PARK_VARIABLE}_([1-9][0-9]{0,15}|S)_([0-9a-f]{8})(_C)?$`)
 
-/** Where the build's result goes once it ends: a check run of a repository, and whether to comment. */
+/** Where the build's result goes once it ends: a check run (or a commit status) of a repository, and whether to comment. */
 export interface ParkReference {
   /** repositoryHash of the repository (`owner/name`) the check run is in. */
   repositoryHash: string
-  checkRunId: number
+  /** The check run's id; undefined for a commit status, whose context names the build (statusContext). */
+  checkRunId?: number
   comment: boolean
+}
+
+/** The context of a parked build's commit status: the status's name, then the build it waits for. */
+export function statusContext(name: string, buildSlug: string): string {
+  return `${name} (build ${buildSlug})`
 }
 
 /** A short hash (FNV-1a, 32 bits) of `owner/name`, any case: enough to sort out another repository's builds. */
@@ -39,9 +45,9 @@ export function repositoryHash(repository: string): string {
 }
 
 /** The environment item a parked trigger adds to its build's parameters. */
-export function parkVariable(repository: string, checkRunId: number, comment: boolean): EnvironmentItem {
-  const name = `${PARK_VARIABLE}_${checkRunId}_${repositoryHash(repository)}${comment ? '_C' : ''}`
-  const value = `${repository} check run ${checkRunId}`
+export function parkVariable(repository: string, checkRunId: number | undefined, comment: boolean): EnvironmentItem {
+  const name = `${PARK_VARIABLE}_${checkRunId ?? 'S'}_${repositoryHash(repository)}${comment ? '_C' : ''}`
+  const value = checkRunId === undefined ? `${repository} commit status` : `${repository} check run ${checkRunId}`
   return { mapped_to: name, key: name, value, is_expand: false }
 }
 
@@ -49,8 +55,8 @@ export function parkVariable(repository: string, checkRunId: number, comment: bo
 export function parseParkName(name: unknown): ParkReference | undefined {
   const match = typeof name === 'string' ? NAME.exec(name) : null
   if (!match) return undefined
-  const checkRunId = Number(match[1])
-  if (!Number.isSafeInteger(checkRunId)) return undefined
+  const checkRunId = match[1] === 'S' ? undefined : Number(match[1])
+  if (checkRunId !== undefined && !Number.isSafeInteger(checkRunId)) return undefined
   return { checkRunId, repositoryHash: match[2], comment: match[3] !== undefined }
 }
 

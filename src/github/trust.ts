@@ -5,7 +5,7 @@
  * approves its build.
  */
 import { Input } from '../constants.js'
-import type { GitHubEvent } from './event.js'
+import { readGitHubEvent, type GitHubEvent } from './event.js'
 import { InputError } from '../inputs/input-error.js'
 import { quote } from '../safe-text.js'
 import type { GetInput } from '../inputs/readers.js'
@@ -108,6 +108,17 @@ export function checkAsker(event: GitHubEvent, allowed: readonly string[], what:
       `To let such users ask, add ${asker.association} to ${Input.allowedAssociations}; to skip the job for them, gate it with ` +
       `if: contains(fromJSON('["${allowed.join('","')}"]'), github.event.${asker.field}.author_association)`
   )
+}
+
+/**
+ * The gate of every operation that starts, stops or approves a build: run from a comment or a
+ * review (a `/cancel`, a `/rebuild`, a wait that aborts on a timeout), the one who wrote it must
+ * be in allowed-associations, checked before anything is read or sent.
+ */
+export function checkCommenter(get: GetInput, env: NodeJS.ProcessEnv, what: string): void {
+  const allowed = readAllowedAssociations(get)
+  const event = readGitHubEvent(env)
+  if (event) checkAsker(event, allowed, what)
 }
 
 /**

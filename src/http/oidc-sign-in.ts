@@ -155,12 +155,11 @@ export class OidcSignIn implements Credentials {
       `the token exchange at ${quote(exchangeUrl)}`
     )
     const body = parseJson(raw.text) as { access_token?: unknown; expires_in?: unknown; error?: unknown } | undefined
-    if (raw.status === 200 && typeof body?.access_token === 'string' && body.access_token !== '') {
-      this.options.mask(body.access_token)
-      return {
-        token: body.access_token,
-        expiresIn: typeof body.expires_in === 'number' ? body.expires_in : Number(body.expires_in) || 0
-      }
+    // eslint-disable-next-line house/service-words -- the token exchange's answer, in OAuth's words (RFC 8693)
+    const { access_token: token, expires_in: expiresIn } = body ?? {}
+    if (raw.status === 200 && typeof token === 'string' && token !== '') {
+      this.options.mask(token)
+      return { token, expiresIn: typeof expiresIn === 'number' ? expiresIn : Number(expiresIn) || 0 }
     }
     const code = typeof body?.error === 'string' ? body.error : `HTTP ${raw.status}`
     if (raw.status >= 500 || raw.status === 429)
@@ -224,6 +223,7 @@ export function refusalMessage(
 ): string {
   const claims = jwtClaims(idToken) ?? {}
   const pullRequest =
+    // eslint-disable-next-line house/service-words -- a claim of GitHub's OIDC token, in GitHub's words
     /^pull_request/.test(String(claims.event_name ?? '')) || /:pull_request$/.test(String(claims.sub ?? ''))
   return (
     `The service refused the job's OIDC token (${quote(code)}, HTTP ${status}) at ${quote(settings.exchangeUrl)}. Likely causes, most likely first: ` +

@@ -1,5 +1,6 @@
 /** Reading a whole list from the service, page after page, by following `paging.next`. */
 import { ApiError } from './api-error.js'
+import { bytesRead } from './garbage.js'
 import type { ServiceClient } from './service-client.js'
 
 /** The page size asked for; the service allows at most 50. */
@@ -17,6 +18,11 @@ export interface ListAllOptions {
   query?: Record<string, string | number | undefined>
   /** What to keep of each item, taken page by page, so a long list holds only that. */
   keep?: (item: never) => unknown
+  /**
+   * Takes each page's items as it arrives (after `keep`); the list is then not held, and `items`
+   * comes back empty: a list of any length costs one page of memory.
+   */
+  onPage?: (items: never[]) => void
 }
 
 /**
@@ -27,10 +33,12 @@ export async function listAll<T>(
   client: ServiceClient,
   path: string,
   options: ListAllOptions = {}
-): Promise<{ items: T[]; pages: number; text: string }> {
+): Promise<{ items: T[]; pages: number; text: string; count: number }> {
   const maxPages = options.maxPages ?? Infinity
   const limit = client.listLimit ?? LIST_LIMIT
   const items: T[] = []
+  const onPage = options.onPage as ((items: T[]) => void) | undefined
+  let count = 0
   let next: string | undefined
   let pages = 0
   let text: string
@@ -41,11 +49,11 @@ export async function listAll<T>(
         path,
         message: `GET ${path}: stopped after ${maxPages} pages; the list did not end`
       })
-    if (items.length >= limit)
+    if (count >= limit)
       throw ApiError.invalidResponse({
         method: 'GET',
         path,
-        message: `GET ${path}: stopped after ${items.length} items, the most the list-limit input allows (${limit}); the list goes on: set list-limit higher to read all of it`
+        message: `GET ${path}: stopped after ${count} items, the most the list-limit input allows (${limit}); the list goes on: set list-limit higher to read all of it`
       })
     const res = await client.request<unknown>('GET', path, {
       query: { ...options.query, limit: PAGE_LIMIT, next },
@@ -53,17 +61,21 @@ export async function listAll<T>(
     })
     pages += 1
     text = res.text
+    bytesRead(text.length)
     const body = res.body as { data?: unknown; paging?: { next?: unknown } } | unknown[] | undefined
     const data = Array.isArray(body) ? body : body?.data
     if (!Array.isArray(data))
       throw ApiError.missingField({ method: 'GET', path, status: res.status, what: 'has no "data" list' })
     // One push per item: spreading a page of a few hundred thousand items into push() overflows the call stack.
     const keep = options.keep as ((item: unknown) => T) | undefined
-    for (const item of data as T[]) items.push(keep ? keep(item) : item)
+    const page = keep ? (data as unknown[]).map(keep) : (data as T[])
+    count += page.length
+    if (onPage) onPage(page)
+    else for (const item of page) items.push(item)
     next = nextPage(body, data.length)
   } while (next !== undefined)
-  options.debug?.(`GET ${path}: ${items.length} items over ${pages} page(s)`)
-  return { items, pages, text }
+  options.debug?.(`GET ${path}: ${count} items over ${pages} page(s)`)
+  return { items, pages, text, count }
 }
 
 /** The `paging.next` cursor of a page, or undefined at the end (an empty page ends the list too). */

@@ -199,6 +199,7 @@ export function createProxyRouter(env: NodeJS.ProcessEnv, reportSecret: ReportSe
     if (name) proxies[protocol] = readProxy(name, env[name] as string, reportSecret)
   }
   if (!proxies['https:'] && !proxies['http:']) return undefined
+  // eslint-disable-next-line house/service-words -- no_proxy is the conventional environment variable, not the service's word
   const noProxy = parseNoProxy(env.no_proxy || env.NO_PROXY || '')
   const agents = new Map<Proxy, http.Agent>()
   const agentFor = (proxy: Proxy, make: () => http.Agent): http.Agent => {

@@ -105,7 +105,7 @@ export const ROUTE_WORDS: ReadonlySet<string> = words(
   ...['provisioning-profiles', 'rebuild', 'redeliver', 'register', 'register-ssh-key', 'register-webhook'],
   ...['repository-authorization', 'roles', 'search-steps', 'secrets', 'service-credential-user', 'service.yml'],
   ...['step-inputs', 'test-devices', 'update-email-notifications', 'update-linked-repositories', 'uploaded', 'user'],
-  ...['users', 'validate-bitrise-yml', 'value', 'oidc', 'token'],
+  ...['users', 'validate-bitrise-yml', 'value', 'oidc', 'token', 'summary', 'test-results'],
   ...['api', 'repos', 'statuses', 'check-runs', 'issues', 'comments', 'pulls', 'files', 'compare', 'graphql'],
   ...['collaborators', 'permission', 'reviews', 'commits', 'labels', 'events', 'timeline', 'installation']
 )

@@ -95,6 +95,7 @@ function proxyRouter(): false | Promise<ProxyRouter | undefined> {
   if (proxying === undefined) {
     const env = process.env
     proxying =
+      // eslint-disable-next-line house/service-words -- https_proxy and http_proxy are the conventional environment variables, not the service's words
       env.https_proxy || env.HTTPS_PROXY || env.http_proxy || env.HTTP_PROXY
         ? import('./proxy.js').then((m) => m.createProxyRouter(env, reportProxySecret))
         : false

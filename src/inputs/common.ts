@@ -12,6 +12,7 @@ import { isSecureOrLoopback } from '../http/addresses.js'
 import { booleanFlag, durationMs, environmentItems, integerInRange, type GetInput } from './readers.js'
 import type { OidcSettings } from '../http/oidc-sign-in.js'
 import { LIST_LIMIT } from '../http/pagination.js'
+import { variableName } from '../api/build-params.js'
 
 /** Inputs every operation uses. */
 export interface CommonInputs<Operation extends string = string> {
@@ -98,7 +99,7 @@ async function maskSecretEnvironments(get: GetInput, mask: Mask): Promise<void> 
   for (const name of names) {
     try {
       for (const item of await environmentItems(get, name, true))
-        once(item.value, `The ${name} value of ${item.mapped_to}`)
+        once(item.value, `The ${name} value of ${variableName(item)}`)
     } catch (error) {
       refused ??= error
     }

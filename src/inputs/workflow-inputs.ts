@@ -15,7 +15,8 @@ export const REUSABLE_WORKFLOW_INPUTS: Readonly<Record<string, readonly string[]
     'preview-token',
     'action-repository-token'
   ],
-  '.github/workflows/trigger-build.yml': ['matrix-apps', 'fan-out', 'runs-on', 'action-repository-token']
+  '.github/workflows/report-parked-builds.yml': ['runs-on', 'action-repository-token'],
+  '.github/workflows/trigger-build.yml': ['matrix-apps', 'fan-out', 'park', 'runs-on', 'action-repository-token']
 }
 
 /** The action's input a workflow's own input stands for in one of its jobs, where there is one. */

@@ -73,6 +73,7 @@ export function readAbortTarget(
 function forkOf(event: GitHubEvent): { what: string; number?: number; fullName?: string } | undefined {
   const fork = forkPullRequestOf(event)
   if (fork) {
+    // eslint-disable-next-line house/service-words -- GitHub's event payload, in GitHub's words
     const number = (event.payload.pull_request as { number?: unknown } | undefined)?.number
     return {
       what: `a pull request from ${fork.fullName ? `the fork ${fork.fullName}` : 'a deleted fork'}`,

@@ -19,6 +19,7 @@ export function abortOccasion(
   if (!event) return {}
   if (!event.name.startsWith('pull_request'))
     return { occasion: { note: `aborted from a ${event.name} event, not on the pull request's closing` } }
+  // eslint-disable-next-line house/service-words -- GitHub's event payload, in GitHub's words
   const pr = obj(event.payload.pull_request)
   const action = str(event.payload.action)
   const number = typeof pr.number === 'number' ? pr.number : event.payload.number
@@ -27,6 +28,7 @@ export function abortOccasion(
   if (action === 'closed' || pr.state === 'closed') {
     if (!ours)
       return { occasion: { note: `aborted on the closing of ${which}, not of pull request #${pullRequestId}` } }
+    // eslint-disable-next-line house/service-words -- GitHub's event payload, in GitHub's words
     const merged = pr.merged === true || str(pr.merged_at) !== undefined
     return { occasion: { lead: `Pull request #${pullRequestId} was ${merged ? 'merged' : 'closed'}` } }
   }

@@ -6,8 +6,7 @@
 import { abortBuild, type AbortRequest } from '../api/builds.js'
 import { abortMatching, describeFilter, type AbortFilter } from '../builds/abort/by-filter.js'
 import { Input, Output } from '../constants.js'
-import { readGitHubEvent } from '../github/event.js'
-import { checkAsker, readAllowedAssociations } from '../github/trust.js'
+import { checkCommenter } from '../github/trust.js'
 import { booleanFlag, optionalText, requiredSlug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../summary/section.js'
 import type { HandlerContext } from '../step/context.js'
@@ -51,8 +50,9 @@ export const abort = defineOperation<AbortInputs>({
   // build-slug is needed unless a filter is given instead (operations/abort-filter.ts).
   required: [Input.appSlug],
   outputs: [Output.response, Output.buildSlug, Output.buildStatus, Output.buildStatusText, Output.builds, Output.count],
+  // A `/cancel` comment is gated as a trigger is (github/trust.ts).
   read: (get: GetInput, env: NodeJS.ProcessEnv) => {
-    checkCommenter(get, env)
+    checkCommenter(get, env, 'aborted')
     return readAbort(get, env)
   },
   run: runAbort
@@ -67,16 +67,6 @@ const readAbort = (get: GetInput, env: NodeJS.ProcessEnv): AbortInputs => ({
   skipGitStatusReport: booleanFlag(get, Input.skipGitStatusReport, false),
   failIfFinished: booleanFlag(get, Input.failIfFinished, false)
 })
-
-/**
- * An abort asked for in a comment or review (a `/cancel` comment, say) is gated as a trigger is:
- * the one who wrote it must be in allowed-associations, checked before anything is sent.
- */
-function checkCommenter(get: GetInput, env: NodeJS.ProcessEnv): void {
-  const allowed = readAllowedAssociations(get)
-  const event = readGitHubEvent(env)
-  if (event) checkAsker(event, allowed, 'aborted')
-}
 
 async function runAbort(inputs: AbortInputs, ctx: HandlerContext): Promise<void> {
   if (inputs.filter && inputs.held) return holdOpen(inputs.appSlug, inputs.filter, inputs.held, ctx)

@@ -8,6 +8,7 @@
  * answer needs it and kept.
  * The step summary and the test results a finished wait reads need no more than reading the app (no
  * source names a role; the emulator's reading), and so do the artifacts test-report-artifacts reads.
+ * install-page's PATCH of an artifact changes it, so it needs a Developer: trigger's own need.
  */
 import {
   appFacts,
@@ -56,7 +57,9 @@ export const NEEDS: Record<string, Need> = {
   'list-artifacts': 'any',
   'rebuild-pipeline': 'developer',
   'plan-matrix': 'any',
-  'check-access': 'caller'
+  'check-access': 'caller',
+  // It reads builds and completes GitHub check runs: on the service, reading is all it does.
+  'report-parked': 'any'
 }
 
 /** A need in words, as the report shows it. */

@@ -1,5 +1,5 @@
 /** operation: list-apps — every app of a Workspace, of a user, or of the token's own user, all pages read. */
-import { appFacts, listApps as list, type AppScope } from '../api/apps.js'
+import { appFacts, listApps as list, type App, type AppScope } from '../api/apps.js'
 import { Input, Output } from '../constants.js'
 import { workspaceOrUser, type GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'
@@ -23,35 +23,41 @@ function readScope(get: GetInput): AppScope {
 }
 
 async function runListApps(scope: AppScope, ctx: HandlerContext): Promise<void> {
-  const result = await list(ctx.client, scope)
-  ctx.output(Output.apps, result.apps)
-  ctx.output(
-    Output.appSlugs,
-    result.apps.map((app) => app.slug)
-  )
-  ctx.output(Output.count, result.apps.length)
+  // Written to the outputs page by page: a list of any length is never held, only the table's rows.
+  const apps = ctx.listOutput(Output.apps)
+  const slugs = ctx.listOutput(Output.appSlugs)
+  const shown: App[] = []
+  const result = await list(ctx.client, scope, (page) => {
+    apps.add(page)
+    slugs.add(page.map((app) => app.slug))
+    for (const app of page.slice(0, SUMMARY_ROWS - shown.length)) shown.push(app)
+  })
+  apps.end()
+  slugs.end()
+  const count = result.count
+  ctx.output(Output.count, count)
   ctx.output(Output.response, result.response)
   const whose = scope.orgSlug
     ? `Workspace ${scope.orgSlug}`
     : scope.userSlug
       ? `user ${scope.userSlug}`
       : 'your account'
-  ctx.info(`Listed ${result.apps.length} app(s) of ${whose} over ${result.pages} page(s)`)
-  const shown = result.apps.slice(0, SUMMARY_ROWS).map(appFacts)
+  ctx.info(`Listed ${count} app(s) of ${whose} over ${result.pages} page(s)`)
+  const rows = shown.map(appFacts)
   ctx.summary({
     heading: `Apps of ${whose}`,
-    lead: { mark: 'success', result: `${result.apps.length} app(s)`, subject: [whose] },
+    lead: { mark: 'success', result: `${count} app(s)`, subject: [whose] },
     lines: [
-      `${result.apps.length} app(s).`,
-      ...(result.apps.length > shown.length
-        ? [`The table shows the first ${shown.length}; the file named by the apps-file output holds all of them.`]
+      `${count} app(s).`,
+      ...(count > rows.length
+        ? [`The table shows the first ${rows.length}; the file named by the apps-file output holds all of them.`]
         : [])
     ],
     table:
-      shown.length > 0
+      rows.length > 0
         ? [
             ['Slug', 'Title', 'Project type', 'Owner'],
-            ...shown.map((app) => [cell(app.slug), cell(app.title), cell(app.projectType), cell(app.ownerSlug)])
+            ...rows.map((app) => [cell(app.slug), cell(app.title), cell(app.projectType), cell(app.ownerSlug)])
           ]
         : undefined
   })

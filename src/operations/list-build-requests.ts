@@ -1,5 +1,5 @@
 /** operation: list-build-requests — the open build requests of an app (held fork pull request builds). */
-import { listBuildRequests as list } from '../api/build-requests.js'
+import { buildRequestOutput, listBuildRequests as list } from '../api/build-requests.js'
 import { Input, Output } from '../constants.js'
 import { requiredSlug, type GetInput } from '../inputs/readers.js'
 import type { HandlerContext } from '../step/context.js'
@@ -21,7 +21,7 @@ export const listBuildRequests = defineOperation<{ appSlug: string }>({
 
 async function runList({ appSlug }: { appSlug: string }, ctx: HandlerContext): Promise<void> {
   const { requests, response } = await list(ctx.client, appSlug)
-  ctx.output(Output.buildRequests, requests)
+  ctx.output(Output.buildRequests, requests.map(buildRequestOutput))
   ctx.output(Output.count, requests.length)
   ctx.output(Output.response, response)
   ctx.info(`App ${appSlug} has ${requests.length} open build request(s)`)
@@ -37,7 +37,7 @@ async function runList({ appSlug }: { appSlug: string }, ctx: HandlerContext): P
       shown.length > 0
         ? [
             ['Build request', 'Pull request', 'Created'],
-            ...shown.map((r) => [r.slug, r.pull_request_url ?? '', r.created_at ?? ''])
+            ...shown.map((r) => [r.slug, r.pullRequestUrl ?? '', r.createdAt ?? ''])
           ]
         : undefined
   })

@@ -9,7 +9,7 @@
 import { getApp } from '../api/apps.js'
 import { mapBounded } from '../http/pool.js'
 import { chooseApps } from '../builds/start/choose.js'
-import { PARALLEL_LIMIT } from '../builds/start/several-apps.js'
+import { PARALLEL_LIMIT } from '../builds/start/app-builds.js'
 import { ON_UNKNOWN, parseAppPaths, type OnUnknown } from '../builds/start/targets.js'
 import type { PathGlob } from '../builds/start/path-glob.js'
 import { Input, Output } from '../constants.js'

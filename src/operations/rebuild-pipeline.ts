@@ -12,6 +12,7 @@ import {
 import { pipelineFlow, workflowsOutput, workflowsTable } from '../builds/report/pipeline.js'
 import { readWaitSettings, type WaitSettings } from '../builds/wait/settings.js'
 import { Input, Output } from '../constants.js'
+import { checkCommenter } from '../github/trust.js'
 import { onlyWith } from '../inputs/input-use.js'
 import { booleanFlag, requiredSlug, type GetInput } from '../inputs/readers.js'
 import type { SummarySection } from '../summary/section.js'
@@ -38,11 +39,19 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
   role: 'Owner, Admin, Platform Engineer or Developer',
   writes: true,
   needs: [onlyWith(Input.wait, PIPELINE_WAIT_INPUTS)],
-  inputs: [Input.appSlug, Input.pipelineId, Input.partial, Input.wait, ...PIPELINE_WAIT_INPUTS],
+  inputs: [
+    Input.appSlug,
+    Input.pipelineId,
+    Input.partial,
+    Input.wait,
+    ...PIPELINE_WAIT_INPUTS,
+    Input.allowedAssociations
+  ],
   required: [Input.appSlug, Input.pipelineId],
   outputs: [
     Output.pipelineId,
     Output.pipelineStatus,
+    Output.previousAttemptId,
     Output.builds,
     Output.response,
     Output.buildStatus,
@@ -51,18 +60,24 @@ export const rebuildPipeline = defineOperation<RebuildInputs>({
     Output.queueSeconds,
     Output.creditCost
   ],
-  read: (get: GetInput, env) => ({
-    appSlug: requiredSlug(get, Input.appSlug),
-    pipelineId: requiredSlug(get, Input.pipelineId),
-    partial: booleanFlag(get, Input.partial, false),
-    wait: booleanFlag(get, Input.wait, false) ? readWaitSettings(pipelineWaitInputs(get), env, 'pipeline') : undefined
-  }),
+  read: (get: GetInput, env) => {
+    // A rebuild starts builds: from a comment (a `/rebuild`) it is gated as a trigger is.
+    checkCommenter(get, env, 'rebuilt')
+    return {
+      appSlug: requiredSlug(get, Input.appSlug),
+      pipelineId: requiredSlug(get, Input.pipelineId),
+      partial: booleanFlag(get, Input.partial, false),
+      wait: booleanFlag(get, Input.wait, false) ? readWaitSettings(pipelineWaitInputs(get), env, 'pipeline') : undefined
+    }
+  },
   run: async (inputs, ctx) => {
     // The rebuild answers with no attempt: the attempt it follows is read first, to be told from the new one.
     const before = attemptMark(await getPipeline(ctx.client, inputs.appSlug, inputs.pipelineId, ctx.signal))
     const response = await rebuild(ctx.client, inputs.appSlug, inputs.pipelineId, inputs.partial, ctx.signal)
     ctx.output(Output.response, response)
     ctx.output(Output.pipelineId, inputs.pipelineId)
+    // For a wait in a later step: a read alone cannot tell the old attempt's end from the rebuild's.
+    ctx.output(Output.previousAttemptId, before.attemptId ?? '')
     const pipeline = await getPipeline(ctx.client, inputs.appSlug, inputs.pipelineId, ctx.signal)
     const visible = !showsAttempt(pipeline, before)
     const status = visible ? pipeline.status : NOT_VISIBLE_YET

@@ -14,6 +14,7 @@ import { InputError } from '../inputs/input-error.js'
 import * as read from '../inputs/readers.js'
 import type { GetInput } from '../inputs/readers.js'
 import { sweepBuild, type SweepOutcome, type SweepTarget } from '../builds/report/github-status/parked.js'
+import { completeVanished, type VanishedReport } from '../builds/report/github-status/parked-vanished.js'
 import type { HandlerContext } from '../step/context.js'
 import { defineOperation } from './operation.js'
 
@@ -67,15 +68,16 @@ function readReportParked(get: GetInput, env: NodeJS.ProcessEnv): ReportParkedIn
 
 async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext): Promise<void> {
   const repo = repositoryOf({ GITHUB_REPOSITORY: inputs.repository })
-  const apps = inputs.orgSlug
-    ? (await listApps(ctx.client, { orgSlug: inputs.orgSlug })).apps.map((app) => app.slug)
-    : inputs.appSlugs
+  const apps = await appsToSweep(inputs, ctx)
   const since = Date.now() - inputs.lookBackMs
   const request = await githubRequest(inputs.token, ctx.signal)
   const counts = new Map<SweepOutcome, number>()
   let pages = 0
   // An app whose builds cannot be read is said at once, the other apps still swept, and the step then fails.
   const unread: unknown[] = []
+  // Builds the lists showed exist, and apps whose lists were read: only their builds can be known gone.
+  const seen = new Set<string>()
+  const read = new Set<string>()
   await mapBounded(apps, PARALLEL, async (appSlug) => {
     let builds: RecentBuild[]
     try {
@@ -86,6 +88,8 @@ async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext):
           `App ${appSlug} has more than ${MAX_PAGES * 50} builds within ${Input.lookBack}: the older ones were not read; shorten ${Input.lookBack} or sweep more often`
         )
       builds = found.builds
+      read.add(appSlug)
+      for (const build of builds) seen.add(build.slug)
     } catch (error) {
       ctx.warning(`The builds of app ${appSlug} could not be read: ${(error as Error).message}`)
       unread.push(error)
@@ -110,8 +114,48 @@ async function runReportParked(inputs: ReportParkedInputs, ctx: HandlerContext):
       if (outcome === 'reported') ctx.info(`Reported build ${build.slug} of ${appSlug} on its check run`)
     })
   })
-  report(apps.length, pages, counts, ctx)
+  const vanished = repo
+    ? await searchVanished(
+        { request, repo, client: ctx.client, apps: read, seen, sinceMs: since, signal: ctx.signal },
+        ctx
+      )
+    : undefined
+  report(apps.length, pages, counts, vanished, ctx)
   if (unread.length > 0) throw unread[0]
+}
+
+/** The apps the sweep reads: those given, or every app of the Workspace (only their slugs kept). */
+async function appsToSweep(inputs: ReportParkedInputs, ctx: HandlerContext): Promise<string[]> {
+  if (!inputs.orgSlug) return inputs.appSlugs
+  const slugs: string[] = []
+  await listApps(ctx.client, { orgSlug: inputs.orgSlug }, (page) => {
+    for (const app of page) slugs.push(app.slug)
+  })
+  return slugs
+}
+
+/** The search for check runs whose build is gone; what GitHub refuses there is said, and the sweep still passes. */
+async function searchVanished(
+  search: Parameters<typeof completeVanished>[0],
+  ctx: HandlerContext
+): Promise<VanishedReport | string> {
+  try {
+    return await completeVanished(search, ctx)
+  } catch (error) {
+    const why = `Open check runs of builds that no longer exist could not be looked for: ${(error as Error).message}`
+    ctx.warning(why)
+    return why
+  }
+}
+
+/** What the search for vanished builds looked at, for the summary. */
+function vanishedLines(vanished: VanishedReport | string | undefined): string[] {
+  if (vanished === undefined) return ['No open check run was looked for: GITHUB_REPOSITORY is not set.']
+  if (typeof vanished === 'string') return [vanished]
+  return [
+    `Looked for builds that no longer exist: ${vanished.commits} commit(s) (heads of open pull requests, commits within ${Input.lookBack}), ${vanished.openRuns} check run(s) in progress naming a build not listed, ${vanished.read} build(s) read, ${vanished.completed} check run(s) completed as neutral, ${vanished.otherApp} of apps this sweep does not cover left alone.`,
+    ...vanished.cuts.map((cut) => `Not looked at: ${cut}.`)
+  ]
 }
 
 /** The service's AI summary of a failed build, asked once: a sweep does not wait for one. */
@@ -129,6 +173,7 @@ async function explain(build: RecentBuild, asked: boolean, ctx: HandlerContext):
 const WORDS: Record<SweepOutcome, string> = {
   reported: 'check runs completed with the build’s result',
   progress: 'builds still running (a progress line posted)',
+  unchanged: 'builds still running, their progress line already shown',
   already: 'check runs already completed, left alone',
   'other-repository': 'builds parked by another repository, left alone',
   'not-ours': 'references to a check run that does not name the build, left alone',
@@ -136,7 +181,13 @@ const WORDS: Record<SweepOutcome, string> = {
   failed: 'check runs that could not be read'
 }
 
-function report(apps: number, pages: number, counts: Map<SweepOutcome, number>, ctx: HandlerContext): void {
+function report(
+  apps: number,
+  pages: number,
+  counts: Map<SweepOutcome, number>,
+  vanished: VanishedReport | string | undefined,
+  ctx: HandlerContext
+): void {
   const reported = counts.get('reported') ?? 0
   ctx.output(Output.count, reported)
   const rows = [...counts].map(([outcome, count]) => [WORDS[outcome], String(count)])
@@ -146,7 +197,7 @@ function report(apps: number, pages: number, counts: Map<SweepOutcome, number>, 
   ctx.summary({
     heading: 'Parked builds',
     lead: { mark: 'success', result: `${reported} reported`, subject: [`${apps} app(s)`] },
-    lines: [`Read ${pages} page(s) of builds of ${apps} app(s).`],
+    lines: [`Read ${pages} page(s) of builds of ${apps} app(s).`, ...vanishedLines(vanished)],
     table: rows.length > 0 ? [['What', 'Builds'], ...rows] : undefined
   })
 }

@@ -111,13 +111,15 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
   }
 }
 
-/** What wait: park needs: one app's build (not a pipeline, not reused), its commit, and a check run to leave open. */
+/** What wait: park needs: one app's build (not a pipeline, not reused), its commit, and a check run or status to leave open. */
 function refuseParkWithout(inputs: Pick<TriggerInputs, 'several' | 'params' | 'github' | 'reuse'>): void {
   const refuse = (why: string): never => {
     throw new InputError(Input.wait, `is park, which ${why}`)
   }
-  if (inputs.github?.mode !== 'check-run')
-    refuse(`leaves the build's check run open for report-parked: set ${Input.githubStatus}: check-run`)
+  if (inputs.github?.mode !== 'check-run' && inputs.github?.mode !== 'commit-status')
+    refuse(
+      `leaves the build's check run (or pending commit status) open for report-parked: set ${Input.githubStatus}: check-run or commit-status`
+    )
   if (inputs.several) refuse("parks one app's build: name one app")
   if (inputs.params.pipeline_id) refuse('parks a build, not a pipeline')
   if (!inputs.params.commit_hash) refuse(`needs the built commit for the check run: set ${Input.commitHash}`)

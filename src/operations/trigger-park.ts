@@ -5,14 +5,14 @@
  * ends. A later job (report-parked) completes the check run from the build's record, so no runner
  * waits for the build.
  */
-import { parkVariable } from '../api/parked.js'
-import type { BuildParams } from '../api/build-params.js'
+import { parkVariable, statusContext } from '../api/parked.js'
+import { targetOf, type BuildParams } from '../api/build-params.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import type { BuildRequest } from '../api/build-requests.js'
 import { repositoryOf } from '../github/rest.js'
 import type { HandlerContext } from '../step/context.js'
 import { plainText } from '../summary/text.js'
-import { adoptGitHubStatus } from '../builds/report/github-status/build-status.js'
+import { adoptGitHubStatus, GitHubStatus } from '../builds/report/github-status/build-status.js'
 import { openParkedCheck } from '../builds/report/github-status/parked.js'
 import type { GitHubStatusSettings } from '../builds/report/github-status/settings.js'
 import { startOrWaitForApproval } from '../builds/start/approval.js'
@@ -24,7 +24,7 @@ export interface ParkInputs {
   params: BuildParams
   reuse: ReuseSettings
   failIfHeld: boolean
-  /** github-status: check-run (the reading of the inputs makes sure). */
+  /** github-status: check-run or commit-status (the reading of the inputs makes sure). */
   github: GitHubStatusSettings
 }
 
@@ -37,10 +37,12 @@ export async function startParked(
   const { appSlug, params } = inputs
   const repo = repositoryOf(env)
   if (!repo) throw new Error('GITHUB_REPOSITORY is not set as owner/name, so the build cannot be parked on a check run')
-  const commit = params.commit_hash as string
+  const { commitHash, workflowId, pullRequestId } = targetOf(params)
+  const commit = commitHash as string
   // The name is fixed now: the workflow the service will choose is not known before the trigger.
-  const name = inputs.github.name ?? `service-ci/${plainText(params.workflow_id ?? appSlug, 100)}`
+  const name = inputs.github.name ?? `service-ci/${plainText(workflowId ?? appSlug, 100)}`
   const settings = { ...inputs.github, name }
+  if (settings.mode === 'commit-status') return startParkedOnStatus({ ...inputs, github: settings }, ctx, env)
   const { request, checkRunId } = await openParkedCheck(settings, repo, commit, name)
   const repository = `${repo.owner}/${repo.repo}`
   ctx.info(`Opened check run ${checkRunId} "${name}" on ${repository}`)
@@ -51,7 +53,7 @@ export async function startParked(
   const adopt = (target: { buildSlug: string; buildNumber?: number; buildUrl?: string }) =>
     adoptGitHubStatus(
       settings,
-      { appSlug, workflow: params.workflow_id, commit, pullRequest: params.pull_request_id, ...target },
+      { appSlug, workflow: workflowId, commit, pullRequest: pullRequestId, ...target },
       checkRunId,
       ctx,
       env
@@ -79,5 +81,49 @@ export async function startParked(
   if (!build) return undefined
   const report = adopt(build)
   await report.post('pending', `Build ${report.label()} is running on the service; a later job reports its end`)
+  return build
+}
+
+/**
+ * Parked on a commit status: the build is started first (a status needs no id to record), then a
+ * pending status is posted on the commit under a context that names the build, which is how the
+ * sweep finds it again; a held trigger's status names the build request and says it is not reported.
+ */
+async function startParkedOnStatus(
+  inputs: ParkInputs & { github: GitHubStatusSettings & { name: string } },
+  ctx: HandlerContext,
+  env: NodeJS.ProcessEnv
+): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
+  const { appSlug, params } = inputs
+  const repository = env.GITHUB_REPOSITORY as string
+  const target = targetOf(params)
+  const parked: BuildParams = {
+    ...params,
+    environments: [...(params.environments ?? []), parkVariable(repository, undefined, inputs.github.comment)]
+  }
+  const reporter = (buildSlug: string, extra: { buildNumber?: number; buildUrl?: string } = {}) =>
+    new GitHubStatus(
+      { ...inputs.github, name: statusContext(inputs.github.name, buildSlug) },
+      {
+        appSlug,
+        workflow: target.workflowId,
+        commit: target.commitHash,
+        pullRequest: target.pullRequestId,
+        buildSlug,
+        ...extra
+      },
+      ctx,
+      env
+    )
+  const onHold = (held: BuildRequest) =>
+    reporter(held.slug).post(
+      'awaiting-approval',
+      `Build request ${held.slug} awaits approval on the service; report-parked does not report it: re-run once approved`
+    )
+  const build = await startOrWaitForApproval(ctx, { ...inputs, params: parked, wait: undefined, onHold })
+  if (!build) return undefined
+  const report = reporter(build.buildSlug, build)
+  await report.post('pending', `Build ${report.label()} is running on the service; a later job reports its end`)
+  ctx.info(`Posted the pending commit status "${statusContext(inputs.github.name, build.buildSlug)}" on ${repository}`)
   return build
 }

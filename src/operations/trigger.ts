@@ -1,6 +1,6 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
 import { DOWNLOAD_NEED, TRIGGER_ARTIFACT_INPUTS } from '../builds/report/artifacts/settings.js'
-import { type BuildParams } from '../api/build-params.js'
+import { targetOf, type BuildParams } from '../api/build-params.js'
 import { OVERRIDE_INPUTS, overrideFacts } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import type { BuildRequest } from '../api/build-requests.js'
@@ -109,7 +109,7 @@ export const trigger = defineOperation<TriggerInputs>({
 
 async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<void> {
   if (inputs.several)
-    return (await import('../builds/start/several-apps.js')).startSeveralApps(inputs, inputs.several, ctx)
+    return (await import('../builds/start/app-builds.js')).startSeveralApps(inputs, inputs.several, ctx)
   const params = inputs.params
   for (const note of inputs.notes) ctx.notice(note)
   for (const warning of inputs.warnings) ctx.warning(warning)
@@ -136,7 +136,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     )
   const section = triggeredSection(inputs, build, number, ctx)
   ctx.summary(section)
-  if (!build.others && (params.pipeline_id || build.triggeredPipeline))
+  if (!build.others && (targetOf(params).pipelineId || build.triggeredPipeline))
     return pipelineStarted(inputs, build, section, ctx)
   if (inputs.park) return ctx.info(`Parked: report-parked reports build ${build.buildSlug} on its check run`)
   const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
@@ -193,8 +193,8 @@ function triggeredSection(
   number: string | undefined,
   ctx: HandlerContext
 ): SummarySection {
-  const params = inputs.params
-  const pipeline = params.pipeline_id ?? build.triggeredPipeline
+  const wanted = targetOf(inputs.params)
+  const pipeline = wanted.pipelineId ?? build.triggeredPipeline
   const page = pipeline
     ? { text: 'Open the pipeline', href: build.buildUrl }
     : { text: `Build ${number ?? build.buildSlug}`, href: build.buildUrl }
@@ -205,24 +205,24 @@ function triggeredSection(
       result: build.reused ? 'Already running' : 'Triggered',
       subject: [
         inputs.appSlug,
-        pipeline ? `pipeline ${pipeline}` : (build.triggeredWorkflow ?? params.workflow_id ?? '')
+        pipeline ? `pipeline ${pipeline}` : (build.triggeredWorkflow ?? wanted.workflowId ?? '')
       ],
-      links: leadLinks(build.buildUrl ? page : undefined, commitLink(ctx, params.commit_hash))
+      links: leadLinks(build.buildUrl ? page : undefined, commitLink(ctx, wanted.commitHash))
     },
     fold: true,
     link: httpLink(build.buildUrl),
     facts: [
-      ['Workflow', build.triggeredWorkflow ?? params.workflow_id],
-      ['Branch', params.branch],
-      ['Tag', params.tag],
-      ['Commit', params.commit_hash],
-      ['Pull request', params.pull_request_id],
-      ['Checkout', heldCheckoutFact(params)],
-      ['Target branch', params.branch_dest],
-      ['Source owner', params.branch_repo_owner],
-      ['Target owner', params.branch_dest_repo_owner],
-      ['Environment variables', params.environments?.map((e) => e.mapped_to).join(', ')],
-      ...overrideFacts(params),
+      ['Workflow', build.triggeredWorkflow ?? wanted.workflowId],
+      ['Branch', wanted.branch],
+      ['Tag', wanted.tag],
+      ['Commit', wanted.commitHash],
+      ['Pull request', wanted.pullRequestId],
+      ['Checkout', heldCheckoutFact(inputs.params)],
+      ['Target branch', wanted.branchDest],
+      ['Source owner', wanted.branchRepoOwner],
+      ['Target owner', wanted.branchDestRepoOwner],
+      ['Environment variables', wanted.variables?.join(', ')],
+      ...overrideFacts(inputs.params),
       ['Parameters from event', inputs.fromEvent],
       [pipeline ? 'Pipeline id' : 'Build slug', build.buildSlug]
     ],
@@ -258,16 +258,17 @@ async function showHoldOnGitHub(
   ctx: HandlerContext
 ): Promise<void> {
   const { postHold } = await import('../builds/report/github-status/build-status.js')
-  const commit = params.commit_hash ? ` and commit ${params.commit_hash}` : ''
+  const wanted = targetOf(params)
+  const commit = wanted.commitHash ? ` and commit ${wanted.commitHash}` : ''
   const how =
     `The service holds this build for manual approval as build request ${request.slug} of app ${appSlug}; no build runs until it is approved. ` +
     `Someone with access to the app approves it on the app's page on the service, or a maintainer has the repository's approval workflow run approve-build-request for this pull request${commit} (for example by the label or comment that workflow listens for).`
   const target = {
     appSlug,
     buildSlug: request.slug,
-    workflow: params.workflow_id ?? params.pipeline_id,
-    commit: params.commit_hash,
-    pullRequest: params.pull_request_id
+    workflow: wanted.workflowId ?? wanted.pipelineId,
+    commit: wanted.commitHash,
+    pullRequest: wanted.pullRequestId
   }
   await postHold(settings, target, how, ctx)
 }
@@ -281,14 +282,15 @@ async function gitHubStatus(
   ctx: HandlerContext
 ): Promise<BuildReport> {
   const { startGitHubStatus } = await import('../builds/report/github-status/build-status.js')
+  const wanted = targetOf(params)
   const target = {
     appSlug,
     buildSlug: build.buildSlug,
     buildNumber: build.buildNumber,
     buildUrl: build.buildUrl,
-    workflow: build.triggeredWorkflow ?? params.workflow_id,
-    commit: params.commit_hash,
-    pullRequest: params.pull_request_id
+    workflow: build.triggeredWorkflow ?? wanted.workflowId,
+    commit: wanted.commitHash,
+    pullRequest: wanted.pullRequestId
   }
   return startGitHubStatus(settings, target, ctx)
 }

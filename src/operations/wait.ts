@@ -1,5 +1,6 @@
 /** operation: wait — waits for a build, or given pipeline-id a pipeline, that is already running. */
 import { Input, INPUT_DEFAULTS, Output } from '../constants.js'
+import { checkCommenter } from '../github/trust.js'
 import { InputError } from '../inputs/input-error.js'
 import { requiredSlug, slug, type GetInput } from '../inputs/readers.js'
 import { readNameGlobs } from '../inputs/name-globs.js'
@@ -18,6 +19,8 @@ export interface WaitInputs {
   /** The build waited for, or with pipelineId none. */
   buildSlug?: string
   pipelineId?: string
+  /** previous-attempt-id, with pipelineId: the attempt a rebuild follows, whose end is not the wait's. */
+  previousAttemptId?: string
   wait: WaitSettings
   /** test-report-artifacts: artifacts to read JUnit XML from when the service gives no test results. */
   testReports: string[]
@@ -27,7 +30,15 @@ export const wait = defineOperation<WaitInputs>({
   name: 'wait',
   role: 'any role on the app team (Developer or higher to read the build log with stream-logs, and to abort the build on a timeout or cancel)',
   writes: true,
-  inputs: [Input.appSlug, Input.buildSlug, Input.pipelineId, ...WAIT_INPUTS, Input.testReportArtifacts],
+  inputs: [
+    Input.appSlug,
+    Input.buildSlug,
+    Input.pipelineId,
+    Input.previousAttemptId,
+    ...WAIT_INPUTS,
+    Input.testReportArtifacts,
+    Input.allowedAssociations
+  ],
   // build-slug, or pipeline-id instead (read below).
   required: [Input.appSlug],
   outputs: [
@@ -45,6 +56,8 @@ export const wait = defineOperation<WaitInputs>({
     Output.builds
   ],
   read: (get: GetInput, env) => {
+    // A wait aborts its build on a timeout or a cancel: from a comment it is gated as abort is.
+    checkCommenter(get, env, 'waited for or aborted')
     const buildSlug = slug(get, Input.buildSlug)
     const pipelineId = slug(get, Input.pipelineId)
     if (buildSlug !== undefined && pipelineId !== undefined)
@@ -53,12 +66,17 @@ export const wait = defineOperation<WaitInputs>({
     if (pipelineId !== undefined) {
       const wait = readWaitSettings(get, env, 'pipeline')
       wait.warnings.push(...buildOnly(get))
-      return { appSlug, pipelineId, wait, testReports: [] }
+      return { appSlug, pipelineId, previousAttemptId: slug(get, Input.previousAttemptId), wait, testReports: [] }
     }
+    const wait = readWaitSettings(get, env)
+    if (get(Input.previousAttemptId).trim() !== '')
+      wait.warnings.push(
+        `${Input.previousAttemptId} is not read when waiting for a build: it names an attempt of a pipeline, read with ${Input.pipelineId}.`
+      )
     return {
       appSlug,
       buildSlug: requiredSlug(get, Input.buildSlug),
-      wait: readWaitSettings(get, env),
+      wait,
       testReports: readNameGlobs(get, Input.testReportArtifacts)
     }
   },
@@ -125,7 +143,10 @@ async function waitForPipelineRun(
   ctx.output(Output.pipelineId, pipelineId)
   const { waitForPipeline } = await import('../builds/wait/pipeline.js')
   try {
-    await waitForPipeline(inputs.appSlug, pipelineId, inputs.wait, section, ctx)
+    // The service names the attempt a read shows; one that still shows the attempt a rebuild
+    // follows is the rebuild not visible yet (a read alone cannot tell: docs/pipelines.md).
+    const previous = inputs.previousAttemptId ? { attemptId: inputs.previousAttemptId, status: '' } : undefined
+    await waitForPipeline(inputs.appSlug, pipelineId, inputs.wait, section, ctx, previous)
   } catch (error) {
     if (!isHttpError(error, 404) || ctx.signal.aborted) throw error
     throw (await buildGivenAsPipeline(inputs.appSlug, pipelineId, ctx)) ?? error

@@ -4,7 +4,7 @@
  * and holds inline as many leading items as fit; a `response` too big for an output
  * goes to `response-file` instead. Every cut is reported through `onCut`.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { closeSync, mkdtempSync, openSync, writeFileSync, writeSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { LIST_OUTPUT_FILES, Output, type OutputName } from '../constants.js'
@@ -17,6 +17,12 @@ export const MAX_OUTPUT_BYTES = 900_000
 
 /** A value an operation may give an output: text, a number, a flag, or something written as JSON. */
 export type OutputValue = string | number | boolean | object | undefined
+
+/** A list output being written: `add` takes the next items (a page), `end` sets the outputs. */
+export interface ListOutput {
+  add(items: readonly unknown[]): void
+  end(): void
+}
 
 /** Writes the step's outputs, with secrets removed, within GitHub's limits. */
 export class OutputWriter {
@@ -71,24 +77,51 @@ export class OutputWriter {
   }
 
   private listOutput(name: OutputName, fileOutput: OutputName, items: unknown[]): void {
-    const parts = items.map((item) => redact(JSON.stringify(withoutSecretValues(item).value) ?? 'null'))
-    const path = this.writeFile(`${name}.json`, `[${parts.join(',')}]`)
-    this.setFileOutput(fileOutput, path)
+    const list = this.openList(name, fileOutput)
+    list.add(items)
+    list.end()
+  }
+
+  /**
+   * A list output written as its items come (page after page), never held whole: each item goes
+   * to the file at once, and only the leading items that fit the inline output are kept.
+   */
+  openList(name: OutputName, fileOutput = LIST_OUTPUT_FILES[name]): ListOutput {
+    if (!fileOutput) throw new Error(`${name} is not a list output`)
+    const path = this.filePath(`${name}.json`)
+    const fd = openSync(path, 'w')
+    const inline: string[] = []
     let size = 2
-    let kept = 0
-    for (const part of parts) {
-      const added = Buffer.byteLength(part) + (kept > 0 ? 1 : 0)
-      if (size + added > MAX_OUTPUT_BYTES) break
-      size += added
-      kept += 1
+    let count = 0
+    let full = false
+    writeSync(fd, '[')
+    const add = (items: readonly unknown[]): void => {
+      if (items.length === 0) return
+      const parts = items.map((item) => redact(JSON.stringify(withoutSecretValues(item).value) ?? 'null'))
+      writeSync(fd, (count > 0 ? ',' : '') + parts.join(','))
+      count += parts.length
+      for (const part of parts) {
+        if (full) break
+        const added = Buffer.byteLength(part) + (inline.length > 0 ? 1 : 0)
+        if (size + added > MAX_OUTPUT_BYTES) full = true
+        else {
+          size += added
+          inline.push(part)
+        }
+      }
     }
-    commands.setOutput(name, `[${parts.slice(0, kept).join(',')}]`)
-    if (kept < parts.length) {
-      this.onCut(
-        `The ${name} output holds the first ${kept} of ${parts.length} items: all of them are over GitHub's 1 MB limit for an output. ` +
-          `The ${fileOutput} output names a file that holds all ${parts.length}: ${path}`
-      )
+    const end = (): void => {
+      writeSync(fd, ']')
+      closeSync(fd)
+      this.setFileOutput(fileOutput, path)
+      commands.setOutput(name, `[${inline.join(',')}]`)
+      if (inline.length < count)
+        this.onCut(
+          `The ${name} output holds the first ${inline.length} of ${count} items: all of them are over GitHub's 1 MB limit for an output. ` +
+            `The ${fileOutput} output names a file that holds all ${count}: ${path}`
+        )
     }
+    return { add, end }
   }
 
   private setFileOutput(name: OutputName, path: string): void {
@@ -98,9 +131,13 @@ export class OutputWriter {
 
   /** Writes a file in a folder of this step's own under RUNNER_TEMP, which the runner empties after the job. */
   private writeFile(name: string, text: string): string {
-    this.dir ??= mkdtempSync(join(process.env.RUNNER_TEMP || tmpdir(), 'service-ci-'))
-    const path = join(this.dir, name)
+    const path = this.filePath(name)
     writeFileSync(path, text, { encoding: 'utf8' })
     return path
+  }
+
+  private filePath(name: string): string {
+    this.dir ??= mkdtempSync(join(process.env.RUNNER_TEMP || tmpdir(), 'service-ci-'))
+    return join(this.dir, name)
   }
 }

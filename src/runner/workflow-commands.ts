@@ -26,28 +26,35 @@ function crypto(): typeof import('node:crypto') {
 /** The runner's line break, as node:os gives it, without loading node:os for it. */
 const EOL = process.platform === 'win32' ? '\r\n' : '\n'
 
-/** Set once a write to file descriptor 1 could not be made at once; from then on the log goes through process.stdout. */
-let throughStream = false
+/** Longest pause, in ms, before a full descriptor is tried again. */
+const FULL_PAUSE_MS = 50
+
+/** Blocks the thread for `ms`: the only way to wait inside a synchronous write. */
+function pause(ms: number): void {
+  Atomics.wait(new Int32Array(new SharedArrayBuffer(4)), 0, 0, ms)
+}
 
 /**
  * Writes text to the step's log. It goes straight to file descriptor 1: process.stdout,
  * created on first use, loads Node's stream modules, about a tenth of a step that fails on
- * its inputs. A descriptor that is non-blocking and full answers EAGAIN: the rest of the
- * text, and all later text, then goes through process.stdout, which queues it in order.
+ * its inputs. A descriptor that is non-blocking and full answers EAGAIN: the write waits
+ * for the reader and tries again, as a blocking descriptor would. Handing the rest to
+ * process.stdout instead would queue it in memory with no bound: a build log printed
+ * faster than the runner reads it held hundreds of MiB there.
  */
 function write(text: string): void {
-  if (throughStream) {
-    process.stdout.write(text)
-    return
-  }
   const bytes = Buffer.from(text, 'utf8')
   let written = 0
-  try {
-    while (written < bytes.length) written += writeSync(1, bytes, written)
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error
-    throughStream = true
-    process.stdout.write(bytes.subarray(written))
+  let wait = 1
+  while (written < bytes.length) {
+    try {
+      written += writeSync(1, bytes, written)
+      wait = 1
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EAGAIN') throw error
+      pause(wait)
+      wait = Math.min(wait * 2, FULL_PAUSE_MS)
+    }
   }
 }
 

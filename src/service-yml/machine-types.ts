@@ -20,10 +20,12 @@ export function findMachineTypeUses(config: unknown, machineType: string): Machi
   const uses: MachineTypeUse[] = []
   if (!isMapping(config)) return uses
   const top = serviceMeta(config)
+  // eslint-disable-next-line house/service-words -- a key of the configuration file as written, not of the REST API
   if (top?.machine_type_id === machineType) uses.push({ place: 'default stack', ...stackOf(top) })
   if (isMapping(config.workflows)) {
     for (const [id, workflow] of Object.entries(config.workflows)) {
       const meta = serviceMeta(workflow)
+      // eslint-disable-next-line house/service-words -- a key of the configuration file as written, not of the REST API
       if (meta?.machine_type_id === machineType) uses.push({ place: `workflow ${id}`, workflow: id, ...stackOf(meta) })
     }
   }
@@ -36,6 +38,7 @@ export function machineTypesIn(config: unknown): string[] {
   const holders = [config, ...(isMapping(config.workflows) ? Object.values(config.workflows) : [])]
   const types = new Set<string>()
   for (const holder of holders) {
+    // eslint-disable-next-line house/service-words -- a key of the configuration file as written, not of the REST API
     const id = serviceMeta(holder)?.machine_type_id
     if (typeof id === 'string' && id !== '') types.add(id)
   }

@@ -16,6 +16,12 @@ export interface PostContext {
   warning(message: string): void
 }
 
+/** A list output written as its items come (see runner/outputs.ts): `add` takes the next page, `end` sets the outputs. */
+export interface ListOutput {
+  add(items: readonly unknown[]): void
+  end(): void
+}
+
 /** Where an annotation points. */
 export interface AnnotationPlace {
   file?: string
@@ -39,6 +45,11 @@ export interface HandlerContext {
   repoUrl?: string
   /** Sets a step output (within GitHub's limits; see runner/outputs.ts); undefined sets nothing. */
   output(name: OutputName, value: OutputValue): void
+  /**
+   * Opens a list output (one with a `-file` companion) to be written page by page, so a list of
+   * any length is never held whole; `end()` sets it and its file output.
+   */
+  listOutput(name: OutputName): ListOutput
   /** Sets an output to a secret the service issued: masked in the log, kept whole in the output, redacted everywhere after. */
   secretOutput(name: OutputName, value: string): void
   /** Masks a secret the service sent (a signed URL): hidden in the log and removed from everything written after. */

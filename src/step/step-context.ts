@@ -6,7 +6,7 @@
  */
 import { Output, type OutputName, type StateName } from '../constants.js'
 import type { ServiceClient } from '../http/service-client.js'
-import type { AnnotationPlace, HandlerContext, OutputValue } from './context.js'
+import type { AnnotationPlace, HandlerContext, ListOutput, OutputValue } from './context.js'
 import { OutputWriter } from '../runner/outputs.js'
 import { addSecret } from '../runner/secrets.js'
 import type { SummarySection } from '../summary/section.js'
@@ -32,6 +32,10 @@ export class StepContext implements HandlerContext {
 
   output(name: OutputName, value: OutputValue): void {
     this.outputs.output(name, value)
+  }
+
+  listOutput(name: OutputName): ListOutput {
+    return this.outputs.openList(name)
   }
 
   secretOutput(name: OutputName, value: string): void {

@@ -10,12 +10,22 @@ import { startFakeGitHub, type FakeGitHub } from '../../../emulator/github/fake.
 import { bundledSeed } from '../../../emulator/model/seed.js'
 import { repositoryHash } from '../../../src/api/parked.js'
 import { randomInt, randomSlug, randomToken } from '../../helpers/random.js'
-import { BUNDLE_FOLDER, runAction } from '../../helpers/run-action.js'
+import { BUNDLE_FOLDER, runAction, type RunOptions } from '../../helpers/run-action.js'
+import * as events from '../../fixtures/events/events.js'
 import { expectNoSecrets } from '../../helpers/secrets.js'
-import { evaluate, isMapping, jobsOf, mappingAt, readYaml, stepsOf } from '../../workflows/workflow-files.js'
+import {
+  evaluate,
+  isMapping,
+  jobsOf,
+  mappingAt,
+  readYaml,
+  stepsOf,
+  type Mapping
+} from '../../workflows/workflow-files.js'
 import {
   buildState,
   clearRequestLog,
+  dropBuild,
   expectPassed,
   requestLog,
   resetEmulator,
@@ -145,6 +155,24 @@ describe('park and resume', () => {
     expect(writes().length).toBe(before)
   })
 
+  it('a build still running gets one progress line: a later sweep that sees it still running posts nothing', async () => {
+    await setConcurrency(emu, 'ios-app', 0)
+    const parkedBuilds = [await park(sha()), await park(sha(), { 'github-status': 'commit-status' })]
+    for (const one of parkedBuilds) expectPassed(one)
+    const first = await sweep()
+    expectPassed(first)
+    const [check] = [...github.checkRuns.values()]
+    expect(String((check.output as { title?: string }).title)).toMatch(/waits on the service \(seen at \d\d:\d\d UTC\)/)
+    expect(String(github.statuses.at(-1)?.description)).toMatch(/waits on the service \(seen at/)
+    const before = writes().length
+    for (let i = 0; i < 1 + randomInt(3); i++) {
+      const again = await sweep()
+      expectPassed(again)
+      expect(again.summary).toContain('builds still running, their progress line already shown')
+    }
+    expect(writes().length).toBe(before)
+  })
+
   it('a trigger held for approval parks too: its check run awaits approval, and the approved build is reported on it', async () => {
     const commit = sha()
     // A pull request without owners is taken for a fork's, which the service holds for approval.
@@ -178,7 +206,6 @@ describe('park and resume', () => {
   })
 
   it.each([
-    [{ 'github-status': 'commit-status' }, 'github-status: check-run'],
     [{ 'github-status': 'none' }, 'github-status: check-run'],
     [{ 'commit-hash': '' }, 'commit-hash'],
     [{ 'reuse-running-build': 'true' }, 'reuse-running-build'],
@@ -265,6 +292,115 @@ describe('park and resume', () => {
     expect(github.checkRuns.get(foreign.id)).toMatchObject({ status: 'in_progress' })
   })
 
+  it('park on a commit status: pending under a context naming the build, completed once; final or foreign ones left alone', async () => {
+    await setConcurrency(emu, 'ios-app', 0)
+    const commit = sha()
+    const parked = await park(commit, { 'github-status': 'commit-status' })
+    expectPassed(parked)
+    const slug = parked.outputs['build-slug']
+    expect(github.checkRuns.size).toBe(0)
+    const context = String(github.statuses[0]?.context)
+    expect(context.endsWith(`(build ${slug})`)).toBe(true)
+    expect(github.statuses).toEqual([
+      expect.objectContaining({ state: 'pending', repository: REPOSITORY, sha: commit, context })
+    ])
+    const postStatus = (repository: string, on: string, fields: Record<string, string>) =>
+      fetch(`${github.url}/repos/${repository}/statuses/${on}`, { method: 'POST', body: JSON.stringify(fields) })
+    // The same context in another repository, and another build's pending context on the same commit.
+    const other = `${randomSlug('owner-')}/${randomSlug('repo-')}`
+    await postStatus(other, commit, { state: 'pending', context })
+    const stranger = `${randomSlug('n-')} (build ${randomSlug('b-')})`
+    await postStatus(REPOSITORY, commit, { state: 'pending', context: stranger })
+    // A parked build whose status someone already made final.
+    const finalCommit = sha()
+    await setConcurrency(emu, 'ios-app', null)
+    const settled = await forged('ios-app', `SERVICE_CI_PARKED_S_${repositoryHash(REPOSITORY)}`, finalCommit)
+    const settledContext = `${randomSlug('n-')} (build ${settled})`
+    await postStatus(REPOSITORY, finalCommit, { state: 'failure', context: settledContext })
+    await finished(slug)
+    await finished(settled)
+    const before = github.statuses.length
+
+    const done = await sweep()
+    expectPassed(done)
+    expect(done.outputs.count).toBe('1')
+    const posted = github.statuses.slice(before)
+    expect(posted).toEqual([
+      expect.objectContaining({ repository: REPOSITORY, sha: commit, context, state: 'success' })
+    ])
+    expect(String(posted[0].description)).toMatch(/succeeded/)
+
+    const again = await sweep()
+    expectPassed(again)
+    expect(again.outputs.count).toBe('0')
+    expect(github.statuses.length).toBe(before + 1)
+  })
+
+  it('a build that no longer exists completes its check as neutral, once; one still there or of an app not swept stays open', async () => {
+    await setConcurrency(emu, 'ios-app', 0)
+    await setConcurrency(emu, 'web-app', 0)
+    const [gone, kept, elsewhere] = [sha(), sha(), sha()]
+    const pr = randomInt(1, 10_000)
+    // Twenty recent commits: the page is full, so the summary says the older ones were not looked at.
+    const commits = [kept, elsewhere, ...Array.from({ length: 18 }, sha)].map((one) => ({ sha: one }))
+    await github.close()
+    github = await startFakeGitHub({
+      maxRequests: 5000,
+      pulls: { [pr]: { number: pr, state: 'open', head: { sha: gone } } },
+      commits
+    })
+    const parkedGone = await park(gone)
+    const parkedKept = await park(kept)
+    const parkedElsewhere = await park(elsewhere, { 'app-slug': 'web-app', branch: 'main' })
+    for (const one of [parkedGone, parkedKept, parkedElsewhere]) expectPassed(one)
+    const checkOf = (slug: string) => [...github.checkRuns.values()].find((run) => run.external_id === slug)!
+    const [goneCheck, keptCheck, elsewhereCheck] = [parkedGone, parkedKept, parkedElsewhere].map((one) =>
+      checkOf(one.outputs['build-slug'])
+    )
+    // Hostile neighbours on the same head: a random build of ios-app named by a check run of another
+    // repository, and one whose external_id is not the build its summary names.
+    const other = `${randomSlug('owner-')}/${randomSlug('repo-')}`
+    const neighbours = []
+    for (const [repository, external] of [
+      [other, randomSlug('b-')],
+      [REPOSITORY, randomSlug('b-')]
+    ]) {
+      const res = await fetch(`${github.url}/repos/${repository}/check-runs`, {
+        method: 'POST',
+        body: JSON.stringify({
+          name: randomSlug('n-'),
+          head_sha: gone,
+          status: 'in_progress',
+          external_id: external,
+          output: { title: 'x', summary: `Build ${external}. App ios-app, build ${randomSlug('b-')}.` }
+        })
+      })
+      neighbours.push(((await res.json()) as { id: number }).id)
+    }
+    await dropBuild(emu, parkedGone.outputs['build-slug'])
+    await dropBuild(emu, parkedElsewhere.outputs['build-slug'])
+
+    const done = await sweep()
+    expectPassed(done)
+    expect(goneCheck).toMatchObject({ status: 'completed', conclusion: 'neutral' })
+    expect(String((goneCheck.output as { title?: string }).title)).toContain(parkedGone.outputs['build-slug'])
+    expect(String((goneCheck.output as { summary?: string }).summary)).toMatch(/404/)
+    expect(keptCheck.status).toBe('in_progress')
+    expect(elsewhereCheck.status).toBe('in_progress')
+    for (const id of neighbours) expect(github.checkRuns.get(id)).toMatchObject({ status: 'in_progress' })
+    expect(done.summary).toContain('1 check run(s) completed as neutral')
+    expect(done.summary).toContain('1 of apps this sweep does not cover left alone')
+    expect(done.summary).toContain('only the 20 latest commits were looked at')
+    const completedWrites = () =>
+      writes().filter((r) => (r.body as { conclusion?: string } | undefined)?.conclusion === 'neutral')
+    expect(completedWrites().map((r) => r.path)).toEqual([`/repos/${REPOSITORY}/check-runs/${goneCheck.id}`])
+
+    const again = await sweep()
+    expectPassed(again)
+    expect(completedWrites()).toHaveLength(1)
+    expect(again.summary).toContain('0 check run(s) completed as neutral')
+  })
+
   it('one sweep reports 500 parked builds over 20 apps, one page of builds per app', async () => {
     const apps = ['ios-app', 'web-app', 'api-server', 'docs-site', 'android-app', ...EXTRA_APPS]
     expect(apps).toHaveLength(20)
@@ -298,43 +434,65 @@ describe('park and resume', () => {
   }, 120_000)
 })
 
+/**
+ * Runs a reusable workflow's action step as the runner would: its with: evaluated against the
+ * call's inputs (their defaults filled in) and secrets, the sub-action's defaults filled in.
+ */
+async function runReusable(
+  doc: Mapping,
+  actionStep: Mapping,
+  subAction: string,
+  inputs: Record<string, unknown>,
+  extra: { secrets?: Record<string, string>; matrix?: Record<string, string>; options?: RunOptions } = {}
+) {
+  const call = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
+  const githubToken = `ghs_${randomToken()}`
+  const context = {
+    inputs: {
+      ...Object.fromEntries(Object.keys(call).map((k) => [k, mappingAt(call, k).default ?? ''])),
+      ...inputs
+    },
+    secrets: { token: TOKENS.owner, ...extra.secrets },
+    matrix: extra.matrix ?? {},
+    github: { token: githubToken, repository: REPOSITORY }
+  }
+  const resolve = (value: unknown): string =>
+    String(value).replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
+      String(evaluate(expression, context) ?? '')
+    )
+  const action = readYaml(`${subAction}/action.yml`)
+  const values: Record<string, string> = {}
+  for (const [name, spec] of Object.entries(mappingAt(action, 'inputs')))
+    if (isMapping(spec) && spec.default !== undefined) values[name] = resolve(spec.default)
+  for (const [name, value] of Object.entries(mappingAt(actionStep, 'with'))) values[name] = resolve(value)
+  values['base-url'] = emu.url
+  const main = String(mappingAt(action, 'runs').main).replace(/^\.\.\/dist\//, `../${BUNDLE_FOLDER}/`)
+  const result = await runAction(values, {
+    bundle: `${process.cwd()}/${subAction}/${main}`,
+    ...extra.options,
+    env: { ...env(), ...extra.options?.env }
+  })
+  expectNoSecrets(result, [TOKENS.owner, githubToken, ...Object.values(extra.secrets ?? {})])
+  return result
+}
+
 describe('the reusable workflow report-parked-builds.yml', () => {
   const doc = readYaml('.github/workflows/report-parked-builds.yml')
   const [[, job]] = jobsOf(doc)
   const sweepStep = stepsOf(job).find((one) => one.uses === './.service-ci-action/manage') ?? {}
 
   /** Runs the workflow's step as the runner would: its with: evaluated, the manage sub-action's defaults filled in. */
-  async function runWorkflow(inputs: Record<string, string>) {
-    const call = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
-    const githubToken = `ghs_${randomToken()}`
-    const context = {
-      inputs: {
-        ...Object.fromEntries(Object.entries(call).map(([k, v]) => [k, String(mappingAt(call, k).default ?? v)])),
-        ...inputs
-      },
-      secrets: { token: TOKENS.owner },
-      github: { token: githubToken, repository: REPOSITORY }
-    }
-    const resolve = (value: unknown): string =>
-      String(value).replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
-        String(evaluate(expression, context) ?? '')
-      )
-    const manage = readYaml('manage/action.yml')
-    const values: Record<string, string> = {}
-    for (const [name, spec] of Object.entries(mappingAt(manage, 'inputs')))
-      if (isMapping(spec) && spec.default !== undefined) values[name] = resolve(spec.default)
-    for (const [name, value] of Object.entries(mappingAt(sweepStep, 'with'))) values[name] = resolve(value)
-    values['base-url'] = emu.url
-    const main = String(mappingAt(manage, 'runs').main).replace(/^\.\.\/dist\//, `../${BUNDLE_FOLDER}/`)
-    const result = await runAction(values, { bundle: `${process.cwd()}/manage/${main}`, env: env() })
-    expectNoSecrets(result, [TOKENS.owner, githubToken])
-    return result
-  }
+  const runWorkflow = (inputs: Record<string, string>) => runReusable(doc, sweepStep, 'manage', inputs)
 
   it('runs one sweep at a time per repository, never cancelled, with checks: write', () => {
     expect(mappingAt(job, 'concurrency')['cancel-in-progress']).toBe(false)
     expect(String(mappingAt(job, 'concurrency').group)).toContain('github.repository')
-    expect(mappingAt(job, 'permissions')).toEqual({ checks: 'write', contents: 'read', 'pull-requests': 'write' })
+    expect(mappingAt(job, 'permissions')).toEqual({
+      checks: 'write',
+      contents: 'read',
+      'pull-requests': 'write',
+      statuses: 'write'
+    })
     expect(mappingAt(sweepStep, 'with').operation).toBe('report-parked')
   })
 
@@ -364,5 +522,49 @@ describe('the reusable workflow report-parked-builds.yml', () => {
     const swept = await runWorkflow({ 'org-slug': 'acme' })
     expectPassed(swept)
     expect(swept.outputs.count).toBe('1')
+  })
+
+  it('trigger-build.yml with park: true parks on a commit status; this workflow then completes it', async () => {
+    const trigger = readYaml('.github/workflows/trigger-build.yml')
+    const [[, triggerJob]] = jobsOf(trigger)
+    const triggerStep = stepsOf(triggerJob).find((one) => one.uses === './.service-ci-action/trigger') ?? {}
+    const payload = events.pushBranch()
+    const commit = sha()
+    Object.assign(payload, { ref: `refs/heads/feature/${randomSlug()}`, after: commit, before: sha() })
+    payload.head_commit.id = commit
+    await setConcurrency(emu, 'ios-app', 0)
+    const appToken = `ghs_${randomToken()}`
+    const parked = await runReusable(
+      trigger,
+      triggerStep,
+      'trigger',
+      { park: true, 'app-slug': 'ios-app' },
+      {
+        secrets: { 'github-token': appToken },
+        matrix: { app: 'ios-app' },
+        options: { event: { name: 'push', payload, ref: payload.ref, sha: commit } }
+      }
+    )
+    expectPassed(parked)
+    expect(parked.outputs.parked).toBe('true')
+    const slug = parked.outputs['build-slug']
+    expect(github.statuses).toEqual([
+      expect.objectContaining({
+        state: 'pending',
+        sha: commit,
+        repository: REPOSITORY,
+        context: expect.stringContaining(`(build ${slug})`)
+      })
+    ])
+    // The status was posted with the github-token secret, not the job's GITHUB_TOKEN.
+    expect(github.requests.filter((r) => r.method === 'POST').map((r) => r.authorization)).toEqual([
+      expect.stringContaining(appToken)
+    ])
+    await setConcurrency(emu, 'ios-app', null)
+    await finished(slug)
+    const swept = await runWorkflow({ 'app-slug': 'ios-app' })
+    expectPassed(swept)
+    expect(swept.outputs.count).toBe('1')
+    expect(github.statuses.at(-1)).toMatchObject({ state: 'success', context: github.statuses[0].context })
   })
 })

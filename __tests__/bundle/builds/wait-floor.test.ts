@@ -5,11 +5,19 @@
  * answering hostile records: a start that moves at every read to just before the expected end,
  * and a history of thousands of builds of zero, negative, future and ordinary lengths.
  */
-import { describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { random, randomInt } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
 import { TOKEN } from '../../helpers/secrets.js'
+import { buildScaledClockBundle } from '../../helpers/scaled-clock-bundle.js'
+
+// The waits of these builds run on the emulator's faster clock: only the scaled-clock build reads it.
+let scaledClock: ReturnType<typeof buildScaledClockBundle>
+beforeAll(() => {
+  scaledClock = buildScaledClockBundle()
+})
+afterAll(() => scaledClock.remove())
 
 const SCALE = 10
 const BUILD = '/apps/app-1/builds/build-abc'
@@ -85,7 +93,11 @@ describe('an aimed wait with a hostile record', () => {
         'build-slug': 'build-abc',
         'stream-logs': 'false'
       },
-      { env: { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin) }, timeoutMs: 60_000 }
+      {
+        env: { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin) },
+        bundle: scaledClock.bundle,
+        timeoutMs: 60_000
+      }
     )
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/The last 10 successful build\(s\) of workflow primary on main ran/)
@@ -154,7 +166,11 @@ describe('the aimed waits of one step', () => {
         wait: 'true',
         'stream-logs': 'false'
       },
-      { env: { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin) }, timeoutMs: 100_000 }
+      {
+        env: { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin) },
+        bundle: scaledClock.bundle,
+        timeoutMs: 100_000
+      }
     )
     expect({ code: result.code, out: result.code === 0 ? '' : result.stdout.slice(-3000) }).toEqual({
       code: 0,

@@ -5,13 +5,14 @@
  * with the step's peak RSS measured (bench/maxrss.js preloaded into the step); a stalled log
  * endpoint is named and never holds up the status reads or the end.
  */
-import { afterEach, describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/server.js'
 import { call, trigger } from '../../emulator/helpers.js'
 import { randomInt } from '../../helpers/random.js'
+import { buildScaledClockBundle } from '../../helpers/scaled-clock-bundle.js'
 import { expectPassed, step } from '../../helpers/scenarios/emulator-steps.js'
 
 const SCALE = 10
@@ -25,6 +26,12 @@ interface Read {
 }
 
 const running: RunningEmulator[] = []
+// The build that reads the time on the emulator's scaled clock (the dev bundle reads the wall clock).
+let scaledClock: ReturnType<typeof buildScaledClockBundle>
+beforeAll(() => {
+  scaledClock = buildScaledClockBundle()
+})
+afterAll(() => scaledClock.remove())
 afterEach(async () => {
   for (const emu of running.splice(0)) await emu.close()
 })
@@ -78,7 +85,12 @@ describe('a log written faster than the answer limit between two reads', () => {
       emu,
       'wait',
       { 'app-slug': APP, 'build-slug': slug, 'poll-interval': '10s' },
-      { env: { ...env, BENCH_MAXRSS_FILE: rssFile }, nodeArgs: ['--import', MAXRSS], timeoutMs: 90_000 }
+      {
+        bundle: scaledClock.bundle,
+        env: { ...env, BENCH_MAXRSS_FILE: rssFile },
+        nodeArgs: ['--import', MAXRSS],
+        timeoutMs: 90_000
+      }
     )
     expectPassed(result)
     const lines = bigLines(result.stdout)
@@ -107,7 +119,8 @@ describe('a log endpoint that stops answering', () => {
     const { emu, env, reads } = await scaledEmulator({ enableFaults: true })
     const duration = randomInt(40_000, 60_000)
     const slug = await startBuild(emu, duration)
-    const path = `/apps/${APP}/builds/${slug}/log`
+    // A route pattern matches the whole path: the log alone stalls, not the step summary below it.
+    const path = `/apps/:app/builds/${slug}/log`
     const fault = await call(emu, 'POST', '/_emulator/faults', {
       token: null,
       body: { path, method: 'GET', action: 'hang', count: 10_000 }
@@ -117,7 +130,7 @@ describe('a log endpoint that stops answering', () => {
       emu,
       'wait',
       { 'app-slug': APP, 'build-slug': slug, 'poll-interval': '5s', 'request-timeout': '5' },
-      { env, timeoutMs: 90_000 }
+      { bundle: scaledClock.bundle, env, timeoutMs: 90_000 }
     )
     expectPassed(result)
     expect(result.outputs['build-status']).toBe('success')

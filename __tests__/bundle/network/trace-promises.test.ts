@@ -1,5 +1,5 @@
 /**
- * What SECURITY.md "What a wire trace holds" promises, through dist/index.js with trace: true
+ * What docs/security-secrets-and-text.md "What a wire trace holds" promises, through dist/index.js with trace: true
  * against a fake service whose every string is random text: the slugs the step sends in its
  * paths, the branch and workflow it sends in queries, every string of every answer (also in
  * the fields whose fixed words the trace keeps, filled with 40-character and `ghp_`-shaped

@@ -135,7 +135,9 @@ describe('the wire trace', () => {
       logged.map((r) => routeKey(r.method, r.path))
     )
     for (const line of service)
-      expect(line.url).toMatch(/^\/v0\.1(\/(apps|builds|log|artifacts|<(string|hex):\d+(#\d+)?>))+(\?.*)?$/)
+      expect(line.url).toMatch(
+        /^\/v0\.1(\/(apps|builds|log|summary|test-results|artifacts|<(string|hex):\d+(#\d+)?>))+(\?.*)?$/
+      )
     expect(exchanges.map((line) => line.seq)).toEqual(exchanges.map((_, i) => i + 1))
     // The trigger's body: keys kept, every string a length.
     const trigger = service.find((line) => line.method === 'POST')

@@ -73,7 +73,11 @@ describe("a pipeline's builds", () => {
   it('the pipeline answer carries attempts[].status and triggered_by, as the recorded answer does', async () => {
     const graph = randomGraph({ count: 2 + randomInt(2), taken: ['primary', 'deploy'] })
     const id = randomString(8, 'abcdefghijklmnopqrstuvwxyz')
-    emu = await start({ seed: seedWithGraph(bundledSeed(), 'ios-app', id, graph), buildDurationMs: 50 })
+    emu = await start({
+      seed: seedWithGraph(bundledSeed(), 'ios-app', id, graph),
+      buildDurationMs: 50,
+      rebuildDelayMs: 0
+    })
     const res = await trigger(emu, { branch: 'main', ...SAME_REPOSITORY, pipeline_id: id })
     const pipeline = res.json.results[0].build_slug as string
     const first = await ended(emu, pipeline)

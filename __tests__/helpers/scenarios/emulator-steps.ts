@@ -165,6 +165,11 @@ export async function setConcurrency(emu: RunningEmulator, app: string, slots: n
   expect((await control(emu, 'PUT', `/apps/${encodeURIComponent(app)}/concurrency`, { slots })).status).toBe(200)
 }
 
+/** Drops a build as a deletion on the service would: every read of it answers 404 from then on. */
+export async function dropBuild(emu: RunningEmulator, slug: string): Promise<void> {
+  expect((await control(emu, 'DELETE', `/builds/${encodeURIComponent(slug)}`)).status).toBe(204)
+}
+
 export const sleep = (ms: number): Promise<void> => new Promise((resolve) => setTimeout(resolve, ms))
 
 /** Resolves once `text` appears in what the child printed; rejects if it exits first or after `ms`. */

@@ -1,7 +1,7 @@
 /**
  * The log goes straight to file descriptor 1. When the descriptor is non-blocking and
- * full (EAGAIN), the rest of the text and every later line go through process.stdout,
- * so nothing is lost and the order holds.
+ * full (EAGAIN), the write waits and tries again: nothing is lost, the order holds, and
+ * nothing is queued in process.stdout (whose queue has no bound).
  */
 import { describe, expect, it, jest } from '@jest/globals'
 import * as fs from 'node:fs'
@@ -24,7 +24,7 @@ jest.unstable_mockModule('node:fs', () => ({
 const commands = await import('../../../src/runner/workflow-commands.js')
 
 describe('log writes', () => {
-  it('write the whole text across short writes, then through process.stdout once the descriptor is full', () => {
+  it('write the whole text across short writes, and wait for a full descriptor instead of queueing', () => {
     const [first, second, third] = [
       `first ${randomString(20)}`,
       `second ${randomString(20)}`,
@@ -43,11 +43,13 @@ describe('log writes', () => {
       expect(streamed).toEqual([])
 
       calls.length = 0
-      answers = [cut, 'EAGAIN']
+      const fulls = 1 + Math.floor(random() * 4)
+      answers = [cut, ...Array.from({ length: fulls }, () => 'EAGAIN' as const), Infinity, 'EAGAIN', Infinity]
       commands.info(second)
       commands.info(third)
-      expect(calls).toEqual([second.slice(0, cut)])
-      expect(streamed.join('')).toBe(`${second.slice(cut)}\n${third}\n`)
+      expect(calls).toEqual([second.slice(0, cut), `${second.slice(cut)}\n`, `${third}\n`])
+      expect(answers).toEqual([])
+      expect(streamed).toEqual([])
     } finally {
       spy.mockRestore()
     }

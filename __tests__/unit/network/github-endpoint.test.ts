@@ -84,6 +84,14 @@ const ROUTES: Record<string, () => Record<string, unknown>> = {
   'POST /repos/{owner}/{repo}/check-runs': () => ({ ...checkRun(), head_sha: sha(), started_at: when() }),
   'PATCH /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ ...checkRun(), check_run_id: id() }),
   'GET /repos/{owner}/{repo}/check-runs/{check_run_id}': () => ({ check_run_id: id() }),
+  'GET /repos/{owner}/{repo}/pulls': () => ({ state: 'open', per_page: 1 + randomInt(100) }),
+  'GET /repos/{owner}/{repo}/commits': () => ({ since: when(), per_page: 1 + randomInt(100) }),
+  'GET /repos/{owner}/{repo}/commits/{ref}/status': () => ({ ref: sha(), per_page: 1 + randomInt(100) }),
+  'GET /repos/{owner}/{repo}/commits/{ref}/check-runs': () => ({
+    ref: randomInt(2) === 0 ? sha() : awkward(),
+    status: 'in_progress',
+    per_page: 1 + randomInt(100)
+  }),
   'GET /repos/{owner}/{repo}/issues/{issue_number}/comments': () => ({
     issue_number: id(),
     per_page: 100,

@@ -1,7 +1,7 @@
 /**
- * CHANGELOG.md's "Upgrading from 2.x" names every input removed from, added to or given another
- * default in any action.yml since 2.0.0: the 2.0.0 files (fixtures taken from the release commit)
- * are held against today's. A bullet must name the input, and for a sub-action its folder
+ * CHANGELOG.md's "Upgrading from 2.x", with the upgrading notes of each later release, names every
+ * input removed from, added to or given another default in any action.yml since 2.0.0: the 2.0.0
+ * files (fixtures taken from the release commit) are held against today's. A bullet must name the input, and for a sub-action its folder
  * (`trigger/`); for another default, the word "default".
  */
 import { describe, expect, it } from '@jest/globals'
@@ -38,16 +38,21 @@ function changes(): Change[] {
   return found
 }
 
-/** The bullets of "Upgrading from 2.x" in the 3.0.0 section, each as one line of text. */
+/**
+ * The bullets of every "Upgrading from" section of the releases after 2.0.0 ("Upgrading from 2.x" in
+ * 3.0.0, and what each later release adds to it), each as one line of text.
+ */
 function guideBullets(changelog: string): string[] {
-  const start = changelog.indexOf('### Upgrading from 2.x')
-  const end = changelog.indexOf('\n### ', start + 1)
-  expect(start).toBeGreaterThan(0)
-  return changelog
-    .slice(start, end)
-    .split(/\n- /)
-    .slice(1)
-    .map((bullet) => bullet.replace(/\s+/g, ' '))
+  const since = changelog.slice(0, changelog.indexOf('\n## [2.0.0]'))
+  const sections = since.split('\n### ').filter((section) => section.startsWith('Upgrading from'))
+  expect(sections.some((section) => section.startsWith('Upgrading from 2.x'))).toBe(true)
+  return sections.flatMap((section) =>
+    section
+      .split(/\n## /)[0]
+      .split(/\n- /)
+      .slice(1)
+      .map((bullet) => bullet.replace(/\s+/g, ' '))
+  )
 }
 
 /** Whether some bullet tells of the change. */

@@ -4,7 +4,7 @@
  * same repository (its line, line.ts), older than the new build, are aborted.
  */
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
-import type { BuildParams } from '../../api/build-params.js'
+import { targetOf, type BuildParams, type TriggerTarget } from '../../api/build-params.js'
 import { abortBuild, type TriggeredBuild } from '../../api/builds.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
@@ -23,15 +23,16 @@ export async function cancelSuperseded(
   params: BuildParams,
   fork?: string
 ): Promise<string[]> {
-  const workflow = build.triggeredWorkflow ?? params.workflow_id
-  const pr = params.pull_request_id
-  const why = outsideLine(workflow, params, fork)
+  const target = targetOf(params)
+  const workflow = build.triggeredWorkflow ?? target.workflowId
+  const pr = target.pullRequestId
+  const why = outsideLine(workflow, target, fork)
   if (why || !workflow) {
     ctx.notice(`${Input.cancelSuperseded}: ${why}; no build was aborted.`)
     ctx.output(Output.supersededBuilds, [])
     return []
   }
-  const line = lineOf(params, ctx.repoUrl)
+  const line = lineOf(target, ctx.repoUrl)
   const filters: BuildListFilters =
     pr !== undefined ? { status: 0, workflow, pull_request_id: pr } : { status: 0, workflow, branch: params.branch }
   const listed = (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter((b) => older(build, workflow, b))
@@ -69,12 +70,16 @@ export async function cancelSuperseded(
  * branch name is the fork's to choose (a fork's `main` is not the base's `main`), and a fork's
  * build supersedes nothing, not even its own pull request's.
  */
-function outsideLine(workflow: string | undefined, params: BuildParams, fork: string | undefined): string | undefined {
+function outsideLine(
+  workflow: string | undefined,
+  target: TriggerTarget,
+  fork: string | undefined
+): string | undefined {
   if (fork)
     return `the build is for a fork (${fork}), whose branch names are not this repository's, so it supersedes nothing`
   if (!workflow) return 'the build has no known workflow'
-  if (params.pull_request_id !== undefined) return undefined
-  if (!params.branch) return 'the build has no known workflow or branch'
+  if (target.pullRequestId !== undefined) return undefined
+  if (!target.branch) return 'the build has no known workflow or branch'
   return undefined
 }
 
@@ -83,12 +88,12 @@ function outsideLine(workflow: string | undefined, params: BuildParams, fork: st
  * owner it names, else of the repository the workflow runs in (as the service's own push
  * webhook names no owner, a branch build is taken as this repository's).
  */
-function lineOf(params: BuildParams, repoUrl: string | undefined): BuildLine {
-  if (params.pull_request_id !== undefined) {
-    const head = repositoryOf(params.pull_request_repository_url)
-    return { pullRequestId: params.pull_request_id, headRepository: head && `${head.owner}/${head.name}` }
+function lineOf(target: TriggerTarget, repoUrl: string | undefined): BuildLine {
+  if (target.pullRequestId !== undefined) {
+    const head = repositoryOf(target.pullRequestRepositoryUrl)
+    return { pullRequestId: target.pullRequestId, headRepository: head && `${head.owner}/${head.name}` }
   }
-  return { branch: params.branch ?? '', owner: params.branch_repo_owner ?? repositoryOf(repoUrl)?.owner }
+  return { branch: target.branch ?? '', owner: target.branchRepoOwner ?? repositoryOf(repoUrl)?.owner }
 }
 
 /** An unfinished build of the workflow, older than the new one. Checked here as well as by the list's filters: a service that ignored a filter must not make the action abort another pull request's build. */

@@ -25,15 +25,15 @@ function text(value: unknown): string | undefined {
 
 /** The commit a request would build. */
 export function commitOf(request: BuildRequest): string | undefined {
-  return text(request.build_params?.commit_hash)
+  return text(request.buildParams?.commitHash)
 }
 
-/** The number of the pull request a request is for: `build_params.pull_request_id`, else the end of `pull_request_url`. */
+/** The number of the pull request a request is for: its `pull_request_id`, else the end of its `pull_request_url`. */
 export function pullRequestNumberOf(request: BuildRequest): number | undefined {
-  const id = request.build_params?.pull_request_id
+  const id = request.buildParams?.pullRequestId
   const number = typeof id === 'number' ? id : typeof id === 'string' && /^\d+$/.test(id) ? Number(id) : undefined
   if (number !== undefined && number > 0) return number
-  const match = /\/pull\/(\d+)\/?(?:[?#].*)?$/.exec(request.pull_request_url ?? '')
+  const match = /\/pull\/(\d+)\/?(?:[?#].*)?$/.exec(request.pullRequestUrl ?? '')
   return match ? Number(match[1]) : undefined
 }
 
@@ -44,15 +44,15 @@ export function pullRequestNumberOf(request: BuildRequest): number | undefined {
  */
 export function headConflict(request: BuildRequest, head: PullRequestHead | undefined): string | undefined {
   if (!head) return undefined
-  const params = request.build_params ?? {}
+  const params = request.buildParams ?? {}
   const branch = text(params.branch)
   if (branch !== undefined && head.ref !== undefined && branch !== head.ref)
     return `its branch ${quote(branch)} is not the pull request's head branch ${quote(head.ref)}`
-  const url = text(params.pull_request_repository_url)
+  const url = text(params.pullRequestRepositoryUrl)
   const repository = url === undefined ? undefined : (repositoryOfUrl(url) ?? url.toLowerCase())
   if (repository !== undefined && head.repository !== undefined && repository !== head.repository)
     return `its repository ${quote(url as string)} is not the pull request's head repository ${quote(head.repository)}`
-  const owner = text(params.branch_repo_owner)
+  const owner = text(params.branchRepoOwner)
   if (owner !== undefined && head.owner !== undefined && owner.toLowerCase() !== head.owner.toLowerCase())
     return `its owner ${quote(owner)} is not the owner of the pull request's head ${quote(head.owner)}`
   return undefined

@@ -5,7 +5,7 @@
  */
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
 import { triggerBuild, type TriggeredBuild } from '../../api/builds.js'
-import type { BuildParams } from '../../api/build-params.js'
+import { targetOf, type BuildParams } from '../../api/build-params.js'
 import { Input, Output } from '../../constants.js'
 import { booleanFlag, type GetInput } from '../../inputs/readers.js'
 import type { HandlerContext } from '../../step/context.js'
@@ -39,7 +39,7 @@ export async function startOrReuse(
     if (running) {
       ctx.output(Output.reused, true)
       ctx.info(
-        `Build ${running.buildNumber !== undefined ? `#${running.buildNumber} ` : ''}${running.slug} already runs for commit ${params.commit_hash}: attaching to it instead of triggering another`
+        `Build ${running.buildNumber !== undefined ? `#${running.buildNumber} ` : ''}${running.slug} already runs for commit ${targetOf(params).commitHash}: attaching to it instead of triggering another`
       )
       return {
         buildSlug: running.slug,
@@ -64,9 +64,10 @@ async function findRunning(
   appSlug: string,
   params: BuildParams
 ): Promise<ListedBuild | undefined> {
-  const missing = !params.commit_hash
+  const target = targetOf(params)
+  const missing = !target.commitHash
     ? `no commit to match (set ${Input.commitHash} or run on an event that gives one)`
-    : !params.workflow_id
+    : !target.workflowId
       ? `no workflow to match (set ${Input.workflow}: without it the service chooses the workflow, so nothing shows a running build is of the same one)`
       : undefined
   if (missing) {
@@ -75,17 +76,17 @@ async function findRunning(
   }
   const filters: BuildListFilters = {
     status: 0,
-    workflow: params.workflow_id,
-    branch: params.branch,
-    pull_request_id: params.pull_request_id
+    workflow: target.workflowId,
+    branch: target.branch,
+    pull_request_id: target.pullRequestId
   }
   const builds = await listBuilds(ctx.client, appSlug, filters, ctx.signal)
   const same = (b: ListedBuild): boolean =>
     b.status === 0 &&
-    b.commitHash?.toLowerCase() === params.commit_hash?.toLowerCase() &&
-    b.triggeredWorkflow === params.workflow_id &&
-    b.branch === params.branch &&
-    b.tag === params.tag &&
-    b.pullRequestId === params.pull_request_id
+    b.commitHash?.toLowerCase() === target.commitHash?.toLowerCase() &&
+    b.triggeredWorkflow === target.workflowId &&
+    b.branch === target.branch &&
+    b.tag === target.tag &&
+    b.pullRequestId === target.pullRequestId
   return builds.filter(same).sort((a, b) => (b.buildNumber ?? 0) - (a.buildNumber ?? 0))[0]
 }

@@ -6,7 +6,7 @@
  */
 import { getConfig, getConfigLocation } from '../../api/config.js'
 import { ApiError, isHttpError } from '../../http/api-error.js'
-import type { BuildParams } from '../../api/build-params.js'
+import { targetOf, type BuildParams } from '../../api/build-params.js'
 import { editDistance } from '../../inputs/closest-name.js'
 import { Input } from '../../constants.js'
 import { quote } from '../../safe-text.js'
@@ -29,8 +29,9 @@ export async function explainRefusedTarget(
   params: BuildParams,
   ctx: HandlerContext
 ): Promise<unknown> {
-  const kind = params.pipeline_id !== undefined ? 'pipeline' : 'workflow'
-  const name = params.pipeline_id ?? params.workflow_id
+  const { pipelineId, workflowId } = targetOf(params)
+  const kind = pipelineId !== undefined ? 'pipeline' : 'workflow'
+  const name = pipelineId ?? workflowId
   if (name === undefined || !isRefusalAbout(error, name, kind)) return error
   const names = await readNames(appSlug, ctx)
   if ('unknown' in names)

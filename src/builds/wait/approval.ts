@@ -5,7 +5,7 @@
  */
 import { listBuildRequests, type BuildRequest } from '../../api/build-requests.js'
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
-import type { BuildParams } from '../../api/build-params.js'
+import { targetOf, type BuildParams } from '../../api/build-params.js'
 import { Output } from '../../constants.js'
 import type { ApiError } from '../../http/api-error.js'
 import { describeDuration } from '../../inputs/durations.js'
@@ -82,9 +82,10 @@ async function approvalReads(
   params: BuildParams,
   request: BuildRequest
 ): Promise<() => Promise<ApprovalRead>> {
-  const filters: BuildListFilters = { workflow: params.workflow_id, pull_request_id: params.pull_request_id }
+  const target = targetOf(params)
+  const filters: BuildListFilters = { workflow: target.workflowId, pull_request_id: target.pullRequestId }
   const sameTrigger = (b: ListedBuild): boolean =>
-    (!params.commit_hash || b.commitHash?.toLowerCase() === params.commit_hash.toLowerCase()) &&
+    (!target.commitHash || b.commitHash?.toLowerCase() === target.commitHash.toLowerCase()) &&
     (!params.branch || !b.branch || b.branch === params.branch) &&
     (!params.tag || !b.tag || b.tag === params.tag)
   const before = new Set(

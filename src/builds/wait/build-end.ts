@@ -3,7 +3,7 @@ import { Heartbeat } from './heartbeat.js'
 import { ApiError, isHttpError, isPassingFault } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
 import { describeDuration } from '../../inputs/durations.js'
-import { sleep, wallMs } from '../../sleep.js'
+import { sleep } from '../../sleep.js'
 import { LOG_MIN_POLL_MS, LOG_POLL_MS, LOG_SETTLE_POLL_MS, LOG_TAIL_MS, LogStreamer, type LogOutput } from './log.js'
 import { readServiceBuild, statusWord, type ServiceBuild } from '../../api/build-record.js'
 import { buildPath } from '../../api/paths.js'
@@ -13,7 +13,7 @@ import { FLOOR_MS, historyOf, Pace } from './pace.js'
 import { instantMs } from '../../api/build-history.js'
 import { getPipeline } from '../../api/pipelines.js'
 import { Input } from '../../constants.js'
-import { runningStep } from './running-step.js'
+import { phaseOf, runningStep } from './running-step.js'
 
 /** How a wait for a build's end ended: finished, or stopped with the build's last record when one was read. */
 export type WaitResult =
@@ -136,16 +136,21 @@ class BuildWait {
       if (signal.aborted) resolve()
       signal.addEventListener('abort', () => resolve(), { once: true })
     })
-    while (!logs.done && !signal.aborted) {
-      await logs.readNext(signal, this.ended)
-      if (logs.archived) this.statusWake.abort()
-      if (logs.done || signal.aborted) return
-      if (logs.behind) pause = Math.max(LOG_MIN_POLL_MS, pause / 4)
-      else pause = Math.min(base, pause * 2)
-      const wait = this.ended ? Math.min(pause, LOG_SETTLE_POLL_MS) : pause
+    // The log's own reads, in the loop every wait runs: no deadline (the status's wait ends them).
+    await waitFor<void, true>({
+      signal,
+      deadline: Infinity,
+      pollIntervalMs: base,
+      nextPollMs: () => (this.ended ? Math.min(pause, LOG_SETTLE_POLL_MS) : pause),
       // Woken once, when the build ends; the pauses after that are not cut short.
-      await sleep(wallMs(wait), this.ended ? signal : AbortSignal.any([signal, this.logWake.signal]))
-    }
+      wake: () => (this.ended ? undefined : this.logWake.signal),
+      read: () => logs.readNext(signal, this.ended),
+      round: () => {
+        if (logs.archived) this.statusWake.abort()
+        pause = logs.behind ? Math.max(LOG_MIN_POLL_MS, pause / 4) : Math.min(base, pause * 2)
+        return logs.done || undefined
+      }
+    })
   }
 
   /** After the build was seen finished: the log read on until printed, for LOG_TAIL_MS at most, then ended. */
@@ -290,11 +295,4 @@ class BuildWait {
     }
     this.lastPhase = phase
   }
-}
-
-/** The state of an unfinished build, in words: on hold, or running with the service's own word. */
-function phaseOf(record: ServiceBuild): string {
-  // is_on_hold: more builds started than the plan's concurrency allows (devcenter, Build statuses).
-  if (record.isOnHold) return 'on hold, waiting for a free concurrency slot'
-  return `running${record.statusText ? ` (${record.statusText})` : ''}`
 }

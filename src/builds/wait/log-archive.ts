@@ -7,6 +7,7 @@
 import { createHash, type Hash } from 'node:crypto'
 import { StringDecoder } from 'node:string_decoder'
 import type { RunMark } from './log-assembly.js'
+import { bytesRead } from '../../http/garbage.js'
 
 /** Where the archive's text goes: log lines, and the action's own line before a block. */
 export interface ArchiveOutput {
@@ -147,6 +148,7 @@ export async function printFromArchive(
     for await (const data of archive) {
       bytes += data.length
       walk.take(data)
+      bytesRead(data.length)
     }
   } catch (error) {
     const code = (error as { code?: unknown }).code

@@ -18,6 +18,7 @@ import { ANSWER_LIMIT, byteSize } from '../../http/transport.js'
 import { serviceNow } from '../../sleep.js'
 import { LogAssembly, type CatchUp, type LogChunk } from './log-assembly.js'
 import { printFromArchive } from './log-archive.js'
+import { bytesRead } from '../../http/garbage.js'
 import { buildPath } from '../../api/paths.js'
 import { openRawLog } from '../../api/raw-log.js'
 
@@ -153,6 +154,7 @@ export class LogStreamer {
         query: { after_timestamp: this.cursor }
       })
       answer = readAnswer(res.body)
+      bytesRead(res.text.length)
     } catch (error) {
       this.inFlightSince = undefined
       if (tooLarge(error)) return this.overflow(sentAt)

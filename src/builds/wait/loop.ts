@@ -3,7 +3,7 @@
  * faults, with the heartbeat filling long silences between the reads.
  */
 import type { ApiError } from '../../http/api-error.js'
-import type { Heartbeat } from './heartbeat.js'
+import { Heartbeat } from './heartbeat.js'
 import { wallMs } from '../../sleep.js'
 
 /** What one wait needs: where it reads, what it rides out, and how it takes each answer. */
@@ -14,8 +14,8 @@ export interface WaitLoop<T, R> {
   pollIntervalMs: number
   /** The pause before the next read, when it changes as the wait goes on (see pace.ts); else pollIntervalMs. */
   nextPollMs?: () => number
-  /** Sleeps between the reads, filling long silences. */
-  heartbeat: Heartbeat
+  /** Sleeps between the reads, filling long silences; none fills them when left out. */
+  heartbeat?: Heartbeat
   /** Cuts the pause short once it aborts (the log says the build has ended); the next read still keeps `floorMs` after the last. */
   wake?: () => AbortSignal | undefined
   /** The shortest time between two reads after a pause cut short, on the service's clock. */
@@ -24,8 +24,8 @@ export interface WaitLoop<T, R> {
   turn?(): Promise<void>
   /** One read; a failure it throws ends the wait unless `tolerated`. */
   read(): Promise<T>
-  /** A failure the wait rides out (a passing fault). */
-  tolerated(error: unknown): error is ApiError
+  /** A failure the wait rides out (a passing fault); none when left out. */
+  tolerated?(error: unknown): error is ApiError
   /** Told of the first failure ridden out, once. */
   warn?(error: ApiError): void
   /** Takes one read's answer (undefined after a failure ridden out); a result ends the wait. */
@@ -42,6 +42,7 @@ export type LoopEnd<R> = { kind: 'finished'; result: R } | { kind: 'timed-out' }
  */
 export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
   let warned = false
+  const heartbeat = loop.heartbeat ?? new Heartbeat(Infinity, () => {})
   for (;;) {
     if (loop.signal.aborted) return { kind: 'cancelled' }
     let answer: T | undefined
@@ -52,7 +53,7 @@ export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
       answer = await loop.read()
     } catch (error) {
       if (loop.signal.aborted) return { kind: 'cancelled' }
-      if (!loop.tolerated(error)) throw error
+      if (!loop.tolerated?.(error)) throw error
       if (!warned) loop.warn?.(error)
       warned = true
     }
@@ -63,10 +64,10 @@ export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
     const pause = wallMs(loop.nextPollMs?.() ?? loop.pollIntervalMs)
     const woken = loop.wake?.()
     const until = Math.min(Date.now() + pause, loop.deadline)
-    await loop.heartbeat.sleepUntil(until, woken ? AbortSignal.any([loop.signal, woken]) : loop.signal)
+    await heartbeat.sleepUntil(until, woken ? AbortSignal.any([loop.signal, woken]) : loop.signal)
     if (woken?.aborted) {
       const floor = Math.min(until, readAt + wallMs(loop.floorMs ?? 0))
-      await loop.heartbeat.sleepUntil(floor, loop.signal)
+      await heartbeat.sleepUntil(floor, loop.signal)
     }
   }
 }
@@ -74,4 +75,45 @@ export async function waitFor<T, R>(loop: WaitLoop<T, R>): Promise<LoopEnd<R>> {
 /** The line a wait prints, once, when a read of `what` fails in a way it rides out. */
 export function stillWaiting(what: string, error: ApiError): string {
   return `Reading ${what} failed (${error.message}); still waiting.`
+}
+
+/**
+ * A bounded wait for an answer the service writes a little after a build's end: asked once, then
+ * again after `pauseMs` while `final` says it is not the last word, `retries` more times at most.
+ * It runs waitFor, so every wait of the action sleeps in one place. A failure of `ask` ends it.
+ */
+export async function askAgain<T>(
+  retries: number,
+  pauseMs: number,
+  signal: AbortSignal,
+  ask: () => Promise<T>,
+  final: (answer: T) => boolean
+): Promise<{ answer: T; asked: number }> {
+  let asked = 0
+  let last: { answer: T } | undefined
+  let failure: { error: unknown } | undefined
+  const end = await waitFor<T, T>({
+    signal,
+    deadline: Infinity,
+    pollIntervalMs: pauseMs,
+    read: async () => {
+      asked++
+      try {
+        return await ask()
+      } catch (error) {
+        failure = { error }
+        throw error
+      }
+    },
+    round: (answer) => {
+      last = { answer: answer as T }
+      return final(answer as T) || asked > retries || signal.aborted ? (answer as T) : undefined
+    }
+  })
+  if (end.kind === 'finished') return { answer: end.result, asked }
+  // Cancelled: an ask that failed on it fails; else the last answer stands; before the first, the ask meets the cancel itself.
+  if (failure) throw failure.error
+  if (last) return { answer: last.answer, asked }
+  asked++
+  return { answer: await ask(), asked }
 }

@@ -5,22 +5,11 @@
  * reason and flags a build gets. While the wait lasts the pipeline is saved in the step state,
  * so the post step can abort it if this process is killed.
  */
-import {
-  PIPELINE_FINISHED,
-  pipelineRecord,
-  requestPipeline,
-  showsAttempt,
-  type AttemptMark,
-  type PipelineRecord
-} from '../../api/pipelines.js'
-import { stillWaiting, waitFor } from './loop.js'
-import { Pace, pipelineHistoryOf } from './pace.js'
-import { instantMs } from '../../api/build-history.js'
+import type { AttemptMark, PipelineRecord } from '../../api/pipelines.js'
+import { stillWaiting } from './loop.js'
 import { State } from '../../constants.js'
 import { describeDuration } from '../../inputs/durations.js'
 import { Heartbeat } from './heartbeat.js'
-import { isPassingFault } from '../../http/api-error.js'
-import type { ApiResponse } from '../../http/service-client.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { WaitSettings } from './settings.js'
 import { savedPipeline } from '../abort/pending.js'
@@ -28,6 +17,7 @@ import type { SummarySection } from '../../summary/section.js'
 import { abortOnStop, leftAsIs, whyStopped } from '../abort/stop.js'
 import { endLead } from '../report/lead.js'
 import { drawPipeline, reportPipelineAsBuild, reportPipelineEnd, reportPipelineState } from '../report/pipeline.js'
+import { waitForPipelineEnd } from './pipeline-end.js'
 
 /**
  * Waits for the pipeline's end and reports it; true when it succeeded. After a rebuild,
@@ -43,7 +33,6 @@ export async function waitForPipeline(
   previous?: AttemptMark
 ): Promise<boolean> {
   ctx.saveState(State.pendingWork, savedPipeline({ appSlug, pipelineId }))
-  const deadline = Date.now() + settings.timeoutMs
   const seen = new Map<string, string>()
   // Stands in until the first read answers, so a cancel before then still aborts the pipeline.
   let pipeline: PipelineRecord = {
@@ -57,126 +46,50 @@ export async function waitForPipeline(
   const heartbeat = new Heartbeat(settings.heartbeatMs, (elapsed) =>
     ctx.info(`Still waiting for pipeline ${pipelineId}: ${elapsed} elapsed, ${phaseOf(pipeline)}`)
   )
+  const say = (line: string): void => {
+    ctx.info(line)
+    heartbeat.printed()
+  }
   for (const warning of settings.warnings) ctx.warning(warning)
   ctx.info(
     `Waiting for pipeline ${pipelineId} (wait-timeout: ${describeDuration(settings.timeoutMs)}, poll-interval: ${describeDuration(settings.pollIntervalMs)})`
   )
-  const pace = new Pace(settings.pollIntervalMs, settings.adaptive)
-  const stillBefore = previousAttempt(pipelineId, previous, ctx, () => heartbeat.printed())
-  const end = await waitFor({
-    signal: ctx.signal,
-    deadline,
-    pollIntervalMs: settings.pollIntervalMs,
-    nextPollMs: () => pace.nextMs(),
-    heartbeat,
-    read: () => readPipeline(appSlug, pipelineId, ctx),
-    tolerated: isPassingFault,
-    warn: (error) => {
-      ctx.info(stillWaiting(`pipeline ${pipelineId}`, error))
-      heartbeat.printed()
-    },
-    round: async (answer) => {
-      if (answer === undefined) return undefined
-      const read = recordOf(answer, appSlug, pipelineId, ctx)
-      if (stillBefore(read)) {
+  let told = false
+  let end
+  try {
+    end = await waitForPipelineEnd(ctx.client, { appSlug, pipelineId }, settings, ctx.signal, {
+      heartbeat,
+      previous,
+      seen: (read) => {
+        pipeline = read
+        if (printChanges(pipeline, seen, ctx)) heartbeat.printed()
+      },
+      hidden: (read) => {
         pipeline = { ...pipeline, status: NOT_VISIBLE }
-        return undefined
-      }
-      pipeline = read
-      if (printChanges(pipeline, seen, ctx)) heartbeat.printed()
-      if (PIPELINE_FINISHED.has(pipeline.status)) return pipeline
-      await learnPace(pace, pipeline, appSlug, ctx, () => heartbeat.printed())
-      return undefined
-    }
-  })
+        if (!told) say(notVisible(pipelineId, read))
+        told = true
+      },
+      log: say,
+      warn: (error) => say(stillWaiting(`pipeline ${pipelineId}`, error))
+    })
+  } catch (error) {
+    if (ctx.signal.aborted) throw error
+    // As for a build: only a wait-timeout or a cancelled job aborts the pipeline, so after
+    // any other failure the post step must not abort it either.
+    ctx.saveState(State.pendingWork, '')
+    throw leftAsIs(error, { appSlug, pipelineId })
+  }
   if (end.kind !== 'finished') return stop(appSlug, pipeline, end.kind, settings, section, ctx)
   ctx.saveState(State.pendingWork, '')
-  return reportPipelineEnd(pipeline, settings.failOnBuildFailure, section, ctx)
-}
-
-/** The pipeline a read answered; checked outside the call's error handling: a record the action cannot read is not a passing fault. */
-function recordOf(
-  answer: ApiResponse<Record<string, unknown> | undefined>,
-  appSlug: string,
-  pipelineId: string,
-  ctx: HandlerContext
-): PipelineRecord {
-  try {
-    return pipelineRecord(answer, appSlug, pipelineId)
-  } catch (error) {
-    throw endsTheWait(error, appSlug, pipelineId, ctx)
-  }
+  return reportPipelineEnd(end.record, settings.failOnBuildFailure, section, ctx)
 }
 
 /** The status the wait gives a rebuilt pipeline while reads still show the attempt before the rebuild. */
 export const NOT_VISIBLE = 'not visible yet'
 
-/**
- * Tells a read that still shows the attempt before a rebuild (saying so once); once a read shows
- * the new attempt, every later read is of it or a newer one, and none is held back.
- */
-function previousAttempt(
-  pipelineId: string,
-  previous: AttemptMark | undefined,
-  ctx: HandlerContext,
-  printed: () => void
-): (read: PipelineRecord) => boolean {
-  let before = previous
-  let told = false
-  return (read) => {
-    if (!before) return false
-    if (!showsAttempt(read, before)) {
-      before = undefined
-      return false
-    }
-    if (!told)
-      ctx.info(
-        `Pipeline ${pipelineId}: the rebuild's new attempt is not visible yet (the attempt before it, ${read.status}, still shows); waiting for it`
-      )
-    if (!told) printed()
-    told = true
-    return true
-  }
-}
-
-/** Tells the pace of the pipeline's start; the first time, the pace reads the pipeline's history. */
-function learnPace(
-  pace: Pace,
-  pipeline: PipelineRecord,
-  appSlug: string,
-  ctx: HandlerContext,
-  printed: () => void
-): Promise<void> {
-  return pace.learn(
-    { kind: 'pipeline', name: pipeline.name, startedAt: instantMs(pipeline.startedAt) },
-    (target) => pipelineHistoryOf(ctx.client, appSlug, target.workflow, ctx.signal),
-    (line) => {
-      ctx.info(line)
-      printed()
-    }
-  )
-}
-
-/** One read of the pipeline; a failure the wait does not ride out ends it, leaving the pipeline as it is. */
-async function readPipeline(
-  appSlug: string,
-  pipelineId: string,
-  ctx: HandlerContext
-): Promise<ApiResponse<Record<string, unknown> | undefined>> {
-  try {
-    return await requestPipeline(ctx.client, appSlug, pipelineId, ctx.signal)
-  } catch (error) {
-    if (ctx.signal.aborted || isPassingFault(error)) throw error
-    throw endsTheWait(error, appSlug, pipelineId, ctx)
-  }
-}
-
-/** The error of a read that ends the wait, saying the pipeline was left as it is. */
-function endsTheWait(error: unknown, appSlug: string, pipelineId: string, ctx: HandlerContext): Error {
-  // As for a build: only a wait-timeout or a cancelled job aborts the pipeline, so after
-  // any other failure the post step must not abort it either.
-  ctx.saveState(State.pendingWork, '')
-  return leftAsIs(error, { appSlug, pipelineId })
+/** Said once while reads still show the attempt before a rebuild. */
+function notVisible(pipelineId: string, read: PipelineRecord): string {
+  return `Pipeline ${pipelineId}: the rebuild's new attempt is not visible yet (the attempt before it, ${read.status}, still shows); waiting for it`
 }
 
 /** The pipeline's state in words for the heartbeat: its status, and the workflows running now. */

@@ -19,8 +19,8 @@ import {
   severalLead,
   startedBuilds,
   type AppBuild
-} from '../report/several.js'
-import { waitForBuilds } from './several.js'
+} from '../report/app-builds.js'
+import { waitForBuilds } from './app-builds.js'
 
 /** What the trigger hands over once the service's answer named several builds. */
 export interface SeveralResults {

@@ -1,6 +1,7 @@
-/** The step a wait's heartbeat names, from the build's step summary. */
+/** What a wait's heartbeat says of an unfinished build: its phase, and the step its summary names. */
 import { readStepSummary } from '../../api/step-summary.js'
 import type { ServiceClient } from '../../http/service-client.js'
+import type { ServiceBuild } from '../../api/build-record.js'
 
 /**
  * The running step when the summary lists one, else the last finished, as a heartbeat's words;
@@ -23,4 +24,11 @@ export async function runningStep(
   } catch {
     return undefined
   }
+}
+
+/** The state of an unfinished build, in words: on hold, or running with the service's own word. */
+export function phaseOf(record: ServiceBuild): string {
+  // is_on_hold: more builds started than the plan's concurrency allows (devcenter, Build statuses).
+  if (record.isOnHold) return 'on hold, waiting for a free concurrency slot'
+  return `running${record.statusText ? ` (${record.statusText})` : ''}`
 }

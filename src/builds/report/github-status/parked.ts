@@ -5,12 +5,12 @@
  * for where to post: it completes only a check run of its own repository whose `external_id`
  * names that very build, and leaves a completed one alone, so two sweeps never post twice.
  */
-import { repositoryHash, type ParkReference, type RecentBuild } from '../../../api/parked.js'
+import { repositoryHash, statusContext, type ParkReference, type RecentBuild } from '../../../api/parked.js'
 import { statusWord } from '../../../api/build-record.js'
 import type { HandlerContext } from '../../../step/context.js'
 import { plainText } from '../../../summary/text.js'
 import { githubRequest, type GitHubRequest } from '../../../github/rest.js'
-import { adoptGitHubStatus, type GitHubStatus, type StatusTarget } from './build-status.js'
+import { adoptGitHubStatus, GitHubStatus, type StatusTarget } from './build-status.js'
 import type { GitHubStatusSettings } from './settings.js'
 
 type Repo = { owner: string; repo: string }
@@ -46,10 +46,13 @@ interface CheckRun {
   externalId?: string
   headSha?: string
   startedAt?: number
+  /** The title it shows now: a progress line already there is not posted again. */
+  title?: string
 }
 
 /** What the sweep did with one build. */
-export type SweepOutcome = 'reported' | 'progress' | 'already' | 'other-repository' | 'not-ours' | 'missing' | 'failed'
+export type SweepOutcome =
+  'reported' | 'progress' | 'unchanged' | 'already' | 'other-repository' | 'not-ours' | 'missing' | 'failed'
 
 /** The check run, or undefined when this repository has none by that id. */
 async function readCheckRun(request: GitHubRequest, repo: Repo, id: number): Promise<CheckRun | undefined> {
@@ -64,6 +67,7 @@ async function readCheckRun(request: GitHubRequest, repo: Repo, id: number): Pro
       status: typeof raw.status === 'string' ? raw.status : undefined,
       externalId: typeof raw.external_id === 'string' && raw.external_id !== '' ? raw.external_id : undefined,
       headSha: typeof raw.head_sha === 'string' ? raw.head_sha : undefined,
+      title: String((raw.output as { title?: unknown } | null | undefined)?.title ?? ''),
       startedAt: Number.isFinite(started) ? started : undefined
     }
     /* eslint-enable house/service-words */
@@ -106,6 +110,7 @@ export async function sweepBuild(build: RecentBuild, target: SweepTarget, ctx: H
   const reference = build.reference as ParkReference
   const { repo } = target
   if (reference.repositoryHash !== repositoryHash(`${repo.owner}/${repo.repo}`)) return 'other-repository'
+  if (reference.checkRunId === undefined) return sweepStatus(build, target, reference, ctx)
   let check: CheckRun | undefined
   try {
     check = await readCheckRun(target.request, repo, reference.checkRunId)
@@ -116,11 +121,25 @@ export async function sweepBuild(build: RecentBuild, target: SweepTarget, ctx: H
   if (!check) return 'missing'
   if (!waitsFor(check, build)) return 'not-ours'
   if (check.status === 'completed') return 'already'
-  const reporter = reportOf(build, target, check, reference, ctx)
+  return post(reportOf(build, target, check, reference, ctx), build, target, check.title)
+}
+
+/**
+ * Posts the build's end, or one progress line while it runs: a line that says the same as the one
+ * shown (`said`) is not posted again, so a long build costs no GitHub write per sweep.
+ */
+async function post(
+  reporter: GitHubStatus,
+  build: RecentBuild,
+  target: SweepTarget,
+  said: string | undefined
+): Promise<SweepOutcome> {
   const word = statusWord(build.status)
   if (word === undefined) {
     const running = build.timing.queueSeconds !== undefined ? 'is running on the service' : 'waits on the service'
-    await reporter.post('pending', `Build ${reporter.label()} ${running} (seen at ${clock()} UTC)`)
+    const line = `Build ${reporter.label()} ${running} (seen at`
+    if (said?.startsWith(plainText(line, 255))) return 'unchanged'
+    await reporter.post('pending', `${line} ${clock()} UTC)`)
     return 'progress'
   }
   await reporter.ended(word, build.buildNumber, await target.explain(build), build.timing.durationSeconds)
@@ -140,17 +159,71 @@ function reportOf(
     comment: reference.comment,
     token: target.token
   }
-  const status: StatusTarget = {
+  const status = statusTargetOf(build, target, check.headSha ?? build.commitHash)
+  return adoptGitHubStatus(settings, status, reference.checkRunId as number, ctx, envOf(target))
+}
+
+/** What the report of a swept build names: its app, build, workflow, commit, pull request and credits. */
+function statusTargetOf(build: RecentBuild, target: SweepTarget, commit: string | undefined): StatusTarget {
+  return {
     appSlug: target.appSlug,
     buildSlug: build.slug,
     buildNumber: build.buildNumber,
     workflow: build.triggeredWorkflow,
-    commit: check.headSha ?? build.commitHash,
+    commit,
     pullRequest: build.pullRequestId,
     creditCost: build.timing.creditCost
   }
-  const env = { GITHUB_REPOSITORY: `${target.repo.owner}/${target.repo.repo}` }
-  return adoptGitHubStatus(settings, status, reference.checkRunId, ctx, { ...process.env, ...env })
+}
+
+/** The sweep posts in its own repository only, whatever the process's environment says. */
+function envOf(target: SweepTarget): NodeJS.ProcessEnv {
+  return { ...process.env, GITHUB_REPOSITORY: `${target.repo.owner}/${target.repo.repo}` }
+}
+
+/**
+ * A build parked on a commit status: the status of this repository, on the build's commit, whose
+ * context names that very build (statusContext) and is still pending, gets the build's end; a
+ * final one is left alone, and no other context is ever posted.
+ */
+async function sweepStatus(
+  build: RecentBuild,
+  target: SweepTarget,
+  reference: ParkReference,
+  ctx: HandlerContext
+): Promise<SweepOutcome> {
+  if (!build.commitHash || !/^[0-9a-f]{40}$/i.test(build.commitHash)) return 'missing'
+  let statuses: Array<{ context?: unknown; state?: unknown; description?: unknown }>
+  try {
+    const { data } = await target.request('GET /repos/{owner}/{repo}/commits/{ref}/status', {
+      ...target.repo,
+      ref: build.commitHash,
+      per_page: 100
+    })
+    const list = (data as { statuses?: unknown } | undefined)?.statuses
+    statuses = Array.isArray(list) ? list : []
+  } catch (error) {
+    if ((error as { status?: number }).status === 404) return 'missing'
+    ctx.warning(`The commit statuses of build ${build.slug} could not be read on GitHub: ${(error as Error).message}`)
+    return 'failed'
+  }
+  const suffix = statusContext('', build.slug)
+  const found = statuses.find((one) => typeof one.context === 'string' && one.context.endsWith(suffix))
+  if (!found) return 'missing'
+  if (found.state !== 'pending') return 'already'
+  const said = typeof found.description === 'string' ? found.description : undefined
+  const settings: GitHubStatusSettings = {
+    mode: 'commit-status',
+    name: found.context as string,
+    comment: reference.comment,
+    token: target.token
+  }
+  return post(
+    new GitHubStatus(settings, statusTargetOf(build, target, build.commitHash), ctx, envOf(target)),
+    build,
+    target,
+    said
+  )
 }
 
 function clock(): string {

@@ -1,1 +1,0 @@
-import{Ab as c,Bb as d,Cb as e,yb as a,zb as b}from"./chunk-OPUHI7EH.js";import"./chunk-WOJTDCBZ.js";export{b as buildParamsFromEvent,e as closedPullRequestOf,c as forkPullRequestIn,d as forkPullRequestOf,a as readGitHubEvent};
