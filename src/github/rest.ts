@@ -3,7 +3,7 @@
  * so no other step pays for it. It sends to GITHUB_API_URL (GitHub Enterprise Server too)
  * through the action's own transport. It computes each request as octokit's `endpoint()`
  * does for the few routes the action calls, instead of bundling `@actions/github`: octokit
- * with its own undici was 530 KB of a 767 KB dist/. `__tests__/unit/github-endpoint.test.ts`
+ * with its own undici was 530 KB of a 767 KB dist/. `__tests__/unit/network/github-endpoint.test.ts`
  * keeps the two in step.
  */
 import { USER_AGENT } from '../constants.js'

@@ -63,7 +63,7 @@ export class ApiClient implements ServiceClient {
   }
 
   // get, post, put and listAll: shorthands for `request` that only the client's own tests call
-  // (__tests__/unit/client.test.ts, answer-limit.test.ts); the service's calls go through the
+  // (__tests__/unit/network/client.test.ts, answer-limit.test.ts); the service's calls go through the
   // ServiceClient port, which has `request` alone. Kept so those tests read as calls, not options.
 
   /** A GET of `path`. */

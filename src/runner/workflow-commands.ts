@@ -4,7 +4,7 @@
  * with it @actions/http-client, undici and @actions/exec, before any of it is used:
  * 165 to 198 ms of every step on the development machine, even one that fails on
  * its inputs (see CONTRIBUTING.md). A parity test compares its bytes with
- * @actions/core's (__tests__/unit/workflow-commands.test.ts).
+ * @actions/core's (__tests__/unit/runner/workflow-commands.test.ts).
  *
  * Everything written here passes through `redact`, and no text given to these
  * functions can act as a workflow command: plain text that could is printed
