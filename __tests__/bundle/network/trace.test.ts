@@ -60,7 +60,9 @@ let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started), { seed: seed() })
 
 /** A secret value with no white space at its ends, of awkward characters. */
-const secretValue = (): string => randomAwkwardSecret().replace(/\s/g, '_')
+// A value the secret lines take as written: never empty, never starting with "=" (refused as a
+// secret written without NAME=), whatever the draw.
+const secretValue = (): string => `v${randomAwkwardSecret().replace(/\s/g, '_')}v`
 
 const ON_MAIN = { 'from-event': 'false', branch: 'main', workflow: 'primary', ...SAME_REPOSITORY }
 
