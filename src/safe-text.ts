@@ -10,20 +10,11 @@
  */
 
 const literals = new Set<string>()
-/**
- * Each secret's longest run of characters that its pattern matches only as themselves: every
- * match of the pattern holds it, so the pattern is built and run only for text that holds it.
- * No RegExp is kept per secret: compiled, each cost kilobytes, and a step registers a secret per
- * signed download URL (thousands of artifacts), so memory grew with the files downloaded.
- */
-const anchors = new Map<string, string>()
-/**
- * Longest first, so a spelling that contains another is removed whole. Each addition is put in
- * its place rather than the lists copied and sorted again: per added secret that made garbage
- * the size of all of them, and memory grew with the secrets added.
- */
-const ordered: string[] = []
-const orderedSecrets: string[] = []
+const patterns = new Map<string, RegExp>()
+/** Longest first, so a spelling that contains another is removed whole; rebuilt when a secret is added. */
+let ordered: string[] = []
+let orderedPatterns: RegExp[] = []
+
 /**
  * Shorter secrets are neither masked nor redacted: a value of a few characters
  * also occurs inside ordinary text (a build slug, a title), which masking would
@@ -34,55 +25,21 @@ export const MIN_SECRET_LENGTH = 8
 
 /** Adds a secret: it and its encoded spellings are removed by `redact` from now on. */
 export function rememberSecret(value: string): void {
-  if (value === '' || anchors.has(value)) return
-  anchors.set(value, plainRun(value))
-  insertByLength(orderedSecrets, value)
-  for (const form of encodedForms(value)) {
-    if (literals.has(form)) continue
-    literals.add(form)
-    insertByLength(ordered, form)
-  }
-}
-
-/** Puts `text` into `list` (longest first) after every entry at least as long. */
-function insertByLength(list: string[], text: string): void {
-  let low = 0
-  let high = list.length
-  while (low < high) {
-    const middle = (low + high) >> 1
-    if (list[middle].length >= text.length) low = middle + 1
-    else high = middle
-  }
-  list.splice(low, 0, text)
+  if (value === '' || patterns.has(value)) return
+  patterns.set(value, new RegExp(escapedPattern(value), 'g'))
+  for (const form of encodedForms(value)) literals.add(form)
+  ordered = [...literals].sort((a, b) => b.length - a.length)
+  orderedPatterns = [...patterns.entries()].sort(([a], [b]) => b.length - a.length).map(([, pattern]) => pattern)
 }
 
 /** Replaces every known secret, in every known spelling, with `***`. */
 export function redact(text: string): string {
   let out = text
-  for (const secret of orderedSecrets) {
-    if (out.includes(anchors.get(secret) ?? '')) out = out.replace(new RegExp(escapedPattern(secret), 'g'), '***')
-  }
+  for (const pattern of orderedPatterns) out = out.replace(pattern, '***')
   for (const form of ordered) {
     if (out.includes(form)) out = out.split(form).join('***')
   }
   return out
-}
-
-/** The value's longest run of code units that `unitPattern` matches only as themselves ('' when none). */
-function plainRun(value: string): string {
-  let best = [0, 0]
-  let start = 0
-  for (let i = 0; i <= value.length; i++) {
-    if (i < value.length && isPlain(value.charCodeAt(i))) continue
-    if (i - start > best[1] - best[0]) best = [start, i]
-    start = i + 1
-  }
-  return value.slice(best[0], best[1])
-}
-
-/** A character JSON never escapes: the escaped pattern matches it as itself only. */
-function isPlain(code: number): boolean {
-  return code >= 0x20 && code < 0x7f && !`"\\/<>&'`.includes(String.fromCharCode(code))
 }
 
 /**
@@ -116,8 +73,8 @@ const SHORT_ESCAPES: Record<number, string> = { 0x08: 'b', 0x09: 't', 0x0a: 'n',
 
 function unitPattern(code: number): string {
   const char = String.fromCharCode(code)
-  // A character JSON never escapes is itself (most of a token: worked out first).
-  if (isPlain(code)) return escapeRegExp(char)
+  // A character JSON never escapes is itself (most of a token: worked out first, as this runs for every secret at start).
+  if (code >= 0x20 && code < 0x7f && !`"\\/<>&'`.includes(char)) return escapeRegExp(char)
   const hex = code
     .toString(16)
     .padStart(4, '0')

@@ -106,30 +106,6 @@ async function fetchFollowing(url: string, policy: DownloadPolicy, signal: Abort
   }
 }
 
-/**
- * The step's signal with one download's own time limit. `done()` clears the timer and the
- * listener, so nothing of a finished download stays: AbortSignal.timeout's timer lived on for
- * its ten minutes, and AbortSignal.any's signal stayed tied to the step's, for every file.
- */
-function downloadSignal(signal: AbortSignal): { signal: AbortSignal; done: () => void } {
-  const controller = new AbortController()
-  const abort = () => controller.abort(signal.reason)
-  const timer = setTimeout(
-    () => controller.abort(new DOMException('the download took longer than 10 minutes', 'TimeoutError')),
-    REQUEST_TIMEOUT_MS
-  )
-  timer.unref()
-  if (signal.aborted) abort()
-  else signal.addEventListener('abort', abort, { once: true })
-  return {
-    signal: controller.signal,
-    done: () => {
-      clearTimeout(timer)
-      signal.removeEventListener('abort', abort)
-    }
-  }
-}
-
 /** One download: where from (a secret), its declared size, and the file name to use. */
 export interface DownloadRequest {
   url: string
@@ -156,24 +132,9 @@ export async function downloadArtifact(
   if (!path.startsWith(root + sep))
     throw new Error(`the file name ${JSON.stringify(fileName)} would leave the download folder`)
   await mkdir(root, { recursive: true })
-  const limited = downloadSignal(signal)
-  try {
-    return await downloadTo({ dir, path, request, maxBytes, policy }, limited.signal)
-  } finally {
-    limited.done()
-  }
-}
-
-/** The download itself, under the signal given: streamed to a new file at `path`, in `dir`. */
-async function downloadTo(
-  job: { dir: string; path: string; request: DownloadRequest; maxBytes: number; policy: DownloadPolicy },
-  signal: AbortSignal
-): Promise<{ path: string; bytes: number }> {
-  const { dir, path, request, maxBytes, policy } = job
-  const { fileName } = request
   let res: IncomingMessage
   try {
-    res = await fetchFollowing(request.url, policy, signal)
+    res = await fetchFollowing(request.url, policy, AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]))
   } catch (error) {
     throw new Error(`${fileName}: ${(error as Error).message}`, { cause: error })
   }
