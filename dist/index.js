@@ -1,1 +1,1 @@
-import{qa as o}from"./chunks/chunk-WDJONYCP.js";o();
+import{qa as o}from"./chunks/chunk-W4QE3IMM.js";o();
