@@ -207,7 +207,7 @@ describe('a hostile trace', () => {
       if (pick === 2) return foreignUrl()
       if (pick === 3) return randomString(randomInt(200), 'ab<>:/\\"%{}[]\n\u2028 ')
       if (pick === 4) {
-        const depth = randomInt(200)
+        const depth = 1 + randomInt(200)
         return JSON.parse(`${'['.repeat(depth)}${']'.repeat(depth)}`) as Json
       }
       if (pick === 5) return -randomInt(1e9)
