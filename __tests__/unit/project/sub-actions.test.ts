@@ -251,9 +251,10 @@ describe('the entries in dist/sub/', () => {
   })
 })
 
-describe("the tables of each sub-action's inputs and outputs (docs/sub-actions.md), and the README's short block", () => {
+describe("the tables of each sub-action's inputs and outputs (docs/sub-actions/<folder>.md), and the README's short block", () => {
   const readme = readFileSync('README.md', 'utf8')
   const page = readFileSync('docs/sub-actions.md', 'utf8')
+  const pageOf = (folder: string): string => readFileSync(`docs/sub-actions/${folder}.md`, 'utf8')
   const blockIn = (text: string, folder: string): string => {
     const start = `<!-- sub-action-inputs: ${folder} -->\n`
     const at = text.indexOf(start)
@@ -278,17 +279,17 @@ describe("the tables of each sub-action's inputs and outputs (docs/sub-actions.m
     expect(listed('Optional')).toEqual(Object.keys(inputs).filter((name) => !inputs[name].required))
     // Each input's description and default, and the outputs, are one link away.
     expect(readme).toContain('(docs/sub-actions.md#the-inputs-and-outputs-of-each-sub-action)')
-    expect(readme).toContain(`**[\`${folder}/\`](docs/sub-actions.md#${folder})**`)
+    expect(readme).toContain(`**[\`${folder}/\`](docs/sub-actions/${folder}.md)**`)
   })
 
   it.each(FOLDERS)(
-    '%s: the tables are current, under its heading, with every input, its default, and every output',
+    '%s: the tables are current, on its own page, linked under its heading, with every input, its default, and every output',
     (folder) => {
-      const block = blockIn(page, folder)
+      const block = blockIn(pageOf(folder), folder)
       expect(block).toBe(inputsTables(committed(folder)))
-      expect(page.slice(0, page.indexOf(`<!-- sub-action-inputs: ${folder} -->`))).toMatch(
-        new RegExp(`\n### ${folder}\n[^#]*$`)
-      )
+      expect(pageOf(folder)).toMatch(new RegExp(`^# The ${folder} sub-action: inputs and outputs\n`))
+      const section = page.slice(page.indexOf(`\n### ${folder}\n`))
+      expect(section.slice(0, section.indexOf('\n#', 1))).toContain(`](sub-actions/${folder}.md)`)
       const { inputs, outputs } = parse(folder)
       const [inputRows, outputRows = ''] = block.split('\nOutputs:\n')
       const named = [...inputRows.matchAll(/^\| `([\w-]+)` \| (yes|no) \| (?:`([^`]*)`)? \|/gm)].map((m) => [
