@@ -145,6 +145,25 @@ describe('the links', () => {
     })
   })
 
+  describe("the emulator's and the bench's pages are reachable from their README", () => {
+    /** The pages under `<folder>/docs/` that `<folder>/README.md` does not link. */
+    function unlisted(all: Record<string, string>, folder: string): string[] {
+      const index = `${folder}/README.md`
+      const linked = new Set(linksIn(all[index] ?? '').map((link) => resolve(index, link).path))
+      return Object.keys(all).filter((path) => path.startsWith(`${folder}/docs/`) && !linked.has(path))
+    }
+
+    it.each(['emulator', 'bench'])('%s: its README links every page of its docs/ folder', (folder) => {
+      expect(Object.keys(everyPage).some((path) => path.startsWith(`${folder}/docs/`))).toBe(true)
+      expect(unlisted(everyPage, folder)).toEqual([])
+    })
+
+    it('is checked: a new page no index links is reported', () => {
+      const page = `emulator/docs/${randomString(8).toLowerCase()}.md`
+      expect(unlisted({ ...everyPage, [page]: '# A page\n' }, 'emulator')).toEqual([page])
+    })
+  })
+
   describe('every section is reachable from the README', () => {
     it("the README's contents link the documentation index", () => {
       expect(linksIn(contentsOf(pages['README.md']))).toContain('docs/README.md')
