@@ -14,9 +14,12 @@ import { markdownPages } from './markdown-pages.js'
 
 const PAGES = markdownPages()
 
-/** A figure someone measured: "took 155 s", "about four minutes", "(38 KB)", "ncc, about 30 s". */
+/**
+ * A figure someone measured: "took 155 s", "about four minutes", "(38 KB)", "ncc, about 30 s", "a
+ * median 1.2 seconds", "medians of 21 runs", "1.34× `node -e 0`".
+ */
 const MEASURED =
-  /\btook \d|\babout (a|one|two|three|four|five|six|ten|\d+) (minutes?|seconds?|s|ms)\b|\bdist\/index\.js`? \(\d+ KB\)|\bncc, about \d/i
+  /\btook \d|\babout (a|one|two|three|four|five|six|ten|\d+) (minutes?|seconds?|s|ms)\b|\bdist\/index\.js`? \(\d+ KB\)|\bncc, about \d|\bmedians? (of )?\d|\d(\.\d+)?× `node -e 0`/i
 const DATED = /\b20\d\d-\d\d-\d\d\b/
 
 /**
@@ -54,6 +57,10 @@ describe('measured figures in the docs', () => {
   it('finds an undated one', () => {
     expect(undated('The tests take about four minutes.\n\n`dist/index.js` (38 KB) reads the inputs.')).toHaveLength(2)
     expect(undated('`time npm test` took 155 s on 2026-11-27.')).toEqual([])
+    expect(
+      undated('The step ended a median 1.2 seconds after the build.\n\nIt starts in 1.34× `node -e 0`.')
+    ).toHaveLength(2)
+    expect(undated('Medians of 21 runs, 2026-12-07: 1.34× `node -e 0`.')).toEqual([])
   })
 
   it('takes the date of the heading a figure sits under, and only while under it', () => {
