@@ -42,7 +42,7 @@ export interface EmulatorOptions {
   maxBuilds?: number
   /**
    * How long after a pipeline rebuild is asked for its new attempt shows (default 3000 ms); reads
-   * before then show the previous attempt, as the service's may (emulator/README.md).
+   * before then show the previous attempt, as the service's may (emulator/docs/pipelines.md).
    */
   rebuildDelayMs?: number
   /** How long after a build starts its log answers 404 (default 200 ms). */

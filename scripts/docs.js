@@ -12,23 +12,40 @@
  * - the cookbook: each docs/examples/ workflow, copied into every page where it is named;
  * - the README's list of contents, from its second- and third-level headings, and the index of
  *   every section of every page of docs/ (docs/README.md).
- * - each sub-action's action.yml and its README block of inputs (scripts/sub-actions.js).
+ * - each sub-action's action.yml, its README block of inputs, and its page of inputs and outputs
+ *   (docs/sub-actions/<folder>.md, written whole: scripts/sub-actions.js).
  *
  * Each generated part sits between `<!-- name:start -->` and `<!-- name:end -->` in whichever
- * page of README.md and docs/ holds it; a part no page holds is an error.
+ * page of README.md and docs/ holds it; a part no page holds is an error. The reference pages
+ * (GENERATED_REFERENCE) are written whole: docs/reference.md between its markers, each sub-action's page
+ * from its action.yml; they alone may be longer than a page one reads (__tests__/unit/project/doc-length.test.ts).
  * `npm run docs` rewrites what is stale; `node scripts/docs.js --check` exits 1 instead.
  */
 import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs'
 import { dirname, join, posix } from 'node:path'
 import { load } from 'js-yaml'
 import { cell, code, table } from './markdown.js'
-import { loadSubActionSources, renderSubActionFiles, renderSubActionInputs } from './sub-actions.js'
+import {
+  loadSubActionSources,
+  renderSubActionFiles,
+  renderSubActionInputs,
+  renderSubActionPage,
+  SUB_ACTION_PAGES
+} from './sub-actions.js'
 
 const NAME_MARKER = /<!-- action-repository: ([\w.-]+\/[\w.-]+) -->/
 const EXAMPLES = 'docs/examples'
-/** The page with each sub-action's whole block of inputs (the README has a short one). */
-const SUB_ACTIONS_PAGE = 'docs/sub-actions.md'
 const DOCS_INDEX = 'docs/README.md'
+const REFERENCE_PAGE = 'docs/reference.md'
+
+/**
+ * Whether a page is the generated reference: docs/reference.md (the inputs and outputs by
+ * operation) or a sub-action's page of inputs and outputs (docs/sub-actions/<folder>.md). The
+ * generator writes their tables from action.yml and the modules; nothing else is written there.
+ */
+export function isGeneratedReference(path) {
+  return path === REFERENCE_PAGE || new RegExp(`^${SUB_ACTION_PAGES}/[\\w-]+\\.md$`).test(path)
+}
 
 /** The `owner/name` of the project's GitHub repository, from package.json `repository`. */
 export function repositoryName(pkg) {
@@ -112,17 +129,27 @@ export function renderDocs(files, sources) {
       `no page of README.md or docs/ holds the <!-- ${missing[0]}:start --> ... <!-- ${missing[0]}:end --> markers`
     )
 
-  // The sub-actions' action.yml files and their README blocks, when the sources include them (scripts/sub-actions.js).
+  // The sub-actions' action.yml files, their README blocks and their pages, when the sources include them (scripts/sub-actions.js).
   const subActions = sources.subActions && renderSubActionFiles(sources.subActions, sources.actionYaml)
   if (subActions) {
     out['README.md'] = renderSubActionInputs(out['README.md'], subActions, sources.name, { short: true })
-    if (out[SUB_ACTIONS_PAGE] !== undefined)
-      out[SUB_ACTIONS_PAGE] = renderSubActionInputs(out[SUB_ACTIONS_PAGE], subActions, sources.name)
+    const folders = Object.keys(sources.subActions.subActions)
+    const stray = Object.keys(out).filter(
+      (path) => path.startsWith(`${SUB_ACTION_PAGES}/`) && !folders.some((folder) => subActionPage(folder) === path)
+    )
+    if (stray.length > 0) throw new Error(`${stray[0]} is the page of no sub-action: remove it`)
+    for (const folder of folders)
+      out[subActionPage(folder)] = renderSubActionPage(subActions[`${folder}/action.yml`], folder, sources.name)
   }
   out['README.md'] = replaceBetween(out['README.md'], 'toc', contents(out['README.md']), 'README.md')
   if (out[DOCS_INDEX] !== undefined)
     out[DOCS_INDEX] = replaceBetween(out[DOCS_INDEX], 'docs-index', docsIndex(out), DOCS_INDEX)
   return { ...out, ...subActions }
+}
+
+/** Where the generator writes a sub-action's page of inputs and outputs. */
+export function subActionPage(folder) {
+  return `${SUB_ACTION_PAGES}/${folder}.md`
 }
 
 /** Whether a documentation path is a Markdown page that may hold generated parts: README.md or one under docs/. */
@@ -477,9 +504,12 @@ function registryEntries(root) {
 if (import.meta.url === `file://${process.argv[1]}`) {
   const root = process.cwd()
   const subActions = await loadSubActionSources(root)
-  const subActionPaths = Object.keys(subActions.subActions).map((folder) => `${folder}/action.yml`)
+  const subActionPaths = Object.keys(subActions.subActions).flatMap((folder) => [
+    `${folder}/action.yml`,
+    subActionPage(folder)
+  ])
   const files = Object.fromEntries(
-    [...docPaths(root), ...subActionPaths].map((path) => [
+    [...new Set([...docPaths(root), ...subActionPaths])].map((path) => [
       path,
       existsSync(join(root, path)) ? readFileSync(join(root, path), 'utf8') : ''
     ])

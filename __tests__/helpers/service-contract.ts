@@ -141,7 +141,7 @@ export const CONTRACT: readonly RouteContract[] = [
   // artifact-update: ArtifactShowResponseModel, 400, 401, 404 and 500.
   row('PATCH', '/apps/:app/builds/:build/artifacts/:artifact', 200, json(obj({ data: Artifact }, ['data']))),
   // Not in the published contract: the service's API reference ("Get the step summary of a build",
-  // 200, 401, 403, 404) and the vendor's MCP server's recorded answer (emulator README).
+  // 200, 401, 403, 404) and the vendor's MCP server's recorded answer (emulator/docs/build-reports.md).
   row(
     'GET',
     '/apps/:app/builds/:build/log/summary',
@@ -150,7 +150,7 @@ export const CONTRACT: readonly RouteContract[] = [
     [401, 403, 404]
   ),
   // Not in the published contract: the API reference ("Get the test results of a build"); field
-  // names are the emulator's reading (emulator README).
+  // names are the emulator's reading (emulator/docs/build-reports.md).
   row(
     'GET',
     '/apps/:app/builds/:build/test-results',

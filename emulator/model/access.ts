@@ -1,6 +1,6 @@
 /**
  * Who may call a route. Each route of the table carries one of these; the server checks it
- * before the handler runs, and the emulator README's role table is written from the same values.
+ * before the handler runs, and the role table of emulator/docs/access.md is written from the same values.
  */
 import { forbidden, notFound } from './errors.js'
 import type { EmulatorState } from './state.js'

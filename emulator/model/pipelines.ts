@@ -231,7 +231,7 @@ export function abortPipeline(
 /**
  * Asks for a new attempt of a finished pipeline. The service answers the rebuild 201 with no body
  * and creates the attempt on its own time, so the attempt shows only `delayMs` later (0: at
- * once); until then every read shows the previous attempt, finished (emulator/README.md).
+ * once); until then every read shows the previous attempt, finished (emulator/docs/pipelines.md).
  */
 export function rebuildPipeline(
   app: AppRecord,

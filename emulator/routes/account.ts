@@ -3,7 +3,7 @@
  * (published contract: user-profile, 200 or 401/404) and `GET /organizations/{org-slug}`
  * (org-show, "a specified organization that the user is part of": 200 or 400/401/404, with
  * `owners` [{slug, username, email}]). A token of no user (an OIDC trust policy's) gets 404 from
- * /me, and a caller outside the Workspace a 404 from its record: see emulator/README.md.
+ * /me, and a caller outside the Workspace a 404 from its record: see emulator/docs/access.md.
  */
 import { HttpError } from '../http/errors.js'
 import type { Reply } from '../http/io.js'

@@ -137,7 +137,7 @@ export function serveRawLog(
     return Promise.resolve()
   }
   // The storage behind a presigned link refuses a second credential with S3's 400 InvalidArgument
-  // error naming the Authorization header (emulator/README.md, "The archive comes a while after the end").
+  // error naming the Authorization header (emulator/docs/build-logs.md, "The archive comes a while after the end").
   if (req.headers.authorization !== undefined) {
     answer(req, res, {
       status: 400,

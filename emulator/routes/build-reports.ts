@@ -2,7 +2,7 @@
  * What a build reports besides its status (model/build-reports.ts): the step summary,
  * `GET /apps/{app-slug}/builds/{build-slug}/log/summary`, and the test results,
  * `GET /apps/{app-slug}/builds/{build-slug}/test-results`; neither is in the published
- * contract (emulator README names the sources).
+ * contract (emulator/docs/build-reports.md names the sources).
  */
 import { APP_ANY_ROLE } from '../model/access.js'
 import { notFound } from '../http/errors.js'

@@ -1,4 +1,4 @@
-/** The API's route table, and the role table of the emulator README written from it. */
+/** The API's route table, and the role table of emulator/docs/access.md written from it. */
 import { describeAccess } from '../model/access.js'
 import type { ApiRoute } from '../http/router.js'
 import { accountRoutes } from './account.js'
@@ -44,7 +44,7 @@ export function interfacePath(pattern: string): string {
   return pattern.replace(/:(\w+)/g, (_match, name: string) => PLACEHOLDERS[name] ?? `{${name}}`)
 }
 
-/** The Markdown table of endpoints and the rule each applies, as the emulator README shows it. */
+/** The Markdown table of endpoints and the rule each applies, as emulator/docs/access.md shows it. */
 export function accessTableMarkdown(routes: readonly ApiRoute[] = API_ROUTES): string {
   const rows = routes.map(
     (route) => `| ${route.method} | \`${interfacePath(route.pattern)}\` | ${describeAccess(route.access)} |`

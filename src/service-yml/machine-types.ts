@@ -59,7 +59,7 @@ function stackOf(meta: Record<string, unknown>): { stack?: string } {
  * becomes `to`, quotes, comments and every other line as they were, so a line number the
  * service reports on this text is the same line in the app's file. (The service rewrites only the
  * places findMachineTypeUses reads; whether it keeps the rest of the file as written is not
- * settled, see emulator/README.md, "service.yml layout for machine types".)
+ * settled, see emulator/docs/apps-and-configuration.md, "service.yml layout for machine types".)
  */
 export function withMachineType(text: string, from: string, to: string): string {
   return text

@@ -114,7 +114,7 @@ describe('a log written faster than the answer limit between two reads', () => {
     expect(result.stdout).not.toMatch(/::warning::.*log/i)
     const rssMiB = Number(readFileSync(rssFile, 'utf8')) / 1024
     // Bounded, with room for when V8 collects on a loaded machine (188 MiB was seen with three test
-    // workers on two cores); the 150 MiB target for a 500 MB log is the bench's (bench/README.md).
+    // workers on two cores); the 150 MiB target for a 500 MB log is the bench's (bench/docs/memory.md).
     expect(rssMiB).toBeLessThan(256)
   }, 120_000)
 })

@@ -85,7 +85,7 @@ describe('a big log printed while the runner reads the step slowly', () => {
     expect(result.stdout).toContain('Build finished with status success')
     // Queued writes took this step to 350 MiB and more. The bound here leaves room for when V8
     // collects on a loaded machine (179 MiB was seen with three test workers on two cores); the
-    // 150 MiB target for a 500 MB log is the bench's (bench/README.md, logs rows).
+    // 150 MiB target for a 500 MB log is the bench's (bench/docs/memory.md, logs rows).
     expect(rssMiB).toBeLessThan(256)
   }, 180_000)
 })

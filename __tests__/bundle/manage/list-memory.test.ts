@@ -71,7 +71,7 @@ describe('a long list', () => {
     // more was measured when the list was held). What may differ is V8's young generation, which
     // a longer run grows to its fixed cap (measured: 4 to 32 MiB); nothing grows with the list.
     // The step's absolute peak depends on when V8 collects on a busy machine: the bench reports it
-    // (bench/README.md, list-apps rows); the test holds what the list must not change.
+    // (bench/docs/memory.md, list-apps rows); the test holds what the list must not change.
     expect(large.rssMiB - small.rssMiB).toBeLessThan(45)
   }, 170_000)
 })

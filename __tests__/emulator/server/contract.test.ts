@@ -4,7 +4,7 @@
  * token, an unknown app or Workspace, a body that is not JSON). Each success must have the
  * contract's status and shape (`service-contract.ts`, the project's own schema of the
  * contract's definitions); each refusal a status the contract lists for the route or one the
- * emulator README's exceptions table lists (the one place exceptions are written), with the
+ * exceptions table of the emulator's access page (emulator/docs/access.md) lists (the one place exceptions are written), with the
  * route's error model. A route the emulator serves without a row here fails the test.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
@@ -24,11 +24,11 @@ interface Exception {
   status: number
 }
 
-/** The exceptions table of emulator/README.md, the one place they are written. */
+/** The exceptions table of emulator/docs/access.md, the one place they are written. */
 function readExceptions(): Exception[] {
-  const text = readFileSync(join(process.cwd(), 'emulator', 'README.md'), 'utf8')
+  const text = readFileSync(join(process.cwd(), 'emulator', 'docs', 'access.md'), 'utf8')
   const table = /<!-- status-exceptions:start -->([\s\S]*?)<!-- status-exceptions:end -->/.exec(text)
-  if (!table) throw new Error('emulator/README.md has no status-exceptions table')
+  if (!table) throw new Error('emulator/docs/access.md has no status-exceptions table')
   return table[1]
     .split('\n')
     .filter((line) => /^\|\s*(every|GET|POST|PUT|PATCH|DELETE)\s*\|/.test(line))

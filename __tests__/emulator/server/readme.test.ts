@@ -1,4 +1,4 @@
-/** The emulator README's role table is the route table's, and the route table's rules are the ones the server applies. */
+/** The role table of the emulator's access page (emulator/docs/access.md) is the route table's, and its rules are the ones the server applies. */
 import { describe, expect, it } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
@@ -6,9 +6,9 @@ import { API_ROUTES, accessTableMarkdown } from '../../../emulator/routes/index.
 import type { RunningEmulator } from '../../../emulator/server.js'
 import { call, TOKENS, withEmulator } from '../helpers.js'
 
-const README = readFileSync(join(process.cwd(), 'emulator', 'README.md'), 'utf8')
+const README = readFileSync(join(process.cwd(), 'emulator', 'docs', 'access.md'), 'utf8')
 
-describe('the README role table', () => {
+describe('the role table of emulator/docs/access.md', () => {
   it('is the table the routes give', () => {
     const match = /<!-- access-table:start -->\n([\s\S]*?)\n<!-- access-table:end -->/.exec(README)
     expect(match).not.toBeNull()

@@ -1,6 +1,6 @@
 /**
- * The reviewer's view read from answers of either likely shape (the emulator README lists the
- * fields no source settles), and rendered from plain data: steps with their failure words and
+ * The reviewer's view read from answers of either likely shape (emulator/docs/build-reports.md lists
+ * the fields no source settles), and rendered from plain data: steps with their failure words and
  * `errors` as texts or objects, test results under their likely names, counts over every case
  * and the failed cases kept within their cap; the Markdown escapes every text it is given.
  */

@@ -6,6 +6,7 @@ import { posix } from 'node:path'
 // @ts-expect-error: a plain JavaScript module without type declarations
 import { headings as headingsOf } from '../../../scripts/docs.js'
 import { randomString } from '../../helpers/random.js'
+import { markdownPages } from './markdown-pages.js'
 
 describe('the links', () => {
   /**
@@ -99,10 +100,30 @@ describe('the links', () => {
   }
 
   const pages = readPages()
+  /** Every Markdown page of the repository: CONTRIBUTING and contributing/, the bench's and the emulator's pages too. */
+  const everyPage = markdownPages()
 
   describe('the links of the README and docs/', () => {
     it('lead to files that exist, and anchors to headings of them', () => {
       expect(brokenLinks(pages)).toEqual([])
+    })
+
+    it("so do those of every other page: CONTRIBUTING, contributing/, the bench's and the emulator's pages", () => {
+      expect(Object.keys(everyPage).filter((path) => /^(emulator|bench)\/docs\//.test(path)).length).toBeGreaterThan(5)
+      expect(brokenLinks(everyPage)).toEqual([])
+    })
+
+    it('is checked on those too: a link from an emulator page to a section no page has is reported', () => {
+      const page = Object.keys(everyPage).filter((path) => path.startsWith('emulator/docs/'))[0]
+      const heading = randomString(10).toLowerCase()
+      const planted = {
+        ...everyPage,
+        [page]: `${everyPage[page]}\n[x](running.md#${heading}) [y](../../docs/${heading}.md)\n`
+      }
+      expect(brokenLinks(planted)).toEqual([
+        `${page}: running.md#${heading} (no heading of emulator/docs/running.md has the anchor #${heading})`,
+        `${page}: ../../docs/${heading}.md (no file docs/${heading}.md)`
+      ])
     })
 
     it('are checked: a link to a missing page, or to a heading a page lacks, is reported', () => {
@@ -121,6 +142,25 @@ describe('the links', () => {
 
     it('skip only pending pages that are still missing: remove a page from PENDING_PAGES once it exists', () => {
       expect(PENDING_PAGES.filter((path) => existsSync(path))).toEqual([])
+    })
+  })
+
+  describe("the emulator's and the bench's pages are reachable from their README", () => {
+    /** The pages under `<folder>/docs/` that `<folder>/README.md` does not link. */
+    function unlisted(all: Record<string, string>, folder: string): string[] {
+      const index = `${folder}/README.md`
+      const linked = new Set(linksIn(all[index] ?? '').map((link) => resolve(index, link).path))
+      return Object.keys(all).filter((path) => path.startsWith(`${folder}/docs/`) && !linked.has(path))
+    }
+
+    it.each(['emulator', 'bench'])('%s: its README links every page of its docs/ folder', (folder) => {
+      expect(Object.keys(everyPage).some((path) => path.startsWith(`${folder}/docs/`))).toBe(true)
+      expect(unlisted(everyPage, folder)).toEqual([])
+    })
+
+    it('is checked: a new page no index links is reported', () => {
+      const page = `emulator/docs/${randomString(8).toLowerCase()}.md`
+      expect(unlisted({ ...everyPage, [page]: '# A page\n' }, 'emulator')).toEqual([page])
     })
   })
 

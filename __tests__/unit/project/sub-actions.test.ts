@@ -17,13 +17,14 @@ import { load } from 'js-yaml'
 // @ts-expect-error: a plain JavaScript module without type declarations
 import { inputsSummaryBlock, inputsTables, renderEntries, renderSubActionFiles, sourcesOf } from '../../../scripts/sub-actions.js'
 // @ts-expect-error: a plain JavaScript module without type declarations
-import { repositoryName } from '../../../scripts/docs.js'
+import { renderDocs, repositoryName } from '../../../scripts/docs.js'
 import { COMMON_OUTPUTS, Input, LIST_OUTPUT_FILES, Output } from '../../../src/constants.js'
 import { COMMON_INPUTS } from '../../../src/inputs/common.js'
 import { SUB_ACTIONS, type SubActionName } from '../../../src/operations/sub-actions.js'
 import type { OperationModule } from '../../../src/operations/operation.js'
 import { MODULES, OPERATIONS } from '../../helpers/operations.js'
-import { randomInt } from '../../helpers/random.js'
+import { randomInt, randomSlug } from '../../helpers/random.js'
+import { files, sources } from './doc-pages.js'
 
 interface Spec {
   description?: string
@@ -251,9 +252,10 @@ describe('the entries in dist/sub/', () => {
   })
 })
 
-describe("the tables of each sub-action's inputs and outputs (docs/sub-actions.md), and the README's short block", () => {
+describe("the tables of each sub-action's inputs and outputs (docs/sub-actions/<folder>.md), and the README's short block", () => {
   const readme = readFileSync('README.md', 'utf8')
   const page = readFileSync('docs/sub-actions.md', 'utf8')
+  const pageOf = (folder: string): string => readFileSync(`docs/sub-actions/${folder}.md`, 'utf8')
   const blockIn = (text: string, folder: string): string => {
     const start = `<!-- sub-action-inputs: ${folder} -->\n`
     const at = text.indexOf(start)
@@ -278,17 +280,17 @@ describe("the tables of each sub-action's inputs and outputs (docs/sub-actions.m
     expect(listed('Optional')).toEqual(Object.keys(inputs).filter((name) => !inputs[name].required))
     // Each input's description and default, and the outputs, are one link away.
     expect(readme).toContain('(docs/sub-actions.md#the-inputs-and-outputs-of-each-sub-action)')
-    expect(readme).toContain(`**[\`${folder}/\`](docs/sub-actions.md#${folder})**`)
+    expect(readme).toContain(`**[\`${folder}/\`](docs/sub-actions/${folder}.md)**`)
   })
 
   it.each(FOLDERS)(
-    '%s: the tables are current, under its heading, with every input, its default, and every output',
+    '%s: the tables are current, on its own page, linked under its heading, with every input, its default, and every output',
     (folder) => {
-      const block = blockIn(page, folder)
+      const block = blockIn(pageOf(folder), folder)
       expect(block).toBe(inputsTables(committed(folder)))
-      expect(page.slice(0, page.indexOf(`<!-- sub-action-inputs: ${folder} -->`))).toMatch(
-        new RegExp(`\n### ${folder}\n[^#]*$`)
-      )
+      expect(pageOf(folder)).toMatch(new RegExp(`^# The ${folder} sub-action: inputs and outputs\n`))
+      const section = page.slice(page.indexOf(`\n### ${folder}\n`))
+      expect(section.slice(0, section.indexOf('\n#', 1))).toContain(`](sub-actions/${folder}.md)`)
       const { inputs, outputs } = parse(folder)
       const [inputRows, outputRows = ''] = block.split('\nOutputs:\n')
       const named = [...inputRows.matchAll(/^\| `([\w-]+)` \| (yes|no) \| (?:`([^`]*)`)? \|/gm)].map((m) => [
@@ -304,6 +306,34 @@ describe("the tables of each sub-action's inputs and outputs (docs/sub-actions.m
       expect([...outputRows.matchAll(/^\| `([\w-]+)` \|/gm)].map((m) => m[1])).toEqual(Object.keys(outputs ?? {}))
     }
   )
+})
+
+describe('the pages of docs/sub-actions/', () => {
+  const render = (pages: Record<string, string>): Record<string, string> =>
+    renderDocs(pages, { ...sources, subActions: SOURCES }) as Record<string, string>
+
+  it('are written whole by the generator, one per sub-action, as committed', () => {
+    const rendered = render(files)
+    for (const folder of FOLDERS)
+      expect({
+        folder,
+        current: rendered[`docs/sub-actions/${folder}.md`] === files[`docs/sub-actions/${folder}.md`]
+      }).toEqual({
+        folder,
+        current: true
+      })
+    // A page lost or edited by hand is written again.
+    const folder = pick(FOLDERS)
+    const path = `docs/sub-actions/${folder}.md`
+    const without = Object.fromEntries(Object.entries(files).filter(([page]) => page !== path))
+    expect(render(without)[path]).toBe(files[path])
+    expect(render({ ...files, [path]: `${files[path]}\nA line by hand.\n` })[path]).toBe(files[path])
+  })
+
+  it('refuses a page there of no sub-action', () => {
+    const stray = `docs/sub-actions/${randomSlug()}.md`
+    expect(() => render({ ...files, [stray]: '# A page\n' })).toThrow(`${stray} is the page of no sub-action`)
+  })
 })
 
 describe('the docs check', () => {
