@@ -4,7 +4,7 @@
  * same repository (its line, line.ts), older than the new build, are aborted.
  */
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
-import { targetOf, type BuildParams, type TriggerTarget } from '../../api/build-params.js'
+import { targetOf, type TriggerParams, type TriggerTarget } from '../../api/build-params.js'
 import { abortBuild, type TriggeredBuild } from '../../api/builds.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
@@ -20,7 +20,7 @@ export async function cancelSuperseded(
   ctx: HandlerContext,
   appSlug: string,
   build: TriggeredBuild,
-  params: BuildParams,
+  params: TriggerParams,
   fork?: string
 ): Promise<string[]> {
   const target = targetOf(params)
