@@ -78,7 +78,7 @@ async function findRunning(
     status: 0,
     workflow: target.workflowId,
     branch: target.branch,
-    pull_request_id: target.pullRequestId
+    pullRequestId: target.pullRequestId
   }
   const builds = await listBuilds(ctx.client, appSlug, filters, ctx.signal)
   const same = (b: ListedBuild): boolean =>

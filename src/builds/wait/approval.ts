@@ -83,7 +83,7 @@ async function approvalReads(
   request: BuildRequest
 ): Promise<() => Promise<ApprovalRead>> {
   const target = targetOf(params)
-  const filters: BuildListFilters = { workflow: target.workflowId, pull_request_id: target.pullRequestId }
+  const filters: BuildListFilters = { workflow: target.workflowId, pullRequestId: target.pullRequestId }
   const sameTrigger = (b: ListedBuild): boolean =>
     (!target.commitHash || b.commitHash?.toLowerCase() === target.commitHash.toLowerCase()) &&
     (!params.branch || !b.branch || b.branch === params.branch) &&
