@@ -31,8 +31,23 @@ export interface ListedBuild {
 export interface BuildListFilters {
   workflow?: string
   branch?: string
-  pull_request_id?: number
+  pullRequestId?: number
   status?: number
+}
+
+/** The service's name of each filter (its query parameters): the same word but for the pull request's. */
+const QUERY_NAMES: { readonly [K in keyof Required<BuildListFilters>]: string } = {
+  workflow: 'workflow',
+  branch: 'branch',
+  pullRequestId: 'pull_request_id',
+  status: 'status'
+}
+
+/** The filters as the service's query parameters, in the order given (so the URL is written in that order). */
+function serviceQuery(filters: BuildListFilters): Record<string, string | number | undefined> {
+  return Object.fromEntries(
+    Object.entries(filters).map(([key, value]) => [QUERY_NAMES[key as keyof BuildListFilters], value])
+  )
 }
 
 function text(value: unknown): string | undefined {
@@ -85,7 +100,7 @@ export async function listBuilds(
   signal?: AbortSignal
 ): Promise<ListedBuild[]> {
   const { items } = await listAll<unknown>(client, buildsPath(appSlug), {
-    query: { ...filters },
+    query: serviceQuery(filters),
     signal,
     maxPages: 100
   })

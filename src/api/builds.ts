@@ -1,5 +1,5 @@
 /** The service's build calls: trigger, read and abort a build. */
-import type { BuildParams } from './build-params.js'
+import { serviceBuildParams, type TriggerParams } from './build-params.js'
 import { excerpt } from '../safe-text.js'
 import { ApiError, isHttpError } from '../http/api-error.js'
 import { AwaitingApproval } from './awaiting-approval.js'
@@ -49,11 +49,11 @@ interface TriggerResponse extends TriggerResult {
 export async function triggerBuild(
   client: ServiceClient,
   appSlug: string,
-  params: BuildParams
+  params: TriggerParams
 ): Promise<TriggeredBuild> {
   const path = buildsPath(appSlug)
   const res = await client.request<TriggerResponse | undefined>('POST', path, {
-    body: { hook_info: { type: 'service' }, build_params: params },
+    body: { hook_info: { type: 'service' }, build_params: serviceBuildParams(params) },
     retry: 'once',
     ambiguousHint: "the build may have started; check the app's builds on the service before running the step again",
     noEffectHint: 'no build was started'

@@ -47,3 +47,11 @@ export async function setConfigLocation(
   const res = await client.request<unknown>('PUT', appPath(appSlug, 'service.yml', 'config'), { body: { location } })
   return { response: res.text }
 }
+
+/**
+ * The machine type a `meta.service` mapping of a parsed service.yml names (its `machine_type_id`,
+ * the key the service reads and its migration rewrites), as written: the caller checks it.
+ */
+export function machineTypeIdIn(serviceMeta: Record<string, unknown>): unknown {
+  return serviceMeta.machine_type_id
+}

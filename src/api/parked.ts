@@ -48,7 +48,7 @@ export function repositoryHash(repository: string): string {
 export function parkVariable(repository: string, checkRunId: number | undefined, comment: boolean): EnvironmentItem {
   const name = `${PARK_VARIABLE}_${checkRunId ?? 'S'}_${repositoryHash(repository)}${comment ? '_C' : ''}`
   const value = checkRunId === undefined ? `${repository} commit status` : `${repository} check run ${checkRunId}`
-  return { mapped_to: name, key: name, value, is_expand: false }
+  return { name, value, isExpand: false }
 }
 
 /** The reference a variable's name holds, or undefined for any other name (the name is not trusted: the sweep checks it on GitHub). */

@@ -5,7 +5,7 @@
  * takes, so the fork rules stay in one place: a same-repository pull request keeps both owners,
  * a fork sends neither.
  */
-import type { BuildParams } from '../api/build-params.js'
+import type { TriggerParams } from '../api/build-params.js'
 import { githubRequest, repositoryOf } from './rest.js'
 import { obj, str } from './payload.js'
 
@@ -20,7 +20,7 @@ export interface GitHubEvent {
 }
 
 export interface EventBuildParams {
-  params: BuildParams
+  params: TriggerParams
   /** Things the user should know, e.g. that a fork pull request may be held for approval. */
   notes: string[]
   isForkPullRequest: boolean
@@ -98,19 +98,19 @@ export function fromWorkflowRun(payload: Record<string, unknown>): EventBuildPar
   const headName = str(headRepo.full_name)
   const fork = headName === undefined || headName !== str(thisRepo.full_name)
   const { number, note } = workflowRunPullRequest(run, thisRepo)
-  const params: BuildParams = {
+  const params: TriggerParams = {
     branch: fork ? undefined : str(run.head_branch),
-    commit_hash: str(run.head_sha),
-    commit_message: str(obj(run.head_commit).message)
+    commitHash: str(run.head_sha),
+    commitMessage: str(obj(run.head_commit).message)
   }
-  if (number !== undefined) params.pull_request_id = number
+  if (number !== undefined) params.pullRequestId = number
   if (!fork) {
-    params.branch_repo_owner = str(obj(headRepo.owner).login)
-    params.branch_dest_repo_owner = str(obj(thisRepo.owner).login)
+    params.branchRepoOwner = str(obj(headRepo.owner).login)
+    params.branchDestRepoOwner = str(obj(thisRepo.owner).login)
   } else {
     // The run's head repository is a minimal one: a clone URL only when the payload has one, else its page's.
     const page = str(headRepo.html_url)
-    params.head_repository_url = str(headRepo.clone_url) ?? (page && `${page.replace(/\/+$/, '')}.git`)
+    params.headRepositoryUrl = str(headRepo.clone_url) ?? (page && `${page.replace(/\/+$/, '')}.git`)
   }
   const notes = note ? [note] : []
   if (fork) {

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs'
-import type { BuildParams } from '../api/build-params.js'
+import type { TriggerParams } from '../api/build-params.js'
 import { fromWorkflowRun, type EventBuildParams, type GitHubEvent } from './event-sources.js'
 import { obj, str } from './payload.js'
 
@@ -36,9 +36,9 @@ export function buildParamsFromEvent(event: GitHubEvent): EventBuildParams {
   if (mapped.isForkPullRequest || event.name === 'pull_request' || event.name === 'pull_request_target') return mapped
   const owner = str(obj(obj(event.payload.repository).owner).login) ?? event.repositoryOwner
   const params = mapped.params
-  if (owner && (params.branch || params.tag || params.commit_hash)) {
-    params.branch_repo_owner ??= owner
-    params.branch_dest_repo_owner ??= owner
+  if (owner && (params.branch || params.tag || params.commitHash)) {
+    params.branchRepoOwner ??= owner
+    params.branchDestRepoOwner ??= owner
   }
   return mapped
 }
@@ -82,23 +82,18 @@ function fromPullRequest(payload: Record<string, unknown>): EventBuildParams {
   const fork = forkOf(pr)
   const id = Number.isInteger(number) ? number : undefined
   const commitMessage = body ? `${title}\n\n${body}` : title || undefined
-  if (fork)
-    return fromForkPullRequest(
-      fork,
-      { commit_hash: str(head.sha), commit_message: commitMessage, pull_request_id: id },
-      number
-    )
-  const params: BuildParams = {
+  if (fork) return fromForkPullRequest(fork, { commitHash: str(head.sha), commitMessage, pullRequestId: id }, number)
+  const params: TriggerParams = {
     branch: str(head.ref),
-    commit_hash: str(head.sha),
-    commit_message: commitMessage,
-    branch_dest: str(base.ref),
-    pull_request_id: id,
-    pull_request_head_branch: id !== undefined ? `pull/${id}/head` : undefined,
-    pull_request_merge_branch: pr.mergeable === true && id !== undefined ? `pull/${id}/merge` : undefined,
-    pull_request_repository_url: headRepo.private === true ? str(headRepo.ssh_url) : str(headRepo.clone_url),
-    branch_repo_owner: str(obj(headRepo.owner).login) ?? str(obj(head.user).login),
-    branch_dest_repo_owner: str(obj(baseRepo.owner).login) ?? str(obj(base.user).login)
+    commitHash: str(head.sha),
+    commitMessage,
+    branchDest: str(base.ref),
+    pullRequestId: id,
+    pullRequestHeadBranch: id !== undefined ? `pull/${id}/head` : undefined,
+    pullRequestMergeBranch: pr.mergeable === true && id !== undefined ? `pull/${id}/merge` : undefined,
+    pullRequestRepositoryUrl: headRepo.private === true ? str(headRepo.ssh_url) : str(headRepo.clone_url),
+    branchRepoOwner: str(obj(headRepo.owner).login) ?? str(obj(head.user).login),
+    branchDestRepoOwner: str(obj(baseRepo.owner).login) ?? str(obj(base.user).login)
   }
   return { params, notes: [], isForkPullRequest: false }
 }
@@ -113,11 +108,11 @@ function fromPullRequest(payload: Record<string, unknown>): EventBuildParams {
  */
 function fromForkPullRequest(
   fork: { fullName?: string; deleted: boolean },
-  params: BuildParams,
+  params: TriggerParams,
   number: number
 ): EventBuildParams {
   const from = fork.deleted ? 'a fork whose repository was deleted' : `the fork ${fork.fullName}`
-  const commit = params.commit_hash ? `commit ${params.commit_hash}` : 'its commit'
+  const commit = params.commitHash ? `commit ${params.commitHash}` : 'its commit'
   return {
     params,
     notes: [
@@ -185,7 +180,7 @@ function fromPush(payload: Record<string, unknown>, event: GitHubEvent): EventBu
     }
   }
   const params = fromRef(ref, str(headCommit.id) ?? after ?? event.sha)
-  if (params.branch) params.commit_message = str(headCommit.message)
+  if (params.branch) params.commitMessage = str(headCommit.message)
   return { params, notes: [], isForkPullRequest: false }
 }
 
@@ -194,9 +189,9 @@ function fromMergeGroup(payload: Record<string, unknown>): EventBuildParams {
   return {
     params: {
       branch: stripRef(str(group.head_ref)),
-      commit_hash: str(group.head_sha),
-      branch_dest: stripRef(str(group.base_ref)),
-      commit_message: str(obj(group.head_commit).message)
+      commitHash: str(group.head_sha),
+      branchDest: stripRef(str(group.base_ref)),
+      commitMessage: str(obj(group.head_commit).message)
     },
     notes: [],
     isForkPullRequest: false
@@ -206,14 +201,14 @@ function fromMergeGroup(payload: Record<string, unknown>): EventBuildParams {
 function fromRelease(payload: Record<string, unknown>, event: GitHubEvent): EventBuildParams {
   const release = obj(payload.release)
   const tag = str(release.tag_name) ?? stripRef(event.ref)
-  return { params: { tag, commit_hash: event.sha }, notes: [], isForkPullRequest: false }
+  return { params: { tag, commitHash: event.sha }, notes: [], isForkPullRequest: false }
 }
 
 /** A branch or tag ref with its commit. */
-function fromRef(ref: string | undefined, sha: string | undefined): BuildParams {
-  if (ref?.startsWith('refs/tags/')) return { tag: ref.slice('refs/tags/'.length), commit_hash: sha }
-  if (ref?.startsWith('refs/heads/')) return { branch: ref.slice('refs/heads/'.length), commit_hash: sha }
-  return { commit_hash: sha }
+function fromRef(ref: string | undefined, sha: string | undefined): TriggerParams {
+  if (ref?.startsWith('refs/tags/')) return { tag: ref.slice('refs/tags/'.length), commitHash: sha }
+  if (ref?.startsWith('refs/heads/')) return { branch: ref.slice('refs/heads/'.length), commitHash: sha }
+  return { commitHash: sha }
 }
 
 function stripRef(ref: string | undefined): string | undefined {

@@ -4,7 +4,7 @@
  * and `secrets` in the published contract). Only secrets override the variables of the app's
  * configuration; extra environment variables cannot (interface rule 2).
  */
-import type { BuildParams, EnvironmentItem, SecretItem } from '../api/build-params.js'
+import type { EnvironmentItem, TriggerParams } from '../api/build-params.js'
 import { Input } from '../constants.js'
 import { InputError } from './input-error.js'
 import { environmentItems, matching, singleLine, type GetInput } from './readers.js'
@@ -23,7 +23,7 @@ const IDENTIFIER = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/
 export async function readBuildOverrides(
   get: GetInput,
   environments: readonly EnvironmentItem[]
-): Promise<Pick<BuildParams, 'priority' | 'stack' | 'machine_type_id' | 'secrets'>> {
+): Promise<Pick<TriggerParams, 'priority' | 'stack' | 'machineTypeId' | 'secrets'>> {
   const secrets = await readBuildSecrets(get, environments)
   return {
     priority: readPriority(get),
@@ -33,7 +33,7 @@ export async function readBuildOverrides(
       IDENTIFIER,
       'a stack identifier such as osx-xcode-16.0.x (letters, digits, ".", "-" and "_", at most 100 characters)'
     ),
-    machine_type_id: matching(
+    machineTypeId: matching(
       get,
       Input.machineType,
       IDENTIFIER,
@@ -44,12 +44,12 @@ export async function readBuildOverrides(
 }
 
 /** The overrides as summary rows: the secrets by name only. */
-export function overrideFacts(params: BuildParams): Array<[string, string | number | undefined]> {
+export function overrideFacts(params: TriggerParams): Array<[string, string | number | undefined]> {
   return [
-    ['Build secrets', params.secrets?.map((item) => item.key).join(', ')],
+    ['Build secrets', params.secrets?.map((item) => item.name).join(', ')],
     ['Priority', params.priority],
     ['Stack', params.stack],
-    ['Machine type', params.machine_type_id]
+    ['Machine type', params.machineTypeId]
   ]
 }
 
@@ -67,16 +67,16 @@ function readPriority(get: GetInput): number | undefined {
 }
 
 /** Build secrets, in the list forms of secret-environments; no message quotes a value. */
-async function readBuildSecrets(get: GetInput, environments: readonly EnvironmentItem[]): Promise<SecretItem[]> {
+async function readBuildSecrets(get: GetInput, environments: readonly EnvironmentItem[]): Promise<EnvironmentItem[]> {
   const items = await environmentItems(get, Input.buildSecrets, true)
-  const other = new Map(environments.map((item) => [item.mapped_to, item]))
+  const other = new Map(environments.map((item) => [item.name, item]))
   for (const item of items) {
-    if (other.has(item.mapped_to)) {
+    if (other.has(item.name)) {
       throw new InputError(
         Input.buildSecrets,
-        `the variable ${item.mapped_to} is also in ${Input.environments} or ${Input.secretEnvironments}; give it once (a build secret overrides the configuration's variable of that name, an extra environment variable cannot)`
+        `the variable ${item.name} is also in ${Input.environments} or ${Input.secretEnvironments}; give it once (a build secret overrides the configuration's variable of that name, an extra environment variable cannot)`
       )
     }
   }
-  return items.map((item) => ({ key: item.mapped_to, value: item.value, is_expand: item.is_expand }))
+  return items
 }

@@ -7,7 +7,7 @@
  * destination branch itself: refs a later push moves. A trigger that names none of them gets the
  * most specific of commit, tag and branch (interface rule 1), so its commit exactly.
  */
-import type { BuildParams } from '../api/build-params.js'
+import type { TriggerParams } from '../api/build-params.js'
 
 /** The checkout in words, and whether it is the trigger's commit and nothing else. */
 export interface Checkout {
@@ -18,14 +18,13 @@ export interface Checkout {
 }
 
 /** The pull request parameters that switch the clone step to a pull request checkout. */
-const PULL_REQUEST_PARAMS = ['branch_dest', 'pull_request_merge_branch', 'pull_request_repository_url'] as const
+const PULL_REQUEST_PARAMS = ['branchDest', 'pullRequestMergeBranch', 'pullRequestRepositoryUrl'] as const
 
 /** What the standard clone step checks out for `params`, with its inputs left at their defaults. */
-export function checkoutOf(params: BuildParams): Checkout {
+export function checkoutOf(params: TriggerParams): Checkout {
   const pullRequestParams = PULL_REQUEST_PARAMS.filter((name) => params[name])
   if (pullRequestParams.length === 0) {
-    if (params.commit_hash)
-      return { words: `commit ${params.commit_hash} exactly`, exactCommit: true, pullRequestParams }
+    if (params.commitHash) return { words: `commit ${params.commitHash} exactly`, exactCommit: true, pullRequestParams }
     if (params.tag) return { words: `tag ${params.tag}`, exactCommit: false, pullRequestParams }
     if (params.branch)
       return {
@@ -39,18 +38,18 @@ export function checkoutOf(params: BuildParams): Checkout {
       pullRequestParams
     }
   }
-  if (params.pull_request_merge_branch) {
+  if (params.pullRequestMergeBranch) {
     return {
-      words: `${params.pull_request_merge_branch}, GitHub's merge of the pull request as it is when the build starts`,
+      words: `${params.pullRequestMergeBranch}, GitHub's merge of the pull request as it is when the build starts`,
       exactCommit: false,
       pullRequestParams
     }
   }
-  const merged = params.pull_request_repository_url
-    ? `branch ${params.branch ?? '(none)'} of ${params.pull_request_repository_url}`
-    : `commit ${params.commit_hash ?? '(none)'}`
+  const merged = params.pullRequestRepositoryUrl
+    ? `branch ${params.branch ?? '(none)'} of ${params.pullRequestRepositoryUrl}`
+    : `commit ${params.commitHash ?? '(none)'}`
   return {
-    words: `${merged} merged into the newest commit of ${params.branch_dest ?? '(no destination branch)'} when the build starts`,
+    words: `${merged} merged into the newest commit of ${params.branchDest ?? '(no destination branch)'} when the build starts`,
     exactCommit: false,
     pullRequestParams
   }
@@ -61,14 +60,14 @@ export function checkoutOf(params: BuildParams): Checkout {
  * owners are not both given and equal (interface rule 3; the service's own webhook sends a fork's
  * owner and the base's, which differ).
  */
-export function mayBeHeld(params: BuildParams): boolean {
-  if (params.pull_request_id === undefined) return false
-  const source = params.branch_repo_owner
-  const dest = params.branch_dest_repo_owner
+export function mayBeHeld(params: TriggerParams): boolean {
+  if (params.pullRequestId === undefined) return false
+  const source = params.branchRepoOwner
+  const dest = params.branchDestRepoOwner
   return !source || !dest || source.toLowerCase() !== dest.toLowerCase()
 }
 
-/** The parameter names as the inputs that set them spell them: `branch_dest` is `branch-dest`. */
+/** The parameter names as the inputs that set them spell them: `branchDest` is `branch-dest`. */
 export function inputNameOf(param: string): string {
-  return param.replace(/_/g, '-')
+  return param.replace(/[A-Z]/g, (letter) => `-${letter.toLowerCase()}`)
 }

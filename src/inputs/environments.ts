@@ -1,5 +1,5 @@
 import { FAILSAFE_SCHEMA, load, nullCoreTag } from 'js-yaml'
-import type { EnvironmentItem } from '../api/build-params.js'
+import { LIST_ITEM_FIELDS, listItemFields, type EnvironmentItem } from '../api/build-params.js'
 import { InputError } from './input-error.js'
 import { quote } from '../safe-text.js'
 
@@ -34,16 +34,16 @@ export function parseEnvironments(text: string, input: string, secret = false): 
   const items = isListForm(trimmed) ? fromList(trimmed, input, secret) : fromLines(trimmed, input, secret)
   const seen = new Map<string, string>()
   for (const { item, where } of items) {
-    const first = seen.get(item.mapped_to)
+    const first = seen.get(item.name)
     if (first !== undefined) {
       throw new InputError(
         input,
         secret
           ? `${where} names the same variable as ${first}; give each variable once`
-          : `the variable ${item.mapped_to} is given twice`
+          : `the variable ${item.name} is given twice`
       )
     }
-    seen.set(item.mapped_to, where)
+    seen.set(item.name, where)
   }
   return items.map(({ item }) => item)
 }
@@ -179,7 +179,7 @@ function listItem(entry: unknown, where: string, input: string, secret: boolean)
   }
   const record = entry as Record<string, unknown>
   for (const field of Object.keys(record)) {
-    if (!['mapped_to', 'key', 'value', 'is_expand'].includes(field)) {
+    if (!(LIST_ITEM_FIELDS as readonly string[]).includes(field)) {
       // In a flow mapping a comma in an unquoted value starts a new field: a secret's field is not named.
       const named = secret
         ? 'a field other than mapped_to, value and is_expand (quote a value that holds ", " or ": ")'
@@ -187,26 +187,20 @@ function listItem(entry: unknown, where: string, input: string, secret: boolean)
       throw new InputError(input, `${where} has ${named}`)
     }
   }
-  const name = record.mapped_to ?? record.key
+  const { name, value, isExpand } = listItemFields(record)
   if (typeof name !== 'string')
     throw new InputError(input, `${where} needs mapped_to, the variable's name, as a string`)
   checkName(name, input, where, secret)
   // A missing value (or an empty `value:`, which YAML reads as null) would be sent as "".
-  if (record.value === undefined || record.value === null) {
+  if (value === undefined || value === null) {
     throw new InputError(
       input,
       `${where} (${name}) has no value; give one, or value: "" for an empty variable (the word null in quotes: value: "null")`
     )
   }
-  const value = record.value
   if (typeof value !== 'string')
     throw new InputError(input, `${where} (${name}): value must be a string, not a list or object`)
-  const expand =
-    record.is_expand === undefined
-      ? true
-      : typeof record.is_expand === 'string'
-        ? BOOLEANS.get(record.is_expand)
-        : undefined
+  const expand = isExpand === undefined ? true : typeof isExpand === 'string' ? BOOLEANS.get(isExpand) : undefined
   if (expand === undefined) throw new InputError(input, `${where} (${name}): is_expand must be true or false`)
   return item(name, value, expand, input, where, secret)
 }
@@ -229,5 +223,5 @@ function item(
   secret: boolean
 ): EnvironmentItem {
   checkName(name, input, where, secret)
-  return { mapped_to: name, key: name, value, is_expand: isExpand }
+  return { name, value, isExpand }
 }

@@ -1,7 +1,7 @@
 /** The trigger operation's inputs: the build parameters from the inputs and the GitHub event, each checked, and the settings of what follows the trigger. */
 import { readTriggerArtifacts, type ArtifactSettings } from '../builds/report/artifacts/settings.js'
 import { readInstallPage } from '../builds/report/install-page.js'
-import { hasBuildTarget, mergeBuildParams, type BuildParams } from '../api/build-params.js'
+import { hasBuildTarget, mergeBuildParams, type TriggerParams } from '../api/build-params.js'
 import { readBuildOverrides } from '../inputs/build-overrides.js'
 import { Input } from '../constants.js'
 import { InputError } from '../inputs/input-error.js'
@@ -18,7 +18,7 @@ import { readWaitSettings, type WaitSettings } from '../builds/wait/settings.js'
 
 export interface TriggerInputs {
   appSlug: string
-  params: BuildParams
+  params: TriggerParams
   /** Where each parameter came from, for the job summary. */
   fromEvent: string | undefined
   notes: string[]
@@ -59,7 +59,7 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
   const park = get(Input.wait).trim() === 'park'
   const wait =
     !park && read.booleanFlag(get, Input.wait, false)
-      ? readWaitSettings(get, env, explicit.pipeline_id === undefined ? 'build' : 'pipeline')
+      ? readWaitSettings(get, env, explicit.pipelineId === undefined ? 'build' : 'pipeline')
       : undefined
   const allowed = readAllowedAssociations(get)
   const raw = read.booleanFlag(get, Input.fromEvent, true) ? readGitHubEvent(env) : undefined
@@ -79,7 +79,7 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
     )
   }
   // Several apps are started and watched as builds: a pipeline's id would be taken for a build slug.
-  if (several && params.pipeline_id !== undefined)
+  if (several && params.pipelineId !== undefined)
     throw new InputError(
       Input.pipeline,
       `works with one app only, not with several apps in ${get(Input.appPaths) !== '' ? Input.appPaths : Input.appSlug}`
@@ -87,7 +87,7 @@ export async function readTrigger(get: GetInput, env: NodeJS.ProcessEnv): Promis
   const artifacts = readTriggerArtifacts(get, env, {
     waiting: wait !== undefined,
     severalApps: several !== undefined,
-    pipeline: params.pipeline_id !== undefined
+    pipeline: params.pipelineId !== undefined
   })
   const github = readGitHubStatusSettings(get)
   const reuse = readReuseSettings(get)
@@ -121,8 +121,8 @@ function refuseParkWithout(inputs: Pick<TriggerInputs, 'several' | 'params' | 'g
       `leaves the build's check run (or pending commit status) open for report-parked: set ${Input.githubStatus}: check-run or commit-status`
     )
   if (inputs.several) refuse("parks one app's build: name one app")
-  if (inputs.params.pipeline_id) refuse('parks a build, not a pipeline')
-  if (!inputs.params.commit_hash) refuse(`needs the built commit for the check run: set ${Input.commitHash}`)
+  if (inputs.params.pipelineId) refuse('parks a build, not a pipeline')
+  if (!inputs.params.commitHash) refuse(`needs the built commit for the check run: set ${Input.commitHash}`)
   if (inputs.reuse.reuseRunningBuild)
     refuse(
       `records where to report in the new build's parameters, which a reused build lacks: leave ${Input.reuseRunningBuild} off`
@@ -160,37 +160,32 @@ function refuseClosedPullRequest(eventName: string, event: GitHubEvent): void {
 }
 
 /** The build parameters the inputs give, each checked. */
-async function readExplicitParams(get: GetInput): Promise<BuildParams> {
+async function readExplicitParams(get: GetInput): Promise<TriggerParams> {
   const environments = [
     ...(await read.environmentItems(get, Input.environments)),
     ...(await read.environmentItems(get, Input.secretEnvironments, true))
   ]
   const names = new Set<string>()
   for (const item of environments) {
-    if (names.has(item.mapped_to))
-      throw new InputError(Input.secretEnvironments, `the variable ${item.mapped_to} is also in ${Input.environments}`)
-    names.add(item.mapped_to)
+    if (names.has(item.name))
+      throw new InputError(Input.secretEnvironments, `the variable ${item.name} is also in ${Input.environments}`)
+    names.add(item.name)
   }
   return {
-    workflow_id: read.singleLine(get, Input.workflow),
-    pipeline_id: readPipeline(get),
+    workflowId: read.singleLine(get, Input.workflow),
+    pipelineId: readPipeline(get),
     branch: read.gitRefName(get, Input.branch),
     tag: read.gitRefName(get, Input.tag),
-    commit_hash: read.matching(
-      get,
-      Input.commitHash,
-      /^[0-9a-f]{7,64}$/i,
-      'a commit hash (7 to 64 hexadecimal digits)'
-    ),
-    commit_message: read.optionalText(get, Input.commitMessage),
-    branch_dest: read.gitRefName(get, Input.branchDest),
-    branch_repo_owner: read.slug(get, Input.branchRepoOwner),
-    branch_dest_repo_owner: read.slug(get, Input.branchDestRepoOwner),
-    pull_request_id: read.optionalInteger(get, Input.pullRequestId, 1, 2 ** 31 - 1),
-    pull_request_merge_branch: read.gitRefName(get, Input.pullRequestMergeBranch),
-    pull_request_head_branch: read.gitRefName(get, Input.pullRequestHeadBranch),
-    pull_request_repository_url: read.gitUrl(get, Input.pullRequestRepositoryUrl),
-    skip_git_status_report: read.booleanFlag(get, Input.skipGitStatusReport, false) || undefined,
+    commitHash: read.matching(get, Input.commitHash, /^[0-9a-f]{7,64}$/i, 'a commit hash (7 to 64 hexadecimal digits)'),
+    commitMessage: read.optionalText(get, Input.commitMessage),
+    branchDest: read.gitRefName(get, Input.branchDest),
+    branchRepoOwner: read.slug(get, Input.branchRepoOwner),
+    branchDestRepoOwner: read.slug(get, Input.branchDestRepoOwner),
+    pullRequestId: read.optionalInteger(get, Input.pullRequestId, 1, 2 ** 31 - 1),
+    pullRequestMergeBranch: read.gitRefName(get, Input.pullRequestMergeBranch),
+    pullRequestHeadBranch: read.gitRefName(get, Input.pullRequestHeadBranch),
+    pullRequestRepositoryUrl: read.gitUrl(get, Input.pullRequestRepositoryUrl),
+    skipGitStatusReport: read.booleanFlag(get, Input.skipGitStatusReport, false) || undefined,
     environments: environments.length > 0 ? environments : undefined,
     ...(await readBuildOverrides(get, environments))
   }
@@ -210,9 +205,9 @@ function readPipeline(get: GetInput): string | undefined {
 /** The event's parameters under the explicit ones, and what to tell the user about them. */
 function withEvent(
   get: GetInput,
-  explicit: BuildParams,
+  explicit: TriggerParams,
   event: NonNullable<ReturnType<typeof readGitHubEvent>>
-): { params: BuildParams; notes: string[]; warnings: string[]; fork?: string } {
+): { params: TriggerParams; notes: string[]; warnings: string[]; fork?: string } {
   const mapped = buildParamsFromEvent(event)
   const params = mergeBuildParams(mapped.params, explicit)
   const fork = mapped.isForkPullRequest
@@ -220,7 +215,7 @@ function withEvent(
       ? `a workflow run of a fork`
       : `a fork pull request`
     : undefined
-  const unnamed = fork && !params.workflow_id && !params.pipeline_id && !params.branch
+  const unnamed = fork && !params.workflowId && !params.pipelineId && !params.branch
   if (unnamed)
     mapped.notes.push(
       `The trigger of ${fork} names no branch, so the app's trigger map chooses its workflow without one; if no item matches, set ${Input.workflow}.`
@@ -236,9 +231,9 @@ function withEvent(
  * GitHub webhook sends the fork's owner and the base's, bitrise-io/bitrise-webhooks); equal owners
  * read as a same-repository pull request, which is not held.
  */
-function forkOwnerAdvice(owners: string[], params: BuildParams): { notes: string[]; warnings: string[] } {
-  const source = params.branch_repo_owner
-  const dest = params.branch_dest_repo_owner
+function forkOwnerAdvice(owners: string[], params: TriggerParams): { notes: string[]; warnings: string[] } {
+  const source = params.branchRepoOwner
+  const dest = params.branchDestRepoOwner
   const keep = 'Leave both owner inputs empty to send the fork pull request as the interface documents it.'
   if (source && dest && source.toLowerCase() !== dest.toLowerCase()) {
     return {

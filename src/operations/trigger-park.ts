@@ -6,7 +6,7 @@
  * waits for the build.
  */
 import { parkVariable, statusContext } from '../api/parked.js'
-import { targetOf, type BuildParams } from '../api/build-params.js'
+import { targetOf, type TriggerParams } from '../api/build-params.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import type { BuildRequest } from '../api/build-requests.js'
 import { repositoryOf } from '../github/rest.js'
@@ -21,7 +21,7 @@ import type { ReuseSettings } from '../builds/start/reuse.js'
 /** What a parked trigger needs of the trigger's inputs. */
 export interface ParkInputs {
   appSlug: string
-  params: BuildParams
+  params: TriggerParams
   reuse: ReuseSettings
   failIfHeld: boolean
   /** github-status: check-run or commit-status (the reading of the inputs makes sure). */
@@ -46,7 +46,7 @@ export async function startParked(
   const { request, checkRunId } = await openParkedCheck(settings, repo, commit, name)
   const repository = `${repo.owner}/${repo.repo}`
   ctx.info(`Opened check run ${checkRunId} "${name}" on ${repository}`)
-  const parked: BuildParams = {
+  const parked: TriggerParams = {
     ...params,
     environments: [...(params.environments ?? []), parkVariable(repository, checkRunId, settings.comment)]
   }
@@ -97,7 +97,7 @@ async function startParkedOnStatus(
   const { appSlug, params } = inputs
   const repository = env.GITHUB_REPOSITORY as string
   const target = targetOf(params)
-  const parked: BuildParams = {
+  const parked: TriggerParams = {
     ...params,
     environments: [...(params.environments ?? []), parkVariable(repository, undefined, inputs.github.comment)]
   }

@@ -1,6 +1,6 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
 import { DOWNLOAD_NEED, TRIGGER_ARTIFACT_INPUTS } from '../builds/report/artifacts/settings.js'
-import { targetOf, type BuildParams } from '../api/build-params.js'
+import { targetOf, type TriggerParams } from '../api/build-params.js'
 import { OVERRIDE_INPUTS, overrideFacts } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import type { BuildRequest } from '../api/build-requests.js'
@@ -253,7 +253,7 @@ async function pipelineStarted(
 async function showHoldOnGitHub(
   settings: GitHubStatusSettings,
   appSlug: string,
-  params: BuildParams,
+  params: TriggerParams,
   request: BuildRequest,
   ctx: HandlerContext
 ): Promise<void> {
@@ -278,7 +278,7 @@ async function gitHubStatus(
   settings: GitHubStatusSettings,
   appSlug: string,
   build: TriggeredBuild,
-  params: BuildParams,
+  params: TriggerParams,
   ctx: HandlerContext
 ): Promise<BuildReport> {
   const { startGitHubStatus } = await import('../builds/report/github-status/build-status.js')

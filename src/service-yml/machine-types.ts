@@ -1,3 +1,4 @@
+import { machineTypeIdIn } from '../api/config.js'
 import { isMapping } from './parse.js'
 
 /** One place in a service.yml that names a machine type. */
@@ -20,13 +21,12 @@ export function findMachineTypeUses(config: unknown, machineType: string): Machi
   const uses: MachineTypeUse[] = []
   if (!isMapping(config)) return uses
   const top = serviceMeta(config)
-  // eslint-disable-next-line house/service-words -- a key of the configuration file as written, not of the REST API
-  if (top?.machine_type_id === machineType) uses.push({ place: 'default stack', ...stackOf(top) })
+  if (top && machineTypeIdIn(top) === machineType) uses.push({ place: 'default stack', ...stackOf(top) })
   if (isMapping(config.workflows)) {
     for (const [id, workflow] of Object.entries(config.workflows)) {
       const meta = serviceMeta(workflow)
-      // eslint-disable-next-line house/service-words -- a key of the configuration file as written, not of the REST API
-      if (meta?.machine_type_id === machineType) uses.push({ place: `workflow ${id}`, workflow: id, ...stackOf(meta) })
+      if (meta && machineTypeIdIn(meta) === machineType)
+        uses.push({ place: `workflow ${id}`, workflow: id, ...stackOf(meta) })
     }
   }
   return uses
@@ -38,8 +38,8 @@ export function machineTypesIn(config: unknown): string[] {
   const holders = [config, ...(isMapping(config.workflows) ? Object.values(config.workflows) : [])]
   const types = new Set<string>()
   for (const holder of holders) {
-    // eslint-disable-next-line house/service-words -- a key of the configuration file as written, not of the REST API
-    const id = serviceMeta(holder)?.machine_type_id
+    const meta = serviceMeta(holder)
+    const id = meta && machineTypeIdIn(meta)
     if (typeof id === 'string' && id !== '') types.add(id)
   }
   return [...types]

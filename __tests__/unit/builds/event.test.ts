@@ -1,5 +1,6 @@
 import { describe, expect, it } from '@jest/globals'
 import { buildParamsFromEvent, type GitHubEvent } from '../../../src/github/event.js'
+import { serviceBuildParams } from '../../../src/api/build-params.js'
 import * as events from '../../fixtures/events/events.js'
 import { randomSlug } from '../../helpers/random.js'
 
@@ -117,8 +118,8 @@ const cases: Array<{
 describe('GitHub event to build parameters', () => {
   it.each(cases)('$name', ({ event, params, fork, exact }) => {
     const mapped = buildParamsFromEvent(event)
-    // undefined fields are never sent (JSON drops them), so compare what would be sent.
-    const sent = JSON.parse(JSON.stringify(mapped.params)) as Record<string, unknown>
+    // undefined fields are never sent (JSON drops them), so compare what would be sent, in the service's words.
+    const sent = JSON.parse(JSON.stringify(serviceBuildParams(mapped.params))) as Record<string, unknown>
     if (exact) expect(sent).toEqual(params)
     else expect(sent).toMatchObject(params)
     expect(mapped.isForkPullRequest).toBe(fork ?? false)
@@ -141,7 +142,7 @@ describe('GitHub event to build parameters', () => {
   it('a mergeable fork pull request sends no merge ref either: GitHub moves it with every push', () => {
     const payload = events.forkPullRequest(FORK)
     payload.pull_request.mergeable = true
-    expect(JSON.parse(JSON.stringify(buildParamsFromEvent({ name: 'pull_request_target', payload }).params))).toEqual(
+    expect(serviceBuildParams(buildParamsFromEvent({ name: 'pull_request_target', payload }).params)).toEqual(
       FORK_PARAMS
     )
   })
@@ -152,13 +153,13 @@ describe('GitHub event to build parameters', () => {
       name: 'workflow_run',
       payload: events.loadEvent('workflow_run-completed-with-pull-requests.json')
     })
-    expect(foreign.params.pull_request_id).toBeUndefined()
+    expect(foreign.params.pullRequestId).toBeUndefined()
     expect(foreign.notes.join(' ')).toContain('none of them is a pull request of this repository')
     const payload = events.loadEvent('workflow_run-completed-with-pull-requests.json')
     const own = { id: payload.repository.id, url: payload.repository.url, name: payload.repository.name }
     payload.workflow_run.pull_requests[0].base.repo = own
     payload.workflow_run.pull_requests[0].head.repo = own
-    expect(buildParamsFromEvent({ name: 'workflow_run', payload }).params.pull_request_id).toBe(
+    expect(buildParamsFromEvent({ name: 'workflow_run', payload }).params.pullRequestId).toBe(
       payload.workflow_run.pull_requests[0].number
     )
   })
@@ -169,8 +170,7 @@ describe('GitHub event to build parameters', () => {
 
   it('a same-repository pull request has no merge ref while GitHub has not computed mergeability', () => {
     expect(
-      buildParamsFromEvent({ name: 'pull_request', payload: events.pullRequestOpened() }).params
-        .pull_request_merge_branch
+      buildParamsFromEvent({ name: 'pull_request', payload: events.pullRequestOpened() }).params.pullRequestMergeBranch
     ).toBeUndefined()
   })
 
@@ -188,7 +188,7 @@ describe('GitHub event to build parameters', () => {
 
   it('an unmapped event falls back to the run ref and sha, and says so', () => {
     const mapped = buildParamsFromEvent({ name: 'issue_comment', payload: {}, ref: 'refs/heads/dev', sha: PUSH_SHA })
-    expect(mapped.params).toEqual({ branch: 'dev', commit_hash: PUSH_SHA })
+    expect(serviceBuildParams(mapped.params)).toEqual({ branch: 'dev', commit_hash: PUSH_SHA })
     expect(mapped.notes[0]).toMatch(/issue_comment/)
   })
 })

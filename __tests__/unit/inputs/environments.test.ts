@@ -1,6 +1,11 @@
 import { describe, expect, it } from '@jest/globals'
 import { parseEnvironments, secretTextsBeforeParsing } from '../../../src/inputs/environments.js'
+import { serviceEnvironmentItem } from '../../../src/api/build-params.js'
 import { randomAwkwardSecret } from '../../helpers/random.js'
+
+/** The items parsed, as the service is sent them. */
+const parsed = (text: string, input: string, secret = false) =>
+  parseEnvironments(text, input, secret).map(serviceEnvironmentItem)
 
 const item = (name: string, value: string, isExpand = true) => ({
   mapped_to: name,
@@ -59,7 +64,7 @@ describe('environments input', () => {
     },
     { name: 'the contract name key is accepted', text: '[{"key":"K","value":"v"}]', expected: [item('K', 'v')] }
   ])('$name', ({ text, expected }) => {
-    expect(parseEnvironments(text, 'environments')).toEqual(expected)
+    expect(parsed(text, 'environments')).toEqual(expected)
   })
 
   it.each([
@@ -174,7 +179,7 @@ describe('environments input', () => {
   })
 
   it('takes NAME=value whose value holds "=" in a secret input, split at the first "="', () => {
-    expect(parseEnvironments('TOKEN=abc==\nURL=https://x.example/?a=b', 'secret-environments', true)).toEqual([
+    expect(parsed('TOKEN=abc==\nURL=https://x.example/?a=b', 'secret-environments', true)).toEqual([
       item('TOKEN', 'abc=='),
       item('URL', 'https://x.example/?a=b')
     ])
@@ -183,14 +188,11 @@ describe('environments input', () => {
   it('takes a one-line secret in a literal block of the list form exactly as it is, as docs/trigger-inputs.md shows', () => {
     const secret = `==${randomAwkwardSecret()}: #${randomAwkwardSecret()}'"\\`
     const text = `- {mapped_to: EMPTY_ON_PURPOSE, value: ""}\n- mapped_to: PADDED\n  value: |-\n    ${secret}`
-    expect(parseEnvironments(text, 'secret-environments', true)).toEqual([
-      item('EMPTY_ON_PURPOSE', ''),
-      item('PADDED', secret)
-    ])
+    expect(parsed(text, 'secret-environments', true)).toEqual([item('EMPTY_ON_PURPOSE', ''), item('PADDED', secret)])
   })
 
   it('keeps taking an empty value and a value starting with "=" in environments, which is no secret', () => {
-    expect(parseEnvironments('EMPTY=\nEQ==x', 'environments')).toEqual([item('EMPTY', ''), item('EQ', '=x')])
+    expect(parsed('EMPTY=\nEQ==x', 'environments')).toEqual([item('EMPTY', ''), item('EQ', '=x')])
   })
 
   it('masks, before parsing, each line value and the whole of a line the parser refuses; nothing of the list form', () => {

@@ -218,7 +218,7 @@ describe('input readers', () => {
   it('environment items are read only when the input is set, and name the input when wrong', async () => {
     expect(await readers.environmentItems(inputsFrom({}), Input.environments)).toEqual([])
     expect(await readers.environmentItems(inputsFrom({ [Input.environments]: 'A=1' }), Input.environments)).toEqual([
-      { mapped_to: 'A', key: 'A', value: '1', is_expand: true }
+      { name: 'A', value: '1', isExpand: true }
     ])
     await expect(
       readers.environmentItems(inputsFrom({ [Input.environments]: 'no equals sign' }), Input.environments)

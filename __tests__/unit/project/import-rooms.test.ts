@@ -174,10 +174,25 @@ describe('the lint rule of the rooms', () => {
     expect(result.messages.map((message) => message.ruleId)).toEqual(['house/service-words'])
   })
 
-  it('lets src/api/ read the service words, and others their camelCase', async () => {
+  it.each([
+    ['src/inputs/build-overrides.ts', 'machine_type_id'],
+    ['src/inputs/checkout.ts', 'pull_request_merge_branch'],
+    ['src/inputs/environments.ts', 'mapped_to'],
+    ['src/operations/trigger-inputs.ts', 'branch_dest_repo_owner'],
+    ['src/builds/wait/log.ts', 'next_after_timestamp']
+  ])('%s: refuses a read of %s, the service word, in a file once let read them', async (file, word) => {
+    const code = `const record = JSON.parse('{}') as Record<string, string>\nexport const x = record.${word}\n`
+    const [result] = await eslint.lintText(code, { filePath: file })
+    expect(result.messages.map((message) => message.ruleId)).toEqual(['house/service-words'])
+  })
+
+  it("lets src/api/ read the service words, src/github/ GitHub's, and others their camelCase", async () => {
     const code = "const record = JSON.parse('{}') as Record<string, string>\nexport const x = record.build_slug\n"
-    for (const file of ['src/api/planted.ts', 'src/github/planted.ts'])
-      expect((await eslint.lintText(code, { filePath: file }))[0].messages).toEqual([])
+    expect((await eslint.lintText(code, { filePath: 'src/api/planted.ts' }))[0].messages).toEqual([])
+    const github = code.replace('build_slug', 'head_sha')
+    expect((await eslint.lintText(github, { filePath: 'src/github/planted.ts' }))[0].messages).toEqual([])
+    const [refused] = await eslint.lintText(code, { filePath: 'src/github/planted.ts' })
+    expect(refused.messages.map((message) => message.ruleId)).toEqual(['house/service-words'])
     const camel = code.replace('build_slug', 'buildSlug')
     expect((await eslint.lintText(camel, { filePath: 'src/operations/planted.ts' }))[0].messages).toEqual([])
   })

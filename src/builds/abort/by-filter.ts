@@ -76,7 +76,7 @@ export async function abortMatching(
 ): Promise<void> {
   const query: BuildListFilters =
     'pullRequestId' in filter
-      ? { status: 0, pull_request_id: filter.pullRequestId }
+      ? { status: 0, pullRequestId: filter.pullRequestId }
       : { status: 0, branch: filter.branch }
   if (filter.workflow !== undefined) query.workflow = filter.workflow
   const listed = await listBuilds(ctx.client, appSlug, query, ctx.signal)

@@ -4,7 +4,7 @@
  * same repository (its line, line.ts), older than the new build, are aborted.
  */
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
-import { targetOf, type BuildParams, type TriggerTarget } from '../../api/build-params.js'
+import { targetOf, type TriggerParams, type TriggerTarget } from '../../api/build-params.js'
 import { abortBuild, type TriggeredBuild } from '../../api/builds.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
@@ -20,7 +20,7 @@ export async function cancelSuperseded(
   ctx: HandlerContext,
   appSlug: string,
   build: TriggeredBuild,
-  params: BuildParams,
+  params: TriggerParams,
   fork?: string
 ): Promise<string[]> {
   const target = targetOf(params)
@@ -34,7 +34,7 @@ export async function cancelSuperseded(
   }
   const line = lineOf(target, ctx.repoUrl)
   const filters: BuildListFilters =
-    pr !== undefined ? { status: 0, workflow, pull_request_id: pr } : { status: 0, workflow, branch: params.branch }
+    pr !== undefined ? { status: 0, workflow, pullRequestId: pr } : { status: 0, workflow, branch: params.branch }
   const listed = (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter((b) => older(build, workflow, b))
   const candidates = listed.filter((b) => placeIn(b, line) === 'in')
   const left = listed.flatMap((b) => {

@@ -6,7 +6,7 @@
  */
 import { AwaitingApproval } from '../../api/awaiting-approval.js'
 import { triggerBuild } from '../../api/builds.js'
-import { targetOf, type BuildParams } from '../../api/build-params.js'
+import { targetOf, type TriggerParams } from '../../api/build-params.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { SummarySection } from '../../summary/section.js'
@@ -33,7 +33,7 @@ export const PARALLEL_LIMIT = 4
 
 /** What a trigger of several apps needs from the trigger's inputs. */
 export interface SeveralAppsRun {
-  params: BuildParams
+  params: TriggerParams
   fromEvent: string | undefined
   notes: string[]
   warnings: string[]
@@ -59,7 +59,7 @@ export async function startSeveralApps(
 }
 
 /** Every build the app's trigger started: one, or several when the service's answer names several. */
-async function startOne(appSlug: string, params: BuildParams, ctx: HandlerContext): Promise<AppBuild[]> {
+async function startOne(appSlug: string, params: TriggerParams, ctx: HandlerContext): Promise<AppBuild[]> {
   try {
     const build = await triggerBuild(ctx.client, appSlug, params)
     for (const one of [build, ...(build.others ?? [])])
@@ -84,7 +84,7 @@ async function startOne(appSlug: string, params: BuildParams, ctx: HandlerContex
  */
 async function held(
   appSlug: string,
-  params: BuildParams,
+  params: TriggerParams,
   answer: AwaitingApproval,
   ctx: HandlerContext
 ): Promise<AppBuild[]> {

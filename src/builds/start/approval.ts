@@ -8,7 +8,7 @@ import { AwaitingApproval } from '../../api/awaiting-approval.js'
 import { listBuildRequests, type BuildRequest } from '../../api/build-requests.js'
 import type { TriggeredBuild } from '../../api/builds.js'
 import { slugProblem } from '../../api/paths.js'
-import { targetOf, type BuildParams } from '../../api/build-params.js'
+import { targetOf, type TriggerParams } from '../../api/build-params.js'
 import { checkoutOf, inputNameOf, mayBeHeld } from '../../inputs/checkout.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
@@ -21,7 +21,7 @@ import { commitLink, leadLinks } from '../report/lead.js'
 /** What the held trigger needs of the trigger's inputs. */
 export interface HeldTriggerInputs {
   appSlug: string
-  params: BuildParams
+  params: TriggerParams
   reuse: ReuseSettings
   wait: WaitSettings | undefined
   failIfHeld: boolean
@@ -89,7 +89,7 @@ async function held(
 /** The summary of a held trigger: its request, and what the build would check out. */
 function heldSection(
   appSlug: string,
-  params: BuildParams,
+  params: TriggerParams,
   request: BuildRequest,
   message: string,
   ctx: HandlerContext
@@ -122,7 +122,7 @@ function heldSection(
 }
 
 /** What the build will check out, for the summary of a trigger the service may hold for approval; undefined for any other. */
-export function heldCheckoutFact(params: BuildParams): string | undefined {
+export function heldCheckoutFact(params: TriggerParams): string | undefined {
   return mayBeHeld(params) ? checkoutOf(params).words : undefined
 }
 
@@ -131,7 +131,7 @@ export function heldCheckoutFact(params: BuildParams): string | undefined {
  * the clone step check out a ref a later push moves: the approval of the reviewed commit would
  * start a build of whatever that ref holds then.
  */
-export function checkoutWarnings(params: BuildParams): string[] {
+export function checkoutWarnings(params: TriggerParams): string[] {
   if (!mayBeHeld(params)) return []
   const checkout = checkoutOf(params)
   if (checkout.exactCommit) return []
@@ -150,7 +150,7 @@ export function checkoutWarnings(params: BuildParams): string[] {
 export async function findHeldRequest(
   ctx: HandlerContext,
   appSlug: string,
-  params: BuildParams,
+  params: TriggerParams,
   held: AwaitingApproval
 ): Promise<{ request: BuildRequest; what: string }> {
   const what = describeTrigger(params)
@@ -178,7 +178,7 @@ async function heldRequests(ctx: HandlerContext, appSlug: string, held: Awaiting
  * The commit and pull request a request is matched by, in words, or else its branch or tag (a
  * trigger without a pull request held because it named no owners); undefined when it names none.
  */
-function describeTrigger(params: BuildParams): string | undefined {
+function describeTrigger(params: TriggerParams): string | undefined {
   const parts = [
     targetOf(params).commitHash && `commit ${targetOf(params).commitHash}`,
     targetOf(params).pullRequestId !== undefined && `pull request #${targetOf(params).pullRequestId}`
@@ -192,7 +192,7 @@ function describeTrigger(params: BuildParams): string | undefined {
  * Why a trigger that names no pull request was held: interface rule 3 takes a trigger without both
  * owners for a fork pull request, which the service may hold. Sending both avoids that.
  */
-function ownersAdvice(params: BuildParams): string {
+function ownersAdvice(params: TriggerParams): string {
   const target = targetOf(params)
   if (target.pullRequestId !== undefined || target.branchRepoOwner || target.branchDestRepoOwner) return ''
   return (
@@ -202,7 +202,7 @@ function ownersAdvice(params: BuildParams): string {
 }
 
 /** The newest open request for the same commit and pull request (and workflow, when both name one). */
-function matchingRequest(requests: BuildRequest[], params: BuildParams): BuildRequest | undefined {
+function matchingRequest(requests: BuildRequest[], params: TriggerParams): BuildRequest | undefined {
   const target = targetOf(params)
   const same = requests.filter((r) => {
     // A slug that could not name a path is no request the step can point anyone to.

@@ -5,7 +5,7 @@
  */
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
 import { triggerBuild, type TriggeredBuild } from '../../api/builds.js'
-import { targetOf, type BuildParams } from '../../api/build-params.js'
+import { targetOf, type TriggerParams } from '../../api/build-params.js'
 import { Input, Output } from '../../constants.js'
 import { booleanFlag, type GetInput } from '../../inputs/readers.js'
 import type { HandlerContext } from '../../step/context.js'
@@ -31,7 +31,7 @@ export function readReuseSettings(get: GetInput): ReuseSettings {
 export async function startOrReuse(
   ctx: HandlerContext,
   appSlug: string,
-  params: BuildParams,
+  params: TriggerParams,
   settings: ReuseSettings
 ): Promise<TriggeredBuild & { reused: boolean }> {
   if (settings.reuseRunningBuild) {
@@ -62,7 +62,7 @@ export async function startOrReuse(
 async function findRunning(
   ctx: HandlerContext,
   appSlug: string,
-  params: BuildParams
+  params: TriggerParams
 ): Promise<ListedBuild | undefined> {
   const target = targetOf(params)
   const missing = !target.commitHash
@@ -78,7 +78,7 @@ async function findRunning(
     status: 0,
     workflow: target.workflowId,
     branch: target.branch,
-    pull_request_id: target.pullRequestId
+    pullRequestId: target.pullRequestId
   }
   const builds = await listBuilds(ctx.client, appSlug, filters, ctx.signal)
   const same = (b: ListedBuild): boolean =>

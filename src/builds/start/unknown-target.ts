@@ -6,7 +6,7 @@
  */
 import { getConfig, getConfigLocation } from '../../api/config.js'
 import { ApiError, isHttpError } from '../../http/api-error.js'
-import { targetOf, type BuildParams } from '../../api/build-params.js'
+import { targetOf, type TriggerParams } from '../../api/build-params.js'
 import { editDistance } from '../../inputs/closest-name.js'
 import { Input } from '../../constants.js'
 import { quote } from '../../safe-text.js'
@@ -26,7 +26,7 @@ type Names = { workflows: string[]; pipelines: string[] } | { unknown: string }
 export async function explainRefusedTarget(
   error: unknown,
   appSlug: string,
-  params: BuildParams,
+  params: TriggerParams,
   ctx: HandlerContext
 ): Promise<unknown> {
   const { pipelineId, workflowId } = targetOf(params)

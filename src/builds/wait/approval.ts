@@ -5,7 +5,7 @@
  */
 import { listBuildRequests, type BuildRequest } from '../../api/build-requests.js'
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
-import { targetOf, type BuildParams } from '../../api/build-params.js'
+import { targetOf, type TriggerParams } from '../../api/build-params.js'
 import { Output } from '../../constants.js'
 import type { ApiError } from '../../http/api-error.js'
 import { describeDuration } from '../../inputs/durations.js'
@@ -27,7 +27,7 @@ interface ApprovalRead {
 export async function waitForApproval(
   ctx: HandlerContext,
   appSlug: string,
-  params: BuildParams,
+  params: TriggerParams,
   request: BuildRequest,
   wait: WaitSettings,
   what: string
@@ -79,11 +79,11 @@ export async function waitForApproval(
 async function approvalReads(
   ctx: HandlerContext,
   appSlug: string,
-  params: BuildParams,
+  params: TriggerParams,
   request: BuildRequest
 ): Promise<() => Promise<ApprovalRead>> {
   const target = targetOf(params)
-  const filters: BuildListFilters = { workflow: target.workflowId, pull_request_id: target.pullRequestId }
+  const filters: BuildListFilters = { workflow: target.workflowId, pullRequestId: target.pullRequestId }
   const sameTrigger = (b: ListedBuild): boolean =>
     (!target.commitHash || b.commitHash?.toLowerCase() === target.commitHash.toLowerCase()) &&
     (!params.branch || !b.branch || b.branch === params.branch) &&

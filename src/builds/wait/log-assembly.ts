@@ -7,12 +7,7 @@
  * (log-archive.ts) to print what the live log missed. What cannot be found is counted.
  */
 import { createHash, type Hash } from 'node:crypto'
-
-/** One piece of the log, as the log endpoint answers it. */
-export interface LogChunk {
-  chunk: string
-  position: number
-}
+import type { LogChunk } from '../../api/build-log.js'
 
 /** Polls a missing chunk is waited for before printing goes on past it: chunks come out of order across polls. */
 const STALL_POLLS = 3

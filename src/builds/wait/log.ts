@@ -1,9 +1,9 @@
 /**
  * Following a build's log as the service serves it (bitrise-io/bitrise-cli bitriseapi/builds.go
- * and internal/build/service.go; Kesin11/CIAnalyzer's recorded answers): the first read, without
- * a cursor, answers only the last chunks; each later read sends `after_timestamp` set to the
- * previous answer's `next_after_timestamp` and gets what is new, in any order; once the log
- * `is_archived`, the whole text is behind `expiring_raw_log_url`. The log answers 404 for a
+ * and internal/build/service.go; Kesin11/CIAnalyzer's recorded answers; one read in the action's
+ * words: api/build-log.ts): the first read, without a cursor, answers only the last chunks; each
+ * later read sends the previous answer's cursor and gets what is new, in any order; once the log
+ * is archived, the whole text is behind its raw log URL. The log answers 404 for a
  * while after the trigger. What is printed, and what is missing, is LogAssembly's part; the
  * archive is streamed past what was printed (log-archive.ts).
  *
@@ -16,11 +16,12 @@ import { ApiError, isHttpError, isPassingFault } from '../../http/api-error.js'
 import type { ServiceClient } from '../../http/service-client.js'
 import { ANSWER_LIMIT, byteSize } from '../../http/transport.js'
 import { serviceNow } from '../../sleep.js'
-import { LogAssembly, type CatchUp, type LogChunk } from './log-assembly.js'
+import { LogAssembly, type CatchUp } from './log-assembly.js'
 import { printFromArchive } from './log-archive.js'
 import { bytesRead } from '../../http/garbage.js'
 import { buildPath } from '../../api/paths.js'
 import { openRawLog } from '../../api/raw-log.js'
+import { readLogPage, type LogAnswer } from '../../api/build-log.js'
 
 /**
  * How long, on the wall clock, the log is read on after the build was seen finished (for the
@@ -64,37 +65,6 @@ function tooLarge(error: unknown): boolean {
 }
 
 const clock = (ms: number): string => new Date(ms).toISOString().slice(11, 19) + ' UTC'
-
-interface LogAnswer {
-  chunks: LogChunk[]
-  generated?: number
-  archived: boolean
-  rawUrl?: string
-  cursor?: string
-}
-
-/** The answer's fields the action uses; anything malformed is left out, not trusted. */
-function readAnswer(body: unknown): LogAnswer {
-  const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>
-  const list = Array.isArray(b.log_chunks) ? (b.log_chunks as unknown[]) : []
-  const chunks = list.filter(
-    (c): c is LogChunk =>
-      !!c &&
-      typeof c === 'object' &&
-      typeof (c as LogChunk).chunk === 'string' &&
-      Number.isSafeInteger((c as LogChunk).position) &&
-      (c as LogChunk).position >= 0
-  )
-  const generated =
-    typeof b.generated_log_chunks_num === 'number' && Number.isSafeInteger(b.generated_log_chunks_num)
-      ? b.generated_log_chunks_num
-      : undefined
-  // bitrise-cli reads `next_after_timestamp`; older answers carry the cursor as `timestamp` (lifeomic/bitrise src/build.js).
-  const cursor = [b.next_after_timestamp, b.timestamp].find((v): v is string => typeof v === 'string' && v !== '')
-  const rawUrl =
-    typeof b.expiring_raw_log_url === 'string' && b.expiring_raw_log_url !== '' ? b.expiring_raw_log_url : undefined
-  return { chunks, generated, archived: b.is_archived === true, rawUrl, cursor }
-}
 
 /** Prints a build's log as it grows and, once the service has archived it, whatever the stream missed. */
 export class LogStreamer {
@@ -148,13 +118,9 @@ export class LogStreamer {
     const sentAt = serviceNow()
     const since = (this.inFlightSince = Date.now())
     try {
-      const res = await this.client.request<unknown>('GET', this.path, {
-        signal,
-        maxBytes: LOG_ANSWER_LIMIT,
-        query: { after_timestamp: this.cursor }
-      })
-      answer = readAnswer(res.body)
-      bytesRead(res.text.length)
+      const page = await readLogPage(this.client, this.path, this.cursor, { signal, maxBytes: LOG_ANSWER_LIMIT })
+      answer = page.answer
+      bytesRead(page.length)
     } catch (error) {
       this.inFlightSince = undefined
       if (tooLarge(error)) return this.overflow(sentAt)
