@@ -5,14 +5,14 @@
  * with the step's peak RSS measured (bench/maxrss.js preloaded into the step); a stalled log
  * endpoint is named and never holds up the status reads or the end.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/server.js'
 import { call, trigger } from '../../emulator/helpers.js'
 import { randomInt } from '../../helpers/random.js'
-import { buildScaledClockBundle } from '../../helpers/scaled-clock-bundle.js'
+import { useScaledClock } from '../../helpers/scaled-clock-bundle.js'
 import { expectPassed, step } from '../../helpers/scenarios/emulator-steps.js'
 
 const SCALE = 10
@@ -25,16 +25,9 @@ interface Read {
   at: number
 }
 
-const running: RunningEmulator[] = []
 // The build that reads the time on the emulator's scaled clock (the dev bundle reads the wall clock).
-let scaledClock: ReturnType<typeof buildScaledClockBundle>
-beforeAll(() => {
-  scaledClock = buildScaledClockBundle()
-})
-afterAll(() => scaledClock.remove())
-afterEach(async () => {
-  for (const emu of running.splice(0)) await emu.close()
-})
+const scaledClock = useScaledClock()
+const running = scaledClock.running
 
 /** An emulator on a scaled clock, recording when each request came on that clock; `env` gives the step the same clock. */
 async function scaledEmulator(options: EmulatorOptions = {}) {

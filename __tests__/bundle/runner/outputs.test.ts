@@ -14,7 +14,7 @@ import { join } from 'node:path'
 import { type FakeService, fakeServices } from '../../helpers/fake-service.js'
 import { randomInt, randomSlug, randomString, randomToken } from '../../helpers/random.js'
 import { runAction, type RunResult } from '../../helpers/run-action.js'
-import { TOKEN } from '../../helpers/secrets.js'
+import { fakeStep, fakeTriggerOnMain } from '../../helpers/scenarios/fake-steps.js'
 import { expectInertSummary } from '../../helpers/scenarios/inert.js'
 
 const serve = fakeServices()
@@ -62,15 +62,7 @@ async function trigger(buildUrl: unknown, inputs: Record<string, string> = {}) {
       }
     }
   })
-  return runAction({
-    operation: 'trigger',
-    token: TOKEN,
-    'base-url': service.url,
-    'app-slug': 'app-1',
-    branch: 'main',
-    'from-event': 'false',
-    ...inputs
-  })
+  return fakeTriggerOnMain(service, inputs)
 }
 
 describe('build-url', () => {
@@ -135,12 +127,7 @@ describe('secret values the service echoes are in no output', () => {
       }
     }
     const service = await serve({ 'GET /apps/app-1/build-requests': { body: { data: [request] } } })
-    const result = await runAction({
-      operation: 'list-build-requests',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1'
-    })
+    const result = await fakeStep(service, 'list-build-requests')
     expect(result.code).toBe(0)
     for (const secret of values) {
       expect(result.files.output).not.toContain(secret)
@@ -169,12 +156,7 @@ describe('secret values the service echoes are in no output', () => {
     const service = await serve({
       'GET /apps/app-1/build-requests': { raw, headers: { 'content-type': 'application/json' } }
     })
-    const result = await runAction({
-      operation: 'list-build-requests',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1'
-    })
+    const result = await fakeStep(service, 'list-build-requests')
     expect(result.code).toBe(0)
     expect(result.outputs.response).toBe(raw)
   })
@@ -193,11 +175,7 @@ describe('secret values the service echoes are in no output', () => {
       }
     }
     const service = await serve({ [`GET /apps/app-1/builds/${slug}`]: { body: { data: record } } })
-    const result = await runAction({
-      operation: 'wait',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
+    const result = await fakeStep(service, 'wait', {
       'build-slug': slug,
       'poll-interval': '0.1',
       'stream-logs': 'false'
