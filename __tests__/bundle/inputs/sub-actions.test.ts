@@ -17,6 +17,7 @@ import { SUB_ACTIONS, type SubActionName } from '../../../src/operations/sub-act
 import { ACTION_BUNDLE, BUNDLE_FOLDER, runAction, type RunOptions, type RunResult } from '../../helpers/run-action.js'
 import { expectNoSecrets } from '../../helpers/secrets.js'
 import { randomInt, randomSlug } from '../../helpers/random.js'
+import { CONSEQUENTIAL } from '../../helpers/subjects/input-use.js'
 import {
   buildState,
   clearRequestLog,
@@ -240,16 +241,6 @@ describe('the operation input of a sub-action', () => {
   })
 })
 
-/** Inputs that pick what is acted on, or make a step harmless. */
-const CONSEQUENTIAL = [
-  'dry-run',
-  'app-slug',
-  'build-slug',
-  'pipeline-id',
-  'build-request-slug',
-  'org-slug',
-  'user-slug'
-]
 const ROOT = load(readFileSync('action.yml', 'utf8')) as Metadata
 
 /**

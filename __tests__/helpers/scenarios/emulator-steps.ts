@@ -190,3 +190,18 @@ export function printed(child: ChildProcess, text: string, ms = 10_000): Promise
     })
   })
 }
+
+/** Adds a fault to the emulator's fault injection (an emulator started with enableFaults). */
+export async function addEmulatorFault(emu: RunningEmulator, fault: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${emu.origin}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault)
+  })
+  expect(res.status).toBe(201)
+}
+
+/** The faults the emulator has not used yet. */
+export async function emulatorFaults(emu: RunningEmulator): Promise<unknown[]> {
+  return (await (await fetch(`${emu.origin}/_emulator/faults`)).json()) as unknown[]
+}
