@@ -13,7 +13,7 @@ import {
   emulatorPerFile,
   expectPassed,
   type RunningEmulator,
-  SAME_REPOSITORY,
+  commitStatusInputs,
   step
 } from '../../helpers/scenarios/emulator-steps.js'
 import { startForwardProxy } from '../../helpers/scenarios/forward-proxy.js'
@@ -30,16 +30,7 @@ describe('GitHub through the proxy, against the emulator', () => {
 
   /** A waited trigger that posts a pending and a final commit status to GitHub at `api`. */
   function postStatus(api: string, commit: string, env: Record<string, string>): Promise<RunResult> {
-    const inputs = {
-      'app-slug': 'ios-app',
-      'from-event': 'false',
-      branch: 'main',
-      wait: 'true',
-      'commit-hash': commit,
-      'github-status': 'commit-status',
-      'github-token': randomToken(),
-      ...SAME_REPOSITORY
-    }
+    const inputs = commitStatusInputs(commit, randomToken())
     return step(emu, 'trigger', inputs, {
       env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: REPO, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'), ...env }
     })

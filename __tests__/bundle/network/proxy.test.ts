@@ -218,18 +218,6 @@ describe('https service through HTTPS_PROXY', () => {
 describe('a service addressed by its IP address', () => {
   const serve = fakeServices()
   const ADDRESS = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`
-  const APP = {
-    slug: 'app-1',
-    title: 'Demo',
-    project_type: 'ios',
-    provider: 'github',
-    repo_owner: 'acme',
-    repo_slug: 'demo',
-    repo_url: 'https://github.com/acme/demo',
-    is_disabled: false,
-    status: 1,
-    owner: { account_type: 'organization', name: 'acme', slug: 'org-acme' }
-  }
   const ROUTES: Routes = {
     'GET /organizations/org-acme/apps': () => ({ body: { data: [APP], paging: { page_item_limit: 50 } } })
   }

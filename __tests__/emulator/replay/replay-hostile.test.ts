@@ -10,16 +10,14 @@
 import { afterEach, describe, expect, it } from '@jest/globals'
 import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { join } from 'node:path'
 import { REPLAY_ANSWER_LIMIT, REPLAY_STRING_LIMIT } from '../../../emulator/control/replay-check.js'
 import { ReplayPlayer } from '../../../emulator/control/replay.js'
 import { startEmulator, type RunningEmulator } from '../../../emulator/server.js'
 import { random, randomInt, randomSlug, randomString, randomToken } from '../../helpers/random.js'
-import { runAction } from '../../helpers/run-action.js'
+import { guardedTrigger } from '../../helpers/scenarios/guarded-trigger.js'
 
 const FIXTURE = '__tests__/fixtures/trace/trigger-wait-success.jsonl'
-const GUARD = pathToFileURL(resolve('__tests__/helpers/loopback-guard.mjs')).href
 const ORIGIN = `http://127.0.0.1:${1024 + randomInt(60000)}`
 const HEADER = JSON.stringify({ trace: 'service-ci-action', version: '3.0.0', operation: 'trigger', format: 1 })
 
@@ -109,23 +107,8 @@ describe('a hostile trace', () => {
     writeFileSync(join(dir, 'trace.jsonl'), lines.map((line) => JSON.stringify(line)).join('\n'))
     emu = await startEmulator({ port: 0, replayFile: join(dir, 'trace.jsonl') })
     const log = join(dir, 'hosts.log')
-    writeFileSync(log, '')
-    const result = await runAction(
-      {
-        operation: 'trigger',
-        token: randomToken(),
-        'base-url': emu.url,
-        'app-slug': randomSlug('app-'),
-        'from-event': 'false',
-        branch: 'main',
-        workflow: 'primary',
-        'branch-repo-owner': 'acme',
-        'branch-dest-repo-owner': 'acme',
-        wait: 'true',
-        'poll-interval': '0.1'
-      },
-      { env: { NODE_OPTIONS: `--import ${GUARD}`, LOOPBACK_GUARD_LOG: log } }
-    )
+    // Under the loopback guard: every URL of a replayed answer stays on this machine.
+    const result = await guardedTrigger(emu.url, log)
     expect(result.timedOut).toBe(false)
     expect(readFileSync(log, 'utf8')).toBe('')
     // And no planted address is in any answer the emulator gives.

@@ -205,3 +205,15 @@ export async function addEmulatorFault(emu: RunningEmulator, fault: Record<strin
 export async function emulatorFaults(emu: RunningEmulator): Promise<unknown[]> {
   return (await (await fetch(`${emu.origin}/_emulator/faults`)).json()) as unknown[]
 }
+
+/** A waited trigger of ios-app on main that posts a commit status for `commit` with `token`. */
+export const commitStatusInputs = (commit: string, token: string): Record<string, string> => ({
+  'app-slug': 'ios-app',
+  'from-event': 'false',
+  branch: 'main',
+  wait: 'true',
+  'commit-hash': commit,
+  'github-status': 'commit-status',
+  'github-token': token,
+  ...SAME_REPOSITORY
+})
