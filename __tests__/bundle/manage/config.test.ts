@@ -12,9 +12,9 @@ import {
 } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { fakeServices } from '../../helpers/fake-service.js'
+import { fakeServices, type FakeService } from '../../helpers/fake-service.js'
 import { randomString } from '../../helpers/random.js'
-import { errorLine } from '../../helpers/run-action.js'
+import { errorLine, type RunResult } from '../../helpers/run-action.js'
 import { expectSuccess, runOperation, sent } from '../../helpers/scenarios/operation-steps.js'
 
 const serve = fakeServices()
@@ -311,6 +311,18 @@ describe('config location', () => {
   })
 })
 
+/** set-config-location repository for app-1 with a service.yml in the workspace: the step passes. */
+async function toRepository(fake: FakeService): Promise<RunResult> {
+  const result = await runOperation(
+    fake,
+    'set-config-location',
+    { 'app-slug': 'app-1', location: 'repository' },
+    { workspace: workspace({ 'service.yml': SERVICE_YML }) }
+  )
+  expectSuccess(result)
+  return result
+}
+
 describe("the service's check, read in each of the shapes the service may answer", () => {
   const reason = () => `unknown stack ${randomString(8)}`
   it.each<{ name: string; reply: (why: string) => { status?: number; body: unknown }; shown: (why: string) => string }>(
@@ -362,13 +374,7 @@ describe("the service's check, read in each of the shapes the service may answer
       'PUT /apps/app-1/service.yml/config': { status: 204 },
       [CHECK]: { status: 422, body: { message: why } }
     })
-    const result = await runOperation(
-      fake,
-      'set-config-location',
-      { 'app-slug': 'app-1', location: 'repository' },
-      { workspace: workspace({ 'service.yml': SERVICE_YML }) }
-    )
-    expectSuccess(result)
+    const result = await toRepository(fake)
     const warnings = result.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
     expect(warnings).toEqual([expect.stringContaining(why)])
     expect(warnings[0]).toMatch(/Builds of app-1 will fail until a service\.yml it accepts is committed/)
@@ -379,13 +385,7 @@ describe("the service's check, read in each of the shapes the service may answer
       'PUT /apps/app-1/service.yml/config': { status: 204 },
       [CHECK]: { status: 404, body: { message: 'App not found or unauthorized' } }
     })
-    const result = await runOperation(
-      fake,
-      'set-config-location',
-      { 'app-slug': 'app-1', location: 'repository' },
-      { workspace: workspace({ 'service.yml': SERVICE_YML }) }
-    )
-    expectSuccess(result)
+    const result = await toRepository(fake)
     expect(result.stdout).toMatch(
       /::warning::"service\.yml" could not be checked with the service: .*App not found or unauthorized/
     )
