@@ -9,7 +9,7 @@ import { describe, expect, it } from '@jest/globals'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { random, randomInt } from '../../helpers/random.js'
 import { fakeStep, fakeTriggerOnMain } from '../../helpers/scenarios/fake-steps.js'
-import { useScaledClock } from '../../helpers/scaled-clock-bundle.js'
+import { useScaledClock } from '../../helpers/scaled-clock.js'
 
 // The waits of these builds run on the emulator's faster clock: only the scaled-clock build reads it.
 const scaledClock = useScaledClock()

@@ -5,7 +5,7 @@
  * bundle, helpers/scaled-clock-bundle.ts), so builds of minutes take seconds; the
  * history is made in the emulator's past by holding its clock back while those builds run.
  */
-import { describe, expect, it } from '@jest/globals'
+import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../../emulator/model/seed.js'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/server.js'
@@ -13,7 +13,7 @@ import { call, TOKENS, trigger } from '../../emulator/helpers.js'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { random, randomInt, randomSlug, randomString } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
-import { useScaledClock } from '../../helpers/scaled-clock-bundle.js'
+import { buildScaledClockBundle } from '../../helpers/scaled-clock-bundle.js'
 import { TOKEN } from '../../helpers/secrets.js'
 import { buildState, errorLine, expectFailed, printed, step } from '../../helpers/scenarios/emulator-steps.js'
 
@@ -46,9 +46,16 @@ async function scaledEmulator(
   return { emu, reads, back: (ms) => (offset = -ms) }
 }
 
+const running: RunningEmulator[] = []
 let env: Record<string, string> = {}
-const scaledClock = useScaledClock()
-const running = scaledClock.running
+let scaledClock: ReturnType<typeof buildScaledClockBundle>
+beforeAll(() => {
+  scaledClock = buildScaledClockBundle()
+})
+afterAll(() => scaledClock.remove())
+afterEach(async () => {
+  for (const emu of running.splice(0)) await emu.close()
+})
 
 async function startBuild(emu: RunningEmulator, branch: string, durationMs: number): Promise<string> {
   const answer = await trigger(

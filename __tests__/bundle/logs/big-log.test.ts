@@ -12,7 +12,7 @@ import { join, resolve } from 'node:path'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/server.js'
 import { call, trigger } from '../../emulator/helpers.js'
 import { randomInt } from '../../helpers/random.js'
-import { useScaledClock } from '../../helpers/scaled-clock-bundle.js'
+import { useScaledClock } from '../../helpers/scaled-clock.js'
 import { expectPassed, step } from '../../helpers/scenarios/emulator-steps.js'
 
 const SCALE = 10

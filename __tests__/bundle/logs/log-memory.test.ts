@@ -11,7 +11,7 @@ import { join, resolve } from 'node:path'
 import { startEmulator } from '../../../emulator/server.js'
 import { trigger } from '../../emulator/helpers.js'
 import { randomInt } from '../../helpers/random.js'
-import { useScaledClock } from '../../helpers/scaled-clock-bundle.js'
+import { useScaledClock } from '../../helpers/scaled-clock.js'
 import { expectPassed, step } from '../../helpers/scenarios/emulator-steps.js'
 
 const SCALE = 10
