@@ -218,6 +218,24 @@ export default tseslint.config(
     rules: { 'max-lines': ['error', { max: 400 }] }
   },
   {
+    // A test's temporary folder comes from tempDir() (__tests__/helpers/temp-dirs.ts), which removes
+    // it after the file's tests, so a run leaves nothing behind; temp-dirs.test.ts plants an mkdtemp.
+    // The scaled-clock bundle's folder is removed by its own remove().
+    files: ['__tests__/**/*.ts'],
+    ignores: ['__tests__/helpers/temp-dirs.ts', '__tests__/helpers/scaled-clock-bundle.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        ...['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
+          name,
+          importNames: ['mkdtemp', 'mkdtempSync'],
+          message:
+            'Make a temporary folder with tempDir() (__tests__/helpers/temp-dirs.ts): it is removed after the tests.'
+        }))
+      ]
+    }
+  },
+  {
     // Small pieces: an operation, a client piece or a helper that outgrows these is split.
     files: ['src/**/*.ts'],
     rules: {

@@ -8,8 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { load } from 'js-yaml'
 import { MODULES, OPERATIONS } from '../../helpers/operations.js'
@@ -32,6 +31,7 @@ import {
   TOKENS,
   type RunningEmulator
 } from '../../helpers/scenarios/emulator-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
@@ -292,7 +292,7 @@ describe('one set of checks: each sub-action refuses and warns as the root actio
 
 describe('an entry that names no sub-action', () => {
   it('fails the step before reading any input, and sends nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sub-action-entry-'))
+    const dir = tempDir('sub-action-entry-')
     try {
       const name = randomSlug('folder-')
       const entry = join(dir, 'entry.js')

@@ -6,14 +6,14 @@
  * endpoint is named and never holds up the status reads or the end.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/server.js'
 import { call, trigger } from '../../emulator/helpers.js'
 import { randomInt } from '../../helpers/random.js'
 import { useScaledClock } from '../../helpers/scaled-clock.js'
 import { expectPassed, step } from '../../helpers/scenarios/emulator-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const SCALE = 10
 const APP = 'ios-app'
@@ -73,7 +73,7 @@ describe('a log written faster than the answer limit between two reads', () => {
     const rate = randomInt(1_500_000, 2_000_000)
     const duration = randomInt(12_000, 16_000)
     const slug = await startBuild(emu, duration, rate)
-    const rssFile = join(mkdtempSync(join(tmpdir(), 'rss-')), 'maxrss')
+    const rssFile = join(tempDir('rss-'), 'maxrss')
     const result = await step(
       emu,
       'wait',

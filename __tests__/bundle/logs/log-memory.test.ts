@@ -5,14 +5,14 @@
  * make the step hold what it prints, and the log's garbage must not pile up.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { startEmulator } from '../../../emulator/server.js'
 import { trigger } from '../../emulator/helpers.js'
 import { randomInt } from '../../helpers/random.js'
 import { useScaledClock } from '../../helpers/scaled-clock.js'
 import { expectPassed, step } from '../../helpers/scenarios/emulator-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const SCALE = 10
 const APP = 'ios-app'
@@ -42,7 +42,7 @@ describe('a big log printed while the runner reads the step slowly', () => {
       { 'X-Emulator-Build-Duration-Ms': String(duration), 'X-Emulator-Log-Bytes-Per-Second': String(rate) }
     )
     expect(started.status).toBe(201)
-    const dir = mkdtempSync(join(tmpdir(), 'rss-'))
+    const dir = tempDir('rss-')
     const rssFile = join(dir, 'maxrss')
     // The runner's reading held up for longer than the build runs: what the step prints meanwhile
     // must wait in the pipe, not in the step.

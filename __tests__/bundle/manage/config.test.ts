@@ -1,26 +1,17 @@
 /** get-config, upload-config, get-config-location and set-config-location, run from dist/index.js. */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fakeServices, type FakeService } from '../../helpers/fake-service.js'
 import { randomString } from '../../helpers/random.js'
 import { errorLine, type RunResult } from '../../helpers/run-action.js'
 import { expectSuccess, runOperation, sent } from '../../helpers/scenarios/operation-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 const folders: string[] = []
 function workspace(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ops-config-'))
+  const dir = tempDir('ops-config-')
   folders.push(dir)
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
   return dir
@@ -108,7 +99,7 @@ describe('upload-config', () => {
 describe('config-path through symbolic links', () => {
   /** A folder outside the workspace holding a file with random text, the target of the links. */
   function outside(): { dir: string; file: string; text: string } {
-    const dir = mkdtempSync(join(tmpdir(), `ops-outside-${randomString(6)}-`))
+    const dir = tempDir(`ops-outside-${randomString(6)}-`)
     folders.push(dir)
     const text = `workflows:\n  leaked-${randomString(12)}: {}\n`
     const file = join(dir, `${randomString(8)}.yml`)

@@ -4,13 +4,12 @@
  * step naming it. The service is a loopback stand-in answering pages of 50 by `next`.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { randomInt, randomSlug } from '../../helpers/random.js'
 import { errorLine, runAction } from '../../helpers/run-action.js'
 import { TOKEN } from '../../helpers/secrets.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 const temps: string[] = []
@@ -47,7 +46,7 @@ describe('lists of any length', () => {
     const count = 50_000 + randomInt(2_000)
     const { service, prefix } = await appsService(count)
     // A RUNNER_TEMP of the test's own, so the whole list's file can be read after the step ends.
-    const temp = mkdtempSync(join(tmpdir(), 'long-list-'))
+    const temp = tempDir('long-list-')
     temps.push(temp)
     const result = await runAction(
       { operation: 'list-apps', token: TOKEN, 'base-url': service.url },

@@ -1,8 +1,7 @@
 /** The calls to GitHub through HTTPS_PROXY, through dist/index.js against the emulator and a fake GitHub behind TLS. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { type AddressInfo, connect, type Server, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer as createTlsServer } from 'node:tls'
 import { fakeServices } from '../../helpers/fake-service.js'
@@ -18,6 +17,7 @@ import {
 } from '../../helpers/scenarios/emulator-steps.js'
 import { startForwardProxy } from '../../helpers/scenarios/forward-proxy.js'
 import { selfSignedCertificate } from '../../helpers/certificates.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 describe('GitHub through the proxy, against the emulator', () => {
   let emu: RunningEmulator
@@ -39,7 +39,7 @@ describe('GitHub through the proxy, against the emulator', () => {
   let certDir: string
   const fronts: Server[] = []
   beforeAll(() => {
-    certDir = mkdtempSync(join(tmpdir(), 'github-proxy-tls-'))
+    certDir = tempDir('github-proxy-tls-')
     // A self-signed certificate for github.test, made for this run only.
     selfSignedCertificate(join(certDir, 'key.pem'), join(certDir, 'cert.pem'), 'github.test', 'DNS:github.test')
   })

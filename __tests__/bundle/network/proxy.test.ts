@@ -5,9 +5,8 @@
  * knows it (as 127.0.0.1), so a step succeeds only when its requests went through the proxy.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { type AddressInfo, connect, type Server, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer as createTlsServer } from 'node:tls'
 import { type FakeService, fakeServices, type Routes } from '../../helpers/fake-service.js'
@@ -16,6 +15,7 @@ import { errorLine, runAction, type RunResult } from '../../helpers/run-action.j
 import { secretLeaks, TOKEN } from '../../helpers/secrets.js'
 import { startForwardProxy } from '../../helpers/scenarios/forward-proxy.js'
 import { selfSignedCertificate } from '../../helpers/certificates.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 const HOSTS = { 'service.test': '127.0.0.1' }
@@ -59,7 +59,7 @@ describe('https service through HTTPS_PROXY', () => {
   let target: { port: number; forward: number }
 
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'proxy-tls-'))
+    dir = tempDir('proxy-tls-')
     certFile = join(dir, 'cert.pem')
     // A self-signed certificate for service.test, made for this run only.
     selfSignedCertificate(join(dir, 'key.pem'), certFile, 'service.test', 'DNS:service.test')
@@ -238,7 +238,7 @@ describe('a service addressed by its IP address', () => {
     let own: { key: Buffer; cert: Buffer }
     let proxys: { key: Buffer; cert: Buffer }
     beforeAll(() => {
-      dir = mkdtempSync(join(tmpdir(), 'proxy-tls-ip-'))
+      dir = tempDir('proxy-tls-ip-')
       own = certificate('service', `IP:${ADDRESS}`)
       // A certificate for the proxy's address and for localhost: what the old code fell back to for an IP service.
       proxys = certificate('proxy', 'IP:127.0.0.1,DNS:localhost')

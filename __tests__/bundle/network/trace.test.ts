@@ -6,8 +6,7 @@
  * step, and the signed download URLs of artifacts.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { bundledSeed } from '../../../emulator/model/seed.js'
 import type { Seed } from '../../../emulator/model/types.js'
@@ -23,6 +22,7 @@ import {
   workspace,
   type RunningEmulator
 } from '../../helpers/scenarios/emulator-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const TOKEN = `tok-${randomToken()}`
 const JOB = randomToken()
@@ -84,7 +84,7 @@ async function tracedStep(
   inputs: Record<string, string>,
   env: Record<string, string> = {}
 ): Promise<{ result: RunResult; text: string; lines: TraceLine[] }> {
-  const temp = mkdtempSync(join(tmpdir(), 'trace-temp-'))
+  const temp = tempDir('trace-temp-')
   const result = await runAction(
     { 'base-url': emu.url, trace: 'true', ...inputs },
     { env: { RUNNER_TEMP: temp, ...env }, workspace: workspace() }

@@ -8,14 +8,13 @@
  *   the other parameters stay.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
 import { type FakeService, fakeServices } from '../../helpers/fake-service.js'
 import { randomInt, randomSlug, randomString, randomToken } from '../../helpers/random.js'
 import { runAction, type RunResult } from '../../helpers/run-action.js'
 import { fakeStep, fakeTriggerOnMain } from '../../helpers/scenarios/fake-steps.js'
 import { expectInertSummary } from '../../helpers/scenarios/inert.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 const host = (): string => `${randomString(8, 'abcdefghijklmnopqrstuvwxyz')}.example`
@@ -209,7 +208,7 @@ describe('within GitHub limits', () => {
 
   /** A RUNNER_TEMP of the test's own, so the files the step writes can be read after it ends. */
   function runnerTemp(): string {
-    temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
+    temp = tempDir('runner-temp-')
     return temp
   }
 

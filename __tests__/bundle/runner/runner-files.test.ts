@@ -3,20 +3,20 @@
  * the step must stop before sending anything and say which variable and path are wrong.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fakeServices, type FakeService } from '../../helpers/fake-service.js'
 import { randomString } from '../../helpers/random.js'
 import { errorLine } from '../../helpers/run-action.js'
 import { expectNoSecrets, TOKEN } from '../../helpers/secrets.js'
 import { fakeTriggerOnMain } from '../../helpers/scenarios/fake-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices('suite')
 let service: FakeService
 let dir: string
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'runner-files-'))
+  dir = tempDir('runner-files-')
   service = await serve({
     'POST /apps/app-1/builds': { status: 201, body: { results: [{ build_slug: 'b-1', build_number: 1 }] } }
   })

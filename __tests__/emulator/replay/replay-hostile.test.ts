@@ -8,14 +8,14 @@
  * or answered within the caps, by an emulator that keeps answering.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { REPLAY_ANSWER_LIMIT, REPLAY_STRING_LIMIT } from '../../../emulator/control/replay-check.js'
 import { ReplayPlayer } from '../../../emulator/control/replay.js'
 import { startEmulator, type RunningEmulator } from '../../../emulator/server.js'
 import { random, randomInt, randomSlug, randomString, randomToken } from '../../helpers/random.js'
 import { guardedTrigger } from '../../helpers/scenarios/guarded-trigger.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const FIXTURE = '__tests__/fixtures/trace/trigger-wait-success.jsonl'
 const ORIGIN = `http://127.0.0.1:${1024 + randomInt(60000)}`
@@ -103,7 +103,7 @@ describe('a hostile trace', () => {
       }
     }
     expect(planted.length).toBeGreaterThan(lines.length / 2)
-    const dir = mkdtempSync(join(tmpdir(), 'replay-hostile-'))
+    const dir = tempDir('replay-hostile-')
     writeFileSync(join(dir, 'trace.jsonl'), lines.map((line) => JSON.stringify(line)).join('\n'))
     emu = await startEmulator({ port: 0, replayFile: join(dir, 'trace.jsonl') })
     const log = join(dir, 'hosts.log')
@@ -175,7 +175,7 @@ describe('a hostile trace', () => {
   })
 
   it('a file over the 10 MiB a trace holds is refused before it is read', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'replay-big-'))
+    const dir = tempDir('replay-big-')
     const file = join(dir, 'trace.jsonl')
     const pad = exchange({ pad: 'x'.repeat(REPLAY_STRING_LIMIT - 100) })
     writeFileSync(file, [HEADER, ...Array.from({ length: 11 }, () => pad)].join('\n'))
@@ -239,7 +239,7 @@ describe('a hostile trace', () => {
     }
     expect(served).toBeGreaterThan(0)
     // The last one served is served over the wire too: every route answers more often than recorded, and the emulator still answers after.
-    const dir = mkdtempSync(join(tmpdir(), 'replay-random-'))
+    const dir = tempDir('replay-random-')
     writeFileSync(join(dir, 'trace.jsonl'), last)
     emu = await startEmulator({ port: 0, replayFile: join(dir, 'trace.jsonl') })
     for (const [key, count] of new ReplayPlayer(last).routes()) {

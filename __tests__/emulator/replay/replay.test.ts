@@ -6,14 +6,14 @@
  * the recorded step did. The fill of each placeholder is well-formed.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from '../../../emulator/args.js'
 import { fill, filledTime, ReplayPlayer, routeKey } from '../../../emulator/control/replay.js'
 import { startEmulator, type RunningEmulator } from '../../../emulator/server.js'
 import { randomInt, randomSlug, randomString } from '../../helpers/random.js'
 import { guardedTrigger } from '../../helpers/scenarios/guarded-trigger.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const FIXTURES = '__tests__/fixtures/trace'
 
@@ -34,7 +34,7 @@ describe('replaying a wire trace', () => {
         outputs: Record<string, string>
       }
       emu = await startEmulator({ port: 0, replayFile: `${FIXTURES}/${name}.jsonl` })
-      const log = join(mkdtempSync(join(tmpdir(), 'replay-guard-')), 'hosts.log')
+      const log = join(tempDir('replay-guard-'), 'hosts.log')
       // Under the loopback guard: every URL of a replayed answer stays on this machine.
       const result = await guardedTrigger(emu.url, log)
       expect(result.timedOut).toBe(false)

@@ -4,12 +4,11 @@
  */
 import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/server.js'
 import { runAction, type RunOptions, type RunResult } from '../run-action.js'
 import { expectNoSecrets } from '../secrets.js'
+import { tempDir } from '../temp-dirs.js'
 
 export { errorLine } from '../run-action.js'
 import { TOKENS } from '../../emulator/helpers.js'
@@ -99,7 +98,7 @@ const workspaces: string[] = []
 
 /** A workspace folder that outlives the step, for files the step writes or reads; see removeWorkspaces. */
 export function workspace(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-workspace-'))
+  const dir = tempDir('e2e-workspace-')
   workspaces.push(dir)
   return dir
 }

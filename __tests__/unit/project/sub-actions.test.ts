@@ -7,9 +7,8 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
+import { cpSync, existsSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { createRequire } from 'node:module'
-import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { load } from 'js-yaml'
 // One line, so the directive below covers the import's whole statement.
@@ -24,6 +23,7 @@ import { SUB_ACTIONS, type SubActionName } from '../../../src/operations/sub-act
 import type { OperationModule } from '../../../src/operations/operation.js'
 import { MODULES, OPERATIONS } from '../../helpers/operations.js'
 import { randomInt } from '../../helpers/random.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 interface Spec {
   description?: string
@@ -309,7 +309,7 @@ describe("the tables of each sub-action's inputs and outputs (docs/sub-actions.m
 describe('the docs check', () => {
   /** The repository linked into a scratch folder, with the sub-action folders copied so one can be made stale. */
   function scratch(): string {
-    const dir = mkdtempSync(join(tmpdir(), 'sub-actions-docs-'))
+    const dir = tempDir('sub-actions-docs-')
     for (const entry of readdirSync('.').filter((name) => !(FOLDERS as string[]).includes(name)))
       symlinkSync(resolve(entry), join(dir, entry))
     for (const folder of FOLDERS) cpSync(folder, join(dir, folder), { recursive: true })
