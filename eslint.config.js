@@ -224,11 +224,13 @@ export default tseslint.config(
     files: ['__tests__/**/*.ts'],
     ignores: ['__tests__/helpers/temp-dirs.ts', '__tests__/helpers/scaled-clock-bundle.ts'],
     rules: {
-      'no-restricted-imports': [
+      'no-restricted-syntax': [
         'error',
-        ...['fs', 'node:fs', 'fs/promises', 'node:fs/promises'].map((name) => ({
-          name,
-          importNames: ['mkdtemp', 'mkdtempSync'],
+        ...[
+          'ImportSpecifier[imported.name=/^mkdtemp(Sync)?$/]',
+          'MemberExpression[property.name=/^mkdtemp(Sync)?$/]'
+        ].map((selector) => ({
+          selector,
           message:
             'Make a temporary folder with tempDir() (__tests__/helpers/temp-dirs.ts): it is removed after the tests.'
         }))

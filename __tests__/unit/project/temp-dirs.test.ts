@@ -12,11 +12,11 @@ import { removeTempDirs, tempDir } from '../../helpers/temp-dirs.js'
 
 const eslint = new ESLint()
 
-/** The no-restricted-imports messages of the lint run on `text`, as if it were the file at `path`. */
+/** The no-restricted-syntax messages of the lint run on `text`, as if it were the file at `path`. */
 async function importMessages(path: string, text: string): Promise<string[]> {
   const [result] = await eslint.lintText(text, { filePath: path })
   return result.messages
-    .filter((message) => message.ruleId === 'no-restricted-imports')
+    .filter((message) => message.ruleId === 'no-restricted-syntax')
     .map((message) => message.message)
 }
 
@@ -38,7 +38,8 @@ describe('temporary folders of the tests', () => {
   it.each([
     ["import { mkdtempSync } from 'node:fs'", 'mkdtempSync'],
     ["import { mkdtempSync, readFileSync } from 'fs'", 'mkdtempSync'],
-    ["import { mkdtemp } from 'node:fs/promises'", 'mkdtemp']
+    ["import { mkdtemp } from 'node:fs/promises'", 'mkdtemp'],
+    ["import * as fs from 'node:fs'", 'fs.mkdtempSync']
   ])('the lint refuses %s in a test file, naming tempDir', async (line, name) => {
     const folder = ['bundle/network', 'unit/project', 'emulator/replay', 'helpers/subjects'][randomInt(4)]
     const path = `__tests__/${folder}/${randomSlug('planted-')}.test.ts`
