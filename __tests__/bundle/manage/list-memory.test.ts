@@ -12,6 +12,7 @@ import { randomInt, randomSlug, randomString } from '../../helpers/random.js'
 import { errorLine, runAction } from '../../helpers/run-action.js'
 import { TOKEN } from '../../helpers/secrets.js'
 import { tempDir } from '../../helpers/temp-dirs.js'
+import { appsPage } from '../../helpers/scenarios/app-pages.js'
 
 const MAXRSS = resolve('bench/maxrss.js')
 const serve = fakeServices()
@@ -24,16 +25,7 @@ afterAll(() => {
 async function listApps(count: number, bytes: number) {
   const prefix = randomSlug('app-')
   const filler = randomString(bytes)
-  const page = (from: number) => {
-    const to = Math.min(count, from + 50)
-    const data = Array.from({ length: to - from }, (_v, i) => ({
-      slug: `${prefix}-${from + i}`,
-      title: `App ${from + i}`,
-      project_type: 'ios',
-      description: filler
-    }))
-    return { body: { data, paging: { page_item_limit: 50, next: to < count ? String(to) : undefined } } }
-  }
+  const page = (from: number) => appsPage(count, prefix, from, { description: filler })
   const service = await serve(
     { 'GET /apps': (req) => page(Number(req.query.next ?? 0)) },
     { maxRequests: Math.ceil(count / 50) + 10, lifetimeMs: 170_000 }

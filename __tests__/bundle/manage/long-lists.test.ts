@@ -10,6 +10,7 @@ import { randomInt, randomSlug } from '../../helpers/random.js'
 import { errorLine, runAction } from '../../helpers/run-action.js'
 import { TOKEN } from '../../helpers/secrets.js'
 import { tempDir } from '../../helpers/temp-dirs.js'
+import { appsPage } from '../../helpers/scenarios/app-pages.js'
 
 const serve = fakeServices()
 const temps: string[] = []
@@ -20,20 +21,7 @@ afterAll(() => {
 /** A service listing `count` apps of the caller, 50 a page, each slug drawn at random. */
 async function appsService(count: number) {
   const prefix = randomSlug('app-')
-  const page = (from: number) => {
-    const to = Math.min(count, from + 50)
-    const data = Array.from({ length: to - from }, (_v, i) => ({
-      slug: `${prefix}-${from + i}`,
-      title: `App ${from + i}`,
-      project_type: 'ios'
-    }))
-    return {
-      body: {
-        data,
-        paging: { total_item_count: count, page_item_limit: 50, next: to < count ? String(to) : undefined }
-      }
-    }
-  }
+  const page = (from: number) => appsPage(count, prefix, from, {}, { total_item_count: count })
   const service = await serve(
     { 'GET /apps': (req) => page(Number(req.query.next ?? 0)) },
     { maxRequests: Math.ceil(count / 50) + 10, lifetimeMs: 180_000 }

@@ -16,6 +16,7 @@ import { runAction, type RunResult } from '../../helpers/run-action.js'
 import { expectNoSecrets, secretLeaksIn } from '../../helpers/secrets.js'
 import {
   emulatorPerFile,
+  oidcForJob,
   expectPassed,
   requestLog,
   SAME_REPOSITORY,
@@ -47,12 +48,7 @@ function seed(): Seed {
   return {
     ...base,
     tokens: { ...base.tokens, [TOKEN]: 'olivia' },
-    oidc: {
-      jobs: { [JOB]: CLAIMS },
-      trust_policies: [
-        { id: POLICY, workspace: 'acme', rules: { sub: CLAIMS.sub }, role: 'developer', session_duration_s: 900 }
-      ]
-    }
+    oidc: oidcForJob(JOB, POLICY, CLAIMS)
   }
 }
 

@@ -5,19 +5,20 @@
  * as the rebuild's, with wait or without; against a loopback service answering the contract's
  * shapes (current_attempt_id only, attempts[] only, or neither), the same.
  */
-import { describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
+import { bundledSeed } from '../../../emulator/model/seed.js'
 import { fakeServices, type Reply } from '../../helpers/fake-service.js'
 import { randomInt, randomString, randomUUID } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
 import { TOKEN } from '../../helpers/secrets.js'
 import {
   expectPassed,
-  emulatorPerFile,
+  resetEmulator,
   type RunningEmulator,
   SAME_REPOSITORY,
+  startE2eEmulator,
   step
 } from '../../helpers/scenarios/emulator-steps.js'
-import { ON_MAIN, seedWithPipelines } from '../../helpers/subjects/release-pipeline.js'
 
 /** A workflow that fails on the pipeline's first attempt only: the rebuild succeeds. */
 const FLAKY = `tests-${randomString(6).toLowerCase()}`
@@ -27,12 +28,24 @@ const CONFIG = ['pipelines:', `  ${PIPELINE}:`, '    stages:', `    - test: { wo
 const DELAY_MS = 4000 + randomInt(2000)
 
 let emu: RunningEmulator
-emulatorPerFile((started) => (emu = started), { seed: seedWithPipelines(CONFIG, [FLAKY]), rebuildDelayMs: DELAY_MS })
+beforeAll(async () => {
+  const seed = bundledSeed()
+  for (const app of seed.apps ?? []) {
+    if (app.slug !== 'ios-app') continue
+    app.service_yml = `${app.service_yml ?? ''}\n${CONFIG}`
+    app.flaky_workflows = [FLAKY]
+  }
+  emu = await startE2eEmulator({ seed, rebuildDelayMs: DELAY_MS })
+})
+beforeEach(async () => resetEmulator(emu))
+afterAll(async () => emu?.close())
 
 /** A pipeline of the emulator that ran and failed (its first attempt). */
 async function failedPipeline(): Promise<string> {
   const first = await step(emu, 'trigger', {
-    ...ON_MAIN,
+    'app-slug': 'ios-app',
+    'from-event': 'false',
+    branch: 'main',
     pipeline: PIPELINE,
     ...SAME_REPOSITORY,
     wait: 'true',

@@ -216,3 +216,11 @@ export const commitStatusInputs = (commit: string, token: string): Record<string
   'github-token': token,
   ...SAME_REPOSITORY
 })
+
+/** The seed's OIDC for one runner job of `claims`: a trust policy of Workspace acme for its subject, Developer for 900 s. */
+export const oidcForJob = (job: string, policy: string, claims: Record<string, string> & { sub: string }) => ({
+  jobs: { [job]: claims },
+  trust_policies: [
+    { id: policy, workspace: 'acme', rules: { sub: claims.sub }, role: 'developer', session_duration_s: 900 }
+  ]
+})
