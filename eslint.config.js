@@ -234,6 +234,32 @@ export default tseslint.config(
   },
   // --- end of emulator/ block
   {
+    // A test file (or a helper of the tests) that outgrows this is split by subject, its shared
+    // setup moved to __tests__/helpers/; __tests__/unit/project/test-sizes.test.ts plants one over it.
+    files: ['__tests__/**/*.ts'],
+    rules: { 'max-lines': ['error', { max: 400 }] }
+  },
+  {
+    // A test's temporary folder comes from tempDir() (__tests__/helpers/temp-dirs.ts), which removes
+    // it after the file's tests, so a run leaves nothing behind; temp-dirs.test.ts plants an mkdtemp.
+    // The scaled-clock bundle's folder is removed by its own remove().
+    files: ['__tests__/**/*.ts'],
+    ignores: ['__tests__/helpers/temp-dirs.ts', '__tests__/helpers/scaled-clock-bundle.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        ...[
+          'ImportSpecifier[imported.name=/^mkdtemp(Sync)?$/]',
+          'MemberExpression[property.name=/^mkdtemp(Sync)?$/]'
+        ].map((selector) => ({
+          selector,
+          message:
+            'Make a temporary folder with tempDir() (__tests__/helpers/temp-dirs.ts): it is removed after the tests.'
+        }))
+      ]
+    }
+  },
+  {
     // Small pieces: an operation, a client piece or a helper that outgrows these is split.
     files: ['src/**/*.ts'],
     rules: {

@@ -163,7 +163,8 @@ export const PipelineWorkflow = obj({
 })
 export const CommitPaths = obj({ added: list('string'), modified: list('string'), removed: list('string') })
 export const PipelineEnvironment = obj({ is_expand: 'boolean', key: 'string', value: 'any' })
-export const PipelineTriggerParams = obj({
+/** The branch and commit fields both trigger-parameter shapes of a pipeline share. */
+const PipelineCommitFields: Record<string, Shape> = {
   branch: 'string',
   branch_dest: 'string',
   branch_dest_repo_owner: 'string',
@@ -171,7 +172,10 @@ export const PipelineTriggerParams = obj({
   commit_hash: 'string',
   commit_message: 'string',
   commit_messages: list('string'),
-  commit_paths: list(CommitPaths),
+  commit_paths: list(CommitPaths)
+}
+export const PipelineTriggerParams = obj({
+  ...PipelineCommitFields,
   environments: list(PipelineEnvironment),
   pull_request_author: 'string',
   pull_request_head_branch: 'string',
@@ -209,14 +213,7 @@ export const Pipeline = obj(
 )
 export const PipelineListTriggerParams = obj({
   base_repository_url: 'string',
-  branch: 'string',
-  branch_dest: 'string',
-  branch_dest_repo_owner: 'string',
-  branch_repo_owner: 'string',
-  commit_hash: 'string',
-  commit_message: 'string',
-  commit_messages: list('string'),
-  commit_paths: list(CommitPaths),
+  ...PipelineCommitFields,
   environments: list(obj({ is_expand: 'any', key: 'string', value: 'any' })),
   head_repository_url: 'string',
   machine_type_id: 'string',

@@ -5,82 +5,35 @@
  * another repository, or forged with random values, are never acted on; and one sweep reports
  * 500 parked builds over 20 apps reading one page of builds per app.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { startFakeGitHub, type FakeGitHub } from '../../../emulator/github/fake.js'
-import { bundledSeed } from '../../../emulator/model/seed.js'
+import { describe, expect, it } from '@jest/globals'
 import { repositoryHash } from '../../../src/api/parked.js'
 import { randomInt, randomSlug, randomToken } from '../../helpers/random.js'
-import { BUNDLE_FOLDER, runAction, type RunOptions } from '../../helpers/run-action.js'
-import * as events from '../../fixtures/events/events.js'
-import { expectNoSecrets } from '../../helpers/secrets.js'
-import {
-  evaluate,
-  isMapping,
-  jobsOf,
-  mappingAt,
-  readYaml,
-  stepsOf,
-  type Mapping
-} from '../../workflows/workflow-files.js'
 import {
   buildState,
   clearRequestLog,
   dropBuild,
   expectPassed,
   requestLog,
-  resetEmulator,
-  SAME_REPOSITORY,
   setConcurrency,
   sleep,
-  startE2eEmulator,
   step,
-  TOKENS,
-  type RunningEmulator
+  TOKENS
 } from '../../helpers/scenarios/emulator-steps.js'
+import {
+  emu,
+  env,
+  EXTRA_APPS,
+  forged,
+  github,
+  park,
+  REPOSITORY,
+  restartGitHub,
+  sha,
+  useParkWorld,
+  writes
+} from '../../helpers/subjects/park-steps.js'
 
-const REPOSITORY = 'acme/ios-app'
-const sha = (): string => Array.from({ length: 40 }, () => randomInt(16).toString(16)).join('')
-/** Twenty apps: the seed's and copies of web-app. */
-const EXTRA_APPS = Array.from({ length: 15 }, (_, i) => `parked-app-${i}`)
-
-let emu: RunningEmulator
-let github: FakeGitHub
-beforeAll(async () => {
-  const seed = bundledSeed()
-  const web = (seed.apps ?? []).find((app) => app.slug === 'web-app')
-  for (const slug of EXTRA_APPS) seed.apps?.push({ ...structuredClone(web!), slug, title: slug })
-  emu = await startE2eEmulator({ seed })
-})
-beforeEach(async () => {
-  await resetEmulator(emu)
-  await github?.close()
-  github = await startFakeGitHub({ maxRequests: 5000 })
-})
-afterAll(async () => {
-  await github?.close()
-  await emu?.close()
-})
-
-const env = () => ({ GITHUB_API_URL: github.url, GITHUB_REPOSITORY: REPOSITORY })
-
-function park(commit: string, inputs: Record<string, string> = {}) {
-  return step(
-    emu,
-    'trigger',
-    {
-      'app-slug': 'ios-app',
-      'from-event': 'false',
-      branch: `feature/${randomSlug()}`,
-      'commit-hash': commit,
-      wait: 'park',
-      'github-status': 'check-run',
-      'github-token': randomToken(),
-      ...SAME_REPOSITORY,
-      ...inputs
-    },
-    { env: env() }
-  )
-}
+useParkWorld()
 
 function sweep(inputs: Record<string, string> = {}) {
   return step(emu, 'report-parked', { 'app-slug': 'ios-app', 'github-token': randomToken(), ...inputs }, { env: env() })
@@ -98,27 +51,6 @@ async function finished(slug: string): Promise<void> {
 /** The variable naming a check run of a repository, as a forger would write it. */
 const ref = (repository: string, checkRunId: number): string =>
   `SERVICE_CI_PARKED_${checkRunId}_${repositoryHash(repository)}`
-
-/** Starts a build straight on the service with an environment variable named `name`. */
-async function forged(app: string, name: string, commit = sha()): Promise<string> {
-  const res = await fetch(`${emu.url}/apps/${app}/builds`, {
-    method: 'POST',
-    headers: { authorization: TOKENS.owner, 'content-type': 'application/json' },
-    body: JSON.stringify({
-      hook_info: { type: 'service' },
-      build_params: {
-        branch: 'main',
-        commit_hash: commit,
-        environments: [{ mapped_to: name, value: randomToken(), is_expand: false }]
-      }
-    })
-  })
-  const body = (await res.json()) as { build_slug?: string }
-  expect([res.status, body]).toEqual([201, expect.objectContaining({ build_slug: expect.any(String) })])
-  return body.build_slug as string
-}
-
-const writes = () => github.requests.filter((r) => r.method !== 'GET')
 
 describe('park and resume', () => {
   it('park ends the step at once with an open check run that names the build; a sweep completes it once', async () => {
@@ -292,50 +224,6 @@ describe('park and resume', () => {
     expect(github.checkRuns.get(foreign.id)).toMatchObject({ status: 'in_progress' })
   })
 
-  it('park on a commit status: pending under a context naming the build, completed once; final or foreign ones left alone', async () => {
-    await setConcurrency(emu, 'ios-app', 0)
-    const commit = sha()
-    const parked = await park(commit, { 'github-status': 'commit-status' })
-    expectPassed(parked)
-    const slug = parked.outputs['build-slug']
-    expect(github.checkRuns.size).toBe(0)
-    const context = String(github.statuses[0]?.context)
-    expect(context.endsWith(`(build ${slug})`)).toBe(true)
-    expect(github.statuses).toEqual([
-      expect.objectContaining({ state: 'pending', repository: REPOSITORY, sha: commit, context })
-    ])
-    const postStatus = (repository: string, on: string, fields: Record<string, string>) =>
-      fetch(`${github.url}/repos/${repository}/statuses/${on}`, { method: 'POST', body: JSON.stringify(fields) })
-    // The same context in another repository, and another build's pending context on the same commit.
-    const other = `${randomSlug('owner-')}/${randomSlug('repo-')}`
-    await postStatus(other, commit, { state: 'pending', context })
-    const stranger = `${randomSlug('n-')} (build ${randomSlug('b-')})`
-    await postStatus(REPOSITORY, commit, { state: 'pending', context: stranger })
-    // A parked build whose status someone already made final.
-    const finalCommit = sha()
-    await setConcurrency(emu, 'ios-app', null)
-    const settled = await forged('ios-app', `SERVICE_CI_PARKED_S_${repositoryHash(REPOSITORY)}`, finalCommit)
-    const settledContext = `${randomSlug('n-')} (build ${settled})`
-    await postStatus(REPOSITORY, finalCommit, { state: 'failure', context: settledContext })
-    await finished(slug)
-    await finished(settled)
-    const before = github.statuses.length
-
-    const done = await sweep()
-    expectPassed(done)
-    expect(done.outputs.count).toBe('1')
-    const posted = github.statuses.slice(before)
-    expect(posted).toEqual([
-      expect.objectContaining({ repository: REPOSITORY, sha: commit, context, state: 'success' })
-    ])
-    expect(String(posted[0].description)).toMatch(/succeeded/)
-
-    const again = await sweep()
-    expectPassed(again)
-    expect(again.outputs.count).toBe('0')
-    expect(github.statuses.length).toBe(before + 1)
-  })
-
   it('a build that no longer exists completes its check as neutral, once; one still there or of an app not swept stays open', async () => {
     await setConcurrency(emu, 'ios-app', 0)
     await setConcurrency(emu, 'web-app', 0)
@@ -343,8 +231,7 @@ describe('park and resume', () => {
     const pr = randomInt(1, 10_000)
     // Twenty recent commits: the page is full, so the summary says the older ones were not looked at.
     const commits = [kept, elsewhere, ...Array.from({ length: 18 }, sha)].map((one) => ({ sha: one }))
-    await github.close()
-    github = await startFakeGitHub({
+    await restartGitHub({
       maxRequests: 5000,
       pulls: { [pr]: { number: pr, state: 'open', head: { sha: gone } } },
       commits
@@ -432,139 +319,4 @@ describe('park and resume', () => {
     expect(service.filter((r) => /\/builds\/[^/]+$/.test(r.path))).toEqual([])
     expect(service.filter((r) => /\/apps\/[^/]+\/builds$/.test(r.path))).toHaveLength(20)
   }, 120_000)
-})
-
-/**
- * Runs a reusable workflow's action step as the runner would: its with: evaluated against the
- * call's inputs (their defaults filled in) and secrets, the sub-action's defaults filled in.
- */
-async function runReusable(
-  doc: Mapping,
-  actionStep: Mapping,
-  subAction: string,
-  inputs: Record<string, unknown>,
-  extra: { secrets?: Record<string, string>; matrix?: Record<string, string>; options?: RunOptions } = {}
-) {
-  const call = mappingAt(mappingAt(doc.on, 'workflow_call'), 'inputs')
-  const githubToken = `ghs_${randomToken()}`
-  const context = {
-    inputs: {
-      ...Object.fromEntries(Object.keys(call).map((k) => [k, mappingAt(call, k).default ?? ''])),
-      ...inputs
-    },
-    secrets: { token: TOKENS.owner, ...extra.secrets },
-    matrix: extra.matrix ?? {},
-    github: { token: githubToken, repository: REPOSITORY }
-  }
-  const resolve = (value: unknown): string =>
-    String(value).replace(/\$\{\{([\s\S]*?)\}\}/g, (_, expression: string) =>
-      String(evaluate(expression, context) ?? '')
-    )
-  const action = readYaml(`${subAction}/action.yml`)
-  const values: Record<string, string> = {}
-  for (const [name, spec] of Object.entries(mappingAt(action, 'inputs')))
-    if (isMapping(spec) && spec.default !== undefined) values[name] = resolve(spec.default)
-  for (const [name, value] of Object.entries(mappingAt(actionStep, 'with'))) values[name] = resolve(value)
-  values['base-url'] = emu.url
-  const main = String(mappingAt(action, 'runs').main).replace(/^\.\.\/dist\//, `../${BUNDLE_FOLDER}/`)
-  const result = await runAction(values, {
-    bundle: `${process.cwd()}/${subAction}/${main}`,
-    ...extra.options,
-    env: { ...env(), ...extra.options?.env }
-  })
-  expectNoSecrets(result, [TOKENS.owner, githubToken, ...Object.values(extra.secrets ?? {})])
-  return result
-}
-
-describe('the reusable workflow report-parked-builds.yml', () => {
-  const doc = readYaml('.github/workflows/report-parked-builds.yml')
-  const [[, job]] = jobsOf(doc)
-  const sweepStep = stepsOf(job).find((one) => one.uses === './.service-ci-action/manage') ?? {}
-
-  /** Runs the workflow's step as the runner would: its with: evaluated, the manage sub-action's defaults filled in. */
-  const runWorkflow = (inputs: Record<string, string>) => runReusable(doc, sweepStep, 'manage', inputs)
-
-  it('runs one sweep at a time per repository, never cancelled, with checks: write', () => {
-    expect(mappingAt(job, 'concurrency')['cancel-in-progress']).toBe(false)
-    expect(String(mappingAt(job, 'concurrency').group)).toContain('github.repository')
-    expect(mappingAt(job, 'permissions')).toEqual({
-      checks: 'write',
-      contents: 'read',
-      'pull-requests': 'write',
-      statuses: 'write'
-    })
-    expect(mappingAt(sweepStep, 'with').operation).toBe('report-parked')
-  })
-
-  it('a park, then the workflow: the check run completed with the result, and a second run changes nothing', async () => {
-    await setConcurrency(emu, 'ios-app', 0)
-    const parked = await park(sha())
-    expectPassed(parked)
-    const [check] = [...github.checkRuns.values()]
-    expect(check.status).toBe('in_progress')
-    await setConcurrency(emu, 'ios-app', null)
-    await finished(parked.outputs['build-slug'])
-    const first = await runWorkflow({ 'app-slug': 'ios-app' })
-    expectPassed(first)
-    expect(first.outputs.count).toBe('1')
-    expect(check).toMatchObject({ status: 'completed', conclusion: 'success' })
-    const before = writes().length
-    const second = await runWorkflow({ 'app-slug': 'ios-app' })
-    expectPassed(second)
-    expect(second.outputs.count).toBe('0')
-    expect(writes().length).toBe(before)
-  })
-
-  it('with org-slug, every app of the Workspace is swept', async () => {
-    const parked = await park(sha(), { 'app-slug': 'web-app', branch: 'main' })
-    expectPassed(parked)
-    await finished(parked.outputs['build-slug'])
-    const swept = await runWorkflow({ 'org-slug': 'acme' })
-    expectPassed(swept)
-    expect(swept.outputs.count).toBe('1')
-  })
-
-  it('trigger-build.yml with park: true parks on a commit status; this workflow then completes it', async () => {
-    const trigger = readYaml('.github/workflows/trigger-build.yml')
-    const [[, triggerJob]] = jobsOf(trigger)
-    const triggerStep = stepsOf(triggerJob).find((one) => one.uses === './.service-ci-action/trigger') ?? {}
-    const payload = events.pushBranch()
-    const commit = sha()
-    Object.assign(payload, { ref: `refs/heads/feature/${randomSlug()}`, after: commit, before: sha() })
-    payload.head_commit.id = commit
-    await setConcurrency(emu, 'ios-app', 0)
-    const appToken = `ghs_${randomToken()}`
-    const parked = await runReusable(
-      trigger,
-      triggerStep,
-      'trigger',
-      { park: true, 'app-slug': 'ios-app' },
-      {
-        secrets: { 'github-token': appToken },
-        matrix: { app: 'ios-app' },
-        options: { event: { name: 'push', payload, ref: payload.ref, sha: commit } }
-      }
-    )
-    expectPassed(parked)
-    expect(parked.outputs.parked).toBe('true')
-    const slug = parked.outputs['build-slug']
-    expect(github.statuses).toEqual([
-      expect.objectContaining({
-        state: 'pending',
-        sha: commit,
-        repository: REPOSITORY,
-        context: expect.stringContaining(`(build ${slug})`)
-      })
-    ])
-    // The status was posted with the github-token secret, not the job's GITHUB_TOKEN.
-    expect(github.requests.filter((r) => r.method === 'POST').map((r) => r.authorization)).toEqual([
-      expect.stringContaining(appToken)
-    ])
-    await setConcurrency(emu, 'ios-app', null)
-    await finished(slug)
-    const swept = await runWorkflow({ 'app-slug': 'ios-app' })
-    expectPassed(swept)
-    expect(swept.outputs.count).toBe('1')
-    expect(github.statuses.at(-1)).toMatchObject({ state: 'success', context: github.statuses[0].context })
-  })
 })

@@ -3,6 +3,7 @@ import { fakeServices, type FakeService } from '../../helpers/fake-service.js'
 import { errorLine, runAction, type RunOptions } from '../../helpers/run-action.js'
 import { randomSlug } from '../../helpers/random.js'
 import * as events from '../../fixtures/events/events.js'
+import { fakeStep } from '../../helpers/scenarios/fake-steps.js'
 import { expectNoSecrets, SECRET_ENV_VALUE, TOKEN } from '../../helpers/secrets.js'
 
 const PR_SHA = 'ec26c3e57ca3a959ca5aad62de7213c562f8c821'
@@ -302,13 +303,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
         }
       }
     })
-    const result = await runAction({
-      operation: 'trigger',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
-      branch: 'main'
-    })
+    const result = await fakeStep(service, 'trigger', { branch: 'main' })
     expect(result.code).toBe(0)
     expect(result.outputs).toMatchObject({ 'build-slug': 'old-b', 'build-number': '9', 'triggered-workflow': 'wf' })
   })
@@ -317,13 +312,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
     service = await serve({
       'POST /apps/app-1/builds': { status: 400, body: { message: 'no trigger map item matched' } }
     })
-    const result = await runAction({
-      operation: 'trigger',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
-      branch: 'main'
-    })
+    const result = await fakeStep(service, 'trigger', { branch: 'main' })
     expect(result.code).toBe(1)
     expect(result.stdout).toContain(
       '::error::POST /apps/app-1/builds failed: the service answered 400: no trigger map item matched'
@@ -332,13 +321,7 @@ describe('operation trigger, run as the runner runs dist/index.js', () => {
 
   it('a 403 names the roles that may trigger', async () => {
     service = await serve({ 'POST /apps/app-1/builds': { status: 403, body: { message: 'forbidden' } } })
-    const result = await runAction({
-      operation: 'trigger',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
-      branch: 'main'
-    })
+    const result = await fakeStep(service, 'trigger', { branch: 'main' })
     expect(result.code).toBe(1)
     expect(result.stdout).toMatch(
       /answered 403: forbidden\. The token's user lacks the role this call needs: Owner, Admin, Platform Engineer or Developer/

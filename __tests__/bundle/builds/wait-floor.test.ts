@@ -5,19 +5,14 @@
  * answering hostile records: a start that moves at every read to just before the expected end,
  * and a history of thousands of builds of zero, negative, future and ordinary lengths.
  */
-import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import { describe, expect, it } from '@jest/globals'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { random, randomInt } from '../../helpers/random.js'
-import { runAction } from '../../helpers/run-action.js'
-import { TOKEN } from '../../helpers/secrets.js'
-import { buildScaledClockBundle } from '../../helpers/scaled-clock-bundle.js'
+import { fakeStep, fakeTriggerOnMain } from '../../helpers/scenarios/fake-steps.js'
+import { useScaledClock } from '../../helpers/scaled-clock.js'
 
 // The waits of these builds run on the emulator's faster clock: only the scaled-clock build reads it.
-let scaledClock: ReturnType<typeof buildScaledClockBundle>
-beforeAll(() => {
-  scaledClock = buildScaledClockBundle()
-})
-afterAll(() => scaledClock.remove())
+const scaledClock = useScaledClock()
 
 const SCALE = 10
 const BUILD = '/apps/app-1/builds/build-abc'
@@ -84,20 +79,11 @@ describe('an aimed wait with a hostile record', () => {
       },
       { maxRequests: 400, lifetimeMs: 90_000 }
     )
-    const result = await runAction(
-      {
-        operation: 'wait',
-        token: TOKEN,
-        'base-url': service.url,
-        'app-slug': 'app-1',
-        'build-slug': 'build-abc',
-        'stream-logs': 'false'
-      },
-      {
-        env: { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin) },
-        bundle: scaledClock.bundle,
-        timeoutMs: 60_000
-      }
+    const result = await fakeStep(
+      service,
+      'wait',
+      { 'build-slug': 'build-abc', 'stream-logs': 'false' },
+      scaledClock.options(SCALE, origin, 60_000)
     )
     expect(result.code).toBe(0)
     expect(result.stdout).toMatch(/The last 10 successful build\(s\) of workflow primary on main ran/)
@@ -154,23 +140,10 @@ describe('the aimed waits of one step', () => {
         }
       }
     const service = await serve(routes as never, { maxRequests: 600, lifetimeMs: 120_000 })
-    const result = await runAction(
-      {
-        operation: 'trigger',
-        token: TOKEN,
-        'base-url': service.url,
-        'app-slug': 'app-1',
-        'from-event': 'false',
-        branch: 'main',
-        workflow: 'primary',
-        wait: 'true',
-        'stream-logs': 'false'
-      },
-      {
-        env: { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin) },
-        bundle: scaledClock.bundle,
-        timeoutMs: 100_000
-      }
+    const result = await fakeTriggerOnMain(
+      service,
+      { workflow: 'primary', wait: 'true', 'stream-logs': 'false' },
+      scaledClock.options(SCALE, origin)
     )
     expect({ code: result.code, out: result.code === 0 ? '' : result.stdout.slice(-3000) }).toEqual({
       code: 0,

@@ -1,19 +1,11 @@
+/** Waiting for a build and aborting one, against a fake service. */
 import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { type FakeService, fakeServices, type RecordedRequest, type Reply } from '../../helpers/fake-service.js'
 import { randomSlug } from '../../helpers/random.js'
-import { errorLine, runAction } from '../../helpers/run-action.js'
+import { runAction } from '../../helpers/run-action.js'
 import { expectNoSecrets, TOKEN } from '../../helpers/secrets.js'
-import {
-  buildState,
-  emulatorPerFile,
-  emulatorState,
-  expectFailed,
-  printed,
-  type RunningEmulator,
-  SAME_REPOSITORY,
-  step
-} from '../../helpers/scenarios/emulator-steps.js'
+import { fakeStep } from '../../helpers/scenarios/fake-steps.js'
 
 const BUILD = '/apps/app-1/builds/build-abc'
 const TRIGGERED: Reply = {
@@ -158,11 +150,7 @@ describe('waiting for a build', () => {
     service = await serve({
       [`GET /apps/app-1/builds/${slug}`]: [held, held, { body: { data: { slug, status: 1, status_text: 'success' } } }]
     })
-    const result = await runAction({
-      operation: 'wait',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
+    const result = await fakeStep(service, 'wait', {
       'build-slug': slug,
       'poll-interval': '0.1',
       'stream-logs': 'false'
@@ -256,14 +244,7 @@ describe('waiting for a build', () => {
       [`GET ${BUILD}`]: [running, finished(1, 'success')],
       [`GET ${BUILD}/log`]: { body: { log_chunks: [{ chunk: 'done', position: 0 }] } }
     })
-    const result = await runAction({
-      operation: 'wait',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
-      'build-slug': 'build-abc',
-      'poll-interval': '0.1'
-    })
+    const result = await fakeStep(service, 'wait', { 'build-slug': 'build-abc', 'poll-interval': '0.1' })
     expect(result.code).toBe(0)
     expect(result.outputs).toMatchObject({ 'build-slug': 'build-abc', 'build-status': 'success' })
     expect(service.requests.filter((r) => r.method !== 'GET')).toHaveLength(0)
@@ -273,11 +254,7 @@ describe('waiting for a build', () => {
 describe('operation abort', () => {
   it('sends every option', async () => {
     service = await serve({ [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
-    const result = await runAction({
-      operation: 'abort',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
+    const result = await fakeStep(service, 'abort', {
       'build-slug': 'build-abc',
       'abort-reason': 'Superseded by a newer commit',
       'abort-with-success': 'true',
@@ -300,13 +277,7 @@ describe('operation abort', () => {
 
   it('sends all four fields with their defaults when no option is given', async () => {
     service = await serve({ [`POST ${BUILD}/abort`]: { body: { status: 'ok' } } })
-    const result = await runAction({
-      operation: 'abort',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
-      'build-slug': 'build-abc'
-    })
+    const result = await fakeStep(service, 'abort', { 'build-slug': 'build-abc' })
     expect(result.code).toBe(0)
     expect(service.calls(`POST ${BUILD}/abort`)[0].body).toEqual({
       abort_reason: '',
@@ -318,285 +289,10 @@ describe('operation abort', () => {
 
   it('a 403 says which roles may abort', async () => {
     service = await serve({ [`POST ${BUILD}/abort`]: { status: 403, body: { message: 'You do not have permission' } } })
-    const result = await runAction({
-      operation: 'abort',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
-      'build-slug': 'build-abc'
-    })
+    const result = await fakeStep(service, 'abort', { 'build-slug': 'build-abc' })
     expect(result.code).toBe(1)
     expect(result.stdout).toMatch(
       /answered 403: You do not have permission\. The token's user lacks the role this call needs: Owner, Admin, Platform Engineer or Developer/
     )
-  })
-})
-
-/**
- * Waiting and aborting as a new user meets them: the wait-timeout in words, status
- * lines and a heartbeat when the log is not streamed, and an abort of a build that
- * has already finished.
- */
-describe('as a new user meets it', () => {
-  const serve = fakeServices()
-  let service: FakeService
-
-  const record = (slug: string, status: number, statusText: string, onHold = false): Reply => ({
-    body: { data: { slug, status, status_text: statusText, is_on_hold: onHold } }
-  })
-
-  function names() {
-    const app = randomSlug('app-')
-    const build = randomSlug('b-')
-    return { app, build, path: `/apps/${app}/builds/${build}` }
-  }
-
-  const waitInputs = (url: string, app: string, build: string, extra: Record<string, string> = {}) => ({
-    operation: 'wait',
-    token: TOKEN,
-    'base-url': url,
-    'app-slug': app,
-    'build-slug': build,
-    'poll-interval': '0.1',
-    'stream-logs': 'false',
-    ...extra
-  })
-
-  describe('wait-timeout, as the step reads it', () => {
-    it('a bare 5 is 5 seconds: printed in words, with a warning to add a unit if minutes were meant', async () => {
-      const { app, build, path } = names()
-      service = await serve({ [`GET ${path}`]: record(build, 1, 'success') })
-      const result = await runAction(waitInputs(service.url, app, build, { 'wait-timeout': '5' }))
-      expect(result.code).toBe(0)
-      expect(result.stdout).toContain(
-        `Waiting for build ${build} (wait-timeout: 5 seconds, poll-interval: 0.1 seconds, stream-logs: false)`
-      )
-      expect(result.stdout).toContain(
-        '::warning::wait-timeout: 5 means 5 seconds (a number without a unit is seconds); a build still running then is aborted. If minutes were meant, add the unit: 5m.'
-      )
-    })
-
-    it.each([
-      ['30m', '30 minutes'],
-      ['2h', '2 hours'],
-      ['90', '1 minute 30 seconds'],
-      ['45s', '45 seconds'],
-      ['', '1 hour']
-    ])('wait-timeout %p is printed as %s, without a warning', async (given, words) => {
-      const { app, build, path } = names()
-      service = await serve({ [`GET ${path}`]: record(build, 1, 'success') })
-      const result = await runAction(waitInputs(service.url, app, build, given ? { 'wait-timeout': given } : {}))
-      expect(result.code).toBe(0)
-      expect(result.stdout).toContain(`(wait-timeout: ${words}, poll-interval:`)
-      expect(result.stdout).not.toContain('::warning::')
-    })
-  })
-
-  describe('with stream-logs false, the wait is not silent', () => {
-    it('prints each status change: running, on hold, running again, finished', async () => {
-      const { app, build, path } = names()
-      service = await serve({
-        [`GET ${path}`]: [
-          record(build, 0, 'in-progress'),
-          record(build, 0, 'in-progress'),
-          record(build, 0, 'on-hold', true),
-          record(build, 0, 'on-hold', true),
-          record(build, 0, 'in-progress'),
-          record(build, 1, 'success')
-        ]
-      })
-      const result = await runAction(waitInputs(service.url, app, build))
-      expect(result.code).toBe(0)
-      const lines = result.stdout.split('\n').filter((line) => line.startsWith(`Build ${build}`))
-      expect(lines).toEqual([
-        `Build ${build}: running (in-progress)`,
-        `Build ${build} is on hold, waiting for a free concurrency slot: the service starts it when one of the builds using its concurrency finishes.`,
-        `Build ${build}: running (in-progress)`,
-        `Build ${build} finished: success (success)`
-      ])
-    })
-
-    it('prints a heartbeat with the elapsed time and the status when nothing else was printed for the interval', async () => {
-      const { app, build, path } = names()
-      service = await serve({ [`GET ${path}`]: [record(build, 0, 'in-progress'), record(build, 1, 'success')] })
-      const result = await runAction(waitInputs(service.url, app, build, { 'poll-interval': '2' }), {
-        env: { SERVICE_HEARTBEAT_MS: '400' }
-      })
-      expect(result.code).toBe(0)
-      expect(service.calls(`GET ${path}`)).toHaveLength(2)
-      const beats = result.stdout.split('\n').filter((line) => line.startsWith(`Still waiting for build ${build}: `))
-      // Two seconds between polls, a heartbeat every 0.4 s of silence: about four.
-      expect(beats.length).toBeGreaterThanOrEqual(3)
-      expect(beats.length).toBeLessThanOrEqual(6)
-      for (const beat of beats)
-        expect(beat).toMatch(
-          new RegExp(`^Still waiting for build ${build}: \\d+ seconds? elapsed, running \\(in-progress\\)$`)
-        )
-      const elapsed = beats.map((beat) => Number(/: (\d+) seconds? elapsed/.exec(beat)?.[1]))
-      expect(elapsed).toEqual([...elapsed].sort((a, b) => a - b))
-      expect(elapsed[elapsed.length - 1]).toBeGreaterThanOrEqual(1)
-    })
-
-    it('no heartbeat while the poll keeps printing status changes faster than the interval', async () => {
-      const { app, build, path } = names()
-      service = await serve({
-        [`GET ${path}`]: [record(build, 0, 'queued'), record(build, 0, 'preparing'), record(build, 1, 'success')]
-      })
-      const result = await runAction(waitInputs(service.url, app, build), { env: { SERVICE_HEARTBEAT_MS: '5000' } })
-      expect(result.code).toBe(0)
-      expect(result.stdout).not.toContain('Still waiting')
-      expect(result.stdout).toContain(`Build ${build}: running (queued)`)
-      expect(result.stdout).toContain(`Build ${build}: running (preparing)`)
-    })
-  })
-
-  describe('aborting a build that has already finished', () => {
-    const abortInputs = (url: string, app: string, build: string, extra: Record<string, string> = {}) => ({
-      operation: 'abort',
-      token: TOKEN,
-      'base-url': url,
-      'app-slug': app,
-      'build-slug': build,
-      ...extra
-    })
-
-    it('passes with a notice giving the final status', async () => {
-      const { app, build, path } = names()
-      service = await serve({
-        [`POST ${path}/abort`]: {
-          status: 400,
-          body: { message: `build "${build}" has already finished (error) and cannot be aborted` }
-        },
-        [`GET ${path}`]: record(build, 2, 'error')
-      })
-      const result = await runAction(abortInputs(service.url, app, build))
-      expect(result.code).toBe(0)
-      expect(service.calls(`POST ${path}/abort`)).toHaveLength(1)
-      expect(result.stdout).toContain(
-        `::notice::Build ${build} had already finished before it could be aborted; its final status is failed (error). Nothing was changed.`
-      )
-      expect(result.outputs).toMatchObject({
-        'build-slug': build,
-        'build-status': 'failed',
-        'build-status-text': 'error'
-      })
-      expect(result.summary).toContain(`\u2139\ufe0f Already finished (failed) \u00b7 ${app} \u00b7 build ${build}`)
-    })
-
-    it('fails with fail-if-finished: true', async () => {
-      const { app, build, path } = names()
-      service = await serve({
-        [`POST ${path}/abort`]: { status: 400, body: { message: 'already finished' } },
-        [`GET ${path}`]: record(build, 1, 'success')
-      })
-      const result = await runAction(abortInputs(service.url, app, build, { 'fail-if-finished': 'true' }))
-      expect(result.code).toBe(1)
-      expect(errorLine(result)).toBe(
-        `Build ${build} had already finished before it could be aborted; its final status is success (success). Set fail-if-finished: false to let the step pass when the build has already finished.`
-      )
-    })
-
-    it('a bad fail-if-finished value is refused before anything is sent', async () => {
-      const { app, build } = names()
-      service = await serve({})
-      const result = await runAction(abortInputs(service.url, app, build, { 'fail-if-finished': 'maybe' }))
-      expect(result.code).toBe(1)
-      expect(errorLine(result)).toBe(
-        'Input "fail-if-finished": "maybe" is not a boolean; expected true or false. Nothing was sent to the service.'
-      )
-      expect(service.requests).toHaveLength(0)
-    })
-  })
-})
-
-/**
- * Stopping a wait: when the wait-timeout runs out, or the job is cancelled (the
- * runner sends SIGINT), the action aborts the build on the service. This file's
- * emulator runs builds for a minute, so they are still running when that happens.
- */
-describe('stopped, against the emulator', () => {
-  let emu: RunningEmulator
-  emulatorPerFile((started) => (emu = started), { resetEach: false, buildDurationMs: 60_000 })
-
-  describe('a wait that is stopped aborts the build', () => {
-    it('the wait-timeout runs out: the step fails with timed-out and the build is aborted', async () => {
-      const result = await step(emu, 'trigger', {
-        'app-slug': 'ios-app',
-        'from-event': 'false',
-        branch: 'develop',
-        wait: 'true',
-        'wait-timeout': '1',
-        ...SAME_REPOSITORY
-      })
-      expectFailed(result)
-      expect(result.outputs['build-status']).toBe('timed-out')
-      expect(errorLine(result)).toContain('wait-timeout of 1 s was reached; the build was aborted')
-      const build = await buildState(emu, result.outputs['build-slug'])
-      expect(build).toMatchObject({ status: 3, status_text: 'aborted', abort: { with_success: false, by: 'olivia' } })
-      expect(build.abort_reason).toContain('wait-timeout')
-      // Nothing left for the post step to abort.
-      expect(result.state['pending-work']).toBe('')
-    })
-
-    it('SIGINT during a wait: the step stops, reports cancelled, and the build is aborted', async () => {
-      let spawned: (child: ChildProcess) => void = () => undefined
-      const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-      const running = step(
-        emu,
-        'trigger',
-        {
-          'app-slug': 'ios-app',
-          'from-event': 'false',
-          branch: 'main',
-          wait: 'true',
-          'wait-timeout': '60',
-          ...SAME_REPOSITORY
-        },
-        { onSpawn: spawned, timeoutMs: 15_000 }
-      )
-      const stepProcess = await child
-      await printed(stepProcess, 'Waiting for build')
-      const before = (await emulatorState(emu)).builds.at(-1)
-      expect(before).toMatchObject({ status: 0, triggered_workflow: 'deploy' })
-      stepProcess.kill('SIGINT')
-      const result = await running
-      expectFailed(result)
-      expect(result.stdout).toContain('Received SIGINT')
-      expect(result.outputs['build-status']).toBe('cancelled')
-      expect(errorLine(result)).toContain('the GitHub job was cancelled; the build was aborted')
-      const build = await buildState(emu, result.outputs['build-slug'])
-      expect(build.slug).toBe(before.slug)
-      expect(build).toMatchObject({ status: 3, abort: { with_success: false } })
-      expect(build.abort_reason).toContain('cancelled')
-    })
-
-    it('the step is killed outright: the post step, given the saved state, aborts the build', async () => {
-      let spawned: (child: ChildProcess) => void = () => undefined
-      const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-      const inputs = {
-        'app-slug': 'ios-app',
-        'from-event': 'false',
-        branch: 'develop',
-        wait: 'true',
-        'wait-timeout': '60',
-        ...SAME_REPOSITORY
-      }
-      const running = step(emu, 'trigger', inputs, { onSpawn: spawned, timeoutMs: 15_000 })
-      const stepProcess = await child
-      await printed(stepProcess, 'Waiting for build')
-      stepProcess.kill('SIGKILL')
-      const killed = await running
-      expect(killed.signal).toBe('SIGKILL')
-      const pending = JSON.parse(killed.state['pending-work'])
-      expect(pending).toEqual({ appSlug: 'ios-app', buildSlug: killed.outputs['build-slug'] })
-      expect((await buildState(emu, pending.buildSlug)).status).toBe(0)
-
-      const post = await step(emu, 'trigger', inputs, { state: killed.state })
-      expect(post.code).toBe(0)
-      expect(post.stdout).toContain(`Aborted build ${pending.buildSlug}`)
-      const build = await buildState(emu, pending.buildSlug)
-      expect(build).toMatchObject({ status: 3 })
-      expect(build.abort_reason).toContain('the step was stopped while waiting')
-    })
   })
 })

@@ -17,6 +17,7 @@ import {
   expectFailed,
   expectPassed,
   type RunningEmulator,
+  commitStatusInputs,
   SAME_REPOSITORY,
   step,
   TOKENS
@@ -36,16 +37,7 @@ const repository = (): string =>
 
 /** A waited trigger posting a commit status to GITHUB_API_URL `api` for `repo`. */
 function postStatus(api: string, repo: string, commit: string, token: string, env: Record<string, string> = {}) {
-  const inputs = {
-    'app-slug': 'ios-app',
-    'from-event': 'false',
-    branch: 'main',
-    wait: 'true',
-    'commit-hash': commit,
-    'github-status': 'commit-status',
-    'github-token': token,
-    ...SAME_REPOSITORY
-  }
+  const inputs = commitStatusInputs(commit, token)
   return step(emu, 'trigger', inputs, { env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: repo, ...env } })
 }
 
@@ -186,16 +178,7 @@ describe('how the token travels', () => {
       const github = await serve({ [`POST /repos/${repo}/statuses/${commit}`]: { status: 201, body: { id: 1 } } })
       const proxy = await startForwardProxy({ hosts: { [host]: '127.0.0.1' } })
       const api = `http://${host}:${new URL(github.origin).port}`
-      const inputs = {
-        'app-slug': 'ios-app',
-        'from-event': 'false',
-        branch: 'main',
-        wait: 'true',
-        'commit-hash': commit,
-        'github-status': 'commit-status',
-        'github-token': token,
-        ...SAME_REPOSITORY
-      }
+      const inputs = commitStatusInputs(commit, token)
       const result = await step(emu, 'trigger', inputs, {
         env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: repo, HTTP_PROXY: proxy.url }
       })

@@ -18,9 +18,9 @@ import {
   type FakeGitHubUser
 } from '../../../emulator/github/fake.js'
 import { fakeServices } from '../../helpers/fake-service.js'
-import { decodeCharacterReferences, runAction } from '../../helpers/run-action.js'
+import { decodeCharacterReferences } from '../../helpers/run-action.js'
 import { randomInt, randomSlug, randomString, randomToken } from '../../helpers/random.js'
-import { TOKEN } from '../../helpers/secrets.js'
+import { fakeStep } from '../../helpers/scenarios/fake-steps.js'
 
 const serve = fakeServices()
 const LOWER = 'abcdefghijklmnopqrstuvwxyz'
@@ -95,12 +95,10 @@ async function triggerOnPullRequest(
     'POST /apps/app-1/builds': { status: 201, body: { results: [answer] } },
     [`GET ${path}`]: { body: { data: { slug: buildSlug, status: 1, status_text: 'success', is_on_hold: false } } }
   })
-  const result = await runAction(
+  const result = await fakeStep(
+    service,
+    'trigger',
     {
-      operation: 'trigger',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
       'from-event': 'false',
       branch: `feature/${randomSlug()}`,
       'commit-hash': sha(),

@@ -1,10 +1,10 @@
 import { beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type FakeService, fakeServices } from '../../helpers/fake-service.js'
 import { errorLine } from '../../helpers/run-action.js'
 import { runOperation, SSH_PRIVATE_KEY, SSH_PUBLIC_KEY } from '../../helpers/scenarios/operation-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 /**
  * Bad inputs of the management operations: each fails the step with an error naming
@@ -317,7 +317,7 @@ describe('the management operations, case by case', () => {
         string,
         string
       >
-      const workspace = mkdtempSync(join(tmpdir(), 'ops-bad-'))
+      const workspace = tempDir('ops-bad-')
       try {
         for (const [name, text] of Object.entries(files ?? {})) {
           const path = join(workspace, name)

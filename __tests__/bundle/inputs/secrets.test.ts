@@ -7,7 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { encodedForms, redact, rememberSecret } from '../../../src/safe-text.js'
 import { type FakeService, fakeServices, type RecordedRequest } from '../../helpers/fake-service.js'
 import { randomAwkwardSecret, randomInt, randomSlug, randomString } from '../../helpers/random.js'
-import { errorLine, runAction } from '../../helpers/run-action.js'
+import { errorLine, runAction, type RunResult } from '../../helpers/run-action.js'
 import { type Echo, echoes, expectNoEcho, expectNoSecrets } from '../../helpers/secrets.js'
 import {
   buildState,
@@ -73,6 +73,20 @@ describe('redact, unit', () => {
     expect(encodedForms(secret)).toContain(secret)
   })
 })
+
+/** A trigger with `line` in environments: refused before anything is sent, the error quoting the line. */
+async function refusedEnvironmentsLine(inputs: Record<string, string>, line: string): Promise<RunResult> {
+  const result = await runAction({
+    operation: 'trigger',
+    'base-url': 'http://127.0.0.1:9/v0.1',
+    'app-slug': 'app-1',
+    environments: line,
+    ...inputs
+  })
+  expect(result.code).toBe(1)
+  expect(errorLine(result)).toMatch(/^Input "environments": line 1 "/)
+  return result
+}
 
 describe('secrets echoed by the service', () => {
   it('in a successful answer: outputs, response, summary and log hold none of them', async () => {
@@ -164,15 +178,7 @@ describe('secrets echoed by the service', () => {
     }
     // The old quote cut at 80 characters before the secret was removed, leaving its first 12 to 20 characters.
     const line = `${randomString(80 - (12 + randomInt(9)), 'abcdefghijklmnopqrstuvwxyz')}${secret}`
-    const result = await runAction({
-      operation: 'trigger',
-      'base-url': 'http://127.0.0.1:9/v0.1',
-      'app-slug': 'app-1',
-      environments: line,
-      ...inputs
-    })
-    expect(result.code).toBe(1)
-    expect(errorLine(result)).toMatch(/^Input "environments": line 1 "/)
+    const result = await refusedEnvironmentsLine(inputs, line)
     expectNoEcho(result, echoes(secret).slice(0, 1))
   })
 })
@@ -187,15 +193,7 @@ describe('a secret with white space at an end', () => {
       'secret-environments': JSON.stringify([{ mapped_to: 'SECRET_0', value: secret }])
     }
     const line = `${randomString(80 - (12 + randomInt(9)), 'abcdefghijklmnopqrstuvwxyz')}${core}`
-    const result = await runAction({
-      operation: 'trigger',
-      'base-url': 'http://127.0.0.1:9/v0.1',
-      'app-slug': 'app-1',
-      environments: line,
-      ...inputs
-    })
-    expect(result.code).toBe(1)
-    expect(errorLine(result)).toMatch(/^Input "environments": line 1 "/)
+    const result = await refusedEnvironmentsLine(inputs, line)
     expectNoEcho(result, echoes(core).slice(0, 1))
   })
 })

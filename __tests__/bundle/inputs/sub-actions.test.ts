@@ -8,8 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { join } from 'node:path'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { pathToFileURL } from 'node:url'
 import { load } from 'js-yaml'
 import { MODULES, OPERATIONS } from '../../helpers/operations.js'
@@ -17,6 +16,7 @@ import { SUB_ACTIONS, type SubActionName } from '../../../src/operations/sub-act
 import { ACTION_BUNDLE, BUNDLE_FOLDER, runAction, type RunOptions, type RunResult } from '../../helpers/run-action.js'
 import { expectNoSecrets } from '../../helpers/secrets.js'
 import { randomInt, randomSlug } from '../../helpers/random.js'
+import { CONSEQUENTIAL } from '../../helpers/subjects/input-use.js'
 import {
   buildState,
   clearRequestLog,
@@ -31,6 +31,7 @@ import {
   TOKENS,
   type RunningEmulator
 } from '../../helpers/scenarios/emulator-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
@@ -240,16 +241,6 @@ describe('the operation input of a sub-action', () => {
   })
 })
 
-/** Inputs that pick what is acted on, or make a step harmless. */
-const CONSEQUENTIAL = [
-  'dry-run',
-  'app-slug',
-  'build-slug',
-  'pipeline-id',
-  'build-request-slug',
-  'org-slug',
-  'user-slug'
-]
 const ROOT = load(readFileSync('action.yml', 'utf8')) as Metadata
 
 /**
@@ -301,7 +292,7 @@ describe('one set of checks: each sub-action refuses and warns as the root actio
 
 describe('an entry that names no sub-action', () => {
   it('fails the step before reading any input, and sends nothing', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'sub-action-entry-'))
+    const dir = tempDir('sub-action-entry-')
     try {
       const name = randomSlug('folder-')
       const entry = join(dir, 'entry.js')

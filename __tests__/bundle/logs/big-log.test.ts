@@ -5,15 +5,15 @@
  * with the step's peak RSS measured (bench/maxrss.js preloaded into the step); a stalled log
  * endpoint is named and never holds up the status reads or the end.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/server.js'
 import { call, trigger } from '../../emulator/helpers.js'
 import { randomInt } from '../../helpers/random.js'
-import { buildScaledClockBundle } from '../../helpers/scaled-clock-bundle.js'
+import { useScaledClock } from '../../helpers/scaled-clock.js'
 import { expectPassed, step } from '../../helpers/scenarios/emulator-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const SCALE = 10
 const APP = 'ios-app'
@@ -25,16 +25,9 @@ interface Read {
   at: number
 }
 
-const running: RunningEmulator[] = []
 // The build that reads the time on the emulator's scaled clock (the dev bundle reads the wall clock).
-let scaledClock: ReturnType<typeof buildScaledClockBundle>
-beforeAll(() => {
-  scaledClock = buildScaledClockBundle()
-})
-afterAll(() => scaledClock.remove())
-afterEach(async () => {
-  for (const emu of running.splice(0)) await emu.close()
-})
+const scaledClock = useScaledClock()
+const running = scaledClock.running
 
 /** An emulator on a scaled clock, recording when each request came on that clock; `env` gives the step the same clock. */
 async function scaledEmulator(options: EmulatorOptions = {}) {
@@ -80,7 +73,7 @@ describe('a log written faster than the answer limit between two reads', () => {
     const rate = randomInt(1_500_000, 2_000_000)
     const duration = randomInt(12_000, 16_000)
     const slug = await startBuild(emu, duration, rate)
-    const rssFile = join(mkdtempSync(join(tmpdir(), 'rss-')), 'maxrss')
+    const rssFile = join(tempDir('rss-'), 'maxrss')
     const result = await step(
       emu,
       'wait',

@@ -4,29 +4,22 @@
  * peak RSS measured by bench/maxrss.js: the runner reading the step's output slowly must not
  * make the step hold what it prints, and the log's garbage must not pile up.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { describe, expect, it } from '@jest/globals'
+import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
-import { startEmulator, type RunningEmulator } from '../../../emulator/server.js'
+import { startEmulator } from '../../../emulator/server.js'
 import { trigger } from '../../emulator/helpers.js'
 import { randomInt } from '../../helpers/random.js'
-import { buildScaledClockBundle } from '../../helpers/scaled-clock-bundle.js'
+import { useScaledClock } from '../../helpers/scaled-clock.js'
 import { expectPassed, step } from '../../helpers/scenarios/emulator-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const SCALE = 10
 const APP = 'ios-app'
 const MAXRSS = resolve('bench/maxrss.js')
 
-const running: RunningEmulator[] = []
-let scaledClock: ReturnType<typeof buildScaledClockBundle>
-beforeAll(() => {
-  scaledClock = buildScaledClockBundle()
-})
-afterAll(() => scaledClock.remove())
-afterEach(async () => {
-  for (const emu of running.splice(0)) await emu.close()
-})
+const scaledClock = useScaledClock()
+const running = scaledClock.running
 
 /** The `big <n>` lines of the log the step printed (its own lines left out). */
 const bigNumbers = (stdout: string): number[] =>
@@ -49,7 +42,7 @@ describe('a big log printed while the runner reads the step slowly', () => {
       { 'X-Emulator-Build-Duration-Ms': String(duration), 'X-Emulator-Log-Bytes-Per-Second': String(rate) }
     )
     expect(started.status).toBe(201)
-    const dir = mkdtempSync(join(tmpdir(), 'rss-'))
+    const dir = tempDir('rss-')
     const rssFile = join(dir, 'maxrss')
     // The runner's reading held up for longer than the build runs: what the step prints meanwhile
     // must wait in the pipe, not in the step.

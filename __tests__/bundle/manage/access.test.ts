@@ -4,8 +4,7 @@
  * emulator's state shows that nothing changed.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type FakeService, fakeServices, type Routes } from '../../helpers/fake-service.js'
 import { type Operation, REQUIRED_ROLES } from '../../helpers/operations.js'
@@ -24,6 +23,7 @@ import {
   workspace
 } from '../../helpers/scenarios/emulator-steps.js'
 import { runOperation } from '../../helpers/scenarios/operation-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started))
@@ -166,7 +166,7 @@ describe('a 403 from a fake service', () => {
     'a 403 on $operation names the roles it needs',
     async ({ operation, route, inputs, roles, before = {} }) => {
       service = await serve({ ...before, [route]: { status: 403, body: { message: 'You do not have permission' } } })
-      const workspace = mkdtempSync(join(tmpdir(), 'ops-403-'))
+      const workspace = tempDir('ops-403-')
       folders.push(workspace)
       writeFileSync(join(workspace, 'service.yml'), 'workflows:\n  primary: {}\n')
       const result = await runOperation(service, operation, inputs, { workspace })

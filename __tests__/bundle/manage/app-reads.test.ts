@@ -1,11 +1,10 @@
 /** list-apps and the operations on a single app, through dist/index.js against a fake service. */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { expectSuccess, runOperation, sent } from '../../helpers/scenarios/operation-steps.js'
 import { APP } from '../../helpers/subjects/apps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 
@@ -69,7 +68,7 @@ describe('list-apps', () => {
     expect(raw.length).toBeGreaterThan(1000 * 1000)
     const fake = await serve({ 'GET /apps': { raw, headers: { 'content-type': 'application/json' } } })
     // A RUNNER_TEMP of the test's own, so the whole list's file can be read after the step ends.
-    const temp = mkdtempSync(join(tmpdir(), 'list-apps-temp-'))
+    const temp = tempDir('list-apps-temp-')
     try {
       const result = await runOperation(fake, 'list-apps', {}, { timeoutMs: 60_000, env: { RUNNER_TEMP: temp } })
       expectSuccess(result)

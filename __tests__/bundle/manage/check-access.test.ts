@@ -13,6 +13,7 @@ import { expectNoSecrets } from '../../helpers/secrets.js'
 import {
   clearRequestLog,
   emulatorPerFile,
+  oidcForJob,
   errorLine,
   expectFailed,
   expectPassed,
@@ -36,12 +37,7 @@ const CLAIMS = {
 function seed(): Seed {
   return {
     ...bundledSeed(),
-    oidc: {
-      jobs: { [JOB]: CLAIMS },
-      trust_policies: [
-        { id: POLICY, workspace: 'acme', rules: { sub: CLAIMS.sub }, role: 'developer', session_duration_s: 900 }
-      ]
-    }
+    oidc: oidcForJob(JOB, POLICY, CLAIMS)
   }
 }
 

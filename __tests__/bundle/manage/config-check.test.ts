@@ -11,6 +11,7 @@ import { call } from '../../emulator/helpers.js'
 import { randomHostileText, randomInt, randomString } from '../../helpers/random.js'
 import { runnerCommands } from '../../helpers/scenarios/honoured-commands.js'
 import { expectInert } from '../../helpers/scenarios/inert.js'
+import { typo as nameSlip } from '../../helpers/subjects/name-slips.js'
 import {
   appState,
   clearRequestLog,
@@ -55,18 +56,8 @@ function inWorkspace(text: string, name = 'service.yml'): string {
   return dir
 }
 
-/** A typo of a name: one letter changed, added or dropped at a random place. */
-function typo(name: string): string {
-  const at = randomInt(name.length)
-  const letter = 'qxzjkv'[randomInt(6)]
-  const variants = [
-    name.slice(0, at) + letter + name.slice(at + 1),
-    name.slice(0, at) + letter + name.slice(at),
-    name.slice(0, at) + name.slice(at + 1)
-  ]
-  const picked = variants[randomInt(variants.length)]
-  return picked === name || picked === '' ? `${name}${letter}` : picked
-}
+/** A typo of a name (name-slips.ts): any slip but the empty name will do here. */
+const typo = (name: string): string => nameSlip(name, (slip) => slip !== '')
 
 describe('validate-config', () => {
   it('a workspace file with an unknown stack, machine type and trigger map workflow: fails, naming each line and reason', async () => {

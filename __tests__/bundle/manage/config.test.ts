@@ -1,26 +1,17 @@
 /** get-config, upload-config, get-config-location and set-config-location, run from dist/index.js. */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import {
-  existsSync,
-  mkdirSync,
-  mkdtempSync,
-  readdirSync,
-  readFileSync,
-  rmSync,
-  symlinkSync,
-  writeFileSync
-} from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
-import { fakeServices } from '../../helpers/fake-service.js'
+import { fakeServices, type FakeService } from '../../helpers/fake-service.js'
 import { randomString } from '../../helpers/random.js'
-import { errorLine } from '../../helpers/run-action.js'
+import { errorLine, type RunResult } from '../../helpers/run-action.js'
 import { expectSuccess, runOperation, sent } from '../../helpers/scenarios/operation-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 const folders: string[] = []
 function workspace(files: Record<string, string> = {}): string {
-  const dir = mkdtempSync(join(tmpdir(), 'ops-config-'))
+  const dir = tempDir('ops-config-')
   folders.push(dir)
   for (const [name, text] of Object.entries(files)) writeFileSync(join(dir, name), text)
   return dir
@@ -108,7 +99,7 @@ describe('upload-config', () => {
 describe('config-path through symbolic links', () => {
   /** A folder outside the workspace holding a file with random text, the target of the links. */
   function outside(): { dir: string; file: string; text: string } {
-    const dir = mkdtempSync(join(tmpdir(), `ops-outside-${randomString(6)}-`))
+    const dir = tempDir(`ops-outside-${randomString(6)}-`)
     folders.push(dir)
     const text = `workflows:\n  leaked-${randomString(12)}: {}\n`
     const file = join(dir, `${randomString(8)}.yml`)
@@ -311,6 +302,18 @@ describe('config location', () => {
   })
 })
 
+/** set-config-location repository for app-1 with a service.yml in the workspace: the step passes. */
+async function toRepository(fake: FakeService): Promise<RunResult> {
+  const result = await runOperation(
+    fake,
+    'set-config-location',
+    { 'app-slug': 'app-1', location: 'repository' },
+    { workspace: workspace({ 'service.yml': SERVICE_YML }) }
+  )
+  expectSuccess(result)
+  return result
+}
+
 describe("the service's check, read in each of the shapes the service may answer", () => {
   const reason = () => `unknown stack ${randomString(8)}`
   it.each<{ name: string; reply: (why: string) => { status?: number; body: unknown }; shown: (why: string) => string }>(
@@ -362,13 +365,7 @@ describe("the service's check, read in each of the shapes the service may answer
       'PUT /apps/app-1/service.yml/config': { status: 204 },
       [CHECK]: { status: 422, body: { message: why } }
     })
-    const result = await runOperation(
-      fake,
-      'set-config-location',
-      { 'app-slug': 'app-1', location: 'repository' },
-      { workspace: workspace({ 'service.yml': SERVICE_YML }) }
-    )
-    expectSuccess(result)
+    const result = await toRepository(fake)
     const warnings = result.stdout.split('\n').filter((line) => line.startsWith('::warning::'))
     expect(warnings).toEqual([expect.stringContaining(why)])
     expect(warnings[0]).toMatch(/Builds of app-1 will fail until a service\.yml it accepts is committed/)
@@ -379,13 +376,7 @@ describe("the service's check, read in each of the shapes the service may answer
       'PUT /apps/app-1/service.yml/config': { status: 204 },
       [CHECK]: { status: 404, body: { message: 'App not found or unauthorized' } }
     })
-    const result = await runOperation(
-      fake,
-      'set-config-location',
-      { 'app-slug': 'app-1', location: 'repository' },
-      { workspace: workspace({ 'service.yml': SERVICE_YML }) }
-    )
-    expectSuccess(result)
+    const result = await toRepository(fake)
     expect(result.stdout).toMatch(
       /::warning::"service\.yml" could not be checked with the service: .*App not found or unauthorized/
     )

@@ -5,13 +5,14 @@
  * would show); the step's peak RSS is measured by bench/maxrss.js.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { randomInt, randomSlug, randomString } from '../../helpers/random.js'
 import { errorLine, runAction } from '../../helpers/run-action.js'
 import { TOKEN } from '../../helpers/secrets.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
+import { appsPage } from '../../helpers/scenarios/app-pages.js'
 
 const MAXRSS = resolve('bench/maxrss.js')
 const serve = fakeServices()
@@ -24,21 +25,12 @@ afterAll(() => {
 async function listApps(count: number, bytes: number) {
   const prefix = randomSlug('app-')
   const filler = randomString(bytes)
-  const page = (from: number) => {
-    const to = Math.min(count, from + 50)
-    const data = Array.from({ length: to - from }, (_v, i) => ({
-      slug: `${prefix}-${from + i}`,
-      title: `App ${from + i}`,
-      project_type: 'ios',
-      description: filler
-    }))
-    return { body: { data, paging: { page_item_limit: 50, next: to < count ? String(to) : undefined } } }
-  }
+  const page = (from: number) => appsPage(count, prefix, from, { description: filler })
   const service = await serve(
     { 'GET /apps': (req) => page(Number(req.query.next ?? 0)) },
     { maxRequests: Math.ceil(count / 50) + 10, lifetimeMs: 170_000 }
   )
-  const temp = mkdtempSync(join(tmpdir(), 'list-memory-'))
+  const temp = tempDir('list-memory-')
   temps.push(temp)
   const rssFile = join(temp, 'maxrss')
   const result = await runAction(

@@ -4,13 +4,13 @@
  * step naming it. The service is a loopback stand-in answering pages of 50 by `next`.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { randomInt, randomSlug } from '../../helpers/random.js'
 import { errorLine, runAction } from '../../helpers/run-action.js'
 import { TOKEN } from '../../helpers/secrets.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
+import { appsPage } from '../../helpers/scenarios/app-pages.js'
 
 const serve = fakeServices()
 const temps: string[] = []
@@ -21,20 +21,7 @@ afterAll(() => {
 /** A service listing `count` apps of the caller, 50 a page, each slug drawn at random. */
 async function appsService(count: number) {
   const prefix = randomSlug('app-')
-  const page = (from: number) => {
-    const to = Math.min(count, from + 50)
-    const data = Array.from({ length: to - from }, (_v, i) => ({
-      slug: `${prefix}-${from + i}`,
-      title: `App ${from + i}`,
-      project_type: 'ios'
-    }))
-    return {
-      body: {
-        data,
-        paging: { total_item_count: count, page_item_limit: 50, next: to < count ? String(to) : undefined }
-      }
-    }
-  }
+  const page = (from: number) => appsPage(count, prefix, from, {}, { total_item_count: count })
   const service = await serve(
     { 'GET /apps': (req) => page(Number(req.query.next ?? 0)) },
     { maxRequests: Math.ceil(count / 50) + 10, lifetimeMs: 180_000 }
@@ -47,7 +34,7 @@ describe('lists of any length', () => {
     const count = 50_000 + randomInt(2_000)
     const { service, prefix } = await appsService(count)
     // A RUNNER_TEMP of the test's own, so the whole list's file can be read after the step ends.
-    const temp = mkdtempSync(join(tmpdir(), 'long-list-'))
+    const temp = tempDir('long-list-')
     temps.push(temp)
     const result = await runAction(
       { operation: 'list-apps', token: TOKEN, 'base-url': service.url },

@@ -8,10 +8,9 @@
  * empty, so the step never even tried.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:https'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { fakeServices, type Routes } from '../../helpers/fake-service.js'
@@ -19,6 +18,7 @@ import { startForwardProxy } from '../../helpers/scenarios/forward-proxy.js'
 import { randomInt, randomString } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
 import { selfSignedCertificate } from '../../helpers/certificates.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 const LIST = 'GET /apps/app-1/builds/b-1/artifacts'
@@ -74,7 +74,7 @@ async function service(artifacts: Artifact[], extra: Routes = {}) {
 }
 
 function run(url: string, env: Record<string, string> = {}) {
-  const workspace = mkdtempSync(join(tmpdir(), 'artifact-urls-'))
+  const workspace = tempDir('artifact-urls-')
   const log = join(workspace, 'guard.log')
   const inputs = {
     operation: 'list-artifacts',
@@ -148,7 +148,7 @@ describe('download URLs through HTTPS_PROXY', () => {
   const away = specialTarget('https')
   let port = 0
   beforeAll(async () => {
-    dir = mkdtempSync(join(tmpdir(), 'artifact-urls-tls-'))
+    dir = tempDir('artifact-urls-tls-')
     selfSignedCertificate(join(dir, 'key.pem'), join(dir, 'cert.pem'), host, `DNS:${host}`)
     server = createServer(
       { key: readFileSync(join(dir, 'key.pem')), cert: readFileSync(join(dir, 'cert.pem')) },

@@ -1,7 +1,6 @@
 /** The job's OIDC token stays home: asked for one audience, sent only there; a host off this machine is never reached (under the loopback guard). */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { randomInt, randomSlug } from '../../helpers/random.js'
@@ -16,6 +15,7 @@ import {
   signedInStep,
   useOidcEmulator
 } from '../../helpers/subjects/oidc-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 useOidcEmulator()
 
@@ -25,7 +25,7 @@ const foreignHost = (): string => `${randomSlug()}.${['example', 'example.com', 
 
 /** A step under the loopback guard: its outcome, and the hosts off this machine it tried to reach. */
 async function guardedStep(inputs: Record<string, string>): Promise<{ result: RunResult; tried: string[] }> {
-  const dir = mkdtempSync(join(tmpdir(), 'oidc-guard-'))
+  const dir = tempDir('oidc-guard-')
   const log = join(dir, 'guard.log')
   writeFileSync(log, '')
   try {

@@ -1,8 +1,7 @@
 /** The calls to GitHub through HTTPS_PROXY, through dist/index.js against the emulator and a fake GitHub behind TLS. */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
 import { type AddressInfo, connect, type Server, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer as createTlsServer } from 'node:tls'
 import { fakeServices } from '../../helpers/fake-service.js'
@@ -13,11 +12,12 @@ import {
   emulatorPerFile,
   expectPassed,
   type RunningEmulator,
-  SAME_REPOSITORY,
+  commitStatusInputs,
   step
 } from '../../helpers/scenarios/emulator-steps.js'
 import { startForwardProxy } from '../../helpers/scenarios/forward-proxy.js'
 import { selfSignedCertificate } from '../../helpers/certificates.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 describe('GitHub through the proxy, against the emulator', () => {
   let emu: RunningEmulator
@@ -30,16 +30,7 @@ describe('GitHub through the proxy, against the emulator', () => {
 
   /** A waited trigger that posts a pending and a final commit status to GitHub at `api`. */
   function postStatus(api: string, commit: string, env: Record<string, string>): Promise<RunResult> {
-    const inputs = {
-      'app-slug': 'ios-app',
-      'from-event': 'false',
-      branch: 'main',
-      wait: 'true',
-      'commit-hash': commit,
-      'github-status': 'commit-status',
-      'github-token': randomToken(),
-      ...SAME_REPOSITORY
-    }
+    const inputs = commitStatusInputs(commit, randomToken())
     return step(emu, 'trigger', inputs, {
       env: { GITHUB_API_URL: api, GITHUB_REPOSITORY: REPO, NODE_EXTRA_CA_CERTS: join(certDir, 'cert.pem'), ...env }
     })
@@ -48,7 +39,7 @@ describe('GitHub through the proxy, against the emulator', () => {
   let certDir: string
   const fronts: Server[] = []
   beforeAll(() => {
-    certDir = mkdtempSync(join(tmpdir(), 'github-proxy-tls-'))
+    certDir = tempDir('github-proxy-tls-')
     // A self-signed certificate for github.test, made for this run only.
     selfSignedCertificate(join(certDir, 'key.pem'), join(certDir, 'cert.pem'), 'github.test', 'DNS:github.test')
   })

@@ -5,9 +5,8 @@
  * knows it (as 127.0.0.1), so a step succeeds only when its requests went through the proxy.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { type AddressInfo, connect, type Server, type Socket } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { createServer as createTlsServer } from 'node:tls'
 import { type FakeService, fakeServices, type Routes } from '../../helpers/fake-service.js'
@@ -16,6 +15,7 @@ import { errorLine, runAction, type RunResult } from '../../helpers/run-action.j
 import { secretLeaks, TOKEN } from '../../helpers/secrets.js'
 import { startForwardProxy } from '../../helpers/scenarios/forward-proxy.js'
 import { selfSignedCertificate } from '../../helpers/certificates.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 const HOSTS = { 'service.test': '127.0.0.1' }
@@ -59,7 +59,7 @@ describe('https service through HTTPS_PROXY', () => {
   let target: { port: number; forward: number }
 
   beforeAll(() => {
-    dir = mkdtempSync(join(tmpdir(), 'proxy-tls-'))
+    dir = tempDir('proxy-tls-')
     certFile = join(dir, 'cert.pem')
     // A self-signed certificate for service.test, made for this run only.
     selfSignedCertificate(join(dir, 'key.pem'), certFile, 'service.test', 'DNS:service.test')
@@ -218,18 +218,6 @@ describe('https service through HTTPS_PROXY', () => {
 describe('a service addressed by its IP address', () => {
   const serve = fakeServices()
   const ADDRESS = `10.${randomInt(256)}.${randomInt(256)}.${1 + randomInt(254)}`
-  const APP = {
-    slug: 'app-1',
-    title: 'Demo',
-    project_type: 'ios',
-    provider: 'github',
-    repo_owner: 'acme',
-    repo_slug: 'demo',
-    repo_url: 'https://github.com/acme/demo',
-    is_disabled: false,
-    status: 1,
-    owner: { account_type: 'organization', name: 'acme', slug: 'org-acme' }
-  }
   const ROUTES: Routes = {
     'GET /organizations/org-acme/apps': () => ({ body: { data: [APP], paging: { page_item_limit: 50 } } })
   }
@@ -250,7 +238,7 @@ describe('a service addressed by its IP address', () => {
     let own: { key: Buffer; cert: Buffer }
     let proxys: { key: Buffer; cert: Buffer }
     beforeAll(() => {
-      dir = mkdtempSync(join(tmpdir(), 'proxy-tls-ip-'))
+      dir = tempDir('proxy-tls-ip-')
       own = certificate('service', `IP:${ADDRESS}`)
       // A certificate for the proxy's address and for localhost: what the old code fell back to for an IP service.
       proxys = certificate('proxy', 'IP:127.0.0.1,DNS:localhost')

@@ -14,6 +14,7 @@ import { runAction, type RunResult } from '../../helpers/run-action.js'
 import { expectNoSecrets, TOKEN as TEST_TOKEN } from '../../helpers/secrets.js'
 import { CONTRACT, shapeProblems } from '../../helpers/service-contract.js'
 import { randomLines } from '../../helpers/scenarios/windowed-log.js'
+import { fakeStep } from '../../helpers/scenarios/fake-steps.js'
 
 const serve = fakeServices()
 const TOKEN = `tok_${randomString(30)}`
@@ -275,14 +276,7 @@ describe('recorded lists as the history of a wait', () => {
       'GET /apps/app-1/builds': { body: list },
       [`GET /apps/app-1/builds/${slug}`]: [{ body: record(0) }, { body: record(1) }]
     })
-    const result = await runAction({
-      operation: 'wait',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
-      'build-slug': slug,
-      'stream-logs': 'false'
-    })
+    const result = await fakeStep(service, 'wait', { token: TOKEN, 'build-slug': slug, 'stream-logs': 'false' })
     expect({ code: result.code, log: result.code === 0 ? '' : result.stdout }).toEqual({ code: 0, log: '' })
     const took = `${Math.floor(ranMs / 60_000)} minutes ${(ranMs % 60_000) / 1000} seconds`
     expect(result.stdout).toContain(

@@ -7,6 +7,7 @@ import { describe, expect, it } from '@jest/globals'
 import { type FakeService, fakeServices, type Reply } from '../../helpers/fake-service.js'
 import { randomInt, randomSlug, randomString } from '../../helpers/random.js'
 import { errorLine, runAction } from '../../helpers/run-action.js'
+import { fakeTriggerOnMain } from '../../helpers/scenarios/fake-steps.js'
 import { TOKEN } from '../../helpers/secrets.js'
 
 const serve = fakeServices()
@@ -162,13 +163,8 @@ describe('error bodies', () => {
     ])('%s: the text is in the step error', async (_shape, body) => {
       const text = words()
       const service = await serve({ 'POST /apps/app-1/builds': { status: 400, body: body(text) } })
-      const result = await runAction({
-        operation: 'trigger',
+      const result = await fakeTriggerOnMain(service, {
         token: TOKEN,
-        'base-url': service.url,
-        'app-slug': 'app-1',
-        branch: 'main',
-        'from-event': 'false',
         'branch-repo-owner': 'acme',
         'branch-dest-repo-owner': 'acme'
       })

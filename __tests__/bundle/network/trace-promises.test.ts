@@ -8,14 +8,13 @@
  * JSON-escaped), while the contract's route words and enum values are.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { random, randomInt, randomString } from '../../helpers/random.js'
 import { runAction, type RunResult } from '../../helpers/run-action.js'
 import { secretLeaksIn } from '../../helpers/secrets.js'
 import { TOKEN } from '../../helpers/scenarios/operation-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 const LOWER = 'abcdefghijklmnopqrstuvwxyz0123456789'
@@ -38,7 +37,7 @@ function wordLike(): string {
 
 /** Runs a traced step and reads its trace. */
 async function traced(url: string, inputs: Record<string, string>, env: Record<string, string> = {}) {
-  const temp = mkdtempSync(join(tmpdir(), 'trace-promises-'))
+  const temp = tempDir('trace-promises-')
   const result: RunResult = await runAction(
     { token: TOKEN, 'base-url': url, trace: 'true', ...inputs },
     { env: { RUNNER_TEMP: temp, ...env } }

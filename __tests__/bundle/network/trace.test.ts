@@ -6,8 +6,7 @@
  * step, and the signed download URLs of artifacts.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { bundledSeed } from '../../../emulator/model/seed.js'
 import type { Seed } from '../../../emulator/model/types.js'
@@ -17,12 +16,14 @@ import { runAction, type RunResult } from '../../helpers/run-action.js'
 import { expectNoSecrets, secretLeaksIn } from '../../helpers/secrets.js'
 import {
   emulatorPerFile,
+  oidcForJob,
   expectPassed,
   requestLog,
   SAME_REPOSITORY,
   workspace,
   type RunningEmulator
 } from '../../helpers/scenarios/emulator-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const TOKEN = `tok-${randomToken()}`
 const JOB = randomToken()
@@ -47,12 +48,7 @@ function seed(): Seed {
   return {
     ...base,
     tokens: { ...base.tokens, [TOKEN]: 'olivia' },
-    oidc: {
-      jobs: { [JOB]: CLAIMS },
-      trust_policies: [
-        { id: POLICY, workspace: 'acme', rules: { sub: CLAIMS.sub }, role: 'developer', session_duration_s: 900 }
-      ]
-    }
+    oidc: oidcForJob(JOB, POLICY, CLAIMS)
   }
 }
 
@@ -84,7 +80,7 @@ async function tracedStep(
   inputs: Record<string, string>,
   env: Record<string, string> = {}
 ): Promise<{ result: RunResult; text: string; lines: TraceLine[] }> {
-  const temp = mkdtempSync(join(tmpdir(), 'trace-temp-'))
+  const temp = tempDir('trace-temp-')
   const result = await runAction(
     { 'base-url': emu.url, trace: 'true', ...inputs },
     { env: { RUNNER_TEMP: temp, ...env }, workspace: workspace() }

@@ -5,51 +5,30 @@
  * shown as running; and an answer that names another pipeline than the one the step started
  * is refused, never read, aborted or reported.
  */
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { bundledSeed } from '../../../emulator/model/seed.js'
+import { describe, expect, it } from '@jest/globals'
 import { randomBytes, randomInt, randomString } from '../../helpers/random.js'
 import {
   errorLine,
   expectFailed,
   expectPassed,
   requestLog,
-  resetEmulator,
   SAME_REPOSITORY,
-  startE2eEmulator,
   step,
-  TOKENS,
-  type RunningEmulator
+  TOKENS
 } from '../../helpers/scenarios/emulator-steps.js'
+import {
+  emu,
+  ON_MAIN,
+  TESTS,
+  DEPLOY,
+  useReleasePipeline,
+  waitedRelease,
+  type Workflow
+} from '../../helpers/subjects/release-pipeline.js'
 
-const TESTS = `tests-${randomString(6).toLowerCase()}`
-const DEPLOY = `deploy-${randomString(6).toLowerCase()}`
-const PIPELINES = [
-  'pipelines:',
-  '  release:',
-  '    stages:',
-  '    - build: { workflows: [primary] }',
-  `    - test: { workflows: [${TESTS}] }`,
-  `    - ship: { workflows: [${DEPLOY}] }`,
-  ''
-].join('\n')
 /** Long enough that the step's first read of the pipeline falls inside its first stage. */
 const STAGE_MS = 1500
-
-let emu: RunningEmulator
-beforeAll(async () => {
-  const seed = bundledSeed()
-  for (const app of seed.apps ?? []) {
-    if (app.slug !== 'ios-app') continue
-    app.service_yml = `${app.service_yml ?? ''}\n${PIPELINES}`
-    app.flaky_workflows = [TESTS]
-  }
-  emu = await startE2eEmulator({ seed, enableFaults: true, buildDurationMs: STAGE_MS, rebuildDelayMs: 0 })
-})
-beforeEach(async () => resetEmulator(emu))
-afterAll(async () => emu?.close())
-
-type Workflow = { stage: string; name: string; 'build-slug': string; status: string; 'workflow-id': string }
-const ON_MAIN = { 'app-slug': 'ios-app', 'from-event': 'false', branch: 'main', pipeline: 'release' }
+useReleasePipeline({ buildDurationMs: STAGE_MS })
 
 async function pipelineAnswer(id: string): Promise<{
   stages: { name: string; workflows: { id: string; external_id: string; name: string; status: string }[] }[]
@@ -113,13 +92,7 @@ describe('pipeline workflows are builds', () => {
   })
 
   it('rebuild-pipeline reports the running workflow by its build, which abort stops; the kept workflow keeps its build, and the pending one has none yet', async () => {
-    const first = await step(emu, 'trigger', {
-      ...ON_MAIN,
-      ...SAME_REPOSITORY,
-      wait: 'true',
-      'fail-on-build-failure': 'false'
-    })
-    expectPassed(first)
+    const first = await waitedRelease()
     const before = JSON.parse(first.outputs.builds) as Workflow[]
     const id = first.outputs['pipeline-id']
     const rebuilt = await step(emu, 'rebuild-pipeline', { 'app-slug': 'ios-app', 'pipeline-id': id, partial: 'true' })

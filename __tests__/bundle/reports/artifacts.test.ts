@@ -7,14 +7,14 @@
  * names are renamed, and a download refused while streaming removes only its own file.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readdirSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readdirSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { type FakeService, fakeServices, type Routes } from '../../helpers/fake-service.js'
 import { randomInt, randomString } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
 import { expectNoSecrets } from '../../helpers/secrets.js'
 import { key, plant, recase, run, service, setup, useArtifactServices, word } from '../../helpers/subjects/artifacts.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 useArtifactServices()
 
@@ -161,7 +161,7 @@ describe('against a fake service', () => {
 
     it('downloads every artifact inside the folder, masks the signed URLs and keeps them out of the outputs', async () => {
       const { service, signatures, bodies } = await setup((i) => 5 + i)
-      const workspace = mkdtempSync(join(tmpdir(), 'artifacts-'))
+      const workspace = tempDir('artifacts-')
       const result = await run(service, { 'download-artifacts': 'out' }, workspace)
       expect(result.code).toBe(0)
       const dir = join(workspace, 'out')
@@ -182,7 +182,7 @@ describe('against a fake service', () => {
         (i) => (i === 3 ? limit * 4 : i === 5 ? limit * 2 : 20),
         (i) => (i === 5 ? limit * 2 : 20)
       )
-      const workspace = mkdtempSync(join(tmpdir(), 'artifacts-'))
+      const workspace = tempDir('artifacts-')
       const result = await run(service, { 'download-artifacts': 'out', 'max-artifact-bytes': String(limit) }, workspace)
       expect(result.code).toBe(1)
       expect(result.stdout).toMatch(/file-5\.apk is \d+ bytes, over max-artifact-bytes/)

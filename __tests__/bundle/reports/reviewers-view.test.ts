@@ -9,8 +9,8 @@ import { startFakeGitHub, type FakeGitHub } from '../../../emulator/github/fake.
 import { bundledSeed } from '../../../emulator/model/seed.js'
 import { call } from '../../emulator/helpers.js'
 import * as events from '../../fixtures/events/events.js'
-import { randomHostileMarkdown, randomHostileText, randomInt, randomSlug, randomToken } from '../../helpers/random.js'
-import { expectInert } from '../../helpers/scenarios/inert.js'
+import { randomInt, randomSlug, randomToken } from '../../helpers/random.js'
+import { expectInert, hostileBuildText } from '../../helpers/scenarios/inert.js'
 import {
   expectFailed,
   expectPassed,
@@ -23,21 +23,10 @@ import {
   type RunningEmulator
 } from '../../helpers/scenarios/emulator-steps.js'
 
-/** Text a hostile build could put in a step's title, its errors or a test's message. */
-function hostile(): { text: string; commandLines: string[]; fragments: string[] } {
-  const text = randomHostileText()
-  const markdown = randomHostileMarkdown()
-  return {
-    text: `${text.text}\n${markdown.text} @${randomSlug()}`,
-    commandLines: text.commandLines,
-    fragments: markdown.fragments
-  }
-}
-
-const stepTitle = hostile()
-const stepError = hostile()
-const caseName = hostile()
-const caseMessage = hostile()
+const stepTitle = hostileBuildText()
+const stepError = hostileBuildText()
+const caseName = hostileBuildText()
+const caseMessage = hostileBuildText()
 const caseFile = `Tests/${randomSlug()}.swift`
 const caseLine = 1 + randomInt(900)
 const everyHostile = [stepTitle, stepError, caseName, caseMessage]

@@ -8,8 +8,8 @@
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
 import { bundledSeed } from '../../../emulator/model/seed.js'
-import { randomHostileMarkdown, randomHostileText, randomInt, randomSlug } from '../../helpers/random.js'
-import { expectInert } from '../../helpers/scenarios/inert.js'
+import { randomInt, randomSlug } from '../../helpers/random.js'
+import { expectInert, hostileBuildText } from '../../helpers/scenarios/inert.js'
 import {
   expectFailed,
   requestLog,
@@ -20,17 +20,6 @@ import {
   type RunningEmulator
 } from '../../helpers/scenarios/emulator-steps.js'
 
-/** Text a hostile build could write into its test report. */
-function hostile(): { text: string; commandLines: string[]; fragments: string[] } {
-  const text = randomHostileText()
-  const markdown = randomHostileMarkdown()
-  return {
-    text: `${text.text}\n${markdown.text} @${randomSlug()}`,
-    commandLines: text.commandLines,
-    fragments: markdown.fragments
-  }
-}
-
 /** XML's escapes, with line breaks in attributes as character references, as a JUnit writer puts them. */
 const xmlText = (text: string): string => text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;')
 const xmlAttr = (text: string): string =>
@@ -40,9 +29,9 @@ const xmlAttr = (text: string): string =>
 /** A line break as the XML reader gives it back: \r\n and \r read as \n. */
 const lines = (text: string): string => text.replace(/\r\n?/g, '\n')
 
-const suiteName = hostile()
-const caseName = hostile()
-const caseMessage = hostile()
+const suiteName = hostileBuildText()
+const caseName = hostileBuildText()
+const caseMessage = hostileBuildText()
 const caseFile = `Tests/${randomSlug()}.kt`
 const caseLine = 1 + randomInt(900)
 const passing = 1 + randomInt(6)

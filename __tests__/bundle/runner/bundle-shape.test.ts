@@ -6,11 +6,11 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { existsSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { dirname, join, relative, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { ACTION_BUNDLE } from '../../helpers/run-action.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const DIR = dirname(ACTION_BUNDLE)
 const DEV_BUNDLE_SCRIPT = fileURLToPath(new URL('../../../scripts/dev-bundle.js', import.meta.url))
@@ -74,7 +74,7 @@ describe('the bundle', () => {
   })
 
   it('is the same, byte for byte, when built twice from the same sources', () => {
-    const dir = mkdtempSync(join(tmpdir(), 'bundle-twice-'))
+    const dir = tempDir('bundle-twice-')
     try {
       const texts = ['a', 'b'].map((name) => {
         const built = spawnSync(process.execPath, [DEV_BUNDLE_SCRIPT, join(dir, name)], { encoding: 'utf8' })

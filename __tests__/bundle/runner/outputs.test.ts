@@ -8,14 +8,13 @@
  *   the other parameters stay.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync, rmSync } from 'node:fs'
 import { type FakeService, fakeServices } from '../../helpers/fake-service.js'
 import { randomInt, randomSlug, randomString, randomToken } from '../../helpers/random.js'
 import { runAction, type RunResult } from '../../helpers/run-action.js'
-import { TOKEN } from '../../helpers/secrets.js'
+import { fakeStep, fakeTriggerOnMain } from '../../helpers/scenarios/fake-steps.js'
 import { expectInertSummary } from '../../helpers/scenarios/inert.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 const host = (): string => `${randomString(8, 'abcdefghijklmnopqrstuvwxyz')}.example`
@@ -62,15 +61,7 @@ async function trigger(buildUrl: unknown, inputs: Record<string, string> = {}) {
       }
     }
   })
-  return runAction({
-    operation: 'trigger',
-    token: TOKEN,
-    'base-url': service.url,
-    'app-slug': 'app-1',
-    branch: 'main',
-    'from-event': 'false',
-    ...inputs
-  })
+  return fakeTriggerOnMain(service, inputs)
 }
 
 describe('build-url', () => {
@@ -135,12 +126,7 @@ describe('secret values the service echoes are in no output', () => {
       }
     }
     const service = await serve({ 'GET /apps/app-1/build-requests': { body: { data: [request] } } })
-    const result = await runAction({
-      operation: 'list-build-requests',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1'
-    })
+    const result = await fakeStep(service, 'list-build-requests')
     expect(result.code).toBe(0)
     for (const secret of values) {
       expect(result.files.output).not.toContain(secret)
@@ -169,12 +155,7 @@ describe('secret values the service echoes are in no output', () => {
     const service = await serve({
       'GET /apps/app-1/build-requests': { raw, headers: { 'content-type': 'application/json' } }
     })
-    const result = await runAction({
-      operation: 'list-build-requests',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1'
-    })
+    const result = await fakeStep(service, 'list-build-requests')
     expect(result.code).toBe(0)
     expect(result.outputs.response).toBe(raw)
   })
@@ -193,11 +174,7 @@ describe('secret values the service echoes are in no output', () => {
       }
     }
     const service = await serve({ [`GET /apps/app-1/builds/${slug}`]: { body: { data: record } } })
-    const result = await runAction({
-      operation: 'wait',
-      token: TOKEN,
-      'base-url': service.url,
-      'app-slug': 'app-1',
+    const result = await fakeStep(service, 'wait', {
       'build-slug': slug,
       'poll-interval': '0.1',
       'stream-logs': 'false'
@@ -231,7 +208,7 @@ describe('within GitHub limits', () => {
 
   /** A RUNNER_TEMP of the test's own, so the files the step writes can be read after it ends. */
   function runnerTemp(): string {
-    temp = mkdtempSync(join(tmpdir(), 'runner-temp-'))
+    temp = tempDir('runner-temp-')
     return temp
   }
 

@@ -3,19 +3,20 @@
  * the step must stop before sending anything and say which variable and path are wrong.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync } from 'node:fs'
 import { join } from 'node:path'
 import { fakeServices, type FakeService } from '../../helpers/fake-service.js'
 import { randomString } from '../../helpers/random.js'
-import { errorLine, runAction } from '../../helpers/run-action.js'
+import { errorLine } from '../../helpers/run-action.js'
 import { expectNoSecrets, TOKEN } from '../../helpers/secrets.js'
+import { fakeTriggerOnMain } from '../../helpers/scenarios/fake-steps.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices('suite')
 let service: FakeService
 let dir: string
 beforeAll(async () => {
-  dir = mkdtempSync(join(tmpdir(), 'runner-files-'))
+  dir = tempDir('runner-files-')
   service = await serve({
     'POST /apps/app-1/builds': { status: 201, body: { results: [{ build_slug: 'b-1', build_number: 1 }] } }
   })
@@ -33,17 +34,7 @@ describe.each(['GITHUB_OUTPUT', 'GITHUB_STATE'])('%s', (variable) => {
   ])('$what: the step fails naming the variable and the path, and sends nothing', async ({ path, says }) => {
     const given = path()
     const before = service.requests.length
-    const result = await runAction(
-      {
-        operation: 'trigger',
-        token: TOKEN,
-        'base-url': service.url,
-        'app-slug': 'app-1',
-        branch: 'main',
-        'from-event': 'false'
-      },
-      { env: { [variable]: given } }
-    )
+    const result = await fakeTriggerOnMain(service, {}, { env: { [variable]: given } })
     expect(result.timedOut).toBe(false)
     expect(result.code).toBe(1)
     const error = errorLine(result)

@@ -6,8 +6,7 @@
  * reads it. Every run draws new values.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fakeServices, type FakeService, type Reply } from '../../helpers/fake-service.js'
 import {
@@ -19,6 +18,7 @@ import {
 } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
 import { expectInert } from '../../helpers/scenarios/inert.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const serve = fakeServices()
 let service: FakeService | undefined
@@ -193,7 +193,7 @@ describe('text from the service never acts on the runner', () => {
         body: { errors: errors.map((e) => e.text), warnings: warnings.map((w) => ({ message: w.text, line: 3 })) }
       }
     })
-    const dir = mkdtempSync(join(tmpdir(), 'security-validate-'))
+    const dir = tempDir('security-validate-')
     try {
       writeFileSync(join(dir, 'service.yml'), 'workflows:\n  primary: {}\n')
       const result = await runAction(

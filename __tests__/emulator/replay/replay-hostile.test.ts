@@ -8,18 +8,16 @@
  * or answered within the caps, by an emulator that keeps answering.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { readFileSync, writeFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { REPLAY_ANSWER_LIMIT, REPLAY_STRING_LIMIT } from '../../../emulator/control/replay-check.js'
 import { ReplayPlayer } from '../../../emulator/control/replay.js'
 import { startEmulator, type RunningEmulator } from '../../../emulator/server.js'
 import { random, randomInt, randomSlug, randomString, randomToken } from '../../helpers/random.js'
-import { runAction } from '../../helpers/run-action.js'
+import { guardedTrigger } from '../../helpers/scenarios/guarded-trigger.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const FIXTURE = '__tests__/fixtures/trace/trigger-wait-success.jsonl'
-const GUARD = pathToFileURL(resolve('__tests__/helpers/loopback-guard.mjs')).href
 const ORIGIN = `http://127.0.0.1:${1024 + randomInt(60000)}`
 const HEADER = JSON.stringify({ trace: 'service-ci-action', version: '3.0.0', operation: 'trigger', format: 1 })
 
@@ -105,27 +103,12 @@ describe('a hostile trace', () => {
       }
     }
     expect(planted.length).toBeGreaterThan(lines.length / 2)
-    const dir = mkdtempSync(join(tmpdir(), 'replay-hostile-'))
+    const dir = tempDir('replay-hostile-')
     writeFileSync(join(dir, 'trace.jsonl'), lines.map((line) => JSON.stringify(line)).join('\n'))
     emu = await startEmulator({ port: 0, replayFile: join(dir, 'trace.jsonl') })
     const log = join(dir, 'hosts.log')
-    writeFileSync(log, '')
-    const result = await runAction(
-      {
-        operation: 'trigger',
-        token: randomToken(),
-        'base-url': emu.url,
-        'app-slug': randomSlug('app-'),
-        'from-event': 'false',
-        branch: 'main',
-        workflow: 'primary',
-        'branch-repo-owner': 'acme',
-        'branch-dest-repo-owner': 'acme',
-        wait: 'true',
-        'poll-interval': '0.1'
-      },
-      { env: { NODE_OPTIONS: `--import ${GUARD}`, LOOPBACK_GUARD_LOG: log } }
-    )
+    // Under the loopback guard: every URL of a replayed answer stays on this machine.
+    const result = await guardedTrigger(emu.url, log)
     expect(result.timedOut).toBe(false)
     expect(readFileSync(log, 'utf8')).toBe('')
     // And no planted address is in any answer the emulator gives.
@@ -192,7 +175,7 @@ describe('a hostile trace', () => {
   })
 
   it('a file over the 10 MiB a trace holds is refused before it is read', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'replay-big-'))
+    const dir = tempDir('replay-big-')
     const file = join(dir, 'trace.jsonl')
     const pad = exchange({ pad: 'x'.repeat(REPLAY_STRING_LIMIT - 100) })
     writeFileSync(file, [HEADER, ...Array.from({ length: 11 }, () => pad)].join('\n'))
@@ -256,7 +239,7 @@ describe('a hostile trace', () => {
     }
     expect(served).toBeGreaterThan(0)
     // The last one served is served over the wire too: every route answers more often than recorded, and the emulator still answers after.
-    const dir = mkdtempSync(join(tmpdir(), 'replay-random-'))
+    const dir = tempDir('replay-random-')
     writeFileSync(join(dir, 'trace.jsonl'), last)
     emu = await startEmulator({ port: 0, replayFile: join(dir, 'trace.jsonl') })
     for (const [key, count] of new ReplayPlayer(last).routes()) {

@@ -7,12 +7,11 @@
  * trace never held is answered by the emulator's model, as the emulator would.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { readFileSync } from 'node:fs'
 import { startEmulator, type RunningEmulator } from '../../../emulator/server.js'
 import { randomInt, randomSlug, randomToken } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const running: RunningEmulator[] = []
 afterEach(async () => {
@@ -37,7 +36,7 @@ describe('a replayed trace keeps identity', () => {
     const durationMs = 1200 + randomInt(1500)
     const recording = await startEmulator({ port: 0, buildDurationMs: durationMs })
     running.push(recording)
-    const temp = mkdtempSync(join(tmpdir(), 'replay-identity-'))
+    const temp = tempDir('replay-identity-')
     const recorded = await runAction(
       {
         operation: 'trigger',

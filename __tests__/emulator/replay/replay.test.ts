@@ -6,18 +6,16 @@
  * the recorded step did. The fill of each placeholder is well-formed.
  */
 import { afterEach, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join, resolve } from 'node:path'
-import { pathToFileURL } from 'node:url'
+import { readFileSync } from 'node:fs'
+import { join } from 'node:path'
 import { parseArgs } from '../../../emulator/args.js'
 import { fill, filledTime, ReplayPlayer, routeKey } from '../../../emulator/control/replay.js'
 import { startEmulator, type RunningEmulator } from '../../../emulator/server.js'
-import { randomInt, randomSlug, randomString, randomToken } from '../../helpers/random.js'
-import { runAction } from '../../helpers/run-action.js'
+import { randomInt, randomSlug, randomString } from '../../helpers/random.js'
+import { guardedTrigger } from '../../helpers/scenarios/guarded-trigger.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const FIXTURES = '__tests__/fixtures/trace'
-const GUARD = pathToFileURL(resolve('__tests__/helpers/loopback-guard.mjs')).href
 
 const ORIGIN = `http://127.0.0.1:${1024 + randomInt(60000)}`
 
@@ -36,25 +34,9 @@ describe('replaying a wire trace', () => {
         outputs: Record<string, string>
       }
       emu = await startEmulator({ port: 0, replayFile: `${FIXTURES}/${name}.jsonl` })
-      const log = join(mkdtempSync(join(tmpdir(), 'replay-guard-')), 'hosts.log')
-      writeFileSync(log, '')
-      const result = await runAction(
-        {
-          operation: 'trigger',
-          token: randomToken(),
-          'base-url': emu.url,
-          'app-slug': randomSlug('app-'),
-          'from-event': 'false',
-          branch: 'main',
-          workflow: 'primary',
-          'branch-repo-owner': 'acme',
-          'branch-dest-repo-owner': 'acme',
-          wait: 'true',
-          'poll-interval': '0.1'
-        },
-        // Under the loopback guard: every URL of a replayed answer stays on this machine.
-        { env: { NODE_OPTIONS: `--import ${GUARD}`, LOOPBACK_GUARD_LOG: log } }
-      )
+      const log = join(tempDir('replay-guard-'), 'hosts.log')
+      // Under the loopback guard: every URL of a replayed answer stays on this machine.
+      const result = await guardedTrigger(emu.url, log)
       expect(result.timedOut).toBe(false)
       expect(readFileSync(log, 'utf8')).toBe('')
       expect({ code: result.code, outputs: pick(result.outputs, Object.keys(outcome.outputs)) }).toEqual(outcome)
@@ -64,24 +46,12 @@ describe('replaying a wire trace', () => {
   )
 
   it('a route the trace does not hold is left to the model; a used-up route repeats its last answer', () => {
+    const buildRead = (answer: unknown): string =>
+      JSON.stringify({ peer: 'service', method: 'GET', url: '/v0.1/apps/a/builds/b', status: 200, ms: 1, answer })
     const lines = [
       JSON.stringify({ trace: 'service-ci-action', format: 1 }),
-      JSON.stringify({
-        peer: 'service',
-        method: 'GET',
-        url: '/v0.1/apps/a/builds/b',
-        status: 200,
-        ms: 1,
-        answer: ok(0)
-      }),
-      JSON.stringify({
-        peer: 'service',
-        method: 'GET',
-        url: '/v0.1/apps/a/builds/b',
-        status: 200,
-        ms: 1,
-        answer: ok(1)
-      }),
+      buildRead(ok(0)),
+      buildRead(ok(1)),
       JSON.stringify({ peer: 'github', method: 'GET', url: '/repos/o/r', status: 500, ms: 1, answer: null })
     ]
     const player = new ReplayPlayer(lines.join('\n'))

@@ -1,16 +1,16 @@
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseArgs } from '../../../emulator/args.js'
 import { EMULATOR_BUNDLE as BUNDLE } from '../../helpers/bundle.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const LISTENING = /^service emulator listening on (http:\/\/127\.0\.0\.1:(\d+)\/v0\.1)$/m
 
 let dir: string
 beforeAll(() => {
-  dir = mkdtempSync(join(tmpdir(), 'emulator-cli-'))
+  dir = tempDir('emulator-cli-')
 })
 afterAll(() => {
   rmSync(dir, { recursive: true, force: true })

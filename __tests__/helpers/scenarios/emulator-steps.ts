@@ -4,12 +4,11 @@
  */
 import { afterAll, beforeAll, beforeEach, expect } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/server.js'
 import { runAction, type RunOptions, type RunResult } from '../run-action.js'
 import { expectNoSecrets } from '../secrets.js'
+import { tempDir } from '../temp-dirs.js'
 
 export { errorLine } from '../run-action.js'
 import { TOKENS } from '../../emulator/helpers.js'
@@ -99,7 +98,7 @@ const workspaces: string[] = []
 
 /** A workspace folder that outlives the step, for files the step writes or reads; see removeWorkspaces. */
 export function workspace(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'e2e-workspace-'))
+  const dir = tempDir('e2e-workspace-')
   workspaces.push(dir)
   return dir
 }
@@ -190,3 +189,38 @@ export function printed(child: ChildProcess, text: string, ms = 10_000): Promise
     })
   })
 }
+
+/** Adds a fault to the emulator's fault injection (an emulator started with enableFaults). */
+export async function addEmulatorFault(emu: RunningEmulator, fault: Record<string, unknown>): Promise<void> {
+  const res = await fetch(`${emu.origin}/_emulator/faults`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify(fault)
+  })
+  expect(res.status).toBe(201)
+}
+
+/** The faults the emulator has not used yet. */
+export async function emulatorFaults(emu: RunningEmulator): Promise<unknown[]> {
+  return (await (await fetch(`${emu.origin}/_emulator/faults`)).json()) as unknown[]
+}
+
+/** A waited trigger of ios-app on main that posts a commit status for `commit` with `token`. */
+export const commitStatusInputs = (commit: string, token: string): Record<string, string> => ({
+  'app-slug': 'ios-app',
+  'from-event': 'false',
+  branch: 'main',
+  wait: 'true',
+  'commit-hash': commit,
+  'github-status': 'commit-status',
+  'github-token': token,
+  ...SAME_REPOSITORY
+})
+
+/** The seed's OIDC for one runner job of `claims`: a trust policy of Workspace acme for its subject, Developer for 900 s. */
+export const oidcForJob = (job: string, policy: string, claims: Record<string, string> & { sub: string }) => ({
+  jobs: { [job]: claims },
+  trust_policies: [
+    { id: policy, workspace: 'acme', rules: { sub: claims.sub }, role: 'developer', session_duration_s: 900 }
+  ]
+})

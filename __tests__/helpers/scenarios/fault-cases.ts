@@ -3,10 +3,10 @@
  * fault is injected into, its retry mode, a good answer), the secrets every run
  * carries, a small concurrency pool, and the table of failed scenarios each file prints.
  */
-import { mkdtempSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { errorLine, type RunResult } from '../run-action.js'
+import { tempDir } from '../temp-dirs.js'
 import {
   SECRET_ENV_VALUE,
   SECRETS,
@@ -49,7 +49,7 @@ export {
 
 /** A workspace holding a valid service.yml, for upload-config. */
 export function configWorkspace(): string {
-  const dir = mkdtempSync(join(tmpdir(), 'faults-ws-'))
+  const dir = tempDir('faults-ws-')
   writeFileSync(join(dir, 'service.yml'), "format_version: '13'\nworkflows:\n  primary:\n    steps: []\n")
   return dir
 }

@@ -1,5 +1,6 @@
 /** Checks shared by the security tests: commands in the log, and what the job summary may contain. */
 import { expect } from '@jest/globals'
+import { randomHostileMarkdown, randomHostileText, randomSlug } from '../random.js'
 import type { RunResult } from '../run-action.js'
 import { foreignCommands, honouredLines } from './honoured-commands.js'
 
@@ -36,4 +37,15 @@ export function expectInertSummary(whole: string, fragments: string[] = []): voi
   expect(text.match(/[<>[\]()!|*_`\\]/g) ?? []).toEqual([])
   expect(summary).not.toMatch(/\n[ \t]*\n/)
   for (const fragment of fragments) expect(summary).not.toContain(fragment)
+}
+
+/** Text a hostile build could write (a step's title, an error, a test's message): commands, Markdown and a mention. */
+export function hostileBuildText(): { text: string; commandLines: string[]; fragments: string[] } {
+  const text = randomHostileText()
+  const markdown = randomHostileMarkdown()
+  return {
+    text: `${text.text}\n${markdown.text} @${randomSlug()}`,
+    commandLines: text.commandLines,
+    fragments: markdown.fragments
+  }
 }

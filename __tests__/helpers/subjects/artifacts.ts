@@ -3,12 +3,12 @@
  * in the download folder and outside it, and a list-artifacts step that downloads into `out`.
  */
 import { expect } from '@jest/globals'
-import { lstatSync, mkdirSync, mkdtempSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { lstatSync, mkdirSync, readFileSync, readlinkSync, symlinkSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { fakeServices, type Routes } from '../fake-service.js'
 import { randomInt, randomString } from '../random.js'
 import { runAction } from '../run-action.js'
+import { tempDir } from '../temp-dirs.js'
 
 export const LIST = 'GET /apps/app-1/builds/b-1/artifacts'
 export const word = (): string => randomString(6 + randomInt(6))
@@ -80,8 +80,8 @@ export function plant(dir: string, outside: string, name: string, kind: number):
 }
 
 export function setup() {
-  const workspace = mkdtempSync(join(tmpdir(), 'artifact-files-'))
-  const outside = mkdtempSync(join(tmpdir(), 'artifact-outside-'))
+  const workspace = tempDir('artifact-files-')
+  const outside = tempDir('artifact-outside-')
   const dir = join(workspace, 'out')
   mkdirSync(dir)
   return { workspace, outside, dir }

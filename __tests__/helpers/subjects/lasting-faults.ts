@@ -44,6 +44,19 @@ export async function against(
   }
 }
 
+/** Checks of a run whose two attempts each found no complete answer within 1 s: two calls of `route`, then failed(). */
+function outOfTime(
+  checks: Checks,
+  name: string,
+  route: string,
+  { result, service }: { result: RunResult; service: FakeService },
+  says: RegExp
+): string {
+  checks.equal(name, 'calls', service.calls(route).length, 2)
+  failed(checks, name, result, 1000 * 2 + SCENARIO_SLACK_MS, says)
+  return describeRun(result, service.calls(route).length)
+}
+
 /** A 127.0.0.1 port with nothing listening on it. */
 export async function closedPort(): Promise<number> {
   const server = createServer()
@@ -105,19 +118,17 @@ export const budget: Scenario[] = [
     run: async (checks) => {
       const name = 'budget hang list-apps'
       const route = 'GET /organizations/org-1/apps'
-      const { result, service } = await against({ [route]: { action: 'hang' } }, 'list-apps', {
+      const run = await against({ [route]: { action: 'hang' } }, 'list-apps', {
         'max-attempts': '2',
         'request-timeout': '1'
       })
-      checks.equal(name, 'calls', service.calls(route).length, 2)
-      failed(
+      return outOfTime(
         checks,
         name,
-        result,
-        1000 * 2 + SCENARIO_SLACK_MS,
+        route,
+        run,
         /^GET \/organizations\/org-1\/apps failed: no complete answer within 1000 ms; gave up after 2 attempts/
       )
-      return describeRun(result, service.calls(route).length)
     }
   },
   {
@@ -126,20 +137,18 @@ export const budget: Scenario[] = [
     run: async (checks) => {
       const name = 'budget trickle set-roles'
       const route = 'PUT /apps/app-1/roles/admin'
-      const { result, service } = await against(
+      const run = await against(
         { [route]: { raw: '{"groups": ["g-1"]}     ', trickle: { chunks: 10, intervalMs: 400 } } },
         'set-roles',
         { 'max-attempts': '2', 'request-timeout': '1' }
       )
-      checks.equal(name, 'calls', service.calls(route).length, 2)
-      failed(
+      return outOfTime(
         checks,
         name,
-        result,
-        1000 * 2 + SCENARIO_SLACK_MS,
+        route,
+        run,
         /^PUT \/apps\/app-1\/roles\/admin failed: no complete answer within 1000 ms; gave up after 2 attempts/
       )
-      return describeRun(result, service.calls(route).length)
     }
   },
   {

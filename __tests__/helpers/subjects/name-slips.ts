@@ -1,8 +1,11 @@
 /** Finding a slip in a machine type's name: the name with one letter changed, added or dropped. */
 import { randomInt } from '../random.js'
 
-/** A slip in a name: one letter changed, added or dropped at a random place. */
-export function typo(name: string): string {
+/**
+ * A slip in a name: one letter changed, added or dropped at a random place. A slip `fits` refuses
+ * (by default, one that no longer starts with a letter or digit) becomes the name with a letter added.
+ */
+export function typo(name: string, fits: (slip: string) => boolean = (slip) => /^[A-Za-z0-9]/.test(slip)): string {
   const at = randomInt(name.length)
   const letter = 'qxzjkv'[randomInt(6)]
   const variants = [
@@ -11,5 +14,5 @@ export function typo(name: string): string {
     name.slice(0, at) + name.slice(at + 1)
   ]
   const picked = variants[randomInt(variants.length)]
-  return picked === name || !/^[A-Za-z0-9]/.test(picked) ? `${name}${letter}` : picked
+  return picked === name || !fits(picked) ? `${name}${letter}` : picked
 }

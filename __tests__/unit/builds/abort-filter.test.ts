@@ -3,15 +3,15 @@
  * overrides. The owner of a branch filter, and what a fork's step may name, are decided here.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { readAbortTarget } from '../../../src/operations/abort-filter.js'
 import * as events from '../../fixtures/events/events.js'
 import { randomSlug } from '../../helpers/random.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 function withEvent<T>(name: string | undefined, payload: unknown, body: (env: NodeJS.ProcessEnv) => T): T {
-  const dir = mkdtempSync(join(tmpdir(), 'abort-filter-'))
+  const dir = tempDir('abort-filter-')
   try {
     const path = join(dir, 'event.json')
     writeFileSync(path, JSON.stringify(payload ?? {}))

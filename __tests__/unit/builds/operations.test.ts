@@ -5,15 +5,15 @@
  * tests beside them remain the contract of what the runner sees.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { ApiError } from '../../../src/http/api-error.js'
 import { fakeClient, inputsFrom, recordingContext, type FakeRoutes, type RecordingContext } from '../fake-client.js'
 import { MODULES, type Operation } from '../../helpers/operations.js'
 import { randomSlug } from '../../helpers/random.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
-const workspace = mkdtempSync(join(tmpdir(), 'handlers-'))
+const workspace = tempDir('handlers-')
 afterAll(() => rmSync(workspace, { recursive: true, force: true }))
 
 /** Reads `inputs` through the module (asking for an undeclared input fails) and runs it against `routes`. */

@@ -15,6 +15,7 @@ import { durationMs } from '../../../src/inputs/readers.js'
 import { SUB_ACTIONS } from '../../../src/operations/sub-actions.js'
 import { MODULES, OPERATIONS } from '../../helpers/operations.js'
 import { random, randomInt, randomString } from '../../helpers/random.js'
+import { distance } from '../../helpers/subjects/input-use.js'
 
 const action = load(readFileSync('action.yml', 'utf8')) as { inputs: Record<string, { default?: unknown }> }
 
@@ -118,20 +119,8 @@ describe('the nearest name', () => {
   })
 
   it('agrees with the whole table on random strings of a small alphabet (so swaps and repeats are common), with and without a limit', () => {
-    // The plain definition: every row kept, each cell the cheapest of delete, insert, replace and swap.
-    const reference = (a: string, b: string): number => {
-      const d = Array.from({ length: a.length + 1 }, (_, i) =>
-        Array.from({ length: b.length + 1 }, (_v, j) => (i === 0 ? j : j === 0 ? i : 0))
-      )
-      for (let i = 1; i <= a.length; i++) {
-        for (let j = 1; j <= b.length; j++) {
-          d[i][j] = Math.min(d[i - 1][j] + 1, d[i][j - 1] + 1, d[i - 1][j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1))
-          if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
-            d[i][j] = Math.min(d[i][j], d[i - 2][j - 2] + 1)
-        }
-      }
-      return d[a.length][b.length]
-    }
+    // The plain definition (the helpers' distance): every row kept, each cell the cheapest of delete, insert, replace and swap.
+    const reference = distance
     for (let n = 0; n < 300; n++) {
       const a = randomString(randomInt(12), 'abc-')
       const b = randomString(randomInt(12), 'abc-')

@@ -6,14 +6,13 @@
  * and read refuses, naming the input, when any required one is left out.
  */
 import { afterAll, describe, expect, it } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
+import { rmSync } from 'node:fs'
 import { InputError } from '../../../src/inputs/input-error.js'
 import { MODULES, OPERATIONS } from '../../helpers/operations.js'
 import { randomBytes, randomInt, randomSlug } from '../../helpers/random.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
-const WORKSPACE = mkdtempSync(join(tmpdir(), 'required-inputs-'))
+const WORKSPACE = tempDir('required-inputs-')
 afterAll(() => rmSync(WORKSPACE, { recursive: true, force: true }))
 const ENV = { GITHUB_WORKSPACE: WORKSPACE, RUNNER_TEMP: WORKSPACE }
 

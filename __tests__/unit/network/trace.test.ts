@@ -4,15 +4,15 @@
  * query values are never kept, and timestamps keep only their format.
  */
 import { describe, expect, it } from '@jest/globals'
-import { mkdtempSync, readFileSync, statSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { rememberSecret } from '../../../src/safe-text.js'
 import { LINE_LIMIT, startTrace, TRACE_LIMIT, traceExchange } from '../../../src/http/trace.js'
 import { shapeBody, shapeJson, shapeUrl, timeFormat } from '../../../src/http/trace-shape.js'
 import { randomInt, randomString } from '../../helpers/random.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
-const tracePath = (): string => join(mkdtempSync(join(tmpdir(), 'trace-unit-')), 'trace.jsonl')
+const tracePath = (): string => join(tempDir('trace-unit-'), 'trace.jsonl')
 
 describe('the trace file', () => {
   it('stops before 10 MB with a closing note, every line JSON', () => {

@@ -5,12 +5,12 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { copyFileSync, readFileSync, rmSync } from 'node:fs'
 import { createServer, type Server } from 'node:http'
 import type { AddressInfo } from 'node:net'
-import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { randomString } from '../../helpers/random.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 const pkg = JSON.parse(readFileSync('package.json', 'utf8')) as {
   engines: { node: string }
@@ -21,7 +21,7 @@ describe('npm ci', () => {
   it('prints no EBADENGINE warning on this Node', () => {
     // A dry run in an empty folder plans the whole install from the lock file, offline, and
     // checks every package's engines against this Node, as `npm ci` does.
-    const dir = mkdtempSync(join(tmpdir(), 'engines-'))
+    const dir = tempDir('engines-')
     try {
       for (const file of ['package.json', 'package-lock.json']) copyFileSync(file, join(dir, file))
       const result = spawnSync('npm', ['ci', '--dry-run', '--offline', '--ignore-scripts', '--no-audit', '--no-fund'], {

@@ -6,14 +6,14 @@
  */
 import { describe, expect, it } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { randomInt, randomString } from '../../helpers/random.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 /** Runs the check on `files` (path → text) in a fresh folder; its exit code and output. */
 function check(files: Record<string, string>, args: string[] = []): { code: number | null; out: string } {
-  const root = mkdtempSync(join(tmpdir(), 'duplicates-'))
+  const root = tempDir('duplicates-')
   try {
     for (const [path, text] of Object.entries(files)) {
       mkdirSync(join(root, path, '..'), { recursive: true })

@@ -14,11 +14,11 @@
 import { afterEach, beforeEach, describe, expect, it, jest } from '@jest/globals'
 import * as core from '@actions/core'
 import * as fs from 'node:fs'
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
-import { tmpdir } from 'node:os'
+import { readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path'
 import { parseCommandFile } from '../../../scripts/run-action.js'
 import { randomInt, randomString } from '../../helpers/random.js'
+import { tempDir } from '../../helpers/temp-dirs.js'
 
 /** What the module wrote to file descriptor 1, where it writes the log (core writes through process.stdout). */
 let fd1 = ''
@@ -56,7 +56,7 @@ interface Written {
 
 let dir: string
 beforeEach(() => {
-  dir = mkdtempSync(join(tmpdir(), 'parity-'))
+  dir = tempDir('parity-')
 })
 afterEach(() => {
   rmSync(dir, { recursive: true, force: true })
