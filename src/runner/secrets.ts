@@ -1,5 +1,5 @@
 import * as core from './workflow-commands.js'
-import { MIN_SECRET_LENGTH, redact, rememberSecret } from '../safe-text.js'
+import { MIN_SECRET_LENGTH, redact, rememberSecret, rememberSecretFor } from '../safe-text.js'
 
 export { MIN_SECRET_LENGTH, redact }
 
@@ -41,4 +41,15 @@ export function addSecret(value: string | undefined, what?: string): boolean {
   // A key pasted with escaped line breaks can be echoed back by a server in that form.
   rememberSecret(value.replace(/\r?\n/g, '\\n'))
   return true
+}
+
+/**
+ * Registers a secret for one use (a signed URL while its file downloads): the runner masks it
+ * in the log for good, and `redact` removes it, in every encoding, until the function returned
+ * is called. After that the step holds nothing of it. Returns that release.
+ */
+export function addSecretFor(value: string): () => void {
+  if (value.length < MIN_SECRET_LENGTH) return () => {}
+  core.setSecret(value)
+  return rememberSecretFor(value)
 }
