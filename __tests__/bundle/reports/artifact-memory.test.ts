@@ -110,3 +110,49 @@ describe('many artifacts downloaded', () => {
     expectNoSecrets(result, [TOKEN, ...Array.from({ length: 20 }, () => signatures[randomInt(count)])])
   }, 170_000)
 })
+
+describe('a long artifact list', () => {
+  it('is written to its file as it arrives: 10,000 artifacts of long titles fit in a heap the list would not', async () => {
+    const count = 10_000 + randomInt(500)
+    const prefix = randomString(3_000 + randomInt(1_000))
+    const item = (i: number) => ({
+      slug: `art-${i}`,
+      title: `${prefix}-${i}`,
+      artifact_type: 'file',
+      file_size_bytes: i
+    })
+    const page = (from: number) => {
+      const to = Math.min(count, from + 50)
+      const data = Array.from({ length: to - from }, (_v, i) => item(from + i))
+      return { body: { data, paging: to < count ? { next: String(to) } : {} } }
+    }
+    const service = await serve(
+      { 'GET /apps/app-1/builds/b-1/artifacts': (req) => page(Number(req.query.next ?? 0)) },
+      { maxRequests: count / 50 + 10, lifetimeMs: 170_000 }
+    )
+    const workspace = mkdtempSync(join(tmpdir(), 'artifact-list-'))
+    temps.push(workspace)
+    const result = await runAction(
+      { operation: 'list-artifacts', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': 'b-1' },
+      {
+        workspace,
+        timeoutMs: 160_000,
+        nodeArgs: [`--max-old-space-size=${HEAP_MIB}`],
+        env: { RUNNER_DEBUG: '0', RUNNER_TEMP: workspace }
+      }
+    )
+    expect({ code: result.code, error: errorLine(result), heap: /heap limit/.test(result.stderr) }).toEqual({
+      code: 0,
+      error: '',
+      heap: false
+    })
+    // Held whole, the list of 30 to 45 MB would not fit, nor its items' JSON (measured: the old
+    // code ran out of the heap); written page by page, the step holds a page.
+    const listed = JSON.parse(readFileSync(result.outputs['artifacts-file'], 'utf8')) as {
+      slug: string
+      title: string
+    }[]
+    expect(listed).toHaveLength(count)
+    expect(listed.every((a, i) => a.slug === `art-${i}` && a.title === `${prefix}-${i}`)).toBe(true)
+  }, 170_000)
+})
