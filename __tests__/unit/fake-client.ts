@@ -119,7 +119,7 @@ export function recordingContext(
     mask: (value) => void ctx.masked.push(value),
     maskWhile(value, body) {
       ctx.masked.push(value)
-      return body()
+      return body((text) => text.split(value).join('***'))
     },
     summary: (section) => void ctx.sections.push(section),
     info: (message) => void ctx.logs.push({ level: 'info', message }),

@@ -51,5 +51,10 @@ export function addSecret(value: string | undefined, what?: string): boolean {
 export function addSecretFor(value: string): () => void {
   if (value.length < MIN_SECRET_LENGTH) return () => {}
   core.setSecret(value)
-  return rememberSecretFor(value)
+  // A URL's signature can show without the rest of it (a file name cut from a title that
+  // holds the URL): its query, and each long value of it, are held too.
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  const parts = url ? [url.search.slice(1), ...url.searchParams.values()] : []
+  const releases = [value, ...parts.filter((part) => part.length >= MIN_SECRET_LENGTH)].map(rememberSecretFor)
+  return () => releases.forEach((release) => release())
 }

@@ -46,10 +46,10 @@ export class StepContext implements HandlerContext {
     addSecret(value)
   }
 
-  async maskWhile<T>(value: string, body: () => Promise<T>): Promise<T> {
+  async maskWhile<T>(value: string, body: (hide: (text: string) => string) => Promise<T>): Promise<T> {
     const release = addSecretFor(value)
     try {
-      return await body()
+      return await body(redact)
     } catch (error) {
       // Redacted now, while the secret is known: the message is written after it is let go of.
       // eslint-disable-next-line preserve-caught-error -- the caught error would carry the secret past its release

@@ -39,27 +39,8 @@ export async function reportArtifacts(
   const failures = { count: 0, named: [] as string[] }
   const output = ctx.listOutput(Output.artifacts)
   const rows: string[][] = []
-  const take = async (item: ListedArtifact): Promise<ArtifactSummary> => {
-    const { isPublic, ...summary } = item
-    if (!download && !(isPublic && !summary.installPageUrl)) return summary
-    const { expiringDownloadUrl: url, ...record } = await getArtifact(
-      ctx.client,
-      appSlug,
-      buildSlug,
-      item.slug,
-      ctx.signal
-    )
-    const artifact = { ...record, installPageUrl: isPublic ? record.installPageUrl : undefined }
-    try {
-      // Masked in the runner's log even when not downloaded; the step itself lets go of it at once.
-      if (url) await ctx.maskWhile(url, async () => download?.(artifact, url))
-      else await download?.(artifact, url)
-    } catch (error) {
-      failures.count += 1
-      if (failures.named.length < NAMED_FAILURES) failures.named.push((error as Error).message)
-    }
-    return artifact
-  }
+  const take = (item: ListedArtifact): Promise<ArtifactSummary> =>
+    takeOne(item, { appSlug, buildSlug, ctx, download, failures })
   const { count, response } = await listArtifacts(
     ctx.client,
     appSlug,
@@ -84,6 +65,53 @@ export async function reportArtifacts(
       `Could not download ${failures.count} artifact(s): ${failures.named.join('; ')}${more > 0 ? `; and ${more} more` : ''}`
     )
   }
+}
+
+interface Taking {
+  appSlug: string
+  buildSlug: string
+  ctx: HandlerContext
+  download?: Download
+  failures: { count: number; named: string[] }
+}
+
+/**
+ * One listed artifact: its record read when needed (a download, or a public page the list does
+ * not name), downloaded when asked, with its signed URL masked meanwhile; a failed download is
+ * counted. Returns it as the outputs show it.
+ */
+async function takeOne(
+  item: ListedArtifact,
+  { appSlug, buildSlug, ctx, download, failures }: Taking
+): Promise<ArtifactSummary> {
+  const { isPublic, ...summary } = item
+  if (!download && !(isPublic && !summary.installPageUrl)) return summary
+  const { expiringDownloadUrl: url, ...record } = await getArtifact(
+    ctx.client,
+    appSlug,
+    buildSlug,
+    item.slug,
+    ctx.signal
+  )
+  const artifact = { ...record, installPageUrl: isPublic ? record.installPageUrl : undefined }
+  const use = async (hide: (text: string) => string): Promise<ArtifactSummary> => {
+    try {
+      await download?.(artifact, url)
+    } catch (error) {
+      failures.count += 1
+      if (failures.named.length < NAMED_FAILURES) failures.named.push(hide((error as Error).message))
+    }
+    // Kept past the URL's release (the outputs, the summary's row, the error): kept without it.
+    const { title, type, installPageUrl } = artifact
+    return {
+      ...artifact,
+      title: hide(title),
+      type: type && hide(type),
+      installPageUrl: installPageUrl && hide(installPageUrl)
+    }
+  }
+  // Masked in the runner's log even when not downloaded; the step itself lets go of it at once.
+  return url ? ctx.maskWhile(url, use) : use((text) => text)
 }
 
 /** An artifact's row of the summary's table. */

@@ -121,8 +121,11 @@ async function readOne(
     )
   const { expiringDownloadUrl: url } = await getArtifact(ctx.client, appSlug, buildSlug, artifact.slug, ctx.signal)
   if (!url) throw new Error('the service gave no download URL')
+  // Kept for the rest of the step, unlike a downloaded artifact's: at most MAX_TEST_REPORTS of
+  // them, and what is read from the file is shown after its download has ended.
+  ctx.mask(url)
   const request = { url, declaredBytes: artifact.sizeBytes, fileName }
-  const { path } = await ctx.maskWhile(url, () => download(dir, request, MAX_TEST_REPORT_BYTES, policy, ctx.signal))
+  const { path } = await download(dir, request, MAX_TEST_REPORT_BYTES, policy, ctx.signal)
   try {
     const { junitSuites } = await import('./junit.js')
     return junitSuites(await readFile(path, 'utf8'))
