@@ -3,10 +3,11 @@
  * of the emulator's scaled clock (X-Emulator-Log-Bytes-Per-Second, emulator/routes/big-log.ts)
  * for as many seconds as the log has megabytes, waited for by the bundle with the step's peak
  * RSS measured (bench/maxrss.js) and the log lines it printed counted as they stream (never
- * kept); and list-apps over 500, 5,000 and 50,000 apps served by a loopback stand-in.
+ * kept); list-apps over 500, 5,000 and 50,000 apps served by a loopback stand-in; and
+ * list-artifacts downloading 100 and 1,000 artifacts from one, each with its own signed URL.
  */
 import { createServer } from 'node:http'
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { call } from './adaptive-wait.js'
@@ -133,6 +134,72 @@ export async function longLists(node, { counts, step, maxrss }) {
       const rssMiB = Number(readFileSync(rssFile, 'utf8')) / 1024
       rmSync(dir, { recursive: true, force: true })
       rows.push({ apps: n, listed: Number(run.outputs.count), code: run.code, seconds: run.ms / 1000, rssMiB })
+    }
+  } finally {
+    server.close()
+  }
+  return rows
+}
+
+/** list-artifacts with download-artifacts over `counts` artifacts of 20 KB, each with its own signed URL; time, peak RSS and the heap kept to the end. */
+export async function manyArtifacts(node, { counts, step, maxrss, heapAfterGc }) {
+  let count = 0
+  const body = 'x'.repeat(20_000)
+  const item = (i) => ({
+    slug: `art-${i}`,
+    title: `file-${i}.apk`,
+    artifact_type: 'android-apk',
+    file_size_bytes: 20_000
+  })
+  const server = createServer((req, res) => {
+    const url = new URL(req.url, 'http://127.0.0.1')
+    const one = /\/artifacts\/(art-\d+)$/.exec(url.pathname)
+    if (url.pathname.startsWith('/dl/')) {
+      res.writeHead(200, { 'content-type': 'application/octet-stream' })
+      return res.end(body)
+    }
+    const signed = (slug) => `http://127.0.0.1:${server.address().port}/dl/${slug}?signature=${slug}-${Math.random()}`
+    const from = Number(url.searchParams.get('next') ?? 0)
+    const to = Math.min(count, from + 50)
+    const answer = one
+      ? { data: { ...item(Number(one[1].slice(4))), expiring_download_url: signed(one[1]) } }
+      : {
+          data: Array.from({ length: to - from }, (_v, i) => item(from + i)),
+          paging: { next: to < count ? String(to) : undefined }
+        }
+    res.writeHead(200, { 'content-type': 'application/json' })
+    res.end(JSON.stringify(answer))
+  })
+  await new Promise((done) => server.listen(0, '127.0.0.1', done))
+  const base = `http://127.0.0.1:${server.address().port}/v0.1`
+  const rows = []
+  try {
+    for (const n of counts) {
+      count = n
+      const dir = mkdtempSync(join(tmpdir(), 'bench-artifacts-'))
+      const rssFile = join(dir, 'maxrss')
+      const heapFile = join(dir, 'heap')
+      const run = await step(
+        {
+          operation: 'list-artifacts',
+          token: OWNER_TOKEN,
+          'base-url': base,
+          'app-slug': APP,
+          'build-slug': 'b-1',
+          'download-artifacts': 'out'
+        },
+        {
+          workspace: dir,
+          env: { BENCH_MAXRSS_FILE: rssFile, BENCH_HEAP_FILE: heapFile, RUNNER_TEMP: dir },
+          nodeArgs: ['--expose-gc', '--import', maxrss, '--import', heapAfterGc],
+          timeoutMs: 600_000
+        }
+      )
+      const rssMiB = Number(readFileSync(rssFile, 'utf8')) / 1024
+      const heapMiB = Number(readFileSync(heapFile, 'utf8')) / 1024 / 1024
+      const files = readdirSync(join(dir, 'out')).length
+      rmSync(dir, { recursive: true, force: true })
+      rows.push({ artifacts: n, files, code: run.code, seconds: run.ms / 1000, rssMiB, heapMiB })
     }
   } finally {
     server.close()

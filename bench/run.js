@@ -8,8 +8,9 @@
  *   npm run bench -- --quick      fewer runs and a 30,000-build emulator memory run (about 2 minutes)
  *   npm run bench:node24          fetches Node 24 into .cache/ first, then runs the bench with it
  *   npm run bench -- --dist DIR   measures another build's dist/ (e.g. an older commit's), for before/after figures
- *   npm run bench -- --only cold,size   only these groups: cold, trigger, size, wait, memory, workspace, emulator-memory, plan, park, logs
+ *   npm run bench -- --only cold,size   only these groups: cold, trigger, size, wait, memory, workspace, emulator-memory, plan, park, logs, artifacts
  *   npm run bench -- --only logs --dist dev-dist   big logs (1, 50, 500 MB at 1 MB/s, scaled clock) and long lists
+ *   npm run bench -- --only artifacts --dist dev-dist   list-artifacts downloading 100 and 1,000 artifacts
  *
  * Prints min / median / p90 per measure and writes the table to bench/results/latest.json
  * (and latest-node<major>.json). Every server binds to 127.0.0.1 and stops by itself.
@@ -22,7 +23,7 @@ import { performance } from 'node:perf_hooks'
 import { fileURLToPath, pathToFileURL } from 'node:url'
 import { runAction } from '../scripts/run-action.js'
 import { adaptiveWait } from './adaptive-wait.js'
-import { bigLogs, longLists } from './big-logs.js'
+import { bigLogs, longLists, manyArtifacts } from './big-logs.js'
 import { emulatorMemory, memoryRows, SEMI_SPACE_MIB } from './emulator-memory.js'
 import { startServer } from './server.js'
 import { parkBench } from './park.js'
@@ -44,7 +45,19 @@ const option = (name, fallback) => {
   return at >= 0 && argv[at + 1] !== undefined ? Number(argv[at + 1]) : fallback
 }
 const QUICK = flag('quick')
-const GROUPS = ['cold', 'trigger', 'size', 'wait', 'memory', 'workspace', 'emulator-memory', 'plan', 'park', 'logs']
+const GROUPS = [
+  'cold',
+  'trigger',
+  'size',
+  'wait',
+  'memory',
+  'workspace',
+  'emulator-memory',
+  'plan',
+  'park',
+  'logs',
+  'artifacts'
+]
 const ONLY = argv.includes('--only') ? String(argv[argv.indexOf('--only') + 1] ?? '').split(',') : GROUPS
 for (const group of ONLY)
   if (!GROUPS.includes(group)) throw new Error(`--only: "${group}" is not one of ${GROUPS.join(', ')}`)
@@ -119,6 +132,20 @@ async function logRows(node) {
   for (const r of lists)
     console.log(
       `list-apps of ${r.apps} apps: ${r.listed} listed, exit ${r.code}, ${r.seconds.toFixed(1)} s, peak RSS ${r.rssMiB.toFixed(1)} MiB`
+    )
+}
+
+/** list-artifacts downloading 100 and 1,000 artifacts (big-logs.js): time and peak RSS, printed as measured. */
+async function artifactRows(node) {
+  const artifacts = await manyArtifacts(node, {
+    counts: [100, 1000],
+    step: (inputs, options) => step(node, inputs, options),
+    maxrss: MAXRSS,
+    heapAfterGc: pathToFileURL(join(ROOT, 'bench', 'heap-after-gc.js')).href
+  })
+  for (const r of artifacts)
+    console.log(
+      `list-artifacts downloading ${r.artifacts} artifacts: ${r.files} files, exit ${r.code}, ${r.seconds.toFixed(1)} s, peak RSS ${r.rssMiB.toFixed(1)} MiB, heap kept to the end ${r.heapMiB.toFixed(1)} MiB`
     )
 }
 
@@ -758,6 +785,7 @@ async function main() {
       })
     : undefined
   if (want('logs')) await logRows(node)
+  if (want('artifacts')) await artifactRows(node)
 
   const coldRatio = cold && cold.action.median / cold.floor.median
   const trigRatio = trig && trig.action.output.median / trig.minimal.output.median

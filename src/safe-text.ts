@@ -9,9 +9,16 @@
  * those spellings is removed too.
  */
 
-const literals = new Set<string>()
-const patterns = new Map<string, RegExp>()
-/** Longest first, so a spelling that contains another is removed whole; rebuilt when a secret is added. */
+/** Each known secret: its pattern, its encoded spellings, and how many holders keep it (Infinity: for good). */
+interface Known {
+  pattern: RegExp
+  forms: string[]
+  holders: number
+}
+const known = new Map<string, Known>()
+/** How many known secrets have each spelling: two secrets can share one, which stays while either is known. */
+const literals = new Map<string, number>()
+/** Longest first, so a spelling that contains another is removed whole; rebuilt when the secrets change. */
 let ordered: string[] = []
 let orderedPatterns: RegExp[] = []
 
@@ -25,11 +32,50 @@ export const MIN_SECRET_LENGTH = 8
 
 /** Adds a secret: it and its encoded spellings are removed by `redact` from now on. */
 export function rememberSecret(value: string): void {
-  if (value === '' || patterns.has(value)) return
-  patterns.set(value, new RegExp(escapedPattern(value), 'g'))
-  for (const form of encodedForms(value)) literals.add(form)
-  ordered = [...literals].sort((a, b) => b.length - a.length)
-  orderedPatterns = [...patterns.entries()].sort(([a], [b]) => b.length - a.length).map(([, pattern]) => pattern)
+  if (value === '') return
+  hold(value, Infinity)
+}
+
+/**
+ * Adds a secret for a while (a signed URL while its file downloads): removed by `redact` until
+ * the function returned is called, and then no longer held at all, so a step that handles
+ * thousands of them keeps none once each is done with. A secret also remembered for good, or
+ * held by another holder, stays. Whoever holds one must keep no text with it past the release.
+ */
+export function rememberSecretFor(value: string): () => void {
+  if (value === '') return () => {}
+  hold(value, 1)
+  let released = false
+  return () => {
+    if (released) return
+    released = true
+    const entry = known.get(value)
+    if (!entry || (entry.holders -= 1) > 0) return
+    known.delete(value)
+    for (const form of entry.forms) {
+      const left = (literals.get(form) ?? 1) - 1
+      if (left > 0) literals.set(form, left)
+      else literals.delete(form)
+    }
+    reorder()
+  }
+}
+
+function hold(value: string, holders: number): void {
+  const entry = known.get(value)
+  if (entry) {
+    entry.holders += holders
+    return
+  }
+  const forms = encodedForms(value)
+  known.set(value, { pattern: new RegExp(escapedPattern(value), 'g'), forms, holders })
+  for (const form of forms) literals.set(form, (literals.get(form) ?? 0) + 1)
+  reorder()
+}
+
+function reorder(): void {
+  ordered = [...literals.keys()].sort((a, b) => b.length - a.length)
+  orderedPatterns = [...known.entries()].sort(([a], [b]) => b.length - a.length).map(([, entry]) => entry.pattern)
 }
 
 /** Replaces every known secret, in every known spelling, with `***`. */

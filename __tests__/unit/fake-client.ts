@@ -117,6 +117,10 @@ export function recordingContext(
       ctx.output(name, value)
     },
     mask: (value) => void ctx.masked.push(value),
+    maskWhile(value, body) {
+      ctx.masked.push(value)
+      return body((text) => text.split(value).join('***'))
+    },
     summary: (section) => void ctx.sections.push(section),
     info: (message) => void ctx.logs.push({ level: 'info', message }),
     notice: (message) => void ctx.logs.push({ level: 'notice', message }),

@@ -53,20 +53,28 @@ interface RawArtifact {
   expiring_download_url?: unknown
 }
 
-/** Every artifact of a build, page after page. */
+/**
+ * Every artifact of a build, page after page, each page handed to `onPage` as it arrives (and the
+ * next asked for once it settled): the list itself is never held.
+ */
 export async function listArtifacts(
   client: ServiceClient,
   appSlug: string,
   buildSlug: string,
+  onPage: (artifacts: ListedArtifact[]) => void | Promise<void>,
   signal?: AbortSignal
-): Promise<{ artifacts: ListedArtifact[]; response: string }> {
+): Promise<{ count: number; response: string }> {
   const path = artifactsPath(appSlug, buildSlug)
-  const { items, text } = await listAll<RawArtifact>(client, path, { signal })
-  const artifacts = items.map((item) => ({
+  const listed = (item: RawArtifact): ListedArtifact => ({
     ...summaryOf(item, 'GET', path),
     isPublic: item.is_public_page_enabled === true
-  }))
-  return { artifacts, response: text }
+  })
+  const { count, text } = await listAll<ListedArtifact>(client, path, {
+    signal,
+    keep: listed as (item: never) => unknown,
+    onPage: onPage as (items: never[]) => Promise<void>
+  })
+  return { count, response: text }
 }
 
 /** One artifact, with its download URL. */

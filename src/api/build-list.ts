@@ -90,19 +90,28 @@ function readListed(item: unknown): ListedBuild | undefined {
 }
 
 /**
- * Lists an app's builds that match the filters, every page. Items the action cannot use
- * (no usable slug, malformed numbers) are left out rather than failing the step.
+ * Lists an app's builds that match the filters, every page, keeping only those `take` takes,
+ * page by page: the list as the service sends it is never held, only the builds a caller needs
+ * (in the fields it reads). Items the action cannot use (no usable slug, malformed numbers) are
+ * left out rather than failing the step.
  */
 export async function listBuilds(
   client: ServiceClient,
   appSlug: string,
   filters: BuildListFilters,
-  signal?: AbortSignal
+  signal?: AbortSignal,
+  take: (build: ListedBuild) => boolean = () => true
 ): Promise<ListedBuild[]> {
-  const { items } = await listAll<unknown>(client, buildsPath(appSlug), {
+  const kept: ListedBuild[] = []
+  const onPage = (page: (ListedBuild | undefined)[]): void => {
+    for (const build of page) if (build !== undefined && take(build)) kept.push(build)
+  }
+  await listAll<ListedBuild | undefined>(client, buildsPath(appSlug), {
     query: serviceQuery(filters),
     signal,
-    maxPages: 100
+    maxPages: 100,
+    keep: readListed as (item: never) => unknown,
+    onPage: onPage as (items: never[]) => void
   })
-  return items.map(readListed).filter((b): b is ListedBuild => b !== undefined)
+  return kept
 }

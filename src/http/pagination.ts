@@ -20,9 +20,10 @@ export interface ListAllOptions {
   keep?: (item: never) => unknown
   /**
    * Takes each page's items as it arrives (after `keep`); the list is then not held, and `items`
-   * comes back empty: a list of any length costs one page of memory.
+   * comes back empty: a list of any length costs one page of memory. The next page is asked for
+   * once what it returns has settled (a page's downloads, say).
    */
-  onPage?: (items: never[]) => void
+  onPage?: (items: never[]) => void | Promise<void>
 }
 
 /**
@@ -37,7 +38,7 @@ export async function listAll<T>(
   const maxPages = options.maxPages ?? Infinity
   const limit = client.listLimit ?? LIST_LIMIT
   const items: T[] = []
-  const onPage = options.onPage as ((items: T[]) => void) | undefined
+  const onPage = options.onPage as ((items: T[]) => void | Promise<void>) | undefined
   let count = 0
   let next: string | undefined
   let pages = 0
@@ -70,7 +71,7 @@ export async function listAll<T>(
     const keep = options.keep as ((item: unknown) => T) | undefined
     const page = keep ? (data as unknown[]).map(keep) : (data as T[])
     count += page.length
-    if (onPage) onPage(page)
+    if (onPage) await onPage(page)
     else for (const item of page) items.push(item)
     next = nextPage(body, data.length)
   } while (next !== undefined)

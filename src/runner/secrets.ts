@@ -1,5 +1,5 @@
 import * as core from './workflow-commands.js'
-import { MIN_SECRET_LENGTH, redact, rememberSecret } from '../safe-text.js'
+import { MIN_SECRET_LENGTH, redact, rememberSecret, rememberSecretFor } from '../safe-text.js'
 
 export { MIN_SECRET_LENGTH, redact }
 
@@ -41,4 +41,20 @@ export function addSecret(value: string | undefined, what?: string): boolean {
   // A key pasted with escaped line breaks can be echoed back by a server in that form.
   rememberSecret(value.replace(/\r?\n/g, '\\n'))
   return true
+}
+
+/**
+ * Registers a secret for one use (a signed URL while its file downloads): the runner masks it
+ * in the log for good, and `redact` removes it, in every encoding, until the function returned
+ * is called. After that the step holds nothing of it. Returns that release.
+ */
+export function addSecretFor(value: string): () => void {
+  if (value.length < MIN_SECRET_LENGTH) return () => {}
+  core.setSecret(value)
+  // A URL's signature can show without the rest of it (a file name cut from a title that
+  // holds the URL): its query, and each long value of it, are held too.
+  const url = URL.canParse(value) ? new URL(value) : undefined
+  const parts = url ? [url.search.slice(1), ...url.searchParams.values()] : []
+  const releases = [value, ...parts.filter((part) => part.length >= MIN_SECRET_LENGTH)].map(rememberSecretFor)
+  return () => releases.forEach((release) => release())
 }

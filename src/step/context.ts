@@ -54,6 +54,13 @@ export interface HandlerContext {
   secretOutput(name: OutputName, value: string): void
   /** Masks a secret the service sent (a signed URL): hidden in the log and removed from everything written after. */
   mask(value: string): void
+  /**
+   * Masks a secret the service sent for one use (a signed URL) while `body` runs: hidden in the
+   * log for good, removed from everything written meanwhile, then no longer held, so thousands
+   * of them cost nothing once used. Text `body` keeps for later must go through `hide`, which
+   * removes the secret; an error leaving `body` has it removed from its message.
+   */
+  maskWhile<T>(value: string, body: (hide: (text: string) => string) => Promise<T>): Promise<T>
   /** Adds a section to the job summary, written when the step ends. */
   summary(section: SummarySection): void
   info(message: string): void

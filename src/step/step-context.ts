@@ -8,7 +8,7 @@ import { Output, type OutputName, type StateName } from '../constants.js'
 import type { ServiceClient } from '../http/service-client.js'
 import type { AnnotationPlace, HandlerContext, ListOutput, OutputValue } from './context.js'
 import { OutputWriter } from '../runner/outputs.js'
-import { addSecret } from '../runner/secrets.js'
+import { addSecret, addSecretFor, redact } from '../runner/secrets.js'
 import type { SummarySection } from '../summary/section.js'
 import { writeSummary } from '../runner/summary-file.js'
 import * as commands from '../runner/workflow-commands.js'
@@ -44,6 +44,19 @@ export class StepContext implements HandlerContext {
 
   mask(value: string): void {
     addSecret(value)
+  }
+
+  async maskWhile<T>(value: string, body: (hide: (text: string) => string) => Promise<T>): Promise<T> {
+    const release = addSecretFor(value)
+    try {
+      return await body(redact)
+    } catch (error) {
+      // Redacted now, while the secret is known: the message is written after it is let go of.
+      // eslint-disable-next-line preserve-caught-error -- the caught error would carry the secret past its release
+      throw new Error(redact(error instanceof Error ? error.message : String(error)))
+    } finally {
+      release()
+    }
   }
 
   summary(section: SummarySection): void {

@@ -85,7 +85,11 @@ describe('against a fake service', () => {
   }
 
   /** 53 artifacts over two pages; every tenth has a public page; each has a signed URL and a body of `size(i)` bytes. */
-  async function setup(size: (i: number) => number, declared = size): Promise<Setup> {
+  async function setup(
+    size: (i: number) => number,
+    declared = size,
+    titled?: (title: string, url: string) => string
+  ): Promise<Setup> {
     const signatures: string[] = []
     const bodies = new Map<string, Buffer>()
     const items = Array.from({ length: 53 }, (_, i) => ({
@@ -110,6 +114,7 @@ describe('against a fake service', () => {
         body: {
           data: {
             ...item,
+            title: titled ? titled(item.title, `${origin}/dl/${item.slug}?signature=${signature}`) : item.title,
             expiring_download_url: `${origin}/dl/${item.slug}?signature=${signature}`,
             public_install_page_url: `https://install.example/${item.slug}`
           }
@@ -173,6 +178,24 @@ describe('against a fake service', () => {
       expectNoSecrets(result, [TOKEN, ...signatures.filter((s) => s.length >= 12)])
       expect(result.stdout.split(`::add-mask::${service.origin}/dl/`).length - 1).toBe(53)
       expect(JSON.stringify(result.outputs)).not.toContain('signature=')
+    })
+
+    it('keeps a signed URL out of what outlives its download: a title that holds it, in the outputs and the summary', async () => {
+      // A title holding its own signed URL (raw, URL-encoded or JSON-escaped): shown in the outputs
+      // and the summary after the URL is let go of, so it must be kept without it.
+      const spell = [(u: string) => u, encodeURIComponent, (u: string) => JSON.stringify(u).slice(1, -1)]
+      const { service, signatures } = await setup(
+        () => 10,
+        () => 10,
+        (title, url) => `${title} ${spell[randomInt(spell.length)](url)}`
+      )
+      const workspace = tempDir('artifacts-')
+      const result = await run(service, { 'download-artifacts': 'out' }, workspace)
+      expect(result.code).toBe(0)
+      const listed = result.outputs.artifacts
+      expect(JSON.parse(listed)).toHaveLength(53)
+      expect(signatures.filter((s) => listed.includes(s))).toEqual([])
+      expectNoSecrets(result, [TOKEN, ...signatures.filter((s) => s.length >= 12)])
     })
 
     it('refuses a download past max-artifact-bytes, by the declared size and while streaming', async () => {

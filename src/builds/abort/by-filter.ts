@@ -79,7 +79,8 @@ export async function abortMatching(
       ? { status: 0, pullRequestId: filter.pullRequestId }
       : { status: 0, branch: filter.branch }
   if (filter.workflow !== undefined) query.workflow = filter.workflow
-  const listed = await listBuilds(ctx.client, appSlug, query, ctx.signal)
+  // Only the unfinished builds of the workflow are kept: those aborted, and those left out of the line.
+  const listed = await listBuilds(ctx.client, appSlug, query, ctx.signal, (b) => unfinishedOfWorkflow(filter, b))
   const chosen = listed.filter((b) => matches(filter, b))
   const who = describeFilter(filter)
   const reason = abortReasonOf(filter, who, request.abortReason, ctx.runUrl)

@@ -35,7 +35,7 @@ export async function cancelSuperseded(
   const line = lineOf(target, ctx.repoUrl)
   const filters: BuildListFilters =
     pr !== undefined ? { status: 0, workflow, pullRequestId: pr } : { status: 0, workflow, branch: params.branch }
-  const listed = (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter((b) => older(build, workflow, b))
+  const listed = await listBuilds(ctx.client, appSlug, filters, ctx.signal, (b) => older(build, workflow, b))
   const candidates = listed.filter((b) => placeIn(b, line) === 'in')
   const left = listed.flatMap((b) => {
     const placement = placeIn(b, line)

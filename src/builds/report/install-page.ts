@@ -5,7 +5,7 @@
  * link can install the app, so the trigger asks for it only for a build it trusts (never a fork
  * pull request's, unless approved through the approval hold).
  */
-import { enablePublicPage, listArtifacts } from '../../api/artifacts.js'
+import { enablePublicPage, listArtifacts, type ListedArtifact } from '../../api/artifacts.js'
 import { Input, Output } from '../../constants.js'
 import { matchesName, readNameGlobs } from '../../inputs/name-globs.js'
 import type { GetInput } from '../../inputs/readers.js'
@@ -38,11 +38,21 @@ export async function openInstallPages(
 ): Promise<InstallPage[]> {
   const pages: InstallPage[] = []
   try {
-    const { artifacts } = await listArtifacts(ctx.client, appSlug, buildSlug, ctx.signal)
-    const matching = artifacts.filter((a) => patterns.some((p) => matchesName(a.title, p)))
+    // Only the first matches are kept, page by page: the build's list itself is never held.
+    const matching: ListedArtifact[] = []
+    await listArtifacts(
+      ctx.client,
+      appSlug,
+      buildSlug,
+      (page) => {
+        for (const a of page)
+          if (matching.length < MAX_INSTALL_PAGES && patterns.some((p) => matchesName(a.title, p))) matching.push(a)
+      },
+      ctx.signal
+    )
     if (matching.length === 0)
       ctx.notice(`${Input.installPage}: no artifact of build ${buildSlug} matches, so no install page was opened.`)
-    for (const artifact of matching.slice(0, MAX_INSTALL_PAGES)) {
+    for (const artifact of matching) {
       const page = await enablePublicPage(ctx.client, appSlug, buildSlug, artifact.slug, ctx.signal)
       if (page.installPageUrl) pages.push({ title: artifact.title, url: page.installPageUrl })
       else

@@ -80,7 +80,6 @@ async function findRunning(
     branch: target.branch,
     pullRequestId: target.pullRequestId
   }
-  const builds = await listBuilds(ctx.client, appSlug, filters, ctx.signal)
   const same = (b: ListedBuild): boolean =>
     b.status === 0 &&
     b.commitHash?.toLowerCase() === target.commitHash?.toLowerCase() &&
@@ -88,5 +87,6 @@ async function findRunning(
     b.branch === target.branch &&
     b.tag === target.tag &&
     b.pullRequestId === target.pullRequestId
-  return builds.filter(same).sort((a, b) => (b.buildNumber ?? 0) - (a.buildNumber ?? 0))[0]
+  const builds = await listBuilds(ctx.client, appSlug, filters, ctx.signal, same)
+  return builds.sort((a, b) => (b.buildNumber ?? 0) - (a.buildNumber ?? 0))[0]
 }

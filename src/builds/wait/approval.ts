@@ -88,11 +88,13 @@ async function approvalReads(
     (!target.commitHash || b.commitHash?.toLowerCase() === target.commitHash.toLowerCase()) &&
     (!params.branch || !b.branch || b.branch === params.branch) &&
     (!params.tag || !b.tag || b.tag === params.tag)
-  const before = new Set(
-    (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter(sameTrigger).map((b) => b.slug)
-  )
+  const before = new Set((await listBuilds(ctx.client, appSlug, filters, ctx.signal, sameTrigger)).map((b) => b.slug))
   return async () => {
-    const created = (await listBuilds(ctx.client, appSlug, filters, ctx.signal)).filter(
+    const created = await listBuilds(
+      ctx.client,
+      appSlug,
+      filters,
+      ctx.signal,
       (b) => sameTrigger(b) && !before.has(b.slug)
     )
     if (created.length > 0) return { created, open: true }

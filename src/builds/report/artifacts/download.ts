@@ -15,6 +15,7 @@ import { Transform } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
 import { USER_AGENT } from '../../../constants.js'
 import { bareHostName, isLoopbackHost, parseIp, specialRange } from '../../../http/addresses.js'
+import { attemptSignal } from '../../../http/attempt-signal.js'
 import { open } from '../../../http/transport.js'
 import { createNewFile } from './file-names.js'
 
@@ -132,9 +133,28 @@ export async function downloadArtifact(
   if (!path.startsWith(root + sep))
     throw new Error(`the file name ${JSON.stringify(fileName)} would leave the download folder`)
   await mkdir(root, { recursive: true })
+  // Released when the download ends: AbortSignal.timeout and AbortSignal.any kept a ten-minute
+  // timer and a listener on the step's signal alive for every file downloaded.
+  const limited = attemptSignal(REQUEST_TIMEOUT_MS, signal)
+  try {
+    return { path: join(dir, fileName), bytes: await downloadTo(path, request, maxBytes, policy, limited.signal) }
+  } finally {
+    limited.release()
+  }
+}
+
+/** The download itself, under `signal`: the answer streamed to a new file at `path`; returns its size. */
+async function downloadTo(
+  path: string,
+  request: DownloadRequest,
+  maxBytes: number,
+  policy: DownloadPolicy,
+  signal: AbortSignal
+): Promise<number> {
+  const { fileName } = request
   let res: IncomingMessage
   try {
-    res = await fetchFollowing(request.url, policy, AbortSignal.any([signal, AbortSignal.timeout(REQUEST_TIMEOUT_MS)]))
+    res = await fetchFollowing(request.url, policy, signal)
   } catch (error) {
     throw new Error(`${fileName}: ${(error as Error).message}`, { cause: error })
   }
@@ -169,5 +189,5 @@ export async function downloadArtifact(
     await file.discard()
     throw error
   }
-  return { path: join(dir, fileName), bytes }
+  return bytes
 }

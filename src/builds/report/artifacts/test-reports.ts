@@ -9,7 +9,7 @@
 import { mkdtemp, readFile, rm } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { getArtifact, listArtifacts, type ArtifactSummary } from '../../../api/artifacts.js'
+import { getArtifact, listArtifacts, type ArtifactSummary, type ListedArtifact } from '../../../api/artifacts.js'
 import type { TestSuite } from '../../../api/test-results.js'
 import { Input } from '../../../constants.js'
 import { isLoopbackHost } from '../../../http/addresses.js'
@@ -36,15 +36,14 @@ export async function readTestReports(
 ): Promise<TestSuite[] | undefined> {
   let dir: string | undefined
   try {
-    const { artifacts } = await listArtifacts(ctx.client, appSlug, buildSlug, ctx.signal)
-    const matching = artifacts.filter((a) => patterns.some((p) => matchesName(a.title, p)))
-    if (matching.length === 0) {
+    const { matching, matches } = await firstMatches(appSlug, buildSlug, patterns, ctx)
+    if (matches === 0) {
       ctx.info(`${Input.testReportArtifacts}: no artifact of build ${buildSlug} matches, so no tests are shown.`)
       return undefined
     }
-    if (matching.length > MAX_TEST_REPORTS)
+    if (matches > MAX_TEST_REPORTS)
       ctx.warning(
-        `${Input.testReportArtifacts}: ${matching.length} artifacts of build ${buildSlug} match; only the first ${MAX_TEST_REPORTS} are read.`
+        `${Input.testReportArtifacts}: ${matches} artifacts of build ${buildSlug} match; only the first ${MAX_TEST_REPORTS} are read.`
       )
     const { downloadArtifact, safeFileName } = await import('./download.js')
     dir = await mkdtemp(join(process.env.RUNNER_TEMP || tmpdir(), 'service-ci-tests-'))
@@ -53,7 +52,7 @@ export async function readTestReports(
     const taken = new Set<string>()
     const suites: TestSuite[] = []
     let read = 0
-    for (const artifact of matching.slice(0, MAX_TEST_REPORTS)) {
+    for (const artifact of matching) {
       const fileName = safeFileName(artifact.title, artifact.slug, taken)
       try {
         suites.push(...(await readOne({ appSlug, buildSlug, artifact, fileName, dir, policy }, downloadArtifact, ctx)))
@@ -80,6 +79,26 @@ export async function readTestReports(
   }
 }
 
+/** The first MAX_TEST_REPORTS artifacts matching, and how many match: kept page by page, the list itself never held. */
+async function firstMatches(
+  appSlug: string,
+  buildSlug: string,
+  patterns: string[],
+  ctx: HandlerContext
+): Promise<{ matching: ListedArtifact[]; matches: number }> {
+  const matching: ListedArtifact[] = []
+  let matches = 0
+  const take = (page: ListedArtifact[]): void => {
+    for (const a of page) {
+      if (!patterns.some((p) => matchesName(a.title, p))) continue
+      matches += 1
+      if (matching.length < MAX_TEST_REPORTS) matching.push(a)
+    }
+  }
+  await listArtifacts(ctx.client, appSlug, buildSlug, take, ctx.signal)
+  return { matching, matches }
+}
+
 interface OneReport {
   appSlug: string
   buildSlug: string
@@ -102,6 +121,8 @@ async function readOne(
     )
   const { expiringDownloadUrl: url } = await getArtifact(ctx.client, appSlug, buildSlug, artifact.slug, ctx.signal)
   if (!url) throw new Error('the service gave no download URL')
+  // Kept for the rest of the step, unlike a downloaded artifact's: at most MAX_TEST_REPORTS of
+  // them, and what is read from the file is shown after its download has ended.
   ctx.mask(url)
   const request = { url, declaredBytes: artifact.sizeBytes, fileName }
   const { path } = await download(dir, request, MAX_TEST_REPORT_BYTES, policy, ctx.signal)
