@@ -109,7 +109,6 @@ export async function listBuilds(
   await listAll<ListedBuild | undefined>(client, buildsPath(appSlug), {
     query: serviceQuery(filters),
     signal,
-    maxPages: 100,
     keep: readListed as (item: never) => unknown,
     onPage: onPage as (items: never[]) => void
   })

@@ -65,11 +65,8 @@ describe('a long list', () => {
 })
 
 describe('the build list of an abort by filter', () => {
-  it('keeps only the builds it aborts: 5,000 listed builds of big parameters fit in a small heap', async () => {
-    const pr = 1 + randomInt(9_000)
-    const count = 4_950 + randomInt(50)
-    const filler = randomString(4_000 + randomInt(1_000))
-    const chosen = new Set(Array.from({ length: 5 + randomInt(10) }, () => randomInt(count)))
+  /** An app of `count` unfinished builds of pull request `pr`, `filler` in each one's parameters; `chosen` run `primary`. */
+  async function buildsService(count: number, filler: string, chosen: Set<number>, pr: number) {
     const build = (i: number) => ({
       slug: `build-${i}`,
       build_number: i + 1,
@@ -86,25 +83,37 @@ describe('the build list of an abort by filter', () => {
     }
     const routes: Routes = { 'GET /apps/app-1/builds': (req) => page(Number(req.query.next ?? 0)) }
     for (const i of chosen) routes[`POST /apps/app-1/builds/build-${i}/abort`] = { body: { status: 'ok' } }
-    const service = await serve(routes, { maxRequests: count / 50 + chosen.size + 10, lifetimeMs: 170_000 })
-    const temp = tempDir('list-memory-')
-    const result = await runAction(
-      {
-        operation: 'abort',
-        token: TOKEN,
-        'base-url': service.url,
-        'app-slug': 'app-1',
-        'pull-request-id': String(pr),
-        workflow: 'primary'
-      },
-      {
-        timeoutMs: 160_000,
-        // Held as sent, the list's 20 to 25 MB does not fit. Measured (Node 20, 2026-12-07): keeping
-        // only the builds acted on, the step did this in 8 MiB; holding the list, it ran out of 24 MiB.
-        nodeArgs: ['--max-old-space-size=12'],
-        env: { RUNNER_DEBUG: '0', RUNNER_TEMP: temp, GITHUB_REPOSITORY: 'acme/app', GITHUB_REPOSITORY_OWNER: 'acme' }
-      }
-    )
+    return serve(routes, { maxRequests: Math.ceil(count / 50) + chosen.size + 10, lifetimeMs: 170_000 })
+  }
+  const abortInputs = (url: string, pr: number) => ({
+    operation: 'abort',
+    token: TOKEN,
+    'base-url': url,
+    'app-slug': 'app-1',
+    'pull-request-id': String(pr),
+    workflow: 'primary'
+  })
+  const stepEnv = (temp: string) => ({
+    RUNNER_DEBUG: '0',
+    RUNNER_TEMP: temp,
+    GITHUB_REPOSITORY: 'acme/app',
+    GITHUB_REPOSITORY_OWNER: 'acme'
+  })
+
+  it('keeps only the builds it aborts, past 100 pages: 5,000 and more builds of big parameters in a small heap', async () => {
+    const pr = 1 + randomInt(9_000)
+    // Past 100 pages of 50, where the list once stopped: the bound is list-limit, in items.
+    const count = 5_001 + randomInt(300)
+    const filler = randomString(4_000 + randomInt(1_000))
+    const chosen = new Set(Array.from({ length: 5 + randomInt(10) }, () => randomInt(count)))
+    const service = await buildsService(count, filler, chosen, pr)
+    const result = await runAction(abortInputs(service.url, pr), {
+      timeoutMs: 160_000,
+      // Held as sent, the list's 20 to 25 MB does not fit. Measured (Node 20, 2026-12-07): keeping
+      // only the builds acted on, the step did this in 8 MiB; holding the list, it ran out of 24 MiB.
+      nodeArgs: ['--max-old-space-size=12'],
+      env: stepEnv(tempDir('list-memory-'))
+    })
     expect({ code: result.code, error: errorLine(result), heap: /heap limit/.test(result.stderr) }).toEqual({
       code: 0,
       error: '',
@@ -114,4 +123,22 @@ describe('the build list of an abort by filter', () => {
     const aborted = (JSON.parse(result.outputs.builds) as { 'build-slug': string }[]).map((b) => b['build-slug'])
     expect(aborted.sort()).toEqual([...chosen].map((i) => `build-${i}`).sort())
   }, 170_000)
+
+  it('stops at list-limit naming the input, and aborts nothing of a list it did not read to its end', async () => {
+    const pr = 1 + randomInt(9_000)
+    const count = 120 + randomInt(200)
+    // Reached before the last page: the page that reaches the limit is read whole, and a list that
+    // ends on it was read to its end.
+    const limit = 50 + randomInt(50 * (Math.ceil(count / 50) - 1) - 49)
+    const chosen = new Set(Array.from({ length: 3 + randomInt(5) }, () => randomInt(count)))
+    const service = await buildsService(count, randomString(20), chosen, pr)
+    const result = await runAction(
+      { ...abortInputs(service.url, pr), 'list-limit': String(limit) },
+      { env: stepEnv(tempDir('list-limit-')) }
+    )
+    expect(result.code).toBe(1)
+    expect(errorLine(result)).toContain(`the most the list-limit input allows (${limit})`)
+    expect(service.calls('GET /apps/app-1/builds').length).toBeLessThanOrEqual(Math.ceil(count / 50))
+    for (const i of chosen) expect(service.calls(`POST /apps/app-1/builds/build-${i}/abort`)).toHaveLength(0)
+  })
 })
