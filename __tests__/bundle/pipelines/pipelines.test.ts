@@ -10,7 +10,7 @@ import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../../emulator/model/seed.js'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { randomBytes, randomInt, randomString, randomUUID } from '../../helpers/random.js'
-import { runAction } from '../../helpers/run-action.js'
+import { HOOKS_BUNDLE, runAction } from '../../helpers/run-action.js'
 import {
   errorLine,
   expectFailed,
@@ -146,7 +146,8 @@ describe('pipelines', () => {
       emu,
       'trigger',
       { ...ON_MAIN, wait: 'true', 'wait-timeout': '2', 'poll-interval': '0.5' },
-      { env: { SERVICE_HEARTBEAT_MS: String(heartbeatMs) } }
+      // The tests' build, which takes a heartbeat this short (the shipped action's is a minute).
+      { bundle: HOOKS_BUNDLE, env: { SERVICE_HEARTBEAT_MS: String(heartbeatMs) } }
     )
     expectFailed(result)
     const id = result.outputs['pipeline-id']
