@@ -123,7 +123,12 @@ async function coarseChunks(root, entry) {
     throw new Error(`REFUSAL_TARGETS in scripts/bundle.js: ${missing.join(', ')} is no dynamic import`)
   const core = closure(graph, relative(root, entry).split(sep).join('/'))
   const own = (path) => path.startsWith('src/') && !core.has(path) && !targets.has(path)
-  const lean = new Set(REFUSAL_TARGETS.flatMap((target) => [...closure(graph, target)].filter(own)))
+  // The check of the inputs' use itself too: every step that runs an operation loads it, and so
+  // does a step refused for a missing input, which then loads no chunk but a stub more.
+  const lean = new Set([
+    'src/inputs/input-use.ts',
+    ...REFUSAL_TARGETS.flatMap((target) => [...closure(graph, target)].filter(own))
+  ])
   const reached = new Map()
   for (const target of targets)
     if (!REFUSAL_TARGETS.includes(target))
