@@ -217,8 +217,9 @@ function moduleImportsOfBuiltins(out) {
 
 /**
  * Builds the action into `out` (an empty or missing folder), minified; returns esbuild's result.
- * `scaledClock` builds the bench's and the pace tests' variant, whose waits read the service's
- * clock scale from the environment (src/sleep.ts); dist/ and the dev bundle never do.
+ * `scaledClock` builds the bench's and the tests' variant, whose waits read the service's clock
+ * scale from the environment (src/sleep.ts), and its retry pause and heartbeat too
+ * (src/inputs/common.ts, src/builds/wait/settings.ts); dist/ and the dev bundle never do.
  */
 export async function buildAction(root, out, { scaledClock = false } = {}) {
   const entry = join(root, 'src', 'index.ts')
