@@ -8,7 +8,7 @@ import { afterAll, describe, expect, it } from '@jest/globals'
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { fakeServices } from '../../helpers/fake-service.js'
+import { fakeServices, type Reply } from '../../helpers/fake-service.js'
 import { randomInt, randomSlug } from '../../helpers/random.js'
 import { ACTION_BUNDLE, HOOKS_BUNDLE, runAction } from '../../helpers/run-action.js'
 import { TOKEN } from '../../helpers/secrets.js'
@@ -28,9 +28,24 @@ function naming(dir: string, under = ''): string[] {
   })
 }
 
-const record = (slug: string, status: number) => ({
-  body: { data: { slug, status, status_text: status === 0 ? 'in-progress' : 'success', is_on_hold: false } }
-})
+/** A wait for `slug` on app-1 whose status reads get `statuses` in turn (a number is a build status). */
+async function waitWith(statuses: (number | Reply)[], pollInterval: string, env: Record<string, string>) {
+  const slug = randomSlug('build-')
+  const path = `/apps/app-1/builds/${slug}`
+  const answers = statuses.map((status) =>
+    typeof status === 'number'
+      ? { body: { data: { slug, status, status_text: status ? 'success' : 'in-progress', is_on_hold: false } } }
+      : status
+  )
+  const service = await serve({ [`GET ${path}`]: answers })
+  const inputs = { operation: 'wait', token: TOKEN, 'base-url': service.url, 'app-slug': 'app-1', 'build-slug': slug }
+  const result = await runAction(
+    { ...inputs, 'stream-logs': 'false', 'poll-interval': pollInterval },
+    { env, timeoutMs: 30_000 }
+  )
+  expect([result.code, result.outputs['build-status']]).toEqual([0, 'success'])
+  return { slug, result, reads: service.calls(`GET ${path}`).map((r) => r.at) }
+}
 
 describe('the test hooks', () => {
   it('are named in no file of the bundle that ships, and a planted one is found', () => {
@@ -45,54 +60,19 @@ describe('the test hooks', () => {
   })
 
   it('leave the retry pause as shipped when a workflow sets SERVICE_RETRY_BASE_MS', async () => {
-    const slug = randomSlug('build-')
-    const service = await serve({
-      [`GET /apps/app-1/builds/${slug}`]: [{ status: 503, body: { message: 'busy' } }, record(slug, 1)],
-      [`GET /apps/app-1/builds/${slug}/log`]: {
-        body: { log_chunks: [], is_archived: true, expiring_raw_log_url: null }
-      }
+    const base = String(30_000 + randomInt(30_000))
+    const { reads } = await waitWith([{ status: 503, body: { message: 'busy' } }, 1], '1s', {
+      SERVICE_RETRY_BASE_MS: base
     })
-    const result = await runAction(
-      {
-        operation: 'wait',
-        token: TOKEN,
-        'base-url': service.url,
-        'app-slug': 'app-1',
-        'build-slug': slug,
-        'stream-logs': 'false',
-        'poll-interval': '1s'
-      },
-      { env: { SERVICE_RETRY_BASE_MS: String(30_000 + randomInt(30_000)) }, timeoutMs: 30_000 }
-    )
-    expect([result.code, result.outputs['build-status']]).toEqual([0, 'success'])
-    const reads = service.calls(`GET /apps/app-1/builds/${slug}`).map((r) => r.at)
     expect(reads).toHaveLength(2)
     // Shipped: 250 to 500 ms. Read from the variable: 5 to 10 s (the pause's cap). A slow machine adds, never halves.
     expect(reads[1] - reads[0]).toBeLessThan(4_000)
   }, 40_000)
 
   it('print no heartbeat in a wait of seconds when a workflow sets SERVICE_HEARTBEAT_MS', async () => {
-    const slug = randomSlug('build-')
-    const service = await serve({
-      [`GET /apps/app-1/builds/${slug}`]: [record(slug, 0), record(slug, 1)],
-      [`GET /apps/app-1/builds/${slug}/log`]: {
-        body: { log_chunks: [], is_archived: true, expiring_raw_log_url: null }
-      }
-    })
-    const result = await runAction(
-      {
-        operation: 'wait',
-        token: TOKEN,
-        'base-url': service.url,
-        'app-slug': 'app-1',
-        'build-slug': slug,
-        'stream-logs': 'false',
-        'poll-interval': '2s'
-      },
-      { env: { SERVICE_HEARTBEAT_MS: String(100 + randomInt(200)) }, timeoutMs: 30_000 }
-    )
-    expect([result.code, result.outputs['build-status']]).toEqual([0, 'success'])
-    expect(service.calls(`GET /apps/app-1/builds/${slug}`)).toHaveLength(2)
+    const every = String(100 + randomInt(200))
+    const { slug, result, reads } = await waitWith([0, 1], '2s', { SERVICE_HEARTBEAT_MS: every })
+    expect(reads).toHaveLength(2)
     expect(result.stdout).toContain(`Build ${slug}: running (in-progress)`)
     expect(result.stdout).not.toContain('Still waiting')
   }, 40_000)
