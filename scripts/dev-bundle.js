@@ -9,7 +9,9 @@
  * It is built into a fresh folder and swapped in whole, so a run never sees half a bundle.
  *
  * `--scaled-clock` builds the variant whose waits scale the service's clock by SERVICE_TIME_SCALE
- * (src/sleep.ts), for the bench's wait rows and the pace tests; no other bundle reads it.
+ * (src/sleep.ts), and which takes its first retry pause from SERVICE_RETRY_BASE_MS and its
+ * heartbeat from SERVICE_HEARTBEAT_MS: the bench's and the tests' build (the global setup makes it
+ * once per run, see __tests__/helpers/bundle.js); no other bundle reads them.
  *
  *   node scripts/dev-bundle.js [out-dir] [--scaled-clock]     (default: dev-dist)
  */

@@ -4,7 +4,7 @@ import type { ChildProcess } from 'node:child_process'
 export const DIST: string
 
 export interface RunOptions {
-  /** Extra environment variables, set last (e.g. SERVICE_RETRY_BASE_MS). */
+  /** Extra environment variables, set last. */
   env?: Record<string, string>
   /** The GitHub event: its name and payload (written to a file for GITHUB_EVENT_PATH). */
   event?: { name: string; payload: unknown; ref?: string; sha?: string }

@@ -24,7 +24,8 @@ const WALL_CLOCK = { scale: 1, origin: 0 }
  * SCALED_SERVICE_CLOCK is a constant of the build, not of the step:
  * scripts/bundle.js defines it `false` for dist/ and the dev bundle, where the minifier drops the
  * reading of the variables below, so no workflow can change a wait's pace through them; only the
- * bundle the bench and the pace tests build with `--scaled-clock` defines it `true`, and under
+ * bundle the bench and the tests build with `--scaled-clock` defines it `true` (which also reads
+ * the retry pause and the heartbeat from the environment there), and under
  * ts-jest it is not defined (the wall clock). There SERVICE_TIME_SCALE (with SERVICE_TIME_ORIGIN,
  * the instant both clocks agree on, in ms) is the emulator's `--time-scale`, so a build of ten
  * minutes is waited for in seconds; it scales only a wait's pauses and its reading of the clock.

@@ -5,6 +5,8 @@
  * at the start of every run (scripts/dev-bundle.js), so a source change is tested without
  * `npm run build`. `TEST_BUNDLE=dist` or `TEST_BUNDLE=dev` chooses.
  */
+import { createHash } from 'node:crypto'
+import { tmpdir } from 'node:os'
 import { dirname, join, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -28,3 +30,15 @@ export const EMULATOR_BUNDLE =
   BUNDLE_FOLDER === 'dist'
     ? join(ROOT, 'emulator', 'dist', 'index.js')
     : join(ROOT, BUNDLE_FOLDER, 'emulator', 'index.js')
+
+/**
+ * The tests' build of the action (scripts/dev-bundle.js --scaled-clock): the one build that reads
+ * SERVICE_RETRY_BASE_MS, SERVICE_HEARTBEAT_MS and SERVICE_TIME_SCALE (src/sleep.ts), which dist/
+ * and the dev bundle never do. Built by the global setup once per run, under CI too, into a folder
+ * of the temporary directory named after this checkout.
+ */
+export const HOOKS_BUNDLE = join(
+  tmpdir(),
+  `service-ci-action-hooks-${createHash('sha256').update(ROOT).digest('hex').slice(0, 12)}`,
+  'index.js'
+)

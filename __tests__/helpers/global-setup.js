@@ -5,18 +5,33 @@
  *   own path, see random.ts);
  * - outside CI, a fresh dev bundle (scripts/dev-bundle.js, dist/'s configuration, about two
  *   seconds), which the bundle tests run instead of the committed dist/ (see bundle.js), so they
- *   never run a bundle older than src/.
+ *   never run a bundle older than src/;
+ * - beside it, under CI too, the tests' build that reads the test hooks (HOOKS_BUNDLE in bundle.js).
  */
-import { spawnSync } from 'node:child_process'
+import { spawn } from 'node:child_process'
+import { dirname } from 'node:path'
 import { fileURLToPath } from 'node:url'
-import { bundleKind } from './bundle.js'
+import { bundleKind, HOOKS_BUNDLE } from './bundle.js'
 
 const DEV_BUNDLE_SCRIPT = fileURLToPath(new URL('../../scripts/dev-bundle.js', import.meta.url))
 
-export default function globalSetup() {
+/** Runs the dev bundle script with `args`; rejects with its output when it fails. */
+function devBundle(args) {
+  return new Promise((done, fail) => {
+    const child = spawn(process.execPath, [DEV_BUNDLE_SCRIPT, ...args], { stdio: ['ignore', 'pipe', 'pipe'] })
+    let output = ''
+    child.stdout.on('data', (data) => (output += data))
+    child.stderr.on('data', (data) => (output += data))
+    child.on('error', fail)
+    child.on('close', (code) => (code === 0 ? done() : fail(new Error(`the dev bundle did not build:\n${output}`))))
+  })
+}
+
+export default async function globalSetup() {
   process.env.TEST_SEED ??= String(Date.now() % 1_000_000_007)
   process.env.TEST_BUNDLE = bundleKind()
-  if (process.env.TEST_BUNDLE !== 'dev') return
-  const built = spawnSync(process.execPath, [DEV_BUNDLE_SCRIPT], { encoding: 'utf8' })
-  if (built.status !== 0) throw new Error(`the dev bundle did not build:\n${built.stdout}${built.stderr}`)
+  await Promise.all([
+    ...(process.env.TEST_BUNDLE === 'dev' ? [devBundle([])] : []),
+    devBundle([dirname(HOOKS_BUNDLE), '--scaled-clock'])
+  ])
 }

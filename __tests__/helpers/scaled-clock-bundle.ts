@@ -1,21 +1,12 @@
 /**
- * The bundle whose waits scale the service's clock by SERVICE_TIME_SCALE (src/sleep.ts): built by
- * `scripts/dev-bundle.js --scaled-clock` into a folder of its own, for the tests that wait for
- * builds of minutes on an emulator whose clock runs faster. dist/ and the dev bundle never read
- * the variable; this variant exists only here and in the bench.
+ * The bundle whose waits scale the service's clock by SERVICE_TIME_SCALE (src/sleep.ts), for the
+ * tests that wait for builds of minutes on an emulator whose clock runs faster: the tests' build
+ * (`scripts/dev-bundle.js --scaled-clock`, HOOKS_BUNDLE in bundle.js), which the global setup makes
+ * once per run. dist/ and the dev bundle never read the variable.
  */
-import { spawnSync } from 'node:child_process'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { fileURLToPath } from 'node:url'
+import { HOOKS_BUNDLE } from './bundle.js'
 
-const SCRIPT = fileURLToPath(new URL('../../scripts/dev-bundle.js', import.meta.url))
-
-/** Builds the variant; returns its entry and a function that removes it. */
+/** The variant's entry, and a function to call when done with it (the run's global setup owns the folder). */
 export function buildScaledClockBundle(): { bundle: string; remove: () => void } {
-  const dir = mkdtempSync(join(tmpdir(), 'scaled-clock-'))
-  const built = spawnSync(process.execPath, [SCRIPT, join(dir, 'bundle'), '--scaled-clock'], { encoding: 'utf8' })
-  if (built.status !== 0) throw new Error(`the scaled-clock bundle did not build:\n${built.stdout}${built.stderr}`)
-  return { bundle: join(dir, 'bundle', 'index.js'), remove: () => rmSync(dir, { recursive: true, force: true }) }
+  return { bundle: HOOKS_BUNDLE, remove: () => {} }
 }

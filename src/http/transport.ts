@@ -73,8 +73,8 @@ const loaded = new Map<string, Promise<RequestFunction>>()
 function requestFunction(protocol: string): Promise<RequestFunction> {
   let open = loaded.get(protocol)
   if (!open) {
-    open =
-      protocol === 'https:' ? import('node:https').then((m) => m.request) : import('node:http').then((m) => m.request)
+    // Taken, not imported: an import() of Node's module builds its ES facade, reading every export.
+    open = Promise.resolve(process.getBuiltinModule(protocol === 'https:' ? 'node:https' : 'node:http').request)
     loaded.set(protocol, open)
   }
   return open

@@ -25,7 +25,11 @@ export interface CommonInputs<Operation extends string = string> {
   maxAttempts: number
   /** The most items read of any one list (pagination.ts). */
   listLimit: number
-  /** First retry delay; SERVICE_RETRY_BASE_MS overrides it (tests use a short one). */
+  /**
+   * First retry delay: 500 ms. Only the bench's and the tests' build (scripts/bundle.js
+   * `scaledClock`, see src/sleep.ts) takes SERVICE_RETRY_BASE_MS instead; in dist/ the reading is
+   * not there, so no workflow can change it.
+   */
   retryBaseMs: number
   /** Whether every exchange is written to the wire trace (docs/trace.md). */
   trace: boolean
@@ -151,7 +155,10 @@ export async function readCommonInputs<Operation extends string>(
     requestTimeoutMs: durationMs(get, Input.requestTimeout, 30, 1, 600),
     maxAttempts: integerInRange(get, Input.maxAttempts, 4, 1, 10),
     listLimit: integerInRange(get, Input.listLimit, LIST_LIMIT, 1, 100_000_000),
-    retryBaseMs: env.SERVICE_RETRY_BASE_MS ? Math.max(0, Number(env.SERVICE_RETRY_BASE_MS)) || 0 : 500,
+    retryBaseMs:
+      typeof SCALED_SERVICE_CLOCK !== 'undefined' && SCALED_SERVICE_CLOCK && env.SERVICE_RETRY_BASE_MS
+        ? Math.max(0, Number(env.SERVICE_RETRY_BASE_MS)) || 0
+        : 500,
     trace: booleanFlag(get, Input.trace, false)
   }
 }

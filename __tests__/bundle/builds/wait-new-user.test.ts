@@ -2,7 +2,7 @@
 import { describe, expect, it } from '@jest/globals'
 import { type FakeService, fakeServices, type Reply } from '../../helpers/fake-service.js'
 import { randomSlug } from '../../helpers/random.js'
-import { errorLine, runAction } from '../../helpers/run-action.js'
+import { errorLine, runAction, runActionWithHooks } from '../../helpers/run-action.js'
 import { TOKEN } from '../../helpers/secrets.js'
 
 /**
@@ -92,7 +92,8 @@ describe('as a new user meets it', () => {
     it('prints a heartbeat with the elapsed time and the status when nothing else was printed for the interval', async () => {
       const { app, build, path } = names()
       service = await serve({ [`GET ${path}`]: [record(build, 0, 'in-progress'), record(build, 1, 'success')] })
-      const result = await runAction(waitInputs(service.url, app, build, { 'poll-interval': '2' }), {
+      // The tests' build: it takes a heartbeat of 0.4 s where the shipped action waits a minute.
+      const result = await runActionWithHooks(waitInputs(service.url, app, build, { 'poll-interval': '2' }), {
         env: { SERVICE_HEARTBEAT_MS: '400' }
       })
       expect(result.code).toBe(0)
@@ -115,7 +116,9 @@ describe('as a new user meets it', () => {
       service = await serve({
         [`GET ${path}`]: [record(build, 0, 'queued'), record(build, 0, 'preparing'), record(build, 1, 'success')]
       })
-      const result = await runAction(waitInputs(service.url, app, build), { env: { SERVICE_HEARTBEAT_MS: '5000' } })
+      const result = await runActionWithHooks(waitInputs(service.url, app, build), {
+        env: { SERVICE_HEARTBEAT_MS: '5000' }
+      })
       expect(result.code).toBe(0)
       expect(result.stdout).not.toContain('Still waiting')
       expect(result.stdout).toContain(`Build ${build}: running (queued)`)

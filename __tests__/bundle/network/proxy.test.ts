@@ -3,6 +3,8 @@
  * service (the fake service behind a TLS front with a certificate made for the run) is
  * addressed as service.test, a name that does not resolve: only the test's forward proxy
  * knows it (as 127.0.0.1), so a step succeeds only when its requests went through the proxy.
+ * The steps run the tests' build, whose retry pauses are 20 ms (the shipped action's start at 500):
+ * a refused or dropped proxy connection is retried, and the tests count those attempts.
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import { readFileSync, rmSync, writeFileSync } from 'node:fs'
@@ -11,7 +13,7 @@ import { join } from 'node:path'
 import { createServer as createTlsServer } from 'node:tls'
 import { type FakeService, fakeServices, type Routes } from '../../helpers/fake-service.js'
 import { randomInt, randomProxyCredentials } from '../../helpers/random.js'
-import { errorLine, runAction, type RunResult } from '../../helpers/run-action.js'
+import { errorLine, runActionWithHooks, type RunResult } from '../../helpers/run-action.js'
 import { secretLeaks, TOKEN } from '../../helpers/secrets.js'
 import { startForwardProxy } from '../../helpers/scenarios/forward-proxy.js'
 import { selfSignedCertificate } from '../../helpers/certificates.js'
@@ -91,7 +93,9 @@ describe('https service through HTTPS_PROXY', () => {
   afterAll(() => stopTls())
 
   const run = (env: Record<string, string>): Promise<RunResult> =>
-    runAction(listApps(`https://service.test:${target.port}/v0.1`), { env: { NODE_EXTRA_CA_CERTS: certFile, ...env } })
+    runActionWithHooks(listApps(`https://service.test:${target.port}/v0.1`), {
+      env: { NODE_EXTRA_CA_CERTS: certFile, ...env }
+    })
 
   it('opens one CONNECT tunnel, speaks TLS to service.test inside it, and reuses it for every page', async () => {
     await startTlsService(THREE_PAGES)
@@ -141,7 +145,9 @@ describe('https service through HTTPS_PROXY', () => {
     const inputs = { ...listApps(`https://service.test:${target.port}/v0.1`), 'max-attempts': String(attempts) }
     const [refused, failed] = await Promise.all(
       [refusing, failing].map((proxy) =>
-        runAction(inputs, { env: { NODE_EXTRA_CA_CERTS: certFile, HTTPS_PROXY: proxyUrl(proxy.port, user, password) } })
+        runActionWithHooks(inputs, {
+          env: { NODE_EXTRA_CA_CERTS: certFile, HTTPS_PROXY: proxyUrl(proxy.port, user, password) }
+        })
       )
     )
     stopTls()
@@ -175,7 +181,7 @@ describe('https service through HTTPS_PROXY', () => {
     const proxy = await startForwardProxy({ hosts: HOSTS })
     const forms = ['service.test', '.test', '*.test', `service.test:${target.port}`, 'other.example, SERVICE.test', '*']
     const noProxy = forms[randomInt(forms.length)]
-    const result = await runAction(
+    const result = await runActionWithHooks(
       { ...listApps(`https://service.test:${target.port}/v0.1`), 'max-attempts': '1' },
       {
         env: {
@@ -282,7 +288,7 @@ describe('a service addressed by its IP address', () => {
     }
 
     const run = (port: number, proxyUrl: string) =>
-      runAction(
+      runActionWithHooks(
         {
           operation: 'list-apps',
           token: TOKEN,

@@ -1,12 +1,13 @@
 /**
  * A retried idempotent write whose first attempt was applied but whose answer was
  * lost meets the state it wanted (an abort finds the build finished, a delete finds
- * no app). The action reads the resource back and reports success, saying so.
+ * no app). The action reads the resource back and reports success, saying so. The steps run the
+ * tests' build, whose retry pauses are 20 ms (the shipped action's start at 500).
  */
 import { describe, expect, it } from '@jest/globals'
 import { type FakeService, fakeServices, type Reply } from '../../helpers/fake-service.js'
 import { randomSlug } from '../../helpers/random.js'
-import { errorLine, runAction } from '../../helpers/run-action.js'
+import { errorLine, runActionWithHooks } from '../../helpers/run-action.js'
 import { expectNoSecrets, TOKEN } from '../../helpers/secrets.js'
 
 const serve = fakeServices()
@@ -39,7 +40,7 @@ describe('abort: the retry of an applied abort', () => {
         [`POST ${path}/abort`]: [lost[how], alreadyFinished],
         [`GET ${path}`]: record(build, 3, 'aborted')
       })
-      const result = await runAction(abortInputs(service.url, app, build))
+      const result = await runActionWithHooks(abortInputs(service.url, app, build))
       expect(result.code).toBe(0)
       expect(service.calls(`POST ${path}/abort`)).toHaveLength(2)
       expect(service.calls(`GET ${path}`)).toHaveLength(1)
@@ -60,7 +61,7 @@ describe('abort: the retry of an applied abort', () => {
       [`POST ${path}/abort`]: [{ action: 'drop' }, alreadyFinished],
       [`GET ${path}`]: record(build, 4, 'aborted-with-success')
     })
-    const result = await runAction(
+    const result = await runActionWithHooks(
       abortInputs(service.url, app, build, { 'abort-with-success': 'true', 'fail-if-finished': 'true' })
     )
     expect(result.code).toBe(0)
@@ -75,7 +76,7 @@ describe('abort: the retry of an applied abort', () => {
       [`POST ${path}/abort`]: { status: 400, body: { message: 'invalid abort body' } },
       [`GET ${path}`]: record(build, 0, 'in-progress')
     })
-    const result = await runAction(abortInputs(service.url, app, build))
+    const result = await runActionWithHooks(abortInputs(service.url, app, build))
     expect(result.code).toBe(1)
     expect(service.calls(`POST ${path}/abort`)).toHaveLength(1)
     expect(errorLine(result)).toBe(`POST ${path}/abort failed: the service answered 400: invalid abort body`)
@@ -85,7 +86,7 @@ describe('abort: the retry of an applied abort', () => {
     const [app, build] = [randomSlug('app-'), randomSlug('b-')]
     const path = `/apps/${app}/builds/${build}`
     service = await serve({ [`POST ${path}/abort`]: alreadyFinished, [`GET ${path}`]: record(build, 3, 'aborted') })
-    const result = await runAction(abortInputs(service.url, app, build, { 'fail-if-finished': 'true' }))
+    const result = await runActionWithHooks(abortInputs(service.url, app, build, { 'fail-if-finished': 'true' }))
     expect(result.code).toBe(1)
     expect(service.calls(`POST ${path}/abort`)).toHaveLength(1)
     expect(result.stdout).not.toContain('took effect')
@@ -103,7 +104,7 @@ describe('abort: the retry of an applied abort', () => {
       [`POST ${path}/abort`]: [{ action: 'drop' }, { status: 400, body: { message: 'abort refused' } }],
       [`GET ${path}`]: record(build, 0, 'in-progress')
     })
-    const result = await runAction(abortInputs(service.url, app, build))
+    const result = await runActionWithHooks(abortInputs(service.url, app, build))
     expect(result.code).toBe(1)
     expect(errorLine(result)).toMatch(/answered 400: abort refused; gave up after 2 attempts$/)
   })
@@ -124,7 +125,7 @@ describe('delete-app: the retry of an applied delete', () => {
       [`DELETE /apps/${app}`]: [lost[how], { status: 404, body: { message: 'app not found' } }],
       [`GET /apps/${app}`]: { status: 404, body: { message: 'app not found' } }
     })
-    const result = await runAction(deleteInputs(service.url, app))
+    const result = await runActionWithHooks(deleteInputs(service.url, app))
     expect(result.code).toBe(0)
     expect(service.calls(`DELETE /apps/${app}`)).toHaveLength(2)
     expect(service.calls(`GET /apps/${app}`)).toHaveLength(1)
@@ -141,7 +142,7 @@ describe('delete-app: the retry of an applied delete', () => {
       [`DELETE /apps/${app}`]: { status: 404, body: { message: 'app not found' } },
       [`GET /apps/${app}`]: { status: 404 }
     })
-    const result = await runAction(deleteInputs(service.url, app))
+    const result = await runActionWithHooks(deleteInputs(service.url, app))
     expect(result.code).toBe(1)
     expect(service.calls(`GET /apps/${app}`)).toHaveLength(0)
     expect(errorLine(result)).toMatch(
@@ -155,7 +156,7 @@ describe('delete-app: the retry of an applied delete', () => {
       [`DELETE /apps/${app}`]: [{ action: 'drop' }, { status: 404, body: { message: 'no route' } }],
       [`GET /apps/${app}`]: { body: { data: { slug: app, title: 'still here' } } }
     })
-    const result = await runAction(deleteInputs(service.url, app))
+    const result = await runActionWithHooks(deleteInputs(service.url, app))
     expect(result.code).toBe(1)
     expect(errorLine(result)).toMatch(/answered 404: no route; gave up after 2 attempts/)
   })
@@ -176,7 +177,7 @@ describe('a trigger is never sent again blindly', () => {
   describe('a build trigger is never sent twice by a blind retry', () => {
     it('is not re-sent after the connection drops once the request was written, and says the build may have started', async () => {
       service = await serve({ 'POST /apps/app-1/builds': { action: 'drop' } })
-      const result = await runAction(inputs(service.url))
+      const result = await runActionWithHooks(inputs(service.url))
       expect(result.code).toBe(1)
       expect(service.calls('POST /apps/app-1/builds')).toHaveLength(1)
       expect(errorLine(result)).toMatch(
@@ -191,7 +192,7 @@ describe('a trigger is never sent again blindly', () => {
           { status: 201, body: { results: [{ build_slug: 'b-2', build_number: 2 }] } }
         ]
       })
-      const result = await runAction(inputs(service.url))
+      const result = await runActionWithHooks(inputs(service.url))
       expect(result.code).toBe(0)
       const sent = service.calls('POST /apps/app-1/builds')
       expect(sent).toHaveLength(2)
@@ -202,7 +203,7 @@ describe('a trigger is never sent again blindly', () => {
 
     it('is not re-sent after a request timeout', async () => {
       service = await serve({ 'POST /apps/app-1/builds': { action: 'hang' } })
-      const result = await runAction({ ...inputs(service.url), 'request-timeout': '1' })
+      const result = await runActionWithHooks({ ...inputs(service.url), 'request-timeout': '1' })
       expect(result.code).toBe(1)
       expect(service.calls('POST /apps/app-1/builds')).toHaveLength(1)
       expect(errorLine(result)).toMatch(

@@ -8,6 +8,7 @@
 import { describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { randomInt, randomString } from '../../helpers/random.js'
+import { HOOKS_BUNDLE } from '../../helpers/run-action.js'
 import {
   addEmulatorFault,
   emulatorFaults,
@@ -108,7 +109,8 @@ describe('pipelines', () => {
       emu,
       'trigger',
       { ...ON_MAIN, wait: 'true', 'wait-timeout': '2', 'poll-interval': '0.5' },
-      { env: { SERVICE_HEARTBEAT_MS: String(heartbeatMs) } }
+      // The tests' build, which takes a heartbeat this short (the shipped action's is a minute).
+      { bundle: HOOKS_BUNDLE, env: { SERVICE_HEARTBEAT_MS: String(heartbeatMs) } }
     )
     expectFailed(result)
     const id = result.outputs['pipeline-id']

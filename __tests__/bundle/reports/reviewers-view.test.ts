@@ -11,6 +11,7 @@ import { call } from '../../emulator/helpers.js'
 import * as events from '../../fixtures/events/events.js'
 import { randomInt, randomSlug, randomToken } from '../../helpers/random.js'
 import { expectInert, hostileBuildText } from '../../helpers/scenarios/inert.js'
+import { HOOKS_BUNDLE } from '../../helpers/run-action.js'
 import {
   expectFailed,
   expectPassed,
@@ -270,7 +271,8 @@ describe('the heartbeat while a build runs', () => {
         'stream-logs': 'false',
         'poll-interval': '0.2'
       },
-      { env: { SERVICE_HEARTBEAT_MS: '250' } }
+      // The tests' build, which takes a heartbeat this short (the shipped action's is a minute).
+      { bundle: HOOKS_BUNDLE, env: { SERVICE_HEARTBEAT_MS: '250' } }
     )
     expectPassed(result)
     const slug = result.outputs['build-slug']

@@ -6,7 +6,7 @@
 import type { ChildProcess } from 'node:child_process'
 import { createServer } from 'node:net'
 import { startFakeService, type FakeService, type Routes } from '../fake-service.js'
-import { runAction, type RunOptions, type RunResult } from '../run-action.js'
+import { runAction, runActionWithHooks, type RunOptions, type RunResult } from '../run-action.js'
 import {
   BUILD_PATH,
   Checks,
@@ -34,7 +34,8 @@ export async function against(
 ): Promise<{ result: RunResult; service: FakeService }> {
   const service = await startFakeService(routes)
   try {
-    const result = await runAction(
+    // The tests' build: its retry pauses are 20 ms, where the shipped action's start at 500.
+    const result = await runActionWithHooks(
       { operation, 'base-url': service.url, ...SECRET_INPUTS, ...operationCase(operation).inputs, ...inputs },
       { timeoutMs: 25_000, ...options }
     )
@@ -223,7 +224,7 @@ export const budget: Scenario[] = [
       const name = `refused ${operation}`
       const port = await closedPort()
       const op = operationCase(operation)
-      const result = await runAction(
+      const result = await runActionWithHooks(
         { operation, 'base-url': `http://127.0.0.1:${port}/v0.1`, 'max-attempts': '3', ...SECRET_INPUTS, ...op.inputs },
         { timeoutMs: 25_000 }
       )
@@ -262,7 +263,7 @@ export const budget: Scenario[] = [
           }
         })
       }
-      const result = await runAction(
+      const result = await runActionWithHooks(
         {
           operation: 'trigger',
           'base-url': `http://127.0.0.1:${port}/v0.1`,

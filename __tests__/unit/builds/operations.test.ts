@@ -31,7 +31,7 @@ async function runInProcess(
       if (!declared.has(name)) throw new Error(`${operation} read the undeclared input ${name}`)
       return get(name)
     },
-    { GITHUB_WORKSPACE: workspace, SERVICE_HEARTBEAT_MS: '60000', ...env }
+    { GITHUB_WORKSPACE: workspace, ...env }
   )
   const client = fakeClient(routes)
   const ctx = recordingContext(module, client)

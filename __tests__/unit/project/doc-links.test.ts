@@ -10,8 +10,8 @@ import { markdownPages } from './markdown-pages.js'
 
 describe('the links', () => {
   /**
-   * Pages other engineers add in their own branches this round, linked from the README and the
-   * index ahead of the merge. A link to one is not followed while the file is missing; once it
+   * Pages linked from the README and the index before they are written (say, by a change still
+   * under way). A link to one is not followed while the file is missing; once it
    * exists, remove it from this list (a test below says so).
    */
   const PENDING_PAGES: string[] = []

@@ -11,7 +11,10 @@ export interface WaitSettings {
   adaptive: boolean
   failOnBuildFailure: boolean
   streamLogs: boolean
-  /** Longest silence while waiting; SERVICE_HEARTBEAT_MS overrides the minute (tests use a short one). */
+  /**
+   * Longest silence while waiting: a minute. Only the bench's and the tests' build (scripts/bundle.js
+   * `scaledClock`, see src/sleep.ts) takes SERVICE_HEARTBEAT_MS instead; dist/ never reads it.
+   */
   heartbeatMs: number
   /** Read the service's AI summary of a build that failed (explain-failure). */
   explainFailure: boolean
@@ -43,7 +46,9 @@ export function readWaitSettings(
       `${Input.waitTimeout}: ${given} means ${describeDuration(timeoutMs)} (a number without a unit is seconds); a ${waitsFor} still running then is aborted. If minutes were meant, add the unit: ${given}m.`
     )
   }
-  const heartbeat = Number(env.SERVICE_HEARTBEAT_MS)
+  // The reading is dropped from dist/ by the minifier: SCALED_SERVICE_CLOCK is false there.
+  const heartbeat =
+    typeof SCALED_SERVICE_CLOCK !== 'undefined' && SCALED_SERVICE_CLOCK ? Number(env.SERVICE_HEARTBEAT_MS) : 0
   return {
     timeoutMs,
     pollIntervalMs: durationMs(get, Input.pollInterval, 10, 0.05, 600),
