@@ -1,1 +1,1 @@
-import{qa as o}from"./chunks/chunk-W4QE3IMM.js";o();
+import{va as o}from"./chunks/chunk-MYARN23B.js";o();

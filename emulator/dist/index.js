@@ -7909,7 +7909,7 @@ function getPipeline(ctx) {
         triggered_at: iso5(a.at)
       })),
       // Recorded: "webhook-github/<user>" for a webhook, "schedule" for a schedule, null for one
-      // of three listed pipelines; no source shows an API trigger's, so null (see emulator/README.md).
+      // of three listed pipelines; no source shows an API trigger's, so null (see emulator/docs/pipelines.md).
       triggered_by: null,
       ...workflowsJson(pipeline, view, shown),
       // The contract's trigger_params model has no pipeline_id: the pipeline is the answer itself.

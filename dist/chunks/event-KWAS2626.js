@@ -1,1 +1,0 @@
-import{Ab as e,wb as a,xb as b,yb as c,zb as d}from"./chunk-7LAR5SYO.js";import"./chunk-W4QE3IMM.js";export{b as buildParamsFromEvent,e as closedPullRequestOf,c as forkPullRequestIn,d as forkPullRequestOf,a as readGitHubEvent};
