@@ -1,12 +1,13 @@
 /**
  * A pipeline's wait, through the bundle: a wait step of its own after a rebuild-pipeline step
  * takes the attempt the rebuild follows and never ends on it (against the emulator, whose new
- * attempt shows a random delay late); the aimed waits of several pipelines take their turns in
+ * attempt shows late, held until the wait has read the old one); the aimed waits of several pipelines take their turns in
  * the step's one budget of status reads, and a lone pipeline's reads keep the 2 s floor, as builds'
  * waits do (against a loopback stand-in on a clock SCALE times the wall clock, with the bundle
  * built to read that scale, answering a start that moves at every read).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
+import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../../emulator/model/seed.js'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { randomInt, randomString, randomUUID } from '../../helpers/random.js'
@@ -15,6 +16,7 @@ import { buildScaledClockBundle } from '../../helpers/scaled-clock-bundle.js'
 import { TOKEN } from '../../helpers/secrets.js'
 import {
   expectPassed,
+  printed,
   type RunningEmulator,
   SAME_REPOSITORY,
   startE2eEmulator,
@@ -26,8 +28,12 @@ describe('a wait step of its own after rebuild-pipeline', () => {
   const FLAKY = `tests-${randomString(6).toLowerCase()}`
   const PIPELINE = `release-${randomString(5).toLowerCase()}`
   const CONFIG = ['pipelines:', `  ${PIPELINE}:`, '    stages:', `    - test: { workflows: [${FLAKY}] }`, ''].join('\n')
-  /** Long enough that the wait's first reads come before the new attempt shows, on a busy machine too. */
-  const DELAY_MS = 5000 + randomInt(2000)
+  /**
+   * The new attempt shows this long after the rebuild on the emulator's clock, which the test moves
+   * on by as much once the wait has said it read the old attempt: held by the test, not raced.
+   */
+  const DELAY_MS = 600_000
+  let clockOffset = 0
   let emu: RunningEmulator
 
   beforeAll(async () => {
@@ -37,7 +43,7 @@ describe('a wait step of its own after rebuild-pipeline', () => {
       app.service_yml = `${app.service_yml ?? ''}\n${CONFIG}`
       app.flaky_workflows = [FLAKY]
     }
-    emu = await startE2eEmulator({ seed, rebuildDelayMs: DELAY_MS })
+    emu = await startE2eEmulator({ seed, rebuildDelayMs: DELAY_MS, now: () => Date.now() + clockOffset })
   })
   afterAll(async () => emu?.close())
 
@@ -57,12 +63,22 @@ describe('a wait step of its own after rebuild-pipeline', () => {
     expectPassed(rebuilt)
     // The emulator names its attempts `<pipeline>-<number>`: the rebuild follows the first.
     expect(rebuilt.outputs['previous-attempt-id']).toBe(`${id}-1`)
-    const waited = await step(emu, 'wait', {
-      'app-slug': 'ios-app',
-      'pipeline-id': id,
-      'previous-attempt-id': rebuilt.outputs['previous-attempt-id'],
-      'poll-interval': '0.2'
-    })
+    let spawned: (child: ChildProcess) => void = () => undefined
+    const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
+    const waiting = step(
+      emu,
+      'wait',
+      {
+        'app-slug': 'ios-app',
+        'pipeline-id': id,
+        'previous-attempt-id': rebuilt.outputs['previous-attempt-id'],
+        'poll-interval': '0.2'
+      },
+      { onSpawn: spawned }
+    )
+    await printed(await child, `Pipeline ${id}: the rebuild's new attempt is not visible yet`, 60_000)
+    clockOffset += DELAY_MS
+    const waited = await waiting
     expectPassed(waited)
     expect(waited.stdout).toContain(`Pipeline ${id}: the rebuild's new attempt is not visible yet`)
     expect(waited.outputs).toMatchObject({ 'pipeline-status': 'succeeded', 'build-status': 'success' })
