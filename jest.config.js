@@ -17,8 +17,10 @@ export default {
   // core busy (on 2 cores, 3 workers ran the suite in 214 s where 2 took 243 s, on one busy
   // machine; `--maxWorkers=N` overrides).
   maxWorkers: availableParallelism() + 1,
-  // The run's random seed (random.ts) and, outside CI, a fresh dev bundle (bundle.js).
+  // The run's random seed (random.ts), outside CI a fresh dev bundle (bundle.js), and where the
+  // scaled-clock bundle goes (built once a run by the first file that needs it, then removed).
   globalSetup: '<rootDir>/__tests__/helpers/global-setup.js',
+  globalTeardown: '<rootDir>/__tests__/helpers/global-teardown.js',
   reporters: ['default', '<rootDir>/__tests__/helpers/seed-reporter.js'],
   testTimeout: 30000
 }

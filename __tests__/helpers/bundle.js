@@ -35,7 +35,7 @@ export const EMULATOR_BUNDLE =
  * The tests' build of the action (scripts/dev-bundle.js --scaled-clock): the one build that reads
  * SERVICE_RETRY_BASE_MS, SERVICE_HEARTBEAT_MS and SERVICE_TIME_SCALE (src/sleep.ts), which dist/
  * and the dev bundle never do. Built by the global setup once per run, under CI too, into a folder
- * of the temporary directory named after this checkout.
+ * of the temporary directory named after this checkout; the global teardown removes it.
  */
 export const HOOKS_BUNDLE = join(
   tmpdir(),

@@ -12,6 +12,7 @@ import {
   buildState,
   clearRequestLog,
   dropBuild,
+  emulatorState,
   expectPassed,
   requestLog,
   setConcurrency,
@@ -39,13 +40,21 @@ function sweep(inputs: Record<string, string> = {}) {
   return step(emu, 'report-parked', { 'app-slug': 'ios-app', 'github-token': randomToken(), ...inputs }, { env: env() })
 }
 
-/** Waits, on the emulator's state, until the build has ended. */
-async function finished(slug: string): Promise<void> {
+/**
+ * Waits, on the emulator's state, until every one of the builds has ended: one read of the state
+ * (which lists every build) a round for all of them, not one per build.
+ */
+async function finished(...slugs: string[]): Promise<void> {
   for (let i = 0; i < 200; i++) {
-    if (((await buildState(emu, slug)) as { status?: number }).status !== 0) return
+    const builds = new Map(
+      ((await emulatorState(emu)).builds as Array<{ slug: string; status?: number }>).map((b) => [b.slug, b])
+    )
+    const missing = slugs.find((slug) => !builds.has(slug))
+    if (missing !== undefined) throw new Error(`build ${missing} is not in the emulator's state`)
+    if (slugs.every((slug) => builds.get(slug)!.status !== 0)) return
     await sleep(50)
   }
-  throw new Error(`build ${slug} did not end`)
+  throw new Error(`builds ${slugs.join(', ')} did not all end`)
 }
 
 /** The variable naming a check run of a repository, as a forger would write it. */
@@ -198,7 +207,7 @@ describe('park and resume', () => {
           .padStart(8, '0')}`
       )
     ]
-    for (const slug of [...slugs, parked.outputs['build-slug']]) await finished(slug)
+    await finished(...slugs, parked.outputs['build-slug'])
     const beforeOwn = github.requests.length
     // Park's own check is reported with its own build's result, once; nothing else is written.
     const done = await sweep()
@@ -293,22 +302,32 @@ describe('park and resume', () => {
     expect(apps).toHaveLength(20)
     await step(emu, 'set-config-location', { 'app-slug': 'android-app', location: 'service' })
     const builds: Array<{ slug: string; check: number }> = []
-    for (let i = 0; i < 500; i++) {
-      const app = apps[i % apps.length]
-      const commit = sha()
-      const res = await fetch(`${github.url}/repos/${REPOSITORY}/check-runs`, {
-        method: 'POST',
-        body: JSON.stringify({ name: `service-ci/${app}`, head_sha: commit, status: 'queued' })
-      })
-      const check = ((await res.json()) as { id: number }).id
-      const slug = await forged(app, ref(REPOSITORY, check), commit)
-      await fetch(`${github.url}/repos/${REPOSITORY}/check-runs/${check}`, {
-        method: 'PATCH',
-        body: JSON.stringify({ external_id: slug, status: 'in_progress' })
-      })
-      builds.push({ slug, check })
+    // Made a round of one build per app at a time, each step of a round side by side; the random
+    // draws (commits, then forged() at its call) come in one order whatever order the answers come in.
+    for (let round = 0; round < 500 / apps.length; round++) {
+      const commits = apps.map(() => sha())
+      const checks = await Promise.all(
+        apps.map(async (app, i) => {
+          const res = await fetch(`${github.url}/repos/${REPOSITORY}/check-runs`, {
+            method: 'POST',
+            body: JSON.stringify({ name: `service-ci/${app}`, head_sha: commits[i], status: 'queued' })
+          })
+          return ((await res.json()) as { id: number }).id
+        })
+      )
+      const slugs = await Promise.all(apps.map((app, i) => forged(app, ref(REPOSITORY, checks[i]), commits[i])))
+      await Promise.all(
+        slugs.map((slug, i) =>
+          fetch(`${github.url}/repos/${REPOSITORY}/check-runs/${checks[i]}`, {
+            method: 'PATCH',
+            body: JSON.stringify({ external_id: slug, status: 'in_progress' })
+          })
+        )
+      )
+      builds.push(...slugs.map((slug, i) => ({ slug, check: checks[i] })))
     }
-    for (const { slug } of builds) await finished(slug)
+    expect(builds).toHaveLength(500)
+    await finished(...builds.map(({ slug }) => slug))
     await clearRequestLog(emu)
     const done = await sweep({ 'app-slug': apps.join('\n') })
     expectPassed(done)

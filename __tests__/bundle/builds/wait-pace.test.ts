@@ -5,7 +5,7 @@
  * bundle, helpers/scaled-clock-bundle.ts), so builds of minutes take seconds; the
  * history is made in the emulator's past by holding its clock back while those builds run.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from '@jest/globals'
+import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
 import type { ChildProcess } from 'node:child_process'
 import { bundledSeed } from '../../../emulator/model/seed.js'
 import { startEmulator, type EmulatorOptions, type RunningEmulator } from '../../../emulator/server.js'
@@ -29,7 +29,7 @@ interface Read {
 /** An emulator on a scaled clock that can be set back, recording when each request came on that clock. */
 async function scaledEmulator(
   options: EmulatorOptions = {}
-): Promise<{ emu: RunningEmulator; reads: Read[]; back: (ms: number) => void }> {
+): Promise<{ emu: RunningEmulator; reads: Read[]; back: (ms: number) => void; env: Record<string, string> }> {
   const origin = Date.now()
   let offset = 0
   const reads: Read[] = []
@@ -42,19 +42,21 @@ async function scaledEmulator(
   })
   running.push(emu)
   // The step's clock is the emulator's once the offset is back at 0.
-  env = { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin) }
-  return { emu, reads, back: (ms) => (offset = -ms) }
+  const env = { SERVICE_TIME_SCALE: String(SCALE), SERVICE_TIME_ORIGIN: String(origin) }
+  return { emu, reads, back: (ms) => (offset = -ms), env }
 }
 
 const running: RunningEmulator[] = []
-let env: Record<string, string> = {}
 let scaledClock: ReturnType<typeof buildScaledClockBundle>
 beforeAll(() => {
   scaledClock = buildScaledClockBundle()
 })
-afterAll(() => scaledClock.remove())
-afterEach(async () => {
+// The scaled-clock tests of a describe run side by side (it.concurrent: they spend their time
+// waiting on a clock, each on an emulator of its own); jest runs no afterEach for those, so the
+// emulators are closed after the file.
+afterAll(async () => {
   for (const emu of running.splice(0)) await emu.close()
+  scaledClock.remove()
 })
 
 async function startBuild(emu: RunningEmulator, branch: string, durationMs: number): Promise<string> {
@@ -99,88 +101,112 @@ function expectFixedPace(times: number[]): void {
   expect(apart[apart.length >> 1]).toBeLessThan(14_000)
 }
 
-const waitFor = (emu: RunningEmulator, slug: string, inputs: Record<string, string> = {}) =>
+const waitFor = (
+  scaled: Awaited<ReturnType<typeof scaledEmulator>>,
+  slug: string,
+  inputs: Record<string, string> = {}
+) =>
   step(
-    emu,
+    scaled.emu,
     'wait',
     { 'app-slug': APP, 'build-slug': slug, 'stream-logs': 'false', 'poll-interval': '', ...inputs },
-    { env, bundle: scaledClock.bundle, timeoutMs: 60_000 }
+    { env: scaled.env, bundle: scaledClock.bundle, timeoutMs: 60_000 }
   )
 
 describe('a wait with poll-interval not set', () => {
-  it('with a history, sees the end within one close pause, sending no more reads than a fixed 10 s poll', async () => {
-    const scaled = await scaledEmulator()
-    const branch = randomSlug('pace-')
-    const length = randomInt(150_000, 200_000)
-    // Within ±5% of the build, some shorter and some longer, in a random order.
-    const lengths = [1, -1, 1, -1, random() < 0.5 ? 1 : -1]
-      .map((sign) => length * (1 + sign * (0.01 + random() * 0.04)))
-      .sort(() => random() - 0.5)
-    await history(scaled, branch, lengths)
-    const aimed = await startBuild(scaled.emu, branch, length)
-    const fixed = await startBuild(scaled.emu, branch, length)
-    const [a, f] = await Promise.all([
-      waitFor(scaled.emu, aimed),
-      waitFor(scaled.emu, fixed, { 'poll-interval': '10s' })
-    ])
-    expect([a.code, a.outputs['build-status'], f.code, f.outputs['build-status']]).toEqual([0, 'success', 0, 'success'])
-    expect(a.stdout).toMatch(new RegExp(`The last 5 successful build\\(s\\) of workflow primary on ${branch} ran`))
-    const record = await call(scaled.emu, 'GET', `/apps/${APP}/builds/${aimed}`, { token: TOKENS.owner })
-    const end = Date.parse(record.json.data.finished_at)
-    const seen = statusReads(scaled.reads, aimed).find((at) => at >= end) as number
-    // One close pause (2 s), and a second for the reads' own time on a busy machine, scaled.
-    expect(seen - end).toBeLessThanOrEqual(3_000)
-    const aimedRequests = statusReads(scaled.reads, aimed).length + listReads(scaled.reads)
-    expect(aimedRequests).toBeLessThanOrEqual(statusReads(scaled.reads, fixed).length)
-    // A set poll-interval keeps its fixed pace: every read 10 s after the last, and no history read.
-    expect(listReads(scaled.reads)).toBe(1)
-    expectFixedPace(statusReads(scaled.reads, fixed))
-  }, 90_000)
+  it.concurrent(
+    'with a history, sees the end within one close pause, sending no more reads than a fixed 10 s poll',
+    async () => {
+      // Every draw before the first await, so the draws of tests run side by side come in one order.
+      const branch = randomSlug('pace-')
+      const length = randomInt(150_000, 200_000)
+      // Within ±5% of the build, some shorter and some longer, in a random order.
+      const lengths = [1, -1, 1, -1, random() < 0.5 ? 1 : -1]
+        .map((sign) => length * (1 + sign * (0.01 + random() * 0.04)))
+        .sort(() => random() - 0.5)
+      const scaled = await scaledEmulator()
+      await history(scaled, branch, lengths)
+      const aimed = await startBuild(scaled.emu, branch, length)
+      const fixed = await startBuild(scaled.emu, branch, length)
+      const [a, f] = await Promise.all([waitFor(scaled, aimed), waitFor(scaled, fixed, { 'poll-interval': '10s' })])
+      expect([a.code, a.outputs['build-status'], f.code, f.outputs['build-status']]).toEqual([
+        0,
+        'success',
+        0,
+        'success'
+      ])
+      expect(a.stdout).toMatch(new RegExp(`The last 5 successful build\\(s\\) of workflow primary on ${branch} ran`))
+      const record = await call(scaled.emu, 'GET', `/apps/${APP}/builds/${aimed}`, { token: TOKENS.owner })
+      const end = Date.parse(record.json.data.finished_at)
+      const seen = statusReads(scaled.reads, aimed).find((at) => at >= end) as number
+      // One close pause (2 s), and a second for the reads' own time on a busy machine, scaled.
+      expect(seen - end).toBeLessThanOrEqual(3_000)
+      const aimedRequests = statusReads(scaled.reads, aimed).length + listReads(scaled.reads)
+      expect(aimedRequests).toBeLessThanOrEqual(statusReads(scaled.reads, fixed).length)
+      // A set poll-interval keeps its fixed pace: every read 10 s after the last, and no history read.
+      expect(listReads(scaled.reads)).toBe(1)
+      expectFixedPace(statusReads(scaled.reads, fixed))
+    },
+    90_000
+  )
 
-  it('without a history, reads at the fixed default pace of 10 s, as before', async () => {
-    const scaled = await scaledEmulator()
-    const slug = await startBuild(scaled.emu, randomSlug('new-'), randomInt(45_000, 60_000))
-    const result = await waitFor(scaled.emu, slug)
-    expect([result.code, result.outputs['build-status']]).toEqual([0, 'success'])
-    expect(result.stdout).not.toContain('successful build(s)')
-    expectFixedPace(statusReads(scaled.reads, slug))
-    // The branch, then the workflow: neither has a build that succeeded.
-    expect(listReads(scaled.reads)).toBe(2)
-  }, 60_000)
+  it.concurrent(
+    'without a history, reads at the fixed default pace of 10 s, as before',
+    async () => {
+      const [branch, length] = [randomSlug('new-'), randomInt(45_000, 60_000)]
+      const scaled = await scaledEmulator()
+      const slug = await startBuild(scaled.emu, branch, length)
+      const result = await waitFor(scaled, slug)
+      expect([result.code, result.outputs['build-status']]).toEqual([0, 'success'])
+      expect(result.stdout).not.toContain('successful build(s)')
+      expectFixedPace(statusReads(scaled.reads, slug))
+      // The branch, then the workflow: neither has a build that succeeded.
+      expect(listReads(scaled.reads)).toBe(2)
+    },
+    60_000
+  )
 
-  it('with a history, a wait-timeout still aborts the build', async () => {
-    const scaled = await scaledEmulator()
-    const branch = randomSlug('pace-')
-    await history(scaled, branch, [600_000, 610_000, 620_000])
-    const slug = await startBuild(scaled.emu, branch, 600_000)
-    const result = await waitFor(scaled.emu, slug, { 'wait-timeout': '2' })
-    expectFailed(result)
-    expect(result.outputs['build-status']).toBe('timed-out')
-    expect(errorLine(result)).toContain('the build was aborted')
-    expect(await buildState(scaled.emu, slug)).toMatchObject({ status: 3 })
-  }, 60_000)
+  it.concurrent(
+    'with a history, a wait-timeout still aborts the build',
+    async () => {
+      const branch = randomSlug('pace-')
+      const scaled = await scaledEmulator()
+      await history(scaled, branch, [600_000, 610_000, 620_000])
+      const slug = await startBuild(scaled.emu, branch, 600_000)
+      const result = await waitFor(scaled, slug, { 'wait-timeout': '2' })
+      expectFailed(result)
+      expect(result.outputs['build-status']).toBe('timed-out')
+      expect(errorLine(result)).toContain('the build was aborted')
+      expect(await buildState(scaled.emu, slug)).toMatchObject({ status: 3 })
+    },
+    60_000
+  )
 
-  it('with a history, a cancelled job still aborts the build', async () => {
-    const scaled = await scaledEmulator()
-    const branch = randomSlug('pace-')
-    await history(scaled, branch, [600_000, 610_000, 620_000])
-    const slug = await startBuild(scaled.emu, branch, 600_000)
-    let spawned: (child: ChildProcess) => void = () => undefined
-    const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
-    const waiting = step(
-      scaled.emu,
-      'wait',
-      { 'app-slug': APP, 'build-slug': slug, 'stream-logs': 'false', 'poll-interval': '' },
-      { env, bundle: scaledClock.bundle, timeoutMs: 30_000, onSpawn: spawned }
-    )
-    const stepProcess = await child
-    await printed(stepProcess, 'successful build(s)')
-    stepProcess.kill('SIGINT')
-    const result = await waiting
-    expectFailed(result)
-    expect(result.outputs['build-status']).toBe('cancelled')
-    expect(await buildState(scaled.emu, slug)).toMatchObject({ status: 3 })
-  }, 60_000)
+  it.concurrent(
+    'with a history, a cancelled job still aborts the build',
+    async () => {
+      const branch = randomSlug('pace-')
+      const scaled = await scaledEmulator()
+      await history(scaled, branch, [600_000, 610_000, 620_000])
+      const slug = await startBuild(scaled.emu, branch, 600_000)
+      let spawned: (child: ChildProcess) => void = () => undefined
+      const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
+      const waiting = step(
+        scaled.emu,
+        'wait',
+        { 'app-slug': APP, 'build-slug': slug, 'stream-logs': 'false', 'poll-interval': '' },
+        { env: scaled.env, bundle: scaledClock.bundle, timeoutMs: 30_000, onSpawn: spawned }
+      )
+      const stepProcess = await child
+      await printed(stepProcess, 'successful build(s)')
+      stepProcess.kill('SIGINT')
+      const result = await waiting
+      expectFailed(result)
+      expect(result.outputs['build-status']).toBe('cancelled')
+      expect(await buildState(scaled.emu, slug)).toMatchObject({ status: 3 })
+    },
+    60_000
+  )
 })
 
 describe('a pipeline waited for with poll-interval not set', () => {
@@ -206,7 +232,7 @@ describe('a pipeline waited for with poll-interval not set', () => {
       scaled.emu,
       'wait',
       { 'app-slug': APP, 'pipeline-id': id, 'poll-interval': '' },
-      { env, bundle: scaledClock.bundle, timeoutMs: 60_000 }
+      { env: scaled.env, bundle: scaledClock.bundle, timeoutMs: 60_000 }
     )
     expect([result.code, result.outputs['build-status']]).toEqual([0, 'success'])
     expect(result.stdout).toContain(`The last ${runs} successful run(s) of pipeline ${name} ran`)

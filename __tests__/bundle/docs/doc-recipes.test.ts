@@ -15,7 +15,12 @@ import { type DocBlock, docBlocks, jobsOfBlock, ourAction } from '../../workflow
 import { stepsOf } from '../../workflows/workflow-files.js'
 import { docsSeed } from '../../helpers/scenarios/doc-fills.js'
 import { runBlock } from '../../helpers/scenarios/doc-runs.js'
-import { emulatorPerFile, resetEmulator, type RunningEmulator } from '../../helpers/scenarios/emulator-steps.js'
+import {
+  emulatorPerFile,
+  resetEmulator,
+  type RunningEmulator,
+  startE2eEmulator
+} from '../../helpers/scenarios/emulator-steps.js'
 
 let emu: RunningEmulator
 emulatorPerFile((started) => (emu = started), { resetEach: false, seed: docsSeed() })
@@ -71,12 +76,22 @@ describe('the workflows of the README and docs/, on the emulator', () => {
     expect(skipped.skipped).toEqual([expect.stringMatching(/^approve: its if: is false for pull_request_target$/)])
   })
 
-  it.each(RUNNABLE.map((entry) => [entry.where, entry.heading]))(
+  // The blocks run side by side (they spend their time waiting on the steps they start and the
+  // builds those wait for), each on a fresh emulator of its own, started before any of them: so
+  // each test's random draws (all made in runBlock before its first await) come in one order.
+  const fresh = new Map<string, RunningEmulator>()
+  beforeAll(async () => {
+    for (const entry of RUNNABLE) fresh.set(entry.where, await startE2eEmulator({ seed: docsSeed() }))
+  })
+  afterAll(async () => {
+    for (const started of fresh.values()) await started.close()
+  })
+
+  it.concurrent.each(RUNNABLE.map((entry) => [entry.where, entry.heading]))(
     '%s (%s) runs green',
     async (where) => {
-      await resetEmulator(emu)
       const entry = RUNNABLE.find((candidate) => candidate.where === where) as (typeof RUNNABLE)[0]
-      const run = await runBlock(entry, emu, github.url)
+      const run = await runBlock(entry, fresh.get(where) as RunningEmulator, github.url)
       expect(run.ran.length).toBeGreaterThan(0)
       // What is left out is a reusable workflow's call, a matrix job, or a step its if: skips.
       for (const reason of run.skipped)

@@ -277,12 +277,15 @@ describe('one set of checks: each sub-action refuses and warns as the root actio
         .filter(([, spec]) => spec.default !== undefined && !String(spec.default).includes('${{'))
         .map(([name, spec]) => [name, String(spec.default)])
     )
-    const root = await runAction(
-      { ...rootDefaults, operation, token: TOKENS.owner, 'base-url': emu.url, 'poll-interval': '0.1', ...inputs },
-      {}
-    )
+    // The two steps are independent (neither reads what the other did): they run side by side.
+    const [root, sub] = await Promise.all([
+      runAction(
+        { ...rootDefaults, operation, token: TOKENS.owner, 'base-url': emu.url, 'poll-interval': '0.1', ...inputs },
+        {}
+      ),
+      runSubAction(folder, { ...(own.length > 1 ? { operation } : {}), ...inputs })
+    ])
     expect(root.timedOut).toBe(false)
-    const sub = await runSubAction(folder, { ...(own.length > 1 ? { operation } : {}), ...inputs })
     expect({ operation, ...verdict(sub) }).toEqual({ operation, ...verdict(root) })
     // The check itself spoke: a refusal or a warning naming the input, or the operation reads it.
     const reads = (MODULES[operation].inputs as readonly string[]).includes(input)

@@ -233,39 +233,56 @@ describe('against the emulator', () => {
     return result.outputs['build-slug']
   }
 
+  // Each test waits out builds of its own, seconds long, on the shared emulator (whose builds are
+  // never held for a slot): they wait side by side, and so without the reset before each.
   describe('streaming the build log from the emulator', () => {
-    it('follows the cursor: a log growing faster than the window between polls is printed whole, in order, once', async () => {
-      const result = await step(
-        emu,
-        'trigger',
-        { 'app-slug': 'ios-app', branch: 'main', ...SAME_REPOSITORY, wait: 'true', 'poll-interval': '1.2' },
-        { token: TOKENS.developer }
-      )
-      expectPassed(result)
-      expectWholeLog(result.stdout)
-      expect(result.stdout).not.toMatch(/^::warning::.*log/im)
-    })
+    it.concurrent(
+      'follows the cursor: a log growing faster than the window between polls is printed whole, in order, once',
+      async () => {
+        const result = await step(
+          emu,
+          'trigger',
+          { 'app-slug': 'ios-app', branch: 'main', ...SAME_REPOSITORY, wait: 'true', 'poll-interval': '1.2' },
+          { token: TOKENS.developer }
+        )
+        expectPassed(result)
+        expectWholeLog(result.stdout)
+        expect(result.stdout).not.toMatch(/^::warning::.*log/im)
+      }
+    )
 
-    it('prints the log of a build that had ended before the wait from its archive, whole and once, the raw URL masked', async () => {
-      const slug = await triggered()
-      // Until the service has archived the log, a while after the build ended.
-      for (let i = 0; i < 100 && !(await archived(slug)); i++) await new Promise((resolve) => setTimeout(resolve, 100))
-      const result = await step(emu, 'wait', { 'app-slug': 'ios-app', 'build-slug': slug }, { token: TOKENS.developer })
-      expectPassed(result)
-      expectWholeLog(result.stdout)
-      const masks = result.stdout.split('\n').filter((l) => l.startsWith('::add-mask::') && l.includes('/_raw-logs/'))
-      expect(masks).toHaveLength(1)
-    })
+    it.concurrent(
+      'prints the log of a build that had ended before the wait from its archive, whole and once, the raw URL masked',
+      async () => {
+        const slug = await triggered()
+        // Until the service has archived the log, a while after the build ended.
+        for (let i = 0; i < 100 && !(await archived(slug)); i++)
+          await new Promise((resolve) => setTimeout(resolve, 100))
+        const result = await step(
+          emu,
+          'wait',
+          { 'app-slug': 'ios-app', 'build-slug': slug },
+          { token: TOKENS.developer }
+        )
+        expectPassed(result)
+        expectWholeLog(result.stdout)
+        const masks = result.stdout.split('\n').filter((l) => l.startsWith('::add-mask::') && l.includes('/_raw-logs/'))
+        expect(masks).toHaveLength(1)
+      }
+    )
 
-    it('says once that a Tester/QA cannot read the log (Developer role), and still waits the build out', async () => {
-      const slug = await triggered()
-      const result = await step(emu, 'wait', { 'app-slug': 'ios-app', 'build-slug': slug }, { token: TOKENS.tester })
-      expectPassed(result)
-      expect(result.outputs['build-status']).toBe('success')
-      const warnings = result.stdout.split('\n').filter((l) => l.startsWith('::warning::') && l.includes('log'))
-      expect(warnings).toHaveLength(1)
-      expect(warnings[0]).toMatch(/Developer role/)
-      expect(stepLines(result.stdout)).toEqual([])
-    })
+    it.concurrent(
+      'says once that a Tester/QA cannot read the log (Developer role), and still waits the build out',
+      async () => {
+        const slug = await triggered()
+        const result = await step(emu, 'wait', { 'app-slug': 'ios-app', 'build-slug': slug }, { token: TOKENS.tester })
+        expectPassed(result)
+        expect(result.outputs['build-status']).toBe('success')
+        const warnings = result.stdout.split('\n').filter((l) => l.startsWith('::warning::') && l.includes('log'))
+        expect(warnings).toHaveLength(1)
+        expect(warnings[0]).toMatch(/Developer role/)
+        expect(stepLines(result.stdout)).toEqual([])
+      }
+    )
   })
 })

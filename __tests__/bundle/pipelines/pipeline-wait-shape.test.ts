@@ -1,13 +1,13 @@
 /**
  * A pipeline's wait, through the bundle: a wait step of its own after a rebuild-pipeline step
  * takes the attempt the rebuild follows and never ends on it (against the emulator, whose new
- * attempt shows a random delay late); the aimed waits of several pipelines take their turns in
+ * attempt shows late, held until the wait has read the old one); the aimed waits of several pipelines take their turns in
  * the step's one budget of status reads, and a lone pipeline's reads keep the 2 s floor, as builds'
  * waits do (against a loopback stand-in on a clock SCALE times the wall clock, with the bundle
  * built to read that scale, answering a start that moves at every read).
  */
 import { afterAll, beforeAll, describe, expect, it } from '@jest/globals'
-import { bundledSeed } from '../../../emulator/model/seed.js'
+import type { ChildProcess } from 'node:child_process'
 import { fakeServices } from '../../helpers/fake-service.js'
 import { randomInt, randomString, randomUUID } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
@@ -15,54 +15,52 @@ import { buildScaledClockBundle } from '../../helpers/scaled-clock-bundle.js'
 import { TOKEN } from '../../helpers/secrets.js'
 import {
   expectPassed,
+  printed,
   type RunningEmulator,
   SAME_REPOSITORY,
   startE2eEmulator,
   step
 } from '../../helpers/scenarios/emulator-steps.js'
+import { failedPipeline, flakyPipeline } from '../../helpers/subjects/release-pipeline.js'
 
 describe('a wait step of its own after rebuild-pipeline', () => {
   /** A workflow that fails on the pipeline's first attempt only: the rebuild succeeds. */
-  const FLAKY = `tests-${randomString(6).toLowerCase()}`
-  const PIPELINE = `release-${randomString(5).toLowerCase()}`
-  const CONFIG = ['pipelines:', `  ${PIPELINE}:`, '    stages:', `    - test: { workflows: [${FLAKY}] }`, ''].join('\n')
-  /** Long enough that the wait's first reads come before the new attempt shows, on a busy machine too. */
-  const DELAY_MS = 5000 + randomInt(2000)
+  const { pipeline: PIPELINE, seed } = flakyPipeline()
+  /**
+   * The new attempt shows this long after the rebuild on the emulator's clock, which the test moves
+   * on by as much once the wait has said it read the old attempt: held by the test, not raced.
+   */
+  const DELAY_MS = 600_000
+  let clockOffset = 0
   let emu: RunningEmulator
 
   beforeAll(async () => {
-    const seed = bundledSeed()
-    for (const app of seed.apps ?? []) {
-      if (app.slug !== 'ios-app') continue
-      app.service_yml = `${app.service_yml ?? ''}\n${CONFIG}`
-      app.flaky_workflows = [FLAKY]
-    }
-    emu = await startE2eEmulator({ seed, rebuildDelayMs: DELAY_MS })
+    emu = await startE2eEmulator({ seed, rebuildDelayMs: DELAY_MS, now: () => Date.now() + clockOffset })
   })
   afterAll(async () => emu?.close())
 
   it('given previous-attempt-id, waits through the reads of the failed attempt and reports the rebuild’s end', async () => {
-    const first = await step(emu, 'trigger', {
-      'app-slug': 'ios-app',
-      'from-event': 'false',
-      branch: 'main',
-      pipeline: PIPELINE,
-      ...SAME_REPOSITORY,
-      wait: 'true',
-      'fail-on-build-failure': 'false'
-    })
-    expect(first.outputs['pipeline-status']).toBe('failed')
-    const id = first.outputs['pipeline-id']
+    const id = await failedPipeline(emu, PIPELINE)
     const rebuilt = await step(emu, 'rebuild-pipeline', { 'app-slug': 'ios-app', 'pipeline-id': id })
     expectPassed(rebuilt)
     // The emulator names its attempts `<pipeline>-<number>`: the rebuild follows the first.
     expect(rebuilt.outputs['previous-attempt-id']).toBe(`${id}-1`)
-    const waited = await step(emu, 'wait', {
-      'app-slug': 'ios-app',
-      'pipeline-id': id,
-      'previous-attempt-id': rebuilt.outputs['previous-attempt-id'],
-      'poll-interval': '0.2'
-    })
+    let spawned: (child: ChildProcess) => void = () => undefined
+    const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
+    const waiting = step(
+      emu,
+      'wait',
+      {
+        'app-slug': 'ios-app',
+        'pipeline-id': id,
+        'previous-attempt-id': rebuilt.outputs['previous-attempt-id'],
+        'poll-interval': '0.2'
+      },
+      { onSpawn: spawned }
+    )
+    await printed(await child, `Pipeline ${id}: the rebuild's new attempt is not visible yet`, 60_000)
+    clockOffset += DELAY_MS
+    const waited = await waiting
     expectPassed(waited)
     expect(waited.stdout).toContain(`Pipeline ${id}: the rebuild's new attempt is not visible yet`)
     expect(waited.outputs).toMatchObject({ 'pipeline-status': 'succeeded', 'build-status': 'success' })

@@ -1,70 +1,65 @@
 /**
  * A rebuild is waited by its attempt, through dist/index.js. The service answers the rebuild 201
  * with no attempt, and reads may show the attempt before it for a while: against the emulator
- * (its new attempt shown a random delay late) the step never reports the old attempt's failure
+ * (its new attempt shown late, held until the step has read the old one) the step never reports the old attempt's failure
  * as the rebuild's, with wait or without; against a loopback service answering the contract's
  * shapes (current_attempt_id only, attempts[] only, or neither), the same.
  */
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from '@jest/globals'
-import { bundledSeed } from '../../../emulator/model/seed.js'
+import type { ChildProcess } from 'node:child_process'
 import { fakeServices, type Reply } from '../../helpers/fake-service.js'
-import { randomInt, randomString, randomUUID } from '../../helpers/random.js'
+import { randomInt, randomUUID } from '../../helpers/random.js'
 import { runAction } from '../../helpers/run-action.js'
 import { TOKEN } from '../../helpers/secrets.js'
 import {
   expectPassed,
+  printed,
   resetEmulator,
   type RunningEmulator,
-  SAME_REPOSITORY,
   startE2eEmulator,
   step
 } from '../../helpers/scenarios/emulator-steps.js'
+import { failedPipeline, flakyPipeline } from '../../helpers/subjects/release-pipeline.js'
 
 /** A workflow that fails on the pipeline's first attempt only: the rebuild succeeds. */
-const FLAKY = `tests-${randomString(6).toLowerCase()}`
-const PIPELINE = `release-${randomString(5).toLowerCase()}`
-const CONFIG = ['pipelines:', `  ${PIPELINE}:`, '    stages:', `    - test: { workflows: [${FLAKY}] }`, ''].join('\n')
-/** Long enough that the step's first reads come before the new attempt shows, on a busy machine too. */
-const DELAY_MS = 4000 + randomInt(2000)
+const { pipeline: PIPELINE, flaky: FLAKY, seed } = flakyPipeline()
+/**
+ * The new attempt shows this long after the rebuild on the emulator's clock, which a test that
+ * waits for it moves on by as much once the step has said it read the old attempt: held, not raced.
+ */
+const DELAY_MS = 600_000
+let clockOffset = 0
 
 let emu: RunningEmulator
 beforeAll(async () => {
-  const seed = bundledSeed()
-  for (const app of seed.apps ?? []) {
-    if (app.slug !== 'ios-app') continue
-    app.service_yml = `${app.service_yml ?? ''}\n${CONFIG}`
-    app.flaky_workflows = [FLAKY]
-  }
-  emu = await startE2eEmulator({ seed, rebuildDelayMs: DELAY_MS })
+  emu = await startE2eEmulator({ seed, rebuildDelayMs: DELAY_MS, now: () => Date.now() + clockOffset })
 })
 beforeEach(async () => resetEmulator(emu))
 afterAll(async () => emu?.close())
 
 /** A pipeline of the emulator that ran and failed (its first attempt). */
-async function failedPipeline(): Promise<string> {
-  const first = await step(emu, 'trigger', {
-    'app-slug': 'ios-app',
-    'from-event': 'false',
-    branch: 'main',
-    pipeline: PIPELINE,
-    ...SAME_REPOSITORY,
-    wait: 'true',
-    'fail-on-build-failure': 'false'
-  })
-  expect(first.outputs['pipeline-status']).toBe('failed')
-  return first.outputs['pipeline-id']
-}
+const failed = (): Promise<string> => failedPipeline(emu, PIPELINE)
 
 describe('rebuild-pipeline against the emulator, whose new attempt shows late', () => {
   it('with wait, waits through the reads that still show the failed attempt and reports the rebuild’s own end', async () => {
-    const id = await failedPipeline()
-    const rebuilt = await step(emu, 'rebuild-pipeline', {
-      'app-slug': 'ios-app',
-      'pipeline-id': id,
-      partial: String(randomInt(2) === 0),
-      wait: 'true',
-      'poll-interval': '0.2'
-    })
+    const id = await failed()
+    let spawned: (child: ChildProcess) => void = () => undefined
+    const child = new Promise<ChildProcess>((resolve) => (spawned = resolve))
+    const rebuilding = step(
+      emu,
+      'rebuild-pipeline',
+      {
+        'app-slug': 'ios-app',
+        'pipeline-id': id,
+        partial: String(randomInt(2) === 0),
+        wait: 'true',
+        'poll-interval': '0.2'
+      },
+      { onSpawn: spawned }
+    )
+    await printed(await child, `Pipeline ${id}: the rebuild's new attempt is not visible yet`, 60_000)
+    clockOffset += DELAY_MS
+    const rebuilt = await rebuilding
     expectPassed(rebuilt)
     expect(rebuilt.stdout).toContain(`Pipeline ${id}: the rebuild's new attempt is not visible yet`)
     expect(rebuilt.outputs).toMatchObject({ 'pipeline-status': 'succeeded', 'build-status': 'success' })
@@ -74,7 +69,7 @@ describe('rebuild-pipeline against the emulator, whose new attempt shows late', 
   })
 
   it('without wait, says the new attempt is not visible yet, and reports none of the old attempt as the rebuild’s', async () => {
-    const id = await failedPipeline()
+    const id = await failed()
     const rebuilt = await step(emu, 'rebuild-pipeline', { 'app-slug': 'ios-app', 'pipeline-id': id })
     expectPassed(rebuilt)
     expect(rebuilt.outputs['pipeline-status']).toBe('not-visible-yet')

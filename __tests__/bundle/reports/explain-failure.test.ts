@@ -27,6 +27,7 @@ import {
   requestLog,
   resetEmulator,
   SAME_REPOSITORY,
+  sleep,
   startE2eEmulator,
   step,
   TOKENS,
@@ -292,21 +293,25 @@ describe('explain-failure', () => {
 
 describe('a summary in three parts, written a few seconds after the failure', () => {
   let slow: RunningEmulator
-  // The service writes the summary after the build ends: the first ask (within a poll interval of the end) comes before it exists.
-  const delayMs = 3000 + randomInt(2000)
+  // The service writes the summary this long after the build ends, on the emulator's clock, which
+  // the test moves on by as much once the step has asked: the first ask comes before the summary
+  // exists, held by the test rather than raced.
+  const delayMs = 600_000
+  let clockOffset = 0
   beforeAll(async () => {
     const seed = bundledSeed()
     Object.assign(
       seed.apps!.find((app) => app.slug === 'android-app')!,
       { config_location: 'service', ai_summary_shape: 'three_parts', ai_summary_delay_ms: delayMs }
     )
-    slow = await startE2eEmulator({ seed })
+    slow = await startE2eEmulator({ seed, now: () => Date.now() + clockOffset })
   })
   afterAll(async () => slow?.close())
 
   it('is asked for again until it exists, and every part is the failure-summary, a line of the summary and of the log, as inert text', async () => {
     const hostile = hostileMessage()
-    const result = await step(slow, 'trigger', {
+    let stepDone = false
+    const running = step(slow, 'trigger', {
       'app-slug': 'android-app',
       workflow: 'primary',
       'from-event': 'false',
@@ -316,7 +321,11 @@ describe('a summary in three parts, written a few seconds after the failure', ()
       'poll-interval': '2',
       'stream-logs': 'false',
       ...SAME_REPOSITORY
-    })
+    }).finally(() => (stepDone = true))
+    const asked = async () => (await requestLog(slow)).some((r) => /^\/v0\.1\/builds\/[^/]+\/ai-summary$/.test(r.path))
+    while (!stepDone && !(await asked())) await sleep(50)
+    clockOffset += delayMs
+    const result = await running
     expectFailed(result)
     const slug = result.outputs['build-slug']
     const asks = (await requestLog(slow)).filter((r) => r.path === `/v0.1/builds/${slug}/ai-summary`).length

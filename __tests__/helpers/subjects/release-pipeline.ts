@@ -64,3 +64,27 @@ export async function waitedRelease(): Promise<RunResult> {
   expectPassed(first)
   return first
 }
+
+/** A pipeline of one stage, a workflow that fails on the pipeline's first attempt only (its rebuild succeeds). */
+export function flakyPipeline(): { pipeline: string; flaky: string; seed: ReturnType<typeof bundledSeed> } {
+  const flaky = `tests-${randomString(6).toLowerCase()}`
+  const pipeline = `release-${randomString(5).toLowerCase()}`
+  const config = ['pipelines:', `  ${pipeline}:`, '    stages:', `    - test: { workflows: [${flaky}] }`, ''].join('\n')
+  return { pipeline, flaky, seed: seedWithPipelines(config, [flaky]) }
+}
+
+/** `pipeline` of ios-app triggered on main and waited for to its end, which is a failure: its id. */
+export async function failedPipeline(emulator: RunningEmulator, pipeline: string): Promise<string> {
+  const first = await step(emulator, 'trigger', {
+    'app-slug': 'ios-app',
+    'from-event': 'false',
+    branch: 'main',
+    pipeline,
+    ...SAME_REPOSITORY,
+    wait: 'true',
+    'fail-on-build-failure': 'false'
+  })
+  if (first.outputs['pipeline-status'] !== 'failed')
+    throw new Error(`the pipeline's first attempt was to fail; it ended ${first.outputs['pipeline-status']}`)
+  return first.outputs['pipeline-id']
+}
