@@ -1,1 +1,1 @@
-import{va as o}from"./chunks/chunk-MYARN23B.js";o();
+import{ta as o}from"./chunks/chunk-CWLSSY5Q.js";o();

@@ -10,11 +10,6 @@ export interface EnvironmentItem {
   isExpand: boolean
 }
 
-/** The name of the variable an environment item sets. */
-export function variableName(item: EnvironmentItem): string {
-  return item.name
-}
-
 /** What a trigger sends, in the action's words; serviceBuildParams gives the service's. */
 export interface TriggerParams {
   branch?: string
@@ -122,38 +117,4 @@ export function mergeBuildParams(fromEvent: TriggerParams, explicit: TriggerPara
 /** True when the parameters name something the service can build. */
 export function hasBuildTarget(params: TriggerParams): boolean {
   return Boolean(params.tag || params.commitHash || params.branch || params.workflowId || params.pipelineId)
-}
-
-/** What a trigger asks to build: what the features compare and report. */
-export interface TriggerTarget {
-  branch?: string
-  tag?: string
-  commitHash?: string
-  workflowId?: string
-  pipelineId?: string
-  pullRequestId?: number
-  /** The head repository of the pull request, and the owner of the branch, as the trigger named them. */
-  pullRequestRepositoryUrl?: string
-  branchRepoOwner?: string
-  branchDestRepoOwner?: string
-  branchDest?: string
-  /** The names of the environment variables the trigger sets, in order. */
-  variables?: string[]
-}
-
-/** The target of the parameters. */
-export function targetOf(params: TriggerParams): TriggerTarget {
-  return {
-    branch: params.branch,
-    tag: params.tag,
-    commitHash: params.commitHash,
-    workflowId: params.workflowId,
-    pipelineId: params.pipelineId,
-    pullRequestId: params.pullRequestId,
-    pullRequestRepositoryUrl: params.pullRequestRepositoryUrl,
-    branchRepoOwner: params.branchRepoOwner,
-    branchDestRepoOwner: params.branchDestRepoOwner,
-    branchDest: params.branchDest,
-    variables: params.environments?.map(variableName)
-  }
 }

@@ -12,7 +12,6 @@ import { isSecureOrLoopback } from '../http/addresses.js'
 import { booleanFlag, durationMs, environmentItems, integerInRange, type GetInput } from './readers.js'
 import type { OidcSettings } from '../http/oidc-sign-in.js'
 import { LIST_LIMIT } from '../http/pagination.js'
-import { variableName } from '../api/build-params.js'
 
 /** Inputs every operation uses. */
 export interface CommonInputs<Operation extends string = string> {
@@ -102,8 +101,7 @@ async function maskSecretEnvironments(get: GetInput, mask: Mask): Promise<void> 
   let refused: unknown
   for (const name of names) {
     try {
-      for (const item of await environmentItems(get, name, true))
-        once(item.value, `The ${name} value of ${variableName(item)}`)
+      for (const item of await environmentItems(get, name, true)) once(item.value, `The ${name} value of ${item.name}`)
     } catch (error) {
       refused ??= error
     }

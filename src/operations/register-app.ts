@@ -12,7 +12,6 @@ import {
   type Registration
 } from '../api/register.js'
 import { Input, Output } from '../constants.js'
-import { variableName } from '../api/build-params.js'
 import { InputError } from '../inputs/input-error.js'
 import { quote } from '../safe-text.js'
 import * as read from '../inputs/readers.js'
@@ -107,7 +106,7 @@ async function readRegisterApp(get: GetInput): Promise<RegisterAppInputs> {
     configName:
       read.matching(get, Input.configName, SLUG_LIKE, 'a configuration name such as other-config') ?? 'other-config',
     appEnvs: Object.fromEntries(
-      (await read.environmentItems(get, Input.appEnvs)).map((item) => [variableName(item), item.value])
+      (await read.environmentItems(get, Input.appEnvs)).map((item) => [item.name, item.value])
     )
   }
 }

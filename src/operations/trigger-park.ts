@@ -6,7 +6,7 @@
  * waits for the build.
  */
 import { parkVariable, statusContext } from '../api/parked.js'
-import { targetOf, type TriggerParams } from '../api/build-params.js'
+import type { TriggerParams } from '../api/build-params.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import type { BuildRequest } from '../api/build-requests.js'
 import { repositoryOf } from '../github/rest.js'
@@ -37,7 +37,7 @@ export async function startParked(
   const { appSlug, params } = inputs
   const repo = repositoryOf(env)
   if (!repo) throw new Error('GITHUB_REPOSITORY is not set as owner/name, so the build cannot be parked on a check run')
-  const { commitHash, workflowId, pullRequestId } = targetOf(params)
+  const { commitHash, workflowId, pullRequestId } = params
   const commit = commitHash as string
   // The name is fixed now: the workflow the service will choose is not known before the trigger.
   const name = inputs.github.name ?? `service-ci/${plainText(workflowId ?? appSlug, 100)}`
@@ -96,7 +96,6 @@ async function startParkedOnStatus(
 ): Promise<(TriggeredBuild & { reused: boolean }) | undefined> {
   const { appSlug, params } = inputs
   const repository = env.GITHUB_REPOSITORY as string
-  const target = targetOf(params)
   const parked: TriggerParams = {
     ...params,
     environments: [...(params.environments ?? []), parkVariable(repository, undefined, inputs.github.comment)]
@@ -106,9 +105,9 @@ async function startParkedOnStatus(
       { ...inputs.github, name: statusContext(inputs.github.name, buildSlug) },
       {
         appSlug,
-        workflow: target.workflowId,
-        commit: target.commitHash,
-        pullRequest: target.pullRequestId,
+        workflow: params.workflowId,
+        commit: params.commitHash,
+        pullRequest: params.pullRequestId,
         buildSlug,
         ...extra
       },

@@ -1,6 +1,6 @@
 /** operation: trigger — starts a build from the inputs and the GitHub event, sets its outputs at once, then waits when asked. */
 import { DOWNLOAD_NEED, TRIGGER_ARTIFACT_INPUTS } from '../builds/report/artifacts/settings.js'
-import { targetOf, type TriggerParams } from '../api/build-params.js'
+import type { TriggerParams } from '../api/build-params.js'
 import { OVERRIDE_INPUTS, overrideFacts } from '../inputs/build-overrides.js'
 import type { TriggeredBuild } from '../api/builds.js'
 import type { BuildRequest } from '../api/build-requests.js'
@@ -136,7 +136,7 @@ async function runTrigger(inputs: TriggerInputs, ctx: HandlerContext): Promise<v
     )
   const section = triggeredSection(inputs, build, number, ctx)
   ctx.summary(section)
-  if (!build.others && (targetOf(params).pipelineId || build.triggeredPipeline))
+  if (!build.others && (params.pipelineId || build.triggeredPipeline))
     return pipelineStarted(inputs, build, section, ctx)
   if (inputs.park) return ctx.info(`Parked: report-parked reports build ${build.buildSlug} on its check run`)
   const report = inputs.github && (await gitHubStatus(inputs.github, inputs.appSlug, build, params, ctx))
@@ -193,8 +193,8 @@ function triggeredSection(
   number: string | undefined,
   ctx: HandlerContext
 ): SummarySection {
-  const wanted = targetOf(inputs.params)
-  const pipeline = wanted.pipelineId ?? build.triggeredPipeline
+  const { params } = inputs
+  const pipeline = params.pipelineId ?? build.triggeredPipeline
   const page = pipeline
     ? { text: 'Open the pipeline', href: build.buildUrl }
     : { text: `Build ${number ?? build.buildSlug}`, href: build.buildUrl }
@@ -205,23 +205,23 @@ function triggeredSection(
       result: build.reused ? 'Already running' : 'Triggered',
       subject: [
         inputs.appSlug,
-        pipeline ? `pipeline ${pipeline}` : (build.triggeredWorkflow ?? wanted.workflowId ?? '')
+        pipeline ? `pipeline ${pipeline}` : (build.triggeredWorkflow ?? params.workflowId ?? '')
       ],
-      links: leadLinks(build.buildUrl ? page : undefined, commitLink(ctx, wanted.commitHash))
+      links: leadLinks(build.buildUrl ? page : undefined, commitLink(ctx, params.commitHash))
     },
     fold: true,
     link: httpLink(build.buildUrl),
     facts: [
-      ['Workflow', build.triggeredWorkflow ?? wanted.workflowId],
-      ['Branch', wanted.branch],
-      ['Tag', wanted.tag],
-      ['Commit', wanted.commitHash],
-      ['Pull request', wanted.pullRequestId],
+      ['Workflow', build.triggeredWorkflow ?? params.workflowId],
+      ['Branch', params.branch],
+      ['Tag', params.tag],
+      ['Commit', params.commitHash],
+      ['Pull request', params.pullRequestId],
       ['Checkout', heldCheckoutFact(inputs.params)],
-      ['Target branch', wanted.branchDest],
-      ['Source owner', wanted.branchRepoOwner],
-      ['Target owner', wanted.branchDestRepoOwner],
-      ['Environment variables', wanted.variables?.join(', ')],
+      ['Target branch', params.branchDest],
+      ['Source owner', params.branchRepoOwner],
+      ['Target owner', params.branchDestRepoOwner],
+      ['Environment variables', params.environments?.map((item) => item.name).join(', ')],
       ...overrideFacts(inputs.params),
       ['Parameters from event', inputs.fromEvent],
       [pipeline ? 'Pipeline id' : 'Build slug', build.buildSlug]
@@ -258,17 +258,16 @@ async function showHoldOnGitHub(
   ctx: HandlerContext
 ): Promise<void> {
   const { postHold } = await import('../builds/report/github-status/build-status.js')
-  const wanted = targetOf(params)
-  const commit = wanted.commitHash ? ` and commit ${wanted.commitHash}` : ''
+  const commit = params.commitHash ? ` and commit ${params.commitHash}` : ''
   const how =
     `The service holds this build for manual approval as build request ${request.slug} of app ${appSlug}; no build runs until it is approved. ` +
     `Someone with access to the app approves it on the app's page on the service, or a maintainer has the repository's approval workflow run approve-build-request for this pull request${commit} (for example by the label or comment that workflow listens for).`
   const target = {
     appSlug,
     buildSlug: request.slug,
-    workflow: wanted.workflowId ?? wanted.pipelineId,
-    commit: wanted.commitHash,
-    pullRequest: wanted.pullRequestId
+    workflow: params.workflowId ?? params.pipelineId,
+    commit: params.commitHash,
+    pullRequest: params.pullRequestId
   }
   await postHold(settings, target, how, ctx)
 }
@@ -282,15 +281,14 @@ async function gitHubStatus(
   ctx: HandlerContext
 ): Promise<BuildReport> {
   const { startGitHubStatus } = await import('../builds/report/github-status/build-status.js')
-  const wanted = targetOf(params)
   const target = {
     appSlug,
     buildSlug: build.buildSlug,
     buildNumber: build.buildNumber,
     buildUrl: build.buildUrl,
-    workflow: build.triggeredWorkflow ?? wanted.workflowId,
-    commit: wanted.commitHash,
-    pullRequest: wanted.pullRequestId
+    workflow: build.triggeredWorkflow ?? params.workflowId,
+    commit: params.commitHash,
+    pullRequest: params.pullRequestId
   }
   return startGitHubStatus(settings, target, ctx)
 }

@@ -4,7 +4,7 @@
  * same repository (its line, line.ts), older than the new build, are aborted.
  */
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
-import { targetOf, type TriggerParams, type TriggerTarget } from '../../api/build-params.js'
+import type { TriggerParams } from '../../api/build-params.js'
 import { abortBuild, type TriggeredBuild } from '../../api/builds.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
@@ -23,16 +23,15 @@ export async function cancelSuperseded(
   params: TriggerParams,
   fork?: string
 ): Promise<string[]> {
-  const target = targetOf(params)
-  const workflow = build.triggeredWorkflow ?? target.workflowId
-  const pr = target.pullRequestId
-  const why = outsideLine(workflow, target, fork)
+  const workflow = build.triggeredWorkflow ?? params.workflowId
+  const pr = params.pullRequestId
+  const why = outsideLine(workflow, params, fork)
   if (why || !workflow) {
     ctx.notice(`${Input.cancelSuperseded}: ${why}; no build was aborted.`)
     ctx.output(Output.supersededBuilds, [])
     return []
   }
-  const line = lineOf(target, ctx.repoUrl)
+  const line = lineOf(params, ctx.repoUrl)
   const filters: BuildListFilters =
     pr !== undefined ? { status: 0, workflow, pullRequestId: pr } : { status: 0, workflow, branch: params.branch }
   const listed = await listBuilds(ctx.client, appSlug, filters, ctx.signal, (b) => older(build, workflow, b))
@@ -72,7 +71,7 @@ export async function cancelSuperseded(
  */
 function outsideLine(
   workflow: string | undefined,
-  target: TriggerTarget,
+  target: TriggerParams,
   fork: string | undefined
 ): string | undefined {
   if (fork)
@@ -88,7 +87,7 @@ function outsideLine(
  * owner it names, else of the repository the workflow runs in (as the service's own push
  * webhook names no owner, a branch build is taken as this repository's).
  */
-function lineOf(target: TriggerTarget, repoUrl: string | undefined): BuildLine {
+function lineOf(target: TriggerParams, repoUrl: string | undefined): BuildLine {
   if (target.pullRequestId !== undefined) {
     const head = repositoryOf(target.pullRequestRepositoryUrl)
     return { pullRequestId: target.pullRequestId, headRepository: head && `${head.owner}/${head.name}` }

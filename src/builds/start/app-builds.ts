@@ -6,7 +6,7 @@
  */
 import { AwaitingApproval } from '../../api/awaiting-approval.js'
 import { triggerBuild } from '../../api/builds.js'
-import { targetOf, type TriggerParams } from '../../api/build-params.js'
+import type { TriggerParams } from '../../api/build-params.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
 import type { SummarySection } from '../../summary/section.js'
@@ -138,14 +138,14 @@ function severalAppsSection(
       builds,
       waited,
       [builds.length === 0 ? 'no app to build' : `${apps} app(s)`],
-      commitLink(ctx, targetOf(inputs.params).commitHash)
+      commitLink(ctx, inputs.params.commitHash)
     ),
     fold: true,
     facts: [
       ['Branch', inputs.params.branch],
       ['Tag', inputs.params.tag],
-      ['Commit', targetOf(inputs.params).commitHash],
-      ['Pull request', targetOf(inputs.params).pullRequestId],
+      ['Commit', inputs.params.commitHash],
+      ['Pull request', inputs.params.pullRequestId],
       ['Parameters from event', inputs.fromEvent]
     ],
     lines: [

@@ -8,7 +8,7 @@ import { AwaitingApproval } from '../../api/awaiting-approval.js'
 import { listBuildRequests, type BuildRequest } from '../../api/build-requests.js'
 import type { TriggeredBuild } from '../../api/builds.js'
 import { slugProblem } from '../../api/paths.js'
-import { targetOf, type TriggerParams } from '../../api/build-params.js'
+import type { TriggerParams } from '../../api/build-params.js'
 import { checkoutOf, inputNameOf, mayBeHeld } from '../../inputs/checkout.js'
 import { Input, Output } from '../../constants.js'
 import type { HandlerContext } from '../../step/context.js'
@@ -66,9 +66,9 @@ async function held(
   if (inputs.failIfHeld) throw new Error(`${message} ${Input.failIfHeld} is true, so the step fails.`)
   ctx.notice(message)
   if (!inputs.wait) return undefined
-  if (targetOf(params).pipelineId) {
+  if (params.pipelineId) {
     throw new Error(
-      `Build request ${request.slug} holds pipeline ${targetOf(params).pipelineId}: the step cannot follow a pipeline started by an approval; run it without ${Input.wait}, and follow the pipeline once approved.`
+      `Build request ${request.slug} holds pipeline ${params.pipelineId}: the step cannot follow a pipeline started by an approval; run it without ${Input.wait}, and follow the pipeline once approved.`
     )
   }
   const build = await waitForApproval(ctx, appSlug, params, request, inputs.wait, what)
@@ -101,19 +101,19 @@ function heldSection(
       result: 'Awaiting approval',
       subject: [
         appSlug,
-        targetOf(params).pipelineId ? `pipeline ${targetOf(params).pipelineId}` : (targetOf(params).workflowId ?? ''),
+        params.pipelineId ? `pipeline ${params.pipelineId}` : (params.workflowId ?? ''),
         `build request ${request.slug}`
       ],
-      links: leadLinks(undefined, commitLink(ctx, targetOf(params).commitHash))
+      links: leadLinks(undefined, commitLink(ctx, params.commitHash))
     },
     fold: true,
     facts: [
-      ['Workflow', targetOf(params).workflowId],
-      ['Pipeline', targetOf(params).pipelineId],
+      ['Workflow', params.workflowId],
+      ['Pipeline', params.pipelineId],
       ['Branch', params.branch],
       ['Tag', params.tag],
-      ['Commit', targetOf(params).commitHash],
-      ['Pull request', targetOf(params).pullRequestId],
+      ['Commit', params.commitHash],
+      ['Pull request', params.pullRequestId],
       ['Checkout', checkoutOf(params).words],
       ['Build request', request.slug]
     ],
@@ -137,7 +137,7 @@ export function checkoutWarnings(params: TriggerParams): string[] {
   if (checkout.exactCommit) return []
   const names = checkout.pullRequestParams.map(inputNameOf).join(', ')
   return [
-    `The service may hold this pull request build for manual approval, but ${names} make its standard clone step check out ${checkout.words}, not ${targetOf(params).commitHash ? `commit ${targetOf(params).commitHash}` : 'one commit'}: ` +
+    `The service may hold this pull request build for manual approval, but ${names} make its standard clone step check out ${checkout.words}, not ${params.commitHash ? `commit ${params.commitHash}` : 'one commit'}: ` +
       `approving the reviewed commit may start a build of a later push. Leave ${names} empty for a pull request from a fork.`
   ]
 }
@@ -180,8 +180,8 @@ async function heldRequests(ctx: HandlerContext, appSlug: string, held: Awaiting
  */
 function describeTrigger(params: TriggerParams): string | undefined {
   const parts = [
-    targetOf(params).commitHash && `commit ${targetOf(params).commitHash}`,
-    targetOf(params).pullRequestId !== undefined && `pull request #${targetOf(params).pullRequestId}`
+    params.commitHash && `commit ${params.commitHash}`,
+    params.pullRequestId !== undefined && `pull request #${params.pullRequestId}`
   ].filter(Boolean)
   if (parts.length > 0) return parts.join(' of ')
   if (params.branch) return `branch ${params.branch}`
@@ -193,8 +193,7 @@ function describeTrigger(params: TriggerParams): string | undefined {
  * owners for a fork pull request, which the service may hold. Sending both avoids that.
  */
 function ownersAdvice(params: TriggerParams): string {
-  const target = targetOf(params)
-  if (target.pullRequestId !== undefined || target.branchRepoOwner || target.branchDestRepoOwner) return ''
+  if (params.pullRequestId !== undefined || params.branchRepoOwner || params.branchDestRepoOwner) return ''
   return (
     ` The trigger named no pull request but neither ${Input.branchRepoOwner} nor ${Input.branchDestRepoOwner}, so the service took it for a pull request from a fork. ` +
     `To build a branch of the app's own repository without approval, set both to the repository's owner (e.g. \${{ github.repository_owner }}).`
@@ -203,17 +202,16 @@ function ownersAdvice(params: TriggerParams): string {
 
 /** The newest open request for the same commit and pull request (and workflow, when both name one). */
 function matchingRequest(requests: BuildRequest[], params: TriggerParams): BuildRequest | undefined {
-  const target = targetOf(params)
   const same = requests.filter((r) => {
     // A slug that could not name a path is no request the step can point anyone to.
     if (slugProblem(r.slug) !== undefined) return false
     const given = r.buildParams ?? {}
-    if (target.commitHash && String(given.commitHash ?? '').toLowerCase() !== target.commitHash.toLowerCase())
+    if (params.commitHash && String(given.commitHash ?? '').toLowerCase() !== params.commitHash.toLowerCase())
       return false
-    if (target.pullRequestId !== undefined && Number(given.pullRequestId) !== target.pullRequestId) return false
-    if (target.branch && typeof given.branch === 'string' && given.branch !== target.branch) return false
-    if (target.tag && typeof given.tag === 'string' && given.tag !== target.tag) return false
-    const workflow = target.workflowId ?? target.pipelineId
+    if (params.pullRequestId !== undefined && Number(given.pullRequestId) !== params.pullRequestId) return false
+    if (params.branch && typeof given.branch === 'string' && given.branch !== params.branch) return false
+    if (params.tag && typeof given.tag === 'string' && given.tag !== params.tag) return false
+    const workflow = params.workflowId ?? params.pipelineId
     const theirs = given.workflowId ?? given.pipelineId
     return !workflow || typeof theirs !== 'string' || theirs === '' || theirs === workflow
   })

@@ -5,7 +5,7 @@
  */
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
 import { triggerBuild, type TriggeredBuild } from '../../api/builds.js'
-import { targetOf, type TriggerParams } from '../../api/build-params.js'
+import type { TriggerParams } from '../../api/build-params.js'
 import { Input, Output } from '../../constants.js'
 import { booleanFlag, type GetInput } from '../../inputs/readers.js'
 import type { HandlerContext } from '../../step/context.js'
@@ -39,7 +39,7 @@ export async function startOrReuse(
     if (running) {
       ctx.output(Output.reused, true)
       ctx.info(
-        `Build ${running.buildNumber !== undefined ? `#${running.buildNumber} ` : ''}${running.slug} already runs for commit ${targetOf(params).commitHash}: attaching to it instead of triggering another`
+        `Build ${running.buildNumber !== undefined ? `#${running.buildNumber} ` : ''}${running.slug} already runs for commit ${params.commitHash}: attaching to it instead of triggering another`
       )
       return {
         buildSlug: running.slug,
@@ -64,10 +64,9 @@ async function findRunning(
   appSlug: string,
   params: TriggerParams
 ): Promise<ListedBuild | undefined> {
-  const target = targetOf(params)
-  const missing = !target.commitHash
+  const missing = !params.commitHash
     ? `no commit to match (set ${Input.commitHash} or run on an event that gives one)`
-    : !target.workflowId
+    : !params.workflowId
       ? `no workflow to match (set ${Input.workflow}: without it the service chooses the workflow, so nothing shows a running build is of the same one)`
       : undefined
   if (missing) {
@@ -76,17 +75,17 @@ async function findRunning(
   }
   const filters: BuildListFilters = {
     status: 0,
-    workflow: target.workflowId,
-    branch: target.branch,
-    pullRequestId: target.pullRequestId
+    workflow: params.workflowId,
+    branch: params.branch,
+    pullRequestId: params.pullRequestId
   }
   const same = (b: ListedBuild): boolean =>
     b.status === 0 &&
-    b.commitHash?.toLowerCase() === target.commitHash?.toLowerCase() &&
-    b.triggeredWorkflow === target.workflowId &&
-    b.branch === target.branch &&
-    b.tag === target.tag &&
-    b.pullRequestId === target.pullRequestId
+    b.commitHash?.toLowerCase() === params.commitHash?.toLowerCase() &&
+    b.triggeredWorkflow === params.workflowId &&
+    b.branch === params.branch &&
+    b.tag === params.tag &&
+    b.pullRequestId === params.pullRequestId
   const builds = await listBuilds(ctx.client, appSlug, filters, ctx.signal, same)
   return builds.sort((a, b) => (b.buildNumber ?? 0) - (a.buildNumber ?? 0))[0]
 }

@@ -6,7 +6,7 @@
  */
 import { getConfig, getConfigLocation } from '../../api/config.js'
 import { ApiError, isHttpError } from '../../http/api-error.js'
-import { targetOf, type TriggerParams } from '../../api/build-params.js'
+import type { TriggerParams } from '../../api/build-params.js'
 import { editDistance } from '../../inputs/closest-name.js'
 import { Input } from '../../constants.js'
 import { quote } from '../../safe-text.js'
@@ -29,7 +29,7 @@ export async function explainRefusedTarget(
   params: TriggerParams,
   ctx: HandlerContext
 ): Promise<unknown> {
-  const { pipelineId, workflowId } = targetOf(params)
+  const { pipelineId, workflowId } = params
   const kind = pipelineId !== undefined ? 'pipeline' : 'workflow'
   const name = pipelineId ?? workflowId
   if (name === undefined || !isRefusalAbout(error, name, kind)) return error

@@ -5,7 +5,7 @@
  */
 import { listBuildRequests, type BuildRequest } from '../../api/build-requests.js'
 import { listBuilds, type BuildListFilters, type ListedBuild } from '../../api/build-list.js'
-import { targetOf, type TriggerParams } from '../../api/build-params.js'
+import type { TriggerParams } from '../../api/build-params.js'
 import { Output } from '../../constants.js'
 import type { ApiError } from '../../http/api-error.js'
 import { describeDuration } from '../../inputs/durations.js'
@@ -82,10 +82,9 @@ async function approvalReads(
   params: TriggerParams,
   request: BuildRequest
 ): Promise<() => Promise<ApprovalRead>> {
-  const target = targetOf(params)
-  const filters: BuildListFilters = { workflow: target.workflowId, pullRequestId: target.pullRequestId }
+  const filters: BuildListFilters = { workflow: params.workflowId, pullRequestId: params.pullRequestId }
   const sameTrigger = (b: ListedBuild): boolean =>
-    (!target.commitHash || b.commitHash?.toLowerCase() === target.commitHash.toLowerCase()) &&
+    (!params.commitHash || b.commitHash?.toLowerCase() === params.commitHash.toLowerCase()) &&
     (!params.branch || !b.branch || b.branch === params.branch) &&
     (!params.tag || !b.tag || b.tag === params.tag)
   const before = new Set((await listBuilds(ctx.client, appSlug, filters, ctx.signal, sameTrigger)).map((b) => b.slug))

@@ -1,0 +1,1 @@
+import{Ab as e,wb as a,xb as b,yb as c,zb as d}from"./chunk-E5DDZYFA.js";import"./chunk-CWLSSY5Q.js";export{b as buildParamsFromEvent,e as closedPullRequestOf,c as forkPullRequestIn,d as forkPullRequestOf,a as readGitHubEvent};

@@ -1,1 +1,0 @@
-import{Ab as e,wb as a,xb as b,yb as c,zb as d}from"./chunk-MHF7OW2D.js";import"./chunk-MYARN23B.js";export{b as buildParamsFromEvent,e as closedPullRequestOf,c as forkPullRequestIn,d as forkPullRequestOf,a as readGitHubEvent};
